@@ -1,0 +1,24 @@
+"""Shared target lists for abilities that name a character (RULINGS R26)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def nameable(g: Game, p: int, min_rank: int = 2, exclude_killed: bool = False,
+             exclude_bewitched: bool = False) -> list[int]:
+    """Cast indexes p may name: not p's own, not face up, rank >= min_rank, optionally not killed/bewitched."""
+    out = []
+    mine = g.chars[p]
+    for i, r in enumerate(g.rules):
+        if r.rank < min_rank or i in mine or i in g.faceup:
+            continue
+        if exclude_killed and i == g.killed:
+            continue
+        if exclude_bewitched and i == g.bewitched:
+            continue
+        out.append(i)
+    return out

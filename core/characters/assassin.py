@@ -1,0 +1,32 @@
+"""1 Assassin: call a character to kill; the killed character skips his whole turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..game import USED_ABILITY
+from ._targets import nameable
+from .base import CharacterRules, Handler
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+class Assassin(CharacterRules):
+    key = "assassin"
+    rank = 1
+
+    def handlers(self) -> dict[str, Handler]:
+        return {"kill": kill}
+
+    def actions(self, g: Game, p: int, out: list[Action]) -> None:
+        if not g.used & USED_ABILITY:
+            out.extend(Action("kill", (g.ckey(i),)) for i in nameable(g, p))
+
+
+def kill(g: Game, p: int, a: Action) -> None:
+    i = g.cast_index(str(a.args[0]))
+    g.killed = i
+    g.used |= USED_ABILITY
+    g._emit("kill", {"player": p, "character": g.ckey(i)})

@@ -1,0 +1,34 @@
+"""2 Thief: call a character to rob; when it is revealed, take all its gold (RULINGS R12)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..game import USED_ABILITY
+from ._targets import nameable
+from .base import CharacterRules, Handler
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+class Thief(CharacterRules):
+    key = "thief"
+    rank = 2
+
+    def handlers(self) -> dict[str, Handler]:
+        return {"rob": rob}
+
+    def actions(self, g: Game, p: int, out: list[Action]) -> None:
+        if not g.used & USED_ABILITY:
+            targets = nameable(g, p, min_rank=2, exclude_killed=True, exclude_bewitched=True)
+            out.extend(Action("rob", (g.ckey(i),)) for i in targets)
+
+
+def rob(g: Game, p: int, a: Action) -> None:
+    i = g.cast_index(str(a.args[0]))
+    g.robbed = i
+    g.robber = p
+    g.used |= USED_ABILITY
+    g._emit("rob", {"player": p, "character": g.ckey(i)})

@@ -1,0 +1,79 @@
+"""8 Warlord: destroy 1 district by paying 1 fewer gold than its cost (RULINGS R14); military gold."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..cards import DistrictType
+from ..game import CARD, USED_ABILITY
+from .base import CharacterRules, Handler
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def rank8_surcharge(g: Game, owner: int, entry: int) -> int:
+    """Great Wall: +1 on every *other* district of its owner's city (RULINGS R14)."""
+    dr = g.d_rules.get("great_wall")
+    if dr is not None and entry & CARD != dr.id and g.has(owner, "great_wall"):
+        return 1
+    return 0
+
+
+def rank8_targetable(g: Game, q: int) -> bool:
+    """A city a rank 8 ability may reach: not completed, not protected by the Bishop."""
+    return not g.is_complete(q) and not g.is_protected(q)
+
+
+def destroy_price(g: Game, q: int, entry: int) -> int:
+    return g.entry_cost(entry) - 1 + rank8_surcharge(g, q, entry)
+
+
+class Warlord(CharacterRules):
+    key = "warlord"
+    rank = 8
+    income = DistrictType.MILITARY
+
+    def handlers(self) -> dict[str, Handler]:
+        return {"destroy": destroy}
+
+    def actions(self, g: Game, p: int, out: list[Action]) -> None:
+        if g.used & USED_ABILITY:
+            return
+        gold = g.gold[p]
+        keep = g.d_rules.get("keep")
+        keep_id = keep.id if keep is not None else -1
+        for q in range(g.n):
+            if not rank8_targetable(g, q):
+                continue
+            offered: set[str] = set()
+            for e in sorted(g.cities[q], key=g.entry_cost):
+                if e & CARD == keep_id:
+                    continue
+                key = g.E.districts[e & CARD].key
+                if key not in offered and destroy_price(g, q, e) <= gold:
+                    offered.add(key)
+                    out.append(Action("destroy", (q, key)))
+
+
+def destroy(g: Game, p: int, a: Action) -> None:
+    q, key = int(a.args[0]), str(a.args[1])
+    cid = g.card_id(key)
+    entry = min((e for e in g.cities[q] if e & CARD == cid), key=g.entry_cost)
+    price = destroy_price(g, q, entry)
+    g.gold[p] -= price
+    g.used |= USED_ABILITY
+    g._emit("destroy", {"player": p, "target": q, "card": key, "paid": price})
+    remove_district(g, q, entry)
+
+
+def remove_district(g: Game, q: int, entry: int) -> None:
+    """Take a district out of q's city to the bottom of the deck (with the Museum's cards, R24)."""
+    g.cities[q].remove(entry)
+    g.bottom([entry])
+    museum = g.d_rules.get("museum")
+    if museum is not None and entry & CARD == museum.id and g.museum:
+        g.bottom(g.museum)
+        g._emit("museum_lost", {"player": q, "count": len(g.museum)})
+        g.museum = []

@@ -1,0 +1,152 @@
+"""A game's configuration: edition, players, cast and unique districts, checked against the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .edition import Edition, get_edition
+from .errors import ConfigError
+
+DEFAULT_NAMES = ("Anna", "Bruno", "Clara", "David", "Elena", "Felix", "Greta", "Hugo")
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """Everything that fixes a game before the seed: `(config, seed, actions)` replays it."""
+
+    players: int
+    cast: tuple[str, ...]  # character keys in rank order, 8 or 9 of them
+    districts: tuple[str, ...]  # the unique district keys of this game
+    names: tuple[str, ...]
+    edition: str = "2016"
+
+    @property
+    def ed(self) -> Edition:
+        return get_edition(self.edition)
+
+    @staticmethod
+    def create(
+        players: int = 4,
+        cast: str | Sequence[str] = "first_game",
+        districts: str | Sequence[str] = "first_game",
+        names: Sequence[str] | None = None,
+        rank9: bool | None = None,
+        edition: str = "2016",
+    ) -> GameConfig:
+        """Resolve preset names and the player-count rules into a checked config (RULINGS R25)."""
+        ed = get_edition(edition)
+        if not 2 <= players <= 8:
+            raise ConfigError(f"Citadels is played by 2 to 8 players, not {players}.")
+        chars = _resolve_cast(ed, cast, players, rank9)
+        dists = _resolve_districts(ed, districts)
+        if names is None:
+            names = DEFAULT_NAMES[:players]
+        cfg = GameConfig(players, tuple(chars), tuple(dists), tuple(names), edition)
+        cfg.validate()
+        return cfg
+
+    def validate(self) -> None:
+        """Raise ConfigError with a sentence naming the broken rule."""
+        ed = self.ed
+        n = self.players
+        if not 2 <= n <= 8:
+            raise ConfigError(f"Citadels is played by 2 to 8 players, not {n}.")
+        if len(self.names) != n:
+            raise ConfigError(f"{n} players need {n} names, not {len(self.names)}.")
+        if len({x.casefold() for x in self.names}) != n or any(not x.strip() for x in self.names):
+            raise ConfigError("Every player needs a distinct, non-empty name.")
+        for k in self.cast:
+            if k not in ed.character_by_key:
+                raise ConfigError(f"There is no character called {k!r}.")
+        ranks = [ed.characters[ed.character_by_key[k]].rank for k in self.cast]
+        if ranks[:8] != list(range(1, 9)):
+            raise ConfigError("A cast needs exactly one character for each rank from 1 to 8, in rank order.")
+        if len(ranks) > 9 or (len(ranks) == 9 and ranks[8] != 9):
+            raise ConfigError("Only one rank 9 character may be added to the eight of ranks 1 to 8.")
+        has9 = len(ranks) == 9
+        if n == 2 and has9:
+            raise ConfigError("A 2-player game uses no rank 9 character.")
+        if n in (3, 8) and not has9:
+            raise ConfigError(f"A {n}-player game needs a rank 9 character.")
+        if n == 2 and "emperor" in self.cast:
+            raise ConfigError("The Emperor cannot be used in a 2-player game.")
+        if n < 5 and "queen" in self.cast:
+            raise ConfigError("The Queen cannot be used with fewer than 5 players.")
+        for k in self.districts:
+            i = ed.district_by_key.get(k)
+            if i is None or not ed.districts[i].unique:
+                raise ConfigError(f"There is no unique district called {k!r}.")
+        if len(set(self.districts)) != len(self.districts):
+            raise ConfigError("The unique districts of a game must all be different.")
+        if len(self.districts) != ed.unique_in_game:
+            raise ConfigError(
+                f"A game uses {ed.unique_in_game} different unique districts, not {len(self.districts)}."
+            )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "edition": self.edition,
+            "players": self.players,
+            "names": list(self.names),
+            "cast": list(self.cast),
+            "districts": list(self.districts),
+        }
+
+    @staticmethod
+    def from_json(data: Any) -> GameConfig:
+        if not isinstance(data, dict):
+            raise ConfigError("the game configuration must be a JSON object")
+        try:
+            cfg = GameConfig(
+                players=int(data["players"]),
+                cast=tuple(str(x) for x in data["cast"]),
+                districts=tuple(str(x) for x in data["districts"]),
+                names=tuple(str(x) for x in data["names"]),
+                edition=str(data.get("edition", "2016")),
+            )
+        except (KeyError, TypeError, ValueError) as e:
+            raise ConfigError(f"the game configuration is incomplete or malformed ({e})") from None
+        try:
+            cfg.validate()
+        except KeyError as e:
+            raise ConfigError(str(e)) from None
+        return cfg
+
+
+def _resolve_cast(ed: Edition, cast: str | Sequence[str], players: int, rank9: bool | None) -> list[str]:
+    if isinstance(cast, str):
+        preset = ed.preset_by_key.get(_norm(cast))
+        if preset is None:
+            raise ConfigError(f"There is no preset called {cast!r}; known: {', '.join(ed.preset_by_key)}.")
+        chars = list(preset.characters)
+        # The rulebook's substitutions: the Emperor with 2 players, the Queen with 3-4 players.
+        for i, k in enumerate(chars):
+            sub = preset.substitutions.get(f"{k}@{players}")
+            if sub:
+                chars[i] = sub[0]
+        want9 = players in (3, 8) if rank9 is None else rank9
+        if players == 2:
+            want9 = False
+        if players in (3, 8):
+            want9 = True
+        if not want9:
+            chars = chars[:8]
+        return chars
+    chars = [_norm(c) for c in cast]
+    by_rank = sorted(chars, key=lambda k: ed.characters[ed.character_by_key[k]].rank if k in ed.character_by_key else 0)
+    return by_rank
+
+
+def _resolve_districts(ed: Edition, districts: str | Sequence[str]) -> list[str]:
+    if isinstance(districts, str):
+        preset = ed.preset_by_key.get(_norm(districts))
+        if preset is None:
+            raise ConfigError(f"There is no preset called {districts!r}; known: {', '.join(ed.preset_by_key)}.")
+        return list(preset.districts)
+    return [_norm(d) for d in districts]
+
+
+def _norm(key: str) -> str:
+    return key.strip().lower().replace("'", "").replace("’", "").replace("-", "_").replace(" ", "_")

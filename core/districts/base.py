@@ -1,0 +1,64 @@
+"""What every unique district's rules may hook into; a district overrides only what it changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import DistrictType
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..game import Game
+
+Handler = Callable[["Game", int, "Action"], None]
+
+
+@dataclass(slots=True)
+class ScoreContext:
+    """End-of-game facts one scoring pass shares (the Haunted Quarter's chosen type)."""
+
+    haunted_type: DistrictType = DistrictType.UNIQUE
+
+
+class DistrictRules:
+    """Hooks of one unique district. Passive effects (Library, Quarry, Keep …) are looked up by key where
+    the engine applies them; active ones add actions; scoring ones score."""
+
+    key = ""
+    has_actions = False
+    has_end_turn = False
+    custom_build = False
+    subs: frozenset[str] = frozenset()
+
+    def __init__(self, card_id: int) -> None:
+        self.id = card_id
+
+    def handlers(self) -> dict[str, Handler]:
+        return {}
+
+    def actions(self, g: Game, p: int, out: list[Action]) -> None:
+        """Actions this district offers its owner during his turn."""
+
+    def sub_actions(self, g: Game) -> list[Action]:
+        return []
+
+    def on_end_turn(self, g: Game, p: int) -> None:
+        """Called at the end of its owner's turn (when `has_end_turn`)."""
+
+    def on_selection_end(self, g: Game) -> bool:
+        """Called at the end of each selection phase; True if it opened a decision."""
+        return False
+
+    def can_build(self, g: Game, p: int, cost: int) -> bool:
+        """For `custom_build` districts: may p build it now at this gold cost."""
+        return cost <= g.gold[p]
+
+    def start_build(self, g: Game, p: int, cost: int) -> None:
+        """For `custom_build` districts: the card has left p's hand; pay and place it."""
+        g.pay_and_place(p, self.id, cost)
+
+    def score(self, g: Game, p: int, ctx: ScoreContext) -> int:
+        """Extra points at the end of the game for its owner."""
+        return 0

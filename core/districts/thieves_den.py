@@ -1,0 +1,62 @@
+"""Thieves' Den: pay some or all of its cost with cards from your hand, 1 card for 1 gold (RULINGS R30)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from .base import DistrictRules, Handler
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+PAY_GOLD = Action("pay_gold")
+
+
+class ThievesDen(DistrictRules):
+    key = "thieves_den"
+    custom_build = True
+    subs = frozenset({"pay_den"})
+
+    def handlers(self) -> dict[str, Handler]:
+        return {"pay_card": pay_card, "pay_gold": pay_gold}
+
+    def can_build(self, g: Game, p: int, cost: int) -> bool:
+        # The Den itself is still in hand: every other card may pay 1 gold of the cost.
+        return cost <= g.gold[p] + len(g.hands[p]) - 1
+
+    def start_build(self, g: Game, p: int, cost: int) -> None:
+        if not g.hands[p]:
+            g.pay_and_place(p, self.id, cost)
+            return
+        # sub_data: [gold still due, cards paid ...]
+        g.open_sub("pay_den", p, [cost])
+
+    def sub_actions(self, g: Game) -> list[Action]:
+        p = g.sp
+        due = g.sub_data[0]
+        out = []
+        if due > 0:
+            out.extend(Action("pay_card", (k,)) for k in dict.fromkeys(g._keys(g.hands[p])))
+        if due <= g.gold[p]:
+            out.append(PAY_GOLD)
+        return out
+
+
+def pay_card(g: Game, p: int, a: Action) -> None:
+    cid = g.card_id(str(a.args[0]))
+    g.hands[p].remove(cid)
+    g.sub_data[0] -= 1
+    g.sub_data.append(cid)
+
+
+def pay_gold(g: Game, p: int, a: Action) -> None:
+    due, cards = g.sub_data[0], g.sub_data[1:]
+    g.sub = ""
+    g.sub_data = []
+    if cards:
+        g.forget_hand(p)
+        g.bottom(cards)
+        g._emit("pay_with_cards", {"player": p, "count": len(cards)})
+        g._emit("pay_with_cards_private", {"player": p, "cards": g._keys(cards)}, (p,))
+    g.pay_and_place(p, g.d_rules["thieves_den"].id, due)

@@ -1,0 +1,54 @@
+"""An edition: its card tables (ids are indexes), presets and game-level constants."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import CharacterCard, DistrictCard, Preset
+
+
+@dataclass(frozen=True, eq=False)
+class Edition:
+    key: str
+    name: str
+    districts: tuple[DistrictCard, ...]  # card id = index; basic kinds first
+    characters: tuple[CharacterCard, ...]
+    presets: tuple[Preset, ...]
+    unique_in_game: int = 14
+    district_by_key: dict[str, int] = field(init=False)
+    character_by_key: dict[str, int] = field(init=False)
+    preset_by_key: dict[str, Preset] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "district_by_key", {d.key: i for i, d in enumerate(self.districts)})
+        object.__setattr__(self, "character_by_key", {c.key: i for i, c in enumerate(self.characters)})
+        object.__setattr__(self, "preset_by_key", {p.key: p for p in self.presets})
+
+    @property
+    def basic_ids(self) -> tuple[int, ...]:
+        return tuple(i for i, d in enumerate(self.districts) if not d.unique)
+
+    @property
+    def unique_keys(self) -> tuple[str, ...]:
+        return tuple(d.key for d in self.districts if d.unique)
+
+    def complete_size(self, players: int) -> int:
+        """Districts in a completed city (RULINGS R10)."""
+        return 8 if players <= 3 else 7
+
+
+def _build_2016() -> Edition:
+    from .editions import edition2016 as e
+
+    return Edition("2016", "Citadels (2016)", e.BASIC + e.UNIQUE, e.CHARACTERS, e.PRESETS)
+
+
+EDITION_2016 = _build_2016()
+EDITIONS: dict[str, Edition] = {"2016": EDITION_2016}
+
+
+def get_edition(key: str) -> Edition:
+    try:
+        return EDITIONS[key]
+    except KeyError:
+        raise KeyError(f"unknown edition {key!r}; known: {', '.join(EDITIONS)}") from None

@@ -1,0 +1,1 @@
+"""Card tables, one module per edition."""

@@ -1,0 +1,792 @@
+"""The game state and its rules engine: decisions, legal actions, apply, events.
+
+The engine never calls out. It stops at a decision (`pending`), lists every legal action
+(`legal_actions`) and moves on when `apply(player, action)` is called. Character abilities and unique
+district effects live in `characters/` and `districts/` and attach at named hooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .actions import Action
+from .cards import DistrictType
+from .config import GameConfig
+from .edition import Edition
+from .errors import IllegalAction
+from .events import Event
+from .rng import Rng
+
+BEAUTY = 256  # flag on a city entry: the Artist beautified this district (RULINGS R33)
+CARD = 255  # mask of the card id in a city entry
+
+SELECT, TURN, OVER = "select", "turn", "over"
+
+# Turn flags (bits of Game.used): each ability or effect once per turn.
+USED_ABILITY = 1
+USED_BONUS = 2
+USED_INCOME = 4
+USED_LAB = 8
+USED_SMITHY = 16
+USED_MUSEUM = 32
+
+Handler = Callable[["Game", int, Action], None]
+
+GATHER_GOLD = Action("gather", ("gold",))
+GATHER_CARDS = Action("gather", ("cards",))
+INCOME = Action("income")
+BONUS = Action("bonus")
+END = Action("end")
+DONE = Action("done")
+
+
+class Game:
+    """One game of Citadels. Cheap to `clone()`; all randomness from its own `Rng`."""
+
+    __slots__ = (
+        # fixed for the game
+        "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids",
+        "d_rules", "has_rank9",
+        # table
+        "rng", "events", "gold", "hands", "cities", "deck", "museum", "crown", "round", "phase",
+        "first_complete", "last_round", "known", "tax",
+        # round
+        "owner", "chars", "faceup", "facedown", "revealed", "killed", "robbed", "bewitched", "draft",
+        "script", "sel_i", "seen", "called_by",
+        # turn
+        "cur", "tp", "sp", "robber", "gathered", "builds", "limit", "used", "drawn", "sub", "sub_data", "keep_n",
+        "beautified", "spent",
+        # end
+        "result",
+    )
+
+    # Slots copied by reference in clone() (immutable values or shared static data).
+    _SHARED = (
+        "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids", "d_rules",
+        "has_rank9", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
+        "bewitched", "script", "sel_i", "cur", "tp", "sp", "robber", "gathered", "builds", "limit", "used", "sub",
+        "keep_n", "beautified", "spent", "result",
+    )
+
+    def __init__(self, config: GameConfig, seed: int, record_events: bool = True) -> None:
+        from .characters import rules_for
+        from .districts import district_rules_for
+
+        config.validate()
+        E: Edition = config.ed
+        self.config = config
+        self.E = E
+        self.n = n = config.players
+        self.complete_at = E.complete_size(n)
+        self.cast = tuple(E.character_by_key[k] for k in config.cast)
+        self.n_chars = len(self.cast)
+        self.has_rank9 = self.n_chars == 9
+        self.rules = tuple(rules_for(E.characters[c].key) for c in self.cast)
+        self.card_ids = {k: i for i, k in enumerate(d.key for d in E.districts)}
+        uniques = tuple(E.district_by_key[k] for k in config.districts)
+        self.d_rules = district_rules_for(E, uniques)
+        handlers: dict[str, Handler] = {}
+        for r in self.rules:
+            handlers.update(r.handlers())
+        for dr in self.d_rules.values():
+            handlers.update(dr.handlers())
+        self.handlers = handlers
+
+        self.rng = Rng(seed)
+        self.events: list[Event] | None = [] if record_events else None
+        deck = [i for i in E.basic_ids for _ in range(E.districts[i].copies)]
+        deck += list(uniques)
+        self.rng.shuffle(deck)
+        self.deck = deck
+        self.hands = [[deck.pop() for _ in range(4)] for _ in range(n)]
+        self.gold = [2] * n
+        self.cities: list[list[int]] = [[] for _ in range(n)]
+        self.museum: list[int] = []
+        self.crown = 0
+        self.round = 0
+        self.phase = SELECT
+        self.first_complete = -1
+        self.last_round = False
+        self.known: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
+        self.tax = 0
+        self.result: dict[str, Any] | None = None
+        self.sub = ""
+        self.sub_data: list[int] = []
+        self.drawn: list[int] = []
+        self.gathered = False
+        self.builds = self.used = self.beautified = self.spent = 0
+        self.limit = self.keep_n = 1
+        for p in range(n):
+            self._emit("deal", {"player": p, "cards": self._keys(self.hands[p])}, (p,))
+        self._emit("setup", {"players": list(config.names), "crown": 0, "cast": list(config.cast),
+                             "districts": list(config.districts)})
+        self._start_round()
+
+    # ------------------------------------------------------------------ copying
+
+    def clone(self) -> Game:
+        """A full independent copy for search (events are not copied: clones are silent)."""
+        g = Game.__new__(Game)
+        for s in Game._SHARED:
+            setattr(g, s, getattr(self, s))
+        g.rng = self.rng.copy()
+        g.events = None
+        g.gold = self.gold[:]
+        g.hands = [h[:] for h in self.hands]
+        g.cities = [c[:] for c in self.cities]
+        g.deck = self.deck[:]
+        g.museum = self.museum[:]
+        g.known = [[k[:] for k in row] for row in self.known]
+        g.owner = self.owner[:]
+        g.chars = [c[:] for c in self.chars]
+        g.faceup = self.faceup[:]
+        g.facedown = self.facedown[:]
+        g.revealed = self.revealed[:]
+        g.draft = self.draft[:]
+        g.seen = [s[:] for s in self.seen]
+        g.called_by = self.called_by[:]
+        g.drawn = self.drawn[:]
+        g.sub_data = self.sub_data[:]
+        return g
+
+    # ------------------------------------------------------------------ helpers
+
+    def _emit(self, kind: str, data: dict[str, Any], audience: tuple[int, ...] | None = None) -> None:
+        if self.events is not None:
+            self.events.append(Event(kind, data, audience))
+
+    def _keys(self, cards: list[int]) -> list[str]:
+        d = self.E.districts
+        return [d[c & CARD].key for c in cards]
+
+    def ckey(self, idx: int) -> str:
+        """The key of the character at cast index `idx`."""
+        return self.E.characters[self.cast[idx]].key
+
+    def cast_index(self, key: str) -> int:
+        for i, c in enumerate(self.cast):
+            if self.E.characters[c].key == key:
+                return i
+        return -1
+
+    def card_id(self, key: str) -> int:
+        try:
+            return self.card_ids[key]
+        except KeyError:
+            raise IllegalAction(f"There is no district called {key!r}.") from None
+
+    def has(self, p: int, key: str) -> bool:
+        """Whether player p's city holds the unique district `key` (and it is in this game)."""
+        dr = self.d_rules.get(key)
+        if dr is None:
+            return False
+        cid = dr.id
+        for c in self.cities[p]:
+            if c & CARD == cid:
+                return True
+        return False
+
+    def city_size(self, p: int) -> int:
+        """Districts toward a completed city (the Monument counts as two)."""
+        return len(self.cities[p]) + (1 if self.has(p, "monument") else 0)
+
+    def is_complete(self, p: int) -> bool:
+        return self.city_size(p) >= self.complete_at
+
+    def entry_cost(self, entry: int) -> int:
+        """A built district's cost, +1 if beautified (RULINGS R14, R33)."""
+        return self.E.districts[entry & CARD].cost + (1 if entry & BEAUTY else 0)
+
+    def draw(self, k: int) -> list[int]:
+        """Take up to k cards from the top of the deck (RULINGS R1: nothing is reshuffled)."""
+        deck = self.deck
+        out = []
+        for _ in range(k):
+            if not deck:
+                break
+            out.append(deck.pop())
+        return out
+
+    def bottom(self, cards: list[int]) -> None:
+        """Put cards face down at the bottom of the deck."""
+        for c in cards:
+            self.deck.insert(0, c & CARD)
+
+    def gain_cards(self, p: int, k: int, why: str) -> None:
+        cards = self.draw(k)
+        self.hands[p].extend(cards)
+        self._emit("gain_cards", {"player": p, "count": len(cards), "why": why})
+        if cards:
+            self._emit("gain_cards_private", {"player": p, "cards": self._keys(cards), "why": why}, (p,))
+
+    def gain_gold(self, p: int, k: int, why: str) -> None:
+        self.gold[p] += k
+        self._emit("gain_gold", {"player": p, "amount": k, "why": why})
+
+    def hand_remove(self, p: int, cid: int) -> None:
+        """Remove one card from p's hand, openly (others who knew it forget that copy)."""
+        self.hands[p].remove(cid)
+        for q in range(self.n):
+            kn = self.known[q][p]
+            if cid in kn:
+                kn.remove(cid)
+
+    def forget_hand(self, p: int) -> None:
+        """Cards left p's hand face down: nobody can tell which of the known ones remain."""
+        for q in range(self.n):
+            if q != p:
+                self.known[q][p].clear()
+
+    def character_of(self, p: int) -> int:
+        return self.cur if self.tp == p else -1
+
+    def is_protected(self, p: int) -> bool:
+        """Rank 8 abilities cannot target p's districts (Bishop, RULINGS R13)."""
+        for i, r in enumerate(self.rules):
+            if r.protects and self.revealed[i] and self.killed != i:
+                holder = self.owner[i]
+                if self.bewitched == i:
+                    holder = self.owner[0]
+                if holder == p:
+                    return True
+        return False
+
+    # ------------------------------------------------------------------ the selection phase
+
+    def _start_round(self) -> None:
+        n, nc = self.n, self.n_chars
+        self.round += 1
+        self.phase = SELECT
+        self.owner = [-1] * nc
+        self.chars = [[] for _ in range(n)]
+        self.revealed = [False] * nc
+        self.called_by = [-1] * nc
+        self.killed = self.robbed = self.bewitched = self.robber = -1
+        self.sp = -1
+        self.cur = -1
+        self.tp = -1
+        self.seen = [[] for _ in range(n)]
+        self.sub = ""
+        deck = list(range(nc))
+        self.rng.shuffle(deck)
+        faceup: list[int] = []
+        nup = _faceup_count(n, nc)
+        while len(faceup) < nup:
+            c = deck.pop()
+            if self.rules[c].rank == 4:
+                # RULINGS R6: rank 4 is never face up; it is shuffled back and another card replaces it.
+                deck.append(c)
+                self.rng.shuffle(deck)
+                continue
+            faceup.append(c)
+        self.faceup = faceup
+        self.facedown = [deck.pop()]
+        self.draft = deck
+        self.script = _selection_script(n, nc)
+        self.sel_i = 0
+        self._emit("round", {"round": self.round, "crown": self.crown,
+                             "faceup": [self.ckey(c) for c in faceup], "facedown": 1})
+        self._advance_selection()
+
+    def _picker(self) -> int:
+        return (self.crown + self.script[self.sel_i][0]) % self.n
+
+    def selection_options(self) -> list[int]:
+        """Character cards the current picker chooses from."""
+        off, kind = self.script[self.sel_i]
+        if kind == "c+" and len(self.draft) == 1:
+            return self.draft + self.facedown
+        return self.draft
+
+    def _advance_selection(self) -> None:
+        while self.sel_i < len(self.script):
+            off, kind = self.script[self.sel_i]
+            if kind == "r":
+                # 3 players: the third player discards one of the remaining cards at random.
+                c = self.draft.pop(self.rng.below(len(self.draft)))
+                self.facedown.append(c)
+                self._emit("discard_random", {"player": self._picker()})
+                self.sel_i += 1
+                continue
+            p = self._picker()
+            for c in self.selection_options():
+                if c not in self.seen[p]:
+                    self.seen[p].append(c)
+            return
+        # Selection over: the unchosen cards are discarded face down.
+        self.facedown.extend(self.draft)
+        self.draft = []
+        self._end_selection()
+
+    def _end_selection(self) -> None:
+        for dr in self.d_rules.values():
+            if dr.on_selection_end(self):
+                return  # a district (Theater) opened a decision; it resumes the turn phase
+        self.begin_turn_phase()
+
+    def begin_turn_phase(self) -> None:
+        self.phase = TURN
+        self.sub = ""
+        self._emit("turn_phase", {"round": self.round})
+        self._next_call()
+
+    def _apply_selection(self, p: int, a: Action) -> None:
+        off, kind = self.script[self.sel_i]
+        if a.kind != ("discard_character" if kind == "d" else "choose") or len(a.args) != 1:
+            raise IllegalAction(
+                "Discard one of the characters you were passed." if kind == "d" else "Choose a character."
+            )
+        idx = self.cast_index(str(a.args[0]))
+        opts = self.selection_options()
+        if idx not in opts:
+            raise IllegalAction(f"The {self._cname(a.args[0])} is not among the characters you hold.")
+        if kind == "c+" and len(self.draft) == 1:
+            # The last player took the face-down card too: the other one goes face down.
+            other = [c for c in opts if c != idx][0]
+            self.draft = []
+            self.facedown = [other]
+        else:
+            self.draft.remove(idx)
+        if kind == "d":
+            self.facedown.append(idx)
+            self._emit("discard_character", {"player": p})
+            self._emit("discard_character_private", {"player": p, "character": self.ckey(idx)}, (p,))
+        else:
+            self.owner[idx] = p
+            self.chars[p].append(idx)
+            self._emit("choose", {"player": p})
+            self._emit("choose_private", {"player": p, "character": self.ckey(idx)}, (p,))
+        self.sel_i += 1
+        self._advance_selection()
+
+    def _cname(self, key: Any) -> str:
+        i = self.E.character_by_key.get(str(key))
+        return self.E.characters[i].name if i is not None else str(key)
+
+    def swap_characters(self, p: int, q: int, ip: int, iq: int) -> None:
+        """Exchange p's character ip with q's character iq (Theater)."""
+        self.chars[p][self.chars[p].index(ip)] = iq
+        self.chars[q][self.chars[q].index(iq)] = ip
+        self.owner[ip], self.owner[iq] = q, p
+
+    # ------------------------------------------------------------------ the turn phase
+
+    def _next_call(self) -> None:
+        while True:
+            self.cur += 1
+            if self.cur >= self.n_chars:
+                self._end_round()
+                return
+            i = self.cur
+            p = self.owner[i]
+            key = self.ckey(i)
+            if p < 0:
+                self._emit("call", {"character": key, "answer": "none"})
+                continue
+            if i == self.killed:
+                # RULINGS R5: the killed character stays silent.
+                self._emit("call", {"character": key, "answer": "killed"})
+                continue
+            self._emit("call", {"character": key, "answer": "revealed", "player": p})
+            self._begin_turn(i, p)
+            if self.phase == TURN and self.tp >= 0:
+                return
+
+    def _begin_turn(self, i: int, p: int) -> None:
+        self.revealed[i] = True
+        self.called_by[i] = p
+        self.tp = p
+        self.gathered = False
+        self.builds = 0
+        r = self.rules[i]
+        self.limit = r.build_limit
+        self.used = 0
+        self.beautified = 0
+        self.spent = 0
+        self.sub = ""
+        self.drawn = []
+        if self.robbed == i:
+            thief = self.robber
+            amount = self.gold[p]
+            self.gold[p] = 0
+            self.gold[thief] += amount
+            self._emit("robbed", {"thief": thief, "victim": p, "character": self.ckey(i), "amount": amount})
+        r.on_reveal(self, p)
+
+    def cast_index_of_rank(self, rank: int) -> int:
+        for i, r in enumerate(self.rules):
+            if r.rank == rank:
+                return i
+        return -1
+
+    def take_crown(self, p: int, why: str) -> None:
+        if self.crown != p:
+            self.crown = p
+            self._emit("crown", {"player": p, "why": why})
+        else:
+            self._emit("crown", {"player": p, "why": why, "kept": True})
+
+    def end_turn(self) -> None:
+        p, i = self.tp, self.cur
+        self.rules[i].on_end_turn(self, p)
+        for key, dr in self.d_rules.items():
+            if dr.has_end_turn and self.has(p, key):
+                dr.on_end_turn(self, p)
+        self._emit("end_turn", {"player": p, "character": self.ckey(i)})
+        self.tp = -1
+        self.sub = ""
+        self._next_call()
+
+    def _end_round(self) -> None:
+        # RULINGS R27: end-of-round effects (heirs, advisors) resolve before scoring.
+        for i, r in enumerate(self.rules):
+            r.on_round_end(self, i)
+        self._emit("end_round", {"round": self.round})
+        if self.last_round:
+            self._finish()
+        else:
+            self._start_round()
+
+    # ------------------------------------------------------------------ building
+
+    def build_cost(self, p: int, cid: int) -> int:
+        d = self.E.districts[cid]
+        cost = d.cost
+        if d.unique and d.key != "factory" and self.has(p, "factory"):
+            cost -= 1
+        return cost
+
+    def can_build_kind(self, p: int, cid: int) -> bool:
+        """Not a duplicate of a district in p's city, unless the Quarry (or an ability) allows it."""
+        for c in self.cities[p]:
+            if c & CARD == cid:
+                return self.has(p, "quarry") or self.rules[self.cur].allows_duplicates
+        return True
+
+    def builds_left(self) -> bool:
+        return self.builds < self.limit
+
+    def place(self, p: int, cid: int, how: str, count: bool = True) -> None:
+        """Put district `cid` into p's city: limits, completion and build hooks."""
+        self.cities[p].append(cid)
+        if count:
+            self.builds += 1
+        self._emit("build", {"player": p, "card": self.E.districts[cid].key, "how": how})
+        if self.first_complete < 0 and self.is_complete(p):
+            self.first_complete = p
+            self.last_round = True
+            self._emit("complete", {"player": p, "first": True})
+        elif not self.last_round and self.is_complete(p):
+            self.last_round = True
+
+    # ------------------------------------------------------------------ decisions
+
+    def pending(self) -> tuple[int, str] | None:
+        """Who must decide now, and what kind of decision; None when the game is over."""
+        if self.phase == OVER:
+            return None
+        if self.phase == SELECT:
+            if self.sub:
+                return self.sp, self.sub
+            kind = self.script[self.sel_i][1]
+            return self._picker(), ("discard_character" if kind == "d" else "choose_character")
+        if self.sub:
+            return self.sp, self.sub
+        return self.tp, "turn"
+
+    def open_sub(self, kind: str, player: int, data: list[int] | None = None) -> None:
+        """Open a follow-up decision (choose a card to keep, cards to discard …) for `player`."""
+        self.sub = kind
+        self.sp = player
+        self.sub_data = data if data is not None else []
+
+    def current_player(self) -> int | None:
+        pd = self.pending()
+        return None if pd is None else pd[0]
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the pending player may take now."""
+        if self.phase == OVER:
+            return []
+        if self.phase == SELECT:
+            if self.sub:
+                return self._sub_actions()
+            kind = self.script[self.sel_i][1]
+            verb = "discard_character" if kind == "d" else "choose"
+            return [Action(verb, (self.ckey(c),)) for c in sorted(self.selection_options())]
+        if self.sub:
+            return self._sub_actions()
+        return self._turn_actions()
+
+    def _sub_actions(self) -> list[Action]:
+        fn = SUB_ACTIONS.get(self.sub)
+        if fn is None:
+            for dr in self.d_rules.values():
+                if self.sub in dr.subs:
+                    return dr.sub_actions(self)
+            for r in self.rules:
+                if self.sub in r.subs:
+                    return r.sub_actions(self)
+            raise AssertionError(f"no actions for decision {self.sub}")
+        return fn(self)
+
+    def _turn_actions(self) -> list[Action]:
+        p = self.tp
+        i = self.cur
+        r = self.rules[i]
+        out: list[Action] = []
+        if not self.gathered:
+            out.append(GATHER_GOLD)
+            out.append(GATHER_CARDS)
+        if r.income is not None and not self.used & USED_INCOME:
+            out.append(INCOME)
+        if r.has_bonus and not self.used & USED_BONUS:
+            out.append(BONUS)
+        r.actions(self, p, out)
+        city = self.cities[p]
+        for key, dr in self.d_rules.items():
+            if dr.has_actions and self.has(p, key):
+                dr.actions(self, p, out)
+        if self.gathered:
+            if self.builds_left() and r.may_build:
+                out.extend(self.build_actions(p))
+            out.append(END)
+        del city
+        return out
+
+    def build_actions(self, p: int) -> list[Action]:
+        out = []
+        gold = self.gold[p]
+        hand = self.hands[p]
+        seen = set()
+        E = self.E
+        for cid in hand:
+            if cid in seen:
+                continue
+            seen.add(cid)
+            d = E.districts[cid]
+            if not d.buildable or not self.can_build_kind(p, cid):
+                continue
+            cost = self.build_cost(p, cid)
+            dr = self.d_rules.get(d.key)
+            if dr is not None and dr.custom_build:
+                if dr.can_build(self, p, cost):
+                    out.append(Action("build", (d.key,)))
+                continue
+            if cost <= gold:
+                out.append(Action("build", (d.key,)))
+        return out
+
+    def apply(self, player: int, action: Action) -> None:
+        """Apply `action` for `player`, or raise IllegalAction and change nothing."""
+        pd = self.pending()
+        if pd is None:
+            raise IllegalAction("The game is over.")
+        if player != pd[0]:
+            name = self.config.names[pd[0]]
+            raise IllegalAction(f"It is {name}'s turn to decide, not yours.")
+        if action not in self.legal_actions():
+            raise IllegalAction(self.explain_illegal(player, action))
+        self._do(player, action)
+
+    def apply_unchecked(self, player: int, action: Action) -> None:
+        """Apply an action known to come from `legal_actions()` (bots, simulations)."""
+        self._do(player, action)
+
+    def _do(self, p: int, a: Action) -> None:
+        if self.phase == SELECT and not self.sub:
+            self._apply_selection(p, a)
+            return
+        k = a.kind
+        if k == "gather":
+            self._gather(p, str(a.args[0]))
+        elif k == "build":
+            self._build(p, self.card_id(str(a.args[0])))
+        elif k == "income":
+            self._income(p)
+        elif k == "end":
+            self.end_turn()
+        elif k == "bonus":
+            self.used |= USED_BONUS
+            self.rules[self.cur].bonus(self, p)
+        elif k == "keep":
+            self._keep(p, self.card_id(str(a.args[0])))
+        else:
+            h = self.handlers.get(k)
+            if h is None:
+                raise IllegalAction(f"Nothing in this game lets you {k}.")
+            h(self, p, a)
+
+    def explain_illegal(self, p: int, a: Action) -> str:
+        """One sentence saying why `a` is not allowed now."""
+        pd = self.pending()
+        if pd is None:
+            return "The game is over."
+        kind = pd[1]
+        k = a.kind
+        if kind in ("choose_character", "discard_character"):
+            if k in ("choose", "discard_character") and a.args:
+                return f"The {self._cname(a.args[0])} is not among the characters you hold."
+            return "First choose a character." if kind == "choose_character" else \
+                "Discard one of the characters you hold."
+        if kind == "keep" and k != "keep":
+            return "First choose which of the drawn cards to keep."
+        if kind != "turn" and k not in {x.kind for x in self.legal_actions()}:
+            return "First finish what you started: " + kind.replace("_", " ") + "."
+        if k == "build":
+            return self._explain_build(p, str(a.args[0]) if a.args else "")
+        if k == "gather":
+            return "You have already gathered resources this turn."
+        if k == "end":
+            return "You must gather resources (take 2 gold or draw cards) before ending your turn."
+        if k == "income":
+            if self.rules[self.cur].income is None:
+                return f"The {self._cname(self.ckey(self.cur))} gains no income from districts."
+            return "You have already taken your income this turn."
+        same = [x for x in self.legal_actions() if x.kind == k]
+        if same:
+            return "That target is not allowed: " + ", ".join(" ".join(map(str, x.args)) for x in same[:8]) + \
+                (" …" if len(same) > 8 else "") + " are."
+        for r in self.rules:
+            if k in r.handlers() and r is not self.rules[self.cur]:
+                return f"Only the {self._cname(r.key)} can do that."
+        if k in self.handlers:
+            return "You cannot do that now (it was already used this turn, or nothing allows it)."
+        return f"Nothing in this game lets you {k.replace('_', ' ')}."
+
+    def _explain_build(self, p: int, key: str) -> str:
+        cid = self.card_ids.get(key)
+        if cid is None:
+            return f"There is no district called {key!r}."
+        d = self.E.districts[cid]
+        if not self.gathered:
+            return "You must gather resources before you build."
+        if cid not in self.hands[p]:
+            return f"You have no {d.name} in your hand."
+        if not d.buildable:
+            return f"The {d.name} can never be built."
+        if not self.rules[self.cur].may_build:
+            return f"The {self._cname(self.ckey(self.cur))} cannot build districts."
+        if not self.builds_left():
+            return f"You have reached your building limit of {self.limit} this turn."
+        if not self.can_build_kind(p, cid):
+            return f"You already have a {d.name} in your city."
+        cost = self.build_cost(p, cid)
+        if cost > self.gold[p]:
+            return f"The {d.name} costs {cost} gold and you have {self.gold[p]}."
+        return f"You cannot build the {d.name} now."
+
+    # ------------------------------------------------------------------ core turn actions
+
+    def _gather(self, p: int, what: str) -> None:
+        self.gathered = True
+        if what == "gold":
+            amount = 2 + (1 if self.has(p, "gold_mine") else 0)
+            self.gold[p] += amount
+            self._emit("gather", {"player": p, "resource": "gold", "amount": amount})
+        else:
+            k = 3 if self.has(p, "observatory") else 2
+            drawn = self.draw(k)
+            if self.has(p, "library") or len(drawn) <= 1:
+                self.hands[p].extend(drawn)
+                self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": len(drawn)})
+                self._emit("gather_private", {"player": p, "kept": self._keys(drawn)}, (p,))
+            else:
+                self.drawn = drawn
+                self.keep_n = 1
+                self.open_sub("keep", p)
+                self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": 1})
+                self._emit("drawn_private", {"player": p, "cards": self._keys(drawn)}, (p,))
+        self.rules[self.cur].after_gather(self, p)
+
+    def _keep(self, p: int, cid: int) -> None:
+        drawn = self.drawn
+        drawn.remove(cid)
+        self.hands[p].append(cid)
+        self.bottom(drawn)
+        self._emit("keep_private", {"player": p, "card": self.E.districts[cid].key,
+                                    "discarded": self._keys(drawn)}, (p,))
+        self.drawn = []
+        self.sub = ""
+        self.rules[self.cur].after_keep(self, p)
+
+    def income_count(self, p: int, t: DistrictType) -> int:
+        n = 0
+        E = self.E
+        for c in self.cities[p]:
+            d = E.districts[c & CARD]
+            if d.type is t or d.key == "school_of_magic":
+                n += 1
+        return n
+
+    def _income(self, p: int) -> None:
+        r = self.rules[self.cur]
+        assert r.income is not None
+        self.used |= USED_INCOME
+        k = self.income_count(p, r.income)
+        if r.income_resource == "cards":
+            self.gain_cards(p, k, "income")
+        else:
+            self.gain_gold(p, k, "income")
+
+    def _build(self, p: int, cid: int) -> None:
+        d = self.E.districts[cid]
+        dr = self.d_rules.get(d.key)
+        self.hand_remove(p, cid)
+        if dr is not None and dr.custom_build:
+            dr.start_build(self, p, self.build_cost(p, cid))
+            return
+        self.pay_and_place(p, cid, self.build_cost(p, cid))
+
+    def pay_and_place(self, p: int, cid: int, gold: int) -> None:
+        self.gold[p] -= gold
+        self.spent += gold
+        self.place(p, cid, "paid")
+
+    # ------------------------------------------------------------------ the end
+
+    def _finish(self) -> None:
+        from .scoring import final_result
+
+        self.phase = OVER
+        self.tp = -1
+        self.result = final_result(self)
+        self._emit("game_over", self.result)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+
+def _keep_actions(g: Game) -> list[Action]:
+    seen: list[int] = []
+    for c in g.drawn:
+        if c not in seen:
+            seen.append(c)
+    return [Action("keep", (g.E.districts[c].key,)) for c in seen]
+
+
+SUB_ACTIONS: dict[str, Callable[[Game], list[Action]]] = {"keep": _keep_actions}
+
+
+def _faceup_count(n: int, nc: int) -> int:
+    """Face-up discards at the start of a round (2016 rulebook tables)."""
+    if n <= 3:
+        return 0
+    if nc == 8:
+        return {4: 2, 5: 1, 6: 0, 7: 0}.get(n, 0)
+    return {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}.get(n, 0)
+
+
+def _selection_script(n: int, nc: int) -> list[tuple[int, str]]:
+    """The order of picks: (seat offset from the crown, kind). c: choose, c+: the last player may take
+    the face-down card too, d: discard face down, r: random face-down discard."""
+    if n == 2:
+        return [(0, "c"), (1, "c"), (1, "d"), (0, "c"), (0, "d"), (1, "c"), (1, "d")]
+    if n == 3:
+        return [(0, "c"), (1, "c"), (2, "c"), (2, "r"), (0, "c"), (1, "c"), (2, "c")]
+    script = [(i, "c") for i in range(n)]
+    if nc - _faceup_count(n, nc) - 1 == n:
+        script[-1] = (n - 1, "c+")
+    return script

@@ -1,0 +1,134 @@
+"""Events told as sentences. One template per event kind; names come from the card tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .config import GameConfig
+from .events import Event
+
+
+def _card(cfg: GameConfig, key: str) -> str:
+    ed = cfg.ed
+    i = ed.district_by_key.get(key)
+    return ed.districts[i].name if i is not None else key
+
+
+def _char(cfg: GameConfig, key: str) -> str:
+    ed = cfg.ed
+    i = ed.character_by_key.get(key)
+    return ed.characters[i].name if i is not None else key
+
+
+def _cards(cfg: GameConfig, keys: list[str]) -> str:
+    names = [_card(cfg, k) for k in keys]
+    if not names:
+        return "nothing"
+    return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
+
+
+def narrate(cfg: GameConfig, e: Event, me: int | None = None) -> str:
+    """One sentence for event `e`, told to player `me` ("you" for their own deeds)."""
+    d: dict[str, Any] = e.data
+
+    def who(key: str = "player") -> str:
+        p = d.get(key)
+        if p is None:
+            return "someone"
+        return "you" if p == me else cfg.names[p]
+
+    def Who(key: str = "player") -> str:
+        w = who(key)
+        return w[0].upper() + w[1:]
+
+    k = e.kind
+    if k == "setup":
+        return f"A game for {cfg.players} begins: {', '.join(cfg.names)}. {cfg.names[0]} has the crown."
+    if k == "deal":
+        return f"Your starting hand: {_cards(cfg, d['cards'])}."
+    if k == "round":
+        up = ", ".join(_char(cfg, c) for c in d["faceup"]) or "none"
+        return f"Round {d['round']}. Face-up discards: {up}; one card is discarded face down."
+    if k == "discard_random":
+        return f"{Who()} discards a character at random, face down."
+    if k == "choose":
+        return f"{Who()} chooses a character."
+    if k == "choose_private":
+        return f"You choose the {_char(cfg, d['character'])}."
+    if k == "discard_character":
+        return f"{Who()} discards a character face down."
+    if k == "discard_character_private":
+        return f"You discard the {_char(cfg, d['character'])} face down."
+    if k == "turn_phase":
+        return "The crowned player calls the characters."
+    if k == "call":
+        c = _char(cfg, d["character"])
+        if d["answer"] == "none":
+            return f"The {c} is called. No one answers."
+        if d["answer"] == "killed":
+            return f"The {c} is called. Silence: the {c} was killed."
+        return f"The {c} is called: {who()} reveals it."
+    if k == "robbed":
+        return f"{Who('thief')} robs the {_char(cfg, d['character'])}: {d['amount']} gold from {who('victim')}."
+    if k == "gather":
+        if d["resource"] == "gold":
+            return f"{Who()} takes {d['amount']} gold."
+        return f"{Who()} draws {d['drawn']} cards and keeps {d['kept']}."
+    if k == "drawn_private":
+        return f"You draw {_cards(cfg, d['cards'])}."
+    if k == "gather_private":
+        return f"You keep {_cards(cfg, d['kept'])}."
+    if k == "keep_private":
+        return f"You keep the {_card(cfg, d['card'])} and put {_cards(cfg, d['discarded'])} under the deck."
+    if k == "gain_gold":
+        return f"{Who()} gains {d['amount']} gold ({d['why'].replace('_', ' ')})."
+    if k == "gain_cards":
+        return f"{Who()} gains {d['count']} card{'s' if d['count'] != 1 else ''} ({d['why'].replace('_', ' ')})."
+    if k == "gain_cards_private":
+        return f"You gain {_cards(cfg, d['cards'])}."
+    if k == "build":
+        return f"{Who()} builds the {_card(cfg, d['card'])}."
+    if k == "complete":
+        return f"{Who()} completes a city! This is the last round."
+    if k == "crown":
+        if d.get("why") == "heir":
+            return f"{Who()} takes the crown as the King's heir."
+        return f"{Who()} {'keeps' if d.get('kept') else 'takes'} the crown."
+    if k == "heir":
+        return f"At the end of the round, {who()} reveals the killed {_char(cfg, d['character'])}."
+    if k == "kill":
+        return f"{Who()} kills the {_char(cfg, d['character'])}."
+    if k == "rob":
+        return f"{Who()} will rob the {_char(cfg, d['character'])}."
+    if k == "swap_hands":
+        return f"{Who()} exchanges hands with {who('target')} ({d['gave']} cards for {d['took']})."
+    if k == "swap_hands_private":
+        return f"Hands exchanged: {who()} gave {_cards(cfg, d['gave'])} and took {_cards(cfg, d['took'])}."
+    if k == "redraw":
+        return f"{Who()} discards {d['count']} cards and draws {d['drawn']}."
+    if k == "redraw_private":
+        return f"You discard {_cards(cfg, d['discarded'])} and draw {_cards(cfg, d['drawn'])}."
+    if k == "destroy":
+        return f"{Who()} destroys {who('target')}'s {_card(cfg, d['card'])} for {d['paid']} gold."
+    if k == "museum_lost":
+        return f"The {d['count']} cards under the Museum go under the deck."
+    if k == "beautify":
+        return f"{Who()} beautifies the {_card(cfg, d['card'])}."
+    if k == "laboratory":
+        return f"{Who()} discards a card at the Laboratory for 2 gold."
+    if k == "laboratory_private":
+        return f"You discard the {_card(cfg, d['card'])} at the Laboratory."
+    if k == "smithy":
+        return f"{Who()} pays 2 gold at the Smithy."
+    if k == "pay_with_cards":
+        return f"{Who()} pays {d['count']} of the Thieves' Den's cost with cards."
+    if k == "pay_with_cards_private":
+        return f"You pay with {_cards(cfg, d['cards'])}."
+    if k == "end_turn":
+        return f"{Who()} ends the {_char(cfg, d['character'])}'s turn."
+    if k == "end_round":
+        return f"Round {d['round']} ends."
+    if k == "game_over":
+        ws = " and ".join(cfg.names[w] for w in d["winners"])
+        return f"The game is over. {ws} win{'s' if len(d['winners']) == 1 else ''}!"
+    return f"{k.replace('_', ' ')}: {d}"

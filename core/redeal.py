@@ -1,0 +1,72 @@
+"""Re-deal what one player cannot see: the basis of determinization for search bots and of the test that
+a view holds no secret (DESIGN "Views")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .game import SELECT
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def redeal(g: Game, p: int, rng: Rng) -> Game:
+    """A copy of `g` in which every card and character hidden from player p is dealt again at random."""
+    h = g.clone()
+    # District cards: the deck, the unknown part of other hands, cards drawn by someone else.
+    pool = list(h.deck)
+    slots: list[tuple[int, int]] = []  # (player, unknown cards in hand)
+    for q in range(h.n):
+        if q == p:
+            continue
+        known = list(h.known[p][q])
+        unknown = list(h.hands[q])
+        for c in known:
+            unknown.remove(c)
+        pool.extend(unknown)
+        slots.append((q, len(unknown)))
+        h.hands[q] = known
+    other_drawn = h.sub == "keep" and h.sp != p
+    if other_drawn:
+        pool.extend(h.drawn)
+    rng.shuffle(pool)
+    for q, k in slots:
+        h.hands[q].extend(pool.pop() for _ in range(k))
+    if other_drawn:
+        h.drawn = [pool.pop() for _ in range(len(h.drawn))]
+    h.deck = pool
+    # Characters: face-down discards, others' unrevealed characters, the draft in someone else's hands.
+    visible_draft = h.phase == SELECT and not h.sub and h.sel_i < len(h.script) and h._picker() == p
+    cpool: list[int] = []
+    holders: list[tuple[int, int]] = []  # (player or -1 for face down, count)
+    for q in range(h.n):
+        if q == p:
+            continue
+        hidden = [i for i in h.chars[q] if not h.revealed[i]]
+        for i in hidden:
+            h.chars[q].remove(i)
+        cpool.extend(hidden)
+        holders.append((q, len(hidden)))
+    shuffle_facedown = not (visible_draft and h.script[h.sel_i][1] == "c+" and len(h.draft) == 1)
+    if shuffle_facedown:
+        cpool.extend(h.facedown)
+    if not visible_draft:
+        cpool.extend(h.draft)
+    rng.shuffle(cpool)
+    for q, k in holders:
+        for _ in range(k):
+            i = cpool.pop()
+            h.chars[q].append(i)
+            h.owner[i] = q
+    if shuffle_facedown:
+        h.facedown = [cpool.pop() for _ in range(len(h.facedown))]
+        for i in h.facedown:
+            h.owner[i] = -1
+    if not visible_draft:
+        h.draft = [cpool.pop() for _ in range(len(h.draft))]
+        for i in h.draft:
+            h.owner[i] = -1
+    assert not cpool and not pool
+    return h

@@ -1,0 +1,83 @@
+"""End-of-game scoring and the winner (2016 rulebook "Game End", RULINGS R7, R11, R28)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import ALL_TYPES, DistrictType
+from .districts.base import ScoreContext
+from .districts.scoring_districts import city_types
+from .game import CARD
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def score_breakdown(g: Game, p: int) -> dict[str, Any]:
+    """Points of player p now, as the end of the game would count them."""
+    best: dict[str, Any] | None = None
+    choices = [DistrictType.UNIQUE]
+    if g.has(p, "haunted_quarter"):
+        choices = [DistrictType.UNIQUE, *[t for t in ALL_TYPES if t is not DistrictType.UNIQUE]]
+    for t in choices:
+        b = _breakdown(g, p, ScoreContext(t))
+        if best is None or b["total"] > best["total"]:
+            best = b
+    assert best is not None
+    return best
+
+
+def _breakdown(g: Game, p: int, ctx: ScoreContext) -> dict[str, Any]:
+    districts = sum(g.entry_cost(e) for e in g.cities[p])
+    types = set(city_types(g, p, ctx))
+    all_types = 3 if len(types) == len(ALL_TYPES) else 0
+    completion = 0
+    if g.is_complete(p):
+        completion = 4 if g.first_complete == p else 2
+    uniques: dict[str, int] = {}
+    for e in g.cities[p]:
+        key = g.E.districts[e & CARD].key
+        dr = g.d_rules.get(key)
+        if dr is not None:
+            pts = dr.score(g, p, ctx)
+            if pts:
+                uniques[key] = pts
+    vault = g.d_rules.get("secret_vault")
+    if vault is not None and vault.id in g.hands[p]:
+        uniques["secret_vault"] = vault.score(g, p, ctx)
+    total = districts + all_types + completion + sum(uniques.values())
+    out: dict[str, Any] = {
+        "player": p,
+        "districts": districts,
+        "all_types": all_types,
+        "completion": completion,
+        "uniques": uniques,
+        "total": total,
+    }
+    if g.has(p, "haunted_quarter"):
+        out["haunted_quarter"] = ctx.haunted_type.key
+    return out
+
+
+def tiebreak_rank(g: Game, p: int) -> int:
+    """Highest rank p revealed when called in the last round (RULINGS R28); 0 if none."""
+    best = 0
+    for i, who in enumerate(g.called_by):
+        if who == p:
+            best = max(best, g.rules[i].rank)
+    return best
+
+
+def final_result(g: Game) -> dict[str, Any]:
+    scores = [score_breakdown(g, p) for p in range(g.n)]
+    top = max(s["total"] for s in scores)
+    tied = [s["player"] for s in scores if s["total"] == top]
+    tiebreak = None
+    winners = tied
+    if len(tied) > 1:
+        ranks = {p: tiebreak_rank(g, p) for p in tied}
+        best = max(ranks.values())
+        winners = [p for p in tied if ranks[p] == best]
+        tiebreak = {"tied": tied, "ranks": ranks}
+    order = sorted(range(g.n), key=lambda p: (-scores[p]["total"], -(p in winners), -tiebreak_rank(g, p)))
+    return {"scores": scores, "winners": winners, "ranking": order, "tiebreak": tiebreak}

@@ -1,0 +1,151 @@
+"""The `citadels` command. It sits in the top layer because it reaches every layer: play (the app),
+serve (the SSH server), simulate and replay (the engine). Heavy imports happen inside each command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+
+def _cast_arg(value: str) -> str | list[str]:
+    return [x.strip() for x in value.split(",")] if "," in value else value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="citadels", description="Citadels, the card game, in your terminal.")
+    sub = ap.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="play against bots in this terminal (the default)")
+    _play_options(play)
+    _play_options(ap)
+
+    sim = sub.add_parser("simulate", help="play headless games between bots and print a summary")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--bots", default="", help="comma-separated bots per seat (random, heuristic); "
+                     "rotated around the seats from game to game")
+    sim.add_argument("--cast", type=_cast_arg, default=None,
+                     help="a preset name or a comma-separated list of characters")
+    sim.add_argument("--preset", default=None, help="a preset name for both characters and districts")
+    sim.add_argument("--districts", type=_cast_arg, default=None,
+                     help="a preset name or a comma-separated list of 14 unique districts")
+    sim.add_argument("--rank9", action=argparse.BooleanOptionalAction, default=None,
+                     help="use the rank 9 character with 4-7 players")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    rep = sub.add_parser("replay", help="replay a saved game and check it reaches its recorded end")
+    rep.add_argument("file")
+    rep.add_argument("--log", action="store_true", help="print the narrated events")
+    return ap
+
+
+def _play_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--resume", action="store_true", help="continue the last saved game")
+    p.add_argument("--seed", type=int, default=None, dest="play_seed")
+    p.add_argument("--theme", default=None)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    cmd = args.command or "play"
+    if cmd == "simulate":
+        return cmd_simulate(args)
+    if cmd == "replay":
+        return cmd_replay(args)
+    return cmd_play(args)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        from citadels_tui.app import run
+    except ImportError as e:  # pragma: no cover - the app is part of the distribution
+        print(f"citadels: the terminal app is not available ({e})", file=sys.stderr)
+        return 2
+    return run(resume=args.resume, seed=args.play_seed, theme=args.theme)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from citadels_core import ConfigError, GameConfig
+    from citadels_core.simulate import simulate
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()] or ["heuristic"] + ["random"] * (args.players - 1)
+    if len(bots) == 1:
+        bots = bots * args.players
+    if len(bots) != args.players:
+        print(f"citadels: --bots names {len(bots)} bots for {args.players} players", file=sys.stderr)
+        return 2
+    from citadels_core.bots import BOT_KINDS
+
+    for b in bots:
+        if b not in BOT_KINDS:
+            print(f"citadels: unknown bot {b!r}; known: {', '.join(BOT_KINDS)}", file=sys.stderr)
+            return 2
+    try:
+        cfg = GameConfig.create(
+            args.players,
+            cast=args.cast or args.preset or "first_game",
+            districts=args.districts or args.preset or "first_game",
+            rank9=args.rank9,
+        )
+    except (ConfigError, KeyError) as e:
+        print(f"citadels: {e}", file=sys.stderr)
+        return 2
+    s = simulate(cfg, args.games, args.seed, bots)
+    out = s.to_json()
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"{out['games']} games, {out['finished']} finished, {out['errors']} errors, "
+              f"{out['games_per_second']} games/s, {out['mean_rounds']} rounds on average")
+        for i, w in enumerate(out["wins_by_seat"]):
+            print(f"  seat {i + 1}: {w:g} wins, mean score {out['mean_score'][i]}")
+        for b, r in out["win_rate_by_bot"].items():
+            print(f"  {b}: wins {r:.1%} of its seats")
+    for seed, msg in zip(s.error_seeds, s.error_messages, strict=True):
+        print(f"error in game with seed {seed}: {msg}", file=sys.stderr)
+    return 0 if s.errors == 0 else 1
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from citadels_core import SaveFileError
+    from citadels_core.record import GameRecord, state_digest
+
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        print(f"citadels: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"citadels: {args.file} is not a text file", file=sys.stderr)
+        return 2
+    try:
+        rec = GameRecord.loads(text)
+        g = rec.replay()
+    except SaveFileError as e:
+        print(f"citadels: {args.file}: {e}", file=sys.stderr)
+        return 2
+    if args.log and g.events is not None:
+        from citadels_core.narrate import narrate
+
+        for e in g.events:
+            if e.audience is None:
+                print(narrate(g.config, e))
+    digest = state_digest(g)
+    state = "finished" if g.over else f"in progress (round {g.round})"
+    print(f"replayed {len(rec.actions)} actions: the game is {state}")
+    if rec.final is None:
+        print("the file records no final state to compare with")
+        return 0
+    if digest == rec.final:
+        print("the replay reaches the recorded final state")
+        return 0
+    print(f"the replay does NOT reach the recorded final state ({digest} != {rec.final})")
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
