@@ -47,7 +47,7 @@ class Game:
     __slots__ = (
         # fixed for the game
         "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids",
-        "d_rules", "has_rank9",
+        "d_rules", "has_rank9", "build_act", "choose_act", "discard_act",
         # table
         "rng", "events", "gold", "hands", "cities", "deck", "museum", "crown", "round", "phase",
         "first_complete", "last_round", "known", "tax",
@@ -64,7 +64,7 @@ class Game:
     # Slots copied by reference in clone() (immutable values or shared static data).
     _SHARED = (
         "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids", "d_rules",
-        "has_rank9", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
+        "has_rank9", "build_act", "choose_act", "discard_act", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
         "bewitched", "script", "sel_i", "cur", "tp", "sp", "robber", "gathered", "builds", "limit", "used", "sub",
         "keep_n", "beautified", "spent", "result",
     )
@@ -92,6 +92,10 @@ class Game:
         for dr in self.d_rules.values():
             handlers.update(dr.handlers())
         self.handlers = handlers
+        # Interned actions: legal_actions() hands out these shared objects instead of new ones.
+        self.build_act = tuple(Action("build", (d.key,)) for d in E.districts)
+        self.choose_act = tuple(Action("choose", (E.characters[c].key,)) for c in self.cast)
+        self.discard_act = tuple(Action("discard_character", (E.characters[c].key,)) for c in self.cast)
 
         self.rng = Rng(seed)
         self.events: list[Event] | None = [] if record_events else None
@@ -512,9 +516,8 @@ class Game:
         if self.phase == SELECT:
             if self.sub:
                 return self._sub_actions()
-            kind = self.script[self.sel_i][1]
-            verb = "discard_character" if kind == "d" else "choose"
-            return [Action(verb, (self.ckey(c),)) for c in sorted(self.selection_options())]
+            acts = self.discard_act if self.script[self.sel_i][1] == "d" else self.choose_act
+            return [acts[c] for c in sorted(self.selection_options())]
         if self.sub:
             return self._sub_actions()
         return self._turn_actions()
@@ -558,24 +561,28 @@ class Game:
     def build_actions(self, p: int) -> list[Action]:
         out = []
         gold = self.gold[p]
-        hand = self.hands[p]
         seen = set()
-        E = self.E
-        for cid in hand:
+        districts = self.E.districts
+        built = {e & CARD for e in self.cities[p]}
+        dup_ok = self.has(p, "quarry") or self.rules[self.cur].allows_duplicates
+        for cid in self.hands[p]:
             if cid in seen:
                 continue
             seen.add(cid)
-            d = E.districts[cid]
-            if not d.buildable or not self.can_build_kind(p, cid):
+            d = districts[cid]
+            if not d.buildable or (cid in built and not dup_ok):
                 continue
-            cost = self.build_cost(p, cid)
-            dr = self.d_rules.get(d.key)
-            if dr is not None and dr.custom_build:
-                if dr.can_build(self, p, cost):
-                    out.append(Action("build", (d.key,)))
-                continue
+            if d.unique:
+                cost = self.build_cost(p, cid)
+                dr = self.d_rules.get(d.key)
+                if dr is not None and dr.custom_build:
+                    if dr.can_build(self, p, cost):
+                        out.append(self.build_act[cid])
+                    continue
+            else:
+                cost = d.cost
             if cost <= gold:
-                out.append(Action("build", (d.key,)))
+                out.append(self.build_act[cid])
         return out
 
     def apply(self, player: int, action: Action) -> None:
