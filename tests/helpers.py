@@ -1,0 +1,54 @@
+"""Scenario builders for rule tests: put a game straight into the turn phase with chosen characters."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from citadels_core import Action, Game, GameConfig
+from citadels_core.game import TURN
+
+
+def new_game(players: int = 4, seed: int = 1, **kw) -> Game:
+    return Game(GameConfig.create(players, **kw), seed)
+
+
+def start_turns(g: Game, picks: dict[int, str | Sequence[str]], faceup: Sequence[str] = ()) -> Game:
+    """Skip the selection phase: give each player the named character(s), then start calling."""
+    assert g.phase == "select" and not g.sub
+    g.owner = [-1] * g.n_chars
+    g.chars = [[] for _ in range(g.n)]
+    for p, keys in picks.items():
+        for k in [keys] if isinstance(keys, str) else keys:
+            i = g.cast_index(k)
+            assert i >= 0, k
+            g.owner[i] = p
+            g.chars[p].append(i)
+    g.faceup = [g.cast_index(k) for k in faceup]
+    g.facedown = [i for i in range(g.n_chars) if g.owner[i] < 0 and i not in g.faceup]
+    g.draft = []
+    g.sel_i = len(g.script)
+    g.begin_turn_phase()
+    assert g.phase == TURN
+    return g
+
+
+def cards(g: Game, *keys: str) -> list[int]:
+    return [g.card_id(k) for k in keys]
+
+
+def act(g: Game, kind: str, *args: str | int) -> None:
+    """Apply an action for whoever must decide now."""
+    pd = g.pending()
+    assert pd is not None
+    g.apply(pd[0], Action(kind, tuple(args)))
+
+
+def legal_kinds(g: Game) -> set[str]:
+    return {a.kind for a in g.legal_actions()}
+
+
+def finish_turn(g: Game) -> None:
+    """Gather gold if needed, then end the current turn."""
+    if not g.gathered:
+        act(g, "gather", "gold")
+    act(g, "end")
