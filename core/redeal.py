@@ -68,5 +68,5 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
         h.draft = [cpool.pop() for _ in range(len(h.draft))]
         for i in h.draft:
             h.owner[i] = -1
-    assert not cpool and not pool
+    assert not cpool
     return h

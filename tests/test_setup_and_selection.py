@@ -1,7 +1,6 @@
 """Setup and the selection phase for every player count (2016 rulebook, RULINGS R6, R25)."""
 
 import pytest
-
 from citadels_core import ConfigError, Game, GameConfig, IllegalAction
 from citadels_core.view import view
 from helpers import act

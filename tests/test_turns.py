@@ -1,7 +1,6 @@
 """The turn phase: rank order, gathering, building, income, the first game's characters."""
 
 import pytest
-
 from citadels_core import Action, IllegalAction
 from citadels_core.view import view
 from helpers import act, cards, finish_turn, legal_kinds, new_game, start_turns

@@ -1,0 +1,15 @@
+"""The import-linter contracts in pyproject.toml hold (core stays pure, layers point down)."""
+
+import pathlib
+import shutil
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def test_import_contracts_are_kept():
+    exe = shutil.which("lint-imports") or str(pathlib.Path(sys.executable).parent / "lint-imports")
+    r = subprocess.run([exe], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "Contracts: 2 kept, 0 broken" in r.stdout

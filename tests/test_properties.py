@@ -1,0 +1,97 @@
+"""Properties over many seeds and player counts (hypothesis)."""
+
+from collections import Counter
+
+from citadels_core import Game, GameConfig
+from citadels_core.bots import RandomBot
+from citadels_core.record import GameRecord, state_digest
+from citadels_core.redeal import redeal
+from citadels_core.rng import Rng
+from citadels_core.view import view
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+GAMES = st.tuples(st.integers(2, 8), st.integers(0, 2**32), st.booleans())
+
+
+def config(players: int, rank9: bool) -> GameConfig:
+    return GameConfig.create(players, rank9=rank9 if 4 <= players <= 7 else None)
+
+
+def all_cards(g: Game) -> Counter:
+    c = Counter(g.deck)
+    for h in g.hands:
+        c.update(h)
+    for city in g.cities:
+        c.update(e & 255 for e in city)
+    c.update(g.museum)
+    return c
+
+
+@settings(max_examples=40, deadline=None)
+@given(GAMES)
+def test_every_game_ends_with_cards_conserved_and_no_negative_stash(params):
+    players, seed, rank9 = params
+    g = Game(config(players, rank9), seed, record_events=False)
+    start = all_cards(g)
+    bot = RandomBot(seed)
+    steps = 0
+    while not g.over:
+        p = g.pending()[0]
+        g.apply(p, bot.choose(view(g, p)))
+        steps += 1
+        assert steps < 20000
+        assert min(g.gold) >= 0
+        if not g.sub:
+            assert all_cards(g) == start
+    assert g.result is not None and g.result["winners"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(GAMES, st.integers(0, 400))
+def test_a_view_does_not_change_when_hidden_cards_are_redealt(params, steps):
+    players, seed, rank9 = params
+    g = Game(config(players, rank9), seed, record_events=False)
+    bot = RandomBot(seed + 1)
+    for _ in range(steps):
+        if g.over:
+            break
+        p = g.pending()[0]
+        g.apply(p, bot.choose(view(g, p)))
+    rng = Rng(seed)
+    for p in [*range(players), None]:
+        v = view(g, p)
+        if p is None:
+            continue
+        for _ in range(3):
+            h = redeal(g, p, rng)
+            assert view(h, p) == v
+            if not g.sub:  # cards drawn or being paid are in nobody's hand for a moment
+                assert all_cards(h) == all_cards(g)
+
+
+@settings(max_examples=25, deadline=None)
+@given(GAMES, st.integers(1, 600))
+def test_a_replay_reproduces_the_game(params, steps):
+    players, seed, rank9 = params
+    cfg = config(players, rank9)
+    g = Game(cfg, seed)
+    bot = RandomBot(seed)
+    log = []
+    for _ in range(steps):
+        if g.over:
+            break
+        p = g.pending()[0]
+        a = bot.choose(view(g, p))
+        g.apply(p, a)
+        log.append((p, a))
+    rec = GameRecord.loads(GameRecord(cfg, seed, log, state_digest(g)).dumps())
+    assert state_digest(rec.replay()) == rec.final
+
+
+def test_redeal_really_changes_hidden_cards():
+    """The view test above is only meaningful if re-dealing moves the hidden cards."""
+    g = Game(GameConfig.create(4), 1)
+    h = redeal(g, 0, Rng(5))
+    assert h.hands[0] == g.hands[0]
+    assert h.hands[1:] != g.hands[1:] or h.deck != g.deck
