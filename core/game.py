@@ -47,7 +47,7 @@ class Game:
     __slots__ = (
         # fixed for the game
         "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids",
-        "d_rules", "has_rank9", "build_act", "choose_act", "discard_act",
+        "d_rules", "d_active", "d_end", "has_rank9", "build_act", "choose_act", "discard_act",
         # table
         "rng", "events", "gold", "hands", "cities", "deck", "museum", "crown", "round", "phase",
         "first_complete", "last_round", "known", "tax",
@@ -64,7 +64,7 @@ class Game:
     # Slots copied by reference in clone() (immutable values or shared static data).
     _SHARED = (
         "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids", "d_rules",
-        "has_rank9", "build_act", "choose_act", "discard_act", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
+        "d_active", "d_end", "has_rank9", "build_act", "choose_act", "discard_act", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
         "bewitched", "script", "sel_i", "cur", "tp", "sp", "robber", "gathered", "builds", "limit", "used", "sub",
         "keep_n", "beautified", "spent", "result",
     )
@@ -86,6 +86,8 @@ class Game:
         self.card_ids = {k: i for i, k in enumerate(d.key for d in E.districts)}
         uniques = tuple(E.district_by_key[k] for k in config.districts)
         self.d_rules = district_rules_for(E, uniques)
+        self.d_active = tuple(dr for dr in self.d_rules.values() if dr.has_actions)
+        self.d_end = tuple(dr for dr in self.d_rules.values() if dr.has_end_turn)
         handlers: dict[str, Handler] = {}
         for r in self.rules:
             handlers.update(r.handlers())
@@ -185,11 +187,8 @@ class Game:
         dr = self.d_rules.get(key)
         if dr is None:
             return False
-        cid = dr.id
-        for c in self.cities[p]:
-            if c & CARD == cid:
-                return True
-        return False
+        city = self.cities[p]
+        return dr.id in city or (dr.id | BEAUTY) in city
 
     def city_size(self, p: int) -> int:
         """Districts toward a completed city (the Monument counts as two)."""
@@ -384,15 +383,17 @@ class Game:
                 return
             i = self.cur
             p = self.owner[i]
-            key = self.ckey(i)
-            if p < 0:
-                self._emit("call", {"character": key, "answer": "none"})
+            if self.events is not None:
+                key = self.ckey(i)
+                if p < 0:
+                    self._emit("call", {"character": key, "answer": "none"})
+                elif i == self.killed:
+                    # RULINGS R5: the killed character stays silent.
+                    self._emit("call", {"character": key, "answer": "killed"})
+                else:
+                    self._emit("call", {"character": key, "answer": "revealed", "player": p})
+            if p < 0 or i == self.killed:
                 continue
-            if i == self.killed:
-                # RULINGS R5: the killed character stays silent.
-                self._emit("call", {"character": key, "answer": "killed"})
-                continue
-            self._emit("call", {"character": key, "answer": "revealed", "player": p})
             self._begin_turn(i, p)
             if self.phase == TURN and self.tp >= 0:
                 return
@@ -434,10 +435,11 @@ class Game:
     def end_turn(self) -> None:
         p, i = self.tp, self.cur
         self.rules[i].on_end_turn(self, p)
-        for key, dr in self.d_rules.items():
-            if dr.has_end_turn and self.has(p, key):
+        for dr in self.d_end:
+            if self.has(p, dr.key):
                 dr.on_end_turn(self, p)
-        self._emit("end_turn", {"player": p, "character": self.ckey(i)})
+        if self.events is not None:
+            self._emit("end_turn", {"player": p, "character": self.ckey(i)})
         self.tp = -1
         self.sub = ""
         self._next_call()
@@ -548,14 +550,13 @@ class Game:
             out.append(BONUS)
         r.actions(self, p, out)
         city = self.cities[p]
-        for key, dr in self.d_rules.items():
-            if dr.has_actions and self.has(p, key):
+        for dr in self.d_active:
+            if dr.id in city or (dr.id | BEAUTY) in city:
                 dr.actions(self, p, out)
         if self.gathered:
-            if self.builds_left() and r.may_build:
+            if self.builds < self.limit and r.may_build:
                 out.extend(self.build_actions(p))
             out.append(END)
-        del city
         return out
 
     def build_actions(self, p: int) -> list[Action]:
