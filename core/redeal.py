@@ -13,8 +13,13 @@ if TYPE_CHECKING:
 
 
 def redeal(g: Game, p: int, rng: Rng) -> Game:
-    """A copy of `g` in which every card and character hidden from player p is dealt again at random."""
+    """A copy of `g` in which every card and character hidden from player p is dealt again at random.
+
+    The result depends only on p's information and the state of `rng` (never on where the hidden cards
+    really were), so `redeal(redeal(g, p, a), p, b)` equals `redeal(g, p, b)` for equal `b`."""
     h = g.clone()
+    # The game's own generator decides future shuffles: that too is hidden from every player.
+    h.rng = Rng(rng.next64())
     # District cards: the deck, the unknown part of other hands, cards drawn by someone else.
     pool = list(h.deck)
     slots: list[tuple[int, int]] = []  # (player, unknown cards in hand)
@@ -31,6 +36,9 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     other_drawn = h.sub == "keep" and h.sp != p
     if other_drawn:
         pool.extend(h.drawn)
+    # Sorting first makes the result a function of what p knows and the rng alone, whatever the hidden
+    # arrangement was: a bot that samples worlds this way decides the same in every re-dealt world.
+    pool.sort()
     rng.shuffle(pool)
     for q, k in slots:
         h.hands[q].extend(pool.pop() for _ in range(k))
@@ -54,6 +62,7 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
         cpool.extend(h.facedown)
     if not visible_draft:
         cpool.extend(h.draft)
+    cpool.sort()
     rng.shuffle(cpool)
     for q, k in holders:
         for _ in range(k):

@@ -95,3 +95,21 @@ def test_redeal_really_changes_hidden_cards():
     h = redeal(g, 0, Rng(5))
     assert h.hands[0] == g.hands[0]
     assert h.hands[1:] != g.hands[1:] or h.deck != g.deck
+
+
+@settings(max_examples=20, deadline=None)
+@given(GAMES, st.integers(0, 300))
+def test_redeal_depends_only_on_what_the_player_knows(params, steps):
+    players, seed, rank9 = params
+    g = Game(config(players, rank9), seed, record_events=False)
+    bot = RandomBot(seed)
+    for _ in range(steps):
+        if g.over:
+            break
+        p = g.pending()[0]
+        g.apply(p, bot.choose(view(g, p)))
+    from citadels_core.record import state_digest
+
+    for p in range(players):
+        other = redeal(g, p, Rng(seed + 1))
+        assert state_digest(redeal(other, p, Rng(7))) == state_digest(redeal(g, p, Rng(7)))
