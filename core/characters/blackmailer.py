@@ -16,7 +16,7 @@ from .base import CharacterRules, Handler
 if TYPE_CHECKING:
     from ..game import Game
 
-THREAT, FLOWER, THREAT_DONE, THREAT_SHOWN = 16, 32, 64, 128
+THREAT, FLOWER, THREAT_DONE, THREAT_SHOWN, BRIBED = 16, 32, 64, 128, 256
 BRIBE, REFUSE = Action("bribe"), Action("refuse_bribe")
 REVEAL, SPARE = Action("reveal_threat"), Action("spare")
 BLACKMAILER = 1  # cast index of rank 2
@@ -73,7 +73,7 @@ def threaten(g: Game, p: int, a: Action) -> None:
 
 def bribe(g: Game, p: int, a: Action) -> None:
     g.sub = ""
-    g.marks[g.cur] |= THREAT_DONE
+    g.marks[g.cur] |= THREAT_DONE | BRIBED  # the marker goes back unseen
     bm = g.owner[BLACKMAILER]
     amount = g.gold[p] // 2  # with 1 gold the bribe is 0 (R18)
     g.gold[p] -= amount
