@@ -141,12 +141,12 @@ def view(g: Game, me: int | None) -> View:
 
 
 def _markers(g: Game, me: int | None) -> dict[str, Any]:
-    from .characters.blackmailer import BRIBED, FLOWER, THREAT, THREAT_SHOWN
+    from .characters.blackmailer import BRIBED, FLOWER, THREAT, THREAT_SHOWN, blackmailer_player
     from .characters.magistrate import SIGNED, WARRANT, WARRANT_SHOWN
 
     marks = g.marks
     placer = g.owner[0] if g.phase != SELECT else -1  # the Magistrate (rank 1)
-    bm = g.owner[1] if g.phase != SELECT else -1  # the Blackmailer (rank 2)
+    bm = blackmailer_player(g) if g.phase != SELECT else -1
     signed = next((i for i, m in enumerate(marks) if m & SIGNED), -1)
     flower = next((i for i, m in enumerate(marks) if m & FLOWER), -1)
     show_signed = signed >= 0 and ((me is not None and me == placer) or marks[signed] & WARRANT_SHOWN)

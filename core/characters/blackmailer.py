@@ -22,6 +22,11 @@ REVEAL, SPARE = Action("reveal_threat"), Action("spare")
 BLACKMAILER = 1  # cast index of rank 2
 
 
+def blackmailer_player(g: Game) -> int:
+    """Who placed the threats and gets the bribes: the Witch when she bewitched the Blackmailer."""
+    return g.owner[0] if g.bewitched == BLACKMAILER else g.owner[BLACKMAILER]
+
+
 def threatened_now(g: Game) -> bool:
     """The current player's character carries an unresolved threat."""
     m = g.marks[g.cur] if 0 <= g.cur < g.n_chars else 0
@@ -55,7 +60,7 @@ class Blackmailer(CharacterRules):
         return None
 
     def after_gathering(self, g: Game, p: int) -> None:
-        if threatened_now(g) and g.owner[BLACKMAILER] >= 0:
+        if threatened_now(g) and blackmailer_player(g) >= 0:
             g.open_sub("bribe", p)
 
     def sub_actions(self, g: Game) -> list[Action]:
@@ -74,7 +79,7 @@ def threaten(g: Game, p: int, a: Action) -> None:
 def bribe(g: Game, p: int, a: Action) -> None:
     g.sub = ""
     g.marks[g.cur] |= THREAT_DONE | BRIBED  # the marker goes back unseen
-    bm = g.owner[BLACKMAILER]
+    bm = blackmailer_player(g)
     amount = g.gold[p] // 2  # with 1 gold the bribe is 0 (R18)
     g.gold[p] -= amount
     g.gold[bm] += amount
@@ -83,7 +88,7 @@ def bribe(g: Game, p: int, a: Action) -> None:
 
 def refuse_bribe(g: Game, p: int, a: Action) -> None:
     g._emit("refuse_bribe", {"player": p, "character": g.ckey(g.cur)})
-    g.open_sub("reveal_threat", g.owner[BLACKMAILER], [p])
+    g.open_sub("reveal_threat", blackmailer_player(g), [p])
 
 
 def _resolve(g: Game) -> int:
