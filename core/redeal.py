@@ -31,11 +31,16 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     other_drawn = h.sub == "keep" and h.sp != p
     if other_drawn:
         pool.extend(h.drawn)
+    other_study = h.sub == "scholar_keep" and h.sp != p  # the Scholar's 7 cards are his secret
+    if other_study:
+        pool.extend(h.sub_data)
     rng.shuffle(pool)
     for q, k in slots:
         h.hands[q].extend(pool.pop() for _ in range(k))
     if other_drawn:
         h.drawn = [pool.pop() for _ in range(len(h.drawn))]
+    if other_study:
+        h.sub_data = [pool.pop() for _ in range(len(h.sub_data))]
     h.deck = pool
     # Characters: face-down discards, others' unrevealed characters, the draft in someone else's hands.
     visible_draft = h.phase == SELECT and not h.sub and h.sel_i < len(h.script) and h._picker() == p
@@ -68,5 +73,5 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
         h.draft = [cpool.pop() for _ in range(len(h.draft))]
         for i in h.draft:
             h.owner[i] = -1
-    assert not cpool and not pool
+    assert not cpool  # (pool became the deck)
     return h

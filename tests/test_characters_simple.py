@@ -125,3 +125,20 @@ def test_gather_gold_is_only_once():
     g = table(ARISTOCRATS, 4, {"trader": 0})
     act(g, 0, "gather", "gold")
     assert GATHER_GOLD not in g.legal_actions()
+
+
+def test_scholar_cards_are_hidden_from_other_players_redeal():
+    """RULINGS R2: a re-deal for another player does not keep the Scholar's secret draw."""
+    from citadels_core.redeal import redeal
+    from citadels_core.rng import Rng
+
+    g = table("tenacious_delegates", 4, {"scholar": 0})
+    act(g, 0, "study")
+    seen = set()
+    for s in range(20):
+        h = redeal(g, 1, Rng(s))
+        assert sorted(h.sub_data + h.deck + [c for q in range(4) for c in h.hands[q]]) == \
+            sorted(g.sub_data + g.deck + [c for q in range(4) for c in g.hands[q]])
+        seen.add(tuple(h.sub_data))
+    assert len(seen) > 1
+    assert redeal(g, 0, Rng(3)).sub_data == g.sub_data
