@@ -3,6 +3,7 @@
 import pytest
 from chars_table import act, keys, legal, table, turn_of
 from citadels_core import IllegalAction
+from citadels_core.districts.base import DistrictRules
 from citadels_core.game import END, GATHER_CARDS, GATHER_GOLD
 from citadels_core.view import view
 
@@ -21,7 +22,7 @@ def bewitch(g, target, resource="gold"):
 
 
 def test_witch_must_gather_then_bewitch_and_cannot_build_first():
-    g = witch_table({"merchant": 1}, gold=[9, 2, 2, 2], hands={0: ["tavern"]})
+    g = witch_table({"merchant": 1}, gold=[9, 2, 2, 2], hands={0: ["tavern"]}, cities={0: ["smithy"]})
     assert set(g.legal_actions()) == {GATHER_GOLD, GATHER_CARDS}
     act(g, 0, "gather", "gold")
     assert g.pending() == (0, "bewitch")
@@ -165,3 +166,47 @@ def test_witch_cannot_bewitch_a_face_up_character():
     g.begin_turn_phase()
     act(g, 0, "gather", "gold")
     assert "merchant" not in {a.args[0] for a in g.legal_actions()}
+
+
+class _EndOfTurnProbe(DistrictRules):
+    """A stand-in end-of-turn district (like the Park or the Poor House) that counts when it resolves."""
+
+    key = "dragon_gate"
+    has_end_turn = True
+    calls: list[int] = []
+
+    def on_end_turn(self, g, p):
+        self.calls.append(p)
+
+
+def _probe(g, seats=(0,)):
+    probe = _EndOfTurnProbe(g.card_id("dragon_gate"))
+    probe.calls = []
+    g.d_rules = {**g.d_rules, "dragon_gate": probe}
+    for p in seats:
+        g.cities[p].append(g.card_id("dragon_gate"))
+    return probe
+
+
+def test_witch_who_does_not_resume_never_resolves_end_of_turn_districts():
+    """RULINGS R16."""
+    g = witch_table({"king": 1}, start=False)
+    probe = _probe(g)
+    g.begin_turn_phase()
+    bewitch(g, "architect")
+    act(g, 1, "gather", "gold")
+    act(g, 1, "end")
+    assert g.round == 2 and probe.calls == []
+
+
+def test_witch_end_of_turn_districts_resolve_once_after_her_resumed_turn():
+    """RULINGS R16; the bewitched player uses only gathering effects, so his do not resolve either."""
+    g = witch_table({"king": 1}, start=False)
+    probe = _probe(g, seats=(0, 1))
+    g.begin_turn_phase()
+    bewitch(g, "king")
+    assert probe.calls == []
+    act(g, 1, "gather", "gold")
+    assert probe.calls == []
+    act(g, 0, "end")
+    assert probe.calls == [0]
