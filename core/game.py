@@ -673,6 +673,9 @@ class Game:
             return "First choose which of the drawn cards to keep."
         if kind != "turn" and k not in {x.kind for x in self.legal_actions()}:
             return "First finish what you started: " + kind.replace("_", " ") + "."
+        if kind == "turn" and k != "gather" and not self.gathered and \
+                all(x.kind == "gather" for x in self.legal_actions()):
+            return "First gather resources: nothing else is allowed before it now (Witch, Blackmailer)."
         if k == "build":
             return self._explain_build(p, str(a.args[0]) if a.args else "")
         if k == "gather":

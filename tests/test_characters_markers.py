@@ -208,7 +208,7 @@ def threatened(gold=5, flower="merchant", other="architect"):
 def test_threatened_player_must_first_gather_resources():
     g = threatened()
     assert set(g.legal_actions()) == {GATHER_GOLD, GATHER_CARDS}
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="First gather resources"):
         act(g, 1, "bonus")
 
 
