@@ -244,3 +244,19 @@ def test_diplomat_owning_the_great_wall_pays_no_surcharge_on_his_own_district():
                         cities={0: ["tavern", "great_wall"], 1: ["manor"]}))
     act(g, 0, "exchange", 1, "manor", "tavern")
     assert g.gold[:2] == [7, 4]
+
+
+class _Refusing(DistrictRules):
+    """A district that forbids being built now (as the Monument does in a city of 5 or more)."""
+
+    key = "dragon_gate"
+
+    def build_refusal(self, g, p):
+        return "not now"
+
+
+def test_wizard_immediate_build_respects_a_districts_own_ban():
+    g = table(WIZARD_CAST, 4, {"wizard": 0}, gold=[9, 2, 2, 2], hands={1: ["dragon_gate", "manor"]})
+    g.d_rules = {**g.d_rules, "dragon_gate": _Refusing(g.card_id("dragon_gate"))}
+    act(g, 0, "wizard", 1)
+    assert legal(g, "wizard_build") == [("manor",)]

@@ -41,3 +41,11 @@ def richest(g: Game) -> list[int]:
     """The players tied for the most gold."""
     top = max(g.gold)
     return [q for q in range(g.n) if g.gold[q] == top]
+
+
+def build_refused(g: Game, p: int, cid: int) -> bool:
+    """A district's own ban on building it now (the Monument's, where the districts provide
+    `build_refusal`), for builds the characters make outside Game.build_actions (Wizard, Cardinal)."""
+    dr = g.d_rules.get(g.E.districts[cid].key)
+    refusal = getattr(dr, "build_refusal", None)
+    return bool(refusal is not None and refusal(g, p))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action
 from ..cards import DistrictType
 from ..game import USED_ABILITY
+from ._targets import build_refused
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:
@@ -41,6 +42,8 @@ class Cardinal(CharacterRules):
             dr = g.d_rules.get(d.key)
             if dr is not None and dr.custom_build:
                 continue  # the Thieves' Den has its own way to pay with cards
+            if build_refused(g, p, cid):
+                continue
             missing = cost - gold
             if missing <= 0 or len(hand) - 1 < missing:
                 continue

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..game import USED_ABILITY
+from ._targets import build_refused
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:
@@ -37,7 +38,8 @@ class Wizard(CharacterRules):
             out.append(Action("wizard_take", (d.key,)))
             dr = g.d_rules.get(d.key)
             custom = dr is not None and dr.custom_build
-            if may_build and d.buildable and not custom and g.build_cost(p, cid) <= g.gold[p]:
+            if may_build and d.buildable and not custom and g.build_cost(p, cid) <= g.gold[p] \
+                    and not build_refused(g, p, cid):
                 out.append(Action("wizard_build", (d.key,)))
         return out
 
