@@ -57,6 +57,8 @@ class Game:
         # turn
         "cur", "tp", "sp", "robber", "gathered", "builds", "limit", "used", "drawn", "sub", "sub_data", "keep_n",
         "beautified", "spent",
+        # character markers of the round (warrants, threats), one int of MARK_* bits per cast index
+        "marks",
         # end
         "result",
     )
@@ -154,6 +156,7 @@ class Game:
         g.called_by = self.called_by[:]
         g.drawn = self.drawn[:]
         g.sub_data = self.sub_data[:]
+        g.marks = self.marks[:]
         return g
 
     # ------------------------------------------------------------------ helpers
@@ -266,6 +269,7 @@ class Game:
         self.revealed = [False] * nc
         self.called_by = [-1] * nc
         self.killed = self.robbed = self.bewitched = self.robber = -1
+        self.marks = [0] * nc
         self.sp = -1
         self.cur = -1
         self.tp = -1
@@ -401,16 +405,9 @@ class Game:
     def _begin_turn(self, i: int, p: int) -> None:
         self.revealed[i] = True
         self.called_by[i] = p
-        self.tp = p
+        self.reset_turn(i, p)
         self.gathered = False
-        self.builds = 0
         r = self.rules[i]
-        self.limit = r.build_limit
-        self.used = 0
-        self.beautified = 0
-        self.spent = 0
-        self.sub = ""
-        self.drawn = []
         if self.robbed == i:
             thief = self.robber
             amount = self.gold[p]
@@ -418,6 +415,17 @@ class Game:
             self.gold[thief] += amount
             self._emit("robbed", {"thief": thief, "victim": p, "character": self.ckey(i), "amount": amount})
         r.on_reveal(self, p)
+
+    def reset_turn(self, i: int, p: int) -> None:
+        """Fresh per-turn state for p playing character i (also the Witch resuming as i)."""
+        self.tp = p
+        self.builds = 0
+        self.limit = self.rules[i].build_limit
+        self.used = 0
+        self.beautified = 0
+        self.spent = 0
+        self.sub = ""
+        self.drawn = []
 
     def cast_index_of_rank(self, rank: int) -> int:
         for i, r in enumerate(self.rules):
@@ -434,25 +442,33 @@ class Game:
 
     def end_turn(self) -> None:
         p, i = self.tp, self.cur
-        self.rules[i].on_end_turn(self, p)
+        # District effects first: an Alchemist with no gold applies the Poor House before his refund
+        # (2016 rulebook, District Clarifications).
         for dr in self.d_end:
             if self.has(p, dr.key):
                 dr.on_end_turn(self, p)
+        self.rules[i].on_end_turn(self, p)
         if self.events is not None:
             self._emit("end_turn", {"player": p, "character": self.ckey(i)})
         self.tp = -1
         self.sub = ""
         self._next_call()
 
-    def _end_round(self) -> None:
+    def _end_round(self, start: int = 0) -> None:
         # RULINGS R27: end-of-round effects (heirs, advisors) resolve before scoring.
-        for i, r in enumerate(self.rules):
-            r.on_round_end(self, i)
+        for i in range(start, self.n_chars):
+            if self.rules[i].on_round_end(self, i):
+                return  # a decision opened (the killed Emperor's advisor); its handler calls resume_round_end
         self._emit("end_round", {"round": self.round})
         if self.last_round:
             self._finish()
         else:
             self._start_round()
+
+    def resume_round_end(self, after: int) -> None:
+        """Go on with the end of the round after character `after`'s end-of-round decision."""
+        self.sub = ""
+        self._end_round(after + 1)
 
     # ------------------------------------------------------------------ building
 
@@ -473,10 +489,14 @@ class Game:
     def builds_left(self) -> bool:
         return self.builds < self.limit
 
+    def counts_toward_limit(self, cid: int) -> bool:
+        """Whether building district `cid` counts toward the building limit (not a Trader's trade district)."""
+        return self.rules[self.cur].counts_toward_limit(self, cid)
+
     def place(self, p: int, cid: int, how: str, count: bool = True) -> None:
         """Put district `cid` into p's city: limits, completion and build hooks."""
         self.cities[p].append(cid)
-        if count:
+        if count and self.counts_toward_limit(cid):
             self.builds += 1
         self._emit("build", {"player": p, "card": self.E.districts[cid].key, "how": how})
         if self.first_complete < 0 and self.is_complete(p):
@@ -485,6 +505,9 @@ class Game:
             self._emit("complete", {"player": p, "first": True})
         elif not self.last_round and self.is_complete(p):
             self.last_round = True
+        for r in self.rules:
+            if r.watches_builds:
+                r.after_build(self, p, cid)  # the Tax Collector's property tax
 
     # ------------------------------------------------------------------ decisions
 
@@ -540,6 +563,11 @@ class Game:
         p = self.tp
         i = self.cur
         r = self.rules[i]
+        for gr in self.rules:
+            if gr.gates:
+                gate = gr.gate(self, p)  # Witch, Blackmailer: only gathering is allowed now
+                if gate is not None:
+                    return gate
         out: list[Action] = []
         if not self.gathered:
             out.append(GATHER_GOLD)
@@ -554,9 +582,10 @@ class Game:
             if dr.id in city or (dr.id | BEAUTY) in city:
                 dr.actions(self, p, out)
         if self.gathered:
-            if self.builds < self.limit and r.may_build:
+            if r.may_build:
                 out.extend(self.build_actions(p))
-            out.append(END)
+            if r.may_end(self, p):
+                out.append(END)
         return out
 
     def build_actions(self, p: int) -> list[Action]:
@@ -566,12 +595,15 @@ class Game:
         districts = self.E.districts
         built = {e & CARD for e in self.cities[p]}
         dup_ok = self.has(p, "quarry") or self.rules[self.cur].allows_duplicates
+        left = self.builds_left()
         for cid in self.hands[p]:
             if cid in seen:
                 continue
             seen.add(cid)
             d = districts[cid]
             if not d.buildable or (cid in built and not dup_ok):
+                continue
+            if not left and self.counts_toward_limit(cid):
                 continue
             if d.unique:
                 cost = self.build_cost(p, cid)
@@ -642,6 +674,9 @@ class Game:
             return "First choose which of the drawn cards to keep."
         if kind != "turn" and k not in {x.kind for x in self.legal_actions()}:
             return "First finish what you started: " + kind.replace("_", " ") + "."
+        if kind == "turn" and k != "gather" and not self.gathered and \
+                all(x.kind == "gather" for x in self.legal_actions()):
+            return "First gather resources: nothing else is allowed before it now (Witch, Blackmailer)."
         if k == "build":
             return self._explain_build(p, str(a.args[0]) if a.args else "")
         if k == "gather":
@@ -676,7 +711,7 @@ class Game:
             return f"The {d.name} can never be built."
         if not self.rules[self.cur].may_build:
             return f"The {self._cname(self.ckey(self.cur))} cannot build districts."
-        if not self.builds_left():
+        if not self.builds_left() and self.counts_toward_limit(cid):
             return f"You have reached your building limit of {self.limit} this turn."
         if not self.can_build_kind(p, cid):
             return f"You already have a {d.name} in your city."
@@ -707,6 +742,8 @@ class Game:
                 self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": 1})
                 self._emit("drawn_private", {"player": p, "cards": self._keys(drawn)}, (p,))
         self.rules[self.cur].after_gather(self, p)
+        if self.sub != "keep":
+            self.gathering_done(p)
 
     def _keep(self, p: int, cid: int) -> None:
         drawn = self.drawn
@@ -718,6 +755,14 @@ class Game:
         self.drawn = []
         self.sub = ""
         self.rules[self.cur].after_keep(self, p)
+        self.gathering_done(p)
+
+    def gathering_done(self, p: int) -> None:
+        """Gathering resources is over (a drawn card was kept): the threat is resolved, the Witch bewitches,
+        the bewitched player's turn ends (RULINGS R16, R18)."""
+        for r in self.rules:
+            if r.gates:
+                r.after_gathering(self, p)
 
     def income_count(self, p: int, t: DistrictType) -> int:
         n = 0
@@ -735,8 +780,10 @@ class Game:
         k = self.income_count(p, r.income)
         if r.income_resource == "cards":
             self.gain_cards(p, k, "income")
-        else:
+        elif r.income_resource == "gold":
             self.gain_gold(p, k, "income")
+        else:
+            r.mixed_income(self, p, k)  # the Abbot chooses gold and cards
 
     def _build(self, p: int, cid: int) -> None:
         d = self.E.districts[cid]
@@ -747,10 +794,13 @@ class Game:
             return
         self.pay_and_place(p, cid, self.build_cost(p, cid))
 
-    def pay_and_place(self, p: int, cid: int, gold: int) -> None:
+    def pay_and_place(self, p: int, cid: int, gold: int, count: bool = True) -> None:
         self.gold[p] -= gold
         self.spent += gold
-        self.place(p, cid, "paid")
+        for r in self.rules:
+            if r.watches_builds and r.intercept_paid_build(self, p, cid, gold, count):
+                return  # the Magistrate decides whether to confiscate; his decision places the district
+        self.place(p, cid, "paid", count)
 
     # ------------------------------------------------------------------ the end
 

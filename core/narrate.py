@@ -92,7 +92,9 @@ def narrate(cfg: GameConfig, e: Event, me: int | None = None) -> str:
         return f"{Who()} completes a city! This is the last round."
     if k == "crown":
         if d.get("why") == "heir":
-            return f"{Who()} takes the crown as the King's heir."
+            return f"{Who()} takes the crown as heir."
+        if d.get("why") in ("emperor", "advisor"):
+            return f"{Who()} {'is' if d.get('player') != me else 'are'} given the crown."
         return f"{Who()} {'keeps' if d.get('kept') else 'takes'} the crown."
     if k == "heir":
         return f"At the end of the round, {who()} reveals the killed {_char(cfg, d['character'])}."
@@ -124,7 +126,12 @@ def narrate(cfg: GameConfig, e: Event, me: int | None = None) -> str:
         return f"{Who()} pays {d['count']} of the Thieves' Den's cost with cards."
     if k == "pay_with_cards_private":
         return f"You pay with {_cards(cfg, d['cards'])}."
+    extra = _narrate_characters(cfg, k, d, who, Who)
+    if extra is not None:
+        return extra
     if k == "end_turn":
+        if d.get("bewitched"):
+            return f"{Who()} gathered as the bewitched {_char(cfg, d['character'])}; that turn ends at once."
         return f"{Who()} ends the {_char(cfg, d['character'])}'s turn."
     if k == "end_round":
         return f"Round {d['round']} ends."
@@ -132,3 +139,86 @@ def narrate(cfg: GameConfig, e: Event, me: int | None = None) -> str:
         ws = " and ".join(cfg.names[w] for w in d["winners"])
         return f"The game is over. {ws} win{'s' if len(d['winners']) == 1 else ''}!"
     return f"{k.replace('_', ' ')}: {d}"
+
+
+def _narrate_characters(cfg: GameConfig, k: str, d: dict[str, Any], who: Any, Who: Any) -> str | None:
+    """Sentences for the events of the characters beyond the first game's."""
+    if k == "tax":
+        return f"{Who()} puts 1 gold on the Tax Collector's token ({d['token']} gold on it)."
+    if k == "collect_tax":
+        return f"{Who()} takes {d['amount']} gold from the Tax Collector's token."
+    if k == "alms":
+        return f"{Who('target')}, the richest, gives 1 gold to {who()}."
+    if k == "cardinal":
+        return (f"{Who()} takes {d['gold']} gold from {who('target')}, gives as many cards, and builds the "
+                f"{_card(cfg, d['card'])}.")
+    if k == "cardinal_give_private":
+        return f"{Who()} gives the {_card(cfg, d['card'])} to {who('target')}."
+    if k == "emperor_take":
+        return f"{Who()} takes 1 {d['what']} from {who('target')}."
+    if k == "emperor_take_private":
+        return f"The card taken from {who('target')} is the {_card(cfg, d['card'])}."
+    if k == "advisor":
+        return f"At the end of the round, {who()} reveals the killed {_char(cfg, d['character'])} and moves the crown."
+    if k == "study":
+        return f"{Who()} draws {d['drawn']} cards to keep one."
+    if k == "study_private":
+        return f"You draw {_cards(cfg, d['cards'])}."
+    if k == "scholar_keep_private":
+        return f"You keep the {_card(cfg, d['card'])}; the other cards are shuffled into the deck."
+    if k == "spy":
+        return (f"{Who()} names {d['type']} and looks at {who('target')}'s hand: {d['matches']} match, "
+                f"{d['gold']} gold taken.")
+    if k == "spy_private":
+        return f"{Who('target')}'s hand: {_cards(cfg, d['cards'])}."
+    if k == "foresee":
+        return f"{Who()} takes a random card from each player with cards."
+    if k == "seer_take_private":
+        return f"The Seer takes the {_card(cfg, d['card'])} from {who('target')}."
+    if k == "seer_give":
+        return f"{Who()} gives a card to {who('target')}."
+    if k == "seer_give_private":
+        return f"The Seer gives the {_card(cfg, d['card'])} to {who('target')}."
+    if k == "wizard":
+        return f"{Who()} looks at {who('target')}'s hand."
+    if k == "wizard_private":
+        return f"{Who('target')}'s hand: {_cards(cfg, d['cards'])}."
+    if k == "wizard_take_private":
+        return f"The Wizard takes the {_card(cfg, d['card'])} from {who('target')}."
+    if k == "wizard_takes":
+        return f"{Who()} takes a card from {who('target')}'s hand."
+    if k == "wizard_builds":
+        return f"{Who()} takes the {_card(cfg, d['card'])} from {who('target')} and builds it at once."
+    if k == "exchange":
+        return (f"{Who()} exchanges the {_card(cfg, d['gave'])} for {who('target')}'s "
+                f"{_card(cfg, d['took'])}, paying {d['paid']} gold.")
+    if k == "seize":
+        return f"{Who()} seizes {who('target')}'s {_card(cfg, d['card'])} for {d['paid']} gold."
+    if k == "warrants":
+        return f"{Who()} puts warrants on the {', '.join(_char(cfg, c) for c in d['characters'])}."
+    if k == "warrants_private":
+        return f"The signed warrant is on the {_char(cfg, d['signed'])}."
+    if k == "confiscate":
+        return (f"{Who()} reveals the signed warrant and confiscates the {_card(cfg, d['card'])}; "
+                f"{who('target')} gets {d['refund']} gold back.")
+    if k == "threats":
+        return f"{Who()} threatens the {' and the '.join(_char(cfg, c) for c in d['characters'])}."
+    if k == "threats_private":
+        return f"The flowered threat is on the {_char(cfg, d['flower'])}."
+    if k == "bribe":
+        return f"{Who()} bribes {who('target')} with {d['amount']} gold."
+    if k == "refuse_bribe":
+        return f"{Who()} refuses to pay the Blackmailer."
+    if k == "spare":
+        return f"{Who()} leaves the threat on {who('target')} face down."
+    if k == "reveal_threat":
+        if d["flower"]:
+            return f"{Who()} reveals the flowered threat and takes all {d['amount']} of {who('target')}'s gold."
+        return f"{Who()} reveals the threat on {who('target')}: no flower."
+    if k == "bewitch":
+        return f"{Who()} bewitches the {_char(cfg, d['character'])}."
+    if k == "witch_pause":
+        return f"{Who()} put{'s' if who() != 'you' else ''} the Witch's turn on hold."
+    if k == "witch_resume":
+        return f"{Who()} resume{'s' if who() != 'you' else ''} the turn as the {_char(cfg, d['character'])}."
+    return None

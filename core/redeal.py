@@ -36,6 +36,9 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     other_drawn = h.sub == "keep" and h.sp != p
     if other_drawn:
         pool.extend(h.drawn)
+    other_study = h.sub == "scholar_keep" and h.sp != p  # the Scholar's 7 cards are his secret
+    if other_study:
+        pool.extend(h.sub_data)
     # Sorting first makes the result a function of what p knows and the rng alone, whatever the hidden
     # arrangement was: a bot that samples worlds this way decides the same in every re-dealt world.
     pool.sort()
@@ -44,6 +47,8 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
         h.hands[q].extend(pool.pop() for _ in range(k))
     if other_drawn:
         h.drawn = [pool.pop() for _ in range(len(h.drawn))]
+    if other_study:
+        h.sub_data = [pool.pop() for _ in range(len(h.sub_data))]
     h.deck = pool
     # Characters: face-down discards, others' unrevealed characters, the draft in someone else's hands.
     visible_draft = h.phase == SELECT and not h.sub and h.sel_i < len(h.script) and h._picker() == p

@@ -63,6 +63,14 @@ class View:
     last_round: bool
     tax: int
     result: Any
+    # Character markers (RULINGS R2): which characters carry them is public, what a marker shows is known
+    # to the player who placed it, and to everyone once it is revealed.
+    bewitched: str | None = None
+    warrants: tuple[str, ...] = ()
+    signed_warrant: str | None = None
+    threats: tuple[str, ...] = ()  # threat markers still on the table (a bribe removes one unseen)
+    flowered_threat: str | None = None
+    revealed_threats: tuple[str, ...] = ()
 
 
 def view(g: Game, me: int | None) -> View:
@@ -100,6 +108,8 @@ def view(g: Game, me: int | None) -> View:
         options = tuple(g.ckey(c) for c in sorted(g.selection_options()))
     elif mine and g.sub == "keep":
         options = tuple(g._keys(g.drawn))
+    elif mine and g.sub == "scholar_keep":
+        options = tuple(g._keys(g.sub_data))
     calling = g.ckey(g.cur) if g.phase != SELECT and 0 <= g.cur < g.n_chars and g.tp >= 0 else None
     return View(
         me=me,
@@ -126,7 +136,29 @@ def view(g: Game, me: int | None) -> View:
         last_round=g.last_round,
         tax=g.tax,
         result=g.result if g.phase == OVER else None,
+        **_markers(g, me),
     )
+
+
+def _markers(g: Game, me: int | None) -> dict[str, Any]:
+    from .characters.blackmailer import BRIBED, FLOWER, THREAT, THREAT_SHOWN, blackmailer_player
+    from .characters.magistrate import SIGNED, WARRANT, WARRANT_SHOWN
+
+    marks = g.marks
+    placer = g.owner[0] if g.phase != SELECT else -1  # the Magistrate (rank 1)
+    bm = blackmailer_player(g) if g.phase != SELECT else -1
+    signed = next((i for i, m in enumerate(marks) if m & SIGNED), -1)
+    flower = next((i for i, m in enumerate(marks) if m & FLOWER), -1)
+    show_signed = signed >= 0 and ((me is not None and me == placer) or marks[signed] & WARRANT_SHOWN)
+    show_flower = flower >= 0 and ((me is not None and me == bm) or marks[flower] & THREAT_SHOWN)
+    return {
+        "bewitched": g.ckey(g.bewitched) if g.bewitched >= 0 else None,
+        "warrants": tuple(g.ckey(i) for i, m in enumerate(marks) if m & WARRANT),
+        "signed_warrant": g.ckey(signed) if show_signed else None,
+        "threats": tuple(g.ckey(i) for i, m in enumerate(marks) if m & THREAT and not m & BRIBED),
+        "flowered_threat": g.ckey(flower) if show_flower else None,
+        "revealed_threats": tuple(g.ckey(i) for i, m in enumerate(marks) if m & THREAT_SHOWN),
+    }
 
 
 def events_for(g: Game, me: int | None, start: int = 0) -> list[Any]:

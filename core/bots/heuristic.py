@@ -8,6 +8,7 @@ from ..cards import DistrictType
 from ..edition import get_edition
 from ..rng import Rng
 from ..view import PlayerInfo, View
+from .heuristic_characters import character_decision, character_turn, character_value
 
 # Base appeal of each character when drafting, before the city and hand are looked at.
 BASE_VALUE = {
@@ -46,6 +47,10 @@ class HeuristicBot:
             if pay_gold:
                 return pay_gold[0]
             return min(cards, key=lambda a: self._card_value(v, str(a.args[0])))
+        if kind != "turn":
+            a = character_decision(self, v)
+            if a is not None:
+                return a
         return self._turn(v)
 
     # ---------------------------------------------------------------- selection
@@ -59,7 +64,7 @@ class HeuristicBot:
         me = v.players[v.me or 0]
         ed = get_edition(v.edition)
         ch = ed.characters[ed.character_by_key[key]]
-        val = BASE_VALUE.get(key, 2.0)
+        val = BASE_VALUE.get(key) or character_value(key)
         if ch.income is not None:
             val += sum(1 for d in me.city if d.type == ch.income.key or d.key == "school_of_magic")
         affordable = [k for k in v.hand if self._cost(v, k) <= me.gold + 2]
@@ -93,6 +98,9 @@ class HeuristicBot:
             return self._pick_char(by_kind["kill"], KILL_ORDER, v)
         if "rob" in by_kind:
             return self._pick_char(by_kind["rob"], ROB_ORDER, v)
+        a = character_turn(self, v, by_kind)
+        if a is not None:
+            return a
         if "bonus" in by_kind:
             return by_kind["bonus"][0]
         if "gather" in by_kind:

@@ -3,19 +3,41 @@
 from __future__ import annotations
 
 from ..errors import ConfigError
+from .abbot import Abbot
+from .alchemist import Alchemist
 from .architect import Architect
 from .artist import Artist
 from .assassin import Assassin
 from .base import CharacterRules
 from .bishop import Bishop
+from .blackmailer import Blackmailer
+from .cardinal import Cardinal
+from .diplomat import Diplomat
+from .emperor import Emperor
 from .king import King
 from .magician import Magician
+from .magistrate import Magistrate
+from .marshal import Marshal
 from .merchant import Merchant
+from .navigator import Navigator
+from .patrician import Patrician
+from .queen import Queen
+from .scholar import Scholar
+from .seer import Seer
+from .spy import Spy
+from .tax_collector import TaxCollector
 from .thief import Thief
+from .trader import Trader
 from .warlord import Warlord
+from .witch import Witch
+from .wizard import Wizard
 
 RULES: dict[str, type[CharacterRules]] = {
-    r.key: r for r in (Assassin, Thief, Magician, King, Bishop, Merchant, Architect, Warlord, Artist)
+    r.key: r for r in (
+        Assassin, Witch, Magistrate, Thief, Spy, Blackmailer, Magician, Wizard, Seer, King, Emperor, Patrician, Bishop, Abbot, Cardinal,
+        Merchant, Alchemist, Trader, Architect, Navigator, Scholar, Warlord, Diplomat, Marshal, Artist, Queen,
+        TaxCollector,
+    )
 }
 
 

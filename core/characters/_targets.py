@@ -22,3 +22,30 @@ def nameable(g: Game, p: int, min_rank: int = 2, exclude_killed: bool = False,
             continue
         out.append(i)
     return out
+
+
+def city_changed(g: Game, p: int) -> None:
+    """A district entered p's city other than by building (seized, confiscated, exchanged): completion
+    is checked as for a build (RULINGS R10)."""
+    if not g.is_complete(p):
+        return
+    if g.first_complete < 0:
+        g.first_complete = p
+        g.last_round = True
+        g._emit("complete", {"player": p, "first": True})
+    elif not g.last_round:
+        g.last_round = True
+
+
+def richest(g: Game) -> list[int]:
+    """The players tied for the most gold."""
+    top = max(g.gold)
+    return [q for q in range(g.n) if g.gold[q] == top]
+
+
+def build_refused(g: Game, p: int, cid: int) -> bool:
+    """A district's own ban on building it now (the Monument's, where the districts provide
+    `build_refusal`), for builds the characters make outside Game.build_actions (Wizard, Cardinal)."""
+    dr = g.d_rules.get(g.E.districts[cid].key)
+    refusal = getattr(dr, "build_refusal", None)
+    return bool(refusal is not None and refusal(g, p))

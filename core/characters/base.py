@@ -27,6 +27,9 @@ class CharacterRules:
     has_bonus = False  # an extra resource any time in the turn (Merchant, Architect)
     protects = False  # Bishop: rank 8 abilities cannot target the holder's districts
     subs: frozenset[str] = frozenset()  # follow-up decisions this character opens
+    # Whole-game hooks: called whatever character is playing, while this character is in the cast.
+    watches_builds = False  # after_build / intercept_paid_build (Tax Collector, Magistrate)
+    gates = False  # gate / after_gathering (Witch, Blackmailer)
 
     def handlers(self) -> dict[str, Handler]:
         """Action kinds this character's abilities add, with their handlers."""
@@ -54,5 +57,36 @@ class CharacterRules:
     def on_end_turn(self, g: Game, p: int) -> None:
         """Called when the turn ends."""
 
-    def on_round_end(self, g: Game, i: int) -> None:
-        """Called at the end of every round for the character at cast index i (RULINGS R27)."""
+    def on_round_end(self, g: Game, i: int) -> bool:
+        """Called at the end of every round for the character at cast index i (RULINGS R27). Return True
+        after opening a decision; its handler must then call `g.resume_round_end(i)`."""
+        return False
+
+    def on_resume(self, g: Game, p: int) -> None:
+        """Called when the Witch (player p) resumes her turn as this bewitched character."""
+
+    def counts_toward_limit(self, g: Game, cid: int) -> bool:
+        """Whether building district cid counts toward this character's building limit (Trader)."""
+        return True
+
+    def may_end(self, g: Game, p: int) -> bool:
+        """Whether the turn may end now (the Emperor must first move the crown)."""
+        return True
+
+    def mixed_income(self, g: Game, p: int, k: int) -> None:
+        """Income of k resources for a character whose `income_resource` is "either" (Abbot)."""
+
+    def after_build(self, g: Game, p: int, cid: int) -> None:
+        """With `watches_builds`: player p just built district cid (into his city)."""
+
+    def intercept_paid_build(self, g: Game, p: int, cid: int, gold: int, count: bool) -> bool:
+        """With `watches_builds`: p has paid `gold` for cid, not yet placed. Return True to take over the
+        placing (the Magistrate's confiscation decision)."""
+        return False
+
+    def gate(self, g: Game, p: int) -> list[Action] | None:
+        """With `gates`: the only actions of the current turn decision now, or None for no restriction."""
+        return None
+
+    def after_gathering(self, g: Game, p: int) -> None:
+        """With `gates`: the current player p has just finished gathering resources."""

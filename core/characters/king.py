@@ -20,8 +20,9 @@ class King(CharacterRules):
     def on_reveal(self, g: Game, p: int) -> None:
         g.take_crown(p, self.key)
 
-    def on_round_end(self, g: Game, i: int) -> None:
+    def on_round_end(self, g: Game, i: int) -> bool:
         p = g.owner[i]
         if p >= 0 and g.killed == i:
             g._emit("heir", {"player": p, "character": self.key})
             g.take_crown(p, "heir")
+        return False

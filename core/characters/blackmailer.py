@@ -1,0 +1,115 @@
+"""2 Blackmailer: put 2 threats face down on characters not yet called (not rank 1, not the killed, not the
+bewitched character), one of them with the flower. A threatened player, when called, must first gather
+resources and then resolve the threat: bribe the Blackmailer with half his gold rounded down (removing the
+threat unseen), or refuse, and the Blackmailer may reveal it: with the flower he takes all that player's
+gold. Nothing else (abilities, builds, district effects other than gathering ones) comes first (R18)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..game import GATHER_CARDS, GATHER_GOLD, USED_ABILITY
+from ._targets import nameable
+from .base import CharacterRules, Handler
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+THREAT, FLOWER, THREAT_DONE, THREAT_SHOWN, BRIBED = 16, 32, 64, 128, 256
+BRIBE, REFUSE = Action("bribe"), Action("refuse_bribe")
+REVEAL, SPARE = Action("reveal_threat"), Action("spare")
+BLACKMAILER = 1  # cast index of rank 2
+
+
+def blackmailer_player(g: Game) -> int:
+    """Who placed the threats and gets the bribes: the Witch when she bewitched the Blackmailer."""
+    return g.owner[0] if g.bewitched == BLACKMAILER else g.owner[BLACKMAILER]
+
+
+def threatened_now(g: Game) -> bool:
+    """The current player's character carries an unresolved threat."""
+    m = g.marks[g.cur] if 0 <= g.cur < g.n_chars else 0
+    return bool(m & THREAT) and not m & THREAT_DONE and g.tp == g.owner[g.cur]
+
+
+class Blackmailer(CharacterRules):
+    key = "blackmailer"
+    rank = 2
+    gates = True
+    subs = frozenset({"bribe", "reveal_threat"})
+
+    def handlers(self) -> dict[str, Handler]:
+        return {"threaten": threaten, "bribe": bribe, "refuse_bribe": refuse_bribe,
+                "reveal_threat": reveal_threat, "spare": spare}
+
+    def actions(self, g: Game, p: int, out: list[Action]) -> None:
+        if g.used & USED_ABILITY or any(m & THREAT for m in g.marks):
+            return
+        # Not yet called: ranks after the one playing now.
+        targets = [i for i in nameable(g, p, exclude_killed=True, exclude_bewitched=True) if i > g.cur]
+        if len(targets) < 2:
+            out.extend(Action("threaten", (g.ckey(i),)) for i in targets)
+            return
+        for f in targets:
+            out.extend(Action("threaten", (g.ckey(f), g.ckey(o))) for o in targets if o != f)
+
+    def gate(self, g: Game, p: int) -> list[Action] | None:
+        if threatened_now(g) and not g.gathered:
+            return [GATHER_GOLD, GATHER_CARDS]
+        return None
+
+    def after_gathering(self, g: Game, p: int) -> None:
+        if threatened_now(g) and blackmailer_player(g) >= 0:
+            g.open_sub("bribe", p)
+
+    def sub_actions(self, g: Game) -> list[Action]:
+        return [BRIBE, REFUSE] if g.sub == "bribe" else [REVEAL, SPARE]
+
+
+def threaten(g: Game, p: int, a: Action) -> None:
+    g.used |= USED_ABILITY
+    for n, key in enumerate(a.args):
+        g.marks[g.cast_index(str(key))] |= THREAT | (FLOWER if n == 0 else 0)
+    keys = sorted((str(k) for k in a.args), key=g.cast_index)
+    g._emit("threats", {"player": p, "characters": keys})
+    g._emit("threats_private", {"player": p, "flower": str(a.args[0])}, (p,))
+
+
+def bribe(g: Game, p: int, a: Action) -> None:
+    g.sub = ""
+    g.marks[g.cur] |= THREAT_DONE | BRIBED  # the marker goes back unseen
+    bm = blackmailer_player(g)
+    amount = g.gold[p] // 2  # with 1 gold the bribe is 0 (R18)
+    g.gold[p] -= amount
+    g.gold[bm] += amount
+    g._emit("bribe", {"player": p, "target": bm, "amount": amount, "character": g.ckey(g.cur)})
+
+
+def refuse_bribe(g: Game, p: int, a: Action) -> None:
+    g._emit("refuse_bribe", {"player": p, "character": g.ckey(g.cur)})
+    g.open_sub("reveal_threat", blackmailer_player(g), [p])
+
+
+def _resolve(g: Game) -> int:
+    p = g.sub_data[0]
+    g.sub = ""
+    g.sub_data = []
+    g.marks[g.cur] |= THREAT_DONE
+    return p
+
+
+def spare(g: Game, bm: int, a: Action) -> None:
+    p = _resolve(g)
+    g._emit("spare", {"player": bm, "target": p})
+
+
+def reveal_threat(g: Game, bm: int, a: Action) -> None:
+    p = _resolve(g)
+    g.marks[g.cur] |= THREAT_SHOWN
+    flower = bool(g.marks[g.cur] & FLOWER)
+    amount = g.gold[p] if flower else 0
+    g.gold[p] -= amount
+    g.gold[bm] += amount
+    g._emit("reveal_threat", {"player": bm, "target": p, "character": g.ckey(g.cur), "flower": flower,
+                              "amount": amount})

@@ -1,0 +1,102 @@
+"""1 Magistrate: put 3 warrants face down on 3 characters, one of them signed. When the player of the signed
+character pays to build his first district of the turn, the Magistrate may reveal the warrant and
+confiscate it: it goes into the Magistrate's city for free (not if he already has one of that name), the
+builder gets all his gold back (only gold, for the Thieves' Den), the build still counts toward his limit,
+and the Magistrate pays the Tax Collector's tax (RULINGS R17, R32). Free builds (Framework, Necropolis)
+cannot be confiscated."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..game import CARD, USED_ABILITY
+from ._targets import nameable
+from .base import CharacterRules, Handler
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+WARRANT, SIGNED, WARRANT_SPENT, WARRANT_SHOWN = 1, 2, 4, 8
+CONFISCATE = Action("confiscate")
+LET_BUILD = Action("let_build")
+
+
+def magistrate_player(g: Game) -> int:
+    return g.owner[0]  # rank 1 is cast index 0
+
+
+class Magistrate(CharacterRules):
+    key = "magistrate"
+    rank = 1
+    watches_builds = True
+    subs = frozenset({"warrant"})
+
+    def handlers(self) -> dict[str, Handler]:
+        return {"warrants": warrants, "confiscate": confiscate, "let_build": let_build}
+
+    def actions(self, g: Game, p: int, out: list[Action]) -> None:
+        if g.used & USED_ABILITY or any(m & WARRANT for m in g.marks):
+            return
+        targets = nameable(g, p)
+        k = min(3, len(targets))
+        for group in combinations(targets, k):
+            for signed in group:
+                rest = tuple(g.ckey(i) for i in group if i != signed)
+                out.append(Action("warrants", (g.ckey(signed), *rest)))
+
+    def intercept_paid_build(self, g: Game, p: int, cid: int, gold: int, count: bool) -> bool:
+        i = g.cur
+        m = g.marks[i]
+        if not m & WARRANT or m & WARRANT_SPENT or p != g.tp:
+            return False
+        g.marks[i] |= WARRANT_SPENT  # only the first paid build of the turn can be confiscated
+        mp = magistrate_player(g)
+        if mp < 0 or mp == p:
+            return False
+        # Every warranted character's first paid build asks the Magistrate, so that the question itself
+        # does not tell the table which warrant is signed (RULINGS R2).
+        g.open_sub("warrant", mp, [p, cid, gold, int(count)])
+        return True
+
+    def sub_actions(self, g: Game) -> list[Action]:
+        mp = g.sp
+        target, cid = g.sub_data[0], g.sub_data[1]
+        del target
+        if g.marks[g.cur] & SIGNED and not any(e & CARD == cid for e in g.cities[mp]):
+            return [CONFISCATE, LET_BUILD]
+        return [LET_BUILD]
+
+
+def warrants(g: Game, p: int, a: Action) -> None:
+    g.used |= USED_ABILITY
+    for n, key in enumerate(a.args):
+        g.marks[g.cast_index(str(key))] |= WARRANT | (SIGNED if n == 0 else 0)
+    keys = sorted((str(k) for k in a.args), key=g.cast_index)
+    g._emit("warrants", {"player": p, "characters": keys})
+    g._emit("warrants_private", {"player": p, "signed": str(a.args[0])}, (p,))
+
+
+def _close(g: Game) -> tuple[int, int, int, bool]:
+    p, cid, gold, count = g.sub_data
+    g.sub = ""
+    g.sub_data = []
+    return p, cid, gold, bool(count)
+
+
+def let_build(g: Game, mp: int, a: Action) -> None:
+    p, cid, gold, count = _close(g)
+    g.place(p, cid, "paid", count)
+
+
+def confiscate(g: Game, mp: int, a: Action) -> None:
+    p, cid, gold, count = _close(g)
+    g.marks[g.cur] |= WARRANT_SHOWN
+    g.gold[p] += gold
+    g.spent -= gold  # not paid after all (the Alchemist gets back only what he paid)
+    if count and g.counts_toward_limit(cid):
+        g.builds += 1  # it still counts toward the target's building limit
+    g._emit("confiscate", {"player": mp, "target": p, "card": g.E.districts[cid].key, "refund": gold,
+                           "character": g.ckey(g.cur)})
+    g.place(mp, cid, "confiscated", count=False)

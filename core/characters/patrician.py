@@ -1,0 +1,11 @@
+"""4 Patrician: must take the crown (a killed Patrician's heir takes it at the end of the round, R5; a
+bewitched Patrician still takes it); gains 1 card for each noble district."""
+
+from __future__ import annotations
+
+from .king import King
+
+
+class Patrician(King):
+    key = "patrician"
+    income_resource = "cards"

@@ -1,0 +1,51 @@
+"""7 Scholar: draw 7 cards, choose 1 to keep, shuffle the rest back into the deck; building limit 2."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..game import USED_ABILITY
+from .base import CharacterRules, Handler
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+STUDY = Action("study")
+
+
+class Scholar(CharacterRules):
+    key = "scholar"
+    rank = 7
+    build_limit = 2
+    subs = frozenset({"scholar_keep"})
+
+    def handlers(self) -> dict[str, Handler]:
+        return {"study": study, "scholar_keep": scholar_keep}
+
+    def actions(self, g: Game, p: int, out: list[Action]) -> None:
+        if not g.used & USED_ABILITY and g.deck:
+            out.append(STUDY)
+
+    def sub_actions(self, g: Game) -> list[Action]:
+        return [Action("scholar_keep", (k,)) for k in dict.fromkeys(g._keys(g.sub_data))]
+
+
+def study(g: Game, p: int, a: Action) -> None:
+    g.used |= USED_ABILITY
+    drawn = g.draw(7)  # RULINGS R1: fewer if the deck is short
+    g._emit("study", {"player": p, "drawn": len(drawn)})
+    g._emit("study_private", {"player": p, "cards": g._keys(drawn)}, (p,))
+    g.open_sub("scholar_keep", p, drawn)
+
+
+def scholar_keep(g: Game, p: int, a: Action) -> None:
+    cid = g.card_id(str(a.args[0]))
+    rest = g.sub_data
+    rest.remove(cid)
+    g.sub = ""
+    g.sub_data = []
+    g.hands[p].append(cid)
+    g.deck.extend(rest)
+    g.rng.shuffle(g.deck)
+    g._emit("scholar_keep_private", {"player": p, "card": str(a.args[0])}, (p,))

@@ -1,0 +1,64 @@
+"""3 Seer: take 1 random card from each other player's hand, then give 1 card from your hand to each player
+you took one from (no take and no give for a player with an empty hand); building limit 2."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..game import USED_ABILITY
+from .base import CharacterRules, Handler
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+FORESEE = Action("foresee")
+
+
+class Seer(CharacterRules):
+    key = "seer"
+    rank = 3
+    build_limit = 2
+    subs = frozenset({"seer_give"})
+
+    def handlers(self) -> dict[str, Handler]:
+        return {"foresee": foresee, "seer_give": seer_give}
+
+    def actions(self, g: Game, p: int, out: list[Action]) -> None:
+        if not g.used & USED_ABILITY and any(g.hands[q] for q in range(g.n) if q != p):
+            out.append(FORESEE)
+
+    def sub_actions(self, g: Game) -> list[Action]:
+        keys = list(dict.fromkeys(g._keys(g.hands[g.sp])))
+        return [Action("seer_give", (q, k)) for q in g.sub_data for k in keys]
+
+
+def foresee(g: Game, p: int, a: Action) -> None:
+    g.used |= USED_ABILITY
+    owed = []
+    for k in range(1, g.n):
+        q = (p + k) % g.n
+        hand = g.hands[q]
+        if not hand:
+            continue
+        cid = hand[g.rng.below(len(hand))]
+        g.hand_remove(q, cid)
+        g.hands[p].append(cid)
+        g.known[q][p].append(cid)  # he saw which card left his hand
+        owed.append(q)
+        g._emit("seer_take_private", {"player": p, "target": q, "card": g.E.districts[cid].key}, (p, q))
+    g._emit("foresee", {"player": p, "from": owed})
+    g.open_sub("seer_give", p, owed)
+
+
+def seer_give(g: Game, p: int, a: Action) -> None:
+    q, key = int(a.args[0]), str(a.args[1])
+    cid = g.card_id(key)
+    g.hand_remove(p, cid)
+    g.hands[q].append(cid)
+    g.known[p][q].append(cid)
+    g.sub_data.remove(q)
+    g._emit("seer_give", {"player": p, "target": q})
+    g._emit("seer_give_private", {"player": p, "target": q, "card": key}, (p, q))
+    if not g.sub_data:
+        g.sub = ""

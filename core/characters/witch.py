@@ -1,0 +1,74 @@
+"""1 Witch: first gather resources, then name a character to bewitch; the turn is put on hold (no building,
+only gathering district effects). When the bewitched character is called, its player reveals it, gathers
+resources (a bewitched King or Patrician still takes the crown) and his turn ends at once. The Witch then
+resumes her turn as that character: its abilities, extra resources, passives and restrictions, with her own
+hand, gold and city, and without the districts of the bewitched player. If the bewitched character is not in
+play, she does not resume, and her end-of-turn district effects never resolve (RULINGS R16, R29)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..game import GATHER_CARDS, GATHER_GOLD
+from ._targets import nameable
+from .base import CharacterRules, Handler
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+WITCH = 0  # cast index of rank 1
+GATHER = [GATHER_GOLD, GATHER_CARDS]
+
+
+def bewitched_turn(g: Game) -> bool:
+    """The player holding the bewitched character is playing it (he only gathers)."""
+    return g.cur == g.bewitched and g.tp == g.owner[g.cur]
+
+
+class Witch(CharacterRules):
+    key = "witch"
+    rank = 1
+    gates = True
+    may_build = False  # while she plays the Witch herself; resumed, the bewitched character's rules apply
+    subs = frozenset({"bewitch"})
+
+    def handlers(self) -> dict[str, Handler]:
+        return {"bewitch": bewitch}
+
+    def gate(self, g: Game, p: int) -> list[Action] | None:
+        if g.cur == WITCH or bewitched_turn(g):
+            # The sub "bewitch" opens right after gathering, so here she has not gathered yet.
+            return GATHER if not g.gathered else []
+        return None
+
+    def after_gathering(self, g: Game, p: int) -> None:
+        if g.cur == WITCH and g.bewitched < 0:
+            g.open_sub("bewitch", p)
+        elif bewitched_turn(g):
+            _resume(g)
+
+    def sub_actions(self, g: Game) -> list[Action]:
+        return [Action("bewitch", (g.ckey(i),)) for i in nameable(g, g.sp)]
+
+
+def bewitch(g: Game, p: int, a: Action) -> None:
+    i = g.cast_index(str(a.args[0]))
+    g.bewitched = i
+    g.sub = ""
+    g._emit("bewitch", {"player": p, "character": g.ckey(i)})
+    # Her turn is on hold: no end-of-turn effects now (R16); the next character is called.
+    g._emit("witch_pause", {"player": p})
+    g.tp = -1
+    g._next_call()
+
+
+def _resume(g: Game) -> None:
+    i = g.cur
+    holder = g.tp
+    g._emit("end_turn", {"player": holder, "character": g.ckey(i), "bewitched": True})
+    w = g.owner[WITCH]
+    g.reset_turn(i, w)
+    g.gathered = True  # she gathered in the first part of her turn
+    g._emit("witch_resume", {"player": w, "character": g.ckey(i)})
+    g.rules[i].on_resume(g, w)

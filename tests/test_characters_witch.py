@@ -1,0 +1,212 @@
+"""Witch: the paused turn and the resumed turn as the bewitched character (2016 rulebook; R13, R16, R29)."""
+
+import pytest
+from chars_table import act, keys, legal, table, turn_of
+from citadels_core import IllegalAction
+from citadels_core.districts.base import DistrictRules
+from citadels_core.game import END, GATHER_CARDS, GATHER_GOLD
+from citadels_core.view import view
+
+CAST = ["witch", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]
+
+
+def witch_table(holders, cast=CAST, **kw):
+    return table(cast, kw.pop("players", 4), {"witch": 0, **holders}, **kw)
+
+
+def bewitch(g, target, resource="gold"):
+    act(g, 0, "gather", resource)
+    if g.sub == "keep":
+        act(g, 0, "keep", g._keys(g.drawn)[0])
+    act(g, 0, "bewitch", target)
+
+
+def test_witch_must_gather_then_bewitch_and_cannot_build_first():
+    g = witch_table({"merchant": 1}, gold=[9, 2, 2, 2], hands={0: ["tavern"]}, cities={0: ["smithy"]})
+    assert set(g.legal_actions()) == {GATHER_GOLD, GATHER_CARDS}
+    act(g, 0, "gather", "gold")
+    assert g.pending() == (0, "bewitch")
+    assert {a.args[0] for a in g.legal_actions()} == set(CAST[1:])
+    with pytest.raises(IllegalAction):
+        act(g, 0, "build", "tavern")
+    act(g, 0, "bewitch", "merchant")
+    assert turn_of(g) == (1, "merchant")
+    assert view(g, 2).bewitched == "merchant"
+
+
+def test_bewitched_player_only_gathers_resources_and_his_turn_ends():
+    g = witch_table({"merchant": 1}, gold=[2, 2, 2, 2], cities={1: ["tavern", "market"]})
+    bewitch(g, "merchant")
+    assert set(g.legal_actions()) == {GATHER_GOLD, GATHER_CARDS}
+    act(g, 1, "gather", "gold")
+    assert g.gold[1] == 4  # no income, no extra gold
+    assert turn_of(g) == (0, "merchant")
+
+
+def test_witch_resumes_as_the_bewitched_character_with_her_own_hand_gold_and_city():
+    g = witch_table({"merchant": 1}, gold=[0, 2, 2, 2], cities={0: ["tavern", "harbor"], 1: ["market"]},
+                    hands={0: ["docks"], 1: ["manor"]})
+    bewitch(g, "merchant")  # the Witch has 2 gold
+    act(g, 1, "gather", "gold")
+    assert turn_of(g) == (0, "merchant")
+    assert GATHER_GOLD not in g.legal_actions()  # she already gathered in the first part
+    act(g, 0, "bonus")
+    act(g, 0, "income")
+    assert g.gold[0] == 2 + 1 + 2
+    act(g, 0, "build", "docks")
+    assert keys(g, g.cities[0]) == ["docks", "harbor", "tavern"]
+    act(g, 0, "end")
+    assert g.tp == -1 or turn_of(g)[1] != "merchant"
+
+
+def test_witch_resumed_as_architect_has_the_building_limit_of_three():
+    g = witch_table({"architect": 1}, gold=[20, 2, 2, 2], hands={0: ["tavern", "temple", "manor", "castle"]})
+    bewitch(g, "architect")
+    act(g, 1, "gather", "gold")
+    for k in ("tavern", "temple", "manor"):
+        act(g, 0, "build", k)
+    assert legal(g, "build") == []
+
+
+def test_witch_resumed_as_navigator_cannot_build():
+    cast = ["witch", "thief", "magician", "king", "bishop", "merchant", "navigator", "warlord"]
+    g = witch_table({"navigator": 1}, cast=cast, gold=[20, 2, 2, 2], hands={0: ["tavern"]})
+    bewitch(g, "navigator")
+    act(g, 1, "gather", "gold")
+    assert turn_of(g) == (0, "navigator")
+    assert legal(g, "build") == [] and len(legal(g, "navigate")) == 2
+
+
+def test_bewitched_king_still_takes_the_crown_and_the_witch_does_not():
+    g = witch_table({"king": 2}, crown=1)
+    bewitch(g, "king")
+    act(g, 2, "gather", "gold")
+    assert g.crown == 2 and turn_of(g) == (0, "king")
+    act(g, 0, "end")
+    assert g.crown == 2
+
+
+def test_bewitched_patrician_still_takes_the_crown():
+    cast = ["witch", "thief", "magician", "patrician", "bishop", "merchant", "architect", "warlord"]
+    g = witch_table({"patrician": 3}, cast=cast, crown=1, cities={0: ["manor"]})
+    bewitch(g, "patrician")
+    act(g, 3, "gather", "gold")
+    assert g.crown == 3
+    hand = len(g.hands[0])
+    act(g, 0, "income")  # the Witch gains cards for her own noble district
+    assert len(g.hands[0]) == hand + 1 and g.crown == 3
+
+
+def test_witch_as_emperor_gives_the_crown_to_neither_its_holder_nor_herself_and_takes_the_resource():
+    """RULINGS R29."""
+    cast = ["witch", "thief", "magician", "emperor", "bishop", "merchant", "architect", "warlord"]
+    g = witch_table({"emperor": 2}, cast=cast, crown=1, gold=[0, 2, 2, 3])
+    bewitch(g, "emperor")
+    act(g, 2, "gather", "gold")
+    assert g.crown == 1 and turn_of(g) == (0, "emperor")
+    assert {a[0] for a in legal(g, "emperor")} == {2, 3}
+    assert END not in g.legal_actions()
+    act(g, 0, "emperor", 3, "gold")
+    assert g.crown == 3 and g.gold[0] == 3 and g.gold[3] == 2
+
+
+def test_bewitched_bishop_protects_the_witchs_city_not_the_bishops():
+    """RULINGS R13."""
+    g = witch_table({"bishop": 1, "warlord": 2}, gold=[2, 2, 9, 2],
+                    cities={0: ["temple"], 1: ["church"], 3: ["tavern"]})
+    bewitch(g, "bishop")
+    act(g, 1, "gather", "gold")
+    act(g, 0, "end")
+    assert turn_of(g) == (2, "warlord")
+    targets = {a[0] for a in legal(g, "destroy")}
+    assert 0 not in targets and 1 in targets and 3 in targets
+
+
+def test_witch_whose_target_is_not_in_play_does_not_resume():
+    """RULINGS R16."""
+    g = witch_table({"king": 1}, hands={0: ["tavern"]}, gold=[9, 2, 2, 2])
+    bewitch(g, "architect")
+    assert turn_of(g) == (1, "king")
+    act(g, 1, "gather", "gold")
+    act(g, 1, "end")
+    assert g.round == 2 and g.cities[0] == []
+
+
+def test_witch_as_blackmailer_places_threats_and_receives_the_bribe():
+    cast = ["witch", "blackmailer", "magician", "king", "bishop", "merchant", "architect", "warlord"]
+    g = witch_table({"blackmailer": 1, "merchant": 2}, cast=cast, gold=[0, 2, 8, 2])
+    bewitch(g, "blackmailer")
+    act(g, 1, "gather", "gold")
+    assert turn_of(g) == (0, "blackmailer")
+    act(g, 0, "threaten", "merchant", "architect")
+    assert view(g, 0).flowered_threat == "merchant" and view(g, 1).flowered_threat is None
+    act(g, 0, "end")
+    act(g, 2, "gather", "gold")
+    act(g, 2, "bribe")
+    assert g.gold[0] == 2 + 5 and g.gold[1] == 4
+
+
+def test_witch_end_of_turn_comes_after_her_resumed_turn():
+    """RULINGS R16: the Alchemist's refund (an end-of-turn effect) is hers when she resumes."""
+    cast = ["witch", "thief", "magician", "king", "bishop", "alchemist", "architect", "warlord"]
+    g = witch_table({"alchemist": 1}, cast=cast, gold=[3, 2, 2, 2], hands={0: ["palace"]})
+    bewitch(g, "alchemist")  # 5 gold
+    act(g, 1, "gather", "gold")
+    act(g, 0, "build", "palace")
+    assert g.gold[0] == 0
+    act(g, 0, "end")
+    assert g.gold[0] == 5 and g.gold[1] == 4
+
+
+def test_witch_cannot_bewitch_a_face_up_character():
+    """RULINGS R26."""
+    g = witch_table({"king": 1}, start=False)
+    g.faceup = [g.cast_index("merchant")]
+    g.facedown.remove(g.cast_index("merchant"))
+    g.begin_turn_phase()
+    act(g, 0, "gather", "gold")
+    assert "merchant" not in {a.args[0] for a in g.legal_actions()}
+
+
+class _EndOfTurnProbe(DistrictRules):
+    """A stand-in end-of-turn district (like the Park or the Poor House) that counts when it resolves."""
+
+    key = "dragon_gate"
+    has_end_turn = True
+    calls: list[int] = []
+
+    def on_end_turn(self, g, p):
+        self.calls.append(p)
+
+
+def _probe(g, seats=(0,)):
+    probe = _EndOfTurnProbe(g.card_id("dragon_gate"))
+    probe.calls = []
+    g.d_rules = {**g.d_rules, "dragon_gate": probe}
+    for p in seats:
+        g.cities[p].append(g.card_id("dragon_gate"))
+    return probe
+
+
+def test_witch_who_does_not_resume_never_resolves_end_of_turn_districts():
+    """RULINGS R16."""
+    g = witch_table({"king": 1}, start=False)
+    probe = _probe(g)
+    g.begin_turn_phase()
+    bewitch(g, "architect")
+    act(g, 1, "gather", "gold")
+    act(g, 1, "end")
+    assert g.round == 2 and probe.calls == []
+
+
+def test_witch_end_of_turn_districts_resolve_once_after_her_resumed_turn():
+    """RULINGS R16; the bewitched player uses only gathering effects, so his do not resolve either."""
+    g = witch_table({"king": 1}, start=False)
+    probe = _probe(g, seats=(0, 1))
+    g.begin_turn_phase()
+    bewitch(g, "king")
+    assert probe.calls == []
+    act(g, 1, "gather", "gold")
+    assert probe.calls == []
+    act(g, 0, "end")
+    assert probe.calls == [0]
