@@ -47,7 +47,7 @@ class Game:
     __slots__ = (
         # fixed for the game
         "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids",
-        "d_rules", "d_active", "d_end", "has_rank9", "build_act", "choose_act", "discard_act",
+        "d_rules", "d_active", "has_rank9", "build_act", "choose_act", "discard_act",
         # table
         "rng", "events", "gold", "hands", "cities", "deck", "museum", "crown", "round", "phase",
         "first_complete", "last_round", "known", "tax",
@@ -66,7 +66,7 @@ class Game:
     # Slots copied by reference in clone() (immutable values or shared static data).
     _SHARED = (
         "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids", "d_rules",
-        "d_active", "d_end", "has_rank9", "build_act", "choose_act", "discard_act", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
+        "d_active", "has_rank9", "build_act", "choose_act", "discard_act", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
         "bewitched", "script", "sel_i", "cur", "tp", "sp", "robber", "gathered", "builds", "limit", "used", "sub",
         "keep_n", "beautified", "spent", "result",
     )
@@ -89,7 +89,6 @@ class Game:
         uniques = tuple(E.district_by_key[k] for k in config.districts)
         self.d_rules = district_rules_for(E, uniques)
         self.d_active = tuple(dr for dr in self.d_rules.values() if dr.has_actions)
-        self.d_end = tuple(dr for dr in self.d_rules.values() if dr.has_end_turn)
         handlers: dict[str, Handler] = {}
         for r in self.rules:
             handlers.update(r.handlers())
@@ -444,8 +443,8 @@ class Game:
         p, i = self.tp, self.cur
         # District effects first: an Alchemist with no gold applies the Poor House before his refund
         # (2016 rulebook, District Clarifications).
-        for dr in self.d_end:
-            if self.has(p, dr.key):
+        for key, dr in self.d_rules.items():
+            if dr.has_end_turn and self.has(p, key):
                 dr.on_end_turn(self, p)
         self.rules[i].on_end_turn(self, p)
         if self.events is not None:
