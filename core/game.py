@@ -433,10 +433,12 @@ class Game:
 
     def end_turn(self) -> None:
         p, i = self.tp, self.cur
-        self.rules[i].on_end_turn(self, p)
+        # District effects first: an Alchemist with no gold applies the Poor House before his refund
+        # (2016 rulebook, District Clarifications).
         for key, dr in self.d_rules.items():
             if dr.has_end_turn and self.has(p, key):
                 dr.on_end_turn(self, p)
+        self.rules[i].on_end_turn(self, p)
         self._emit("end_turn", {"player": p, "character": self.ckey(i)})
         self.tp = -1
         self.sub = ""
@@ -471,10 +473,15 @@ class Game:
     def builds_left(self) -> bool:
         return self.builds < self.limit
 
+    def counts_toward_limit(self, cid: int) -> bool:
+        """Whether building district `cid` counts toward the building limit (not the Stables)."""
+        dr = self.d_rules.get(self.E.districts[cid].key)
+        return dr is None or dr.counts_toward_limit
+
     def place(self, p: int, cid: int, how: str, count: bool = True) -> None:
         """Put district `cid` into p's city: limits, completion and build hooks."""
         self.cities[p].append(cid)
-        if count:
+        if count and self.counts_toward_limit(cid):
             self.builds += 1
         self._emit("build", {"player": p, "card": self.E.districts[cid].key, "how": how})
         if self.first_complete < 0 and self.is_complete(p):
@@ -552,7 +559,7 @@ class Game:
             if dr.has_actions and self.has(p, key):
                 dr.actions(self, p, out)
         if self.gathered:
-            if self.builds_left() and r.may_build:
+            if r.may_build:
                 out.extend(self.build_actions(p))
             out.append(END)
         del city
@@ -565,6 +572,8 @@ class Game:
         districts = self.E.districts
         built = {e & CARD for e in self.cities[p]}
         dup_ok = self.has(p, "quarry") or self.rules[self.cur].allows_duplicates
+        left = self.builds_left()
+        alt = [dr for dr in self.d_rules.values() if dr.alt_pay]
         for cid in self.hands[p]:
             if cid in seen:
                 continue
@@ -572,9 +581,15 @@ class Game:
             d = districts[cid]
             if not d.buildable or (cid in built and not dup_ok):
                 continue
+            if not left and self.counts_toward_limit(cid):
+                continue
+            dr = self.d_rules.get(d.key)
+            if dr is not None and dr.build_refusal(self, p):
+                continue
+            for adr in alt:
+                adr.alt_build_actions(self, p, cid, out)
             if d.unique:
                 cost = self.build_cost(p, cid)
-                dr = self.d_rules.get(d.key)
                 if dr is not None and dr.custom_build:
                     if dr.can_build(self, p, cost):
                         out.append(self.build_act[cid])
@@ -609,7 +624,7 @@ class Game:
         if k == "gather":
             self._gather(p, str(a.args[0]))
         elif k == "build":
-            self._build(p, self.card_id(str(a.args[0])))
+            self._build(p, self.card_id(str(a.args[0])), a.args[1:])
         elif k == "income":
             self._income(p)
         elif k == "end":
@@ -642,7 +657,7 @@ class Game:
         if kind != "turn" and k not in {x.kind for x in self.legal_actions()}:
             return "First finish what you started: " + kind.replace("_", " ") + "."
         if k == "build":
-            return self._explain_build(p, str(a.args[0]) if a.args else "")
+            return self._explain_build(p, str(a.args[0]) if a.args else "", a.args)
         if k == "gather":
             return "You have already gathered resources this turn."
         if k == "end":
@@ -662,7 +677,20 @@ class Game:
             return "You cannot do that now (it was already used this turn, or nothing allows it)."
         return f"Nothing in this game lets you {k.replace('_', ' ')}."
 
-    def _explain_build(self, p: int, key: str) -> str:
+    def _explain_alt_build(self, p: int, name: str, how: tuple[Any, ...]) -> str:
+        """Why building without paying (Framework, Necropolis) is not allowed as asked."""
+        if how[0] != "destroy" or len(how) != 2:
+            return f"Build the {name} by paying its cost, or by destroying a district of your city when the " \
+                "Framework or the Necropolis allows it."
+        victim = self.card_ids.get(str(how[1]))
+        if victim is None or not any(e & CARD == victim for e in self.cities[p]):
+            return f"There is no {how[1]} in your city to destroy."
+        if name != "Necropolis":
+            return f"Only the Framework (or building the Necropolis) lets you destroy a district instead of " \
+                f"paying for the {name}."
+        return f"You cannot build the {name} that way now."
+
+    def _explain_build(self, p: int, key: str, args: tuple[Any, ...] = ()) -> str:
         cid = self.card_ids.get(key)
         if cid is None:
             return f"There is no district called {key!r}."
@@ -675,10 +703,15 @@ class Game:
             return f"The {d.name} can never be built."
         if not self.rules[self.cur].may_build:
             return f"The {self._cname(self.ckey(self.cur))} cannot build districts."
-        if not self.builds_left():
+        if not self.builds_left() and self.counts_toward_limit(cid):
             return f"You have reached your building limit of {self.limit} this turn."
         if not self.can_build_kind(p, cid):
             return f"You already have a {d.name} in your city."
+        dr = self.d_rules.get(d.key)
+        if dr is not None and dr.build_refusal(self, p):
+            return dr.build_refusal(self, p)
+        if len(args) > 1:
+            return self._explain_alt_build(p, d.name, args[1:])
         cost = self.build_cost(p, cid)
         if cost > self.gold[p]:
             return f"The {d.name} costs {cost} gold and you have {self.gold[p]}."
@@ -737,10 +770,16 @@ class Game:
         else:
             self.gain_gold(p, k, "income")
 
-    def _build(self, p: int, cid: int) -> None:
+    def _build(self, p: int, cid: int, how: tuple[Any, ...] = ()) -> None:
         d = self.E.districts[cid]
         dr = self.d_rules.get(d.key)
         self.hand_remove(p, cid)
+        if how:
+            # Built without paying its cost (Framework, Necropolis): the district offering it builds it.
+            for adr in self.d_rules.values():
+                if adr.alt_pay and adr.alt_build(self, p, cid, how):
+                    return
+            raise AssertionError(f"no district builds {d.key} by {how}")
         if dr is not None and dr.custom_build:
             dr.start_build(self, p, self.build_cost(p, cid))
             return
