@@ -574,6 +574,7 @@ class Game:
         dup_ok = self.has(p, "quarry") or self.rules[self.cur].allows_duplicates
         left = self.builds_left()
         alt = [dr for dr in self.d_rules.values() if dr.alt_pay]
+        unpaid: list[Action] = []  # listed after the paid builds
         for cid in self.hands[p]:
             if cid in seen:
                 continue
@@ -587,7 +588,7 @@ class Game:
             if dr is not None and dr.build_refusal(self, p):
                 continue
             for adr in alt:
-                adr.alt_build_actions(self, p, cid, out)
+                adr.alt_build_actions(self, p, cid, unpaid)
             if d.unique:
                 cost = self.build_cost(p, cid)
                 if dr is not None and dr.custom_build:
@@ -598,6 +599,7 @@ class Game:
                 cost = d.cost
             if cost <= gold:
                 out.append(self.build_act[cid])
+        out.extend(unpaid)
         return out
 
     def apply(self, player: int, action: Action) -> None:
