@@ -54,13 +54,13 @@ def setup(g: Game, p: int, hand: tuple[str, ...] = (), city: tuple[str, ...] = (
     g.hands[p] = []
     g.cities[p] = []
     for k in hand:
-        g.hands[p].append(_take(g, k))
+        g.hands[p].append(take(g, k))
     for k in city:
-        g.cities[p].append(_take(g, k))
+        g.cities[p].append(take(g, k))
     g.gold[p] = gold
 
 
-def _take(g: Game, key: str) -> int:
+def take(g: Game, key: str) -> int:
     """Move one copy of `key` out of the deck or another hand (so every card exists once)."""
     cid = g.card_id(key)
     if cid in g.deck:
