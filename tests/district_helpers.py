@@ -74,8 +74,10 @@ def take(g: Game, key: str) -> int:
 
 
 def total_cards(g: Game) -> int:
-    """Every district card in the game: deck, hands, cities, under the Museum, drawn, paid to the Den."""
-    den = g.sub_data[1:] if g.sub == "pay_den" else []
+    """Every district card in the game: deck, hands, cities, under the Museum, drawn, and those set
+    aside by a decision in progress (paid to the Thieves' Den, discarded to the Magician)."""
+    # During "pay_den" the Thieves' Den itself has left the hand and is not yet in the city.
+    den = [*g.sub_data[1:], -1] if g.sub == "pay_den" else g.sub_data if g.sub == "redraw" else []
     return len(g.deck) + sum(map(len, g.hands)) + sum(map(len, g.cities)) + len(g.museum) + len(g.drawn) + len(den)
 
 

@@ -8,6 +8,13 @@ from ..cards import DistrictType
 from ..edition import get_edition
 from ..rng import Rng
 from ..view import PlayerInfo, View
+from .heuristic_districts import (
+    district_action,
+    district_card_value,
+    late_district_action,
+    sensible_builds,
+    theater_choice,
+)
 
 # Base appeal of each character when drafting, before the city and hand are looked at.
 BASE_VALUE = {
@@ -37,6 +44,8 @@ class HeuristicBot:
             return max(legal, key=lambda a: self._card_value(v, str(a.args[0])))
         if kind == "redraw":
             return self._redraw(v)
+        if kind == "theater":
+            return theater_choice(self, v)
         if kind == "pay_den":
             cards = [a for a in legal if a.kind == "pay_card"]
             pay_gold = [a for a in legal if a.kind == "pay_gold"]
@@ -97,12 +106,15 @@ class HeuristicBot:
             return by_kind["bonus"][0]
         if "gather" in by_kind:
             return self._gather(v, by_kind["gather"])
+        a = district_action(self, v, by_kind)
+        if a is not None:
+            return a
         if "swap_hands" in by_kind or "redraw" in by_kind:
             a = self._magic(v, by_kind)
             if a is not None:
                 return a
-        if "build" in by_kind:
-            builds = by_kind["build"]
+        builds = sensible_builds(self, v, by_kind.get("build", []))
+        if builds:
             income_first = "income" in by_kind and not any(
                 self._type(v, str(b.args[0])) == self._income_type(v) for b in builds)
             if income_first:
@@ -120,6 +132,9 @@ class HeuristicBot:
                 return a
         if "beautify" in by_kind and me.gold >= 3:
             return max(by_kind["beautify"], key=lambda a: self._cost(v, str(a.args[0])))
+        a = late_district_action(self, v, by_kind)
+        if a is not None:
+            return a
         return by_kind["end"][0] if "end" in by_kind else legal[0]
 
     def _gather(self, v: View, opts: list[Action]) -> Action:
@@ -209,6 +224,9 @@ class HeuristicBot:
         return next(d.cost for d in p.city if d.key == key)
 
     def _card_value(self, v: View, key: str) -> float:
+        special = district_card_value(self, v, key)
+        if special is not None:
+            return special
         if self._dup(v, key):
             return -1
         me = v.players[v.me or 0]
