@@ -59,3 +59,36 @@ def test_many_games_with_every_preset_and_player_count(preset):
     for players in range(2, 9):
         for seed in range(10):
             play(players, preset, seed=1000 + seed, bots=["heuristic", "random"], seen=seen)
+
+
+def test_every_event_of_the_new_districts_is_told_as_a_sentence_to_every_player():
+    from citadels_core.narrate import narrate
+
+    kinds = set()
+    for preset in ("cunning_agents", "devious_dignitaries"):
+        for seed in range(10):
+            g = play(4, preset, seed, ["random"], Counter())
+            for e in g.events:
+                kinds.add(e.kind)
+                for me in (None, *range(g.n)):
+                    if e.visible_to(me):
+                        text = narrate(g.config, e, me)
+                        assert not text.startswith(e.kind.replace("_", " ") + ":"), (e.kind, text)
+    assert {"armory", "museum", "museum_private", "sacrifice"} <= kinds
+    assert kinds & {"theater", "theater_pass"}
+
+
+def test_a_saved_game_with_the_new_districts_replays_to_the_same_state():
+    from citadels_core.record import GameRecord, state_digest
+
+    cfg = GameConfig.create(3, cast="first_game", districts="devious_dignitaries")
+    g = Game(cfg, 5)
+    rec = GameRecord(cfg, 5)
+    bots = [make_bot("random", i) for i in range(3)]
+    while not g.over:
+        p, _ = g.pending()
+        a = bots[p].choose(view(g, p))
+        g.apply(p, a)
+        rec.actions.append((p, a))
+    again = GameRecord.loads(rec.dumps()).replay()
+    assert state_digest(again) == state_digest(g) and again.result == g.result
