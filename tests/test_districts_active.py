@@ -284,3 +284,13 @@ def test_a_completed_city_with_a_great_wall_is_out_of_the_warlords_reach_R14():
     start_turn(g, 0, "warlord")
     assert g.phase == TURN
     assert {a.args[0] for a in g.legal_actions() if a.kind == "destroy"} == {2}
+
+
+def test_armory_cannot_reach_a_city_completed_with_the_monument_R10_R15():
+    g = game("armory", "monument")
+    setup(g, 0, city=("armory",))
+    setup(g, 1, city=("monument", "temple", "church", "manor", "tavern", "market"))
+    setup(g, 2, city=("temple", "church", "manor", "tavern", "market", "castle"))
+    start_turn(g, 0)
+    assert g.is_complete(1) and not g.is_complete(2)
+    assert {a.args[0] for a in g.legal_actions() if a.kind == "armory"} == {2}
