@@ -10,6 +10,7 @@ from ..rng import Rng
 from ..view import PlayerInfo, View
 from .heuristic_districts import (
     district_action,
+    district_build_bonus,
     district_card_value,
     late_district_action,
     sensible_builds,
@@ -242,7 +243,7 @@ class HeuristicBot:
 
     def _build_value(self, v: View, key: str) -> float:
         me = v.players[v.me or 0]
-        val = float(self._cost(v, key))
+        val = float(self._cost(v, key)) + district_build_bonus(self, v, key)
         if self._type(v, key).key not in {d.type for d in me.city}:
             val += 1.5
         if self._type(v, key) == self._income_type(v):

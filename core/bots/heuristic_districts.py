@@ -31,6 +31,23 @@ def district_card_value(bot: HeuristicBot, v: View, key: str) -> float | None:
     return None
 
 
+def district_build_bonus(bot: HeuristicBot, v: View, key: str) -> float:
+    """Extra appeal of building a unique district beyond its cost and type."""
+    me = v.players[v.me or 0]
+    if key == "monument":
+        return 2.0  # two districts toward completion for one build
+    if key in ("gold_mine", "observatory", "museum", "park", "poor_house") and not v.last_round:
+        return 1.0  # pays back every later turn
+    if key == "capitol":
+        counts: dict[str, int] = {}
+        for d in me.city:
+            counts[d.type] = counts.get(d.type, 0) + 1
+        return 3.0 if max(counts.values(), default=0) >= 3 else 0.0
+    if key == "ivory_tower":
+        return 5.0 if not any(d.type == "unique" for d in me.city) else -3.0
+    return 0.0
+
+
 def sensible_builds(bot: HeuristicBot, v: View, builds: list[Action]) -> list[Action]:
     """Drop unpaid builds that waste a district: destroying the Framework (3) for a cheap district, or a
     good district for the Necropolis; keep one Necropolis option, the cheapest sacrifice."""
