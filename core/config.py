@@ -139,7 +139,23 @@ def _resolve_cast(ed: Edition, cast: str | Sequence[str], players: int, rank9: b
     return by_rank
 
 
+def random_districts(ed: Edition, seed: int) -> list[str]:
+    """14 unique districts drawn at random from the edition's, the same ones for the same seed (the
+    customization rules let the players choose any 14; "random:SEED" asks for this choice)."""
+    from .rng import Rng
+
+    keys = list(ed.unique_keys)
+    Rng(seed).shuffle(keys)
+    return sorted(keys[: ed.unique_in_game])
+
+
 def _resolve_districts(ed: Edition, districts: str | Sequence[str]) -> list[str]:
+    if isinstance(districts, str) and districts.strip().lower().startswith("random"):
+        _, _, seed = districts.partition(":")
+        try:
+            return random_districts(ed, int(seed))
+        except ValueError:
+            raise ConfigError(f"Random districts need a seed, as in 'random:7', not {districts!r}.") from None
     if isinstance(districts, str):
         preset = ed.preset_by_key.get(_norm(districts))
         if preset is None:

@@ -489,7 +489,11 @@ class Game:
         return self.builds < self.limit
 
     def counts_toward_limit(self, cid: int) -> bool:
-        """Whether building district `cid` counts toward the building limit (not a Trader's trade district)."""
+        """Whether building district `cid` counts toward the building limit (not the Stables, not a Trader's
+        trade district)."""
+        dr = self.d_rules.get(self.E.districts[cid].key)
+        if dr is not None and not dr.counts_toward_limit:
+            return False
         return self.rules[self.cur].counts_toward_limit(self, cid)
 
     def place(self, p: int, cid: int, how: str, count: bool = True) -> None:
@@ -595,6 +599,8 @@ class Game:
         built = {e & CARD for e in self.cities[p]}
         dup_ok = self.has(p, "quarry") or self.rules[self.cur].allows_duplicates
         left = self.builds_left()
+        alt = [dr for dr in self.d_rules.values() if dr.alt_pay]
+        unpaid: list[Action] = []  # listed after the paid builds
         for cid in self.hands[p]:
             if cid in seen:
                 continue
@@ -604,9 +610,13 @@ class Game:
                 continue
             if not left and self.counts_toward_limit(cid):
                 continue
+            dr = self.d_rules.get(d.key)
+            if dr is not None and dr.build_refusal(self, p):
+                continue
+            for adr in alt:
+                adr.alt_build_actions(self, p, cid, unpaid)
             if d.unique:
                 cost = self.build_cost(p, cid)
-                dr = self.d_rules.get(d.key)
                 if dr is not None and dr.custom_build:
                     if dr.can_build(self, p, cost):
                         out.append(self.build_act[cid])
@@ -615,6 +625,7 @@ class Game:
                 cost = d.cost
             if cost <= gold:
                 out.append(self.build_act[cid])
+        out.extend(unpaid)
         return out
 
     def apply(self, player: int, action: Action) -> None:
@@ -641,7 +652,7 @@ class Game:
         if k == "gather":
             self._gather(p, str(a.args[0]))
         elif k == "build":
-            self._build(p, self.card_id(str(a.args[0])))
+            self._build(p, self.card_id(str(a.args[0])), a.args[1:])
         elif k == "income":
             self._income(p)
         elif k == "end":
@@ -677,7 +688,7 @@ class Game:
                 all(x.kind == "gather" for x in self.legal_actions()):
             return "First gather resources: nothing else is allowed before it now (Witch, Blackmailer)."
         if k == "build":
-            return self._explain_build(p, str(a.args[0]) if a.args else "")
+            return self._explain_build(p, str(a.args[0]) if a.args else "", a.args)
         if k == "gather":
             return "You have already gathered resources this turn."
         if k == "end":
@@ -697,7 +708,20 @@ class Game:
             return "You cannot do that now (it was already used this turn, or nothing allows it)."
         return f"Nothing in this game lets you {k.replace('_', ' ')}."
 
-    def _explain_build(self, p: int, key: str) -> str:
+    def _explain_alt_build(self, p: int, name: str, how: tuple[Any, ...]) -> str:
+        """Why building without paying (Framework, Necropolis) is not allowed as asked."""
+        if how[0] != "destroy" or len(how) != 2:
+            return f"Build the {name} by paying its cost, or by destroying a district of your city when the " \
+                "Framework or the Necropolis allows it."
+        victim = self.card_ids.get(str(how[1]))
+        if victim is None or not any(e & CARD == victim for e in self.cities[p]):
+            return f"There is no {how[1]} in your city to destroy."
+        if name != "Necropolis":
+            return f"Only the Framework (or building the Necropolis) lets you destroy a district instead of " \
+                f"paying for the {name}."
+        return f"You cannot build the {name} that way now."
+
+    def _explain_build(self, p: int, key: str, args: tuple[Any, ...] = ()) -> str:
         cid = self.card_ids.get(key)
         if cid is None:
             return f"There is no district called {key!r}."
@@ -714,6 +738,11 @@ class Game:
             return f"You have reached your building limit of {self.limit} this turn."
         if not self.can_build_kind(p, cid):
             return f"You already have a {d.name} in your city."
+        dr = self.d_rules.get(d.key)
+        if dr is not None and dr.build_refusal(self, p):
+            return dr.build_refusal(self, p)
+        if len(args) > 1:
+            return self._explain_alt_build(p, d.name, args[1:])
         cost = self.build_cost(p, cid)
         if cost > self.gold[p]:
             return f"The {d.name} costs {cost} gold and you have {self.gold[p]}."
@@ -784,10 +813,16 @@ class Game:
         else:
             r.mixed_income(self, p, k)  # the Abbot chooses gold and cards
 
-    def _build(self, p: int, cid: int) -> None:
+    def _build(self, p: int, cid: int, how: tuple[Any, ...] = ()) -> None:
         d = self.E.districts[cid]
         dr = self.d_rules.get(d.key)
         self.hand_remove(p, cid)
+        if how:
+            # Built without paying its cost (Framework, Necropolis): the district offering it builds it.
+            for adr in self.d_rules.values():
+                if adr.alt_pay and adr.alt_build(self, p, cid, how):
+                    return
+            raise AssertionError(f"no district builds {d.key} by {how}")
         if dr is not None and dr.custom_build:
             dr.start_build(self, p, self.build_cost(p, cid))
             return

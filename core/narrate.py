@@ -129,6 +129,22 @@ def narrate(cfg: GameConfig, e: Event, me: int | None = None) -> str:
     extra = _narrate_characters(cfg, k, d, who, Who)
     if extra is not None:
         return extra
+    if k == "armory":
+        return f"{Who()} destroys the Armory to destroy {who('target')}'s {_card(cfg, d['card'])}."
+    if k == "sacrifice":
+        return f"{Who()} destroys the {_card(cfg, d['card'])} instead of paying for the {_card(cfg, d['for'])}."
+    if k == "museum":
+        return f"{Who()} puts a card face down under the Museum ({d['count']} there now)."
+    if k == "museum_private":
+        return f"You put the {_card(cfg, d['card'])} under the Museum."
+    if k == "theater":
+        return f"{Who()} uses the Theater to exchange characters with {who('target')}."
+    if k == "theater_private":
+        if d["player"] == me:
+            return f"You give the {_char(cfg, d['gave'])} to {who('target')} and take the {_char(cfg, d['took'])}."
+        return f"{Who()} takes your {_char(cfg, d['took'])} and gives you the {_char(cfg, d['gave'])}."
+    if k == "theater_pass":
+        return f"No exchange at the Theater: {who()} passed."
     if k == "end_turn":
         if d.get("bewitched"):
             return f"{Who()} gathered as the bewitched {_char(cfg, d['character'])}; that turn ends at once."

@@ -31,7 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="a preset name or a comma-separated list of characters")
     sim.add_argument("--preset", default=None, help="a preset name for both characters and districts")
     sim.add_argument("--districts", type=_cast_arg, default=None,
-                     help="a preset name or a comma-separated list of 14 unique districts")
+                     help="a preset name, a comma-separated list of 14 unique districts, or 'random' "
+                     "(14 drawn with --seed; 'random:N' draws with seed N)")
     sim.add_argument("--rank9", action=argparse.BooleanOptionalAction, default=None,
                      help="use the rank 9 character with 4-7 players")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
@@ -83,11 +84,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if b not in BOT_KINDS:
             print(f"citadels: unknown bot {b!r}; known: {', '.join(BOT_KINDS)}", file=sys.stderr)
             return 2
+    districts = args.districts or args.preset or "first_game"
+    if districts == "random":
+        districts = f"random:{args.seed}"
     try:
         cfg = GameConfig.create(
             args.players,
             cast=args.cast or args.preset or "first_game",
-            districts=args.districts or args.preset or "first_game",
+            districts=districts,
             rank9=args.rank9,
         )
     except (ConfigError, KeyError) as e:

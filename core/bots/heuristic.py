@@ -9,6 +9,14 @@ from ..edition import get_edition
 from ..rng import Rng
 from ..view import PlayerInfo, View
 from .heuristic_characters import character_decision, character_turn, character_value
+from .heuristic_districts import (
+    district_action,
+    district_build_bonus,
+    district_card_value,
+    late_district_action,
+    sensible_builds,
+    theater_choice,
+)
 
 # Base appeal of each character when drafting, before the city and hand are looked at.
 BASE_VALUE = {
@@ -38,6 +46,8 @@ class HeuristicBot:
             return max(legal, key=lambda a: self._card_value(v, str(a.args[0])))
         if kind == "redraw":
             return self._redraw(v)
+        if kind == "theater":
+            return theater_choice(self, v)
         if kind == "pay_den":
             cards = [a for a in legal if a.kind == "pay_card"]
             pay_gold = [a for a in legal if a.kind == "pay_gold"]
@@ -105,12 +115,15 @@ class HeuristicBot:
             return by_kind["bonus"][0]
         if "gather" in by_kind:
             return self._gather(v, by_kind["gather"])
+        a = district_action(self, v, by_kind)
+        if a is not None:
+            return a
         if "swap_hands" in by_kind or "redraw" in by_kind:
             a = self._magic(v, by_kind)
             if a is not None:
                 return a
-        if "build" in by_kind:
-            builds = by_kind["build"]
+        builds = sensible_builds(self, v, by_kind.get("build", []))
+        if builds:
             income_first = "income" in by_kind and not any(
                 self._type(v, str(b.args[0])) == self._income_type(v) for b in builds)
             if income_first:
@@ -128,6 +141,9 @@ class HeuristicBot:
                 return a
         if "beautify" in by_kind and me.gold >= 3:
             return max(by_kind["beautify"], key=lambda a: self._cost(v, str(a.args[0])))
+        a = late_district_action(self, v, by_kind)
+        if a is not None:
+            return a
         return by_kind["end"][0] if "end" in by_kind else legal[0]
 
     def _gather(self, v: View, opts: list[Action]) -> Action:
@@ -217,6 +233,9 @@ class HeuristicBot:
         return next(d.cost for d in p.city if d.key == key)
 
     def _card_value(self, v: View, key: str) -> float:
+        special = district_card_value(self, v, key)
+        if special is not None:
+            return special
         if self._dup(v, key):
             return -1
         me = v.players[v.me or 0]
@@ -232,7 +251,7 @@ class HeuristicBot:
 
     def _build_value(self, v: View, key: str) -> float:
         me = v.players[v.me or 0]
-        val = float(self._cost(v, key))
+        val = float(self._cost(v, key)) + district_build_bonus(self, v, key)
         if self._type(v, key).key not in {d.type for d in me.city}:
             val += 1.5
         if self._type(v, key) == self._income_type(v):

@@ -7,11 +7,17 @@ from typing import TYPE_CHECKING
 from ..errors import ConfigError
 from .active import Laboratory, Smithy
 from .base import DistrictRules, ScoreContext
+from .destroying import Armory, Framework, Necropolis
+from .museum import Museum
+from .passive import GoldMine, GreatWall, Monument, Observatory, Park, PoorHouse, SecretVault, Stables
 from .scoring_districts import (
+    Basilica,
+    Capitol,
     DragonGate,
     Factory,
     HauntedQuarter,
     ImperialTreasury,
+    IvoryTower,
     Keep,
     Library,
     MapRoom,
@@ -20,6 +26,7 @@ from .scoring_districts import (
     Statue,
     WishingWell,
 )
+from .theater import Theater
 from .thieves_den import ThievesDen
 
 if TYPE_CHECKING:
@@ -27,8 +34,10 @@ if TYPE_CHECKING:
 
 RULES: dict[str, type[DistrictRules]] = {
     r.key: r
-    for r in (DragonGate, Factory, HauntedQuarter, ImperialTreasury, Keep, Laboratory, Library, MapRoom,
-              Quarry, SchoolOfMagic, Smithy, Statue, ThievesDen, WishingWell)
+    for r in (Armory, Basilica, Capitol, DragonGate, Factory, Framework, GoldMine, GreatWall, HauntedQuarter,
+              ImperialTreasury, IvoryTower, Keep, Laboratory, Library, MapRoom, Monument, Museum, Necropolis,
+              Observatory, Park, PoorHouse, Quarry, SchoolOfMagic, SecretVault, Smithy, Stables, Statue,
+              Theater, ThievesDen, WishingWell)
 }
 
 

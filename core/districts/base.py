@@ -30,6 +30,8 @@ class DistrictRules:
     has_actions = False
     has_end_turn = False
     custom_build = False
+    alt_pay = False  # offers another way to pay for builds (Framework, Necropolis): see alt_build_actions
+    counts_toward_limit = True  # False: building it does not count toward the building limit (Stables)
     subs: frozenset[str] = frozenset()
 
     def __init__(self, card_id: int) -> None:
@@ -58,6 +60,19 @@ class DistrictRules:
     def start_build(self, g: Game, p: int, cost: int) -> None:
         """For `custom_build` districts: the card has left p's hand; pay and place it."""
         g.pay_and_place(p, self.id, cost)
+
+    def build_refusal(self, g: Game, p: int) -> str:
+        """Why p may not build this district now whatever he pays (Monument), or "" if he may."""
+        return ""
+
+    def alt_build_actions(self, g: Game, p: int, cid: int, out: list[Action]) -> None:
+        """For `alt_pay` districts: append the actions building card `cid` from p's hand without paying
+        its cost (the engine has already checked the card may be built now)."""
+
+    def alt_build(self, g: Game, p: int, cid: int, how: tuple[str | int, ...]) -> bool:
+        """For `alt_pay` districts: the card `cid` has left p's hand; build it the way `how` (the build
+        action's arguments after the card) names, and return True, or return False if `how` is not ours."""
+        return False
 
     def score(self, g: Game, p: int, ctx: ScoreContext) -> int:
         """Extra points at the end of the game for its owner."""

@@ -96,3 +96,37 @@ class Factory(DistrictRules):
     """Other unique districts cost 1 less (Game.build_cost)."""
 
     key = "factory"
+
+
+class Basilica(DistrictRules):
+    """+1 per district with an odd cost; a beautified district's cost includes its +1 (RULINGS R14, R33)."""
+
+    key = "basilica"
+
+    def score(self, g: Game, p: int, ctx: ScoreContext) -> int:
+        return sum(1 for e in g.cities[p] if g.entry_cost(e) % 2 == 1)
+
+
+CAPITOL_SAME = 3  # districts of one type the Capitol needs
+
+
+class Capitol(DistrictRules):
+    """+3, once, with at least 3 districts of one type; unique is a type, the Haunted Quarter counts as the
+    type chosen for it."""
+
+    key = "capitol"
+
+    def score(self, g: Game, p: int, ctx: ScoreContext) -> int:
+        types = city_types(g, p, ctx)
+        return 3 if any(types.count(t) >= CAPITOL_SAME for t in set(types)) else 0
+
+
+class IvoryTower(DistrictRules):
+    """+5 if it is the only unique district of the city; a Haunted Quarter counted as another type is
+    not unique (2016 rulebook, District Clarifications)."""
+
+    key = "ivory_tower"
+
+    def score(self, g: Game, p: int, ctx: ScoreContext) -> int:
+        uniques = sum(1 for t in city_types(g, p, ctx) if t is DistrictType.UNIQUE)
+        return 5 if uniques == 1 else 0

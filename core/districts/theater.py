@@ -1,0 +1,63 @@
+"""Theater: at the end of each selection phase its owner may exchange a chosen character with an
+opponent's (RULINGS R22). He picks the opponent blind; with 2–3 players (two characters each) he also
+picks which of his own to give and takes one of the opponent's at random. The exchanged cards stay
+hidden: only the two players learn their new character (private events)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from .base import DistrictRules, Handler
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+THEATER_PASS = Action("theater_pass")
+
+
+class Theater(DistrictRules):
+    key = "theater"
+    subs = frozenset({"theater"})
+
+    def handlers(self) -> dict[str, Handler]:
+        return {"theater": theater, "theater_pass": theater_pass}
+
+    def on_selection_end(self, g: Game) -> bool:
+        for p in range(g.n):
+            if g.has(p, self.key) and g.chars[p]:
+                g.open_sub("theater", p)
+                return True
+        return False
+
+    def sub_actions(self, g: Game) -> list[Action]:
+        p = g.sp
+        out = []
+        for q in range(g.n):
+            if q == p or not g.chars[q]:
+                continue
+            if len(g.chars[p]) > 1:
+                out.extend(Action("theater", (q, g.ckey(i))) for i in g.chars[p])
+            else:
+                out.append(Action("theater", (q,)))
+        out.append(THEATER_PASS)
+        return out
+
+
+def theater(g: Game, p: int, a: Action) -> None:
+    q = int(a.args[0])
+    give = g.cast_index(str(a.args[1])) if len(a.args) > 1 else g.chars[p][0]
+    theirs = g.chars[q]
+    take = theirs[g.rng.below(len(theirs))] if len(theirs) > 1 else theirs[0]
+    g.swap_characters(p, q, give, take)
+    for who, c in ((p, take), (q, give)):
+        if c not in g.seen[who]:
+            g.seen[who].append(c)
+    g._emit("theater", {"player": p, "target": q})
+    g._emit("theater_private", {"player": p, "target": q, "gave": g.ckey(give), "took": g.ckey(take)}, (p, q))
+    g.begin_turn_phase()
+
+
+def theater_pass(g: Game, p: int, a: Action) -> None:
+    g._emit("theater_pass", {"player": p})
+    g.begin_turn_phase()
