@@ -66,3 +66,34 @@ def test_a_recorded_game_replays_to_the_same_state(preset):
         g.apply(p, a)
     again = GameRecord.loads(rec.dumps()).replay()
     assert state_digest(again) == state_digest(g) and again.result == g.result
+
+
+def test_blackmailer_cannot_threaten_the_killed_character():
+    """RULINGS R18."""
+    cast = ["assassin", "blackmailer", "magician", "king", "bishop", "merchant", "architect", "warlord"]
+    g = table(cast, 4, {"assassin": 0, "blackmailer": 1})
+    act(g, 0, "kill", "merchant")
+    act(g, 0, "gather", "gold")
+    act(g, 0, "end")
+    targets = {k for a in legal(g, "threaten") for k in a}
+    assert targets == {"magician", "king", "bishop", "architect", "warlord"}
+
+
+def test_witch_resumed_as_tax_collector_takes_the_token_and_pays_no_tax():
+    cast = ["witch", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "tax_collector"]
+    g = table(cast, 4, {"witch": 0, "tax_collector": 1}, gold=[1, 0, 2, 2], hands={0: ["tavern"]})
+    g.tax = 3
+    act(g, 0, "gather", "gold")
+    act(g, 0, "bewitch", "tax_collector")
+    act(g, 1, "gather", "gold")
+    assert turn_of(g) == (0, "tax_collector")
+    act(g, 0, "build", "tavern")
+    assert g.gold[0] == 2 and g.tax == 3
+    act(g, 0, "collect_tax")
+    assert g.gold[0] == 5 and g.tax == 0 and legal(g, "collect_tax") == []
+
+
+def test_tax_collector_is_not_offered_an_empty_token():
+    cast = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "tax_collector"]
+    g = table(cast, 4, {"tax_collector": 1})
+    assert g.tax == 0 and legal(g, "collect_tax") == []
