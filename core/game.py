@@ -57,7 +57,7 @@ class Game:
         # turn
         "cur", "tp", "sp", "robber", "gathered", "builds", "limit", "used", "drawn", "sub", "sub_data", "keep_n",
         "beautified", "spent",
-        # character markers of the round (warrants, threats), one int of MARK_* bits per cast index
+        # character markers of the round, bits per cast index (characters/magistrate.py, blackmailer.py)
         "marks",
         # end
         "result",
