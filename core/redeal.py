@@ -31,11 +31,17 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     other_drawn = h.sub == "keep" and h.sp != p
     if other_drawn:
         pool.extend(h.drawn)
+    # Cards under the Museum are face down (RULINGS R24): only its owner knows them.
+    museum_hidden = bool(h.museum) and not h.has(p, "museum")
+    if museum_hidden:
+        pool.extend(h.museum)
     rng.shuffle(pool)
     for q, k in slots:
         h.hands[q].extend(pool.pop() for _ in range(k))
     if other_drawn:
         h.drawn = [pool.pop() for _ in range(len(h.drawn))]
+    if museum_hidden:
+        h.museum = [pool.pop() for _ in range(len(h.museum))]
     h.deck = pool
     # Characters: face-down discards, others' unrevealed characters, the draft in someone else's hands.
     visible_draft = h.phase == SELECT and not h.sub and h.sel_i < len(h.script) and h._picker() == p
@@ -68,5 +74,5 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
         h.draft = [cpool.pop() for _ in range(len(h.draft))]
         for i in h.draft:
             h.owner[i] = -1
-    assert not cpool and not pool
+    assert not cpool  # (pool is now the deck)
     return h

@@ -294,3 +294,18 @@ def test_armory_cannot_reach_a_city_completed_with_the_monument_R10_R15():
     start_turn(g, 0)
     assert g.is_complete(1) and not g.is_complete(2)
     assert {a.args[0] for a in g.legal_actions() if a.kind == "armory"} == {2}
+
+
+def test_cards_under_the_museum_are_hidden_from_everyone_but_its_owner_R2_R24():
+    from citadels_core.redeal import redeal
+    from citadels_core.rng import Rng
+
+    g = game("museum")
+    setup(g, 0, city=("museum",))
+    g.museum = [g.deck.pop(), g.deck.pop()]
+    n = total_cards(g)
+    # The owner's own redeal keeps them; another player's redeal deals them again from the unknown cards.
+    assert all(redeal(g, 0, Rng(s)).museum == g.museum for s in range(5))
+    others = [redeal(g, 1, Rng(s)) for s in range(20)]
+    assert any(h.museum != g.museum for h in others)
+    assert all(len(h.museum) == 2 and total_cards(h) == n for h in others)
