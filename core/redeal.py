@@ -39,6 +39,10 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     other_study = h.sub == "scholar_keep" and h.sp != p  # the Scholar's 7 cards are his secret
     if other_study:
         pool.extend(h.sub_data)
+    # Cards under the Museum are face down (RULINGS R24): only its owner knows them.
+    museum_hidden = bool(h.museum) and not h.has(p, "museum")
+    if museum_hidden:
+        pool.extend(h.museum)
     # Sorting first makes the result a function of what p knows and the rng alone, whatever the hidden
     # arrangement was: a bot that samples worlds this way decides the same in every re-dealt world.
     pool.sort()
@@ -49,6 +53,8 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
         h.drawn = [pool.pop() for _ in range(len(h.drawn))]
     if other_study:
         h.sub_data = [pool.pop() for _ in range(len(h.sub_data))]
+    if museum_hidden:
+        h.museum = [pool.pop() for _ in range(len(h.museum))]
     h.deck = pool
     # Characters: face-down discards, others' unrevealed characters, the draft in someone else's hands.
     visible_draft = h.phase == SELECT and not h.sub and h.sel_i < len(h.script) and h._picker() == p

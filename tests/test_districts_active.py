@@ -294,3 +294,53 @@ def test_armory_cannot_reach_a_city_completed_with_the_monument_R10_R15():
     start_turn(g, 0)
     assert g.is_complete(1) and not g.is_complete(2)
     assert {a.args[0] for a in g.legal_actions() if a.kind == "armory"} == {2}
+
+
+def test_cards_under_the_museum_are_hidden_from_everyone_but_its_owner_R2_R24():
+    from citadels_core.redeal import redeal
+    from citadels_core.rng import Rng
+
+    g = game("museum")
+    setup(g, 0, city=("museum",))
+    g.museum = [g.deck.pop(), g.deck.pop()]
+    n = total_cards(g)
+    # The owner's own redeal keeps them; another player's redeal deals them again from the unknown cards.
+    assert all(redeal(g, 0, Rng(s)).museum == g.museum for s in range(5))
+    others = [redeal(g, 1, Rng(s)) for s in range(20)]
+    assert any(h.museum != g.museum for h in others)
+    assert all(len(h.museum) == 2 and total_cards(h) == n for h in others)
+
+
+def test_park_and_poor_house_both_resolve_at_the_end_of_the_same_turn():
+    g = game("park", "poor_house")
+    setup(g, 0, hand=("castle",), city=("park", "poor_house"), gold=2)
+    start_turn(g, 0, "architect")
+    g.apply(0, GATHER_GOLD)
+    g.apply(0, Action("build", ("castle",)))
+    assert g.hands[0] == [] and g.gold[0] == 0
+    g.apply(0, END)
+    assert len(g.hands[0]) == 2 and g.gold[0] == 1
+
+
+def test_a_beautified_district_destroyed_by_the_armory_leaves_its_gold_to_the_bank_R33():
+    from citadels_core.game import BEAUTY
+
+    g = game("armory")
+    setup(g, 0, city=("armory",))
+    setup(g, 1, city=("castle",), gold=0)
+    g.cities[1][0] |= BEAUTY
+    start_turn(g, 0)
+    g.apply(0, Action("armory", (1, "castle")))
+    assert g.deck[0] == g.card_id("castle")  # a plain card again: its gold went back to the bank
+    assert g.gold[0] == 0 and g.gold[1] == 0
+
+
+def test_the_magicians_hand_exchange_leaves_the_cards_under_the_museum_in_place_R24():
+    g = game("museum")
+    setup(g, 0, hand=("castle",), city=("museum",))
+    setup(g, 1, hand=("temple", "manor"))
+    g.museum = [g.deck.pop()]
+    under = g.museum[:]
+    start_turn(g, 0, "magician")
+    g.apply(0, Action("swap_hands", (1,)))
+    assert g.museum == under and sorted(g.hands[0]) == sorted([g.card_id("temple"), g.card_id("manor")])
