@@ -3,7 +3,6 @@
 import pytest
 from chars_table import act, keys, legal, table, turn_of
 from citadels_core import IllegalAction, get_edition
-from citadels_core.districts import RULES as DISTRICT_RULES
 from citadels_core.game import END
 
 AGENTS = "cunning_agents"
@@ -210,8 +209,6 @@ def test_tax_collectors_other_character_pays_the_tax_in_three_player_games():
 
 
 def test_alchemist_applies_the_poor_house_before_his_refund():
-    if "poor_house" not in DISTRICT_RULES:
-        pytest.skip("the Poor House is not implemented on this branch")
     districts = ["poor_house" if k == "dragon_gate" else k for k in FIRST_GAME_DISTRICTS]
     g = table(AGENTS, 4, {"alchemist": 0}, gold=[0, 2, 2, 2], hands={0: ["palace"]}, cities={0: ["poor_house"]},
               districts=districts)

@@ -1,0 +1,145 @@
+"""Characters meeting unique districts: the interactions people get wrong (2016 rulebook "District
+Clarifications"; RULINGS R14, R17, R21, R23, R24, R32)."""
+
+from collections import Counter
+
+import pytest
+from chars_table import act, keys, legal, table
+from citadels_core import Action, IllegalAction
+
+FIRST = ["dragon_gate", "factory", "haunted_quarter", "imperial_treasury", "keep", "laboratory", "library",
+         "map_room", "quarry", "school_of_magic", "smithy", "statue", "thieves_den", "wishing_well"]
+MAG_CAST = ["magistrate", "thief", "wizard", "king", "bishop", "alchemist", "architect", "warlord", "tax_collector"]
+EMISSARIES = ["witch", "spy", "seer", "emperor", "bishop", "merchant", "scholar", "diplomat"]
+AGENTS = ["magistrate", "thief", "wizard", "patrician", "bishop", "trader", "architect", "marshal"]
+
+
+def with_districts(*extra: str) -> list[str]:
+    """The first game's districts with `extra` swapped in for the last ones not named."""
+    keep = [k for k in FIRST if k not in extra]
+    return list(extra) + keep[: 14 - len(extra)]
+
+
+def all_cards(g) -> Counter:
+    c = Counter(g.deck)
+    for h in g.hands:
+        c.update(h)
+    for city in g.cities:
+        c.update(e & 255 for e in city)
+    c.update(g.museum)
+    return c
+
+
+def test_magistrate_cannot_confiscate_a_district_built_by_destroying_the_framework():
+    """Clarification (Framework); RULINGS R17: the next paid build can be confiscated."""
+    g = table(MAG_CAST, 4, {"magistrate": 0, "king": 1}, gold=[0, 3, 2, 2],
+              hands={1: ["palace", "manor"]}, cities={1: ["framework"]},
+              districts=with_districts("framework"))
+    act(g, 0, "warrants", "king", "bishop", "architect")
+    act(g, 0, "gather", "gold")
+    act(g, 0, "end")
+    act(g, 1, "gather", "gold")
+    act(g, 1, "build", "palace", "destroy", "framework")
+    assert g.pending() == (1, "turn")  # no warrant decision for an unpaid build
+    assert "palace" in keys(g, g.cities[1])
+
+
+def test_magistrate_can_confiscate_the_next_paid_build_after_a_framework_build():
+    """Clarification (Framework)."""
+    g = table(MAG_CAST, 4, {"magistrate": 0, "architect": 1}, gold=[0, 3, 2, 2],
+              hands={1: ["palace", "manor"]}, cities={1: ["framework"]},
+              districts=with_districts("framework"))
+    act(g, 0, "warrants", "architect", "king", "bishop")
+    act(g, 0, "gather", "gold")
+    act(g, 0, "end")
+    act(g, 1, "gather", "gold")
+    act(g, 1, "build", "palace", "destroy", "framework")
+    act(g, 1, "build", "manor")
+    assert g.pending() == (0, "warrant")
+    act(g, 0, "confiscate")
+    assert keys(g, g.cities[0]) == ["manor"] and g.gold[1] == 5
+
+
+def test_magistrate_cannot_confiscate_a_necropolis_built_without_paying():
+    """Clarification (Necropolis)."""
+    g = table(MAG_CAST, 4, {"magistrate": 0, "king": 1}, gold=[0, 0, 2, 2],
+              hands={1: ["necropolis"]}, cities={1: ["temple"]},
+              districts=with_districts("necropolis"))
+    act(g, 0, "warrants", "king", "bishop", "architect")
+    act(g, 0, "gather", "gold")
+    act(g, 0, "end")
+    act(g, 1, "gather", "gold")
+    act(g, 1, "build", "necropolis", "destroy", "temple")
+    assert g.pending() == (1, "turn")
+    assert keys(g, g.cities[1]) == ["necropolis"]
+
+
+def test_confiscated_stables_still_leave_the_builder_another_build():
+    """Clarification (Stables)."""
+    g = table(MAG_CAST, 4, {"magistrate": 0, "king": 1}, gold=[0, 2, 2, 2],
+              hands={1: ["stables", "manor"]}, districts=with_districts("stables"))
+    act(g, 0, "warrants", "king", "bishop", "architect")
+    act(g, 0, "gather", "gold")
+    act(g, 0, "end")
+    act(g, 1, "gather", "gold")  # 4
+    act(g, 1, "build", "stables")
+    act(g, 0, "confiscate")
+    assert keys(g, g.cities[0]) == ["stables"] and g.gold[1] == 4
+    act(g, 1, "build", "manor")
+    assert keys(g, g.cities[1]) == ["manor"]
+
+
+def test_a_framework_build_still_pays_the_tax_collectors_tax():
+    """RULINGS R21: even a district not paid for is taxed."""
+    g = table(MAG_CAST, 4, {"king": 1}, gold=[2, 2, 2, 2], hands={1: ["palace"]}, cities={1: ["framework"]},
+              districts=with_districts("framework"))
+    act(g, 1, "gather", "gold")
+    act(g, 1, "build", "palace", "destroy", "framework")
+    assert g.gold[1] == 3 and g.tax == 1
+
+
+def test_diplomat_pays_one_more_for_a_district_behind_the_great_wall_but_not_for_what_he_gives():
+    """RULINGS R14."""
+    g = table(EMISSARIES, 4, {"diplomat": 0}, gold=[5, 2, 2, 2],
+              cities={0: ["tavern", "great_wall"], 1: ["great_wall", "castle"]},
+              districts=with_districts("great_wall"))
+    # Tavern (1) for Castle (4): 3 difference + 1 for the Great Wall guarding the Castle.
+    assert (1, "castle", "tavern") in legal(g, "exchange")
+    act(g, 0, "exchange", 1, "castle", "tavern")
+    assert g.gold[0] == 1 and g.gold[1] == 6
+
+
+def test_museum_cards_stay_with_the_museum_when_the_diplomat_exchanges_it():
+    """RULINGS R24."""
+    g = table(EMISSARIES, 4, {"diplomat": 0}, gold=[5, 2, 2, 2],
+              cities={0: ["castle"], 1: ["museum"]}, districts=with_districts("museum"))
+    g.museum = [g.deck.pop(), g.deck.pop()]
+    before = all_cards(g)
+    act(g, 0, "exchange", 1, "museum", "castle")
+    assert keys(g, g.cities[0]) == ["museum"] and len(g.museum) == 2
+    assert all_cards(g) == before
+    from citadels_core.scoring import score_breakdown
+
+    assert score_breakdown(g, 0)["uniques"]["museum"] == 2
+
+
+def test_marshal_cannot_seize_from_a_city_completed_with_the_monument():
+    """RULINGS R10, R14: the Monument counts as two."""
+    g = table(AGENTS, 4, {"marshal": 0}, gold=[9, 2, 2, 2],
+              cities={1: ["monument", "tavern", "temple", "manor", "market", "church"]},
+              districts=with_districts("monument"))
+    assert g.is_complete(1)
+    assert all(a[0] != 1 for a in legal(g, "seize"))
+
+
+def test_wizard_may_take_the_secret_vault_but_never_build_it():
+    """RULINGS R23."""
+    g = table(MAG_CAST, 4, {"wizard": 0}, gold=[9, 2, 2, 2], hands={1: ["secret_vault"]},
+              districts=with_districts("secret_vault"))
+    act(g, 0, "wizard", 1)
+    assert ("secret_vault",) in legal(g, "wizard_take")
+    assert ("secret_vault",) not in legal(g, "wizard_build")
+    with pytest.raises(IllegalAction):
+        g.apply(0, Action("wizard_build", ("secret_vault",)))
+    act(g, 0, "wizard_take", "secret_vault")
+    assert "secret_vault" in keys(g, g.hands[0])
