@@ -27,6 +27,7 @@ class DemoApp(App[None]):
         self.info = info
         self.keys: list[str] = []
         self.presses = 0
+        self.shown_size = self.size
 
     def compose(self) -> ComposeResult:
         yield Static(id="box")
@@ -44,7 +45,7 @@ class DemoApp(App[None]):
             f"Welcome {info.name}\n"
             f"You are {'a guest' if info.guest else 'known'} ({how}).\n"
             f"From {info.peer[0]} with {info.term_type}.\n"
-            f"Size: {self.size.width}x{self.size.height}\n"
+            f"Size: {self.shown_size.width}x{self.shown_size.height}\n"
             f"Keys: {''.join(self.keys)[-40:]}\n"
             f"Presses: {self.presses}\n"
             "This is a placeholder for the Citadels app. Ctrl+Q leaves."
@@ -62,6 +63,7 @@ class DemoApp(App[None]):
         self._refresh_box()
 
     def on_resize(self, event: events.Resize) -> None:
+        self.shown_size = event.size
         self._refresh_box()
 
 

@@ -18,10 +18,12 @@ import asyncio
 import logging
 from codecs import getincrementaldecoder
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
 
 from rich.console import ColorSystem, Console
+from rich.style import Style
 from textual import events
 from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
@@ -328,15 +330,14 @@ class SSHDriver(Driver):
 # -- making an arbitrary App safe to host ------------------------------------------------------------
 
 
-def color_system_for(term: str | None, colorterm: str | None) -> ColorSystem | None:
+def color_system_for(term: str | None, colorterm: str | None) -> ColorSystem:
     """Colour depth from the client's TERM/COLORTERM (the server's own environment says nothing)."""
     term = (term or "").lower()
     if (colorterm or "").lower() in ("truecolor", "24bit") or term.endswith("direct"):
         return ColorSystem.TRUECOLOR
     if "256" in term:
         return ColorSystem.EIGHT_BIT
-    if term in ("dumb", "unknown"):
-        return None
+    # Textual treats "no colour system" as truecolour, so the poorest terminals get the 16 colours too.
     return ColorSystem.STANDARD
 
 
@@ -364,7 +365,60 @@ class _LogFile:
         return False
 
 
-def harden_app(app: App[Any], *, color_system: ColorSystem | None, label: str) -> None:
+# Textual assumes one colour depth per process and caches rendered escape codes in two shared places:
+# on each Strip (some Strips, e.g. blank lines, are shared process-wide through an lru_cache) and on
+# each Rich Style (`style._ansi`). With sessions of different depths in one process, a 16-colour client
+# would be sent whatever depth rendered first. We leave Textual's caches to the depth most SSH clients
+# have (xterm-256color: ssh does not forward COLORTERM by default) and render other depths through our
+# own cache keyed by depth. Checked by test_colour_depth_follows_the_client_terminal.
+CACHED_COLOR_SYSTEM = ColorSystem.EIGHT_BIT
+_patched = False
+
+
+@lru_cache(maxsize=16384)
+def _sgr(style: Style, color_system: ColorSystem) -> str:
+    # Textual's Strip.render_ansi, minus its write to the shared `style._ansi`.
+    from textual.strip import SGR_STYLES
+
+    codes: list[str] = []
+    if attributes := style._attributes & style._set_attributes:
+        codes = [SGR_STYLES[bit] for bit in range(attributes.bit_length()) if attributes & (1 << bit)]
+    if (color := style._color) is not None:
+        codes.extend(color.downgrade(color_system).get_ansi_codes())
+    if (bgcolor := style._bgcolor) is not None:
+        codes.extend(bgcolor.downgrade(color_system).get_ansi_codes(False))
+    return ";".join(codes)
+
+
+def _render_style(style: Style, text: str, color_system: ColorSystem) -> str:
+    ansi = _sgr(style, color_system)
+    output = f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
+    if style._link:
+        output = f"\x1b]8;id={style._link_id};{style._link}\x1b\\{output}\x1b]8;;\x1b\\"
+    return output
+
+
+def install_textual_patches() -> None:
+    """Make Textual's render caches safe for sessions with different colour depths (idempotent)."""
+    global _patched
+    if _patched:
+        return
+    from textual.strip import Strip
+
+    original = Strip.render
+
+    def render(self: Strip, console: Console) -> str:
+        color_system = console._color_system or ColorSystem.TRUECOLOR
+        if color_system is CACHED_COLOR_SYSTEM:
+            return original(self, console)
+        return "".join([text if style is None else _render_style(style, text, color_system)
+                        for text, style, _ in self._segments])
+
+    Strip.render = render  # type: ignore[method-assign]
+    _patched = True
+
+
+def harden_app(app: App[Any], *, color_system: ColorSystem, label: str) -> None:
     """Adapt an App built for a local terminal to be hosted: per-session colours, nothing on the server.
 
     Instance attributes shadow the App's methods, so this works for any App subclass without its help.

@@ -20,7 +20,7 @@ import asyncssh
 from textual.app import App
 
 from .auth import PLAYERS_FILE, AuthPolicy, Identity, NameRegistry
-from .driver import SSHDriver, TerminalLink, _LogFile, color_system_for, harden_app
+from .driver import SSHDriver, TerminalLink, _LogFile, color_system_for, harden_app, install_textual_patches
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import ConnectionLimiter
 from .session import SessionInfo
@@ -38,6 +38,7 @@ class CitadelsServer:
 
     def __init__(self, app_factory: AppFactory, settings: Settings,
                  host_key: asyncssh.SSHKey | None = None) -> None:
+        install_textual_patches()
         self.app_factory = app_factory
         self.settings = settings
         home = settings.home()
@@ -190,10 +191,10 @@ class _Connection(asyncssh.SSHServer):
 
     def session_requested(self) -> GameSession:
         if self.sessions_open >= 1:
-            # One game per connection: multiplexed clients (ControlMaster) must not multiply apps past
+            # One game at a time per connection: multiplexed clients (ControlMaster) must not multiply apps past
             # the connection caps.
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                                            "Only one game per connection; open another ssh connection.")
+                                            "Only one game at a time per connection; open another ssh connection.")
         self.sessions_open += 1
         return GameSession(self)
 
@@ -413,6 +414,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.gone = True
+        self.connection.sessions_open -= 1
         if self.link is not None:
             self.link.closed = True
         if self.app is not None and self.task is not None and not self.task.done():
