@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 AppFactory = Callable[[SessionInfo], App[Any]]
 
+MAX_PASSWORD_ATTEMPTS = 3
 _FORWARDING_REFUSED = "Forwarding is disabled on this server: it only hosts Citadels games."
 
 
@@ -114,6 +115,7 @@ class _Connection(asyncssh.SSHServer):
         self.sessions_open = 0
         self._method: str | None = None  # "key" or "keyless": the last auth method that succeeded
         self._fingerprint: str | None = None
+        self._failed_passwords = 0
 
     # -- caps -----------------------------------------------------------------------------------------
 
@@ -162,19 +164,25 @@ class _Connection(asyncssh.SSHServer):
         return ("", "This Citadels server asks for its password.", "", [("Server password: ", False)])
 
     def validate_kbdint_response(self, username: str, responses: Any) -> bool:
-        ok = len(responses) == 1 and self.server.policy.check_password(str(responses[0]))
-        if ok:
-            self._method = "keyless"
-        return ok
+        return self._password_attempt(len(responses) == 1 and self.server.policy.check_password(str(responses[0])))
 
     def password_auth_supported(self) -> bool:
         return self.server.policy.keyless_allowed and self.server.policy.password is not None
 
     def validate_password(self, username: str, password: str) -> bool:
-        ok = self.server.policy.check_password(password)
+        return self._password_attempt(self.server.policy.check_password(password))
+
+    def _password_attempt(self, ok: bool) -> bool:
         if ok:
             self._method = "keyless"
-        return ok
+            return True
+        # asyncssh lets a client guess until the login timeout; three tries is what OpenSSH gives people.
+        self._failed_passwords += 1
+        log.info("wrong server password from %s (%d)", self.address, self._failed_passwords)
+        if self._failed_passwords >= MAX_PASSWORD_ATTEMPTS:
+            raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                                           "Too many wrong passwords.")
+        return False
 
     def auth_completed(self) -> None:
         assert self.conn is not None

@@ -36,24 +36,26 @@ async def running_server(tmp_path: Path, factory: AppFactory = demo_app_factory,
 
 
 class KeylessClient(asyncssh.SSHClient):
-    """Answers keyboard-interactive like a person at OpenSSH would: no prompts, or `answer` to each."""
+    """Answers keyboard-interactive like a person at OpenSSH would: `answer` (or Enter) to each prompt."""
 
-    def __init__(self, answer: str | None = None) -> None:
+    def __init__(self, answer: str | None = None, max_attempts: int = 1) -> None:
         self.answer = answer
+        self.attempts = 0
+        self.max_attempts = max_attempts
 
-    def kbdint_auth_requested(self) -> str:
-        return ""
+    def kbdint_auth_requested(self) -> str | None:
+        return "" if self.attempts < self.max_attempts else None
 
     def kbdint_challenge_received(self, name: str, instructions: str, lang: str,
                                   prompts: Any) -> list[str] | None:
-        if prompts and self.answer is None:
-            return None
+        self.attempts += 1
         return [self.answer or "" for _ in prompts]
 
 
-def connect(server: CitadelsServer, username: str, *, answer: str | None = None, **kwargs: Any) -> Any:
+def connect(server: CitadelsServer, username: str, *, answer: str | None = None, attempts: int = 1,
+            **kwargs: Any) -> Any:
     kwargs.setdefault("client_keys", None)
-    kwargs.setdefault("client_factory", lambda: KeylessClient(answer))
+    kwargs.setdefault("client_factory", lambda: KeylessClient(answer, attempts))
     kwargs.setdefault("agent_path", None)
     kwargs.setdefault("preferred_auth", "publickey,keyboard-interactive")
     return asyncssh.connect("127.0.0.1", server.port, username=username, known_hosts=None, **kwargs)
