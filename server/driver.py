@@ -72,6 +72,18 @@ _LEAVE = (
 )
 
 
+PASTE_START = b"\x1b[200~"
+PASTE_END = b"\x1b[201~"
+
+
+def _partial_suffix(data: bytes, marker: bytes) -> int:
+    """Length of the longest end of `data` that is a proper beginning of `marker`."""
+    for n in range(min(len(marker) - 1, len(data)), 0, -1):
+        if data.endswith(marker[:n]):
+            return n
+    return 0
+
+
 class Channel(Protocol):
     """What the link needs from an asyncssh channel (a fake in unit tests)."""
 
@@ -124,6 +136,10 @@ class TerminalLink:
         self._early: list[bytes] = []
         self._early_size = 0
         self._dropping = False  # True while part of the input is being thrown away (a flood)
+        self._paste: bytearray | None = None  # the body of a bracketed paste being received
+        self._paste_discarded = False
+        self._held = b""  # a possible start of a paste marker, split across two packets
+        self._held_handle: asyncio.TimerHandle | None = None
         self._new_parser()
         self._tick_handle: asyncio.TimerHandle | None = None
         self._resize_handle: asyncio.TimerHandle | None = None
@@ -177,8 +193,66 @@ class TerminalLink:
         self._parser = XTermParser()
 
     def feed(self, data: bytes) -> None:
-        """Bytes typed, pasted or reported by the client's terminal."""
+        """Bytes typed, pasted or reported by the client's terminal.
+
+        Bracketed pastes are cut out of the stream here, whole, before the parser sees them: a paste is
+        delivered in one piece if it fits the input budget and dropped in one piece if not. Otherwise an
+        over-long paste would either grow the parser's paste buffer without bound or, once the rate
+        limit cut into it, have its remainder typed as keystrokes.
+        """
         if self.closed:
+            return
+        if self.on_input is not None:
+            self.on_input()
+        if self._held:
+            data, self._held = self._held + data, b""
+            if self._held_handle is not None:
+                self._held_handle.cancel()
+                self._held_handle = None
+        while data:
+            if self._paste is None:
+                start = data.find(PASTE_START)
+                if start < 0:
+                    keep = _partial_suffix(data, PASTE_START)
+                    if keep:
+                        # Maybe the start of a paste marker: wait briefly for the rest.
+                        data, self._held = data[:-keep], data[-keep:]
+                        self._held_handle = self._loop.call_later(TICK, self._flush_held)
+                    self._keys(data)
+                    return
+                self._keys(data[:start])
+                self._paste, self._paste_discarded = bytearray(), False
+                data = data[start + len(PASTE_START):]
+            else:
+                scan_from = max(0, len(self._paste) - len(PASTE_END) + 1)
+                self._paste += data
+                end = self._paste.find(PASTE_END, scan_from)
+                if end < 0:
+                    if len(self._paste) > self._bucket.burst:
+                        # Too big to ever be delivered: keep only what could be the start of the end marker.
+                        if not self._paste_discarded:
+                            log.warning("dropping a paste larger than %d bytes", self._bucket.burst)
+                        self.bytes_dropped += len(self._paste) - len(PASTE_END)
+                        del self._paste[:-len(PASTE_END)]
+                        self._paste_discarded = True
+                    return
+                body, data = bytes(self._paste[:end]), bytes(self._paste[end + len(PASTE_END):])
+                discarded, self._paste = self._paste_discarded, None
+                if discarded or self._bucket.take(len(body)) < len(body):
+                    self.bytes_dropped += len(body)
+                    log.warning("dropped a paste of %d+ bytes (input budget)", len(body))
+                else:
+                    self._text(PASTE_START + body + PASTE_END)
+
+    def _flush_held(self) -> None:
+        self._held_handle = None
+        held, self._held = self._held, b""
+        if not self.closed:
+            self._keys(held)
+
+    def _keys(self, data: bytes) -> None:
+        """Keystrokes and terminal reports (not pastes): rate-limited chunk by chunk."""
+        if not data:
             return
         granted = self._bucket.take(len(data))
         if granted < len(data):
@@ -186,7 +260,7 @@ class TerminalLink:
             if not self._dropping:
                 log.warning("input flood: dropping input beyond %d bytes/s", self._bucket.rate)
             self._dropping = True
-            # A half-received escape sequence or paste must not swallow what comes after the flood.
+            # A half-received escape sequence must not swallow what comes after the flood.
             self._early.clear()
             self._early_size = 0
             self._new_parser()
@@ -194,8 +268,9 @@ class TerminalLink:
         if self._dropping:
             self._dropping = False
             self._new_parser()
-        if self.on_input is not None:
-            self.on_input()
+        self._text(data)
+
+    def _text(self, data: bytes) -> None:
         if self.driver is None or not self.driver.accepting_input:
             if self._early_size + len(data) <= EARLY_INPUT_LIMIT:
                 self._early.append(data)
@@ -242,10 +317,10 @@ class TerminalLink:
 
     def close(self) -> None:
         self.closed = True
-        for handle in (self._tick_handle, self._resize_handle):
+        for handle in (self._tick_handle, self._resize_handle, self._held_handle):
             if handle is not None:
                 handle.cancel()
-        self._tick_handle = self._resize_handle = None
+        self._tick_handle = self._resize_handle = self._held_handle = None
 
 
 class SSHDriver(Driver):

@@ -49,6 +49,8 @@ class CitadelsServer:
                                  password=settings.password, open_registration=settings.open_registration)
         self.limiter = ConnectionLimiter(settings.max_connections, settings.max_per_address)
         self.sessions: set[GameSession] = set()
+        self.connections: set[_Connection] = set()
+        self._closing_tasks: list[asyncio.Task[None]] = []
         self._ids = itertools.count(1)
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
@@ -78,18 +80,23 @@ class CitadelsServer:
         return next(self._ids)
 
     def close(self) -> None:
-        for session in list(self.sessions):
-            session.end("The server is shutting down. Thanks for playing!")
+        """Stop listening and end every session, each with a goodbye on its restored terminal."""
         if self._acceptor is not None:
             self._acceptor.close()
+        self._closing_tasks = [s.task for s in self.sessions if s.task is not None]
+        for session in list(self.sessions):
+            session.end("The server is shutting down. Thanks for playing!")
 
     async def wait_closed(self) -> None:
+        # Let the apps restore their clients' terminals, then hang up on everyone (asyncssh leaves
+        # accepted connections open when the listener closes, logged in or not).
+        if self._closing_tasks:
+            await asyncio.wait(self._closing_tasks, timeout=5)
+        for connection in list(self.connections):
+            if connection.conn is not None:
+                connection.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "The server is shutting down.")
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
-        # Let the apps finish restoring their clients' terminals.
-        tasks = [s.task for s in self.sessions if s.task is not None]
-        if tasks:
-            await asyncio.wait(tasks, timeout=5)
 
 
 async def serve_app(app_factory: AppFactory, settings: Settings | None = None, *,
@@ -99,6 +106,12 @@ async def serve_app(app_factory: AppFactory, settings: Settings | None = None, *
     await server.start()
     log.info("listening on %s port %d, host key %s", server.settings.host, server.port, server.fingerprint)
     return server
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 120:
+        return f"{seconds / 60:g} minutes"
+    return f"{seconds:g} seconds"
 
 
 class _Connection(asyncssh.SSHServer):
@@ -116,11 +129,14 @@ class _Connection(asyncssh.SSHServer):
         self._method: str | None = None  # "key" or "keyless": the last auth method that succeeded
         self._fingerprint: str | None = None
         self._failed_passwords = 0
+        self._no_game_handle: asyncio.TimerHandle | None = None
+        self.games_started = 0
 
     # -- caps -----------------------------------------------------------------------------------------
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        self.server.connections.add(self)
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.address, self.port = str(peer[0]), int(peer[1])
         self.refusal = self.server.limiter.acquire(self.address)
@@ -129,6 +145,9 @@ class _Connection(asyncssh.SSHServer):
             log.info("refusing %s: %s", self.address, self.refusal)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.server.connections.discard(self)
+        if self._no_game_handle is not None:
+            self._no_game_handle.cancel()
         if self.holds_slot:
             self.holds_slot = False
             self.server.limiter.release(self.address)
@@ -194,6 +213,16 @@ class _Connection(asyncssh.SSHServer):
             self.identity = policy.identify_keyless(username)
         log.info("%s logged in from %s as %s (%s)", username, self.address, self.identity.name,
                  "key " + self._fingerprint if self._method == "key" else "keyless")
+        # A logged-in connection that never opens a game (ssh -N) would hold a slot forever.
+        self._no_game_handle = asyncio.get_running_loop().call_later(
+            self.server.settings.login_timeout, self._check_game_started)
+
+    def _check_game_started(self) -> None:
+        self._no_game_handle = None
+        if self.games_started == 0 and self.conn is not None:
+            log.info("%s opened no game within the login timeout; disconnecting", self.address)
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+                                 "No game was started: this server only hosts Citadels games.")
 
     # -- channels -------------------------------------------------------------------------------------
 
@@ -204,6 +233,7 @@ class _Connection(asyncssh.SSHServer):
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
                                             "Only one game at a time per connection; open another ssh connection.")
         self.sessions_open += 1
+        self.games_started += 1
         return GameSession(self)
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> Any:
@@ -398,7 +428,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._arm_idle(left)
             return
         log.info("session %d idle for %.0f s; closing", self.id, timeout)
-        self.end(f"Disconnected after {timeout:g} seconds without input. Come back any time!")
+        self.end(f"Disconnected after {_duration(timeout)} without input. Come back any time!")
 
     # -- channel events -------------------------------------------------------------------------------
 

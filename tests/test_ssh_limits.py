@@ -99,3 +99,25 @@ async def test_client_that_stops_reading_is_disconnected(tmp_path, caplog):
             assert "client stopped reading" in caplog.text
             so.process.stdin.write(b"z")
             await so.wait_for("Keys: z")
+
+
+async def test_logged_in_connection_without_a_game_is_dropped(tmp_path):
+    async with running_server(tmp_path, login_timeout=0.5) as server:
+        conn = await connect(server, "anna")  # like `ssh -N`: logged in, no session
+        assert server.limiter.total == 1
+        await asyncio.wait_for(conn.wait_closed(), 5)
+        await _until(lambda: server.limiter.total == 0)
+
+
+async def test_server_shutdown_says_goodbye_on_a_restored_terminal(tmp_path):
+    async with running_server(tmp_path) as server:
+        async with connect(server, "anna") as conn:
+            s = await open_game(conn)
+            await s.wait_for("Welcome anna")
+            idle = await connect(server, "bruno")  # logged in, no game yet
+            server.close()
+            await asyncio.wait_for(server.wait_closed(), 10)
+            await s.closed()
+            raw = bytes(s.raw)
+            assert raw.index(b"\x1b[?1049l") < raw.index(b"The server is shutting down")
+            await asyncio.wait_for(idle.wait_closed(), 5)

@@ -102,19 +102,56 @@ async def test_lone_escape_key_arrives(tmp_path):
             await s.wait_for("Keys: <escape>")
 
 
-async def test_paste_arrives_and_huge_paste_is_dropped(tmp_path):
-    async with running_server(tmp_path, input_rate=16_384, input_burst=65_536) as server:
+def _keys_line(text: str) -> str:
+    return text.split("Keys:")[1].splitlines()[0].split("│")[0].strip()
+
+
+async def test_paste_arrives_whole_even_split_across_packets(tmp_path):
+    async with running_server(tmp_path) as server:
         async with connect(server, "anna") as conn:
             s = await open_game(conn)
             await s.wait_for("Welcome anna")
             s.process.stdin.write(b"\x1b[200~" + b"p" * 30_000 + b"\x1b[201~")
             await s.wait_for("<paste 30000>")
+            for part in (b"\x1b", b"[20", b"0~abc", b"def\x1b[2", b"01~"):
+                s.process.stdin.write(part)
+                await asyncio.sleep(0.02)
+            text = await s.wait_for("<paste 6>")
+            assert "abc" not in _keys_line(text)
+
+
+async def test_huge_paste_is_dropped_whole_and_typing_goes_on(tmp_path):
+    async with running_server(tmp_path, input_rate=16_384, input_burst=65_536) as server:
+        async with connect(server, "anna") as conn:
+            s = await open_game(conn)
+            await s.wait_for("Welcome anna")
             s.process.stdin.write(b"\x1b[200~" + b"x" * 2_000_000 + b"\x1b[201~")
-            await asyncio.sleep(0.5)
-            s.process.stdin.write(b"after")
-            text = await s.wait_for("after")
-            assert "<paste 2000000>" not in text
+            # A slow paste that never ends must not grow without bound either.
+            s.process.stdin.write(b"\x1b[200~")
+            link = next(iter(server.sessions)).link
+            largest = 0
+            for _ in range(40):
+                s.process.stdin.write(b"y" * 20_000)
+                await asyncio.sleep(0.01)
+                largest = max(largest, len(link._paste or b""))
+            await asyncio.sleep(0.2)
+            assert link._paste_discarded and largest <= 65_536 + 40_000
+            s.process.stdin.write(b"\x1b[201~after")
+            text = await s.wait_for("Keys: after")
+            assert "x" not in _keys_line(text) and "y" not in _keys_line(text) and "paste" not in text
             assert len(server.sessions) == 1
+
+
+async def test_key_flood_is_dropped_and_typing_goes_on(tmp_path):
+    async with running_server(tmp_path, input_rate=1_024, input_burst=512) as server:
+        async with connect(server, "anna") as conn:
+            s = await open_game(conn)
+            await s.wait_for("Welcome anna")
+            s.process.stdin.write(b"\x1b[A" * 100_000)
+            await asyncio.sleep(0.3)
+            s.process.stdin.write(b"ok")
+            await s.wait_for(lambda t: _keys_line(t).endswith("ok"))
+            assert next(iter(server.sessions)).link.bytes_dropped > 200_000
 
 
 async def test_client_vanishing_ends_only_its_session(tmp_path):
