@@ -6,6 +6,10 @@ import time
 from collections import Counter
 
 
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 class ConnectionLimiter:
     """Counts open connections, in total and per peer address, against two caps."""
 
@@ -18,9 +22,9 @@ class ConnectionLimiter:
     def acquire(self, address: str) -> str | None:
         """Take a slot for `address`, or return the sentence that explains the refusal."""
         if self.total >= self.max_total:
-            return f"The server is full ({self.max_total} connections). Please try again later."
+            return f"The server is full ({_n(self.max_total, 'player')}). Please try again later."
         if self._by_address[address] >= self.max_per_address:
-            return (f"Too many connections from your address ({self.max_per_address} at most). "
+            return (f"Too many connections from your address ({_n(self.max_per_address, 'connection')} at most). "
                     "Close one and try again.")
         self.total += 1
         self._by_address[address] += 1
