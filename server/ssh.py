@@ -19,7 +19,7 @@ from typing import Any
 import asyncssh
 from textual.app import App
 
-from .auth import PLAYERS_FILE, AuthPolicy, Identity, NameRegistry
+from .auth import PLAYERS_FILE, AuthPolicy, Identity, NameRegistry, guest_name
 from .driver import SSHDriver, TerminalLink, _LogFile, color_system_for, harden_app, install_textual_patches
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import ConnectionLimiter
@@ -270,6 +270,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.task: asyncio.Task[None] | None = None
         self.gone = False
         self.farewell: str | None = None
+        self.ending = False
         self.id = self.server.new_session_id()
         self._idle_handle: asyncio.TimerHandle | None = None
         self._last_input = 0.0
@@ -306,8 +307,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._refuse("This server only hosts Citadels games; it runs no commands.\r\n"
                          f"Play with: ssh -p {port} NAME@HOST")
         elif self.kind == "subsystem":
-            self._refuse(f"This server offers no {self.detail} service (no file transfer); "
-                         "it only hosts Citadels games.")
+            what = "file transfer" if self.detail in ("sftp", "scp") else f"{self.detail[:40]!r} service"
+            self._refuse(f"This server offers no {what}; it only hosts Citadels games.")
         elif self.term_type is None:
             self._refuse("Citadels needs a terminal, and this session has none.\r\n"
                          f"Connect with: ssh -t -p {port} NAME@HOST")
@@ -316,8 +317,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _refuse(self, message: str) -> None:
         assert self.chan is not None
-        log.info("session %d refused (%s %s): %s", self.id, self.kind, self.detail,
-                 message.splitlines()[0])
+        log.info("session %d from %s refused (%s %.80r): %s", self.id, self.connection.address, self.kind,
+                 self.detail, message.splitlines()[0])
         self.chan.write_stderr((message + "\r\n").encode())
         self.chan.exit(1)
 
@@ -326,7 +327,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _start_app(self) -> None:
         assert self.chan is not None
         settings = self.server.settings
-        identity = self.connection.identity or Identity("guest", None, True)
+        identity = self.connection.identity or Identity(guest_name(), None, True)
         env = self.chan.get_environment()
         info = SessionInfo(
             name=identity.name, key_fingerprint=identity.key_fingerprint, guest=identity.guest,
@@ -358,7 +359,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             # The App builds its driver itself; hand it this session's link through the class it calls.
             app.driver_class = functools.partial(SSHDriver, link=self.link)  # type: ignore[assignment]
             self.app = app
-            if self.gone or self.farewell:
+            if self.gone or self.ending:
                 return
             await app.run_async(size=self.link.app_size)
             status = app.return_code or 0
@@ -366,7 +367,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             log.exception("session %d (%s) failed", self.id, info.name)
             status = 1
         finally:
-            if getattr(errors, "wrote", False) or status and not self.farewell:
+            if getattr(errors, "wrote", False) or (status and not self.farewell):
                 self.farewell = self.farewell or "Sorry, the game stopped on an error; the server logged it."
             self._finish(status)
 
@@ -393,6 +394,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def end(self, farewell: str) -> None:
         """Stop this session's app; `farewell` is written once the client's terminal is restored."""
         self.farewell = self.farewell or farewell
+        self.ending = True
         if self.task is not None and not self.task.done():
             if self.app is not None:
                 self.app.exit()
