@@ -200,7 +200,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
-        print("Stopping: saying goodbye to connected players...", file=stdout, flush=True)
+        try:
+            print("Stopping: saying goodbye to connected players...", file=stdout, flush=True)
+        except OSError:
+            pass  # stdout was a pipe whose reader died with the same Ctrl+C (e.g. `| tee`)
         server.close()
         await server.wait_closed()
 

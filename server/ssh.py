@@ -92,6 +92,11 @@ class CitadelsServer:
         # accepted connections open when the listener closes, logged in or not).
         if self._closing_tasks:
             await asyncio.wait(self._closing_tasks, timeout=5)
+        # Clients close their connection once their session ends; give them a moment to do so.
+        for _ in range(20):
+            if not any(c.games_started for c in self.connections):
+                break
+            await asyncio.sleep(0.05)
         for connection in list(self.connections):
             if connection.conn is not None:
                 connection.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "The server is shutting down.")
