@@ -240,3 +240,26 @@ async def test_colour_depth_follows_the_client_terminal(tmp_path):
     assert b"48;5;" in eight_bit and b"48;2;" not in eight_bit
     assert b"48;5;" not in standard and b"48;2;" not in standard and b"38;5;" not in standard
     assert b"48;2;" in truecolor and b"48;5;" not in truecolor
+
+
+class _Snapper(DemoApp):
+    BINDINGS = [("f5", "screenshot")]
+
+
+async def test_screenshots_are_refused_not_saved_on_the_server(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    apps: list[App[None]] = []
+
+    def factory(info: SessionInfo) -> App[None]:
+        apps.append(_Snapper(info))
+        return apps[-1]
+
+    async with running_server(tmp_path / "data", factory=factory) as server:
+        async with connect(server, "anna") as conn:
+            s = await open_game(conn)
+            await s.wait_for("Welcome anna")
+            s.process.stdin.write(b"\x1b[15~")  # F5
+            await s.wait_for("Screenshots cannot be saved over SSH")
+            titles = [c.title for c in apps[0].get_system_commands(apps[0].screen)]
+            assert "Quit" in titles and "Screenshot" not in titles
+    assert not list(tmp_path.rglob("*.svg"))
