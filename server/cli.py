@@ -163,6 +163,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from citadels_server.ssh import serve_app
 
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # Textual points sys.stderr at the running app's capture, so warnings would vanish into a session.
+    logging.captureWarnings(True)
     if args.log_level.upper() != "DEBUG":
         logging.getLogger("asyncssh").setLevel(logging.WARNING)  # it logs every packet exchange at INFO
     try:

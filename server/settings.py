@@ -61,10 +61,10 @@ class Settings:
     def home(self) -> Path:
         """The data directory: explicit setting, then $CITADELS_HOME, then the platform's user data dir."""
         if self.data_dir:
-            return Path(self.data_dir)
+            return Path(self.data_dir).expanduser()
         env = os.environ.get(ENV_HOME)
         if env:
-            return Path(env)
+            return Path(env).expanduser()
         return Path(platformdirs.user_data_dir("citadels", appauthor=False))
 
     def replace(self, **changes: Any) -> Settings:
