@@ -5,7 +5,7 @@ once, and the server's memory per session (RSS growth / N). The server runs in i
 (`citadels serve`) so the figures are the server's alone; the clients share this process, so under
 load part of the latency is the clients' own decryption. No assertions: figures only.
 
-    .venv/bin/python bench/bench_ssh.py [--sessions 32] [--rounds 10]
+    .venv/bin/python bench/bench_ssh.py [--sessions 32] [--rounds 10]   # needs the test extras (pyte)
 """
 
 from __future__ import annotations
