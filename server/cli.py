@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 
 def _cast_arg(value: str) -> str | list[str]:
@@ -37,6 +38,25 @@ def build_parser() -> argparse.ArgumentParser:
                      help="use the rank 9 character with 4-7 players")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
+    srv = sub.add_parser("serve", help="host games over SSH (see docs/hosting.md)")
+    srv.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
+    srv.add_argument("--port", type=int, default=None, help="port to listen on (default 2222)")
+    srv.add_argument("--settings", default=None, metavar="FILE", help="a TOML settings file")
+    srv.add_argument("--data-dir", default=None, help="where the host key and players.toml live "
+                     "(default: $CITADELS_HOME or the user data dir)")
+    srv.add_argument("--require-keys", action=argparse.BooleanOptionalAction, default=None,
+                     help="refuse players who log in without an SSH key")
+    srv.add_argument("--open-registration", action=argparse.BooleanOptionalAction, default=None,
+                     help="let new keys claim names (--no-open-registration: only keys in players.toml)")
+    srv.add_argument("--max-connections", type=int, default=None)
+    srv.add_argument("--max-per-address", type=int, default=None)
+    srv.add_argument("--login-timeout", type=float, default=None, help="seconds to finish logging in")
+    srv.add_argument("--idle-timeout", type=float, default=None, help="seconds without input before a "
+                     "player is disconnected")
+    srv.add_argument("--app", default=None, metavar="MODULE:FACTORY",
+                     help="the app factory to serve (default: the game, or the placeholder demo)")
+    srv.add_argument("--log-level", default="INFO")
+
     rep = sub.add_parser("replay", help="replay a saved game and check it reaches its recorded end")
     rep.add_argument("file")
     rep.add_argument("--log", action="store_true", help="print the narrated events")
@@ -56,6 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_simulate(args)
     if cmd == "replay":
         return cmd_replay(args)
+    if cmd == "serve":
+        return cmd_serve(args)
     return cmd_play(args)
 
 
@@ -111,6 +133,92 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for seed, msg in zip(s.error_seeds, s.error_messages, strict=True):
         print(f"error in game with seed {seed}: {msg}", file=sys.stderr)
     return 0 if s.errors == 0 else 1
+
+
+# The game app's SSH entry point. INTEGRATOR: once citadels_tui.app defines this factory
+# (SessionInfo -> App), `citadels serve` serves it; until then it falls back to the placeholder demo.
+GAME_APP_FACTORY = "citadels_tui.app:ssh_app_factory"
+DEMO_APP_FACTORY = "citadels_server.demo:demo_app_factory"
+
+
+def load_app_factory(spec: str | None) -> tuple[Any, str]:
+    """The factory named `MODULE:NAME`; with no spec, the game app's, or the demo while it is missing."""
+    import importlib
+
+    target = spec or GAME_APP_FACTORY
+    module_name, _, attr = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+        return getattr(module, attr), target
+    except (ModuleNotFoundError, AttributeError) as e:
+        missing_game = spec is None and (not isinstance(e, ModuleNotFoundError) or e.name == module_name)
+        if not missing_game:
+            raise
+    return load_app_factory(DEMO_APP_FACTORY)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+    import os
+    import signal
+
+    from citadels_server.settings import SettingsError, load_settings
+    from citadels_server.ssh import serve_app
+
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # Textual points sys.stderr at the running app's capture, so warnings would vanish into a session.
+    logging.captureWarnings(True)
+    if args.log_level.upper() != "DEBUG":
+        logging.getLogger("asyncssh").setLevel(logging.WARNING)  # it logs every packet exchange at INFO
+    try:
+        settings = load_settings(
+            args.settings, host=args.host, port=args.port, data_dir=args.data_dir,
+            require_keys=args.require_keys, open_registration=args.open_registration,
+            max_connections=args.max_connections, max_per_address=args.max_per_address,
+            login_timeout=args.login_timeout, idle_timeout=args.idle_timeout,
+            # From the environment, not argv: a password on the command line shows in `ps`.
+            password=os.environ.get("CITADELS_PASSWORD") or None,
+        )
+    except SettingsError as e:
+        print(f"citadels: {e}", file=sys.stderr)
+        return 2
+    try:
+        factory, factory_name = load_app_factory(args.app)
+    except (ImportError, AttributeError, ValueError) as e:
+        print(f"citadels: cannot load the app factory {args.app!r}: {e}", file=sys.stderr)
+        return 2
+    stdout = sys.stdout
+
+    async def serve() -> None:
+        try:
+            server = await serve_app(factory, settings)
+        except OSError as e:
+            raise SystemExit(f"citadels: cannot listen on {settings.host} port {settings.port}: {e.strerror}") from e
+        port = server.port
+        print(f"Citadels server listening on {settings.host} port {port}", file=stdout)
+        print(f"Host key fingerprint: {server.fingerprint} (ED25519)", file=stdout)
+        print(f"Host key and players: {settings.home()}", file=stdout)
+        print(f"Serving: {factory_name}", file=stdout)
+        print(f"Players connect with: ssh -p {port} NAME@{settings.host}", file=stdout, flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        try:
+            print("Stopping: saying goodbye to connected players...", file=stdout, flush=True)
+        except OSError:
+            pass  # stdout was a pipe whose reader died with the same Ctrl+C (e.g. `| tee`)
+        server.close()
+        await server.wait_closed()
+
+    try:
+        asyncio.run(serve())
+    finally:
+        # Textual swaps sys.stdout per running app; with many apps the last swap back may be stale.
+        sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+    return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

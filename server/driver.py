@@ -1,0 +1,516 @@
+"""Textual over SSH: a Driver that talks to one SSH channel instead of the server's own terminal.
+
+Textual's LinuxDriver reads stdin in a thread, sets termios modes and installs signal handlers: all of
+that would act on the *server's* terminal and process, so we subclass the abstract `Driver` instead.
+Everything here runs on the server's one event loop; nothing blocks and nothing prints.
+
+`TerminalLink` is the session's half: it exists before the App builds its driver (input may already be
+arriving), owns the input pipeline (rate limit -> incremental UTF-8 decoder -> Textual's xterm parser)
+and the client's real size, and decides when the client sees "terminal too small" instead of the app.
+`SSHDriver` is the App's half: it writes frames to the channel and delivers parsed events to the App.
+
+The xterm parser is private Textual API; pyproject pins textual exactly and tests/test_ssh_*.py cover it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from codecs import getincrementaldecoder
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
+
+from rich.console import ColorSystem, Console
+from rich.style import Style
+from textual import events
+from textual._parser import ParseError
+from textual._xterm_parser import XTermParser
+from textual.driver import Driver
+from textual.geometry import Size
+from textual.message import Message
+
+from .limits import TokenBucket
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+log = logging.getLogger(__name__)
+
+# Textual's parser holds a lone ESC for ESCAPE_DELAY (100 ms) waiting for the rest of a sequence; it only
+# notices the timeout when ticked, so a pressed Esc key needs a tick soon after.
+TICK = 0.05
+# A resize storm (a window dragged across a screen) becomes one Resize per this many seconds.
+RESIZE_COALESCE = 0.03
+# Input received before the App has built its driver is held, up to this much (rate limit still applies).
+EARLY_INPUT_LIMIT = 64 * 1024
+
+# Application mode, as LinuxDriver sets it up: alternate screen, hidden (so never blinking) cursor,
+# mouse reporting (SGR), focus events, bracketed paste, no autowrap, Kitty keyboard protocol (flags
+# 1|8|16 as Textual asks), and a query for synchronized output (the answer comes back as input).
+_ENTER = (
+    "\x1b[?1049h"
+    "\x1b[?25l"
+    "\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h"
+    "\x1b[?1004h"
+    "\x1b[?2004h"
+    "\x1b[?7l"
+    "\x1b[>25u"
+    "\x1b[?2026$p"
+)
+# Everything _ENTER changed, undone, so the player's shell is usable after the game.
+_LEAVE = (
+    "\x1b[0m"
+    "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
+    "\x1b[?1004l"
+    "\x1b[?2004l"
+    "\x1b[?7h"
+    "\x1b[<u"
+    "\x1b[?1049l"
+    "\x1b[?25h"
+)
+
+
+PASTE_START = b"\x1b[200~"
+PASTE_END = b"\x1b[201~"
+
+
+def _partial_suffix(data: bytes, marker: bytes) -> int:
+    """Length of the longest end of `data` that is a proper beginning of `marker`."""
+    for n in range(min(len(marker) - 1, len(data)), 0, -1):
+        if data.endswith(marker[:n]):
+            return n
+    return 0
+
+
+class Channel(Protocol):
+    """What the link needs from an asyncssh channel (a fake in unit tests)."""
+
+    def write(self, data: bytes) -> None: ...
+    def get_write_buffer_size(self) -> int: ...
+
+
+class SizeLimits(Protocol):
+    min_width: int
+    min_height: int
+    max_width: int
+    max_height: int
+
+
+def clamp_size(width: int, height: int, limits: SizeLimits) -> tuple[int, int]:
+    """The size the App is laid out at: the client's, kept within [min, max] on each axis."""
+    return (min(max(width, limits.min_width), limits.max_width),
+            min(max(height, limits.min_height), limits.max_height))
+
+
+def too_small_text(width: int, height: int, limits: SizeLimits) -> bytes:
+    """The whole-screen notice shown instead of the app while the client's terminal is too small."""
+    lines = ["Terminal too small", f"{width}x{height}, need {limits.min_width}x{limits.min_height}",
+             "Please enlarge the window"]
+    w, h = max(width, 1), max(height, 1)
+    out = ["\x1b[0m\x1b[2J"]
+    top = max(0, (h - len(lines)) // 2)
+    for i, line in enumerate(lines[:h]):
+        line = line[:w]
+        out.append(f"\x1b[{top + i + 1};{max(0, (w - len(line)) // 2) + 1}H{line}")
+    return "".join(out).encode()
+
+
+class TerminalLink:
+    """One client's terminal, as seen from the server: input pipeline, real size, output guard."""
+
+    def __init__(self, channel: Channel, width: int, height: int, limits: SizeLimits, *,
+                 input_rate: int, input_burst: int, output_buffer_limit: int,
+                 on_overflow: Callable[[], None], on_input: Callable[[], None] | None = None) -> None:
+        self.channel = channel
+        self.limits = limits
+        self.width, self.height = max(width, 1), max(height, 1)
+        self.output_buffer_limit = output_buffer_limit
+        self.on_overflow = on_overflow
+        self.on_input = on_input
+        self.driver: SSHDriver | None = None
+        self.closed = False
+        self.overflowed = False
+        self._bucket = TokenBucket(input_rate, input_burst)
+        self._early: list[bytes] = []
+        self._early_size = 0
+        self._dropping = False  # True while part of the input is being thrown away (a flood)
+        self._paste: bytearray | None = None  # the body of a bracketed paste being received
+        self._paste_discarded = False
+        self._held = b""  # a possible start of a paste marker, split across two packets
+        self._held_handle: asyncio.TimerHandle | None = None
+        self._new_parser()
+        self._tick_handle: asyncio.TimerHandle | None = None
+        self._resize_handle: asyncio.TimerHandle | None = None
+        self._loop = asyncio.get_running_loop()
+        self.bytes_dropped = 0
+
+    # -- size -----------------------------------------------------------------------------------------
+
+    @property
+    def too_small(self) -> bool:
+        return self.width < self.limits.min_width or self.height < self.limits.min_height
+
+    @property
+    def app_size(self) -> tuple[int, int]:
+        return clamp_size(self.width, self.height, self.limits)
+
+    def resize(self, width: int, height: int) -> None:
+        """The client's window changed; many changes in a burst become one."""
+        # A client may claim 0x0 or 100000x100000; neither may reach the app unclamped.
+        self.width, self.height = max(1, min(width, 10_000)), max(1, min(height, 10_000))
+        if self._resize_handle is None and not self.closed:
+            self._resize_handle = self._loop.call_later(RESIZE_COALESCE, self._apply_resize)
+
+    def _apply_resize(self) -> None:
+        self._resize_handle = None
+        if self.driver is not None:
+            self.driver.client_resized()
+
+    # -- output ---------------------------------------------------------------------------------------
+
+    def send(self, data: bytes) -> None:
+        """Write to the client, or disconnect it if it stopped reading what we already sent."""
+        if self.closed or self.overflowed:
+            return
+        try:
+            self.channel.write(data)
+        except (BrokenPipeError, OSError):
+            # The channel closed under us (client vanished); the session will end the app.
+            self.closed = True
+            return
+        if self.channel.get_write_buffer_size() > self.output_buffer_limit:
+            self.overflowed = True
+            log.warning("client stopped reading: %d bytes unsent; disconnecting",
+                        self.channel.get_write_buffer_size())
+            self.on_overflow()
+
+    # -- input ----------------------------------------------------------------------------------------
+
+    def _new_parser(self) -> None:
+        self._decoder = getincrementaldecoder("utf-8")(errors="replace")
+        self._parser = XTermParser()
+
+    def feed(self, data: bytes) -> None:
+        """Bytes typed, pasted or reported by the client's terminal.
+
+        Bracketed pastes are cut out of the stream here, whole, before the parser sees them: a paste is
+        delivered in one piece if it fits the input budget and dropped in one piece if not. Otherwise an
+        over-long paste would either grow the parser's paste buffer without bound or, once the rate
+        limit cut into it, have its remainder typed as keystrokes.
+        """
+        if self.closed:
+            return
+        if self.on_input is not None:
+            self.on_input()
+        if self._held:
+            data, self._held = self._held + data, b""
+            if self._held_handle is not None:
+                self._held_handle.cancel()
+                self._held_handle = None
+        while data:
+            if self._paste is None:
+                start = data.find(PASTE_START)
+                if start < 0:
+                    keep = _partial_suffix(data, PASTE_START)
+                    if keep:
+                        # Maybe the start of a paste marker: wait briefly for the rest.
+                        data, self._held = data[:-keep], data[-keep:]
+                        self._held_handle = self._loop.call_later(TICK, self._flush_held)
+                    self._keys(data)
+                    return
+                self._keys(data[:start])
+                self._paste, self._paste_discarded = bytearray(), False
+                data = data[start + len(PASTE_START):]
+            else:
+                scan_from = max(0, len(self._paste) - len(PASTE_END) + 1)
+                self._paste += data
+                end = self._paste.find(PASTE_END, scan_from)
+                if end < 0:
+                    if len(self._paste) > self._bucket.burst:
+                        # Too big to ever be delivered: keep only what could be the start of the end marker.
+                        if not self._paste_discarded:
+                            log.warning("dropping a paste larger than %d bytes", self._bucket.burst)
+                        self.bytes_dropped += len(self._paste) - len(PASTE_END)
+                        del self._paste[:-len(PASTE_END)]
+                        self._paste_discarded = True
+                    return
+                body, data = bytes(self._paste[:end]), bytes(self._paste[end + len(PASTE_END):])
+                discarded, self._paste = self._paste_discarded, None
+                if discarded or self._bucket.take(len(body)) < len(body):
+                    self.bytes_dropped += len(body)
+                    log.warning("dropped a paste of %d+ bytes (input budget)", len(body))
+                else:
+                    self._text(PASTE_START + body + PASTE_END)
+
+    def _flush_held(self) -> None:
+        self._held_handle = None
+        held, self._held = self._held, b""
+        if not self.closed:
+            self._keys(held)
+
+    def _keys(self, data: bytes) -> None:
+        """Keystrokes and terminal reports (not pastes): rate-limited chunk by chunk."""
+        if not data:
+            return
+        granted = self._bucket.take(len(data))
+        if granted < len(data):
+            self.bytes_dropped += len(data) - granted
+            if not self._dropping:
+                log.warning("input flood: dropping input beyond %d bytes/s", self._bucket.rate)
+            self._dropping = True
+            # A half-received escape sequence must not swallow what comes after the flood.
+            self._early.clear()
+            self._early_size = 0
+            self._new_parser()
+            return
+        if self._dropping:
+            self._dropping = False
+            self._new_parser()
+        self._text(data)
+
+    def _text(self, data: bytes) -> None:
+        if self.driver is None or not self.driver.accepting_input:
+            if self._early_size + len(data) <= EARLY_INPUT_LIMIT:
+                self._early.append(data)
+                self._early_size += len(data)
+            return
+        self._parse(self._decoder.decode(data))
+
+    def flush_early_input(self) -> None:
+        early, self._early, self._early_size = self._early, [], 0
+        for chunk in early:
+            self._parse(self._decoder.decode(chunk))
+
+    def _parse(self, text: str) -> None:
+        if not text:
+            return
+        try:
+            self._deliver(self._parser.feed(text))
+        except ParseError:
+            # Unreachable with a live parser as far as we know; a fresh one is the safe answer to garbage.
+            log.warning("input parser failed; resetting it", exc_info=True)
+            self._new_parser()
+        self._arm_tick()
+
+    def _deliver(self, messages: Iterable[Message]) -> None:
+        driver = self.driver
+        for message in messages:
+            if driver is not None and driver.accepting_input:
+                driver.process_message(message)
+
+    def _arm_tick(self) -> None:
+        # Only tick while the parser waits on a timeout (a lone ESC); idle sessions cost no wakeups.
+        if self._tick_handle is None and getattr(self._parser, "_timeout_time", None) is not None:
+            self._tick_handle = self._loop.call_later(TICK, self._tick)
+
+    def _tick(self) -> None:
+        self._tick_handle = None
+        if self.closed:
+            return
+        try:
+            self._deliver(self._parser.tick())
+        except ParseError:
+            self._new_parser()
+        self._arm_tick()
+
+    def close(self) -> None:
+        self.closed = True
+        for handle in (self._tick_handle, self._resize_handle, self._held_handle):
+            if handle is not None:
+                handle.cancel()
+        self._tick_handle = self._resize_handle = self._held_handle = None
+
+
+class SSHDriver(Driver):
+    """Textual Driver for one SSH session; built by the App with `link=` bound by the session."""
+
+    def __init__(self, app: App[Any], *, debug: bool = False, mouse: bool = True,
+                 size: tuple[int, int] | None = None, link: TerminalLink) -> None:
+        super().__init__(app, debug=debug, mouse=mouse, size=link.app_size)
+        self.link = link
+        self.accepting_input = False
+        self._showing_notice = False
+        link.driver = self
+
+    # The App posts from its own task on this same loop: skip Driver's thread-safe detour.
+    def send_message(self, message: Message) -> None:
+        self._app.post_message(message)
+
+    def write(self, data: str) -> None:
+        # While the notice is up the app keeps running at its clamped size; its frames are dropped and
+        # a full repaint follows when the window is big enough again.
+        if self._showing_notice:
+            return
+        self.link.send(data.encode("utf-8", "replace"))
+
+    def start_application_mode(self) -> None:
+        self.link.send(_ENTER.encode())
+        self._send_resize()
+        self.accepting_input = True
+        if self.link.too_small:
+            self._show_notice()
+        self.link.flush_early_input()
+
+    def _send_resize(self) -> None:
+        size = Size(*self.link.app_size)
+        self._size = (size.width, size.height)
+        self.send_message(events.Resize(size, size))
+
+    def client_resized(self) -> None:
+        old = self._size
+        if self.link.app_size != old:
+            self._send_resize()
+        if self.link.too_small:
+            self._show_notice()
+        elif self._showing_notice:
+            self._showing_notice = False
+            self.link.send(b"\x1b[0m\x1b[2J")
+            # The frames sent while the notice was up were dropped: ask for the whole screen again.
+            self._app.call_later(self._app.refresh, repaint=True, layout=True)
+        elif self.link.app_size == old:
+            # The client's screen changed size but the app's did not (we clamp at the max): clear the
+            # margins the terminal may have filled with stale text.
+            self.link.send(b"\x1b[0m\x1b[2J")
+            self._app.call_later(self._app.refresh, repaint=True, layout=True)
+
+    def _show_notice(self) -> None:
+        self._showing_notice = True
+        self.link.send(too_small_text(self.link.width, self.link.height, self.link.limits))
+
+    def disable_input(self) -> None:
+        self.accepting_input = False
+
+    def stop_application_mode(self) -> None:
+        self.accepting_input = False
+        self._showing_notice = False
+        self.link.send(_LEAVE.encode())
+
+    # -- things that would act on the server, not the player's machine --------------------------------
+
+    def open_url(self, url: str, new_tab: bool = True) -> None:
+        log.info("app asked to open %s; ignored over SSH", url)
+
+    def deliver_binary(self, binary: BinaryIO | TextIO, *, delivery_key: str, save_path: Path,
+                       open_method: Literal["browser", "download"] = "download",
+                       encoding: str | None = None, mime_type: str | None = None,
+                       name: str | None = None) -> None:
+        # Driver's default saves the file on the *server's* disk (screenshots included).
+        binary.close()
+        self._app.post_message(events.DeliveryFailed(
+            key=delivery_key, exception=PermissionError("files cannot be saved over SSH"), name=name))
+
+
+# -- making an arbitrary App safe to host ------------------------------------------------------------
+
+
+def color_system_for(term: str | None, colorterm: str | None) -> ColorSystem:
+    """Colour depth from the client's TERM/COLORTERM (the server's own environment says nothing)."""
+    term = (term or "").lower()
+    if (colorterm or "").lower() in ("truecolor", "24bit") or term.endswith("direct"):
+        return ColorSystem.TRUECOLOR
+    if "256" in term:
+        return ColorSystem.EIGHT_BIT
+    # Textual treats "no colour system" as truecolour, so the poorest terminals get the 16 colours too.
+    return ColorSystem.STANDARD
+
+
+class _LogFile:
+    """A file for Rich that logs what the App would print to the server's stderr (its crash reports)."""
+
+    def __init__(self, logger: logging.Logger, prefix: str) -> None:
+        self._logger = logger
+        self._prefix = prefix
+        self._parts: list[str] = []
+        self.wrote = False  # True once an error was logged: the player is told the game failed
+
+    def write(self, text: str) -> int:
+        self._parts.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        text = "".join(self._parts).rstrip()
+        self._parts.clear()
+        if text:
+            self.wrote = True
+            self._logger.error("%s\n%s", self._prefix, text)
+
+    def isatty(self) -> bool:
+        return False
+
+
+# Textual assumes one colour depth per process and caches rendered escape codes in two shared places:
+# on each Strip (some Strips, e.g. blank lines, are shared process-wide through an lru_cache) and on
+# each Rich Style (`style._ansi`). With sessions of different depths in one process, a 16-colour client
+# would be sent whatever depth rendered first. We leave Textual's caches to the depth most SSH clients
+# have (xterm-256color: ssh does not forward COLORTERM by default) and render other depths through our
+# own cache keyed by depth. Checked by test_colour_depth_follows_the_client_terminal.
+CACHED_COLOR_SYSTEM = ColorSystem.EIGHT_BIT
+_patched = False
+
+
+@lru_cache(maxsize=16384)
+def _sgr(style: Style, color_system: ColorSystem) -> str:
+    # Textual's Strip.render_ansi, minus its write to the shared `style._ansi`.
+    from textual.strip import SGR_STYLES
+
+    codes: list[str] = []
+    if attributes := style._attributes & style._set_attributes:
+        codes = [SGR_STYLES[bit] for bit in range(attributes.bit_length()) if attributes & (1 << bit)]
+    if (color := style._color) is not None:
+        codes.extend(color.downgrade(color_system).get_ansi_codes())
+    if (bgcolor := style._bgcolor) is not None:
+        codes.extend(bgcolor.downgrade(color_system).get_ansi_codes(False))
+    return ";".join(codes)
+
+
+def _render_style(style: Style, text: str, color_system: ColorSystem) -> str:
+    ansi = _sgr(style, color_system)
+    output = f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
+    if style._link:
+        output = f"\x1b]8;id={style._link_id};{style._link}\x1b\\{output}\x1b]8;;\x1b\\"
+    return output
+
+
+def install_textual_patches() -> None:
+    """Make Textual's render caches safe for sessions with different colour depths (idempotent)."""
+    global _patched
+    if _patched:
+        return
+    from textual.strip import Strip
+
+    original = Strip.render
+
+    def render(self: Strip, console: Console) -> str:
+        color_system = console._color_system or ColorSystem.TRUECOLOR
+        if color_system is CACHED_COLOR_SYSTEM:
+            return original(self, console)
+        return "".join([text if style is None else _render_style(style, text, color_system)
+                        for text, style, _ in self._segments])
+
+    Strip.render = render  # type: ignore[method-assign]
+    _patched = True
+
+
+def harden_app(app: App[Any], *, color_system: ColorSystem, label: str) -> None:
+    """Adapt an App built for a local terminal to be hosted: per-session colours, nothing on the server.
+
+    Instance attributes shadow the App's methods, so this works for any App subclass without its help.
+    """
+    app.console._color_system = color_system  # Rich keeps the depth here; the console is the App's own.
+    app.error_console = Console(file=_LogFile(log, f"app error in session {label}:"),  # type: ignore[arg-type]
+                                width=100, color_system=None, markup=False, highlight=False)
+
+    def refuse(*_args: Any, **_kwargs: Any) -> None:
+        app.notify("Screenshots cannot be saved over SSH.", severity="warning")
+
+    app.action_screenshot = refuse  # type: ignore[method-assign]
+    app.deliver_screenshot = refuse  # type: ignore[method-assign, assignment]
+    app.save_screenshot = refuse  # type: ignore[method-assign, assignment]
+    system_commands = app.get_system_commands
+
+    def get_system_commands(screen: Any) -> Iterable[Any]:
+        return [c for c in system_commands(screen) if c.title != "Screenshot"]
+
+    app.get_system_commands = get_system_commands  # type: ignore[method-assign]

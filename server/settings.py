@@ -1,0 +1,120 @@
+"""Server settings: one frozen record built from defaults, a TOML file and command-line overrides.
+
+The file is plain TOML with the same keys as the fields below (see docs/hosting.md), e.g.
+
+    port = 2222
+    max_connections = 64
+    require_keys = true
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+ENV_HOME = "CITADELS_HOME"
+
+
+class SettingsError(ValueError):
+    """A settings file or option the server cannot use; the message says which key and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 2222
+    # Where the host key and the name registry live; None means CITADELS_HOME or the platformdirs data dir.
+    data_dir: str | None = None
+
+    # Who may come in.
+    require_keys: bool = False
+    password: str | None = None
+    # False: only keys already bound in players.toml may log in with a key (a private server).
+    open_registration: bool = True
+
+    # Caps and timeouts (asyncssh has caps on nothing, so these are ours).
+    max_connections: int = 64
+    max_per_address: int = 8
+    login_timeout: float = 30.0
+    idle_timeout: float = 1800.0
+    keepalive_interval: float = 30.0
+
+    # Per-session flow limits: a paste or a flood beyond the burst is dropped, and a client that stops
+    # reading is disconnected once this much output waits unsent.
+    input_rate: int = 16 * 1024
+    input_burst: int = 64 * 1024
+    output_buffer_limit: int = 1024 * 1024
+
+    # Terminal sizes: below the minimum the client sees "terminal too small"; above the maximum the app
+    # is laid out at the maximum (rendering a 1000x500 screen per keystroke would cost everyone).
+    min_width: int = 60
+    min_height: int = 20
+    max_width: int = 300
+    max_height: int = 100
+
+    def home(self) -> Path:
+        """The data directory: explicit setting, then $CITADELS_HOME, then the platform's user data dir."""
+        if self.data_dir:
+            return Path(self.data_dir).expanduser()
+        env = os.environ.get(ENV_HOME)
+        if env:
+            return Path(env).expanduser()
+        return Path(platformdirs.user_data_dir("citadels", appauthor=False))
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with `changes` applied (None values are ignored, so unset CLI options keep the file's)."""
+        changes = {k: v for k, v in changes.items() if v is not None}
+        return _validated(dataclasses.replace(self, **changes))
+
+
+_FIELD_TYPES: dict[str, tuple[type, ...]] = {
+    "host": (str,), "port": (int,), "data_dir": (str,), "require_keys": (bool,), "password": (str,),
+    "open_registration": (bool,), "max_connections": (int,), "max_per_address": (int,),
+    "login_timeout": (int, float), "idle_timeout": (int, float), "keepalive_interval": (int, float),
+    "input_rate": (int,), "input_burst": (int,), "output_buffer_limit": (int,),
+    "min_width": (int,), "min_height": (int,), "max_width": (int,), "max_height": (int,),
+}
+
+
+def _validated(s: Settings) -> Settings:
+    for f in fields(s):
+        v = getattr(s, f.name)
+        if v is None:
+            continue
+        types = _FIELD_TYPES[f.name]
+        # bool is an int in Python; a `port = true` typo must not become port 1.
+        if isinstance(v, bool) and bool not in types or not isinstance(v, types):
+            raise SettingsError(f"{f.name} must be {' or '.join(t.__name__ for t in types)}, not {v!r}")
+        if isinstance(v, int | float) and not isinstance(v, bool) and f.name != "port" and v <= 0:
+            raise SettingsError(f"{f.name} must be positive, not {v!r}")
+    if not 0 <= s.port <= 65535:
+        raise SettingsError(f"port must be between 0 and 65535, not {s.port}")
+    if s.min_width > s.max_width or s.min_height > s.max_height:
+        raise SettingsError("the minimum terminal size must not exceed the maximum")
+    if s.require_keys and s.password:
+        raise SettingsError("require_keys and password exclude each other: the password is for keyless users")
+    return s
+
+
+def load_settings(path: str | Path | None = None, **overrides: Any) -> Settings:
+    """Defaults, then the TOML file at `path` (if any), then the non-None `overrides`."""
+    data: dict[str, Any] = {}
+    if path is not None:
+        try:
+            with open(path, "rb") as f:
+                data = tomllib.load(f)
+        except OSError as e:
+            raise SettingsError(f"cannot read {path}: {e.strerror}") from e
+        except tomllib.TOMLDecodeError as e:
+            raise SettingsError(f"{path} is not valid TOML: {e}") from e
+    known = {f.name for f in fields(Settings)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise SettingsError(f"unknown setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+    return _validated(Settings(**data)).replace(**overrides)

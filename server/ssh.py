@@ -1,0 +1,467 @@
+"""The asyncssh server: one Textual App per SSH session, all on one event loop.
+
+`serve_app(app_factory, settings)` starts listening and returns a `CitadelsServer`; each player who logs
+in with a terminal gets `app_factory(SessionInfo(...))` run through `SSHDriver`. The server refuses,
+with a sentence the player can read, everything that is not a game in a terminal: exec, SFTP and other
+subsystems, sessions without a PTY, port/agent/X11 forwarding, a second session on one connection.
+A failure inside one session is logged and ends that session only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import itertools
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import asyncssh
+from textual.app import App
+
+from .auth import PLAYERS_FILE, AuthPolicy, Identity, NameRegistry, guest_name
+from .driver import SSHDriver, TerminalLink, _LogFile, color_system_for, harden_app, install_textual_patches
+from .hostkey import fingerprint, load_or_create_host_key
+from .limits import ConnectionLimiter
+from .session import SessionInfo
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+AppFactory = Callable[[SessionInfo], App[Any]]
+
+MAX_PASSWORD_ATTEMPTS = 3
+_FORWARDING_REFUSED = "Forwarding is disabled on this server: it only hosts Citadels games."
+
+
+class CitadelsServer:
+    """A listening Citadels SSH server; `close()` ends every session and stops listening."""
+
+    def __init__(self, app_factory: AppFactory, settings: Settings,
+                 host_key: asyncssh.SSHKey | None = None) -> None:
+        install_textual_patches()
+        self.app_factory = app_factory
+        self.settings = settings
+        home = settings.home()
+        self.host_key = host_key or load_or_create_host_key(home)
+        self.fingerprint = fingerprint(self.host_key)
+        self.policy = AuthPolicy(NameRegistry(home / PLAYERS_FILE), require_keys=settings.require_keys,
+                                 password=settings.password, open_registration=settings.open_registration)
+        self.limiter = ConnectionLimiter(settings.max_connections, settings.max_per_address)
+        self.sessions: set[GameSession] = set()
+        self.connections: set[_Connection] = set()
+        self._closing_tasks: list[asyncio.Task[None]] = []
+        self._ids = itertools.count(1)
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+
+    async def start(self) -> None:
+        s = self.settings
+        self._acceptor = await asyncssh.listen(
+            s.host, s.port,
+            server_factory=functools.partial(_Connection, self),
+            server_host_keys=[self.host_key],
+            server_version="Citadels",
+            encoding=None,  # bytes both ways: the driver decodes input incrementally itself
+            line_editor=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            login_timeout=s.login_timeout,
+            keepalive_interval=s.keepalive_interval,
+            keepalive_count_max=3,
+        )
+
+    @property
+    def port(self) -> int:
+        assert self._acceptor is not None, "the server is not started"
+        return self._acceptor.get_port()
+
+    def new_session_id(self) -> int:
+        return next(self._ids)
+
+    def close(self) -> None:
+        """Stop listening and end every session, each with a goodbye on its restored terminal."""
+        if self._acceptor is not None:
+            self._acceptor.close()
+        self._closing_tasks = [s.task for s in self.sessions if s.task is not None]
+        for session in list(self.sessions):
+            session.end("The server is shutting down. Thanks for playing!")
+
+    async def wait_closed(self) -> None:
+        # Let the apps restore their clients' terminals, then hang up on everyone (asyncssh leaves
+        # accepted connections open when the listener closes, logged in or not).
+        if self._closing_tasks:
+            await asyncio.wait(self._closing_tasks, timeout=5)
+        # Clients close their connection once their session ends; give them a moment to do so.
+        for _ in range(20):
+            if not any(c.games_started for c in self.connections):
+                break
+            await asyncio.sleep(0.05)
+        for connection in list(self.connections):
+            if connection.conn is not None:
+                connection.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "The server is shutting down.")
+        if self._acceptor is not None:
+            await self._acceptor.wait_closed()
+
+
+async def serve_app(app_factory: AppFactory, settings: Settings | None = None, *,
+                    host_key: asyncssh.SSHKey | None = None) -> CitadelsServer:
+    """Start serving `app_factory` over SSH (settings.host/port; port 0 picks a free one)."""
+    server = CitadelsServer(app_factory, settings or Settings(), host_key)
+    await server.start()
+    log.info("listening on %s port %d, host key %s", server.settings.host, server.port, server.fingerprint)
+    return server
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 120:
+        return f"{seconds / 60:g} minutes"
+    return f"{seconds:g} seconds"
+
+
+class _Connection(asyncssh.SSHServer):
+    """One client connection: caps, authentication and the refusals that are not sessions."""
+
+    def __init__(self, server: CitadelsServer) -> None:
+        self.server = server
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = "?"
+        self.port = 0
+        self.refusal: str | None = None
+        self.holds_slot = False
+        self.identity: Identity | None = None
+        self.sessions_open = 0
+        self._method: str | None = None  # "key" or "keyless": the last auth method that succeeded
+        self._fingerprint: str | None = None
+        self._failed_passwords = 0
+        self._no_game_handle: asyncio.TimerHandle | None = None
+        self.games_started = 0
+
+    # -- caps -----------------------------------------------------------------------------------------
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        self.server.connections.add(self)
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.address, self.port = str(peer[0]), int(peer[1])
+        self.refusal = self.server.limiter.acquire(self.address)
+        self.holds_slot = self.refusal is None
+        if self.refusal:
+            log.info("refusing %s: %s", self.address, self.refusal)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.server.connections.discard(self)
+        if self._no_game_handle is not None:
+            self._no_game_handle.cancel()
+        if self.holds_slot:
+            self.holds_slot = False
+            self.server.limiter.release(self.address)
+        if exc is not None:
+            log.info("connection from %s lost: %s", self.address, exc)
+
+    def begin_auth(self, username: str) -> bool:
+        # The refusal waits until here because only now can the client show our sentence
+        # ("Received disconnect ...: The server is full ..."); the slot was never taken.
+        if self.refusal:
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
+        return True
+
+    # -- authentication (rules in auth.py) -------------------------------------------------------------
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        fp = key.get_fingerprint("sha256")
+        if self.server.policy.accept_key(username, fp):
+            self._method, self._fingerprint = "key", fp
+            return True
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.server.policy.keyless_allowed
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
+        if self.server.policy.password is None:
+            self._method = "keyless"
+            return True  # keyless guests come in without being asked anything
+        return ("", "This Citadels server asks for its password.", "", [("Server password: ", False)])
+
+    def validate_kbdint_response(self, username: str, responses: Any) -> bool:
+        return self._password_attempt(len(responses) == 1 and self.server.policy.check_password(str(responses[0])))
+
+    def password_auth_supported(self) -> bool:
+        return self.server.policy.keyless_allowed and self.server.policy.password is not None
+
+    def validate_password(self, username: str, password: str) -> bool:
+        return self._password_attempt(self.server.policy.check_password(password))
+
+    def _password_attempt(self, ok: bool) -> bool:
+        if ok:
+            self._method = "keyless"
+            return True
+        # asyncssh lets a client guess until the login timeout; three tries is what OpenSSH gives people.
+        self._failed_passwords += 1
+        log.info("wrong server password from %s (%d)", self.address, self._failed_passwords)
+        if self._failed_passwords >= MAX_PASSWORD_ATTEMPTS:
+            raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                                           "Too many wrong passwords.")
+        return False
+
+    def auth_completed(self) -> None:
+        assert self.conn is not None
+        username = self.conn.get_extra_info("username") or ""
+        policy = self.server.policy
+        if self._method == "key" and self._fingerprint is not None:
+            self.identity = policy.identify_key(username, self._fingerprint)
+        else:
+            self.identity = policy.identify_keyless(username)
+        log.info("%s logged in from %s as %s (%s)", username, self.address, self.identity.name,
+                 "key " + self._fingerprint if self._method == "key" else "keyless")
+        # A logged-in connection that never opens a game (ssh -N) would hold a slot forever.
+        self._no_game_handle = asyncio.get_running_loop().call_later(
+            self.server.settings.login_timeout, self._check_game_started)
+
+    def _check_game_started(self) -> None:
+        self._no_game_handle = None
+        if self.games_started == 0 and self.conn is not None:
+            log.info("%s opened no game within the login timeout; disconnecting", self.address)
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+                                 "No game was started: this server only hosts Citadels games.")
+
+    # -- channels -------------------------------------------------------------------------------------
+
+    def session_requested(self) -> GameSession:
+        if self.sessions_open >= 1:
+            # One game at a time per connection: multiplexed clients (ControlMaster) must not multiply apps past
+            # the connection caps.
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                            "Only one game at a time per connection; open another ssh connection.")
+        self.sessions_open += 1
+        self.games_started += 1
+        return GameSession(self)
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> Any:
+        log.info("refused port forwarding to %s:%s from %s", dest_host, dest_port, self.address)
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, _FORWARDING_REFUSED)
+
+    def server_requested(self, listen_host: str, listen_port: int) -> Any:
+        log.info("refused remote forwarding of %s:%s from %s", listen_host, listen_port, self.address)
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> Any:
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, _FORWARDING_REFUSED)
+
+    def unix_server_requested(self, listen_path: str) -> Any:
+        return False
+
+    def tun_requested(self, unit: int | None) -> Any:
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, _FORWARDING_REFUSED)
+
+
+class GameSession(asyncssh.SSHServerSession[bytes]):
+    """One SSH session channel: a terminal with one App in it, or a polite refusal."""
+
+    def __init__(self, connection: _Connection) -> None:
+        self.connection = connection
+        self.server = connection.server
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.kind = "none"
+        self.detail = ""
+        self.term_type: str | None = None
+        self.term_size = (80, 24)
+        self.link: TerminalLink | None = None
+        self.app: App[Any] | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.gone = False
+        self.farewell: str | None = None
+        self.ending = False
+        self.id = self.server.new_session_id()
+        self._idle_handle: asyncio.TimerHandle | None = None
+        self._last_input = 0.0
+        self._holds_name: str | None = None
+
+    # -- requests -------------------------------------------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: Any) -> bool:
+        self.term_type = term_type or "xterm"
+        width, height = term_size[0], term_size[1]
+        self.term_size = (width or 80, height or 24)
+        return True
+
+    def shell_requested(self) -> bool:
+        self.kind = "shell"
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        # Accepted only to answer with a sentence (a refused request just says "exec request failed").
+        self.kind, self.detail = "exec", command
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self.kind, self.detail = "subsystem", subsystem
+        return True
+
+    def session_started(self) -> None:
+        port = self.server.port
+        if self.kind == "exec":
+            self._refuse("This server only hosts Citadels games; it runs no commands.\r\n"
+                         f"Play with: ssh -p {port} NAME@HOST")
+        elif self.kind == "subsystem":
+            what = "file transfer" if self.detail in ("sftp", "scp") else f"{self.detail[:40]!r} service"
+            self._refuse(f"This server offers no {what}; it only hosts Citadels games.")
+        elif self.term_type is None:
+            self._refuse("Citadels needs a terminal, and this session has none.\r\n"
+                         f"Connect with: ssh -t -p {port} NAME@HOST")
+        else:
+            self._start_app()
+
+    def _refuse(self, message: str) -> None:
+        assert self.chan is not None
+        log.info("session %d from %s refused (%s %.80r): %s", self.id, self.connection.address, self.kind,
+                 self.detail, message.splitlines()[0])
+        self.chan.write_stderr((message + "\r\n").encode())
+        self.chan.exit(1)
+
+    # -- the app --------------------------------------------------------------------------------------
+
+    def _start_app(self) -> None:
+        assert self.chan is not None
+        settings = self.server.settings
+        identity = self.connection.identity or Identity(guest_name(), None, True)
+        env = self.chan.get_environment()
+        info = SessionInfo(
+            name=identity.name, key_fingerprint=identity.key_fingerprint, guest=identity.guest,
+            peer=(self.connection.address, self.connection.port), term_type=self.term_type or "xterm",
+            term_size=self.term_size, colorterm=env.get("COLORTERM"), session_id=self.id,
+        )
+        self.link = TerminalLink(
+            self.chan, *self.term_size, settings,
+            input_rate=settings.input_rate, input_burst=settings.input_burst,
+            output_buffer_limit=settings.output_buffer_limit,
+            on_overflow=self._overflowed, on_input=self._touched,
+        )
+        self.server.sessions.add(self)
+        self._holds_name = identity.name.lower()
+        self.server.policy.live_names.add(self._holds_name)
+        self._touched()
+        self._arm_idle()
+        self.task = asyncio.get_running_loop().create_task(self._run(info), name=f"citadels-session-{self.id}")
+
+    async def _run(self, info: SessionInfo) -> None:
+        assert self.link is not None and self.chan is not None
+        status = 0
+        errors = _LogFile(log, "")
+        try:
+            app = self.server.app_factory(info)
+            harden_app(app, color_system=color_system_for(info.term_type, info.colorterm),
+                       label=f"{self.id} ({info.name})")
+            errors = app.error_console.file  # type: ignore[assignment]
+            # The App builds its driver itself; hand it this session's link through the class it calls.
+            app.driver_class = functools.partial(SSHDriver, link=self.link)  # type: ignore[assignment]
+            self.app = app
+            if self.gone or self.ending:
+                return
+            await app.run_async(size=self.link.app_size)
+            status = app.return_code or 0
+        except Exception:
+            log.exception("session %d (%s) failed", self.id, info.name)
+            status = 1
+        finally:
+            if getattr(errors, "wrote", False) or (status and not self.farewell):
+                self.farewell = self.farewell or "Sorry, the game stopped on an error; the server logged it."
+            self._finish(status)
+
+    def _finish(self, status: int) -> None:
+        self.server.sessions.discard(self)
+        if self._holds_name is not None:
+            self.server.policy.live_names.discard(self._holds_name)
+            self._holds_name = None
+        if self._idle_handle is not None:
+            self._idle_handle.cancel()
+            self._idle_handle = None
+        link, self.link = self.link, None
+        if link is not None:
+            link.close()
+        if self.gone or self.chan is None:
+            return
+        try:
+            if self.farewell and not (link is not None and link.overflowed):
+                self.chan.write(f"\r\n{self.farewell}\r\n".encode())
+            self.chan.exit(status)
+        except (BrokenPipeError, OSError):
+            pass
+
+    def end(self, farewell: str) -> None:
+        """Stop this session's app; `farewell` is written once the client's terminal is restored."""
+        self.farewell = self.farewell or farewell
+        self.ending = True
+        if self.task is not None and not self.task.done():
+            if self.app is not None:
+                self.app.exit()
+            # else: _run sees the farewell before starting the app
+        elif self.task is None and self.chan is not None:
+            self._finish(0)
+
+    def _overflowed(self) -> None:
+        # Called from inside a frame write: let the frame finish, then drop the whole connection (the
+        # client reads nothing, so a polite goodbye on the channel would never arrive).
+        def drop() -> None:
+            self.end("")
+            conn = self.connection.conn
+            if conn is not None:
+                conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+                                "Disconnected: your client stopped reading the game's output.")
+        asyncio.get_running_loop().call_soon(drop)
+
+    # -- idle timeout ---------------------------------------------------------------------------------
+
+    def _touched(self) -> None:
+        self._last_input = asyncio.get_running_loop().time()
+
+    def _arm_idle(self, delay: float | None = None) -> None:
+        loop = asyncio.get_running_loop()
+        self._idle_handle = loop.call_later(delay or self.server.settings.idle_timeout, self._check_idle)
+
+    def _check_idle(self) -> None:
+        self._idle_handle = None
+        timeout = self.server.settings.idle_timeout
+        left = self._last_input + timeout - asyncio.get_running_loop().time()
+        if left > 0.01:
+            self._arm_idle(left)
+            return
+        log.info("session %d idle for %.0f s; closing", self.id, timeout)
+        self.end(f"Disconnected after {_duration(timeout)} without input. Come back any time!")
+
+    # -- channel events -------------------------------------------------------------------------------
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        if self.link is not None:
+            self.link.feed(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self.link is not None:
+            self.link.resize(width, height)
+        else:
+            self.term_size = (width or 80, height or 24)
+
+    def eof_received(self) -> bool:
+        # The client will send nothing more: its player cannot act, so the game session ends.
+        self.end("")
+        return True
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.gone = True
+        self.connection.sessions_open -= 1
+        if self.link is not None:
+            self.link.closed = True
+        if self.app is not None and self.task is not None and not self.task.done():
+            self.app.exit()
+        log.info("session %d closed%s", self.id, f": {exc}" if exc else "")

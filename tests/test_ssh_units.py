@@ -1,0 +1,73 @@
+"""The SSH layer's small pieces on their own: sizes, notice, paste markers, budgets, caps, colours."""
+
+from __future__ import annotations
+
+import pyte
+import pytest
+from citadels_server.driver import PASTE_START, _partial_suffix, clamp_size, color_system_for, too_small_text
+from citadels_server.limits import ConnectionLimiter, TokenBucket
+from citadels_server.settings import Settings
+from rich.console import ColorSystem
+
+
+def render(data: bytes, width: int, height: int) -> list[str]:
+    screen = pyte.Screen(width, height)
+    pyte.ByteStream(screen).feed(data)
+    return screen.display
+
+
+@pytest.mark.parametrize("width, height", [(1, 1), (5, 2), (40, 10), (59, 30)])
+def test_too_small_notice_fits_any_screen(width, height):
+    lines = render(too_small_text(width, height, Settings()), width, height)
+    assert "".join(lines).strip().startswith("Terminal too small"[:width])
+    if width >= 20 and height >= 3:
+        assert any(f"{width}x{height}, need 60x20" in line for line in lines)
+
+
+def test_app_sizes_are_clamped_to_the_settings():
+    s = Settings(min_width=60, min_height=20, max_width=300, max_height=100)
+    assert clamp_size(1, 1, s) == (60, 20)
+    assert clamp_size(1000, 500, s) == (300, 100)
+    assert clamp_size(100, 30, s) == (100, 30)
+
+
+def test_partial_paste_marker_at_the_end_is_held():
+    assert _partial_suffix(b"abc\x1b", PASTE_START) == 1
+    assert _partial_suffix(b"abc\x1b[20", PASTE_START) == 4
+    assert _partial_suffix(b"abc\x1b[A", PASTE_START) == 0
+    assert _partial_suffix(b"", PASTE_START) == 0
+
+
+def test_token_bucket_grants_a_burst_then_the_rate(monkeypatch):
+    now = [100.0]
+    monkeypatch.setattr("citadels_server.limits.time.monotonic", lambda: now[0])
+    bucket = TokenBucket(rate=10, burst=50)
+    assert bucket.take(40) == 40
+    assert bucket.take(40) == 10
+    now[0] += 2.0
+    assert bucket.take(40) == 20
+    now[0] += 100.0
+    assert bucket.take(1000) == 50
+
+
+def test_connection_caps_count_per_address_and_in_total():
+    caps = ConnectionLimiter(max_total=3, max_per_address=2)
+    assert caps.acquire("a") is None and caps.acquire("a") is None
+    assert "from your address (2 connections" in caps.acquire("a")
+    assert caps.acquire("b") is None
+    assert "server is full (3 players)" in caps.acquire("c")
+    caps.release("a")
+    assert caps.acquire("c") is None
+    assert (caps.total, caps.count("a"), caps.count("c")) == (3, 1, 1)
+
+
+@pytest.mark.parametrize("term, colorterm, expected", [
+    ("xterm-256color", None, ColorSystem.EIGHT_BIT),
+    ("xterm-256color", "truecolor", ColorSystem.TRUECOLOR),
+    ("xterm-kitty", "24bit", ColorSystem.TRUECOLOR),
+    ("xterm", None, ColorSystem.STANDARD),
+    ("dumb", None, ColorSystem.STANDARD),
+    (None, None, ColorSystem.STANDARD),
+])
+def test_colour_depth_from_term(term, colorterm, expected):
+    assert color_system_for(term, colorterm) is expected
