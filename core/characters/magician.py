@@ -58,6 +58,7 @@ def redraw(g: Game, p: int, a: Action) -> None:
 def discard(g: Game, p: int, a: Action) -> None:
     cid = g.card_id(str(a.args[0]))
     g.hands[p].remove(cid)
+    g.forget_hand(p)  # face down: nobody can tell which known card left
     g.sub_data.append(cid)
 
 
