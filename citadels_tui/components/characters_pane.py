@@ -1,0 +1,52 @@
+"""The round's characters: rank and name, face-up discards, who revealed what, killed and robbed."""
+
+from __future__ import annotations
+
+from citadels_core import GameConfig
+from citadels_core.view import View
+from rich.text import Text
+from textual.widgets import Static
+
+from ..i18n import t
+from ..names import char_name, char_rank
+from .style import COMPONENT_CLASSES, mark
+
+
+class CharactersPane(Static):
+    COMPONENT_CLASSES = COMPONENT_CLASSES
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__("", **kw)  # type: ignore[arg-type]
+        self.border_title = t("Characters")
+
+    def show(self, v: View, cfg: GameConfig) -> None:
+        self.update(self.render_characters(v, cfg))
+
+    def render_characters(self, v: View, cfg: GameConfig) -> Text:
+        revealed_by = {c: p.name for p in v.players for c in p.revealed}
+        out = Text()
+        for i, key in enumerate(v.cast):
+            if i:
+                out.append("  ")
+            here = v.calling == key
+            out.append("▶" if here else "", style=mark(self, "alert"))
+            out.append(f"{char_rank(cfg, key)} {char_name(cfg, key)}", style="bold" if here else "")
+            notes: list[tuple[str, str]] = []
+            if key in v.faceup:
+                notes.append((t("face up"), "dim"))
+            if key == v.killed:
+                notes.append((t("killed"), "alert"))
+            if key == v.robbed:
+                notes.append((t("robbed"), "alert"))
+            if key in revealed_by:
+                notes.append((revealed_by[key], "me" if key in v.my_characters else "dim"))
+            elif key in v.my_characters:
+                notes.append((t("yours"), "me"))
+            if notes:
+                out.append(" (")
+                for j, (note, style) in enumerate(notes):
+                    out.append(("; " if j else "") + note, style=mark(self, style))
+                out.append(")")
+        if v.facedown_count and v.phase == "select":
+            out.append(t("  · {n} face down", n=v.facedown_count), style=mark(self, "dim"))
+        return out

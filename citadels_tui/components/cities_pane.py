@@ -1,0 +1,64 @@
+"""Every player's city: districts with cost and type, gold, cards in hand, crown, characters, points."""
+
+from __future__ import annotations
+
+from citadels_core import GameConfig
+from citadels_core.view import PlayerInfo, View
+from rich.text import Text
+from textual.widgets import Static
+
+from ..i18n import t
+from ..names import TYPE_LETTER, card_name, char_name
+from .style import COMPONENT_CLASSES, mark, type_style
+
+ALL_TYPES = frozenset(TYPE_LETTER)
+
+
+def points_so_far(v: View, p: PlayerInfo) -> int:
+    """Points as the city stands (district costs, all five types, completion); unique bonuses aside."""
+    pts = sum(d.cost for d in p.city)
+    if {d.type for d in p.city} >= ALL_TYPES:
+        pts += 3
+    if p.complete:
+        pts += 4 if v.first_complete == p.seat else 2
+    return pts
+
+
+class CitiesPane(Static):
+    COMPONENT_CLASSES = COMPONENT_CLASSES
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__("", **kw)  # type: ignore[arg-type]
+        self.border_title = t("Cities")
+
+    def show(self, v: View, cfg: GameConfig) -> None:
+        self.update(self.render_cities(v, cfg))
+
+    def render_cities(self, v: View, cfg: GameConfig) -> Text:
+        out = Text()
+        for p in v.players:
+            if p.seat:
+                out.append("\n")
+            me = p.seat == v.me
+            out.append("♛ " if p.crown else "  ", style=mark(self, "alert") if p.crown else "")
+            out.append(p.name + (t(" (you)") if me else ""), style=mark(self, "me") if me else "bold")
+            out.append(t("  {g} gold, {c} cards", g=p.gold, c=p.hand_size))
+            if p.revealed:
+                out.append("  " + ", ".join(char_name(cfg, c) for c in p.revealed))
+            if p.seat == v.pending_player and v.pending_player != v.me and v.result is None:
+                out.append(t("  (deciding)"), style=mark(self, "dim"))
+            out.append(t("  {n}/{m} districts, {p} pts", n=p.city_size, m=v.complete_at, p=points_so_far(v, p)),
+                       style=mark(self, "dim"))
+            if p.complete:
+                out.append(t("  complete"), style=mark(self, "alert"))
+            out.append("\n    ")
+            if not p.city:
+                out.append(t("no districts yet"), style=mark(self, "dim"))
+            for i, d in enumerate(p.city):
+                if i:
+                    out.append("  ")
+                out.append(f"{card_name(cfg, d.key)}{'+' if d.beautified else ''} ")
+                out.append(f"{d.cost}{TYPE_LETTER.get(d.type, '?')}", style=type_style(self, d.type))
+            if p.museum:
+                out.append(t("  ({n} under the Museum)", n=p.museum), style=mark(self, "dim"))
+        return out

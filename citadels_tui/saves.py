@@ -1,0 +1,78 @@
+"""The game in progress, saved after every action as GameRecord JSON (atomic write).
+
+A broken save file is never overwritten: it may be wanted as a bug report. So saves go to the first of
+`current-game.json`, `current-game-1.json`, … that is free or holds a readable game, and loading takes
+the newest readable one, with a sentence about any newer broken file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from citadels_core import SaveFileError
+from citadels_core.record import GameRecord
+
+from .i18n import t
+from .paths import data_dir, write_atomic
+
+STEM = "current-game"
+
+
+@dataclass(slots=True)
+class Saved:
+    record: GameRecord
+    path: Path
+
+
+def _candidates(home: Path | None) -> list[Path]:
+    d = data_dir(home)
+    return [d / f"{STEM}.json"] + [d / f"{STEM}-{i}.json" for i in range(1, 100)]
+
+
+def _load(path: Path) -> GameRecord:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise SaveFileError(str(e)) from None
+    rec = GameRecord.loads(text)
+    rec.replay(record_events=False)  # a save that does not replay is as broken as bad JSON
+    return rec
+
+
+def read_save(home: Path | None = None) -> tuple[Saved | None, str | None]:
+    """The newest readable saved game, and a sentence when a newer file is broken (left untouched)."""
+    found = [p for p in _candidates(home) if p.exists()]
+    found.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    message = None
+    for p in found:
+        try:
+            return Saved(_load(p), p), message
+        except SaveFileError as e:
+            if message is None:
+                message = t("The saved game {path} is broken ({err}). It was left as it is.", path=p, err=e)
+    return None, message
+
+
+def save_target(home: Path | None = None) -> Path:
+    """Where a new game is saved: a free name, or one holding a readable game; never a broken file."""
+    for p in _candidates(home):
+        if not p.exists():
+            return p
+        try:
+            _load(p)
+            return p
+        except SaveFileError:
+            continue
+    return data_dir(home) / f"{STEM}-last.json"
+
+
+def write_save(record: GameRecord, path: Path) -> None:
+    write_atomic(path, record.dumps())
+
+
+def remove_save(path: Path) -> None:
+    """Forget a finished game so that the next start does not offer to resume it."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
