@@ -126,21 +126,28 @@ class _Parser:
 
     # ------------------------------------------------------------ names
 
-    def refs(self, tokens: list[str], kinds: Iterable[str], prefer: Iterable[str | int] = ()) -> list[Name]:
-        """Resolve tokens into names of the given kinds, longest phrase first; raise ParseError."""
+    def refs(self, tokens: list[str], kinds: Iterable[str], prefer: Iterable[str | int] = (),
+             verb: str = "") -> list[Name]:
+        """Resolve tokens into names of the given kinds, longest phrase first; raise ParseError.
+
+        Ties between equally good matches go first to `prefer`, then to the arguments of the legal
+        actions this verb can make (all legal actions when no verb is given)."""
         kinds = set(kinds)
         prefer = set(prefer)
+        vk = VERB_KINDS.get(verb)
+        tier2 = self.legal_args if vk is None else {x for a in self.v.legal if a.kind in vk for x in a.args}
         out: list[Name] = []
         i = 0
         while i < len(tokens):
             found = None
             for j in range(len(tokens), i, -1):
                 phrase = tuple(tokens[i:j])
-                if j == i + 1 and (tokens[i] in FILLER or tokens[i].isdigit()):
+                # A filler word alone ("kill a") is a prefix the player means; among others it is grammar.
+                if j == i + 1 and len(tokens) > 1 and (tokens[i] in FILLER or tokens[i].isdigit()):
                     exact = [n for n in self.names if n.kind in kinds and n.words == phrase]
                     if not exact:
                         break
-                cands = self._candidates(phrase, kinds, prefer)
+                cands = self._candidates(phrase, kinds, prefer, tier2)
                 if cands:
                     found = (cands, j)
                     break
@@ -157,7 +164,8 @@ class _Parser:
             i = j
         return out
 
-    def _candidates(self, phrase: tuple[str, ...], kinds: set[str], prefer: set[str | int]) -> list[Name]:
+    def _candidates(self, phrase: tuple[str, ...], kinds: set[str], prefer: set[str | int],
+                    tier2: set[str | int]) -> list[Name]:
         scored = [(m, n) for n in self.names if n.kind in kinds and (m := _matches(phrase, n))]
         if not scored:
             return []
@@ -168,7 +176,7 @@ class _Parser:
             if pref:
                 cands = pref
         if len(cands) > 1:
-            pref = [n for n in cands if n.value in self.legal_args]
+            pref = [n for n in cands if n.value in tier2]
             if pref:
                 cands = pref
         return cands
@@ -336,7 +344,7 @@ def _game_verb(p: _Parser, verb: str, rest: list[str]) -> list[Action]:
         prefer = p.options if verb == "choose" else p.in_cast
         return [Action(verb, (_one(p, rest, "character", prefer, verb),))]
     if verb == "swap":
-        refs = p.refs(rest, ("player",))
+        refs = p.refs(rest, ("player",), verb="swap")
         if not refs:
             seats = [a.args[0] for a in v.legal if a.kind == "swap_hands"]
             if len(seats) == 1:
@@ -349,7 +357,7 @@ def _game_verb(p: _Parser, verb: str, rest: list[str]) -> list[Action]:
     if verb == "pay":
         if not rest or "gold" in rest:
             return [Action("pay_gold")]
-        refs = p.refs(rest, ("district",), p.hand)
+        refs = p.refs(rest, ("district",), p.hand, "pay")
         return [Action("pay_card", (r.value,)) for r in refs]
     if verb == "destroy":
         return [_destroy(p, rest)]
@@ -359,7 +367,7 @@ def _game_verb(p: _Parser, verb: str, rest: list[str]) -> list[Action]:
 
 
 def _one(p: _Parser, rest: list[str], kind: str, prefer: set[str], verb: str) -> str:
-    refs = p.refs(rest, (kind,), prefer)
+    refs = p.refs(rest, (kind,), prefer, verb)
     if not refs:
         choices = [a.args[0] for a in p.v.legal if a.kind == verb and a.args]
         names = [card_name(p.cfg, str(c)) if kind == "district" else char_name(p.cfg, str(c)) for c in choices]
@@ -374,7 +382,7 @@ def _discard(p: _Parser, verb: str, rest: list[str]) -> list[Action]:
     if v.pending_kind == "discard_character":
         return [Action("discard_character", (_one(p, rest, "character", p.options, "discard"),))]
     kinds = ("district",) if verb == "redraw" else ("district", "character")
-    refs = p.refs(rest, kinds, p.hand | p.options)
+    refs = p.refs(rest, kinds, p.hand | p.options, verb)
     if refs and all(r.kind == "character" for r in refs):
         return [Action("discard_character", (refs[0].value,))]
     cards = [Action("discard", (r.value,)) for r in refs if r.kind == "district"]
@@ -390,7 +398,7 @@ def _discard(p: _Parser, verb: str, rest: list[str]) -> list[Action]:
 
 def _destroy(p: _Parser, rest: list[str]) -> Action:
     v = p.v
-    refs = p.refs(rest, ("district", "player"), p.all_cities)
+    refs = p.refs(rest, ("district", "player"), p.all_cities, "destroy")
     cards = [r for r in refs if r.kind == "district"]
     seats = [r for r in refs if r.kind == "player"]
     if not cards:
