@@ -1,0 +1,250 @@
+"""The app driven like a player would: whole games by typed commands and by keys, resume, broken files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from citadels_core import Action
+
+from citadels_tui.app import CitadelsApp
+from citadels_tui.components.end_screen import EndScreen
+from citadels_tui.components.game_screen import GameScreen
+from citadels_tui.components.log_pane import LogPane
+from citadels_tui.components.resume_screen import ResumeScreen
+from citadels_tui.names import card_name, char_name
+from citadels_tui.saves import save_target
+
+SIZE = (100, 30)
+
+
+def keys(text: str) -> list[str]:
+    return ["space" if c == " " else c for c in text]
+
+
+async def settle(app: CitadelsApp, pilot, limit: int = 3000) -> None:
+    """Wait until the player must decide (and the screen shows it) or the game is over."""
+    for _ in range(limit):
+        await pilot.pause()
+        if isinstance(app.screen, EndScreen):
+            return
+        gs = app.game_screen
+        if gs is not None and app.screen is gs and app.seat is not None and app.seat.my_turn() \
+                and gs.view().legal == app.seat.view().legal and gs.view().legal:
+            return
+    raise AssertionError("the game did not come back to the player")
+
+
+def typed_command(app: CitadelsApp) -> str:
+    """What a sensible player types now, in words (no numbers)."""
+    v = app.seat.view()
+    cfg = app.seat.config
+    kinds = {a.kind: a for a in v.legal}
+    if v.pending_kind == "choose_character":
+        return "choose " + char_name(cfg, str(v.legal[-1].args[0]))
+    if v.pending_kind == "discard_character":
+        return "discard " + char_name(cfg, str(v.legal[0].args[0]))
+    if v.pending_kind == "keep":
+        return "keep " + card_name(cfg, str(v.legal[0].args[0])).lower()
+    if v.pending_kind == "pay_den":
+        return "pay gold" if "pay_gold" in kinds else "pay " + card_name(cfg, str(kinds["pay_card"].args[0]))
+    if "gather" in kinds:
+        return "take gold" if v.round % 2 else "draw"
+    if "income" in kinds:
+        return "income"
+    if "build" in kinds:
+        return "build " + card_name(cfg, str(kinds["build"].args[0]))
+    if "end" in kinds:
+        return "end turn"
+    if "done" in kinds:
+        return "done"
+    raise AssertionError(f"no words for {v.legal}")
+
+
+async def test_a_whole_game_by_typed_commands(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=21, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        typed = 0
+        while not isinstance(app.screen, EndScreen):
+            before = len(app.table.record.actions)
+            cmd = typed_command(app)
+            await pilot.press(*keys(cmd), "enter")
+            await settle(app, pilot)
+            assert len(app.table.record.actions) > before, f"{cmd!r} did nothing"
+            typed += 1
+        assert typed > 20
+        assert app.table.game.over
+        end = app.screen
+        assert "win" in str(end.query_one("#end-title").render())
+        assert not app.save_path.exists()  # a finished game is not offered again
+        await pilot.press("q")
+    assert app.return_value == 0
+
+
+async def test_a_whole_game_with_number_keys_only(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=33, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        presses = 0
+        while not isinstance(app.screen, EndScreen):
+            n = len(app.seat.view().legal)
+            last = str(n)  # the last option ends the turn; the first gathers, chooses or builds
+            choice = "1" if presses % 3 else last
+            await pilot.press(*choice)
+            if int(choice) * 10 <= n:
+                await pilot.press("enter")
+            await settle(app, pilot)
+            presses += 1
+            assert presses < 2000
+        await pilot.press("n")  # play again
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.table.record.actions == [] or not app.table.game.over
+
+
+async def test_clicking_an_option_acts(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        first = app.seat.view().legal[0]
+        await pilot.click("#options", offset=(5, 1))
+        await pilot.pause()
+        assert app.table.record.actions[0] == (0, first)
+
+
+async def test_an_illegal_command_shows_the_engines_reason(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys("take gold"), "enter")
+        await pilot.pause()
+        log = app.game_screen.query_one(LogPane)
+        text = "\n".join(str(line.text) for line in log.lines)
+        assert "First choose a character." in text
+        assert app.table.record.actions == []
+
+
+async def test_a_saved_game_is_offered_and_resumed(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=8, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("1")
+        await settle(app, pilot)
+        actions = list(app.table.record.actions)
+        await pilot.press("ctrl+q")
+    assert len(actions) > 1
+
+    again = CitadelsApp(home=tmp_path, pace=0)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, ResumeScreen)
+        await pilot.press("y")
+        await settle(again, pilot)
+        assert again.table.record.actions[: len(actions)] == actions
+
+    resumed = CitadelsApp(home=tmp_path, resume=True, pace=0)
+    async with resumed.run_test(size=SIZE) as pilot:
+        await settle(resumed, pilot)
+        assert resumed.table.record.actions[: len(actions)] == actions
+
+
+async def test_a_broken_save_is_reported_kept_and_a_new_game_starts(tmp_path: Path):
+    path = save_target(tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_text("garbage", encoding="utf-8")
+    app = CitadelsApp(home=tmp_path, resume=True, seed=4, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.pause()
+        log = app.game_screen.query_one(LogPane)
+        text = "\n".join(str(line.text) for line in log.lines)
+        assert "is broken" in text
+        await pilot.press("1")
+        await settle(app, pilot)
+    assert path.read_text(encoding="utf-8") == "garbage"
+    assert app.save_path != path and app.save_path.exists()
+
+
+async def test_broken_settings_are_reported_and_the_game_still_starts(tmp_path: Path):
+    cfg = tmp_path / "config" / "settings.toml"
+    cfg.parent.mkdir(parents=True)
+    cfg.write_text("bot_pace = 'fast'", encoding="utf-8")
+    app = CitadelsApp(home=tmp_path, seed=4, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.pause()
+        text = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        assert "settings file" in text and "broken" in text
+        await pilot.press(*keys("theme nord"), "enter")
+        await pilot.pause()
+    assert cfg.read_text(encoding="utf-8") == "bot_pace = 'fast'"
+
+
+async def test_help_opens_on_a_card_and_closes(tmp_path: Path):
+    from citadels_tui.components.help_screen import HelpScreen
+
+    app = CitadelsApp(home=tmp_path, seed=4, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys("help observatory"), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "draw 3 cards instead of 2" in str(app.screen.query_one("#help-topic").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_new_game_screen_refuses_an_unplayable_preset_with_its_sentence(tmp_path: Path):
+    from textual.widgets import Select
+
+    from citadels_tui.components.new_game_screen import NewGameScreen
+
+    app = CitadelsApp(home=tmp_path, seed=4, pace=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#cast", Select).value = "cunning_agents"
+        app.screen.query_one("#players", Select).value = 3
+        await pilot.pause()
+        app.screen.action_start()
+        await pilot.pause()
+        err = str(app.screen.query_one("#new-error").render())
+        if isinstance(app.screen, NewGameScreen):
+            assert "cannot be played" in err or "rank 9" in err
+        else:  # the engine learned these characters meanwhile: the game simply starts
+            assert app.table.config.players == 3
+
+
+async def test_new_game_screen_starts_the_chosen_game(tmp_path: Path):
+    from textual.widgets import Input, Select
+
+    app = CitadelsApp(home=tmp_path, seed=4, pace=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys("new"), "enter")
+        await pilot.pause()
+        app.screen.query_one("#players", Select).value = 2
+        app.screen.query_one("#name", Input).value = "Zoé"
+        app.screen.query_one("#seed", Input).value = "77"
+        await pilot.pause()
+        app.screen.action_start()
+        await settle(app, pilot)
+        assert app.table.config.players == 2
+        assert app.table.config.names[0] == "Zoé"
+        assert app.table.record.seed == 77
+    from citadels_tui.settings import load_settings
+
+    assert load_settings(tmp_path)[0].players == 2
+
+
+def test_action_labels_cover_unknown_kinds():
+    from citadels_core import Game, GameConfig
+    from citadels_core.view import view as view_of
+
+    from citadels_tui.names import describe
+
+    g = Game(GameConfig.create(4), 1)
+    assert describe(g.config, view_of(g, 0), Action("warrant", ("king",))) == "Warrant King"
