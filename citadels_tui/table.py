@@ -20,6 +20,8 @@ from citadels_core.narrate import narrate
 from citadels_core.record import GameRecord, state_digest
 from citadels_core.view import View, view
 
+from .grammar import second_person
+
 log = logging.getLogger(__name__)
 
 Listener = Callable[[], None]
@@ -209,7 +211,7 @@ class Seat:
         g = self.table.game
         events = g.events or []
         out = [
-            LogLine(narrate(g.config, e, self.player), e.audience is not None)
+            LogLine(second_person(narrate(g.config, e, self.player)), e.audience is not None)
             for e in events[start:]
             if e.visible_to(self.player)
         ]

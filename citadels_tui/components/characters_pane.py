@@ -30,23 +30,23 @@ class CharactersPane(Static):
                 out.append("  ")
             here = v.calling == key
             out.append("▶" if here else "", style=mark(self, "alert"))
-            out.append(f"{char_rank(cfg, key)} {char_name(cfg, key)}", style="bold" if here else "")
+            # No-break spaces keep "5 Bishop" on one line when the pane wraps.
+            label = f"{char_rank(cfg, key)} {char_name(cfg, key)}".replace(" ", "\u00a0")
+            out.append(label, style="bold" if here else "")
             notes: list[tuple[str, str]] = []
             if key in v.faceup:
-                notes.append((t("face up"), "dim"))
+                notes.append((t("up"), "dim"))
             if key == v.killed:
                 notes.append((t("killed"), "alert"))
             if key == v.robbed:
                 notes.append((t("robbed"), "alert"))
             if key in revealed_by:
-                notes.append((revealed_by[key], "me" if key in v.my_characters else "dim"))
+                mine = key in v.my_characters
+                notes.append((t("you") if mine else revealed_by[key], "me" if mine else "dim"))
             elif key in v.my_characters:
-                notes.append((t("yours"), "me"))
-            if notes:
-                out.append(" (")
-                for j, (note, style) in enumerate(notes):
-                    out.append(("; " if j else "") + note, style=mark(self, style))
-                out.append(")")
+                notes.append((t("you"), "me"))
+            for note, style in notes:
+                out.append(":" + note, style=mark(self, style))
         if v.facedown_count and v.phase == "select":
             out.append(t("  · {n} face down", n=v.facedown_count), style=mark(self, "dim"))
         return out

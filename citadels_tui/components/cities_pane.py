@@ -30,27 +30,42 @@ class CitiesPane(Static):
     def __init__(self, **kw: object) -> None:
         super().__init__("", **kw)  # type: ignore[arg-type]
         self.border_title = t("Cities")
+        self._last: tuple[View, GameConfig] | None = None
 
     def show(self, v: View, cfg: GameConfig) -> None:
+        self._last = (v, cfg)
         self.update(self.render_cities(v, cfg))
+
+    def on_resize(self) -> None:
+        # The layout (short or long headers) depends on the width, known only after layout.
+        if self._last is not None:
+            self.update(self.render_cities(*self._last))
 
     def render_cities(self, v: View, cfg: GameConfig) -> Text:
         out = Text()
+        wide = self.size.width >= 64
         for p in v.players:
             if p.seat:
                 out.append("\n")
             me = p.seat == v.me
             out.append("♛ " if p.crown else "  ", style=mark(self, "alert") if p.crown else "")
             out.append(p.name + (t(" (you)") if me else ""), style=mark(self, "me") if me else "bold")
-            out.append(t("  {g} gold, {c} cards", g=p.gold, c=p.hand_size))
+            if wide:
+                out.append(t("  {g} gold, {c} cards", g=p.gold, c=p.hand_size))
+            else:
+                out.append(t(" {g}g {c}c", g=p.gold, c=p.hand_size))
             if p.revealed:
-                out.append("  " + ", ".join(char_name(cfg, c) for c in p.revealed))
+                out.append(" " + ", ".join(char_name(cfg, c) for c in p.revealed))
             if p.seat == v.pending_player and v.pending_player != v.me and v.result is None:
-                out.append(t("  (deciding)"), style=mark(self, "dim"))
-            out.append(t("  {n}/{m} districts, {p} pts", n=p.city_size, m=v.complete_at, p=points_so_far(v, p)),
-                       style=mark(self, "dim"))
+                out.append(t(" …"), style=mark(self, "dim"))
+            if wide:
+                out.append(t("  {n}/{m} districts, {p} points", n=p.city_size, m=v.complete_at,
+                             p=points_so_far(v, p)), style=mark(self, "dim"))
+            else:
+                out.append(t(" {n}/{m} {p}pt", n=p.city_size, m=v.complete_at, p=points_so_far(v, p)),
+                           style=mark(self, "dim"))
             if p.complete:
-                out.append(t("  complete"), style=mark(self, "alert"))
+                out.append(t(" complete"), style=mark(self, "alert"))
             out.append("\n    ")
             if not p.city:
                 out.append(t("no districts yet"), style=mark(self, "dim"))

@@ -19,7 +19,7 @@ from .cities_pane import CitiesPane, points_so_far
 from .command_line import CommandLine
 from .hand_pane import HandPane
 from .log_pane import LogPane
-from .messages import CommandEntered, OptionChosen
+from .messages import CommandEntered, OptionChosen, OptionFocused
 from .options_pane import OptionsPane
 from .status_bar import StatusBar
 
@@ -83,7 +83,8 @@ class GameScreen(Screen[None]):
         self.query_one(CitiesPane).show(v, cfg)
         self.query_one(CharactersPane).show(v, cfg)
         hand = self.query_one(HandPane)
-        hand.show(v, cfg)
+        # While drawn cards wait to be kept, show the first one's text: it is not in the hand yet.
+        hand.show(v, cfg, selected=v.options[0] if v.pending_kind == "keep" and v.options else None)
         if v.me is not None and v.me < len(v.players):
             hand.border_title = t("Your hand · {g} gold", g=v.players[v.me].gold)
         waiting = ""
@@ -111,6 +112,15 @@ class GameScreen(Screen[None]):
             self.query_one(LogPane).echo(f"{message.index + 1}. {describe(self.seat.config, self.view(), a)}")
             self.act([a])
         self.query_one(CommandLine).focus()
+
+    def on_option_focused(self, message: OptionFocused) -> None:
+        message.stop()
+        legal = self.view().legal
+        if 0 <= message.index < len(legal):
+            keys = [x for x in legal[message.index].args if isinstance(x, str)
+                    and (x in self.seat.config.ed.district_by_key or x in self.seat.config.ed.character_by_key)]
+            if keys:
+                self._show_card(keys[-1])
 
     def on_command_entered(self, message: CommandEntered) -> None:
         message.stop()

@@ -39,7 +39,6 @@ class HandPane(Static):
         if not self.cards:
             out.append(t("(no cards)"), style=mark(self, "dim"))
         width = max((len(card_name(cfg, k)) for k in self.cards), default=0)
-        mine = self._v.my_characters if self._v else ()
         for i, k in enumerate(self.cards):
             if i:
                 out.append("\n")
@@ -47,17 +46,19 @@ class HandPane(Static):
             out.append(f"{pointer}{card_name(cfg, k):<{width}} ")
             out.append(f"{card_cost(cfg, k)}{TYPE_LETTER.get(card_type(cfg, k), '?')}",
                        style=type_style(self, card_type(cfg, k)))
-        if mine:
-            out.append("\n" + t("Your character: {c}", c=", ".join(char_name(cfg, c) for c in mine)),
-                       style=mark(self, "me"))
         if self.selected:
-            name = card_name(cfg, self.selected) if self.selected in cfg.ed.district_by_key \
-                else char_name(cfg, self.selected)
-            text = card_text(cfg, self.selected)
             out.append("\n")
-            out.append(name + (": " + text if text else t(": a district with no special effect.")),
-                       style=mark(self, "dim"))
+            out.append(self._describe(cfg, self.selected), style=mark(self, "dim"))
         return out
+
+    @staticmethod
+    def _describe(cfg: GameConfig, key: str) -> str:
+        if key in cfg.ed.district_by_key:
+            head = t("{d} ({c}, {ty})", d=card_name(cfg, key), c=card_cost(cfg, key), ty=t(card_type(cfg, key)))
+        else:
+            head = char_name(cfg, key)
+        text = card_text(cfg, key)
+        return f"{head}: {text}" if text else head + "."
 
     def on_click(self, event: events.Click) -> None:
         # A click on a card's line selects it, to read its text.

@@ -23,3 +23,11 @@ class CommandEntered(Message):
     def __init__(self, text: str) -> None:
         super().__init__()
         self.text = text
+
+
+class OptionFocused(Message):
+    """The pointer or the arrow keys rest on option `index`: show the text of the card it is about."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index

@@ -7,7 +7,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ..i18n import t
-from .messages import OptionChosen
+from .messages import OptionChosen, OptionFocused
 
 
 class OptionsPane(OptionList):
@@ -27,6 +27,12 @@ class OptionsPane(OptionList):
         else:
             self.add_option(Option(Text(waiting or t("Nothing to decide now.")), disabled=True))
         self.highlighted = None
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        oid = event.option.id or ""
+        if oid.startswith("opt-"):
+            self.post_message(OptionFocused(int(oid[4:])))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
