@@ -12,14 +12,11 @@ from citadels_core import ConfigError, GameConfig
 from citadels_core.record import GameRecord
 from textual.app import App
 
-from .components.end_screen import EndScreen
 from .components.game_screen import AppRequest, GameScreen
-from .components.help_screen import HelpScreen
 from .components.messages import TableChanged
-from .components.new_game_screen import NewGame, NewGameScreen, bot_names
-from .components.resume_screen import ResumeScreen
+from .game_setup import NewGame, bot_names
 from .i18n import t
-from .saves import Saved, read_save, remove_save, save_target, write_save
+from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
 from .settings import load_settings, save_settings
 from .table import Seat, Table
 
@@ -50,6 +47,7 @@ class CitadelsApp(App[int]):
         self.game_screen: GameScreen | None = None
         self.save_path: Path | None = None
         self._ended = False
+        self.saver = BackgroundSaver()
 
     # ------------------------------------------------------------ start
 
@@ -72,6 +70,8 @@ class CitadelsApp(App[int]):
                     self.resume(saved)
                 else:
                     self.new_game()
+
+            from .components.resume_screen import ResumeScreen
 
             self.push_screen(ResumeScreen(summary), answer)
             return
@@ -133,7 +133,14 @@ class CitadelsApp(App[int]):
 
     def _autosave(self, record: GameRecord) -> None:
         if self.save_path is not None:
-            write_save(record, self.save_path)
+            self.saver.save(record, self.save_path)
+            if self.saver.error:
+                raise OSError(self.saver.error)
+
+    def on_unmount(self) -> None:
+        if self.table is not None:
+            self.table.close()
+        self.saver.close()  # every queued save reaches the disk before the app is gone
 
     # ------------------------------------------------------------ table changes
 
@@ -152,7 +159,7 @@ class CitadelsApp(App[int]):
             return
         self._ended = True
         if self.save_path is not None:
-            remove_save(self.save_path)  # a finished game is not offered for resuming
+            self.saver.remove(self.save_path)  # a finished game is not offered for resuming
         g = self.table.game
         assert g.result is not None
 
@@ -161,6 +168,8 @@ class CitadelsApp(App[int]):
                 self.new_game()
             else:
                 self.exit(0)
+
+        from .components.end_screen import EndScreen
 
         self.push_screen(EndScreen(g.config, g.result, HUMAN), after)
 
@@ -171,6 +180,9 @@ class CitadelsApp(App[int]):
         if name == "quit":
             self.exit(0)
         elif name == "help":
+            # Imported when first asked for: the Markdown widget is the slowest import of the app.
+            from .components.help_screen import HelpScreen
+
             cfg = self.table.config if self.table else GameConfig.create(4)
             self.push_screen(HelpScreen(cfg, arg))
         elif name == "new":
@@ -179,10 +191,13 @@ class CitadelsApp(App[int]):
                     self._remember(spec)
                     self.new_game(spec)
 
+            from .components.new_game_screen import NewGameScreen
+
             self.push_screen(NewGameScreen(self.settings), started)
         elif name == "save":
             if self.table is not None and self.save_path is not None:
                 try:
+                    self.saver.flush()
                     write_save(self.table.record, self.save_path)
                     self._say(t("Saved to {p}. (The game is also saved after every move.)", p=self.save_path))
                 except OSError as e:

@@ -76,3 +76,35 @@ def remove_save(path: Path) -> None:
         path.unlink()
     except FileNotFoundError:
         pass
+
+
+class BackgroundSaver:
+    """Writes saves in one worker thread, in order: an fsync can take tens of milliseconds, and the
+    event loop (every table of a server shares it) must not wait for the disk."""
+
+    def __init__(self) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="citadels-save")
+        self.error: str | None = None  # the last failure, for the player to read
+
+    def save(self, record: GameRecord, path: Path) -> None:
+        text = record.dumps()  # serialised now, on the caller's thread: the record keeps changing
+        self._pool.submit(self._write, path, text)
+
+    def remove(self, path: Path) -> None:
+        self._pool.submit(remove_save, path)
+
+    def _write(self, path: Path, text: str) -> None:
+        try:
+            write_atomic(path, text)
+            self.error = None
+        except OSError as e:
+            self.error = str(e.strerror or e)
+
+    def flush(self) -> None:
+        """Wait until every queued write is on disk."""
+        self._pool.submit(lambda: None).result()
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)

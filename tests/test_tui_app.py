@@ -76,6 +76,7 @@ async def test_a_whole_game_by_typed_commands(tmp_path: Path):
         assert app.table.game.over
         end = app.screen
         assert "win" in str(end.query_one("#end-title").render())
+        app.saver.flush()
         assert not app.save_path.exists()  # a finished game is not offered again
         await pilot.press("q")
     assert app.return_value == 0

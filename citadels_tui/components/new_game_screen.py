@@ -5,31 +5,16 @@ sentence shown under the form instead of a crash."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from citadels_core import ConfigError, GameConfig, get_edition
-from citadels_core.config import DEFAULT_NAMES
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from ..game_setup import NewGame, bot_names
 from ..i18n import t
 from ..settings import BOT_LEVELS, Settings
-
-
-@dataclass(frozen=True, slots=True)
-class NewGame:
-    config: GameConfig
-    bots: tuple[str, ...]  # the level of each bot seat, seats 1..n-1
-    seed: int | None
-
-
-def bot_names(me: str, n: int) -> tuple[str, ...]:
-    """Your name in seat 0, then the default names that differ from it."""
-    others = [x for x in DEFAULT_NAMES if x.casefold() != me.casefold()]
-    return (me, *others[: n - 1])
 
 
 class NewGameScreen(ModalScreen[NewGame | None]):
