@@ -482,3 +482,33 @@ def _relevant_names(p: _Parser) -> list[str]:
     # Then every other name, so `help observatory` completes even when no Observatory is in play.
     out += [n.label for n in p.names if n.kind != "player"]
     return list(dict.fromkeys(out))
+
+
+# ---------------------------------------------------------------- the words for an action
+
+def words_for(a: Action, cfg: GameConfig) -> str:
+    """The plain command that makes action `a` (the inverse of `parse`), to teach and to test."""
+    k, args = a.kind, a.args
+
+    def name(x: str | int) -> str:
+        if isinstance(x, int):
+            return cfg.names[x] if 0 <= x < len(cfg.names) else str(x)
+        if x in cfg.ed.district_by_key:
+            return card_name(cfg, x).lower()
+        if x in cfg.ed.character_by_key:
+            return char_name(cfg, x).lower()
+        return x.replace("_", " ")
+
+    if k == "gather":
+        return "take gold" if args == ("gold",) else "draw"
+    if k == "discard_character":
+        return "discard " + name(args[0])
+    if k == "swap_hands":
+        return "swap hands with " + name(args[0])
+    if k == "destroy" and len(args) == 2:
+        return f"destroy {name(args[1])} in {name(args[0])}'s city"
+    if k == "pay_card":
+        return "pay " + name(args[0])
+    if k == "pay_gold":
+        return "pay gold"
+    return " ".join([k.replace("_", " "), *map(name, args)])

@@ -198,3 +198,27 @@ def test_completion_offers_legal_verbs_and_names(selection):
     assert "choose king" in completions("choose k", v, g.config)
     assert "help thieves' den" in completions("help thieves d", v, g.config)
     assert completions("", v, g.config) == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 7])
+def test_every_legal_action_of_whole_games_is_reachable_by_words_and_by_number(players):
+    from citadels_core.bots import make_bot
+
+    from citadels_tui.commands import words_for
+
+    checked = set()
+    for seed in range(2):
+        g = Game(GameConfig.create(players), seed)
+        bots = [make_bot("random", seed * 7 + p) for p in range(players)]
+        while g.pending() is not None:
+            p, _ = g.pending()
+            v = view(g, p)
+            for i, a in enumerate(v.legal):
+                text = words_for(a, g.config)
+                got = parse(text, v, g.config)
+                assert got.actions == (a,), (text, got)
+                assert parse(str(i + 1), v, g.config).actions == (a,)
+                checked.add(a.kind)
+            g.apply(p, bots[p].choose(v))
+    assert {"choose", "gather", "keep", "build", "end", "kill", "rob", "swap_hands", "redraw", "discard",
+            "done", "destroy", "income", "bonus"} <= checked
