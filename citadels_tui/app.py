@@ -12,6 +12,7 @@ from citadels_core import ConfigError, GameConfig
 from citadels_core.record import GameRecord
 from textual.app import App
 
+from .colors import THEME_VARIABLE_DEFAULTS
 from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
 from .game_setup import NewGame, bot_names
@@ -48,6 +49,9 @@ class CitadelsApp(App[int]):
         self.save_path: Path | None = None
         self._ended = False
         self.saver = BackgroundSaver()
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return {**super().get_theme_variable_defaults(), **THEME_VARIABLE_DEFAULTS}
 
     # ------------------------------------------------------------ start
 

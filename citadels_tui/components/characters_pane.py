@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from ..i18n import t
 from ..names import char_name, char_rank
-from .style import COMPONENT_CLASSES, mark
+from .style import COMPONENT_CLASSES, flow, mark
 
 
 class CharactersPane(Static):
@@ -18,21 +18,21 @@ class CharactersPane(Static):
     def __init__(self, **kw: object) -> None:
         super().__init__("", **kw)  # type: ignore[arg-type]
         self.border_title = t("Characters")
+        self._last: tuple[View, GameConfig] | None = None
 
     def show(self, v: View, cfg: GameConfig) -> None:
+        self._last = (v, cfg)
         self.update(self.render_characters(v, cfg))
 
     def render_characters(self, v: View, cfg: GameConfig) -> Text:
         revealed_by = {c: p.name for p in v.players for c in p.revealed}
-        out = Text()
-        for i, key in enumerate(v.cast):
-            if i:
-                out.append("  ")
+        entries: list[Text] = []
+        for key in v.cast:
             here = v.calling == key
-            out.append("▶" if here else "", style=mark(self, "alert"))
-            # No-break spaces keep "5 Bishop" on one line when the pane wraps.
-            label = f"{char_rank(cfg, key)} {char_name(cfg, key)}".replace(" ", "\u00a0")
-            out.append(label, style="bold" if here else "")
+            e = Text()
+            if here:
+                e.append("▶", style=mark(self, "alert"))
+            e.append(f"{char_rank(cfg, key)} {char_name(cfg, key)}", style="bold" if here else "")
             notes: list[tuple[str, str]] = []
             if key in v.faceup:
                 notes.append((t("up"), "dim"))
@@ -46,7 +46,12 @@ class CharactersPane(Static):
             elif key in v.my_characters:
                 notes.append((t("you"), "me"))
             for note, style in notes:
-                out.append(":" + note, style=mark(self, style))
+                e.append(":" + note, style=mark(self, style))
+            entries.append(e)
         if v.facedown_count and v.phase == "select":
-            out.append(t("  · {n} face down", n=v.facedown_count), style=mark(self, "dim"))
-        return out
+            entries.append(Text(t("· {n} face down", n=v.facedown_count), style=mark(self, "dim")))
+        return flow(entries, self.size.width)
+
+    def on_resize(self) -> None:
+        if self._last is not None:
+            self.update(self.render_characters(*self._last))

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from citadels_core import GameConfig
 from citadels_core.view import PlayerInfo, View
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.text import Text
 from textual.widgets import Static
 
 from ..i18n import t
 from ..names import TYPE_LETTER, card_name, char_name
-from .style import COMPONENT_CLASSES, mark, type_style
+from .style import COMPONENT_CLASSES, flow, mark, type_style
 
 ALL_TYPES = frozenset(TYPE_LETTER)
 
@@ -41,39 +43,46 @@ class CitiesPane(Static):
         if self._last is not None:
             self.update(self.render_cities(*self._last))
 
-    def render_cities(self, v: View, cfg: GameConfig) -> Text:
-        out = Text()
+    def render_cities(self, v: View, cfg: GameConfig) -> Group:
         wide = self.size.width >= 64
+        parts: list[RenderableType] = []
         for p in v.players:
-            if p.seat:
-                out.append("\n")
-            me = p.seat == v.me
-            out.append("♛ " if p.crown else "  ", style=mark(self, "alert") if p.crown else "")
-            out.append(p.name + (t(" (you)") if me else ""), style=mark(self, "me") if me else "bold")
-            if wide:
-                out.append(t("  {g} gold, {c} cards", g=p.gold, c=p.hand_size))
-            else:
-                out.append(t(" {g}g {c}c", g=p.gold, c=p.hand_size))
-            if p.revealed:
-                out.append(" " + ", ".join(char_name(cfg, c) for c in p.revealed))
-            if p.seat == v.pending_player and v.pending_player != v.me and v.result is None:
-                out.append(t(" …"), style=mark(self, "dim"))
-            if wide:
-                out.append(t("  {n}/{m} districts, {p} points", n=p.city_size, m=v.complete_at,
-                             p=points_so_far(v, p)), style=mark(self, "dim"))
-            else:
-                out.append(t(" {n}/{m} {p}pt", n=p.city_size, m=v.complete_at, p=points_so_far(v, p)),
-                           style=mark(self, "dim"))
-            if p.complete:
-                out.append(t(" complete"), style=mark(self, "alert"))
-            out.append("\n    ")
-            if not p.city:
-                out.append(t("no districts yet"), style=mark(self, "dim"))
-            for i, d in enumerate(p.city):
-                if i:
-                    out.append("  ")
-                out.append(f"{card_name(cfg, d.key)}{'+' if d.beautified else ''} ")
-                out.append(f"{d.cost}{TYPE_LETTER.get(d.type, '?')}", style=type_style(self, d.type))
-            if p.museum:
-                out.append(t("  ({n} under the Museum)", n=p.museum), style=mark(self, "dim"))
+            parts.append(self._header(v, cfg, p, wide))
+            # The city hangs under its owner's name, even when it wraps over several lines.
+            parts.append(Padding(self._city(cfg, p), (0, 0, 0, 4)))
+        return Group(*parts)
+
+    def _header(self, v: View, cfg: GameConfig, p: PlayerInfo, wide: bool) -> Text:
+        out = Text()
+        me = p.seat == v.me
+        out.append("♛ " if p.crown else "  ", style=mark(self, "alert") if p.crown else "")
+        out.append(p.name + (t(" (you)") if me else ""), style=mark(self, "me") if me else "bold")
+        if wide:
+            out.append(t("  {g} gold, {c} cards", g=p.gold, c=p.hand_size))
+        else:
+            out.append(t(" {g}g {c}c", g=p.gold, c=p.hand_size))
+        if p.revealed:
+            out.append("  " + ", ".join(char_name(cfg, c) for c in p.revealed))
+        if p.seat == v.pending_player and v.pending_player != v.me and v.result is None:
+            out.append(t(" …"), style=mark(self, "dim"))
+        if wide:
+            out.append(t("  {n}/{m} districts, {p} points", n=p.city_size, m=v.complete_at,
+                         p=points_so_far(v, p)), style=mark(self, "dim"))
+        else:
+            out.append(t("  {n}/{m} {p}pt", n=p.city_size, m=v.complete_at, p=points_so_far(v, p)),
+                       style=mark(self, "dim"))
+        if p.complete:
+            out.append(t(" complete"), style=mark(self, "alert"))
         return out
+
+    def _city(self, cfg: GameConfig, p: PlayerInfo) -> Text:
+        if not p.city:
+            return Text(t("no districts yet"), style=mark(self, "dim"))
+        entries = []
+        for d in p.city:
+            e = Text(f"{card_name(cfg, d.key)}{'+' if d.beautified else ''} ")
+            e.append(f"{d.cost}{TYPE_LETTER.get(d.type, '?')}", style=type_style(self, d.type))
+            entries.append(e)
+        if p.museum:
+            entries.append(Text(t("({n} under the Museum)", n=p.museum), style=mark(self, "dim")))
+        return flow(entries, self.size.width - 4)

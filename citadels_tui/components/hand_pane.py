@@ -35,17 +35,28 @@ class HandPane(Static):
         self.update(self.render_hand(cfg))
 
     def render_hand(self, cfg: GameConfig) -> Text:
+        """One card a line when the screen is tall; side by side when it is short, so the options fit."""
         out = Text()
+        self._spots: list[tuple[int, int, int, str]] = []  # (row, first column, last column, card)
         if not self.cards:
             out.append(t("(no cards)"), style=mark(self, "dim"))
+        one_a_line = self.app.size.height >= 34 or self.size.width <= 0
         width = max((len(card_name(cfg, k)) for k in self.cards), default=0)
+        row = col = 0
         for i, k in enumerate(self.cards):
-            if i:
-                out.append("\n")
             pointer = "›" if k == self.selected else " "
-            out.append(f"{pointer}{card_name(cfg, k):<{width}} ")
-            out.append(f"{card_cost(cfg, k)}{TYPE_LETTER.get(card_type(cfg, k), '?')}",
-                       style=type_style(self, card_type(cfg, k)))
+            e = Text(f"{pointer}{card_name(cfg, k):<{width}} " if one_a_line else f"{pointer}{card_name(cfg, k)} ")
+            e.append(f"{card_cost(cfg, k)}{TYPE_LETTER.get(card_type(cfg, k), '?')}",
+                     style=type_style(self, card_type(cfg, k)))
+            if i and (one_a_line or col + 1 + e.cell_len > self.size.width):
+                out.append("\n")
+                row, col = row + 1, 0
+            elif i:
+                out.append(" ")
+                col += 1
+            self._spots.append((row, col, col + e.cell_len, k))
+            out.append_text(e)
+            col += e.cell_len
         if self.selected:
             out.append("\n")
             out.append(self._describe(cfg, self.selected), style=mark(self, "dim"))
@@ -61,8 +72,14 @@ class HandPane(Static):
         return f"{head}: {text}" if text else head + "."
 
     def on_click(self, event: events.Click) -> None:
-        # A click on a card's line selects it, to read its text.
-        row = event.y - 1  # the top border holds the title
-        if 0 <= row < len(self.cards) and self._v is not None and self._cfg is not None:
-            self.selected = self.cards[row]
+        # A click on a card selects it, to read its text.
+        row, col = event.y - 1, event.x - 1  # the top border holds the title; one column of padding
+        for r, c0, c1, key in getattr(self, "_spots", []):
+            if r == row and c0 <= col < c1 and self._cfg is not None:
+                self.selected = key
+                self.update(self.render_hand(self._cfg))
+                return
+
+    def on_resize(self) -> None:
+        if self._cfg is not None:
             self.update(self.render_hand(self._cfg))

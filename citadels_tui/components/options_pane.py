@@ -15,11 +15,13 @@ class OptionsPane(OptionList):
         super().__init__(**kw)  # type: ignore[arg-type]
         self.border_title = t("You can")
         self._labels: list[str] = []
+        self._waiting = "\0"
 
     def show(self, labels: list[str], waiting: str = "") -> None:
-        if labels == self._labels and not waiting:
-            return
+        if (labels, waiting) == (self._labels, self._waiting):
+            return  # unchanged: keep the highlight where the player left it
         self._labels = list(labels)
+        self._waiting = waiting
         self.clear_options()
         if labels:
             self.add_options([Option(Text(f"{i + 1:>2}. {lab}"), id=f"opt-{i}") for i, lab in enumerate(labels)])
