@@ -250,8 +250,13 @@ def parse(text: str, v: View, cfg: GameConfig) -> Command:
 def _parse(text: str, v: View, cfg: GameConfig) -> Command:
     tokens = norm(text).split()
     if not tokens:
+        if text.strip():
+            return Command(error=t("I don't understand “{w}”. Type help for the commands, or a number.",
+                                   w=text.strip()))
         return Command()
     if len(tokens) == 1 and tokens[0].isdigit():
+        if not text.strip().rstrip(".").isdigit():  # "-1" is no option number, "3." is
+            return Command(error=t("There is no option {n}; choose 1 to {m}.", n=text.strip(), m=len(v.legal)))
         return _number(int(tokens[0]), v, cfg)
     p = _Parser(v, cfg)
     verb = p.verb(tokens[0])

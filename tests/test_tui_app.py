@@ -97,10 +97,11 @@ async def test_a_whole_game_with_number_keys_only(tmp_path: Path):
             await settle(app, pilot)
             presses += 1
             assert presses < 2000
+        finished = app.table
         await pilot.press("n")  # play again
-        await pilot.pause()
+        await settle(app, pilot)
         assert isinstance(app.screen, GameScreen)
-        assert app.table.record.actions == [] or not app.table.game.over
+        assert app.table is not finished and not app.table.game.over
 
 
 async def test_clicking_an_option_acts(tmp_path: Path):
@@ -249,3 +250,62 @@ def test_action_labels_cover_unknown_kinds():
 
     g = Game(GameConfig.create(4), 1)
     assert describe(g.config, view_of(g, 0), Action("warrant", ("king",))) == "Warrant King"
+
+
+async def test_tab_completes_and_up_recalls_the_last_command(tmp_path: Path):
+    from citadels_tui.components.command_line import CommandLine
+
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        line = app.game_screen.query_one(CommandLine)
+        await pilot.press(*keys("cho"), "tab")
+        assert line.value == "choose"
+        await pilot.press(*keys(" ki"), "tab")
+        assert line.value == "choose king"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.seat.view().my_characters == ("king",)
+        await pilot.press("up")
+        assert line.value == "choose king"
+
+
+async def test_look_and_score_tell_the_story_pane(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys("look at bruno"), "enter", *keys("score"), "enter")
+        await pilot.pause()
+        text = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        assert "Bruno: 2 gold, 4 cards, no character revealed. City: no districts." in text
+        assert "Clara: 0 points so far" in text
+
+
+async def test_theme_changes_and_is_remembered(tmp_path: Path):
+    from citadels_tui.settings import load_settings
+
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys("theme nord"), "enter")
+        await pilot.pause()
+        assert app.theme == "nord"
+        await pilot.press(*keys("theme nosuch"), "enter")
+        await pilot.pause()
+        text = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        assert "There is no theme called nosuch" in text
+        assert app.theme == "nord"
+    assert load_settings(tmp_path)[0].theme == "nord"
+
+
+def test_the_end_screen_names_the_winner_and_the_tie_break():
+    from citadels_core import GameConfig
+
+    from citadels_tui.components.end_screen import winners_text
+
+    cfg = GameConfig.create(4)
+    result = {"winners": [2], "tiebreak": {"tied": [1, 2], "ranks": {1: 4, 2: 6}}}
+    text = winners_text(cfg, result, 0)
+    assert text.startswith("Clara wins.")
+    assert "Tie between Bruno, Clara" in text and "Clara 6" in text
+    assert winners_text(cfg, {"winners": [0], "tiebreak": None}, 0) == "You win!"

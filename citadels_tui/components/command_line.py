@@ -28,7 +28,11 @@ class CommandSuggester(Suggester):
 
 
 class CommandLine(Input):
-    BINDINGS = [Binding("tab", "complete", t("complete"), show=False, priority=True)]
+    BINDINGS = [
+        Binding("tab", "complete", t("complete"), show=False, priority=True),
+        Binding("up", "history(-1)", t("previous command"), show=False),
+        Binding("down", "history(1)", t("next command"), show=False),
+    ]
 
     def __init__(self, completer: Completer, option_count: Callable[[], int], **kw: object) -> None:
         super().__init__(placeholder=t("type a command or a number — help for help"),
@@ -37,6 +41,8 @@ class CommandLine(Input):
         self.completer = completer
         self.option_count = option_count
         self._cycle: list[str] = []
+        self.history: list[str] = []
+        self._h = 0  # position in the history while browsing it with the arrow keys
 
     def action_complete(self) -> None:
         hits = self.completer(self.value)
@@ -47,6 +53,13 @@ class CommandLine(Input):
         elif hits:
             self._cycle = hits
             self.value = hits[0]
+        self.cursor_position = len(self.value)
+
+    def action_history(self, step: int) -> None:
+        if not self.history:
+            return
+        self._h = max(0, min(len(self.history), self._h + step))
+        self.value = self.history[self._h] if self._h < len(self.history) else ""
         self.cursor_position = len(self.value)
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -63,4 +76,7 @@ class CommandLine(Input):
         text = self.value
         self.value = ""
         self._cycle = []
+        if text.strip() and (not self.history or self.history[-1] != text):
+            self.history.append(text)
+        self._h = len(self.history)
         self.post_message(CommandEntered(text))

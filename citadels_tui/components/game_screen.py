@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from citadels_core import Action, IllegalAction
 from citadels_core.view import View
 from textual.app import ComposeResult
@@ -127,6 +129,14 @@ class GameScreen(Screen[None]):
         self.run_command(message.text)
 
     def run_command(self, text: str) -> None:
+        """Carry out one typed line. Whatever goes wrong, the player gets a sentence, never a crash."""
+        try:
+            self._run_command(text)
+        except Exception as e:  # noqa: BLE001 - the last safety net of the command line
+            logging.getLogger(__name__).exception("command %r failed", text)
+            self.query_one(LogPane).say(t("Something went wrong with that command ({e}).", e=e), alert=True)
+
+    def _run_command(self, text: str) -> None:
         log = self.query_one(LogPane)
         if not text.strip():
             if self.seat.table.bot_to_move():
@@ -153,6 +163,9 @@ class GameScreen(Screen[None]):
             self.seat.submit(actions)
         except IllegalAction as e:
             self.query_one(LogPane).say(str(e), alert=True)
+        except Exception as e:  # noqa: BLE001 - an engine bug must not take the player's game down
+            logging.getLogger(__name__).exception("actions %s failed", actions)
+            self.query_one(LogPane).say(t("The game could not do that ({e}).", e=e), alert=True)
 
     def action_request(self, name: str) -> None:
         self.post_message(AppRequest(name))
