@@ -309,3 +309,15 @@ def test_the_end_screen_names_the_winner_and_the_tie_break():
     assert text.startswith("Clara wins.")
     assert "Tie between Bruno, Clara" in text and "Clara 6" in text
     assert winners_text(cfg, {"winners": [0], "tiebreak": None}, 0) == "You win!"
+
+
+async def test_a_terminal_too_small_says_so_instead_of_a_broken_layout(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=(50, 15)) as pilot:
+        await pilot.pause()
+        assert app.game_screen.query_one("#too-small").display
+        assert not app.game_screen.query_one("#main").display
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert not app.game_screen.query_one("#too-small").display
+        assert app.game_screen.query_one("#main").display

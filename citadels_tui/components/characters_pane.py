@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ..i18n import t
-from ..names import char_name, char_rank
+from ..names import card_text, char_name, char_rank
 from .style import COMPONENT_CLASSES, flow, mark
 
 
@@ -50,6 +50,21 @@ class CharactersPane(Static):
             entries.append(e)
         if v.facedown_count and v.phase == "select":
             entries.append(Text(t("· {n} face down", n=v.facedown_count), style=mark(self, "dim")))
+        if self.app.size.height >= 34 and self.size.width >= 60:
+            # Room to spare: one character a line, with what it does.
+            out = Text()
+            for i, (key, e) in enumerate(zip(v.cast, entries, strict=False)):
+                line = e.copy()
+                line.pad_right(max(0, 24 - line.cell_len))
+                line.append(card_text(cfg, key), style=mark(self, "dim"))
+                line.truncate(self.size.width, overflow="ellipsis")
+                if i:
+                    out.append("\n")
+                out.append_text(line)
+            for extra in entries[len(v.cast):]:
+                out.append("\n")
+                out.append_text(extra)
+            return out
         return flow(entries, self.size.width)
 
     def on_resize(self) -> None:

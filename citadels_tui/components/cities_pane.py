@@ -6,6 +6,7 @@ from citadels_core import GameConfig
 from citadels_core.view import PlayerInfo, View
 from rich.console import Group, RenderableType
 from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
@@ -43,14 +44,27 @@ class CitiesPane(Static):
         if self._last is not None:
             self.update(self.render_cities(*self._last))
 
-    def render_cities(self, v: View, cfg: GameConfig) -> Group:
-        wide = self.size.width >= 64
-        parts: list[RenderableType] = []
+    def render_cities(self, v: View, cfg: GameConfig) -> RenderableType:
+        # A large terminal gets the cities side by side, two to a row.
+        cols = 2 if self.size.width >= 100 and len(v.players) > 1 else 1
+        cell_width = (self.size.width - 2 * (cols - 1)) // cols
+        wide = cell_width >= 64
+        blocks: list[RenderableType] = []
         for p in v.players:
-            parts.append(self._header(v, cfg, p, wide))
             # The city hangs under its owner's name, even when it wraps over several lines.
-            parts.append(Padding(self._city(cfg, p), (0, 0, 0, 4)))
-        return Group(*parts)
+            blocks.append(Group(self._header(v, cfg, p, wide),
+                                Padding(self._city(cfg, p, cell_width - 4), (0, 0, 0, 4))))
+        if cols == 1:
+            return Group(*blocks)
+        grid = Table.grid(expand=True, padding=(0, 2))
+        for _ in range(cols):
+            grid.add_column(ratio=1)
+        for i in range(0, len(blocks), cols):
+            row = blocks[i:i + cols]
+            grid.add_row(*row, *([""] * (cols - len(row))))
+            if i + cols < len(blocks):
+                grid.add_row(*([""] * cols))
+        return grid
 
     def _header(self, v: View, cfg: GameConfig, p: PlayerInfo, wide: bool) -> Text:
         out = Text()
@@ -75,7 +89,7 @@ class CitiesPane(Static):
             out.append(t(" complete"), style=mark(self, "alert"))
         return out
 
-    def _city(self, cfg: GameConfig, p: PlayerInfo) -> Text:
+    def _city(self, cfg: GameConfig, p: PlayerInfo, width: int) -> Text:
         if not p.city:
             return Text(t("no districts yet"), style=mark(self, "dim"))
         entries = []
@@ -85,4 +99,4 @@ class CitiesPane(Static):
             entries.append(e)
         if p.museum:
             entries.append(Text(t("({n} under the Museum)", n=p.museum), style=mark(self, "dim")))
-        return flow(entries, self.size.width - 4)
+        return flow(entries, width)

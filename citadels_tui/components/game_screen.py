@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
+from textual.widgets import Static
 
 from ..commands import completions, parse
 from ..i18n import t
@@ -37,8 +38,9 @@ class AppRequest(Message):
 
 class GameScreen(Screen[None]):
     CSS_PATH = ["game_screen.tcss", "components.tcss"]
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+    # Below 60×18 the panes cannot show a game: a sentence asks for a bigger terminal instead.
+    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (60, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (18, "-short"), (34, "-tall")]
     BINDINGS = [
         Binding("f1", "request('help')", t("Help")),
         Binding("f2", "request('new')", t("New game")),
@@ -53,6 +55,8 @@ class GameScreen(Screen[None]):
         self._view: View | None = None
 
     def compose(self) -> ComposeResult:
+        yield Static(t("This terminal is too small for Citadels: please make it at least 60 columns by "
+                       "18 lines."), id="too-small")
         yield StatusBar(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
