@@ -208,6 +208,8 @@ class CitadelsApp(App[int]):
                     self._say(t("The game could not be saved: {e}.", e=e.strerror or e), alert=True)
         elif name == "theme":
             self._set_theme(arg)
+        elif name == "pace":
+            self._set_pace(arg)
 
     def _say(self, text: str, alert: bool = False) -> None:
         if self.game_screen is not None:
@@ -230,10 +232,26 @@ class CitadelsApp(App[int]):
             self.settings.theme = name
             self._write_settings()
 
+    def _set_pace(self, arg: str) -> None:
+        try:
+            pace = float(arg.replace(",", "."))
+            if not 0 <= pace <= 10:
+                raise ValueError
+        except ValueError:
+            self._say(t("The pace is a number of seconds from 0 to 10 (now {p:g}).", p=self.settings.bot_pace),
+                      alert=True)
+            return
+        self.settings.bot_pace = pace
+        if self.table is not None:
+            self.table.pace = pace
+        self._say(t("Each bot move now stays {p:g} seconds on screen.", p=pace))
+        self._write_settings()
+
     def _remember(self, spec: NewGame) -> None:
         s = self.settings
         s.name = spec.config.names[HUMAN]
         s.players = spec.config.players
+        s.cast, s.districts = spec.cast_preset, spec.district_preset
         s.bots = (list(spec.bots) + s.bots[len(spec.bots):])[:7]
         self._write_settings()
 

@@ -35,7 +35,7 @@ VERBS: dict[str, str] = {
     "pay": "pay", "income": "income", "bonus": "bonus", "end": "end", "pass": "end", "done": "done",
     "help": "app:help", "look": "app:look", "score": "app:score", "scores": "app:score",
     "save": "app:save", "quit": "app:quit", "exit": "app:quit", "new": "app:new", "theme": "app:theme",
-    "skip": "app:skip",
+    "skip": "app:skip", "pace": "app:pace",
 }
 
 # The action kinds each verb can produce, to settle an ambiguous prefix in favour of what is legal now.
@@ -318,9 +318,9 @@ def _app(p: _Parser, verb: str, rest: list[str], text: str) -> Command:
         if not refs:
             return Command(error=t("Look at whom? {c}", c=", ".join(p.cfg.names)))
         return Command(app="look", arg=str(refs[0].value))
-    if verb == "theme":
+    if verb in ("theme", "pace"):
         words = text.strip().split(None, 1)
-        return Command(app="theme", arg=words[1].strip() if len(words) > 1 else "")
+        return Command(app=verb, arg=words[1].strip() if len(words) > 1 else "")
     return Command(app=verb)
 
 

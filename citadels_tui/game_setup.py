@@ -13,6 +13,8 @@ class NewGame:
     config: GameConfig
     bots: tuple[str, ...]  # the level of each bot seat, seats 1..n-1
     seed: int | None
+    cast_preset: str = "first_game"  # remembered in the settings for the next game
+    district_preset: str = "first_game"
 
 
 def bot_names(me: str, n: int) -> tuple[str, ...]:

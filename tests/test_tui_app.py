@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from citadels_core import Action
+from citadels_core import Action, get_edition
 
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.end_screen import EndScreen
@@ -220,8 +220,24 @@ async def test_new_game_screen_refuses_an_unplayable_preset_with_its_sentence(tm
             assert app.table.config.players == 3
 
 
+def _playable_district_preset() -> str:
+    """The last district preset the engine can play (only the first game's, until more are written)."""
+    from citadels_core import ConfigError, Game, GameConfig
+
+    ok = "first_game"
+    for p in get_edition("2016").presets:
+        try:
+            Game(GameConfig.create(2, districts=p.key), 1)
+            ok = p.key
+        except ConfigError:
+            pass
+    return ok
+
+
 async def test_new_game_screen_starts_the_chosen_game(tmp_path: Path):
     from textual.widgets import Input, Select
+
+    districts = _playable_district_preset()
 
     app = CitadelsApp(home=tmp_path, seed=4, pace=0)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -229,6 +245,7 @@ async def test_new_game_screen_starts_the_chosen_game(tmp_path: Path):
         await pilot.press(*keys("new"), "enter")
         await pilot.pause()
         app.screen.query_one("#players", Select).value = 2
+        app.screen.query_one("#districts", Select).value = districts
         app.screen.query_one("#name", Input).value = "Zoé"
         app.screen.query_one("#seed", Input).value = "77"
         await pilot.pause()
@@ -237,9 +254,11 @@ async def test_new_game_screen_starts_the_chosen_game(tmp_path: Path):
         assert app.table.config.players == 2
         assert app.table.config.names[0] == "Zoé"
         assert app.table.record.seed == 77
+        assert set(app.table.config.districts) == set(get_edition("2016").preset_by_key[districts].districts)
     from citadels_tui.settings import load_settings
 
-    assert load_settings(tmp_path)[0].players == 2
+    settings = load_settings(tmp_path)[0]
+    assert (settings.players, settings.name, settings.districts) == (2, "Zoé", districts)
 
 
 def test_action_labels_cover_unknown_kinds():
@@ -279,6 +298,20 @@ async def test_look_and_score_tell_the_story_pane(tmp_path: Path):
         text = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
         assert "Bruno: 2 gold, 4 cards, no character revealed. City: no districts." in text
         assert "Clara: 0 points so far" in text
+
+
+async def test_pace_changes_the_bots_wait_and_is_remembered(tmp_path: Path):
+    from citadels_tui.settings import load_settings
+
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys("pace 0.25"), "enter", *keys("pace fast"), "enter")
+        await pilot.pause()
+        assert app.table.pace == 0.25
+        text = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        assert "from 0 to 10" in text
+    assert load_settings(tmp_path)[0].bot_pace == 0.25
 
 
 async def test_theme_changes_and_is_remembered(tmp_path: Path):

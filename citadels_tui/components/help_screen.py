@@ -47,6 +47,7 @@ Type a command and press Enter; prefixes work (`bu ca` = `build castle`), Tab co
 | `look at bruno`, `score` | a player's city and known cards; points so far |
 | `help castle` | a card's or character's text |
 | `new`, `save`, `quit`, `theme NAME` | a new game, save now, leave, change colours |
+| `pace 0.3`, `skip` | seconds each bot move stays on screen; stop waiting until your next move |
 
 # Keys
 

@@ -110,7 +110,7 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             err.update(str(e))
             return
         bots = tuple(str(self.query_one(f"#bot-{i + 1}", Select).value) for i in range(n - 1))
-        self.dismiss(NewGame(cfg, bots, seed))
+        self.dismiss(NewGame(cfg, bots, seed, cast, districts))
 
 
 def _check_playable(cfg: GameConfig) -> None:
