@@ -8,9 +8,10 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
+from textual.app import App
+
 from citadels_core import ConfigError, GameConfig
 from citadels_core.record import GameRecord
-from textual.app import App
 
 from .colors import THEME_VARIABLE_DEFAULTS
 from .components.game_screen import AppRequest, GameScreen
@@ -100,7 +101,7 @@ class CitadelsApp(App[int]):
 
     def resume(self, saved: Saved) -> None:
         n = saved.record.config.players
-        bots = {i: self.settings.bots[i - 1] for i in range(1, n)}
+        bots = saved.bots or {i: self.settings.bots[i - 1] for i in range(1, n)}
         self.start(saved.record, bots, saved.path)
         self.notes.append(t("Welcome back: the saved game continues."))
 
@@ -137,7 +138,7 @@ class CitadelsApp(App[int]):
 
     def _autosave(self, record: GameRecord) -> None:
         if self.save_path is not None:
-            self.saver.save(record, self.save_path)
+            self.saver.save(record, self.save_path, self.table.bot_kinds if self.table else None)
             if self.saver.error:
                 raise OSError(self.saver.error)
 
@@ -202,7 +203,7 @@ class CitadelsApp(App[int]):
             if self.table is not None and self.save_path is not None:
                 try:
                     self.saver.flush()
-                    write_save(self.table.record, self.save_path)
+                    write_save(self.table.record, self.save_path, self.table.bot_kinds)
                     self._say(t("Saved to {p}. (The game is also saved after every move.)", p=self.save_path))
                 except OSError as e:
                     self._say(t("The game could not be saved: {e}.", e=e.strerror or e), alert=True)

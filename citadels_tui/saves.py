@@ -6,10 +6,12 @@ the newest readable one, with a sentence about any newer broken file."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from citadels_core import SaveFileError
+from citadels_core.bots import BOT_KINDS
 from citadels_core.record import GameRecord
 
 from .i18n import t
@@ -22,6 +24,26 @@ STEM = "current-game"
 class Saved:
     record: GameRecord
     path: Path
+    bots: dict[int, str] | None = None  # each bot seat's level, when the file says
+
+
+def dumps(record: GameRecord, bots: dict[int, str] | None = None) -> str:
+    """The record's JSON, plus the app's own "bots" key (replay ignores keys it does not know)."""
+    data = record.to_json()
+    if bots:
+        data["bots"] = {str(k): v for k, v in sorted(bots.items())}
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _bots(text: str) -> dict[int, str] | None:
+    try:
+        raw = json.loads(text).get("bots")
+        out = {int(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else None
+    except (ValueError, AttributeError, TypeError):
+        return None
+    if out and all(v in BOT_KINDS for v in out.values()):
+        return out
+    return None
 
 
 def _candidates(home: Path | None) -> list[Path]:
@@ -29,14 +51,17 @@ def _candidates(home: Path | None) -> list[Path]:
     return [d / f"{STEM}.json"] + [d / f"{STEM}-{i}.json" for i in range(1, 100)]
 
 
-def _load(path: Path) -> GameRecord:
+def _load(path: Path) -> Saved:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise SaveFileError(str(e)) from None
     rec = GameRecord.loads(text)
     rec.replay(record_events=False)  # a save that does not replay is as broken as bad JSON
-    return rec
+    bots = _bots(text)
+    if bots is not None and set(bots) != set(range(1, rec.config.players)):
+        bots = None
+    return Saved(rec, path, bots)
 
 
 def read_save(home: Path | None = None) -> tuple[Saved | None, str | None]:
@@ -46,7 +71,7 @@ def read_save(home: Path | None = None) -> tuple[Saved | None, str | None]:
     message = None
     for p in found:
         try:
-            return Saved(_load(p), p), message
+            return _load(p), message
         except SaveFileError as e:
             if message is None:
                 message = t("The saved game {path} is broken ({err}). It was left as it is.", path=p, err=e)
@@ -66,8 +91,8 @@ def save_target(home: Path | None = None) -> Path:
     return data_dir(home) / f"{STEM}-last.json"
 
 
-def write_save(record: GameRecord, path: Path) -> None:
-    write_atomic(path, record.dumps())
+def write_save(record: GameRecord, path: Path, bots: dict[int, str] | None = None) -> None:
+    write_atomic(path, dumps(record, bots))
 
 
 def remove_save(path: Path) -> None:
@@ -88,8 +113,8 @@ class BackgroundSaver:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="citadels-save")
         self.error: str | None = None  # the last failure, for the player to read
 
-    def save(self, record: GameRecord, path: Path) -> None:
-        text = record.dumps()  # serialised now, on the caller's thread: the record keeps changing
+    def save(self, record: GameRecord, path: Path, bots: dict[int, str] | None = None) -> None:
+        text = dumps(record, bots)  # serialised now, on the caller's thread: the record keeps changing
         self._pool.submit(self._write, path, text)
 
     def remove(self, path: Path) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from citadels_core import Action, get_edition
-
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.end_screen import EndScreen
 from citadels_tui.components.game_screen import GameScreen
@@ -264,7 +263,6 @@ async def test_new_game_screen_starts_the_chosen_game(tmp_path: Path):
 def test_action_labels_cover_unknown_kinds():
     from citadels_core import Game, GameConfig
     from citadels_core.view import view as view_of
-
     from citadels_tui.names import describe
 
     g = Game(GameConfig.create(4), 1)
@@ -333,7 +331,6 @@ async def test_theme_changes_and_is_remembered(tmp_path: Path):
 
 def test_the_end_screen_names_the_winner_and_the_tie_break():
     from citadels_core import GameConfig
-
     from citadels_tui.components.end_screen import winners_text
 
     cfg = GameConfig.create(4)

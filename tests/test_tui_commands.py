@@ -1,10 +1,10 @@
 """The command line turns plain text into the player's actions, or says why not."""
 
 import pytest
-from citadels_core import Game, GameConfig
-from citadels_core.view import view
 from tui_states import act, drive, legal_has, me_view
 
+from citadels_core import Game, GameConfig
+from citadels_core.view import view
 from citadels_tui.commands import completions, norm, parse
 
 
@@ -204,7 +204,6 @@ def test_completion_offers_legal_verbs_and_names(selection):
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 7])
 def test_every_legal_action_of_whole_games_is_reachable_by_words_and_by_number(players):
     from citadels_core.bots import make_bot
-
     from citadels_tui.commands import words_for
 
     checked = set()

@@ -2,7 +2,6 @@
 
 from citadels_core import GameConfig
 from citadels_core.record import GameRecord
-
 from citadels_tui.saves import read_save, save_target, write_save
 from citadels_tui.settings import Settings, load_settings, save_settings, settings_path
 
@@ -84,3 +83,14 @@ def test_a_save_whose_actions_do_not_replay_is_broken(tmp_path):
     path.write_text(rec.dumps(), encoding="utf-8")
     saved, msg = read_save(tmp_path)
     assert saved is None and "illegal" in (msg or "")
+
+
+def test_the_bots_levels_are_saved_beside_the_record_and_replay_ignores_them(tmp_path):
+    from citadels_core.record import GameRecord as Rec
+
+    rec = _record(3)
+    path = save_target(tmp_path)
+    write_save(rec, path, {1: "random", 2: "heuristic", 3: "random"})
+    saved, _ = read_save(tmp_path)
+    assert saved.bots == {1: "random", 2: "heuristic", 3: "random"}
+    assert Rec.loads(path.read_text(encoding="utf-8")).actions == rec.actions

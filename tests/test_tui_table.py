@@ -3,9 +3,9 @@
 import asyncio
 
 import pytest
+
 from citadels_core import Action, GameConfig, IllegalAction
 from citadels_core.record import GameRecord
-
 from citadels_tui.table import Table
 
 

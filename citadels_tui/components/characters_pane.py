@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from citadels_core import GameConfig
-from citadels_core.view import View
 from rich.text import Text
 from textual.widgets import Static
+
+from citadels_core import GameConfig
+from citadels_core.view import View
 
 from ..i18n import t
 from ..names import card_text, char_name, char_rank

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from citadels_core import GameConfig
-from citadels_core.view import PlayerInfo, View
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
+
+from citadels_core import GameConfig
+from citadels_core.view import PlayerInfo, View
 
 from ..i18n import t
 from ..names import TYPE_LETTER, card_name, char_name

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from citadels_core import GameConfig
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
+
+from citadels_core import GameConfig
 
 from ..i18n import t
 from ..names import card_name

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import logging
 
-from citadels_core import Action, IllegalAction
-from citadels_core.view import View
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
+
+from citadels_core import Action, IllegalAction
+from citadels_core.view import View
 
 from ..commands import completions, parse
 from ..i18n import t

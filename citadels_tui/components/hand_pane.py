@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from citadels_core import GameConfig
-from citadels_core.view import View
 from rich.text import Text
 from textual import events
 from textual.widgets import Static
+
+from citadels_core import GameConfig
+from citadels_core.view import View
 
 from ..i18n import t
 from ..names import TYPE_LETTER, card_cost, card_name, card_text, card_type, char_name

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from citadels_core import GameConfig
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
+
+from citadels_core import GameConfig
 
 from ..i18n import t
 from ..names import TYPE_LETTER, card_name, card_text, char_name

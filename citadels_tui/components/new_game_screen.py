@@ -5,12 +5,13 @@ sentence shown under the form instead of a crash."""
 
 from __future__ import annotations
 
-from citadels_core import ConfigError, GameConfig, get_edition
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
+
+from citadels_core import ConfigError, GameConfig, get_edition
 
 from ..game_setup import NewGame, bot_names
 from ..i18n import t

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from textual.widgets import Static
+
 from citadels_core import GameConfig
 from citadels_core.view import View
-from textual.widgets import Static
 
 from ..i18n import t
 from ..names import char_name
