@@ -17,7 +17,7 @@ from citadels_core import Action, GameConfig
 from citadels_core.view import View
 
 from .i18n import t
-from .names import card_name, char_name
+from .names import card_name, char_name, describe
 
 # Words the verbs' grammar may carry but that name nothing ("destroy the market in anna's city").
 FILLER = frozenset({
@@ -47,6 +47,11 @@ VERB_KINDS: dict[str, tuple[str, ...]] = {
     "smithy": ("smithy",), "pay": ("pay_card", "pay_gold"), "income": ("income",), "bonus": ("bonus",),
     "end": ("end",), "done": ("done",),
 }
+
+
+# Action kinds whose argument picks among a few targets; a wrong pick is answered with the list.
+TARGETED = frozenset({"keep", "kill", "rob", "beautify", "laboratory", "swap_hands", "destroy", "pay_card",
+                      "discard"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +270,13 @@ def _parse(text: str, v: View, cfg: GameConfig) -> Command:
         return _bare_name(p, tokens, text)
     if verb.startswith("app:"):
         return _app(p, verb[4:], rest, text)
-    return Command(actions=tuple(_game_verb(p, verb, rest)))
+    actions = _game_verb(p, verb, rest)
+    if len(actions) == 1 and actions[0].kind in TARGETED and actions[0] not in v.legal:
+        # The right verb with the wrong target: name the targets there are, in words.
+        same = [a for a in v.legal if a.kind == actions[0].kind]
+        if same:
+            return Command(error=t("Not that one. You can: {o}.", o="; ".join(describe(cfg, v, a) for a in same)))
+    return Command(actions=tuple(actions))
 
 
 def _number(n: int, v: View, cfg: GameConfig) -> Command:

@@ -222,3 +222,12 @@ def test_every_legal_action_of_whole_games_is_reachable_by_words_and_by_number(p
             g.apply(p, bots[p].choose(v))
     assert {"choose", "gather", "keep", "build", "end", "kill", "rob", "swap_hands", "redraw", "discard",
             "done", "destroy", "income", "bonus"} <= checked
+
+
+def test_the_wrong_target_gets_the_list_of_right_ones():
+    g, v = _turn("keep")
+    other = next(k for k in ("castle", "palace", "temple", "tavern") if k not in v.options)
+    err = parse(f"keep {other}", v, g.config).error
+    assert err.startswith("Not that one. You can: Keep the ")
+    for k in v.options:
+        assert g.E.districts[g.E.district_by_key[k]].name in err
