@@ -221,8 +221,8 @@ class CitadelsApp(App[int]):
     def _set_theme(self, name: str, quiet: bool = False) -> None:
         themes = sorted(self.available_themes)
         if not name:
-            self.notes.append(t("Themes: {t}.", t=", ".join(themes)))
-            self._say(t("Themes: {t}.", t=", ".join(themes)))
+            msg = t("Themes: {t}.", t=", ".join(themes))
+            self.notes.append(msg) if self.game_screen is None else self._say(msg)
             return
         if name not in self.available_themes:
             msg = t("There is no theme called {n}; known: {t}.", n=name, t=", ".join(themes))

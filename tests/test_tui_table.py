@@ -114,3 +114,31 @@ async def test_a_paced_bot_waits_and_skip_hurries_it():
     assert len(table.record.actions) > 1
     table.close()
     await asyncio.wait_for(task, 2)
+
+
+async def test_listeners_are_called_on_the_loops_thread_while_bots_think_elsewhere():
+    import threading
+
+    table = _table(pace=0)
+    threads: set[str] = set()
+    table.subscribe(lambda: threads.add(threading.current_thread().name))
+    chose_in: set[str] = set()
+    bot = table.bots[1]
+    original = bot.choose
+
+    def spy(v):
+        chose_in.add(threading.current_thread().name)
+        return original(v)
+
+    bot.choose = spy
+    seat = table.seat(0)
+    seat.submit([seat.view().legal[0]])
+    task = asyncio.create_task(table.run())
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+        if seat.my_turn():
+            break
+    table.close()
+    await asyncio.wait_for(task, 2)
+    assert threads == {threading.current_thread().name}
+    assert chose_in and threading.current_thread().name not in chose_in
