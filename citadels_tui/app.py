@@ -30,8 +30,12 @@ class CitadelsApp(App[int]):
     ENABLE_COMMAND_PALETTE = False  # its system commands (screenshot …) would act on an SSH server's disk
 
     def __init__(self, *, home: Path | None = None, resume: bool = False, seed: int | None = None,
-                 theme: str | None = None, pace: float | None = None) -> None:
+                 theme: str | None = None, pace: float | None = None, seat: Seat | None = None) -> None:
+        """`seat`: play at a table hosted elsewhere (the SSH server); its host runs the bots and keeps
+        the record, and this app neither saves nor starts games."""
         super().__init__()
+        self.hosted_seat = seat
+        self.owns_table = False
         self.home = home
         self.want_resume = resume
         self.seed = seed
@@ -58,6 +62,9 @@ class CitadelsApp(App[int]):
 
     def on_mount(self) -> None:
         self._set_theme(self.theme_request, quiet=self.theme_request == self.settings.theme)
+        if self.hosted_seat is not None:
+            self.attach(self.hosted_seat, owned=False)
+            return
         saved, msg = read_save(self.home)
         if msg:
             self.notes.append(msg)
@@ -106,14 +113,23 @@ class CitadelsApp(App[int]):
         self.notes.append(t("Welcome back: the saved game continues."))
 
     def start(self, record: GameRecord, bots: dict[int, str], path: Path) -> None:
-        if self.table is not None:
-            self.table.close()
+        """Play a game of our own: a Table this app owns, runs and saves."""
         self.save_path = path
-        self.table = table = Table(record, bots, self.settings.bot_pace, autosave=self._autosave)
-        self.seat = table.seat(HUMAN)
+        table = Table(record, bots, self.settings.bot_pace, autosave=self._autosave)
+        self.attach(table.seat(HUMAN), owned=True)
+
+    def attach(self, seat: Seat, owned: bool) -> None:
+        """Show `seat`'s game. An owned table is run (bots) by this app; a hosted one by its host."""
+        if self.table is not None:
+            self.table.unsubscribe(self._table_changed)
+            if self.owns_table:
+                self.table.close()
+        self.table = table = seat.table
+        self.seat = seat
+        self.owns_table = owned
         table.subscribe(self._table_changed)
         self._ended = False
-        screen = GameScreen(self.seat)
+        screen = GameScreen(seat)
         if self.game_screen is None:
             self.push_screen(screen)
         else:
@@ -122,7 +138,8 @@ class CitadelsApp(App[int]):
             self.switch_screen(screen)
         self.game_screen = screen
         self.call_after_refresh(self._flush_notes)
-        self.run_worker(table.run(), group="table", exclusive=True, exit_on_error=False)
+        if owned:
+            self.run_worker(table.run(), group="table", exclusive=True, exit_on_error=False)
         if table.game.over:
             self.call_after_refresh(self._game_over)
 
@@ -144,7 +161,9 @@ class CitadelsApp(App[int]):
 
     def on_unmount(self) -> None:
         if self.table is not None:
-            self.table.close()
+            self.table.unsubscribe(self._table_changed)
+            if self.owns_table:
+                self.table.close()
         self.saver.close()  # every queued save reaches the disk before the app is gone
 
     # ------------------------------------------------------------ table changes
@@ -163,20 +182,21 @@ class CitadelsApp(App[int]):
         if self.table is None or self._ended:
             return
         self._ended = True
-        if self.save_path is not None:
+        if self.save_path is not None and self.owns_table:
             self.saver.remove(self.save_path)  # a finished game is not offered for resuming
         g = self.table.game
         assert g.result is not None
 
         def after(choice: str | None) -> None:
-            if choice == "again":
+            if choice == "again" and self.hosted_seat is None:
                 self.new_game()
             else:
                 self.exit(0)
 
         from .components.end_screen import EndScreen
 
-        self.push_screen(EndScreen(g.config, g.result, HUMAN), after)
+        me = self.seat.player if self.seat is not None else None
+        self.push_screen(EndScreen(g.config, g.result, me), after)
 
     # ------------------------------------------------------------ app commands
 
@@ -190,6 +210,8 @@ class CitadelsApp(App[int]):
 
             cfg = self.table.config if self.table else GameConfig.create(4)
             self.push_screen(HelpScreen(cfg, arg))
+        elif name == "new" and self.hosted_seat is not None:
+            self._say(t("This table is hosted: new games start from the lobby."), alert=True)
         elif name == "new":
             def started(spec: NewGame | None) -> None:
                 if spec is not None:

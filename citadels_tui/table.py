@@ -34,6 +34,7 @@ class LogLine:
 
     text: str
     private: bool
+    kind: str = ""  # the event's kind, so a client can set rounds and the end apart
 
 
 class Table:
@@ -211,7 +212,7 @@ class Seat:
         g = self.table.game
         events = g.events or []
         out = [
-            LogLine(second_person(narrate(g.config, e, self.player)), e.audience is not None)
+            LogLine(second_person(narrate(g.config, e, self.player)), e.audience is not None, e.kind)
             for e in events[start:]
             if e.visible_to(self.player)
         ]

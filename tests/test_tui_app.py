@@ -351,3 +351,37 @@ async def test_a_terminal_too_small_says_so_instead_of_a_broken_layout(tmp_path:
         await pilot.pause()
         assert not app.game_screen.query_one("#too-small").display
         assert app.game_screen.query_one("#main").display
+
+
+async def test_two_apps_play_at_one_hosted_table_in_one_loop(tmp_path: Path):
+    """The SSH server's shape: one Table run by its host, one app per human seat, one event loop."""
+    import asyncio
+
+    from citadels_core import GameConfig
+    from citadels_tui.table import Table
+
+    table = Table.new(GameConfig.create(4), seed=3, bots={2: "heuristic", 3: "random"})
+    host = asyncio.create_task(table.run())
+    anna = CitadelsApp(home=tmp_path / "a", seat=table.seat(0))
+    bruno = CitadelsApp(home=tmp_path / "b", seat=table.seat(1))
+    async with anna.run_test(size=SIZE) as pa, bruno.run_test(size=SIZE) as pb:
+        await pa.pause()
+        await pb.pause()
+        await pa.press("1")  # Anna (crown) chooses first
+        for _ in range(200):
+            await pb.pause()
+            if bruno.game_screen.view().legal:
+                break
+        assert bruno.game_screen.view().pending_player == 1
+        await pb.press("1")
+        for _ in range(200):
+            await pa.pause()
+            if len(table.record.actions) >= 4:
+                break
+        assert [p for p, _ in table.record.actions[:2]] == [0, 1]
+        story_b = "\n".join(str(line.text) for line in bruno.game_screen.query_one(LogPane).lines)
+        assert "Anna chooses a character." in story_b
+        assert "You choose the" in story_b and "(only you)" in story_b
+        assert not (tmp_path / "a" / "data").exists()  # a hosted table is saved by its host, not the app
+    table.close()
+    await asyncio.wait_for(host, 2)

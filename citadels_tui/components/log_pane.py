@@ -24,6 +24,10 @@ class LogPane(RichLog):
                 txt = Text(t("(only you) "), style=mark(self, "private"))
                 txt.append(line.text, style=mark(self, "private"))
                 self.write(txt)
+            elif line.kind == "round":
+                self.write(Text("── " + line.text, style=mark(self, "me")))
+            elif line.kind in ("complete", "game_over", "kill", "robbed"):
+                self.write(Text(line.text, style=mark(self, "alert")))
             else:
                 self.write(Text(line.text))
 
