@@ -231,3 +231,30 @@ def test_the_wrong_target_gets_the_list_of_right_ones():
     assert err.startswith("Not that one. You can: Keep the ")
     for k in v.options:
         assert g.E.districts[g.E.district_by_key[k]].name in err
+
+
+WORDS = ["build", "take", "gold", "keep", "kill", "rob", "destroy", "in", "the", "anna's", "city", "thieves",
+         "den", "'", "discard", "swap", "with", "help", "1", "12", "b", "c", "d", "t", "pay", "end", "é", "!!"]
+
+
+def test_any_text_gives_a_command_and_never_an_exception(selection):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    g, v = selection
+    later = drive(legal_has("build"))
+    states = [(g, v), (later, me_view(later))]
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.one_of(st.text(max_size=40), st.lists(st.sampled_from(WORDS), max_size=6).map(" ".join)),
+           st.sampled_from(states))
+    def check(text, state):
+        game, vw = state
+        got = parse(text, vw, game.config)
+        assert bool(got.error) + bool(got.actions) + bool(got.app) <= 1
+        assert not got.error.startswith("I could not understand that ("), got.error  # the safety net: a bug
+        for a in got.actions:
+            assert isinstance(a.kind, str)
+        completions(text, vw, game.config)
+
+    check()
