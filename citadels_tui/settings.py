@@ -57,8 +57,8 @@ def _from_dict(data: dict[str, Any]) -> Settings:
         if k not in known:
             continue  # a newer version's setting: ignore rather than refuse the file
         setattr(s, k, v)
-    if not isinstance(s.name, str) or not s.name.strip():
-        raise ValueError("name must be a non-empty string")
+    if not isinstance(s.name, str) or not s.name.strip() or len(s.name) > 20:
+        raise ValueError("name must be a non-empty string of at most 20 characters")
     if not isinstance(s.theme, str):
         raise ValueError("theme must be a string")
     if isinstance(s.bot_pace, bool) or not isinstance(s.bot_pace, int | float) or not 0 <= s.bot_pace <= 10:

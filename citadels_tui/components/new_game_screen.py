@@ -33,7 +33,7 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             box.border_title = t("New game")
             with Horizontal(classes="row"):
                 yield Label(t("Your name"))
-                yield Input(s.name, id="name", compact=True)
+                yield Input(s.name, id="name", compact=True, max_length=20)
             with Horizontal(classes="row"):
                 yield Label(t("Players"))
                 yield Select([(str(n), n) for n in range(2, 9)], value=s.players, allow_blank=False,
