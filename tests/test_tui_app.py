@@ -385,3 +385,41 @@ async def test_two_apps_play_at_one_hosted_table_in_one_loop(tmp_path: Path):
         assert not (tmp_path / "a" / "data").exists()  # a hosted table is saved by its host, not the app
     table.close()
     await asyncio.wait_for(host, 2)
+
+
+async def test_with_ten_options_a_digit_waits_for_enter_or_a_second_digit(tmp_path: Path):
+    from citadels_tui.components.command_line import CommandLine
+
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys("choose assassin"), "enter")
+        await settle(app, pilot)
+        await pilot.press(*keys("gold"), "enter")
+        await settle(app, pilot)
+        legal = app.seat.view().legal
+        assert len(legal) == 10
+        line = app.game_screen.query_one(CommandLine)
+        before = len(app.table.record.actions)
+        await pilot.press("1")
+        assert line.value == "1" and len(app.table.record.actions) == before
+        await pilot.press("1")  # "11" is no option: it starts again from this "1"
+        assert line.value == "1"
+        await pilot.press("0")  # 10: the last option, at once
+        await pilot.pause()
+        assert app.table.record.actions[before] == (0, legal[9])
+
+
+async def test_eight_cities_fit_a_small_terminal(tmp_path: Path):
+    from citadels_tui.components.cities_pane import CitiesPane
+
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_text("players = 8\n", encoding="utf-8")
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.pause()
+        cities = app.game_screen.query_one(CitiesPane)
+        assert app.table.config.players == 8
+        assert cities.size.height == 8  # one line per player, no scrolling needed
+        assert cities.size.height <= cities.parent.size.height

@@ -6,6 +6,7 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import Static
 
 from citadels_core import GameConfig
@@ -50,6 +51,12 @@ class CitiesPane(Static):
         cols = 2 if self.size.width >= 100 and len(v.players) > 1 else 1
         cell_width = (self.size.width - 2 * (cols - 1)) // cols
         wide = cell_width >= 64
+        box = self.parent.size.height if isinstance(self.parent, Widget) else 0
+        if cols == 1 and 0 < box < 2 * len(v.players):
+            # Many players in a short terminal: each player's city follows the name on the same line.
+            lines = [flow([self._header(v, cfg, p, False), *self._entries(cfg, p)], self.size.width)
+                     for p in v.players]
+            return Group(*lines)
         blocks: list[RenderableType] = []
         for p in v.players:
             # The city hangs under its owner's name, even when it wraps over several lines.
@@ -90,9 +97,7 @@ class CitiesPane(Static):
             out.append(t(" complete"), style=mark(self, "alert"))
         return out
 
-    def _city(self, cfg: GameConfig, p: PlayerInfo, width: int) -> Text:
-        if not p.city:
-            return Text(t("no districts yet"), style=mark(self, "dim"))
+    def _entries(self, cfg: GameConfig, p: PlayerInfo) -> list[Text]:
         entries = []
         for d in p.city:
             e = Text(f"{card_name(cfg, d.key)}{'+' if d.beautified else ''} ")
@@ -100,4 +105,9 @@ class CitiesPane(Static):
             entries.append(e)
         if p.museum:
             entries.append(Text(t("({n} under the Museum)", n=p.museum), style=mark(self, "dim")))
-        return flow(entries, width)
+        return entries
+
+    def _city(self, cfg: GameConfig, p: PlayerInfo, width: int) -> Text:
+        if not p.city:
+            return Text(t("no districts yet"), style=mark(self, "dim"))
+        return flow(self._entries(cfg, p), width)

@@ -63,13 +63,18 @@ class CommandLine(Input):
         self.cursor_position = len(self.value)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        value = event.value.strip()
-        if value.isdigit() and value == event.value:
-            n, count = int(value), self.option_count()
-            if 1 <= n <= count and n * 10 > count:
-                event.stop()
-                self.value = ""
-                self.post_message(OptionChosen(n - 1))
+        value = event.value
+        if not value.isdigit():
+            return
+        n, count = int(value), self.option_count()
+        if count and n > count and len(value) > 1:
+            # "11" with ten options can be no option: start again from the digit just typed.
+            self.value = value[-1]
+            return
+        if 1 <= n <= count and n * 10 > count:
+            event.stop()
+            self.value = ""
+            self.post_message(OptionChosen(n - 1))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
