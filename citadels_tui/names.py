@@ -97,7 +97,7 @@ def describe(cfg: GameConfig, v: View, a: Action) -> str:
     if k == "discard":
         return t("Discard the {d}", d=card_name(cfg, str(arg0)))
     if k == "done":
-        return t("Done")
+        return t("Done: draw as many cards as you discarded") if v.pending_kind == "redraw" else t("Done")
     if k == "destroy" and len(args) == 2 and isinstance(args[0], int):
         cost = next((d.cost for d in v.players[args[0]].city if d.key == args[1]), 0) if args[0] < len(v.players) else 0
         return t("Destroy {p}'s {d} (pay {g})", p=player_name(cfg, args[0], None), d=card_name(cfg, str(args[1])),
