@@ -39,12 +39,12 @@ class CitadelsApp(App[int]):
         self.home = home
         self.want_resume = resume
         self.seed = seed
-        self.notes: list[str] = []
+        self.notes: list[tuple[str, bool]] = []  # (sentence, alert) for the story once it shows
         self.settings, msg = load_settings(home)
         # A broken settings file stays untouched for the whole session: we never write over it.
         self.settings_writable = msg is None
         if msg:
-            self.notes.append(msg)
+            self.notes.append((msg, True))
         if pace is not None:
             self.settings.bot_pace = pace
         self.theme_request = theme or self.settings.theme
@@ -67,12 +67,12 @@ class CitadelsApp(App[int]):
             return
         saved, msg = read_save(self.home)
         if msg:
-            self.notes.append(msg)
+            self.notes.append((msg, True))
         if self.want_resume:
             if saved is not None:
                 self.resume(saved)
                 return
-            self.notes.append(t("There is no saved game to resume; here is a new one."))
+            self.notes.append((t("There is no saved game to resume; here is a new one."), True))
         elif saved is not None:
             g = saved.record.replay(record_events=False)
             summary = t("round {r}, {n} players, {a} moves played.", r=g.round, n=g.n, a=len(saved.record.actions))
@@ -96,7 +96,7 @@ class CitadelsApp(App[int]):
                 cfg = GameConfig.create(s.players, cast=s.cast, districts=s.districts,
                                         names=bot_names(s.name, s.players))
             except (ConfigError, KeyError) as e:
-                self.notes.append(t("The saved set-up cannot be used ({e}); playing the first game.", e=e))
+                self.notes.append((t("The saved set-up cannot be used ({e}); playing the first game.", e=e), True))
                 cfg = GameConfig.create(4, names=bot_names(s.name, 4))
             bots = tuple(s.bots[: cfg.players - 1])
         else:
@@ -104,13 +104,15 @@ class CitadelsApp(App[int]):
         if seed is None:
             seed = secrets.randbelow(2**31)
         record = GameRecord(cfg, seed, [])
+        self.notes.append((t("Type the number of an option, or a command such as “choose king”; "
+                             "“help” explains the rest."), False))
         self.start(record, {i + 1: b for i, b in enumerate(bots)}, save_target(self.home))
 
     def resume(self, saved: Saved) -> None:
         n = saved.record.config.players
         bots = saved.bots or {i: self.settings.bots[i - 1] for i in range(1, n)}
         self.start(saved.record, bots, saved.path)
-        self.notes.append(t("Welcome back: the saved game continues."))
+        self.notes.append((t("Welcome back: the saved game continues."), False))
 
     def start(self, record: GameRecord, bots: dict[int, str], path: Path) -> None:
         """Play a game of our own: a Table this app owns, runs and saves."""
@@ -149,8 +151,8 @@ class CitadelsApp(App[int]):
         from .components.log_pane import LogPane
 
         log = self.game_screen.query_one(LogPane)
-        for n in self.notes:
-            log.say(n, alert=True)
+        for text, alert in self.notes:
+            log.say(text, alert)
         self.notes.clear()
 
     def _autosave(self, record: GameRecord) -> None:
@@ -234,6 +236,13 @@ class CitadelsApp(App[int]):
         elif name == "pace":
             self._set_pace(arg)
 
+    def _tell(self, text: str, alert: bool) -> None:
+        """Into the story now, or as soon as there is one."""
+        if self.game_screen is None:
+            self.notes.append((text, alert))
+        else:
+            self._say(text, alert)
+
     def _say(self, text: str, alert: bool = False) -> None:
         if self.game_screen is not None:
             from .components.log_pane import LogPane
@@ -244,11 +253,11 @@ class CitadelsApp(App[int]):
         themes = sorted(self.available_themes)
         if not name:
             msg = t("Themes: {t}.", t=", ".join(themes))
-            self.notes.append(msg) if self.game_screen is None else self._say(msg)
+            self._tell(msg, alert=False)
             return
         if name not in self.available_themes:
             msg = t("There is no theme called {n}; known: {t}.", n=name, t=", ".join(themes))
-            self.notes.append(msg) if self.game_screen is None else self._say(msg, alert=True)
+            self._tell(msg, alert=True)
             return
         self.theme = name
         if not quiet:
