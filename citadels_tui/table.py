@@ -169,7 +169,11 @@ class Table:
             if self._closed:
                 return
             version = self.version
-            action = await asyncio.to_thread(bot.choose, view(self.game, player))
+            try:
+                action = await asyncio.to_thread(bot.choose, view(self.game, player))
+            except Exception:  # a broken bot must not stop the table: it plays the first legal action
+                log.exception("bot %s failed", self.bot_kinds[player])
+                action = self.game.legal_actions()[0]
             if self._closed or version != self.version:
                 continue
             try:

@@ -142,3 +142,22 @@ async def test_listeners_are_called_on_the_loops_thread_while_bots_think_elsewhe
     await asyncio.wait_for(task, 2)
     assert threads == {threading.current_thread().name}
     assert chose_in and threading.current_thread().name not in chose_in
+
+
+async def test_a_broken_bot_plays_a_legal_move_instead_of_stopping_the_table():
+    table = _table(pace=0)
+
+    def broken(v):
+        raise RuntimeError("bug")
+
+    table.bots[1].choose = broken
+    seat = table.seat(0)
+    seat.submit([seat.view().legal[0]])
+    task = asyncio.create_task(table.run())
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+        if seat.my_turn():
+            break
+    table.close()
+    await asyncio.wait_for(task, 2)
+    assert [p for p, _ in table.record.actions[:2]] == [0, 1]
