@@ -423,3 +423,19 @@ async def test_eight_cities_fit_a_small_terminal(tmp_path: Path):
         assert app.table.config.players == 8
         assert cities.size.height == 8  # one line per player, no scrolling needed
         assert cities.size.height <= cities.parent.size.height
+
+
+async def test_clicking_a_card_in_the_hand_shows_its_text(tmp_path: Path):
+    from citadels_tui.components.hand_pane import HandPane
+
+    app = CitadelsApp(home=tmp_path, seed=12, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        hand = app.game_screen.query_one(HandPane)
+        row, c0, _c1, key = hand._spots[-1]
+        assert hand.selected != key
+        await pilot.click(HandPane, offset=(c0 + 2, row + 1))
+        await pilot.pause()
+        assert hand.selected == key
+        name = app.table.config.ed.districts[app.table.config.ed.district_by_key[key]].name
+        assert name + " (" in str(hand.render())
