@@ -1,0 +1,302 @@
+"""The Citadels app: one Table, your Seat in it, and the screens around the game.
+
+`citadels` alone starts at once (you against three heuristic bots, the first-game set, a fresh seed);
+a saved game is offered first when there is one, or resumed directly with `--resume`."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from textual.app import App
+
+from citadels_core import ConfigError, GameConfig
+from citadels_core.record import GameRecord
+
+from .colors import THEME_VARIABLE_DEFAULTS
+from .components.game_screen import AppRequest, GameScreen
+from .components.messages import TableChanged
+from .game_setup import NewGame, bot_names
+from .i18n import t
+from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
+from .settings import load_settings, save_settings
+from .table import Seat, Table
+
+HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
+
+
+class CitadelsApp(App[int]):
+    TITLE = "Citadels"
+    ENABLE_COMMAND_PALETTE = False  # its system commands (screenshot …) would act on an SSH server's disk
+
+    def __init__(self, *, home: Path | None = None, resume: bool = False, seed: int | None = None,
+                 theme: str | None = None, pace: float | None = None, seat: Seat | None = None) -> None:
+        """`seat`: play at a table hosted elsewhere (the SSH server); its host runs the bots and keeps
+        the record, and this app neither saves nor starts games."""
+        super().__init__()
+        self.hosted_seat = seat
+        self.owns_table = False
+        self.home = home
+        self.want_resume = resume
+        self.seed = seed
+        self.notes: list[tuple[str, bool]] = []  # (sentence, alert) for the story once it shows
+        self.settings, msg = load_settings(home)
+        # A broken settings file stays untouched for the whole session: we never write over it.
+        self.settings_writable = msg is None
+        if msg:
+            self.notes.append((msg, True))
+        if pace is not None:
+            self.settings.bot_pace = pace
+        self.theme_request = theme or self.settings.theme
+        self.table: Table | None = None
+        self.seat: Seat | None = None
+        self.game_screen: GameScreen | None = None
+        self.save_path: Path | None = None
+        self._ended = False
+        self.saver = BackgroundSaver()
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return {**super().get_theme_variable_defaults(), **THEME_VARIABLE_DEFAULTS}
+
+    # ------------------------------------------------------------ start
+
+    def on_mount(self) -> None:
+        self._set_theme(self.theme_request, quiet=self.theme_request == self.settings.theme)
+        if self.hosted_seat is not None:
+            self.attach(self.hosted_seat, owned=False)
+            return
+        saved, msg = read_save(self.home)
+        if msg:
+            self.notes.append((msg, True))
+        if self.want_resume:
+            if saved is not None:
+                self.resume(saved)
+                return
+            self.notes.append((t("There is no saved game to resume; here is a new one."), True))
+        elif saved is not None:
+            g = saved.record.replay(record_events=False)
+            summary = t("round {r}, {n} players, {a} moves played.", r=g.round, n=g.n, a=len(saved.record.actions))
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self.resume(saved)
+                else:
+                    self.new_game()
+
+            from .components.resume_screen import ResumeScreen
+
+            self.push_screen(ResumeScreen(summary), answer)
+            return
+        self.new_game(seed=self.seed)
+
+    def new_game(self, spec: NewGame | None = None, seed: int | None = None) -> None:
+        s = self.settings
+        if spec is None:
+            try:
+                cfg = GameConfig.create(s.players, cast=s.cast, districts=s.districts,
+                                        names=bot_names(s.name, s.players))
+            except (ConfigError, KeyError) as e:
+                self.notes.append((t("The saved set-up cannot be used ({e}); playing the first game.", e=e), True))
+                cfg = GameConfig.create(4, names=bot_names(s.name, 4))
+            bots = tuple(s.bots[: cfg.players - 1])
+        else:
+            cfg, bots, seed = spec.config, spec.bots, spec.seed
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        record = GameRecord(cfg, seed, [])
+        self.notes.append((t("Type the number of an option, or a command such as “choose king”; "
+                             "“help” explains the rest."), False))
+        self.start(record, {i + 1: b for i, b in enumerate(bots)}, save_target(self.home))
+
+    def resume(self, saved: Saved) -> None:
+        n = saved.record.config.players
+        bots = saved.bots or {i: self.settings.bots[i - 1] for i in range(1, n)}
+        self.start(saved.record, bots, saved.path)
+        self.notes.append((t("Welcome back: the saved game continues."), False))
+
+    def start(self, record: GameRecord, bots: dict[int, str], path: Path) -> None:
+        """Play a game of our own: a Table this app owns, runs and saves."""
+        self.save_path = path
+        table = Table(record, bots, self.settings.bot_pace, autosave=self._autosave)
+        self.attach(table.seat(HUMAN), owned=True)
+
+    def attach(self, seat: Seat, owned: bool) -> None:
+        """Show `seat`'s game. An owned table is run (bots) by this app; a hosted one by its host."""
+        if self.table is not None:
+            self.table.unsubscribe(self._table_changed)
+            if self.owns_table:
+                self.table.close()
+        self.table = table = seat.table
+        self.seat = seat
+        self.owns_table = owned
+        table.subscribe(self._table_changed)
+        self._ended = False
+        screen = GameScreen(seat)
+        if self.game_screen is None:
+            self.push_screen(screen)
+        else:
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
+            self.switch_screen(screen)
+        self.game_screen = screen
+        self.call_after_refresh(self._flush_notes)
+        if owned:
+            self.run_worker(table.run(), group="table", exclusive=True, exit_on_error=False)
+        if table.game.over:
+            self.call_after_refresh(self._game_over)
+
+    def _flush_notes(self) -> None:
+        if self.game_screen is None:
+            return
+        from .components.log_pane import LogPane
+
+        log = self.game_screen.query_one(LogPane)
+        for text, alert in self.notes:
+            log.say(text, alert)
+        self.notes.clear()
+
+    def _autosave(self, record: GameRecord) -> None:
+        if self.save_path is not None:
+            self.saver.save(record, self.save_path, self.table.bot_kinds if self.table else None)
+            if self.saver.error:
+                raise OSError(self.saver.error)
+
+    def on_unmount(self) -> None:
+        if self.table is not None:
+            self.table.unsubscribe(self._table_changed)
+            if self.owns_table:
+                self.table.close()
+        self.saver.close()  # every queued save reaches the disk before the app is gone
+
+    # ------------------------------------------------------------ table changes
+
+    def _table_changed(self) -> None:
+        # Called on the loop by the table; a message keeps the redraw in this app's own context.
+        self.post_message(TableChanged())
+
+    def on_table_changed(self, message: TableChanged) -> None:
+        if self.game_screen is not None and self.game_screen.is_attached:
+            self.game_screen.refresh_view()
+        if self.table is not None and self.table.game.over and not self._ended:
+            self._game_over()
+
+    def _game_over(self) -> None:
+        if self.table is None or self._ended:
+            return
+        self._ended = True
+        if self.save_path is not None and self.owns_table:
+            self.saver.remove(self.save_path)  # a finished game is not offered for resuming
+        g = self.table.game
+        assert g.result is not None
+
+        def after(choice: str | None) -> None:
+            if choice == "again" and self.hosted_seat is None:
+                self.new_game()
+            else:
+                self.exit(0)
+
+        from .components.end_screen import EndScreen
+
+        me = self.seat.player if self.seat is not None else None
+        self.push_screen(EndScreen(g.config, g.result, me), after)
+
+    # ------------------------------------------------------------ app commands
+
+    def on_app_request(self, message: AppRequest) -> None:
+        name, arg = message.name, message.arg
+        if name == "quit":
+            self.exit(0)
+        elif name == "help":
+            # Imported when first asked for: the Markdown widget is the slowest import of the app.
+            from .components.help_screen import HelpScreen
+
+            cfg = self.table.config if self.table else GameConfig.create(4)
+            self.push_screen(HelpScreen(cfg, arg))
+        elif name == "new" and self.hosted_seat is not None:
+            self._say(t("This table is hosted: new games start from the lobby."), alert=True)
+        elif name == "new":
+            def started(spec: NewGame | None) -> None:
+                if spec is not None:
+                    self._remember(spec)
+                    self.new_game(spec)
+
+            from .components.new_game_screen import NewGameScreen
+
+            self.push_screen(NewGameScreen(self.settings), started)
+        elif name == "save":
+            if self.table is not None and self.save_path is not None:
+                try:
+                    self.saver.flush()
+                    write_save(self.table.record, self.save_path, self.table.bot_kinds)
+                    self._say(t("Saved to {p}. (The game is also saved after every move.)", p=self.save_path))
+                except OSError as e:
+                    self._say(t("The game could not be saved: {e}.", e=e.strerror or e), alert=True)
+        elif name == "theme":
+            self._set_theme(arg)
+        elif name == "pace":
+            self._set_pace(arg)
+
+    def _tell(self, text: str, alert: bool) -> None:
+        """Into the story now, or as soon as there is one."""
+        if self.game_screen is None:
+            self.notes.append((text, alert))
+        else:
+            self._say(text, alert)
+
+    def _say(self, text: str, alert: bool = False) -> None:
+        if self.game_screen is not None:
+            from .components.log_pane import LogPane
+
+            self.game_screen.query_one(LogPane).say(text, alert)
+
+    def _set_theme(self, name: str, quiet: bool = False) -> None:
+        themes = sorted(self.available_themes)
+        if not name:
+            msg = t("Themes: {t}.", t=", ".join(themes))
+            self._tell(msg, alert=False)
+            return
+        if name not in self.available_themes:
+            msg = t("There is no theme called {n}; known: {t}.", n=name, t=", ".join(themes))
+            self._tell(msg, alert=True)
+            return
+        self.theme = name
+        if not quiet:
+            self.settings.theme = name
+            self._write_settings()
+
+    def _set_pace(self, arg: str) -> None:
+        try:
+            pace = float(arg.replace(",", "."))
+            if not 0 <= pace <= 10:
+                raise ValueError
+        except ValueError:
+            self._say(t("The pace is a number of seconds from 0 to 10 (now {p:g}).", p=self.settings.bot_pace),
+                      alert=True)
+            return
+        self.settings.bot_pace = pace
+        if self.table is not None:
+            self.table.pace = pace
+        self._say(t("Each bot move now stays {p:g} seconds on screen.", p=pace))
+        self._write_settings()
+
+    def _remember(self, spec: NewGame) -> None:
+        s = self.settings
+        s.name = spec.config.names[HUMAN]
+        s.players = spec.config.players
+        s.cast, s.districts = spec.cast_preset, spec.district_preset
+        s.bots = (list(spec.bots) + s.bots[len(spec.bots):])[:7]
+        self._write_settings()
+
+    def _write_settings(self) -> None:
+        if not self.settings_writable:
+            return
+        try:
+            save_settings(self.settings, self.home)
+        except OSError as e:
+            self._say(t("The settings could not be saved: {e}.", e=e.strerror or e), alert=True)
+
+
+def run(resume: bool = False, seed: int | None = None, theme: str | None = None) -> int:
+    """Play in this terminal; the exit code for the `citadels` command."""
+    result = CitadelsApp(resume=resume, seed=seed, theme=theme).run()
+    return result if isinstance(result, int) else 0

@@ -1,0 +1,530 @@
+"""Plain text to actions: `build castle`, `kill thief`, `destroy market in anna's city`, `3`.
+
+Case-insensitive, with unambiguous prefixes for verbs and names. A typo gets "did you mean …", an
+ambiguity lists the candidates. Verbs the parser does not know still work: every legal action kind is a
+verb (its words), and every legal action is reachable by its number in the list, so new characters and
+districts are playable before anyone teaches this module their words. Parsing never raises.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from citadels_core import Action, GameConfig
+from citadels_core.view import View
+
+from .i18n import t
+from .names import card_name, char_name, describe
+
+# Words the verbs' grammar may carry but that name nothing ("destroy the market in anna's city").
+FILLER = frozenset({
+    "the", "a", "an", "in", "with", "from", "of", "city", "to", "at", "on", "and", "hands", "hand", "turn",
+    "card", "for", "my", "his", "her", "their", "please", "then",
+})
+
+# Verb words -> verb id. Verb ids that are app commands start with "app:".
+VERBS: dict[str, str] = {
+    "take": "take", "gold": "gold", "draw": "draw", "cards": "draw",
+    "keep": "keep", "build": "build", "choose": "choose", "pick": "choose",
+    "discard": "discard", "kill": "kill", "assassinate": "kill", "murder": "kill",
+    "rob": "rob", "steal": "rob", "swap": "swap", "exchange": "swap", "redraw": "redraw",
+    "destroy": "destroy", "beautify": "beautify", "laboratory": "laboratory", "smithy": "smithy",
+    "pay": "pay", "income": "income", "bonus": "bonus", "end": "end", "pass": "end", "done": "done",
+    "help": "app:help", "look": "app:look", "score": "app:score", "scores": "app:score",
+    "save": "app:save", "quit": "app:quit", "exit": "app:quit", "new": "app:new", "theme": "app:theme",
+    "skip": "app:skip", "pace": "app:pace",
+}
+
+# The action kinds each verb can produce, to settle an ambiguous prefix in favour of what is legal now.
+VERB_KINDS: dict[str, tuple[str, ...]] = {
+    "take": ("gather", "income", "bonus"), "gold": ("gather",), "draw": ("gather",), "keep": ("keep",),
+    "build": ("build",), "choose": ("choose",), "discard": ("discard", "discard_character", "redraw"),
+    "kill": ("kill",), "rob": ("rob",), "swap": ("swap_hands",), "redraw": ("redraw",),
+    "destroy": ("destroy",), "beautify": ("beautify",), "laboratory": ("laboratory",),
+    "smithy": ("smithy",), "pay": ("pay_card", "pay_gold"), "income": ("income",), "bonus": ("bonus",),
+    "end": ("end",), "done": ("done",),
+}
+
+
+# Action kinds whose argument picks among a few targets; a wrong pick is answered with the list.
+TARGETED = frozenset({"keep", "kill", "rob", "beautify", "laboratory", "swap_hands", "destroy", "pay_card",
+                      "discard"})
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """What a line of text asks for: game actions, an app command (`app`, `arg`), or an `error` sentence."""
+
+    actions: tuple[Action, ...] = ()
+    app: str = ""
+    arg: str = ""
+    error: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    words: tuple[str, ...]
+    kind: str  # "district", "character" or "player"
+    value: str | int
+    label: str
+
+
+def norm(text: str) -> str:
+    """Casefold, drop apostrophes and possessive 's, and make every separator a single space."""
+    s = text.casefold().replace("’", "'").replace("‘", "'")
+    s = re.sub(r"'s\b", "", s)
+    s = s.replace("'", "")
+    s = re.sub(r"[^\w]+|_", " ", s)
+    return " ".join(s.split())
+
+
+def vocabulary(cfg: GameConfig, me: int | None) -> list[Name]:
+    """Every name a command may use: districts and characters of the edition, the players."""
+    ed = cfg.ed
+    out: list[Name] = []
+    for d in ed.districts:
+        label = card_name(cfg, d.key)
+        out.append(Name(tuple(norm(label).split()), "district", d.key, label))
+    for c in ed.characters:
+        label = char_name(cfg, c.key)
+        out.append(Name(tuple(norm(label).split()), "character", c.key, label))
+    for seat, n in enumerate(cfg.names):
+        out.append(Name(tuple(norm(n).split()), "player", seat, n))
+    if me is not None:
+        for w in ("me", "myself", "mine", "you"):
+            out.append(Name((w,), "player", me, cfg.names[me]))
+    return out
+
+
+def _matches(phrase: tuple[str, ...], name: Name) -> int:
+    """2 for an exact match, 1 for a prefix match (word by word or of the whole name), 0 for none."""
+    if phrase == name.words:
+        return 2
+    if len(phrase) <= len(name.words) and all(w.startswith(p) for p, w in zip(phrase, name.words, strict=False)):
+        return 1
+    if " ".join(name.words).startswith(" ".join(phrase)):
+        return 1
+    return 0
+
+
+class ParseError(Exception):
+    pass
+
+
+class _Parser:
+    def __init__(self, v: View, cfg: GameConfig) -> None:
+        self.v = v
+        self.cfg = cfg
+        self.names = vocabulary(cfg, v.me)
+        self.legal_kinds = {a.kind for a in v.legal}
+        me = v.me
+        self.hand = set(v.hand)
+        self.my_city = {d.key for d in v.players[me].city} if me is not None and me < len(v.players) else set()
+        self.all_cities = {d.key for p in v.players for d in p.city}
+        self.in_cast = set(v.cast)
+        self.options = set(v.options)
+        # Values the current decision is about: they win a tie between equally good name matches.
+        self.legal_args = {x for a in v.legal for x in a.args}
+
+    # ------------------------------------------------------------ names
+
+    def refs(self, tokens: list[str], kinds: Iterable[str], prefer: Iterable[str | int] = (),
+             verb: str = "") -> list[Name]:
+        """Resolve tokens into names of the given kinds, longest phrase first; raise ParseError.
+
+        Ties between equally good matches go first to `prefer`, then to the arguments of the legal
+        actions this verb can make (all legal actions when no verb is given)."""
+        kinds = set(kinds)
+        prefer = set(prefer)
+        vk = VERB_KINDS.get(verb)
+        tier2 = self.legal_args if vk is None else {x for a in self.v.legal if a.kind in vk for x in a.args}
+        out: list[Name] = []
+        i = 0
+        while i < len(tokens):
+            found = None
+            for j in range(len(tokens), i, -1):
+                phrase = tuple(tokens[i:j])
+                # A filler word alone ("kill a") is a prefix the player means; among others it is grammar.
+                if j == i + 1 and len(tokens) > 1 and (tokens[i] in FILLER or tokens[i].isdigit()):
+                    exact = [n for n in self.names if n.kind in kinds and n.words == phrase]
+                    if not exact:
+                        break
+                cands = self._candidates(phrase, kinds, prefer, tier2)
+                if cands:
+                    found = (cands, j)
+                    break
+            if found is None:
+                if tokens[i] in FILLER or tokens[i].isdigit():
+                    i += 1
+                    continue
+                raise ParseError(self._unknown(" ".join(tokens[i:]), tokens[i], kinds))
+            cands, j = found
+            if len(cands) > 1:
+                raise ParseError(t("“{w}” could be: {c}.", w=" ".join(tokens[i:j]),
+                                   c=", ".join(n.label for n in cands)))
+            out.append(cands[0])
+            i = j
+        return out
+
+    def _candidates(self, phrase: tuple[str, ...], kinds: set[str], prefer: set[str | int],
+                    tier2: set[str | int]) -> list[Name]:
+        scored = [(m, n) for n in self.names if n.kind in kinds and (m := _matches(phrase, n))]
+        if not scored:
+            return []
+        best = max(m for m, _ in scored)
+        cands = _unique([n for m, n in scored if m == best])
+        if len(cands) > 1 and prefer:
+            pref = [n for n in cands if n.value in prefer]
+            if pref:
+                cands = pref
+        if len(cands) > 1:
+            pref = [n for n in cands if n.value in tier2]
+            if pref:
+                cands = pref
+        return cands
+
+    def _unknown(self, rest: str, word: str, kinds: set[str]) -> str:
+        labels = {" ".join(n.words): n.label for n in self.names if n.kind in kinds}
+        close = difflib.get_close_matches(rest, list(labels), n=3, cutoff=0.6) or \
+            difflib.get_close_matches(word, list(labels), n=3, cutoff=0.6)
+        if close:
+            return t("I don't know “{w}”. Did you mean {c}?", w=word, c=_or([labels[c] for c in close]))
+        return t("I don't know “{w}”.", w=word)
+
+    # ------------------------------------------------------------ verbs
+
+    def verb(self, word: str) -> str | None:
+        generic = self._generic_verbs()
+        table = {**generic, **VERBS}
+        if word in table:
+            return table[word]
+        cands = sorted({v for w, v in table.items() if w.startswith(word)})
+        if len(cands) == 1:
+            return cands[0]
+        if len(cands) > 1:
+            legal = [c for c in cands if self._verb_legal(c)]
+            if len(legal) == 1:
+                return legal[0]
+            words = sorted(w for w, v in table.items() if w.startswith(word) and v in cands)
+            raise ParseError(t("“{w}” could be: {c}.", w=word, c=", ".join(words)))
+        return None
+
+    def _verb_legal(self, verb: str) -> bool:
+        if verb.startswith("kind:"):
+            return verb[5:] in self.legal_kinds
+        return any(k in self.legal_kinds for k in VERB_KINDS.get(verb, ()))
+
+    def _generic_verbs(self) -> dict[str, str]:
+        """Legal kinds the verb table does not cover become verbs by their first word."""
+        covered = {k for ks in VERB_KINDS.values() for k in ks}
+        out: dict[str, str] = {}
+        for k in sorted(self.legal_kinds - covered):
+            out.setdefault(norm(k).split()[0], "kind:" + k)
+        return out
+
+
+def _unique(names: list[Name]) -> list[Name]:
+    seen: set[tuple[str, str | int]] = set()
+    out = []
+    for n in names:
+        if (n.kind, n.value) not in seen:
+            seen.add((n.kind, n.value))
+            out.append(n)
+    return out
+
+
+def _or(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + t(" or ") + items[-1]
+
+
+def parse(text: str, v: View, cfg: GameConfig) -> Command:
+    """Turn one line of text into a Command for the player of view `v`. Never raises."""
+    try:
+        return _parse(text, v, cfg)
+    except ParseError as e:
+        return Command(error=str(e))
+    except Exception as e:  # noqa: BLE001 - the command line must never crash the app
+        return Command(error=t("I could not understand that ({e}).", e=e))
+
+
+def _parse(text: str, v: View, cfg: GameConfig) -> Command:
+    tokens = norm(text).split()
+    if not tokens:
+        if text.strip():
+            return Command(error=t("I don't understand “{w}”. Type help for the commands, or a number.",
+                                   w=text.strip()))
+        return Command()
+    if len(tokens) == 1 and tokens[0].isdigit():
+        if not text.strip().rstrip(".").isdigit():  # "-1" is no option number, "3." is
+            return Command(error=t("There is no option {n}; choose 1 to {m}.", n=text.strip(), m=len(v.legal)))
+        return _number(int(tokens[0]), v, cfg)
+    p = _Parser(v, cfg)
+    verb = p.verb(tokens[0])
+    rest = tokens[1:]
+    if verb is None:
+        return _bare_name(p, tokens, text)
+    if verb.startswith("app:"):
+        return _app(p, verb[4:], rest, text)
+    actions = _game_verb(p, verb, rest)
+    if len(actions) == 1 and actions[0].kind in TARGETED and actions[0] not in v.legal:
+        # The right verb with the wrong target: name the targets there are, in words.
+        same = [a for a in v.legal if a.kind == actions[0].kind]
+        if same:
+            return Command(error=t("Not that one. You can: {o}.", o="; ".join(describe(cfg, v, a) for a in same)))
+    return Command(actions=tuple(actions))
+
+
+def _number(n: int, v: View, cfg: GameConfig) -> Command:
+    if not v.legal:
+        return Command(error=_waiting(v, cfg))
+    if not 1 <= n <= len(v.legal):
+        return Command(error=t("There is no option {n}; choose 1 to {m}.", n=n, m=len(v.legal)))
+    return Command(actions=(v.legal[n - 1],))
+
+
+def _waiting(v: View, cfg: GameConfig) -> str:
+    if v.pending_player is None:
+        return t("The game is over.")
+    return t("It is {p}'s turn to decide, not yours.", p=cfg.names[v.pending_player])
+
+
+def _bare_name(p: _Parser, tokens: list[str], text: str) -> Command:
+    """A name alone means the one legal action about it: `king` chooses the King, `market` keeps it."""
+    try:
+        refs = p.refs(tokens, ("district", "character", "player"), p.legal_args)
+    except ParseError:
+        verbs = [w for w in VERBS if len(w) > 2]
+        close = difflib.get_close_matches(tokens[0], verbs, n=3, cutoff=0.6)
+        if close:
+            return Command(error=t("I don't understand “{w}”. Did you mean {c}?", w=tokens[0], c=_or(close)))
+        return Command(error=t("I don't understand “{w}”. Type help for the commands, or a number.",
+                               w=text.strip()))
+    values = tuple(r.value for r in refs)
+    hits = [a for a in p.v.legal if set(a.args) == set(values) and len(a.args) == len(values)]
+    if len(hits) == 1:
+        return Command(actions=(hits[0],))
+    if len(hits) > 1:
+        return Command(error=t("Do what with it? {c}", c=", ".join(a.kind.replace("_", " ") for a in hits)))
+    label = " ".join(r.label for r in refs)
+    if not p.v.legal:
+        return Command(error=_waiting(p.v, p.cfg))
+    return Command(error=t("Nothing you can do now is about {x}. Type a number or help.", x=label))
+
+
+def _app(p: _Parser, verb: str, rest: list[str], text: str) -> Command:
+    if verb == "help":
+        if not rest:
+            return Command(app="help")
+        refs = p.refs(rest, ("district", "character"), p.hand | p.all_cities | p.in_cast)
+        return Command(app="help", arg=str(refs[0].value) if refs else "")
+    if verb == "look":
+        if not rest:
+            return Command(app="look", arg="" if p.v.me is None else str(p.v.me))
+        refs = p.refs(rest, ("player",))
+        if not refs:
+            return Command(error=t("Look at whom? {c}", c=", ".join(p.cfg.names)))
+        return Command(app="look", arg=str(refs[0].value))
+    if verb in ("theme", "pace"):
+        words = text.strip().split(None, 1)
+        return Command(app=verb, arg=words[1].strip() if len(words) > 1 else "")
+    return Command(app=verb)
+
+
+def _game_verb(p: _Parser, verb: str, rest: list[str]) -> list[Action]:
+    v = p.v
+    if verb == "take":
+        if not rest or "gold" in rest or all(w.isdigit() for w in rest):
+            return [Action("gather", ("gold",))]
+        if any("cards".startswith(w) or w == "card" for w in rest):
+            return [Action("gather", ("cards",))]
+        if any("income".startswith(w) for w in rest):
+            return [Action("income")]
+        if any("bonus".startswith(w) for w in rest):
+            return [Action("bonus")]
+        raise ParseError(t("Take what? Gold, cards, income or bonus."))
+    if verb == "gold":
+        return [Action("gather", ("gold",))]
+    if verb == "draw":
+        return [Action("gather", ("cards",))]
+    if verb in ("income", "bonus", "end", "done", "smithy"):
+        return [Action(verb)]
+    if verb in ("keep", "build", "beautify", "laboratory"):
+        prefer = {"keep": p.options, "build": p.hand, "beautify": p.my_city, "laboratory": p.hand}[verb]
+        return [Action(verb, (_one(p, rest, "district", prefer, verb),))]
+    if verb in ("choose", "kill", "rob"):
+        prefer = p.options if verb == "choose" else p.in_cast
+        return [Action(verb, (_one(p, rest, "character", prefer, verb),))]
+    if verb == "swap":
+        refs = p.refs(rest, ("player",), verb="swap")
+        if not refs:
+            seats = [a.args[0] for a in v.legal if a.kind == "swap_hands"]
+            if len(seats) == 1:
+                return [Action("swap_hands", (seats[0],))]
+            raise ParseError(t("Swap hands with whom? {c}", c=", ".join(p.cfg.names[s] for s in seats if isinstance(s, int))
+                               or ", ".join(n for i, n in enumerate(p.cfg.names) if i != v.me)))
+        return [Action("swap_hands", (refs[0].value,))]
+    if verb in ("discard", "redraw"):
+        return _discard(p, verb, rest)
+    if verb == "pay":
+        if not rest or "gold" in rest:
+            return [Action("pay_gold")]
+        refs = p.refs(rest, ("district",), p.hand, "pay")
+        return [Action("pay_card", (r.value,)) for r in refs]
+    if verb == "destroy":
+        return [_destroy(p, rest)]
+    if verb.startswith("kind:"):
+        return [_generic(p, verb[5:], rest)]
+    raise ParseError(t("I don't understand that."))
+
+
+def _one(p: _Parser, rest: list[str], kind: str, prefer: set[str], verb: str) -> str:
+    refs = p.refs(rest, (kind,), prefer, verb)
+    if not refs:
+        choices = [a.args[0] for a in p.v.legal if a.kind == verb and a.args]
+        names = [card_name(p.cfg, str(c)) if kind == "district" else char_name(p.cfg, str(c)) for c in choices]
+        raise ParseError(t("{v} what? {c}", v=verb.capitalize(), c=", ".join(names) or t("Nothing is possible now.")))
+    if len(refs) > 1:
+        raise ParseError(t("One at a time, please: {v} {x}.", v=verb, x=refs[0].label.lower()))
+    return str(refs[0].value)
+
+
+def _discard(p: _Parser, verb: str, rest: list[str]) -> list[Action]:
+    v = p.v
+    if v.pending_kind == "discard_character":
+        return [Action("discard_character", (_one(p, rest, "character", p.options, "discard"),))]
+    kinds = ("district",) if verb == "redraw" else ("district", "character")
+    refs = p.refs(rest, kinds, p.hand | p.options, verb)
+    if refs and all(r.kind == "character" for r in refs):
+        return [Action("discard_character", (refs[0].value,))]
+    cards = [Action("discard", (r.value,)) for r in refs if r.kind == "district"]
+    if v.pending_kind == "redraw":
+        return cards if verb == "discard" else cards + [Action("done")]
+    # The Magician's ability in one line: open the redraw, discard each card, and draw as many.
+    if "redraw" in p.legal_kinds or verb == "redraw":
+        return [Action("redraw"), *cards, Action("done")] if cards else [Action("redraw")]
+    if not cards:
+        raise ParseError(t("Discard what?"))
+    return cards
+
+
+def _destroy(p: _Parser, rest: list[str]) -> Action:
+    v = p.v
+    refs = p.refs(rest, ("district", "player"), p.all_cities, "destroy")
+    cards = [r for r in refs if r.kind == "district"]
+    seats = [r for r in refs if r.kind == "player"]
+    if not cards:
+        raise ParseError(t("Destroy which district? Say e.g. “destroy market in anna's city”."))
+    key = str(cards[0].value)
+    if seats:
+        return Action("destroy", (seats[0].value, key))
+    legal = [a for a in v.legal if a.kind == "destroy" and a.args[1:] == (key,)]
+    if len(legal) == 1:
+        return legal[0]
+    owners = [q.seat for q in v.players if any(d.key == key for d in q.city)]
+    if len(legal) > 1:
+        owners = [int(a.args[0]) for a in legal]
+    if len(owners) == 1:
+        return Action("destroy", (owners[0], key))
+    if not owners:
+        raise ParseError(t("No city has a {d}.", d=cards[0].label))
+    raise ParseError(t("Whose {d}? {c}", d=cards[0].label, c=_or([p.cfg.names[o] for o in owners])))
+
+
+def _generic(p: _Parser, kind: str, rest: list[str]) -> Action:
+    extra = norm(kind).split()[1:]  # "take_crown" typed in full: its other words are not arguments
+    rest = [w for w in rest if w not in extra]
+    refs = p.refs(rest, ("district", "character", "player"), p.legal_args)
+    values = [r.value for r in refs]
+    same = [a for a in p.v.legal if a.kind == kind]
+    for a in same:
+        if sorted(map(str, a.args)) == sorted(map(str, values)):
+            return a
+    if not values and len(same) == 1:
+        return same[0]
+    if not values and same:
+        raise ParseError(t("Which one? {c}", c=", ".join(" ".join(map(str, a.args)) for a in same)))
+    return Action(kind, tuple(values))
+
+
+# ---------------------------------------------------------------- completion
+
+def completions(text: str, v: View, cfg: GameConfig) -> list[str]:
+    """Full lines that complete `text`, most useful first (Tab and the inline suggestion use them)."""
+    try:
+        return _completions(text, v, cfg)
+    except Exception:  # noqa: BLE001 - completion is a convenience; it must never break typing
+        return []
+
+
+def _completions(text: str, v: View, cfg: GameConfig) -> list[str]:
+    if not text.strip():
+        return []
+    head, sep, last = text.rpartition(" ")
+    lowered = text.lower()
+    p = _Parser(v, cfg)
+    if not sep:
+        legal_first = [w for w, vb in {**p._generic_verbs(), **VERBS}.items() if p._verb_legal(vb)]
+        words = legal_first + [w for w in VERBS if w not in legal_first]
+        return [w for w in dict.fromkeys(words) if w.startswith(lowered) and w != lowered]
+    # Complete the longest tail of words that starts some relevant name ("thieves d" -> "thieves' den").
+    relevant = _relevant_names(p)
+    words = text.split(" ")
+    for k in range(min(3, len(words) - 1), 0, -1):
+        tail = " ".join(words[-k:])
+        ntail = norm(tail)
+        if not ntail:
+            continue
+        prefix = " ".join(words[:-k])
+        hits = [lab for lab in relevant if norm(lab).startswith(ntail) and norm(lab) != ntail]
+        if hits:
+            return [f"{prefix} {h.lower()}" for h in hits]
+    return []
+
+
+def _relevant_names(p: _Parser) -> list[str]:
+    v = p.v
+    cfg = p.cfg
+    out = [card_name(cfg, k) for k in dict.fromkeys([*v.options, *v.hand])
+           if k in cfg.ed.district_by_key]
+    out += [char_name(cfg, k) for k in v.cast]
+    out += [n for i, n in enumerate(cfg.names) if i != v.me]
+    out += [card_name(cfg, d.key) for q in v.players for d in q.city]
+    out += ["gold", "cards"]
+    # Then every other name, so `help observatory` completes even when no Observatory is in play.
+    out += [n.label for n in p.names if n.kind != "player"]
+    return list(dict.fromkeys(out))
+
+
+# ---------------------------------------------------------------- the words for an action
+
+def words_for(a: Action, cfg: GameConfig) -> str:
+    """The plain command that makes action `a` (the inverse of `parse`), to teach and to test."""
+    k, args = a.kind, a.args
+
+    def name(x: str | int) -> str:
+        if isinstance(x, int):
+            return cfg.names[x] if 0 <= x < len(cfg.names) else str(x)
+        if x in cfg.ed.district_by_key:
+            return card_name(cfg, x).lower()
+        if x in cfg.ed.character_by_key:
+            return char_name(cfg, x).lower()
+        return x.replace("_", " ")
+
+    if k == "gather":
+        return "take gold" if args == ("gold",) else "draw"
+    if k == "discard_character":
+        return "discard " + name(args[0])
+    if k == "swap_hands":
+        return "swap hands with " + name(args[0])
+    if k == "destroy" and len(args) == 2:
+        return f"destroy {name(args[1])} in {name(args[0])}'s city"
+    if k == "pay_card":
+        return "pay " + name(args[0])
+    if k == "pay_gold":
+        return "pay gold"
+    return " ".join([k.replace("_", " "), *map(name, args)])

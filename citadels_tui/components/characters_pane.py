@@ -1,0 +1,73 @@
+"""The round's characters: rank and name, face-up discards, who revealed what, killed and robbed."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from citadels_core import GameConfig
+from citadels_core.view import View
+
+from ..i18n import t
+from ..names import card_text, char_name, char_rank
+from .style import COMPONENT_CLASSES, flow, mark
+
+
+class CharactersPane(Static):
+    COMPONENT_CLASSES = COMPONENT_CLASSES
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__("", **kw)  # type: ignore[arg-type]
+        self.border_title = t("Characters")
+        self._last: tuple[View, GameConfig] | None = None
+
+    def show(self, v: View, cfg: GameConfig) -> None:
+        self._last = (v, cfg)
+        self.update(self.render_characters(v, cfg))
+
+    def render_characters(self, v: View, cfg: GameConfig) -> Text:
+        revealed_by = {c: p.name for p in v.players for c in p.revealed}
+        entries: list[Text] = []
+        for key in v.cast:
+            here = v.calling == key
+            e = Text()
+            if here:
+                e.append("▶", style=mark(self, "alert"))
+            e.append(f"{char_rank(cfg, key)} {char_name(cfg, key)}", style="bold" if here else "")
+            notes: list[tuple[str, str]] = []
+            if key in v.faceup:
+                notes.append((t("up"), "dim"))
+            if key == v.killed:
+                notes.append((t("killed"), "alert"))
+            if key == v.robbed:
+                notes.append((t("robbed"), "alert"))
+            if key in revealed_by:
+                mine = key in v.my_characters
+                notes.append((t("you") if mine else revealed_by[key], "me" if mine else "dim"))
+            elif key in v.my_characters:
+                notes.append((t("you"), "me"))
+            for note, style in notes:
+                e.append(":" + note, style=mark(self, style))
+            entries.append(e)
+        if v.facedown_count and v.phase == "select":
+            entries.append(Text(t("· {n} face down", n=v.facedown_count), style=mark(self, "dim")))
+        if self.app.size.height >= 34 and self.size.width >= 60:
+            # Room to spare: one character a line, with what it does.
+            out = Text()
+            for i, (key, e) in enumerate(zip(v.cast, entries, strict=False)):
+                line = e.copy()
+                line.pad_right(max(0, 24 - line.cell_len))
+                line.append(card_text(cfg, key), style=mark(self, "dim"))
+                line.truncate(self.size.width, overflow="ellipsis")
+                if i:
+                    out.append("\n")
+                out.append_text(line)
+            for extra in entries[len(v.cast):]:
+                out.append("\n")
+                out.append_text(extra)
+            return out
+        return flow(entries, self.size.width)
+
+    def on_resize(self) -> None:
+        if self._last is not None:
+            self.update(self.render_characters(*self._last))

@@ -1,0 +1,87 @@
+"""The command line: plain text in, with an inline suggestion and Tab completion from the parser's words.
+
+A lone digit acts at once when no longer option number starts with it (with 12 options, `1` waits for
+Enter or a second digit), so a whole game can be played with number keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.binding import Binding
+from textual.suggester import Suggester
+from textual.widgets import Input
+
+from ..i18n import t
+from .messages import CommandEntered, OptionChosen
+
+Completer = Callable[[str], list[str]]
+
+
+class CommandSuggester(Suggester):
+    def __init__(self, completer: Completer) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.completer = completer
+
+    async def get_suggestion(self, value: str) -> str | None:
+        hits = self.completer(value)
+        return hits[0] if hits else None
+
+
+class CommandLine(Input):
+    BINDINGS = [
+        Binding("tab", "complete", t("complete"), show=False, priority=True),
+        Binding("up", "history(-1)", t("previous command"), show=False),
+        Binding("down", "history(1)", t("next command"), show=False),
+    ]
+
+    def __init__(self, completer: Completer, option_count: Callable[[], int], **kw: object) -> None:
+        super().__init__(placeholder=t("type a command or a number — help for help"),
+                         suggester=CommandSuggester(completer), compact=True, **kw)  # type: ignore[arg-type]
+        self.cursor_blink = False  # no blinking cursor: over SSH it costs a redraw twice a second
+        self.completer = completer
+        self.option_count = option_count
+        self._cycle: list[str] = []
+        self.history: list[str] = []
+        self._h = 0  # position in the history while browsing it with the arrow keys
+
+    def action_complete(self) -> None:
+        hits = self.completer(self.value)
+        if not hits and self._cycle:
+            # Tab again cycles through the completions of the same fragment.
+            i = self._cycle.index(self.value) if self.value in self._cycle else -1
+            self.value = self._cycle[(i + 1) % len(self._cycle)]
+        elif hits:
+            self._cycle = hits
+            self.value = hits[0]
+        self.cursor_position = len(self.value)
+
+    def action_history(self, step: int) -> None:
+        if not self.history:
+            return
+        self._h = max(0, min(len(self.history), self._h + step))
+        self.value = self.history[self._h] if self._h < len(self.history) else ""
+        self.cursor_position = len(self.value)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        value = event.value
+        if not value.isdigit():
+            return
+        n, count = int(value), self.option_count()
+        if count and n > count and len(value) > 1:
+            # "11" with ten options can be no option: start again from the digit just typed.
+            self.value = value[-1]
+            return
+        if 1 <= n <= count and n * 10 > count:
+            event.stop()
+            self.value = ""
+            self.post_message(OptionChosen(n - 1))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = self.value
+        self.value = ""
+        self._cycle = []
+        if text.strip() and (not self.history or self.history[-1] != text):
+            self.history.append(text)
+        self._h = len(self.history)
+        self.post_message(CommandEntered(text))

@@ -1,0 +1,78 @@
+"""The end of the game: every player's score broken down, the winner and the tie-break; again or quit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Static
+
+from citadels_core import GameConfig
+
+from ..i18n import t
+from ..names import card_name
+
+
+def winners_text(cfg: GameConfig, result: dict[str, Any], me: int | None) -> str:
+    winners = result["winners"]
+    names = [t("you") if w == me else cfg.names[w] for w in winners]
+    if me in winners and len(winners) == 1:
+        head = t("You win!")
+    else:
+        head = t("{w} win.", w=" and ".join(names)) if len(winners) > 1 else t("{w} wins.", w=names[0])
+    tb = result.get("tiebreak")
+    if tb:
+        tied = ", ".join(cfg.names[p] for p in tb["tied"])
+        ranks = ", ".join(f"{cfg.names[int(p)]} {r}" for p, r in tb["ranks"].items())
+        head += " " + t("Tie between {p}: broken by the highest rank revealed in the last round ({r}).",
+                        p=tied, r=ranks)
+    return head
+
+
+class EndScreen(Screen[str]):
+    """Dismisses with "again" or "quit"."""
+
+    CSS_PATH = "end_screen.tcss"
+    BINDINGS = [
+        Binding("n,enter", "again", t("Play again")),
+        Binding("q,escape", "quit_game", t("Quit")),
+    ]
+
+    def __init__(self, cfg: GameConfig, result: dict[str, Any], me: int | None) -> None:
+        super().__init__()
+        self.cfg = cfg
+        self.result = result
+        self.me = me
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="end-box"):
+            yield Static(winners_text(self.cfg, self.result, self.me), id="end-title")
+            yield DataTable(id="end-scores", cursor_type="none", zebra_stripes=True)
+            with Horizontal(id="end-buttons"):
+                yield Button(t("Play again (n)"), id="again", variant="primary")
+                yield Button(t("Quit (q)"), id="quit")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(t("Player"), t("Districts"), t("All types"), t("Completion"), t("Uniques"), t("Total"))
+        scores = self.result["scores"]
+        for p in self.result.get("ranking", range(len(scores))):
+            s = scores[p]
+            uniques = ", ".join(f"{card_name(self.cfg, k)} {v:+d}" for k, v in s["uniques"].items()) or "—"
+            name = self.cfg.names[p] + (t(" (you)") if p == self.me else "")
+            if p in self.result["winners"]:
+                name = "★ " + name
+            table.add_row(name, str(s["districts"]), str(s["all_types"]), str(s["completion"]), uniques,
+                          str(s["total"]))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss("again" if event.button.id == "again" else "quit")
+
+    def action_again(self) -> None:
+        self.dismiss("again")
+
+    def action_quit_game(self) -> None:
+        self.dismiss("quit")

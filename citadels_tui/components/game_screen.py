@@ -1,0 +1,204 @@
+"""The game: cities, characters, hand, the numbered options, the story so far and the command line."""
+
+from __future__ import annotations
+
+import logging
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Static
+
+from citadels_core import Action, IllegalAction
+from citadels_core.view import View
+
+from ..commands import completions, parse
+from ..i18n import t
+from ..names import card_name, char_name, describe
+from ..table import Seat
+from .characters_pane import CharactersPane
+from .cities_pane import CitiesPane, points_so_far
+from .command_line import CommandLine
+from .hand_pane import HandPane
+from .log_pane import LogPane
+from .messages import CommandEntered, OptionChosen, OptionFocused
+from .options_pane import OptionsPane
+from .status_bar import StatusBar
+
+
+class AppRequest(Message):
+    """An app command from the command line (help, new, quit, theme, save) for the app to carry out."""
+
+    def __init__(self, name: str, arg: str = "") -> None:
+        super().__init__()
+        self.name = name
+        self.arg = arg
+
+
+class GameScreen(Screen[None]):
+    CSS_PATH = ["game_screen.tcss", "components.tcss"]
+    # Below 60×18 the panes cannot show a game: a sentence asks for a bigger terminal instead.
+    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (60, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (18, "-short"), (34, "-tall")]
+    BINDINGS = [
+        Binding("f1", "request('help')", t("Help")),
+        Binding("f2", "request('new')", t("New game")),
+        Binding("f5", "skip", t("Skip ahead")),
+        Binding("ctrl+q", "request('quit')", t("Quit"), priority=True),
+    ]
+
+    def __init__(self, seat: Seat) -> None:
+        super().__init__()
+        self.seat = seat
+        self._cursor = 0  # index of the next game event to narrate
+        self._view: View | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("This terminal is too small for Citadels: please make it at least 60 columns by "
+                       "18 lines."), id="too-small")
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with VerticalScroll(id="cities-box"):
+                    yield CitiesPane(id="cities")
+                yield CharactersPane(id="characters")
+            with Vertical(id="right"):
+                yield HandPane(id="hand")
+                yield OptionsPane(id="options")
+        yield LogPane(id="log")
+        yield CommandLine(self._complete, self._option_count, id="command")
+
+    def on_mount(self) -> None:
+        self.query_one("#cities-box").border_title = t("Cities")
+        self.refresh_view()
+        self.query_one(CommandLine).focus()
+
+    # ------------------------------------------------------------ drawing
+
+    def view(self) -> View:
+        if self._view is None:
+            self._view = self.seat.view()
+        return self._view
+
+    def refresh_view(self) -> None:
+        """Redraw every pane from a fresh view (called on every table change)."""
+        self._view = v = self.seat.view()
+        cfg = self.seat.config
+        self.query_one(StatusBar).show(v, cfg)
+        self.query_one(CitiesPane).show(v, cfg)
+        self.query_one(CharactersPane).show(v, cfg)
+        hand = self.query_one(HandPane)
+        # While drawn cards wait to be kept, show the first one's text: it is not in the hand yet.
+        hand.show(v, cfg, selected=v.options[0] if v.pending_kind == "keep" and v.options else None)
+        if v.me is not None and v.me < len(v.players):
+            hand.border_title = t("Your hand · {g} gold", g=v.players[v.me].gold)
+        waiting = ""
+        if not v.legal and v.pending_player is not None:
+            waiting = t("Waiting for {p}…", p=cfg.names[v.pending_player])
+        self.query_one(OptionsPane).show([describe(cfg, v, a) for a in v.legal], waiting)
+        lines, self._cursor = self.seat.lines(self._cursor)
+        self.query_one(LogPane).add_events(lines)
+        if self.seat.table.save_error:
+            self.query_one(LogPane).say(self.seat.table.save_error, alert=True)
+
+    def _complete(self, text: str) -> list[str]:
+        return completions(text, self.view(), self.seat.config)
+
+    def _option_count(self) -> int:
+        return len(self.view().legal)
+
+    # ------------------------------------------------------------ input
+
+    def on_option_chosen(self, message: OptionChosen) -> None:
+        message.stop()
+        legal = self.view().legal
+        if 0 <= message.index < len(legal):
+            a = legal[message.index]
+            self.query_one(LogPane).echo(f"{message.index + 1}. {describe(self.seat.config, self.view(), a)}")
+            self.act([a])
+        self.query_one(CommandLine).focus()
+
+    def on_option_focused(self, message: OptionFocused) -> None:
+        message.stop()
+        legal = self.view().legal
+        if 0 <= message.index < len(legal):
+            keys = [x for x in legal[message.index].args if isinstance(x, str)
+                    and (x in self.seat.config.ed.district_by_key or x in self.seat.config.ed.character_by_key)]
+            if keys:
+                self._show_card(keys[-1])
+
+    def on_command_entered(self, message: CommandEntered) -> None:
+        message.stop()
+        self.run_command(message.text)
+
+    def run_command(self, text: str) -> None:
+        """Carry out one typed line. Whatever goes wrong, the player gets a sentence, never a crash."""
+        try:
+            self._run_command(text)
+        except Exception as e:  # noqa: BLE001 - the last safety net of the command line
+            logging.getLogger(__name__).exception("command %r failed", text)
+            self.query_one(LogPane).say(t("Something went wrong with that command ({e}).", e=e), alert=True)
+
+    def _run_command(self, text: str) -> None:
+        log = self.query_one(LogPane)
+        if not text.strip():
+            if self.seat.table.bot_to_move():
+                self.seat.table.skip()
+            return
+        log.echo(text)
+        cmd = parse(text, self.view(), self.seat.config)
+        if cmd.error:
+            log.say(cmd.error, alert=True)
+        elif cmd.actions:
+            self.act(list(cmd.actions))
+        elif cmd.app in ("look", "score"):
+            self._tell(cmd.app, cmd.arg)
+        elif cmd.app == "skip":
+            self.seat.table.skip()
+        elif cmd.app == "help" and cmd.arg:
+            self._show_card(cmd.arg)
+            self.post_message(AppRequest("help", cmd.arg))
+        elif cmd.app:
+            self.post_message(AppRequest(cmd.app, cmd.arg))
+
+    def act(self, actions: list[Action]) -> None:
+        try:
+            self.seat.submit(actions)
+        except IllegalAction as e:
+            self.query_one(LogPane).say(str(e), alert=True)
+        except Exception as e:  # noqa: BLE001 - an engine bug must not take the player's game down
+            logging.getLogger(__name__).exception("actions %s failed", actions)
+            self.query_one(LogPane).say(t("The game could not do that ({e}).", e=e), alert=True)
+
+    def action_request(self, name: str) -> None:
+        self.post_message(AppRequest(name))
+
+    def action_skip(self) -> None:
+        self.seat.table.skip()
+
+    def _show_card(self, key: str) -> None:
+        v = self.view()
+        self.query_one(HandPane).show(v, self.seat.config, selected=key)
+
+    def _tell(self, what: str, arg: str) -> None:
+        v, cfg = self.view(), self.seat.config
+        log = self.query_one(LogPane)
+        if what == "score":
+            for p in v.players:
+                log.say(t("{p}: {n} points so far ({d} districts).", p=p.name, n=points_so_far(v, p),
+                          d=p.city_size))
+            return
+        try:
+            p = v.players[int(arg)]
+        except (ValueError, IndexError):
+            log.say(t("Look at whom?"), alert=True)
+            return
+        city = ", ".join(f"{card_name(cfg, d.key)} ({d.cost})" for d in p.city) or t("no districts")
+        chars = ", ".join(char_name(cfg, c) for c in p.revealed) or t("no character revealed")
+        log.say(t("{p}: {g} gold, {h} cards, {chars}. City: {city}.", p=p.name, g=p.gold, h=p.hand_size,
+                  chars=chars, city=city))
+        if p.known_hand and p.seat != v.me:
+            log.say(t("You know these cards of {p}'s hand: {c}.", p=p.name,
+                      c=", ".join(card_name(cfg, k) for k in p.known_hand)))

@@ -1,0 +1,86 @@
+"""Your hand: name, cost and type letter of each card, and the text of the selected card."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.widgets import Static
+
+from citadels_core import GameConfig
+from citadels_core.view import View
+
+from ..i18n import t
+from ..names import TYPE_LETTER, card_cost, card_name, card_text, card_type, char_name
+from .style import COMPONENT_CLASSES, mark, type_style
+
+
+class HandPane(Static):
+    COMPONENT_CLASSES = COMPONENT_CLASSES
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__("", **kw)  # type: ignore[arg-type]
+        self.border_title = t("Your hand")
+        self.cards: tuple[str, ...] = ()
+        self.selected: str | None = None  # a card or character key whose text is shown
+        self._v: View | None = None
+        self._cfg: GameConfig | None = None
+
+    def show(self, v: View, cfg: GameConfig, selected: str | None = None) -> None:
+        self._v, self._cfg = v, cfg
+        self.cards = tuple(sorted(v.hand, key=lambda k: (card_type(cfg, k), card_cost(cfg, k), k)))
+        if selected is not None:
+            self.selected = selected
+        if self.selected is None or (self.selected not in self.cards and selected is None
+                                     and self.selected not in cfg.ed.character_by_key):
+            self.selected = self.cards[0] if self.cards else None
+        self.update(self.render_hand(cfg))
+
+    def render_hand(self, cfg: GameConfig) -> Text:
+        """One card a line when the screen is tall; side by side when it is short, so the options fit."""
+        out = Text()
+        self._spots: list[tuple[int, int, int, str]] = []  # (row, first column, last column, card)
+        if not self.cards:
+            out.append(t("(no cards)"), style=mark(self, "dim"))
+        one_a_line = self.app.size.height >= 34 or self.size.width <= 0
+        width = max((len(card_name(cfg, k)) for k in self.cards), default=0)
+        row = col = 0
+        for i, k in enumerate(self.cards):
+            pointer = "›" if k == self.selected else " "
+            e = Text(f"{pointer}{card_name(cfg, k):<{width}} " if one_a_line else f"{pointer}{card_name(cfg, k)} ")
+            e.append(f"{card_cost(cfg, k)}{TYPE_LETTER.get(card_type(cfg, k), '?')}",
+                     style=type_style(self, card_type(cfg, k)))
+            if i and (one_a_line or col + 1 + e.cell_len > self.size.width):
+                out.append("\n")
+                row, col = row + 1, 0
+            elif i:
+                out.append(" ")
+                col += 1
+            self._spots.append((row, col, col + e.cell_len, k))
+            out.append_text(e)
+            col += e.cell_len
+        if self.selected:
+            out.append("\n")
+            out.append(self._describe(cfg, self.selected), style=mark(self, "dim"))
+        return out
+
+    @staticmethod
+    def _describe(cfg: GameConfig, key: str) -> str:
+        if key in cfg.ed.district_by_key:
+            head = t("{d} ({c}, {ty})", d=card_name(cfg, key), c=card_cost(cfg, key), ty=t(card_type(cfg, key)))
+        else:
+            head = char_name(cfg, key)
+        text = card_text(cfg, key)
+        return f"{head}: {text}" if text else head + "."
+
+    def on_click(self, event: events.Click) -> None:
+        # A click on a card selects it, to read its text.
+        row, col = event.y - 1, event.x - 1  # the top border holds the title; one column of padding
+        for r, c0, c1, key in getattr(self, "_spots", []):
+            if r == row and c0 <= col < c1 and self._cfg is not None:
+                self.selected = key
+                self.update(self.render_hand(self._cfg))
+                return
+
+    def on_resize(self) -> None:
+        if self._cfg is not None:
+            self.update(self.render_hand(self._cfg))

@@ -1,0 +1,38 @@
+"""The narrated log: what happened, your private events marked as yours, and the replies to commands."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+from ..i18n import t
+from ..table import LogLine
+from .style import COMPONENT_CLASSES, mark
+
+
+class LogPane(RichLog):
+    COMPONENT_CLASSES = COMPONENT_CLASSES
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(wrap=True, markup=False, auto_scroll=True, **kw)  # type: ignore[arg-type]
+        self.border_title = t("Story")
+        self.can_focus = False
+
+    def add_events(self, lines: list[LogLine]) -> None:
+        for line in lines:
+            if line.private:
+                txt = Text(t("(only you) "), style=mark(self, "private"))
+                txt.append(line.text, style=mark(self, "private"))
+                self.write(txt)
+            elif line.kind == "round":
+                self.write(Text("── " + line.text, style=mark(self, "me")))
+            elif line.kind in ("complete", "game_over", "kill", "robbed"):
+                self.write(Text(line.text, style=mark(self, "alert")))
+            else:
+                self.write(Text(line.text))
+
+    def echo(self, command: str) -> None:
+        self.write(Text("> " + command, style=mark(self, "me")))
+
+    def say(self, text: str, alert: bool = False) -> None:
+        self.write(Text(text, style=mark(self, "alert") if alert else mark(self, "dim")))

@@ -1,0 +1,23 @@
+"""What a new game is made of: the config, the bots' levels, the seed; and the players' names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from citadels_core import GameConfig
+from citadels_core.config import DEFAULT_NAMES
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    config: GameConfig
+    bots: tuple[str, ...]  # the level of each bot seat, seats 1..n-1
+    seed: int | None
+    cast_preset: str = "first_game"  # remembered in the settings for the next game
+    district_preset: str = "first_game"
+
+
+def bot_names(me: str, n: int) -> tuple[str, ...]:
+    """Your name in seat 0, then the default names that differ from it."""
+    others = [x for x in DEFAULT_NAMES if x.casefold() != me.casefold()]
+    return (me, *others[: n - 1])

@@ -1,0 +1,135 @@
+"""The game in progress, saved after every action as GameRecord JSON (atomic write).
+
+A broken save file is never overwritten: it may be wanted as a bug report. So saves go to the first of
+`current-game.json`, `current-game-1.json`, … that is free or holds a readable game, and loading takes
+the newest readable one, with a sentence about any newer broken file."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from citadels_core import SaveFileError
+from citadels_core.bots import BOT_KINDS
+from citadels_core.record import GameRecord
+
+from .i18n import t
+from .paths import data_dir, write_atomic
+
+STEM = "current-game"
+
+
+@dataclass(slots=True)
+class Saved:
+    record: GameRecord
+    path: Path
+    bots: dict[int, str] | None = None  # each bot seat's level, when the file says
+
+
+def dumps(record: GameRecord, bots: dict[int, str] | None = None) -> str:
+    """The record's JSON, plus the app's own "bots" key (replay ignores keys it does not know)."""
+    data = record.to_json()
+    if bots:
+        data["bots"] = {str(k): v for k, v in sorted(bots.items())}
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _bots(text: str) -> dict[int, str] | None:
+    try:
+        raw = json.loads(text).get("bots")
+        out = {int(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else None
+    except (ValueError, AttributeError, TypeError):
+        return None
+    if out and all(v in BOT_KINDS for v in out.values()):
+        return out
+    return None
+
+
+def _candidates(home: Path | None) -> list[Path]:
+    d = data_dir(home)
+    return [d / f"{STEM}.json"] + [d / f"{STEM}-{i}.json" for i in range(1, 100)]
+
+
+def _load(path: Path) -> Saved:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise SaveFileError(str(e)) from None
+    rec = GameRecord.loads(text)
+    rec.replay(record_events=False)  # a save that does not replay is as broken as bad JSON
+    bots = _bots(text)
+    if bots is not None and set(bots) != set(range(1, rec.config.players)):
+        bots = None
+    return Saved(rec, path, bots)
+
+
+def read_save(home: Path | None = None) -> tuple[Saved | None, str | None]:
+    """The newest readable saved game, and a sentence when a newer file is broken (left untouched)."""
+    found = [p for p in _candidates(home) if p.exists()]
+    found.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    message = None
+    for p in found:
+        try:
+            return _load(p), message
+        except SaveFileError as e:
+            if message is None:
+                message = t("The saved game {path} is broken ({err}). It was left as it is.", path=p, err=e)
+    return None, message
+
+
+def save_target(home: Path | None = None) -> Path:
+    """Where a new game is saved: a free name, or one holding a readable game; never a broken file."""
+    for p in _candidates(home):
+        if not p.exists():
+            return p
+        try:
+            _load(p)
+            return p
+        except SaveFileError:
+            continue
+    return data_dir(home) / f"{STEM}-last.json"
+
+
+def write_save(record: GameRecord, path: Path, bots: dict[int, str] | None = None) -> None:
+    write_atomic(path, dumps(record, bots))
+
+
+def remove_save(path: Path) -> None:
+    """Forget a finished game so that the next start does not offer to resume it."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+
+
+class BackgroundSaver:
+    """Writes saves in one worker thread, in order: an fsync can take tens of milliseconds, and the
+    event loop (every table of a server shares it) must not wait for the disk."""
+
+    def __init__(self) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="citadels-save")
+        self.error: str | None = None  # the last failure, for the player to read
+
+    def save(self, record: GameRecord, path: Path, bots: dict[int, str] | None = None) -> None:
+        text = dumps(record, bots)  # serialised now, on the caller's thread: the record keeps changing
+        self._pool.submit(self._write, path, text)
+
+    def remove(self, path: Path) -> None:
+        self._pool.submit(remove_save, path)
+
+    def _write(self, path: Path, text: str) -> None:
+        try:
+            write_atomic(path, text)
+            self.error = None
+        except OSError as e:
+            self.error = str(e.strerror or e)
+
+    def flush(self) -> None:
+        """Wait until every queued write is on disk."""
+        self._pool.submit(lambda: None).result()
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)

@@ -1,0 +1,78 @@
+"""Player settings in a TOML file: read with tomllib, written with tomli-w.
+
+A broken file is never overwritten silently: loading it returns the defaults and a message, and the file
+stays on disk until the player changes a setting (then the new file replaces it)."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from .i18n import t
+from .paths import config_dir, write_atomic
+
+BOT_LEVELS = ("heuristic", "random")
+
+
+@dataclass(slots=True)
+class Settings:
+    name: str = "Anna"
+    theme: str = "textual-dark"
+    bot_pace: float = 0.6  # seconds each bot move stays on screen; 0 = instant
+    players: int = 4
+    cast: str = "first_game"
+    districts: str = "first_game"
+    bots: list[str] = field(default_factory=lambda: ["heuristic"] * 7)
+
+
+def settings_path(home: Path | None = None) -> Path:
+    return config_dir(home) / "settings.toml"
+
+
+def load_settings(home: Path | None = None) -> tuple[Settings, str | None]:
+    """The settings, and a sentence for the player when the file could not be used."""
+    path = settings_path(home)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as e:
+        return Settings(), t("Cannot read {path} ({err}); using the default settings.", path=path, err=e.strerror)
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+        return _from_dict(data), None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, TypeError) as e:
+        return Settings(), t("The settings file {path} is broken ({err}); using the defaults. "
+                             "The file was left as it is.", path=path, err=e)
+
+
+def _from_dict(data: dict[str, Any]) -> Settings:
+    s = Settings()
+    known = {f.name for f in fields(Settings)}
+    for k, v in data.items():
+        if k not in known:
+            continue  # a newer version's setting: ignore rather than refuse the file
+        setattr(s, k, v)
+    if not isinstance(s.name, str) or not s.name.strip() or len(s.name) > 20:
+        raise ValueError("name must be a non-empty string of at most 20 characters")
+    if not isinstance(s.theme, str):
+        raise ValueError("theme must be a string")
+    if isinstance(s.bot_pace, bool) or not isinstance(s.bot_pace, int | float) or not 0 <= s.bot_pace <= 10:
+        raise ValueError("bot_pace must be a number of seconds from 0 to 10")
+    s.bot_pace = float(s.bot_pace)
+    if isinstance(s.players, bool) or not isinstance(s.players, int) or not 2 <= s.players <= 8:
+        raise ValueError("players must be a whole number from 2 to 8")
+    if not isinstance(s.cast, str) or not isinstance(s.districts, str):
+        raise ValueError("cast and districts must be preset names")
+    if not isinstance(s.bots, list) or any(b not in BOT_LEVELS for b in s.bots):
+        raise ValueError(f"bots must be a list of {', '.join(BOT_LEVELS)}")
+    s.bots = (list(s.bots) + ["heuristic"] * 7)[:7]
+    return s
+
+
+def save_settings(s: Settings, home: Path | None = None) -> None:
+    write_atomic(settings_path(home), tomli_w.dumps(asdict(s)))

@@ -1,0 +1,232 @@
+"""The Table/Seat seam between one game and its clients (this app now, SSH sessions later).
+
+A Table owns one Game, its GameRecord (config, seed, actions) and its bots. A Seat is what one client
+holds: its player's view, the events that player may see told as sentences, and a way to submit actions.
+Listeners hear about every change; they are called on the event loop's thread, so an app turns each call
+into `post_message` (safe from any app sharing the loop). Bots choose in a worker thread so that a slow
+bot never freezes the loop that every table of a server shares.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from citadels_core import Action, Game, GameConfig, IllegalAction
+from citadels_core.bots import Bot, make_bot
+from citadels_core.narrate import narrate
+from citadels_core.record import GameRecord, state_digest
+from citadels_core.view import View, view
+
+from .grammar import second_person
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[], None]
+Saver = Callable[[GameRecord], None]
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One narrated event; `private` when only some players (this one among them) may see it."""
+
+    text: str
+    private: bool
+    kind: str = ""  # the event's kind, so a client can set rounds and the end apart
+
+
+class Table:
+    """One game, its bots and its record; bot moves paced by `pace` seconds unless hurried."""
+
+    def __init__(self, record: GameRecord, bots: dict[int, str], pace: float = 0.0,
+                 autosave: Saver | None = None) -> None:
+        self.record = record
+        self.game: Game = record.replay()
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(kind, record.seed * 1009 + seat) for seat, kind in bots.items()
+        }
+        self.bot_kinds = dict(bots)
+        self.pace = pace
+        self.autosave = autosave
+        self.save_error: str | None = None
+        self.version = 0  # bumped on every applied action; lets a waiting bot notice a stale view
+        self._listeners: list[Listener] = []
+        self._wake: asyncio.Event | None = None
+        self._skip: asyncio.Event | None = None
+        self._hurry = False
+        self._closed = False
+
+    @staticmethod
+    def new(config: GameConfig, seed: int, bots: dict[int, str], pace: float = 0.0,
+            autosave: Saver | None = None) -> Table:
+        return Table(GameRecord(config, seed, []), bots, pace, autosave)
+
+    @property
+    def config(self) -> GameConfig:
+        return self.game.config
+
+    def seat(self, player: int | None) -> Seat:
+        return Seat(self, player)
+
+    # ---------------------------------------------------------------- listeners
+
+    def subscribe(self, fn: Listener) -> None:
+        self._listeners.append(fn)
+
+    def unsubscribe(self, fn: Listener) -> None:
+        if fn in self._listeners:
+            self._listeners.remove(fn)
+
+    def _notify(self) -> None:
+        for fn in list(self._listeners):
+            try:
+                fn()
+            except Exception:  # one broken client must not stop the table for the others
+                log.exception("table listener failed")
+
+    # ---------------------------------------------------------------- actions
+
+    def submit(self, player: int, actions: Sequence[Action]) -> None:
+        """Apply `actions` in order for `player`, all or none; IllegalAction says why not."""
+        if not actions:
+            return
+        if player in self.bots:
+            raise IllegalAction("A bot plays that seat.")
+        if len(actions) > 1:
+            # Check the whole sequence on a silent copy first, so a failure midway changes nothing.
+            trial = self.game.clone()
+            for a in actions:
+                trial.apply(player, a)
+        else:
+            self.game.apply(player, actions[0])
+            self._record(player, actions[0])
+            self._changed()
+            return
+        for a in actions:
+            self.game.apply(player, a)
+            self._record(player, a)
+        self._changed()
+
+    def _record(self, player: int, action: Action) -> None:
+        self.record.actions.append((player, action))
+        self.version += 1
+
+    def _changed(self) -> None:
+        self.record.final = state_digest(self.game)
+        if self.autosave is not None:
+            try:
+                self.autosave(self.record)
+                self.save_error = None
+            except OSError as e:
+                self.save_error = f"The game could not be saved: {e.strerror or e}."
+        if self._wake is not None:
+            self._wake.set()
+        self._notify()
+
+    # ---------------------------------------------------------------- bots
+
+    def skip(self) -> None:
+        """Stop waiting between bot moves until a human must decide again."""
+        self._hurry = True
+        if self._skip is not None:
+            self._skip.set()
+
+    def close(self) -> None:
+        self._closed = True
+        if self._wake is not None:
+            self._wake.set()
+        if self._skip is not None:
+            self._skip.set()
+
+    def bot_to_move(self) -> bool:
+        pd = self.game.pending()
+        return pd is not None and pd[0] in self.bots
+
+    async def run(self) -> None:
+        """Play the bots' moves until the game ends or the table closes."""
+        self._wake = asyncio.Event()
+        self._skip = asyncio.Event()
+        while not self._closed:
+            pd = self.game.pending()
+            if pd is None:
+                return
+            player = pd[0]
+            bot = self.bots.get(player)
+            if bot is None:
+                self._hurry = False
+                self._wake.clear()
+                if self.game.pending() == pd and not self._closed:
+                    await self._wake.wait()
+                continue
+            if self.pace > 0 and not self._hurry:
+                self._skip.clear()
+                try:
+                    await asyncio.wait_for(self._skip.wait(), self.pace)
+                except TimeoutError:
+                    pass
+            if self._closed:
+                return
+            version = self.version
+            try:
+                action = await asyncio.to_thread(bot.choose, view(self.game, player))
+            except Exception:  # a broken bot must not stop the table: it plays the first legal action
+                log.exception("bot %s failed", self.bot_kinds[player])
+                action = self.game.legal_actions()[0]
+            if self._closed or version != self.version:
+                continue
+            try:
+                self.game.apply(player, action)
+            except IllegalAction:
+                log.exception("bot %s chose an illegal action %s", self.bot_kinds[player], action)
+                action = self.game.legal_actions()[0]
+                self.game.apply(player, action)
+            self._record(player, action)
+            self._changed()
+
+    def play_bots_now(self) -> None:
+        """Play every bot move until a human decides or the game ends (tests, headless use)."""
+        while True:
+            pd = self.game.pending()
+            if pd is None or pd[0] not in self.bots:
+                return
+            action = self.bots[pd[0]].choose(view(self.game, pd[0]))
+            self.game.apply(pd[0], action)
+            self._record(pd[0], action)
+            self._changed()
+
+
+class Seat:
+    """What one client holds: its player's view and events, and the way to act for that player."""
+
+    def __init__(self, table: Table, player: int | None) -> None:
+        self.table = table
+        self.player = player
+
+    @property
+    def config(self) -> GameConfig:
+        return self.table.config
+
+    def view(self) -> View:
+        return view(self.table.game, self.player)
+
+    def lines(self, start: int = 0) -> tuple[list[LogLine], int]:
+        """Narrated events this player may see from event index `start`, and the index to continue from."""
+        g = self.table.game
+        events = g.events or []
+        out = [
+            LogLine(second_person(narrate(g.config, e, self.player)), e.audience is not None, e.kind)
+            for e in events[start:]
+            if e.visible_to(self.player)
+        ]
+        return out, len(events)
+
+    def submit(self, actions: Sequence[Action]) -> None:
+        if self.player is None:
+            raise IllegalAction("Spectators cannot play.")
+        self.table.submit(self.player, actions)
+
+    def my_turn(self) -> bool:
+        pd = self.table.game.pending()
+        return pd is not None and pd[0] == self.player

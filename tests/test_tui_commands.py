@@ -1,0 +1,260 @@
+"""The command line turns plain text into the player's actions, or says why not."""
+
+import pytest
+from tui_states import act, drive, legal_has, me_view
+
+from citadels_core import Game, GameConfig
+from citadels_core.view import view
+from citadels_tui.commands import completions, norm, parse
+
+
+@pytest.fixture
+def selection() -> tuple[Game, object]:
+    g = Game(GameConfig.create(4), seed=7)
+    return g, view(g, 0)
+
+
+def _turn(*kinds: str):
+    g = drive(legal_has(*kinds))
+    return g, me_view(g)
+
+
+def test_names_are_normalised_without_case_apostrophes_or_possessives():
+    assert norm("Thieves' Den") == "thieves den"
+    assert norm("ANNA'S city") == "anna city"
+    assert norm("  school-of_magic ") == "school of magic"
+
+
+def test_a_number_picks_that_option(selection):
+    g, v = selection
+    assert parse("1", v, g.config).actions == (v.legal[0],)
+    assert parse(str(len(v.legal)), v, g.config).actions == (v.legal[-1],)
+
+
+def test_a_number_out_of_range_names_the_range(selection):
+    g, v = selection
+    assert "choose 1 to 5" in parse("9", v, g.config).error
+
+
+def test_choose_a_character_by_name_prefix_or_name_alone(selection):
+    g, v = selection
+    for text in ("choose king", "CHOOSE KING", "ch ki", "pick king", "king", "Kin"):
+        assert parse(text, v, g.config).actions == (act("choose", "king"),), text
+
+
+def test_a_typo_in_a_verb_gets_did_you_mean(selection):
+    g, v = selection
+    assert "Did you mean build?" in parse("biuld castle", v, g.config).error
+
+
+def test_a_typo_in_a_name_gets_did_you_mean(selection):
+    g, v = selection
+    assert "Did you mean Observatory" in parse("help obsrvatory", v, g.config).error
+
+
+def test_an_ambiguous_verb_prefix_lists_the_candidates(selection):
+    g, v = selection
+    err = parse("t", v, g.config).error
+    assert "take" in err and "theme" in err
+
+
+def test_an_ambiguous_name_prefix_lists_the_candidates(selection):
+    g, v = selection
+    err = parse("kill a", v, g.config).error
+    assert "Assassin" in err and "Architect" in err
+    # Among equals, what the player holds wins: only the Magician of the "ma…" names is in this game.
+    assert parse("help ma", v, g.config).arg == "magician"
+
+
+def test_a_verb_prefix_is_settled_by_what_is_legal_now(selection):
+    g, v = selection
+    # "c" starts both choose and cards (draw); only choosing is possible in the selection.
+    assert parse("c king", v, g.config).actions == (act("choose", "king"),)
+
+
+def test_gather_verbs():
+    g, v = _turn("gather")
+    for text in ("take gold", "gold", "take", "take 2 gold"):
+        assert parse(text, v, g.config).actions == (act("gather", "gold"),), text
+    for text in ("draw", "draw cards", "cards", "take cards"):
+        assert parse(text, v, g.config).actions == (act("gather", "cards"),), text
+
+
+def test_keep_a_drawn_card():
+    g, v = _turn("keep")
+    key = v.options[0]
+    name = g.E.districts[g.E.district_by_key[key]].name
+    assert parse(f"keep {name}", v, g.config).actions == (act("keep", key),)
+    assert parse(name.lower(), v, g.config).actions == (act("keep", key),)
+
+
+def test_build_a_card_with_spaces_and_apostrophes_in_its_name(selection):
+    g, v = selection
+    assert parse("build thieves den", v, g.config).actions == (act("build", "thieves_den"),)
+    assert parse("build Thieves' Den", v, g.config).actions == (act("build", "thieves_den"),)
+    assert parse("build trading post", v, g.config).actions == (act("build", "trading_post"),)
+    assert parse("bu school of magic", v, g.config).actions == (act("build", "school_of_magic"),)
+
+
+def test_kill_and_rob_name_a_character(selection):
+    g, v = selection
+    assert parse("kill thief", v, g.config).actions == (act("kill", "thief"),)
+    assert parse("rob the merchant", v, g.config).actions == (act("rob", "merchant"),)
+    assert parse("assassinate architect", v, g.config).actions == (act("kill", "architect"),)
+
+
+def test_destroy_names_the_district_and_the_city(selection):
+    g, v = selection
+    assert parse("destroy market in bruno's city", v, g.config).actions == (act("destroy", 1, "market"),)
+    assert parse("destroy clara market", v, g.config).actions == (act("destroy", 2, "market"),)
+
+
+def test_destroy_without_a_city_finds_the_only_one_that_has_it():
+    g, v = _turn("destroy")
+    a = next(a for a in v.legal if a.kind == "destroy")
+    seat, key = a.args
+    owners = [p.seat for p in v.players if any(d.key == key for d in p.city)]
+    name = g.E.districts[g.E.district_by_key[key]].name
+    got = parse(f"destroy {name}", v, g.config)
+    if len(owners) == 1:
+        assert got.actions == (a,)
+    else:
+        assert "Whose" in got.error
+
+
+def test_swap_hands_with_a_player(selection):
+    g, v = selection
+    assert parse("swap hands with clara", v, g.config).actions == (act("swap_hands", 2),)
+    assert parse("exchange hands with David", v, g.config).actions == (act("swap_hands", 3),)
+
+
+def test_discard_cards_as_magician_expands_to_redraw_discards_and_done():
+    g, v = _turn("redraw")
+    cards = list(dict.fromkeys(v.hand))[:2]
+    names = " ".join(g.E.districts[g.E.district_by_key[k]].name for k in cards)
+    got = parse(f"discard {names}", v, g.config)
+    assert got.actions == (act("redraw"), *[act("discard", k) for k in cards], act("done"))
+
+
+def test_discard_a_character_in_the_two_player_selection():
+    g = drive(lambda g: g.pending() is not None and g.pending()[1] == "discard_character", players=2)
+    v = me_view(g)
+    key = v.legal[0].args[0]
+    name = g.E.characters[g.E.character_by_key[key]].name
+    assert parse(f"discard {name}", v, g.config).actions == (act("discard_character", key),)
+
+
+def test_simple_verbs(selection):
+    g, v = selection
+    for verb in ("income", "bonus", "end", "done", "smithy"):
+        assert parse(verb, v, g.config).actions == (act(verb),)
+    assert parse("end turn", v, g.config).actions == (act("end"),)
+    assert parse("beautify castle", v, g.config).actions == (act("beautify", "castle"),)
+    assert parse("lab tavern", v, g.config).actions == (act("laboratory", "tavern"),)
+    assert parse("pay gold", v, g.config).actions == (act("pay_gold"),)
+    assert parse("pay tavern temple", v, g.config).actions == (act("pay_card", "tavern"), act("pay_card", "temple"))
+
+
+def test_app_commands(selection):
+    g, v = selection
+    assert parse("help", v, g.config).app == "help"
+    assert (parse("help observatory", v, g.config).app, parse("help observatory", v, g.config).arg) == \
+        ("help", "observatory")
+    assert parse("look at bruno", v, g.config).arg == "1"
+    assert parse("score", v, g.config).app == "score"
+    assert parse("save", v, g.config).app == "save"
+    assert parse("quit", v, g.config).app == "quit"
+    assert parse("new", v, g.config).app == "new"
+    got = parse("theme Nord", v, g.config)
+    assert (got.app, got.arg) == ("theme", "Nord")
+
+
+def test_an_unknown_action_kind_is_still_a_verb():
+    # A character added later brings a kind the parser has no words for: its own name is the verb.
+    g, v = _turn("gather")
+    from dataclasses import replace
+
+    v2 = replace(v, legal=(*v.legal, act("warrant", "king")))
+    assert parse("warrant king", v2, g.config).actions == (act("warrant", "king"),)
+    assert parse(str(len(v2.legal)), v2, g.config).actions == (act("warrant", "king"),)
+
+
+def test_garbage_never_raises(selection):
+    g, v = selection
+    for text in ("!!!", "build", "destroy", "kill", "42 42", "é", "'", "help help help", "look at", "0", "-1"):
+        got = parse(text, v, g.config)
+        assert got.error and not got.actions, text
+    assert parse("   ", v, g.config) == parse("", v, g.config)
+
+
+def test_it_says_whose_turn_it_is_when_not_yours(selection):
+    g, _ = selection
+    v = view(g, 2)
+    assert "Anna's turn" in parse("1", v, g.config).error
+
+
+def test_completion_offers_legal_verbs_and_names(selection):
+    g, v = selection
+    assert completions("ch", v, g.config)[0] == "choose"
+    assert "choose king" in completions("choose k", v, g.config)
+    assert "help thieves' den" in completions("help thieves d", v, g.config)
+    assert completions("", v, g.config) == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 7])
+def test_every_legal_action_of_whole_games_is_reachable_by_words_and_by_number(players):
+    from citadels_core.bots import make_bot
+    from citadels_tui.commands import words_for
+
+    checked = set()
+    for seed in range(2):
+        g = Game(GameConfig.create(players), seed)
+        bots = [make_bot("random", seed * 7 + p) for p in range(players)]
+        while g.pending() is not None:
+            p, _ = g.pending()
+            v = view(g, p)
+            for i, a in enumerate(v.legal):
+                text = words_for(a, g.config)
+                got = parse(text, v, g.config)
+                assert got.actions == (a,), (text, got)
+                assert parse(str(i + 1), v, g.config).actions == (a,)
+                checked.add(a.kind)
+            g.apply(p, bots[p].choose(v))
+    assert {"choose", "gather", "keep", "build", "end", "kill", "rob", "swap_hands", "redraw", "discard",
+            "done", "destroy", "income", "bonus"} <= checked
+
+
+def test_the_wrong_target_gets_the_list_of_right_ones():
+    g, v = _turn("keep")
+    other = next(k for k in ("castle", "palace", "temple", "tavern") if k not in v.options)
+    err = parse(f"keep {other}", v, g.config).error
+    assert err.startswith("Not that one. You can: Keep the ")
+    for k in v.options:
+        assert g.E.districts[g.E.district_by_key[k]].name in err
+
+
+WORDS = ["build", "take", "gold", "keep", "kill", "rob", "destroy", "in", "the", "anna's", "city", "thieves",
+         "den", "'", "discard", "swap", "with", "help", "1", "12", "b", "c", "d", "t", "pay", "end", "é", "!!"]
+
+
+def test_any_text_gives_a_command_and_never_an_exception(selection):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    g, v = selection
+    later = drive(legal_has("build"))
+    states = [(g, v), (later, me_view(later))]
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.one_of(st.text(max_size=40), st.lists(st.sampled_from(WORDS), max_size=6).map(" ".join)),
+           st.sampled_from(states))
+    def check(text, state):
+        game, vw = state
+        got = parse(text, vw, game.config)
+        assert bool(got.error) + bool(got.actions) + bool(got.app) <= 1
+        assert not got.error.startswith("I could not understand that ("), got.error  # the safety net: a bug
+        for a in got.actions:
+            assert isinstance(a.kind, str)
+        completions(text, vw, game.config)
+
+    check()
