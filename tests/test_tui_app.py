@@ -196,7 +196,8 @@ async def test_help_opens_on_a_card_and_closes(tmp_path: Path):
         assert isinstance(app.screen, GameScreen)
 
 
-async def test_new_game_screen_refuses_an_unplayable_preset_with_its_sentence(tmp_path: Path):
+async def test_new_game_screen_applies_the_rulebook_substitution_for_a_preset(tmp_path: Path):
+    """Ambitious Aristocrats lists the Queen, who cannot play with 3: the Artist takes her place."""
     from textual.widgets import Select
 
     from citadels_tui.components.new_game_screen import NewGameScreen
@@ -207,16 +208,14 @@ async def test_new_game_screen_refuses_an_unplayable_preset_with_its_sentence(tm
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        app.screen.query_one("#cast", Select).value = "cunning_agents"
+        app.screen.query_one("#cast", Select).value = "ambitious_aristocrats"
         app.screen.query_one("#players", Select).value = 3
         await pilot.pause()
         app.screen.action_start()
         await pilot.pause()
-        err = str(app.screen.query_one("#new-error").render())
-        if isinstance(app.screen, NewGameScreen):
-            assert "cannot be played" in err or "rank 9" in err
-        else:  # the engine learned these characters meanwhile: the game simply starts
-            assert app.table.config.players == 3
+        assert not isinstance(app.screen, NewGameScreen)
+        assert app.table.config.players == 3
+        assert app.table.config.cast[-1] == "artist" and "queen" not in app.table.config.cast
 
 
 def _playable_district_preset() -> str:
