@@ -1,6 +1,7 @@
 import os
 
 import pytest
+
 from citadels_core import Game, GameConfig
 
 for var in ("NO_COLOR", "TEXTUAL_THEME", "TEXTUAL_COLOR_SYSTEM", "TEXTUAL_ANIMATIONS"):

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from citadels_core import Action, Game, GameConfig
-from citadels_core.game import TURN
+from citadels_core.bots import RandomBot
+from citadels_core.game import CARD, TURN
+from citadels_core.view import view
 
 
 def new_game(players: int = 4, seed: int = 1, **kw) -> Game:
@@ -52,3 +55,28 @@ def finish_turn(g: Game) -> None:
     if not g.gathered:
         act(g, "gather", "gold")
     act(g, "end")
+
+
+def play_random(g: Game, steps: int, seed: int = 0) -> list[tuple[int, Action]]:
+    """Up to `steps` decisions by random bots seeing their own views; returns the (seat, action) log."""
+    bot = RandomBot(seed)
+    log = []
+    for _ in range(steps):
+        if g.over:
+            break
+        p = g.pending()[0]
+        a = bot.choose(view(g, p))
+        g.apply(p, a)
+        log.append((p, a))
+    return log
+
+
+def all_cards(g: Game) -> Counter:
+    """The multiset of district cards in the deck, hands, cities and under the Museum."""
+    c = Counter(g.deck)
+    for h in g.hands:
+        c.update(h)
+    for city in g.cities:
+        c.update(e & CARD for e in city)
+    c.update(g.museum)
+    return c

@@ -11,6 +11,7 @@ from typing import Any
 
 import asyncssh
 import pyte
+
 from citadels_server.demo import demo_app_factory
 from citadels_server.settings import Settings
 from citadels_server.ssh import AppFactory, CitadelsServer, serve_app

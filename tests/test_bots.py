@@ -1,6 +1,7 @@
 """Bots decide from what their seat may know only."""
 
 import pytest
+
 from citadels_core import Game, GameConfig
 from citadels_core.bots import HeuristicBot, RandomBot
 from citadels_core.bots.search import SearchBot

@@ -2,6 +2,7 @@
 
 import pytest
 from chars_table import act, keys, legal, table, turn_of
+
 from citadels_core import IllegalAction, get_edition
 from citadels_core.game import END
 

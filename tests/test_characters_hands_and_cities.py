@@ -2,6 +2,7 @@
 
 import pytest
 from chars_table import act, keys, legal, table
+
 from citadels_core import IllegalAction
 from citadels_core.districts import RULES as DISTRICT_RULES
 from citadels_core.districts.base import DistrictRules

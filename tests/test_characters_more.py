@@ -2,6 +2,7 @@
 
 import pytest
 from chars_table import act, legal, table, turn_of
+
 from citadels_core import Game, GameConfig, IllegalAction, get_edition
 from citadels_core.bots import make_bot
 from citadels_core.record import GameRecord, state_digest

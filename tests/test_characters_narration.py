@@ -1,6 +1,7 @@
 """Every event of the new characters is told as a sentence (core/narrate.py), never as raw data."""
 
 import pytest
+
 from citadels_core import Game, GameConfig, get_edition
 from citadels_core.bots import make_bot
 from citadels_core.narrate import narrate

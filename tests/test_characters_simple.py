@@ -1,6 +1,7 @@
 """Patrician, Trader, Navigator, Scholar, Alchemist (2016 rulebook, Character Abilities in Detail)."""
 
 from chars_table import act, keys, legal, table, turn_of
+
 from citadels_core import IllegalAction
 from citadels_core.game import GATHER_GOLD
 

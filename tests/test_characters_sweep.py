@@ -1,6 +1,7 @@
 """Every preset's cast, at every player count, plays to the end with random and heuristic bots."""
 
 import pytest
+
 from citadels_core import GameConfig, get_edition
 from citadels_core.simulate import simulate
 

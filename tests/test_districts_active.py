@@ -2,12 +2,13 @@
 Gold Mine, Observatory, Great Wall (2016 rulebook "District Clarifications"; RULINGS R2, R14, R15, R24)."""
 
 import pytest
+from district_helpers import game, kinds, setup, start_turn, total_cards
+
 from citadels_core import IllegalAction
 from citadels_core.actions import Action
 from citadels_core.game import END, GATHER_CARDS, GATHER_GOLD, TURN
 from citadels_core.narrate import narrate
 from citadels_core.view import view
-from district_helpers import game, kinds, setup, start_turn, total_cards
 
 
 def keys(g, p):

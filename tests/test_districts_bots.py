@@ -1,10 +1,11 @@
 """The heuristic bot uses unique districts sensibly (core/bots/heuristic_districts.py)."""
 
+from district_helpers import game, setup, start_turn, take
+
 from citadels_core.actions import Action
 from citadels_core.bots import HeuristicBot
 from citadels_core.game import BONUS, GATHER_GOLD, INCOME, SELECT
 from citadels_core.view import view
-from district_helpers import game, setup, start_turn, take
 
 
 def ready(g):

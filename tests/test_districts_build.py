@@ -2,10 +2,11 @@
 (2016 rulebook "District Clarifications"; RULINGS R10, R14, R17, R23, R24, R30, R31)."""
 
 import pytest
+from district_helpers import game, kinds, setup, start_turn, total_cards
+
 from citadels_core import IllegalAction
 from citadels_core.actions import Action
 from citadels_core.game import GATHER_GOLD
-from district_helpers import game, kinds, setup, start_turn, total_cards
 
 
 def build(key, *how):

@@ -4,6 +4,7 @@
 from collections import Counter
 
 import pytest
+
 from citadels_core import ConfigError, Game, GameConfig
 from citadels_core.config import random_districts
 from citadels_core.districts import RULES

@@ -1,9 +1,10 @@
 """End-of-game points of unique districts: Basilica, Capitol, Ivory Tower, Secret Vault, and the Haunted
 Quarter's chosen type with them (2016 rulebook "District Clarifications"; RULINGS R3, R14, R23, R33)."""
 
+from district_helpers import game, setup, take
+
 from citadels_core.game import BEAUTY
 from citadels_core.scoring import final_result, score_breakdown
-from district_helpers import game, setup, take
 
 
 def extras(g, p=0):

@@ -4,11 +4,12 @@
 from collections import Counter
 
 import pytest
+from district_helpers import total_cards
+
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
 from citadels_core.edition import get_edition
 from citadels_core.view import view
-from district_helpers import total_cards
 
 PRESETS = [p.key for p in get_edition("2016").presets]
 CARDS = 54 + 14

@@ -3,12 +3,13 @@ blind; with 2–3 players he chooses which of his two to give and takes one of t
 the two players learn their new character (2016 rulebook "District Clarifications"; RULINGS R2, R22)."""
 
 import pytest
+from district_helpers import game, take
+
 from citadels_core import IllegalAction
 from citadels_core.actions import Action
 from citadels_core.game import SELECT, TURN
 from citadels_core.narrate import narrate
 from citadels_core.view import view
-from district_helpers import game, take
 
 
 def select_all(g):

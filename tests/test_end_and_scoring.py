@@ -1,8 +1,9 @@
 """The end of the game, scoring with every bonus, the tie-break (RULINGS R7, R10, R11, R28)."""
 
 import pytest
-from citadels_core.scoring import final_result, score_breakdown
 from helpers import act, cards, finish_turn, new_game, start_turns
+
+from citadels_core.scoring import final_result, score_breakdown
 
 SEVEN = ("tavern", "temple", "manor", "castle", "market", "church", "prison")
 

@@ -5,24 +5,11 @@ import subprocess
 import sys
 
 import pytest
+from helpers import act, cards, new_game, play_random, start_turns
+
 from citadels_core import Action, Game, GameConfig, SaveFileError
-from citadels_core.bots import RandomBot
 from citadels_core.record import GameRecord, state_digest
 from citadels_core.view import events_for, view
-from helpers import act, cards, new_game, start_turns
-
-
-def play_random(g: Game, steps: int, seed: int = 0) -> list[tuple[int, Action]]:
-    bot = RandomBot(seed)
-    log = []
-    for _ in range(steps):
-        if g.over:
-            break
-        p = g.pending()[0]
-        a = bot.choose(view(g, p))
-        g.apply(p, a)
-        log.append((p, a))
-    return log
 
 
 def test_actions_round_trip_through_json():

@@ -1,8 +1,9 @@
 """The first game's unique districts with effects during play (CARDS.md A2, RULINGS R30)."""
 
 import pytest
-from citadels_core import Action, IllegalAction
 from helpers import act, cards, legal_kinds, new_game, start_turns
+
+from citadels_core import Action, IllegalAction
 
 
 def test_factory_makes_other_unique_districts_cost_one_less():

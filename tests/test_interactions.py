@@ -1,10 +1,10 @@
 """Characters meeting unique districts: the interactions people get wrong (2016 rulebook "District
 Clarifications"; RULINGS R14, R17, R21, R23, R24, R32)."""
 
-from collections import Counter
-
 import pytest
 from chars_table import act, keys, legal, table
+from helpers import all_cards
+
 from citadels_core import Action, IllegalAction
 
 FIRST = ["dragon_gate", "factory", "haunted_quarter", "imperial_treasury", "keep", "laboratory", "library",
@@ -18,16 +18,6 @@ def with_districts(*extra: str) -> list[str]:
     """The first game's districts with `extra` swapped in for the last ones not named."""
     keep = [k for k in FIRST if k not in extra]
     return list(extra) + keep[: 14 - len(extra)]
-
-
-def all_cards(g) -> Counter:
-    c = Counter(g.deck)
-    for h in g.hands:
-        c.update(h)
-    for city in g.cities:
-        c.update(e & 255 for e in city)
-    c.update(g.museum)
-    return c
 
 
 def test_magistrate_cannot_confiscate_a_district_built_by_destroying_the_framework():

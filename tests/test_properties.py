@@ -1,6 +1,8 @@
 """Properties over many seeds and player counts (hypothesis)."""
 
-from collections import Counter
+from helpers import all_cards, play_random
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import RandomBot
@@ -8,24 +10,12 @@ from citadels_core.record import GameRecord, state_digest
 from citadels_core.redeal import redeal
 from citadels_core.rng import Rng
 from citadels_core.view import view
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 GAMES = st.tuples(st.integers(2, 8), st.integers(0, 2**32), st.booleans())
 
 
 def config(players: int, rank9: bool) -> GameConfig:
     return GameConfig.create(players, rank9=rank9 if 4 <= players <= 7 else None)
-
-
-def all_cards(g: Game) -> Counter:
-    c = Counter(g.deck)
-    for h in g.hands:
-        c.update(h)
-    for city in g.cities:
-        c.update(e & 255 for e in city)
-    c.update(g.museum)
-    return c
 
 
 @settings(max_examples=40, deadline=None)
@@ -76,15 +66,7 @@ def test_a_replay_reproduces_the_game(params, steps):
     players, seed, rank9 = params
     cfg = config(players, rank9)
     g = Game(cfg, seed)
-    bot = RandomBot(seed)
-    log = []
-    for _ in range(steps):
-        if g.over:
-            break
-        p = g.pending()[0]
-        a = bot.choose(view(g, p))
-        g.apply(p, a)
-        log.append((p, a))
+    log = play_random(g, steps, seed)
     rec = GameRecord.loads(GameRecord(cfg, seed, log, state_digest(g)).dumps())
     assert state_digest(rec.replay()) == rec.final
 

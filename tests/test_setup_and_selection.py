@@ -1,9 +1,10 @@
 """Setup and the selection phase for every player count (2016 rulebook, RULINGS R6, R25)."""
 
 import pytest
+from helpers import act
+
 from citadels_core import ConfigError, Game, GameConfig, IllegalAction
 from citadels_core.view import view
-from helpers import act
 
 
 @pytest.mark.parametrize("players", range(2, 9))

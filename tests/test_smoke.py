@@ -1,6 +1,7 @@
 """Whole games between bots end, for every player count."""
 
 import pytest
+
 from citadels_core import GameConfig
 from citadels_core.simulate import simulate
 

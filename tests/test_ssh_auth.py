@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncssh
 import pytest
-from citadels_server.auth import NameRegistry, is_player_name
 from ssh_helpers import connect, open_game, running_server
+
+from citadels_server.auth import NameRegistry, is_player_name
 
 KEY_A = asyncssh.generate_private_key("ssh-ed25519")
 KEY_B = asyncssh.generate_private_key("ssh-ed25519")

@@ -6,10 +6,11 @@ import asyncio
 import random
 
 import pytest
-from citadels_server.demo import DemoApp
-from citadels_server.session import SessionInfo
 from ssh_helpers import connect, open_game, running_server
 from textual.app import App
+
+from citadels_server.demo import DemoApp
+from citadels_server.session import SessionInfo
 
 
 async def test_two_clients_each_see_their_own_name(tmp_path):

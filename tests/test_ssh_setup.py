@@ -9,10 +9,11 @@ import stat
 import sys
 
 import pytest
+from ssh_helpers import KeylessClient, Screen
+
 from citadels_server import cli
 from citadels_server.hostkey import HOST_KEY_FILE, fingerprint, load_or_create_host_key
 from citadels_server.settings import Settings, SettingsError, load_settings
-from ssh_helpers import KeylessClient, Screen
 
 
 def test_settings_file_then_options(tmp_path):

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pyte
 import pytest
+from rich.console import ColorSystem
+
 from citadels_server.driver import PASTE_START, _partial_suffix, clamp_size, color_system_for, too_small_text
 from citadels_server.limits import ConnectionLimiter, TokenBucket
 from citadels_server.settings import Settings
-from rich.console import ColorSystem
 
 
 def render(data: bytes, width: int, height: int) -> list[str]:

@@ -1,9 +1,10 @@
 """The turn phase: rank order, gathering, building, income, the first game's characters."""
 
 import pytest
+from helpers import act, cards, finish_turn, legal_kinds, new_game, start_turns
+
 from citadels_core import Action, IllegalAction
 from citadels_core.view import view
-from helpers import act, cards, finish_turn, legal_kinds, new_game, start_turns
 
 
 def test_characters_take_turns_in_ascending_rank_order():
