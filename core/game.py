@@ -18,6 +18,7 @@ from .errors import IllegalAction
 from .events import Event
 from .rng import Rng
 
+_UNIQUE = DistrictType.UNIQUE
 BEAUTY = 256  # flag on a city entry: the Artist beautified this district (RULINGS R33)
 CARD = 255  # mask of the card id in a city entry
 
@@ -47,7 +48,7 @@ class Game:
     __slots__ = (
         # fixed for the game
         "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids",
-        "d_rules", "d_active", "has_rank9", "build_act", "choose_act", "discard_act",
+        "d_rules", "d_active", "has_alt_pay", "has_rank9", "build_act", "choose_act", "discard_act",
         # table
         "rng", "events", "gold", "hands", "cities", "deck", "museum", "crown", "round", "phase",
         "first_complete", "last_round", "known", "tax",
@@ -66,7 +67,7 @@ class Game:
     # Slots copied by reference in clone() (immutable values or shared static data).
     _SHARED = (
         "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids", "d_rules",
-        "d_active", "has_rank9", "build_act", "choose_act", "discard_act", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
+        "d_active", "has_alt_pay", "has_rank9", "build_act", "choose_act", "discard_act", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
         "bewitched", "script", "sel_i", "cur", "tp", "sp", "robber", "gathered", "builds", "limit", "used", "sub",
         "keep_n", "beautified", "spent", "result",
     )
@@ -89,6 +90,7 @@ class Game:
         uniques = tuple(E.district_by_key[k] for k in config.districts)
         self.d_rules = district_rules_for(E, uniques)
         self.d_active = tuple(dr for dr in self.d_rules.values() if dr.has_actions)
+        self.has_alt_pay = any(dr.alt_pay for dr in self.d_rules.values())
         handlers: dict[str, Handler] = {}
         for r in self.rules:
             handlers.update(r.handlers())
@@ -596,10 +598,12 @@ class Game:
         gold = self.gold[p]
         seen = set()
         districts = self.E.districts
+        d_rules = self.d_rules
         built = {e & CARD for e in self.cities[p]}
         dup_ok = self.has(p, "quarry") or self.rules[self.cur].allows_duplicates
-        left = self.builds_left()
-        alt = [dr for dr in self.d_rules.values() if dr.alt_pay]
+        left = self.builds < self.limit
+        # Only districts in this game can offer unpaid builds (Framework, Necropolis).
+        alt = [dr for dr in d_rules.values() if dr.alt_pay] if self.has_alt_pay else ()
         unpaid: list[Action] = []  # listed after the paid builds
         for cid in self.hands[p]:
             if cid in seen:
@@ -610,18 +614,20 @@ class Game:
                 continue
             if not left and self.counts_toward_limit(cid):
                 continue
-            dr = self.d_rules.get(d.key)
-            if dr is not None and dr.build_refusal(self, p):
-                continue
-            for adr in alt:
-                adr.alt_build_actions(self, p, cid, unpaid)
-            if d.unique:
+            if d.type is _UNIQUE:
+                dr = d_rules.get(d.key)
+                if dr is not None and dr.build_refusal(self, p):
+                    continue
+                for adr in alt:
+                    adr.alt_build_actions(self, p, cid, unpaid)
                 cost = self.build_cost(p, cid)
                 if dr is not None and dr.custom_build:
                     if dr.can_build(self, p, cost):
                         out.append(self.build_act[cid])
                     continue
             else:
+                for adr in alt:
+                    adr.alt_build_actions(self, p, cid, unpaid)
                 cost = d.cost
             if cost <= gold:
                 out.append(self.build_act[cid])
