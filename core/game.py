@@ -48,7 +48,7 @@ class Game:
     __slots__ = (
         # fixed for the game
         "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids",
-        "d_rules", "d_active", "has_alt_pay", "has_rank9", "build_act", "choose_act", "discard_act",
+        "d_rules", "d_active", "has_alt_pay", "gating", "has_rank9", "build_act", "choose_act", "discard_act",
         # table
         "rng", "events", "gold", "hands", "cities", "deck", "museum", "crown", "round", "phase",
         "first_complete", "last_round", "known", "tax",
@@ -67,7 +67,7 @@ class Game:
     # Slots copied by reference in clone() (immutable values or shared static data).
     _SHARED = (
         "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids", "d_rules",
-        "d_active", "has_alt_pay", "has_rank9", "build_act", "choose_act", "discard_act", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
+        "d_active", "has_alt_pay", "gating", "has_rank9", "build_act", "choose_act", "discard_act", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
         "bewitched", "script", "sel_i", "cur", "tp", "sp", "robber", "gathered", "builds", "limit", "used", "sub",
         "keep_n", "beautified", "spent", "result",
     )
@@ -91,6 +91,7 @@ class Game:
         self.d_rules = district_rules_for(E, uniques)
         self.d_active = tuple(dr for dr in self.d_rules.values() if dr.has_actions)
         self.has_alt_pay = any(dr.alt_pay for dr in self.d_rules.values())
+        self.gating = tuple(r for r in self.rules if r.gates)
         handlers: dict[str, Handler] = {}
         for r in self.rules:
             handlers.update(r.handlers())
@@ -568,11 +569,10 @@ class Game:
         p = self.tp
         i = self.cur
         r = self.rules[i]
-        for gr in self.rules:
-            if gr.gates:
-                gate = gr.gate(self, p)  # Witch, Blackmailer: only gathering is allowed now
-                if gate is not None:
-                    return gate
+        for gr in self.gating:
+            gate = gr.gate(self, p)  # Witch, Blackmailer: only gathering is allowed now
+            if gate is not None:
+                return gate
         out: list[Action] = []
         if not self.gathered:
             out.append(GATHER_GOLD)
