@@ -123,6 +123,11 @@ async def test_an_illegal_command_shows_the_engines_reason(tmp_path: Path):
         text = "\n".join(str(line.text) for line in log.lines)
         assert "First choose a character." in text
         assert app.table.record.actions == []
+        await pilot.press("¹", "enter", "٣", "enter", *keys("!!"), "enter")  # odd input: words, no crash
+        await pilot.pause()
+        text = "\n".join(str(line.text) for line in log.lines)
+        assert "I don't understand “!!”" in text
+        assert app.table.record.actions == []
 
 
 async def test_a_saved_game_is_offered_and_resumed(tmp_path: Path):

@@ -181,7 +181,8 @@ def test_an_unknown_action_kind_is_still_a_verb():
 
 def test_garbage_never_raises(selection):
     g, v = selection
-    for text in ("!!!", "build", "destroy", "kill", "42 42", "é", "'", "help help help", "look at", "0", "-1"):
+    for text in ("!!!", "build", "destroy", "kill", "42 42", "é", "'", "help help help", "look at", "0", "-1",
+                 "¹", "٣"):
         got = parse(text, v, g.config)
         assert got.error and not got.actions, text
     assert parse("   ", v, g.config) == parse("", v, g.config)
