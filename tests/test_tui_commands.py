@@ -246,7 +246,7 @@ def test_any_text_gives_a_command_and_never_an_exception(selection):
     later = drive(legal_has("build"))
     states = [(g, v), (later, me_view(later))]
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=300, deadline=None, derandomize=True)  # fixed examples: CI is repeatable
     @given(st.one_of(st.text(max_size=40), st.lists(st.sampled_from(WORDS), max_size=6).map(" ".join)),
            st.sampled_from(states))
     def check(text, state):
