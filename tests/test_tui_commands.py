@@ -167,6 +167,20 @@ def test_app_commands(selection):
     assert parse("new", v, g.config).app == "new"
     got = parse("theme Nord", v, g.config)
     assert (got.app, got.arg) == ("theme", "Nord")
+    got = parse("pace 0.5", v, g.config)
+    assert (got.app, got.arg) == ("pace", "0.5")
+    assert parse("skip", v, g.config).app == "skip"
+    assert parse("exit", v, g.config).app == "quit"
+    assert parse("scores", v, g.config).app == "score"
+    assert parse("look", v, g.config).arg == "0"  # yourself
+
+
+def test_synonyms(selection):
+    g, v = selection
+    assert parse("steal from the king", v, g.config).actions == (act("rob", "king"),)
+    assert parse("murder the thief", v, g.config).actions == (act("kill", "thief"),)
+    assert parse("pass", v, g.config).actions == (act("end"),)
+    assert parse("pick the bishop", v, g.config).actions == (act("choose", "bishop"),)
 
 
 def test_an_unknown_action_kind_is_still_a_verb():
