@@ -72,6 +72,11 @@ class Name:
     label: str
 
 
+def is_number(text: str) -> bool:
+    """ASCII digits only: "¹" and "٣" are digits to str.isdigit() but no option number."""
+    return text.isascii() and text.isdigit()
+
+
 def norm(text: str) -> str:
     """Casefold, drop apostrophes and possessive 's, and make every separator a single space."""
     s = text.casefold().replace("’", "'").replace("‘", "'")
@@ -259,8 +264,8 @@ def _parse(text: str, v: View, cfg: GameConfig) -> Command:
             return Command(error=t("I don't understand “{w}”. Type help for the commands, or a number.",
                                    w=text.strip()))
         return Command()
-    if len(tokens) == 1 and tokens[0].isdigit():
-        if not text.strip().rstrip(".").isdigit():  # "-1" is no option number, "3." is
+    if len(tokens) == 1 and is_number(tokens[0]):
+        if not is_number(text.strip().rstrip(".")):  # "-1" is no option number, "3." is
             return Command(error=t("There is no option {n}; choose 1 to {m}.", n=text.strip(), m=len(v.legal)))
         return _number(int(tokens[0]), v, cfg)
     p = _Parser(v, cfg)

@@ -12,10 +12,13 @@ from typing import Any
 
 import tomli_w
 
+from citadels_core.bots import BOT_KINDS
+
 from .i18n import t
 from .paths import config_dir, write_atomic
 
-BOT_LEVELS = ("heuristic", "random")
+# Every bot the engine offers, strongest known first; a new bot (search …) appears here by itself.
+BOT_LEVELS: tuple[str, ...] = tuple(sorted(BOT_KINDS, key=lambda k: (k != "heuristic", k == "random", k)))
 
 
 @dataclass(slots=True)

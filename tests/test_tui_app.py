@@ -34,24 +34,24 @@ async def settle(app: CitadelsApp, pilot, limit: int = 3000) -> None:
 
 
 def typed_command(app: CitadelsApp) -> str:
-    """What a sensible player types now, in words (no numbers)."""
+    """What a sensible player types now, in words (no numbers), with the short verbs players use."""
     v = app.seat.view()
     cfg = app.seat.config
     kinds = {a.kind: a for a in v.legal}
     if v.pending_kind == "choose_character":
-        return "choose " + char_name(cfg, str(v.legal[-1].args[0]))
+        return "ch " + char_name(cfg, str(v.legal[-1].args[0]))
     if v.pending_kind == "discard_character":
-        return "discard " + char_name(cfg, str(v.legal[0].args[0]))
+        return "disc " + char_name(cfg, str(v.legal[0].args[0]))
     if v.pending_kind == "keep":
-        return "keep " + card_name(cfg, str(v.legal[0].args[0])).lower()
+        return card_name(cfg, str(v.legal[0].args[0])).lower()  # a name alone keeps that card
     if v.pending_kind == "pay_den":
         return "pay gold" if "pay_gold" in kinds else "pay " + card_name(cfg, str(kinds["pay_card"].args[0]))
     if "gather" in kinds:
-        return "take gold" if v.round % 2 else "draw"
+        return "gold" if v.round % 2 else "draw"
     if "income" in kinds:
-        return "income"
+        return "inc"
     if "build" in kinds:
-        return "build " + card_name(cfg, str(kinds["build"].args[0]))
+        return "bu " + card_name(cfg, str(kinds["build"].args[0]))
     if "end" in kinds:
         return "end turn"
     if "done" in kinds:
@@ -122,6 +122,11 @@ async def test_an_illegal_command_shows_the_engines_reason(tmp_path: Path):
         log = app.game_screen.query_one(LogPane)
         text = "\n".join(str(line.text) for line in log.lines)
         assert "First choose a character." in text
+        assert app.table.record.actions == []
+        await pilot.press("¹", "enter", "٣", "enter", *keys("!!"), "enter")  # odd input: words, no crash
+        await pilot.pause()
+        text = "\n".join(str(line.text) for line in log.lines)
+        assert "I don't understand “!!”" in text
         assert app.table.record.actions == []
 
 

@@ -167,6 +167,20 @@ def test_app_commands(selection):
     assert parse("new", v, g.config).app == "new"
     got = parse("theme Nord", v, g.config)
     assert (got.app, got.arg) == ("theme", "Nord")
+    got = parse("pace 0.5", v, g.config)
+    assert (got.app, got.arg) == ("pace", "0.5")
+    assert parse("skip", v, g.config).app == "skip"
+    assert parse("exit", v, g.config).app == "quit"
+    assert parse("scores", v, g.config).app == "score"
+    assert parse("look", v, g.config).arg == "0"  # yourself
+
+
+def test_synonyms(selection):
+    g, v = selection
+    assert parse("steal from the king", v, g.config).actions == (act("rob", "king"),)
+    assert parse("murder the thief", v, g.config).actions == (act("kill", "thief"),)
+    assert parse("pass", v, g.config).actions == (act("end"),)
+    assert parse("pick the bishop", v, g.config).actions == (act("choose", "bishop"),)
 
 
 def test_an_unknown_action_kind_is_still_a_verb():
@@ -181,7 +195,8 @@ def test_an_unknown_action_kind_is_still_a_verb():
 
 def test_garbage_never_raises(selection):
     g, v = selection
-    for text in ("!!!", "build", "destroy", "kill", "42 42", "é", "'", "help help help", "look at", "0", "-1"):
+    for text in ("!!!", "build", "destroy", "kill", "42 42", "é", "'", "help help help", "look at", "0", "-1",
+                 "¹", "٣"):
         got = parse(text, v, g.config)
         assert got.error and not got.actions, text
     assert parse("   ", v, g.config) == parse("", v, g.config)
@@ -245,7 +260,7 @@ def test_any_text_gives_a_command_and_never_an_exception(selection):
     later = drive(legal_has("build"))
     states = [(g, v), (later, me_view(later))]
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=300, deadline=None, derandomize=True)  # fixed examples: CI is repeatable
     @given(st.one_of(st.text(max_size=40), st.lists(st.sampled_from(WORDS), max_size=6).map(" ".join)),
            st.sampled_from(states))
     def check(text, state):

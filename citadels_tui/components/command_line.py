@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.suggester import Suggester
 from textual.widgets import Input
 
+from ..commands import is_number
 from ..i18n import t
 from .messages import CommandEntered, OptionChosen
 
@@ -64,7 +65,7 @@ class CommandLine(Input):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         value = event.value
-        if not value.isdigit():
+        if not is_number(value):
             return
         n, count = int(value), self.option_count()
         if count and n > count and len(value) > 1:
