@@ -9,6 +9,7 @@ from ..edition import get_edition
 from ..rng import Rng
 from ..view import PlayerInfo, View
 from .heuristic_characters import character_decision, character_turn, character_value
+from .heuristic_classic import classic_decision, classic_turn
 from .heuristic_districts import (
     district_action,
     district_build_bonus,
@@ -57,6 +58,10 @@ class HeuristicBot:
             if pay_gold:
                 return pay_gold[0]
             return min(cards, key=lambda a: self._card_value(v, str(a.args[0])))
+        if kind != "turn" and v.edition == "classic":
+            a = classic_decision(self, v)
+            if a is not None:
+                return a
         if kind != "turn":
             a = character_decision(self, v)
             if a is not None:
@@ -108,6 +113,10 @@ class HeuristicBot:
             return self._pick_char(by_kind["kill"], KILL_ORDER, v)
         if "rob" in by_kind:
             return self._pick_char(by_kind["rob"], ROB_ORDER, v)
+        if v.edition == "classic":
+            a = classic_turn(self, v, by_kind)
+            if a is not None:
+                return a
         a = character_turn(self, v, by_kind)
         if a is not None:
             return a

@@ -41,7 +41,14 @@ RULES: dict[str, type[CharacterRules]] = {
 }
 
 
-def rules_for(key: str) -> CharacterRules:
+def rules_for(key: str, edition: str = "2016") -> CharacterRules:
+    """The rules of character `key` in `edition`: the edition's own variant if it registers one (see
+    characters/classic.py), else the shared rules."""
+    from .classic import CLASSIC_RULES
+
+    cls = CLASSIC_RULES.get(key) if edition == "classic" else None
+    if cls is not None:
+        return cls()
     try:
         return RULES[key]()
     except KeyError:

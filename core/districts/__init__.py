@@ -42,10 +42,13 @@ RULES: dict[str, type[DistrictRules]] = {
 
 
 def district_rules_for(ed: Edition, ids: tuple[int, ...]) -> dict[str, DistrictRules]:
+    from .classic import CLASSIC_RULES
+
     out = {}
     for i in ids:
         key = ed.districts[i].key
-        cls = RULES.get(key)
+        cls = CLASSIC_RULES.get(key) if ed.key == "classic" else None
+        cls = cls or RULES.get(key)
         if cls is None:
             raise ConfigError(f"The {ed.districts[i].name} cannot be played yet in this version.")
         out[key] = cls(i)
