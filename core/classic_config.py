@@ -44,7 +44,9 @@ def resolve_classic_cast(ed: Edition, cast: str | Sequence[str], players: int, r
 def resolve_classic_districts(ed: Edition, districts: str | Sequence[str], cast: Sequence[str]) -> list[str]:
     """A named setup or a list of purple district keys. With the Diplomat in the cast the Graveyard is taken
     out of the deck (RULINGS R42)."""
-    if isinstance(districts, str):
+    if isinstance(districts, str) and districts.strip().lower().startswith("random"):
+        keys = random_classic_districts(ed, districts)
+    elif isinstance(districts, str):
         preset = ed.preset_by_key.get(_norm(districts))
         if preset is None:
             raise ConfigError(
@@ -56,6 +58,21 @@ def resolve_classic_districts(ed: Edition, districts: str | Sequence[str], cast:
     if "diplomat" in cast:
         keys = [k for k in keys if k != "graveyard"]
     return keys
+
+
+def random_classic_districts(ed: Edition, spec: str) -> list[str]:
+    """"random:SEED": the base purple cards and 3 bonus ones drawn at random, the same for the same seed."""
+    from .editions.classic import BASE_PURPLE_KEYS
+    from .rng import Rng
+
+    _, _, seed = spec.partition(":")
+    try:
+        rng = Rng(int(seed))
+    except ValueError:
+        raise ConfigError(f"Random districts need a seed, as in 'random:7', not {spec!r}.") from None
+    bonus = [k for k in ed.unique_keys if k not in BASE_PURPLE_KEYS]
+    rng.shuffle(bonus)
+    return [*BASE_PURPLE_KEYS, *sorted(bonus[:3])]
 
 
 def validate_classic(cfg: GameConfig) -> None:
