@@ -109,14 +109,14 @@ class HeuristicBot:
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        if "kill" in by_kind:
-            return self._pick_char(by_kind["kill"], KILL_ORDER, v)
-        if "rob" in by_kind:
-            return self._pick_char(by_kind["rob"], ROB_ORDER, v)
         if v.edition == "classic":
             a = classic_turn(self, v, by_kind)
             if a is not None:
                 return a
+        if "kill" in by_kind:
+            return self._pick_char(by_kind["kill"], KILL_ORDER, v)
+        if "rob" in by_kind:
+            return self._pick_char(by_kind["rob"], ROB_ORDER, v)
         a = character_turn(self, v, by_kind)
         if a is not None:
             return a
