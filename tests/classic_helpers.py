@@ -105,4 +105,8 @@ def kinds(g: Game) -> set[str]:
 
 
 def total_cards(g: Game) -> int:
-    return len(g.deck) + sum(map(len, g.hands)) + sum(map(len, g.cities)) + len(g.museum) + len(g.drawn)
+    """Every district card: deck, hands, cities, the Museum, drawn cards, and cards set aside by an open
+    decision (the Magician's discards, the district waiting for the Graveyard's owner)."""
+    aside = g.sub_data if g.sub in ("redraw", "graveyard") else []
+    return (len(g.deck) + sum(map(len, g.hands)) + sum(map(len, g.cities)) + len(g.museum) + len(g.drawn)
+            + len(aside))

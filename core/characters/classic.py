@@ -161,6 +161,9 @@ def classic_destroy(g: Game, p: int, a: Action) -> None:
         for o in range(g.n):
             # RULINGS R43: not the Warlord's own Graveyard, never itself; it costs 1 gold.
             if o != p and g.has(o, "graveyard") and g.gold[o] >= 1:
+                # The destroyed card waits face up beside the deck while its owner decides (not in the
+                # deck, which a redeal for search may shuffle).
+                g.deck.remove(cid)
                 g.open_sub("graveyard", o, [cid])
                 return
     g.end_turn()

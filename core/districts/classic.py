@@ -82,10 +82,11 @@ def graveyard(g: Game, p: int, a: Action) -> None:
     g.sub = ""
     g.sub_data = []
     if a.args[0] == "take":
-        g.deck.remove(cid)  # the destroyed card went to the bottom of the deck: the first copy from there
         g.gold[p] -= 1
         g.hands[p].append(cid)
         g._emit("graveyard", {"player": p, "card": g.E.districts[cid].key})
+    else:
+        g.bottom([cid])  # where a destroyed district goes
     g.end_turn()  # the Warlord's destroying was the last act of his turn
 
 
