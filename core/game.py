@@ -608,8 +608,15 @@ class Game:
 
     def _turn_actions(self) -> list[Action]:
         if self.x.get("hospital"):
-            # Classic Hospital: an action (gold or cards), then nothing but the end of the turn.
-            out = [GATHER_GOLD, GATHER_CARDS] if not self.gathered else [END]
+            # Classic Hospital: an action (gold or cards); no build, no income, no character power. The
+            # owner's purple districts still work: the card forbids only building and the power.
+            out = [GATHER_GOLD, GATHER_CARDS] if not self.gathered else []
+            city = self.cities[self.tp]
+            for dr in self.d_active:
+                if dr.id in city or (dr.id | BEAUTY) in city:
+                    dr.actions(self, self.tp, out)
+            if self.gathered:
+                out.append(END)
         else:
             out = self._turn_actions_of_character()
         if self.x.get("thank"):

@@ -301,6 +301,29 @@ def test_an_assassinated_hospital_owner_still_takes_an_action_but_cannot_build_o
     assert g.gold[1] == 7 and not g.revealed[g.cast_index("merchant")]
 
 
+def test_a_hospital_turn_still_offers_the_owners_purple_district_abilities():
+    g = start(_game("hospital"), {0: "assassin", 1: "merchant"})
+    setup(g, 1, hand=["temple"], city=["hospital", "laboratory"], gold=0)
+    act(g, "kill", "merchant")
+    act(g, "gather", "gold")
+    act(g, "end")
+    assert kinds(g) == {"gather", "laboratory"}
+    act(g, "laboratory", "temple")
+    act(g, "gather", "gold")
+    assert kinds(g) == {"end"} and g.gold[1] == 3
+
+
+def test_everyone_knows_the_card_the_graveyard_took():
+    g = _graveyard_game()
+    setup(g, 1, gold=3)
+    setup(g, 2, city=["manor"], gold=0)
+    setup(g, 3, city=["graveyard"], gold=2)
+    act(g, "gather", "gold")
+    act(g, "destroy", 2, "manor")
+    act(g, "graveyard", "take")
+    assert all(g.card_id("manor") in g.known[r][3] for r in (0, 1, 2))
+
+
 def test_a_killed_player_without_the_hospital_misses_his_turn():
     g = start(_game("hospital"), {0: "assassin", 1: "merchant", 2: "warlord"})
     act(g, "kill", "merchant")
@@ -360,3 +383,16 @@ def test_bots_never_forget_to_thank():
         act(g, "gather", "gold")
         act(g, "end")
         assert make_bot(kind, 3).choose(view(g, 1)) == Action("thank")
+
+
+def test_a_district_the_graveyard_owner_passes_on_goes_to_the_bottom_of_the_deck():
+    g = _graveyard_game()
+    setup(g, 1, gold=3)
+    setup(g, 2, city=["manor"], gold=0)
+    setup(g, 3, city=["graveyard"], gold=2)
+    act(g, "gather", "gold")
+    before = total_cards(g)
+    act(g, "destroy", 2, "manor")
+    assert total_cards(g) == before
+    act(g, "graveyard", "pass")
+    assert g.deck[0] == g.card_id("manor") and g.gold[3] == 2 and total_cards(g) == before

@@ -84,6 +84,9 @@ def graveyard(g: Game, p: int, a: Action) -> None:
     if a.args[0] == "take":
         g.gold[p] -= 1
         g.hands[p].append(cid)
+        for r in range(g.n):
+            if r != p:
+                g.known[r][p].append(cid)  # everyone saw the destroyed district go to his hand (R2)
         g._emit("graveyard", {"player": p, "card": g.E.districts[cid].key})
     else:
         g.bottom([cid])  # where a destroyed district goes
