@@ -478,10 +478,8 @@ class Game:
         for key, dr in self.d_rules.items():
             if dr.has_end_turn and self.has(p, key):
                 dr.on_end_turn(self, p)
-        if self.x.pop("hospital", 0):
-            self.x.pop("thank", None)
-        else:
-            self.rules[i].on_end_turn(self, p)
+        if not self.x.pop("hospital", 0):
+            self.rules[i].on_end_turn(self, p)  # a Hospital turn uses no character power
         self.x.pop("thank", None)
         for r in self.rules:
             if r.watches_turn_ends:

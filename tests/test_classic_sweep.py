@@ -94,3 +94,11 @@ def test_many_classic_games_per_player_count(players):
     for i in range(len(CASTS)):
         for seed in range(12):
             play(config(i, players), 1000 + seed, ["heuristic", "random", "random"], seen)
+
+
+def test_the_heuristic_bot_beats_random_bots_in_classic_games():
+    from citadels_core.simulate import simulate
+
+    cfg = GameConfig.create(4, "classic_intrigue", "classic_intrigue", edition="classic", rank9=True)
+    s = simulate(cfg, 12, 5, ["heuristic", "random", "random", "random"])
+    assert s.errors == 0 and s.wins_by_bot["heuristic"] >= 9
