@@ -9,7 +9,7 @@ from ..edition import get_edition
 from ..rng import Rng
 from ..view import PlayerInfo, View
 from .heuristic_characters import character_decision, character_turn, character_value
-from .heuristic_classic import classic_decision, classic_turn
+from .heuristic_classic import classic_build_bonus, classic_decision, classic_turn
 from .heuristic_districts import (
     district_action,
     district_build_bonus,
@@ -261,6 +261,8 @@ class HeuristicBot:
     def _build_value(self, v: View, key: str) -> float:
         me = v.players[v.me or 0]
         val = float(self._cost(v, key)) + district_build_bonus(self, v, key)
+        if v.edition == "classic":
+            val += classic_build_bonus(v, key)
         if self._type(v, key).key not in {d.type for d in me.city}:
             val += 1.5
         if self._type(v, key) == self._income_type(v):

@@ -48,3 +48,16 @@ def classic_turn(bot: HeuristicBot, v: View, by_kind: dict[str, list[Action]]) -
     if "exchange" in by_kind and ("build" in by_kind or "income" in by_kind or "gather" in by_kind):
         del by_kind["exchange"]  # the classic exchange ends the turn: build and take income first
     return None
+
+
+def classic_build_bonus(v: View, key: str) -> float:
+    """Extra appeal of building a classic purple district beyond its cost and type."""
+    if key in ("university", "dragon_gate"):
+        return 2.0  # worth 8 points for 6 gold
+    if key in ("library", "throne_room", "hospital", "park", "poor_house") and not v.last_round:
+        return 1.0  # pays back in later turns
+    if key == "bell_tower":
+        me = v.players[v.me or 0]
+        others = max((p.city_size for p in v.players if p.seat != v.me), default=0)
+        return 1.5 if me.city_size >= others else -1.0
+    return 0.0
