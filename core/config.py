@@ -21,6 +21,7 @@ class GameConfig:
     districts: tuple[str, ...]  # the unique district keys of this game
     names: tuple[str, ...]
     edition: str = "2016"
+    shorter: bool = False  # classic "shorter game" variant: cities complete at 7 (RULINGS R40)
 
     @property
     def ed(self) -> Edition:
@@ -34,16 +35,23 @@ class GameConfig:
         names: Sequence[str] | None = None,
         rank9: bool | None = None,
         edition: str = "2016",
+        shorter: bool = False,
     ) -> GameConfig:
         """Resolve preset names and the player-count rules into a checked config (RULINGS R25)."""
         ed = get_edition(edition)
         if not 2 <= players <= 8:
             raise ConfigError(f"Citadels is played by 2 to 8 players, not {players}.")
-        chars = _resolve_cast(ed, cast, players, rank9)
-        dists = _resolve_districts(ed, districts)
+        if ed.key == "classic":
+            from .classic_config import resolve_classic_cast, resolve_classic_districts
+
+            chars = resolve_classic_cast(ed, cast, players, rank9)
+            dists = resolve_classic_districts(ed, districts, chars)
+        else:
+            chars = _resolve_cast(ed, cast, players, rank9)
+            dists = _resolve_districts(ed, districts)
         if names is None:
             names = DEFAULT_NAMES[:players]
-        cfg = GameConfig(players, tuple(chars), tuple(dists), tuple(names), edition)
+        cfg = GameConfig(players, tuple(chars), tuple(dists), tuple(names), edition, shorter)
         cfg.validate()
         return cfg
 
@@ -60,6 +68,13 @@ class GameConfig:
         for k in self.cast:
             if k not in ed.character_by_key:
                 raise ConfigError(f"There is no character called {k!r}.")
+        if ed.key == "classic":
+            from .classic_config import validate_classic
+
+            validate_classic(self)
+            return
+        if self.shorter:
+            raise ConfigError("The shorter game is a variant of the classic edition only.")
         ranks = [ed.characters[ed.character_by_key[k]].rank for k in self.cast]
         if ranks[:8] != list(range(1, 9)):
             raise ConfigError("A cast needs exactly one character for each rank from 1 to 8, in rank order.")
@@ -86,13 +101,16 @@ class GameConfig:
             )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "edition": self.edition,
             "players": self.players,
             "names": list(self.names),
             "cast": list(self.cast),
             "districts": list(self.districts),
         }
+        if self.shorter:
+            out["shorter"] = True  # written only when set: 2016 save files keep their exact shape
+        return out
 
     @staticmethod
     def from_json(data: Any) -> GameConfig:
@@ -105,6 +123,7 @@ class GameConfig:
                 districts=tuple(str(x) for x in data["districts"]),
                 names=tuple(str(x) for x in data["names"]),
                 edition=str(data.get("edition", "2016")),
+                shorter=bool(data.get("shorter", False)),
             )
         except (KeyError, TypeError, ValueError) as e:
             raise ConfigError(f"the game configuration is incomplete or malformed ({e})") from None

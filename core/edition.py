@@ -15,6 +15,11 @@ class Edition:
     characters: tuple[CharacterCard, ...]
     presets: tuple[Preset, ...]
     unique_in_game: int = 14
+    # Edition-level rule switches (kept here so the engine asks the edition, never its key).
+    city_size: int = 0  # districts in a completed city; 0: by player count (2016, RULINGS R10)
+    random_discard_3p: bool = True  # 2016: the third player discards a random card; classic: none
+    tiebreak: str = "rank"  # "rank" (2016, RULINGS R7, R28) or "districts_gold" (classic, R7)
+    library_observatory_keep: int = 0  # cards kept with both (0: all; classic: 2, RULINGS R43)
     district_by_key: dict[str, int] = field(init=False)
     character_by_key: dict[str, int] = field(init=False)
     preset_by_key: dict[str, Preset] = field(init=False)
@@ -33,7 +38,9 @@ class Edition:
         return tuple(d.key for d in self.districts if d.unique)
 
     def complete_size(self, players: int) -> int:
-        """Districts in a completed city (RULINGS R10)."""
+        """Districts in a completed city (RULINGS R10, R40)."""
+        if self.city_size:
+            return self.city_size
         return 8 if players <= 3 else 7
 
 
@@ -43,8 +50,16 @@ def _build_2016() -> Edition:
     return Edition("2016", "Citadels (2016)", e.BASIC + e.UNIQUE, e.CHARACTERS, e.PRESETS)
 
 
+def _build_classic() -> Edition:
+    from .editions import classic as e
+
+    return Edition("classic", "Citadels (classic) + The Dark City", e.BASIC + e.UNIQUE, e.CHARACTERS, e.PRESETS,
+                   unique_in_game=0, city_size=8, random_discard_3p=False, library_observatory_keep=2, tiebreak="districts_gold")
+
+
 EDITION_2016 = _build_2016()
-EDITIONS: dict[str, Edition] = {"2016": EDITION_2016}
+EDITION_CLASSIC = _build_classic()
+EDITIONS: dict[str, Edition] = {"2016": EDITION_2016, "classic": EDITION_CLASSIC}
 
 
 def get_edition(key: str) -> Edition:

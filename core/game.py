@@ -39,6 +39,7 @@ GATHER_CARDS = Action("gather", ("cards",))
 INCOME = Action("income")
 BONUS = Action("bonus")
 END = Action("end")
+THANK = Action("thank")  # classic Ball Room
 DONE = Action("done")
 
 
@@ -60,6 +61,9 @@ class Game:
         "beautified", "spent",
         # character markers of the round, bits per cast index (characters/magistrate.py, blackmailer.py)
         "marks",
+        # edition state (classic: Bell Tower, Hospital turn, Ball Room thanks, Tax Collector dues …): a dict
+        # of immutable values, copied shallowly by clone()
+        "x",
         # end
         "result",
     )
@@ -81,11 +85,12 @@ class Game:
         self.config = config
         self.E = E
         self.n = n = config.players
-        self.complete_at = E.complete_size(n)
+        # RULINGS R40: the classic "shorter game" plays to one district fewer.
+        self.complete_at = E.complete_size(n) - (1 if config.shorter else 0)
         self.cast = tuple(E.character_by_key[k] for k in config.cast)
         self.n_chars = len(self.cast)
         self.has_rank9 = self.n_chars == 9
-        self.rules = tuple(rules_for(E.characters[c].key) for c in self.cast)
+        self.rules = tuple(rules_for(E.characters[c].key, E.key) for c in self.cast)
         self.card_ids = {k: i for i, k in enumerate(d.key for d in E.districts)}
         uniques = tuple(E.district_by_key[k] for k in config.districts)
         self.d_rules = district_rules_for(E, uniques)
@@ -106,7 +111,7 @@ class Game:
         self.rng = Rng(seed)
         self.events: list[Event] | None = [] if record_events else None
         deck = [i for i in E.basic_ids for _ in range(E.districts[i].copies)]
-        deck += list(uniques)
+        deck += [u for u in uniques for _ in range(E.districts[u].copies)]  # classic: two Keeps
         self.rng.shuffle(deck)
         self.deck = deck
         self.hands = [[deck.pop() for _ in range(4)] for _ in range(n)]
@@ -120,6 +125,7 @@ class Game:
         self.last_round = False
         self.known: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
         self.tax = 0
+        self.x: dict[str, Any] = {}
         self.result: dict[str, Any] | None = None
         self.sub = ""
         self.sub_data: list[int] = []
@@ -159,6 +165,7 @@ class Game:
         g.drawn = self.drawn[:]
         g.sub_data = self.sub_data[:]
         g.marks = self.marks[:]
+        g.x = dict(self.x)
         return g
 
     # ------------------------------------------------------------------ helpers
@@ -292,7 +299,7 @@ class Game:
         self.faceup = faceup
         self.facedown = [deck.pop()]
         self.draft = deck
-        self.script = _selection_script(n, nc)
+        self.script = _selection_script(n, nc, self.E.random_discard_3p)
         self.sel_i = 0
         self._emit("round", {"round": self.round, "crown": self.crown,
                              "faceup": [self.ckey(c) for c in faceup], "facedown": 1})
@@ -398,7 +405,11 @@ class Game:
                     self._emit("call", {"character": key, "answer": "killed"})
                 else:
                     self._emit("call", {"character": key, "answer": "revealed", "player": p})
-            if p < 0 or i == self.killed:
+            if p < 0:
+                continue
+            if i == self.killed:
+                if self._hospital_turn(i, p):
+                    return
                 continue
             self._begin_turn(i, p)
             if self.phase == TURN and self.tp >= 0:
@@ -416,7 +427,25 @@ class Game:
             self.gold[p] = 0
             self.gold[thief] += amount
             self._emit("robbed", {"thief": thief, "victim": p, "character": self.ckey(i), "amount": amount})
+        self._ask_thanks(p)
         r.on_reveal(self, p)
+
+    def _hospital_turn(self, i: int, p: int) -> bool:
+        """Classic Hospital: the killed character's player still gathers, but neither builds nor uses the
+        character's power; the character stays unrevealed (RULINGS R5)."""
+        if "hospital" not in self.d_rules or not self.has(p, "hospital"):
+            return False
+        self.reset_turn(i, p)
+        self.gathered = False
+        self.x["hospital"] = 1
+        self._emit("hospital", {"player": p})
+        self._ask_thanks(p)
+        return True
+
+    def _ask_thanks(self, p: int) -> None:
+        """Classic Ball Room (RULINGS R44): p must thank the crowned owner before anything else."""
+        if "ball_room" in self.d_rules and p != self.crown and self.has(self.crown, "ball_room"):
+            self.x["thank"] = 1
 
     def reset_turn(self, i: int, p: int) -> None:
         """Fresh per-turn state for p playing character i (also the Witch resuming as i)."""
@@ -439,6 +468,9 @@ class Game:
         if self.crown != p:
             self.crown = p
             self._emit("crown", {"player": p, "why": why})
+            for dr in self.d_rules.values():
+                if dr.watches_crown:
+                    dr.on_crown_change(self)  # the classic Throne Room
         else:
             self._emit("crown", {"player": p, "why": why, "kept": True})
 
@@ -449,7 +481,12 @@ class Game:
         for key, dr in self.d_rules.items():
             if dr.has_end_turn and self.has(p, key):
                 dr.on_end_turn(self, p)
-        self.rules[i].on_end_turn(self, p)
+        if not self.x.pop("hospital", 0):
+            self.rules[i].on_end_turn(self, p)  # a Hospital turn uses no character power
+        self.x.pop("thank", None)
+        for r in self.rules:
+            if r.watches_turn_ends:
+                r.after_any_turn(self, p)  # the classic Tax Collector's due
         if self.events is not None:
             self._emit("end_turn", {"player": p, "character": self.ckey(i)})
         self.tp = -1
@@ -482,11 +519,13 @@ class Game:
         return cost
 
     def can_build_kind(self, p: int, cid: int) -> bool:
-        """Not a duplicate of a district in p's city, unless the Quarry (or an ability) allows it."""
-        for c in self.cities[p]:
-            if c & CARD == cid:
-                return self.has(p, "quarry") or self.rules[self.cur].allows_duplicates
-        return True
+        """Not a duplicate of a district in p's city, unless the Quarry (or an ability) allows it; the classic
+        Quarry allows at most two identical districts (RULINGS R43)."""
+        same = sum(1 for c in self.cities[p] if c & CARD == cid)
+        if not same or self.rules[self.cur].allows_duplicates:
+            return True
+        quarry = self.d_rules.get("quarry")
+        return quarry is not None and self.has(p, "quarry") and same < quarry.max_identical
 
     def builds_left(self) -> bool:
         return self.builds < self.limit
@@ -505,6 +544,9 @@ class Game:
         if count and self.counts_toward_limit(cid):
             self.builds += 1
         self._emit("build", {"player": p, "card": self.E.districts[cid].key, "how": how})
+        dr = self.d_rules.get(self.E.districts[cid].key)
+        if dr is not None and dr.has_placed:
+            dr.on_placed(self, p)  # classic Lighthouse, Bell Tower, Haunted City
         if self.first_complete < 0 and self.is_complete(p):
             self.first_complete = p
             self.last_round = True
@@ -566,6 +608,23 @@ class Game:
         return fn(self)
 
     def _turn_actions(self) -> list[Action]:
+        if self.x.get("hospital"):
+            # Classic Hospital: an action (gold or cards); no build, no income, no character power. The
+            # owner's purple districts still work: the card forbids only building and the power.
+            out = [GATHER_GOLD, GATHER_CARDS] if not self.gathered else []
+            city = self.cities[self.tp]
+            for dr in self.d_active:
+                if dr.id in city or (dr.id | BEAUTY) in city:
+                    dr.actions(self, self.tp, out)
+            if self.gathered:
+                out.append(END)
+        else:
+            out = self._turn_actions_of_character()
+        if self.x.get("thank"):
+            out = [THANK, *out]  # RULINGS R44: anything else first loses the rest of the turn
+        return out
+
+    def _turn_actions_of_character(self) -> list[Action]:
         p = self.tp
         i = self.cur
         r = self.rules[i]
@@ -600,7 +659,6 @@ class Game:
         districts = self.E.districts
         d_rules = self.d_rules
         built = {e & CARD for e in self.cities[p]}
-        dup_ok = self.has(p, "quarry") or self.rules[self.cur].allows_duplicates
         left = self.builds < self.limit
         # Only districts in this game can offer unpaid builds (Framework, Necropolis).
         alt = [dr for dr in d_rules.values() if dr.alt_pay] if self.has_alt_pay else ()
@@ -610,7 +668,7 @@ class Game:
                 continue
             seen.add(cid)
             d = districts[cid]
-            if not d.buildable or (cid in built and not dup_ok):
+            if not d.buildable or (cid in built and not self.can_build_kind(p, cid)):
                 continue
             if not left and self.counts_toward_limit(cid):
                 continue
@@ -655,6 +713,15 @@ class Game:
             self._apply_selection(p, a)
             return
         k = a.kind
+        if self.x.get("thank") and self.phase == TURN and not self.sub:
+            del self.x["thank"]
+            if k == "thank":
+                self._emit("thank", {"player": p, "crown": self.crown})
+                return
+            # RULINGS R44: whoever forgets to thank the crowned Ball Room owner loses the rest of the turn.
+            self._emit("forgot_thanks", {"player": p, "crown": self.crown})
+            self.end_turn()
+            return
         if k == "gather":
             self._gather(p, str(a.args[0]))
         elif k == "build":
@@ -765,17 +832,23 @@ class Game:
         else:
             k = 3 if self.has(p, "observatory") else 2
             drawn = self.draw(k)
-            if self.has(p, "library") or len(drawn) <= 1:
+            keep_n = 1
+            if self.has(p, "library"):
+                # Classic: Library + Observatory draw 3 and keep 2 (RULINGS R43); otherwise keep all.
+                lo = self.E.library_observatory_keep
+                keep_n = lo if lo and k == 3 else len(drawn)
+            if keep_n >= len(drawn):
                 self.hands[p].extend(drawn)
                 self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": len(drawn)})
                 self._emit("gather_private", {"player": p, "kept": self._keys(drawn)}, (p,))
             else:
                 self.drawn = drawn
-                self.keep_n = 1
+                self.keep_n = keep_n
                 self.open_sub("keep", p)
-                self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": 1})
+                self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": keep_n})
                 self._emit("drawn_private", {"player": p, "cards": self._keys(drawn)}, (p,))
-        self.rules[self.cur].after_gather(self, p)
+        if not self.x.get("hospital"):
+            self.rules[self.cur].after_gather(self, p)
         if self.sub != "keep":
             self.gathering_done(p)
 
@@ -783,17 +856,24 @@ class Game:
         drawn = self.drawn
         drawn.remove(cid)
         self.hands[p].append(cid)
+        if self.keep_n > 1:
+            self.keep_n -= 1  # classic Library + Observatory: one more to keep
+            self._emit("keep_private", {"player": p, "card": self.E.districts[cid].key, "discarded": []}, (p,))
+            return
         self.bottom(drawn)
         self._emit("keep_private", {"player": p, "card": self.E.districts[cid].key,
                                     "discarded": self._keys(drawn)}, (p,))
         self.drawn = []
         self.sub = ""
-        self.rules[self.cur].after_keep(self, p)
+        if not self.x.get("hospital"):
+            self.rules[self.cur].after_keep(self, p)
         self.gathering_done(p)
 
     def gathering_done(self, p: int) -> None:
         """Gathering resources is over (a drawn card was kept): the threat is resolved, the Witch bewitches,
         the bewitched player's turn ends (RULINGS R16, R18)."""
+        if self.x.get("hospital"):
+            return
         for r in self.rules:
             if r.gates:
                 r.after_gathering(self, p)
@@ -877,11 +957,14 @@ def _faceup_count(n: int, nc: int) -> int:
     return {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}.get(n, 0)
 
 
-def _selection_script(n: int, nc: int) -> list[tuple[int, str]]:
+def _selection_script(n: int, nc: int, random_discard_3p: bool = True) -> list[tuple[int, str]]:
     """The order of picks: (seat offset from the crown, kind). c: choose, c+: the last player may take
     the face-down card too, d: discard face down, r: random face-down discard."""
     if n == 2:
         return [(0, "c"), (1, "c"), (1, "d"), (0, "c"), (0, "d"), (1, "c"), (1, "d")]
+    if n == 3 and not random_discard_3p:
+        # Classic: two picks each; the last player picks one of the last two, the other goes face down.
+        return [(0, "c"), (1, "c"), (2, "c"), (0, "c"), (1, "c"), (2, "c")]
     if n == 3:
         return [(0, "c"), (1, "c"), (2, "c"), (2, "r"), (0, "c"), (1, "c"), (2, "c")]
     script = [(i, "c") for i in range(n)]

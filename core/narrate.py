@@ -117,7 +117,7 @@ def narrate(cfg: GameConfig, e: Event, me: int | None = None) -> str:
     if k == "beautify":
         return f"{Who()} beautifies the {_card(cfg, d['card'])}."
     if k == "laboratory":
-        return f"{Who()} discards a card at the Laboratory for 2 gold."
+        return f"{Who()} discards a card at the {_card(cfg, 'laboratory')} for {d.get('amount', 2)} gold."
     if k == "laboratory_private":
         return f"You discard the {_card(cfg, d['card'])} at the Laboratory."
     if k == "smithy":
@@ -127,6 +127,8 @@ def narrate(cfg: GameConfig, e: Event, me: int | None = None) -> str:
     if k == "pay_with_cards_private":
         return f"You pay with {_cards(cfg, d['cards'])}."
     extra = _narrate_characters(cfg, k, d, who, Who)
+    if extra is None:
+        extra = _narrate_classic(cfg, k, d, who, Who)
     if extra is not None:
         return extra
     if k == "armory":
@@ -157,6 +159,31 @@ def narrate(cfg: GameConfig, e: Event, me: int | None = None) -> str:
     return f"{k.replace('_', ' ')}: {d}"
 
 
+def _narrate_classic(cfg: GameConfig, k: str, d: dict[str, Any], who: Any, Who: Any) -> str | None:
+    """Sentences for the events of the classic edition's cards (names from the card tables by key)."""
+    if k == "pay_tax":
+        return f"{Who()} built this turn and gives 1 gold to {who('target')}, the {_char(cfg, 'tax_collector')}."
+    if k == "hospital":
+        return f"Thanks to the {_card(cfg, 'hospital')}, {who()} still takes an action, but no more."
+    if k == "thank":
+        return f"{Who()} says: \"Thank you, your Excellency\" to {who('crown')}."
+    if k == "forgot_thanks":
+        return f"{Who()} forgot to thank {who('crown')} ({_card(cfg, 'ball_room')}) and loses the rest of the turn."
+    if k == "graveyard":
+        return f"{Who()} pays 1 gold at the {_card(cfg, 'graveyard')} to take the destroyed {_card(cfg, d['card'])}."
+    if k == "lighthouse":
+        took = "takes a card from the deck" if d["took"] else "takes no card from the deck"
+        return f"{Who()} searches the deck with the {_card(cfg, 'lighthouse')}, {took}; the deck is shuffled."
+    if k == "lighthouse_private":
+        return f"You take the {_card(cfg, d['card'])} from the deck."
+    if k == "bell_tower":
+        return (f"{Who()} rings the {_card(cfg, 'bell_tower')}: the game ends after the round in which a city "
+                f"reaches {d['complete_at']} districts.")
+    if k == "bell_tower_silenced":
+        return f"The {_card(cfg, 'bell_tower')} is gone: cities are complete at {d['complete_at']} districts again."
+    return None
+
+
 def _narrate_characters(cfg: GameConfig, k: str, d: dict[str, Any], who: Any, Who: Any) -> str | None:
     """Sentences for the events of the characters beyond the first game's."""
     if k == "tax":
@@ -171,6 +198,8 @@ def _narrate_characters(cfg: GameConfig, k: str, d: dict[str, Any], who: Any, Wh
     if k == "cardinal_give_private":
         return f"{Who()} gives the {_card(cfg, d['card'])} to {who('target')}."
     if k == "emperor_take":
+        if d["what"] == "nothing":
+            return f"{Who('target')} has neither gold nor cards to give {who()}."
         return f"{Who()} takes 1 {d['what']} from {who('target')}."
     if k == "emperor_take_private":
         return f"The card taken from {who('target')} is the {_card(cfg, d['card'])}."

@@ -21,7 +21,9 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     # The game's own generator decides future shuffles: that too is hidden from every player.
     h.rng = Rng(rng.next64())
     # District cards: the deck, the unknown part of other hands, cards drawn by someone else.
-    pool = list(h.deck)
+    # The classic Lighthouse: while p looks through the deck, he knows what is in it (not its order).
+    deck_seen = h.sub == "lighthouse" and h.sp == p
+    pool = [] if deck_seen else list(h.deck)
     slots: list[tuple[int, int]] = []  # (player, unknown cards in hand)
     for q in range(h.n):
         if q == p:
@@ -55,7 +57,11 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
         h.sub_data = [pool.pop() for _ in range(len(h.sub_data))]
     if museum_hidden:
         h.museum = [pool.pop() for _ in range(len(h.museum))]
-    h.deck = pool
+    if deck_seen:
+        h.deck.sort()
+        rng.shuffle(h.deck)
+    else:
+        h.deck = pool
     # Characters: face-down discards, others' unrevealed characters, the draft in someone else's hands.
     visible_draft = h.phase == SELECT and not h.sub and h.sel_i < len(h.script) and h._picker() == p
     cpool: list[int] = []

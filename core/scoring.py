@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import ALL_TYPES, DistrictType
 from .districts.base import ScoreContext
-from .districts.scoring_districts import city_types
+from .districts.scoring_districts import HAUNTED, city_types
 from .game import CARD
 
 if TYPE_CHECKING:
@@ -17,7 +17,8 @@ def score_breakdown(g: Game, p: int) -> dict[str, Any]:
     """Points of player p now, as the end of the game would count them."""
     best: dict[str, Any] | None = None
     choices = [DistrictType.UNIQUE]
-    if g.has(p, "haunted_quarter"):
+    haunted = _haunted(g, p)
+    if haunted is not None and haunted.may_choose_type(g):
         choices = [DistrictType.UNIQUE, *[t for t in ALL_TYPES if t is not DistrictType.UNIQUE]]
     for t in choices:
         b = _breakdown(g, p, ScoreContext(t))
@@ -28,12 +29,14 @@ def score_breakdown(g: Game, p: int) -> dict[str, Any]:
 
 
 def _breakdown(g: Game, p: int, ctx: ScoreContext) -> dict[str, Any]:
+    haunted = _haunted(g, p)
     districts = sum(g.entry_cost(e) for e in g.cities[p])
     types = set(city_types(g, p, ctx))
     all_types = 3 if len(types) == len(ALL_TYPES) else 0
     completion = 0
     if g.is_complete(p):
-        completion = 4 if g.first_complete == p else 2
+        # The classic Bell Tower can make several players first at once (x["firsts"]).
+        completion = 4 if g.first_complete == p or p in g.x.get("firsts", ()) else 2
     uniques: dict[str, int] = {}
     for e in g.cities[p]:
         key = g.E.districts[e & CARD].key
@@ -54,9 +57,22 @@ def _breakdown(g: Game, p: int, ctx: ScoreContext) -> dict[str, Any]:
         "uniques": uniques,
         "total": total,
     }
-    if g.has(p, "haunted_quarter"):
-        out["haunted_quarter"] = ctx.haunted_type.key
+    if haunted is not None:
+        out[haunted.key] = ctx.haunted_type.key
     return out
+
+
+def _haunted(g: Game, p: int) -> Any:
+    """The Haunted Quarter (2016) or Haunted City (classic) rules, if p's city holds one."""
+    for key in HAUNTED:
+        if g.has(p, key):
+            return g.d_rules[key]
+    return None
+
+
+def district_points(s: dict[str, Any]) -> int:
+    """Classic tie-break points: the districts' worth (Dragon Gate and University count 8, RULINGS R7)."""
+    return int(s["districts"]) + sum(v for k, v in s["uniques"].items() if k in ("dragon_gate", "university"))
 
 
 def tiebreak_rank(g: Game, p: int) -> int:
@@ -74,6 +90,15 @@ def final_result(g: Game) -> dict[str, Any]:
     tied = [s["player"] for s in scores if s["total"] == top]
     tiebreak = None
     winners = tied
+    if len(tied) > 1 and g.E.tiebreak == "districts_gold":
+        # Classic (RULINGS R7): the district points only, then the most gold.
+        key = {p: (district_points(scores[p]), g.gold[p]) for p in tied}
+        best_key = max(key.values())
+        winners = [p for p in tied if key[p] == best_key]
+        tiebreak = {"tied": tied, "district_points": {p: key[p][0] for p in tied},
+                    "gold": {p: key[p][1] for p in tied}}
+        order = sorted(range(g.n), key=lambda p: (-scores[p]["total"], -district_points(scores[p]), -g.gold[p]))
+        return {"scores": scores, "winners": winners, "ranking": order, "tiebreak": tiebreak}
     if len(tied) > 1:
         ranks = {p: tiebreak_rank(g, p) for p in tied}
         best = max(ranks.values())

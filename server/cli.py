@@ -36,6 +36,10 @@ def build_parser() -> argparse.ArgumentParser:
                      "(14 drawn with --seed; 'random:N' draws with seed N)")
     sim.add_argument("--rank9", action=argparse.BooleanOptionalAction, default=None,
                      help="use the rank 9 character with 4-7 players")
+    sim.add_argument("--edition", choices=("2016", "classic"), default="2016",
+                     help="the 2016 edition (default) or the classic edition with The Dark City bonus cards")
+    sim.add_argument("--shorter", action="store_true",
+                     help="classic only: the shorter game, cities complete at 7 districts")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
     srv = sub.add_parser("serve", help="host games over SSH (see docs/hosting.md)")
@@ -106,15 +110,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if b not in BOT_KINDS:
             print(f"citadels: unknown bot {b!r}; known: {', '.join(BOT_KINDS)}", file=sys.stderr)
             return 2
-    districts = args.districts or args.preset or "first_game"
+    default = "classic_basic" if args.edition == "classic" else "first_game"
+    districts = args.districts or args.preset or default
     if districts == "random":
         districts = f"random:{args.seed}"
     try:
         cfg = GameConfig.create(
             args.players,
-            cast=args.cast or args.preset or "first_game",
+            cast=args.cast or args.preset or default,
             districts=districts,
             rank9=args.rank9,
+            edition=args.edition,
+            shorter=args.shorter,
         )
     except (ConfigError, KeyError) as e:
         print(f"citadels: {e}", file=sys.stderr)

@@ -9,6 +9,7 @@ from ..edition import get_edition
 from ..rng import Rng
 from ..view import PlayerInfo, View
 from .heuristic_characters import character_decision, character_turn, character_value
+from .heuristic_classic import classic_build_bonus, classic_decision, classic_turn
 from .heuristic_districts import (
     district_action,
     district_build_bonus,
@@ -57,6 +58,10 @@ class HeuristicBot:
             if pay_gold:
                 return pay_gold[0]
             return min(cards, key=lambda a: self._card_value(v, str(a.args[0])))
+        if kind != "turn" and v.edition == "classic":
+            a = classic_decision(self, v)
+            if a is not None:
+                return a
         if kind != "turn":
             a = character_decision(self, v)
             if a is not None:
@@ -104,6 +109,10 @@ class HeuristicBot:
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
+        if v.edition == "classic":
+            a = classic_turn(self, v, by_kind)
+            if a is not None:
+                return a
         if "kill" in by_kind:
             return self._pick_char(by_kind["kill"], KILL_ORDER, v)
         if "rob" in by_kind:
@@ -252,6 +261,8 @@ class HeuristicBot:
     def _build_value(self, v: View, key: str) -> float:
         me = v.players[v.me or 0]
         val = float(self._cost(v, key)) + district_build_bonus(self, v, key)
+        if v.edition == "classic":
+            val += classic_build_bonus(v, key)
         if self._type(v, key).key not in {d.type for d in me.city}:
             val += 1.5
         if self._type(v, key) == self._income_type(v):

@@ -6,6 +6,8 @@ from ..actions import Action
 from ..rng import Rng
 from ..view import View
 
+THANK = Action("thank")
+
 
 class RandomBot:
     name = "random"
@@ -14,4 +16,6 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, v: View) -> Action:
+        if THANK in v.legal:
+            return THANK  # the classic Ball Room: bots never forget to thank (RULINGS R44)
         return v.legal[self.rng.below(len(v.legal))]

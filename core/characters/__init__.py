@@ -12,6 +12,7 @@ from .base import CharacterRules
 from .bishop import Bishop
 from .blackmailer import Blackmailer
 from .cardinal import Cardinal
+from .classic import CLASSIC_RULES
 from .diplomat import Diplomat
 from .emperor import Emperor
 from .king import King
@@ -41,11 +42,20 @@ RULES: dict[str, type[CharacterRules]] = {
 }
 
 
-def rules_for(key: str) -> CharacterRules:
+# An edition's own variants of characters whose rules differ, by edition key then card key.
+EDITION_RULES: dict[str, dict[str, type[CharacterRules]]] = {"classic": CLASSIC_RULES}
+
+
+def rules_for(key: str, edition: str = "2016") -> CharacterRules:
+    """The rules of character `key` in `edition`: the edition's own variant if it registers one (see
+    characters/classic.py), else the shared rules."""
+    cls = EDITION_RULES.get(edition, {}).get(key)
+    if cls is not None:
+        return cls()
     try:
         return RULES[key]()
     except KeyError:
         raise ConfigError(f"The {key.replace('_', ' ').title()} cannot be played yet in this version.") from None
 
 
-__all__ = ["CharacterRules", "RULES", "rules_for"]
+__all__ = ["CharacterRules", "EDITION_RULES", "RULES", "rules_for"]

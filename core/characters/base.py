@@ -30,6 +30,7 @@ class CharacterRules:
     # Whole-game hooks: called whatever character is playing, while this character is in the cast.
     watches_builds = False  # after_build / intercept_paid_build (Tax Collector, Magistrate)
     gates = False  # gate / after_gathering (Witch, Blackmailer)
+    watches_turn_ends = False  # after_any_turn (the classic Tax Collector)
 
     def handlers(self) -> dict[str, Handler]:
         """Action kinds this character's abilities add, with their handlers."""
@@ -83,6 +84,9 @@ class CharacterRules:
         """With `watches_builds`: p has paid `gold` for cid, not yet placed. Return True to take over the
         placing (the Magistrate's confiscation decision)."""
         return False
+
+    def after_any_turn(self, g: Game, p: int) -> None:
+        """With `watches_turn_ends`: player p's turn (any character) has just ended."""
 
     def gate(self, g: Game, p: int) -> list[Action] | None:
         """With `gates`: the only actions of the current turn decision now, or None for no restriction."""

@@ -58,7 +58,9 @@ def redraw(g: Game, p: int, a: Action) -> None:
 def discard(g: Game, p: int, a: Action) -> None:
     cid = g.card_id(str(a.args[0]))
     g.hands[p].remove(cid)
-    g.forget_hand(p)  # face down: nobody can tell which known card left
+    # Discarded face down: from now on nobody else can tell which known cards are left (a redeal made
+    # while this decision is open must not find a known card missing from the hand).
+    g.forget_hand(p)
     g.sub_data.append(cid)
 
 

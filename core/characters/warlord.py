@@ -72,6 +72,9 @@ def remove_district(g: Game, q: int, entry: int) -> None:
     """Take a district out of q's city to the bottom of the deck (with the Museum's cards, R24)."""
     g.cities[q].remove(entry)
     g.bottom([entry])
+    dr = g.d_rules.get(g.E.districts[entry & CARD].key)
+    if dr is not None and dr.has_removed:
+        dr.on_removed(g, q)  # the classic Bell Tower: the end condition returns to normal
     museum = g.d_rules.get("museum")
     if museum is not None and entry & CARD == museum.id and g.museum:
         g.bottom(g.museum)

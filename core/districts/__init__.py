@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ..errors import ConfigError
 from .active import Laboratory, Smithy
 from .base import DistrictRules, ScoreContext
+from .classic import CLASSIC_RULES
 from .destroying import Armory, Framework, Necropolis
 from .museum import Museum
 from .passive import GoldMine, GreatWall, Monument, Observatory, Park, PoorHouse, SecretVault, Stables
@@ -40,16 +41,20 @@ RULES: dict[str, type[DistrictRules]] = {
               Theater, ThievesDen, WishingWell)
 }
 
+# An edition's own variants of districts whose rules differ, by edition key then card key.
+EDITION_RULES: dict[str, dict[str, type[DistrictRules]]] = {"classic": CLASSIC_RULES}
+
 
 def district_rules_for(ed: Edition, ids: tuple[int, ...]) -> dict[str, DistrictRules]:
+    own = EDITION_RULES.get(ed.key, {})
     out = {}
     for i in ids:
         key = ed.districts[i].key
-        cls = RULES.get(key)
+        cls = own.get(key) or RULES.get(key)
         if cls is None:
             raise ConfigError(f"The {ed.districts[i].name} cannot be played yet in this version.")
         out[key] = cls(i)
     return out
 
 
-__all__ = ["DistrictRules", "RULES", "ScoreContext", "district_rules_for"]
+__all__ = ["DistrictRules", "EDITION_RULES", "RULES", "ScoreContext", "district_rules_for"]

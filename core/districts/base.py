@@ -33,6 +33,10 @@ class DistrictRules:
     alt_pay = False  # offers another way to pay for builds (Framework, Necropolis): see alt_build_actions
     counts_toward_limit = True  # False: building it does not count toward the building limit (Stables)
     subs: frozenset[str] = frozenset()
+    has_placed = False  # on_placed when this district enters a city by being built (classic Lighthouse …)
+    watches_crown = False  # on_crown_change whenever the crown changes hands (classic Throne Room)
+    has_removed = False  # on_removed when this district leaves a city destroyed (classic Bell Tower)
+    max_identical = 1 << 30  # the Quarry: identical districts allowed in its owner's city (classic: 2)
 
     def __init__(self, card_id: int) -> None:
         self.id = card_id
@@ -73,6 +77,20 @@ class DistrictRules:
         """For `alt_pay` districts: the card `cid` has left p's hand; build it the way `how` (the build
         action's arguments after the card) names, and return True, or return False if `how` is not ours."""
         return False
+
+    def may_choose_type(self, g: Game) -> bool:
+        """Haunted Quarter / City: whether its owner may choose its type at scoring (classic: not if it was
+        built in the last round)."""
+        return True
+
+    def on_placed(self, g: Game, p: int) -> None:
+        """With `has_placed`: this district was just built into p's city."""
+
+    def on_crown_change(self, g: Game) -> None:
+        """With `watches_crown`: the crown has just moved to g.crown."""
+
+    def on_removed(self, g: Game, p: int) -> None:
+        """With `has_removed`: this district was just destroyed from p's city."""
 
     def score(self, g: Game, p: int, ctx: ScoreContext) -> int:
         """Extra points at the end of the game for its owner."""

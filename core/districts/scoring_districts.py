@@ -12,12 +12,15 @@ if TYPE_CHECKING:
     from ..game import Game
 
 
+HAUNTED = ("haunted_quarter", "haunted_city")  # 2016 and classic names of the district of chosen type
+
+
 def city_types(g: Game, p: int, ctx: ScoreContext) -> list[DistrictType]:
     """The type of each district of p's city at scoring, with the Haunted Quarter's choice."""
     out = []
     for e in g.cities[p]:
         d = g.E.districts[e & CARD]
-        out.append(ctx.haunted_type if d.key == "haunted_quarter" else d.type)
+        out.append(ctx.haunted_type if d.key in HAUNTED else d.type)
     return out
 
 

@@ -46,7 +46,7 @@ class ThievesDen(DistrictRules):
 def pay_card(g: Game, p: int, a: Action) -> None:
     cid = g.card_id(str(a.args[0]))
     g.hands[p].remove(cid)
-    g.forget_hand(p)  # face down: nobody can tell which known card left
+    g.forget_hand(p)  # paid face down: keep what others know a subset of the hand while this is open
     g.sub_data[0] -= 1
     g.sub_data.append(cid)
 

@@ -1,0 +1,112 @@
+"""Scenario builders for the classic-edition tests: a classic game with chosen cards, set into a turn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from citadels_core import Action, Game, GameConfig
+from citadels_core.editions.classic import BASE_CAST, BASE_PURPLE_KEYS
+from citadels_core.game import TURN
+
+BONUS = ("lighthouse", "armory", "museum", "imperial_treasury", "map_room", "wishing_well", "quarry",
+         "poor_house", "bell_tower", "factory", "park", "hospital", "throne_room", "ball_room")
+
+
+def cast_with(*keys: str, rank9: str | None = None) -> list[str]:
+    """The base cast with the named bonus characters in their ranks, plus an optional rank 9."""
+    from citadels_core.edition import get_edition
+
+    ed = get_edition("classic")
+    out = list(BASE_CAST)
+    for k in keys:
+        rank = ed.characters[ed.character_by_key[k]].rank
+        out[rank - 1] = k
+    if rank9:
+        out.append(rank9)
+    return out
+
+
+def purple_with(*bonus: str, keep: Sequence[str] = ()) -> list[str]:
+    """The base purple districts plus the named bonus ones, made legal: with one bonus card a second is
+    added (2-3 must be added); beyond 3, base cards not in `keep` are swapped out one for one."""
+    extra = list(bonus)
+    for k in BONUS:
+        if len(extra) >= 2:
+            break
+        if k not in extra:
+            extra.append(k)
+    base = list(BASE_PURPLE_KEYS)
+    removable = [k for k in ("smithy", "school_of_magic", "observatory", "laboratory", "university",
+                             "haunted_city", "library", "dragon_gate") if k not in keep]
+    while len(extra) - (len(BASE_PURPLE_KEYS) - len(base)) > 3:
+        base.remove(removable.pop(0))
+    return base + extra
+
+
+def classic_game(players: int = 4, seed: int = 1, cast: str | Sequence[str] = "classic_basic",
+                 districts: str | Sequence[str] = "classic_basic", **kw) -> Game:
+    return Game(GameConfig.create(players, cast=cast, districts=districts, edition="classic", **kw), seed)
+
+
+def start(g: Game, picks: dict[int, str | Sequence[str]], crown: int = 0) -> Game:
+    """Skip the selection phase: each player holds the named character(s); calling begins."""
+    assert g.phase == "select" and not g.sub
+    g.crown = crown
+    g.owner = [-1] * g.n_chars
+    g.chars = [[] for _ in range(g.n)]
+    for p, keys in picks.items():
+        for k in [keys] if isinstance(keys, str) else keys:
+            i = g.cast_index(k)
+            assert i >= 0, k
+            g.owner[i] = p
+            g.chars[p].append(i)
+    g.faceup = []
+    g.facedown = [i for i in range(g.n_chars) if g.owner[i] < 0]
+    g.draft = []
+    g.sel_i = len(g.script)
+    g.begin_turn_phase()
+    assert g.phase == TURN
+    return g
+
+
+def take(g: Game, key: str) -> int:
+    cid = g.card_id(key)
+    if cid in g.deck:
+        g.deck.remove(cid)
+        return cid
+    for h in g.hands:
+        if cid in h:
+            h.remove(cid)
+            return cid
+    raise AssertionError(f"no free copy of {key}")
+
+
+def setup(g: Game, p: int, hand: Sequence[str] = (), city: Sequence[str] = (), gold: int = 0) -> None:
+    """Set p's hand, city and gold; replaced cards go back into the deck so every card exists once."""
+    g.deck.extend(g.hands[p])
+    g.deck.extend(e & 255 for e in g.cities[p])
+    g.hands[p] = []
+    g.cities[p] = []
+    for k in hand:
+        g.hands[p].append(take(g, k))
+    for k in city:
+        g.cities[p].append(take(g, k))
+    g.gold[p] = gold
+
+
+def act(g: Game, kind: str, *args: str | int) -> None:
+    pd = g.pending()
+    assert pd is not None
+    g.apply(pd[0], Action(kind, tuple(args)))
+
+
+def kinds(g: Game) -> set[str]:
+    return {a.kind for a in g.legal_actions()}
+
+
+def total_cards(g: Game) -> int:
+    """Every district card: deck, hands, cities, the Museum, drawn cards, and cards set aside by an open
+    decision (the Magician's discards, the district waiting for the Graveyard's owner)."""
+    aside = g.sub_data if g.sub in ("redraw", "graveyard") else []
+    return (len(g.deck) + sum(map(len, g.hands)) + sum(map(len, g.cities)) + len(g.museum) + len(g.drawn)
+            + len(aside))

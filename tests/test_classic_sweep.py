@@ -1,0 +1,104 @@
+"""Whole classic games: every classic character and purple district in some configuration, 2 to 8 players,
+random and heuristic bots; no error, every action legal, every card conserved, every event told as a
+sentence, and the classic cards really used in bot play."""
+
+from collections import Counter
+
+import pytest
+from citadels_core import Game, GameConfig
+from citadels_core.bots import make_bot
+from citadels_core.editions.classic import BASE_PURPLE_KEYS
+from citadels_core.narrate import narrate
+from citadels_core.view import view
+from classic_helpers import cast_with, total_cards
+
+# Bonus characters (two per cast) and bonus districts (all 14 across the four sets, some swapped for base).
+CASTS = (("witch", "tax_collector"), ("wizard", "emperor"), ("abbot", "alchemist"), ("navigator", "diplomat"))
+SETS = (
+    ("lighthouse", "armory", "museum", "imperial_treasury"),
+    ("map_room", "wishing_well", "quarry", "poor_house", "bell_tower"),
+    ("factory", "park", "hospital"),
+    ("throne_room", "ball_room"),
+)
+SWAP_OUT = ("smithy", "school_of_magic")
+
+
+def config(i: int, players: int) -> GameConfig:
+    bonus = SETS[i]
+    base = [k for k in BASE_PURPLE_KEYS if k not in SWAP_OUT[: max(0, len(bonus) - 3)]]
+    rank9 = None
+    if players >= 4 and (players == 8 or i % 2 == 0):
+        rank9 = "queen" if players >= 5 and i == 1 else "artist"
+    cast = cast_with(*CASTS[i], rank9=rank9)
+    return GameConfig.create(players, cast, base + list(bonus), edition="classic", shorter=(i == 3 and players == 5))
+
+
+def play(cfg: GameConfig, seed: int, bots: list[str], seen: Counter) -> Game:
+    g = Game(cfg, seed)
+    cards = total_cards(g)
+    seats = [make_bot(bots[i % len(bots)], seed * 7 + i) for i in range(cfg.players)]
+    for _ in range(20000):
+        if g.over:
+            break
+        p, _kind = g.pending()
+        a = seats[p].choose(view(g, p))
+        g.apply(p, a)  # checked: a bot's action must be legal
+        seen[a.kind] += 1
+        assert total_cards(g) == cards, (cfg, seed, a)
+    assert g.over, "the game did not end"
+    for e in g.events:
+        seen["event:" + e.kind] += 1
+        text = narrate(cfg, e, 0)
+        assert ": {" not in text, (e.kind, text)
+    return g
+
+
+@pytest.mark.parametrize("i", range(len(CASTS)))
+def test_classic_configurations_play_to_the_end_with_2_to_8_players(i):
+    seen: Counter = Counter()
+    for players in range(2, 9):
+        cfg = config(i, players)
+        for seed, bots in ((players, ["random"]), (players + 50, ["heuristic", "random"]),
+                           (players + 90, ["heuristic"])):
+            play(cfg, seed, bots, seen)
+    assert seen["build"] > 0
+
+
+@pytest.mark.parametrize("preset", ["classic_basic", "classic_dark_city", "classic_intrigue"])
+def test_named_classic_setups_play_to_the_end_with_2_to_8_players(preset):
+    seen: Counter = Counter()
+    for players in range(2, 9):
+        cfg = GameConfig.create(players, preset, preset, edition="classic")
+        play(cfg, players * 3, ["heuristic", "random"], seen)
+    assert seen["gather"] > 0
+
+
+def test_the_classic_cards_are_used_in_bot_play():
+    seen: Counter = Counter()
+    for i in range(len(CASTS)):
+        for players in (4, 5, 6):
+            for seed in range(8 if i == 3 else 4):
+                play(config(i, players), seed, ["heuristic", "random"], seen)
+    for k in ("destroy", "exchange", "emperor", "emperor_give", "alms", "bewitch", "navigate", "wizard",
+              "thank", "bell_tower", "lighthouse", "armory", "museum", "beautify"):
+        assert seen[k] > 0, k
+    for k in ("event:pay_tax", "event:hospital", "event:gain_gold"):
+        assert seen[k] > 0, k
+    assert seen["event:forgot_thanks"] == 0  # RULINGS R44: bots never forget
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", range(2, 9))
+def test_many_classic_games_per_player_count(players):
+    seen: Counter = Counter()
+    for i in range(len(CASTS)):
+        for seed in range(12):
+            play(config(i, players), 1000 + seed, ["heuristic", "random", "random"], seen)
+
+
+def test_the_heuristic_bot_beats_random_bots_in_classic_games():
+    from citadels_core.simulate import simulate
+
+    cfg = GameConfig.create(4, "classic_intrigue", "classic_intrigue", edition="classic", rank9=True)
+    s = simulate(cfg, 12, 5, ["heuristic", "random", "random", "random"])
+    assert s.errors == 0 and s.wins_by_bot["heuristic"] >= 9
