@@ -210,7 +210,12 @@ def narrate(cfg: GameConfig, e: Event, me: int | None = None,
         p = d.get(key)
         if p is None:
             return tr.gettext("someone")
-        return tr.gettext("you") if p == me else cfg.names[p]
+        if p != me:
+            return cfg.names[p]
+        if key == "player":
+            return tr.gettext("you")
+        # The viewer as the object of a sentence: a language with cases may say "Anna (you)" instead.
+        return tr.pgettext("you as target", "you").replace("{name}", cfg.names[p])
 
     def card(k: str) -> str:
         return card_name(cfg, k, tr)

@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from citadels_core import ConfigError, GameConfig, get_edition
 
 from ..game_setup import NewGame, bot_names
-from ..i18n import t
+from ..i18n import t, tp
 from ..settings import BOT_LEVELS, Settings
 
 
@@ -28,7 +28,7 @@ class NewGameScreen(ModalScreen[NewGame | None]):
 
     def compose(self) -> ComposeResult:
         s = self.settings
-        presets = [(t(p.name), p.key) for p in get_edition("2016").presets]
+        presets = [(tp("preset", p.name), p.key) for p in get_edition("2016").presets]
         with VerticalScroll(id="new-box") as box:
             box.border_title = t("New game")
             with Horizontal(classes="row"):
