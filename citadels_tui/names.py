@@ -69,7 +69,7 @@ def _arg(cfg: GameConfig, a: str | int, me: int | None) -> str:
         return card_name(cfg, a)
     if a in cfg.ed.character_by_key:
         return char_name(cfg, a)
-    return a.replace("_", " ")
+    return tp("word", a.replace("_", " "))
 
 
 def describe(cfg: GameConfig, v: View, a: Action) -> str:
@@ -123,4 +123,5 @@ def describe(cfg: GameConfig, v: View, a: Action) -> str:
     if k == "end":
         return t("End your turn")
     words = " ".join(_arg(cfg, x, v.me) for x in args)
-    return (k.replace("_", " ").capitalize() + (" " + words if words else "")).strip()
+    label = tp("action", k.replace("_", " "))
+    return (label[:1].upper() + label[1:] + (" " + words if words else "")).strip()

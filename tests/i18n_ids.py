@@ -24,11 +24,18 @@ EXTRA_UI = (
     " and the ",
 )
 # Action kinds named in error sentences ("First finish what you started: keep."), in words.
+# Also the label of an option the app has no sentence for ("Warrants magistrate thief …").
 ACTIONS = (
-    "keep", "redraw", "pay", "pay card", "pay gold", "discard", "destroy", "theater", "bribe", "reveal",
-    "warrants", "threats", "spare", "seer give", "wizard", "cardinal", "exchange", "seize", "emperor",
-    "take crown", "give crown", "choose", "build", "gather", "income", "bonus", "end", "done",
+    "abbot income", "advisor", "alms", "armory", "beautify", "bewitch", "bonus", "bribe", "build",
+    "cardinal build", "cardinal give", "choose", "choose character", "collect tax", "confiscate", "destroy",
+    "discard", "discard character", "done", "emperor", "end", "exchange", "foresee", "gather", "income",
+    "keep", "kill", "laboratory", "let build", "museum", "navigate", "pay card", "pay den", "pay gold",
+    "redraw", "refuse bribe", "reveal threat", "rob", "scholar keep", "seer give", "seize", "smithy", "spare",
+    "spy", "study", "swap hands", "theater", "threaten", "turn", "warrant", "warrants", "wizard",
+    "wizard build", "wizard pick", "wizard take",
 )
+# Arguments of actions that are neither cards nor players (the Spy's type, the Emperor's gold or card).
+WORDS = ("card", "cards", "destroy", "gold", "military", "noble", "religious", "trade", "unique")
 REASON_WORDS = REASONS
 
 
@@ -105,7 +112,8 @@ def dynamic_ui_ids() -> set[MsgId]:
 
 
 def error_ids() -> set[MsgId]:
-    return {("", e, "") for e in ERROR_TEMPLATES} | {("action", a, "") for a in ACTIONS}
+    return {("", e, "") for e in ERROR_TEMPLATES} | {("action", a, "") for a in ACTIONS} | \
+        {("word", w, "") for w in WORDS}
 
 
 def extra_ids() -> set[MsgId]:

@@ -291,3 +291,24 @@ def test_each_shipped_catalog_is_one_file():
     assert files == [f"{lang}.po" for lang in LANGS]
     assert all(Path(ROOT / "citadels_tui" / "locale" / f).read_text(encoding="utf-8").count("Plural-Forms") == 1
                for f in files)
+
+
+def test_every_action_kind_and_word_met_in_play_has_a_catalog_id():
+    # Options the app has no sentence for are labelled by their kind (and errors name pending kinds).
+    from i18n_ids import ACTIONS, WORDS
+
+    ed = get_edition("2016")
+    kinds, words = set(), set()
+    for preset in [p.key for p in ed.presets]:
+        g = Game(GameConfig.create(5, cast=preset, districts=preset), 4)
+        bots = [make_bot("random", 40 + i) for i in range(5)]
+        while not g.over:
+            p, pending = g.pending()
+            kinds.add(pending.replace("_", " "))
+            for a in g.legal_actions():
+                kinds.add(a.kind.replace("_", " "))
+                words |= {x.replace("_", " ") for x in a.args if isinstance(x, str)
+                          and x not in ed.district_by_key and x not in ed.character_by_key}
+            g.apply(p, bots[p].choose(view(g, p)))
+    assert not kinds - set(ACTIONS), f"add to ACTIONS in tests/i18n_ids.py: {sorted(kinds - set(ACTIONS))}"
+    assert not words - set(WORDS), f"add to WORDS in tests/i18n_ids.py: {sorted(words - set(WORDS))}"
