@@ -138,3 +138,17 @@ def test_the_play_command_takes_lang():
     assert build_parser().parse_args(["--lang", "ru"]).lang == "ru"
     assert build_parser().parse_args(["play", "--lang", "en"]).lang == "en"
     assert build_parser().parse_args([]).lang is None
+
+
+def test_help_and_card_texts_are_russian():
+    from citadels_core import GameConfig
+    from citadels_tui.components.help_screen import HOW_TO_PLAY, card_catalog, topic_text
+
+    i18n.set_language("ru")
+    cfg = GameConfig.create(4)
+    assert topic_text(cfg, "observatory").startswith("Обсерватория — 4 зол., особый (О). Если при сборе")
+    assert topic_text(cfg, "king").startswith("4 Король. Вы обязаны взять корону.")
+    assert i18n.t(HOW_TO_PLAY).startswith("# Как играть в «Цитадели»")
+    catalog = card_catalog(cfg)
+    assert "# Персонажи" in catalog and "# Особые кварталы" in catalog and "Крепость" in catalog
+    assert not re.search(r"\b(the|your|gold)\b", catalog), catalog
