@@ -118,6 +118,7 @@ async def test_the_settings_language_is_used_when_no_flag_is_given(tmp_path: Pat
         await pilot.press(*keys("язык ru"), "enter")
         await settle(app, pilot)
     assert load_settings(tmp_path)[0].language == "ru"
+    i18n.set_language("en")
     again = CitadelsApp(home=tmp_path, seed=5, pace=0)
     assert i18n.language() == "ru" and again.settings.language == "ru"
     i18n.set_language("en")
