@@ -17,7 +17,7 @@ from .colors import THEME_VARIABLE_DEFAULTS
 from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
 from .game_setup import NewGame, bot_names
-from .i18n import t
+from .i18n import available, from_environment, language, normalize, set_language, t
 from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
 from .settings import load_settings, save_settings
 from .table import Seat, Table
@@ -30,7 +30,8 @@ class CitadelsApp(App[int]):
     ENABLE_COMMAND_PALETTE = False  # its system commands (screenshot …) would act on an SSH server's disk
 
     def __init__(self, *, home: Path | None = None, resume: bool = False, seed: int | None = None,
-                 theme: str | None = None, pace: float | None = None, seat: Seat | None = None) -> None:
+                 theme: str | None = None, pace: float | None = None, seat: Seat | None = None,
+                 lang: str | None = None) -> None:
         """`seat`: play at a table hosted elsewhere (the SSH server); its host runs the bots and keeps
         the record, and this app neither saves nor starts games."""
         super().__init__()
@@ -47,6 +48,8 @@ class CitadelsApp(App[int]):
             self.notes.append((msg, True))
         if pace is not None:
             self.settings.bot_pace = pace
+        # --lang, then the settings, then the locale. The language is process-wide (see i18n.py).
+        set_language(normalize(lang) or normalize(self.settings.language) or from_environment())
         self.theme_request = theme or self.settings.theme
         self.table: Table | None = None
         self.seat: Seat | None = None
@@ -235,6 +238,8 @@ class CitadelsApp(App[int]):
             self._set_theme(arg)
         elif name == "pace":
             self._set_pace(arg)
+        elif name == "lang":
+            self._set_language(arg)
 
     def _tell(self, text: str, alert: bool) -> None:
         """Into the story now, or as soon as there is one."""
@@ -279,6 +284,29 @@ class CitadelsApp(App[int]):
         self._say(t("Each bot move now stays {p:g} seconds on screen.", p=pace))
         self._write_settings()
 
+    def _set_language(self, arg: str) -> None:
+        """Switch the language now: the game screen is built again, its story told again in it."""
+        codes = ", ".join(available())
+        if not arg:
+            self._say(t("Languages: {l}.", l=codes))
+            return
+        code = normalize(arg)
+        if code is None:
+            self._say(t("There is no language called {n}; known: {l}.", n=arg, l=codes), alert=True)
+            return
+        set_language(code)
+        self.settings.language = code
+        self._write_settings()
+        if self.seat is not None and self.game_screen is not None:
+            screen = GameScreen(self.seat)
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
+            self.switch_screen(screen)
+            self.game_screen = screen
+        # The new screen composes after this message: the sentence waits for it.
+        self.notes.append((t("Language: {l}.", l=language()), False))
+        self.call_after_refresh(self._flush_notes)
+
     def _remember(self, spec: NewGame) -> None:
         s = self.settings
         s.name = spec.config.names[HUMAN]
@@ -296,7 +324,7 @@ class CitadelsApp(App[int]):
             self._say(t("The settings could not be saved: {e}.", e=e.strerror or e), alert=True)
 
 
-def run(resume: bool = False, seed: int | None = None, theme: str | None = None) -> int:
+def run(resume: bool = False, seed: int | None = None, theme: str | None = None, lang: str | None = None) -> int:
     """Play in this terminal; the exit code for the `citadels` command."""
-    result = CitadelsApp(resume=resume, seed=seed, theme=theme).run()
+    result = CitadelsApp(resume=resume, seed=seed, theme=theme, lang=lang).run()
     return result if isinstance(result, int) else 0

@@ -23,6 +23,9 @@ from .names import card_name, char_name, describe
 FILLER = frozenset({
     "the", "a", "an", "in", "with", "from", "of", "city", "to", "at", "on", "and", "hands", "hand", "turn",
     "card", "for", "my", "his", "her", "their", "please", "then",
+    # Russian: prepositions and the words around a name ("разрушить рынок у анны", "в городе бориса").
+    "у", "в", "во", "с", "со", "из", "на", "за", "и", "к", "город", "города", "городе", "пожалуйста",
+    "мой", "моего", "моем", "руки", "картами", "карта", "персонажа", "квартал", "квартала", "игрока",
 })
 
 # Verb words -> verb id. Verb ids that are app commands start with "app:".
@@ -35,7 +38,29 @@ VERBS: dict[str, str] = {
     "pay": "pay", "income": "income", "bonus": "bonus", "end": "end", "pass": "end", "done": "done",
     "help": "app:help", "look": "app:look", "score": "app:score", "scores": "app:score",
     "save": "app:save", "quit": "app:quit", "exit": "app:quit", "new": "app:new", "theme": "app:theme",
-    "skip": "app:skip", "pace": "app:pace",
+    "skip": "app:skip", "pace": "app:pace", "lang": "app:lang", "language": "app:lang",
+    # Russian: infinitives, imperatives and the nouns players type ("взять золото", "тянуть", "доход").
+    "взять": "take", "возьми": "take", "беру": "take", "брать": "take", "золото": "gold",
+    "тянуть": "draw", "тяни": "draw", "вытянуть": "draw", "карты": "draw",
+    "оставить": "keep", "оставь": "keep", "построить": "build", "строить": "build", "построй": "build",
+    "выбрать": "choose", "выбери": "choose", "сбросить": "discard", "сбрось": "discard",
+    "убить": "kill", "убей": "kill", "ограбить": "rob", "ограбь": "rob", "обменяться": "swap",
+    "обменять": "swap", "обмен": "swap", "поменяться": "swap", "разрушить": "destroy", "разрушь": "destroy",
+    "украсить": "beautify", "укрась": "beautify", "лаборатория": "laboratory", "кузница": "smithy",
+    "заплатить": "pay", "оплатить": "pay", "платить": "pay", "доход": "income", "бонус": "bonus",
+    "конец": "end", "закончить": "end", "пас": "end", "готово": "done",
+    "помощь": "app:help", "справка": "app:help", "посмотреть": "app:look", "смотреть": "app:look",
+    "счет": "app:score", "очки": "app:score", "сохранить": "app:save", "выйти": "app:quit",
+    "выход": "app:quit", "новая": "app:new", "тема": "app:theme", "пропустить": "app:skip",
+    "темп": "app:pace", "язык": "app:lang",
+}
+
+# Words after `take`/`взять` that say what to take.
+TAKE_WORDS: dict[str, tuple[str, ...]] = {
+    "gold": ("gold", "золото", "золота", "золотые"),
+    "cards": ("cards", "card", "карты", "карту", "карт"),
+    "income": ("income", "доход"),
+    "bonus": ("bonus", "бонус"),
 }
 
 # The action kinds each verb can produce, to settle an ambiguous prefix in favour of what is legal now.
@@ -79,7 +104,7 @@ def is_number(text: str) -> bool:
 
 def norm(text: str) -> str:
     """Casefold, drop apostrophes and possessive 's, and make every separator a single space."""
-    s = text.casefold().replace("’", "'").replace("‘", "'")
+    s = text.casefold().replace("’", "'").replace("‘", "'").replace("ё", "е")
     s = re.sub(r"'s\b", "", s)
     s = s.replace("'", "")
     s = re.sub(r"[^\w]+|_", " ", s)
@@ -92,21 +117,57 @@ def vocabulary(cfg: GameConfig, me: int | None) -> list[Name]:
     out: list[Name] = []
     for d in ed.districts:
         label = card_name(cfg, d.key)
-        out.append(Name(tuple(norm(label).split()), "district", d.key, label))
+        for words in _spellings(label, d.name):
+            out.append(Name(words, "district", d.key, label))
     for c in ed.characters:
         label = char_name(cfg, c.key)
-        out.append(Name(tuple(norm(label).split()), "character", c.key, label))
+        for words in _spellings(label, c.name):
+            out.append(Name(words, "character", c.key, label))
     for seat, n in enumerate(cfg.names):
         out.append(Name(tuple(norm(n).split()), "player", seat, n))
     if me is not None:
-        for w in ("me", "myself", "mine", "you"):
+        for w in ("me", "myself", "mine", "you", "я", "меня", "мне", "себя", "себе"):
             out.append(Name((w,), "player", me, cfg.names[me]))
     return out
+
+
+def _spellings(label: str, english: str) -> list[tuple[str, ...]]:
+    """The name in the player's language, and in English too: typed English always works."""
+    return list(dict.fromkeys([tuple(norm(label).split()), tuple(norm(english).split())]))
+
+
+# Russian case endings, longest first: "короля" is the King, "вора" the Thief, "анны" Anna.
+_ENDINGS = tuple(sorted((
+    "ами", "ями", "ого", "его", "ому", "ему", "ыми", "ими", "ой", "ей", "ий", "ый", "ую", "юю", "ая", "яя",
+    "ое", "ее", "ые", "ие", "ых", "их", "ом", "ем", "ам", "ям", "ах", "ях", "а", "я", "у", "ю", "е", "ы",
+    "и", "о", "ь", "й",
+), key=len, reverse=True))
+_VOWELS = "аеиоуыэюяё"
+
+
+def _stems(word: str) -> set[str]:
+    """The stems a Russian word may show under case endings (with the fleeting vowel of "купец" ->
+    "купца", "рынок" -> "рынка" dropped too). A word without Cyrillic letters has no stems."""
+    if not any("а" <= ch <= "я" for ch in word):
+        return set()
+    out = {word}
+    if len(word) >= 4 and word[-2] in "ео" and word[-1] not in _VOWELS and word[-3] not in _VOWELS:
+        out.add(word[:-2] + word[-1])
+    # Every ending that fits: "чародей" is "чарод-ей" or "чароде-й", and "чародея" is "чароде-я".
+    out |= {word[: -len(e)] for e in _ENDINGS if word.endswith(e) and len(word) - len(e) >= 3}
+    return out
+
+
+def _same_word(typed: str, word: str) -> bool:
+    """`typed` is `word` under another case ending."""
+    return typed == word or bool(_stems(typed) & _stems(word))
 
 
 def _matches(phrase: tuple[str, ...], name: Name) -> int:
     """2 for an exact match, 1 for a prefix match (word by word or of the whole name), 0 for none."""
     if phrase == name.words:
+        return 2
+    if len(phrase) == len(name.words) and all(_same_word(p, w) for p, w in zip(phrase, name.words, strict=True)):
         return 2
     if len(phrase) <= len(name.words) and all(w.startswith(p) for p, w in zip(phrase, name.words, strict=False)):
         return 1
@@ -334,7 +395,7 @@ def _app(p: _Parser, verb: str, rest: list[str], text: str) -> Command:
         if not refs:
             return Command(error=t("Look at whom? {c}", c=", ".join(p.cfg.names)))
         return Command(app="look", arg=str(refs[0].value))
-    if verb in ("theme", "pace"):
+    if verb in ("theme", "pace", "lang"):
         words = text.strip().split(None, 1)
         return Command(app=verb, arg=words[1].strip() if len(words) > 1 else "")
     return Command(app=verb)
@@ -343,13 +404,16 @@ def _app(p: _Parser, verb: str, rest: list[str], text: str) -> Command:
 def _game_verb(p: _Parser, verb: str, rest: list[str]) -> list[Action]:
     v = p.v
     if verb == "take":
-        if not rest or "gold" in rest or all(w.isdigit() for w in rest):
+        def wants(what: str) -> bool:
+            return any(any(x.startswith(w) for x in TAKE_WORDS[what]) for w in rest)
+
+        if not rest or any(w in TAKE_WORDS["gold"] for w in rest) or all(w.isdigit() for w in rest):
             return [Action("gather", ("gold",))]
-        if any("cards".startswith(w) or w == "card" for w in rest):
+        if wants("cards"):
             return [Action("gather", ("cards",))]
-        if any("income".startswith(w) for w in rest):
+        if wants("income"):
             return [Action("income")]
-        if any("bonus".startswith(w) for w in rest):
+        if wants("bonus"):
             return [Action("bonus")]
         raise ParseError(t("Take what? Gold, cards, income or bonus."))
     if verb == "gold":
@@ -376,7 +440,7 @@ def _game_verb(p: _Parser, verb: str, rest: list[str]) -> list[Action]:
     if verb in ("discard", "redraw"):
         return _discard(p, verb, rest)
     if verb == "pay":
-        if not rest or "gold" in rest:
+        if not rest or any(w in TAKE_WORDS["gold"] or w == "золотом" for w in rest):
             return [Action("pay_gold")]
         refs = p.refs(rest, ("district",), p.hand, "pay")
         return [Action("pay_card", (r.value,)) for r in refs]

@@ -1,17 +1,191 @@
-"""User-facing strings go through `t()` so that a catalog (Russian comes later) can translate them."""
+"""The player's language: gettext catalogs (`locale/<lang>.po`), one file per language.
+
+English is the source language: every message id is the English text, so English needs no file and an
+untranslated message shows in English. The .po files are the only copy: at load time they are compiled in
+memory into the .mo format that the standard library's `gettext.GNUTranslations` reads (plural forms
+included), so there is no build step and no binary in the repository.
+
+Contexts (msgctxt) keep apart what could collide: card names ("district", "character"), card texts
+("district text", "character text"), narrated events ("event", "event you" for the viewer's own deeds).
+"""
 
 from __future__ import annotations
 
-_catalog: dict[str, str] = {}
+import ast
+import gettext
+import io
+import os
+import struct
+from functools import cache
+from importlib import resources
+
+SOURCE_LANGUAGE = "en"
+
+_active: gettext.NullTranslations = gettext.NullTranslations()
+_lang = SOURCE_LANGUAGE
 
 
-def t(text: str, **kw: object) -> str:
-    """Translate `text` with the active catalog, then fill `{name}` fields from `kw`."""
-    s = _catalog.get(text, text)
+# ---------------------------------------------------------------- reading .po files
+
+def _unquote(s: str) -> str:
+    # A .po string is a C string; Python's literal syntax reads the escapes gettext uses (\n \" \\ \t).
+    return ast.literal_eval(s)
+
+
+def parse_po(text: str) -> dict[str, str]:
+    """The entries of a .po file as .mo keys -> values: "ctx\\x04id" for a context, "id\\x00plural" and
+    "\\x00"-joined forms for plurals, "" for the header. Untranslated entries (empty msgstr) are left out."""
+    entries: list[dict[str, str]] = []
+    cur: dict[str, str] = {}
+    field = ""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            if not line and cur:
+                entries.append(cur)
+                cur = {}
+            continue
+        if line.startswith('"'):
+            cur[field] += _unquote(line)
+            continue
+        word, _, rest = line.partition(" ")
+        if word in ("msgctxt", "msgid") and ("msgstr" in cur or any(k.startswith("msgstr[") for k in cur)):
+            entries.append(cur)
+            cur = {}
+        field = word
+        cur[field] = _unquote(rest.strip())
+    if cur:
+        entries.append(cur)
+    out: dict[str, str] = {}
+    for e in entries:
+        if "msgid" not in e:
+            continue
+        key = e["msgid"]
+        if "msgctxt" in e:
+            key = e["msgctxt"] + "\x04" + key
+        if "msgid_plural" in e:
+            forms = [e[k] for k in sorted((k for k in e if k.startswith("msgstr[")), key=lambda k: int(k[7:-1]))]
+            if not all(forms):
+                continue
+            out[key + "\x00" + e["msgid_plural"]] = "\x00".join(forms)
+        elif e.get("msgstr"):
+            out[key] = e["msgstr"]
+    return out
+
+
+def compile_mo(entries: dict[str, str]) -> bytes:
+    """The GNU .mo bytes for `entries` (the layout `gettext.GNUTranslations` reads; no hash table)."""
+    keys = sorted(entries)
+    ids = [k.encode("utf-8") for k in keys]
+    strs = [entries[k].encode("utf-8") for k in keys]
+    n = len(keys)
+    header = 7 * 4
+    orig_tab = header
+    trans_tab = orig_tab + n * 8
+    data = trans_tab + n * 8
+    blob = io.BytesIO()
+    offsets: list[tuple[int, int]] = []
+    for s in ids + strs:
+        offsets.append((len(s), data + blob.tell()))
+        blob.write(s + b"\0")
+    out = struct.pack("<7I", 0x950412DE, 0, n, orig_tab, trans_tab, 0, data)
+    for length, off in offsets:
+        out += struct.pack("<2I", length, off)
+    return out + blob.getvalue()
+
+
+# ---------------------------------------------------------------- languages
+
+def available() -> tuple[str, ...]:
+    """English and every language with a catalog in `locale/`."""
+    files = resources.files(__package__).joinpath("locale")
+    langs = sorted(p.name[:-3] for p in files.iterdir() if p.name.endswith(".po"))
+    return (SOURCE_LANGUAGE, *langs)
+
+
+@cache
+def catalog_entries(lang: str) -> dict[str, str]:
+    """The parsed catalog of `lang` (package data; read once)."""
+    if lang == SOURCE_LANGUAGE:
+        return {}
+    text = resources.files(__package__).joinpath("locale", f"{lang}.po").read_text(encoding="utf-8")
+    return parse_po(text)
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """A gettext translator for `lang`; English (or an unknown language) is the identity."""
+    if lang not in available() or lang == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    return gettext.GNUTranslations(io.BytesIO(compile_mo(catalog_entries(lang))))
+
+
+def normalize(lang: str | None) -> str | None:
+    """`ru`, `RU`, `ru_RU.UTF-8`, `русский` -> `ru`; None when no shipped language matches."""
+    if not lang:
+        return None
+    s = lang.strip().casefold()
+    aliases = {"русский": "ru", "рус": "ru", "russian": "ru", "english": "en", "английский": "en", "англ": "en"}
+    s = aliases.get(s, s)
+    code = s.replace("-", "_").split("_")[0].split(".")[0]
+    return code if code in available() else None
+
+
+def from_environment(env: dict[str, str] | None = None) -> str:
+    """The language the locale asks for (LC_ALL, LC_MESSAGES, LANG, in gettext's order), else English."""
+    env = os.environ if env is None else env
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if value:
+            for part in value.split(":"):
+                lang = normalize(part)
+                if lang:
+                    return lang
+            return SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE
+
+
+def set_language(lang: str) -> str:
+    """Make `lang` the language of every message from now on; returns the language set."""
+    global _active, _lang
+    code = normalize(lang) or SOURCE_LANGUAGE
+    _active = translations(code)
+    _lang = code
+    return code
+
+
+def language() -> str:
+    return _lang
+
+
+def translator() -> gettext.NullTranslations:
+    """The active translator, for code that takes one (the engine's narrator)."""
+    return _active
+
+
+# ---------------------------------------------------------------- looking up
+
+def t(text: str, /, **kw: object) -> str:
+    """Translate `text`, then fill `{name}` fields from `kw`."""
+    s = _active.gettext(text)
+    return s.format(**kw) if kw else s
+
+
+def tn(singular: str, plural: str, n: int, /, **kw: object) -> str:
+    """Translate with the plural form for `n` (Russian has three); `{n}` is filled in too."""
+    return _active.ngettext(singular, plural, n).format(n=n, **kw)
+
+
+def tp(context: str, text: str, /, **kw: object) -> str:
+    """Translate `text` in `context` (a card name is not a sentence)."""
+    s = _active.pgettext(context, text)
     return s.format(**kw) if kw else s
 
 
 def set_catalog(catalog: dict[str, str]) -> None:
-    """Install a catalog (English source string -> translation); an empty one means English."""
-    _catalog.clear()
-    _catalog.update(catalog)
+    """Install an ad-hoc catalog (English source string -> translation); an empty one means English.
+
+    For tests and tools; players choose a language with `set_language`."""
+    global _active
+    _active = gettext.GNUTranslations(io.BytesIO(compile_mo({"": "Content-Type: text/plain; charset=UTF-8\n",
+                                                               **catalog})))

@@ -5,22 +5,28 @@ from __future__ import annotations
 from citadels_core import Action, GameConfig
 from citadels_core.view import View
 
-from .i18n import t
+from .i18n import t, tn, tp
 
 # A letter per district type, so that colour never carries the meaning alone.
 TYPE_LETTER = {"noble": "N", "religious": "R", "trade": "T", "military": "M", "unique": "U"}
 
 
+def type_letter(type_key: str) -> str:
+    """The district type's letter in the player's language (Russian: Д Р Т В О)."""
+    letter = TYPE_LETTER.get(type_key)
+    return tp("type letter", letter) if letter else "?"
+
+
 def card_name(cfg: GameConfig, key: str) -> str:
     ed = cfg.ed
     i = ed.district_by_key.get(key)
-    return t(ed.districts[i].name) if i is not None else key.replace("_", " ").title()
+    return tp("district", ed.districts[i].name) if i is not None else key.replace("_", " ").title()
 
 
 def char_name(cfg: GameConfig, key: str) -> str:
     ed = cfg.ed
     i = ed.character_by_key.get(key)
-    return t(ed.characters[i].name) if i is not None else key.replace("_", " ").title()
+    return tp("character", ed.characters[i].name) if i is not None else key.replace("_", " ").title()
 
 
 def char_rank(cfg: GameConfig, key: str) -> int:
@@ -45,9 +51,9 @@ def card_text(cfg: GameConfig, key: str) -> str:
     ed = cfg.ed
     i = ed.district_by_key.get(key)
     if i is not None:
-        return t(ed.districts[i].text)
+        return tp("district text", ed.districts[i].text) if ed.districts[i].text else ""
     j = ed.character_by_key.get(key)
-    return t(ed.characters[j].text) if j is not None else ""
+    return tp("character text", ed.characters[j].text) if j is not None else ""
 
 
 def player_name(cfg: GameConfig, seat: int, me: int | None) -> str:
@@ -63,7 +69,7 @@ def _arg(cfg: GameConfig, a: str | int, me: int | None) -> str:
         return card_name(cfg, a)
     if a in cfg.ed.character_by_key:
         return char_name(cfg, a)
-    return a.replace("_", " ")
+    return tp("word", a.replace("_", " "))
 
 
 def describe(cfg: GameConfig, v: View, a: Action) -> str:
@@ -78,9 +84,10 @@ def describe(cfg: GameConfig, v: View, a: Action) -> str:
         return t("Take gold") if arg0 == "gold" else t("Draw cards, keep one")
     if k == "keep":
         return t("Keep the {d} ({cost}, {type})", d=card_name(cfg, str(arg0)), cost=card_cost(cfg, str(arg0)),
-                 type=t(card_type(cfg, str(arg0))))
+                 type=tp("district type", card_type(cfg, str(arg0))))
     if k == "build":
-        return t("Build the {d} ({cost} gold)", d=card_name(cfg, str(arg0)), cost=card_cost(cfg, str(arg0)))
+        return tn("Build the {d} ({n} gold)", "Build the {d} ({n} gold)", card_cost(cfg, str(arg0)),
+                  d=card_name(cfg, str(arg0)))
     if k == "income":
         return t("Take income from your districts")
     if k == "bonus":
@@ -91,7 +98,8 @@ def describe(cfg: GameConfig, v: View, a: Action) -> str:
         return t("Rob the {c}", c=char_name(cfg, str(arg0)))
     if k == "swap_hands" and isinstance(arg0, int):
         n = v.players[arg0].hand_size if 0 <= arg0 < len(v.players) else 0
-        return t("Swap hands with {p} ({n} cards)", p=player_name(cfg, arg0, v.me), n=n)
+        return tn("Swap hands with {p} ({n} card)", "Swap hands with {p} ({n} cards)", n,
+                  p=player_name(cfg, arg0, v.me))
     if k == "redraw":
         return t("Discard cards to draw as many")
     if k == "discard":
@@ -115,4 +123,5 @@ def describe(cfg: GameConfig, v: View, a: Action) -> str:
     if k == "end":
         return t("End your turn")
     words = " ".join(_arg(cfg, x, v.me) for x in args)
-    return (k.replace("_", " ").capitalize() + (" " + words if words else "")).strip()
+    label = tp("action", k.replace("_", " "))
+    return (label[:1].upper() + label[1:] + (" " + words if words else "")).strip()

@@ -30,6 +30,7 @@ class Settings:
     cast: str = "first_game"
     districts: str = "first_game"
     bots: list[str] = field(default_factory=lambda: ["heuristic"] * 7)
+    language: str = ""  # "en", "ru"…; empty: follow the locale (LANG, LC_ALL)
 
 
 def settings_path(home: Path | None = None) -> Path:
@@ -74,6 +75,8 @@ def _from_dict(data: dict[str, Any]) -> Settings:
     if not isinstance(s.bots, list) or any(b not in BOT_LEVELS for b in s.bots):
         raise ValueError(f"bots must be a list of {', '.join(BOT_LEVELS)}")
     s.bots = (list(s.bots) + ["heuristic"] * 7)[:7]
+    if not isinstance(s.language, str):
+        raise ValueError("language must be a language code such as \"en\" or \"ru\"")
     return s
 
 

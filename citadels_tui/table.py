@@ -21,6 +21,7 @@ from citadels_core.record import GameRecord, state_digest
 from citadels_core.view import View, view
 
 from .grammar import second_person
+from .i18n import SOURCE_LANGUAGE, language, translator
 
 log = logging.getLogger(__name__)
 
@@ -197,6 +198,11 @@ class Table:
             self._changed()
 
 
+def _told(text: str) -> str:
+    # The English narrator leaves "you" with a third-person verb; a catalog conjugates for itself.
+    return second_person(text) if language() == SOURCE_LANGUAGE else text
+
+
 class Seat:
     """What one client holds: its player's view and events, and the way to act for that player."""
 
@@ -216,7 +222,7 @@ class Seat:
         g = self.table.game
         events = g.events or []
         out = [
-            LogLine(second_person(narrate(g.config, e, self.player)), e.audience is not None, e.kind)
+            LogLine(_told(narrate(g.config, e, self.player, translator())), e.audience is not None, e.kind)
             for e in events[start:]
             if e.visible_to(self.player)
         ]

@@ -1,269 +1,311 @@
-"""Events told as sentences. One template per event kind; names come from the card tables."""
+"""Events told as sentences: one template per event (and variant), looked up in the player's language.
+
+Templates are English with named placeholders ({Who}, {card}, {amount} …); the English text is the
+gettext message id and `event:<template id>` its context, so a catalog translates each event once and
+another edition's events need only new entries. `{Who}` is the acting player capitalised, `{who}` not;
+for the viewer's own deeds a catalog may give a second-person variant in the context `event:<id>:you`
+(Russian conjugates the verb for "you"); without one the third-person sentence is used.
+
+The engine stays pure: the translator is passed in (`gettext.NullTranslations`, the identity, when none
+is), and the app loads catalogs from its own package data."""
 
 from __future__ import annotations
 
+import gettext
 from typing import Any
 
 from .config import GameConfig
 from .events import Event
 
+_ENGLISH = gettext.NullTranslations()
 
-def _card(cfg: GameConfig, key: str) -> str:
-    ed = cfg.ed
-    i = ed.district_by_key.get(key)
-    return ed.districts[i].name if i is not None else key
+# Template id -> English sentence. Ids are "<event kind>" or "<event kind>.<variant>".
+TEMPLATES: dict[str, str] = {
+    "setup": "A game for {players} begins: {names}. {first} has the crown.",
+    "deal": "Your starting hand: {cards}.",
+    "round": "Round {round}. Face-up discards: {faceup}; one card is discarded face down.",
+    "discard_random": "{Who} discards a character at random, face down.",
+    "choose": "{Who} chooses a character.",
+    "choose_private": "You choose the {character}.",
+    "discard_character": "{Who} discards a character face down.",
+    "discard_character_private": "You discard the {character} face down.",
+    "turn_phase": "The crowned player calls the characters.",
+    "call.none": "The {character} is called. No one answers.",
+    "call.killed": "The {character} is called. Silence: the {character} was killed.",
+    "call": "The {character} is called: {who} reveals it.",
+    "robbed": "{Thief} robs the {character}: {amount} gold from {victim}.",
+    "gather.gold": "{Who} takes {amount} gold.",
+    "gather.cards": "{Who} draws {drawn} cards and keeps {kept}.",
+    "drawn_private": "You draw {cards}.",
+    "gather_private": "You keep {kept}.",
+    "keep_private": "You keep the {card} and put {discarded} under the deck.",
+    "gain_gold": "{Who} gains {amount} gold ({why}).",
+    "gain_cards": "{Who} gains {count} card ({why}).",
+    "gain_cards_private": "You gain {cards}.",
+    "build": "{Who} builds the {card}.",
+    "complete": "{Who} completes a city! This is the last round.",
+    "crown.heir": "{Who} takes the crown as heir.",
+    "crown.given": "{Who} is given the crown.",
+    "crown.kept": "{Who} keeps the crown.",
+    "crown": "{Who} takes the crown.",
+    "heir": "At the end of the round, {who} reveals the killed {character}.",
+    "kill": "{Who} kills the {character}.",
+    "rob": "{Who} will rob the {character}.",
+    "swap_hands": "{Who} exchanges hands with {target} ({gave} cards for {took}).",
+    "swap_hands_private": "Hands exchanged: {who} gave {gave} and took {took}.",
+    "redraw": "{Who} discards {count} cards and draws {drawn}.",
+    "redraw_private": "You discard {discarded} and draw {drawn}.",
+    "destroy": "{Who} destroys {target}'s {card} for {paid} gold.",
+    "museum_lost": "The {count} cards under the Museum go under the deck.",
+    "beautify": "{Who} beautifies the {card}.",
+    "laboratory": "{Who} discards a card at the Laboratory for {amount} gold.",
+    "laboratory_private": "You discard the {card} at the Laboratory.",
+    "smithy": "{Who} pays 2 gold at the Smithy.",
+    "pay_with_cards": "{Who} pays {count} of the Thieves' Den's cost with cards.",
+    "pay_with_cards_private": "You pay with {cards}.",
+    "tax": "{Who} puts 1 gold on the Tax Collector's token ({token} gold on it).",
+    "collect_tax": "{Who} takes {amount} gold from the Tax Collector's token.",
+    "alms": "{Target}, the richest, gives 1 gold to {who}.",
+    "cardinal": "{Who} takes {gold} gold from {target}, gives as many cards, and builds the {card}.",
+    "cardinal_give_private": "{Who} gives the {card} to {target}.",
+    "emperor_take.gold": "{Who} takes 1 gold from {target}.",
+    "emperor_take.card": "{Who} takes 1 card from {target}.",
+    "emperor_take_private": "The card taken from {target} is the {card}.",
+    "advisor": "At the end of the round, {who} reveals the killed {character} and moves the crown.",
+    "study": "{Who} draws {drawn} cards to keep one.",
+    "study_private": "You draw {cards}.",
+    "scholar_keep_private": "You keep the {card}; the other cards are shuffled into the deck.",
+    "spy": "{Who} names {type} and looks at {target}'s hand: {matches} match, {gold} gold taken.",
+    "spy_private": "{Target}'s hand: {cards}.",
+    "foresee": "{Who} takes a random card from each player with cards.",
+    "seer_take_private": "The Seer takes the {card} from {target}.",
+    "seer_give": "{Who} gives a card to {target}.",
+    "seer_give_private": "The Seer gives the {card} to {target}.",
+    "wizard": "{Who} looks at {target}'s hand.",
+    "wizard_private": "{Target}'s hand: {cards}.",
+    "wizard_take_private": "The Wizard takes the {card} from {target}.",
+    "wizard_takes": "{Who} takes a card from {target}'s hand.",
+    "wizard_builds": "{Who} takes the {card} from {target} and builds it at once.",
+    "exchange": "{Who} exchanges the {gave} for {target}'s {took}, paying {paid} gold.",
+    "seize": "{Who} seizes {target}'s {card} for {paid} gold.",
+    "warrants": "{Who} puts warrants on the {characters}.",
+    "warrants_private": "The signed warrant is on the {signed}.",
+    "confiscate": "{Who} reveals the signed warrant and confiscates the {card}; {target} gets {refund} gold back.",
+    "threats": "{Who} threatens the {characters}.",
+    "threats_private": "The flowered threat is on the {flower}.",
+    "bribe": "{Who} bribes {target} with {amount} gold.",
+    "refuse_bribe": "{Who} refuses to pay the Blackmailer.",
+    "spare": "{Who} leaves the threat on {target} face down.",
+    "reveal_threat.flower": "{Who} reveals the flowered threat and takes all {amount} of {target}'s gold.",
+    "reveal_threat": "{Who} reveals the threat on {target}: no flower.",
+    "bewitch": "{Who} bewitches the {character}.",
+    "witch_pause": "{Who} puts the Witch's turn on hold.",
+    "witch_resume": "{Who} resumes the turn as the {character}.",
+    "armory": "{Who} destroys the Armory to destroy {target}'s {card}.",
+    "sacrifice": "{Who} destroys the {card} instead of paying for the {for}.",
+    "museum": "{Who} puts a card face down under the Museum ({count} there now).",
+    "museum_private": "You put the {card} under the Museum.",
+    "theater": "{Who} uses the Theater to exchange characters with {target}.",
+    "theater_private.mine": "You give the {gave} to {target} and take the {took}.",
+    "theater_private": "{Who} takes your {took} and gives you the {gave}.",
+    "theater_pass": "No exchange at the Theater: {who} passed.",
+    "pay_tax": "{Who} built this turn and gives 1 gold to {target}, the Tax Collector.",
+    "hospital": "Thanks to the Hospital, {who} still takes an action, but no more.",
+    "thank": "{Who} says \"Thank you, your Excellency\" to {crown}.",
+    "forgot_thanks": "{Who} forgot to thank {crown} at the Ball Room and loses the rest of the turn.",
+    "graveyard": "{Who} pays 1 gold at the Graveyard to take back the destroyed {card}.",
+    "lighthouse.took": "{Who} searches the deck with the Lighthouse and takes a card; the deck is shuffled.",
+    "lighthouse": "{Who} searches the deck with the Lighthouse and takes no card; the deck is shuffled.",
+    "lighthouse_private": "You take the {card} from the deck.",
+    "bell_tower": "{Who} rings the Bell Tower: the game ends after the round in which a city reaches {complete_at} districts.",
+    "bell_tower_silenced": "The Bell Tower is gone: cities are complete at {complete_at} districts again.",
+    "end_turn.bewitched": "{Who} gathered as the bewitched {character}; that turn ends at once.",
+    "end_turn": "{Who} ends the {character}'s turn.",
+    "end_round": "Round {round} ends.",
+    "game_over": "The game is over. {winners} wins!",
+    "unknown": "{kind}: {data}",
+}
+
+# English second person where the third-person verb would read wrong ("You is given the crown").
+YOU_TEMPLATES: dict[str, str] = {
+    "crown.given": "{Who} are given the crown.",
+    "witch_pause": "{Who} put the Witch's turn on hold.",
+    "witch_resume": "{Who} resume the turn as the {character}.",
+}
+
+# Templates with a count: id -> (English plural, the field whose number picks the form).
+PLURALS: dict[str, tuple[str, str]] = {
+    "robbed": ("{Thief} robs the {character}: {amount} gold from {victim}.", "amount"),
+    "gather.gold": ("{Who} takes {amount} gold.", "amount"),
+    "gather.cards": ("{Who} draws {drawn} cards and keeps {kept}.", "drawn"),
+    "gain_gold": ("{Who} gains {amount} gold ({why}).", "amount"),
+    "gain_cards": ("{Who} gains {count} cards ({why}).", "count"),
+    "swap_hands": ("{Who} exchanges hands with {target} ({gave} cards for {took}).", "gave"),
+    "redraw": ("{Who} discards {count} cards and draws {drawn}.", "count"),
+    "destroy": ("{Who} destroys {target}'s {card} for {paid} gold.", "paid"),
+    "museum_lost": ("The {count} cards under the Museum go under the deck.", "count"),
+    "pay_with_cards": ("{Who} pays {count} of the Thieves' Den's cost with cards.", "count"),
+    "tax": ("{Who} puts 1 gold on the Tax Collector's token ({token} gold on it).", "token"),
+    "collect_tax": ("{Who} takes {amount} gold from the Tax Collector's token.", "amount"),
+    "cardinal": ("{Who} takes {gold} gold from {target}, gives as many cards, and builds the {card}.", "gold"),
+    "study": ("{Who} draws {drawn} cards to keep one.", "drawn"),
+    "exchange": ("{Who} exchanges the {gave} for {target}'s {took}, paying {paid} gold.", "paid"),
+    "seize": ("{Who} seizes {target}'s {card} for {paid} gold.", "paid"),
+    "confiscate": ("{Who} reveals the signed warrant and confiscates the {card}; {target} gets {refund} gold back.",
+                   "refund"),
+    "bribe": ("{Who} bribes {target} with {amount} gold.", "amount"),
+    "reveal_threat.flower": ("{Who} reveals the flowered threat and takes all {amount} of {target}'s gold.",
+                             "amount"),
+    "museum": ("{Who} puts a card face down under the Museum ({count} there now).", "count"),
+    "game_over": ("The game is over. {winners} win!", "count"),
+}
+
+# The `why` of gain_gold / gain_cards events that are neither a card nor a character key.
+REASONS = ("income",)
 
 
-def _char(cfg: GameConfig, key: str) -> str:
-    ed = cfg.ed
-    i = ed.character_by_key.get(key)
-    return ed.characters[i].name if i is not None else key
-
-
-def _cards(cfg: GameConfig, keys: list[str]) -> str:
-    names = [_card(cfg, k) for k in keys]
-    if not names:
-        return "nothing"
-    return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
-
-
-def narrate(cfg: GameConfig, e: Event, me: int | None = None) -> str:
-    """One sentence for event `e`, told to player `me` ("you" for their own deeds)."""
-    d: dict[str, Any] = e.data
-
-    def who(key: str = "player") -> str:
-        p = d.get(key)
-        if p is None:
-            return "someone"
-        return "you" if p == me else cfg.names[p]
-
-    def Who(key: str = "player") -> str:
-        w = who(key)
-        return w[0].upper() + w[1:]
-
-    k = e.kind
-    if k == "setup":
-        return f"A game for {cfg.players} begins: {', '.join(cfg.names)}. {cfg.names[0]} has the crown."
-    if k == "deal":
-        return f"Your starting hand: {_cards(cfg, d['cards'])}."
-    if k == "round":
-        up = ", ".join(_char(cfg, c) for c in d["faceup"]) or "none"
-        return f"Round {d['round']}. Face-up discards: {up}; one card is discarded face down."
-    if k == "discard_random":
-        return f"{Who()} discards a character at random, face down."
-    if k == "choose":
-        return f"{Who()} chooses a character."
-    if k == "choose_private":
-        return f"You choose the {_char(cfg, d['character'])}."
-    if k == "discard_character":
-        return f"{Who()} discards a character face down."
-    if k == "discard_character_private":
-        return f"You discard the {_char(cfg, d['character'])} face down."
-    if k == "turn_phase":
-        return "The crowned player calls the characters."
+def template_id(e: Event, me: int | None) -> str:
+    """Which template tells `e` (the event kind, or a variant of it)."""
+    k, d = e.kind, e.data
     if k == "call":
-        c = _char(cfg, d["character"])
-        if d["answer"] == "none":
-            return f"The {c} is called. No one answers."
-        if d["answer"] == "killed":
-            return f"The {c} is called. Silence: the {c} was killed."
-        return f"The {c} is called: {who()} reveals it."
-    if k == "robbed":
-        return f"{Who('thief')} robs the {_char(cfg, d['character'])}: {d['amount']} gold from {who('victim')}."
+        return {"none": "call.none", "killed": "call.killed"}.get(d["answer"], "call")
     if k == "gather":
-        if d["resource"] == "gold":
-            return f"{Who()} takes {d['amount']} gold."
-        return f"{Who()} draws {d['drawn']} cards and keeps {d['kept']}."
-    if k == "drawn_private":
-        return f"You draw {_cards(cfg, d['cards'])}."
-    if k == "gather_private":
-        return f"You keep {_cards(cfg, d['kept'])}."
-    if k == "keep_private":
-        return f"You keep the {_card(cfg, d['card'])} and put {_cards(cfg, d['discarded'])} under the deck."
-    if k == "gain_gold":
-        return f"{Who()} gains {d['amount']} gold ({d['why'].replace('_', ' ')})."
-    if k == "gain_cards":
-        return f"{Who()} gains {d['count']} card{'s' if d['count'] != 1 else ''} ({d['why'].replace('_', ' ')})."
-    if k == "gain_cards_private":
-        return f"You gain {_cards(cfg, d['cards'])}."
-    if k == "build":
-        return f"{Who()} builds the {_card(cfg, d['card'])}."
-    if k == "complete":
-        return f"{Who()} completes a city! This is the last round."
+        return "gather.gold" if d["resource"] == "gold" else "gather.cards"
     if k == "crown":
         if d.get("why") == "heir":
-            return f"{Who()} takes the crown as heir."
+            return "crown.heir"
         if d.get("why") in ("emperor", "advisor"):
-            return f"{Who()} {'is' if d.get('player') != me else 'are'} given the crown."
-        return f"{Who()} {'keeps' if d.get('kept') else 'takes'} the crown."
-    if k == "heir":
-        return f"At the end of the round, {who()} reveals the killed {_char(cfg, d['character'])}."
-    if k == "kill":
-        return f"{Who()} kills the {_char(cfg, d['character'])}."
-    if k == "rob":
-        return f"{Who()} will rob the {_char(cfg, d['character'])}."
-    if k == "swap_hands":
-        return f"{Who()} exchanges hands with {who('target')} ({d['gave']} cards for {d['took']})."
-    if k == "swap_hands_private":
-        return f"Hands exchanged: {who()} gave {_cards(cfg, d['gave'])} and took {_cards(cfg, d['took'])}."
-    if k == "redraw":
-        return f"{Who()} discards {d['count']} cards and draws {d['drawn']}."
-    if k == "redraw_private":
-        return f"You discard {_cards(cfg, d['discarded'])} and draw {_cards(cfg, d['drawn'])}."
-    if k == "destroy":
-        return f"{Who()} destroys {who('target')}'s {_card(cfg, d['card'])} for {d['paid']} gold."
-    if k == "museum_lost":
-        return f"The {d['count']} cards under the Museum go under the deck."
-    if k == "beautify":
-        return f"{Who()} beautifies the {_card(cfg, d['card'])}."
-    if k == "laboratory":
-        return f"{Who()} discards a card at the {_card(cfg, 'laboratory')} for {d.get('amount', 2)} gold."
-    if k == "laboratory_private":
-        return f"You discard the {_card(cfg, d['card'])} at the Laboratory."
-    if k == "smithy":
-        return f"{Who()} pays 2 gold at the Smithy."
-    if k == "pay_with_cards":
-        return f"{Who()} pays {d['count']} of the Thieves' Den's cost with cards."
-    if k == "pay_with_cards_private":
-        return f"You pay with {_cards(cfg, d['cards'])}."
-    extra = _narrate_characters(cfg, k, d, who, Who)
-    if extra is None:
-        extra = _narrate_classic(cfg, k, d, who, Who)
-    if extra is not None:
-        return extra
-    if k == "armory":
-        return f"{Who()} destroys the Armory to destroy {who('target')}'s {_card(cfg, d['card'])}."
-    if k == "sacrifice":
-        return f"{Who()} destroys the {_card(cfg, d['card'])} instead of paying for the {_card(cfg, d['for'])}."
-    if k == "museum":
-        return f"{Who()} puts a card face down under the Museum ({d['count']} there now)."
-    if k == "museum_private":
-        return f"You put the {_card(cfg, d['card'])} under the Museum."
-    if k == "theater":
-        return f"{Who()} uses the Theater to exchange characters with {who('target')}."
-    if k == "theater_private":
-        if d["player"] == me:
-            return f"You give the {_char(cfg, d['gave'])} to {who('target')} and take the {_char(cfg, d['took'])}."
-        return f"{Who()} takes your {_char(cfg, d['took'])} and gives you the {_char(cfg, d['gave'])}."
-    if k == "theater_pass":
-        return f"No exchange at the Theater: {who()} passed."
-    if k == "end_turn":
-        if d.get("bewitched"):
-            return f"{Who()} gathered as the bewitched {_char(cfg, d['character'])}; that turn ends at once."
-        return f"{Who()} ends the {_char(cfg, d['character'])}'s turn."
-    if k == "end_round":
-        return f"Round {d['round']} ends."
-    if k == "game_over":
-        ws = " and ".join(cfg.names[w] for w in d["winners"])
-        return f"The game is over. {ws} win{'s' if len(d['winners']) == 1 else ''}!"
-    return f"{k.replace('_', ' ')}: {d}"
-
-
-def _narrate_classic(cfg: GameConfig, k: str, d: dict[str, Any], who: Any, Who: Any) -> str | None:
-    """Sentences for the events of the classic edition's cards (names from the card tables by key)."""
-    if k == "pay_tax":
-        return f"{Who()} built this turn and gives 1 gold to {who('target')}, the {_char(cfg, 'tax_collector')}."
-    if k == "hospital":
-        return f"Thanks to the {_card(cfg, 'hospital')}, {who()} still takes an action, but no more."
-    if k == "thank":
-        return f"{Who()} says: \"Thank you, your Excellency\" to {who('crown')}."
-    if k == "forgot_thanks":
-        return f"{Who()} forgot to thank {who('crown')} ({_card(cfg, 'ball_room')}) and loses the rest of the turn."
-    if k == "graveyard":
-        return f"{Who()} pays 1 gold at the {_card(cfg, 'graveyard')} to take the destroyed {_card(cfg, d['card'])}."
-    if k == "lighthouse":
-        took = "takes a card from the deck" if d["took"] else "takes no card from the deck"
-        return f"{Who()} searches the deck with the {_card(cfg, 'lighthouse')}, {took}; the deck is shuffled."
-    if k == "lighthouse_private":
-        return f"You take the {_card(cfg, d['card'])} from the deck."
-    if k == "bell_tower":
-        return (f"{Who()} rings the {_card(cfg, 'bell_tower')}: the game ends after the round in which a city "
-                f"reaches {d['complete_at']} districts.")
-    if k == "bell_tower_silenced":
-        return f"The {_card(cfg, 'bell_tower')} is gone: cities are complete at {d['complete_at']} districts again."
-    return None
-
-
-def _narrate_characters(cfg: GameConfig, k: str, d: dict[str, Any], who: Any, Who: Any) -> str | None:
-    """Sentences for the events of the characters beyond the first game's."""
-    if k == "tax":
-        return f"{Who()} puts 1 gold on the Tax Collector's token ({d['token']} gold on it)."
-    if k == "collect_tax":
-        return f"{Who()} takes {d['amount']} gold from the Tax Collector's token."
-    if k == "alms":
-        return f"{Who('target')}, the richest, gives 1 gold to {who()}."
-    if k == "cardinal":
-        return (f"{Who()} takes {d['gold']} gold from {who('target')}, gives as many cards, and builds the "
-                f"{_card(cfg, d['card'])}.")
-    if k == "cardinal_give_private":
-        return f"{Who()} gives the {_card(cfg, d['card'])} to {who('target')}."
+            return "crown.given"
+        return "crown.kept" if d.get("kept") else "crown"
     if k == "emperor_take":
-        if d["what"] == "nothing":
-            return f"{Who('target')} has neither gold nor cards to give {who()}."
-        return f"{Who()} takes 1 {d['what']} from {who('target')}."
-    if k == "emperor_take_private":
-        return f"The card taken from {who('target')} is the {_card(cfg, d['card'])}."
-    if k == "advisor":
-        return f"At the end of the round, {who()} reveals the killed {_char(cfg, d['character'])} and moves the crown."
-    if k == "study":
-        return f"{Who()} draws {d['drawn']} cards to keep one."
-    if k == "study_private":
-        return f"You draw {_cards(cfg, d['cards'])}."
-    if k == "scholar_keep_private":
-        return f"You keep the {_card(cfg, d['card'])}; the other cards are shuffled into the deck."
-    if k == "spy":
-        return (f"{Who()} names {d['type']} and looks at {who('target')}'s hand: {d['matches']} match, "
-                f"{d['gold']} gold taken.")
-    if k == "spy_private":
-        return f"{Who('target')}'s hand: {_cards(cfg, d['cards'])}."
-    if k == "foresee":
-        return f"{Who()} takes a random card from each player with cards."
-    if k == "seer_take_private":
-        return f"The Seer takes the {_card(cfg, d['card'])} from {who('target')}."
-    if k == "seer_give":
-        return f"{Who()} gives a card to {who('target')}."
-    if k == "seer_give_private":
-        return f"The Seer gives the {_card(cfg, d['card'])} to {who('target')}."
-    if k == "wizard":
-        return f"{Who()} looks at {who('target')}'s hand."
-    if k == "wizard_private":
-        return f"{Who('target')}'s hand: {_cards(cfg, d['cards'])}."
-    if k == "wizard_take_private":
-        return f"The Wizard takes the {_card(cfg, d['card'])} from {who('target')}."
-    if k == "wizard_takes":
-        return f"{Who()} takes a card from {who('target')}'s hand."
-    if k == "wizard_builds":
-        return f"{Who()} takes the {_card(cfg, d['card'])} from {who('target')} and builds it at once."
-    if k == "exchange":
-        return (f"{Who()} exchanges the {_card(cfg, d['gave'])} for {who('target')}'s "
-                f"{_card(cfg, d['took'])}, paying {d['paid']} gold.")
-    if k == "seize":
-        return f"{Who()} seizes {who('target')}'s {_card(cfg, d['card'])} for {d['paid']} gold."
-    if k == "warrants":
-        return f"{Who()} puts warrants on the {', '.join(_char(cfg, c) for c in d['characters'])}."
-    if k == "warrants_private":
-        return f"The signed warrant is on the {_char(cfg, d['signed'])}."
-    if k == "confiscate":
-        return (f"{Who()} reveals the signed warrant and confiscates the {_card(cfg, d['card'])}; "
-                f"{who('target')} gets {d['refund']} gold back.")
-    if k == "threats":
-        return f"{Who()} threatens the {' and the '.join(_char(cfg, c) for c in d['characters'])}."
-    if k == "threats_private":
-        return f"The flowered threat is on the {_char(cfg, d['flower'])}."
-    if k == "bribe":
-        return f"{Who()} bribes {who('target')} with {d['amount']} gold."
-    if k == "refuse_bribe":
-        return f"{Who()} refuses to pay the Blackmailer."
-    if k == "spare":
-        return f"{Who()} leaves the threat on {who('target')} face down."
+        return "emperor_take.gold" if d.get("what") == "gold" else "emperor_take.card"
     if k == "reveal_threat":
-        if d["flower"]:
-            return f"{Who()} reveals the flowered threat and takes all {d['amount']} of {who('target')}'s gold."
-        return f"{Who()} reveals the threat on {who('target')}: no flower."
-    if k == "bewitch":
-        return f"{Who()} bewitches the {_char(cfg, d['character'])}."
-    if k == "witch_pause":
-        return f"{Who()} put{'s' if who() != 'you' else ''} the Witch's turn on hold."
-    if k == "witch_resume":
-        return f"{Who()} resume{'s' if who() != 'you' else ''} the turn as the {_char(cfg, d['character'])}."
-    return None
+        return "reveal_threat.flower" if d["flower"] else "reveal_threat"
+    if k == "theater_private" and d.get("player") == me:
+        return "theater_private.mine"
+    if k == "lighthouse" and d.get("took"):
+        return "lighthouse.took"
+    if k == "end_turn" and d.get("bewitched"):
+        return "end_turn.bewitched"
+    return k if k in TEMPLATES else "unknown"
+
+
+def card_name(cfg: GameConfig, key: str, tr: gettext.NullTranslations = _ENGLISH) -> str:
+    i = cfg.ed.district_by_key.get(key)
+    return tr.pgettext("district", cfg.ed.districts[i].name) if i is not None else key
+
+
+def char_name(cfg: GameConfig, key: str, tr: gettext.NullTranslations = _ENGLISH) -> str:
+    i = cfg.ed.character_by_key.get(key)
+    return tr.pgettext("character", cfg.ed.characters[i].name) if i is not None else key
+
+
+def _join(names: list[str], tr: gettext.NullTranslations, empty: str = "nothing") -> str:
+    if not names:
+        return tr.gettext(empty)
+    return ", ".join(names[:-1]) + (tr.gettext(" and ") if len(names) > 1 else "") + names[-1]
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def narrate(cfg: GameConfig, e: Event, me: int | None = None,
+            tr: gettext.NullTranslations | None = None) -> str:
+    """One sentence for event `e`, told to player `me` ("you" for their own deeds), in the language of
+    translator `tr` (English when None)."""
+    tr = tr or _ENGLISH
+    d: dict[str, Any] = e.data
+    tid = template_id(e, me)
+
+    def who(key: str) -> str:
+        p = d.get(key)
+        if p is None:
+            return tr.gettext("someone")
+        if p != me:
+            return cfg.names[p]
+        if key == "player":
+            return tr.gettext("you")
+        # The viewer as the object of a sentence: a language with cases may say "Anna (you)" instead.
+        return tr.pgettext("you as target", "you").replace("{name}", cfg.names[p])
+
+    def card(k: str) -> str:
+        return card_name(cfg, k, tr)
+
+    def char(k: str) -> str:
+        return char_name(cfg, k, tr)
+
+    def cards(keys: list[str]) -> str:
+        return _join([card(k) for k in keys], tr)
+
+    f: dict[str, Any] = {}
+    for key, val in d.items():
+        if key in ("player", "target", "thief", "victim", "crown") and (val is None or isinstance(val, int)):
+            f[key if key != "player" else "who"] = who(key)
+        elif key in ("card", "for") and isinstance(val, str):
+            f[key] = card(val)
+        elif key in ("character", "signed", "flower") and isinstance(val, str):
+            f[key] = char(val)
+        elif isinstance(val, list) and all(isinstance(x, str) for x in val):
+            f[key] = ", ".join(char(c) for c in val) if key == "characters" else cards(val)
+        else:
+            f[key] = val
+    f.setdefault("who", who("player"))
+    for key in ("who", "target", "thief", "victim"):
+        if key in f:
+            f[key.capitalize() if key != "who" else "Who"] = _cap(str(f[key]))
+    k = e.kind
+    if k == "setup":
+        f.update(players=cfg.players, names=", ".join(cfg.names), first=cfg.names[0])
+    elif k == "round":
+        f["faceup"] = ", ".join(char(c) for c in d["faceup"]) or tr.gettext("none")
+    elif k in ("gain_gold", "gain_cards"):
+        why = str(d["why"])
+        if why in cfg.ed.character_by_key:
+            f["why"] = char(why) if tr is not _ENGLISH else why.replace("_", " ")
+        elif why in cfg.ed.district_by_key:
+            f["why"] = card(why) if tr is not _ENGLISH else why.replace("_", " ")
+        else:
+            f["why"] = tr.pgettext("reason", why.replace("_", " "))
+    elif k == "threats":
+        f["characters"] = tr.gettext(" and the ").join(char(c) for c in d["characters"])
+    elif k == "exchange":
+        f["gave"], f["took"] = card(d["gave"]), card(d["took"])
+    elif k == "theater_private":
+        f["gave"], f["took"] = char(d["gave"]), char(d["took"])
+    elif k == "game_over":
+        f["winners"] = _join([cfg.names[w] for w in d["winners"]], tr)
+        f["count"] = len(d["winners"])
+    elif k == "spy":
+        f["type"] = tr.pgettext("district type", str(d["type"]))
+    elif tid == "unknown":
+        f.update(kind=k.replace("_", " "), data=d)
+    return _sentence(tr, tid, d.get("player") == me and me is not None and "player" in d, f)
+
+
+def _sentence(tr: gettext.NullTranslations, tid: str, mine: bool, f: dict[str, Any]) -> str:
+    """Look the template up (second-person variant first for the viewer's deeds) and fill it in."""
+    english = YOU_TEMPLATES.get(tid, TEMPLATES[tid]) if mine else TEMPLATES[tid]
+    plural = PLURALS.get(tid)
+    contexts = [f"event:{tid}:you", f"event:{tid}"] if mine else [f"event:{tid}"]
+    s = english
+    for ctx in contexts:
+        if plural is not None:
+            n = f.get(plural[1], 0)
+            n = n if isinstance(n, int) else 0
+            s = tr.npgettext(ctx, english, plural[0], n)
+            if s not in (english, plural[0]):
+                break
+        else:
+            s = tr.pgettext(ctx, english)
+            if s != english:
+                break
+    return s.format_map(_Fields(f))
+
+
+class _Fields(dict[str, Any]):
+    """Fields for str.format_map: a placeholder a translation uses but the event lacks stays visible
+    instead of raising (a catalog mistake must not crash the story)."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"

@@ -71,6 +71,8 @@ def _play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resume", action="store_true", help="continue the last saved game")
     p.add_argument("--seed", type=int, default=None, dest="play_seed")
     p.add_argument("--theme", default=None)
+    p.add_argument("--lang", default=None, metavar="LANG",
+                   help="language of the game: en or ru (default: the settings, else LANG/LC_ALL)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -91,7 +93,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     except ImportError as e:  # pragma: no cover - the app is part of the distribution
         print(f"citadels: the terminal app is not available ({e})", file=sys.stderr)
         return 2
-    return run(resume=args.resume, seed=args.play_seed, theme=args.theme)
+    return run(resume=args.resume, seed=args.play_seed, theme=args.theme, lang=args.lang)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ from citadels_core import GameConfig
 from citadels_core.view import PlayerInfo, View
 
 from ..i18n import t
-from ..names import TYPE_LETTER, card_name, char_name
+from ..names import TYPE_LETTER, card_name, char_name, type_letter
 from .style import COMPONENT_CLASSES, flow, mark, type_style
 
 ALL_TYPES = frozenset(TYPE_LETTER)
@@ -101,7 +101,7 @@ class CitiesPane(Static):
         entries = []
         for d in p.city:
             e = Text(f"{card_name(cfg, d.key)}{'+' if d.beautified else ''} ")
-            e.append(f"{d.cost}{TYPE_LETTER.get(d.type, '?')}", style=type_style(self, d.type))
+            e.append(f"{d.cost}{type_letter(d.type)}", style=type_style(self, d.type))
             entries.append(e)
         if p.museum:
             entries.append(Text(t("({n} under the Museum)", n=p.museum), style=mark(self, "dim")))

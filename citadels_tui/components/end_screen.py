@@ -22,7 +22,7 @@ def winners_text(cfg: GameConfig, result: dict[str, Any], me: int | None) -> str
     if me in winners and len(winners) == 1:
         head = t("You win!")
     else:
-        head = t("{w} win.", w=" and ".join(names)) if len(winners) > 1 else t("{w} wins.", w=names[0])
+        head = t("{w} win.", w=t(" and ").join(names)) if len(winners) > 1 else t("{w} wins.", w=names[0])
     tb = result.get("tiebreak")
     if tb:
         tied = ", ".join(cfg.names[p] for p in tb["tied"])

@@ -15,6 +15,7 @@ from citadels_core import Action, IllegalAction
 from citadels_core.view import View
 
 from ..commands import completions, parse
+from ..errors import translate_error
 from ..i18n import t
 from ..names import card_name, char_name, describe
 from ..table import Seat
@@ -167,7 +168,7 @@ class GameScreen(Screen[None]):
         try:
             self.seat.submit(actions)
         except IllegalAction as e:
-            self.query_one(LogPane).say(str(e), alert=True)
+            self.query_one(LogPane).say(translate_error(str(e)), alert=True)
         except Exception as e:  # noqa: BLE001 - an engine bug must not take the player's game down
             logging.getLogger(__name__).exception("actions %s failed", actions)
             self.query_one(LogPane).say(t("The game could not do that ({e}).", e=e), alert=True)

@@ -9,8 +9,8 @@ from textual.widgets import Static
 from citadels_core import GameConfig
 from citadels_core.view import View
 
-from ..i18n import t
-from ..names import TYPE_LETTER, card_cost, card_name, card_text, card_type, char_name
+from ..i18n import t, tp
+from ..names import card_cost, card_name, card_text, card_type, char_name, type_letter
 from .style import COMPONENT_CLASSES, mark, type_style
 
 
@@ -47,7 +47,7 @@ class HandPane(Static):
         for i, k in enumerate(self.cards):
             pointer = "›" if k == self.selected else " "
             e = Text(f"{pointer}{card_name(cfg, k):<{width}} " if one_a_line else f"{pointer}{card_name(cfg, k)} ")
-            e.append(f"{card_cost(cfg, k)}{TYPE_LETTER.get(card_type(cfg, k), '?')}",
+            e.append(f"{card_cost(cfg, k)}{type_letter(card_type(cfg, k))}",
                      style=type_style(self, card_type(cfg, k)))
             if i and (one_a_line or col + 1 + e.cell_len > self.size.width):
                 out.append("\n")
@@ -66,7 +66,7 @@ class HandPane(Static):
     @staticmethod
     def _describe(cfg: GameConfig, key: str) -> str:
         if key in cfg.ed.district_by_key:
-            head = t("{d} ({c}, {ty})", d=card_name(cfg, key), c=card_cost(cfg, key), ty=t(card_type(cfg, key)))
+            head = t("{d} ({c}, {ty})", d=card_name(cfg, key), c=card_cost(cfg, key), ty=tp("district type", card_type(cfg, key)))
         else:
             head = char_name(cfg, key)
         text = card_text(cfg, key)

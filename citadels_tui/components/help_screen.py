@@ -10,8 +10,8 @@ from textual.widgets import Markdown, Static
 
 from citadels_core import GameConfig
 
-from ..i18n import t
-from ..names import TYPE_LETTER, card_name, card_text, char_name
+from ..i18n import t, tp
+from ..names import card_name, card_text, char_name, type_letter
 
 HOW_TO_PLAY = """\
 # How to play Citadels
@@ -67,19 +67,19 @@ U unique.
 
 def card_catalog(cfg: GameConfig) -> str:
     ed = cfg.ed
-    lines = ["# Characters", ""]
+    lines = ["# " + t("Characters"), ""]
     for c in sorted(ed.characters, key=lambda c: (c.rank, c.key not in cfg.cast, c.name)):
         mark = "" if c.key in cfg.cast else t(" (not in this game)")
         lines.append(f"- **{c.rank} {char_name(cfg, c.key)}**{mark}: {card_text(cfg, c.key)}")
-    lines += ["", "# Unique districts", ""]
+    lines += ["", "# " + t("Unique districts"), ""]
     for d in sorted((d for d in ed.districts if d.unique), key=lambda d: (d.key not in cfg.districts, d.name)):
         mark = "" if d.key in cfg.districts else t(" (not in this game)")
         lines.append(f"- **{card_name(cfg, d.key)}** ({d.cost}){mark}: {card_text(cfg, d.key)}")
-    lines += ["", "# Other districts", ""]
+    lines += ["", "# " + t("Other districts"), ""]
     for d in ed.districts:
         if not d.unique:
-            lines.append(f"- **{card_name(cfg, d.key)}** ({d.cost} {TYPE_LETTER[d.type.key]}, "
-                         f"{t(d.type.key)}), {d.copies} " + t("in the deck"))
+            lines.append(f"- **{card_name(cfg, d.key)}** ({d.cost} {type_letter(d.type.key)}, "
+                         f"{tp('district type', d.type.key)}), {d.copies} " + t("in the deck"))
     return "\n".join(lines)
 
 
@@ -88,7 +88,8 @@ def topic_text(cfg: GameConfig, key: str) -> str:
     if key in ed.district_by_key:
         d = ed.districts[ed.district_by_key[key]]
         text = card_text(cfg, key) or t("No special effect.")
-        return f"{card_name(cfg, key)} — {d.cost} gold, {t(d.type.key)} ({TYPE_LETTER[d.type.key]}). {text}"
+        return t("{d} — {cost} gold, {ty} ({letter}). {text}", d=card_name(cfg, key), cost=d.cost,
+                 ty=tp("district type", d.type.key), letter=type_letter(d.type.key), text=text)
     if key in ed.character_by_key:
         c = ed.characters[ed.character_by_key[key]]
         return f"{c.rank} {char_name(cfg, key)}. {card_text(cfg, key)}"

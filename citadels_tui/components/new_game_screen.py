@@ -13,8 +13,9 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from citadels_core import ConfigError, GameConfig, get_edition
 
+from ..errors import translate_error
 from ..game_setup import NewGame, bot_names
-from ..i18n import t
+from ..i18n import t, tp
 from ..settings import BOT_LEVELS, Settings
 
 
@@ -28,7 +29,7 @@ class NewGameScreen(ModalScreen[NewGame | None]):
 
     def compose(self) -> ComposeResult:
         s = self.settings
-        presets = [(t(p.name), p.key) for p in get_edition("2016").presets]
+        presets = [(tp("preset", p.name), p.key) for p in get_edition("2016").presets]
         with VerticalScroll(id="new-box") as box:
             box.border_title = t("New game")
             with Horizontal(classes="row"):
@@ -108,7 +109,7 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             cfg = GameConfig.create(n, cast=cast, districts=districts, names=bot_names(name, n))
             _check_playable(cfg)
         except (ConfigError, KeyError) as e:
-            err.update(str(e))
+            err.update(translate_error(str(e)))
             return
         bots = tuple(str(self.query_one(f"#bot-{i + 1}", Select).value) for i in range(n - 1))
         self.dismiss(NewGame(cfg, bots, seed, cast, districts))

@@ -35,7 +35,7 @@ def laboratory(g: Game, p: int, a: Action) -> None:
     g.forget_hand(p)
     g.bottom([cid])
     g.gold[p] += 2
-    g._emit("laboratory", {"player": p})
+    g._emit("laboratory", {"player": p, "amount": 2})
     g._emit("laboratory_private", {"player": p, "card": str(a.args[0])}, (p,))
 
 

@@ -1,0 +1,155 @@
+"""The app in Russian: a whole game by Russian commands, the language switched mid-game, --lang."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from test_tui_app import keys, settle
+
+from citadels_server.cli import build_parser
+from citadels_tui import i18n
+from citadels_tui.app import CitadelsApp
+from citadels_tui.components.end_screen import EndScreen
+from citadels_tui.components.log_pane import LogPane
+from citadels_tui.components.status_bar import StatusBar
+from citadels_tui.names import card_name, char_name
+from citadels_tui.settings import load_settings
+
+SIZE = (100, 30)
+CYRILLIC = re.compile(r"[а-яё]", re.I)
+
+
+def russian_command(app: CitadelsApp) -> str:
+    """What a Russian-speaking player types now, in words."""
+    v = app.seat.view()
+    cfg = app.seat.config
+    kinds = {a.kind: a for a in v.legal}
+    if v.pending_kind == "choose_character":
+        return "выбрать " + char_name(cfg, str(v.legal[-1].args[0])).lower()
+    if v.pending_kind == "discard_character":
+        return "сбросить " + char_name(cfg, str(v.legal[0].args[0]))
+    if v.pending_kind == "keep":
+        return "оставить " + card_name(cfg, str(v.legal[0].args[0])).lower()
+    if v.pending_kind == "pay_den":
+        return "заплатить золотом" if "pay_gold" in kinds else \
+            "заплатить " + card_name(cfg, str(kinds["pay_card"].args[0]))
+    if "gather" in kinds:
+        return "взять золото" if v.round % 2 else "тянуть"
+    if "income" in kinds:
+        return "доход"
+    if "build" in kinds:
+        return "построить " + card_name(cfg, str(kinds["build"].args[0]))
+    if "end" in kinds:
+        return "конец"
+    if "done" in kinds:
+        return "готово"
+    raise AssertionError(f"no Russian words for {v.legal}")
+
+
+def story(app: CitadelsApp) -> str:
+    return "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+
+
+async def test_a_whole_game_in_russian_by_russian_commands(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=21, pace=0, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert "Раунд 1" in str(app.game_screen.query_one(StatusBar).render())
+        typed = 0
+        while not isinstance(app.screen, EndScreen):
+            before = len(app.table.record.actions)
+            cmd = russian_command(app)
+            await pilot.press(*keys(cmd), "enter")
+            await settle(app, pilot)
+            assert len(app.table.record.actions) > before, f"{cmd!r} did nothing: {story(app)[-300:]}"
+            typed += 1
+        assert typed > 20
+        end = str(app.screen.query_one("#end-title").render())
+        assert "Победител" in end or "Вы победили" in end, end
+        await pilot.press("q")
+    assert app.return_value == 0
+
+
+async def test_the_story_and_the_errors_are_russian(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys("взять золото"), "enter")
+        await pilot.pause()
+        text = story(app)
+        assert "Сначала выберите персонажа." in text  # the engine's reason, translated
+        assert "Ваши карты на старте:" in text
+        assert "Начинается игра на 4" in text
+        assert not re.search(r"\b(the|you|takes|chooses)\b", text), text
+
+
+async def test_the_language_switches_without_restarting_and_is_remembered(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys("choose king"), "enter")
+        await settle(app, pilot)
+        assert "You choose the King." in story(app)
+        await pilot.press(*keys("lang ru"), "enter")
+        await settle(app, pilot)
+        await pilot.pause()
+        assert i18n.language() == "ru"
+        text = story(app)
+        assert "Вы выбираете персонажа «Король»." in text  # the whole story told again
+        assert "You choose the King." not in text
+        assert "Язык: ru." in text
+        assert CYRILLIC.search(str(app.game_screen.query_one(StatusBar).render()))
+        await pilot.press(*keys("язык английский"), "enter")
+        await settle(app, pilot)
+        await pilot.pause()
+        assert "You choose the King." in story(app)
+        await pilot.press(*keys("lang klingon"), "enter")
+        await pilot.pause()
+        assert "There is no language called klingon; known: en, ru." in story(app)
+    settings, _ = load_settings(tmp_path)
+    assert settings.language == "en"
+
+
+async def test_the_settings_language_is_used_when_no_flag_is_given(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys("язык ru"), "enter")
+        await settle(app, pilot)
+    assert load_settings(tmp_path)[0].language == "ru"
+    i18n.set_language("en")
+    again = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    assert i18n.language() == "ru" and again.settings.language == "ru"
+    i18n.set_language("en")
+    CitadelsApp(home=tmp_path, seed=5, pace=0, lang="en")
+    assert i18n.language() == "en"
+
+
+def test_the_locale_picks_russian_when_nothing_else_does(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    CitadelsApp(home=tmp_path, seed=5, pace=0)
+    assert i18n.language() == "ru"
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    CitadelsApp(home=tmp_path, seed=5, pace=0)
+    assert i18n.language() == "en"
+
+
+def test_the_play_command_takes_lang():
+    assert build_parser().parse_args(["--lang", "ru"]).lang == "ru"
+    assert build_parser().parse_args(["play", "--lang", "en"]).lang == "en"
+    assert build_parser().parse_args([]).lang is None
+
+
+def test_help_and_card_texts_are_russian():
+    from citadels_core import GameConfig
+    from citadels_tui.components.help_screen import HOW_TO_PLAY, card_catalog, topic_text
+
+    i18n.set_language("ru")
+    cfg = GameConfig.create(4)
+    assert topic_text(cfg, "observatory").startswith("Обсерватория — 4 зол., особый (О). Если при сборе")
+    assert topic_text(cfg, "king").startswith("4 Король. Вы обязаны взять корону.")
+    assert i18n.t(HOW_TO_PLAY).startswith("# Как играть в «Цитадели»")
+    catalog = card_catalog(cfg)
+    assert "# Персонажи" in catalog and "# Особые кварталы" in catalog and "Крепость" in catalog
+    assert not re.search(r"\b(the|your|gold)\b", catalog), catalog

@@ -1,0 +1,135 @@
+"""The command line in Russian: verbs and names in Russian (and English), «ё» = «е», prefixes, case endings
+("выбрать короля", "убить вора", "у анны"), typos answered with "может быть …"."""
+
+import dataclasses
+
+import pytest
+from tui_states import act, drive, legal_has, me_view
+
+from citadels_core import Action, Game, GameConfig
+from citadels_core.view import view
+from citadels_tui import i18n
+from citadels_tui.commands import _stems, norm, parse
+
+
+@pytest.fixture(autouse=True)
+def russian():
+    i18n.set_language("ru")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def selection() -> tuple[Game, object]:
+    g = Game(GameConfig.create(4, names=["Анна", "Борис", "Вера", "Глеб"]), seed=7)
+    return g, view(g, 0)
+
+
+def _turn(*kinds: str):
+    g = drive(legal_has(*kinds))
+    return g, me_view(g)
+
+
+def test_yo_is_e_and_case_does_not_matter():
+    assert norm("СЧЁТ") == "счет"
+    assert norm("Воровской Притон") == "воровской притон"
+
+
+@pytest.mark.parametrize("text", ["выбрать короля", "Выбрать Короля", "выбери короля", "выб кор", "король",
+                                  "выбрать король", "choose king", "ВЫБРАТЬ КОРОЛЯ"])
+def test_choose_the_king_in_russian_or_english(selection, text):
+    g, v = selection
+    assert parse(text, v, g.config).actions == (act("choose", "king"),), text
+
+
+def test_case_endings_find_the_nominative_name():
+    assert _stems("вора") & _stems("вор")
+    assert _stems("купца") & _stems("купец")
+    assert _stems("анны") & _stems("анна")
+    assert _stems("короля") & _stems("король")
+    assert not _stems("короля") & _stems("королева")
+    assert _stems("castle") == set()
+
+
+def test_kill_and_rob_with_accusative_names():
+    g, v = _turn("kill")
+    target = next(a.args[0] for a in v.legal if a.kind == "kill")
+    word = {"thief": "вора", "magician": "чародея", "king": "короля", "bishop": "епископа", "merchant": "купца",
+            "architect": "зодчего", "warlord": "кондотьера", "artist": "художницу"}[target]
+    assert parse(f"убить {word}", v, g.config).actions == (act("kill", target),)
+    assert parse(f"убей {word}", v, g.config).actions == (act("kill", target),)
+
+
+def test_rob_the_merchant():
+    g, v = _turn("rob")
+    if act("rob", "merchant") in v.legal:
+        assert parse("ограбить купца", v, g.config).actions == (act("rob", "merchant"),)
+    target = next(a.args[0] for a in v.legal if a.kind == "rob")
+    assert parse(f"ограбить {target}", v, g.config).actions == (act("rob", target),)
+
+
+def test_gather_in_russian():
+    g, v = _turn("gather")
+    gold, cards = (Action("gather", ("gold",)),), (Action("gather", ("cards",)),)
+    for text in ("взять золото", "возьми золото", "золото", "взять", "зол"):
+        assert parse(text, v, g.config).actions == gold, text
+    for text in ("тянуть", "взять карты", "возьми карту", "карты", "тян"):
+        assert parse(text, v, g.config).actions == cards, text
+
+
+def test_build_end_and_income_in_russian():
+    g, v = _turn("build")
+    key = next(a.args[0] for a in v.legal if a.kind == "build")
+    from citadels_tui.names import card_name
+
+    ru = card_name(g.config, str(key)).lower()
+    assert parse(f"построить {ru}", v, g.config).actions == (Action("build", (key,)),)
+    assert parse(f"построй {ru.upper()}", v, g.config).actions == (Action("build", (key,)),)
+    assert parse("конец", v, g.config).actions == (Action("end"),)
+    assert parse("доход", v, g.config).actions == (Action("income"),)
+
+
+def test_destroy_a_district_in_someone_city_with_a_genitive_name():
+    g, v = _turn("destroy")
+    a = next(a for a in v.legal if a.kind == "destroy")
+    seat, key = a.args
+    names = ("Анна", "Борис", "Вера", "Глеб")
+    cfg = dataclasses.replace(g.config, names=names)  # the parser reads the names from the config
+    genitive = {"Анна": "анны", "Борис": "бориса", "Вера": "веры", "Глеб": "глеба"}[names[seat]]
+    from citadels_tui.names import card_name
+
+    ru = card_name(cfg, str(key)).lower()
+    assert parse(f"разрушить {ru} у {genitive}", v, cfg).actions == (Action("destroy", (seat, key)),)
+
+
+def test_help_on_a_card_in_russian(selection):
+    g, v = selection
+    assert parse("помощь обсерватория", v, g.config).arg == "observatory"
+    assert parse("справка обсерватория", v, g.config).app == "help"
+    assert parse("помощь", v, g.config).app == "help"
+
+
+def test_language_command_in_both_languages(selection):
+    g, v = selection
+    assert (parse("язык en", v, g.config).app, parse("язык en", v, g.config).arg) == ("lang", "en")
+    assert (parse("lang ru", v, g.config).app, parse("lang ru", v, g.config).arg) == ("lang", "ru")
+
+
+def test_a_typo_in_a_russian_verb_gets_a_suggestion_in_russian(selection):
+    g, v = selection
+    err = parse("пострить замок", v, g.config).error
+    assert "Может быть" in err and "построить" in err, err
+
+
+def test_a_typo_in_a_russian_name_gets_a_suggestion(selection):
+    g, v = selection
+    err = parse("помощь обсерватори", v, g.config)
+    # A prefix is fine; a real typo gets the close names.
+    assert err.arg == "observatory"
+    err = parse("помощь обсерваторея", v, g.config).error
+    assert "Обсерватория" in err, err
+
+
+def test_errors_are_in_russian(selection):
+    g, v = selection
+    assert "Варианта 9 нет" in parse("9", v, g.config).error
