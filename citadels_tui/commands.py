@@ -35,7 +35,7 @@ VERBS: dict[str, str] = {
     "pay": "pay", "income": "income", "bonus": "bonus", "end": "end", "pass": "end", "done": "done",
     "help": "app:help", "look": "app:look", "score": "app:score", "scores": "app:score",
     "save": "app:save", "quit": "app:quit", "exit": "app:quit", "new": "app:new", "theme": "app:theme",
-    "skip": "app:skip", "pace": "app:pace",
+    "skip": "app:skip", "pace": "app:pace", "settings": "app:settings",
 }
 
 # The action kinds each verb can produce, to settle an ambiguous prefix in favour of what is legal now.

@@ -32,7 +32,7 @@ class LogPane(RichLog):
                 self.write(Text(line.text))
 
     def echo(self, command: str) -> None:
-        self.write(Text("> " + command, style=mark(self, "me")))
+        self.write(Text("> " + command, style=mark(self, "mine")))
 
     def say(self, text: str, alert: bool = False) -> None:
         self.write(Text(text, style=mark(self, "alert") if alert else mark(self, "dim")))
