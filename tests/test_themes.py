@@ -215,3 +215,39 @@ async def test_no_color_is_honoured(tmp_path: Path, monkeypatch, no_color: bool)
         assert re.search(r"\d[NRTMU]", cells.replace("&#160;", " "))
     else:
         assert coloured  # the check above can fail: with colour on, there is colour
+
+
+def _span_colours(text) -> dict[str, str]:
+    """Each styled piece of a Rich Text -> its colour as #rrggbb."""
+    out = {}
+    for span in text.spans:
+        style = span.style
+        if hasattr(style, "color") and style.color is not None:
+            out[text.plain[span.start:span.end]] = style.color.triplet.hex
+    return out
+
+
+async def test_markers_gold_and_crown_are_words_and_glyphs_in_the_theme_colours(tmp_path: Path):
+    from dataclasses import replace
+
+    from citadels_tui.components.characters_pane import CharactersPane
+    from citadels_tui.components.cities_pane import CitiesPane
+
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0, theme="night")
+    night = {th.name: th for th in builtin_themes()}["night"].variables
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        gs = app.game_screen
+        v, cfg = gs.view(), app.seat.config
+        marked = replace(v, killed=v.cast[1], robbed=v.cast[2], bewitched=v.cast[3], warrants=(v.cast[4],),
+                         threats=(v.cast[5],))
+        text = gs.query_one(CharactersPane).render_characters(marked, cfg)
+        colours = _span_colours(text)
+        for word in ("killed", "robbed", "bewitched", "warrant", "threat"):
+            assert colours.get(":" + word) == night[f"marker-{word}"], (word, colours)
+        cities = gs.query_one(CitiesPane)
+        crowned = next(p for p in v.players if p.crown)
+        header = cities._header(v, cfg, crowned, wide=False)
+        colours = _span_colours(header)
+        assert colours.get("♛ ") == night["crown"]
+        assert colours.get(f"{crowned.gold}g") == night["gold"]
