@@ -263,7 +263,8 @@ class CitadelsApp(App[int]):
             listed = [(n, th.description) for n, th in self.game_themes.items()]
             if self.theme not in self.game_themes:
                 listed.append((self.theme, ""))
-            self.push_screen(SettingsScreen(listed, self.theme, self._set_theme))
+            user_dir = "" if self.hosted_seat is not None else str(self.user_theme_dir)
+            self.push_screen(SettingsScreen(listed, self.theme, self._set_theme, user_dir))
         elif name == "pace":
             self._set_pace(arg)
 

@@ -177,6 +177,10 @@ async def test_the_settings_screen_switches_the_theme(tmp_path: Path):
         await pilot.press("f3")
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
+        from textual.widgets import Static
+
+        hint = str(app.screen.query_one("#settings-hint", Static).render())
+        assert _squeeze(str(tmp_path / "config" / "themes")) in _squeeze(hint)
         app.screen.query_one("#theme", Select).value = "contrast"
         await pilot.pause()
         assert app.theme == "contrast"

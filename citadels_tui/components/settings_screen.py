@@ -17,10 +17,13 @@ class SettingsScreen(ModalScreen[None]):
     CSS_PATH = "settings_screen.tcss"
     BINDINGS = [Binding("escape", "close", t("Close"))]
 
-    def __init__(self, themes: list[tuple[str, str]], current: str, choose_theme: Callable[[str], None]) -> None:
+    def __init__(self, themes: list[tuple[str, str]], current: str, choose_theme: Callable[[str], None],
+                 user_dir: str = "") -> None:
         """`themes`: (name, description); `choose_theme` applies and saves a choice at once, so the
-        screen itself shows the new colours."""
+        screen itself shows the new colours. `user_dir`: where the player's own themes go ("" over SSH,
+        where the folder is the host's)."""
         super().__init__()
+        self.user_dir = user_dir
         self.themes = themes
         self.current = current
         self.choose_theme = choose_theme
@@ -34,8 +37,10 @@ class SettingsScreen(ModalScreen[None]):
                 yield Select([(f"{n} – {d}" if d else n, n) for n, d in self.themes],
                              value=self.current if self.current in names else Select.BLANK,
                              id="theme", compact=True)
-            yield Static(t("Also: “theme NAME” on the command line. Your own themes go in {d}.",
-                           d=getattr(self.app, "user_theme_dir", "")), id="settings-hint")
+            hint = t("Also: “theme NAME” on the command line.")
+            if self.user_dir:
+                hint += " " + t("Your own themes go in {d}.", d=self.user_dir)
+            yield Static(hint, id="settings-hint")
             with Horizontal(id="settings-buttons"):
                 yield Button(t("Close"), id="close", variant="primary")
 
