@@ -150,11 +150,19 @@ async def test_the_theme_command_switches_live_completes_and_is_saved(tmp_path: 
         assert app.theme == "citadel"
         gs = app.game_screen
         assert gs._complete("theme pa") == ["theme parchment"]
+        before = app.export_screenshot().lower()
+        # citadel's noble colour (the 4N Castle in the hand) and private story colour are on screen …
+        assert "#f2c14e" in before and "#a9c8ee" in before
         assert gs._complete("theme mi") == ["theme mine"]
         await pilot.press(*"theme parchment", "enter")
         await pilot.pause()
         assert app.theme == "parchment"
         assert app.get_css_variables()["district-noble"] == "#7f5c00"
+        await pilot.pause()
+        after = app.export_screenshot().lower()
+        # … and after the switch only parchment's: panes and story lines already drawn are drawn again.
+        assert "#f2c14e" not in after and "#a9c8ee" not in after
+        assert "#7f5c00" in after and "#1f4f9a" in after
         # The hand pane's rich style follows at once (the TCSS reads $district-noble).
         from citadels_tui.components.hand_pane import HandPane
         from citadels_tui.components.style import type_style

@@ -75,6 +75,13 @@ class GameScreen(Screen[None]):
         self.query_one("#cities-box").border_title = t("Cities")
         self.refresh_view()
         self.query_one(CommandLine).focus()
+        self.app.theme_changed_signal.subscribe(self, self._recolour)
+
+    def _recolour(self, _theme: object) -> None:
+        # The panes draw Rich text with the theme's colours baked in: a new theme draws them again.
+        if self.is_attached:
+            self.refresh_view()
+            self.query_one(LogPane).recolour()
 
     # ------------------------------------------------------------ drawing
 
