@@ -263,3 +263,18 @@ async def test_markers_gold_and_crown_are_words_and_glyphs_in_the_theme_colours(
         colours = _span_colours(header)
         assert colours.get("♛ ") == night["crown"]
         assert colours.get(f"{crowned.gold}g") == night["gold"]
+
+
+async def test_a_user_theme_may_replace_a_shipped_one_and_leave_variables_out(tmp_path: Path):
+    shipped = (Path(__file__).parent.parent / "themes" / "citadel.toml").read_text(encoding="utf-8")
+    mine = _user_theme(tmp_path, "my-citadel.toml",
+                       shipped.replace('gold = "#ffd36b"\n', "").replace('crown = "#ffcf40"', 'crown = "#00ff00"'))
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "citadel"
+        assert app.game_themes["citadel"].source == str(mine)
+        variables = app.get_css_variables()
+        assert variables["crown"] == "#00ff00"
+        assert variables["gold"] == THEME_VARIABLE_DEFAULTS["gold"]  # the fallback fills the gap
+        assert not app.theme_errors
