@@ -12,12 +12,14 @@ from textual.app import App
 
 from citadels_core import ConfigError, GameConfig
 from citadels_core.record import GameRecord
+from citadels_themes import DEFAULT_THEME, Theme, builtin_themes, user_themes
 
 from .colors import THEME_VARIABLE_DEFAULTS
 from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
 from .game_setup import NewGame, bot_names
 from .i18n import available, from_environment, language, normalize, set_language, t
+from .paths import config_dir
 from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
 from .settings import load_settings, save_settings
 from .table import Seat, Table
@@ -51,6 +53,10 @@ class CitadelsApp(App[int]):
         # --lang, then the settings, then the locale. The language is process-wide (see i18n.py).
         set_language(normalize(lang) or normalize(self.settings.language) or from_environment())
         self.theme_request = theme or self.settings.theme
+        self.game_themes: dict[str, Theme] = {}  # ours (shipped, then the user's), by name
+        self.user_theme_dir = config_dir(home) / "themes"
+        self.theme_errors: list[str] = []  # one sentence per user theme file that could not be used
+        self._register_game_themes()
         self.table: Table | None = None
         self.seat: Seat | None = None
         self.game_screen: GameScreen | None = None
@@ -63,8 +69,26 @@ class CitadelsApp(App[int]):
 
     # ------------------------------------------------------------ start
 
+    def _register_game_themes(self) -> None:
+        for th in builtin_themes():
+            self.register_theme(th.to_textual_theme())
+            self.game_themes[th.name] = th
+        found, errors = user_themes(self.user_theme_dir)
+        for th in found:
+            # A user's file may reuse a shipped name to change it; it then replaces the shipped theme.
+            self.register_theme(th.to_textual_theme())
+            self.game_themes[th.name] = th
+        for err in errors:
+            self.theme_errors.append(t("Theme file {e}. It was skipped.", e=err))
+
     def on_mount(self) -> None:
-        self._set_theme(self.theme_request, quiet=self.theme_request == self.settings.theme)
+        for err in self.theme_errors:
+            # In the story (kept) and as a notification (seen even on the new-game screen).
+            self.notes.append((err, True))
+            self.notify(err, title=t("Theme"), severity="error", timeout=10)
+        # Quiet: `--theme` is for this session only; the settings keep the theme chosen in the app.
+        if not self._set_theme(self.theme_request or DEFAULT_THEME, quiet=True):
+            self.theme = DEFAULT_THEME
         if self.hosted_seat is not None:
             self.attach(self.hosted_seat, owned=False)
             return
@@ -236,6 +260,14 @@ class CitadelsApp(App[int]):
                     self._say(t("The game could not be saved: {e}.", e=e.strerror or e), alert=True)
         elif name == "theme":
             self._set_theme(arg)
+        elif name == "settings":
+            from .components.settings_screen import SettingsScreen
+
+            listed = [(n, th.description) for n, th in self.game_themes.items()]
+            if self.theme not in self.game_themes:
+                listed.append((self.theme, ""))
+            user_dir = "" if self.hosted_seat is not None else str(self.user_theme_dir)
+            self.push_screen(SettingsScreen(listed, self.theme, self._set_theme, user_dir))
         elif name == "pace":
             self._set_pace(arg)
         elif name == "lang":
@@ -254,20 +286,28 @@ class CitadelsApp(App[int]):
 
             self.game_screen.query_one(LogPane).say(text, alert)
 
-    def _set_theme(self, name: str, quiet: bool = False) -> None:
-        themes = sorted(self.available_themes)
+    def theme_names(self) -> list[str]:
+        """Our themes first (shipped, then the user's); Textual's own still work when named."""
+        return list(self.game_themes)
+
+    def _set_theme(self, name: str, quiet: bool = False) -> bool:
+        """Switch to theme `name` (live) and remember it unless `quiet`; False when there is no such theme."""
+        name = name.strip().lower()
+        themes = self.theme_names()
         if not name:
-            msg = t("Themes: {t}.", t=", ".join(themes))
+            msg = t("Themes: {t} (now {c}).", t=", ".join(themes), c=self.theme)
             self._tell(msg, alert=False)
-            return
+            return True
         if name not in self.available_themes:
             msg = t("There is no theme called {n}; known: {t}.", n=name, t=", ".join(themes))
             self._tell(msg, alert=True)
-            return
+            return False
         self.theme = name
         if not quiet:
             self.settings.theme = name
             self._write_settings()
+            self._tell(t("Theme: {n}.", n=name), alert=False)
+        return True
 
     def _set_pace(self, arg: str) -> None:
         try:

@@ -1,5 +1,6 @@
-"""Colour defaults the TCSS refers to as variables ($district-noble …). A theme may override any of them
-in its `variables`; these are only the fallbacks, chosen to stay apart on dark and light backgrounds."""
+"""Colour fallbacks for the game's TCSS variables ($district-noble …), for a theme that does not define
+them (Textual's built-in themes, a user's theme that leaves some out). The shipped themes in themes/*.toml
+define every one; these are mid-tones chosen to stay apart on dark and light backgrounds."""
 
 from __future__ import annotations
 
@@ -9,5 +10,14 @@ THEME_VARIABLE_DEFAULTS: dict[str, str] = {
     "district-trade": "#4ebf71",
     "district-military": "#e0605a",
     "district-unique": "#b77fdb",
+    "gold": "#e6b422",
+    "crown": "#e6b422",
+    "marker-killed": "#e0605a",
+    "marker-robbed": "#e08a2e",
+    "marker-bewitched": "#b77fdb",
+    "marker-warrant": "#5b9bd5",
+    "marker-threat": "#e08a2e",
     "log-private": "#7fb2e5",  # your private events in the story
+    "log-mine": "#c0c0c0",  # your commands echoed in the story
+    "text-dim": "#8c8c8c",
 }

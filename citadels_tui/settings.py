@@ -24,7 +24,7 @@ BOT_LEVELS: tuple[str, ...] = tuple(sorted(BOT_KINDS, key=lambda k: (k != "heuri
 @dataclass(slots=True)
 class Settings:
     name: str = "Anna"
-    theme: str = "textual-dark"
+    theme: str = "citadel"  # citadels_themes.DEFAULT_THEME
     bot_pace: float = 0.6  # seconds each bot move stays on screen; 0 = instant
     players: int = 4
     cast: str = "first_game"

@@ -70,7 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resume", action="store_true", help="continue the last saved game")
     p.add_argument("--seed", type=int, default=None, dest="play_seed")
-    p.add_argument("--theme", default=None)
+    p.add_argument("--theme", default=None, help="colour theme for this session: citadel, night, parchment, "
+                   "contrast, terminal, or one of yours (docs/themes.md)")
     p.add_argument("--lang", default=None, metavar="LANG",
                    help="language of the game: en or ru (default: the settings, else LANG/LC_ALL)")
 

@@ -1,15 +1,29 @@
-"""What the game screen looks like, at 80×24 and 120×40, in the selection and during a turn.
+"""What the app looks like in every theme: the new-game screen, the selection, a turn with a decision open
+and the end screen at 80×24, and the turn at 120×40 (plus the selection at 120×40 in the default theme).
 
-Fixed seeds, bots at pace 0, no settings file (the defaults), no blinking cursor. Never accept a changed
-snapshot without opening it (snapshot_report.html)."""
+Fixed seeds, bots at pace 0, no settings file, no blinking cursor. Never accept a changed snapshot without
+opening it (snapshot_report.html, or bench/theme_pictures.py for PNGs). The same app states make the
+pictures in docs/themes.md (bench/theme_pictures.py imports STATES from here)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import pytest
 
+from citadels_core import Game, GameConfig
+from citadels_core.bots import make_bot
+from citadels_core.record import GameRecord
+from citadels_core.view import view
+from citadels_themes import builtin_themes
 from citadels_tui.app import CitadelsApp
+from citadels_tui.components.end_screen import EndScreen
+from citadels_tui.components.new_game_screen import NewGameScreen
+from citadels_tui.game_setup import bot_names
+from citadels_tui.saves import save_target
 
-SIZES = [(80, 24), (120, 40)]
+THEMES = [th.name for th in builtin_themes()]
+SMALL, LARGE = (80, 24), (120, 40)
 
 
 async def _settle(pilot) -> None:
@@ -22,7 +36,7 @@ async def _settle(pilot) -> None:
     raise AssertionError("the game did not come back to the player")
 
 
-def _press(*keys: str):
+def _press(*keys: str) -> Callable[..., Awaitable[None]]:
     async def run_before(pilot) -> None:
         await _settle(pilot)
         for k in keys:
@@ -32,14 +46,64 @@ def _press(*keys: str):
     return run_before
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_selection_phase(snap_compare, tmp_path, size):
-    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
-    assert snap_compare(app, terminal_size=size, run_before=_press())
+async def _new_game_screen(pilot) -> None:
+    await _settle(pilot)
+    await pilot.press("f2")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, NewGameScreen)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_turn_with_a_decision_open(snap_compare, tmp_path, size):
+def finished_record(seed: int = 11) -> GameRecord:
+    """A whole game between heuristic bots, played without the app (fast), for the end screen."""
+    cfg = GameConfig.create(4, names=bot_names("Anna", 4))
+    g = Game(cfg, seed)
+    bots = [make_bot("heuristic", seed * 10 + p) for p in range(4)]
+    actions = []
+    while (pd := g.pending()) is not None:
+        a = bots[pd[0]].choose(view(g, pd[0]))
+        g.apply(pd[0], a)
+        actions.append((pd[0], a))
+    assert g.over
+    return GameRecord(cfg, seed, actions)
+
+
+async def _end_screen(pilot) -> None:
+    await _settle(pilot)
+    app = pilot.app
+    app.start(finished_record(), {1: "heuristic", 2: "heuristic", 3: "heuristic"}, save_target(app.home))
+    for _ in range(200):
+        await pilot.pause()
+        if isinstance(app.screen, EndScreen):
+            return
+    raise AssertionError("no end screen")
+
+
+# name -> (how to get there, the sizes it is shown at)
+STATES: dict[str, tuple[Callable[..., Awaitable[None]], list[tuple[int, int]]]] = {
+    "new_game": (_new_game_screen, [SMALL]),
+    "selection": (_press(), [SMALL]),
     # Anna takes the Assassin, then gold: now she may kill, build or end her turn.
+    "turn": (_press("choose assassin", "take gold"), [SMALL, LARGE]),
+    "end": (_end_screen, [SMALL]),
+}
+CASES = [(th, state, size) for th in THEMES for state, (_, sizes) in STATES.items() for size in sizes]
+
+
+def make_app(home, theme: str) -> CitadelsApp:
+    return CitadelsApp(home=home, seed=5, pace=0, theme=theme)
+
+
+def test_the_matrix_covers_every_theme_and_state():
+    assert len(THEMES) >= 5
+    assert len(CASES) == len(THEMES) * 5
+
+
+@pytest.mark.parametrize(("theme", "state", "size"), CASES, ids=lambda x: f"{x[0]}x{x[1]}" if isinstance(x, tuple) else x)
+def test_theme_snapshot(snap_compare, tmp_path, theme, state, size):
+    app = make_app(tmp_path, theme)
+    assert snap_compare(app, terminal_size=size, run_before=STATES[state][0])
+
+
+def test_selection_phase_large(snap_compare, tmp_path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
-    assert snap_compare(app, terminal_size=size, run_before=_press("choose assassin", "take gold"))
+    assert snap_compare(app, terminal_size=LARGE, run_before=_press())

@@ -1,0 +1,14 @@
+"""Colour themes for the Citadels terminal app: TOML files in this package (and the user's own)."""
+
+from .model import (
+    BASE_COLOURS,
+    DEFAULT_THEME,
+    GAME_VARIABLES,
+    Theme,
+    ThemeError,
+    builtin_themes,
+    user_themes,
+)
+
+__all__ = ["BASE_COLOURS", "DEFAULT_THEME", "GAME_VARIABLES", "Theme", "ThemeError", "builtin_themes",
+           "user_themes"]

@@ -37,10 +37,17 @@ class CharactersPane(Static):
             notes: list[tuple[str, str]] = []
             if key in v.faceup:
                 notes.append((t("up"), "dim"))
+            # Each marker is a word as well as a colour, so it reads without colour too.
             if key == v.killed:
-                notes.append((t("killed"), "alert"))
+                notes.append((t("killed"), "killed"))
             if key == v.robbed:
-                notes.append((t("robbed"), "alert"))
+                notes.append((t("robbed"), "robbed"))
+            if key == v.bewitched:
+                notes.append((t("bewitched"), "bewitched"))
+            if key in v.warrants:
+                notes.append((t("warrant"), "warrant"))
+            if key in v.threats:
+                notes.append((t("threat"), "threat"))
             if key in revealed_by:
                 mine = key in v.my_characters
                 notes.append((t("you") if mine else revealed_by[key], "me" if mine else "dim"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
@@ -77,12 +79,17 @@ class CitiesPane(Static):
     def _header(self, v: View, cfg: GameConfig, p: PlayerInfo, wide: bool) -> Text:
         out = Text()
         me = p.seat == v.me
-        out.append("♛ " if p.crown else "  ", style=mark(self, "alert") if p.crown else "")
+        out.append("♛ " if p.crown else "  ", style=mark(self, "crown") if p.crown else "")
         out.append(p.name + (t(" (you)") if me else ""), style=mark(self, "me") if me else "bold")
         if wide:
-            out.append(t("  {g} gold, {c} cards", g=p.gold, c=p.hand_size))
+            money = Text(t("  {g} gold, {c} cards", g=p.gold, c=p.hand_size))
         else:
-            out.append(t(" {g}g {c}c", g=p.gold, c=p.hand_size))
+            money = Text(t(" {g}g {c}c", g=p.gold, c=p.hand_size))
+        # The gold amount and its unit take the gold colour; the sentence stays one translatable string.
+        m = re.search(rf"\b{p.gold}\s?[^\s,]*", money.plain)
+        if m:
+            money.stylize(mark(self, "gold"), m.start(), m.end())
+        out.append_text(money)
         if p.revealed:
             out.append("  " + ", ".join(char_name(cfg, c) for c in p.revealed))
         if p.seat == v.pending_player and v.pending_player != v.me and v.result is None:

@@ -47,6 +47,7 @@ class GameScreen(Screen[None]):
         Binding("f1", "request('help')", t("Help")),
         Binding("f2", "request('new')", t("New game")),
         Binding("f5", "skip", t("Skip ahead")),
+        Binding("f3", "request('settings')", t("Settings")),
         Binding("ctrl+q", "request('quit')", t("Quit"), priority=True),
     ]
 
@@ -75,6 +76,13 @@ class GameScreen(Screen[None]):
         self.query_one("#cities-box").border_title = t("Cities")
         self.refresh_view()
         self.query_one(CommandLine).focus()
+        self.app.theme_changed_signal.subscribe(self, self._recolour)
+
+    def _recolour(self, _theme: object) -> None:
+        # The panes draw Rich text with the theme's colours baked in: a new theme draws them again.
+        if self.is_attached:
+            self.refresh_view()
+            self.query_one(LogPane).recolour()
 
     # ------------------------------------------------------------ drawing
 
@@ -105,6 +113,11 @@ class GameScreen(Screen[None]):
             self.query_one(LogPane).say(self.seat.table.save_error, alert=True)
 
     def _complete(self, text: str) -> list[str]:
+        # Theme names belong to the app (shipped and the user's files), not to the game's parser.
+        verb, sep, rest = text.partition(" ")
+        names = getattr(self.app, "theme_names", None)
+        if sep and verb.lower() == "theme" and names is not None:
+            return [f"{verb} {n}" for n in names() if n.startswith(rest.lower()) and n != rest.lower()]
         return completions(text, self.view(), self.seat.config)
 
     def _option_count(self) -> int:

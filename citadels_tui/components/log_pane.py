@@ -17,9 +17,24 @@ class LogPane(RichLog):
         super().__init__(wrap=True, markup=False, auto_scroll=True, **kw)  # type: ignore[arg-type]
         self.border_title = t("Story")
         self.can_focus = False
+        # What was written, to write it again in a new theme's colours (RichLog keeps styled strips).
+        self._history: list[tuple[str, object]] = []
+
+    def recolour(self) -> None:
+        history, self._history = self._history, []
+        self.clear()
+        for kind, item in history:
+            if kind == "events":
+                self.add_events([item])  # type: ignore[list-item]
+            elif kind == "echo":
+                self.echo(item)  # type: ignore[arg-type]
+            else:
+                text, alert = item  # type: ignore[misc]
+                self.say(text, alert)
 
     def add_events(self, lines: list[LogLine]) -> None:
         for line in lines:
+            self._history.append(("events", line))
             if line.private:
                 txt = Text(t("(only you) "), style=mark(self, "private"))
                 txt.append(line.text, style=mark(self, "private"))
@@ -32,7 +47,9 @@ class LogPane(RichLog):
                 self.write(Text(line.text))
 
     def echo(self, command: str) -> None:
-        self.write(Text("> " + command, style=mark(self, "me")))
+        self._history.append(("echo", command))
+        self.write(Text("> " + command, style=mark(self, "mine")))
 
     def say(self, text: str, alert: bool = False) -> None:
+        self._history.append(("say", (text, alert)))
         self.write(Text(text, style=mark(self, "alert") if alert else mark(self, "dim")))

@@ -9,7 +9,9 @@ from textual.widget import Widget
 from ..names import TYPE_LETTER
 
 TYPE_CLASSES = {t: f"type--{t}" for t in TYPE_LETTER}
-COMPONENT_CLASSES = {*TYPE_CLASSES.values(), "mark--private", "mark--dim", "mark--me", "mark--alert"}
+MARKS = ("private", "mine", "dim", "me", "alert", "gold", "crown",
+         "killed", "robbed", "bewitched", "warrant", "threat")
+COMPONENT_CLASSES = {*TYPE_CLASSES.values(), *(f"mark--{m}" for m in MARKS)}
 
 
 def type_style(w: Widget, district_type: str) -> Style:

@@ -1,0 +1,56 @@
+"""The settings the game does not ask for elsewhere: the colour theme (applied as you pick it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Select, Static
+
+from ..i18n import t
+
+
+class SettingsScreen(ModalScreen[None]):
+    CSS_PATH = "settings_screen.tcss"
+    BINDINGS = [Binding("escape", "close", t("Close"))]
+
+    def __init__(self, themes: list[tuple[str, str]], current: str, choose_theme: Callable[[str], None],
+                 user_dir: str = "") -> None:
+        """`themes`: (name, description); `choose_theme` applies and saves a choice at once, so the
+        screen itself shows the new colours. `user_dir`: where the player's own themes go ("" over SSH,
+        where the folder is the host's)."""
+        super().__init__()
+        self.user_dir = user_dir
+        self.themes = themes
+        self.current = current
+        self.choose_theme = choose_theme
+
+    def compose(self) -> ComposeResult:
+        names = [n for n, _ in self.themes]
+        with Vertical(id="settings-box") as box:
+            box.border_title = t("Settings")
+            with Horizontal(classes="row"):
+                yield Label(t("Theme"))
+                yield Select([(f"{n} – {d}" if d else n, n) for n, d in self.themes],
+                             value=self.current if self.current in names else Select.BLANK,
+                             id="theme", compact=True)
+            hint = t("Also: “theme NAME” on the command line.")
+            if self.user_dir:
+                hint += " " + t("Your own themes go in {d}.", d=self.user_dir)
+            yield Static(hint, id="settings-hint")
+            with Horizontal(id="settings-buttons"):
+                yield Button(t("Close"), id="close", variant="primary")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.current:
+            self.current = event.value
+            self.choose_theme(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
