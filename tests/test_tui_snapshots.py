@@ -24,6 +24,7 @@ from citadels_tui.saves import save_target
 
 THEMES = [th.name for th in builtin_themes()]
 SMALL, LARGE = (80, 24), (120, 40)
+SIZES = (SMALL, LARGE)
 
 
 async def _settle(pilot) -> None:
