@@ -75,6 +75,19 @@ ERROR_TEMPLATES: tuple[str, ...] = (
     "There is no preset called {key}; known: {known}.",
     "Random districts need a seed, as in 'random:7', not {key}.",
     "The {thing} cannot be played yet in this version.",
+    "The shorter game is a variant of the classic edition only.",
+    # The classic edition's configuration
+    "There is no classic setup called {key}; known: {known}.",
+    "There is no classic character called {key}.",
+    "The bonus-card rules replace one or two of the eight base characters, not {n} ({keys}).",
+    "A {n}-player classic game uses no rank 9 character.",
+    "An 8-player classic game needs a rank 9 character.",
+    "Do not use the Queen in a game with fewer than five players.",
+    "There is no classic purple district called {key}.",
+    "The purple districts of a game must all be different.",
+    "With the Diplomat in the game the Graveyard must be removed from the deck.",
+    "Add 2 or 3 bonus purple districts to the deck, and remove one base purple district for each further "
+    "bonus one: {n} bonus and {m} base removed do not match.",
 )
 
 

@@ -70,6 +70,7 @@ TEMPLATES: dict[str, str] = {
     "cardinal_give_private": "{Who} gives the {card} to {target}.",
     "emperor_take.gold": "{Who} takes 1 gold from {target}.",
     "emperor_take.card": "{Who} takes 1 card from {target}.",
+    "emperor_take.nothing": "{Who} takes nothing from {target}, who has neither gold nor cards.",
     "emperor_take_private": "The card taken from {target} is the {card}.",
     "advisor": "At the end of the round, {who} reveals the killed {character} and moves the crown.",
     "study": "{Who} draws {drawn} cards to keep one.",
@@ -156,6 +157,7 @@ PLURALS: dict[str, tuple[str, str]] = {
     "bribe": ("{Who} bribes {target} with {amount} gold.", "amount"),
     "reveal_threat.flower": ("{Who} reveals the flowered threat and takes all {amount} of {target}'s gold.",
                              "amount"),
+    "laboratory": ("{Who} discards a card at the Laboratory for {amount} gold.", "amount"),
     "museum": ("{Who} puts a card face down under the Museum ({count} there now).", "count"),
     "game_over": ("The game is over. {winners} win!", "count"),
 }
@@ -178,7 +180,7 @@ def template_id(e: Event, me: int | None) -> str:
             return "crown.given"
         return "crown.kept" if d.get("kept") else "crown"
     if k == "emperor_take":
-        return "emperor_take.gold" if d.get("what") == "gold" else "emperor_take.card"
+        return {"gold": "emperor_take.gold", "nothing": "emperor_take.nothing"}.get(d.get("what"), "emperor_take.card")
     if k == "reveal_threat":
         return "reveal_threat.flower" if d["flower"] else "reveal_threat"
     if k == "theater_private" and d.get("player") == me:

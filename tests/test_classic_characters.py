@@ -1,8 +1,9 @@
 """The classic characters (001_374172512b2ff6bd.txt "The Characters" and "Bonus Characters"; CARDS.md B5;
 RULINGS R41, R42): each rule sentence in a scenario."""
 
-from citadels_core import Action
 from classic_helpers import act, cast_with, classic_game, kinds, purple_with, setup, start
+
+from citadels_core import Action
 
 
 def _cur(g):

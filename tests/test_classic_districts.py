@@ -3,9 +3,10 @@ RULINGS R40, R43, R44): each card's sentence in a scenario."""
 
 from collections import Counter
 
+from classic_helpers import act, cast_with, classic_game, kinds, purple_with, setup, start, total_cards
+
 from citadels_core import Action
 from citadels_core.scoring import score_breakdown
-from classic_helpers import act, cast_with, classic_game, kinds, purple_with, setup, start, total_cards
 
 
 def _game(*bonus, cast=None, players=4, keep=()):

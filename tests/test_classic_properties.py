@@ -2,16 +2,17 @@
 (a redeal of the hidden cards leaves it unchanged, RULINGS R2), cards are conserved, a replay reproduces
 the game."""
 
+from classic_helpers import total_cards
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_classic_sweep import config
+
 from citadels_core import Game, GameConfig
 from citadels_core.bots import RandomBot
 from citadels_core.record import GameRecord, state_digest
 from citadels_core.redeal import redeal
 from citadels_core.rng import Rng
 from citadels_core.view import view
-from classic_helpers import total_cards
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from test_classic_sweep import config
 
 GAMES = st.tuples(st.integers(2, 8), st.integers(0, 3), st.integers(0, 2**32))
 

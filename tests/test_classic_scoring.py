@@ -1,12 +1,13 @@
 """Classic game end and scoring (001_374172512b2ff6bd.txt "Game End"; RULINGS R7, R40) and the replay of a
 classic game from its save file."""
 
+from classic_helpers import act, classic_game, purple_with, setup, start
+
 from citadels_core import GameConfig
 from citadels_core.bots import make_bot
 from citadels_core.record import GameRecord, state_digest
 from citadels_core.scoring import final_result, score_breakdown
 from citadels_core.view import view
-from classic_helpers import act, classic_game, purple_with, setup, start
 
 EIGHT = ["temple", "church", "monastery", "cathedral", "manor", "castle", "palace", "tavern"]
 

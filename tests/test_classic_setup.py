@@ -3,11 +3,12 @@ face-up discards and the classic drafts for 2, 3, 7 and 8 players (001_374172512
 RULINGS R6, R40, R42)."""
 
 import pytest
+from classic_helpers import act, cast_with, classic_game
+
 from citadels_core import Game, GameConfig
 from citadels_core.edition import get_edition
 from citadels_core.editions.classic import BASE_CAST, BASE_PURPLE_KEYS
 from citadels_core.errors import ConfigError
-from classic_helpers import act, cast_with, classic_game
 
 ED = get_edition("classic")
 

@@ -5,12 +5,13 @@ sentence, and the classic cards really used in bot play."""
 from collections import Counter
 
 import pytest
+from classic_helpers import cast_with, total_cards
+
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
 from citadels_core.editions.classic import BASE_PURPLE_KEYS
 from citadels_core.narrate import narrate
 from citadels_core.view import view
-from classic_helpers import cast_with, total_cards
 
 # Bonus characters (two per cast) and bonus districts (all 14 across the four sets, some swapped for base).
 CASTS = (("witch", "tax_collector"), ("wizard", "emperor"), ("abbot", "alchemist"), ("navigator", "diplomat"))

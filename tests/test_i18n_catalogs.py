@@ -208,6 +208,8 @@ def test_engine_errors_read_in_russian():
             "Персонаж «Кондотьер» не может строить кварталы."
         assert translate_error("First finish what you started: keep.") == \
             "Сначала закончите начатое: оставить карту."
+        assert translate_error("There is no classic character called 'jester'.") == \
+            "Классического персонажа 'jester' нет."
         assert translate_error("Something nobody wrote a template for.") == "Something nobody wrote a template for."
     finally:
         i18n.set_language("en")
@@ -238,6 +240,14 @@ def _games() -> list[Game]:
     for preset in [p.key for p in get_edition("2016").presets]:
         for players, seed in ((3, 1), (5, 2), (7, 3)):
             g = Game(GameConfig.create(players, cast=preset, districts=preset), seed)
+            bots = [make_bot("random" if i % 2 else "heuristic", seed * 10 + i) for i in range(players)]
+            while not g.over:
+                p, _ = g.pending()
+                g.apply(p, bots[p].choose(view(g, p)))
+            out.append(g)
+    for preset in [p.key for p in get_edition("classic").presets]:
+        for players, seed in ((4, 4), (8, 5)):
+            g = Game(GameConfig.create(players, cast=preset, districts=preset, edition="classic"), seed)
             bots = [make_bot("random" if i % 2 else "heuristic", seed * 10 + i) for i in range(players)]
             while not g.over:
                 p, _ = g.pending()
@@ -312,3 +322,20 @@ def test_every_action_kind_and_word_met_in_play_has_a_catalog_id():
             g.apply(p, bots[p].choose(view(g, p)))
     assert not kinds - set(ACTIONS), f"add to ACTIONS in tests/i18n_ids.py: {sorted(kinds - set(ACTIONS))}"
     assert not words - set(WORDS), f"add to WORDS in tests/i18n_ids.py: {sorted(words - set(WORDS))}"
+
+
+def test_classic_events_read_in_russian():
+    from citadels_core.events import Event
+
+    tr = i18n.translations("ru")
+    cfg = GameConfig.create(5, cast="classic_intrigue", districts="classic_intrigue", edition="classic")
+    lab = Event("laboratory", {"player": 1, "amount": 1})
+    assert narrate(cfg, lab, 0, tr).endswith("за 1 золотой.")
+    assert narrate(cfg, lab, 1, tr) == "Вы сбрасываете карту в Лаборатории за 1 золотой."
+    assert narrate(cfg, Event("laboratory", {"player": 1, "amount": 2}), 0, tr).endswith("за 2 золотых.")
+    nothing = Event("emperor_take", {"player": 0, "target": 2, "what": "nothing"})
+    assert narrate(cfg, nothing, None) == f"{cfg.names[0]} takes nothing from {cfg.names[2]}, who has neither gold nor cards."
+    assert narrate(cfg, nothing, 0, tr).startswith("Вы ничего не берёте у игрока")
+    thank = Event("thank", {"player": 1, "crown": 0})
+    assert narrate(cfg, thank, 0, tr) == f"{cfg.names[1]} говорит игроку {cfg.names[0]} (вы): " \
+        "«Благодарю, ваше превосходительство»."
