@@ -214,7 +214,7 @@ class Table:
                         # Too slow: a stand-in makes this one decision, unless the player just did.
                         if self.version == version and not self._closed and player not in self.away:
                             await self._play(player, self._standin(player), t(
-                                "{p} took too long: a bot plays for them.", p=self.config.names[player]))
+                                "{p} took too long: a bot plays for them.", p=self.config.names[player]), slow=True)
                 continue
             if self.pace > 0 and not self._hurry:
                 self._skip.clear()
@@ -226,7 +226,7 @@ class Table:
                 return
             await self._play(player, bot, announcement)
 
-    async def _play(self, player: int, bot: Bot, announcement: str | None = None) -> None:
+    async def _play(self, player: int, bot: Bot, announcement: str | None = None, slow: bool = False) -> None:
         """One bot decision for `player`, chosen off the loop; dropped if the game moved meanwhile."""
         version = self.version
         try:
@@ -236,6 +236,8 @@ class Table:
             action = self.game.legal_actions()[0]
         if self._closed or version != self.version:
             return
+        if player not in self.bots and player not in self.away and not slow:
+            return  # a stand-in for an absent player, who came back while it thought: theirs to play
         if announcement:
             self._say(announcement)
         try:
