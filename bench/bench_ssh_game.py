@@ -2,7 +2,7 @@
 
 Each player logs in, the first of every four makes a table, three join, the game starts; then every
 player types into the game's command line. Prints keystroke-to-updated-screen latency (p50, p95) with one
-player typing and with all typing at the same instant, and the server's memory per connection (RSS growth
+player typing, with all typing at the same instant, and with all typing at their own pace, and the server's memory per connection (RSS growth
 from 1 to N sessions / (N-1)). The server runs in its own process; the clients share this one, so under
 load part of the latency is the clients' own. No assertions: figures only.
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import sys
 import tempfile
 import time
@@ -82,7 +83,7 @@ async def connect_player(port: int, i: int) -> Player:
     return player
 
 
-async def main(n: int, rounds: int) -> None:
+async def main(n: int, rounds: int, rate: float) -> None:
     tables = n // 4
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, CITADELS_HOME=home)
@@ -124,6 +125,17 @@ async def main(n: int, rounds: int) -> None:
             cpu = cpu_seconds(server.pid) - cpu0
             wall = time.perf_counter() - wall0
 
+            # Closer to a real evening: everyone types, each at `rate` keys a second, at their own moments.
+            async def typist(p: Player, rng: random.Random) -> list[float]:
+                out = []
+                for _ in range(rounds):
+                    await asyncio.sleep(rng.expovariate(rate))
+                    out.append(await p.press())
+                return out
+
+            paced = [x for xs in await asyncio.gather(*(typist(p, random.Random(i))
+                                                      for i, p in enumerate(players))) for x in xs]
+
             print(f"players: {n} on {tables} tables of 4 (the game, {W}x{H}, xterm-256color, loopback)")
             print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
             print(f"server RSS: {base / 1024:.1f} MiB idle, {one / 1024:.1f} MiB with 1 session (lobby), "
@@ -135,6 +147,8 @@ async def main(n: int, rounds: int) -> None:
                   f"p95 {pct(solo, 95):.1f} ms ({len(solo)} keys)")
             print(f"keystroke -> updated screen, all {n} typing at once: p50 {pct(together, 50):.1f} ms, "
                   f"p95 {pct(together, 95):.1f} ms ({len(together)} keys)")
+            print(f"keystroke -> updated screen, all {n} typing {rate:g} keys/s each at random moments: "
+                  f"p50 {pct(paced, 50):.1f} ms, p95 {pct(paced, 95):.1f} ms ({len(paced)} keys)")
             print(f"server CPU while all typed: {cpu / len(together) * 1000:.1f} ms per keystroke, "
                   f"{cpu / wall:.0%} of one core")
             for p in players:
@@ -148,5 +162,6 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=32)
     ap.add_argument("--rounds", type=int, default=10)
+    ap.add_argument("--rate", type=float, default=1.0, help="keys a second per player in the paced run")
     args = ap.parse_args()
-    asyncio.run(main(args.players, args.rounds))
+    asyncio.run(main(args.players, args.rounds, args.rate))

@@ -69,6 +69,14 @@ async def test_each_player_sees_their_own_hand_and_a_spectator_none(tmp_path):
             assert not any(n in tb for n in only_a)
             tc = await sc.wait_for("(no cards)")
             assert not any(n in tc for n in mine_a | mine_b)
+            # A secret choice: anna takes the first character offered; only her story says which.
+            sa.process.stdin.write(b"1")
+            ta = await sa.wait_for("(only you) You choose the ")
+            chosen = ta.split("(only you) You choose the ")[1].split(".")[0]
+            await sb.wait_for("nna chooses a character")  # the story starts the sentence with "Anna"
+            await sc.wait_for("nna chooses a character")
+            for other in (sb.text, sc.text):
+                assert f"choose the {chosen}." not in other and f"chooses the {chosen}." not in other
 
 
 async def test_lobby_chat_and_table_chat(tmp_path):
