@@ -223,9 +223,6 @@ class Hub:
         table.standin_level = ht.bot_level
         table.announce = lambda text: self.announce(ht, text)
         table.subscribe(self._notify_if_over(ht))
-        for seat, h in enumerate(ht.holders):
-            if h.present == 0:  # seated but not looking: away from the first move
-                self._away(ht, seat)
         ht.table = table
         ht.task = asyncio.get_running_loop().create_task(table.run(), name=f"table-{ht.id}")
         log.info("table %d started by %s: %s (seed %d)", ht.id, name, ", ".join(names), ht.seed)

@@ -63,6 +63,9 @@ class LobbyApp(CitadelsApp):
     def on_unmount(self) -> None:
         self.hub.unsubscribe(self._hub_changed)
         self._stand_up()  # CitadelsApp.on_unmount runs next (Textual calls it too)
+        mine = self.hub.find(self.player_name, self.key)
+        if mine is not None and mine[0].table is None:
+            self.hub.leave(mine[0], self.player_name, self.key)  # nobody waits for a player who left
 
     # ------------------------------------------------------------ hub news
 

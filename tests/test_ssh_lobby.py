@@ -155,3 +155,18 @@ async def test_a_seat_not_retaken_in_time_goes_to_a_bot(tmp_path):
                 sa2 = await lobby(a2)  # no seat any more: the lobby
                 await type_line(sa2, "join 1")
                 await sa2.wait_for("That game has started; you can watch it.")
+
+
+async def test_a_player_who_leaves_before_the_start_frees_the_seat(tmp_path):
+    hub = Hub(pace=0.0)
+    async with game_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as a:
+            sa = await lobby(a)
+            await type_line(sa, "new 3 seed=1")
+            await sa.wait_for("Table 1 is yours")
+            async with connect(server, "bruno") as b:
+                sb = await lobby(b)
+                await type_line(sb, "join 1")
+                await sa.wait_for("anna, bruno")
+            await sa.wait_for(lambda s: "anna, bruno" not in s)
+            assert hub.tables[1].names() == ["anna"]
