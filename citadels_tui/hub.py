@@ -279,7 +279,10 @@ class Hub:
     def _release(self, ht: HostedTable, seat: int) -> None:
         h = ht.holders[seat]
         h.hold = None
-        if h.present or ht.table is None or ht.table.game.over:
+        if h.present or ht.table is None:
+            return
+        if ht.table.game.over:
+            self._forget_if_done(ht)
             return
         h.released = True
         ht.table.give_to_bot(seat, ht.bot_level)

@@ -47,6 +47,7 @@ class LobbyApp(CitadelsApp):
         self.hosted: HostedTable | None = None
         self.my_seat: int | None = None  # the seat shown, None for a spectator
         self.lobby: LobbyScreen | None = None
+        self._waiting_at: int | None = None  # the id of the table where we wait for the start
 
     def on_mount(self, event: events.Mount) -> None:
         # Textual would run CitadelsApp.on_mount next (handlers run down the MRO): that one starts a
@@ -78,11 +79,14 @@ class LobbyApp(CitadelsApp):
             self.lobby.refresh_lobby()
         if isinstance(self.game_screen, HostedGameScreen) and self.game_screen.is_attached:
             self.game_screen.show_chat()
-        if self.hosted is None:
-            # Our waiting table just started: go to it.
-            mine = self.hub.find(self.player_name, self.key)
-            if mine is not None and mine[0].table is not None:
-                self.sit(*mine)
+        mine = self.hub.find(self.player_name, self.key)
+        if mine is not None and mine[0].table is None:
+            self._waiting_at = mine[0].id
+        elif mine is not None and mine[0].id == self._waiting_at:
+            # The table we waited at just started: go to it, even from another game we were watching.
+            # (Only then: a player who went back to the lobby from their game stays in the lobby.)
+            self._waiting_at = None
+            self.sit(*mine)
 
     def on_sit_down(self, message: SitDown) -> None:
         self.sit(message.ht, message.seat)
@@ -91,7 +95,7 @@ class LobbyApp(CitadelsApp):
 
     def sit(self, ht: HostedTable, seat: int | None) -> None:
         assert ht.table is not None
-        self._stand_up()
+        self.back_to_lobby()  # from another table: CitadelsApp.attach would switch the lobby screen away
         self.hosted, self.my_seat = ht, seat
         if seat is not None:
             self.hub.arrive(ht, seat)

@@ -170,3 +170,34 @@ async def test_a_player_who_leaves_before_the_start_frees_the_seat(tmp_path):
                 await sa.wait_for("anna, bruno")
             await sa.wait_for(lambda s: "anna, bruno" not in s)
             assert hub.tables[1].names() == ["anna"]
+
+
+
+async def test_a_player_watching_another_game_is_taken_to_their_table_when_it_starts(tmp_path):
+    hub = Hub(pace=0.0)
+    async with game_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as a, connect(server, "bruno") as b, connect(server, "carla") as c:
+            sa, sb, sc = await lobby(a), await lobby(b), await lobby(c)
+            await type_line(sb, "new 3 seed=4")  # bruno's game, with bots, for carla to watch
+            await sb.wait_for("Table 1 is yours")
+            await type_line(sb, "start")
+            await sb.wait_for("Your hand")
+            await type_line(sa, "new 2 seed=6")
+            await sa.wait_for("Table 2 is yours")
+            await type_line(sa, "help")
+            await sa.wait_for("Presets for cast= and districts=: first_game")
+            await sc.wait_for("Table")
+            await type_line(sc, "join 2")
+            await sc.wait_for("You sit at table 2")
+            await type_line(sc, "watch 1")
+            await sc.wait_for("You watch table 1")
+            await type_line(sa, "start")
+            await sa.wait_for("Your hand")
+            await sc.wait_for("Table 2. “say TEXT” talks to the table")
+            assert hub.tables[2].holders[1].present == 1 and hub.tables[1].spectators == 0
+            await type_line(sc, "lobby")  # going back to the lobby from one's game stays there
+            await sc.wait_for("Citadels lobby")
+            await sa.wait_for("carla left")
+            await type_line(sa, "say still here")
+            await sc.wait_for("Citadels lobby")
+            assert hub.tables[2].holders[1].present == 0

@@ -14,6 +14,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
+from citadels_core import get_edition
+
 from ..hub import HostedTable, Hub, HubError
 from ..i18n import t
 from .command_line import CommandLine
@@ -148,6 +150,8 @@ class LobbyScreen(Screen[None]):
             hub.say_lobby(self.player, rest)
         elif word == "help":
             self.say(t(HELP))
+            presets = ", ".join(p.key for p in get_edition("2016").presets)
+            self.say(t("Presets for cast= and districts=: {p}.", p=presets))
         elif word in ("quit", "exit"):
             self.app.exit(0)
         elif word == "new":
