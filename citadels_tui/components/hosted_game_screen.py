@@ -48,4 +48,10 @@ class HostedGameScreen(GameScreen):
         if word.lower() == "lobby" and not rest:
             self.to_lobby()
             return
+        if not text.strip() and self.seat.player is None:
+            return  # Enter hurries the bots for everyone at the table: players may, spectators not
         super().run_command(text)
+
+    def action_skip(self) -> None:
+        if self.seat.player is not None:
+            super().action_skip()
