@@ -126,7 +126,6 @@ async def test_a_player_who_drops_is_played_by_a_bot_and_retakes_the_seat(tmp_pa
         async with b:
             table = hub.tables[1].table
             assert table.game.pending()[0] == 0  # anna chooses first: her drop hands her turn to a bot
-            mine_a = hand_names(hub, 1, 0)
             a.close()
             await a.wait_closed()
             await sb.wait_for("anna left; their seat is kept for 60 seconds")
@@ -136,7 +135,9 @@ async def test_a_player_who_drops_is_played_by_a_bot_and_retakes_the_seat(tmp_pa
                 sa2 = await open_game(a2, W, H)
                 text = await sa2.wait_for("Your hand")  # straight back to the game, not the lobby
                 assert "Citadels lobby" not in text
-                await sa2.wait_for(lambda s: all(n in s for n in mine_a & hand_names(hub, 1, 0)))
+                now = hand_names(hub, 1, 0)  # her hand as it is now: the current view, not a stale one
+                assert now
+                await sa2.wait_for(lambda s: all(n in s for n in now))
                 await sb.wait_for("anna is back.")
                 await sa2.wait_for("anna is away: a bot plays for them.")  # the story she missed
                 assert 0 not in table.away
