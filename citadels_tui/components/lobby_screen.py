@@ -37,7 +37,7 @@ class SitDown(Message):
 
 
 HELP = (
-    "new [players 2-8] [cast=PRESET] [districts=PRESET] [bots=heuristic|random] [timer=SECONDS] — "
+    "new — a form to make a table · new [players 2-8] [cast=PRESET] [districts=PRESET] [bots=heuristic|random] [timer=SECONDS] — "
     "make a table and sit at it · join N — sit at table N (or retake your seat) · watch N — watch a game · "
     "leave — stand up · start — start your table (bots fill the empty seats) · say TEXT — talk to the "
     "lobby · quit"
@@ -154,6 +154,8 @@ class LobbyScreen(Screen[None]):
             self.say(t("Presets for cast= and districts=: {p}.", p=presets))
         elif word in ("quit", "exit"):
             self.app.exit(0)
+        elif word == "new" and not rest:
+            self._form()
         elif word == "new":
             self._new(rest.split())
         elif word in ("join", "watch"):
@@ -190,6 +192,23 @@ class LobbyScreen(Screen[None]):
             return int(arg.lstrip("#"))
         except ValueError:
             raise HubError(t("Which table? Give its number, e.g. “join 1”.")) from None
+
+    def _form(self) -> None:
+        from .table_form_screen import TableFormScreen, TableSpec
+
+        def made(spec: TableSpec | None) -> None:
+            if spec is None:
+                return
+            try:
+                ht = self.hub.create(self.player, self.key, spec.players, cast=spec.cast,
+                                     districts=spec.districts, bots=spec.bots, timer=spec.timer)
+            except HubError as e:
+                self.say(str(e), alert=True)
+                return
+            self.say(t("Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
+                       "take the empty seats.", n=ht.id, p=ht.players))
+
+        self.app.push_screen(TableFormScreen(), made)
 
     def _new(self, args: list[str]) -> None:
         opts: dict[str, str] = {}
