@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 
@@ -158,7 +159,7 @@ class CitadelsApp(App[int]):
         self.owns_table = owned
         table.subscribe(self._table_changed)
         self._ended = False
-        screen = GameScreen(seat)
+        screen = self.make_game_screen(seat)
         if self.game_screen is None:
             self.push_screen(screen)
         else:
@@ -171,6 +172,9 @@ class CitadelsApp(App[int]):
             self.run_worker(table.run(), group="table", exclusive=True, exit_on_error=False)
         if table.game.over:
             self.call_after_refresh(self._game_over)
+
+    def make_game_screen(self, seat: Seat) -> GameScreen:
+        return GameScreen(seat)
 
     def _flush_notes(self) -> None:
         if self.game_screen is None:
@@ -368,3 +372,14 @@ def run(resume: bool = False, seed: int | None = None, theme: str | None = None,
     """Play in this terminal; the exit code for the `citadels` command."""
     result = CitadelsApp(resume=resume, seed=seed, theme=theme, lang=lang).run()
     return result if isinstance(result, int) else 0
+
+
+def ssh_app_factory(info: Any, hub: Any = None) -> App[int]:
+    """The app for one SSH session (`info` is the server's SessionInfo: name, key_fingerprint, …).
+
+    `hub` holds every table of the server; the server passes its own (built with its settings), else all
+    sessions of this process share one made on first use. Imported here, not at the top: the local game
+    never needs the lobby."""
+    from .lobby_app import LobbyApp, default_hub
+
+    return LobbyApp(info, hub if hub is not None else default_hub())

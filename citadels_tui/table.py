@@ -21,12 +21,13 @@ from citadels_core.record import GameRecord, state_digest
 from citadels_core.view import View, view
 
 from .grammar import second_person
-from .i18n import SOURCE_LANGUAGE, language, translator
+from .i18n import SOURCE_LANGUAGE, language, t, translator
 
 log = logging.getLogger(__name__)
 
 Listener = Callable[[], None]
 Saver = Callable[[GameRecord], None]
+Announcer = Callable[[str], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,14 @@ class Table:
         self._skip: asyncio.Event | None = None
         self._hurry = False
         self._closed = False
+        # Hosted tables: seats whose player is away (a stand-in bot plays their decisions), the seconds a
+        # human may think before a stand-in plays for them (None: forever), and where to say so.
+        self.away: set[int] = set()
+        self.turn_timer: float | None = None
+        self.announce: Announcer | None = None
+        self.standin_level = "heuristic"
+        self._standins: dict[int, Bot] = {}
+        self._told_away: set[int] = set()
 
     @staticmethod
     def new(config: GameConfig, seed: int, bots: dict[int, str], pace: float = 0.0,
@@ -145,6 +154,39 @@ class Table:
         pd = self.game.pending()
         return pd is not None and pd[0] in self.bots
 
+    def wake(self) -> None:
+        """Look again at who must move (a player left or came back, or a seat went to a bot)."""
+        if self._wake is not None:
+            self._wake.set()
+
+    def set_away(self, player: int, away: bool) -> None:
+        """Mark `player` away (a stand-in bot plays their decisions) or back."""
+        if away:
+            self.away.add(player)
+        else:
+            self.away.discard(player)
+            self._told_away.discard(player)
+        self.wake()
+
+    def give_to_bot(self, player: int, level: str) -> None:
+        """The seat is a bot's for the rest of the game (its player did not come back in time)."""
+        self.bots[player] = make_bot(level, self.record.seed * 1009 + player)
+        self.bot_kinds[player] = level
+        self.set_away(player, False)
+
+    def _standin(self, player: int) -> Bot:
+        bot = self._standins.get(player)
+        if bot is None:
+            bot = self._standins[player] = make_bot(self.standin_level, self.record.seed * 1013 + player)
+        return bot
+
+    def _say(self, text: str) -> None:
+        if self.announce is not None:
+            try:
+                self.announce(text)
+            except Exception:  # the announcement is a courtesy; the game goes on without it
+                log.exception("table announcement failed")
+
     async def run(self) -> None:
         """Play the bots' moves until the game ends or the table closes."""
         self._wake = asyncio.Event()
@@ -155,11 +197,24 @@ class Table:
                 return
             player = pd[0]
             bot = self.bots.get(player)
-            if bot is None:
+            announcement = None
+            if bot is None and player in self.away:
+                bot = self._standin(player)
+                if player not in self._told_away:  # said once per absence, not at every decision
+                    self._told_away.add(player)
+                    announcement = t("{p} is away: a bot plays for them.", p=self.config.names[player])
+            elif bot is None:
                 self._hurry = False
                 self._wake.clear()
+                version = self.version
                 if self.game.pending() == pd and not self._closed:
-                    await self._wake.wait()
+                    try:
+                        await asyncio.wait_for(self._wake.wait(), self.turn_timer)
+                    except TimeoutError:
+                        # Too slow: a stand-in makes this one decision, unless the player just did.
+                        if self.version == version and not self._closed and player not in self.away:
+                            await self._play(player, self._standin(player), t(
+                                "{p} took too long: a bot plays for them.", p=self.config.names[player]), slow=True)
                 continue
             if self.pace > 0 and not self._hurry:
                 self._skip.clear()
@@ -169,22 +224,30 @@ class Table:
                     pass
             if self._closed:
                 return
-            version = self.version
-            try:
-                action = await asyncio.to_thread(bot.choose, view(self.game, player))
-            except Exception:  # a broken bot must not stop the table: it plays the first legal action
-                log.exception("bot %s failed", self.bot_kinds[player])
-                action = self.game.legal_actions()[0]
-            if self._closed or version != self.version:
-                continue
-            try:
-                self.game.apply(player, action)
-            except IllegalAction:
-                log.exception("bot %s chose an illegal action %s", self.bot_kinds[player], action)
-                action = self.game.legal_actions()[0]
-                self.game.apply(player, action)
-            self._record(player, action)
-            self._changed()
+            await self._play(player, bot, announcement)
+
+    async def _play(self, player: int, bot: Bot, announcement: str | None = None, slow: bool = False) -> None:
+        """One bot decision for `player`, chosen off the loop; dropped if the game moved meanwhile."""
+        version = self.version
+        try:
+            action = await asyncio.to_thread(bot.choose, view(self.game, player))
+        except Exception:  # a broken bot must not stop the table: it plays the first legal action
+            log.exception("bot %s failed", self.bot_kinds.get(player, "stand-in"))
+            action = self.game.legal_actions()[0]
+        if self._closed or version != self.version:
+            return
+        if player not in self.bots and player not in self.away and not slow:
+            return  # a stand-in for an absent player, who came back while it thought: theirs to play
+        if announcement:
+            self._say(announcement)
+        try:
+            self.game.apply(player, action)
+        except IllegalAction:
+            log.exception("bot %s chose an illegal action %s", self.bot_kinds.get(player, "stand-in"), action)
+            action = self.game.legal_actions()[0]
+            self.game.apply(player, action)
+        self._record(player, action)
+        self._changed()
 
     def play_bots_now(self) -> None:
         """Play every bot move until a human decides or the game ends (tests, headless use)."""

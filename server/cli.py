@@ -59,6 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
                      "player is disconnected")
     srv.add_argument("--app", default=None, metavar="MODULE:FACTORY",
                      help="the app factory to serve (default: the game, or the placeholder demo)")
+    srv.add_argument("--seat-hold", type=float, default=None, help="seconds a player who dropped keeps "
+                     "their seat (a bot plays for them meanwhile; default 120)")
+    srv.add_argument("--bot-pace", type=float, default=None, help="seconds each bot move stays on screen")
     srv.add_argument("--log-level", default="INFO")
 
     rep = sub.add_parser("replay", help="replay a saved game and check it reaches its recorded end")
@@ -187,6 +190,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             require_keys=args.require_keys, open_registration=args.open_registration,
             max_connections=args.max_connections, max_per_address=args.max_per_address,
             login_timeout=args.login_timeout, idle_timeout=args.idle_timeout,
+            seat_hold=args.seat_hold, bot_pace=args.bot_pace,
             # From the environment, not argv: a password on the command line shows in `ps`.
             password=os.environ.get("CITADELS_PASSWORD") or None,
         )
@@ -198,6 +202,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except (ImportError, AttributeError, ValueError) as e:
         print(f"citadels: cannot load the app factory {args.app!r}: {e}", file=sys.stderr)
         return 2
+    if factory_name == GAME_APP_FACTORY:
+        from citadels_server.game import game_app_factory
+
+        factory = game_app_factory(factory, settings)  # every session shares one hub of tables
     stdout = sys.stdout
 
     async def serve() -> None:

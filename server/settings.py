@@ -58,6 +58,11 @@ class Settings:
     max_width: int = 300
     max_height: int = 100
 
+    # The game: how long a player who dropped keeps their seat (a bot plays their turns meanwhile), and
+    # how long each bot move stays on screen.
+    seat_hold: float = 120.0
+    bot_pace: float = 0.6
+
     def home(self) -> Path:
         """The data directory: explicit setting, then $CITADELS_HOME, then the platform's user data dir."""
         if self.data_dir:
@@ -79,6 +84,7 @@ _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "login_timeout": (int, float), "idle_timeout": (int, float), "keepalive_interval": (int, float),
     "input_rate": (int,), "input_burst": (int,), "output_buffer_limit": (int,),
     "min_width": (int,), "min_height": (int,), "max_width": (int,), "max_height": (int,),
+    "seat_hold": (int, float), "bot_pace": (int, float),
 }
 
 
@@ -91,8 +97,10 @@ def _validated(s: Settings) -> Settings:
         # bool is an int in Python; a `port = true` typo must not become port 1.
         if isinstance(v, bool) and bool not in types or not isinstance(v, types):
             raise SettingsError(f"{f.name} must be {' or '.join(t.__name__ for t in types)}, not {v!r}")
-        if isinstance(v, int | float) and not isinstance(v, bool) and f.name != "port" and v <= 0:
+        if isinstance(v, int | float) and not isinstance(v, bool) and f.name not in ("port", "bot_pace") and v <= 0:
             raise SettingsError(f"{f.name} must be positive, not {v!r}")
+    if not 0 <= s.bot_pace <= 10:
+        raise SettingsError(f"bot_pace must be between 0 and 10 seconds, not {s.bot_pace}")
     if not 0 <= s.port <= 65535:
         raise SettingsError(f"port must be between 0 and 65535, not {s.port}")
     if s.min_width > s.max_width or s.min_height > s.max_height:

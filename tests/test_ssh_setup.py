@@ -85,7 +85,7 @@ async def test_citadels_serve_prints_its_fingerprint_and_serves(tmp_path):
                                     client_factory=KeylessClient) as conn:
             assert conn.get_server_host_key().get_fingerprint("sha256") == printed_fp
             p = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
-            await Screen(p).wait_for("Welcome anna")
+            await Screen(p).wait_for("Citadels lobby · you are anna")  # the game, not the demo
     finally:
         proc.send_signal(signal.SIGTERM)
         rc = await asyncio.wait_for(proc.wait(), 20)

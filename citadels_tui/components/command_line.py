@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.suggester import Suggester
 from textual.widgets import Input
 
@@ -44,6 +45,12 @@ class CommandLine(Input):
         self._cycle: list[str] = []
         self.history: list[str] = []
         self._h = 0  # position in the history while browsing it with the arrow keys
+
+    def validate_virtual_size(self, value: Size) -> Size:
+        # Input sets its virtual width to the width of its text (or suggestion) on every keystroke, and a
+        # changed virtual size lays out the whole screen again: ~5 ms per key, for every player of a
+        # server. Never narrower than the widget: typing a short line then changes nothing but the line.
+        return Size(max(value.width, self.size.width), value.height)
 
     def action_complete(self) -> None:
         hits = self.completer(self.value)

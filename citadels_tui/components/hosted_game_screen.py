@@ -1,0 +1,57 @@
+"""The game screen at a hosted table: the same game, plus the table's chat and announcements in the story.
+
+`say TEXT` talks to everyone at the table (players and spectators); `lobby` goes back to the lobby
+(a player's seat is kept for a while, see hub.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+
+from ..hub import HostedTable, Hub
+from ..i18n import t
+from ..table import Seat
+from .game_screen import GameScreen
+from .log_pane import LogPane
+from .style import mark
+
+
+class HostedGameScreen(GameScreen):
+    def __init__(self, seat: Seat, hub: Hub, ht: HostedTable, name: str, to_lobby: Callable[[], None]) -> None:
+        super().__init__(seat)
+        self.hub = hub
+        self.ht = ht
+        self.player = name
+        self.to_lobby = to_lobby
+        self._chat = 0  # the whole table chat is shown on arrival: a returning player reads what they missed
+
+    def on_mount(self) -> None:
+        # GameScreen.on_mount runs after this one (Textual calls each class's handler): no super() call.
+        who = t("You watch table {n}: you see what every spectator sees.", n=self.ht.id) \
+            if self.seat.player is None else t("Table {n}. “say TEXT” talks to the table; “lobby” goes back.",
+                                               n=self.ht.id)
+        self.query_one(LogPane).say(who)
+        self.show_chat()
+
+    def show_chat(self) -> None:
+        log = self.query_one(LogPane)
+        for line in self.ht.chat[self._chat:]:
+            log.write(Text(line, style=mark(log, "alert") if line.startswith("* ") else ""))
+        self._chat = len(self.ht.chat)
+
+    def run_command(self, text: str) -> None:
+        word, _, rest = text.strip().partition(" ")
+        if word.lower() == "say" and rest.strip():
+            self.hub.say_table(self.ht, self.player, rest)
+            return
+        if word.lower() == "lobby" and not rest:
+            self.to_lobby()
+            return
+        if not text.strip() and self.seat.player is None:
+            return  # Enter hurries the bots for everyone at the table: players may, spectators not
+        super().run_command(text)
+
+    def action_skip(self) -> None:
+        if self.seat.player is not None:
+            super().action_skip()

@@ -1,0 +1,239 @@
+"""The lobby of a hosted server: the tables, their seats and status, the lobby chat, and a command line.
+
+Commands: `new [players] [cast=…] [districts=…] [bots=…] [timer=…] [seed=…]`, `join N`, `watch N`,
+`leave`, `start`, `say TEXT`, `help`, `quit`. Typed commands rather than a form, so that the lobby works
+the same in any terminal, over a slow link, and from a test or a script."""
+
+from __future__ import annotations
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import RichLog, Static
+
+from citadels_core import get_edition
+
+from ..hub import HostedTable, Hub, HubError
+from ..i18n import t
+from .command_line import CommandLine
+from .messages import CommandEntered
+from .style import COMPONENT_CLASSES, mark
+
+
+class HubChanged(Message):
+    """Something in the hub changed (a table, a seat, a chat line): redraw what depends on it."""
+
+
+class SitDown(Message):
+    """Go to a table in play: as the player of `seat`, or as a spectator when `seat` is None."""
+
+    def __init__(self, ht: HostedTable, seat: int | None) -> None:
+        super().__init__()
+        self.ht = ht
+        self.seat = seat
+
+
+HELP = (
+    "new — a form to make a table · new [players 2-8] [cast=PRESET] [districts=PRESET] [bots=heuristic|random] [timer=SECONDS] — "
+    "make a table and sit at it · join N — sit at table N (or retake your seat) · watch N — watch a game · "
+    "leave — stand up · start — start your table (bots fill the empty seats) · say TEXT — talk to the "
+    "lobby · quit"
+)
+
+
+class LobbyLog(RichLog):
+    COMPONENT_CLASSES = COMPONENT_CLASSES
+
+
+class LobbyScreen(Screen[None]):
+    CSS_PATH = "components.tcss"  # the mark--* colours of the log
+    DEFAULT_CSS = """
+    LobbyScreen { layout: vertical; }
+    #lobby-status { height: 1; background: $panel; padding: 0 1; }
+    #lobby-tables { height: auto; max-height: 50%; border-top: solid $primary; padding: 0 1; }
+    #lobby-log { height: 1fr; border-top: solid $primary; padding: 0 1; }
+    #lobby-command { height: 1; border: none; }
+    """
+    BINDINGS = [Binding("ctrl+q", "quit", t("Quit"), priority=True)]
+
+    def __init__(self, hub: Hub, name: str, key: str | None) -> None:
+        super().__init__()
+        self.hub = hub
+        self.player = name
+        self.key = key
+        self._chat = max(0, len(hub.chat) - 20)  # a newcomer sees the last few lines of the lobby chat
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="lobby-status")
+        yield Static("", id="lobby-tables")
+        yield LobbyLog(id="lobby-log", wrap=True, markup=False, auto_scroll=True)
+        # The game's command line (history, no blinking cursor, the value cleared as Enter is read, so
+        # lines typed quickly one after another stay apart); no numbered options in the lobby.
+        cmd = CommandLine(self._complete, lambda: 0, id="lobby-command")
+        cmd.placeholder = t("new · join N · watch N · start · say TEXT · help")
+        yield cmd
+
+    def on_mount(self) -> None:
+        self.query_one("#lobby-tables").border_title = t("Tables")
+        self.query_one("#lobby-log").border_title = t("Lobby")
+        self.say(t("Welcome, {p}. Type “new” to make a table, “join N” to sit at one; “help” for more.",
+                   p=self.player))
+        self.refresh_lobby()
+        self.query_one(CommandLine).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_lobby()
+        self.query_one(CommandLine).focus()
+
+    # ------------------------------------------------------------ drawing
+
+    def refresh_lobby(self) -> None:
+        mine = self.hub.find(self.player, self.key)
+        status = t("Citadels lobby · you are {p}", p=self.player)
+        if mine is not None and mine[0].status == "waiting":
+            ht = mine[0]
+            status += " · " + (t("your table {n}: type “start” when everyone is there", n=ht.id)
+                               if ht.creator.casefold() == self.player.casefold()
+                               else t("table {n}: waiting for {c} to start", n=ht.id, c=ht.creator))
+        self.query_one("#lobby-status", Static).update(status)
+        self.query_one("#lobby-tables", Static).update(self._tables())
+        log = self.query_one(LobbyLog)
+        for line in self.hub.chat[self._chat:]:
+            log.write(Text(line))
+        self._chat = len(self.hub.chat)
+
+    def _tables(self) -> RichTable | Text:
+        if not self.hub.tables:
+            return Text(t("No tables yet: type “new” to make one."), style=mark(self.query_one(LobbyLog), "dim"))
+        rt = RichTable(box=None, pad_edge=False, expand=True, show_edge=False)
+        for head in (t("#"), t("Players"), t("Free"), t("Cast"), t("Districts"), t("Bots"), t("Timer"),
+                     t("Status")):
+            rt.add_column(head, no_wrap=head != t("Players"))
+        for ht in self.hub.tables.values():
+            status = {"waiting": t("waiting"), "playing": t("playing"), "over": t("over")}[ht.status]
+            if ht.table is not None and not ht.table.game.over:
+                status = t("round {r}", r=ht.table.game.round)
+            if ht.spectators:
+                status += " · " + t("{n} watching", n=ht.spectators)
+            rt.add_row(str(ht.id), ", ".join(ht.names()), str(ht.free), ht.cast, ht.districts, ht.bot_level,
+                       f"{ht.turn_timer:g}s" if ht.turn_timer else "—", status)
+        return rt
+
+    def say(self, text: str, alert: bool = False) -> None:
+        log = self.query_one(LobbyLog)
+        log.write(Text(text, style=mark(log, "alert") if alert else mark(log, "dim")))
+
+    # ------------------------------------------------------------ commands
+
+    @staticmethod
+    def _complete(text: str) -> list[str]:
+        words = ("new", "join", "watch", "leave", "start", "say", "help", "quit")
+        return [w for w in words if text and w.startswith(text) and w != text]
+
+    def on_command_entered(self, event: CommandEntered) -> None:
+        event.stop()
+        text = event.text.strip()
+        if text:
+            try:
+                self.run_command(text)
+            except HubError as e:
+                self.say(str(e), alert=True)
+
+    def run_command(self, text: str) -> None:
+        word, _, rest = text.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        hub = self.hub
+        if word == "say" and rest:
+            hub.say_lobby(self.player, rest)
+        elif word == "help":
+            self.say(t(HELP))
+            presets = ", ".join(p.key for p in get_edition("2016").presets)
+            self.say(t("Presets for cast= and districts=: {p}.", p=presets))
+        elif word in ("quit", "exit"):
+            self.app.exit(0)
+        elif word == "new" and not rest:
+            self._form()
+        elif word == "new":
+            self._new(rest.split())
+        elif word in ("join", "watch"):
+            ht = hub.get(self._number(rest))
+            if word == "join":
+                seat = hub.join(ht, self.player, self.key)
+                if ht.table is not None:
+                    self.post_message(SitDown(ht, seat))
+                else:
+                    self.say(t("You sit at table {n}; {c} starts the game.", n=ht.id, c=ht.creator))
+            else:
+                hub.watch(ht)
+                self.post_message(SitDown(ht, None))
+        elif word == "leave":
+            mine = hub.find(self.player, self.key)
+            if mine is None or mine[0].table is not None:
+                self.say(t("You are not waiting at a table."), alert=True)
+            else:
+                hub.leave(mine[0], self.player, self.key)
+                self.say(t("You left table {n}.", n=mine[0].id))
+        elif word == "start":
+            mine = hub.find(self.player, self.key)
+            if mine is None:
+                self.say(t("You are not at a table: “new” makes one."), alert=True)
+            else:
+                hub.start(mine[0], self.player)
+        else:
+            self.say(t("Unknown command {w!r}. To talk to the lobby: say TEXT. {h}", w=word, h=t(HELP)),
+                     alert=True)
+
+    @staticmethod
+    def _number(arg: str) -> int:
+        try:
+            return int(arg.lstrip("#"))
+        except ValueError:
+            raise HubError(t("Which table? Give its number, e.g. “join 1”.")) from None
+
+    def _form(self) -> None:
+        from .table_form_screen import TableFormScreen, TableSpec
+
+        def made(spec: TableSpec | None) -> None:
+            if spec is None:
+                return
+            try:
+                ht = self.hub.create(self.player, self.key, spec.players, cast=spec.cast,
+                                     districts=spec.districts, bots=spec.bots, timer=spec.timer)
+            except HubError as e:
+                self.say(str(e), alert=True)
+                return
+            self.say(t("Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
+                       "take the empty seats.", n=ht.id, p=ht.players))
+
+        self.app.push_screen(TableFormScreen(), made)
+
+    def _new(self, args: list[str]) -> None:
+        opts: dict[str, str] = {}
+        for a in args:
+            if a.isdigit():
+                opts["players"] = a
+            elif "=" in a:
+                k, _, v = a.partition("=")
+                opts[k.lower()] = v
+            else:
+                raise HubError(t("I do not understand {a!r}. {h}", a=a, h=t(HELP)))
+        unknown = set(opts) - {"players", "cast", "districts", "bots", "timer", "seed"}
+        if unknown:
+            raise HubError(t("Unknown option {o}. {h}", o=", ".join(sorted(unknown)), h=t(HELP)))
+        try:
+            players = int(opts.get("players", "4"))
+            timer = float(opts.get("timer", "0")) or None
+            seed = int(opts["seed"]) if "seed" in opts else None
+        except ValueError:
+            raise HubError(t("Players, timer and seed are numbers, not “{a}”.", a=" ".join(args))) from None
+        ht = self.hub.create(self.player, self.key, players, cast=opts.get("cast", "first_game"),
+                             districts=opts.get("districts", "first_game"), bots=opts.get("bots", "heuristic"),
+                             timer=timer, seed=seed)
+        self.say(t("Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
+                   "take the empty seats.", n=ht.id, p=ht.players))
+
+    def action_quit(self) -> None:
+        self.app.exit(0)

@@ -1,0 +1,79 @@
+"""A form to make a table in the lobby: players, the characters and districts presets, the bots, a timer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Select, Static
+
+from citadels_core import get_edition
+from citadels_core.bots import BOT_KINDS
+
+from ..i18n import t
+
+TIMERS = (0, 30, 60, 120, 300)  # seconds a player may think before a bot plays that decision; 0: no timer
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    players: int
+    cast: str
+    districts: str
+    bots: str
+    timer: float | None
+
+
+class TableFormScreen(ModalScreen[TableSpec | None]):
+    CSS_PATH = "new_game_screen.tcss"  # the same rows and box as the local game's form
+    DEFAULT_CSS = "TableFormScreen { align: center middle; background: $background 60%; }"
+    BINDINGS = [Binding("escape", "cancel", t("Cancel"))]
+
+    def compose(self) -> ComposeResult:
+        presets = [(t(p.name), p.key) for p in get_edition("2016").presets]
+        with VerticalScroll(id="new-box") as box:
+            box.border_title = t("New table")
+            with Horizontal(classes="row"):
+                yield Label(t("Players"))
+                yield Select([(str(n), n) for n in range(2, 9)], value=4, allow_blank=False, id="players",
+                             compact=True)
+            with Horizontal(classes="row"):
+                yield Label(t("Characters"))
+                yield Select(presets, value="first_game", allow_blank=False, id="cast", compact=True)
+            with Horizontal(classes="row"):
+                yield Label(t("Districts"))
+                yield Select(presets, value="first_game", allow_blank=False, id="districts", compact=True)
+            with Horizontal(classes="row"):
+                yield Label(t("Bots"))
+                yield Select([(t(b), b) for b in BOT_KINDS], value="heuristic", allow_blank=False, id="bots",
+                             compact=True)
+            with Horizontal(classes="row"):
+                yield Label(t("Turn timer"))
+                yield Select([(t("none") if s == 0 else t("{s} seconds", s=s), s) for s in TIMERS], value=0,
+                             allow_blank=False, id="timer", compact=True)
+            yield Static(t("Empty seats are played by bots when you start."), id="new-error")
+            with Horizontal(id="new-buttons"):
+                yield Button(t("Create"), id="create", variant="primary")
+                yield Button(t("Cancel"), id="cancel")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "create":
+            self.action_create()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_create(self) -> None:
+        def value(name: str) -> object:
+            return self.query_one(f"#{name}", Select).value
+
+        timer = value("timer")
+        players = value("players")
+        self.dismiss(TableSpec(players if isinstance(players, int) else 4, str(value("cast")),
+                               str(value("districts")), str(value("bots")),
+                               float(timer) if isinstance(timer, int) and timer else None))

@@ -1,0 +1,312 @@
+"""The hub: every table of a server, its seats, its chat, and the lobby's chat, shared by all sessions.
+
+One Hub lives in the server's process and is used only from its event loop (every app of every SSH
+session shares that loop), so it needs no locks. It never touches an app: apps subscribe a callback,
+and that callback only posts a message into its own app (`App.post_message`), which is safe across apps.
+
+A seat belongs to the name that took it, and to the SSH key it came with when there was one. A player
+who drops keeps the seat for `seat_hold` seconds: meanwhile a stand-in bot plays their decisions; when
+they come back (same name, same key) they retake it; when the time runs out a bot keeps it for good.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from citadels_core import ConfigError, GameConfig, get_edition
+from citadels_core.bots import BOT_KINDS
+from citadels_core.config import DEFAULT_NAMES
+
+from .i18n import t
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+HubListener = Callable[[], None]
+MAX_CHAT = 200  # lines kept per chat: enough to scroll back, bounded for a long-running server
+
+
+class HubError(Exception):
+    """A request the hub refuses; the message is a sentence for the player."""
+
+
+@dataclass(slots=True)
+class Holder:
+    """Who holds a human seat: the name, the key it was taken with, how many of their sessions show it."""
+
+    name: str
+    key: str | None
+    present: int = 0
+    released: bool = False  # the hold ran out: a bot plays the seat for the rest of the game
+    hold: asyncio.TimerHandle | None = None
+
+    def owns(self, name: str, key: str | None) -> bool:
+        # The name decides; a seat taken with a key also needs that key (a keyless namesake is not them).
+        return self.name.casefold() == name.casefold() and (self.key is None or self.key == key)
+
+
+@dataclass(slots=True)
+class HostedTable:
+    id: int
+    creator: str
+    players: int
+    cast: str
+    districts: str
+    bot_level: str
+    turn_timer: float | None
+    seed: int
+    holders: list[Holder] = field(default_factory=list)  # human seats, in join order: seats 0, 1, …
+    table: Table | None = None
+    chat: list[str] = field(default_factory=list)
+    spectators: int = 0
+    task: asyncio.Task[None] | None = None
+
+    @property
+    def status(self) -> str:
+        if self.table is None:
+            return "waiting"
+        return "over" if self.table.game.over else "playing"
+
+    @property
+    def free(self) -> int:
+        return self.players - len(self.holders) if self.table is None else 0
+
+    def names(self) -> list[str]:
+        if self.table is not None:
+            return list(self.table.config.names)
+        return [h.name for h in self.holders]
+
+    def seat_of(self, name: str, key: str | None) -> int | None:
+        for i, h in enumerate(self.holders):
+            if h.owns(name, key) and not h.released:
+                return i
+        return None
+
+
+class Hub:
+    """All the tables and the lobby chat of one server."""
+
+    def __init__(self, seat_hold: float = 120.0, pace: float = 0.6, seed: int | None = None) -> None:
+        self.seat_hold = seat_hold
+        self.pace = pace  # seconds each bot move stays on screen
+        self.seed = seed  # fixed seeds for tests: table N gets seed + N
+        self.tables: dict[int, HostedTable] = {}
+        self.chat: list[str] = []
+        self._ids = itertools.count(1)
+        self._listeners: list[HubListener] = []
+
+    # ---------------------------------------------------------------- listeners
+
+    def subscribe(self, fn: HubListener) -> None:
+        self._listeners.append(fn)
+
+    def unsubscribe(self, fn: HubListener) -> None:
+        if fn in self._listeners:
+            self._listeners.remove(fn)
+
+    def _notify(self) -> None:
+        for fn in list(self._listeners):
+            try:
+                fn()
+            except Exception:  # one broken session must not stop the others hearing news
+                log.exception("hub listener failed")
+
+    # ---------------------------------------------------------------- chat
+
+    @staticmethod
+    def _append(lines: list[str], line: str) -> None:
+        lines.append(line)
+        del lines[:-MAX_CHAT]
+
+    def say_lobby(self, name: str, text: str) -> None:
+        self._append(self.chat, f"{name}: {text.strip()[:300]}")
+        self._notify()
+
+    def say_table(self, ht: HostedTable, name: str, text: str) -> None:
+        self._append(ht.chat, f"{name}: {text.strip()[:300]}")
+        self._notify()
+
+    def announce(self, ht: HostedTable, text: str) -> None:
+        self._append(ht.chat, "* " + text)
+        self._notify()
+
+    # ---------------------------------------------------------------- tables
+
+    def create(self, name: str, key: str | None, players: int = 4, cast: str = "first_game",
+               districts: str = "first_game", bots: str = "heuristic", timer: float | None = None,
+               seed: int | None = None) -> HostedTable:
+        """A new table with its creator in the first seat; the sentence of a HubError says what is wrong."""
+        if self.find(name, key) is not None:
+            raise HubError(t("You already have a seat at a table."))
+        if bots not in BOT_KINDS:
+            raise HubError(t("Bots are {b}, not {x}.", b=", ".join(BOT_KINDS), x=bots))
+        if timer is not None and not 10 <= timer <= 3600:
+            raise HubError(t("The turn timer is 10 to 3600 seconds (or 0 for none)."))
+        presets = {p.key for p in get_edition("2016").presets}
+        for what in (cast, districts):
+            if what not in presets:
+                raise HubError(t("There is no preset called {x}; known: {p}.", x=what, p=", ".join(sorted(presets))))
+        try:
+            GameConfig.create(players, cast=cast, districts=districts)
+        except (ConfigError, KeyError) as e:
+            raise HubError(str(e)) from None
+        tid = next(self._ids)
+        if seed is None:
+            seed = self.seed + tid if self.seed is not None else secrets.randbelow(2**31)
+        ht = HostedTable(tid, name, players, cast, districts, bots, timer, seed, [Holder(name, key)])
+        self.tables[tid] = ht
+        log.info("table %d created by %s (%d players, %s/%s)", tid, name, players, cast, districts)
+        self._notify()
+        return ht
+
+    def get(self, tid: int) -> HostedTable:
+        ht = self.tables.get(tid)
+        if ht is None:
+            raise HubError(t("There is no table {n}.", n=tid))
+        return ht
+
+    def find(self, name: str, key: str | None) -> tuple[HostedTable, int] | None:
+        """The table and seat this player holds (waiting or playing), if any."""
+        for ht in self.tables.values():
+            seat = ht.seat_of(name, key)
+            if seat is not None and ht.status != "over":
+                return ht, seat
+        return None
+
+    def join(self, ht: HostedTable, name: str, key: str | None) -> int:
+        """Sit at a waiting table, or retake one's own seat at a table in play; the seat number."""
+        seat = ht.seat_of(name, key)
+        if seat is not None:
+            return seat
+        if ht.table is not None:
+            raise HubError(t("That game has started; you can watch it."))
+        if self.find(name, key) is not None:
+            raise HubError(t("You already have a seat at a table."))
+        if any(h.name.casefold() == name.casefold() for h in ht.holders):
+            raise HubError(t("Someone called {p} already sits there.", p=name))
+        if ht.free <= 0:
+            raise HubError(t("That table is full; you can watch it once it starts."))
+        ht.holders.append(Holder(name, key))
+        self._notify()
+        return len(ht.holders) - 1
+
+    def leave(self, ht: HostedTable, name: str, key: str | None) -> None:
+        """Stand up from a waiting table (the game has not started: the seat is simply free again)."""
+        seat = ht.seat_of(name, key)
+        if seat is None or ht.table is not None:
+            return
+        del ht.holders[seat]
+        if not ht.holders:
+            del self.tables[ht.id]
+        elif ht.creator.casefold() == name.casefold():
+            ht.creator = ht.holders[0].name  # someone must be able to start it
+        self._notify()
+
+    def start(self, ht: HostedTable, name: str) -> Table:
+        """The creator starts the game; bots take the empty seats."""
+        if ht.table is not None:
+            raise HubError(t("That game has already started."))
+        if ht.creator.casefold() != name.casefold():
+            raise HubError(t("Only {p}, who made the table, can start it.", p=ht.creator))
+        humans = [h.name for h in ht.holders]
+        others = [x for x in DEFAULT_NAMES if x.casefold() not in {h.casefold() for h in humans}]
+        names = humans + [t("{n} (bot)", n=x) for x in others[: ht.players - len(humans)]]
+        cfg = GameConfig.create(ht.players, cast=ht.cast, districts=ht.districts, names=names)
+        bots = {i: ht.bot_level for i in range(len(humans), ht.players)}
+        table = Table.new(cfg, ht.seed, bots, self.pace)
+        table.turn_timer = ht.turn_timer
+        table.standin_level = ht.bot_level
+        table.announce = lambda text: self.announce(ht, text)
+        table.subscribe(self._notify_if_over(ht))
+        ht.table = table
+        ht.task = asyncio.get_running_loop().create_task(table.run(), name=f"table-{ht.id}")
+        log.info("table %d started by %s: %s (seed %d)", ht.id, name, ", ".join(names), ht.seed)
+        self._notify()
+        return table
+
+    def _notify_if_over(self, ht: HostedTable) -> Callable[[], None]:
+        done = False
+
+        def check() -> None:
+            nonlocal done
+            if not done and ht.table is not None and ht.table.game.over:
+                done = True
+                self._notify()  # the lobby shows the table as over
+        return check
+
+    # ---------------------------------------------------------------- presence
+
+    def arrive(self, ht: HostedTable, seat: int) -> None:
+        """A session shows this seat (its player sat down or came back)."""
+        h = ht.holders[seat]
+        h.present += 1
+        if h.hold is not None:
+            h.hold.cancel()
+            h.hold = None
+        if ht.table is not None and seat in ht.table.away:
+            ht.table.set_away(seat, False)
+            self.announce(ht, t("{p} is back.", p=h.name))
+            log.info("table %d: %s is back", ht.id, h.name)
+
+    def depart(self, ht: HostedTable, seat: int) -> None:
+        """A session showing this seat ended or went back to the lobby."""
+        if seat >= len(ht.holders):
+            return
+        h = ht.holders[seat]
+        h.present = max(0, h.present - 1)
+        if h.present == 0 and ht.status == "playing" and not h.released:
+            self._away(ht, seat)
+            minutes = self.seat_hold / 60
+            self.announce(ht, t("{p} left; their seat is kept for {m:g} minutes.", p=h.name, m=round(minutes, 1))
+                          if self.seat_hold >= 120 else
+                          t("{p} left; their seat is kept for {s:g} seconds.", p=h.name, s=self.seat_hold))
+            log.info("table %d: %s left", ht.id, h.name)
+        self._forget_if_done(ht)
+
+    def _away(self, ht: HostedTable, seat: int) -> None:
+        table = ht.table
+        if table is not None:
+            table.set_away(seat, True)
+        h = ht.holders[seat]
+        if h.hold is None:
+            h.hold = asyncio.get_running_loop().call_later(self.seat_hold, self._release, ht, seat)
+
+    def _release(self, ht: HostedTable, seat: int) -> None:
+        h = ht.holders[seat]
+        h.hold = None
+        if h.present or ht.table is None:
+            return
+        if ht.table.game.over:
+            self._forget_if_done(ht)
+            return
+        h.released = True
+        ht.table.give_to_bot(seat, ht.bot_level)
+        self.announce(ht, t("{p} did not come back: a bot plays their seat to the end.", p=h.name))
+        log.info("table %d: %s's seat goes to a bot", ht.id, h.name)
+        self._forget_if_done(ht)
+
+    def watch(self, ht: HostedTable) -> None:
+        if ht.table is None:
+            raise HubError(t("That game has not started yet."))
+        ht.spectators += 1
+        self._notify()
+
+    def unwatch(self, ht: HostedTable) -> None:
+        ht.spectators = max(0, ht.spectators - 1)
+        self._notify()
+
+    def _forget_if_done(self, ht: HostedTable) -> None:
+        """A finished or abandoned table nobody looks at leaves the lobby (and its bots stop)."""
+        if ht.table is None:
+            return
+        anyone = any(h.present or (h.hold is not None and not h.released) for h in ht.holders)
+        if not anyone and (ht.table.game.over or all(h.released for h in ht.holders)):
+            ht.table.close()
+            self.tables.pop(ht.id, None)
+            log.info("table %d closed", ht.id)
+        self._notify()

@@ -1,0 +1,151 @@
+"""The app of one SSH session: the lobby, then a seat (or a spectator's view) at one of the hub's tables.
+
+It is the same CitadelsApp as the local game, told to play at hosted tables: it neither reads nor
+writes files on the server (no settings, no saves), and the hub, not the app, runs the bots.
+A player who connects while holding a seat at a game in play goes straight back to it."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from textual import events
+
+from .app import CitadelsApp
+from .components.game_screen import GameScreen
+from .components.hosted_game_screen import HostedGameScreen
+from .components.lobby_screen import HubChanged, LobbyScreen, SitDown
+from .hub import HostedTable, Hub
+from .i18n import t
+from .settings import Settings
+from .table import Seat
+
+log = logging.getLogger(__name__)
+
+_default_hub: Hub | None = None
+
+
+def default_hub() -> Hub:
+    """The hub shared by every session of this process when the server did not pass its own."""
+    global _default_hub
+    if _default_hub is None:
+        _default_hub = Hub()
+    return _default_hub
+
+
+class LobbyApp(CitadelsApp):
+    def __init__(self, info: Any, hub: Hub) -> None:
+        super().__init__()
+        # The server's user settings are not the player's: defaults, never written.
+        self.settings = Settings(name=info.name, bot_pace=hub.pace)
+        self.settings_writable = False
+        self.notes.clear()
+        self.theme_request = self.settings.theme
+        self.player_name: str = info.name
+        self.key: str | None = info.key_fingerprint
+        self.hub = hub
+        self.hosted: HostedTable | None = None
+        self.my_seat: int | None = None  # the seat shown, None for a spectator
+        self.lobby: LobbyScreen | None = None
+        self._waiting_at: int | None = None  # the id of the table where we wait for the start
+
+    def on_mount(self, event: events.Mount) -> None:
+        # Textual would run CitadelsApp.on_mount next (handlers run down the MRO): that one starts a
+        # local game, which a hosted session must not.
+        event.prevent_default()
+        self._set_theme(self.theme_request, quiet=True)
+        self.hub.subscribe(self._hub_changed)
+        self.lobby = LobbyScreen(self.hub, self.player_name, self.key)
+        self.push_screen(self.lobby)
+        mine = self.hub.find(self.player_name, self.key)
+        if mine is not None and mine[0].table is not None:
+            self.sit(*mine)  # back after a drop: the seat, the current view and the whole story
+
+    def on_unmount(self) -> None:
+        self.hub.unsubscribe(self._hub_changed)
+        self._stand_up()  # CitadelsApp.on_unmount runs next (Textual calls it too)
+        mine = self.hub.find(self.player_name, self.key)
+        if mine is not None and mine[0].table is None:
+            self.hub.leave(mine[0], self.player_name, self.key)  # nobody waits for a player who left
+
+    # ------------------------------------------------------------ hub news
+
+    def _hub_changed(self) -> None:
+        # Called by the hub from whichever session changed it: only post into this app.
+        self.post_message(HubChanged())
+
+    def on_hub_changed(self, message: HubChanged) -> None:
+        if self.lobby is not None and self.lobby.is_attached:
+            self.lobby.refresh_lobby()
+        if isinstance(self.game_screen, HostedGameScreen) and self.game_screen.is_attached:
+            self.game_screen.show_chat()
+        mine = self.hub.find(self.player_name, self.key)
+        if mine is not None and mine[0].table is None:
+            self._waiting_at = mine[0].id
+        elif mine is not None and mine[0].id == self._waiting_at:
+            # The table we waited at just started: go to it, even from another game we were watching.
+            # (Only then: a player who went back to the lobby from their game stays in the lobby.)
+            self._waiting_at = None
+            self.sit(*mine)
+
+    def on_sit_down(self, message: SitDown) -> None:
+        self.sit(message.ht, message.seat)
+
+    # ------------------------------------------------------------ seats
+
+    def sit(self, ht: HostedTable, seat: int | None) -> None:
+        assert ht.table is not None
+        self.back_to_lobby()  # from another table: CitadelsApp.attach would switch the lobby screen away
+        self.hosted, self.my_seat = ht, seat
+        if seat is not None:
+            self.hub.arrive(ht, seat)
+        s = ht.table.seat(seat)
+        self.hosted_seat = s
+        self.attach(s, owned=False)
+
+    def make_game_screen(self, seat: Seat) -> GameScreen:
+        assert self.hosted is not None
+        return HostedGameScreen(seat, self.hub, self.hosted, self.player_name, self.back_to_lobby)
+
+    def _stand_up(self) -> None:
+        ht, seat = self.hosted, self.my_seat
+        self.hosted = self.my_seat = None
+        if ht is None:
+            return
+        if seat is None:
+            self.hub.unwatch(ht)
+        else:
+            self.hub.depart(ht, seat)
+
+    def back_to_lobby(self) -> None:
+        if self.table is not None:
+            self.table.unsubscribe(self._table_changed)
+        self._stand_up()
+        self.table = self.seat = self.hosted_seat = None
+        self.game_screen = None
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    # ------------------------------------------------------------ overrides of the local game
+
+    def _game_over(self) -> None:
+        if self.table is None or self._ended:
+            return
+        self._ended = True
+        g = self.table.game
+        assert g.result is not None
+
+        def after(choice: str | None) -> None:
+            if choice == "again":
+                self.back_to_lobby()
+            else:
+                self.exit(0)
+
+        from .components.end_screen import EndScreen
+
+        me = self.seat.player if self.seat is not None else None
+        self.push_screen(EndScreen(g.config, g.result, me), after)
+
+    def _set_pace(self, arg: str) -> None:
+        self._say(t("The host sets the bots' pace at a hosted table."), alert=True)
+

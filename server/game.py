@@ -1,0 +1,16 @@
+"""The game served over SSH: one hub of tables for the whole server, built from the server's settings."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from citadels_tui.hub import Hub
+
+from .settings import Settings
+
+
+def game_app_factory(factory: Any, settings: Settings, hub: Hub | None = None) -> Any:
+    """`factory` (the app's `ssh_app_factory(info, hub=…)`) bound to one hub made from `settings`."""
+    hub = hub or Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace)
+    return functools.partial(factory, hub=hub)

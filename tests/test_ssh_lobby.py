@@ -1,0 +1,205 @@
+"""The game over SSH: the lobby, tables shared between sessions, secrets on each real screen, seats kept
+for players who drop, stand-in bots, chat. Each test drives real asyncssh clients and reads the screens
+they would show (pyte)."""
+
+from __future__ import annotations
+
+import functools
+
+from ssh_helpers import connect, open_game, running_server
+
+from citadels_core.view import view
+from citadels_tui.app import ssh_app_factory
+from citadels_tui.hub import Hub
+from citadels_tui.names import card_name
+
+W, H = 120, 40  # tall enough that the hand shows one card a line
+
+
+def game_server(tmp_path, hub: Hub, **changes):
+    return running_server(tmp_path, functools.partial(ssh_app_factory, hub=hub), **changes)
+
+
+async def lobby(conn):
+    s = await open_game(conn, W, H)
+    await s.wait_for("Citadels lobby")
+    return s
+
+
+async def type_line(s, text: str) -> None:
+    s.process.stdin.write(text.encode() + b"\r")
+
+
+def hand_names(hub: Hub, tid: int, seat: int) -> set[str]:
+    table = hub.tables[tid].table
+    assert table is not None
+    return {card_name(table.config, k) for k in view(table.game, seat).hand}
+
+
+async def two_at_a_table(server, hub: Hub, seed: int = 3):
+    """anna makes a 2-player table, bruno joins, anna starts; both screens show the game."""
+    a = await connect(server, "anna")
+    b = await connect(server, "bruno")
+    sa, sb = await lobby(a), await lobby(b)
+    await type_line(sa, f"new 2 seed={seed}")
+    await sa.wait_for("Table 1 is yours")
+    await sb.wait_for("anna")  # the new table shows in bruno's lobby
+    await type_line(sb, "join 1")
+    await sb.wait_for("You sit at table 1")
+    await sa.wait_for("anna, bruno")
+    await type_line(sa, "start")
+    await sa.wait_for("Your hand")
+    await sb.wait_for("Your hand")
+    return a, b, sa, sb
+
+
+async def test_each_player_sees_their_own_hand_and_a_spectator_none(tmp_path):
+    hub = Hub(pace=0.0)
+    async with game_server(tmp_path, hub) as server:
+        a, b, sa, sb = await two_at_a_table(server, hub)
+        async with a, b, connect(server, "carla") as c:
+            sc = await lobby(c)
+            await type_line(sc, "watch 1")
+            await sc.wait_for("You watch table 1")
+            mine_a, mine_b = hand_names(hub, 1, 0), hand_names(hub, 1, 1)
+            only_a, only_b = mine_a - mine_b, mine_b - mine_a
+            assert only_a and only_b, "pick a seed where the hands differ"
+            ta = await sa.wait_for(lambda s: all(n in s for n in mine_a))
+            tb = await sb.wait_for(lambda s: all(n in s for n in mine_b))
+            assert not any(n in ta for n in only_b)
+            assert not any(n in tb for n in only_a)
+            tc = await sc.wait_for("(no cards)")
+            assert not any(n in tc for n in mine_a | mine_b)
+            # A secret choice: anna takes the first character offered; only her story says which.
+            sa.process.stdin.write(b"1")
+            ta = await sa.wait_for("(only you) You choose the ")
+            chosen = ta.split("(only you) You choose the ")[1].split(".")[0]
+            await sb.wait_for("nna chooses a character")  # the story starts the sentence with "Anna"
+            await sc.wait_for("nna chooses a character")
+            for other in (sb.text, sc.text):
+                assert f"choose the {chosen}." not in other and f"chooses the {chosen}." not in other
+
+
+async def test_lobby_chat_and_table_chat(tmp_path):
+    hub = Hub(pace=0.0)
+    async with game_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as a, connect(server, "bruno") as b:
+            sa, sb = await lobby(a), await lobby(b)
+            await type_line(sa, "say hello lobby")
+            await sb.wait_for("anna: hello lobby")
+            await type_line(sa, "new 3 seed=5")
+            await sa.wait_for("Table 1 is yours")
+            await type_line(sa, "start")
+            await sa.wait_for("Your hand")
+            await type_line(sb, "watch 1")
+            await sb.wait_for("You watch table 1")
+            await type_line(sa, "say good luck bots")
+            await sb.wait_for("anna: good luck bots")
+            await sa.wait_for("anna: good luck bots")
+
+
+async def test_only_the_creator_starts_and_bots_fill_the_seats(tmp_path):
+    hub = Hub(pace=0.0)
+    async with game_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as a, connect(server, "bruno") as b:
+            sa, sb = await lobby(a), await lobby(b)
+            await type_line(sa, "new 4 bots=random seed=2")
+            await sa.wait_for("Table 1 is yours (4 players)")
+            await sb.wait_for("anna")
+            await type_line(sb, "join 1")
+            await sb.wait_for("You sit at table 1; anna starts the game")
+            await type_line(sb, "start")
+            await sb.wait_for("Only anna, who made the table, can start it.")
+            await type_line(sb, "join 7")
+            await sb.wait_for("There is no table 7.")
+            await type_line(sa, "start")
+            await sa.wait_for("Your hand")
+            await sb.wait_for("Your hand")
+            names = hub.tables[1].table.config.names
+            assert names[:2] == ("anna", "bruno") and all("(bot)" in n for n in names[2:])
+            assert hub.tables[1].table.bot_kinds == {2: "random", 3: "random"}
+
+
+async def test_a_player_who_drops_is_played_by_a_bot_and_retakes_the_seat(tmp_path):
+    hub = Hub(pace=0.0, seat_hold=60)
+    async with game_server(tmp_path, hub) as server:
+        a, b, sa, sb = await two_at_a_table(server, hub)
+        async with b:
+            table = hub.tables[1].table
+            assert table.game.pending()[0] == 0  # anna chooses first: her drop hands her turn to a bot
+            a.close()
+            await a.wait_closed()
+            await sb.wait_for("anna left; their seat is kept for 60 seconds")
+            await sb.wait_for("anna is away: a bot plays for them.")
+            assert len(table.record.actions) > 0
+            async with connect(server, "anna") as a2:
+                sa2 = await open_game(a2, W, H)
+                text = await sa2.wait_for("Your hand")  # straight back to the game, not the lobby
+                assert "Citadels lobby" not in text
+                now = hand_names(hub, 1, 0)  # her hand as it is now: the current view, not a stale one
+                assert now
+                await sa2.wait_for(lambda s: all(n in s for n in now))
+                await sb.wait_for("anna is back.")
+                await sa2.wait_for("anna is away: a bot plays for them.")  # the story she missed
+                assert 0 not in table.away
+
+
+async def test_a_seat_not_retaken_in_time_goes_to_a_bot(tmp_path):
+    hub = Hub(pace=0.0, seat_hold=0.2)
+    async with game_server(tmp_path, hub) as server:
+        a, b, sa, sb = await two_at_a_table(server, hub)
+        async with b:
+            a.close()
+            await a.wait_closed()
+            await sb.wait_for("anna did not come back: a bot plays their seat to the end.")
+            assert hub.tables[1].table.bot_kinds.get(0) == "heuristic"
+            async with connect(server, "anna") as a2:
+                sa2 = await lobby(a2)  # no seat any more: the lobby
+                await type_line(sa2, "join 1")
+                await sa2.wait_for("That game has started; you can watch it.")
+
+
+async def test_a_player_who_leaves_before_the_start_frees_the_seat(tmp_path):
+    hub = Hub(pace=0.0)
+    async with game_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as a:
+            sa = await lobby(a)
+            await type_line(sa, "new 3 seed=1")
+            await sa.wait_for("Table 1 is yours")
+            async with connect(server, "bruno") as b:
+                sb = await lobby(b)
+                await type_line(sb, "join 1")
+                await sa.wait_for("anna, bruno")
+            await sa.wait_for(lambda s: "anna, bruno" not in s)
+            assert hub.tables[1].names() == ["anna"]
+
+
+
+async def test_a_player_watching_another_game_is_taken_to_their_table_when_it_starts(tmp_path):
+    hub = Hub(pace=0.0)
+    async with game_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as a, connect(server, "bruno") as b, connect(server, "carla") as c:
+            sa, sb, sc = await lobby(a), await lobby(b), await lobby(c)
+            await type_line(sb, "new 3 seed=4")  # bruno's game, with bots, for carla to watch
+            await sb.wait_for("Table 1 is yours")
+            await type_line(sb, "start")
+            await sb.wait_for("Your hand")
+            await type_line(sa, "new 2 seed=6")
+            await sa.wait_for("Table 2 is yours")
+            await type_line(sa, "help")
+            await sa.wait_for("Presets for cast= and districts=: first_game")
+            await sc.wait_for("Table")
+            await type_line(sc, "join 2")
+            await sc.wait_for("You sit at table 2")
+            await type_line(sc, "watch 1")
+            await sc.wait_for("You watch table 1")
+            await type_line(sa, "start")
+            await sa.wait_for("Your hand")
+            await sc.wait_for("Table 2. “say TEXT” talks to the table")
+            assert hub.tables[2].holders[1].present == 1 and hub.tables[1].spectators == 0
+            await type_line(sc, "lobby")  # going back to the lobby from one's game stays there
+            await sc.wait_for("Citadels lobby")
+            await sa.wait_for("carla left")
+            await type_line(sa, "say still here")
+            await sc.wait_for("Citadels lobby")
+            assert hub.tables[2].holders[1].present == 0
