@@ -13,3 +13,9 @@ def test_import_contracts_are_kept():
     r = subprocess.run([exe], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "Contracts: 2 kept, 0 broken" in r.stdout
+
+
+def test_the_code_is_ruff_clean():
+    exe = shutil.which("ruff") or str(pathlib.Path(sys.executable).parent / "ruff")
+    r = subprocess.run([exe, "check", "."], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
