@@ -68,6 +68,9 @@ def infer(v: View, crown_at_draft: int | None = None) -> Beliefs:
     unseen = set(v.cast) - seen - gone  # never offered to me: earlier pickers (or face down)
     order = draft_order(n, crown)
     my_pos = order.index(me)
+    # When the draft leaves exactly one card for the last picker, he may take the face-down card instead,
+    # which nobody before him saw.
+    last_may_take_facedown = n >= 4 and len(v.cast) - len(v.faceup) - 1 == n
     cands: list[frozenset[str]] = []
     for q in range(n):
         if q == me or (revealed[q] and n >= 4):
@@ -78,9 +81,9 @@ def infer(v: View, crown_at_draft: int | None = None) -> Beliefs:
             pool = passed | unseen  # several picks each: the simple before/after split does not hold
         elif order.index(q) < my_pos:
             pool = unseen
-        elif v.phase == "select":
-            pool = passed  # they have not picked yet; this is what they will choose from
+        elif last_may_take_facedown and q == order[-1]:
+            pool = passed | unseen
         else:
-            pool = passed
+            pool = passed  # picked after me (or will): from what I left
         cands.append(frozenset(pool or (passed | unseen)))
     return Beliefs(me, tuple(cands), revealed)

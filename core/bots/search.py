@@ -155,7 +155,7 @@ class SearchBot:
         return self.last_stats[0][0]
 
     def search(self, v: View, worlds: World, legal: list[Action], guess: Action | None) -> None:
-        """Fill `last_stats` with (action, playouts, estimated win chance), best first."""
+        """Fill `last_stats` with (action, playouts, estimated win chance), the chosen action first."""
         me = v.me
         assert me is not None
         b = self.normal.beliefs(v) if len(v.players) >= 4 else None
@@ -190,4 +190,5 @@ class SearchBot:
         self.last_iterations = it
         # The most searched action (prior included) is the robust choice: UCB spends its playouts there.
         order = sorted(range(k_n), key=lambda i: (-(visits[i] + pv[i]), -(wins[i] + pw[i]) / (visits[i] + pv[i])))
-        self.last_stats = [(legal[i], visits[i], (wins[i] + pw[i]) / (visits[i] + pv[i])) for i in order]
+        # Reported chances are the playouts' own, without the prior's virtual wins.
+        self.last_stats = [(legal[i], visits[i], wins[i] / visits[i] if visits[i] else 0.0) for i in order]
