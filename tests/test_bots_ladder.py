@@ -22,6 +22,8 @@ def test_make_bot_knows_the_ladder_and_keeps_heuristic_as_normal():
     hard = make_bot("hard:32", 3)
     assert isinstance(hard, SearchBot) and hard.iterations == 32 and hard.seconds is None
     assert make_bot("hard:0.25s").seconds == 0.25
+    # Plain hard is capped in time for play; an explicit budget is not, so tournaments are reproducible.
+    assert make_bot("hard").max_seconds is not None and hard.max_seconds is None
 
 
 @pytest.mark.parametrize("kind", ["nobody", "normal:5", "hard:0", "hard:x", "hard:-1s"])

@@ -1,7 +1,8 @@
 """The bot ladder: `random`, `easy`, `normal` (alias `heuristic`), `hard`; `make_bot(kind, seed)`.
 
 A kind may carry a search budget for `hard`: `hard:800` searches 800 playouts per decision, `hard:0.5s`
-searches for half a second (time budgets are not reproducible)."""
+searches for half a second (time budgets are not reproducible). Plain `hard` searches 200 playouts, cut
+short at 0.9 s so that a decision never takes more than about a second."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from .easy import EasyBot
 from .heuristic import HeuristicBot
 from .normal import NormalBot
 from .random_bot import RandomBot
-from .search import DEFAULT_ITERATIONS, SearchBot
+from .search import DEFAULT_ITERATIONS, DEFAULT_MAX_SECONDS, SearchBot
 
 BOT_KINDS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
@@ -50,6 +51,9 @@ def parse_kind(kind: str) -> tuple[str, int | None, float | None]:
 def make_bot(kind: str, seed: int = 0) -> Bot:
     name, iterations, seconds = parse_kind(kind)
     if name == "hard":
+        if iterations is None and seconds is None:
+            # The default: a fixed playout budget, capped so that no decision keeps a player waiting.
+            return SearchBot(seed, iterations=DEFAULT_ITERATIONS, max_seconds=DEFAULT_MAX_SECONDS)
         return SearchBot(seed, iterations=iterations or DEFAULT_ITERATIONS, seconds=seconds)
     return BOT_KINDS[name](seed)
 

@@ -17,6 +17,9 @@ def strength(p: PlayerInfo) -> float:
 
 class NormalBot(HeuristicBot):
     name = "normal"
+    spread = 0.5  # weight of a character's worth regardless of who holds it
+    deny = True
+    by_strength = True
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -33,6 +36,8 @@ class NormalBot(HeuristicBot):
         return infer(v, self._crowns.get(v.round))
 
     def _leader(self, v: View) -> PlayerInfo | None:
+        if not self.by_strength:
+            return super()._leader(v)
         others = [p for p in v.players if p.seat != v.me]
         return max(others, key=strength) if others else None
 
@@ -60,18 +65,22 @@ class NormalBot(HeuristicBot):
 
         def score(a: Action) -> float:
             key = str(a.args[0])
-            s = 0.0
+            hit = 0.0
             for q, pr in b.holders(key):
                 gain = (v.players[q].gold + 2) / 4 if robbing else 1.0
-                s += pr * w[q] * gain
-            return s + (len(order) - rank.get(key, len(order))) / (4 * len(order))
+                hit += pr * w[q] * gain
+            if hit == 0.0:
+                return -1.0  # nobody can hold it: a wasted ability
+            # How much the character is worth taking away, times how likely it hurts someone who matters.
+            worth = 1.0 + (len(order) - rank.get(key, len(order))) / len(order)
+            return worth * (self.spread + hit)
 
         return max(opts, key=score)
 
     def _char_value(self, v: View, key: str) -> float:
         val = super()._char_value(v, key)
         leader = self._leader(v)
-        if leader is None or len(v.players) < 4:
+        if leader is None or len(v.players) < 4 or not self.deny:
             return val
         n = len(v.players)
         crown = self._crowns.get(v.round, next((p.seat for p in v.players if p.crown), 0))

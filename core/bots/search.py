@@ -24,7 +24,8 @@ from .normal import NormalBot
 
 World = Callable[[Rng], Game]
 
-DEFAULT_ITERATIONS = 200  # playouts per decision: under 1 s on the project machine (bench/bench_bots.py)
+DEFAULT_ITERATIONS = 200  # playouts per decision: ~0.65 s on average on the project machine
+DEFAULT_MAX_SECONDS = 0.9  # ...and a cap for the slow early-game decisions, so the default stays under 1 s
 PRIOR_VISITS = 6  # virtual playouts given to the normal bot's choice
 PRIOR_VALUE = 0.6  # ...at this win rate, a little above an even share, so search must show a real gain
 EXPLORE = 0.7
@@ -124,10 +125,11 @@ class SearchBot:
     wants_worlds = True
 
     def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
-                 prior: bool = True) -> None:
+                 prior: bool = True, max_seconds: float | None = None) -> None:
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds  # a time budget instead of the iteration budget (not reproducible)
+        self.max_seconds = max_seconds  # a cap on the iteration budget (reproducible only when not reached)
         self.prior = prior
         self.normal = NormalBot(seed)  # its memory of the draft and its prior
         self.last_stats: list[tuple[Action, int, float]] = []
@@ -168,13 +170,17 @@ class SearchBot:
             g_i = legal.index(guess)
             pv[g_i] = PRIOR_VISITS
             pw[g_i] = PRIOR_VISITS * PRIOR_VALUE
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds else None
+        cap = start + self.max_seconds if self.max_seconds else None
         it = 0
         while True:
             if deadline is not None:
                 if time.perf_counter() >= deadline and it >= k_n:
                     break
             elif it >= max(self.iterations, k_n):
+                break
+            elif cap is not None and it >= k_n and time.perf_counter() >= cap:
                 break
             it += 1
             if it <= k_n:
