@@ -8,10 +8,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import make_bot
+from .bots import decide, make_bot
 from .config import GameConfig
 from .game import Game
-from .view import view
 
 MAX_DECISIONS = 20000  # a game longer than this is counted as an error (it should never happen)
 
@@ -24,6 +23,7 @@ class GameOutcome:
     scores: list[int]
     rounds: int
     decisions: int
+    ranking: list[int] = field(default_factory=list)  # seats from first to last place
 
 
 @dataclass
@@ -67,14 +67,14 @@ def play_game(config: GameConfig, seed: int, bots: Sequence[str]) -> GameOutcome
         pd = g.pending()
         assert pd is not None
         p = pd[0]
-        a = players[p].choose(view(g, p))
+        a = decide(players[p], g, p)
         g.apply(p, a)
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"game did not end after {MAX_DECISIONS} decisions")
     assert g.result is not None
     return GameOutcome(seed, tuple(bots), g.result["winners"], [s["total"] for s in g.result["scores"]],
-                       g.round, decisions)
+                       g.round, decisions, list(g.result["ranking"]))
 
 
 def simulate(

@@ -26,7 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bots", default="", help="comma-separated bots per seat (random, heuristic); "
+    sim.add_argument("--bots", default="", help="comma-separated bots per seat (random, easy, normal, hard, hard:800); "
                      "rotated around the seats from game to game")
     sim.add_argument("--cast", type=_cast_arg, default=None,
                      help="a preset name or a comma-separated list of characters")
@@ -63,6 +63,20 @@ def build_parser() -> argparse.ArgumentParser:
                      "their seat (a bot plays for them meanwhile; default 120)")
     srv.add_argument("--bot-pace", type=float, default=None, help="seconds each bot move stays on screen")
     srv.add_argument("--log-level", default="INFO")
+    tour = sub.add_parser("tournament", help="rate bots against each other: win rates with 95% intervals")
+    tour.add_argument("--players", type=int, default=4)
+    tour.add_argument("--games", type=int, default=100, help="games in all (best a multiple of --players)")
+    tour.add_argument("--seed", type=int, default=1, help="first seed of the fixed seed set")
+    tour.add_argument("--bots", default="hard,normal,normal,normal",
+                      help="comma-separated bots per seat, rotated: random, easy, normal, hard, "
+                      "hard:800 (playouts per decision) or hard:0.5s (seconds per decision)")
+    tour.add_argument("--budget", default=None,
+                      help="search budget of every plain 'hard': playouts (800) or seconds (0.5s)")
+    tour.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
+    tour.add_argument("--cast", type=_cast_arg, default=None,
+                      help="a preset name or a comma-separated list of characters")
+    tour.add_argument("--districts", type=_cast_arg, default=None, help="a preset name or 14 unique districts")
+    tour.add_argument("--json", action="store_true", help="print one JSON object")
 
     rep = sub.add_parser("replay", help="replay a saved game and check it reaches its recorded end")
     rep.add_argument("file")
@@ -88,6 +102,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_replay(args)
     if cmd == "serve":
         return cmd_serve(args)
+    if cmd == "tournament":
+        return cmd_tournament(args)
     return cmd_play(args)
 
 
@@ -110,11 +126,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if len(bots) != args.players:
         print(f"citadels: --bots names {len(bots)} bots for {args.players} players", file=sys.stderr)
         return 2
-    from citadels_core.bots import BOT_KINDS
+    from citadels_core.bots import parse_kind
 
     for b in bots:
-        if b not in BOT_KINDS:
-            print(f"citadels: unknown bot {b!r}; known: {', '.join(BOT_KINDS)}", file=sys.stderr)
+        try:
+            parse_kind(b)
+        except ValueError as e:
+            print(f"citadels: {e}", file=sys.stderr)
             return 2
     default = "classic_basic" if args.edition == "classic" else "first_game"
     districts = args.districts or args.preset or default
@@ -237,6 +255,53 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # Textual swaps sys.stdout per running app; with many apps the last swap back may be stale.
         sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
     return 0
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from citadels_core import ConfigError, GameConfig
+    from citadels_core.bots import parse_kind
+    from citadels_core.tournament import tournament
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.budget:
+        bots = [f"hard:{args.budget}" if b == "hard" else b for b in bots]
+    if len(bots) != args.players:
+        print(f"citadels: --bots names {len(bots)} bots for {args.players} players", file=sys.stderr)
+        return 2
+    try:
+        for b in bots:
+            parse_kind(b)
+        cfg = GameConfig.create(args.players, cast=args.cast or "first_game",
+                                districts=args.districts or "first_game")
+    except (ValueError, ConfigError, KeyError) as e:
+        print(f"citadels: {e}", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("citadels: --games must be at least 1", file=sys.stderr)
+        return 2
+
+    def bar(done: int, total: int) -> None:
+        width = 30
+        full = done * width // total
+        sys.stderr.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} games")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    res = tournament(cfg, args.games, args.seed, bots, workers=args.workers, progress=bar)
+    out = res.to_json()
+    out["seed"] = args.seed
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"{res.finished} of {res.games} games finished, {args.players} players, seeds "
+              f"{args.seed}..{args.seed + (args.games - 1) // args.players}, seats rotated; "
+              f"fair share {1 / args.players:.1%}")
+        for b, st in out["by_bot"].items():
+            lo, hi = st["wilson95"]
+            print(f"  {b:>12}: wins {st['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of {st['seats']} seats, "
+                  f"mean rank {st['mean_rank']:.2f}, mean margin {st['mean_margin']:+.2f}")
+    for e in out["errors"]:
+        print(f"error in game with seed {e['seed']} ({','.join(e['seats'])}): {e['error']}", file=sys.stderr)
+    return 0 if not res.errors else 1
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

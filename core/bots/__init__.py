@@ -1,19 +1,62 @@
-"""Bots, from random to heuristic; `make_bot(kind, seed)` builds one."""
+"""The bot ladder: `random`, `easy`, `normal` (alias `heuristic`), `hard`; `make_bot(kind, seed)`.
+
+A kind may carry a search budget for `hard`: `hard:800` searches 800 playouts per decision, `hard:0.5s`
+searches for half a second (time budgets are not reproducible). Plain `hard` searches 200 playouts, cut
+short at 0.9 s so that a decision never takes more than about a second."""
 
 from __future__ import annotations
 
-from .base import Bot
-from .heuristic import HeuristicBot
-from .random_bot import RandomBot
+from collections.abc import Callable
 
-BOT_KINDS = {"random": RandomBot, "heuristic": HeuristicBot}
+from .base import Bot, decide
+from .easy import EasyBot
+from .heuristic import HeuristicBot
+from .normal import NormalBot
+from .random_bot import RandomBot
+from .search import DEFAULT_ITERATIONS, DEFAULT_MAX_SECONDS, SearchBot
+
+BOT_KINDS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "heuristic": NormalBot,  # the name bots had before the ladder
+    "hard": SearchBot,
+}
+
+
+def parse_kind(kind: str) -> tuple[str, int | None, float | None]:
+    """Split `hard:800` / `hard:0.5s` into (name, iterations, seconds); raise ValueError if malformed."""
+    name, _, budget = kind.partition(":")
+    if name not in BOT_KINDS:
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_KINDS)}")
+    if not budget:
+        return name, None, None
+    if name != "hard":
+        raise ValueError(f"only hard takes a budget, not {kind!r}")
+    try:
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if not seconds > 0:
+                raise ValueError
+            return name, None, seconds
+        iterations = int(budget)
+        if iterations < 1:
+            raise ValueError
+        return name, iterations, None
+    except ValueError:
+        raise ValueError(f"a budget is a number of playouts (hard:800) or seconds (hard:0.5s), not {budget!r}") \
+            from None
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
-    try:
-        return BOT_KINDS[kind](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOT_KINDS)}") from None
+    name, iterations, seconds = parse_kind(kind)
+    if name == "hard":
+        if iterations is None and seconds is None:
+            # The default: a fixed playout budget, capped so that no decision keeps a player waiting.
+            return SearchBot(seed, iterations=DEFAULT_ITERATIONS, max_seconds=DEFAULT_MAX_SECONDS)
+        return SearchBot(seed, iterations=iterations or DEFAULT_ITERATIONS, seconds=seconds)
+    return BOT_KINDS[name](seed)
 
 
-__all__ = ["Bot", "BOT_KINDS", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = ["Bot", "BOT_KINDS", "decide", "EasyBot", "HeuristicBot", "NormalBot", "RandomBot", "SearchBot", "make_bot",
+           "parse_kind"]

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..actions import Action
-from ..view import View
+from ..view import View, view
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class Bot(Protocol):
@@ -14,3 +17,15 @@ class Bot(Protocol):
     def choose(self, v: View) -> Action:
         """Pick one of `v.legal`."""
         ...
+
+
+def decide(bot: Bot, g: Game, p: int) -> Action:
+    """Ask `bot` (seat p) for its move in game `g`: its view, and for a bot that `wants_worlds` a sampler
+    of worlds re-dealt from p's information (`redeal`), never the state itself. Every harness that runs
+    bots goes through here, so no bot is left without the worlds it searches."""
+    v = view(g, p)
+    if getattr(bot, "wants_worlds", False):
+        from ..redeal import redeal
+
+        return bot.choose(v, lambda rng: redeal(g, p, rng))  # type: ignore[call-arg]
+    return bot.choose(v)

@@ -1,8 +1,10 @@
-"""The search bot: determinized Monte Carlo with UCB at the root and fast greedy rollouts.
+"""`hard`: determinized Monte Carlo search over worlds consistent with its view.
 
-It never reads the real state: it asks for *worlds*, full states dealt at random consistently with its own
-information (`redeal`), plays each candidate action in many worlds to the end of the game with a cheap
-greedy policy, and picks the action that won most often.
+It never reads the real state: it asks for *worlds*, full states in which everything hidden from it is
+dealt again (`redeal`), keeps those that agree with what it inferred from the draft (rejection sampling on
+`inference.Beliefs`), plays each candidate action in many worlds to the end of the game with a fast
+greedy policy, and picks the action that won most often. The `normal` bot's choice enters as a prior
+(virtual wins), so few iterations fall back on sound play and more iterations let the search overrule it.
 """
 
 from __future__ import annotations
@@ -12,23 +14,68 @@ import time
 from collections.abc import Callable
 
 from ..actions import Action
-from ..game import Game
+from ..game import SELECT, Game
 from ..rng import Rng
 from ..view import View
+from .heuristic import BASE_VALUE
+from .heuristic_characters import EXTRA_VALUE
+from .inference import Beliefs
+from .normal import NormalBot
 
 World = Callable[[Rng], Game]
 
+DEFAULT_ITERATIONS = 200  # playouts per decision: ~0.65 s on average on the project machine
+DEFAULT_MAX_SECONDS = 0.9  # ...and a cap for the slow early-game decisions, so the default stays under 1 s
+PRIOR_VISITS = 6  # virtual playouts given to the normal bot's choice
+PRIOR_VALUE = 0.6  # ...at this win rate, a little above an even share, so search must show a real gain
+EXPLORE = 0.7
+WORLD_TRIES = 8  # redeals tried per sample before accepting one that contradicts the beliefs
+
 # Preference of the greedy rollout policy among action kinds; anything unlisted is taken rarely.
 _KIND_ORDER = {"bonus": 0, "income": 1, "build": 2, "keep": 3, "pay_gold": 4, "end": 9}
+_CHAR_VALUE = {**EXTRA_VALUE, **BASE_VALUE}
+_TARGETS = ("architect", "merchant", "king", "scholar", "trader", "alchemist", "warlord", "bishop")
+
+
+def _draft_pick(g: Game, acts: list[Action], rng: Rng) -> Action:
+    """Rollout drafting: a character's base appeal, plus its income from the picker's city, plus noise."""
+    p = g.pending()[0]  # type: ignore[index]
+    E = g.E
+    city_types = [E.districts[e & 255].type for e in g.cities[p]]
+    best, best_v = acts[0], -1e9
+    discard = acts[0].kind == "discard_character"
+    for a in acts:
+        key = str(a.args[0])
+        val = _CHAR_VALUE.get(key, 2.0) + rng.below(100) / 50
+        inc = g.rules[g.cast_index(key)].income
+        if inc is not None:
+            val += sum(1 for t in city_types if t is inc)
+        if discard:
+            val = -val
+        if val > best_v:
+            best, best_v = a, val
+    return best
 
 
 def rollout_policy(g: Game, rng: Rng) -> Action:
-    """A cheap greedy player for rollouts: takes bonuses and income, builds the dearest district it can,
-    gathers gold when poor, otherwise ends; one time in eight it plays any legal action (exploration)."""
+    """A cheap greedy player for rollouts: drafts characters that pay, takes bonuses and income, builds
+    the dearest district it can, gathers gold when poor, otherwise ends; one time in ten it plays any
+    legal action (exploration)."""
     acts = g.legal_actions()
-    if len(acts) == 1 or rng.below(8) == 0:
+    if len(acts) == 1:
+        return acts[0]
+    if g.phase == SELECT and not g.sub:
+        return _draft_pick(g, acts, rng)
+    if rng.below(10) == 0:
         return acts[rng.below(len(acts))]
     kinds = {a.kind for a in acts}
+    if "kill" in kinds or "rob" in kinds:
+        opts = [a for a in acts if a.kind in ("kill", "rob")]
+        for k in _TARGETS:
+            for a in opts:
+                if a.args[0] == k and rng.below(2) == 0:
+                    return a
+        return opts[rng.below(len(opts))]
     if "gather" in kinds:
         p = g.tp
         want_gold = g.gold[p] < 4 and bool(g.hands[p])
@@ -60,49 +107,94 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000) -> float:
     return 0.1 * scores[me] / max(max(scores), 1)
 
 
+def consistent(g: Game, b: Beliefs) -> bool:
+    """Whether world `g` deals every opponent a character the draft says it may hold."""
+    for q, cands in enumerate(b.candidates):
+        if not cands:
+            continue
+        for i in g.chars[q]:
+            if not g.revealed[i] and g.ckey(i) not in cands:
+                return False
+    return True
+
+
 class SearchBot:
     """`hard`: flat UCB over its legal actions, each evaluated in sampled worlds by greedy playouts."""
 
-    name = "search"
+    name = "hard"
     wants_worlds = True
 
-    def __init__(self, seed: int = 0, iterations: int = 300, seconds: float | None = None) -> None:
+    def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
+                 prior: bool = True, max_seconds: float | None = None) -> None:
         self.rng = Rng(seed)
         self.iterations = iterations
-        self.seconds = seconds
+        self.seconds = seconds  # a time budget instead of the iteration budget (not reproducible)
+        self.max_seconds = max_seconds  # a cap on the iteration budget (reproducible only when not reached)
+        self.prior = prior
+        self.normal = NormalBot(seed)  # its memory of the draft and its prior
         self.last_stats: list[tuple[Action, int, float]] = []
         self.last_iterations = 0
 
+    def sample(self, worlds: World, b: Beliefs | None) -> Game:
+        """A world consistent with the view, and with the draft inferences when one is found quickly."""
+        w = worlds(self.rng)
+        if b is None:
+            return w
+        for _ in range(WORLD_TRIES - 1):
+            if consistent(w, b):
+                break
+            w = worlds(self.rng)
+        return w
+
     def choose(self, v: View, worlds: World | None = None) -> Action:
         legal = list(v.legal)
+        guess = self.normal.choose(v) if legal else None  # always called: it keeps its draft memory
         if len(legal) == 1 or worlds is None or v.me is None:
             self.last_stats = [(legal[0], 0, 0.0)] if legal else []
-            return legal[0]
+            self.last_iterations = 0
+            return guess if guess is not None else legal[0]
+        self.search(v, worlds, legal, guess)
+        return self.last_stats[0][0]
+
+    def search(self, v: View, worlds: World, legal: list[Action], guess: Action | None) -> None:
+        """Fill `last_stats` with (action, playouts, estimated win chance), the chosen action first."""
         me = v.me
-        visits = [0] * len(legal)
-        wins = [0.0] * len(legal)
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        assert me is not None
+        b = self.normal.beliefs(v) if len(v.players) >= 4 else None
+        k_n = len(legal)
+        visits = [0] * k_n
+        wins = [0.0] * k_n
+        pv = [0.0] * k_n  # prior visits
+        pw = [0.0] * k_n
+        if self.prior and guess is not None and guess in legal:
+            g_i = legal.index(guess)
+            pv[g_i] = PRIOR_VISITS
+            pw[g_i] = PRIOR_VISITS * PRIOR_VALUE
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds else None
+        cap = start + self.max_seconds if self.max_seconds else None
         it = 0
         while True:
             if deadline is not None:
-                if time.perf_counter() >= deadline and it >= len(legal):
+                if time.perf_counter() >= deadline and it >= k_n:
                     break
-            elif it >= max(self.iterations, len(legal)):
+            elif it >= max(self.iterations, k_n):
+                break
+            elif cap is not None and it >= k_n and time.perf_counter() >= cap:
                 break
             it += 1
-            if it <= len(legal):
+            if it <= k_n:
                 k = it - 1
             else:
                 logn = math.log(it)
-                k = max(range(len(legal)),
-                        key=lambda i: wins[i] / visits[i] + 0.7 * math.sqrt(logn / visits[i]))
-            world = worlds(self.rng)
+                k = max(range(k_n), key=lambda i: (wins[i] + pw[i]) / (visits[i] + pv[i])
+                        + EXPLORE * math.sqrt(logn / visits[i]))
+            world = self.sample(worlds, b)
             world.apply_unchecked(me, legal[k])
             wins[k] += playout(world, me, self.rng)
             visits[k] += 1
         self.last_iterations = it
-        self.last_stats = sorted(
-            ((legal[i], visits[i], wins[i] / visits[i] if visits[i] else 0.0) for i in range(len(legal))),
-            key=lambda t: -t[1],
-        )
-        return self.last_stats[0][0]
+        # The most searched action (prior included) is the robust choice: UCB spends its playouts there.
+        order = sorted(range(k_n), key=lambda i: (-(visits[i] + pv[i]), -(wins[i] + pw[i]) / (visits[i] + pv[i])))
+        # Reported chances are the playouts' own, without the prior's virtual wins.
+        self.last_stats = [(legal[i], visits[i], wins[i] / visits[i] if visits[i] else 0.0) for i in order]

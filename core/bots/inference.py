@@ -1,0 +1,89 @@
+"""Who probably holds which character, inferred from one seat's view of the draft.
+
+The draft leaks information: a player who picks after me chooses among the characters I passed on, and
+one who picks before me took something I was never offered. Characters shown face up, revealed, or called
+with nobody answering are out of play. `Beliefs` turns that into a probability per (player, character),
+used by `normal` to aim its abilities and by `hard` to reject worlds that contradict what it saw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..edition import get_edition
+from ..view import View
+
+
+def draft_order(n: int, crown: int) -> list[int]:
+    """Seats in the order they first pick a character (the crowned player first)."""
+    return [(crown + i) % n for i in range(n)]
+
+
+@dataclass(frozen=True)
+class Beliefs:
+    """candidates[q]: the characters player q may hold (empty for me and for fully known players)."""
+
+    me: int
+    candidates: tuple[frozenset[str], ...]
+    # The characters of player q, known because q revealed them this round.
+    revealed: tuple[tuple[str, ...], ...]
+
+    def prob(self, q: int, key: str) -> float:
+        """Chance that player q holds `key` (uniform over q's candidates: a deliberately simple model)."""
+        if key in self.revealed[q]:
+            return 1.0
+        c = self.candidates[q]
+        return 1.0 / len(c) if key in c else 0.0
+
+    def holders(self, key: str) -> list[tuple[int, float]]:
+        """Players who may hold `key`, with their chance."""
+        return [(q, p) for q in range(len(self.candidates)) if q != self.me and (p := self.prob(q, key)) > 0]
+
+
+def infer(v: View, crown_at_draft: int | None = None) -> Beliefs:
+    """Beliefs of seat `v.me` now. `crown_at_draft` is who held the crown when this round's draft began
+    (a bot remembers it from its own draft view; without it, the current crown is the best guess)."""
+    assert v.me is not None
+    me = v.me
+    n = len(v.players)
+    ed = get_edition(v.edition)
+    rank = {k: ed.characters[ed.character_by_key[k]].rank for k in v.cast}
+    crown = crown_at_draft
+    if crown is None:
+        crown = next((p.seat for p in v.players if p.crown), 0)
+    mine = set(v.my_characters)
+    seen = set(v.seen_characters)
+    revealed = tuple(tuple(p.revealed) for p in v.players)
+    gone = set(v.faceup) | mine
+    for r in revealed:
+        gone.update(r)
+    # A character whose call has passed without anyone revealing it is held by nobody (or was killed:
+    # the killed character stays silent, so it stays possible).
+    if v.phase != "select" and v.calling is not None:
+        now = rank[v.calling]
+        for k in v.cast:
+            if rank[k] < now and k != v.killed and not any(k in r for r in revealed):
+                gone.add(k)
+    passed = seen - gone  # offered to me, not taken by me: later pickers chose from these
+    unseen = set(v.cast) - seen - gone  # never offered to me: earlier pickers (or face down)
+    order = draft_order(n, crown)
+    my_pos = order.index(me)
+    # When the draft leaves exactly one card for the last picker, he may take the face-down card instead,
+    # which nobody before him saw.
+    last_may_take_facedown = n >= 4 and len(v.cast) - len(v.faceup) - 1 == n
+    cands: list[frozenset[str]] = []
+    for q in range(n):
+        if q == me or (revealed[q] and n >= 4):
+            # With 4+ players each holds one character: a revealed one is all there is to know.
+            cands.append(frozenset())
+            continue
+        if n <= 3 or not seen:
+            pool = passed | unseen  # several picks each: the simple before/after split does not hold
+        elif order.index(q) < my_pos:
+            pool = unseen
+        elif last_may_take_facedown and q == order[-1]:
+            pool = passed | unseen
+        else:
+            pool = passed  # picked after me (or will): from what I left
+        cands.append(frozenset(pool or (passed | unseen)))
+    return Beliefs(me, tuple(cands), revealed)

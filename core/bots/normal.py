@@ -1,0 +1,111 @@
+"""`normal`: the heuristic bot sharpened by inference. It remembers who held the crown when each draft
+began, reads the draft for who probably holds which character (`inference.py`), aims the Assassin, the
+Thief and the Witch at the character the leader most likely holds, and drafts to deny the leader."""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..view import PlayerInfo, View
+from .heuristic import HeuristicBot
+from .inference import Beliefs, draft_order, infer
+
+
+def strength(p: PlayerInfo) -> float:
+    """A rough standing: districts toward completion weigh most, then their points, then gold."""
+    return 3.0 * p.city_size + sum(d.cost for d in p.city) + 0.5 * p.gold + (4 if p.complete else 0)
+
+
+class NormalBot(HeuristicBot):
+    name = "normal"
+    spread = 0.5  # weight of a character's worth regardless of who holds it
+    deny = True
+    by_strength = True
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._crowns: dict[int, int] = {}  # round -> seat holding the crown when its draft began
+
+    def choose(self, v: View) -> Action:
+        if v.phase == "select" and v.round not in self._crowns:
+            crown = next((p.seat for p in v.players if p.crown), None)
+            if crown is not None:
+                self._crowns[v.round] = crown
+        return super().choose(v)
+
+    def beliefs(self, v: View) -> Beliefs:
+        return infer(v, self._crowns.get(v.round))
+
+    def _leader(self, v: View) -> PlayerInfo | None:
+        if not self.by_strength:
+            return super()._leader(v)
+        others = [p for p in v.players if p.seat != v.me]
+        return max(others, key=strength) if others else None
+
+    def _weights(self, v: View) -> dict[int, float]:
+        """How much hurting each opponent is worth: the leader most, anyone ahead of me more."""
+        me = v.players[v.me or 0]
+        leader = self._leader(v)
+        out = {}
+        for p in v.players:
+            if p.seat == v.me:
+                continue
+            w = 1.0 + max(0.0, strength(p) - strength(me)) / 8
+            if leader is not None and p.seat == leader.seat:
+                w += 1.5
+            out[p.seat] = w
+        return out
+
+    def _pick_char(self, opts: list[Action], order: tuple[str, ...], v: View) -> Action:
+        """Aim at the character most likely held by whoever matters most; the fixed order breaks ties
+        and rules when nothing is known."""
+        b = self.beliefs(v)
+        w = self._weights(v)
+        robbing = bool(opts) and opts[0].kind == "rob"
+        rank = {k: i for i, k in enumerate(order)}
+
+        def score(a: Action) -> float:
+            key = str(a.args[0])
+            hit = 0.0
+            for q, pr in b.holders(key):
+                gain = (v.players[q].gold + 2) / 4 if robbing else 1.0
+                hit += pr * w[q] * gain
+            if hit == 0.0:
+                return -1.0  # nobody can hold it: a wasted ability
+            # How much the character is worth taking away, times how likely it hurts someone who matters.
+            worth = 1.0 + (len(order) - rank.get(key, len(order))) / len(order)
+            return worth * (self.spread + hit)
+
+        return max(opts, key=score)
+
+    def _char_value(self, v: View, key: str) -> float:
+        val = super()._char_value(v, key)
+        leader = self._leader(v)
+        if leader is None or len(v.players) < 4 or not self.deny:
+            return val
+        n = len(v.players)
+        crown = self._crowns.get(v.round, next((p.seat for p in v.players if p.crown), 0))
+        order = draft_order(n, crown)
+        if order.index(leader.seat) < order.index(v.me or 0):
+            return val  # the leader has already picked: nothing left to deny
+        near = leader.city_size >= v.complete_at - 2
+        # Deny what the leader wants: protection and the big builder; take the weapons against him.
+        if key == "bishop" and near:
+            val += 1.0
+        if key in ("assassin", "warlord", "marshal") and near:
+            val += 0.7
+        if key == "architect" and leader.hand_size >= 3:
+            val += 0.5
+        return val
+
+    def _magic(self, v: View, by_kind: dict[str, list[Action]]) -> Action | None:
+        # Cards I have seen in another hand (known_hand) make a swap worth more than a count suggests.
+        swaps = by_kind.get("swap_hands", [])
+        if swaps:
+            def worth(a: Action) -> float:
+                p = v.players[int(a.args[0])]
+                known = sum(max(self._card_value(v, k), 0) for k in p.known_hand)
+                return p.hand_size + known / 4
+            best = max(swaps, key=worth)
+            if worth(best) >= len(v.hand) + 2:
+                return best
+        return super()._magic(v, {k: a for k, a in by_kind.items() if k != "swap_hands"})

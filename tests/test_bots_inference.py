@@ -1,0 +1,58 @@
+"""Draft inference (core/bots/inference.py): sound on real games, informative where the draft tells."""
+
+import pytest
+from citadels_core import Game, GameConfig
+from citadels_core.bots import make_bot
+from citadels_core.bots.inference import infer
+from citadels_core.bots.normal import NormalBot
+from citadels_core.edition import get_edition
+from citadels_core.view import view
+
+CASTS = [p.key for p in get_edition("2016").presets]
+
+
+def check_game(players: int, cast: str, seed: int) -> int:
+    """Play a game of normal bots; at every decision check that each seat's beliefs give every opponent's
+    real, unrevealed character a chance. Returns how many checks ruled something out (informative)."""
+    g = Game(GameConfig.create(players, cast=cast), seed, record_events=False)
+    bots = [NormalBot(seed + i) for i in range(players)]
+    informative = 0
+    while not g.over:
+        p = g.pending()[0]
+        for q in range(players):
+            b = bots[q].beliefs(view(g, q)) if g.phase == "turn" or g.chars[q] else None
+            if b is None:
+                continue
+            for r in range(players):
+                for i in g.chars[r]:
+                    if r != q and not g.revealed[i]:
+                        assert b.prob(r, g.ckey(i)) > 0, (cast, players, seed, q, r, g.ckey(i), b)
+                        if len(b.candidates[r]) < len(g.cast) - len(g.faceup) - len(g.chars[q]):
+                            informative += 1
+        g.apply(p, bots[p].choose(view(g, p)))
+    return informative
+
+
+@pytest.mark.parametrize("players", [4, 5, 6, 7, 8])
+def test_beliefs_never_rule_out_a_players_real_character(players):
+    informative = check_game(players, CASTS[players % len(CASTS)], 40 + players)
+    assert informative > 0  # the draft really narrowed something down
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cast", CASTS)
+def test_beliefs_are_sound_with_every_cast(cast):
+    for players in (4, 6, 7, 8):  # 7 and 8: the last picker may take the face-down card
+        check_game(players, cast, 7)
+
+
+def test_a_player_after_me_holds_one_of_the_characters_i_passed():
+    g = Game(GameConfig.create(4), 3, record_events=False)
+    crown = g.crown
+    assert g.pending()[0] == crown
+    offered = [str(a.args[0]) for a in g.legal_actions()]
+    g.apply(crown, make_bot("normal", 1).choose(view(g, crown)))
+    b = infer(view(g, crown), crown)
+    mine = g.ckey(g.chars[crown][0])
+    nxt = (crown + 1) % 4
+    assert b.candidates[nxt] == frozenset(offered) - {mine}
