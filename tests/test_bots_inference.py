@@ -1,6 +1,7 @@
 """Draft inference (core/bots/inference.py): sound on real games, informative where the draft tells."""
 
 import pytest
+
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
 from citadels_core.bots.inference import infer

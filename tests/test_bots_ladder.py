@@ -3,6 +3,7 @@
 import copy
 
 import pytest
+
 from citadels_core import Game, GameConfig
 from citadels_core.bots import BOT_KINDS, NormalBot, SearchBot, decide, make_bot, parse_kind
 from citadels_core.bots.hint import hint

@@ -3,6 +3,7 @@
 import json
 
 import pytest
+
 from citadels_core import GameConfig
 from citadels_core.tournament import schedule, tournament, wilson
 from citadels_server.cli import main
