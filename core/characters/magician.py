@@ -58,6 +58,9 @@ def redraw(g: Game, p: int, a: Action) -> None:
 def discard(g: Game, p: int, a: Action) -> None:
     cid = g.card_id(str(a.args[0]))
     g.hands[p].remove(cid)
+    # Discarded face down: nobody can tell which known cards remain, already while the Magician
+    # is still choosing (a re-deal then must find every known card in the hand).
+    g.forget_hand(p)
     g.sub_data.append(cid)
 
 

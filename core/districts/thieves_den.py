@@ -46,6 +46,9 @@ class ThievesDen(DistrictRules):
 def pay_card(g: Game, p: int, a: Action) -> None:
     cid = g.card_id(str(a.args[0]))
     g.hands[p].remove(cid)
+    # Paid face down: from now on nobody can tell which known cards remain (also mid-payment, where
+    # a re-deal for search or for a view test must find every known card still in the hand).
+    g.forget_hand(p)
     g.sub_data[0] -= 1
     g.sub_data.append(cid)
 
