@@ -169,7 +169,8 @@ class SearchBot:
         if self.prior and guess is not None and guess in legal:
             g_i = legal.index(guess)
             pv[g_i] = PRIOR_VISITS
-            pw[g_i] = PRIOR_VISITS * PRIOR_VALUE
+            # Above the fair share by a clear margin at any table size (at 2 players an even share is 0.5).
+            pw[g_i] = PRIOR_VISITS * max(PRIOR_VALUE, 1 / len(v.players) + 0.25)
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds else None
         cap = start + self.max_seconds if self.max_seconds else None
