@@ -443,3 +443,40 @@ async def test_clicking_a_card_in_the_hand_shows_its_text(tmp_path: Path):
         assert hand.selected == key
         name = app.table.config.ed.districts[app.table.config.ed.district_by_key[key]].name
         assert name + " (" in str(hand.render())
+
+
+async def test_new_game_screen_takes_a_custom_cast_and_district_list_checked_by_the_rules(tmp_path: Path):
+    from textual.widgets import Input, Select
+
+    from citadels_tui.components.new_game_screen import NewGameScreen
+
+    cast = "assassin, spy, wizard, emperor, abbot, trader, navigator, marshal"
+    districts = ("Armory, Basilica, Capitol, Framework, Gold Mine, Great Wall, Ivory Tower, Monument, Museum, "
+                 "Necropolis, Observatory, Park, Poor House, Thieves' Den")
+    app = CitadelsApp(home=tmp_path, seed=4, pace=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f2")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#players", Select).value = 2
+        screen.query_one("#cast", Select).value = "custom"
+        screen.query_one("#districts", Select).value = "custom"
+        await pilot.pause()
+        assert screen.query_one("#cast-custom-row").display
+        screen.query_one("#cast-custom", Input).value = cast
+        screen.query_one("#districts-custom", Input).value = districts
+        screen.action_start()
+        await pilot.pause()
+        # The rules refuse the Emperor with 2 players, in one sentence, and the form stays open.
+        assert app.screen is screen
+        assert "Emperor cannot be used in a 2-player game" in str(screen.query_one("#new-error").render())
+        screen.query_one("#players", Select).value = 4
+        await pilot.pause()
+        screen.action_start()
+        await pilot.pause()
+        assert not isinstance(app.screen, NewGameScreen)
+        assert app.table.config.cast == ("assassin", "spy", "wizard", "emperor", "abbot", "trader", "navigator",
+                                         "marshal")
+        assert "thieves_den" in app.table.config.districts and len(app.table.config.districts) == 14

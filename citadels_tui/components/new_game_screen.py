@@ -1,4 +1,5 @@
-"""A new game: your name, 2–8 players, each bot's level, the character and district presets, a seed.
+"""A new game: your name, 2–8 players, each bot's level, the character and district presets (or custom
+lists, checked by the rules), a seed.
 
 The presets come from the edition; a preset the engine cannot play yet fails with its ConfigError
 sentence shown under the form instead of a crash."""
@@ -18,6 +19,8 @@ from ..game_setup import NewGame, bot_names
 from ..i18n import t, tp
 from ..settings import BOT_LEVELS, Settings
 
+CUSTOM = "custom"
+
 
 class NewGameScreen(ModalScreen[NewGame | None]):
     CSS_PATH = "new_game_screen.tcss"
@@ -30,6 +33,7 @@ class NewGameScreen(ModalScreen[NewGame | None]):
     def compose(self) -> ComposeResult:
         s = self.settings
         presets = [(tp("preset", p.name), p.key) for p in get_edition("2016").presets]
+        presets.append((t("Custom list"), CUSTOM))
         with VerticalScroll(id="new-box") as box:
             box.border_title = t("New game")
             with Horizontal(classes="row"):
@@ -47,9 +51,16 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             with Horizontal(classes="row"):
                 yield Label(t("Characters"))
                 yield Select(presets, value=s.cast, allow_blank=False, id="cast", compact=True)
+            with Horizontal(classes="row", id="cast-custom-row"):
+                yield Label("")
+                yield Input("", placeholder=t("characters, comma-separated"), id="cast-custom", compact=True)
             with Horizontal(classes="row"):
                 yield Label(t("Districts"))
                 yield Select(presets, value=s.districts, allow_blank=False, id="districts", compact=True)
+            with Horizontal(classes="row", id="districts-custom-row"):
+                yield Label("")
+                yield Input("", placeholder=t("14 unique districts, comma-separated"), id="districts-custom",
+                            compact=True)
             with Horizontal(classes="row"):
                 yield Label(t("Seed"))
                 yield Input("", placeholder=t("empty: a fresh one"), id="seed", compact=True)
@@ -62,10 +73,18 @@ class NewGameScreen(ModalScreen[NewGame | None]):
         for inp in self.query(Input):
             inp.cursor_blink = False
         self._show_bot_rows()
+        self._show_custom_rows()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players":
             self._show_bot_rows()
+        else:
+            self._show_custom_rows()
+
+    def _show_custom_rows(self) -> None:
+        for what in ("cast", "districts"):
+            custom = self.query_one(f"#{what}", Select).value == CUSTOM
+            self.query_one(f"#{what}-custom-row").display = custom
 
     def _players(self) -> int:
         v = self.query_one("#players", Select).value
@@ -106,13 +125,25 @@ class NewGameScreen(ModalScreen[NewGame | None]):
         cast = str(self.query_one("#cast", Select).value)
         districts = str(self.query_one("#districts", Select).value)
         try:
-            cfg = GameConfig.create(n, cast=cast, districts=districts, names=bot_names(name, n))
+            cfg = GameConfig.create(n, cast=self._choice("cast"), districts=self._choice("districts"),
+                                    names=bot_names(name, n))
             _check_playable(cfg)
         except (ConfigError, KeyError) as e:
-            err.update(translate_error(str(e)))
+            err.update(translate_error(str(e).strip("'\"")))
             return
         bots = tuple(str(self.query_one(f"#bot-{i + 1}", Select).value) for i in range(n - 1))
+        # A custom list is used for this game; the remembered defaults stay presets.
+        cast = self.settings.cast if cast == CUSTOM else cast
+        districts = self.settings.districts if districts == CUSTOM else districts
         self.dismiss(NewGame(cfg, bots, seed, cast, districts))
+
+    def _choice(self, what: str) -> str | list[str]:
+        """The preset key, or the custom list typed beside it (names or keys, comma-separated)."""
+        value = str(self.query_one(f"#{what}", Select).value)
+        if value != CUSTOM:
+            return value
+        text = self.query_one(f"#{what}-custom", Input).value
+        return [x.strip() for x in text.split(",") if x.strip()]
 
 
 def _check_playable(cfg: GameConfig) -> None:
