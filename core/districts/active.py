@@ -19,6 +19,7 @@ class Laboratory(DistrictRules):
 
     key = "laboratory"
     has_actions = True
+    gain = 2  # the classic card gives 1 (districts/classic.py)
 
     def handlers(self) -> dict[str, Handler]:
         return {"laboratory": laboratory}
@@ -34,8 +35,9 @@ def laboratory(g: Game, p: int, a: Action) -> None:
     g.hands[p].remove(cid)
     g.forget_hand(p)
     g.bottom([cid])
-    g.gold[p] += 2
-    g._emit("laboratory", {"player": p, "amount": 2})
+    gain = g.d_rules["laboratory"].gain  # type: ignore[attr-defined]
+    g.gold[p] += gain
+    g._emit("laboratory", {"player": p, "amount": gain})
     g._emit("laboratory_private", {"player": p, "card": str(a.args[0])}, (p,))
 
 

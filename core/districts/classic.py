@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import DistrictType
-from ..game import CARD, USED_LAB
+from ..game import CARD
+from . import active
 from .base import DistrictRules, Handler, ScoreContext
 from .destroying import armory
 from .scoring_districts import city_types
@@ -38,29 +39,10 @@ class HauntedCity(DistrictRules):
         return g.x.get("haunted_built", -1) != g.round
 
 
-class Laboratory(DistrictRules):
+class Laboratory(active.Laboratory):
     """Once during your turn, discard a district card from your hand and receive 1 gold."""
 
-    key = "laboratory"
-    has_actions = True
-
-    def handlers(self) -> dict[str, Handler]:
-        return {"laboratory": laboratory}
-
-    def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_LAB:
-            out.extend(Action("laboratory", (k,)) for k in dict.fromkeys(g._keys(g.hands[p])))
-
-
-def laboratory(g: Game, p: int, a: Action) -> None:
-    cid = g.card_id(str(a.args[0]))
-    g.used |= USED_LAB
-    g.hands[p].remove(cid)
-    g.forget_hand(p)
-    g.bottom([cid])
-    g.gold[p] += 1
-    g._emit("laboratory", {"player": p, "amount": 1})
-    g._emit("laboratory_private", {"player": p, "card": str(a.args[0])}, (p,))
+    gain = 1
 
 
 class Graveyard(DistrictRules):
