@@ -9,32 +9,18 @@ from ..cards import CharacterCard as C
 from ..cards import DistrictCard as D
 from ..cards import DistrictType as T
 from ..cards import Preset
+from . import edition2016
 
 N, R, TR, M, U = T.NOBLE, T.RELIGIOUS, T.TRADE, T.MILITARY, T.UNIQUE
 
-BASIC: tuple[D, ...] = (
-    D("manor", "Manor", N, 3, 5),
-    D("castle", "Castle", N, 4, 4),
-    D("palace", "Palace", N, 5, 3),
-    D("temple", "Temple", R, 1, 3),
-    D("church", "Church", R, 2, 3),
-    D("monastery", "Monastery", R, 3, 3),
-    D("cathedral", "Cathedral", R, 5, 2),
-    D("tavern", "Tavern", TR, 1, 5),
-    D("market", "Market", TR, 2, 4),
-    D("trading_post", "Trading Post", TR, 2, 3),
-    D("docks", "Docks", TR, 3, 3),
-    D("harbor", "Harbor", TR, 4, 3),
-    D("town_hall", "Town Hall", TR, 5, 2),
-    D("watchtower", "Watchtower", M, 1, 3),
-    D("prison", "Prison", M, 2, 3),
-    D("battlefield", "Battlefield", M, 3, 3),
-    D("fortress", "Fortress", M, 5, 2),
+# The same 54 basic cards as the 2016 edition, but for one name: the classic Battlefield is the Barracks.
+BASIC: tuple[D, ...] = tuple(
+    D("battlefield", "Battlefield", M, 3, 3) if d.key == "barracks" else d for d in edition2016.BASIC
 )
 
 # The 12 purple cards of the basic game (11 names: two Keeps), origin "base" (CARDS.md B2).
 BASE_PURPLE: tuple[D, ...] = (
-    D("haunted_city", "Haunted City", U, 2, 1, "For the purposes of victory points, the Haunted City is conisdered to be of the color of your choice. You cannot use this ability if you built it during the last round of the game."),
+    D("haunted_city", "Haunted City", U, 2, 1, "For the purposes of victory points, the Haunted City is considered to be of the color of your choice. You cannot use this ability if you built it during the last round of the game."),
     D("keep", "Keep", U, 3, 2, "The Keep cannot be destroyed by the Warlord."),
     D("laboratory", "Laboratory", U, 5, 1, "Once during your turn, you may discard a district card from your hand and receive one gold from the bank."),
     D("smithy", "Smithy", U, 5, 1, "Once during your turn, you may pay two gold to draw 3 district cards."),
