@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from citadels_core import Action, GameConfig
 from citadels_core.view import View
 
-from .i18n import t
+from .i18n import language, t
 from .names import card_name, char_name, describe
 
 # Words the verbs' grammar may carry but that name nothing ("destroy the market in anna's city").
@@ -112,8 +112,26 @@ def norm(text: str) -> str:
     return " ".join(s.split())
 
 
-def vocabulary(cfg: GameConfig, me: int | None) -> list[Name]:
+# The last few vocabularies built, by (config identity, seat, language): the inline suggestion asks for one
+# on every keystroke, and on a server many players type at once. The config is kept to pin its identity.
+_VOCABULARIES: dict[tuple[int, int | None, str], tuple[GameConfig, tuple[Name, ...]]] = {}
+_VOCABULARY_CACHE_SIZE = 64
+
+
+def vocabulary(cfg: GameConfig, me: int | None) -> tuple[Name, ...]:
     """Every name a command may use: districts and characters of the edition, the players."""
+    key = (id(cfg), me, language())
+    hit = _VOCABULARIES.get(key)
+    if hit is not None and hit[0] is cfg:
+        return hit[1]
+    names = tuple(_build_vocabulary(cfg, me))
+    if len(_VOCABULARIES) >= _VOCABULARY_CACHE_SIZE:
+        _VOCABULARIES.pop(next(iter(_VOCABULARIES)))
+    _VOCABULARIES[key] = (cfg, names)
+    return names
+
+
+def _build_vocabulary(cfg: GameConfig, me: int | None) -> list[Name]:
     ed = cfg.ed
     out: list[Name] = []
     for d in ed.districts:
