@@ -7,6 +7,9 @@ and that callback only posts a message into its own app (`App.post_message`), wh
 A seat belongs to the name that took it, and to the SSH key it came with when there was one. A player
 who drops keeps the seat for `seat_hold` seconds: meanwhile a stand-in bot plays their decisions; when
 they come back (same name, same key) they retake it; when the time runs out a bot keeps it for good.
+
+With a `store` directory, tables in play are kept on disk (hosted_store.py) and `restore()` brings them
+back after a restart: every human seat is then held as if its player had just dropped.
 """
 
 from __future__ import annotations
@@ -16,13 +19,16 @@ import itertools
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from pathlib import Path
 
-from citadels_core import ConfigError, GameConfig, get_edition
+from citadels_core import ConfigError, GameConfig, SaveFileError, get_edition
 from citadels_core.bots import BOT_KINDS
 from citadels_core.config import DEFAULT_NAMES
 
+from . import hosted_store
 from .i18n import t
+from .saves import BackgroundSaver
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -91,13 +97,18 @@ class HostedTable:
 class Hub:
     """All the tables and the lobby chat of one server."""
 
-    def __init__(self, seat_hold: float = 120.0, pace: float = 0.6, seed: int | None = None) -> None:
+    def __init__(self, seat_hold: float = 120.0, pace: float = 0.6, seed: int | None = None,
+                 store: Path | None = None) -> None:
         self.seat_hold = seat_hold
         self.pace = pace  # seconds each bot move stays on screen
         self.seed = seed  # fixed seeds for tests: table N gets seed + N
         self.tables: dict[int, HostedTable] = {}
         self.chat: list[str] = []
-        self._ids = itertools.count(1)
+        self.store = store  # where tables in play are kept across restarts (None: in memory only)
+        self.saver = BackgroundSaver() if store is not None else None
+        # Ids continue after every file in the store, readable or not, so no file is ever overwritten.
+        first = max(hosted_store.ids_in(store), default=0) + 1 if store is not None else 1
+        self._ids = itertools.count(first)
         self._listeners: list[HubListener] = []
 
     # ---------------------------------------------------------------- listeners
@@ -219,15 +230,78 @@ class Hub:
         cfg = GameConfig.create(ht.players, cast=ht.cast, districts=ht.districts, names=names)
         bots = {i: ht.bot_level for i in range(len(humans), ht.players)}
         table = Table.new(cfg, ht.seed, bots, self.pace)
-        table.turn_timer = ht.turn_timer
-        table.standin_level = ht.bot_level
-        table.announce = lambda text: self.announce(ht, text)
-        table.subscribe(self._notify_if_over(ht))
-        ht.table = table
-        ht.task = asyncio.get_running_loop().create_task(table.run(), name=f"table-{ht.id}")
+        self._seat_table(ht, table)
+        self._save(ht)
         log.info("table %d started by %s: %s (seed %d)", ht.id, name, ", ".join(names), ht.seed)
         self._notify()
         return table
+
+    def _seat_table(self, ht: HostedTable, table: Table) -> None:
+        """Put `table` in play at `ht`: its timer, stand-ins, announcements, saving and its bots' task."""
+        table.turn_timer = ht.turn_timer
+        table.standin_level = ht.bot_level
+        table.announce = lambda text: self.announce(ht, text)
+        if self.store is not None:
+            table.autosave = lambda _record: self._save(ht)
+        table.subscribe(self._notify_if_over(ht))
+        ht.table = table
+        ht.task = asyncio.get_running_loop().create_task(table.run(), name=f"table-{ht.id}")
+
+    # ---------------------------------------------------------------- keeping tables across restarts
+
+    def _save(self, ht: HostedTable) -> None:
+        if self.store is None or self.saver is None or ht.table is None:
+            return
+        path = hosted_store.path_for(self.store, ht.id)
+        if ht.table.game.over:
+            self.saver.remove(path)
+        else:
+            self.saver.write(path, hosted_store.dump_table(ht))
+
+    def close(self) -> None:
+        """Wait until every table file is written (the server is stopping)."""
+        if self.saver is not None:
+            self.saver.close()
+
+    def restore(self) -> list[str]:
+        """Bring back the tables kept in the store (call on the server's event loop, before anyone joins).
+
+        Each human seat is held for `seat_hold` seconds as if its player had just dropped. Returns one
+        sentence per file that could not be used (left untouched; also logged)."""
+        problems: list[str] = []
+        if self.store is None:
+            return problems
+        for tid in hosted_store.ids_in(self.store):
+            path = hosted_store.path_for(self.store, tid)
+            try:
+                stored = hosted_store.load_table(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, SaveFileError) as e:
+                problems.append(f"The table file {path} cannot be resumed ({e}); it was left as it is.")
+                log.warning("%s", problems[-1])
+                continue
+            if stored.over and self.saver is not None:
+                self.saver.remove(path)  # finished while nobody could see the end: nothing to resume
+                continue
+            known = {f.name for f in fields(HostedTable)}
+            settings = {k: v for k, v in stored.settings.items() if k in known}
+            settings["id"] = tid
+            try:
+                ht = HostedTable(**settings)
+            except TypeError as e:
+                problems.append(f"The table file {path} cannot be resumed ({e}); it was left as it is.")
+                log.warning("%s", problems[-1])
+                continue
+            ht.holders = [Holder(name, key, released=released) for name, key, released in stored.holders]
+            ht.chat = stored.chat[-MAX_CHAT:]
+            self.tables[tid] = ht
+            self._seat_table(ht, Table(stored.record, stored.bots, self.pace))
+            for seat, h in enumerate(ht.holders):
+                if not h.released:
+                    self._away(ht, seat)
+            self.announce(ht, t("The server restarted; the game goes on where it was."))
+            log.info("table %d resumed (%d actions)", tid, len(stored.record.actions))
+        self._notify()
+        return problems
 
     def _notify_if_over(self, ht: HostedTable) -> Callable[[], None]:
         done = False
@@ -286,6 +360,7 @@ class Hub:
             return
         h.released = True
         ht.table.give_to_bot(seat, ht.bot_level)
+        self._save(ht)
         self.announce(ht, t("{p} did not come back: a bot plays their seat to the end.", p=h.name))
         log.info("table %d: %s's seat goes to a bot", ht.id, h.name)
         self._forget_if_done(ht)
@@ -308,5 +383,7 @@ class Hub:
         if not anyone and (ht.table.game.over or all(h.released for h in ht.holders)):
             ht.table.close()
             self.tables.pop(ht.id, None)
+            if self.store is not None and self.saver is not None:
+                self.saver.remove(hosted_store.path_for(self.store, ht.id))
             log.info("table %d closed", ht.id)
         self._notify()

@@ -117,6 +117,10 @@ class BackgroundSaver:
         text = dumps(record, bots)  # serialised now, on the caller's thread: the record keeps changing
         self._pool.submit(self._write, path, text)
 
+    def write(self, path: Path, text: str) -> None:
+        """Write `text` (already serialised by the caller) to `path`, atomically, in the background."""
+        self._pool.submit(self._write, path, text)
+
     def remove(self, path: Path) -> None:
         self._pool.submit(remove_save, path)
 

@@ -220,13 +220,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except (ImportError, AttributeError, ValueError) as e:
         print(f"citadels: cannot load the app factory {args.app!r}: {e}", file=sys.stderr)
         return 2
+    hub = None
     if factory_name == GAME_APP_FACTORY:
-        from citadels_server.game import game_app_factory
+        from citadels_server.game import game_app_factory, make_hub
 
-        factory = game_app_factory(factory, settings)  # every session shares one hub of tables
+        hub = make_hub(settings)
+        factory = game_app_factory(factory, settings, hub)  # every session shares one hub of tables
     stdout = sys.stdout
 
     async def serve() -> None:
+        # Tables kept from the last run are back before the first player can look at the lobby.
+        problems = hub.restore() if hub is not None else []
         try:
             server = await serve_app(factory, settings)
         except OSError as e:
@@ -237,6 +241,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"Host key and players: {settings.home()}", file=stdout)
         print(f"Serving: {factory_name}", file=stdout)
         print(f"Players connect with: ssh -p {port} NAME@{settings.host}", file=stdout, flush=True)
+        for problem in problems:
+            print(problem, file=stdout)
+        if hub is not None and hub.tables:
+            print(f"Resumed {len(hub.tables)} table(s) in play from {hub.store}", file=stdout, flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -248,6 +256,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             pass  # stdout was a pipe whose reader died with the same Ctrl+C (e.g. `| tee`)
         server.close()
         await server.wait_closed()
+        if hub is not None:
+            hub.close()  # the last moves reach the disk before the process ends
 
     try:
         asyncio.run(serve())

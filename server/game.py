@@ -10,7 +10,12 @@ from citadels_tui.hub import Hub
 from .settings import Settings
 
 
+def make_hub(settings: Settings) -> Hub:
+    """The server's hub; its tables in play are kept in `<data dir>/tables` across restarts."""
+    return Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace, store=settings.home() / "tables")
+
+
 def game_app_factory(factory: Any, settings: Settings, hub: Hub | None = None) -> Any:
     """`factory` (the app's `ssh_app_factory(info, hub=…)`) bound to one hub made from `settings`."""
-    hub = hub or Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace)
+    hub = hub or make_hub(settings)
     return functools.partial(factory, hub=hub)

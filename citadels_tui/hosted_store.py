@@ -1,0 +1,98 @@
+"""Hosted tables on disk, so that a server restart does not end the games being played.
+
+A table in play is written after every action (in the background saver's thread, atomically) to
+`<data dir>/tables/table-<id>.json`: the table's settings, who holds which human seat (name and key
+fingerprint), its chat, and the game as a save file (GameRecord JSON plus the bots' levels). The file goes
+when the table closes. On start the server reads the directory back; a file it cannot read is named in
+the log and left as it is (never overwritten: a new table takes a fresh id)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from citadels_core import SaveFileError
+from citadels_core.bots import BOT_KINDS
+from citadels_core.record import GameRecord
+
+from .saves import dumps
+
+if TYPE_CHECKING:
+    from .hub import HostedTable
+
+FORMAT = "citadels-hosted-table"
+VERSION = 1
+_NAME = re.compile(r"table-(\d+)\.json")
+_SIMPLE = (int, float, str, bool, type(None))
+
+
+def path_for(store: Path, tid: int) -> Path:
+    return store / f"table-{tid}.json"
+
+
+def ids_in(store: Path) -> list[int]:
+    """The table ids that have a file in `store` (readable or not): never reused while the file is there."""
+    try:
+        names = [p.name for p in store.iterdir()]
+    except OSError:
+        return []
+    return sorted(int(m.group(1)) for n in names if (m := _NAME.fullmatch(n)))
+
+
+def dump_table(ht: HostedTable) -> str:
+    """The file's text for a table in play (its Table must exist)."""
+    assert ht.table is not None
+    settings = {f.name: getattr(ht, f.name) for f in fields(ht)
+                if isinstance(getattr(ht, f.name), _SIMPLE) and f.name != "spectators"}
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "table": settings,
+        "holders": [{"name": h.name, "key": h.key, "released": h.released} for h in ht.holders],
+        "chat": ht.chat,
+        "game": json.loads(dumps(ht.table.record, ht.table.bot_kinds)),
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+@dataclass(slots=True)
+class StoredTable:
+    settings: dict[str, Any]
+    holders: list[tuple[str, str | None, bool]]
+    chat: list[str]
+    record: GameRecord
+    bots: dict[int, str]
+    over: bool
+
+
+def load_table(text: str) -> StoredTable:
+    """Read a table file; SaveFileError with a sentence when it is not one we can resume."""
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise SaveFileError(f"not JSON ({e})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveFileError("not a hosted table file")
+    if data.get("version") != VERSION:
+        raise SaveFileError(f"version {data.get('version')!r}, expected {VERSION}")
+    try:
+        settings = dict(data["table"])
+        holders = [(str(h["name"]), None if h["key"] is None else str(h["key"]), bool(h["released"]))
+                   for h in data["holders"]]
+        chat = [str(x) for x in data["chat"]]
+        game = data["game"]
+        bots = {int(k): str(v) for k, v in game.get("bots", {}).items()}
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise SaveFileError(f"a field is missing or wrong ({e})") from None
+    record = GameRecord.loads(json.dumps(game))
+    over = record.replay(record_events=False).over  # a game that does not replay is as broken as bad JSON
+    # Humans hold the first seats (a released one is its bot's now), bots every other seat.
+    players, humans = record.config.players, len(holders)
+    humans_ok = humans <= players and all((i in bots) == released for i, (_, _, released) in enumerate(holders))
+    if not humans_ok or set(bots) - set(range(players)) or not set(range(humans, players)) <= set(bots) \
+            or any(v not in BOT_KINDS for v in bots.values()):
+        raise SaveFileError("its seats do not match its game")
+    return StoredTable(settings, holders, chat, record, bots, over)

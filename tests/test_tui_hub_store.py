@@ -1,0 +1,114 @@
+"""Hosted tables kept on disk: a server restart resumes the games in play (hub.py, hosted_store.py)."""
+
+import asyncio
+import json
+
+from citadels_core.record import state_digest
+from citadels_tui.hub import Hub
+
+
+async def _playing_table(store, seat_hold=120.0):
+    """Anna (with a key) and Bruno at a 3-player table with one bot; a few moves played."""
+    hub = Hub(seat_hold=seat_hold, pace=0.0, seed=40, store=store)
+    ht = hub.create("anna", "SHA256:anna", 3, bots="random")
+    hub.join(ht, "bruno", None)
+    table = hub.start(ht, "anna")
+    hub.arrive(ht, 0)
+    hub.arrive(ht, 1)
+    hub.say_table(ht, "bruno", "good luck")
+    for _ in range(6):  # the humans make their first decisions; the bot moves in between
+        await asyncio.sleep(0.05)
+        pd = table.game.pending()
+        if pd is not None and pd[0] in (0, 1):
+            table.submit(pd[0], [table.game.legal_actions()[0]])
+    await asyncio.sleep(0.05)
+    return hub, ht, table
+
+
+async def test_a_table_in_play_comes_back_after_a_restart_with_its_seats_held(tmp_path):
+    store = tmp_path / "tables"
+    hub, ht, table = await _playing_table(store)
+    assert len(table.record.actions) >= 3
+    digest, actions = state_digest(table.game), len(table.record.actions)
+    table.close()
+    hub.close()  # the server stops: every write is on disk
+    assert (store / f"table-{ht.id}.json").exists()
+
+    again = Hub(seat_hold=120.0, pace=0.0, store=store)
+    assert again.restore() == []
+    back = again.tables[ht.id]
+    assert state_digest(back.table.game) == digest and len(back.table.record.actions) == actions
+    assert [h.name for h in back.holders] == ["anna", "bruno"] and back.holders[0].key == "SHA256:anna"
+    assert (back.cast, back.players, back.bot_level, back.seed) == (ht.cast, 3, "random", ht.seed)
+    assert "bruno: good luck" in back.chat and "restarted" in back.chat[-1]
+    # Both humans are away (held for them): the same name and key retakes the seat, a keyless namesake not.
+    assert back.table.away == {0, 1}
+    assert again.find("anna", None) is None
+    assert again.find("anna", "SHA256:anna") == (back, 0)
+    assert again.join(back, "bruno", None) == 1
+    again.arrive(back, 1)
+    assert back.table.away == {0}
+    # A new table never takes the id of a kept one.
+    assert again.create("carla", None, 2).id == ht.id + 1
+    back.table.close()
+    again.close()
+
+
+async def test_a_seat_whose_hold_ran_out_stays_with_its_bot_after_a_restart(tmp_path):
+    store = tmp_path / "tables"
+    hub, ht, table = await _playing_table(store, seat_hold=0.05)
+    hub.depart(ht, 1)  # Bruno leaves and does not come back in time
+    await asyncio.sleep(0.2)
+    assert ht.holders[1].released and 1 in table.bots
+    table.close()
+    hub.close()
+
+    again = Hub(pace=0.0, store=store)
+    again.restore()
+    back = again.tables[ht.id]
+    assert back.holders[1].released and 1 in back.table.bots and 0 not in back.table.bots
+    assert again.find("bruno", None) is None  # the seat is the bot's now
+    back.table.close()
+    again.close()
+
+
+async def test_a_broken_table_file_is_reported_left_as_it_is_and_its_id_never_reused(tmp_path):
+    store = tmp_path / "tables"
+    store.mkdir()
+    broken = store / "table-7.json"
+    broken.write_text('{"format": "citadels-hosted-table", "version": 1, "table": {}', encoding="utf-8")
+    wrong_seats = store / "table-8.json"
+    hub, ht, table = await _playing_table(tmp_path / "other")
+    table.close()
+    hub.close()
+    data = json.loads((tmp_path / "other" / f"table-{ht.id}.json").read_text(encoding="utf-8"))
+    data["holders"].append({"name": "extra", "key": None, "released": False})
+    wrong_seats.write_text(json.dumps(data), encoding="utf-8")
+    before = broken.read_bytes(), wrong_seats.read_bytes()
+
+    again = Hub(pace=0.0, store=store)
+    problems = again.restore()
+    assert len(problems) == 2 and "table-7.json" in problems[0] and "not JSON" in problems[0]
+    assert "table-8.json" in problems[1] and "seats do not match" in problems[1]
+    assert again.tables == {}
+    assert (broken.read_bytes(), wrong_seats.read_bytes()) == before
+    assert again.create("anna", None, 2).id == 9
+    again.close()
+
+
+async def test_a_finished_table_leaves_no_file(tmp_path):
+    store = tmp_path / "tables"
+    hub = Hub(pace=0.0, seed=3, store=store)
+    ht = hub.create("anna", None, 2, bots="random")
+    table = hub.start(ht, "anna")
+    hub.arrive(ht, 0)
+    path = store / f"table-{ht.id}.json"
+    while not table.game.over:
+        pd = table.game.pending()
+        if pd[0] == 0:
+            table.submit(0, [table.game.legal_actions()[0]])
+        await asyncio.sleep(0)
+    hub.saver.flush()
+    assert not path.exists()
+    table.close()
+    hub.close()
