@@ -23,7 +23,7 @@ from .i18n import available, from_environment, language, normalize, set_language
 from .paths import config_dir
 from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
 from .settings import load_settings, save_settings
-from .table import Seat, Table
+from .table import HINT_PLAYOUTS, HINT_SECONDS, Seat, Table
 
 HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
 
@@ -64,6 +64,8 @@ class CitadelsApp(App[int]):
         self.save_path: Path | None = None
         self._ended = False
         self.saver = BackgroundSaver()
+        # A hint's search: playouts, and a time cap (None: none, so that the same position gets the same hint).
+        self.hint_budget: tuple[int, float | None] = (HINT_PLAYOUTS, HINT_SECONDS)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return {**super().get_theme_variable_defaults(), **THEME_VARIABLE_DEFAULTS}

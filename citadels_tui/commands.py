@@ -39,7 +39,7 @@ VERBS: dict[str, str] = {
     "help": "app:help", "look": "app:look", "score": "app:score", "scores": "app:score",
     "save": "app:save", "quit": "app:quit", "exit": "app:quit", "new": "app:new", "theme": "app:theme",
     "skip": "app:skip", "pace": "app:pace", "lang": "app:lang", "language": "app:lang",
-    "settings": "app:settings",
+    "settings": "app:settings", "hint": "app:hint",
     # Russian: infinitives, imperatives and the nouns players type ("взять золото", "тянуть", "доход").
     "взять": "take", "возьми": "take", "беру": "take", "брать": "take", "золото": "gold",
     "тянуть": "draw", "тяни": "draw", "вытянуть": "draw", "карты": "draw",
@@ -53,7 +53,7 @@ VERBS: dict[str, str] = {
     "помощь": "app:help", "справка": "app:help", "посмотреть": "app:look", "смотреть": "app:look",
     "счет": "app:score", "очки": "app:score", "сохранить": "app:save", "выйти": "app:quit",
     "выход": "app:quit", "новая": "app:new", "тема": "app:theme", "пропустить": "app:skip",
-    "темп": "app:pace", "язык": "app:lang",
+    "темп": "app:pace", "язык": "app:lang", "подсказка": "app:hint", "подскажи": "app:hint",
 }
 
 # Words after `take`/`взять` that say what to take.

@@ -16,14 +16,22 @@ from dataclasses import dataclass
 
 from citadels_core import Action, Game, GameConfig, IllegalAction
 from citadels_core.bots import Bot, make_bot
+from citadels_core.bots.hint import hint
 from citadels_core.narrate import narrate
 from citadels_core.record import GameRecord, state_digest
+from citadels_core.redeal import redeal
 from citadels_core.view import View, view
 
 from .grammar import second_person
 from .i18n import SOURCE_LANGUAGE, language, t, translator
 
 log = logging.getLogger(__name__)
+
+# A hint searches like the `hard` bot (200 playouts), cut short so that it answers within about a second
+# and a hosted table's other players are not kept waiting by it.
+HINT_PLAYOUTS = 200
+HINT_SECONDS = 0.8
+HINT_TOP = 3
 
 Listener = Callable[[], None]
 Saver = Callable[[GameRecord], None]
@@ -37,6 +45,17 @@ class LogLine:
     text: str
     private: bool
     kind: str = ""  # the event's kind, so a client can set rounds and the end apart
+
+
+@dataclass(frozen=True, slots=True)
+class HintRequest:
+    """A hint asked for at one moment of the game. `search()` does the work, meant for a worker thread: it
+    reads only a copy of the game taken when the hint was asked for. Its answer is good while the table's
+    `version` is still `version` (see `Seat.hint_current`)."""
+
+    version: int
+    view: View
+    search: Callable[[], list[tuple[Action, float]]]
 
 
 class Table:
@@ -299,3 +318,26 @@ class Seat:
     def my_turn(self) -> bool:
         pd = self.table.game.pending()
         return pd is not None and pd[0] == self.player
+
+    def ask_hint(self, playouts: int = HINT_PLAYOUTS, seconds: float | None = HINT_SECONDS,
+                 top: int = HINT_TOP) -> HintRequest | None:
+        """The `hard` bot's top choices for this player's decision now, with their estimated chances to win;
+        None when this player has nothing to decide. The search sees what this player sees: their view, and
+        worlds in which everything hidden from them is dealt again. Without a time cap (`seconds=None`) the
+        same position always gets the same hint."""
+        if self.player is None or not self.my_turn():
+            return None
+        table, player = self.table, self.player
+        game = table.game.clone()  # the search runs in another thread: never on the live game
+        v = view(game, player)
+        seed = (table.record.seed * 7919 + table.version) % 2**63
+
+        def search() -> list[tuple[Action, float]]:
+            return hint(v, lambda rng: redeal(game, player, rng), budget=playouts, top=top, seed=seed,
+                        max_seconds=seconds)
+
+        return HintRequest(table.version, v, search)
+
+    def hint_current(self, request: HintRequest) -> bool:
+        """Whether the game is still where it was when `request` was made (nobody acted since)."""
+        return request.version == self.table.version and self.my_turn() and not self.table._closed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from textual.app import ComposeResult
@@ -18,7 +19,7 @@ from ..commands import completions, parse
 from ..errors import translate_error
 from ..i18n import t
 from ..names import card_name, char_name, describe
-from ..table import Seat
+from ..table import HINT_PLAYOUTS, HINT_SECONDS, HintRequest, Seat
 from .characters_pane import CharactersPane
 from .cities_pane import CitiesPane, points_so_far
 from .command_line import CommandLine
@@ -48,6 +49,7 @@ class GameScreen(Screen[None]):
         Binding("f2", "request('new')", t("New game")),
         Binding("f5", "skip", t("Skip ahead")),
         Binding("f3", "request('settings')", t("Settings")),
+        Binding("f4", "hint", t("Hint")),
         Binding("ctrl+q", "request('quit')", t("Quit"), priority=True),
     ]
 
@@ -56,6 +58,7 @@ class GameScreen(Screen[None]):
         self.seat = seat
         self._cursor = 0  # index of the next game event to narrate
         self._view: View | None = None
+        self._hint: HintRequest | None = None  # the hint being worked out, if any
 
     def compose(self) -> ComposeResult:
         yield Static(t("This terminal is too small for Citadels: please make it at least 60 columns by "
@@ -109,6 +112,9 @@ class GameScreen(Screen[None]):
         self.query_one(OptionsPane).show([describe(cfg, v, a) for a in v.legal], waiting)
         lines, self._cursor = self.seat.lines(self._cursor)
         self.query_one(LogPane).add_events(lines)
+        if self._hint is not None and not self.seat.hint_current(self._hint):
+            self._hint = None  # the game moved on: that hint will be dropped when it comes
+            self.query_one(LogPane).say(t("The hint was dropped: the game has moved on."))
         if self.seat.table.save_error:
             self.query_one(LogPane).say(self.seat.table.save_error, alert=True)
 
@@ -171,6 +177,8 @@ class GameScreen(Screen[None]):
             self._tell(cmd.app, cmd.arg)
         elif cmd.app == "skip":
             self.seat.table.skip()
+        elif cmd.app == "hint":
+            self.ask_hint()
         elif cmd.app == "help" and cmd.arg:
             self._show_card(cmd.arg)
             self.post_message(AppRequest("help", cmd.arg))
@@ -191,6 +199,56 @@ class GameScreen(Screen[None]):
 
     def action_skip(self) -> None:
         self.seat.table.skip()
+
+    def action_hint(self) -> None:
+        self.ask_hint()
+
+    # ------------------------------------------------------------ hints
+
+    def ask_hint(self) -> None:
+        """Ask the `hard` bot what it would do now; it thinks in a thread and answers in the story."""
+        log = self.query_one(LogPane)
+        if self._hint is not None:
+            log.say(t("Still thinking about the hint…"))
+            return
+        # The app may set another budget (tests search a fixed number of playouts, with no time cap).
+        playouts, seconds = getattr(self.app, "hint_budget", (HINT_PLAYOUTS, HINT_SECONDS))
+        request = self.seat.ask_hint(playouts, seconds)
+        if request is None:
+            log.say(t("Nothing to decide right now: a hint is for your own decisions."))
+            return
+        self._hint = request
+        log.say(t("Thinking about a hint…"))
+        self.run_worker(self._think(request), group="hint", exit_on_error=False)
+
+    async def _think(self, request: HintRequest) -> None:
+        try:
+            # Off the event loop: the screen (and every other player of a server) goes on meanwhile.
+            choices = await asyncio.to_thread(request.search)
+        except Exception as e:  # noqa: BLE001 - a failed hint must not take the game down
+            logging.getLogger(__name__).exception("hint failed")
+            if self._hint is request:
+                self._hint = None
+                self.query_one(LogPane).say(t("The hint could not be worked out ({e}).", e=e), alert=True)
+            return
+        if self._hint is not request:
+            return  # dropped already: the game moved on while it was thought out
+        self._hint = None
+        if not self.is_attached:
+            return
+        if not self.seat.hint_current(request):
+            self.query_one(LogPane).say(t("The hint was dropped: the game has moved on."))
+            return
+        self.show_hint(request, choices)
+
+    def show_hint(self, request: HintRequest, choices: list[tuple[Action, float]]) -> None:
+        """Each choice in the words of the options list, with its number there and its chance to win."""
+        log = self.query_one(LogPane)
+        v, cfg = request.view, self.seat.config
+        log.note(t("Hint — what the hard bot would do (→), with your estimated chances to win:"), "me")
+        for i, (action, chance) in enumerate(choices):
+            log.note(("  → " if i == 0 else "  • ") + t("{a} — {p}% (option {n})", a=describe(cfg, v, action), p=round(chance * 100),
+                                 n=v.legal.index(action) + 1))
 
     def _show_card(self, key: str) -> None:
         v = self.view()

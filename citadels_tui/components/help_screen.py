@@ -50,6 +50,7 @@ Type a command and press Enter; prefixes work (`bu ca` = `build castle`), Tab co
 | `new`, `save`, `quit`, `theme NAME` | a new game, save now, leave, change colours |
 | `theme`, `settings` | list the colour themes; the settings screen (F3) to pick one |
 | `pace 0.3`, `skip` | seconds each bot move stays on screen; stop waiting until your next move |
+| `hint` | what the hard bot would do now: its best choices, your chances to win (F4) |
 
 # Keys
 
@@ -58,7 +59,7 @@ Type a command and press Enter; prefixes work (`bu ca` = `build castle`), Tab co
 | digits | choose the numbered option (a lone digit acts at once when it cannot start a longer number) |
 | Enter on an empty line, F5 | skip the pause between the bots' moves |
 | Tab | complete the command |
-| F1 | this help · F2 a new game · F3 settings · Ctrl+Q quit |
+| F1 | this help · F2 a new game · F3 settings · F4 a hint · Ctrl+Q quit |
 | Esc | close this help |
 
 District types are shown by letter as well as colour: N noble, R religious, T trade, M military,

@@ -28,6 +28,9 @@ class LogPane(RichLog):
                 self.add_events([item])  # type: ignore[list-item]
             elif kind == "echo":
                 self.echo(item)  # type: ignore[arg-type]
+            elif kind == "note":
+                text, style = item  # type: ignore[misc]
+                self.note(text, style)
             else:
                 text, alert = item  # type: ignore[misc]
                 self.say(text, alert)
@@ -49,6 +52,11 @@ class LogPane(RichLog):
     def echo(self, command: str) -> None:
         self._history.append(("echo", command))
         self.write(Text("> " + command, style=mark(self, "mine")))
+
+    def note(self, text: str, style: str = "private") -> None:
+        """A line for this player alone in one of the marks' styles (a hint's choices)."""
+        self._history.append(("note", (text, style)))
+        self.write(Text(text, style=mark(self, style)))
 
     def say(self, text: str, alert: bool = False) -> None:
         self._history.append(("say", (text, alert)))

@@ -11,15 +11,19 @@ from ..view import View
 from .search import DEFAULT_ITERATIONS, SearchBot, World
 
 
-def hint(view: View, worlds: World, budget: int = DEFAULT_ITERATIONS, top: int = 3, seed: int = 0) -> list[
-        tuple[Action, float]]:
-    """Up to `top` of the legal actions with their estimated win chance (0-1), best first. `budget` is the
-    number of playouts; a fixed `seed` makes the same position give the same hint."""
+def hint(view: View, worlds: World, budget: int = DEFAULT_ITERATIONS, top: int = 3, seed: int = 0,
+         max_seconds: float | None = None) -> list[tuple[Action, float]]:
+    """Up to `top` of the legal actions with their estimated win chance (0-1): the bot's own choice first,
+    then the others it searched most, by their chance. `budget` is the number of playouts, cut short after
+    `max_seconds` (every action is still tried once); a fixed `seed` and no time cap make the same
+    position give the same hint."""
     legal = list(view.legal)
     if not legal:
         return []
-    bot = SearchBot(seed, iterations=budget)
+    bot = SearchBot(seed, iterations=budget, max_seconds=max_seconds)
     guess = bot.normal.choose(view)
     # Searched even when there is one option: the estimate of the position is worth showing.
     bot.search(view, worlds, legal, guess)
-    return [(a, round(p, 3)) for a, _, p in bot.last_stats[:top]]
+    chosen, *others = [(a, round(p, 3)) for a, _, p in bot.last_stats[:top]]
+    # The search ranks by playouts, the prior's virtual ones included; a player reads the chances.
+    return [chosen, *sorted(others, key=lambda x: -x[1])]

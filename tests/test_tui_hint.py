@@ -1,0 +1,220 @@
+"""The `hint` command (and F4): the `hard` bot's top choices for your decision, with your chances to win,
+searched off the event loop, dropped when the game moves on, and the same at a hosted table."""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from citadels_core import Game, GameConfig
+from citadels_core.view import view
+from citadels_tui import i18n
+from citadels_tui.app import CitadelsApp, ssh_app_factory
+from citadels_tui.commands import parse
+from citadels_tui.components.command_line import CommandLine
+from citadels_tui.components.log_pane import LogPane
+from citadels_tui.hub import Hub
+from citadels_tui.names import describe
+from citadels_tui.table import HintRequest, Seat, Table
+
+SIZE = (100, 30)
+BUDGET = (20, None)  # 20 playouts, no time cap: quick, and the same hint every time
+CHOICE = re.compile(r"[→•] (.+) — (\d+)% \(option (\d+)\)")
+
+
+def story(app: CitadelsApp) -> str:
+    return "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+
+
+async def until(pilot, cond, limit: int = 2000) -> None:
+    for _ in range(limit):
+        if cond():
+            return
+        await pilot.pause()
+    raise AssertionError("it never happened")
+
+
+def my_decision(app: CitadelsApp) -> bool:
+    gs = app.game_screen
+    return gs is not None and app.screen is gs and app.seat is not None and app.seat.my_turn() \
+        and gs.view().legal == app.seat.view().legal and isinstance(app.focused, CommandLine)
+
+
+def hint_workers(app: CitadelsApp) -> list:
+    return [w for w in app.workers if w.group == "hint" and not w.is_finished]
+
+
+class Gate:
+    """Holds every hint search until opened, and notes the thread each one ran in."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.open = threading.Event()
+        self.threads: list[int] = []
+        self.results: list[object] = []
+        ask = Seat.ask_hint
+
+        def held(seat: Seat, *a: object, **kw: object) -> HintRequest | None:
+            r = ask(seat, *a, **kw)
+            if r is None:
+                return None
+
+            def search():
+                self.threads.append(threading.get_ident())
+                assert self.open.wait(20)
+                out = r.search()
+                self.results.append(out)
+                return out
+
+            return HintRequest(r.version, r.view, search)
+
+        monkeypatch.setattr(Seat, "ask_hint", held)
+
+
+# ---------------------------------------------------------------- the command word
+
+@pytest.mark.parametrize("text", ["hint", "Hint", "hin", "подсказка", "подскажи", "подск"])
+def test_the_parser_knows_hint_in_english_and_russian(text):
+    g = Game(GameConfig.create(4), seed=7)
+    assert parse(text, view(g, 0), g.config).app == "hint"
+
+
+def test_the_russian_word_works_with_the_russian_catalog():
+    i18n.set_language("ru")
+    g = Game(GameConfig.create(4, names=["Анна", "Борис", "Вера", "Глеб"]), seed=7)
+    assert parse("подсказка", view(g, 0), g.config).app == "hint"
+
+
+# ---------------------------------------------------------------- the seat
+
+def test_a_seat_hint_is_its_players_only_and_the_same_for_the_same_position():
+    table = Table.new(GameConfig.create(4), 5, {1: "normal", 2: "normal", 3: "normal"})
+    seat = table.seat(0)
+    assert seat.my_turn()
+    assert table.seat(1).ask_hint(*BUDGET) is None  # not that player's decision
+    assert table.seat(None).ask_hint(*BUDGET) is None  # a spectator decides nothing
+    one, two = seat.ask_hint(*BUDGET), seat.ask_hint(*BUDGET)
+    assert one is not None and two is not None
+    first = one.search()
+    assert first == two.search()
+    legal = seat.view().legal
+    assert 1 <= len(first) <= 3 and all(a in legal and 0 <= c <= 1 for a, c in first)
+    assert seat.hint_current(one)
+    table.submit(0, [legal[0]])
+    assert not seat.hint_current(one)
+
+
+# ---------------------------------------------------------------- the app
+
+async def test_hint_shows_the_top_choices_with_chances_and_option_numbers(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    app.hint_budget = BUDGET
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: my_decision(app))
+        expected = app.seat.ask_hint(*BUDGET).search()  # the same position, the same seed: the same hint
+        await pilot.press(*"hint", "enter")
+        await until(pilot, lambda: "%" in story(app))
+        text = story(app)
+        assert "Thinking about a hint…" in text
+        assert "Hint — what the hard bot would do (→), with your estimated chances to win:" in text
+        v, cfg = app.seat.view(), app.seat.config
+        shown = CHOICE.findall(text)
+        assert [(label, int(p), int(n)) for label, p, n in shown] == [
+            (describe(cfg, v, a), round(c * 100), v.legal.index(a) + 1) for a, c in expected]
+        assert text.count("→") == 2  # the header and the bot's own choice
+        assert not app.table.record.actions  # a hint plays nothing
+
+
+async def test_f4_asks_for_a_hint_too_and_nothing_is_said_when_it_is_not_your_decision(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=10)  # the bots' moves wait 10 s: time to ask
+    app.hint_budget = BUDGET
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: my_decision(app))
+        await pilot.press("f4")
+        await until(pilot, lambda: "%" in story(app))
+        await pilot.press("1")  # choose a character: now a bot chooses, slowly
+        await until(pilot, lambda: not app.seat.my_turn())
+        await pilot.press(*"hint", "enter")
+        await pilot.pause()
+        assert "Nothing to decide right now: a hint is for your own decisions." in story(app)
+        assert story(app).count("Thinking about a hint…") == 1
+
+
+async def test_the_search_runs_in_a_thread_while_the_app_answers(tmp_path: Path, monkeypatch):
+    gate = Gate(monkeypatch)
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    app.hint_budget = BUDGET
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: my_decision(app))
+        await pilot.press(*"hint", "enter")
+        await until(pilot, lambda: bool(gate.threads))
+        # The search is held, yet the app goes on: keys are typed, commands answered.
+        assert gate.threads[0] != threading.get_ident()
+        assert [w.node for w in hint_workers(app)] == [app.game_screen]
+        await pilot.press(*"score", "enter")
+        await until(pilot, lambda: "points so far" in story(app))
+        assert "Thinking about a hint…" in story(app) and "%" not in story(app)
+        # Asked again while thinking: one search, not two.
+        await pilot.press("f4")
+        await pilot.pause()
+        assert "Still thinking about the hint…" in story(app)
+        gate.open.set()
+        await until(pilot, lambda: "%" in story(app))
+        assert len(gate.threads) == 1
+        await until(pilot, lambda: not hint_workers(app))
+
+
+async def test_a_hint_that_comes_after_the_player_acted_is_dropped(tmp_path: Path, monkeypatch):
+    gate = Gate(monkeypatch)
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    app.hint_budget = BUDGET
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: my_decision(app))
+        await pilot.press(*"hint", "enter")
+        await until(pilot, lambda: bool(gate.threads))
+        await pilot.press("1")  # the player does not wait for the hint
+        await until(pilot, lambda: "The hint was dropped: the game has moved on." in story(app))
+        gate.open.set()
+        await until(pilot, lambda: bool(gate.results))
+        await until(pilot, lambda: not hint_workers(app))
+        await pilot.pause()
+        assert "%" not in story(app)  # the old position's choices are never shown
+        assert story(app).count("The hint was dropped") == 1
+        # The next decision gets its own hint.
+        await until(pilot, lambda: my_decision(app))
+        await pilot.press(*"hint", "enter")
+        await until(pilot, lambda: "%" in story(app))
+
+
+async def test_the_hint_in_russian(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
+    app.hint_budget = BUDGET
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: my_decision(app))
+        await pilot.press(*"подсказка", "enter")
+        await until(pilot, lambda: "%" in story(app))
+        assert "Подсказка — что сделал бы сильный бот (→)" in story(app)
+        assert "% (вариант " in story(app)
+
+
+# ---------------------------------------------------------------- a hosted table
+
+async def test_a_hint_at_a_hosted_table():
+    hub = Hub(pace=0.0)
+    ht = hub.create("anna", None, 3)
+    app = ssh_app_factory(SimpleNamespace(name="anna", key_fingerprint=None), hub)
+    app.hint_budget = BUDGET
+    async with app.run_test(size=SIZE) as pilot:
+        hub.start(ht, "anna")
+        await pilot.pause()
+        app.sit(ht, 0)
+        await until(pilot, lambda: my_decision(app))
+        await pilot.press(*"hint", "enter")
+        await until(pilot, lambda: "%" in story(app))
+        v = app.seat.view()
+        shown = CHOICE.findall(story(app))
+        assert shown and all(label == describe(app.seat.config, v, v.legal[int(n) - 1]) for label, _, n in shown)
+        ht.table.close()
