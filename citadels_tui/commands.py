@@ -39,7 +39,7 @@ VERBS: dict[str, str] = {
     "help": "app:help", "look": "app:look", "score": "app:score", "scores": "app:score",
     "save": "app:save", "quit": "app:quit", "exit": "app:quit", "new": "app:new", "theme": "app:theme",
     "skip": "app:skip", "pace": "app:pace", "lang": "app:lang", "language": "app:lang",
-    "settings": "app:settings", "hint": "app:hint",
+    "settings": "app:settings", "hint": "app:hint", "h": "app:help",  # a lone "h" was always help
     # Russian: infinitives, imperatives and the nouns players type ("взять золото", "тянуть", "доход").
     "взять": "take", "возьми": "take", "беру": "take", "брать": "take", "золото": "gold",
     "тянуть": "draw", "тяни": "draw", "вытянуть": "draw", "карты": "draw",

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from citadels_core import Action, Game, GameConfig, IllegalAction
-from citadels_core.bots import Bot, make_bot
+from citadels_core.bots import Bot, decide, make_bot
 from citadels_core.bots.hint import hint
 from citadels_core.narrate import narrate
 from citadels_core.record import GameRecord, state_digest
@@ -249,7 +249,9 @@ class Table:
         """One bot decision for `player`, chosen off the loop; dropped if the game moved meanwhile."""
         version = self.version
         try:
-            action = await asyncio.to_thread(bot.choose, view(self.game, player))
+            # The bot thinks in another thread, on a copy: the live game may change meanwhile. `decide`
+            # hands a searching bot (`hard`) its worlds, re-dealt from what this seat may know.
+            action = await asyncio.to_thread(decide, bot, self.game.clone(), player)
         except Exception:  # a broken bot must not stop the table: it plays the first legal action
             log.exception("bot %s failed", self.bot_kinds.get(player, "stand-in"))
             action = self.game.legal_actions()[0]
@@ -274,7 +276,7 @@ class Table:
             pd = self.game.pending()
             if pd is None or pd[0] not in self.bots:
                 return
-            action = self.bots[pd[0]].choose(view(self.game, pd[0]))
+            action = decide(self.bots[pd[0]], self.game, pd[0])
             self.game.apply(pd[0], action)
             self._record(pd[0], action)
             self._changed()

@@ -273,3 +273,9 @@ def test_any_text_gives_a_command_and_never_an_exception(selection):
         completions(text, vw, game.config)
 
     check()
+
+
+def test_a_lone_h_is_help_although_hint_starts_with_it_too(selection):
+    g, v = selection
+    assert parse("h", v, g.config).app == "help"
+    assert parse("hin", v, g.config).app == "hint"
