@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from citadels_core import Action, Game, GameConfig
+# Shared with the 2016 tests; imported from here by the classic ones.
+from district_helpers import setup as setup
+from district_helpers import take as take
+from helpers import act as act
+from helpers import legal_kinds as kinds  # noqa: F401 - the classic tests call it kinds
+
+from citadels_core import Game, GameConfig
 from citadels_core.editions.classic import BASE_CAST, BASE_PURPLE_KEYS
 from citadels_core.game import TURN
 
@@ -67,41 +73,6 @@ def start(g: Game, picks: dict[int, str | Sequence[str]], crown: int = 0) -> Gam
     g.begin_turn_phase()
     assert g.phase == TURN
     return g
-
-
-def take(g: Game, key: str) -> int:
-    cid = g.card_id(key)
-    if cid in g.deck:
-        g.deck.remove(cid)
-        return cid
-    for h in g.hands:
-        if cid in h:
-            h.remove(cid)
-            return cid
-    raise AssertionError(f"no free copy of {key}")
-
-
-def setup(g: Game, p: int, hand: Sequence[str] = (), city: Sequence[str] = (), gold: int = 0) -> None:
-    """Set p's hand, city and gold; replaced cards go back into the deck so every card exists once."""
-    g.deck.extend(g.hands[p])
-    g.deck.extend(e & 255 for e in g.cities[p])
-    g.hands[p] = []
-    g.cities[p] = []
-    for k in hand:
-        g.hands[p].append(take(g, k))
-    for k in city:
-        g.cities[p].append(take(g, k))
-    g.gold[p] = gold
-
-
-def act(g: Game, kind: str, *args: str | int) -> None:
-    pd = g.pending()
-    assert pd is not None
-    g.apply(pd[0], Action(kind, tuple(args)))
-
-
-def kinds(g: Game) -> set[str]:
-    return {a.kind for a in g.legal_actions()}
 
 
 def total_cards(g: Game) -> int:

@@ -3,12 +3,12 @@
 the game."""
 
 from classic_helpers import total_cards
+from helpers import play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_classic_sweep import config
 
 from citadels_core import Game, GameConfig
-from citadels_core.bots import RandomBot
 from citadels_core.record import GameRecord, state_digest
 from citadels_core.redeal import redeal
 from citadels_core.rng import Rng
@@ -18,18 +18,8 @@ GAMES = st.tuples(st.integers(2, 8), st.integers(0, 3), st.integers(0, 2**32))
 
 
 def _play(players: int, i: int, seed: int, steps: int) -> tuple[Game, list]:
-    cfg = config(i, players)
-    g = Game(cfg, seed, record_events=False)
-    bot = RandomBot(seed + 1)
-    log = []
-    for _ in range(steps):
-        if g.over:
-            break
-        p = g.pending()[0]
-        a = bot.choose(view(g, p))
-        g.apply(p, a)
-        log.append((p, a))
-    return g, log
+    g = Game(config(i, players), seed, record_events=False)
+    return g, play_random(g, steps, seed + 1)
 
 
 @settings(max_examples=30, deadline=None)
