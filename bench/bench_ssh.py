@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import re
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
@@ -100,55 +102,62 @@ async def connect_player(port: int, i: int) -> Player:
     return player
 
 
-async def main(sessions: int, rounds: int) -> None:
+@contextlib.asynccontextmanager
+async def running_server(sessions: int, *options: str) -> AsyncIterator[tuple[asyncio.subprocess.Process, int]]:
+    """`citadels serve` in its own process with a fresh home, room for `sessions`: (process, port)."""
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, CITADELS_HOME=home)
         server = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", "--log-level", "WARNING",
-            "--max-connections", str(sessions + 8), "--max-per-address", str(sessions + 8),
+            "--max-connections", str(sessions + 8), "--max-per-address", str(sessions + 8), *options,
             stdout=asyncio.subprocess.PIPE, env=env, cwd=Path(__file__).resolve().parent.parent)
         try:
             assert server.stdout is not None
             first = (await asyncio.wait_for(server.stdout.readline(), 30)).decode()
             port = int(first.split("port")[1])
             await asyncio.sleep(0.5)
-            base = rss_kib(server.pid)
-            # One session first: the first App pays for imports and CSS parsing the others share.
-            players = [await connect_player(port, 0)]
-            one = rss_kib(server.pid)
-            t0 = time.perf_counter()
-            players += await asyncio.gather(*(connect_player(port, i) for i in range(1, sessions)))
-            connect_time = time.perf_counter() - t0
-            await asyncio.sleep(1.0)
-            full = rss_kib(server.pid)
-
-            solo = [await players[i % sessions].press() for i in range(max(40, sessions))]
-            together: list[float] = []
-            cpu0, wall0 = cpu_seconds(server.pid), time.perf_counter()
-            for _ in range(rounds):
-                together += await asyncio.gather(*(p.press() for p in players))
-            cpu = cpu_seconds(server.pid) - cpu0
-            wall = time.perf_counter() - wall0
-
-            print(f"sessions: {sessions} (demo app, 100x30, xterm-256color, loopback)")
-            print(f"server RSS: {base / 1024:.1f} MiB idle, {one / 1024:.1f} MiB with 1 session, "
-                  f"{full / 1024:.1f} MiB with {sessions}")
-            if sessions > 1:
-                print(f"memory per session: {(full - one) / (sessions - 1) / 1024:.2f} MiB "
-                      f"(RSS growth from 1 to {sessions} sessions / {sessions - 1})")
-            print(f"first session cost: {(one - base) / 1024:.1f} MiB; "
-                  f"{sessions - 1} more sessions connected in {connect_time:.2f} s")
-            print(f"keystroke -> updated screen, one player typing: p50 {pct(solo, 50):.1f} ms, "
-                  f"p95 {pct(solo, 95):.1f} ms ({len(solo)} keys)")
-            print(f"keystroke -> updated screen, all {sessions} typing at once: p50 {pct(together, 50):.1f} ms, "
-                  f"p95 {pct(together, 95):.1f} ms ({len(together)} keys)")
-            print(f"server CPU while all typed: {cpu / len(together) * 1000:.1f} ms per keystroke, "
-                  f"{cpu / wall:.0%} of one core")
-            for p in players:
-                p.conn.close()
+            yield server, port
         finally:
             server.terminate()
             await asyncio.wait_for(server.wait(), 30)
+
+
+async def main(sessions: int, rounds: int) -> None:
+    async with running_server(sessions, "--app", "citadels_server.demo:demo_app_factory") as (server, port):
+        base = rss_kib(server.pid)
+        # One session first: the first App pays for imports and CSS parsing the others share.
+        players = [await connect_player(port, 0)]
+        one = rss_kib(server.pid)
+        t0 = time.perf_counter()
+        players += await asyncio.gather(*(connect_player(port, i) for i in range(1, sessions)))
+        connect_time = time.perf_counter() - t0
+        await asyncio.sleep(1.0)
+        full = rss_kib(server.pid)
+
+        solo = [await players[i % sessions].press() for i in range(max(40, sessions))]
+        together: list[float] = []
+        cpu0, wall0 = cpu_seconds(server.pid), time.perf_counter()
+        for _ in range(rounds):
+            together += await asyncio.gather(*(p.press() for p in players))
+        cpu = cpu_seconds(server.pid) - cpu0
+        wall = time.perf_counter() - wall0
+
+        print(f"sessions: {sessions} (demo app, 100x30, xterm-256color, loopback)")
+        print(f"server RSS: {base / 1024:.1f} MiB idle, {one / 1024:.1f} MiB with 1 session, "
+              f"{full / 1024:.1f} MiB with {sessions}")
+        if sessions > 1:
+            print(f"memory per session: {(full - one) / (sessions - 1) / 1024:.2f} MiB "
+                  f"(RSS growth from 1 to {sessions} sessions / {sessions - 1})")
+        print(f"first session cost: {(one - base) / 1024:.1f} MiB; "
+              f"{sessions - 1} more sessions connected in {connect_time:.2f} s")
+        print(f"keystroke -> updated screen, one player typing: p50 {pct(solo, 50):.1f} ms, "
+              f"p95 {pct(solo, 95):.1f} ms ({len(solo)} keys)")
+        print(f"keystroke -> updated screen, all {sessions} typing at once: p50 {pct(together, 50):.1f} ms, "
+              f"p95 {pct(together, 95):.1f} ms ({len(together)} keys)")
+        print(f"server CPU while all typed: {cpu / len(together) * 1000:.1f} ms per keystroke, "
+              f"{cpu / wall:.0%} of one core")
+        for p in players:
+            p.conn.close()
 
 
 if __name__ == "__main__":

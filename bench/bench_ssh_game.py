@@ -15,14 +15,11 @@ import argparse
 import asyncio
 import os
 import random
-import sys
-import tempfile
 import time
-from pathlib import Path
 
 import asyncssh
 import pyte
-from bench_ssh import _Guest, cpu_seconds, pct, rss_kib
+from bench_ssh import _Guest, cpu_seconds, pct, rss_kib, running_server
 
 W, H = 100, 30
 
@@ -85,77 +82,64 @@ async def connect_player(port: int, i: int) -> Player:
 
 async def main(n: int, rounds: int, rate: float) -> None:
     tables = n // 4
-    with tempfile.TemporaryDirectory() as home:
-        env = dict(os.environ, CITADELS_HOME=home)
-        server = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", "--log-level", "WARNING",
-            "--bot-pace", "0", "--max-connections", str(n + 8), "--max-per-address", str(n + 8),
-            stdout=asyncio.subprocess.PIPE, env=env, cwd=Path(__file__).resolve().parent.parent)
-        try:
-            assert server.stdout is not None
-            first = (await asyncio.wait_for(server.stdout.readline(), 30)).decode()
-            port = int(first.split("port")[1])
-            await asyncio.sleep(0.5)
-            base = rss_kib(server.pid)
-            players = [await connect_player(port, 0)]
-            one = rss_kib(server.pid)
-            t0 = time.perf_counter()
-            players += await asyncio.gather(*(connect_player(port, i) for i in range(1, n)))
-            connect_time = time.perf_counter() - t0
-            for k in range(tables):  # one at a time, so that table k+1 is the k-th creator's
-                creator = players[4 * k]
-                creator.type(f"new 4 seed={k + 1}\r")
-                await creator.shows(f"Table {k + 1} is yours")
-            for k in range(tables):
-                for p in players[4 * k + 1: 4 * k + 4]:
-                    p.type(f"join {k + 1}\r")
-            await asyncio.gather(*(p.shows("You sit at table") for k in range(tables)
-                                   for p in players[4 * k + 1: 4 * k + 4]))
-            for k in range(tables):
-                players[4 * k].type("start\r")
-            await asyncio.gather(*(p.shows("Your hand") for p in players))
-            await asyncio.sleep(1.0)
-            full = rss_kib(server.pid)
+    async with running_server(n, "--bot-pace", "0") as (server, port):
+        base = rss_kib(server.pid)
+        players = [await connect_player(port, 0)]
+        one = rss_kib(server.pid)
+        t0 = time.perf_counter()
+        players += await asyncio.gather(*(connect_player(port, i) for i in range(1, n)))
+        connect_time = time.perf_counter() - t0
+        for k in range(tables):  # one at a time, so that table k+1 is the k-th creator's
+            creator = players[4 * k]
+            creator.type(f"new 4 seed={k + 1}\r")
+            await creator.shows(f"Table {k + 1} is yours")
+        for k in range(tables):
+            for p in players[4 * k + 1: 4 * k + 4]:
+                p.type(f"join {k + 1}\r")
+        await asyncio.gather(*(p.shows("You sit at table") for k in range(tables)
+                               for p in players[4 * k + 1: 4 * k + 4]))
+        for k in range(tables):
+            players[4 * k].type("start\r")
+        await asyncio.gather(*(p.shows("Your hand") for p in players))
+        await asyncio.sleep(1.0)
+        full = rss_kib(server.pid)
 
-            solo = [await players[i % n].press() for i in range(max(40, n))]
-            together: list[float] = []
-            cpu0, wall0 = cpu_seconds(server.pid), time.perf_counter()
+        solo = [await players[i % n].press() for i in range(max(40, n))]
+        together: list[float] = []
+        cpu0, wall0 = cpu_seconds(server.pid), time.perf_counter()
+        for _ in range(rounds):
+            together += await asyncio.gather(*(p.press() for p in players))
+        cpu = cpu_seconds(server.pid) - cpu0
+        wall = time.perf_counter() - wall0
+
+        # Closer to a real evening: everyone types, each at `rate` keys a second, at their own moments.
+        async def typist(p: Player, rng: random.Random) -> list[float]:
+            out = []
             for _ in range(rounds):
-                together += await asyncio.gather(*(p.press() for p in players))
-            cpu = cpu_seconds(server.pid) - cpu0
-            wall = time.perf_counter() - wall0
+                await asyncio.sleep(rng.expovariate(rate))
+                out.append(await p.press())
+            return out
 
-            # Closer to a real evening: everyone types, each at `rate` keys a second, at their own moments.
-            async def typist(p: Player, rng: random.Random) -> list[float]:
-                out = []
-                for _ in range(rounds):
-                    await asyncio.sleep(rng.expovariate(rate))
-                    out.append(await p.press())
-                return out
+        paced = [x for xs in await asyncio.gather(*(typist(p, random.Random(i))
+                                                  for i, p in enumerate(players))) for x in xs]
 
-            paced = [x for xs in await asyncio.gather(*(typist(p, random.Random(i))
-                                                      for i, p in enumerate(players))) for x in xs]
-
-            print(f"players: {n} on {tables} tables of 4 (the game, {W}x{H}, xterm-256color, loopback)")
-            print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-            print(f"server RSS: {base / 1024:.1f} MiB idle, {one / 1024:.1f} MiB with 1 session (lobby), "
-                  f"{full / 1024:.1f} MiB with {n} playing")
-            print(f"memory per connection: {(full - one) / (n - 1) / 1024:.2f} MiB "
-                  f"(RSS growth from 1 to {n} sessions / {n - 1}, games included)")
-            print(f"{n - 1} more sessions connected in {connect_time:.2f} s")
-            print(f"keystroke -> updated screen, one player typing: p50 {pct(solo, 50):.1f} ms, "
-                  f"p95 {pct(solo, 95):.1f} ms ({len(solo)} keys)")
-            print(f"keystroke -> updated screen, all {n} typing at once: p50 {pct(together, 50):.1f} ms, "
-                  f"p95 {pct(together, 95):.1f} ms ({len(together)} keys)")
-            print(f"keystroke -> updated screen, all {n} typing {rate:g} keys/s each at random moments: "
-                  f"p50 {pct(paced, 50):.1f} ms, p95 {pct(paced, 95):.1f} ms ({len(paced)} keys)")
-            print(f"server CPU while all typed: {cpu / len(together) * 1000:.1f} ms per keystroke, "
-                  f"{cpu / wall:.0%} of one core")
-            for p in players:
-                p.conn.close()
-        finally:
-            server.terminate()
-            await asyncio.wait_for(server.wait(), 30)
+        print(f"players: {n} on {tables} tables of 4 (the game, {W}x{H}, xterm-256color, loopback)")
+        print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print(f"server RSS: {base / 1024:.1f} MiB idle, {one / 1024:.1f} MiB with 1 session (lobby), "
+              f"{full / 1024:.1f} MiB with {n} playing")
+        print(f"memory per connection: {(full - one) / (n - 1) / 1024:.2f} MiB "
+              f"(RSS growth from 1 to {n} sessions / {n - 1}, games included)")
+        print(f"{n - 1} more sessions connected in {connect_time:.2f} s")
+        print(f"keystroke -> updated screen, one player typing: p50 {pct(solo, 50):.1f} ms, "
+              f"p95 {pct(solo, 95):.1f} ms ({len(solo)} keys)")
+        print(f"keystroke -> updated screen, all {n} typing at once: p50 {pct(together, 50):.1f} ms, "
+              f"p95 {pct(together, 95):.1f} ms ({len(together)} keys)")
+        print(f"keystroke -> updated screen, all {n} typing {rate:g} keys/s each at random moments: "
+              f"p50 {pct(paced, 50):.1f} ms, p95 {pct(paced, 95):.1f} ms ({len(paced)} keys)")
+        print(f"server CPU while all typed: {cpu / len(together) * 1000:.1f} ms per keystroke, "
+              f"{cpu / wall:.0%} of one core")
+        for p in players:
+            p.conn.close()
 
 
 if __name__ == "__main__":
