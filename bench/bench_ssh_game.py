@@ -6,7 +6,10 @@ player typing, with all typing at the same instant, and with all typing at their
 from 1 to N sessions / (N-1)). The server runs in its own process; the clients share this one, so under
 load part of the latency is the clients' own. No assertions: figures only.
 
-    .venv/bin/python bench/bench_ssh_game.py [--players 32] [--rounds 10]   # needs the test extras (pyte)
+`--busy-tables K` adds K tables of four `hard` bots (`--busy-bots`) that play on their own meanwhile, to
+measure typing while bots search (their searches run in the server's worker processes).
+
+    .venv/bin/python bench/bench_ssh_game.py [--players 32] [--rounds 10] [--busy-tables 2]   # needs pyte
 """
 
 from __future__ import annotations
@@ -80,7 +83,18 @@ async def connect_player(port: int, i: int) -> Player:
     return player
 
 
-async def main(n: int, rounds: int, rate: float) -> None:
+async def busy_table(port: int, i: int, bots: str) -> None:
+    """A table of 4 `bots` that plays on by itself: its maker starts it and leaves, so stand-ins (of the
+    same level) play the maker's seat too. Its bots think in threads of the server's process."""
+    p = await connect_player(port, 1000 + i)
+    p.type(f"new 4 bots={bots} seed={100 + i}\r")
+    await p.shows("is yours")
+    p.type("start\r")
+    await p.shows("Your hand")
+    p.conn.close()
+
+
+async def main(n: int, rounds: int, rate: float, busy: int, busy_bots: str) -> None:
     tables = n // 4
     async with running_server(n, "--bot-pace", "0") as (server, port):
         base = rss_kib(server.pid)
@@ -103,6 +117,12 @@ async def main(n: int, rounds: int, rate: float) -> None:
         await asyncio.gather(*(p.shows("Your hand") for p in players))
         await asyncio.sleep(1.0)
         full = rss_kib(server.pid)
+        for i in range(busy):  # after the memory figure: these sessions are gone, their games go on
+            await busy_table(port, i, busy_bots)
+        if busy:
+            # Their makers came and went: a session starting or ending costs the loop a few hundred ms, which
+            # the first keys would feel. Measured here: typing while the bots think.
+            await asyncio.sleep(5.0)
 
         solo = [await players[i % n].press() for i in range(max(40, n))]
         together: list[float] = []
@@ -124,6 +144,8 @@ async def main(n: int, rounds: int, rate: float) -> None:
                                                   for i, p in enumerate(players))) for x in xs]
 
         print(f"players: {n} on {tables} tables of 4 (the game, {W}x{H}, xterm-256color, loopback)")
+        if busy:
+            print(f"meanwhile {busy} more table(s) of 4 {busy_bots} bots playing on their own")
         print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print(f"server RSS: {base / 1024:.1f} MiB idle, {one / 1024:.1f} MiB with 1 session (lobby), "
               f"{full / 1024:.1f} MiB with {n} playing")
@@ -147,5 +169,8 @@ if __name__ == "__main__":
     ap.add_argument("--players", type=int, default=32)
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--rate", type=float, default=1.0, help="keys a second per player in the paced run")
+    ap.add_argument("--busy-tables", type=int, default=0,
+                    help="extra tables of bots only, thinking in the server while the players type")
+    ap.add_argument("--busy-bots", default="hard", help="the level of those bots")
     args = ap.parse_args()
-    asyncio.run(main(args.players, args.rounds, args.rate))
+    asyncio.run(main(args.players, args.rounds, args.rate, args.busy_tables, args.busy_bots))

@@ -10,6 +10,7 @@ bot never freezes the loop that every table of a server shares.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from citadels_core.view import View, view
 
 from .grammar import second_person
 from .i18n import SOURCE_LANGUAGE, language, t, translator
+from .thinking import think, warm_up
 
 log = logging.getLogger(__name__)
 
@@ -49,13 +51,25 @@ class LogLine:
 
 @dataclass(frozen=True, slots=True)
 class HintRequest:
-    """A hint asked for at one moment of the game. `search()` does the work, meant for a worker thread: it
+    """A hint asked for at one moment of the game. `search()` does the work, meant for a worker process: it
     reads only a copy of the game taken when the hint was asked for. Its answer is good while the table's
     `version` is still `version` (see `Seat.hint_current`)."""
 
     version: int
     view: View
     search: Callable[[], list[tuple[Action, float]]]
+
+
+def bot_decides(bot: Bot, game: Game, player: int) -> tuple[Action, Bot]:
+    """`bot`'s move for `player` in `game` (a copy), and the bot afterwards: in a worker process it is a
+    copy too, and what it remembered of the game must come back with it."""
+    return decide(bot, game, player), bot
+
+
+def hint_search(v: View, game: Game, player: int, playouts: int, top: int, seed: int,
+                seconds: float | None) -> list[tuple[Action, float]]:
+    """The hint's search (in a worker process): worlds re-dealt from `player`'s seat of `game` (a copy)."""
+    return hint(v, lambda rng: redeal(game, player, rng), budget=playouts, top=top, seed=seed, max_seconds=seconds)
 
 
 class Table:
@@ -69,6 +83,8 @@ class Table:
             seat: make_bot(kind, record.seed * 1009 + seat) for seat, kind in bots.items()
         }
         self.bot_kinds = dict(bots)
+        if any(getattr(b, "wants_worlds", False) for b in self.bots.values()):
+            warm_up()  # a searching bot: its worker processes start now, not at its first move
         self.pace = pace
         self.autosave = autosave
         self.save_error: str | None = None
@@ -249,9 +265,15 @@ class Table:
         """One bot decision for `player`, chosen off the loop; dropped if the game moved meanwhile."""
         version = self.version
         try:
-            # The bot thinks in another thread, on a copy: the live game may change meanwhile. `decide`
-            # hands a searching bot (`hard`) its worlds, re-dealt from what this seat may know.
-            action = await asyncio.to_thread(decide, bot, self.game.clone(), player)
+            # The bot thinks on a copy (the live game may change meanwhile), off the loop. `decide` hands a
+            # searching bot (`hard`) its worlds, re-dealt from what this seat may know; a search holds the
+            # CPU for up to a second, so it runs in a worker process and the bot comes back with its memory.
+            game = self.game.clone()
+            if getattr(bot, "wants_worlds", False):
+                action, thought = await think(bot_decides, bot, game, player)
+                self._keep(player, bot, thought)
+            else:
+                action = await asyncio.to_thread(decide, bot, game, player)
         except Exception:  # a broken bot must not stop the table: it plays the first legal action
             log.exception("bot %s failed", self.bot_kinds.get(player, "stand-in"))
             action = self.game.legal_actions()[0]
@@ -269,6 +291,13 @@ class Table:
             self.game.apply(player, action)
         self._record(player, action)
         self._changed()
+
+    def _keep(self, player: int, bot: Bot, thought: Bot) -> None:
+        """Put `thought` (the bot as it came back from a worker) where `bot` was, if it is still there."""
+        if self.bots.get(player) is bot:
+            self.bots[player] = thought
+        elif self._standins.get(player) is bot:
+            self._standins[player] = thought
 
     def play_bots_now(self) -> None:
         """Play every bot move until a human decides or the game ends (tests, headless use)."""
@@ -334,10 +363,7 @@ class Seat:
         v = view(game, player)
         seed = (table.record.seed * 7919 + table.version) % 2**63
 
-        def search() -> list[tuple[Action, float]]:
-            return hint(v, lambda rng: redeal(game, player, rng), budget=playouts, top=top, seed=seed,
-                        max_seconds=seconds)
-
+        search = functools.partial(hint_search, v, game, player, playouts, top, seed, seconds)
         return HintRequest(table.version, v, search)
 
     def hint_current(self, request: HintRequest) -> bool:

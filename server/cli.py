@@ -231,6 +231,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     async def serve() -> None:
         # Tables kept from the last run are back before the first player can look at the lobby.
         problems = hub.restore() if hub is not None else []
+        if hub is not None:
+            from citadels_tui import thinking
+
+            thinking.warm_up()  # the bots' worker processes, up before anyone plays
         try:
             server = await serve_app(factory, settings)
         except OSError as e:

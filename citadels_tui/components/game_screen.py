@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from textual.app import ComposeResult
@@ -20,6 +19,7 @@ from ..errors import translate_error
 from ..i18n import t
 from ..names import card_name, char_name, describe
 from ..table import HINT_PLAYOUTS, HINT_SECONDS, HintRequest, Seat
+from ..thinking import think
 from .characters_pane import CharactersPane
 from .cities_pane import CitiesPane, points_so_far
 from .command_line import CommandLine
@@ -223,8 +223,8 @@ class GameScreen(Screen[None]):
 
     async def _think(self, request: HintRequest) -> None:
         try:
-            # Off the event loop: the screen (and every other player of a server) goes on meanwhile.
-            choices = await asyncio.to_thread(request.search)
+            # Off the event loop, in a worker process: the screen (and every other player of a server) goes on.
+            choices = await think(request.search)
         except Exception as e:  # noqa: BLE001 - a failed hint must not take the game down
             logging.getLogger(__name__).exception("hint failed")
             if self._hint is request:

@@ -1,0 +1,107 @@
+"""Long thinking (the `hard` bot's searches, hints) in worker processes, away from the event loop.
+
+A search holds the CPU for up to a second. In a thread it would still share the interpreter lock with the
+event loop that every session of a server runs on, and typing would stall while bots think. So searches
+run in a small pool of worker processes (one per core), started on first use and lowered in priority
+(`nice`), so that the loop's own work always comes first. What is sent there must pickle: a module-level
+function and plain data (a copy of the game, a bot, a view).
+
+When processes cannot be used (the platform forbids them, a worker died, or the work does not pickle, as
+a test's closure), the work runs in a thread instead, which is slower for everyone but still correct.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import pickle
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+NICENESS = 10  # how much lower the workers' priority is than the server's
+
+_pool: ProcessPoolExecutor | None = None
+_use_processes = True
+
+
+def use_processes(on: bool) -> None:
+    """Run thinking in worker processes (the default) or in threads of this process."""
+    global _use_processes
+    _use_processes = on
+    if not on:
+        shutdown()
+
+
+def _lower_priority() -> None:
+    try:
+        os.nice(NICENESS)
+    except (AttributeError, OSError):
+        pass  # not everywhere: the work still runs, only at the usual priority
+
+
+def _get_pool() -> ProcessPoolExecutor:
+    global _pool
+    if _pool is None:
+        # "spawn": a fresh interpreter, never a fork of a process that runs an event loop and threads.
+        _pool = ProcessPoolExecutor(max_workers=max(1, os.cpu_count() or 1),
+                                    mp_context=multiprocessing.get_context("spawn"),
+                                    initializer=_lower_priority)
+    return _pool
+
+
+def _ready() -> None:
+    """In a new worker: import what every search needs, once, before the first one arrives."""
+    import citadels_tui.table  # noqa: F401 - the engine, the bots and the functions sent here
+
+
+def warm_up() -> None:
+    """Start the worker processes now rather than at the first search: starting one takes a fraction of a
+    second of CPU, which players would otherwise feel as a stall the first time a bot thinks."""
+    if not _use_processes:
+        return
+    try:
+        pool = _get_pool()
+        for _ in range(max(1, os.cpu_count() or 1)):
+            pool.submit(_ready)
+    except (OSError, NotImplementedError, RuntimeError) as e:
+        log.warning("worker processes cannot be started (%s); bots will think in threads", e)
+        shutdown()
+
+
+def shutdown() -> None:
+    """Stop the worker processes (they start again on the next use)."""
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
+
+
+async def think(fn: Callable[..., T], *args: Any) -> T:
+    """`fn(*args)` in a worker process (a thread when that is not possible); the event loop goes on."""
+    if _use_processes:
+        try:
+            pickle.dumps((fn, args))
+        except (pickle.PicklingError, TypeError, AttributeError) as e:
+            log.debug("thinking in a thread: %s does not pickle (%s)", getattr(fn, "__name__", fn), e)
+        else:
+            try:
+                future = asyncio.get_running_loop().run_in_executor(_get_pool(), fn, *args)
+            except (OSError, NotImplementedError, RuntimeError) as e:
+                log.warning("worker processes cannot be started (%s); thinking in a thread", e)
+                shutdown()
+            else:
+                try:
+                    return await future
+                except BrokenProcessPool as e:
+                    # A worker was killed (out of memory, a signal): this call runs in a thread instead,
+                    # and the next one starts a fresh pool.
+                    log.warning("a worker process died (%s); thinking in a thread", e)
+                    shutdown()
+    return await asyncio.to_thread(fn, *args)
