@@ -13,12 +13,14 @@ a test's closure), the work runs in a thread instead, which is slower for everyo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
 import pickle
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -26,6 +28,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 NICENESS = 10  # how much lower the workers' priority is than the server's
+
+# What starting a worker process may raise where processes are not to be had.
+_CANNOT_START = (OSError, ValueError, NotImplementedError, RuntimeError)
 
 _pool: ProcessPoolExecutor | None = None
 _use_processes = True
@@ -44,6 +49,25 @@ def _lower_priority() -> None:
         os.nice(NICENESS)
     except (AttributeError, OSError):
         pass  # not everywhere: the work still runs, only at the usual priority
+
+
+@contextlib.contextmanager
+def _real_std_streams() -> Iterator[None]:
+    """Starting a process passes on the file descriptor of sys.stderr; a running Textual app has replaced
+    it with a capture whose descriptor is not valid. The process's own streams stand in meanwhile."""
+    saved = sys.stdout, sys.stderr
+    if sys.__stdout__ is not None and sys.__stderr__ is not None:
+        sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def _submit(fn: Callable[..., T], *args: Any) -> Future[T]:
+    """`fn(*args)` queued for the pool (which may start a worker process now)."""
+    with _real_std_streams():
+        return _get_pool().submit(fn, *args)
 
 
 def _get_pool() -> ProcessPoolExecutor:
@@ -67,10 +91,9 @@ def warm_up() -> None:
     if not _use_processes:
         return
     try:
-        pool = _get_pool()
         for _ in range(max(1, os.cpu_count() or 1)):
-            pool.submit(_ready)
-    except (OSError, NotImplementedError, RuntimeError) as e:
+            _submit(_ready)
+    except _CANNOT_START as e:
         log.warning("worker processes cannot be started (%s); bots will think in threads", e)
         shutdown()
 
@@ -92,8 +115,8 @@ async def think(fn: Callable[..., T], *args: Any) -> T:
             log.debug("thinking in a thread: %s does not pickle (%s)", getattr(fn, "__name__", fn), e)
         else:
             try:
-                future = asyncio.get_running_loop().run_in_executor(_get_pool(), fn, *args)
-            except (OSError, NotImplementedError, RuntimeError) as e:
+                future = asyncio.wrap_future(_submit(fn, *args))
+            except _CANNOT_START as e:
                 log.warning("worker processes cannot be started (%s); thinking in a thread", e)
                 shutdown()
             else:

@@ -1,0 +1,51 @@
+"""Searches run in worker processes (thinking.py), and fall back to a thread when they cannot."""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+from citadels_tui import thinking
+
+
+def _die_in_a_worker(main_pid: int) -> str:
+    if os.getpid() != main_pid:
+        os._exit(3)  # a worker killed mid-search (out of memory, a signal)
+    return "ran here"
+
+
+async def test_picklable_work_runs_in_another_process_and_a_closure_in_this_one():
+    me = os.getpid()
+    assert await thinking.think(os.getpid) != me
+    assert await thinking.think(lambda: os.getpid()) == me
+
+
+async def test_a_worker_that_dies_costs_one_search_a_thread_and_the_next_gets_a_new_pool():
+    me = os.getpid()
+    assert await thinking.think(_die_in_a_worker, me) == "ran here"  # the work ran again, in a thread
+    assert await thinking.think(os.getpid) != me  # and processes are back
+
+
+def test_workers_start_while_an_app_has_replaced_stderr():
+    """A running Textual app replaces sys.stderr with a capture whose descriptor is not valid; starting a
+    process passes stderr's descriptor on, which failed ("bad value(s) in fds_to_keep") and lost the hint."""
+    script = textwrap.dedent("""
+        import asyncio, os, sys
+        from citadels_tui import thinking
+
+        class Capture:  # what an app's capture looks like to a process being started
+            def write(self, s): return len(s)
+            def flush(self): pass
+            def fileno(self): return -1
+
+        async def main():
+            sys.stdout = sys.stderr = Capture()
+            pid = await thinking.think(os.getpid)
+            sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+            print("worker" if pid != os.getpid() else "thread")
+
+        asyncio.run(main())
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "worker", out.stderr
