@@ -63,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "their seat (a bot plays for them meanwhile; default 120)")
     srv.add_argument("--bot-pace", type=float, default=None, help="seconds each bot move stays on screen")
     srv.add_argument("--log-level", default="INFO")
-    tour = sub.add_parser("tournament", help="rate bots against each other: win rates with 95% intervals")
+    tour = sub.add_parser("tournament", help="rate bots against each other: win rates with 95%% intervals")
     tour.add_argument("--players", type=int, default=4)
     tour.add_argument("--games", type=int, default=100, help="games in all (best a multiple of --players)")
     tour.add_argument("--seed", type=int, default=1, help="first seed of the fixed seed set")
