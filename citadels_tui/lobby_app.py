@@ -34,6 +34,8 @@ def default_hub() -> Hub:
 
 
 class LobbyApp(CitadelsApp):
+    GAME_DEPTH = 3  # the default screen, the lobby, the game
+
     def __init__(self, info: Any, hub: Hub) -> None:
         super().__init__()
         # The server's user settings are not the player's: defaults, never written.
@@ -145,6 +147,19 @@ class LobbyApp(CitadelsApp):
 
         me = self.seat.player if self.seat is not None else None
         self.push_screen(EndScreen(g.config, g.result, me), after)
+
+    def _relabel(self) -> None:
+        # The lobby under the game is built again too (at once when shown, else when shown again).
+        if self.lobby is not None:
+            self.lobby.relabel_when_shown()
+        if self.game_screen is not None:
+            super()._relabel()
+
+    def _say(self, text: str, alert: bool = False) -> None:
+        if self.game_screen is None and self.lobby is not None and self.lobby.is_current:
+            self.lobby.say(text, alert)
+        else:
+            super()._say(text, alert)
 
     def _set_pace(self, arg: str) -> None:
         self._say(t("The host sets the bots' pace at a hosted table."), alert=True)
