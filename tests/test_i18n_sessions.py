@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from types import SimpleNamespace
 
-from ssh_helpers import connect, open_game, running_server
+from ssh_helpers import Screen, connect, open_game, running_server
 
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp, ssh_app_factory
@@ -131,3 +131,16 @@ async def test_the_settings_screen_switches_the_language(tmp_path: Path):
         assert not isinstance(app.screen, SettingsScreen)  # the game screen, rebuilt in Russian
         assert app.screen is app.game_screen and "Язык: ru." in story(app)
         assert CYRILLIC.search(str(app.game_screen.query_one(StatusBar).render()))
+
+
+async def test_a_player_whose_ssh_sends_a_russian_locale_gets_russian(tmp_path):
+    hub = Hub(pace=0.0)
+    factory = functools.partial(ssh_app_factory, hub=hub)
+    async with running_server(tmp_path, factory) as server:
+        async with connect(server, "anna") as a, connect(server, "bruno") as b:
+            process = await a.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None,
+                                             env={"LANG": "ru_RU.UTF-8"})
+            sa = Screen(process, 100, 30)
+            sb = await open_game(b, 100, 30)
+            await sa.wait_for("Лобби «Цитаделей»")
+            await sb.wait_for("Citadels lobby")
