@@ -95,7 +95,7 @@ def _play_options(p: argparse.ArgumentParser) -> None:
                    help="the edition of a new game: 2016, or classic (with The Dark City bonus cards); "
                    "default: the one last chosen in the app, else 2016")
     p.add_argument("--shorter", action="store_true", default=None,
-                   help="classic only: the shorter game, cities complete at 7 districts")
+                   help="the classic shorter game (implies --edition classic): cities complete at 7 districts")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -121,6 +121,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.shorter and args.edition == "2016":
         print("citadels: --shorter is a variant of the classic edition", file=sys.stderr)
         return 2
+    if args.shorter and args.edition is None:
+        args.edition = "classic"  # the shorter game is a classic one
     return run(resume=args.resume, seed=args.play_seed, theme=args.theme, lang=args.lang, edition=args.edition,
                shorter=args.shorter)
 
