@@ -74,3 +74,11 @@ def test_labels_in_a_classic_game_use_the_classic_names():
     v = view(g, p)
     labels = [describe(g.config, v, a) for a in v.legal]
     assert "Выбрать: Волшебник (3)" in labels and "Выбрать: Художник (9)" in labels, labels
+
+
+def test_the_help_page_tells_the_classic_rules_of_this_game():
+    from citadels_tui.components.help_screen import edition_note
+
+    shorter = GameConfig.create(4, cast="classic_basic", districts="classic_basic", edition="classic", shorter=True)
+    assert "город завершён на 7-м квартале" in edition_note(shorter)
+    assert edition_note(GameConfig.create(4)) == ""
