@@ -112,6 +112,15 @@ async def test_over_ssh_each_player_has_their_language(tmp_path):
             sb.process.stdin.write(b"join 1\r")
             await sb.wait_for("* bruno is back.")
             await sa.wait_for("* bruno вернулся.")
+            # anna switches back to English in her game, then her lobby (built in Russian) follows.
+            sb.process.stdin.write(b"lang ru\r")
+            await sb.wait_for("Язык: ru.")
+            sa.process.stdin.write(b"lang en\r")
+            await sa.wait_for("Language: en.")
+            await sa.wait_for(lambda s: "Your hand" in s and "* bruno is back." in s)
+            sa.process.stdin.write(b"lobby\r")
+            await sa.wait_for("Citadels lobby")
+            assert "Ваши карты" in sb.text  # bruno reads Russian now, whatever anna chose
 
 
 async def test_the_settings_screen_switches_the_language(tmp_path: Path):
