@@ -18,8 +18,9 @@ from citadels_themes import DEFAULT_THEME, Theme, builtin_themes, user_themes
 from .colors import THEME_VARIABLE_DEFAULTS
 from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
-from .game_setup import NewGame, bot_names
-from .i18n import available, from_environment, language, normalize, set_language, t
+from .errors import translate_error
+from .game_setup import NewGame, bot_names, default_preset, preset_of
+from .i18n import Lazy, available, from_environment, language, lazy_t, normalize, set_language, t
 from .paths import config_dir
 from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
 from .settings import load_settings, save_settings
@@ -31,18 +32,22 @@ HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
 class CitadelsApp(App[int]):
     TITLE = "Citadels"
     ENABLE_COMMAND_PALETTE = False  # its system commands (screenshot …) would act on an SSH server's disk
+    GAME_DEPTH = 2  # the game screen's place in the screen stack (the lobby app has the lobby below it)
 
     def __init__(self, *, home: Path | None = None, resume: bool = False, seed: int | None = None,
                  theme: str | None = None, pace: float | None = None, seat: Seat | None = None,
-                 lang: str | None = None) -> None:
+                 lang: str | None = None, edition: str | None = None, shorter: bool | None = None) -> None:
         """`seat`: play at a table hosted elsewhere (the SSH server); its host runs the bots and keeps
-        the record, and this app neither saves nor starts games."""
+        the record, and this app neither saves nor starts games. `edition`, `shorter`: of the first new
+        game (else the settings')."""
         super().__init__()
         self.hosted_seat = seat
         self.owns_table = False
         self.home = home
         self.want_resume = resume
         self.seed = seed
+        self.edition_request = edition
+        self.shorter_request = shorter
         self.notes: list[tuple[str, bool]] = []  # (sentence, alert) for the story once it shows
         self.settings, msg = load_settings(home)
         # A broken settings file stays untouched for the whole session: we never write over it.
@@ -51,12 +56,12 @@ class CitadelsApp(App[int]):
             self.notes.append((msg, True))
         if pace is not None:
             self.settings.bot_pace = pace
-        # --lang, then the settings, then the locale. The language is process-wide (see i18n.py).
-        set_language(normalize(lang) or normalize(self.settings.language) or from_environment())
+        # --lang, then the settings, then the locale. The language is this app's own (see i18n.py).
+        set_language(normalize(lang) or normalize(self.settings.language) or from_environment(), self)
         self.theme_request = theme or self.settings.theme
         self.game_themes: dict[str, Theme] = {}  # ours (shipped, then the user's), by name
         self.user_theme_dir = config_dir(home) / "themes"
-        self.theme_errors: list[str] = []  # one sentence per user theme file that could not be used
+        self.theme_errors: list[Lazy] = []  # one sentence per user theme file that could not be used
         self._register_game_themes()
         self.table: Table | None = None
         self.seat: Seat | None = None
@@ -82,11 +87,13 @@ class CitadelsApp(App[int]):
             self.register_theme(th.to_textual_theme())
             self.game_themes[th.name] = th
         for err in errors:
-            self.theme_errors.append(t("Theme file {e}. It was skipped.", e=err))
+            # Told once the app runs, in its language (`__init__` runs outside the app's context).
+            self.theme_errors.append(lazy_t("Theme file {e}. It was skipped.", e=err))
 
     def on_mount(self) -> None:
-        for err in self.theme_errors:
+        for lazy in self.theme_errors:
             # In the story (kept) and as a notification (seen even on the new-game screen).
+            err = str(lazy)
             self.notes.append((err, True))
             self.notify(err, title=t("Theme"), severity="error", timeout=10)
         # Quiet: `--theme` is for this session only; the settings keep the theme chosen in the app.
@@ -122,12 +129,17 @@ class CitadelsApp(App[int]):
     def new_game(self, spec: NewGame | None = None, seed: int | None = None) -> None:
         s = self.settings
         if spec is None:
+            edition = self.edition_request or s.edition
+            shorter = edition == "classic" and (s.shorter if self.shorter_request is None else self.shorter_request)
             try:
-                cfg = GameConfig.create(s.players, cast=s.cast, districts=s.districts,
-                                        names=bot_names(s.name, s.players))
+                cfg = GameConfig.create(s.players, cast=preset_of(edition, s.cast),
+                                        districts=preset_of(edition, s.districts),
+                                        names=bot_names(s.name, s.players), edition=edition, shorter=shorter)
             except (ConfigError, KeyError) as e:
-                self.notes.append((t("The saved set-up cannot be used ({e}); playing the first game.", e=e), True))
-                cfg = GameConfig.create(4, names=bot_names(s.name, 4))
+                self.notes.append((t("The saved set-up cannot be used ({e}); playing the first game.",
+                                     e=translate_error(str(e).strip("'\""))), True))
+                cfg = GameConfig.create(4, names=bot_names(s.name, 4), edition=edition,
+                                        cast=default_preset(edition), districts=default_preset(edition))
             bots = tuple(s.bots[: cfg.players - 1])
         else:
             cfg, bots, seed = spec.config, spec.bots, spec.seed
@@ -255,7 +267,7 @@ class CitadelsApp(App[int]):
 
             from .components.new_game_screen import NewGameScreen
 
-            self.push_screen(NewGameScreen(self.settings), started)
+            self.push_screen(NewGameScreen(self.settings, self.edition_request or self.settings.edition), started)
         elif name == "save":
             if self.table is not None and self.save_path is not None:
                 try:
@@ -273,7 +285,7 @@ class CitadelsApp(App[int]):
             if self.theme not in self.game_themes:
                 listed.append((self.theme, ""))
             user_dir = "" if self.hosted_seat is not None else str(self.user_theme_dir)
-            self.push_screen(SettingsScreen(listed, self.theme, self._set_theme, user_dir))
+            self.push_screen(SettingsScreen(listed, self.theme, self._set_theme, user_dir, self._set_language))
         elif name == "pace":
             self._set_pace(arg)
         elif name == "lang":
@@ -340,12 +352,16 @@ class CitadelsApp(App[int]):
         if code is None:
             self._say(t("There is no language called {n}; known: {l}.", n=arg, l=codes), alert=True)
             return
-        set_language(code)
+        set_language(code, self)  # this app's language only: other SSH sessions keep theirs
         self.settings.language = code
         self._write_settings()
+        self._relabel()
+
+    def _relabel(self) -> None:
+        """Show everything again in the app's (new) language: the game screen is built again."""
         if self.seat is not None and self.game_screen is not None:
-            screen = GameScreen(self.seat)
-            while len(self.screen_stack) > 2:
+            screen = self.make_game_screen(self.seat)
+            while len(self.screen_stack) > self.GAME_DEPTH:
                 self.pop_screen()
             self.switch_screen(screen)
             self.game_screen = screen
@@ -358,6 +374,8 @@ class CitadelsApp(App[int]):
         s.name = spec.config.names[HUMAN]
         s.players = spec.config.players
         s.cast, s.districts = spec.cast_preset, spec.district_preset
+        s.edition, s.shorter = spec.config.edition, spec.config.shorter
+        self.edition_request = self.shorter_request = None  # the form's choice now rules the next games
         s.bots = (list(spec.bots) + s.bots[len(spec.bots):])[:7]
         self._write_settings()
 
@@ -370,9 +388,10 @@ class CitadelsApp(App[int]):
             self._say(t("The settings could not be saved: {e}.", e=e.strerror or e), alert=True)
 
 
-def run(resume: bool = False, seed: int | None = None, theme: str | None = None, lang: str | None = None) -> int:
+def run(resume: bool = False, seed: int | None = None, theme: str | None = None, lang: str | None = None,
+        edition: str | None = None, shorter: bool | None = None) -> int:
     """Play in this terminal; the exit code for the `citadels` command."""
-    result = CitadelsApp(resume=resume, seed=seed, theme=theme, lang=lang).run()
+    result = CitadelsApp(resume=resume, seed=seed, theme=theme, lang=lang, edition=edition, shorter=shorter).run()
     return result if isinstance(result, int) else 0
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from citadels_core import Action, GameConfig
 from citadels_core.view import View
 
-from .i18n import language, t
+from .i18n import language, t, tp
 from .names import card_name, char_name, describe
 
 # Words the verbs' grammar may carry but that name nothing ("destroy the market in anna's city").
@@ -140,7 +140,8 @@ def _build_vocabulary(cfg: GameConfig, me: int | None) -> list[Name]:
             out.append(Name(words, "district", d.key, label))
     for c in ed.characters:
         label = char_name(cfg, c.key)
-        for words in _spellings(label, c.name):
+        # The edition's own name first (the classic Russian "Волшебник"), the shared one still understood.
+        for words in _spellings(label, c.name, tp("character", c.name)):
             out.append(Name(words, "character", c.key, label))
     for seat, n in enumerate(cfg.names):
         out.append(Name(tuple(norm(n).split()), "player", seat, n))
@@ -150,9 +151,10 @@ def _build_vocabulary(cfg: GameConfig, me: int | None) -> list[Name]:
     return out
 
 
-def _spellings(label: str, english: str) -> list[tuple[str, ...]]:
-    """The name in the player's language, and in English too: typed English always works."""
-    return list(dict.fromkeys([tuple(norm(label).split()), tuple(norm(english).split())]))
+def _spellings(label: str, english: str, *others: str) -> list[tuple[str, ...]]:
+    """The name in the player's language, and in English too: typed English always works. `others`: more
+    names the card goes by (another edition's translation)."""
+    return list(dict.fromkeys(tuple(norm(x).split()) for x in (label, english, *others)))
 
 
 # Russian case endings, longest first: "короля" is the King, "вора" the Thief, "анны" Anna.

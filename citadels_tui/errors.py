@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from .i18n import t, tp
+from .i18n import t, tp, tpe
 
 ERROR_TEMPLATES: tuple[str, ...] = (
     # Game.apply and Game.explain_illegal
@@ -107,23 +107,24 @@ def match_error(text: str) -> tuple[str, dict[str, str]] | None:
     return None
 
 
-def _part(name: str, value: str) -> str:
+def _part(name: str, value: str, edition: str) -> str:
     if name == "card":
-        return tp("district", value)
+        return tpe("district", edition, value)
     if name == "character":
-        return tp("character", value)
+        return tpe("character", edition, value)
     if name == "thing":
-        s = tp("district", value)
-        return s if s != value else tp("character", value)
+        s = tpe("district", edition, value)
+        return s if s != value else tpe("character", edition, value)
     if name == "action":
         return tp("action", value)
     return value
 
 
-def translate_error(text: str) -> str:
-    """`text` (an engine or app error sentence in English) in the player's language."""
+def translate_error(text: str, edition: str = "2016") -> str:
+    """`text` (an engine or app error sentence in English) in the player's language; card names as
+    `edition`'s book gives them."""
     found = match_error(text)
     if found is None:
         return t(text)
     template, parts = found
-    return t(template).format_map({k: _part(k, v) for k, v in parts.items()})
+    return t(template).format_map({k: _part(k, v, edition) for k, v in parts.items()})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from citadels_core import GameConfig
+from citadels_core import GameConfig, get_edition
 from citadels_core.config import DEFAULT_NAMES
 
 
@@ -21,3 +21,14 @@ def bot_names(me: str, n: int) -> tuple[str, ...]:
     """Your name in seat 0, then the default names that differ from it."""
     others = [x for x in DEFAULT_NAMES if x.casefold() != me.casefold()]
     return (me, *others[: n - 1])
+
+
+def default_preset(edition: str) -> str:
+    """The preset a new game of `edition` starts from: the first one of its rulebook."""
+    return get_edition(edition).presets[0].key
+
+
+def preset_of(edition: str, key: str) -> str:
+    """`key` when it names a preset of `edition`, else that edition's first preset."""
+    keys = {p.key for p in get_edition(edition).presets}
+    return key if key in keys else default_preset(edition)

@@ -18,6 +18,7 @@ from citadels_core import SaveFileError
 from citadels_core.bots import BOT_KINDS
 from citadels_core.record import GameRecord
 
+from .i18n import Lazy
 from .saves import dumps
 
 if TYPE_CHECKING:
@@ -42,6 +43,24 @@ def ids_in(store: Path) -> list[int]:
     return sorted(int(m.group(1)) for n in names if (m := _NAME.fullmatch(n)))
 
 
+def _line_json(line: str | Lazy) -> str | dict[str, Any]:
+    # What players said is kept as said; an announcement as its message and values, to be translated
+    # for each reader after the restart as before it.
+    if isinstance(line, Lazy):
+        return {"message": line.text, "values": dict(line.kw)}
+    return line
+
+
+def _line(raw: object) -> str | Lazy:
+    if isinstance(raw, str):
+        return raw
+    if isinstance(raw, dict) and isinstance(raw.get("message"), str) and isinstance(raw.get("values"), dict):
+        values = raw["values"]
+        if all(isinstance(v, str | int | float) for v in values.values()):
+            return Lazy(raw["message"], tuple(values.items()))
+    raise ValueError(f"a chat line {raw!r:.60}")
+
+
 def dump_table(ht: HostedTable) -> str:
     """The file's text for a table in play (its Table must exist)."""
     assert ht.table is not None
@@ -52,7 +71,7 @@ def dump_table(ht: HostedTable) -> str:
         "version": VERSION,
         "table": settings,
         "holders": [{"name": h.name, "key": h.key, "released": h.released} for h in ht.holders],
-        "chat": ht.chat,
+        "chat": [_line_json(x) for x in ht.chat],
         "game": json.loads(dumps(ht.table.record, ht.table.bot_kinds)),
     }
     return json.dumps(data, ensure_ascii=False, indent=1)
@@ -62,7 +81,7 @@ def dump_table(ht: HostedTable) -> str:
 class StoredTable:
     settings: dict[str, Any]
     holders: list[tuple[str, str | None, bool]]
-    chat: list[str]
+    chat: list[str | Lazy]
     record: GameRecord
     bots: dict[int, str]
     over: bool
@@ -82,7 +101,7 @@ def load_table(text: str) -> StoredTable:
         settings = dict(data["table"])
         holders = [(str(h["name"]), None if h["key"] is None else str(h["key"]), bool(h["released"]))
                    for h in data["holders"]]
-        chat = [str(x) for x in data["chat"]]
+        chat = [_line(x) for x in data["chat"]]
         game = data["game"]
         bots = {int(k): str(v) for k, v in game.get("bots", {}).items()}
     except (KeyError, TypeError, ValueError, AttributeError) as e:

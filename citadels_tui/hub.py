@@ -25,9 +25,11 @@ from pathlib import Path
 from citadels_core import ConfigError, GameConfig, SaveFileError, get_edition
 from citadels_core.bots import BOT_KINDS
 from citadels_core.config import DEFAULT_NAMES
+from citadels_core.edition import EDITIONS
 
 from . import hosted_store
-from .i18n import t
+from .errors import translate_error
+from .i18n import Lazy, lazy_t, t
 from .saves import BackgroundSaver
 from .table import Table
 
@@ -68,7 +70,9 @@ class HostedTable:
     seed: int
     holders: list[Holder] = field(default_factory=list)  # human seats, in join order: seats 0, 1, …
     table: Table | None = None
-    chat: list[str] = field(default_factory=list)
+    edition: str = "2016"
+    shorter: bool = False  # the classic shorter game
+    chat: list[str | Lazy] = field(default_factory=list)  # said lines; announcements (Lazy)
     spectators: int = 0
     task: asyncio.Task[None] | None = None
 
@@ -103,7 +107,7 @@ class Hub:
         self.pace = pace  # seconds each bot move stays on screen
         self.seed = seed  # fixed seeds for tests: table N gets seed + N
         self.tables: dict[int, HostedTable] = {}
-        self.chat: list[str] = []
+        self.chat: list[str | Lazy] = []
         self.store = store  # where tables in play are kept across restarts (None: in memory only)
         self.saver = BackgroundSaver() if store is not None else None
         # Ids continue after every file in the store, readable or not, so no file is ever overwritten.
@@ -130,7 +134,7 @@ class Hub:
     # ---------------------------------------------------------------- chat
 
     @staticmethod
-    def _append(lines: list[str], line: str) -> None:
+    def _append(lines: list[str | Lazy], line: str | Lazy) -> None:
         lines.append(line)
         del lines[:-MAX_CHAT]
 
@@ -142,36 +146,42 @@ class Hub:
         self._append(ht.chat, f"{name}: {text.strip()[:300]}")
         self._notify()
 
-    def announce(self, ht: HostedTable, text: str) -> None:
-        self._append(ht.chat, "* " + text)
+    def announce(self, ht: HostedTable, text: Lazy) -> None:
+        """Tell the table; each player reads it in their own language."""
+        self._append(ht.chat, text)
         self._notify()
 
     # ---------------------------------------------------------------- tables
 
     def create(self, name: str, key: str | None, players: int = 4, cast: str = "first_game",
                districts: str = "first_game", bots: str = "heuristic", timer: float | None = None,
-               seed: int | None = None) -> HostedTable:
+               seed: int | None = None, edition: str = "2016", shorter: bool = False) -> HostedTable:
         """A new table with its creator in the first seat; the sentence of a HubError says what is wrong."""
+        if edition not in EDITIONS:
+            raise HubError(t("The editions are {e}, not {x}.", e=", ".join(EDITIONS), x=edition))
+        if shorter and edition != "classic":
+            raise HubError(t("The shorter game is a variant of the classic edition."))
         if self.find(name, key) is not None:
             raise HubError(t("You already have a seat at a table."))
         if bots not in BOT_KINDS:
             raise HubError(t("Bots are {b}, not {x}.", b=", ".join(BOT_KINDS), x=bots))
         if timer is not None and not 10 <= timer <= 3600:
             raise HubError(t("The turn timer is 10 to 3600 seconds (or 0 for none)."))
-        presets = {p.key for p in get_edition("2016").presets}
+        presets = {p.key for p in get_edition(edition).presets}
         for what in (cast, districts):
             if what not in presets:
                 raise HubError(t("There is no preset called {x}; known: {p}.", x=what, p=", ".join(sorted(presets))))
         try:
-            GameConfig.create(players, cast=cast, districts=districts)
+            GameConfig.create(players, cast=cast, districts=districts, edition=edition, shorter=shorter)
         except (ConfigError, KeyError) as e:
-            raise HubError(str(e)) from None
+            raise HubError(translate_error(str(e).strip("'\""), edition)) from None
         tid = next(self._ids)
         if seed is None:
             seed = self.seed + tid if self.seed is not None else secrets.randbelow(2**31)
-        ht = HostedTable(tid, name, players, cast, districts, bots, timer, seed, [Holder(name, key)])
+        ht = HostedTable(tid, name, players, cast, districts, bots, timer, seed, [Holder(name, key)], edition=edition,
+                         shorter=shorter)
         self.tables[tid] = ht
-        log.info("table %d created by %s (%d players, %s/%s)", tid, name, players, cast, districts)
+        log.info("table %d created by %s (%d players, %s %s/%s)", tid, name, players, edition, cast, districts)
         self._notify()
         return ht
 
@@ -227,7 +237,8 @@ class Hub:
         humans = [h.name for h in ht.holders]
         others = [x for x in DEFAULT_NAMES if x.casefold() not in {h.casefold() for h in humans}]
         names = humans + [t("{n} (bot)", n=x) for x in others[: ht.players - len(humans)]]
-        cfg = GameConfig.create(ht.players, cast=ht.cast, districts=ht.districts, names=names)
+        cfg = GameConfig.create(ht.players, cast=ht.cast, districts=ht.districts, names=names, edition=ht.edition,
+                                shorter=ht.shorter)
         bots = {i: ht.bot_level for i in range(len(humans), ht.players)}
         table = Table.new(cfg, ht.seed, bots, self.pace)
         self._seat_table(ht, table)
@@ -298,7 +309,7 @@ class Hub:
             for seat, h in enumerate(ht.holders):
                 if not h.released:
                     self._away(ht, seat)
-            self.announce(ht, t("The server restarted; the game goes on where it was."))
+            self.announce(ht, lazy_t("The server restarted; the game goes on where it was."))
             log.info("table %d resumed (%d actions)", tid, len(stored.record.actions))
         self._notify()
         return problems
@@ -324,7 +335,7 @@ class Hub:
             h.hold = None
         if ht.table is not None and seat in ht.table.away:
             ht.table.set_away(seat, False)
-            self.announce(ht, t("{p} is back.", p=h.name))
+            self.announce(ht, lazy_t("{p} is back.", p=h.name))
             log.info("table %d: %s is back", ht.id, h.name)
 
     def depart(self, ht: HostedTable, seat: int) -> None:
@@ -336,9 +347,9 @@ class Hub:
         if h.present == 0 and ht.status == "playing" and not h.released:
             self._away(ht, seat)
             minutes = self.seat_hold / 60
-            self.announce(ht, t("{p} left; their seat is kept for {m:g} minutes.", p=h.name, m=round(minutes, 1))
+            self.announce(ht, lazy_t("{p} left; their seat is kept for {m:g} minutes.", p=h.name, m=round(minutes, 1))
                           if self.seat_hold >= 120 else
-                          t("{p} left; their seat is kept for {s:g} seconds.", p=h.name, s=self.seat_hold))
+                          lazy_t("{p} left; their seat is kept for {s:g} seconds.", p=h.name, s=self.seat_hold))
             log.info("table %d: %s left", ht.id, h.name)
         self._forget_if_done(ht)
 
@@ -361,7 +372,7 @@ class Hub:
         h.released = True
         ht.table.give_to_bot(seat, ht.bot_level)
         self._save(ht)
-        self.announce(ht, t("{p} did not come back: a bot plays their seat to the end.", p=h.name))
+        self.announce(ht, lazy_t("{p} did not come back: a bot plays their seat to the end.", p=h.name))
         log.info("table %d: %s's seat goes to a bot", ht.id, h.name)
         self._forget_if_done(ht)
 

@@ -5,8 +5,19 @@ untranslated message shows in English. The .po files are the only copy: at load 
 memory into the .mo format that the standard library's `gettext.GNUTranslations` reads (plural forms
 included), so there is no build step and no binary in the repository.
 
-Contexts (msgctxt) keep apart what could collide: card names ("district", "character"), card texts
+Contexts (msgctxt) keep apart what could collide: card names ("district", "character", and "character
+classic" where the classic edition's book names a card differently: `tpe`), card texts
 ("district text", "character text"), narrated events ("event", "event you" for the viewer's own deeds).
+
+**Whose language.** Every app has its own: `t`, `tn`, `tp`, `translator()` and `language()` use the
+`Language` of the app that is running the code, found through Textual's `active_app` context variable
+(Textual sets it in each app's message loop, and every task, worker and thread that app starts inherits
+it), so the SSH server's sessions, all in one process and one event loop, each keep their player's
+language. Code outside any app (the command line, tests, the engine's tools) uses the process default.
+`set_language(code, app)` sets an app's language; `set_language(code)` the process default. An app's
+language is its attribute `i18n_language` (a `Language`), read once per lookup; an app without one uses
+the default. Text that is made once and read by many players (the hub's announcements at a table) is
+kept as a `Lazy` and translated when each player's screen shows it.
 """
 
 from __future__ import annotations
@@ -16,13 +27,31 @@ import gettext
 import io
 import os
 import struct
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
+
+from textual._context import active_app
 
 SOURCE_LANGUAGE = "en"
 
-_active: gettext.NullTranslations = gettext.NullTranslations()
-_lang = SOURCE_LANGUAGE
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """A language code and its translator."""
+
+    code: str
+    tr: gettext.NullTranslations
+
+
+_default = Language(SOURCE_LANGUAGE, gettext.NullTranslations())
+
+
+def _current() -> Language:
+    """The language of the app running this code, else the process default."""
+    lang = getattr(active_app.get(None), "i18n_language", None)
+    return _default if lang is None else lang
 
 
 # ---------------------------------------------------------------- reading .po files
@@ -145,47 +174,76 @@ def from_environment(env: dict[str, str] | None = None) -> str:
     return SOURCE_LANGUAGE
 
 
-def set_language(lang: str) -> str:
-    """Make `lang` the language of every message from now on; returns the language set."""
-    global _active, _lang
+def set_language(lang: str, app: Any = None) -> str:
+    """Make `lang` the language of `app` (its every message from now on), or the process default when no
+    app is given; returns the language set."""
+    global _default
     code = normalize(lang) or SOURCE_LANGUAGE
-    _active = translations(code)
-    _lang = code
+    chosen = Language(code, translations(code))
+    if app is None:
+        _default = chosen
+    else:
+        app.i18n_language = chosen
     return code
 
 
 def language() -> str:
-    return _lang
+    """The code of the current language (the running app's, else the default)."""
+    return _current().code
 
 
 def translator() -> gettext.NullTranslations:
-    """The active translator, for code that takes one (the engine's narrator)."""
-    return _active
+    """The current translator, for code that takes one (the engine's narrator)."""
+    return _current().tr
 
 
 # ---------------------------------------------------------------- looking up
 
 def t(text: str, /, **kw: object) -> str:
     """Translate `text`, then fill `{name}` fields from `kw`."""
-    s = _active.gettext(text)
+    s = _current().tr.gettext(text)
     return s.format(**kw) if kw else s
 
 
 def tn(singular: str, plural: str, n: int, /, **kw: object) -> str:
     """Translate with the plural form for `n` (Russian has three); `{n}` is filled in too."""
-    return _active.ngettext(singular, plural, n).format(n=n, **kw)
+    return _current().tr.ngettext(singular, plural, n).format(n=n, **kw)
 
 
 def tp(context: str, text: str, /, **kw: object) -> str:
     """Translate `text` in `context` (a card name is not a sentence)."""
-    s = _active.pgettext(context, text)
+    s = _current().tr.pgettext(context, text)
     return s.format(**kw) if kw else s
+
+
+def tpe(context: str, edition: str, text: str, /) -> str:
+    """A card name (context "character" or "district") as `edition`'s own book has it: the context
+    "<context> <edition>" ("character classic") when the catalog has it, else `context`."""
+    tr = _current().tr
+    s = tr.pgettext(f"{context} {edition}", text)
+    return s if s != text else tr.pgettext(context, text)
+
+
+@dataclass(frozen=True, slots=True)
+class Lazy:
+    """A message translated when shown (`str()`), in the language of whoever shows it."""
+
+    text: str
+    kw: tuple[tuple[str, object], ...] = ()
+
+    def __str__(self) -> str:
+        return t(self.text, **dict(self.kw))
+
+
+def lazy_t(text: str, /, **kw: object) -> Lazy:
+    """`t()` later: for a sentence made once and shown to players who may read different languages."""
+    return Lazy(text, tuple(kw.items()))
 
 
 def set_catalog(catalog: dict[str, str]) -> None:
     """Install an ad-hoc catalog (English source string -> translation); an empty one means English.
 
     For tests and tools; players choose a language with `set_language`."""
-    global _active
-    _active = gettext.GNUTranslations(io.BytesIO(compile_mo({"": "Content-Type: text/plain; charset=UTF-8\n",
-                                                               **catalog})))
+    global _default
+    _default = Language("xx", gettext.GNUTranslations(io.BytesIO(compile_mo({"": "Content-Type: text/plain; charset=UTF-8\n",
+                                                               **catalog}))))

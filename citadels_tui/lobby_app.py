@@ -16,7 +16,7 @@ from .components.game_screen import GameScreen
 from .components.hosted_game_screen import HostedGameScreen
 from .components.lobby_screen import HubChanged, LobbyScreen, SitDown
 from .hub import HostedTable, Hub
-from .i18n import t
+from .i18n import from_environment, t
 from .settings import Settings
 from .table import Seat
 
@@ -34,8 +34,13 @@ def default_hub() -> Hub:
 
 
 class LobbyApp(CitadelsApp):
+    GAME_DEPTH = 3  # the default screen, the lobby, the game
+
     def __init__(self, info: Any, hub: Hub) -> None:
-        super().__init__()
+        # The player's language: their ssh's locale variables when it sends them, else the server's locale
+        # (never the server's own settings file: that is the host's, not the player's).
+        client_locale = dict(getattr(info, "locale", ()))
+        super().__init__(lang=from_environment(client_locale) if client_locale else from_environment())
         # The server's user settings are not the player's: defaults, never written.
         self.settings = Settings(name=info.name, bot_pace=hub.pace)
         self.settings_writable = False
@@ -145,6 +150,19 @@ class LobbyApp(CitadelsApp):
 
         me = self.seat.player if self.seat is not None else None
         self.push_screen(EndScreen(g.config, g.result, me), after)
+
+    def _relabel(self) -> None:
+        # The lobby under the game is built again too (at once when shown, else when shown again).
+        if self.lobby is not None:
+            self.lobby.relabel_when_shown()
+        if self.game_screen is not None:
+            super()._relabel()
+
+    def _say(self, text: str, alert: bool = False) -> None:
+        if self.game_screen is None and self.lobby is not None and self.lobby.is_current:
+            self.lobby.say(text, alert)
+        else:
+            super()._say(text, alert)
 
     def _set_pace(self, arg: str) -> None:
         self._say(t("The host sets the bots' pace at a hosted table."), alert=True)

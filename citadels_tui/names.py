@@ -5,7 +5,7 @@ from __future__ import annotations
 from citadels_core import Action, GameConfig
 from citadels_core.view import View
 
-from .i18n import t, tn, tp
+from .i18n import t, tn, tp, tpe
 
 # A letter per district type, so that colour never carries the meaning alone.
 TYPE_LETTER = {"noble": "N", "religious": "R", "trade": "T", "military": "M", "unique": "U"}
@@ -20,13 +20,13 @@ def type_letter(type_key: str) -> str:
 def card_name(cfg: GameConfig, key: str) -> str:
     ed = cfg.ed
     i = ed.district_by_key.get(key)
-    return tp("district", ed.districts[i].name) if i is not None else key.replace("_", " ").title()
+    return tpe("district", cfg.edition, ed.districts[i].name) if i is not None else key.replace("_", " ").title()
 
 
 def char_name(cfg: GameConfig, key: str) -> str:
     ed = cfg.ed
     i = ed.character_by_key.get(key)
-    return tp("character", ed.characters[i].name) if i is not None else key.replace("_", " ").title()
+    return tpe("character", cfg.edition, ed.characters[i].name) if i is not None else key.replace("_", " ").title()
 
 
 def char_rank(cfg: GameConfig, key: str) -> int:

@@ -13,6 +13,7 @@ from typing import Any
 import tomli_w
 
 from citadels_core.bots import BOT_KINDS
+from citadels_core.edition import EDITIONS
 
 from .i18n import t
 from .paths import config_dir, write_atomic
@@ -31,6 +32,8 @@ class Settings:
     districts: str = "first_game"
     bots: list[str] = field(default_factory=lambda: ["heuristic"] * 7)
     language: str = ""  # "en", "ru"…; empty: follow the locale (LANG, LC_ALL)
+    edition: str = "2016"  # of the next new game: "2016" or "classic"; cast and districts are its presets
+    shorter: bool = False  # classic only: the shorter game (cities complete at 7 districts)
 
 
 def settings_path(home: Path | None = None) -> Path:
@@ -75,6 +78,10 @@ def _from_dict(data: dict[str, Any]) -> Settings:
     if not isinstance(s.bots, list) or any(b not in BOT_LEVELS for b in s.bots):
         raise ValueError(f"bots must be a list of {', '.join(BOT_LEVELS)}")
     s.bots = (list(s.bots) + ["heuristic"] * 7)[:7]
+    if s.edition not in EDITIONS:
+        raise ValueError(f"edition must be one of {', '.join(EDITIONS)}")
+    if not isinstance(s.shorter, bool):
+        raise ValueError("shorter must be true or false")
     if not isinstance(s.language, str):
         raise ValueError("language must be a language code such as \"en\" or \"ru\"")
     return s

@@ -24,7 +24,7 @@ from citadels_core.redeal import redeal
 from citadels_core.view import View, view
 
 from .grammar import second_person
-from .i18n import SOURCE_LANGUAGE, language, t, translator
+from .i18n import SOURCE_LANGUAGE, Lazy, language, lazy_t, translator
 from .thinking import think, warm_up
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,7 @@ HINT_TOP = 3
 
 Listener = Callable[[], None]
 Saver = Callable[[GameRecord], None]
-Announcer = Callable[[str], None]
+Announcer = Callable[[Lazy], None]  # translated by each client that shows it
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +215,7 @@ class Table:
             bot = self._standins[player] = make_bot(self.standin_level, self.record.seed * 1013 + player)
         return bot
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: Lazy) -> None:
         if self.announce is not None:
             try:
                 self.announce(text)
@@ -237,7 +237,7 @@ class Table:
                 bot = self._standin(player)
                 if player not in self._told_away:  # said once per absence, not at every decision
                     self._told_away.add(player)
-                    announcement = t("{p} is away: a bot plays for them.", p=self.config.names[player])
+                    announcement = lazy_t("{p} is away: a bot plays for them.", p=self.config.names[player])
             elif bot is None:
                 self._hurry = False
                 self._wake.clear()
@@ -248,7 +248,7 @@ class Table:
                     except TimeoutError:
                         # Too slow: a stand-in makes this one decision, unless the player just did.
                         if self.version == version and not self._closed and player not in self.away:
-                            await self._play(player, self._standin(player), t(
+                            await self._play(player, self._standin(player), lazy_t(
                                 "{p} took too long: a bot plays for them.", p=self.config.names[player]), slow=True)
                 continue
             if self.pace > 0 and not self._hurry:
@@ -261,7 +261,7 @@ class Table:
                 return
             await self._play(player, bot, announcement)
 
-    async def _play(self, player: int, bot: Bot, announcement: str | None = None, slow: bool = False) -> None:
+    async def _play(self, player: int, bot: Bot, announcement: Lazy | None = None, slow: bool = False) -> None:
         """One bot decision for `player`, chosen off the loop; dropped if the game moved meanwhile."""
         version = self.version
         try:

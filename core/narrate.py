@@ -192,14 +192,21 @@ def template_id(e: Event, me: int | None) -> str:
     return k if k in TEMPLATES else "unknown"
 
 
+def edition_pgettext(tr: gettext.NullTranslations, context: str, edition: str, text: str) -> str:
+    """A card name as the edition's own book gives it: context "<context> <edition>" ("character classic")
+    when the catalog has it, else the shared context ("character")."""
+    s = tr.pgettext(f"{context} {edition}", text)
+    return s if s != text else tr.pgettext(context, text)
+
+
 def card_name(cfg: GameConfig, key: str, tr: gettext.NullTranslations = _ENGLISH) -> str:
     i = cfg.ed.district_by_key.get(key)
-    return tr.pgettext("district", cfg.ed.districts[i].name) if i is not None else key
+    return edition_pgettext(tr, "district", cfg.edition, cfg.ed.districts[i].name) if i is not None else key
 
 
 def char_name(cfg: GameConfig, key: str, tr: gettext.NullTranslations = _ENGLISH) -> str:
     i = cfg.ed.character_by_key.get(key)
-    return tr.pgettext("character", cfg.ed.characters[i].name) if i is not None else key
+    return edition_pgettext(tr, "character", cfg.edition, cfg.ed.characters[i].name) if i is not None else key
 
 
 def _join(names: list[str], tr: gettext.NullTranslations, empty: str = "nothing") -> str:

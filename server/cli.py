@@ -91,6 +91,11 @@ def _play_options(p: argparse.ArgumentParser) -> None:
                    "contrast, terminal, or one of yours (docs/themes.md)")
     p.add_argument("--lang", default=None, metavar="LANG",
                    help="language of the game: en or ru (default: the settings, else LANG/LC_ALL)")
+    p.add_argument("--edition", choices=("2016", "classic"), default=None,
+                   help="the edition of a new game: 2016, or classic (with The Dark City bonus cards); "
+                   "default: the one last chosen in the app, else 2016")
+    p.add_argument("--shorter", action="store_true", default=None,
+                   help="the classic shorter game (implies --edition classic): cities complete at 7 districts")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -113,7 +118,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     except ImportError as e:  # pragma: no cover - the app is part of the distribution
         print(f"citadels: the terminal app is not available ({e})", file=sys.stderr)
         return 2
-    return run(resume=args.resume, seed=args.play_seed, theme=args.theme, lang=args.lang)
+    if args.shorter and args.edition == "2016":
+        print("citadels: --shorter is a variant of the classic edition", file=sys.stderr)
+        return 2
+    if args.shorter and args.edition is None:
+        args.edition = "classic"  # the shorter game is a classic one
+    return run(resume=args.resume, seed=args.play_seed, theme=args.theme, lang=args.lang, edition=args.edition,
+               shorter=args.shorter)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -15,6 +15,9 @@ class SessionInfo:
     term_size: tuple[int, int]  # (width, height) when the session started
     colorterm: str | None = None  # the client's COLORTERM if its ssh sends it (SendEnv COLORTERM)
     session_id: int = 0  # unique per server run, for logs
+    # The client's locale variables (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) when its ssh sends them (many
+    # systems' ssh_config has "SendEnv LANG LC_*"): the player's language before they choose one.
+    locale: tuple[tuple[str, str], ...] = ()
 
     @property
     def key_authenticated(self) -> bool:

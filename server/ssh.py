@@ -338,6 +338,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             name=identity.name, key_fingerprint=identity.key_fingerprint, guest=identity.guest,
             peer=(self.connection.address, self.connection.port), term_type=self.term_type or "xterm",
             term_size=self.term_size, colorterm=env.get("COLORTERM"), session_id=self.id,
+            locale=tuple((k, str(env[k])) for k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)),
         )
         self.link = TerminalLink(
             self.chan, *self.term_size, settings,

@@ -46,7 +46,7 @@ def _literal(node: ast.AST) -> str | None:
 
 
 def code_ids(root: Path = APP) -> set[MsgId]:
-    """t("…"), tn("…", "…", n) and tp("ctx", "…") calls with literal strings in the app's code."""
+    """t("…") / lazy_t("…"), tn("…", "…", n) and tp("ctx", "…") calls with literal strings in the app's code."""
     out: set[MsgId] = set()
     for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -55,7 +55,7 @@ def code_ids(root: Path = APP) -> set[MsgId]:
                 continue
             name = node.func.id
             args = [_literal(a) for a in node.args]
-            if name == "t" and args[0] is not None:
+            if name in ("t", "lazy_t") and args[0] is not None:
                 out.add(("", args[0], ""))
             elif name == "tn" and len(args) >= 2 and args[0] is not None and args[1] is not None:
                 out.add(("", args[0], args[1]))
@@ -103,12 +103,15 @@ def event_ids() -> set[MsgId]:
 
 
 def dynamic_ui_ids() -> set[MsgId]:
-    """UI texts passed to t() through a name: the status line's asks, bot levels, the help page."""
+    """UI texts passed to t() through a name: the status line's asks, bot levels, the help page, editions."""
     from citadels_tui.components.help_screen import HOW_TO_PLAY
+    from citadels_tui.components.lobby_screen import HELP as LOBBY_HELP
+    from citadels_tui.components.new_game_screen import EDITION_NAMES
     from citadels_tui.components.status_bar import ASKS
     from citadels_tui.settings import BOT_LEVELS
 
-    return {("", s, "") for s in (*ASKS.values(), "your move", *BOT_LEVELS, HOW_TO_PLAY)}
+    return {("", s, "") for s in (*ASKS.values(), "your move", *BOT_LEVELS, HOW_TO_PLAY, LOBBY_HELP,
+                                    *EDITION_NAMES.values())}
 
 
 def error_ids() -> set[MsgId]:
@@ -119,6 +122,17 @@ def error_ids() -> set[MsgId]:
 def extra_ids() -> set[MsgId]:
     return {("", w, "") for w in EXTRA_UI} | {("district type", w, "") for w in EXTRA_UI[:5]} | \
         {("type letter", w, "") for w in "NRTMU"}
+
+
+def optional_ids() -> set[MsgId]:
+    """Ids a catalog may have but need not: a card's name as one edition's own book gives it, where it
+    differs from the shared "character"/"district" name ("character classic" / "Wizard")."""
+    out: set[MsgId] = set()
+    for key in EDITIONS:
+        ed = get_edition(key)
+        out |= {(f"district {key}", d.name, "") for d in ed.districts}
+        out |= {(f"character {key}", c.name, "") for c in ed.characters}
+    return out
 
 
 def all_ids() -> set[MsgId]:

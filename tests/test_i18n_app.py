@@ -118,21 +118,17 @@ async def test_the_settings_language_is_used_when_no_flag_is_given(tmp_path: Pat
         await pilot.press(*keys("язык ru"), "enter")
         await settle(app, pilot)
     assert load_settings(tmp_path)[0].language == "ru"
-    i18n.set_language("en")
     again = CitadelsApp(home=tmp_path, seed=5, pace=0)
-    assert i18n.language() == "ru" and again.settings.language == "ru"
-    i18n.set_language("en")
-    CitadelsApp(home=tmp_path, seed=5, pace=0, lang="en")
-    assert i18n.language() == "en"
+    assert again.i18n_language.code == "ru" and again.settings.language == "ru"
+    assert CitadelsApp(home=tmp_path, seed=5, pace=0, lang="en").i18n_language.code == "en"
+    assert i18n.language() == "en"  # the process default: the apps' choices are their own
 
 
 def test_the_locale_picks_russian_when_nothing_else_does(tmp_path: Path, monkeypatch):
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
-    CitadelsApp(home=tmp_path, seed=5, pace=0)
-    assert i18n.language() == "ru"
+    assert CitadelsApp(home=tmp_path, seed=5, pace=0).i18n_language.code == "ru"
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
-    CitadelsApp(home=tmp_path, seed=5, pace=0)
-    assert i18n.language() == "en"
+    assert CitadelsApp(home=tmp_path, seed=5, pace=0).i18n_language.code == "en"
 
 
 def test_the_play_command_takes_lang():

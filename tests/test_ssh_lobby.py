@@ -187,7 +187,7 @@ async def test_a_player_watching_another_game_is_taken_to_their_table_when_it_st
             await type_line(sa, "new 2 seed=6")
             await sa.wait_for("Table 2 is yours")
             await type_line(sa, "help")
-            await sa.wait_for("Presets for cast= and districts=: first_game")
+            await sa.wait_for("for cast= and districts=: first_game")
             await sc.wait_for("Table")
             await type_line(sc, "join 2")
             await sc.wait_for("You sit at table 2")

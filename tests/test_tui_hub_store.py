@@ -5,6 +5,7 @@ import json
 
 from citadels_core.record import state_digest
 from citadels_tui.hub import Hub
+from citadels_tui.i18n import set_language
 
 
 async def _playing_table(store, seat_hold=120.0):
@@ -40,7 +41,14 @@ async def test_a_table_in_play_comes_back_after_a_restart_with_its_seats_held(tm
     assert state_digest(back.table.game) == digest and len(back.table.record.actions) == actions
     assert [h.name for h in back.holders] == ["anna", "bruno"] and back.holders[0].key == "SHA256:anna"
     assert (back.cast, back.players, back.bot_level, back.seed) == (ht.cast, 3, "random", ht.seed)
-    assert "bruno: good luck" in back.chat and "restarted" in back.chat[-1]
+    assert "bruno: good luck" in back.chat
+    # Announcements stay messages, translated for each reader: this one in Russian for a Russian reader.
+    assert str(back.chat[-1]) == "The server restarted; the game goes on where it was."
+    set_language("ru")
+    try:
+        assert str(back.chat[-1]).startswith("Сервер перезапустился")
+    finally:
+        set_language("en")
     # Both humans are away (held for them): the same name and key retakes the seat, a keyless namesake not.
     assert back.table.away == {0, 1}
     assert again.find("anna", None) is None

@@ -22,7 +22,7 @@ def _two_humans() -> Table:
 async def test_a_slow_player_gets_a_stand_in_for_that_decision_only():
     table = _two_humans()
     said: list[str] = []
-    table.announce = said.append
+    table.announce = lambda text: said.append(str(text))
     table.turn_timer = 0.05
     task = asyncio.create_task(table.run())
     try:
@@ -38,7 +38,7 @@ async def test_a_slow_player_gets_a_stand_in_for_that_decision_only():
 async def test_an_away_player_is_played_by_a_bot_until_back_and_it_is_said_once():
     table = _two_humans()
     said: list[str] = []
-    table.announce = said.append
+    table.announce = lambda text: said.append(str(text))
     task = asyncio.create_task(table.run())
     try:
         table.set_away(0, True)

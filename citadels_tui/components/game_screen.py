@@ -189,7 +189,7 @@ class GameScreen(Screen[None]):
         try:
             self.seat.submit(actions)
         except IllegalAction as e:
-            self.query_one(LogPane).say(translate_error(str(e)), alert=True)
+            self.query_one(LogPane).say(translate_error(str(e), self.seat.config.edition), alert=True)
         except Exception as e:  # noqa: BLE001 - an engine bug must not take the player's game down
             logging.getLogger(__name__).exception("actions %s failed", actions)
             self.query_one(LogPane).say(t("The game could not do that ({e}).", e=e), alert=True)

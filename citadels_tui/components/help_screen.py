@@ -112,7 +112,17 @@ class HelpScreen(ModalScreen[None]):
             body.border_title = t("Help — Esc closes")
             if self.topic:
                 yield Static(topic_text(self.cfg, self.topic), id="help-topic")
-            yield Markdown(t(HOW_TO_PLAY) + "\n" + card_catalog(self.cfg), id="help-text")
+            # The edition's differences first: the page below is the 2016 rules'.
+            yield Markdown(edition_note(self.cfg) + t(HOW_TO_PLAY) + "\n" + card_catalog(self.cfg), id="help-text")
 
     def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
         self.dismiss(None)
+
+
+def edition_note(cfg: GameConfig) -> str:
+    """What this game's edition changes in the rules above (the classic city size and tie-break)."""
+    if cfg.edition != "classic":
+        return ""
+    size = cfg.ed.complete_size(cfg.players) - (1 if cfg.shorter else 0)
+    return t("**This game is of the classic edition**: a city is complete at {n} districts, and a tie goes to "
+             "the most district points, then the most gold.", n=size) + "\n\n"

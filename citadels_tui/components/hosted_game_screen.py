@@ -10,7 +10,7 @@ from collections.abc import Callable
 from rich.text import Text
 
 from ..hub import HostedTable, Hub
-from ..i18n import t
+from ..i18n import Lazy, t
 from ..table import Seat
 from .game_screen import GameScreen
 from .log_pane import LogPane
@@ -37,7 +37,11 @@ class HostedGameScreen(GameScreen):
     def show_chat(self) -> None:
         log = self.query_one(LogPane)
         for line in self.ht.chat[self._chat:]:
-            log.write(Text(line, style=mark(log, "alert") if line.startswith("* ") else ""))
+            # An announcement is told in this player's language; a said line as it was said.
+            if isinstance(line, Lazy):
+                log.write(Text("* " + str(line), style=mark(log, "alert")))
+            else:
+                log.write(Text(line))
         self._chat = len(self.ht.chat)
 
     def run_command(self, text: str) -> None:

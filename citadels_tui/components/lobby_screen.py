@@ -15,11 +15,14 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from citadels_core import get_edition
+from citadels_core.edition import EDITIONS
 
 from ..hub import HostedTable, Hub, HubError
-from ..i18n import t
+from ..i18n import language, t
 from .command_line import CommandLine
+from .game_screen import AppRequest
 from .messages import CommandEntered
+from .new_game_screen import edition_label
 from .style import COMPONENT_CLASSES, mark
 
 
@@ -37,10 +40,10 @@ class SitDown(Message):
 
 
 HELP = (
-    "new — a form to make a table · new [players 2-8] [cast=PRESET] [districts=PRESET] [bots=heuristic|random] [timer=SECONDS] — "
-    "make a table and sit at it · join N — sit at table N (or retake your seat) · watch N — watch a game · "
-    "leave — stand up · start — start your table (bots fill the empty seats) · say TEXT — talk to the "
-    "lobby · quit"
+    "new — a form to make a table · new [players 2-8] [edition=2016|classic] [shorter] [cast=PRESET] "
+    "[districts=PRESET] [bots=heuristic|random] [timer=SECONDS] — make a table and sit at it · join N — sit at "
+    "table N (or retake your seat) · watch N — watch a game · leave — stand up · start — start your table "
+    "(bots fill the empty seats) · say TEXT — talk to the lobby · lang en|ru — your language · quit"
 )
 
 
@@ -65,8 +68,10 @@ class LobbyScreen(Screen[None]):
         self.player = name
         self.key = key
         self._chat = max(0, len(hub.chat) - 20)  # a newcomer sees the last few lines of the lobby chat
+        self._lang = ""  # the language the screen was built in
 
     def compose(self) -> ComposeResult:
+        self._lang = language()
         yield Static("", id="lobby-status")
         yield Static("", id="lobby-tables")
         yield LobbyLog(id="lobby-log", wrap=True, markup=False, auto_scroll=True)
@@ -77,14 +82,32 @@ class LobbyScreen(Screen[None]):
         yield cmd
 
     def on_mount(self) -> None:
-        self.query_one("#lobby-tables").border_title = t("Tables")
-        self.query_one("#lobby-log").border_title = t("Lobby")
+        self._dress()
         self.say(t("Welcome, {p}. Type “new” to make a table, “join N” to sit at one; “help” for more.",
                    p=self.player))
         self.refresh_lobby()
         self.query_one(CommandLine).focus()
 
-    def on_screen_resume(self) -> None:
+    def _dress(self) -> None:
+        self.query_one("#lobby-tables").border_title = t("Tables")
+        self.query_one("#lobby-log").border_title = t("Lobby")
+
+    async def on_screen_resume(self) -> None:
+        if self._lang and self._lang != language():
+            await self._relabel()
+        self.refresh_lobby()
+        self.query_one(CommandLine).focus()
+
+    def relabel_when_shown(self) -> None:
+        """The app's language changed: build the lobby again in it (now, if it is the screen shown)."""
+        if self.is_current:
+            self.run_worker(self._relabel(), group="relabel")
+
+    async def _relabel(self) -> None:
+        self._chat = max(0, len(self.hub.chat) - 20)  # the log is new: its last lines again
+        await self.recompose()
+        self._dress()
+        self.say(t("Language: {l}.", l=language()))
         self.refresh_lobby()
         self.query_one(CommandLine).focus()
 
@@ -102,15 +125,15 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-tables", Static).update(self._tables())
         log = self.query_one(LobbyLog)
         for line in self.hub.chat[self._chat:]:
-            log.write(Text(line))
+            log.write(Text(str(line)))
         self._chat = len(self.hub.chat)
 
     def _tables(self) -> RichTable | Text:
         if not self.hub.tables:
             return Text(t("No tables yet: type “new” to make one."), style=mark(self.query_one(LobbyLog), "dim"))
         rt = RichTable(box=None, pad_edge=False, expand=True, show_edge=False)
-        for head in (t("#"), t("Players"), t("Free"), t("Cast"), t("Districts"), t("Bots"), t("Timer"),
-                     t("Status")):
+        for head in (t("#"), t("Players"), t("Free"), t("Edition"), t("Cast"), t("Districts"), t("Bots"),
+                     t("Timer"), t("Status")):
             rt.add_column(head, no_wrap=head != t("Players"))
         for ht in self.hub.tables.values():
             status = {"waiting": t("waiting"), "playing": t("playing"), "over": t("over")}[ht.status]
@@ -118,7 +141,10 @@ class LobbyScreen(Screen[None]):
                 status = t("round {r}", r=ht.table.game.round)
             if ht.spectators:
                 status += " · " + t("{n} watching", n=ht.spectators)
-            rt.add_row(str(ht.id), ", ".join(ht.names()), str(ht.free), ht.cast, ht.districts, ht.bot_level,
+            edition = t("classic") if ht.edition == "classic" else ht.edition
+            if ht.shorter:
+                edition += " · " + t("shorter")
+            rt.add_row(str(ht.id), ", ".join(ht.names()), str(ht.free), edition, ht.cast, ht.districts, ht.bot_level,
                        f"{ht.turn_timer:g}s" if ht.turn_timer else "—", status)
         return rt
 
@@ -150,10 +176,13 @@ class LobbyScreen(Screen[None]):
             hub.say_lobby(self.player, rest)
         elif word == "help":
             self.say(t(HELP))
-            presets = ", ".join(p.key for p in get_edition("2016").presets)
-            self.say(t("Presets for cast= and districts=: {p}.", p=presets))
+            for ed in ("2016", "classic"):
+                presets = ", ".join(p.key for p in get_edition(ed).presets)
+                self.say(t("Presets of the {e} for cast= and districts=: {p}.", e=edition_label(ed), p=presets))
         elif word in ("quit", "exit"):
             self.app.exit(0)
+        elif word in ("lang", "язык"):
+            self.post_message(AppRequest("lang", rest))
         elif word == "new" and not rest:
             self._form()
         elif word == "new":
@@ -201,7 +230,8 @@ class LobbyScreen(Screen[None]):
                 return
             try:
                 ht = self.hub.create(self.player, self.key, spec.players, cast=spec.cast,
-                                     districts=spec.districts, bots=spec.bots, timer=spec.timer)
+                                     districts=spec.districts, bots=spec.bots, timer=spec.timer,
+                                     edition=spec.edition, shorter=spec.shorter)
             except HubError as e:
                 self.say(str(e), alert=True)
                 return
@@ -215,12 +245,14 @@ class LobbyScreen(Screen[None]):
         for a in args:
             if a.isdigit():
                 opts["players"] = a
+            elif a.lower() == "shorter":
+                opts["shorter"] = "yes"
             elif "=" in a:
                 k, _, v = a.partition("=")
                 opts[k.lower()] = v
             else:
                 raise HubError(t("I do not understand {a!r}. {h}", a=a, h=t(HELP)))
-        unknown = set(opts) - {"players", "cast", "districts", "bots", "timer", "seed"}
+        unknown = set(opts) - {"players", "cast", "districts", "bots", "timer", "seed", "edition", "shorter"}
         if unknown:
             raise HubError(t("Unknown option {o}. {h}", o=", ".join(sorted(unknown)), h=t(HELP)))
         try:
@@ -229,9 +261,11 @@ class LobbyScreen(Screen[None]):
             seed = int(opts["seed"]) if "seed" in opts else None
         except ValueError:
             raise HubError(t("Players, timer and seed are numbers, not “{a}”.", a=" ".join(args))) from None
-        ht = self.hub.create(self.player, self.key, players, cast=opts.get("cast", "first_game"),
-                             districts=opts.get("districts", "first_game"), bots=opts.get("bots", "heuristic"),
-                             timer=timer, seed=seed)
+        edition = opts.get("edition", "2016").lower()
+        first = get_edition(edition).presets[0].key if edition in EDITIONS else "first_game"
+        ht = self.hub.create(self.player, self.key, players, cast=opts.get("cast", first),
+                             districts=opts.get("districts", first), bots=opts.get("bots", "heuristic"),
+                             timer=timer, seed=seed, edition=edition, shorter="shorter" in opts)
         self.say(t("Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
                    "take the empty seats.", n=ht.id, p=ht.players))
 

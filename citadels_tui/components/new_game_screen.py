@@ -1,5 +1,9 @@
-"""A new game: your name, 2–8 players, each bot's level, the character and district presets (or custom
-lists, checked by the rules), a seed.
+"""A new game: your name, 2–8 players, each bot's level, the edition, the character and district presets
+(or custom lists, checked by the rules), a seed.
+
+The classic edition offers its own setups (the basic game, The Dark City's), custom lists of its
+characters (base ones, bonus ones in place of base ones of the same rank, a rank 9 one) and purple
+districts, the shorter game and the rank 9 character; the engine's rule sentences refuse bad choices.
 
 The presets come from the edition; a preset the engine cannot play yet fails with its ConfigError
 sentence shown under the form instead of a crash."""
@@ -15,25 +19,35 @@ from textual.widgets import Button, Input, Label, Select, Static
 from citadels_core import ConfigError, GameConfig, get_edition
 
 from ..errors import translate_error
-from ..game_setup import NewGame, bot_names
+from ..game_setup import NewGame, bot_names, preset_of
 from ..i18n import t, tp
 from ..settings import BOT_LEVELS, Settings
 
 CUSTOM = "custom"
+EDITION_NAMES = {"2016": "2016 edition", "classic": "Classic edition (with The Dark City)"}
+
+
+def preset_options(edition: str) -> list[tuple[str, str]]:
+    """The edition's presets by their translated names, then "Custom list"."""
+    return [(tp("preset", p.name), p.key) for p in get_edition(edition).presets] + [(t("Custom list"), CUSTOM)]
+
+
+def edition_label(edition: str) -> str:
+    return t(EDITION_NAMES.get(edition, edition))
 
 
 class NewGameScreen(ModalScreen[NewGame | None]):
     CSS_PATH = "new_game_screen.tcss"
     BINDINGS = [Binding("escape", "cancel", t("Cancel"))]
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, edition: str | None = None) -> None:
         super().__init__()
         self.settings = settings
+        self.edition = edition or settings.edition
 
     def compose(self) -> ComposeResult:
         s = self.settings
-        presets = [(tp("preset", p.name), p.key) for p in get_edition("2016").presets]
-        presets.append((t("Custom list"), CUSTOM))
+        ed = self.edition
         with VerticalScroll(id="new-box") as box:
             box.border_title = t("New game")
             with Horizontal(classes="row"):
@@ -49,18 +63,31 @@ class NewGameScreen(ModalScreen[NewGame | None]):
                     yield Select([(t(b), b) for b in BOT_LEVELS], value=s.bots[i], allow_blank=False,
                                  id=f"bot-{i + 1}", compact=True)
             with Horizontal(classes="row"):
+                yield Label(t("Edition"))
+                yield Select([(edition_label(e), e) for e in EDITION_NAMES], value=ed, allow_blank=False,
+                             id="edition", compact=True)
+            with Horizontal(classes="row"):
                 yield Label(t("Characters"))
-                yield Select(presets, value=s.cast, allow_blank=False, id="cast", compact=True)
+                yield Select(preset_options(ed), value=preset_of(ed, s.cast), allow_blank=False, id="cast",
+                             compact=True)
             with Horizontal(classes="row", id="cast-custom-row"):
                 yield Label("")
                 yield Input("", placeholder=t("characters, comma-separated"), id="cast-custom", compact=True)
             with Horizontal(classes="row"):
                 yield Label(t("Districts"))
-                yield Select(presets, value=s.districts, allow_blank=False, id="districts", compact=True)
+                yield Select(preset_options(ed), value=preset_of(ed, s.districts), allow_blank=False,
+                             id="districts", compact=True)
             with Horizontal(classes="row", id="districts-custom-row"):
                 yield Label("")
-                yield Input("", placeholder=t("14 unique districts, comma-separated"), id="districts-custom",
-                            compact=True)
+                yield Input("", placeholder=self._districts_hint(), id="districts-custom", compact=True)
+            with Horizontal(classes="row classic-row", id="rank9-row"):
+                yield Label(t("Rank 9"))
+                yield Select([(t("only with 8 players"), False), (t("with 4 to 8 players"), True)],
+                             value=False, allow_blank=False, id="rank9", compact=True)
+            with Horizontal(classes="row classic-row", id="shorter-row"):
+                yield Label(t("Game length"))
+                yield Select([(t("full (8 districts)"), False), (t("shorter (7 districts)"), True)],
+                             value=s.shorter, allow_blank=False, id="shorter", compact=True)
             with Horizontal(classes="row"):
                 yield Label(t("Seed"))
                 yield Input("", placeholder=t("empty: a fresh one"), id="seed", compact=True)
@@ -74,12 +101,40 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             inp.cursor_blink = False
         self._show_bot_rows()
         self._show_custom_rows()
+        self._show_edition_rows()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players":
             self._show_bot_rows()
+        elif event.select.id == "edition":
+            self._edition_changed()
         else:
             self._show_custom_rows()
+
+    def _districts_hint(self) -> str:
+        if self.edition == "classic":
+            return t("purple districts, comma-separated")
+        return t("14 unique districts, comma-separated")
+
+    def _edition_changed(self) -> None:
+        """The presets and the classic rows follow the edition chosen."""
+        value = self.query_one("#edition", Select).value
+        edition = str(value) if isinstance(value, str) else "2016"
+        if edition == self.edition:
+            return
+        self.edition = edition
+        for what in ("cast", "districts"):
+            sel = self.query_one(f"#{what}", Select)
+            sel.set_options(preset_options(edition))
+            sel.value = preset_of(edition, getattr(self.settings, what))
+        self.query_one("#districts-custom", Input).placeholder = self._districts_hint()
+        self.query_one("#new-error", Static).update("")
+        self._show_custom_rows()
+        self._show_edition_rows()
+
+    def _show_edition_rows(self) -> None:
+        for row in self.query(".classic-row"):
+            row.display = self.edition == "classic"
 
     def _show_custom_rows(self) -> None:
         for what in ("cast", "districts"):
@@ -124,12 +179,15 @@ class NewGameScreen(ModalScreen[NewGame | None]):
                 return
         cast = str(self.query_one("#cast", Select).value)
         districts = str(self.query_one("#districts", Select).value)
+        classic = self.edition == "classic"
         try:
             cfg = GameConfig.create(n, cast=self._choice("cast"), districts=self._choice("districts"),
-                                    names=bot_names(name, n))
+                                    names=bot_names(name, n), edition=self.edition,
+                                    rank9=(self.query_one("#rank9", Select).value is True) if classic else None,
+                                    shorter=classic and self.query_one("#shorter", Select).value is True)
             _check_playable(cfg)
         except (ConfigError, KeyError) as e:
-            err.update(translate_error(str(e).strip("'\"")))
+            err.update(translate_error(str(e).strip("'\""), self.edition))
             return
         bots = tuple(str(self.query_one(f"#bot-{i + 1}", Select).value) for i in range(n - 1))
         # A custom list is used for this game; the remembered defaults stay presets.

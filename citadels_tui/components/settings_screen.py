@@ -1,4 +1,5 @@
-"""The settings the game does not ask for elsewhere: the colour theme (applied as you pick it)."""
+"""The settings the game does not ask for elsewhere: the colour theme and the language (applied as you pick
+them: a new language rebuilds the screens in it)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
-from ..i18n import t
+from ..i18n import available, language, t
+
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}  # each in its own language, so anyone finds theirs
 
 
 class SettingsScreen(ModalScreen[None]):
@@ -18,7 +21,7 @@ class SettingsScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape", "close", t("Close"))]
 
     def __init__(self, themes: list[tuple[str, str]], current: str, choose_theme: Callable[[str], None],
-                 user_dir: str = "") -> None:
+                 user_dir: str = "", choose_language: Callable[[str], None] | None = None) -> None:
         """`themes`: (name, description); `choose_theme` applies and saves a choice at once, so the
         screen itself shows the new colours. `user_dir`: where the player's own themes go ("" over SSH,
         where the folder is the host's)."""
@@ -27,6 +30,7 @@ class SettingsScreen(ModalScreen[None]):
         self.themes = themes
         self.current = current
         self.choose_theme = choose_theme
+        self.choose_language = choose_language
 
     def compose(self) -> ComposeResult:
         names = [n for n, _ in self.themes]
@@ -37,6 +41,11 @@ class SettingsScreen(ModalScreen[None]):
                 yield Select([(f"{n} – {d}" if d else n, n) for n, d in self.themes],
                              value=self.current if self.current in names else Select.BLANK,
                              id="theme", compact=True)
+            if self.choose_language is not None:
+                with Horizontal(classes="row"):
+                    yield Label(t("Language"))
+                    yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in available()], value=language(),
+                                 allow_blank=False, id="language", compact=True)
             hint = t("Also: “theme NAME” on the command line.")
             if self.user_dir:
                 hint += " " + t("Your own themes go in {d}.", d=self.user_dir)
@@ -45,6 +54,10 @@ class SettingsScreen(ModalScreen[None]):
                 yield Button(t("Close"), id="close", variant="primary")
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "language":
+            if isinstance(event.value, str) and event.value != language() and self.choose_language is not None:
+                self.choose_language(event.value)  # the app rebuilds its screens (this one closes)
+            return
         if isinstance(event.value, str) and event.value != self.current:
             self.current = event.value
             self.choose_theme(event.value)

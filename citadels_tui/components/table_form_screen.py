@@ -1,4 +1,5 @@
-"""A form to make a table in the lobby: players, the characters and districts presets, the bots, a timer."""
+"""A form to make a table in the lobby: players, the edition, its characters and districts presets (and the
+classic shorter game), the bots, a timer."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from textual.widgets import Button, Label, Select, Static
 from citadels_core import get_edition
 from citadels_core.bots import BOT_KINDS
 
-from ..i18n import t
+from ..i18n import t, tp
+from .new_game_screen import EDITION_NAMES, edition_label
 
 TIMERS = (0, 30, 60, 120, 300)  # seconds a player may think before a bot plays that decision; 0: no timer
 
@@ -25,6 +27,8 @@ class TableSpec:
     districts: str
     bots: str
     timer: float | None
+    edition: str = "2016"
+    shorter: bool = False
 
 
 class TableFormScreen(ModalScreen[TableSpec | None]):
@@ -33,7 +37,7 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
     BINDINGS = [Binding("escape", "cancel", t("Cancel"))]
 
     def compose(self) -> ComposeResult:
-        presets = [(t(p.name), p.key) for p in get_edition("2016").presets]
+        presets = self._presets("2016")
         with VerticalScroll(id="new-box") as box:
             box.border_title = t("New table")
             with Horizontal(classes="row"):
@@ -41,11 +45,19 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
                 yield Select([(str(n), n) for n in range(2, 9)], value=4, allow_blank=False, id="players",
                              compact=True)
             with Horizontal(classes="row"):
+                yield Label(t("Edition"))
+                yield Select([(edition_label(e), e) for e in EDITION_NAMES], value="2016", allow_blank=False,
+                             id="edition", compact=True)
+            with Horizontal(classes="row"):
                 yield Label(t("Characters"))
                 yield Select(presets, value="first_game", allow_blank=False, id="cast", compact=True)
             with Horizontal(classes="row"):
                 yield Label(t("Districts"))
                 yield Select(presets, value="first_game", allow_blank=False, id="districts", compact=True)
+            with Horizontal(classes="row classic-row", id="shorter-row"):
+                yield Label(t("Game length"))
+                yield Select([(t("full (8 districts)"), False), (t("shorter (7 districts)"), True)],
+                             value=False, allow_blank=False, id="shorter", compact=True)
             with Horizontal(classes="row"):
                 yield Label(t("Bots"))
                 yield Select([(t(b), b) for b in BOT_KINDS], value="heuristic", allow_blank=False, id="bots",
@@ -58,6 +70,24 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
             with Horizontal(id="new-buttons"):
                 yield Button(t("Create"), id="create", variant="primary")
                 yield Button(t("Cancel"), id="cancel")
+
+    @staticmethod
+    def _presets(edition: str) -> list[tuple[str, str]]:
+        return [(tp("preset", p.name), p.key) for p in get_edition(edition).presets]
+
+    def on_mount(self) -> None:
+        self.query_one("#shorter-row").display = False
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id != "edition" or not isinstance(event.value, str):
+            return
+        edition = event.value
+        first = get_edition(edition).presets[0].key
+        for what in ("cast", "districts"):
+            sel = self.query_one(f"#{what}", Select)
+            sel.set_options(self._presets(edition))
+            sel.value = first
+        self.query_one("#shorter-row").display = edition == "classic"
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":
@@ -74,6 +104,8 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
 
         timer = value("timer")
         players = value("players")
+        edition = str(value("edition"))
         self.dismiss(TableSpec(players if isinstance(players, int) else 4, str(value("cast")),
                                str(value("districts")), str(value("bots")),
-                               float(timer) if isinstance(timer, int) and timer else None))
+                               float(timer) if isinstance(timer, int) and timer else None,
+                               edition, edition == "classic" and value("shorter") is True))
