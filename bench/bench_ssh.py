@@ -19,11 +19,14 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 import asyncssh
 import pyte
+
+P = TypeVar("P")
 
 
 class _Guest(asyncssh.SSHClient):
@@ -122,15 +125,21 @@ async def running_server(sessions: int, *options: str) -> AsyncIterator[tuple[as
             await asyncio.wait_for(server.wait(), 30)
 
 
+async def connect_all(server: asyncio.subprocess.Process, port: int, n: int,
+                      connect: Callable[[int, int], Awaitable[P]]) -> tuple[list[P], int, int, float]:
+    """n sessions: (players, server RSS in KiB before any and with the first, seconds for the others).
+    One session first: the first App pays for imports and CSS parsing the others share."""
+    base = rss_kib(server.pid)
+    players = [await connect(port, 0)]
+    one = rss_kib(server.pid)
+    t0 = time.perf_counter()
+    players += await asyncio.gather(*(connect(port, i) for i in range(1, n)))
+    return players, base, one, time.perf_counter() - t0
+
+
 async def main(sessions: int, rounds: int) -> None:
     async with running_server(sessions, "--app", "citadels_server.demo:demo_app_factory") as (server, port):
-        base = rss_kib(server.pid)
-        # One session first: the first App pays for imports and CSS parsing the others share.
-        players = [await connect_player(port, 0)]
-        one = rss_kib(server.pid)
-        t0 = time.perf_counter()
-        players += await asyncio.gather(*(connect_player(port, i) for i in range(1, sessions)))
-        connect_time = time.perf_counter() - t0
+        players, base, one, connect_time = await connect_all(server, port, sessions, connect_player)
         await asyncio.sleep(1.0)
         full = rss_kib(server.pid)
 

@@ -22,7 +22,7 @@ import time
 
 import asyncssh
 import pyte
-from bench_ssh import _Guest, cpu_seconds, pct, rss_kib, running_server
+from bench_ssh import _Guest, connect_all, cpu_seconds, pct, rss_kib, running_server
 
 W, H = 100, 30
 
@@ -97,12 +97,7 @@ async def busy_table(port: int, i: int, bots: str) -> None:
 async def main(n: int, rounds: int, rate: float, busy: int, busy_bots: str) -> None:
     tables = n // 4
     async with running_server(n, "--bot-pace", "0") as (server, port):
-        base = rss_kib(server.pid)
-        players = [await connect_player(port, 0)]
-        one = rss_kib(server.pid)
-        t0 = time.perf_counter()
-        players += await asyncio.gather(*(connect_player(port, i) for i in range(1, n)))
-        connect_time = time.perf_counter() - t0
+        players, base, one, connect_time = await connect_all(server, port, n, connect_player)
         for k in range(tables):  # one at a time, so that table k+1 is the k-th creator's
             creator = players[4 * k]
             creator.type(f"new 4 seed={k + 1}\r")
