@@ -72,6 +72,7 @@ class HostedTable:
     table: Table | None = None
     edition: str = "2016"
     shorter: bool = False  # the classic shorter game
+    rank9: bool | None = None  # a rank 9 character with 4–7 players (None: the edition's default)
     chat: list[str | Lazy] = field(default_factory=list)  # said lines; announcements (Lazy)
     spectators: int = 0
     task: asyncio.Task[None] | None = None
@@ -155,7 +156,8 @@ class Hub:
 
     def create(self, name: str, key: str | None, players: int = 4, cast: str = "first_game",
                districts: str = "first_game", bots: str = "heuristic", timer: float | None = None,
-               seed: int | None = None, edition: str = "2016", shorter: bool = False) -> HostedTable:
+               seed: int | None = None, edition: str = "2016", shorter: bool = False,
+               rank9: bool | None = None) -> HostedTable:
         """A new table with its creator in the first seat; the sentence of a HubError says what is wrong."""
         if edition not in EDITIONS:
             raise HubError(t("The editions are {e}, not {x}.", e=", ".join(EDITIONS), x=edition))
@@ -172,14 +174,14 @@ class Hub:
             if what not in presets:
                 raise HubError(t("There is no preset called {x}; known: {p}.", x=what, p=", ".join(sorted(presets))))
         try:
-            GameConfig.create(players, cast=cast, districts=districts, edition=edition, shorter=shorter)
+            GameConfig.create(players, cast=cast, districts=districts, edition=edition, shorter=shorter, rank9=rank9)
         except (ConfigError, KeyError) as e:
             raise HubError(translate_error(str(e).strip("'\""), edition)) from None
         tid = next(self._ids)
         if seed is None:
             seed = self.seed + tid if self.seed is not None else secrets.randbelow(2**31)
         ht = HostedTable(tid, name, players, cast, districts, bots, timer, seed, [Holder(name, key)], edition=edition,
-                         shorter=shorter)
+                         shorter=shorter, rank9=rank9)
         self.tables[tid] = ht
         log.info("table %d created by %s (%d players, %s %s/%s)", tid, name, players, edition, cast, districts)
         self._notify()
@@ -238,7 +240,7 @@ class Hub:
         others = [x for x in DEFAULT_NAMES if x.casefold() not in {h.casefold() for h in humans}]
         names = humans + [t("{n} (bot)", n=x) for x in others[: ht.players - len(humans)]]
         cfg = GameConfig.create(ht.players, cast=ht.cast, districts=ht.districts, names=names, edition=ht.edition,
-                                shorter=ht.shorter)
+                                shorter=ht.shorter, rank9=ht.rank9)
         bots = {i: ht.bot_level for i in range(len(humans), ht.players)}
         table = Table.new(cfg, ht.seed, bots, self.pace)
         self._seat_table(ht, table)

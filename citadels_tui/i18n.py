@@ -11,9 +11,9 @@ classic" where the classic edition's book names a card differently: `tpe`), card
 
 **Whose language.** Every app has its own: `t`, `tn`, `tp`, `translator()` and `language()` use the
 `Language` of the app that is running the code, found through Textual's `active_app` context variable
-(Textual sets it in each app's message loop, and every task, worker and thread that app starts inherits
-it), so the SSH server's sessions, all in one process and one event loop, each keep their player's
-language. Code outside any app (the command line, tests, the engine's tools) uses the process default.
+(Textual sets it in each app's message loop, and the tasks, workers and `asyncio.to_thread` calls that app
+starts inherit it; the module is private, which the exact pin of `textual` allows), so the SSH server's
+sessions, all in one process and one event loop, each keep their player's language. Code outside any app (the command line, tests, the engine's tools) uses the process default.
 `set_language(code, app)` sets an app's language; `set_language(code)` the process default. An app's
 language is its attribute `i18n_language` (a `Language`), read once per lookup; an app without one uses
 the default. Text that is made once and read by many players (the hub's announcements at a table) is

@@ -13,7 +13,7 @@ for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
 
 @pytest.fixture(autouse=True)
 def _english_after_each_test():
-    # The language is process-wide: a test that switches to Russian must not leak it to the next.
+    # The process default language (code outside an app): a test that switches it to Russian must not leak it.
     yield
     from citadels_tui import i18n
 

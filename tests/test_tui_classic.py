@@ -119,15 +119,18 @@ async def test_a_classic_table_in_the_lobby_by_form_and_by_command():
         await pilot.pause()
         assert form.query_one("#cast", Select).value == "classic_basic"
         assert form.query_one("#shorter-row").display
-        form.query_one("#players", Select).value = 3
+        assert form.query_one("#rank9-row").display
+        form.query_one("#players", Select).value = 5
+        form.query_one("#cast", Select).value = "classic_dark_city"
         form.query_one("#districts", Select).value = "classic_dark_city"
         form.query_one("#shorter", Select).value = True
+        form.query_one("#rank9", Select).value = True
         await pilot.pause()
         await pilot.click("#create")
         await pilot.pause()
         (ht,) = hub.tables.values()
-        assert (ht.edition, ht.shorter, ht.players, ht.cast, ht.districts) == (
-            "classic", True, 3, "classic_basic", "classic_dark_city")
+        assert (ht.edition, ht.shorter, ht.rank9, ht.players, ht.cast, ht.districts) == (
+            "classic", True, True, 5, "classic_dark_city", "classic_dark_city")
         console = Console(width=120, record=True)
         console.print(app.screen._tables())
         assert "classic · shorter" in console.export_text()
@@ -138,6 +141,7 @@ async def test_a_classic_table_in_the_lobby_by_form_and_by_command():
                 break
         assert ht.table is not None
         assert (ht.table.config.edition, ht.table.config.shorter) == ("classic", True)
+        assert ht.table.config.cast[-1] == "artist"  # The Dark City's rank 9 character, asked for
     # Typed: edition= picks the classic setups; a 2016 preset for a classic table is refused.
     app = ssh_app_factory(SimpleNamespace(name="bruno", key_fingerprint=None), hub)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -231,7 +231,7 @@ class LobbyScreen(Screen[None]):
             try:
                 ht = self.hub.create(self.player, self.key, spec.players, cast=spec.cast,
                                      districts=spec.districts, bots=spec.bots, timer=spec.timer,
-                                     edition=spec.edition, shorter=spec.shorter)
+                                     edition=spec.edition, shorter=spec.shorter, rank9=spec.rank9)
             except HubError as e:
                 self.say(str(e), alert=True)
                 return

@@ -29,6 +29,7 @@ class TableSpec:
     timer: float | None
     edition: str = "2016"
     shorter: bool = False
+    rank9: bool | None = None  # classic: a rank 9 character with 4–7 players too (8 players always have one)
 
 
 class TableFormScreen(ModalScreen[TableSpec | None]):
@@ -54,6 +55,10 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
             with Horizontal(classes="row"):
                 yield Label(t("Districts"))
                 yield Select(presets, value="first_game", allow_blank=False, id="districts", compact=True)
+            with Horizontal(classes="row classic-row", id="rank9-row"):
+                yield Label(t("Rank 9"))
+                yield Select([(t("only with 8 players"), False), (t("with 4 to 8 players"), True)],
+                             value=False, allow_blank=False, id="rank9", compact=True)
             with Horizontal(classes="row classic-row", id="shorter-row"):
                 yield Label(t("Game length"))
                 yield Select([(t("full (8 districts)"), False), (t("shorter (7 districts)"), True)],
@@ -76,7 +81,8 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
         return [(tp("preset", p.name), p.key) for p in get_edition(edition).presets]
 
     def on_mount(self) -> None:
-        self.query_one("#shorter-row").display = False
+        for row in self.query(".classic-row"):
+            row.display = False
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id != "edition" or not isinstance(event.value, str):
@@ -87,7 +93,8 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
             sel = self.query_one(f"#{what}", Select)
             sel.set_options(self._presets(edition))
             sel.value = first
-        self.query_one("#shorter-row").display = edition == "classic"
+        for row in self.query(".classic-row"):
+            row.display = edition == "classic"
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":
@@ -108,4 +115,5 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
         self.dismiss(TableSpec(players if isinstance(players, int) else 4, str(value("cast")),
                                str(value("districts")), str(value("bots")),
                                float(timer) if isinstance(timer, int) and timer else None,
-                               edition, edition == "classic" and value("shorter") is True))
+                               edition, edition == "classic" and value("shorter") is True,
+                               (value("rank9") is True) if edition == "classic" else None))
