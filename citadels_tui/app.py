@@ -1,6 +1,6 @@
 """The Citadels app: one Table, your Seat in it, and the screens around the game.
 
-`citadels` alone starts at once (you against three heuristic bots, the first-game set, a fresh seed);
+`citadels` alone starts at once (you against three `normal` bots, the first-game set, a fresh seed);
 a saved game is offered first when there is one, or resumed directly with `--resume`."""
 
 from __future__ import annotations

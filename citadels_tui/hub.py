@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from citadels_core import ConfigError, GameConfig, SaveFileError, get_edition
-from citadels_core.bots import BOT_KINDS
+from citadels_core.bots import LEVELS, level_name
 from citadels_core.config import DEFAULT_NAMES
 from citadels_core.edition import EDITIONS
 
@@ -155,7 +155,7 @@ class Hub:
     # ---------------------------------------------------------------- tables
 
     def create(self, name: str, key: str | None, players: int = 4, cast: str = "first_game",
-               districts: str = "first_game", bots: str = "heuristic", timer: float | None = None,
+               districts: str = "first_game", bots: str = "normal", timer: float | None = None,
                seed: int | None = None, edition: str = "2016", shorter: bool = False,
                rank9: bool | None = None) -> HostedTable:
         """A new table with its creator in the first seat; the sentence of a HubError says what is wrong."""
@@ -165,8 +165,9 @@ class Hub:
             raise HubError(t("The shorter game is a variant of the classic edition."))
         if self.find(name, key) is not None:
             raise HubError(t("You already have a seat at a table."))
-        if bots not in BOT_KINDS:
-            raise HubError(t("Bots are {b}, not {x}.", b=", ".join(BOT_KINDS), x=bots))
+        if level_name(bots) not in LEVELS:
+            raise HubError(t("Bots are {b}, not {x}.", b=", ".join(LEVELS), x=bots))
+        bots = level_name(bots)
         if timer is not None and not 10 <= timer <= 3600:
             raise HubError(t("The turn timer is 10 to 3600 seconds (or 0 for none)."))
         presets = {p.key for p in get_edition(edition).presets}

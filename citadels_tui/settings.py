@@ -12,14 +12,14 @@ from typing import Any
 
 import tomli_w
 
-from citadels_core.bots import BOT_KINDS
+from citadels_core.bots import LEVELS, level_name
 from citadels_core.edition import EDITIONS
 
 from .i18n import t
 from .paths import config_dir, write_atomic
 
-# Every bot the engine offers, strongest known first; a new bot (search …) appears here by itself.
-BOT_LEVELS: tuple[str, ...] = tuple(sorted(BOT_KINDS, key=lambda k: (k != "heuristic", k == "random", k)))
+# The bot levels a player chooses from (the engine's ladder); `heuristic` in an older file means `normal`.
+BOT_LEVELS: tuple[str, ...] = LEVELS
 
 
 @dataclass(slots=True)
@@ -30,7 +30,7 @@ class Settings:
     players: int = 4
     cast: str = "first_game"
     districts: str = "first_game"
-    bots: list[str] = field(default_factory=lambda: ["heuristic"] * 7)
+    bots: list[str] = field(default_factory=lambda: ["normal"] * 7)
     language: str = ""  # "en", "ru"…; empty: follow the locale (LANG, LC_ALL)
     edition: str = "2016"  # of the next new game: "2016" or "classic"; cast and districts are its presets
     shorter: bool = False  # classic only: the shorter game (cities complete at 7 districts)
@@ -75,9 +75,9 @@ def _from_dict(data: dict[str, Any]) -> Settings:
         raise ValueError("players must be a whole number from 2 to 8")
     if not isinstance(s.cast, str) or not isinstance(s.districts, str):
         raise ValueError("cast and districts must be preset names")
-    if not isinstance(s.bots, list) or any(b not in BOT_LEVELS for b in s.bots):
+    if not isinstance(s.bots, list) or any(not isinstance(b, str) or level_name(b) not in BOT_LEVELS for b in s.bots):
         raise ValueError(f"bots must be a list of {', '.join(BOT_LEVELS)}")
-    s.bots = (list(s.bots) + ["heuristic"] * 7)[:7]
+    s.bots = ([level_name(b) for b in s.bots] + ["normal"] * 7)[:7]
     if s.edition not in EDITIONS:
         raise ValueError(f"edition must be one of {', '.join(EDITIONS)}")
     if not isinstance(s.shorter, bool):

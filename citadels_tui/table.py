@@ -99,7 +99,7 @@ class Table:
         self.away: set[int] = set()
         self.turn_timer: float | None = None
         self.announce: Announcer | None = None
-        self.standin_level = "heuristic"
+        self.standin_level = "normal"
         self._standins: dict[int, Bot] = {}
         self._told_away: set[int] = set()
 

@@ -152,7 +152,7 @@ async def test_a_seat_not_retaken_in_time_goes_to_a_bot(tmp_path):
             a.close()
             await a.wait_closed()
             await sb.wait_for("anna did not come back: a bot plays their seat to the end.")
-            assert hub.tables[1].table.bot_kinds.get(0) == "heuristic"
+            assert hub.tables[1].table.bot_kinds.get(0) == "normal"
             async with connect(server, "anna") as a2:
                 sa2 = await lobby(a2)  # no seat any more: the lobby
                 await type_line(sa2, "join 1")

@@ -28,6 +28,16 @@ def test_broken_settings_give_a_message_the_defaults_and_stay_on_disk(tmp_path):
     assert path.read_text(encoding="utf-8") == "name = [unclosed"
 
 
+def test_an_older_settings_file_with_heuristic_bots_reads_them_as_normal(tmp_path):
+    """`heuristic` was the name of `normal` before the ladder; the levels offered are the ladder's."""
+    path = settings_path(tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_text('bots = ["heuristic", "random", "hard"]\n', encoding="utf-8")
+    got, msg = load_settings(tmp_path)
+    assert msg is None
+    assert got.bots == ["normal", "random", "hard"] + ["normal"] * 4
+
+
 def test_settings_with_a_bad_value_are_refused(tmp_path):
     path = settings_path(tmp_path)
     path.parent.mkdir(parents=True)

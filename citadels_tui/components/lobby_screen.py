@@ -41,7 +41,7 @@ class SitDown(Message):
 
 HELP = (
     "new — a form to make a table · new [players 2-8] [edition=2016|classic] [shorter] [cast=PRESET] "
-    "[districts=PRESET] [bots=heuristic|random] [timer=SECONDS] — make a table and sit at it · join N — sit at "
+    "[districts=PRESET] [bots=easy|normal|hard|random] [timer=SECONDS] — make a table and sit at it · join N — sit at "
     "table N (or retake your seat) · watch N — watch a game · leave — stand up · start — start your table "
     "(bots fill the empty seats) · say TEXT — talk to the lobby · lang en|ru — your language · quit"
 )
@@ -264,7 +264,7 @@ class LobbyScreen(Screen[None]):
         edition = opts.get("edition", "2016").lower()
         first = get_edition(edition).presets[0].key if edition in EDITIONS else "first_game"
         ht = self.hub.create(self.player, self.key, players, cast=opts.get("cast", first),
-                             districts=opts.get("districts", first), bots=opts.get("bots", "heuristic"),
+                             districts=opts.get("districts", first), bots=opts.get("bots", "normal"),
                              timer=timer, seed=seed, edition=edition, shorter="shorter" in opts)
         self.say(t("Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
                    "take the empty seats.", n=ht.id, p=ht.players))

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
 from citadels_core import get_edition
-from citadels_core.bots import BOT_KINDS
+from citadels_core.bots import LEVELS
 
 from ..i18n import t, tp
 from .new_game_screen import EDITION_NAMES, edition_label
@@ -65,7 +65,7 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
                              value=False, allow_blank=False, id="shorter", compact=True)
             with Horizontal(classes="row"):
                 yield Label(t("Bots"))
-                yield Select([(t(b), b) for b in BOT_KINDS], value="heuristic", allow_blank=False, id="bots",
+                yield Select([(t(b), b) for b in LEVELS], value="normal", allow_blank=False, id="bots",
                              compact=True)
             with Horizontal(classes="row"):
                 yield Label(t("Turn timer"))

@@ -24,6 +24,16 @@ BOT_KINDS: dict[str, Callable[[int], Bot]] = {
 }
 
 
+# The levels a player chooses from, weakest first (`random` last: it is for tests). `heuristic` is the
+# former name of `normal`, still read from old settings and save files.
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
+
+
+def level_name(kind: str) -> str:
+    """The level a kind is shown as: `heuristic` is `normal`."""
+    return "normal" if kind == "heuristic" else kind
+
+
 def parse_kind(kind: str) -> tuple[str, int | None, float | None]:
     """Split `hard:800` / `hard:0.5s` into (name, iterations, seconds); raise ValueError if malformed."""
     name, _, budget = kind.partition(":")
@@ -58,5 +68,5 @@ def make_bot(kind: str, seed: int = 0) -> Bot:
     return BOT_KINDS[name](seed)
 
 
-__all__ = ["Bot", "BOT_KINDS", "decide", "EasyBot", "HeuristicBot", "NormalBot", "RandomBot", "SearchBot", "make_bot",
+__all__ = ["Bot", "BOT_KINDS", "LEVELS", "decide", "level_name", "EasyBot", "HeuristicBot", "NormalBot", "RandomBot", "SearchBot", "make_bot",
            "parse_kind"]
