@@ -480,3 +480,21 @@ async def test_new_game_screen_takes_a_custom_cast_and_district_list_checked_by_
         assert app.table.config.cast == ("assassin", "spy", "wizard", "emperor", "abbot", "trader", "navigator",
                                          "marshal")
         assert "thieves_den" in app.table.config.districts and len(app.table.config.districts) == 14
+
+
+async def test_the_command_line_suggests_the_rest_of_a_word_inline_and_right_arrow_takes_it(tmp_path: Path):
+    from citadels_tui.components.command_line import CommandLine
+
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        line = app.screen.query_one(CommandLine)
+        await pilot.press(*keys("choose ki"))
+        await pilot.pause()
+        assert line._suggestion == "choose king"
+        assert "choose king" in "".join(s.text for s in line.render_line(0))  # shown, the rest faded
+        await pilot.press("right")
+        assert line.value == "choose king"
+        await pilot.press(*["backspace"] * 11, "z")
+        await pilot.pause()
+        assert line._suggestion == ""  # nothing starts with "z"

@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.suggester import Suggester
 from textual.widgets import Input
 
 from ..commands import is_number
@@ -17,16 +16,6 @@ from ..i18n import t
 from .messages import CommandEntered, OptionChosen
 
 Completer = Callable[[str], list[str]]
-
-
-class CommandSuggester(Suggester):
-    def __init__(self, completer: Completer) -> None:
-        super().__init__(use_cache=False, case_sensitive=True)
-        self.completer = completer
-
-    async def get_suggestion(self, value: str) -> str | None:
-        hits = self.completer(value)
-        return hits[0] if hits else None
 
 
 class CommandLine(Input):
@@ -38,13 +27,22 @@ class CommandLine(Input):
 
     def __init__(self, completer: Completer, option_count: Callable[[], int], **kw: object) -> None:
         super().__init__(placeholder=t("type a command or a number — help for help"),
-                         suggester=CommandSuggester(completer), compact=True, **kw)  # type: ignore[arg-type]
+                         compact=True, **kw)  # type: ignore[arg-type]
         self.cursor_blink = False  # no blinking cursor: over SSH it costs a redraw twice a second
         self.completer = completer
         self.option_count = option_count
         self._cycle: list[str] = []
         self.history: list[str] = []
         self._h = 0  # position in the history while browsing it with the arrow keys
+
+    def _watch_value(self, value: str) -> None:
+        super()._watch_value(value)
+        # The inline suggestion (accepted with → or Tab) is the first completion. Textual's Suggester would
+        # work it out in a worker, i.e. a task and three messages per keystroke; the completer takes
+        # microseconds, so it runs right here (on a server, every player's keystroke costs the same loop).
+        if value:
+            hits = self.completer(value)
+            self._suggestion = hits[0] if hits else ""
 
     def validate_virtual_size(self, value: Size) -> Size:
         # Input sets its virtual width to the width of its text (or suggestion) on every keystroke, and a
