@@ -31,6 +31,8 @@ PRIOR_VALUE = 0.6  # ...at this win rate, a little above an even share, so searc
 EXPLORE = 0.7
 WORLD_TRIES = 8  # redeals tried per sample before accepting one that contradicts the beliefs
 WORLD_TRIES_2P = 40  # ...at 2 players, where the draft pins the opponent's characters down far more
+NORMAL_KINDS_2P = frozenset({"discard_character"})  # decisions `normal` takes alone at 2 players...
+NORMAL_ACTIONS_2P = frozenset({"kill"})  # ...and those where it proposes one of these actions
 
 # Preference of the greedy rollout policy among action kinds; anything unlisted is taken rarely.
 _KIND_ORDER = {"bonus": 0, "income": 1, "build": 2, "keep": 3, "pay_gold": 4, "end": 9}
@@ -91,7 +93,7 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
     return best
 
 
-def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000) -> float:
+def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: float = 0.1) -> float:
     """Play `g` (a private copy) to its end; 1 for a win (shared if tied), else a small score share."""
     n = 0
     while not g.over and n < max_decisions:
@@ -105,7 +107,7 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000) -> float:
     if me in winners:
         return 1.0 / len(winners)
     scores = [s["total"] for s in g.result["scores"]]
-    return 0.1 * scores[me] / max(max(scores), 1)
+    return loss_weight * scores[me] / max(max(scores), 1)
 
 
 def consistent(g: Game, b: Beliefs, segments: Sequence[frozenset[str]] = ()) -> bool:
@@ -138,6 +140,11 @@ class SearchBot:
         self.max_seconds = max_seconds  # a cap on the iteration budget (reproducible only when not reached)
         self.prior = prior
         self.two_player_worlds = True
+        self.loss_weight = 0.1
+        # At 2 players the draft discards and the Assassin's kill are left to `normal`: measured against
+        # normal-vs-normal continuations from the real state, the playouts' overrules there lost.
+        self.normal_kinds_2p = NORMAL_KINDS_2P
+        self.normal_actions_2p = NORMAL_ACTIONS_2P
         self.normal = NormalBot(seed)  # its memory of the draft and its prior
         self.last_stats: list[tuple[Action, int, float]] = []
         self.last_iterations = 0
@@ -157,14 +164,20 @@ class SearchBot:
     def choose(self, v: View, worlds: World | None = None) -> Action:
         legal = list(v.legal)
         guess = self.normal.choose(v) if legal else None  # always called: it keeps its draft memory
-        if len(legal) == 1 or worlds is None or v.me is None:
-            self.last_stats = [(legal[0], 0, 0.0)] if legal else []
+        if len(legal) == 1 or worlds is None or v.me is None or self.leave_to_normal(v, guess):
+            self.last_stats = [(guess or legal[0], 0, 0.0)] if legal else []
             self.last_iterations = 0
             return guess if guess is not None else legal[0]
         self.search(v, worlds, legal, guess)
         choice = self.last_stats[0][0]
         self.normal.remember(v, choice)  # the draft memory holds what I did, not what normal proposed
         return choice
+
+    def leave_to_normal(self, v: View, guess: Action | None) -> bool:
+        """Decisions where the playouts judge worse than the `normal` bot (measured at 2 players)."""
+        if len(v.players) != 2 or guess is None:
+            return False
+        return v.pending_kind in self.normal_kinds_2p or guess.kind in self.normal_actions_2p
 
     def search(self, v: View, worlds: World, legal: list[Action], guess: Action | None) -> None:
         """Fill `last_stats` with (action, playouts, estimated win chance), the chosen action first."""
@@ -204,7 +217,7 @@ class SearchBot:
                         + EXPLORE * math.sqrt(logn / visits[i]))
             world = self.sample(worlds, b, segs)
             world.apply_unchecked(me, legal[k])
-            wins[k] += playout(world, me, self.rng)
+            wins[k] += playout(world, me, self.rng, loss_weight=self.loss_weight)
             visits[k] += 1
         self.last_iterations = it
         # The most searched action (prior included) is the robust choice: UCB spends its playouts there.
