@@ -57,3 +57,22 @@ def test_a_player_after_me_holds_one_of_the_characters_i_passed():
     mine = g.ckey(g.chars[crown][0])
     nxt = (crown + 1) % 4
     assert b.candidates[nxt] == frozenset(offered) - {mine}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_at_two_players_the_opponent_holds_exactly_one_of_each_draft_segment(seed):
+    """Each seat remembers its own offers and discards: the opponent's real characters meet every
+    segment exactly once, and after the draft both segments are known (each of two or three cards)."""
+    g = Game(GameConfig.create(2), seed, record_events=False)
+    bots = [NormalBot(seed + i) for i in range(2)]
+    full = 0
+    while not g.over:
+        p = g.pending()[0]
+        for q in range(2):
+            segs = bots[q].segments(view(g, q))
+            held = {g.ckey(i) for i in g.chars[1 - q]}
+            if g.phase == "turn":
+                assert all(len(held & s) == 1 and 2 <= len(s) <= 3 for s in segs), (q, segs, held)
+                full += len(segs) == 2
+        g.apply(p, bots[p].choose(view(g, p)))
+    assert full > 0

@@ -140,3 +140,17 @@ def test_the_normal_assassin_aims_at_the_character_the_leader_must_hold():
     bot = NormalBot(1)
     bot._crowns[v.round] = me  # I picked first: the leader next, from the Architect and the Thief
     assert bot.choose(v) == Action("kill", ("architect",))
+
+
+def test_at_two_players_hard_leaves_the_draft_discards_to_normal():
+    """Measured: the playouts' overrules of normal's discards (and kills) lost at 2 players."""
+    g = Game(GameConfig.create(2), 4, record_events=False)
+    bots = [NormalBot(4 + i) for i in range(2)]
+    while g.pending()[1] != "discard_character":
+        p = g.pending()[0]
+        g.apply(p, bots[p].choose(view(g, p)))
+    p = g.pending()[0]
+    hard = SearchBot(1, iterations=50)
+    hard.normal = copy.deepcopy(bots[p])
+    expected = copy.deepcopy(bots[p]).choose(view(g, p))
+    assert decide(hard, g, p) == expected and hard.last_iterations == 0

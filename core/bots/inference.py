@@ -87,3 +87,33 @@ def infer(v: View, crown_at_draft: int | None = None) -> Beliefs:
             pool = passed  # picked after me (or will): from what I left
         cands.append(frozenset(pool or (passed | unseen)))
     return Beliefs(me, tuple(cands), revealed)
+
+
+def two_player_segments(v: View, crown: int, log: list[tuple[tuple[str, tuple[str, ...]], str]]
+                        ) -> list[frozenset[str]]:
+    """At 2 players the draft tells far more than at 4: the order is crown picks, other picks and
+    discards, crown picks and discards, other picks and discards. From my own draft decisions this round
+    (`log`: ((kind, offered), my character) in order) follow disjoint sets of characters of which the
+    opponent holds exactly one each:
+
+    - crown's seat: the two that vanished between my first and second offers (he took one, discarded
+      the other), and the two I left after my discard (he takes one, discards the other);
+    - the other seat: the two I was never offered (his first pick and the card dealt face down), and the
+      two that vanished between my discard and my last offer (his second pick and his discard)."""
+    assert v.me is not None
+    if v.faceup or len(v.players) != 2:
+        return []
+    picks = [(opts, k) for (kind, opts), k in log if kind == "choose_character"]
+    drops = [(opts, k) for (kind, opts), k in log if kind == "discard_character"]
+    out: list[frozenset[str]] = []
+    if v.me == crown:
+        if len(picks) >= 2:
+            out.append(frozenset(picks[0][0]) - {picks[0][1]} - set(picks[1][0]))
+        if drops:
+            out.append(frozenset(drops[0][0]) - {drops[0][1]})
+    else:
+        if picks:
+            out.append(frozenset(v.cast) - set(picks[0][0]))
+        if drops and len(picks) >= 2:
+            out.append(frozenset(drops[0][0]) - {drops[0][1]} - set(picks[1][0]))
+    return [s for s in out if s]

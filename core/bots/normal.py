@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..view import PlayerInfo, View
 from .heuristic import HeuristicBot
-from .inference import Beliefs, draft_order, infer
+from .inference import Beliefs, draft_order, infer, two_player_segments
 
 
 def strength(p: PlayerInfo) -> float:
@@ -24,13 +24,33 @@ class NormalBot(HeuristicBot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._crowns: dict[int, int] = {}  # round -> seat holding the crown when its draft began
+        # round -> my draft decisions in order: (kind, characters offered) -> the character I chose
+        self._drafts: dict[int, dict[tuple[str, tuple[str, ...]], str]] = {}
 
     def choose(self, v: View) -> Action:
         if v.phase == "select" and v.round not in self._crowns:
             crown = next((p.seat for p in v.players if p.crown), None)
             if crown is not None:
                 self._crowns[v.round] = crown
-        return super().choose(v)
+        a = super().choose(v)
+        self.remember(v, a)
+        return a
+
+    def remember(self, v: View, a: Action) -> None:
+        """Note a draft decision of mine (what I was offered and what I took or discarded), as a human
+        remembers it; a bot that plays another move than this one's calls it again with its own."""
+        if v.pending_kind in ("choose_character", "discard_character") and a.args:
+            self._drafts.setdefault(v.round, {})[(str(v.pending_kind), v.options)] = str(a.args[0])
+
+    def segments(self, v: View) -> list[frozenset[str]]:
+        """At 2 players: sets of characters of which the opponent holds exactly one (see inference)."""
+        crown = self._crowns.get(v.round)
+        if len(v.players) != 2 or crown is None:
+            return []
+        # The decision being made now is not yet a fact of the draft.
+        now = (str(v.pending_kind), v.options)
+        log = [(d, k) for d, k in self._drafts.get(v.round, {}).items() if d != now]
+        return two_player_segments(v, crown, log)
 
     def beliefs(self, v: View) -> Beliefs:
         return infer(v, self._crowns.get(v.round))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..actions import Action
 from ..game import SELECT, Game
@@ -30,6 +30,9 @@ PRIOR_VISITS = 6  # virtual playouts given to the normal bot's choice
 PRIOR_VALUE = 0.6  # ...at this win rate, a little above an even share, so search must show a real gain
 EXPLORE = 0.7
 WORLD_TRIES = 8  # redeals tried per sample before accepting one that contradicts the beliefs
+WORLD_TRIES_2P = 40  # ...at 2 players, where the draft pins the opponent's characters down far more
+NORMAL_KINDS_2P = frozenset({"discard_character"})  # decisions `normal` takes alone at 2 players...
+NORMAL_ACTIONS_2P = frozenset({"kill"})  # ...and those where it proposes one of these actions
 
 # Preference of the greedy rollout policy among action kinds; anything unlisted is taken rarely.
 _KIND_ORDER = {"bonus": 0, "income": 1, "build": 2, "keep": 3, "pay_gold": 4, "end": 9}
@@ -90,7 +93,7 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
     return best
 
 
-def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000) -> float:
+def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: float = 0.1) -> float:
     """Play `g` (a private copy) to its end; 1 for a win (shared if tied), else a small score share."""
     n = 0
     while not g.over and n < max_decisions:
@@ -104,17 +107,22 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000) -> float:
     if me in winners:
         return 1.0 / len(winners)
     scores = [s["total"] for s in g.result["scores"]]
-    return 0.1 * scores[me] / max(max(scores), 1)
+    return loss_weight * scores[me] / max(max(scores), 1)
 
 
-def consistent(g: Game, b: Beliefs) -> bool:
-    """Whether world `g` deals every opponent a character the draft says it may hold."""
+def consistent(g: Game, b: Beliefs, segments: Sequence[frozenset[str]] = ()) -> bool:
+    """Whether world `g` deals every opponent a character the draft says it may hold, and (at 2 players)
+    the opponent exactly one character of each of `segments`."""
     for q, cands in enumerate(b.candidates):
         if not cands:
             continue
         for i in g.chars[q]:
             if not g.revealed[i] and g.ckey(i) not in cands:
                 return False
+    if segments:
+        held = {g.ckey(i) for i in g.chars[1 - b.me]}
+        if any(len(held & s) != 1 for s in segments):
+            return False
     return True
 
 
@@ -131,17 +139,24 @@ class SearchBot:
         self.seconds = seconds  # a time budget instead of the iteration budget (not reproducible)
         self.max_seconds = max_seconds  # a cap on the iteration budget (reproducible only when not reached)
         self.prior = prior
+        self.two_player_worlds = True
+        self.loss_weight = 0.1
+        # At 2 players the draft discards and the Assassin's kill are left to `normal`: measured against
+        # normal-vs-normal continuations from the real state, the playouts' overrules there lost.
+        self.normal_kinds_2p = NORMAL_KINDS_2P
+        self.normal_actions_2p = NORMAL_ACTIONS_2P
         self.normal = NormalBot(seed)  # its memory of the draft and its prior
         self.last_stats: list[tuple[Action, int, float]] = []
         self.last_iterations = 0
 
-    def sample(self, worlds: World, b: Beliefs | None) -> Game:
+    def sample(self, worlds: World, b: Beliefs | None, segments: Sequence[frozenset[str]] = ()) -> Game:
         """A world consistent with the view, and with the draft inferences when one is found quickly."""
         w = worlds(self.rng)
         if b is None:
             return w
-        for _ in range(WORLD_TRIES - 1):
-            if consistent(w, b):
+        tries = WORLD_TRIES_2P if len(b.candidates) == 2 else WORLD_TRIES
+        for _ in range(tries - 1):
+            if consistent(w, b, segments):
                 break
             w = worlds(self.rng)
         return w
@@ -149,18 +164,28 @@ class SearchBot:
     def choose(self, v: View, worlds: World | None = None) -> Action:
         legal = list(v.legal)
         guess = self.normal.choose(v) if legal else None  # always called: it keeps its draft memory
-        if len(legal) == 1 or worlds is None or v.me is None:
-            self.last_stats = [(legal[0], 0, 0.0)] if legal else []
+        if len(legal) == 1 or worlds is None or v.me is None or self.leave_to_normal(v, guess):
+            self.last_stats = [(guess or legal[0], 0, 0.0)] if legal else []
             self.last_iterations = 0
             return guess if guess is not None else legal[0]
         self.search(v, worlds, legal, guess)
-        return self.last_stats[0][0]
+        choice = self.last_stats[0][0]
+        self.normal.remember(v, choice)  # the draft memory holds what I did, not what normal proposed
+        return choice
+
+    def leave_to_normal(self, v: View, guess: Action | None) -> bool:
+        """Decisions where the playouts judge worse than the `normal` bot (measured at 2 players)."""
+        if len(v.players) != 2 or guess is None:
+            return False
+        return v.pending_kind in self.normal_kinds_2p or guess.kind in self.normal_actions_2p
 
     def search(self, v: View, worlds: World, legal: list[Action], guess: Action | None) -> None:
         """Fill `last_stats` with (action, playouts, estimated win chance), the chosen action first."""
         me = v.me
         assert me is not None
-        b = self.normal.beliefs(v) if len(v.players) >= 4 else None
+        n = len(v.players)
+        b = self.normal.beliefs(v) if n >= 4 or (n == 2 and self.two_player_worlds) else None
+        segs = self.normal.segments(v) if b is not None and n == 2 else []
         k_n = len(legal)
         visits = [0] * k_n
         wins = [0.0] * k_n
@@ -190,9 +215,9 @@ class SearchBot:
                 logn = math.log(it)
                 k = max(range(k_n), key=lambda i: (wins[i] + pw[i]) / (visits[i] + pv[i])
                         + EXPLORE * math.sqrt(logn / visits[i]))
-            world = self.sample(worlds, b)
+            world = self.sample(worlds, b, segs)
             world.apply_unchecked(me, legal[k])
-            wins[k] += playout(world, me, self.rng)
+            wins[k] += playout(world, me, self.rng, loss_weight=self.loss_weight)
             visits[k] += 1
         self.last_iterations = it
         # The most searched action (prior included) is the robust choice: UCB spends its playouts there.
