@@ -19,6 +19,8 @@ import multiprocessing
 import os
 import pickle
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -28,6 +30,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 NICENESS = 10  # how much lower the workers' priority is than the server's
+PARENT_CHECK = 1.0  # seconds between a worker's checks that the process that started it still runs
 
 # What starting a worker process may raise where processes are not to be had.
 _CANNOT_START = (OSError, ValueError, NotImplementedError, RuntimeError)
@@ -44,11 +47,22 @@ def use_processes(on: bool) -> None:
         shutdown()
 
 
-def _lower_priority() -> None:
+def _start_worker() -> None:
+    """In each new worker: a lower priority, and a watch on the parent. A worker holds both ends of its
+    task queue's pipe, so it would never notice a server that was killed and would wait forever."""
     try:
         os.nice(NICENESS)
     except (AttributeError, OSError):
         pass  # not everywhere: the work still runs, only at the usual priority
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_CHECK)
+            if os.getppid() != parent:  # the parent is gone (this process was handed to init)
+                os._exit(0)
+
+    threading.Thread(target=watch, name="citadels-parent-watch", daemon=True).start()
 
 
 @contextlib.contextmanager
@@ -76,7 +90,7 @@ def _get_pool() -> ProcessPoolExecutor:
         # "spawn": a fresh interpreter, never a fork of a process that runs an event loop and threads.
         _pool = ProcessPoolExecutor(max_workers=max(1, os.cpu_count() or 1),
                                     mp_context=multiprocessing.get_context("spawn"),
-                                    initializer=_lower_priority)
+                                    initializer=_start_worker)
     return _pool
 
 

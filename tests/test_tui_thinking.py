@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 
 from citadels_tui import thinking
 
@@ -49,3 +50,32 @@ def test_workers_start_while_an_app_has_replaced_stderr():
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "worker", out.stderr
+
+
+def test_workers_end_when_the_process_that_started_them_is_killed():
+    """A server killed outright (no shutdown) must not leave its workers behind forever."""
+    script = textwrap.dedent("""
+        import asyncio, os
+        from citadels_tui import thinking
+
+        async def main():
+            print(await thinking.think(os.getpid), flush=True)
+            os._exit(9)  # as if killed: no clean shutdown of the pool
+
+        asyncio.run(main())
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    worker = int(out.stdout.split()[0])
+    for _ in range(100):  # the worker checks on its parent every second
+        if not _alive(worker):
+            break
+        time.sleep(0.1)
+    assert not _alive(worker)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False
