@@ -21,7 +21,7 @@ import tempfile
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import asyncssh
 import pyte
@@ -137,19 +137,25 @@ async def connect_all(server: asyncio.subprocess.Process, port: int, n: int,
     return players, base, one, time.perf_counter() - t0
 
 
+async def typing_rounds(server: asyncio.subprocess.Process, players: list[Any], rounds: int
+                        ) -> tuple[list[float], list[float], float, float]:
+    """Keystroke latencies with one player typing at a time, then with all pressing at once `rounds`
+    times; and the server's CPU seconds and the wall seconds of the latter."""
+    solo = [await players[i % len(players)].press() for i in range(max(40, len(players)))]
+    together: list[float] = []
+    cpu0, wall0 = cpu_seconds(server.pid), time.perf_counter()
+    for _ in range(rounds):
+        together += await asyncio.gather(*(p.press() for p in players))
+    return solo, together, cpu_seconds(server.pid) - cpu0, time.perf_counter() - wall0
+
+
 async def main(sessions: int, rounds: int) -> None:
     async with running_server(sessions, "--app", "citadels_server.demo:demo_app_factory") as (server, port):
         players, base, one, connect_time = await connect_all(server, port, sessions, connect_player)
         await asyncio.sleep(1.0)
         full = rss_kib(server.pid)
 
-        solo = [await players[i % sessions].press() for i in range(max(40, sessions))]
-        together: list[float] = []
-        cpu0, wall0 = cpu_seconds(server.pid), time.perf_counter()
-        for _ in range(rounds):
-            together += await asyncio.gather(*(p.press() for p in players))
-        cpu = cpu_seconds(server.pid) - cpu0
-        wall = time.perf_counter() - wall0
+        solo, together, cpu, wall = await typing_rounds(server, players, rounds)
 
         print(f"sessions: {sessions} (demo app, 100x30, xterm-256color, loopback)")
         print(f"server RSS: {base / 1024:.1f} MiB idle, {one / 1024:.1f} MiB with 1 session, "

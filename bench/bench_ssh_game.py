@@ -22,7 +22,7 @@ import time
 
 import asyncssh
 import pyte
-from bench_ssh import _Guest, connect_all, cpu_seconds, pct, rss_kib, running_server
+from bench_ssh import _Guest, connect_all, pct, rss_kib, running_server, typing_rounds
 
 W, H = 100, 30
 
@@ -119,13 +119,7 @@ async def main(n: int, rounds: int, rate: float, busy: int, busy_bots: str) -> N
             # the first keys would feel. Measured here: typing while the bots think.
             await asyncio.sleep(5.0)
 
-        solo = [await players[i % n].press() for i in range(max(40, n))]
-        together: list[float] = []
-        cpu0, wall0 = cpu_seconds(server.pid), time.perf_counter()
-        for _ in range(rounds):
-            together += await asyncio.gather(*(p.press() for p in players))
-        cpu = cpu_seconds(server.pid) - cpu0
-        wall = time.perf_counter() - wall0
+        solo, together, cpu, wall = await typing_rounds(server, players, rounds)
 
         # Closer to a real evening: everyone types, each at `rate` keys a second, at their own moments.
         async def typist(p: Player, rng: random.Random) -> list[float]:

@@ -36,6 +36,19 @@ def edition_label(edition: str) -> str:
     return t(EDITION_NAMES.get(edition, edition))
 
 
+def classic_rows(shorter: bool = False) -> ComposeResult:
+    """The rows only a classic game has (shown when the classic edition is chosen): whether a rank 9
+    character is in play below 8 players, and the game's length. Also on the lobby's table form."""
+    with Horizontal(classes="row classic-row", id="rank9-row"):
+        yield Label(t("Rank 9"))
+        yield Select([(t("only with 8 players"), False), (t("with 4 to 8 players"), True)],
+                     value=False, allow_blank=False, id="rank9", compact=True)
+    with Horizontal(classes="row classic-row", id="shorter-row"):
+        yield Label(t("Game length"))
+        yield Select([(t("full (8 districts)"), False), (t("shorter (7 districts)"), True)],
+                     value=shorter, allow_blank=False, id="shorter", compact=True)
+
+
 class NewGameScreen(ModalScreen[NewGame | None]):
     CSS_PATH = "new_game_screen.tcss"
     BINDINGS = [Binding("escape", "cancel", t("Cancel"))]
@@ -80,14 +93,7 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             with Horizontal(classes="row", id="districts-custom-row"):
                 yield Label("")
                 yield Input("", placeholder=self._districts_hint(), id="districts-custom", compact=True)
-            with Horizontal(classes="row classic-row", id="rank9-row"):
-                yield Label(t("Rank 9"))
-                yield Select([(t("only with 8 players"), False), (t("with 4 to 8 players"), True)],
-                             value=False, allow_blank=False, id="rank9", compact=True)
-            with Horizontal(classes="row classic-row", id="shorter-row"):
-                yield Label(t("Game length"))
-                yield Select([(t("full (8 districts)"), False), (t("shorter (7 districts)"), True)],
-                             value=s.shorter, allow_blank=False, id="shorter", compact=True)
+            yield from classic_rows(shorter=s.shorter)
             with Horizontal(classes="row"):
                 yield Label(t("Seed"))
                 yield Input("", placeholder=t("empty: a fresh one"), id="seed", compact=True)

@@ -15,7 +15,7 @@ from citadels_core import get_edition
 from citadels_core.bots import LEVELS
 
 from ..i18n import t, tp
-from .new_game_screen import EDITION_NAMES, edition_label
+from .new_game_screen import EDITION_NAMES, classic_rows, edition_label
 
 TIMERS = (0, 30, 60, 120, 300)  # seconds a player may think before a bot plays that decision; 0: no timer
 
@@ -55,14 +55,7 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
             with Horizontal(classes="row"):
                 yield Label(t("Districts"))
                 yield Select(presets, value="first_game", allow_blank=False, id="districts", compact=True)
-            with Horizontal(classes="row classic-row", id="rank9-row"):
-                yield Label(t("Rank 9"))
-                yield Select([(t("only with 8 players"), False), (t("with 4 to 8 players"), True)],
-                             value=False, allow_blank=False, id="rank9", compact=True)
-            with Horizontal(classes="row classic-row", id="shorter-row"):
-                yield Label(t("Game length"))
-                yield Select([(t("full (8 districts)"), False), (t("shorter (7 districts)"), True)],
-                             value=False, allow_blank=False, id="shorter", compact=True)
+            yield from classic_rows()
             with Horizontal(classes="row"):
                 yield Label(t("Bots"))
                 yield Select([(t(b), b) for b in LEVELS], value="normal", allow_blank=False, id="bots",
