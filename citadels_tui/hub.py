@@ -15,6 +15,7 @@ back after a restart: every human seat is then held as if its player had just dr
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import itertools
 import logging
 import secrets
@@ -259,7 +260,10 @@ class Hub:
             table.autosave = lambda _record: self._save(ht)
         table.subscribe(self._notify_if_over(ht))
         ht.table = table
-        ht.task = asyncio.get_running_loop().create_task(table.run(), name=f"table-{ht.id}")
+        # A fresh context: the table belongs to no session, though a player's command started it (their
+        # app's context would make its work theirs: their language, their share of the server's loop).
+        ht.task = asyncio.get_running_loop().create_task(table.run(), name=f"table-{ht.id}",
+                                                         context=contextvars.Context())
 
     # ---------------------------------------------------------------- keeping tables across restarts
 

@@ -5,8 +5,8 @@ that would act on the *server's* terminal and process, so we subclass the abstra
 Everything here runs on the server's one event loop; nothing blocks and nothing prints.
 
 `TerminalLink` is the session's half: it exists before the App builds its driver (input may already be
-arriving), owns the input pipeline (rate limit -> incremental UTF-8 decoder -> Textual's xterm parser)
-and the client's real size, and decides when the client sees "terminal too small" instead of the app.
+arriving), owns the input pipeline (paced by the session's share of the loop: paste cutter -> incremental
+UTF-8 decoder -> Textual's xterm parser -> a few events at a time to the App) and the client's real size, and decides when the client sees "terminal too small" instead of the app.
 `SSHDriver` is the App's half: it writes frames to the channel and delivers parsed events to the App.
 
 The xterm parser is private Textual API; pyproject pins textual exactly and tests/test_ssh_*.py cover it.
@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from codecs import getincrementaldecoder
+from collections import deque
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -30,8 +31,9 @@ from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
+from textual.widgets import Input
 
-from .limits import TokenBucket
+from .limits import LoopMeter
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -43,8 +45,15 @@ log = logging.getLogger(__name__)
 TICK = 0.05
 # A resize storm (a window dragged across a screen) becomes one Resize per this many seconds.
 RESIZE_COALESCE = 0.03
-# Input received before the App has built its driver is held, up to this much (rate limit still applies).
-EARLY_INPUT_LIMIT = 64 * 1024
+# Input is parsed this many bytes at a time, as the session's budget allows.
+SLICE = 512
+# Received input beyond this many unparsed bytes stops the channel reading until it is down to the low mark.
+PENDING_HIGH = 16 * 1024
+PENDING_LOW = 4 * 1024
+# Events handed to the App at once; the next ones wait until it has taken these.
+BATCH = 16
+# If the App has not taken a batch after this long (a screen closed under it), the pump goes on anyway.
+IN_FLIGHT_TIMEOUT = 0.5
 
 # Application mode, as LinuxDriver sets it up: alternate screen, hidden (so never blinking) cursor,
 # mouse reporting (SGR), focus events, bracketed paste, no autowrap, Kitty keyboard protocol (flags
@@ -89,6 +98,8 @@ class Channel(Protocol):
 
     def write(self, data: bytes) -> None: ...
     def get_write_buffer_size(self) -> int: ...
+    def pause_reading(self) -> None: ...
+    def resume_reading(self) -> None: ...
 
 
 class SizeLimits(Protocol):
@@ -117,25 +128,77 @@ def too_small_text(width: int, height: int, limits: SizeLimits) -> bytes:
     return "".join(out).encode()
 
 
+class InputBudget(Protocol):
+    """The settings that bound what one session's input may cost the shared loop (see settings.py)."""
+
+    input_burst: int
+    input_share: float
+    input_share_burst: float
+    input_notice_after: float
+    input_disconnect_after: float
+
+
+class TypedRun:
+    """Printable keys that arrived together: typed into a text field as one insertion, not one event each.
+
+    A paste that the terminal did not bracket, or a script, arrives as thousands of keys in one read; one
+    Textual event per character costs the loop a millisecond each (and more as the line grows). A run is
+    delivered as one Paste when a text field has the focus, else as its keys one by one.
+    """
+
+    __slots__ = ("keys",)
+
+    def __init__(self, key: events.Key) -> None:
+        self.keys = [key]
+
+    @property
+    def text(self) -> str:
+        return "".join(k.character or "" for k in self.keys)
+
+
+def _joins_run(message: Message) -> bool:
+    # Digits stay keys: a lone digit picks an option at once, and "12" is not the same as "1" then "2".
+    return (isinstance(message, events.Key) and message.is_printable and message.character is not None
+            and len(message.character) == 1 and not message.character.isdigit())
+
+
 class TerminalLink:
-    """One client's terminal, as seen from the server: input pipeline, real size, output guard."""
+    """One client's terminal, as seen from the server: input pipeline, real size, output guard.
+
+    Input goes: channel -> `pending` bytes -> (paced by the pump) paste cutter, UTF-8 decoder, Textual's
+    xterm parser -> `events` queue -> the App, a few at a time. The pump hands the App its next few events
+    only once it has taken the last ones, and only while this session's loop budget (`LoopMeter`) lasts;
+    past it the session is slowed (events wait, then the channel stops reading, which stops the client's
+    ssh), then told, then disconnected. Nothing is dropped on the way, so every key arrives in order.
+    """
 
     def __init__(self, channel: Channel, width: int, height: int, limits: SizeLimits, *,
-                 input_rate: int, input_burst: int, output_buffer_limit: int,
-                 on_overflow: Callable[[], None], on_input: Callable[[], None] | None = None) -> None:
+                 budget: InputBudget, output_buffer_limit: int,
+                 on_overflow: Callable[[], None], on_input: Callable[[], None] | None = None,
+                 on_slowed: Callable[[], None] | None = None,
+                 on_flood: Callable[[], None] | None = None) -> None:
         self.channel = channel
         self.limits = limits
         self.width, self.height = max(width, 1), max(height, 1)
         self.output_buffer_limit = output_buffer_limit
         self.on_overflow = on_overflow
         self.on_input = on_input
+        self.on_slowed = on_slowed
+        self.on_flood = on_flood
         self.driver: SSHDriver | None = None
         self.closed = False
         self.overflowed = False
-        self._bucket = TokenBucket(input_rate, input_burst)
-        self._early: list[bytes] = []
-        self._early_size = 0
-        self._dropping = False  # True while part of the input is being thrown away (a flood)
+        self.budget = budget
+        self.meter = LoopMeter(budget.input_share, budget.input_share_burst)
+        self.context = self.meter.context()  # the session's app and input work run (and are charged) here
+        self.pending = bytearray()  # received, not yet parsed
+        self.events: deque[Message | TypedRun] = deque()  # parsed, not yet handed to the App
+        self._reading_paused = False
+        self._pump_handle: asyncio.Handle | None = None
+        self._in_flight = 0  # batches handed to the App that it has not yet taken
+        self._in_flight_handle: asyncio.TimerHandle | None = None
+        self._slowed_since: float | None = None  # when the budget first held input back, this episode
+        self._told = False
         self._paste: bytearray | None = None  # the body of a bracketed paste being received
         self._paste_discarded = False
         self._held = b""  # a possible start of a paste marker, split across two packets
@@ -144,7 +207,8 @@ class TerminalLink:
         self._tick_handle: asyncio.TimerHandle | None = None
         self._resize_handle: asyncio.TimerHandle | None = None
         self._loop = asyncio.get_running_loop()
-        self.bytes_dropped = 0
+        self.bytes_dropped = 0  # bytes of bracketed pastes too large to deliver (dropped whole)
+        self.events_delivered = 0
 
     # -- size -----------------------------------------------------------------------------------------
 
@@ -161,7 +225,8 @@ class TerminalLink:
         # A client may claim 0x0 or 100000x100000; neither may reach the app unclamped.
         self.width, self.height = max(1, min(width, 10_000)), max(1, min(height, 10_000))
         if self._resize_handle is None and not self.closed:
-            self._resize_handle = self._loop.call_later(RESIZE_COALESCE, self._apply_resize)
+            self._resize_handle = self._loop.call_later(RESIZE_COALESCE, self._apply_resize,
+                                                        context=self.context)
 
     def _apply_resize(self) -> None:
         self._resize_handle = None
@@ -186,24 +251,128 @@ class TerminalLink:
                         self.channel.get_write_buffer_size())
             self.on_overflow()
 
-    # -- input ----------------------------------------------------------------------------------------
+    # -- input: receiving -----------------------------------------------------------------------------
+
+    def feed(self, data: bytes) -> None:
+        """Bytes typed, pasted or reported by the client's terminal: kept until the pump takes them."""
+        if self.closed:
+            return
+        if self.on_input is not None:
+            self.on_input()
+        self.pending += data
+        if len(self.pending) >= PENDING_HIGH and not self._reading_paused:
+            # Stop reading: the SSH window fills and the client's ssh stops sending. Memory stays bounded
+            # by this plus the channel window, whatever the client does.
+            self._reading_paused = True
+            self.channel.pause_reading()
+        self._schedule_pump()
+
+    def flush_early_input(self) -> None:
+        """The App takes input now: what arrived before it was ready goes in first."""
+        self._schedule_pump()
+
+    # -- input: the pump ------------------------------------------------------------------------------
+
+    def _schedule_pump(self, delay: float = 0.0) -> None:
+        if self._pump_handle is not None or self.closed:
+            return
+        if delay > 0:
+            self._pump_handle = self._loop.call_later(delay, self._pump, context=self.context)
+        else:
+            self._pump_handle = self._loop.call_soon(self._pump, context=self.context)
+
+    def _pump(self) -> None:
+        self._pump_handle = None
+        driver = self.driver
+        if self.closed or driver is None or not driver.accepting_input or self._in_flight:
+            return
+        if not self.events and not self.pending:
+            self._calm()
+            return
+        wait = self.meter.wait()
+        if wait > 0:
+            self._slowed(wait)
+            return
+        batch: list[Message] = []
+        while len(batch) < BATCH:
+            if not self.events:
+                if not self.pending:
+                    break
+                self._parse_slice()
+                continue
+            item = self.events.popleft()
+            if isinstance(item, TypedRun):
+                if len(item.keys) > 1 and driver.focus_takes_text():
+                    batch.append(events.Paste(item.text))
+                else:
+                    self.events.extendleft(reversed(item.keys))
+                continue
+            batch.append(item)
+        if self._reading_paused and len(self.pending) <= PENDING_LOW:
+            self._reading_paused = False
+            self.channel.resume_reading()
+        if batch:
+            for message in batch:
+                if driver.accepting_input:
+                    driver.process_message(message)
+            self.events_delivered += len(batch)
+            # The next batch waits until the App has taken this one, so the App's queues never hold more
+            # than a batch: a backlog stays here, where it is bounded and paced, not in the App.
+            self._in_flight += 1
+            self._in_flight_handle = self._loop.call_later(IN_FLIGHT_TIMEOUT, self._taken, context=self.context)
+            driver.after_input_processed(self._taken)
+
+    def _taken(self) -> None:
+        """The App took the last batch (or it is gone, or it took too long): the pump may go on."""
+        if not self._in_flight:
+            return
+        self._in_flight = 0
+        if self._in_flight_handle is not None:
+            self._in_flight_handle.cancel()
+            self._in_flight_handle = None
+        self._schedule_pump()
+
+    def _slowed(self, wait: float) -> None:
+        now = self._loop.time()
+        if self._slowed_since is None:
+            self._slowed_since = now
+        held = now - self._slowed_since
+        if held >= self.budget.input_disconnect_after:
+            log.warning("input flood: over its loop budget for %.0f s; disconnecting", held)
+            self.close()
+            if self.on_flood is not None:
+                self.on_flood()
+            return
+        if held >= self.budget.input_notice_after and not self._told:
+            self._told = True
+            log.info("input flood: slowing the session down (%.2f s of loop time used)", self.meter.used)
+            if self.on_slowed is not None:
+                self.on_slowed()
+        self._schedule_pump(min(wait, 0.5))
+
+    def _calm(self) -> None:
+        """All input taken: a new flood starts a new count."""
+        self._slowed_since = None
+        self._told = False
+
+    # -- input: parsing -------------------------------------------------------------------------------
 
     def _new_parser(self) -> None:
         self._decoder = getincrementaldecoder("utf-8")(errors="replace")
         self._parser = XTermParser()
 
-    def feed(self, data: bytes) -> None:
-        """Bytes typed, pasted or reported by the client's terminal.
+    def _parse_slice(self) -> None:
+        """Parse the next few pending bytes into events (charged, like all the pump does, to the session)."""
+        data = bytes(self.pending[:SLICE])
+        del self.pending[:SLICE]
+        self._cut_pastes(data)
 
-        Bracketed pastes are cut out of the stream here, whole, before the parser sees them: a paste is
-        delivered in one piece if it fits the input budget and dropped in one piece if not. Otherwise an
-        over-long paste would either grow the parser's paste buffer without bound or, once the rate
-        limit cut into it, have its remainder typed as keystrokes.
+    def _cut_pastes(self, data: bytes) -> None:
+        """Bracketed pastes are cut out of the stream here, whole, before the parser sees them.
+
+        A paste is delivered in one piece if it is at most `input_burst` bytes and dropped in one piece if
+        not: otherwise an over-long paste would grow the parser's paste buffer without bound.
         """
-        if self.closed:
-            return
-        if self.on_input is not None:
-            self.on_input()
         if self._held:
             data, self._held = self._held + data, b""
             if self._held_handle is not None:
@@ -217,10 +386,10 @@ class TerminalLink:
                     if keep:
                         # Maybe the start of a paste marker: wait briefly for the rest.
                         data, self._held = data[:-keep], data[-keep:]
-                        self._held_handle = self._loop.call_later(TICK, self._flush_held)
-                    self._keys(data)
+                        self._held_handle = self._loop.call_later(TICK, self._flush_held, context=self.context)
+                    self._parse(data)
                     return
-                self._keys(data[:start])
+                self._parse(data[:start])
                 self._paste, self._paste_discarded = bytearray(), False
                 data = data[start + len(PASTE_START):]
             else:
@@ -228,99 +397,85 @@ class TerminalLink:
                 self._paste += data
                 end = self._paste.find(PASTE_END, scan_from)
                 if end < 0:
-                    if len(self._paste) > self._bucket.burst:
+                    if len(self._paste) > self.budget.input_burst:
                         # Too big to ever be delivered: keep only what could be the start of the end marker.
                         if not self._paste_discarded:
-                            log.warning("dropping a paste larger than %d bytes", self._bucket.burst)
+                            log.warning("dropping a paste larger than %d bytes", self.budget.input_burst)
                         self.bytes_dropped += len(self._paste) - len(PASTE_END)
                         del self._paste[:-len(PASTE_END)]
                         self._paste_discarded = True
                     return
                 body, data = bytes(self._paste[:end]), bytes(self._paste[end + len(PASTE_END):])
                 discarded, self._paste = self._paste_discarded, None
-                if discarded or self._bucket.take(len(body)) < len(body):
+                if discarded:
                     self.bytes_dropped += len(body)
-                    log.warning("dropped a paste of %d+ bytes (input budget)", len(body))
+                    log.warning("dropped a paste of %d+ bytes", len(body))
                 else:
-                    self._text(PASTE_START + body + PASTE_END)
+                    self._parse(PASTE_START + body + PASTE_END)
 
     def _flush_held(self) -> None:
         self._held_handle = None
         held, self._held = self._held, b""
         if not self.closed:
-            self._keys(held)
+            self._parse(held)
+            self._schedule_pump()
 
-    def _keys(self, data: bytes) -> None:
-        """Keystrokes and terminal reports (not pastes): rate-limited chunk by chunk."""
-        if not data:
-            return
-        granted = self._bucket.take(len(data))
-        if granted < len(data):
-            self.bytes_dropped += len(data) - granted
-            if not self._dropping:
-                log.warning("input flood: dropping input beyond %d bytes/s", self._bucket.rate)
-            self._dropping = True
-            # A half-received escape sequence must not swallow what comes after the flood.
-            self._early.clear()
-            self._early_size = 0
-            self._new_parser()
-            return
-        if self._dropping:
-            self._dropping = False
-            self._new_parser()
-        self._text(data)
-
-    def _text(self, data: bytes) -> None:
-        if self.driver is None or not self.driver.accepting_input:
-            if self._early_size + len(data) <= EARLY_INPUT_LIMIT:
-                self._early.append(data)
-                self._early_size += len(data)
-            return
-        self._parse(self._decoder.decode(data))
-
-    def flush_early_input(self) -> None:
-        early, self._early, self._early_size = self._early, [], 0
-        for chunk in early:
-            self._parse(self._decoder.decode(chunk))
-
-    def _parse(self, text: str) -> None:
+    def _parse(self, data: bytes) -> None:
+        text = self._decoder.decode(data)
         if not text:
             return
         try:
-            self._deliver(self._parser.feed(text))
+            self._queue(self._parser.feed(text))
         except ParseError:
             # Unreachable with a live parser as far as we know; a fresh one is the safe answer to garbage.
             log.warning("input parser failed; resetting it", exc_info=True)
             self._new_parser()
         self._arm_tick()
 
-    def _deliver(self, messages: Iterable[Message]) -> None:
-        driver = self.driver
+    def _queue(self, messages: Iterable[Message]) -> None:
+        queue = self.events
         for message in messages:
-            if driver is not None and driver.accepting_input:
-                driver.process_message(message)
+            last = queue[-1] if queue else None
+            if _joins_run(message):
+                if isinstance(last, TypedRun):
+                    last.keys.append(message)  # type: ignore[arg-type]
+                else:
+                    queue.append(TypedRun(message))  # type: ignore[arg-type]
+            elif (isinstance(message, events.MouseMove) and isinstance(last, events.MouseMove)
+                  and last.button == message.button):
+                queue[-1] = message  # only where the pointer ended up matters
+            else:
+                queue.append(message)
+
+    def _parser_waiting(self) -> bool:
+        return getattr(self._parser, "_timeout_time", None) is not None
 
     def _arm_tick(self) -> None:
         # Only tick while the parser waits on a timeout (a lone ESC); idle sessions cost no wakeups.
-        if self._tick_handle is None and getattr(self._parser, "_timeout_time", None) is not None:
-            self._tick_handle = self._loop.call_later(TICK, self._tick)
+        if self._tick_handle is None and self._parser_waiting():
+            self._tick_handle = self._loop.call_later(TICK, self._tick, context=self.context)
 
     def _tick(self) -> None:
         self._tick_handle = None
         if self.closed:
             return
         try:
-            self._deliver(self._parser.tick())
+            self._queue(self._parser.tick())
         except ParseError:
             self._new_parser()
+        self._schedule_pump()
         self._arm_tick()
 
     def close(self) -> None:
         self.closed = True
-        for handle in (self._tick_handle, self._resize_handle, self._held_handle):
+        for handle in (self._tick_handle, self._resize_handle, self._held_handle, self._pump_handle,
+                       self._in_flight_handle):
             if handle is not None:
                 handle.cancel()
-        self._tick_handle = self._resize_handle = self._held_handle = None
+        self._tick_handle = self._resize_handle = self._held_handle = self._pump_handle = None
+        self._in_flight_handle = None
+        self.pending.clear()
+        self.events.clear()
 
 
 class SSHDriver(Driver):
@@ -381,6 +536,27 @@ class SSHDriver(Driver):
 
     def disable_input(self) -> None:
         self.accepting_input = False
+
+    def focus_takes_text(self) -> bool:
+        """Does the focused widget take typed text (so a run of keys may arrive as one insertion)?"""
+        return isinstance(self._app.focused, Input)
+
+    def after_input_processed(self, callback: Callable[[], None]) -> None:
+        """Call `callback` once the App has handled the input events sent so far.
+
+        The App forwards keys to the focused widget's own queue, so this takes two hops: a callback in the
+        App's queue (behind the events) that puts one in the focused widget's queue (behind the forwarded
+        keys). If either is gone, the link's timeout calls `callback` instead.
+        """
+        app = self._app
+
+        def forwarded() -> None:
+            target = app.focused
+            if target is None or not target.call_later(callback):
+                callback()
+
+        if not app.call_later(forwarded):
+            callback()
 
     def stop_application_mode(self) -> None:
         self.accepting_input = False

@@ -45,10 +45,18 @@ class Settings:
     idle_timeout: float = 1800.0
     keepalive_interval: float = 30.0
 
-    # Per-session flow limits: a paste or a flood beyond the burst is dropped, and a client that stops
-    # reading is disconnected once this much output waits unsent.
+    # Per-session flow limits. What a session's input costs the shared loop is metered: it may use
+    # `input_share` of a core, with bursts of `input_share_burst` seconds; past that it is slowed (never
+    # dropped), told after `input_notice_after` seconds and disconnected after `input_disconnect_after`.
+    # A bracketed paste larger than `input_burst` bytes is dropped whole. A client that stops reading is
+    # disconnected once `output_buffer_limit` bytes of output wait unsent. `input_rate` (bytes/s) is still
+    # read from old settings files but no longer used: bytes were the wrong measure of what input costs.
     input_rate: int = 16 * 1024
     input_burst: int = 64 * 1024
+    input_share: float = 0.1
+    input_share_burst: float = 0.3
+    input_notice_after: float = 3.0
+    input_disconnect_after: float = 30.0
     output_buffer_limit: int = 1024 * 1024
 
     # Terminal sizes: below the minimum the client sees "terminal too small"; above the maximum the app
@@ -83,6 +91,8 @@ _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "open_registration": (bool,), "max_connections": (int,), "max_per_address": (int,),
     "login_timeout": (int, float), "idle_timeout": (int, float), "keepalive_interval": (int, float),
     "input_rate": (int,), "input_burst": (int,), "output_buffer_limit": (int,),
+    "input_share": (int, float), "input_share_burst": (int, float), "input_notice_after": (int, float),
+    "input_disconnect_after": (int, float),
     "min_width": (int,), "min_height": (int,), "max_width": (int,), "max_height": (int,),
     "seat_hold": (int, float), "bot_pace": (int, float),
 }
@@ -101,6 +111,8 @@ def _validated(s: Settings) -> Settings:
             raise SettingsError(f"{f.name} must be positive, not {v!r}")
     if not 0 <= s.bot_pace <= 10:
         raise SettingsError(f"bot_pace must be between 0 and 10 seconds, not {s.bot_pace}")
+    if s.input_share > 1:
+        raise SettingsError(f"input_share is a share of one core, at most 1, not {s.input_share}")
     if not 0 <= s.port <= 65535:
         raise SettingsError(f"port must be between 0 and 65535, not {s.port}")
     if s.min_width > s.max_width or s.min_height > s.max_height:

@@ -19,10 +19,12 @@ from typing import Any
 import asyncssh
 from textual.app import App
 
+from citadels_tui import server_notices
+
 from .auth import PLAYERS_FILE, AuthPolicy, Identity, NameRegistry, guest_name
 from .driver import SSHDriver, TerminalLink, _LogFile, color_system_for, harden_app, install_textual_patches
 from .hostkey import fingerprint, load_or_create_host_key
-from .limits import ConnectionLimiter
+from .limits import ConnectionLimiter, meter_loop_callbacks
 from .session import SessionInfo
 from .settings import Settings
 
@@ -31,6 +33,7 @@ log = logging.getLogger(__name__)
 AppFactory = Callable[[SessionInfo], App[Any]]
 
 MAX_PASSWORD_ATTEMPTS = 3
+SESSION_WINDOW = 128 * 1024
 _FORWARDING_REFUSED = "Forwarding is disabled on this server: it only hosts Citadels games."
 
 
@@ -40,6 +43,7 @@ class CitadelsServer:
     def __init__(self, app_factory: AppFactory, settings: Settings,
                  host_key: asyncssh.SSHKey | None = None) -> None:
         install_textual_patches()
+        meter_loop_callbacks()
         self.app_factory = app_factory
         self.settings = settings
         home = settings.home()
@@ -69,6 +73,9 @@ class CitadelsServer:
             login_timeout=s.login_timeout,
             keepalive_interval=s.keepalive_interval,
             keepalive_count_max=3,
+            # What a client may send ahead of what the server has read (asyncssh's default is 2 MiB): when a
+            # flood pauses reading, this is all that waits in memory for that session.
+            window=SESSION_WINDOW,
         )
 
     @property
@@ -341,17 +348,19 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             locale=tuple((k, str(env[k])) for k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)),
         )
         self.link = TerminalLink(
-            self.chan, *self.term_size, settings,
-            input_rate=settings.input_rate, input_burst=settings.input_burst,
+            self.chan, *self.term_size, settings, budget=settings,
             output_buffer_limit=settings.output_buffer_limit,
             on_overflow=self._overflowed, on_input=self._touched,
+            on_slowed=self._input_slowed, on_flood=self._input_flood,
         )
         self.server.sessions.add(self)
         self._holds_name = identity.name.lower()
         self.server.policy.live_names.add(self._holds_name)
         self._touched()
         self._arm_idle()
-        self.task = asyncio.get_running_loop().create_task(self._run(info), name=f"citadels-session-{self.id}")
+        # The app runs in the link's context: everything it does on the loop is charged to this session.
+        self.task = asyncio.get_running_loop().create_task(self._run(info), name=f"citadels-session-{self.id}",
+                                                           context=self.link.context)
 
     async def _run(self, info: SessionInfo) -> None:
         assert self.link is not None and self.chan is not None
@@ -418,6 +427,22 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 conn.disconnect(asyncssh.DISC_BY_APPLICATION,
                                 "Disconnected: your client stopped reading the game's output.")
         asyncio.get_running_loop().call_soon(drop)
+
+    # -- input floods (the link slows them; these tell the player, then end the session) ---------------
+
+    def _in_app(self, fn: Callable[[], None]) -> None:
+        # In the app's own queue, so that its sentences come out in the player's language.
+        if self.app is None or not self.app.call_later(fn):
+            fn()
+
+    def _input_slowed(self) -> None:
+        app = self.app
+        if app is not None:
+            self._in_app(lambda: app.notify(server_notices.input_slowed(), severity="warning", timeout=8))
+
+    def _input_flood(self) -> None:
+        log.warning("session %d (%s) disconnected: input flood", self.id, self.connection.address)
+        self._in_app(lambda: self.end(server_notices.input_flood_farewell()))
 
     # -- idle timeout ---------------------------------------------------------------------------------
 

@@ -6,7 +6,10 @@ Enter or a second digit), so a whole game can be played with number keys."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from time import monotonic
 
+from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.widgets import Input
@@ -17,23 +20,38 @@ from .messages import CommandEntered, OptionChosen
 
 Completer = Callable[[str], list[str]]
 
+# The longest command: room for any command and a chat line, and a bound on what one line costs to lay
+# out and parse (an unbracketed paste arrives as typing).
+MAX_COMMAND = 300
+# A refused paste is said at most once in this many seconds (a flood of them must not flood the toasts).
+TOO_LONG_QUIET = 5.0
+
 
 class CommandLine(Input):
     BINDINGS = [
-        Binding("tab", "complete", t("complete"), show=False, priority=True),
+        Binding("tab", "complete", t("complete"), show=False),
         Binding("up", "history(-1)", t("previous command"), show=False),
         Binding("down", "history(1)", t("next command"), show=False),
     ]
 
     def __init__(self, completer: Completer, option_count: Callable[[], int], **kw: object) -> None:
         super().__init__(placeholder=t("type a command or a number — help for help"),
-                         compact=True, **kw)  # type: ignore[arg-type]
+                         compact=True, max_length=MAX_COMMAND, **kw)  # type: ignore[arg-type]
         self.cursor_blink = False  # no blinking cursor: over SSH it costs a redraw twice a second
         self.completer = completer
         self.option_count = option_count
         self._cycle: list[str] = []
         self.history: list[str] = []
         self._h = 0  # position in the history while browsing it with the arrow keys
+        self._said_too_long = -TOO_LONG_QUIET
+
+    def restricted(self) -> None:
+        # Input calls this when an insertion would pass max_length; the text is not typed at all.
+        now = monotonic()
+        if now - self._said_too_long >= TOO_LONG_QUIET:
+            self._said_too_long = now
+            self.notify(t("That was not typed: a command is at most {n} characters.", n=MAX_COMMAND),
+                        severity="warning")
 
     def _watch_value(self, value: str) -> None:
         super()._watch_value(value)
@@ -82,10 +100,40 @@ class CommandLine(Input):
             self.value = ""
             self.post_message(OptionChosen(n - 1))
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    @classmethod
+    @cache
+    def _key_actions(cls) -> dict[str, str]:
+        """Each key bound on this widget (Input's editing keys and ours) and the action it runs."""
+        actions: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            for binding in klass.__dict__.get("BINDINGS", []):
+                if isinstance(binding, Binding):
+                    for key in binding.key.split(","):
+                        actions[key.strip()] = binding.action
+        return actions
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Bound keys act here, in the order keys arrive. As bindings, Textual's App would resolve them, and
+        # only once the key has bubbled back to it: by then the keys behind it in a burst were already
+        # typed (`say alpha⏎say beta⏎` would submit "say alphasay beta"; `ab⌫c` would erase the c).
+        actions = self._key_actions()
+        action = next((actions[k] for k in (event.key, *event.aliases) if k in actions), None)
+        if action is None:
+            await super()._on_key(event)
+            return
         event.stop()
+        event.prevent_default()
+        await self.run_action(action)
+
+    async def action_submit(self) -> None:
+        # Taken and cleared at once, so that the next command typed starts on an empty line.
         text = self.value
         self.value = ""
+        self.post_message(self.Submitted(self, text))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value
         self._cycle = []
         if text.strip() and (not self.history or self.history[-1] != text):
             self.history.append(text)
