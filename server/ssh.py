@@ -1,11 +1,11 @@
 """The asyncssh server: one Textual App per SSH session, all on one event loop.
 
 `serve_app(app_factory, settings)` starts listening and returns a `CitadelsServer`; each player who logs
-in with a terminal gets `app_factory(SessionInfo(...))` run through `SSHDriver`. With `seats` (the game's
-hub), a keyless login under a name whose player holds a seat is asked for that seat's reconnect code. The server refuses,
+in with a terminal gets `app_factory(SessionInfo(...))` run through `SSHDriver`. The server refuses,
 with a sentence the player can read, everything that is not a game in a terminal: exec, SFTP and other
 subsystems, sessions without a PTY, port/agent/X11 forwarding, a second session on one connection.
-A failure inside one session is logged and ends that session only.
+A failure inside one session is logged and ends that session only. With `seats` (the game's hub), a
+keyless login under a name whose player holds a seat is asked for that seat's reconnect code.
 """
 
 from __future__ import annotations
