@@ -2,7 +2,7 @@
 
 A table in play is written after every action (in the background saver's thread, atomically) to
 `<data dir>/tables/table-<id>.json`: the table's settings, who holds which human seat (name and key
-fingerprint), its chat, and the game as a save file (GameRecord JSON plus the bots' levels). The file goes
+fingerprint, or the reconnect code of a player without a key), its chat, and the game as a save file (GameRecord JSON plus the bots' levels). The file goes
 when the table closes. On start the server reads the directory back; a file it cannot read is named in
 the log and left as it is (never overwritten: a new table takes a fresh id)."""
 
@@ -70,7 +70,8 @@ def dump_table(ht: HostedTable) -> str:
         "format": FORMAT,
         "version": VERSION,
         "table": settings,
-        "holders": [{"name": h.name, "key": h.key, "released": h.released} for h in ht.holders],
+        # The codes too: after a restart a player without a key retakes their seat with the code they were shown.
+        "holders": [{"name": h.name, "key": h.key, "released": h.released, "code": h.code} for h in ht.holders],
         "chat": [_line_json(x) for x in ht.chat],
         "game": json.loads(dumps(ht.table.record, ht.table.bot_kinds)),
     }
@@ -80,7 +81,7 @@ def dump_table(ht: HostedTable) -> str:
 @dataclass(slots=True)
 class StoredTable:
     settings: dict[str, Any]
-    holders: list[tuple[str, str | None, bool]]
+    holders: list[tuple[str, str | None, bool, str | None]]  # name, key, released, reconnect code
     chat: list[str | Lazy]
     record: GameRecord
     bots: dict[int, str]
@@ -99,7 +100,9 @@ def load_table(text: str) -> StoredTable:
         raise SaveFileError(f"version {data.get('version')!r}, expected {VERSION}")
     try:
         settings = dict(data["table"])
-        holders = [(str(h["name"]), None if h["key"] is None else str(h["key"]), bool(h["released"]))
+        # A file from before reconnect codes has none (its keyless seats go by the name, as they did).
+        holders = [(str(h["name"]), None if h["key"] is None else str(h["key"]), bool(h["released"]),
+                    None if h.get("code") is None else str(h["code"]))
                    for h in data["holders"]]
         chat = [_line(x) for x in data["chat"]]
         game = data["game"]
@@ -110,7 +113,7 @@ def load_table(text: str) -> StoredTable:
     over = record.replay(record_events=False).over  # a game that does not replay is as broken as bad JSON
     # Humans hold the first seats (a released one is its bot's now), bots every other seat.
     players, humans = record.config.players, len(holders)
-    humans_ok = humans <= players and all((i in bots) == released for i, (_, _, released) in enumerate(holders))
+    humans_ok = humans <= players and all((i in bots) == released for i, (_, _, released, _) in enumerate(holders))
     if not humans_ok or set(bots) - set(range(players)) or not set(range(humans, players)) <= set(bots) \
             or any(v not in BOT_KINDS for v in bots.values()):
         raise SaveFileError("its seats do not match its game")

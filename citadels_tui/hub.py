@@ -5,8 +5,12 @@ session shares that loop), so it needs no locks. It never touches an app: apps s
 and that callback only posts a message into its own app (`App.post_message`), which is safe across apps.
 
 A seat belongs to the name that took it, and to the SSH key it came with when there was one. A player
-who drops keeps the seat for `seat_hold` seconds: meanwhile a stand-in bot plays their decisions; when
-they come back (same name, same key) they retake it; when the time runs out a bot keeps it for good.
+who came without a key gets a reconnect code with the seat instead (shown on their screen): a name alone
+proves nothing, since anyone can type it. A player who drops keeps the seat for `seat_hold` seconds:
+meanwhile a stand-in bot plays their decisions; when they come back (same name, and the same key or
+their code) they retake it; when the time runs out a bot keeps it for good. The server asks the hub which
+names hold seats without a key, and checks codes with it, before it lets anyone log in under such a name
+(`holds_keyless_seat`, `seat_code_matches`).
 
 With a `store` directory, tables in play are kept on disk (hosted_store.py) and `restore()` brings them
 back after a restart: every human seat is then held as if its player had just dropped.
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import hmac
 import itertools
 import logging
 import secrets
@@ -38,6 +43,22 @@ log = logging.getLogger(__name__)
 
 HubListener = Callable[[], None]
 MAX_CHAT = 200  # lines kept per chat: enough to scroll back, bounded for a long-running server
+# Reconnect codes: letters and digits nobody misreads or mistypes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V).
+CODE_ALPHABET = "34679ACDEFGHJKMNPQRTWXY"
+CODE_LENGTH = 6  # 23**6 ≈ 148 million: a guess costs a whole SSH login, and a seat is held for minutes
+
+
+def new_seat_code() -> str:
+    """A fresh reconnect code for a player without a key, e.g. "K7M9QD"."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def same_code(given: str | None, code: str) -> bool:
+    """Does `given` (as a player typed it: any case, spaces) match `code`? Compared in constant time."""
+    if given is None:
+        return False
+    typed = "".join(given.split()).upper()
+    return hmac.compare_digest(typed.encode(), code.encode())
 
 
 class HubError(Exception):
@@ -46,17 +67,29 @@ class HubError(Exception):
 
 @dataclass(slots=True)
 class Holder:
-    """Who holds a human seat: the name, the key it was taken with, how many of their sessions show it."""
+    """Who holds a human seat: the name, the key it was taken with (or the reconnect code of a player who
+    came without one), how many of their sessions show it."""
 
     name: str
     key: str | None
     present: int = 0
     released: bool = False  # the hold ran out: a bot plays the seat for the rest of the game
     hold: asyncio.TimerHandle | None = None
+    code: str | None = None  # the reconnect code of a seat taken without a key
 
-    def owns(self, name: str, key: str | None) -> bool:
-        # The name decides; a seat taken with a key also needs that key (a keyless namesake is not them).
-        return self.name.casefold() == name.casefold() and (self.key is None or self.key == key)
+    def owns(self, name: str, key: str | None, code: str | None = None) -> bool:
+        # The name, and what only its player has: the key the seat was taken with, else its code.
+        if self.name.casefold() != name.casefold():
+            return False
+        if self.key is not None:
+            return self.key == key
+        # A seat kept from before codes existed (an older table file) goes by the name, as it did then.
+        return self.code is None or same_code(code, self.code)
+
+    @property
+    def keyless(self) -> bool:
+        """Taken without a key: only its reconnect code retakes it."""
+        return self.key is None and self.code is not None
 
 
 @dataclass(slots=True)
@@ -93,9 +126,9 @@ class HostedTable:
             return list(self.table.config.names)
         return [h.name for h in self.holders]
 
-    def seat_of(self, name: str, key: str | None) -> int | None:
+    def seat_of(self, name: str, key: str | None, code: str | None = None) -> int | None:
         for i, h in enumerate(self.holders):
-            if h.owns(name, key) and not h.released:
+            if h.owns(name, key, code) and not h.released:
                 return i
         return None
 
@@ -158,13 +191,15 @@ class Hub:
     def create(self, name: str, key: str | None, players: int = 4, cast: str = "first_game",
                districts: str = "first_game", bots: str = "normal", timer: float | None = None,
                seed: int | None = None, edition: str = "2016", shorter: bool = False,
-               rank9: bool | None = None) -> HostedTable:
-        """A new table with its creator in the first seat; the sentence of a HubError says what is wrong."""
+               rank9: bool | None = None, code: str | None = None) -> HostedTable:
+        """A new table with its creator in the first seat; the sentence of a HubError says what is wrong.
+
+        A creator without a key sits with `code` (their session's reconnect code), or a new one."""
         if edition not in EDITIONS:
             raise HubError(t("The editions are {e}, not {x}.", e=", ".join(EDITIONS), x=edition))
         if shorter and edition != "classic":
             raise HubError(t("The shorter game is a variant of the classic edition."))
-        if self.find(name, key) is not None:
+        if self.find(name, key, code) is not None:
             raise HubError(t("You already have a seat at a table."))
         if level_name(bots) not in LEVELS:
             raise HubError(t("Bots are {b}, not {x}.", b=", ".join(LEVELS), x=bots))
@@ -182,8 +217,8 @@ class Hub:
         tid = next(self._ids)
         if seed is None:
             seed = self.seed + tid if self.seed is not None else secrets.randbelow(2**31)
-        ht = HostedTable(tid, name, players, cast, districts, bots, timer, seed, [Holder(name, key)], edition=edition,
-                         shorter=shorter, rank9=rank9)
+        ht = HostedTable(tid, name, players, cast, districts, bots, timer, seed, [self._holder(name, key, code)],
+                         edition=edition, shorter=shorter, rank9=rank9)
         self.tables[tid] = ht
         log.info("table %d created by %s (%d players, %s %s/%s)", tid, name, players, edition, cast, districts)
         self._notify()
@@ -195,34 +230,54 @@ class Hub:
             raise HubError(t("There is no table {n}.", n=tid))
         return ht
 
-    def find(self, name: str, key: str | None) -> tuple[HostedTable, int] | None:
+    def find(self, name: str, key: str | None, code: str | None = None) -> tuple[HostedTable, int] | None:
         """The table and seat this player holds (waiting or playing), if any."""
         for ht in self.tables.values():
-            seat = ht.seat_of(name, key)
+            seat = ht.seat_of(name, key, code)
             if seat is not None and ht.status != "over":
                 return ht, seat
         return None
 
-    def join(self, ht: HostedTable, name: str, key: str | None) -> int:
-        """Sit at a waiting table, or retake one's own seat at a table in play; the seat number."""
-        seat = ht.seat_of(name, key)
+    @staticmethod
+    def _holder(name: str, key: str | None, code: str | None) -> Holder:
+        return Holder(name, key) if key is not None else Holder(name, None, code=code or new_seat_code())
+
+    # ---------------------------------------------------------------- what the server asks before a login
+
+    def _keyless_seats(self, name: str) -> list[Holder]:
+        return [h for ht in self.tables.values() if ht.status != "over" for h in ht.holders
+                if h.keyless and not h.released and h.name.casefold() == name.casefold()]
+
+    def holds_keyless_seat(self, name: str) -> bool:
+        """Does a player who came without a key hold a seat under `name` (so that only its code gives the name)?"""
+        return bool(self._keyless_seats(name))
+
+    def seat_code_matches(self, name: str, code: str) -> bool:
+        """Is `code` the reconnect code of the seat held without a key under `name`?"""
+        return any(h.code is not None and same_code(code, h.code) for h in self._keyless_seats(name))
+
+    def join(self, ht: HostedTable, name: str, key: str | None, code: str | None = None) -> int:
+        """Sit at a waiting table, or retake one's own seat at a table in play; the seat number.
+
+        A player without a key sits with `code` (their session's reconnect code), or a new one."""
+        seat = ht.seat_of(name, key, code)
         if seat is not None:
             return seat
         if ht.table is not None:
             raise HubError(t("That game has started; you can watch it."))
-        if self.find(name, key) is not None:
+        if self.find(name, key, code) is not None:
             raise HubError(t("You already have a seat at a table."))
         if any(h.name.casefold() == name.casefold() for h in ht.holders):
             raise HubError(t("Someone called {p} already sits there.", p=name))
         if ht.free <= 0:
             raise HubError(t("That table is full; you can watch it once it starts."))
-        ht.holders.append(Holder(name, key))
+        ht.holders.append(self._holder(name, key, code))
         self._notify()
         return len(ht.holders) - 1
 
-    def leave(self, ht: HostedTable, name: str, key: str | None) -> None:
+    def leave(self, ht: HostedTable, name: str, key: str | None, code: str | None = None) -> None:
         """Stand up from a waiting table (the game has not started: the seat is simply free again)."""
-        seat = ht.seat_of(name, key)
+        seat = ht.seat_of(name, key, code)
         if seat is None or ht.table is not None:
             return
         del ht.holders[seat]
@@ -309,7 +364,8 @@ class Hub:
                 problems.append(f"The table file {path} cannot be resumed ({e}); it was left as it is.")
                 log.warning("%s", problems[-1])
                 continue
-            ht.holders = [Holder(name, key, released=released) for name, key, released in stored.holders]
+            ht.holders = [Holder(name, key, released=released, code=code)
+                          for name, key, released, code in stored.holders]
             ht.chat = stored.chat[-MAX_CHAT:]
             self.tables[tid] = ht
             self._seat_table(ht, Table(stored.record, stored.bots, self.pace))

@@ -2,7 +2,8 @@
 
 It is the same CitadelsApp as the local game, told to play at hosted tables: it neither reads nor
 writes files on the server (no settings, no saves), and the hub, not the app, runs the bots.
-A player who connects while holding a seat at a game in play goes straight back to it."""
+A player who connects while holding a seat at a game in play goes straight back to it (a player without
+a key proves it with the reconnect code the server checked at login, `info.seat_code`)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from .app import CitadelsApp
 from .components.game_screen import GameScreen
 from .components.hosted_game_screen import HostedGameScreen
 from .components.lobby_screen import HubChanged, LobbyScreen, SitDown
-from .hub import HostedTable, Hub
+from .hub import HostedTable, Hub, new_seat_code
 from .i18n import from_environment, t
 from .settings import Settings
 from .table import Seat
@@ -48,6 +49,13 @@ class LobbyApp(CitadelsApp):
         self.theme_request = self.settings.theme
         self.player_name: str = info.name
         self.key: str | None = info.key_fingerprint
+        # Without a key, the seats this session takes carry one reconnect code: the one the player gave at
+        # login (the server checked it against their seat), else a new one, shown when they sit down.
+        self.seat_code: str | None = None
+        if self.key is None:
+            self.seat_code = getattr(info, "seat_code", None) or new_seat_code()
+        notice = getattr(info, "notice", None)
+        self.notice = (notice, str(getattr(info, "asked_name", None) or "")) if notice else None
         self.hub = hub
         self.hosted: HostedTable | None = None
         self.my_seat: int | None = None  # the seat shown, None for a spectator
@@ -60,18 +68,18 @@ class LobbyApp(CitadelsApp):
         event.prevent_default()
         self._set_theme(self.theme_request, quiet=True)
         self.hub.subscribe(self._hub_changed)
-        self.lobby = LobbyScreen(self.hub, self.player_name, self.key)
+        self.lobby = LobbyScreen(self.hub, self.player_name, self.key, self.seat_code, self.notice)
         self.push_screen(self.lobby)
-        mine = self.hub.find(self.player_name, self.key)
+        mine = self.hub.find(self.player_name, self.key, self.seat_code)
         if mine is not None and mine[0].table is not None:
             self.sit(*mine)  # back after a drop: the seat, the current view and the whole story
 
     def on_unmount(self) -> None:
         self.hub.unsubscribe(self._hub_changed)
         self._stand_up()  # CitadelsApp.on_unmount runs next (Textual calls it too)
-        mine = self.hub.find(self.player_name, self.key)
+        mine = self.hub.find(self.player_name, self.key, self.seat_code)
         if mine is not None and mine[0].table is None:
-            self.hub.leave(mine[0], self.player_name, self.key)  # nobody waits for a player who left
+            self.hub.leave(mine[0], self.player_name, self.key, self.seat_code)  # nobody waits for a player who left
 
     # ------------------------------------------------------------ hub news
 
@@ -84,7 +92,7 @@ class LobbyApp(CitadelsApp):
             self.lobby.refresh_lobby()
         if isinstance(self.game_screen, HostedGameScreen) and self.game_screen.is_attached:
             self.game_screen.show_chat()
-        mine = self.hub.find(self.player_name, self.key)
+        mine = self.hub.find(self.player_name, self.key, self.seat_code)
         if mine is not None and mine[0].table is None:
             self._waiting_at = mine[0].id
         elif mine is not None and mine[0].id == self._waiting_at:

@@ -247,7 +247,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
             thinking.warm_up()  # the bots' worker processes, up before anyone plays
         try:
-            server = await serve_app(factory, settings)
+            # The hub tells the server which names hold a seat taken without a key (their logins are asked
+            # for the seat's reconnect code).
+            server = await serve_app(factory, settings, seats=hub)
         except OSError as e:
             raise SystemExit(f"citadels: cannot listen on {settings.host} port {settings.port}: {e.strerror}") from e
         port = server.port

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# Why a login did not get the name it asked for (SessionInfo.notice); the app tells the player in their
+# language. The strings are the seam: the app layer compares against the same literals.
+NAME_HAS_KEY = "name-has-key"  # another player's SSH key owns the name
+NAME_IN_USE = "name-in-use"  # a player is connected under the name right now
+NAME_HOLDS_SEAT = "name-holds-seat"  # a player without a key holds a seat with it; its code was not given
+
 
 @dataclass(frozen=True, slots=True)
 class SessionInfo:
@@ -18,6 +24,11 @@ class SessionInfo:
     # The client's locale variables (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) when its ssh sends them (many
     # systems' ssh_config has "SendEnv LANG LC_*"): the player's language before they choose one.
     locale: tuple[tuple[str, str], ...] = ()
+    # A keyless player's reconnect code, checked at login against the seat they hold: the app hands it to
+    # the hub, which gives the seat back only with it. None: no code was asked or given.
+    seat_code: str | None = None
+    notice: str | None = None  # why `name` is a guest name and not the name asked for (NAME_HAS_KEY, …)
+    asked_name: str | None = None  # the name asked for, when `notice` says why it was not given
 
     @property
     def key_authenticated(self) -> bool:

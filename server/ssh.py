@@ -4,7 +4,8 @@
 in with a terminal gets `app_factory(SessionInfo(...))` run through `SSHDriver`. The server refuses,
 with a sentence the player can read, everything that is not a game in a terminal: exec, SFTP and other
 subsystems, sessions without a PTY, port/agent/X11 forwarding, a second session on one connection.
-A failure inside one session is logged and ends that session only.
+A failure inside one session is logged and ends that session only. With `seats` (the game's hub), a
+keyless login under a name whose player holds a seat is asked for that seat's reconnect code.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from textual.app import App
 
 from citadels_tui import server_notices
 
-from .auth import PLAYERS_FILE, AuthPolicy, Identity, NameRegistry, guest_name
+from .auth import PLAYERS_FILE, AuthPolicy, Identity, KeylessSeats, NameRegistry, guest_name
 from .driver import SSHDriver, TerminalLink, _LogFile, color_system_for, harden_app, install_textual_patches
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import ConnectionLimiter, meter_loop_callbacks
@@ -41,7 +42,7 @@ class CitadelsServer:
     """A listening Citadels SSH server; `close()` ends every session and stops listening."""
 
     def __init__(self, app_factory: AppFactory, settings: Settings,
-                 host_key: asyncssh.SSHKey | None = None) -> None:
+                 host_key: asyncssh.SSHKey | None = None, seats: KeylessSeats | None = None) -> None:
         install_textual_patches()
         meter_loop_callbacks()
         self.app_factory = app_factory
@@ -50,7 +51,8 @@ class CitadelsServer:
         self.host_key = host_key or load_or_create_host_key(home)
         self.fingerprint = fingerprint(self.host_key)
         self.policy = AuthPolicy(NameRegistry(home / PLAYERS_FILE), require_keys=settings.require_keys,
-                                 password=settings.password, open_registration=settings.open_registration)
+                                 password=settings.password, open_registration=settings.open_registration,
+                                 seats=seats)
         self.limiter = ConnectionLimiter(settings.max_connections, settings.max_per_address)
         self.sessions: set[GameSession] = set()
         self.connections: set[_Connection] = set()
@@ -112,9 +114,12 @@ class CitadelsServer:
 
 
 async def serve_app(app_factory: AppFactory, settings: Settings | None = None, *,
-                    host_key: asyncssh.SSHKey | None = None) -> CitadelsServer:
-    """Start serving `app_factory` over SSH (settings.host/port; port 0 picks a free one)."""
-    server = CitadelsServer(app_factory, settings or Settings(), host_key)
+                    host_key: asyncssh.SSHKey | None = None, seats: KeylessSeats | None = None) -> CitadelsServer:
+    """Start serving `app_factory` over SSH (settings.host/port; port 0 picks a free one).
+
+    `seats` tells which names hold a seat taken without a key and checks their reconnect codes (the
+    game's hub); without it no login is asked for a code."""
+    server = CitadelsServer(app_factory, settings or Settings(), host_key, seats)
     await server.start()
     log.info("listening on %s port %d, host key %s", server.settings.host, server.port, server.fingerprint)
     return server
@@ -140,6 +145,9 @@ class _Connection(asyncssh.SSHServer):
         self.sessions_open = 0
         self._method: str | None = None  # "key" or "keyless": the last auth method that succeeded
         self._fingerprint: str | None = None
+        self._keys_logged: set[str] = set()  # asyncssh asks about a key twice: before and after its signature
+        self._code_asked = False  # the keyboard-interactive challenge asked for a seat's reconnect code
+        self._seat_code: str | None = None  # the answer to it
         self._failed_passwords = 0
         self._no_game_handle: asyncio.TimerHandle | None = None
         self.games_started = 0
@@ -180,7 +188,13 @@ class _Connection(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         fp = key.get_fingerprint("sha256")
-        if self.server.policy.accept_key(username, fp):
+        ok, why = self.server.policy.key_verdict(username, fp)
+        if fp not in self._keys_logged:
+            # A host can tell which key tried which name, e.g. to find who keeps trying someone else's.
+            self._keys_logged.add(fp)
+            log.info("key %s offered for %r from %s: %s (%s)", fp, username[:40], self.address,
+                     "accepted" if ok else "refused", why)
+        if ok:
             self._method, self._fingerprint = "key", fp
             return True
         return False
@@ -189,13 +203,33 @@ class _Connection(asyncssh.SSHServer):
         return self.server.policy.keyless_allowed
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
-        if self.server.policy.password is None:
+        policy = self.server.policy
+        prompts: list[tuple[str, bool]] = []
+        instructions: list[str] = []
+        if policy.password is not None:
+            instructions.append("This Citadels server asks for its password.")
+            prompts.append(("Server password: ", False))
+        self._code_asked = policy.asks_seat_code(username)
+        if self._code_asked:
+            instructions.append(f"A seat at a table is kept for {username}; its code was shown to its player.")
+            prompts.append((f"Reconnect code for {username}'s seat (Enter to play as a guest): ", True))
+        if not prompts:
             self._method = "keyless"
             return True  # keyless guests come in without being asked anything
-        return ("", "This Citadels server asks for its password.", "", [("Server password: ", False)])
+        return ("", " ".join(instructions), "", prompts)
 
     def validate_kbdint_response(self, username: str, responses: Any) -> bool:
-        return self._password_attempt(len(responses) == 1 and self.server.policy.check_password(str(responses[0])))
+        answers = [str(r) for r in responses]
+        if self.server.policy.password is not None:
+            ok = bool(answers) and self.server.policy.check_password(answers.pop(0))
+            if not self._password_attempt(ok):
+                return False
+        if self._code_asked:
+            # Any answer lets the player in: the right code as the seat's player, anything else as a guest
+            # (told why in the lobby). One guess per login.
+            self._seat_code = answers[0].strip() if answers and answers[0].strip() else None
+        self._method = "keyless"
+        return True
 
     def password_auth_supported(self) -> bool:
         return self.server.policy.keyless_allowed and self.server.policy.password is not None
@@ -222,9 +256,14 @@ class _Connection(asyncssh.SSHServer):
         if self._method == "key" and self._fingerprint is not None:
             self.identity = policy.identify_key(username, self._fingerprint)
         else:
-            self.identity = policy.identify_keyless(username)
-        log.info("%s logged in from %s as %s (%s)", username, self.address, self.identity.name,
-                 "key " + self._fingerprint if self._method == "key" else "keyless")
+            self.identity = policy.identify_keyless(username, self._seat_code)
+        how = "key " + self._fingerprint if self._method == "key" and self._fingerprint else "keyless"
+        if self._code_asked:
+            how += ", reconnect code " + ("right" if self.identity.seat_code else
+                                          "wrong" if self._seat_code else "not given")
+        if self.identity.notice:
+            how += f", {self.identity.notice}"
+        log.info("%s logged in from %s as %s (%s)", username, self.address, self.identity.name, how)
         # A logged-in connection that never opens a game (ssh -N) would hold a slot forever.
         self._no_game_handle = asyncio.get_running_loop().call_later(
             self.server.settings.login_timeout, self._check_game_started)
@@ -346,6 +385,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             peer=(self.connection.address, self.connection.port), term_type=self.term_type or "xterm",
             term_size=self.term_size, colorterm=env.get("COLORTERM"), session_id=self.id,
             locale=tuple((k, str(env[k])) for k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)),
+            seat_code=identity.seat_code, notice=identity.notice, asked_name=identity.asked_name,
         )
         self.link = TerminalLink(
             self.chan, *self.term_size, settings, budget=settings,

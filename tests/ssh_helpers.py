@@ -12,6 +12,7 @@ from typing import Any
 import asyncssh
 import pyte
 
+from citadels_server.auth import KeylessSeats
 from citadels_server.demo import demo_app_factory
 from citadels_server.settings import Settings
 from citadels_server.ssh import AppFactory, CitadelsServer, serve_app
@@ -26,9 +27,9 @@ def settings(tmp_path: Path, **changes: Any) -> Settings:
 
 
 @contextlib.asynccontextmanager
-async def running_server(tmp_path: Path, factory: AppFactory = demo_app_factory,
+async def running_server(tmp_path: Path, factory: AppFactory = demo_app_factory, seats: KeylessSeats | None = None,
                          **changes: Any) -> AsyncIterator[CitadelsServer]:
-    server = await serve_app(factory, settings(tmp_path, **changes), host_key=_HOST_KEY)
+    server = await serve_app(factory, settings(tmp_path, **changes), host_key=_HOST_KEY, seats=seats)
     try:
         yield server
     finally:

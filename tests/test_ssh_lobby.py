@@ -17,7 +17,8 @@ W, H = 120, 40  # tall enough that the hand shows one card a line
 
 
 def game_server(tmp_path, hub: Hub, **changes):
-    return running_server(tmp_path, functools.partial(ssh_app_factory, hub=hub), **changes)
+    # As `citadels serve` does: the hub tells the server which names hold seats taken without a key.
+    return running_server(tmp_path, functools.partial(ssh_app_factory, hub=hub), seats=hub, **changes)
 
 
 async def lobby(conn):
@@ -132,7 +133,10 @@ async def test_a_player_who_drops_is_played_by_a_bot_and_retakes_the_seat(tmp_pa
             await sb.wait_for("anna left; their seat is kept for 60 seconds")
             await sb.wait_for("anna is away: a bot plays for them.")
             assert len(table.record.actions) > 0
-            async with connect(server, "anna") as a2:
+            # She came without a key: her seat is hers again with the reconnect code she was shown.
+            code = hub.tables[1].holders[0].code
+            assert code and code.encode() in sa.raw  # shown on her screen (it may have scrolled off since)
+            async with connect(server, "anna", answer=code) as a2:
                 sa2 = await open_game(a2, W, H)
                 text = await sa2.wait_for("Your hand")  # straight back to the game, not the lobby
                 assert "Citadels lobby" not in text

@@ -3,8 +3,10 @@
 import asyncio
 import json
 
+import pytest
+
 from citadels_core.record import state_digest
-from citadels_tui.hub import Hub
+from citadels_tui.hub import Hub, HubError
 from citadels_tui.i18n import set_language
 
 
@@ -49,11 +51,18 @@ async def test_a_table_in_play_comes_back_after_a_restart_with_its_seats_held(tm
         assert str(back.chat[-1]).startswith("Сервер перезапустился")
     finally:
         set_language("en")
-    # Both humans are away (held for them): the same name and key retakes the seat, a keyless namesake not.
+    # Both humans are away (held for them): the same name and key retakes the seat, a keyless namesake not;
+    # bruno, who came without a key, retakes his with the reconnect code he was shown, kept in the file.
     assert back.table.away == {0, 1}
     assert again.find("anna", None) is None
     assert again.find("anna", "SHA256:anna") == (back, 0)
-    assert again.join(back, "bruno", None) == 1
+    code = ht.holders[1].code
+    assert code and back.holders[1].code == code and back.holders[0].code is None
+    assert again.find("bruno", None) is None and again.holds_keyless_seat("bruno")
+    with pytest.raises(HubError, match="has started"):
+        again.join(back, "bruno", None, "WRONG1")
+    assert again.seat_code_matches("bruno", code.lower()) and not again.seat_code_matches("bruno", "WRONG1")
+    assert again.join(back, "bruno", None, code) == 1
     again.arrive(back, 1)
     assert back.table.away == {0}
     # A new table never takes the id of a kept one.
@@ -77,6 +86,25 @@ async def test_a_seat_whose_hold_ran_out_stays_with_its_bot_after_a_restart(tmp_
     assert back.holders[1].released and 1 in back.table.bots and 0 not in back.table.bots
     assert again.find("bruno", None) is None  # the seat is the bot's now
     back.table.close()
+    again.close()
+
+
+async def test_a_table_file_from_before_reconnect_codes_still_loads(tmp_path):
+    store = tmp_path / "tables"
+    hub, ht, table = await _playing_table(store)
+    table.close()
+    hub.close()
+    path = store / f"table-{ht.id}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for h in data["holders"]:
+        del h["code"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    again = Hub(pace=0.0, store=store)
+    assert again.restore() == []
+    back = again.tables[ht.id]
+    # Its keyless seat has no code: it goes by the name, as it did when the file was written.
+    assert back.holders[1].code is None and not again.holds_keyless_seat("bruno")
+    assert again.find("bruno", None) == (back, 1)
     again.close()
 
 

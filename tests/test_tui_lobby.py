@@ -42,3 +42,27 @@ async def test_the_form_can_be_cancelled():
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, TableFormScreen) and not hub.tables
+
+
+def lobby_text(app) -> str:
+    from citadels_tui.components.lobby_screen import LobbyLog
+
+    return " ".join(" ".join(strip.text for strip in app.lobby.query_one(LobbyLog).lines).split())
+
+
+async def test_a_guest_is_told_why_in_their_language_and_a_keyless_seat_shows_its_code():
+    hub = Hub(pace=0.0)
+    guest = SimpleNamespace(name="guest-3f2a", key_fingerprint=None, notice="name-holds-seat", asked_name="anna",
+                            locale=(("LANG", "ru_RU.UTF-8"),))
+    app = ssh_app_factory(guest, hub)
+    async with app.run_test(size=(200, 40)) as pilot:
+        await pilot.pause()
+        assert "За именем anna сохранено место за столом" in lobby_text(app) and "вы — guest-3f2a" in lobby_text(app)
+    app = ssh_app_factory(SimpleNamespace(name="anna", key_fingerprint=None, seat_code="K7M9QD"), hub)
+    async with app.run_test(size=(200, 40)) as pilot:
+        assert "log in with a key to keep it for good" in lobby_text(app)
+        await pilot.press(*"new 2", "enter")
+        await pilot.pause()
+        # The code she logged in with is her seat's code: one code per player, shown as she sits down.
+        assert "give the code K7M9QD when asked" in lobby_text(app)
+        assert hub.tables[1].holders[0].code == "K7M9QD"

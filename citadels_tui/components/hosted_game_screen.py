@@ -13,6 +13,7 @@ from ..hub import HostedTable, Hub
 from ..i18n import Lazy, t
 from ..table import Seat
 from .game_screen import GameScreen
+from .lobby_screen import code_sentence
 from .log_pane import LogPane
 from .style import mark
 
@@ -32,6 +33,10 @@ class HostedGameScreen(GameScreen):
             if self.seat.player is None else t("Table {n}. “say TEXT” talks to the table; “lobby” goes back.",
                                                n=self.ht.id)
         self.query_one(LogPane).say(who)
+        seat = self.seat.player
+        if seat is not None and seat < len(self.ht.holders) and self.ht.holders[seat].code is not None:
+            # A player without a key: how to come back if they drop.
+            self.query_one(LogPane).say(code_sentence(self.player, self.ht.holders[seat].code))
         self.show_chat()
 
     def show_chat(self) -> None:

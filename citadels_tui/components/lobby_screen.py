@@ -2,7 +2,11 @@
 
 Commands: `new [players] [cast=…] [districts=…] [bots=…] [timer=…] [seed=…]`, `join N`, `watch N`,
 `leave`, `start`, `say TEXT`, `help`, `quit`. Typed commands rather than a form, so that the lobby works
-the same in any terminal, over a slow link, and from a test or a script."""
+the same in any terminal, over a slow link, and from a test or a script.
+
+A player without a key is shown their reconnect code when they sit down (see hub.py), and every player is
+told how to keep a name for good: an SSH key. A login that asked for a name and got a guest name is told
+why (the server's reason, `SessionInfo.notice`)."""
 
 from __future__ import annotations
 
@@ -47,6 +51,32 @@ HELP = (
 )
 
 
+# The server's reasons for a guest name (citadels_server/session.py; the app cannot import the server).
+NAME_HAS_KEY, NAME_IN_USE, NAME_HOLDS_SEAT = "name-has-key", "name-in-use", "name-holds-seat"
+
+
+def guest_notice(reason: str | None, asked: str | None, name: str) -> str | None:
+    """One sentence: why a player who asked for the name `asked` plays as `name`, or None."""
+    if reason is None or not asked:
+        return None
+    if reason == NAME_HAS_KEY:
+        return t("The name {n} belongs to another player's key; you are {g}. Use your own key to keep a name.",
+                 n=asked, g=name)
+    if reason == NAME_IN_USE:
+        return t("The name {n} is in use by a player connected now; you are {g}. A name is kept for good only "
+                 "with an SSH key.", n=asked, g=name)
+    if reason == NAME_HOLDS_SEAT:
+        return t("The name {n} holds a seat kept for its player, and only the reconnect code shown to them "
+                 "retakes it; you are {g}.", n=asked, g=name)
+    return t("You are {g}: the name {n} is not free.", n=asked, g=name)
+
+
+def code_sentence(name: str, code: str) -> str:
+    """What a player without a key needs to retake their seat if they drop."""
+    return t("Your seat is kept for you: if you drop, log in again as {p} and give the code {c} when asked. "
+             "An SSH key keeps your name for good.", p=name, c=code)
+
+
 class LobbyLog(RichLog):
     COMPONENT_CLASSES = COMPONENT_CLASSES
 
@@ -62,11 +92,14 @@ class LobbyScreen(Screen[None]):
     """
     BINDINGS = [Binding("ctrl+q", "quit", t("Quit"), priority=True)]
 
-    def __init__(self, hub: Hub, name: str, key: str | None) -> None:
+    def __init__(self, hub: Hub, name: str, key: str | None, code: str | None = None,
+                 notice: tuple[str, str] | None = None) -> None:
         super().__init__()
         self.hub = hub
         self.player = name
         self.key = key
+        self.code = code  # a keyless player's reconnect code: their seats are taken and retaken with it
+        self.notice = notice  # (the server's reason, the name asked for): why the player has a guest name
         self._chat = max(0, len(hub.chat) - 20)  # a newcomer sees the last few lines of the lobby chat
         self._lang = ""  # the language the screen was built in
 
@@ -85,6 +118,13 @@ class LobbyScreen(Screen[None]):
         self._dress()
         self.say(t("Welcome, {p}. Type “new” to make a table, “join N” to sit at one; “help” for more.",
                    p=self.player))
+        if self.notice is not None:
+            sentence = guest_notice(self.notice[0], self.notice[1], self.player)
+            if sentence:
+                self.say(sentence, alert=True)
+        if self.key is None:
+            self.say(t("Without an SSH key your name is yours only while you play: log in with a key to keep it "
+                       "for good."))
         self.refresh_lobby()
         self.query_one(CommandLine).focus()
 
@@ -114,7 +154,7 @@ class LobbyScreen(Screen[None]):
     # ------------------------------------------------------------ drawing
 
     def refresh_lobby(self) -> None:
-        mine = self.hub.find(self.player, self.key)
+        mine = self.hub.find(self.player, self.key, self.code)
         status = t("Citadels lobby · you are {p}", p=self.player)
         if mine is not None and mine[0].status == "waiting":
             ht = mine[0]
@@ -176,6 +216,9 @@ class LobbyScreen(Screen[None]):
             hub.say_lobby(self.player, rest)
         elif word == "help":
             self.say(t(HELP))
+            self.say(t("Your name: the first SSH key that logs in with a name keeps it for good. Without a key, "
+                       "a name is yours only while you play, and a seat you hold is retaken with the reconnect "
+                       "code shown when you sat down."))
             for ed in ("2016", "classic"):
                 presets = ", ".join(p.key for p in get_edition(ed).presets)
                 self.say(t("Presets of the {e} for cast= and districts=: {p}.", e=edition_label(ed), p=presets))
@@ -190,23 +233,24 @@ class LobbyScreen(Screen[None]):
         elif word in ("join", "watch"):
             ht = hub.get(self._number(rest))
             if word == "join":
-                seat = hub.join(ht, self.player, self.key)
+                seat = hub.join(ht, self.player, self.key, self.code)
                 if ht.table is not None:
                     self.post_message(SitDown(ht, seat))
                 else:
                     self.say(t("You sit at table {n}; {c} starts the game.", n=ht.id, c=ht.creator))
+                    self._tell_code(ht, seat)
             else:
                 hub.watch(ht)
                 self.post_message(SitDown(ht, None))
         elif word == "leave":
-            mine = hub.find(self.player, self.key)
+            mine = hub.find(self.player, self.key, self.code)
             if mine is None or mine[0].table is not None:
                 self.say(t("You are not waiting at a table."), alert=True)
             else:
-                hub.leave(mine[0], self.player, self.key)
+                hub.leave(mine[0], self.player, self.key, self.code)
                 self.say(t("You left table {n}.", n=mine[0].id))
         elif word == "start":
-            mine = hub.find(self.player, self.key)
+            mine = hub.find(self.player, self.key, self.code)
             if mine is None:
                 self.say(t("You are not at a table: “new” makes one."), alert=True)
             else:
@@ -214,6 +258,11 @@ class LobbyScreen(Screen[None]):
         else:
             self.say(t("Unknown command {w!r}. To talk to the lobby: say TEXT. {h}", w=word, h=t(HELP)),
                      alert=True)
+
+    def _tell_code(self, ht: HostedTable, seat: int) -> None:
+        code = ht.holders[seat].code
+        if code is not None:
+            self.say(code_sentence(self.player, code))
 
     @staticmethod
     def _number(arg: str) -> int:
@@ -231,12 +280,13 @@ class LobbyScreen(Screen[None]):
             try:
                 ht = self.hub.create(self.player, self.key, spec.players, cast=spec.cast,
                                      districts=spec.districts, bots=spec.bots, timer=spec.timer,
-                                     edition=spec.edition, shorter=spec.shorter, rank9=spec.rank9)
+                                     edition=spec.edition, shorter=spec.shorter, rank9=spec.rank9, code=self.code)
             except HubError as e:
                 self.say(str(e), alert=True)
                 return
             self.say(t("Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
                        "take the empty seats.", n=ht.id, p=ht.players))
+            self._tell_code(ht, 0)
 
         self.app.push_screen(TableFormScreen(), made)
 
@@ -265,9 +315,10 @@ class LobbyScreen(Screen[None]):
         first = get_edition(edition).presets[0].key if edition in EDITIONS else "first_game"
         ht = self.hub.create(self.player, self.key, players, cast=opts.get("cast", first),
                              districts=opts.get("districts", first), bots=opts.get("bots", "normal"),
-                             timer=timer, seed=seed, edition=edition, shorter="shorter" in opts)
+                             timer=timer, seed=seed, edition=edition, shorter="shorter" in opts, code=self.code)
         self.say(t("Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
                    "take the empty seats.", n=ht.id, p=ht.players))
+        self._tell_code(ht, 0)
 
     def action_quit(self) -> None:
         self.app.exit(0)
