@@ -52,9 +52,16 @@ def build_parser() -> argparse.ArgumentParser:
                      help="refuse players who log in without an SSH key")
     srv.add_argument("--open-registration", action=argparse.BooleanOptionalAction, default=None,
                      help="let new keys claim names (--no-open-registration: only keys in players.toml)")
-    srv.add_argument("--max-connections", type=int, default=None)
-    srv.add_argument("--max-per-address", type=int, default=None)
+    srv.add_argument("--max-connections", type=int, default=None, help="logged-in connections in all (default 64)")
+    srv.add_argument("--max-per-address", type=int, default=None,
+                     help="logged-in connections from one address (default 8)")
     srv.add_argument("--login-timeout", type=float, default=None, help="seconds to finish logging in")
+    srv.add_argument("--max-authenticating", type=int, default=None,
+                     help="connections still logging in, in all (default 32; a new one evicts the oldest)")
+    srv.add_argument("--max-authenticating-per-address", type=int, default=None,
+                     help="connections still logging in from one address (default 4; a new one evicts the oldest)")
+    srv.add_argument("--auth-start-timeout", type=float, default=None,
+                     help="seconds a new connection has to begin logging in (default 10)")
     srv.add_argument("--idle-timeout", type=float, default=None, help="seconds without input before a "
                      "player is disconnected")
     srv.add_argument("--app", default=None, metavar="MODULE:FACTORY",
@@ -219,6 +226,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             require_keys=args.require_keys, open_registration=args.open_registration,
             max_connections=args.max_connections, max_per_address=args.max_per_address,
             login_timeout=args.login_timeout, idle_timeout=args.idle_timeout,
+            max_authenticating=args.max_authenticating,
+            max_authenticating_per_address=args.max_authenticating_per_address,
+            auth_start_timeout=args.auth_start_timeout,
             seat_hold=args.seat_hold, bot_pace=args.bot_pace,
             # From the environment, not argv: a password on the command line shows in `ps`.
             password=os.environ.get("CITADELS_PASSWORD") or None,
