@@ -133,3 +133,62 @@ async def test_a_flood_of_half_open_connections_cannot_lock_out_the_player(tmp_p
                 c.close()
         served.proc.send_signal(signal.SIGTERM)
         assert await served.exited(30) == 0
+
+
+async def busy_table(port: int) -> None:
+    """A table of 4 `hard` bots that plays on by itself (their searches run in the worker processes): its
+    maker starts it and leaves, so a bot of the same level plays the maker's seat too."""
+    async with guest(port, "maker") as conn:
+        process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
+        screen = Screen(process)
+        await screen.wait_for("Citadels lobby", timeout=30)
+        process.stdin.write(b"new 4 bots=hard\r")
+        await screen.wait_for("is yours", timeout=30)
+        process.stdin.write(b"start\r")
+        await screen.wait_for("Your hand", timeout=30)
+
+
+def worker_pids(pid: int) -> list[int]:
+    """The server's child processes (its thinking workers)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        children = (task / "children").read_text().split()
+        found += [int(c) for c in children]
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm", "ctrl-c twice"])
+async def test_the_server_stops_at_once_with_a_clean_console_while_bots_think(tmp_path, how):
+    async with citadels_serve(tmp_path) as served:
+        await busy_table(served.port)
+        # A player in the lobby: the goodbyes then take a second (the server waits for the client to hang up).
+        async with guest(served.port, "anna") as conn:
+            process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
+            await Screen(process).wait_for("Citadels lobby", timeout=30)
+            await asyncio.sleep(1.5)  # the bots search meanwhile
+            workers = worker_pids(served.proc.pid)
+            assert workers
+            if how == "sigterm":
+                served.proc.send_signal(signal.SIGTERM)
+            else:
+                os.killpg(served.proc.pid, signal.SIGINT)  # as a terminal does: to the whole foreground group
+            if how == "ctrl-c twice":
+                await served.log_shows("Stopping: saying goodbye")
+                os.killpg(served.proc.pid, signal.SIGINT)
+            assert await served.exited(15) == 0
+        console = served.console
+        assert "Traceback" not in console and "KeyboardInterrupt" not in console, console
+        assert "Warning" not in console, console
+        assert ("Stopped at once." in console) == (how == "ctrl-c twice"), console
+        deadline = time.monotonic() + 10
+        while any(alive(w) for w in workers):
+            assert time.monotonic() < deadline, "a worker process outlived the server"
+            await asyncio.sleep(0.1)
