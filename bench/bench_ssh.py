@@ -112,7 +112,10 @@ async def running_server(sessions: int, *options: str) -> AsyncIterator[tuple[as
         env = dict(os.environ, CITADELS_HOME=home)
         server = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", "--log-level", "WARNING",
-            "--max-connections", str(sessions + 8), "--max-per-address", str(sessions + 8), *options,
+            "--max-connections", str(sessions + 8), "--max-per-address", str(sessions + 8),
+            # Every client logs in from 127.0.0.1 at the same moment: room for all of them at once.
+            "--max-authenticating", str(sessions + 8), "--max-authenticating-per-address", str(sessions + 8),
+            *options,
             stdout=asyncio.subprocess.PIPE, env=env, cwd=Path(__file__).resolve().parent.parent)
         try:
             assert server.stdout is not None

@@ -6,6 +6,9 @@ run in a small pool of worker processes (one per core), started on first use and
 (`nice`), so that the loop's own work always comes first. What is sent there must pickle: a module-level
 function and plain data (a copy of the game, a bot, a view).
 
+Workers ignore Ctrl-C: a terminal sends SIGINT to its whole foreground process group, and the server
+ends its workers itself; left to Python's default they would each print a KeyboardInterrupt traceback.
+
 When processes cannot be used (the platform forbids them, a worker died, or the work does not pickle, as
 a test's closure), the work runs in a thread instead, which is slower for everyone but still correct.
 """
@@ -18,6 +21,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import signal
 import sys
 import threading
 import time
@@ -36,6 +40,7 @@ PARENT_CHECK = 1.0  # seconds between a worker's checks that the process that st
 _CANNOT_START = (OSError, ValueError, NotImplementedError, RuntimeError)
 
 _pool: ProcessPoolExecutor | None = None
+_workers: set[multiprocessing.process.BaseProcess] = set()  # the pool's processes, to end them at once
 _use_processes = True
 
 
@@ -48,8 +53,9 @@ def use_processes(on: bool) -> None:
 
 
 def _start_worker() -> None:
-    """In each new worker: a lower priority, and a watch on the parent. A worker holds both ends of its
-    task queue's pipe, so it would never notice a server that was killed and would wait forever."""
+    """In each new worker: no Ctrl-C, a lower priority, and a watch on the parent. A worker holds both ends
+    of its task queue's pipe, so it would never notice a server that was killed and would wait forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # usually inherited already (_sigint_ignored_meanwhile)
     try:
         os.nice(NICENESS)
     except (AttributeError, OSError):
@@ -78,10 +84,29 @@ def _real_std_streams() -> Iterator[None]:
         sys.stdout, sys.stderr = saved
 
 
+@contextlib.contextmanager
+def _sigint_ignored_meanwhile() -> Iterator[None]:
+    """A process started meanwhile inherits SIGINT ignored, and Python leaves it so: a Ctrl-C while a worker
+    is still starting, before `_start_worker` runs in it, would otherwise end it with a traceback. (A Ctrl-C
+    within these few milliseconds is lost to this process too; the host presses it again.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may change a handler; _start_worker still ignores it soon after
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        # None: a handler not set from Python; the default is the closest this process can put back.
+        signal.signal(signal.SIGINT, signal.default_int_handler if previous is None else previous)
+
+
 def _submit(fn: Callable[..., T], *args: Any) -> Future[T]:
     """`fn(*args)` queued for the pool (which may start a worker process now)."""
-    with _real_std_streams():
-        return _get_pool().submit(fn, *args)
+    before = set(multiprocessing.active_children())
+    with _real_std_streams(), _sigint_ignored_meanwhile():
+        future = _get_pool().submit(fn, *args)
+    _workers.update(set(multiprocessing.active_children()) - before)
+    return future
 
 
 def _get_pool() -> ProcessPoolExecutor:
@@ -112,12 +137,23 @@ def warm_up() -> None:
         shutdown()
 
 
-def shutdown() -> None:
-    """Stop the worker processes (they start again on the next use)."""
+def shutdown(now: bool = False) -> None:
+    """Stop the worker processes (they start again on the next use): once their searches in progress end,
+    or, `now`, at once. `now` is for a process that is ending (its event loop closed): a search that is
+    awaited meets a dead worker and is run again in a thread."""
     global _pool
-    if _pool is not None:
-        _pool.shutdown(wait=False, cancel_futures=True)
-        _pool = None
+    pool, _pool = _pool, None
+    workers = [w for w in _workers if w.is_alive()]
+    _workers.clear()
+    if now:
+        for worker in workers:
+            worker.terminate()  # SIGTERM: a search holds nothing worth saving
+        for worker in workers:
+            worker.join(timeout=5)
+    if pool is not None:
+        # Waiting is quick once the workers are gone, and it frees the pool's semaphores now (else a
+        # process that then ends abruptly has a warning about them printed on its console).
+        pool.shutdown(wait=now, cancel_futures=True)
 
 
 async def think(fn: Callable[..., T], *args: Any) -> T:

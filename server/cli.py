@@ -52,9 +52,16 @@ def build_parser() -> argparse.ArgumentParser:
                      help="refuse players who log in without an SSH key")
     srv.add_argument("--open-registration", action=argparse.BooleanOptionalAction, default=None,
                      help="let new keys claim names (--no-open-registration: only keys in players.toml)")
-    srv.add_argument("--max-connections", type=int, default=None)
-    srv.add_argument("--max-per-address", type=int, default=None)
+    srv.add_argument("--max-connections", type=int, default=None, help="logged-in connections in all (default 64)")
+    srv.add_argument("--max-per-address", type=int, default=None,
+                     help="logged-in connections from one address (default 8)")
     srv.add_argument("--login-timeout", type=float, default=None, help="seconds to finish logging in")
+    srv.add_argument("--max-authenticating", type=int, default=None,
+                     help="connections still logging in, in all (default 32; a new one evicts the oldest)")
+    srv.add_argument("--max-authenticating-per-address", type=int, default=None,
+                     help="connections still logging in from one address (default 4; a new one evicts the oldest)")
+    srv.add_argument("--auth-start-timeout", type=float, default=None,
+                     help="seconds a new connection has to begin logging in (default 10)")
     srv.add_argument("--idle-timeout", type=float, default=None, help="seconds without input before a "
                      "player is disconnected")
     srv.add_argument("--app", default=None, metavar="MODULE:FACTORY",
@@ -201,6 +208,7 @@ def load_app_factory(spec: str | None) -> tuple[Any, str]:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     import asyncio
+    import contextlib
     import logging
     import os
     import signal
@@ -219,6 +227,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             require_keys=args.require_keys, open_registration=args.open_registration,
             max_connections=args.max_connections, max_per_address=args.max_per_address,
             login_timeout=args.login_timeout, idle_timeout=args.idle_timeout,
+            max_authenticating=args.max_authenticating,
+            max_authenticating_per_address=args.max_authenticating_per_address,
+            auth_start_timeout=args.auth_start_timeout,
             seat_hold=args.seat_hold, bot_pace=args.bot_pace,
             # From the environment, not argv: a password on the command line shows in `ps`.
             password=os.environ.get("CITADELS_PASSWORD") or None,
@@ -238,6 +249,27 @@ def cmd_serve(args: argparse.Namespace) -> int:
         hub = make_hub(settings)
         factory = game_app_factory(factory, settings, hub)  # every session shares one hub of tables
     stdout = sys.stdout
+
+    def say(line: str) -> None:
+        try:
+            print(line, file=stdout, flush=True)
+        except OSError:
+            pass  # stdout was a pipe whose reader died with the same Ctrl+C (e.g. `| tee`)
+
+    def end_now(*_: object) -> None:
+        """End the process without waiting for anything more: a Ctrl+C or SIGTERM after the event loop
+        closed, or a third one while it closes."""
+        logging.shutdown()
+        with contextlib.suppress(OSError, ValueError):
+            sys.__stdout__.flush()  # type: ignore[union-attr]
+        os._exit(0)
+
+    def stop_workers() -> None:
+        """The bots' searches are of no more use: end their processes rather than wait for them at exit."""
+        if hub is not None:
+            from citadels_tui import thinking
+
+            thinking.shutdown(now=True)
 
     async def serve() -> None:
         # Tables kept from the last run are back before the first player can look at the lobby.
@@ -262,25 +294,41 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(problem, file=stdout)
         if hub is not None and hub.tables:
             print(f"Resumed {len(hub.tables)} table(s) in play from {hub.store}", file=stdout, flush=True)
-        stop = asyncio.Event()
+        stop, hurry = asyncio.Event(), asyncio.Event()
         loop = asyncio.get_running_loop()
+
+        def stop_or_hurry() -> None:
+            if hurry.is_set():
+                end_now()  # a third: even the loop's clean-up is taking too long
+            (hurry if stop.is_set() else stop).set()
+
         for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
+            loop.add_signal_handler(sig, stop_or_hurry)
         await stop.wait()
-        try:
-            print("Stopping: saying goodbye to connected players...", file=stdout, flush=True)
-        except OSError:
-            pass  # stdout was a pipe whose reader died with the same Ctrl+C (e.g. `| tee`)
+        say("Stopping: saying goodbye to connected players... (Ctrl+C again to stop at once)")
         server.close()
-        await server.wait_closed()
+        # A second signal while the goodbyes are said (a few seconds at most) ends the wait at once: the
+        # sessions are cancelled without their goodbyes when the loop closes.
+        hurried = loop.create_task(hurry.wait())
+        await asyncio.wait([loop.create_task(server.wait_closed()), hurried], return_when=asyncio.FIRST_COMPLETED)
         if hub is not None:
             hub.close()  # the last moves reach the disk before the process ends
+        if hurry.is_set():
+            say("Stopped at once.")
+        hurried.cancel()
 
     try:
         asyncio.run(serve())
+    except KeyboardInterrupt:
+        return 130  # a Ctrl+C while starting, before the server listened: nothing to say goodbye to
     finally:
+        # The loop is closed and its signal handlers with it: from here a Ctrl+C would interrupt the
+        # interpreter's exit with a traceback; it ends the process instead.
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, end_now)
         # Textual swaps sys.stdout per running app; with many apps the last swap back may be stale.
         sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+        stop_workers()
     return 0
 def cmd_tournament(args: argparse.Namespace) -> int:
     from citadels_core import ConfigError, GameConfig

@@ -6,40 +6,127 @@ import asyncio
 import time
 from collections import Counter
 from contextvars import Context, ContextVar, copy_context
+from typing import Generic, NamedTuple, TypeVar
+
+C = TypeVar("C")
 
 
 def _n(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-class ConnectionLimiter:
-    """Counts open connections, in total and per peer address, against two caps."""
+class Refusal(NamedTuple):
+    """Why a connection may not log in: the setting whose cap is full (or what happened), and the sentence
+    its client reads."""
 
-    def __init__(self, max_total: int, max_per_address: int) -> None:
+    cap: str
+    sentence: str
+
+
+class ConnectionLimiter(Generic[C]):
+    """Counts connections in two pools, each against a cap in total and a cap per peer address.
+
+    Logged-in connections are held against `max_total` and `max_per_address`; a client over those caps is
+    refused with a sentence it can read. Connections still logging in (from the TCP accept until their
+    authentication succeeds) have their own, tighter caps, and are never refused: a new arrival evicts the
+    oldest connection still logging in, from its own address when that address's cap is full, else from
+    all addresses when the total is.
+
+    Why evict rather than refuse: a connection that is still logging in has shown nothing yet, so a
+    refusal cannot tell a player from a pile of idle connections someone leaves open, and refusing would
+    let that pile keep an address's (or the server's) real players out for as long as it is renewed.
+    Evicting the oldest means a pile can only push a real login out by opening more connections than the
+    cap in the second or so that the login takes, and the short `auth_start_timeout` clears idle ones
+    anyway. Logged-in sessions are never evicted: they are the players.
+    """
+
+    def __init__(self, max_total: int, max_per_address: int, max_authenticating: int,
+                 max_authenticating_per_address: int) -> None:
         self.max_total = max_total
         self.max_per_address = max_per_address
-        self._by_address: Counter[str] = Counter()
-        self.total = 0
+        self.max_authenticating = max_authenticating
+        self.max_authenticating_per_address = max_authenticating_per_address
+        self._logged_in: dict[C, str] = {}
+        self._logged_in_by_address: Counter[str] = Counter()
+        # Oldest first: dicts keep their insertion order.
+        self._authenticating: dict[C, str] = {}
+        self._authenticating_by_address: Counter[str] = Counter()
 
-    def acquire(self, address: str) -> str | None:
-        """Take a slot for `address`, or return the sentence that explains the refusal."""
-        if self.total >= self.max_total:
-            return f"The server is full ({_n(self.max_total, 'player')}). Please try again later."
-        if self._by_address[address] >= self.max_per_address:
-            return (f"Too many connections from your address ({_n(self.max_per_address, 'connection')} at most). "
-                    "Close one and try again.")
-        self.total += 1
-        self._by_address[address] += 1
-        return None
+    @property
+    def total(self) -> int:
+        """Connections held, logged in or not."""
+        return len(self._logged_in) + len(self._authenticating)
 
-    def release(self, address: str) -> None:
-        self.total -= 1
-        self._by_address[address] -= 1
-        if self._by_address[address] <= 0:
-            del self._by_address[address]
+    @property
+    def logged_in(self) -> int:
+        return len(self._logged_in)
+
+    @property
+    def authenticating(self) -> int:
+        return len(self._authenticating)
 
     def count(self, address: str) -> int:
-        return self._by_address[address]
+        """Logged-in connections from `address`."""
+        return self._logged_in_by_address[address]
+
+    def count_authenticating(self, address: str) -> int:
+        return self._authenticating_by_address[address]
+
+    def arrive(self, connection: C, address: str) -> list[tuple[C, str]]:
+        """A new connection, still logging in. Returns the connections it evicts, each with the setting
+        whose cap was full; they are out of the count already (close them)."""
+        evicted: list[tuple[C, str]] = []
+        if self._authenticating_by_address[address] >= self.max_authenticating_per_address:
+            oldest = next(c for c, a in self._authenticating.items() if a == address)
+            evicted.append((oldest, "max_authenticating_per_address"))
+            self._drop_authenticating(oldest)
+        if len(self._authenticating) >= self.max_authenticating:
+            oldest = next(iter(self._authenticating))
+            evicted.append((oldest, "max_authenticating"))
+            self._drop_authenticating(oldest)
+        self._authenticating[connection] = address
+        self._authenticating_by_address[address] += 1
+        return evicted
+
+    def refusal(self, address: str) -> Refusal | None:
+        """Whether one more logged-in connection from `address` would be over a cap, and why."""
+        if len(self._logged_in) >= self.max_total:
+            return Refusal("max_connections",
+                           f"The server is full ({_n(self.max_total, 'player')}). Please try again later.")
+        if self._logged_in_by_address[address] >= self.max_per_address:
+            return Refusal("max_per_address",
+                           f"Too many connections from your address ({_n(self.max_per_address, 'connection')} "
+                           "at most). Close one and try again.")
+        return None
+
+    def log_in(self, connection: C) -> Refusal | None:
+        """Move `connection` from the logging-in pool to the logged-in one, or say why it may not."""
+        address = self._authenticating.get(connection)
+        if address is None:
+            return Refusal("evicted while logging in", "Your connection was closed while logging in.")
+        refusal = self.refusal(address)
+        if refusal is None:
+            self._drop_authenticating(connection)
+            self._logged_in[connection] = address
+            self._logged_in_by_address[address] += 1
+        return refusal
+
+    def leave(self, connection: C) -> None:
+        """A connection closed (a second call, or one for an evicted connection, changes nothing)."""
+        if connection in self._authenticating:
+            self._drop_authenticating(connection)
+        address = self._logged_in.pop(connection, None)
+        if address is not None:
+            _take_one(self._logged_in_by_address, address)
+
+    def _drop_authenticating(self, connection: C) -> None:
+        _take_one(self._authenticating_by_address, self._authenticating.pop(connection))
+
+
+def _take_one(counter: Counter[str], key: str) -> None:
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]
 
 
 class TokenBucket:

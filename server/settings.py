@@ -39,9 +39,14 @@ class Settings:
     open_registration: bool = True
 
     # Caps and timeouts (asyncssh has caps on nothing, so these are ours).
-    max_connections: int = 64
+    max_connections: int = 64  # logged-in connections
     max_per_address: int = 8
     login_timeout: float = 30.0
+    # Connections still logging in have their own, tighter caps (a new one evicts the oldest; see
+    # limits.py) and must begin to authenticate within auth_start_timeout (then finish by login_timeout).
+    max_authenticating: int = 32
+    max_authenticating_per_address: int = 4
+    auth_start_timeout: float = 10.0
     idle_timeout: float = 1800.0
     keepalive_interval: float = 30.0
 
@@ -90,6 +95,7 @@ _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "host": (str,), "port": (int,), "data_dir": (str,), "require_keys": (bool,), "password": (str,),
     "open_registration": (bool,), "max_connections": (int,), "max_per_address": (int,),
     "login_timeout": (int, float), "idle_timeout": (int, float), "keepalive_interval": (int, float),
+    "max_authenticating": (int,), "max_authenticating_per_address": (int,), "auth_start_timeout": (int, float),
     "input_rate": (int,), "input_burst": (int,), "output_buffer_limit": (int,),
     "input_share": (int, float), "input_share_burst": (int, float), "input_notice_after": (int, float),
     "input_disconnect_after": (int, float),
@@ -117,6 +123,8 @@ def _validated(s: Settings) -> Settings:
         raise SettingsError(f"port must be between 0 and 65535, not {s.port}")
     if s.min_width > s.max_width or s.min_height > s.max_height:
         raise SettingsError("the minimum terminal size must not exceed the maximum")
+    if s.max_authenticating_per_address > s.max_authenticating:
+        raise SettingsError("max_authenticating_per_address must not exceed max_authenticating")
     if s.require_keys and s.password:
         raise SettingsError("require_keys and password exclude each other: the password is for keyless users")
     return s

@@ -25,7 +25,7 @@ from citadels_tui import server_notices
 from .auth import PLAYERS_FILE, AuthPolicy, Identity, KeylessSeats, NameRegistry, guest_name
 from .driver import SSHDriver, TerminalLink, _LogFile, color_system_for, harden_app, install_textual_patches
 from .hostkey import fingerprint, load_or_create_host_key
-from .limits import ConnectionLimiter, meter_loop_callbacks
+from .limits import ConnectionLimiter, Refusal, meter_loop_callbacks
 from .session import SessionInfo
 from .settings import Settings
 
@@ -53,7 +53,9 @@ class CitadelsServer:
         self.policy = AuthPolicy(NameRegistry(home / PLAYERS_FILE), require_keys=settings.require_keys,
                                  password=settings.password, open_registration=settings.open_registration,
                                  seats=seats)
-        self.limiter = ConnectionLimiter(settings.max_connections, settings.max_per_address)
+        self.limiter: ConnectionLimiter[_Connection] = ConnectionLimiter(
+            settings.max_connections, settings.max_per_address,
+            settings.max_authenticating, settings.max_authenticating_per_address)
         self.sessions: set[GameSession] = set()
         self.connections: set[_Connection] = set()
         self._closing_tasks: list[asyncio.Task[None]] = []
@@ -139,8 +141,6 @@ class _Connection(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
         self.port = 0
-        self.refusal: str | None = None
-        self.holds_slot = False
         self.identity: Identity | None = None
         self.sessions_open = 0
         self._method: str | None = None  # "key" or "keyless": the last auth method that succeeded
@@ -150,6 +150,8 @@ class _Connection(asyncssh.SSHServer):
         self._seat_code: str | None = None  # the answer to it
         self._failed_passwords = 0
         self._no_game_handle: asyncio.TimerHandle | None = None
+        self._auth_start_handle: asyncio.TimerHandle | None = None
+        self._arrived = 0.0
         self.games_started = 0
 
     # -- caps -----------------------------------------------------------------------------------------
@@ -159,27 +161,63 @@ class _Connection(asyncssh.SSHServer):
         self.server.connections.add(self)
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.address, self.port = str(peer[0]), int(peer[1])
-        self.refusal = self.server.limiter.acquire(self.address)
-        self.holds_slot = self.refusal is None
-        if self.refusal:
-            log.info("refusing %s: %s", self.address, self.refusal)
+        loop = asyncio.get_running_loop()
+        self._arrived = loop.time()
+        # Still logging in: its own caps, where a new arrival evicts the oldest (limits.py says why).
+        for victim, cap in self.server.limiter.arrive(self, self.address):
+            victim.evict(cap)
+        settings = self.server.settings
+        if settings.auth_start_timeout < settings.login_timeout:
+            self._auth_start_handle = loop.call_later(settings.auth_start_timeout, self._check_auth_started)
+
+    def evict(self, cap: str) -> None:
+        """Close this connection, still logging in, to make room for a newer one (`cap` was full)."""
+        if self._auth_start_handle is not None:
+            self._auth_start_handle.cancel()
+            self._auth_start_handle = None
+        age = asyncio.get_running_loop().time() - self._arrived
+        log.info("evicting a connection from %s port %d still logging in after %.1f s: %s",
+                 self.address, self.port, age, self._why(cap))
+        if self.conn is not None:
+            where = "from your address" if cap == "max_authenticating_per_address" else "to this server"
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                 f"Too many connections are logging in {where}; please try again.")
+
+    def _why(self, cap: str) -> str:
+        """A full cap for the log, with its setting's value (`max_per_address = 8 is full`)."""
+        value = getattr(self.server.settings, cap, None)
+        return cap if value is None else f"{cap} = {value} is full"
+
+    def _check_auth_started(self) -> None:
+        self._auth_start_handle = None
+        if self.conn is not None:
+            timeout = self.server.settings.auth_start_timeout
+            log.info("%s port %d began no login within %g s (auth_start_timeout); disconnecting",
+                     self.address, self.port, timeout)
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "No login began in time.")
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections.discard(self)
-        if self._no_game_handle is not None:
-            self._no_game_handle.cancel()
-        if self.holds_slot:
-            self.holds_slot = False
-            self.server.limiter.release(self.address)
+        for handle in (self._no_game_handle, self._auth_start_handle):
+            if handle is not None:
+                handle.cancel()
+        self.server.limiter.leave(self)
         if exc is not None:
             log.info("connection from %s lost: %s", self.address, exc)
 
     def begin_auth(self, username: str) -> bool:
-        # The refusal waits until here because only now can the client show our sentence
-        # ("Received disconnect ...: The server is full ..."); the slot was never taken.
-        if self.refusal:
-            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
+        if self._auth_start_handle is not None:
+            self._auth_start_handle.cancel()
+            self._auth_start_handle = None
+        # The logged-in caps are checked here because only now can the client show our sentence
+        # ("Received disconnect ...: The server is full ..."); auth_completed takes the slot.
+        self._refuse_if_full(self.server.limiter.refusal(self.address))
         return True
+
+    def _refuse_if_full(self, refusal: Refusal | None) -> None:
+        if refusal is not None:
+            log.info("refusing %s port %d: %s", self.address, self.port, self._why(refusal.cap))
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal.sentence)
 
     # -- authentication (rules in auth.py) -------------------------------------------------------------
 
@@ -251,6 +289,8 @@ class _Connection(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         assert self.conn is not None
+        if not self._take_logged_in_slot():
+            return
         username = self.conn.get_extra_info("username") or ""
         policy = self.server.policy
         if self._method == "key" and self._fingerprint is not None:
@@ -267,6 +307,17 @@ class _Connection(asyncssh.SSHServer):
         # A logged-in connection that never opens a game (ssh -N) would hold a slot forever.
         self._no_game_handle = asyncio.get_running_loop().call_later(
             self.server.settings.login_timeout, self._check_game_started)
+
+    def _take_logged_in_slot(self) -> bool:
+        # Another connection from the address may have logged in since begin_auth checked the caps.
+        try:
+            self._refuse_if_full(self.server.limiter.log_in(self))
+        except asyncssh.DisconnectError as refused:
+            conn = self.conn
+            if conn is not None:
+                asyncio.get_running_loop().call_soon(conn.disconnect, refused.code, refused.reason)
+            return False
+        return True
 
     def _check_game_started(self) -> None:
         self._no_game_handle = None

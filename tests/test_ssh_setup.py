@@ -30,6 +30,8 @@ def test_settings_file_then_options(tmp_path):
     ("max_per_address = 0\n", "max_per_address must be positive"),
     ("port = 70000\n", "port must be between"),
     ("min_width = 400\n", "minimum terminal size"),
+    ("auth_start_timeout = 0\n", "auth_start_timeout must be positive"),
+    ("max_authenticating = 2\n", "max_authenticating_per_address must not exceed max_authenticating"),
     ("port = \n", "not valid TOML"),
 ])
 def test_bad_settings_are_explained(tmp_path, text, complaint):

@@ -52,14 +52,30 @@ def test_token_bucket_grants_a_burst_then_the_rate(monkeypatch):
 
 
 def test_connection_caps_count_per_address_and_in_total():
-    caps = ConnectionLimiter(max_total=3, max_per_address=2)
-    assert caps.acquire("a") is None and caps.acquire("a") is None
-    assert "from your address (2 connections" in caps.acquire("a")
-    assert caps.acquire("b") is None
-    assert "server is full (3 players)" in caps.acquire("c")
-    caps.release("a")
-    assert caps.acquire("c") is None
-    assert (caps.total, caps.count("a"), caps.count("c")) == (3, 1, 1)
+    """Logged-in connections are refused past their caps; connections still logging in evict the oldest."""
+    caps: ConnectionLimiter[str] = ConnectionLimiter(max_total=2, max_per_address=1, max_authenticating=3,
+                                                     max_authenticating_per_address=2)
+    assert caps.arrive("a1", "A") == []
+    assert caps.arrive("a2", "A") == []
+    assert caps.arrive("a3", "A") == [("a1", "max_authenticating_per_address")]  # the oldest of A's
+    assert caps.arrive("b1", "B") == []
+    assert caps.arrive("c1", "C") == [("a2", "max_authenticating")]  # the oldest of all
+    assert caps.authenticating == 3
+    assert caps.log_in("a3") is None
+    assert (caps.logged_in, caps.count("A"), caps.count_authenticating("A")) == (1, 1, 0)
+    # A's next connection may be logging in, but may not log in: the logged-in caps refuse, with a sentence.
+    caps.arrive("a4", "A")
+    refusal = caps.log_in("a4")
+    assert refusal is not None and refusal.cap == "max_per_address"
+    assert "Too many connections from your address (1 connection at most)" in refusal.sentence
+    assert caps.log_in("b1") is None
+    refusal = caps.log_in("c1")
+    assert refusal is not None and refusal.cap == "max_connections"
+    assert "The server is full (2 players)" in refusal.sentence
+    assert caps.log_in("a1") is not None  # evicted: it is counted nowhere any more
+    for c in ("a1", "a2", "a3", "a4", "b1", "c1", "c1"):  # a second leave (or an evicted one's) is harmless
+        caps.leave(c)
+    assert (caps.total, caps.count("A"), caps.count_authenticating("A")) == (0, 0, 0)
 
 
 @pytest.mark.parametrize("term, colorterm, expected", [

@@ -1,6 +1,8 @@
 """Searches run in worker processes (thinking.py), and fall back to a thread when they cannot."""
 
+import multiprocessing
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -79,3 +81,15 @@ def _alive(pid: int) -> bool:
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
     except FileNotFoundError:
         return False
+
+
+async def test_workers_ignore_ctrl_c_and_end_at_once_when_told():
+    """A terminal's Ctrl-C reaches the whole process group: the workers leave it to the server, which
+    ends them itself (each would otherwise print a KeyboardInterrupt traceback on the host's console)."""
+    assert await thinking.think(signal.getsignal, signal.SIGINT) == signal.SIG_IGN
+    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN  # this process still hears Ctrl-C
+    workers = [p for p in multiprocessing.active_children() if _alive(p.pid)]
+    assert workers
+    thinking.shutdown(now=True)
+    assert not any(_alive(p.pid) for p in workers)
+    assert await thinking.think(os.getpid) != os.getpid()  # and the next search starts a new pool
