@@ -129,25 +129,6 @@ def _take_one(counter: Counter[str], key: str) -> None:
         del counter[key]
 
 
-class TokenBucket:
-    """A byte budget refilled at `rate` per second up to `burst`: pastes pass, floods do not."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._tokens = burst
-        self._last = time.monotonic()
-
-    def take(self, n: int) -> int:
-        """Take up to `n` tokens; return how many were granted (the rest of the input is dropped)."""
-        now = time.monotonic()
-        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
-        self._last = now
-        granted = int(min(n, self._tokens))
-        self._tokens -= granted
-        return granted
-
-
 # -- how much of the event loop each session uses -------------------------------------------------------
 #
 # Every session of a server shares one event loop, so the budget that protects the others is loop time,

@@ -117,10 +117,13 @@ class Typist:
         return cls(conn, process, width, height)
 
     async def _read(self) -> None:
-        while data := await self.process.stdout.read(65536):
-            self.raw += data
-            self.stream.feed(data)
-            self.changed.set()
+        try:
+            while data := await self.process.stdout.read(65536):
+                self.raw += data
+                self.stream.feed(data)
+                self.changed.set()
+        except (asyncssh.Error, OSError):
+            pass  # the connection dropped: `gone` says so
         self.changed.set()
 
     @property
@@ -149,7 +152,10 @@ class Typist:
         await self.until(lambda: text in self.text, timeout)
 
     def type(self, text: str | bytes) -> None:
-        self.process.stdin.write(text.encode() if isinstance(text, str) else text)
+        try:
+            self.process.stdin.write(text.encode() if isinstance(text, str) else text)
+        except OSError:
+            pass  # the server hung up on this player (a flooder is disconnected in the end)
 
     async def press(self, timeout: float = 30.0) -> float:
         """Type `z` into the empty command line (bottom row), or erase it: seconds until the screen shows it."""
@@ -166,6 +172,49 @@ class Typist:
 
     def close(self) -> None:
         self.conn.close()
+
+
+# -- honest players ------------------------------------------------------------------------------------
+
+
+async def table_of_two(port: int) -> tuple[Typist, Typist]:
+    """anna and bruno at a table of four (two bots), their game started."""
+    anna, bruno = await Typist.login(port, "anna"), await Typist.login(port, "bruno")
+    await anna.shows("lobby")
+    await bruno.shows("lobby")
+    anna.type("new 4 seed=3\r")
+    await anna.shows("is yours")
+    bruno.type("join 1\r")
+    await bruno.shows("You sit at table")
+    anna.type("start\r")
+    await anna.shows("Your hand")
+    await bruno.shows("Your hand")
+    return anna, bruno
+
+
+async def keep_typing(players: list[Typist], seconds: float) -> list[float]:
+    """Each player presses a key, waits for it on screen, pauses a little; latencies in seconds."""
+    async def one(p: Typist) -> list[float]:
+        out, end = [], time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            out.append(await p.press(timeout=20))
+            await asyncio.sleep(0.05)
+        if p.typed:
+            await p.press(timeout=20)  # leave the command line empty
+        return out
+
+    return [x for xs in await asyncio.gather(*(one(p) for p in players)) for x in xs]
+
+
+async def play_until_round(players: list[Typist], round_no: int, timeout: float = 90) -> None:
+    """Both take their first option whenever it is theirs to decide, until the game reaches `round_no`."""
+    end = time.perf_counter() + timeout
+    while not all(f"Round {round_no}" in p.row(0) or "Final" in p.text for p in players):
+        assert time.perf_counter() < end, "the game did not go on:\n" + players[0].text
+        for p in players:
+            if "your" in p.row(0):
+                p.type("1\r")
+        await asyncio.sleep(0.3)
 
 
 def percentile(samples: list[float], q: float) -> float:

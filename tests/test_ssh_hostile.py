@@ -9,10 +9,9 @@ burst all arrive, in order. Figures for these floods: bench/bench_ssh_flood.py."
 from __future__ import annotations
 
 import asyncio
-import time
 
 import pytest
-from served import FLOODS, Typist, key_flood, percentile, served
+from served import FLOODS, Typist, keep_typing, key_flood, percentile, play_until_round, served, table_of_two
 
 P95_TARGET_MS = 150  # the server's keystroke target under load (docs/hosting.md)
 FLOOD_SECONDS = 6.0
@@ -20,49 +19,10 @@ FLOOD_SECONDS = 6.0
 pytestmark = pytest.mark.slow
 
 
-async def _table_of_two(port: int) -> tuple[Typist, Typist]:
-    anna, bruno = await Typist.login(port, "anna"), await Typist.login(port, "bruno")
-    await anna.shows("lobby")
-    await bruno.shows("lobby")
-    anna.type("new 4 seed=3\r")
-    await anna.shows("is yours")
-    bruno.type("join 1\r")
-    await bruno.shows("You sit at table")
-    anna.type("start\r")
-    await anna.shows("Your hand")
-    await bruno.shows("Your hand")
-    return anna, bruno
-
-
-async def _keep_typing(players: list[Typist], seconds: float) -> list[float]:
-    """Each player presses a key, waits for it on screen, pauses a little; latencies in seconds."""
-    async def one(p: Typist) -> list[float]:
-        out, end = [], time.perf_counter() + seconds
-        while time.perf_counter() < end:
-            out.append(await p.press(timeout=20))
-            await asyncio.sleep(0.05)
-        if p.typed:
-            await p.press(timeout=20)  # leave the command line empty
-        return out
-
-    return [x for xs in await asyncio.gather(*(one(p) for p in players)) for x in xs]
-
-
-async def _play_until_round(players: list[Typist], round_no: int, timeout: float = 90) -> None:
-    """Both take their first option whenever it is theirs to decide, until the game reaches `round_no`."""
-    end = time.perf_counter() + timeout
-    while not all(f"Round {round_no}" in p.row(0) or "Final" in p.text for p in players):
-        assert time.perf_counter() < end, "the game did not go on:\n" + players[0].text
-        for p in players:
-            if "your" in p.row(0):
-                p.type("1\r")
-        await asyncio.sleep(0.3)
-
-
 async def test_floods_never_freeze_the_players_of_other_sessions(tmp_path):
     async with served(tmp_path, "--bot-pace", "0") as server:
-        anna, bruno = await _table_of_two(server.port)
-        quiet = await _keep_typing([anna, bruno], 3.0)
+        anna, bruno = await table_of_two(server.port)
+        quiet = await keep_typing([anna, bruno], 3.0)
         rss_before = server.rss_mib()
         report = [f"no flood: p95 {percentile(quiet, 95):.0f} ms"]
         failures = []
@@ -70,16 +30,17 @@ async def test_floods_never_freeze_the_players_of_other_sessions(tmp_path):
             guest = await Typist.login(server.port, f"guest{i}")
             await guest.shows("lobby")
             flooding = asyncio.get_running_loop().create_task(flood(guest, FLOOD_SECONDS))  # type: ignore[arg-type]
-            latencies = await _keep_typing([anna, bruno], FLOOD_SECONDS)
+            latencies = await keep_typing([anna, bruno], FLOOD_SECONDS)
             await flooding
             p95, rss = percentile(latencies, 95), server.rss_mib()
             report.append(f"{kind}: p95 {p95:.0f} ms over {len(latencies)} keys, server {rss:.0f} MiB")
             if p95 > P95_TARGET_MS or rss > rss_before + 100:
                 failures.append(kind)
             guest.close()
+        print("\n".join(report))
         assert not failures, "\n".join(report)
         # Their game goes on: both play to the next round.
-        await _play_until_round([anna, bruno], 2)
+        await play_until_round([anna, bruno], 2)
         # SIGTERM in the middle of a flood still stops the server within its drain time.
         guest = await Typist.login(server.port, "lastguest")
         await guest.shows("lobby")

@@ -7,7 +7,7 @@ import pytest
 from rich.console import ColorSystem
 
 from citadels_server.driver import PASTE_START, _partial_suffix, clamp_size, color_system_for, too_small_text
-from citadels_server.limits import ConnectionLimiter, TokenBucket
+from citadels_server.limits import ConnectionLimiter
 from citadels_server.settings import Settings
 
 
@@ -37,18 +37,6 @@ def test_partial_paste_marker_at_the_end_is_held():
     assert _partial_suffix(b"abc\x1b[20", PASTE_START) == 4
     assert _partial_suffix(b"abc\x1b[A", PASTE_START) == 0
     assert _partial_suffix(b"", PASTE_START) == 0
-
-
-def test_token_bucket_grants_a_burst_then_the_rate(monkeypatch):
-    now = [100.0]
-    monkeypatch.setattr("citadels_server.limits.time.monotonic", lambda: now[0])
-    bucket = TokenBucket(rate=10, burst=50)
-    assert bucket.take(40) == 40
-    assert bucket.take(40) == 10
-    now[0] += 2.0
-    assert bucket.take(40) == 20
-    now[0] += 100.0
-    assert bucket.take(1000) == 50
 
 
 def test_connection_caps_count_per_address_and_in_total():
