@@ -8,9 +8,11 @@ a key proves it with the reconnect code the server checked at login, `info.seat_
 from __future__ import annotations
 
 import logging
+from time import monotonic
 from typing import Any
 
 from textual import events
+from textual.timer import Timer
 
 from .app import CitadelsApp
 from .components.game_screen import GameScreen
@@ -20,6 +22,9 @@ from .hub import HostedTable, Hub, new_seat_code
 from .i18n import from_environment, t
 from .settings import Settings
 from .table import Seat
+
+# The shortest time between two redraws of one session's lobby for news from the hub (tables, chat).
+HUB_NEWS_INTERVAL = 0.2
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +66,9 @@ class LobbyApp(CitadelsApp):
         self.my_seat: int | None = None  # the seat shown, None for a spectator
         self.lobby: LobbyScreen | None = None
         self._waiting_at: int | None = None  # the id of the table where we wait for the start
+        self._hub_news_posted = False
+        self._hub_news_at = -HUB_NEWS_INTERVAL
+        self._hub_news_timer: Timer | None = None
 
     def on_mount(self, event: events.Mount) -> None:
         # Textual would run CitadelsApp.on_mount next (handlers run down the MRO): that one starts a
@@ -84,14 +92,22 @@ class LobbyApp(CitadelsApp):
     # ------------------------------------------------------------ hub news
 
     def _hub_changed(self) -> None:
-        # Called by the hub from whichever session changed it: only post into this app.
-        self.post_message(HubChanged())
+        # Called by the hub from whichever session changed it: only post into this app, and only once
+        # until this app has looked (a burst of changes is one look at the latest state).
+        if not self._hub_news_posted:
+            self._hub_news_posted = True
+            self.post_message(HubChanged())
 
     def on_hub_changed(self, message: HubChanged) -> None:
-        if self.lobby is not None and self.lobby.is_attached:
-            self.lobby.refresh_lobby()
-        if isinstance(self.game_screen, HostedGameScreen) and self.game_screen.is_attached:
-            self.game_screen.show_chat()
+        self._hub_news_posted = False
+        # Every change redraws every lobby of the server: at most once per HUB_NEWS_INTERVAL here, so one
+        # player making and leaving tables in a loop cannot make every other session redraw without end.
+        wait = self._hub_news_at + HUB_NEWS_INTERVAL - monotonic()
+        if wait <= 0:
+            self._show_hub_news()
+        elif self._hub_news_timer is None:
+            self._hub_news_timer = self.set_timer(wait, self._show_hub_news)
+        # Where this player sits is followed at every change, not only at redraws.
         mine = self.hub.find(self.player_name, self.key, self.seat_code)
         if mine is not None and mine[0].table is None:
             self._waiting_at = mine[0].id
@@ -100,6 +116,15 @@ class LobbyApp(CitadelsApp):
             # (Only then: a player who went back to the lobby from their game stays in the lobby.)
             self._waiting_at = None
             self.sit(*mine)
+
+    def _show_hub_news(self) -> None:
+        self._hub_news_timer = None
+        self._hub_news_at = monotonic()
+        if self.lobby is not None and self.lobby.is_attached:
+            self.lobby.refresh_lobby()
+        if (isinstance(self.game_screen, HostedGameScreen) and self.game_screen.is_attached
+                and self.game_screen.is_mounted):
+            self.game_screen.show_chat()
 
     def on_sit_down(self, message: SitDown) -> None:
         self.sit(message.ht, message.seat)
