@@ -7,13 +7,15 @@ and that callback only posts a message into its own app (`App.post_message`), wh
 A seat belongs to the name that took it, and to the SSH key it came with when there was one. A player
 who came without a key gets a reconnect code with the seat instead (shown on their screen): a name alone
 proves nothing, since anyone can type it. A player who drops keeps the seat for `seat_hold` seconds:
-meanwhile a stand-in bot plays their decisions; when they come back (same name, and the same key or
-their code) they retake it; when the time runs out a bot keeps it for good. The server asks the hub which
-names hold seats without a key, and checks codes with it, before it lets anyone log in under such a name
+meanwhile nobody plays for them (the table's bots play up to their next decision, then the table waits and
+says so); when they come back (same name, and the same key or their code) they retake it and decide for
+themselves; when the time runs out a bot keeps it for good. The server asks the hub which names hold seats
+without a key, and checks codes with it, before it lets anyone log in under such a name
 (`holds_keyless_seat`, `seat_code_matches`).
 
 With a `store` directory, tables in play are kept on disk (hosted_store.py) and `restore()` brings them
-back after a restart: every human seat is then held as if its player had just dropped.
+back after a restart: every human seat is then held as if its player had just dropped, for the whole
+`seat_hold` from the moment the tables are back.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ import contextvars
 import hmac
 import itertools
 import logging
+import math
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -61,8 +65,48 @@ def same_code(given: str | None, code: str) -> bool:
     return hmac.compare_digest(typed.encode(), code.encode())
 
 
+MAX_LINE = 300  # characters of one said line: a paragraph, never a wall of text
+# How fast one player may talk, lobby and table chat together: a burst of CHAT_BURST lines (a greeting and
+# a few replies in a row), then one line every CHAT_EVERY seconds. A conversation never meets it; a script
+# or a held-down key meets it after five lines, and those lines reach nobody.
+CHAT_BURST = 5
+CHAT_EVERY = 2.0
+
+
 class HubError(Exception):
     """A request the hub refuses; the message is a sentence for the player."""
+
+
+class ChatLimit:
+    """A token bucket per player name: `burst` lines at once, then one more every `every` seconds."""
+
+    FORGET_AFTER = 1000  # players tracked before full buckets (players quiet for long enough) are forgotten
+
+    def __init__(self, burst: int = CHAT_BURST, every: float = CHAT_EVERY,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst = burst
+        self.every = every
+        self.clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}  # name -> (lines left, when counted)
+
+    def __len__(self) -> int:
+        """How many players it keeps a count for."""
+        return len(self._buckets)
+
+    def _left(self, who: str, now: float) -> float:
+        left, then = self._buckets.get(who, (float(self.burst), now))
+        return min(float(self.burst), left + (now - then) / self.every)
+
+    def take(self, name: str) -> float:
+        """Count one line said by `name`: 0 when it may be said, else the seconds until it could be."""
+        who, now = name.casefold(), self.clock()
+        left = self._left(who, now)
+        if left < 1:
+            return (1 - left) * self.every
+        self._buckets[who] = (left - 1, now)
+        if len(self._buckets) > self.FORGET_AFTER:  # bounded on a long-running server
+            self._buckets = {w: b for w, b in self._buckets.items() if self._left(w, now) < self.burst}
+        return 0.0
 
 
 @dataclass(slots=True)
@@ -149,6 +193,7 @@ class Hub:
         first = max(hosted_store.ids_in(store), default=0) + 1 if store is not None else 1
         self._ids = itertools.count(first)
         self._listeners: list[HubListener] = []
+        self.chat_limit = ChatLimit()
 
     # ---------------------------------------------------------------- listeners
 
@@ -173,12 +218,20 @@ class Hub:
         lines.append(line)
         del lines[:-MAX_CHAT]
 
+    def _said(self, name: str, text: str) -> str:
+        """The chat line for `text`, counted against `name`'s rate; HubError when they talk too fast."""
+        wait = self.chat_limit.take(name)
+        if wait:
+            raise HubError(t("You are talking too fast: that line was not sent; wait {s} seconds.",
+                             s=math.ceil(wait)))
+        return f"{name}: {text.strip()[:MAX_LINE]}"
+
     def say_lobby(self, name: str, text: str) -> None:
-        self._append(self.chat, f"{name}: {text.strip()[:300]}")
+        self._append(self.chat, self._said(name, text))
         self._notify()
 
     def say_table(self, ht: HostedTable, name: str, text: str) -> None:
-        self._append(ht.chat, f"{name}: {text.strip()[:300]}")
+        self._append(ht.chat, self._said(name, text))
         self._notify()
 
     def announce(self, ht: HostedTable, text: Lazy) -> None:
@@ -344,6 +397,7 @@ class Hub:
         problems: list[str] = []
         if self.store is None:
             return problems
+        back: list[HostedTable] = []
         for tid in hosted_store.ids_in(self.store):
             path = hosted_store.path_for(self.store, tid)
             try:
@@ -368,12 +422,16 @@ class Hub:
                           for name, key, released, code in stored.holders]
             ht.chat = stored.chat[-MAX_CHAT:]
             self.tables[tid] = ht
+            back.append(ht)
             self._seat_table(ht, Table(stored.record, stored.bots, self.pace))
+            self.announce(ht, lazy_t("The server restarted; the game goes on where it was."))
+            log.info("table %d resumed (%d actions)", tid, len(stored.record.actions))
+        # Every human seat is held from now, once all the tables are back (loading them takes time that
+        # must not come out of anyone's hold); the tables' tasks have not run yet, so no bot played for them.
+        for ht in back:
             for seat, h in enumerate(ht.holders):
                 if not h.released:
                     self._away(ht, seat)
-            self.announce(ht, lazy_t("The server restarted; the game goes on where it was."))
-            log.info("table %d resumed (%d actions)", tid, len(stored.record.actions))
         self._notify()
         return problems
 
@@ -417,12 +475,13 @@ class Hub:
         self._forget_if_done(ht)
 
     def _away(self, ht: HostedTable, seat: int) -> None:
-        table = ht.table
-        if table is not None:
-            table.set_away(seat, True)
+        """The seat's player is gone: their seat is held (the table waits for them) until they come back or
+        `seat_hold` runs out."""
         h = ht.holders[seat]
         if h.hold is None:
             h.hold = asyncio.get_running_loop().call_later(self.seat_hold, self._release, ht, seat)
+        if ht.table is not None:
+            ht.table.set_away(seat, True, until=h.hold.when())
 
     def _release(self, ht: HostedTable, seat: int) -> None:
         h = ht.holders[seat]

@@ -174,7 +174,7 @@ class LobbyApp(CitadelsApp):
         assert g.result is not None
 
         def after(choice: str | None) -> None:
-            if choice == "again":
+            if choice in ("again", "lobby"):
                 self.back_to_lobby()
             else:
                 self.exit(0)
@@ -182,7 +182,7 @@ class LobbyApp(CitadelsApp):
         from .components.end_screen import EndScreen
 
         me = self.seat.player if self.seat is not None else None
-        self.push_screen(EndScreen(g.config, g.result, me), after)
+        self.push_screen(EndScreen(g.config, g.result, me, watching=me is None), after)
 
     def _relabel(self) -> None:
         # The lobby under the game is built again too (at once when shown, else when shown again).

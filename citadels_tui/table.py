@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -94,9 +95,11 @@ class Table:
         self._skip: asyncio.Event | None = None
         self._hurry = False
         self._closed = False
-        # Hosted tables: seats whose player is away (a stand-in bot plays their decisions), the seconds a
-        # human may think before a stand-in plays for them (None: forever), and where to say so.
+        # Hosted tables: seats whose player is away (the table waits at their decisions: nobody plays for
+        # them while their seat is held), when each hold ends (loop time), the seconds a present human may
+        # think before a stand-in plays that one decision for them (None: forever), and where to say so.
         self.away: set[int] = set()
+        self.away_until: dict[int, float] = {}
         self.turn_timer: float | None = None
         self.announce: Announcer | None = None
         self.standin_level = "normal"
@@ -194,12 +197,16 @@ class Table:
         if self._wake is not None:
             self._wake.set()
 
-    def set_away(self, player: int, away: bool) -> None:
-        """Mark `player` away (a stand-in bot plays their decisions) or back."""
+    def set_away(self, player: int, away: bool, until: float | None = None) -> None:
+        """Mark `player` away or back. The table waits at an away player's decisions (bots play up to them):
+        their seat is held for them until `until` (the loop's time), when the host gives it to a bot."""
         if away:
             self.away.add(player)
+            if until is not None:
+                self.away_until[player] = until
         else:
             self.away.discard(player)
+            self.away_until.pop(player, None)
             self._told_away.discard(player)
         self.wake()
 
@@ -232,13 +239,17 @@ class Table:
                 return
             player = pd[0]
             bot = self.bots.get(player)
-            announcement = None
             if bot is None and player in self.away:
-                bot = self._standin(player)
-                if player not in self._told_away:  # said once per absence, not at every decision
+                # Nobody plays for a player whose seat is held: the table waits until they come back or the
+                # seat goes to a bot (set_away and give_to_bot wake it).
+                if player not in self._told_away:  # said once per absence, not at every wake-up
                     self._told_away.add(player)
-                    announcement = lazy_t("{p} is away: a bot plays for them.", p=self.config.names[player])
-            elif bot is None:
+                    self._say(self._waits_for(player))
+                self._wake.clear()
+                if self.game.pending() == pd and player in self.away and not self._closed:
+                    await self._wake.wait()
+                continue
+            if bot is None:
                 self._hurry = False
                 self._wake.clear()
                 version = self.version
@@ -259,7 +270,17 @@ class Table:
                     pass
             if self._closed:
                 return
-            await self._play(player, bot, announcement)
+            await self._play(player, bot)
+
+    def _waits_for(self, player: int) -> Lazy:
+        name = self.config.names[player]
+        until = self.away_until.get(player)
+        if until is None:
+            return lazy_t("The table waits for {p} to come back.", p=name)
+        left = max(1, math.ceil(until - asyncio.get_running_loop().time()))
+        if left >= 120:
+            return lazy_t("The table waits for {p} to come back (up to {m} minutes).", p=name, m=round(left / 60))
+        return lazy_t("The table waits for {p} to come back (up to {s} seconds).", p=name, s=left)
 
     async def _play(self, player: int, bot: Bot, announcement: Lazy | None = None, slow: bool = False) -> None:
         """One bot decision for `player`, chosen off the loop; dropped if the game moved meanwhile."""
@@ -279,8 +300,8 @@ class Table:
             action = self.game.legal_actions()[0]
         if self._closed or version != self.version:
             return
-        if player not in self.bots and player not in self.away and not slow:
-            return  # a stand-in for an absent player, who came back while it thought: theirs to play
+        if player not in self.bots and (player in self.away or not slow):
+            return  # a stand-in for a slow player who left while it thought: the table waits for them now
         if announcement:
             self._say(announcement)
         try:

@@ -67,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--app", default=None, metavar="MODULE:FACTORY",
                      help="the app factory to serve (default: the game, or the placeholder demo)")
     srv.add_argument("--seat-hold", type=float, default=None, help="seconds a player who dropped keeps "
-                     "their seat (a bot plays for them meanwhile; default 120)")
+                     "their seat (the table waits for them meanwhile; default 120)")
     srv.add_argument("--bot-pace", type=float, default=None, help="seconds each bot move stays on screen")
     srv.add_argument("--log-level", default="INFO")
     tour = sub.add_parser("tournament", help="rate bots against each other: win rates with 95%% intervals")

@@ -1,5 +1,5 @@
 """The game over SSH: the lobby, tables shared between sessions, secrets on each real screen, seats kept
-for players who drop, stand-in bots, chat. Each test drives real asyncssh clients and reads the screens
+for players who drop (the table waits for them), bots that take a seat not retaken in time, chat. Each test drives real asyncssh clients and reads the screens
 they would show (pyte)."""
 
 from __future__ import annotations
@@ -69,8 +69,12 @@ async def test_each_player_sees_their_own_hand_and_a_spectator_none(tmp_path):
             tb = await sb.wait_for(lambda s: all(n in s for n in mine_b))
             assert not any(n in ta for n in only_b)
             assert not any(n in tb for n in only_a)
-            tc = await sc.wait_for("(no cards)")
+            tc = await sc.wait_for("Waiting for anna")
+            # A spectator holds no cards: no "Your hand" pane at all, and nobody's cards; Enter hurries
+            # nothing for them, so the status bar does not offer it.
+            assert "Your hand" not in tc and "(no cards)" not in tc
             assert not any(n in tc for n in mine_a | mine_b)
+            assert "anna is deciding" in tc and "skip ahead" not in tc
             # A secret choice: anna takes the first character offered; only her story says which.
             sa.process.stdin.write(b"1")
             ta = await sa.wait_for("(only you) You choose the ")
@@ -121,18 +125,21 @@ async def test_only_the_creator_starts_and_bots_fill_the_seats(tmp_path):
             assert hub.tables[1].table.bot_kinds == {2: "random", 3: "random"}
 
 
-async def test_a_player_who_drops_is_played_by_a_bot_and_retakes_the_seat(tmp_path):
+async def test_a_player_who_drops_is_waited_for_and_retakes_the_seat(tmp_path):
     hub = Hub(pace=0.0, seat_hold=60)
     async with game_server(tmp_path, hub) as server:
         a, b, sa, sb = await two_at_a_table(server, hub)
         async with b:
             table = hub.tables[1].table
-            assert table.game.pending()[0] == 0  # anna chooses first: her drop hands her turn to a bot
+            assert table.game.pending()[0] == 0  # anna chooses first: the table waits for her when she drops
+            # Another human decides: Enter does not hurry a human, so the status bar does not offer it.
+            text = await sb.wait_for("anna is deciding")
+            assert "skip ahead" not in text
             a.close()
             await a.wait_closed()
             await sb.wait_for("anna left; their seat is kept for 60 seconds")
-            await sb.wait_for("anna is away: a bot plays for them.")
-            assert len(table.record.actions) > 0
+            await sb.wait_for("The table waits for anna to come back (up to ")
+            assert table.record.actions == [] and 0 in table.away
             # She came without a key: her seat is hers again with the reconnect code she was shown.
             code = hub.tables[1].holders[0].code
             assert code and code.encode() in sa.raw  # shown on her screen (it may have scrolled off since)
@@ -144,8 +151,12 @@ async def test_a_player_who_drops_is_played_by_a_bot_and_retakes_the_seat(tmp_pa
                 assert now
                 await sa2.wait_for(lambda s: all(n in s for n in now))
                 await sb.wait_for("anna is back.")
-                await sa2.wait_for("anna is away: a bot plays for them.")  # the story she missed
-                assert 0 not in table.away
+                await sa2.wait_for("The table waits for anna to come back")  # the story she missed
+                await sa2.wait_for("your move: choose a character")  # her decision, still hers
+                assert table.record.actions == [] and 0 not in table.away
+                sa2.process.stdin.write(b"1")
+                await sb.wait_for("nna chooses a character")
+                assert table.record.actions[0][0] == 0
 
 
 async def test_a_seat_not_retaken_in_time_goes_to_a_bot(tmp_path):

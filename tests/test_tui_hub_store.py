@@ -148,3 +148,75 @@ async def test_a_finished_table_leaves_no_file(tmp_path):
     assert not path.exists()
     table.close()
     hub.close()
+
+
+async def _until(cond, what: str, limit: int = 2000) -> None:
+    # Yield to the tables' tasks until `cond` holds: a bounded number of turns, not a timed assertion.
+    for _ in range(limit):
+        if cond():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"never: {what}")
+
+
+def _human_moves(table, since: int = 0) -> list[int]:
+    return [p for p, _ in table.record.actions[since:] if p in (0, 1)]
+
+
+async def test_after_a_restart_nobody_plays_for_a_human_seat_until_its_hold_runs_out(tmp_path):
+    store = tmp_path / "tables"
+    hub, ht, table = await _playing_table(store)
+    table.close()
+    hub.close()
+    kept = len(table.record.actions)
+
+    again = Hub(seat_hold=2.0, pace=0.0, store=store)
+    again.restore()
+    back = again.tables[ht.id]
+    loop = asyncio.get_running_loop()
+    # Each seat is held the whole seat_hold from the restore on, and the table says so where it waits.
+    assert back.table.away == {0, 1} and all(u - loop.time() > 1.5 for u in back.table.away_until.values())
+    await _until(lambda: any("waits for" in str(line) for line in back.chat), "the table waits")
+    waiting = back.table.game.pending()[0]
+    assert waiting in (0, 1) and _human_moves(back.table, kept) == []
+    assert str(back.chat[-1]) == f"The table waits for {back.holders[waiting].name} to come back (up to 2 seconds)."
+    # The other player comes back; the waited-for one does not: when the hold runs out a bot plays their
+    # seat from then on, and says so.
+    other = 1 - waiting
+    assert again.join(back, back.holders[other].name, back.holders[other].key) == other
+    again.arrive(back, other)
+    await _until(lambda: back.holders[waiting].released, "the hold ran out")
+    await _until(lambda: _human_moves(back.table, kept), "the bot played the seat")
+    assert _human_moves(back.table, kept)[0] == waiting and waiting in back.table.bots
+    assert str(back.chat[-1]) == f"{back.holders[waiting].name} did not come back: a bot plays their seat to the end."
+    back.table.close()
+    again.close()
+
+
+async def test_a_player_who_drops_mid_decision_is_waited_for_and_decides_on_return():
+    hub = Hub(seat_hold=60.0, pace=0.0, seed=40)
+    ht = hub.create("anna", None, 3, bots="random")
+    hub.join(ht, "bruno", None)
+    table = hub.start(ht, "anna")
+    hub.arrive(ht, 0)
+    hub.arrive(ht, 1)
+    try:
+        await _until(lambda: table.game.pending()[0] in (0, 1), "a human decides")
+        player = table.game.pending()[0]
+        name = ht.holders[player].name
+        moves = len(table.record.actions)
+        hub.depart(ht, player)
+        await _until(lambda: any("waits for" in str(line) for line in ht.chat), "the table waits")
+        assert [str(line) for line in ht.chat[-2:]] == [
+            f"{name} left; their seat is kept for 60 seconds.",
+            f"The table waits for {name} to come back (up to 60 seconds)."]
+        await asyncio.sleep(0.05)
+        assert len(table.record.actions) == moves and table.game.pending()[0] == player
+        hub.arrive(ht, player)
+        assert str(ht.chat[-1]) == f"{name} is back."
+        await asyncio.sleep(0.05)
+        assert len(table.record.actions) == moves  # theirs to decide, still
+        table.submit(player, [table.game.legal_actions()[0]])
+        assert table.record.actions[moves][0] == player
+    finally:
+        table.close()

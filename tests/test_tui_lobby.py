@@ -1,14 +1,37 @@
-"""The lobby app on its own (Textual pilot): the form that makes a table."""
+"""The lobby app on its own (Textual pilot): the form that makes a table, chat's rate, a spectator's screens."""
 
+import asyncio
 from types import SimpleNamespace
 
-from textual.widgets import Select
+from textual.widgets import Button, Select
 
 from citadels_tui.app import ssh_app_factory
+from citadels_tui.components.end_screen import EndScreen
+from citadels_tui.components.hand_pane import HandPane
+from citadels_tui.components.lobby_screen import LobbyLog, LobbyScreen
+from citadels_tui.components.log_pane import LogPane
+from citadels_tui.components.status_bar import StatusBar
 from citadels_tui.components.table_form_screen import TableFormScreen
-from citadels_tui.hub import Hub
+from citadels_tui.hub import ChatLimit, Hub
 
 ANNA = SimpleNamespace(name="anna", key_fingerprint=None)  # what the server's SessionInfo carries
+BRUNO = SimpleNamespace(name="bruno", key_fingerprint=None)
+
+
+def _text(log) -> str:
+    return "\n".join(str(line.text) for line in log.lines)
+
+
+def _status(app) -> str:
+    return str(app.game_screen.query_one(StatusBar).render())
+
+
+async def _until(pilot, cond, what: str, limit: int = 500) -> None:
+    for _ in range(limit):  # a bounded number of turns, not a timed assertion
+        if cond():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"never: {what}")
 
 
 async def test_new_opens_a_form_whose_choices_make_the_table():
@@ -66,3 +89,87 @@ async def test_a_guest_is_told_why_in_their_language_and_a_keyless_seat_shows_it
         # The code she logged in with is her seat's code: one code per player, shown as she sits down.
         assert "give the code K7M9QD when asked" in lobby_text(app)
         assert hub.tables[1].holders[0].code == "K7M9QD"
+
+
+async def test_talking_too_fast_in_the_lobby_is_refused_with_a_sentence():
+    hub = Hub(pace=0.0)
+    hub.chat_limit = ChatLimit(clock=lambda: 0.0)  # time stands still: typing slowly refills nothing
+    app = ssh_app_factory(ANNA, hub)
+    async with app.run_test(size=(100, 40)) as pilot:
+        for i in range(6):
+            await pilot.press(*_keys(f"say {i}"), "enter")
+        await pilot.pause()
+        assert hub.chat == [f"anna: {i}" for i in range(5)]  # the sixth reached nobody
+        log = _text(app.screen.query_one(LobbyLog))
+        assert "You are talking too fast: that line was not sent; wait 2 seconds." in log
+
+
+def _keys(text: str) -> list[str]:
+    return ["space" if c == " " else c for c in text]
+
+
+def _table_in_play(hub: Hub):
+    """anna's table with two bots, started; anna's decisions are made by the test."""
+    ht = hub.create("anna", None, 3, bots="random")
+    return ht, hub.start(ht, "anna")
+
+
+async def test_a_spectator_has_no_hand_and_is_not_offered_to_skip_ahead():
+    hub = Hub(pace=30.0, seed=2)  # bots take their time: a bot is deciding while we look
+    ht, table = _table_in_play(hub)
+    app = ssh_app_factory(BRUNO, hub)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press(*_keys("watch 1"), "enter")
+        await _until(pilot, lambda: app.game_screen is not None and app.game_screen.is_attached, "watching")
+        if table.game.pending()[0] == 0:
+            table.submit(0, [table.game.legal_actions()[0]])  # anna chooses: now a bot decides
+        await _until(pilot, lambda: "(bot) is deciding" in _status(app), "a bot decides")
+        assert "skip ahead" not in _status(app)  # a spectator's Enter hurries nobody
+        assert not app.game_screen.query_one(HandPane).display
+        moves = len(table.record.actions)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(table.record.actions) == moves
+        # Table chat has the same rate limit as the lobby's; a refused line is told to its speaker only.
+        hub.chat_limit = ChatLimit(burst=1, clock=lambda: 0.0)
+        await pilot.press(*_keys("say a"), "enter", *_keys("say b"), "enter")
+        await pilot.pause()
+        assert [line for line in ht.chat if isinstance(line, str)] == ["bruno: a"]
+        assert "You are talking too fast" in _text(app.game_screen.query_one(LogPane))
+    table.close()
+
+
+async def test_a_player_is_offered_to_skip_ahead_only_while_a_bot_decides():
+    hub = Hub(pace=30.0, seed=2)
+    ht, table = _table_in_play(hub)
+    app = ssh_app_factory(ANNA, hub)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await _until(pilot, lambda: app.game_screen is not None and app.game_screen.is_attached, "seated")
+        assert app.game_screen.query_one(HandPane).display
+        if table.game.pending()[0] == 0:
+            table.submit(0, [table.game.legal_actions()[0]])
+        await _until(pilot, lambda: "(bot) is deciding (Enter: skip ahead)" in _status(app), "a bot decides")
+        moves = len(table.record.actions)
+        await pilot.press("enter")  # it does skip: the bot moves at once, not after 30 seconds
+        await _until(pilot, lambda: len(table.record.actions) > moves, "the bot hurried")
+    table.close()
+
+
+async def test_a_spectator_at_the_end_is_offered_the_lobby_not_another_game():
+    hub = Hub(pace=0.0, seed=3)
+    ht, table = _table_in_play(hub)
+    while not table.game.over:  # anna plays her first option every time; the bots theirs
+        if table.game.pending()[0] == 0:
+            table.submit(0, [table.game.legal_actions()[0]])
+        await asyncio.sleep(0)
+    app = ssh_app_factory(BRUNO, hub)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press(*_keys("watch 1"), "enter")
+        await _until(pilot, lambda: isinstance(app.screen, EndScreen), "the end screen")
+        buttons = [str(b.label) for b in app.screen.query(Button)]
+        assert buttons == ["Back to the lobby (l)", "Quit (q)"]
+        await pilot.press("enter")
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        assert ht.spectators == 0 and app.is_running
+        assert "You watch table 1" not in _text(app.screen.query_one(LobbyLog))
+    table.close()

@@ -8,6 +8,7 @@ pictures in docs/themes.md (bench/theme_pictures.py imports STATES from here).""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from types import SimpleNamespace
 
 import pytest
 
@@ -16,10 +17,12 @@ from citadels_core.bots import make_bot
 from citadels_core.record import GameRecord
 from citadels_core.view import view
 from citadels_themes import builtin_themes
-from citadels_tui.app import CitadelsApp
+from citadels_tui.app import CitadelsApp, ssh_app_factory
 from citadels_tui.components.end_screen import EndScreen
+from citadels_tui.components.hosted_game_screen import HostedGameScreen
 from citadels_tui.components.new_game_screen import NewGameScreen
 from citadels_tui.game_setup import bot_names
+from citadels_tui.hub import Hub
 from citadels_tui.saves import save_target
 
 THEMES = [th.name for th in builtin_themes()]
@@ -108,3 +111,35 @@ def test_theme_snapshot(snap_compare, tmp_path, theme, state, size):
 def test_selection_phase_large(snap_compare, tmp_path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     assert snap_compare(app, terminal_size=LARGE, run_before=_press())
+
+
+# A spectator at a hosted table (the SSH server's app, driven in-process): no "Your hand", a status bar
+# that offers no skipping, and at the end a way back to the lobby instead of "Play again".
+SPECTATOR = SimpleNamespace(name="carla", key_fingerprint=None)
+
+
+async def _watch(pilot, finish: bool) -> None:
+    app = pilot.app
+    hub = app.hub
+    ht = hub.create("anna", None, 3, bots="normal", seed=7)
+    table = hub.start(ht, "anna")
+    for _ in range(2000):  # anna never sits down: the bots play up to her decisions, and she plays these
+        await pilot.pause()
+        pd = table.game.pending()
+        if pd is None or (pd[0] == 0 and not finish):
+            break
+        if pd[0] == 0:
+            table.submit(0, [table.game.legal_actions()[0]])
+    await pilot.press(*"watch", "space", "1", "enter")
+    for _ in range(200):
+        await pilot.pause()
+        if isinstance(app.screen, EndScreen if finish else HostedGameScreen):
+            await pilot.pause()
+            return
+    raise AssertionError("not watching")
+
+
+@pytest.mark.parametrize("finish", [False, True], ids=["game", "end"])
+def test_a_spectators_screens(snap_compare, finish):
+    app = ssh_app_factory(SPECTATOR, Hub(pace=0.0))
+    assert snap_compare(app, terminal_size=SMALL, run_before=lambda pilot: _watch(pilot, finish))

@@ -1,4 +1,5 @@
-"""A hosted table's extensions of Table: stand-in bots for players who are away or too slow."""
+"""A hosted table's extensions of Table: it waits for players who are away; a stand-in bot plays one
+decision for a present player who is too slow."""
 
 import asyncio
 
@@ -35,26 +36,74 @@ async def test_a_slow_player_gets_a_stand_in_for_that_decision_only():
         await task
 
 
-async def test_an_away_player_is_played_by_a_bot_until_back_and_it_is_said_once():
+def _human_moves(table: Table) -> int:
+    return sum(1 for p, _ in table.record.actions if p in (0, 1))
+
+
+async def test_the_table_waits_for_an_away_player_and_says_so_once():
     table = _two_humans()
+    said: list[str] = []
+    table.announce = lambda text: said.append(str(text))
+    table.turn_timer = 0.05  # a present player's timer: it must not hand an away player's decision to a bot
+    loop = asyncio.get_running_loop()
+    table.set_away(0, True, until=loop.time() + 60)
+    table.set_away(1, True, until=loop.time() + 600)
+    task = asyncio.create_task(table.run())
+    try:
+        await _until(lambda: any("waits" in line for line in said))
+        first = table.game.pending()[0]
+        assert first in (0, 1) and _human_moves(table) == 0  # the bot played up to a human's decision only
+        name = table.config.names[first]
+        assert said == [f"The table waits for {name} to come back (up to "
+                        + ("60 seconds)." if first == 0 else "10 minutes).")]
+        before = len(table.record.actions)
+        for _ in range(3):
+            table.wake()  # woken for other reasons (another seat's news): still nobody plays, nothing said again
+        await asyncio.sleep(0.3)  # six times the turn timer
+        assert len(table.record.actions) == before and len(said) == 1
+        # Back: the decision is still theirs to make, and they make it.
+        table.set_away(first, False)
+        await asyncio.sleep(0.01)
+        assert len(table.record.actions) == before
+        table.submit(first, [table.game.legal_actions()[0]])
+        assert table.record.actions[-1][0] == first
+    finally:
+        table.close()
+        await task
+
+
+async def test_a_player_who_leaves_mid_decision_is_waited_for_not_timed_out():
+    # The turn timer runs while they decide; they leave: no stand-in when it runs out, the table waits.
+    table = _two_humans()
+    table.turn_timer = 0.05
     said: list[str] = []
     table.announce = lambda text: said.append(str(text))
     task = asyncio.create_task(table.run())
     try:
-        table.set_away(0, True)
-        table.set_away(1, True)
-        await _until(lambda: table.game.round >= 2)
-        assert said.count("anna is away: a bot plays for them.") == 1
-        assert said.count("bruno is away: a bot plays for them.") == 1
-        table.set_away(0, False)
-        table.set_away(1, False)
-        await _until(lambda: table.game.pending() is not None and table.game.pending()[0] in (0, 1)
-                     and table.version == len(table.record.actions))
-        moves = len(table.record.actions)
-        for _ in range(20):
-            await asyncio.sleep(0)
-        assert len(table.record.actions) == moves  # back: nobody plays for them any more
-        assert not table.game.over
+        await _until(lambda: table.game.pending()[0] in (0, 1))
+        player = table.game.pending()[0]
+        table.set_away(player, True)
+        await _until(lambda: any("waits" in line for line in said))
+        assert said[-1] == f"The table waits for {table.config.names[player]} to come back."
+        await asyncio.sleep(0.3)  # six times the turn timer
+        assert _human_moves(table) == 0 and not any("took too long" in line for line in said)
+    finally:
+        table.close()
+        await task
+
+
+async def test_an_away_seat_given_to_a_bot_is_played_at_once():
+    table = _two_humans()
+    table.set_away(0, True)
+    table.set_away(1, True)
+    task = asyncio.create_task(table.run())
+    try:
+        await _until(lambda: table.game.pending()[0] in (0, 1))
+        await asyncio.sleep(0.05)
+        assert _human_moves(table) == 0
+        table.give_to_bot(0, "random")  # the hold ran out (the hub decides when)
+        table.give_to_bot(1, "random")
+        await _until(lambda: _human_moves(table) >= 2)
     finally:
         table.close()
         await task

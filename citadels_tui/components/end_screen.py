@@ -33,26 +33,42 @@ def winners_text(cfg: GameConfig, result: dict[str, Any], me: int | None) -> str
 
 
 class EndScreen(Screen[str]):
-    """Dismisses with "again" or "quit"."""
+    """Dismisses with "again" or "quit"; a spectator's (`watching`) with "lobby" or "quit": someone who
+    only watched is not offered to play again, but a way back to the lobby."""
 
     CSS_PATH = "end_screen.tcss"
     BINDINGS = [
         Binding("n,enter", "again", t("Play again")),
+        Binding("l,enter", "lobby", t("Back to the lobby")),
         Binding("q,escape", "quit_game", t("Quit")),
     ]
 
-    def __init__(self, cfg: GameConfig, result: dict[str, Any], me: int | None) -> None:
+    def __init__(self, cfg: GameConfig, result: dict[str, Any], me: int | None, watching: bool = False) -> None:
         super().__init__()
         self.cfg = cfg
         self.result = result
         self.me = me
+        self.watching = watching
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Enter is bound to both: whichever of the two this screen offers takes it.
+        if action == "again":
+            return not self.watching
+        if action == "lobby":
+            return self.watching
+        return True
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box"):
             yield Static(winners_text(self.cfg, self.result, self.me), id="end-title")
-            yield DataTable(id="end-scores", cursor_type="none", zebra_stripes=True)
+            scores: DataTable[str] = DataTable(id="end-scores", cursor_type="none", zebra_stripes=True)
+            scores.can_focus = False  # a table to read, not to select in: Enter goes to the screen's keys
+            yield scores
             with Horizontal(id="end-buttons"):
-                yield Button(t("Play again (n)"), id="again", variant="primary")
+                if self.watching:
+                    yield Button(t("Back to the lobby (l)"), id="lobby", variant="primary")
+                else:
+                    yield Button(t("Play again (n)"), id="again", variant="primary")
                 yield Button(t("Quit (q)"), id="quit")
 
     def on_mount(self) -> None:
@@ -69,10 +85,13 @@ class EndScreen(Screen[str]):
                           str(s["total"]))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss("again" if event.button.id == "again" else "quit")
+        self.dismiss(event.button.id if event.button.id in ("again", "lobby") else "quit")
 
     def action_again(self) -> None:
         self.dismiss("again")
+
+    def action_lobby(self) -> None:
+        self.dismiss("lobby")
 
     def action_quit_game(self) -> None:
         self.dismiss("quit")

@@ -77,6 +77,8 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#cities-box").border_title = t("Cities")
+        # A spectator (a seat for nobody) holds no cards: no "Your hand"; the options take the column.
+        self.query_one(HandPane).display = self.seat.player is not None
         self.refresh_view()
         self.query_one(CommandLine).focus()
         self.app.theme_changed_signal.subscribe(self, self._recolour)
@@ -98,7 +100,7 @@ class GameScreen(Screen[None]):
         """Redraw every pane from a fresh view (called on every table change)."""
         self._view = v = self.seat.view()
         cfg = self.seat.config
-        self.query_one(StatusBar).show(v, cfg)
+        self.query_one(StatusBar).show(v, cfg, self.enter_skips())
         self.query_one(CitiesPane).show(v, cfg)
         self.query_one(CharactersPane).show(v, cfg)
         hand = self.query_one(HandPane)
@@ -117,6 +119,10 @@ class GameScreen(Screen[None]):
             self.query_one(LogPane).say(t("The hint was dropped: the game has moved on."))
         if self.seat.table.save_error:
             self.query_one(LogPane).say(self.seat.table.save_error, alert=True)
+
+    def enter_skips(self) -> bool:
+        """Whether Enter on an empty command line does something now: it hurries a bot's move."""
+        return self.seat.table.bot_to_move()
 
     def _complete(self, text: str) -> list[str]:
         # Theme names belong to the app (shipped and the user's files), not to the game's parser.

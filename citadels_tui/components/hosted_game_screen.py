@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from ..hub import HostedTable, Hub
+from ..hub import HostedTable, Hub, HubError
 from ..i18n import Lazy, t
 from ..table import Seat
 from .game_screen import GameScreen
@@ -52,7 +52,10 @@ class HostedGameScreen(GameScreen):
     def run_command(self, text: str) -> None:
         word, _, rest = text.strip().partition(" ")
         if word.lower() == "say" and rest.strip():
-            self.hub.say_table(self.ht, self.player, rest)
+            try:
+                self.hub.say_table(self.ht, self.player, rest)
+            except HubError as e:  # talking too fast: the line reaches nobody, and the player is told
+                self.query_one(LogPane).say(str(e), alert=True)
             return
         if word.lower() == "lobby" and not rest:
             self.to_lobby()
@@ -64,3 +67,7 @@ class HostedGameScreen(GameScreen):
     def action_skip(self) -> None:
         if self.seat.player is not None:
             super().action_skip()
+
+    def enter_skips(self) -> bool:
+        # Only a player's Enter hurries the table's bots (see run_command); a spectator's does nothing.
+        return self.seat.player is not None and super().enter_skips()

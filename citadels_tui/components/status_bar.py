@@ -21,7 +21,8 @@ ASKS = {
 }
 
 
-def status_text(v: View, cfg: GameConfig, bots_hurried: bool = False) -> str:
+def status_text(v: View, cfg: GameConfig, enter_skips: bool = False) -> str:
+    """`enter_skips`: Enter on an empty command line hurries whoever decides now (a bot), so say so."""
     if v.result is not None:
         return t("The game is over.")
     parts = [t("Round {n}", n=v.round)]
@@ -33,12 +34,14 @@ def status_text(v: View, cfg: GameConfig, bots_hurried: bool = False) -> str:
         parts.append(t("last round"))
     if v.pending_player == v.me:
         parts.append(t(ASKS.get(v.pending_kind or "", "your move")))
-    elif v.pending_player is not None:
+    elif v.pending_player is not None and enter_skips:
         parts.append(t("{p} is deciding (Enter: skip ahead)", p=cfg.names[v.pending_player]))
+    elif v.pending_player is not None:
+        parts.append(t("{p} is deciding", p=cfg.names[v.pending_player]))
     parts.append(t("deck {n}", n=v.deck_size))
     return " · ".join(parts)
 
 
 class StatusBar(Static):
-    def show(self, v: View, cfg: GameConfig) -> None:
-        self.update(status_text(v, cfg))
+    def show(self, v: View, cfg: GameConfig, enter_skips: bool = False) -> None:
+        self.update(status_text(v, cfg, enter_skips))
