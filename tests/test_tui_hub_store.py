@@ -183,7 +183,8 @@ async def test_after_a_restart_nobody_plays_for_a_human_seat_until_its_hold_runs
     # The other player comes back; the waited-for one does not: when the hold runs out a bot plays their
     # seat from then on, and says so.
     other = 1 - waiting
-    assert again.join(back, back.holders[other].name, back.holders[other].key) == other
+    mate = back.holders[other]
+    assert again.join(back, mate.name, mate.key, mate.code) == other
     again.arrive(back, other)
     await _until(lambda: back.holders[waiting].released, "the hold ran out")
     await _until(lambda: _human_moves(back.table, kept), "the bot played the seat")

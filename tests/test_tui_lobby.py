@@ -16,6 +16,7 @@ from citadels_tui.hub import ChatLimit, Hub
 
 ANNA = SimpleNamespace(name="anna", key_fingerprint=None)  # what the server's SessionInfo carries
 BRUNO = SimpleNamespace(name="bruno", key_fingerprint=None)
+ANNA_BACK = SimpleNamespace(name="anna", key_fingerprint=None, seat_code="K7M9QD")  # logged in with her code
 
 
 def _text(log) -> str:
@@ -109,8 +110,9 @@ def _keys(text: str) -> list[str]:
 
 
 def _table_in_play(hub: Hub):
-    """anna's table with two bots, started; anna's decisions are made by the test."""
-    ht = hub.create("anna", None, 3, bots="random")
+    """anna's table with two bots, started; anna's decisions are made by the test. She came without a
+    key: her seat is hers with her reconnect code (ANNA_BACK carries it)."""
+    ht = hub.create("anna", None, 3, bots="random", code=ANNA_BACK.seat_code)
     return ht, hub.start(ht, "anna")
 
 
@@ -142,7 +144,7 @@ async def test_a_spectator_has_no_hand_and_is_not_offered_to_skip_ahead():
 async def test_a_player_is_offered_to_skip_ahead_only_while_a_bot_decides():
     hub = Hub(pace=30.0, seed=2)
     ht, table = _table_in_play(hub)
-    app = ssh_app_factory(ANNA, hub)
+    app = ssh_app_factory(ANNA_BACK, hub)
     async with app.run_test(size=(100, 40)) as pilot:
         await _until(pilot, lambda: app.game_screen is not None and app.game_screen.is_attached, "seated")
         assert app.game_screen.query_one(HandPane).display
