@@ -88,7 +88,7 @@ async def busy_table(port: int, i: int, bots: str) -> None:
     same level) play the maker's seat too. Its bots think in threads of the server's process."""
     p = await connect_player(port, 1000 + i)
     p.type(f"new 4 bots={bots} seed={100 + i}\r")
-    await p.shows("is yours")
+    await p.shows("Table 1 is yours")
     p.type("start\r")
     await p.shows("Your hand")
     p.conn.close()

@@ -93,7 +93,10 @@ class LobbyApp(CitadelsApp):
 
     def _hub_changed(self) -> None:
         # Called by the hub from whichever session changed it: only post into this app, and only once
-        # until this app has looked (a burst of changes is one look at the latest state).
+        # until this app has looked (a burst of changes is one look at the latest state). Whether this
+        # player waits at a table is noted at once: `new⏎start⏎` typed in one burst makes the table and
+        # starts it before this app looks, and the player must still be taken to it.
+        self._note_waiting()
         if not self._hub_news_posted:
             self._hub_news_posted = True
             self.post_message(HubChanged())
@@ -108,14 +111,19 @@ class LobbyApp(CitadelsApp):
         elif self._hub_news_timer is None:
             self._hub_news_timer = self.set_timer(wait, self._show_hub_news)
         # Where this player sits is followed at every change, not only at redraws.
-        mine = self.hub.find(self.player_name, self.key, self.seat_code)
-        if mine is not None and mine[0].table is None:
-            self._waiting_at = mine[0].id
-        elif mine is not None and mine[0].id == self._waiting_at:
+        mine = self._note_waiting()
+        if mine is not None and mine[0].table is not None and mine[0].id == self._waiting_at:
             # The table we waited at just started: go to it, even from another game we were watching.
             # (Only then: a player who went back to the lobby from their game stays in the lobby.)
             self._waiting_at = None
             self.sit(*mine)
+
+    def _note_waiting(self) -> tuple[HostedTable, int] | None:
+        """This player's table and seat, if any; a table not yet started is the one they wait at."""
+        mine = self.hub.find(self.player_name, self.key, self.seat_code)
+        if mine is not None and mine[0].table is None:
+            self._waiting_at = mine[0].id
+        return mine
 
     def _show_hub_news(self) -> None:
         self._hub_news_timer = None

@@ -183,7 +183,7 @@ async def table_of_two(port: int) -> tuple[Typist, Typist]:
     await anna.shows("lobby")
     await bruno.shows("lobby")
     anna.type("new 4 seed=3\r")
-    await anna.shows("is yours")
+    await anna.shows("Table 1 is yours")
     bruno.type("join 1\r")
     await bruno.shows("You sit at table")
     anna.type("start\r")

@@ -144,7 +144,7 @@ async def busy_table(port: int) -> None:
         screen = Screen(process)
         await screen.wait_for("Citadels lobby", timeout=30)
         process.stdin.write(b"new 4 bots=hard\r")
-        await screen.wait_for("is yours", timeout=30)
+        await screen.wait_for("Table 1 is yours", timeout=30)
         process.stdin.write(b"start\r")
         await screen.wait_for("Your hand", timeout=30)
 

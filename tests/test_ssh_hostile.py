@@ -65,3 +65,6 @@ async def test_keys_in_one_burst_all_arrive_in_order(tmp_path):
         anna.type("".join("new 2\rleave\r" for _ in range(50)))
         await anna.shows("You left table 50.", timeout=120)
         assert "already have a seat" not in anna.text and "Unknown command" not in anna.text
+        # A table made and started in one write: she is taken to her game as if she had typed slowly.
+        anna.type("new 2\rstart\r")
+        await anna.shows("Your hand")
