@@ -26,15 +26,10 @@ from typing import Any, TypeVar
 import asyncssh
 import pyte
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from served import Guest  # noqa: E402
+
 P = TypeVar("P")
-
-
-class _Guest(asyncssh.SSHClient):
-    def kbdint_auth_requested(self) -> str:
-        return ""
-
-    def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts: list) -> list[str]:
-        return ["" for _ in prompts]
 
 
 class Player:
@@ -98,7 +93,7 @@ def pct(samples: list[float], q: float) -> float:
 
 async def connect_player(port: int, i: int) -> Player:
     conn = await asyncssh.connect("127.0.0.1", port, username=f"p{i}", known_hosts=None, client_keys=None,
-                                  agent_path=None, client_factory=_Guest)
+                                  agent_path=None, client_factory=Guest)
     process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
     player = Player(conn, process)
     await player.wait_for("Presses: 0", timeout=30)

@@ -7,7 +7,7 @@ no flood measured in the same run: their keystroke-to-screen p50/p95, the server
 (beyond the quiet rate), its memory after each flood, and what became of the flooder (slowed, told,
 disconnected). The server runs in its own process; the clients share this one. No assertions: figures.
 
-    .venv/bin/python bench/bench_ssh_flood.py [--seconds 8]   # needs the test extras (pyte)
+    .venv/bin/python bench/bench_ssh_flood.py [--seconds 10]   # needs the test extras (pyte)
 """
 
 from __future__ import annotations
@@ -54,5 +54,5 @@ async def main(seconds: float) -> None:
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=8.0, help="how long each flood (and each measurement) lasts")
+    ap.add_argument("--seconds", type=float, default=10.0, help="how long each flood (and each measurement) lasts")
     asyncio.run(main(ap.parse_args().seconds))

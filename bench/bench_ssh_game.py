@@ -22,7 +22,8 @@ import time
 
 import asyncssh
 import pyte
-from bench_ssh import _Guest, connect_all, pct, rss_kib, running_server, typing_rounds
+from bench_ssh import connect_all, pct, rss_kib, running_server, typing_rounds
+from served import Guest
 
 W, H = 100, 30
 
@@ -76,7 +77,7 @@ class Player:
 
 async def connect_player(port: int, i: int) -> Player:
     conn = await asyncssh.connect("127.0.0.1", port, username=f"p{i}", known_hosts=None, client_keys=None,
-                                  agent_path=None, client_factory=_Guest)
+                                  agent_path=None, client_factory=Guest)
     process = await conn.create_process(term_type="xterm-256color", term_size=(W, H), encoding=None)
     player = Player(conn, process)
     await player.shows("Citadels lobby", timeout=60)

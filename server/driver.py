@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from codecs import getincrementaldecoder
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -47,7 +48,10 @@ TICK = 0.05
 RESIZE_COALESCE = 0.03
 # Input is parsed this many bytes at a time, as the session's budget allows.
 SLICE = 512
-# Received input beyond this many unparsed bytes stops the channel reading until it is down to the low mark.
+# Parsed events waiting beyond EVENTS_HIGH leave further bytes unparsed; unparsed bytes beyond PENDING_HIGH
+# stop the channel reading until both are down to their low marks.
+EVENTS_HIGH = 4096
+EVENTS_LOW = 1024
 PENDING_HIGH = 16 * 1024
 PENDING_LOW = 4 * 1024
 # Events handed to the App at once; the next ones wait until it has taken these.
@@ -254,18 +258,42 @@ class TerminalLink:
     # -- input: receiving -----------------------------------------------------------------------------
 
     def feed(self, data: bytes) -> None:
-        """Bytes typed, pasted or reported by the client's terminal: kept until the pump takes them."""
+        """Bytes typed, pasted or reported by the client's terminal.
+
+        They are parsed as they arrive (so the parser's timeouts see the pauses between them: a lone Esc,
+        a broken sequence followed later by real keys), unless events already wait beyond EVENTS_HIGH;
+        then the bytes wait too, and past PENDING_HIGH the channel stops reading.
+        """
         if self.closed:
             return
         if self.on_input is not None:
             self.on_input()
         self.pending += data
-        if len(self.pending) >= PENDING_HIGH and not self._reading_paused:
-            # Stop reading: the SSH window fills and the client's ssh stops sending. Memory stays bounded
-            # by this plus the channel window, whatever the client does.
+        self._parse_pending()
+        self._flow()
+        self._schedule_pump()
+
+    def _parse_pending(self) -> None:
+        """Parse waiting bytes while the events queue has room; the time is this session's."""
+        if not self.pending or len(self.events) >= EVENTS_HIGH:
+            return
+        start = time.thread_time()
+        while self.pending and len(self.events) < EVENTS_HIGH:
+            self._parse_slice()
+        self.meter.charge(time.thread_time() - start)
+
+    def _flow(self) -> None:
+        """Stop reading the channel while too much waits, and read again once it has gone down.
+
+        Paused, the SSH window fills and the client's ssh stops sending: memory stays bounded by these
+        marks plus the channel window, whatever the client does.
+        """
+        if not self._reading_paused and (len(self.pending) >= PENDING_HIGH or len(self.events) >= EVENTS_HIGH):
             self._reading_paused = True
             self.channel.pause_reading()
-        self._schedule_pump()
+        elif self._reading_paused and len(self.pending) <= PENDING_LOW and len(self.events) <= EVENTS_LOW:
+            self._reading_paused = False
+            self.channel.resume_reading()
 
     def flush_early_input(self) -> None:
         """The App takes input now: what arrived before it was ready goes in first."""
@@ -308,9 +336,9 @@ class TerminalLink:
                     self.events.extendleft(reversed(item.keys))
                 continue
             batch.append(item)
-        if self._reading_paused and len(self.pending) <= PENDING_LOW:
-            self._reading_paused = False
-            self.channel.resume_reading()
+        if len(self.events) <= EVENTS_LOW:
+            self._parse_pending()
+        self._flow()
         if batch:
             for message in batch:
                 if driver.accepting_input:

@@ -153,7 +153,9 @@ class LoopMeter:
 
     def charge(self, seconds: float) -> None:
         self.used += seconds
-        self._tokens -= seconds
+        # The debt is bounded: one costly moment that was not input (the app starting, a screen built for
+        # a game that began) slows the next keys for at most `burst / share` seconds, not for minutes.
+        self._tokens = max(self._tokens - seconds, -self.burst)
 
     def wait(self) -> float:
         """Seconds until the session may use the loop again (0: now)."""
@@ -186,11 +188,13 @@ def meter_loop_callbacks() -> None:
         if meter is None:
             run(self)
             return
-        start = time.perf_counter()
+        # CPU time of this thread, not wall time: a machine busy with other processes must not make a
+        # session look costly.
+        start = time.thread_time()
         try:
             run(self)
         finally:
-            meter.charge(time.perf_counter() - start)
+            meter.charge(time.thread_time() - start)
 
     asyncio.events.Handle._run = timed_run  # type: ignore[method-assign]
     _metering = True

@@ -59,7 +59,7 @@ class Settings:
     input_rate: int = 16 * 1024
     input_burst: int = 64 * 1024
     input_share: float = 0.1
-    input_share_burst: float = 0.3
+    input_share_burst: float = 0.5
     input_notice_after: float = 3.0
     input_disconnect_after: float = 30.0
     output_buffer_limit: int = 1024 * 1024

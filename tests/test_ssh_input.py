@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual import events
 
-from citadels_server.driver import BATCH, PENDING_HIGH, TerminalLink
+from citadels_server.driver import BATCH, EVENTS_HIGH, PENDING_HIGH, SLICE, TerminalLink
 from citadels_server.settings import Settings
 
 
@@ -121,6 +121,7 @@ def test_a_flood_pauses_the_channel_and_waits_bounded():
                 link.feed(b"\x1b[A" * 1_000)
             await asyncio.sleep(0)
         assert channel.paused and len(link.pending) < PENDING_HIGH + 3_000
+        assert len(link.events) <= EVENTS_HIGH + SLICE
         assert len(driver.received) < 1_000
         link.close()
 

@@ -10,6 +10,7 @@ from ssh_helpers import connect, open_game, running_server
 from textual.app import App
 
 from citadels_server.demo import DemoApp
+from citadels_server.driver import EVENTS_HIGH, SLICE
 from citadels_server.session import SessionInfo
 
 
@@ -92,7 +93,12 @@ async def test_garbage_input_leaves_the_session_working(tmp_path):
             s.process.stdin.write(junk + sequences + b"\x1b[201~")
             await asyncio.sleep(0.3)
             s.process.stdin.write(b"ok")
-            await s.wait_for(lambda t: "ok" in t.split("Keys:")[1].splitlines()[0])
+            # The session took every key after the garbage. (Read from the app: pyte, the test's terminal,
+            # mis-measures some wide and zero-width characters the garbage echoes and shows stale cells.)
+            await s.wait_for(lambda _: server_app(server).keys[-2:] == ["o", "k"])
+            shown = len(s.raw)
+            s.process.stdin.write(b"!")
+            await s.wait_for(lambda _: len(s.raw) > shown)  # and still draws
             assert len(server.sessions) == 1
 
 
@@ -103,6 +109,10 @@ async def test_lone_escape_key_arrives(tmp_path):
             await s.wait_for("Welcome anna")
             s.process.stdin.write(b"\x1b")
             await s.wait_for("Keys: <escape>")
+
+
+def server_app(server):
+    return next(iter(server.sessions)).app
 
 
 def _keys_line(text: str) -> str:
@@ -156,7 +166,7 @@ async def test_key_flood_is_slowed_then_told_then_disconnected_and_others_type_o
             await sa.wait_for("input is slowed down", timeout=10)
             # Slowed, not dropped: the keys wait (bounded) while bruno's arrive at once.
             assert 0 < flooder.link.events_delivered < 100_000
-            assert len(flooder.link.pending) < 64 * 1024 and len(flooder.link.events) < 1_000
+            assert len(flooder.link.pending) < 64 * 1024 and len(flooder.link.events) <= EVENTS_HIGH + SLICE
             sb.process.stdin.write(b"still here")
             await sb.wait_for("Keys: still here", timeout=5)
             await sa.closed(timeout=15)
