@@ -67,6 +67,7 @@ class CitadelsApp(App[int]):
         self.seat: Seat | None = None
         self.game_screen: GameScreen | None = None
         self.save_path: Path | None = None
+        self.farewell = ""  # said as the app exits (quitting a saved game)
         self._ended = False
         self.saver = BackgroundSaver()
         # A hint's search: playouts, and a time cap (None: none, so that the same position gets the same hint).
@@ -250,7 +251,9 @@ class CitadelsApp(App[int]):
     def on_app_request(self, message: AppRequest) -> None:
         name, arg = message.name, message.arg
         if name == "quit":
-            self.exit(0)
+            # Left in the middle of a local game: said on the way out, the game waits to be resumed.
+            self.farewell = t("The game is saved: citadels --resume goes on with it.") if self.game_is_saved() else ""
+            self.exit(0, message=self.farewell or None)
         elif name == "help":
             # Imported when first asked for: the Markdown widget is the slowest import of the app.
             from .components.help_screen import HelpScreen
@@ -290,6 +293,11 @@ class CitadelsApp(App[int]):
             self._set_pace(arg)
         elif name == "lang":
             self._set_language(arg)
+
+    def game_is_saved(self) -> bool:
+        """A local game under way, saved after every move: leaving now loses nothing."""
+        return self.table is not None and self.save_path is not None and self.owns_table \
+            and bool(self.table.record.actions) and not self.table.game.over
 
     def _tell(self, text: str, alert: bool) -> None:
         """Into the story now, or as soon as there is one."""

@@ -17,7 +17,7 @@ from citadels_core import Action, GameConfig
 from citadels_core.view import View
 
 from .i18n import language, t, tp
-from .names import card_name, char_name, describe
+from .names import card_name, char_name, describe, hurts_own_city
 
 # Words the verbs' grammar may carry but that name nothing ("destroy the market in anna's city").
 FILLER = frozenset({
@@ -36,6 +36,7 @@ VERBS: dict[str, str] = {
     "rob": "rob", "steal": "rob", "swap": "swap", "exchange": "swap", "redraw": "redraw",
     "destroy": "destroy", "beautify": "beautify", "laboratory": "laboratory", "smithy": "smithy",
     "pay": "pay", "income": "income", "bonus": "bonus", "end": "end", "pass": "end", "done": "done",
+    "finish": "end", "finished": "end",
     "help": "app:help", "look": "app:look", "score": "app:score", "scores": "app:score",
     "save": "app:save", "quit": "app:quit", "exit": "app:quit", "new": "app:new", "theme": "app:theme",
     "skip": "app:skip", "pace": "app:pace", "lang": "app:lang", "language": "app:lang",
@@ -49,12 +50,21 @@ VERBS: dict[str, str] = {
     "обменять": "swap", "обмен": "swap", "поменяться": "swap", "разрушить": "destroy", "разрушь": "destroy",
     "украсить": "beautify", "укрась": "beautify", "лаборатория": "laboratory", "кузница": "smithy",
     "заплатить": "pay", "оплатить": "pay", "платить": "pay", "доход": "income", "бонус": "bonus",
-    "конец": "end", "закончить": "end", "пас": "end", "готово": "done",
+    "конец": "end", "закончить": "end", "пас": "end", "готово": "done", "завершить": "end",
+    "закончил": "end", "закончила": "end", "заканчиваю": "end", "завершаю": "end", "пасую": "end",
+    "пропускаю": "end", "все": "end", "хватит": "end",
     "помощь": "app:help", "справка": "app:help", "посмотреть": "app:look", "смотреть": "app:look",
     "счет": "app:score", "очки": "app:score", "сохранить": "app:save", "выйти": "app:quit",
     "выход": "app:quit", "новая": "app:new", "тема": "app:theme", "пропустить": "app:skip",
     "темп": "app:pace", "язык": "app:lang", "подсказка": "app:hint", "подскажи": "app:hint",
 }
+
+# The longest line read as a command: every option's label fits (the longest is under 120 characters in
+# either language); anything longer is a paste, refused in one sentence and never repeated whole.
+LONGEST_COMMAND = 160
+
+# The words that confirm an option which asks first (one that destroys a district of your own city).
+YES = frozenset({"yes", "y", "ok", "sure", "да", "д", "ага", "конечно"})
 
 # Words after `take`/`взять` that say what to take.
 TAKE_WORDS: dict[str, tuple[str, ...]] = {
@@ -339,31 +349,139 @@ def parse(text: str, v: View, cfg: GameConfig) -> Command:
         return Command(error=t("I could not understand that ({e}).", e=e))
 
 
+def too_long(text: str) -> bool:
+    """A line too long to be a command: a paste. It gets one sentence and is not echoed."""
+    return len(text.strip()) > LONGEST_COMMAND
+
+
+def is_yes(text: str) -> bool:
+    return norm(text) in YES
+
+
+def quoted(text: str, room: int = 30) -> str:
+    """Typed text as an error sentence repeats it: shortened, so a sentence stays one short line."""
+    text = " ".join(text.split())
+    return text if len(text) <= room else text[: room - 1] + "…"
+
+
 def _parse(text: str, v: View, cfg: GameConfig) -> Command:
+    if too_long(text):
+        return Command(error=t("That line is too long to be a command: nothing was done."))
     tokens = norm(text).split()
     if not tokens:
         if text.strip():
             return Command(error=t("I don't understand “{w}”. Type help for the commands, or a number.",
-                                   w=text.strip()))
+                                   w=quoted(text)))
         return Command()
     if len(tokens) == 1 and is_number(tokens[0]):
         if not is_number(text.strip().rstrip(".")):  # "-1" is no option number, "3." is
-            return Command(error=t("There is no option {n}; choose 1 to {m}.", n=text.strip(), m=len(v.legal)))
+            return Command(error=t("There is no option {n}; choose 1 to {m}.", n=quoted(text, 8), m=len(v.legal)))
         return _number(int(tokens[0]), v, cfg)
+    labels = _labels(v, cfg)
+    # An option typed as it is listed, in full: nothing else can be meant.
+    exact = [a for a, words, bare in labels if tokens in (list(words), list(bare))]
+    if len(exact) == 1:
+        return Command(actions=(exact[0],))
     p = _Parser(v, cfg)
-    verb = p.verb(tokens[0])
-    rest = tokens[1:]
+    try:
+        verb = p.verb(tokens[0])
+    except ParseError as e:
+        verb, verb_error = "", str(e)
+    else:
+        verb_error = ""
+    if verb and verb.startswith("app:") and (tokens[0] in VERBS or not _listed(tokens, labels)):
+        return _app(p, verb[4:], tokens[1:], text)
+    hits = _listed(tokens, labels)
+    if verb_error:
+        # A word that starts several verbs ("t": take, theme) names an option only by its first word.
+        hits = [a for a, words, _bare in labels if a in hits and words and _fits(tokens[0], words[0])]
+    if len(hits) == 1 and verb not in ("discard", "redraw"):
+        # The words of one option, shortened or with words left out ("castle", "crown bruno gold"). Only
+        # the Magician's "discard castle temple" means more than one option (see _discard).
+        return Command(actions=(hits[0],))
+    if verb_error:
+        grammar = Command(error=verb_error)
+    else:
+        try:
+            grammar = _grammar(p, verb, tokens, text)
+        except ParseError as e:
+            grammar = Command(error=str(e))
+    if len(hits) == 1 and (not grammar.actions or len(grammar.actions) == 1):
+        return Command(actions=(hits[0],))
+    if grammar.actions:
+        return grammar
+    if len(hits) > 1 and len(hits) <= 8:
+        return Command(error=t("“{w}” could be: {c}.", w=quoted(text),
+                               c="; ".join(describe(cfg, v, a) for a in hits)))
+    return grammar
+
+
+def _grammar(p: _Parser, verb: str | None, tokens: list[str], text: str) -> Command:
+    """The command by its verb's grammar ("destroy market in anna's city")."""
+    v, cfg = p.v, p.cfg
     if verb is None:
         return _bare_name(p, tokens, text)
-    if verb.startswith("app:"):
-        return _app(p, verb[4:], rest, text)
-    actions = _game_verb(p, verb, rest)
+    actions = _game_verb(p, verb, tokens[1:])
     if len(actions) == 1 and actions[0].kind in TARGETED and actions[0] not in v.legal:
         # The right verb with the wrong target: name the targets there are, in words.
         same = [a for a in v.legal if a.kind == actions[0].kind]
         if same:
             return Command(error=t("Not that one. You can: {o}.", o="; ".join(describe(cfg, v, a) for a in same)))
     return Command(actions=tuple(actions))
+
+
+# The labels' words of the last view parsed: the inline suggestion and Enter parse the same view often.
+_LAST_LABELS: list[tuple[View, GameConfig, str, list[tuple[Action, tuple[str, ...], tuple[str, ...]]]]] = []
+
+
+def _labels(v: View, cfg: GameConfig) -> list[tuple[Action, tuple[str, ...], tuple[str, ...]]]:
+    """Each legal option with the words of its label, and those words without the parts in brackets."""
+    for seen, seen_cfg, lang, out in _LAST_LABELS:
+        if seen is v and seen_cfg is cfg and lang == language():
+            return out
+    out = []
+    for a in v.legal:
+        label = describe(cfg, v, a)
+        out.append((a, tuple(norm(label).split()), tuple(norm(re.sub(r"\([^)]*\)", " ", label)).split())))
+    _LAST_LABELS[:] = [(v, cfg, language(), out)]
+    return out
+
+
+def _fits(typed: str, word: str) -> bool:
+    if typed.isdigit() or (word in FILLER and len(typed) < 3):
+        return typed == word  # "1" is no prefix of "12 gold", nor "t" of "the"
+    return word.startswith(typed) or _same_word(typed, word)
+
+
+def _follows(tokens: list[str], words: tuple[str, ...]) -> bool:
+    """The typed words appear in the label in order, each as (a prefix of, or a case of) a label word; a
+    filler word typed that the label lacks ("kill the king") is skipped."""
+    i = 0
+    for tok in tokens:
+        j = i
+        while j < len(words) and not _fits(tok, words[j]):
+            j += 1
+        if j == len(words):
+            if tok in FILLER:
+                continue
+            return False
+        i = j + 1
+    return True
+
+
+def _listed(tokens: list[str], labels: list[tuple[Action, tuple[str, ...], tuple[str, ...]]]) -> list[Action]:
+    return [a for a, words, _bare in labels if _follows(tokens, words)]
+
+
+def confirmation(v: View, cfg: GameConfig, actions: Iterable[Action]) -> str:
+    """The question to ask before `actions` are done ("" when none is needed): an option that destroys a
+    district of the player's own city is done only once confirmed."""
+    for a in actions:
+        key = hurts_own_city(v, a)
+        if key:
+            return t("That destroys your own {d}. Type yes to do it; anything else cancels.",
+                     d=card_name(cfg, key))
+    return ""
 
 
 def _number(n: int, v: View, cfg: GameConfig) -> Command:
@@ -385,18 +503,29 @@ def _bare_name(p: _Parser, tokens: list[str], text: str) -> Command:
     try:
         refs = p.refs(tokens, ("district", "character", "player"), p.legal_args)
     except ParseError:
-        verbs = [w for w in VERBS if len(w) > 2]
-        close = difflib.get_close_matches(tokens[0], verbs, n=3, cutoff=0.6)
+        # A misspelt word alone: the names the options are about first ("kign" -> King), then the verbs.
+        typed = " ".join(tokens)
+        names = {" ".join(n.words): n.label for n in p.names if n.value in p.legal_args}
+        close = [names[c] for c in difflib.get_close_matches(typed, list(names), n=3, cutoff=0.6)]
+        close = list(dict.fromkeys(close))
+        if not close:
+            verbs = [w for w in VERBS if len(w) > 2]
+            close = difflib.get_close_matches(tokens[0], verbs, n=3, cutoff=0.6)
+        if not close:
+            names = {" ".join(n.words): n.label for n in p.names}
+            close = list(dict.fromkeys(names[c] for c in difflib.get_close_matches(typed, list(names), n=3,
+                                                                                   cutoff=0.75)))
         if close:
-            return Command(error=t("I don't understand “{w}”. Did you mean {c}?", w=tokens[0], c=_or(close)))
+            return Command(error=t("I don't understand “{w}”. Did you mean {c}?", w=quoted(typed), c=_or(close)))
         return Command(error=t("I don't understand “{w}”. Type help for the commands, or a number.",
-                               w=text.strip()))
+                               w=quoted(text)))
     values = tuple(r.value for r in refs)
     hits = [a for a in p.v.legal if set(a.args) == set(values) and len(a.args) == len(values)]
     if len(hits) == 1:
         return Command(actions=(hits[0],))
     if len(hits) > 1:
-        return Command(error=t("Do what with it? {c}", c=", ".join(a.kind.replace("_", " ") for a in hits)))
+        return Command(error=t("“{w}” could be: {c}.", w=quoted(text),
+                               c="; ".join(describe(p.cfg, p.v, a) for a in hits)))
     label = " ".join(r.label for r in refs)
     if not p.v.legal:
         return Command(error=_waiting(p.v, p.cfg))
@@ -441,7 +570,11 @@ def _game_verb(p: _Parser, verb: str, rest: list[str]) -> list[Action]:
         return [Action("gather", ("gold",))]
     if verb == "draw":
         return [Action("gather", ("cards",))]
-    if verb in ("income", "bonus", "end", "done", "smithy"):
+    if verb in ("end", "done"):
+        # "done" ends the turn, "end" finishes a redraw: the one of the two that is possible now.
+        other = "done" if verb == "end" else "end"
+        return [Action(other if other in p.legal_kinds and verb not in p.legal_kinds else verb)]
+    if verb in ("income", "bonus", "smithy"):
         return [Action(verb)]
     if verb in ("keep", "build", "beautify", "laboratory"):
         prefer = {"keep": p.options, "build": p.hand, "beautify": p.my_city, "laboratory": p.hand}[verb]
@@ -537,7 +670,7 @@ def _generic(p: _Parser, kind: str, rest: list[str]) -> Action:
     if not values and len(same) == 1:
         return same[0]
     if not values and same:
-        raise ParseError(t("Which one? {c}", c=", ".join(" ".join(map(str, a.args)) for a in same)))
+        raise ParseError(t("Which one? {c}", c="; ".join(describe(p.cfg, p.v, a) for a in same)))
     return Action(kind, tuple(values))
 
 

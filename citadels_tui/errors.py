@@ -14,6 +14,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from citadels_core import Action, GameConfig
+from citadels_core.view import View
+
 from .i18n import t, tp, tpe
 
 ERROR_TEMPLATES: tuple[str, ...] = (
@@ -128,3 +131,17 @@ def translate_error(text: str, edition: str = "2016") -> str:
         return t(text)
     template, parts = found
     return t(template).format_map({k: _part(k, v, edition) for k, v in parts.items()})
+
+
+def explain_refusal(text: str, cfg: GameConfig, v: View, actions: list[Action]) -> str:
+    """The engine's refusal of `actions` for the player: "That target is not allowed" lists the targets
+    there are as the options list words them (the engine's sentence shows keys and seat numbers)."""
+    from .names import describe
+
+    found = match_error(text)
+    if found is not None and found[0] == "That target is not allowed: {targets} are.":
+        kinds = {a.kind for a in actions}
+        same = [a for a in v.legal if a.kind in kinds]
+        if same:
+            return t("Not that one. You can: {o}.", o="; ".join(describe(cfg, v, a) for a in same))
+    return translate_error(text, cfg.edition)

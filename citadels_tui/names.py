@@ -72,30 +72,59 @@ def _arg(cfg: GameConfig, a: str | int, me: int | None) -> str:
     return tp("word", a.replace("_", " "))
 
 
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + t(" and ") + items[-1]
+
+
+def _city_cost(v: View, seat: int, key: str) -> int:
+    if not 0 <= seat < len(v.players):
+        return 0
+    return next((d.cost for d in v.players[seat].city if d.key == key), 0)
+
+
+def hurts_own_city(v: View, a: Action) -> str:
+    """The district of the player's own city this action destroys ("" for none): such an option asks
+    for a confirmation before it is done."""
+    k, args = a.kind, a.args
+    if k == "destroy" and len(args) == 2 and args[0] == v.me and v.me is not None:
+        return str(args[1])
+    if k == "armory":
+        return "armory"  # the Armory is destroyed to destroy another district
+    if k == "build" and len(args) == 3 and args[1] == "destroy":
+        return str(args[2])  # the Framework, or the district the Necropolis is built on
+    return ""
+
+
 def describe(cfg: GameConfig, v: View, a: Action) -> str:
-    """A short label for an option in the numbered list."""
+    """A short label for an option in the numbered list, in plain words: typed back (any case, words
+    shortened), it does this option (commands.py matches it), so labels of one decision differ."""
     k, args = a.kind, a.args
     arg0 = args[0] if args else ""
+    d0 = card_name(cfg, str(arg0))
+    c0 = char_name(cfg, str(arg0))
     if k == "choose":
-        return t("Choose the {c} ({r})", c=char_name(cfg, str(arg0)), r=char_rank(cfg, str(arg0)))
+        return t("Choose the {c} ({r})", c=c0, r=char_rank(cfg, str(arg0)))
     if k == "discard_character":
-        return t("Discard the {c} face down", c=char_name(cfg, str(arg0)))
+        return t("Discard the {c} face down", c=c0)
     if k == "gather":
         return t("Take gold") if arg0 == "gold" else t("Draw cards, keep one")
     if k == "keep":
-        return t("Keep the {d} ({cost}, {type})", d=card_name(cfg, str(arg0)), cost=card_cost(cfg, str(arg0)),
+        return t("Keep the {d} ({cost}, {type})", d=d0, cost=card_cost(cfg, str(arg0)),
                  type=tp("district type", card_type(cfg, str(arg0))))
+    if k == "build" and len(args) == 3 and args[1] == "destroy":
+        return t("Build the {d} by destroying your {x}", d=d0, x=card_name(cfg, str(args[2])))
     if k == "build":
-        return tn("Build the {d} ({n} gold)", "Build the {d} ({n} gold)", card_cost(cfg, str(arg0)),
-                  d=card_name(cfg, str(arg0)))
+        return tn("Build the {d} ({n} gold)", "Build the {d} ({n} gold)", card_cost(cfg, str(arg0)), d=d0)
     if k == "income":
         return t("Take income from your districts")
     if k == "bonus":
         return t("Take your character's bonus")
     if k == "kill":
-        return t("Kill the {c}", c=char_name(cfg, str(arg0)))
+        return t("Kill the {c}", c=c0)
     if k == "rob":
-        return t("Rob the {c}", c=char_name(cfg, str(arg0)))
+        return t("Rob the {c}", c=c0)
     if k == "swap_hands" and isinstance(arg0, int):
         n = v.players[arg0].hand_size if 0 <= arg0 < len(v.players) else 0
         return tn("Swap hands with {p} ({n} card)", "Swap hands with {p} ({n} cards)", n,
@@ -103,25 +132,137 @@ def describe(cfg: GameConfig, v: View, a: Action) -> str:
     if k == "redraw":
         return t("Discard cards to draw as many")
     if k == "discard":
-        return t("Discard the {d}", d=card_name(cfg, str(arg0)))
+        return t("Discard the {d}", d=d0)
     if k == "done":
         return t("Done: draw as many cards as you discarded") if v.pending_kind == "redraw" else t("Done")
-    if k == "destroy" and len(args) == 2 and isinstance(args[0], int):
-        cost = next((d.cost for d in v.players[args[0]].city if d.key == args[1]), 0) if args[0] < len(v.players) else 0
-        return t("Destroy {p}'s {d} (pay {g})", p=player_name(cfg, args[0], None), d=card_name(cfg, str(args[1])),
-                 g=max(0, cost - 1))
+    if k == "destroy" and len(args) == 2 and isinstance(arg0, int):
+        d, g = card_name(cfg, str(args[1])), max(0, _city_cost(v, arg0, str(args[1])) - 1)
+        if arg0 == v.me:
+            label = t("Destroy your own {d} (pay {g})", d=d, g=g)
+        else:
+            label = t("Destroy {p}'s {d} (pay {g})", p=player_name(cfg, arg0, None), d=d, g=g)
+        # The classic Warlord destroys at the end of his turn: choosing it ends the turn.
+        return t("{a}, and end your turn", a=label) if cfg.edition == "classic" else label
     if k == "beautify":
-        return t("Beautify the {d} (1 gold)", d=card_name(cfg, str(arg0)))
+        return t("Beautify the {d} (1 gold)", d=d0)
     if k == "laboratory":
-        return t("Laboratory: discard the {d} for 2 gold", d=card_name(cfg, str(arg0)))
+        return t("Laboratory: discard the {d} for 2 gold", d=d0)
     if k == "smithy":
         return t("Smithy: pay 2 gold for 3 cards")
     if k == "pay_card":
-        return t("Pay 1 of the cost with the {d}", d=card_name(cfg, str(arg0)))
+        return t("Pay 1 of the cost with the {d}", d=d0)
     if k == "pay_gold":
         return t("Pay the rest in gold")
     if k == "end":
         return t("End your turn")
+    label = _ability(cfg, v, a)
+    if label:
+        return label
     words = " ".join(_arg(cfg, x, v.me) for x in args)
     label = tp("action", k.replace("_", " "))
     return (label[:1].upper() + label[1:] + (" " + words if words else "")).strip()
+
+
+def _ability(cfg: GameConfig, v: View, a: Action) -> str:
+    """The labels of the characters' abilities and of the unique districts (both editions)."""
+    k, args = a.kind, a.args
+    arg0 = args[0] if args else ""
+    pname = player_name(cfg, arg0, v.me) if isinstance(arg0, int) else ""
+    d0 = card_name(cfg, str(arg0))
+    c0 = char_name(cfg, str(arg0))
+    if k == "bewitch":
+        return t("Bewitch the {c}", c=c0)
+    if k == "warrants" and args:
+        blank = [char_name(cfg, str(x)) for x in args[1:]]
+        if not blank:
+            return t("Signed warrant on the {c}", c=c0)
+        return t("Signed warrant on the {c}, blank ones on the {o}", c=c0, o=_and(blank))
+    if k == "confiscate":
+        return t("Confiscate the district just built")
+    if k == "let_build":
+        return t("Let the district be built")
+    if k == "spy" and len(args) == 2:
+        return t("Spy on {p}, naming {type} districts", p=pname, type=tp("district type", str(args[1])))
+    if k == "threaten" and args:
+        if len(args) == 1:
+            return t("Threaten the {c} (the real threat)", c=c0)
+        return t("Threaten the {c} (the real threat) and the {o}", c=c0, o=char_name(cfg, str(args[1])))
+    if k == "bribe":
+        return t("Pay the bribe (half your gold)")
+    if k == "refuse_bribe":
+        return t("Refuse to pay the bribe")
+    if k == "reveal_threat":
+        return t("Reveal the threat and take all their gold")
+    if k == "spare":
+        return t("Do not reveal the threat")
+    if k == "wizard" and pname:
+        return t("Search {p}'s hand and take a card", p=pname)
+    if k == "wizard_take":
+        return t("Take the {d} into your hand", d=d0)
+    if k == "wizard_build":
+        return t("Build the {d} at once ({n} gold)", d=d0, n=card_cost(cfg, str(arg0)))
+    if k == "foresee":
+        return t("Take a random card from each player's hand")
+    if k == "seer_give" and len(args) == 2:
+        return t("Give the {d} to {p}", d=card_name(cfg, str(args[1])), p=pname)
+    if k == "emperor" and pname:
+        what = args[1] if len(args) > 1 else ""
+        if what == "gold":
+            return t("Crown {p} and take 1 gold", p=pname)
+        if what == "card":
+            return t("Crown {p} and take 1 card", p=pname)
+        if what == "nothing":
+            return t("Crown {p} (nothing to take)", p=pname)
+        return t("Crown {p}, who gives you 1 gold or a card", p=pname)
+    if k == "emperor_give":
+        return t("Give the Emperor 1 gold") if arg0 == "gold" else t("Give the Emperor the {d}", d=d0)
+    if k == "advisor" and pname:
+        return t("Give the crown to {p}", p=pname)
+    if k == "alms" and pname:
+        return t("Take 1 gold from {p}, the richest", p=pname)
+    if k == "abbot_income" and isinstance(arg0, int):
+        return tn("Take {n} gold of your income, the rest in cards",
+                  "Take {n} gold of your income, the rest in cards", arg0)
+    if k == "cardinal_build" and len(args) == 2:
+        return t("Build the {d} with gold from {p}, paid in cards", d=d0,
+                 p=player_name(cfg, int(args[1]), v.me))
+    if k == "cardinal_give":
+        return t("Give the {d} to the Cardinal", d=d0)
+    if k == "navigate":
+        return t("Take 4 extra gold") if arg0 == "gold" else t("Draw 4 extra cards")
+    if k == "study":
+        return t("Draw 7 cards and keep one")
+    if k == "scholar_keep":
+        return t("Keep the {d}, shuffle the rest back", d=d0)
+    if k == "seize" and len(args) == 2 and pname:
+        return t("Seize {p}'s {d} (pay {g})", p=pname, d=card_name(cfg, str(args[1])),
+                 g=_city_cost(v, int(arg0), str(args[1])))
+    if k == "exchange" and len(args) == 3 and pname:
+        return t("Exchange your {m} for {p}'s {d}", m=card_name(cfg, str(args[2])), p=pname,
+                 d=card_name(cfg, str(args[1])))
+    if k == "queen":
+        return t("Take 3 gold for sitting next to the King")
+    if k == "collect_tax":
+        return t("Collect the taxes")
+    if k == "theater" and pname:
+        if len(args) > 1:
+            return t("Give your {c} to {p} for one of theirs", c=char_name(cfg, str(args[1])), p=pname)
+        return t("Swap characters with {p}", p=pname)
+    if k == "theater_pass":
+        return t("Pass: keep your characters")
+    if k == "thank":
+        return t("Thank your Excellency")
+    if k == "bell_tower":
+        return t("Ring the Bell Tower: the game ends at 7 districts") if arg0 == "announce" \
+            else t("Leave the Bell Tower silent")
+    if k == "graveyard":
+        return t("Pay 1 gold to take the destroyed district") if arg0 == "take" \
+            else t("Pass: let the destroyed district go")
+    if k == "lighthouse":
+        return t("Pass: take no card") if arg0 == "none" else t("Take the {d} from the deck", d=d0)
+    if k == "armory" and len(args) == 2 and pname:
+        return t("Destroy your {a} and {p}'s {d}", a=card_name(cfg, "armory"), p=player_name(cfg, int(arg0), None),
+                 d=card_name(cfg, str(args[1])))
+    if k == "museum":
+        return t("Put the {d} under the Museum", d=d0)
+    return ""

@@ -133,3 +133,28 @@ def test_a_typo_in_a_russian_name_gets_a_suggestion(selection):
 def test_errors_are_in_russian(selection):
     g, v = selection
     assert "Варианта 9 нет" in parse("9", v, g.config).error
+
+
+@pytest.mark.parametrize("text", ["готово", "конец хода", "закончить", "завершить ход", "пас", "всё", "хватит"])
+def test_the_russian_ways_of_finishing_end_the_turn(text):
+    g, v = _turn("end")
+    assert parse(text, v, g.config).actions == (act("end"),), text
+
+
+def test_a_bare_misspelt_russian_name_gets_a_suggestion(selection):
+    g, v = selection
+    assert "Король" in parse("карол", v, g.config).error
+
+
+def test_an_option_typed_as_listed_in_russian_with_case_endings():
+    from citadels_tui.names import describe
+
+    g, v = _turn("swap_hands")
+    a = next(a for a in v.legal if a.kind == "swap_hands")
+    assert parse(describe(g.config, v, a), v, g.config).actions == (a,)
+    assert parse("обменяться картами с " + g.config.names[a.args[0]], v, g.config).actions == (a,)
+
+
+def test_a_pasted_line_is_refused_in_russian(selection):
+    g, v = selection
+    assert parse("я" * 200, v, g.config).error == "Эта строка слишком длинная для команды: ничего не сделано."

@@ -1,5 +1,7 @@
 """The command line turns plain text into the player's actions, or says why not."""
 
+import re
+
 import pytest
 from tui_states import act, drive, legal_has, me_view
 
@@ -279,3 +281,123 @@ def test_a_lone_h_is_help_although_hint_starts_with_it_too(selection):
     g, v = selection
     assert parse("h", v, g.config).app == "help"
     assert parse("hin", v, g.config).app == "hint"
+
+
+# ---------------------------------------------------------------- the command line understands the screen
+
+def _shortened(label: str) -> str:
+    """The label as a hurried player types it: lower case, each long word cut to its first four letters."""
+    return " ".join(w[:4] if len(w) > 4 else w for w in norm(label).split())
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_option_typed_as_listed_does_that_option_in_both_editions(lang):
+    from option_states import decisions
+
+    from citadels_tui import i18n
+    from citadels_tui.names import describe
+
+    i18n.set_language(lang)
+    try:
+        kinds = set()
+        for g, v in decisions():
+            labels = [describe(g.config, v, a) for a in v.legal]
+            assert len(set(labels)) == len(labels), labels  # one decision's options read differently
+            # A long list (the Magistrate's warrants run to hundreds) is checked at a dozen spread options.
+            step = max(1, len(v.legal) // 12)
+            for a, label in list(zip(v.legal, labels, strict=True))[::step]:
+                assert "_" not in label and not re.search(r"\b\d+ \d+\b", label), label  # no keys, no seats
+                for text in (label, label.upper()):
+                    assert parse(text, v, g.config).actions == (a,), (text, a)
+                short = parse(_shortened(label), v, g.config)
+                assert short.actions == (a,) or label in short.error, (label, short)
+                kinds.add(a.kind)
+    finally:
+        i18n.set_language("en")
+    assert len(kinds) >= 50, sorted(kinds)  # the abilities of both editions' characters and districts
+
+
+def test_option_labels_are_plain_words():
+    from option_states import decisions
+
+    from citadels_tui.names import describe
+
+    seen = {}
+    for g, v in decisions():
+        for a in v.legal:
+            seen.setdefault(a.kind, describe(g.config, v, a))
+    assert seen["emperor"].startswith("Crown ") and " and take 1 " in seen["emperor"]
+    assert seen["warrants"].startswith("Signed warrant on the ")
+    assert seen["spy"].startswith("Spy on ") and seen["spy"].endswith(" districts")
+    assert seen["threaten"].startswith("Threaten the ")
+    assert seen["theater_pass"] == "Pass: keep your characters"
+
+
+def test_the_classic_warlord_says_destroying_ends_his_turn():
+    from option_states import decisions
+
+    from citadels_tui.names import describe
+
+    labels = [describe(g.config, v, a) for g, v in decisions() for a in v.legal
+              if a.kind == "destroy" and g.config.edition == "classic"]
+    assert labels and all(lab.endswith(", and end your turn") for lab in labels)
+
+
+def test_a_name_alone_does_the_one_thing_the_decision_offers(selection):
+    g, v = selection
+    assert parse("assassin", v, g.config).actions == (act("choose", "assassin"),)
+    g, v = _turn("build")
+    key = next(a.args[0] for a in v.legal if a.kind == "build")
+    name = g.E.districts[g.E.district_by_key[key]].name
+    assert parse(name.lower(), v, g.config).actions == (act("build", key),)
+
+
+def test_a_name_of_several_options_says_which():
+    g, v = _turn("build", "laboratory")
+    both = {a.args[0] for a in v.legal if a.kind == "build"} & {a.args[0] for a in v.legal if a.kind == "laboratory"}
+    key = sorted(both)[0]
+    name = g.E.districts[g.E.district_by_key[key]].name
+    err = parse(name, v, g.config).error
+    assert f"Build the {name}" in err and f"Laboratory: discard the {name}" in err
+
+
+@pytest.mark.parametrize("text", ["done", "end turn", "end", "finish", "pass", "End Turn", "DONE", "fin"])
+def test_the_usual_ways_of_finishing_end_the_turn(text):
+    g, v = _turn("end")
+    assert parse(text, v, g.config).actions == (act("end"),), text
+
+
+def test_a_bare_misspelt_name_gets_did_you_mean(selection):
+    g, v = selection
+    assert parse("kign", v, g.config).error == "I don't understand “kign”. Did you mean King?"
+    assert "Did you mean" in parse("asassin", v, g.config).error
+
+
+def test_a_pasted_line_is_refused_in_one_short_sentence(selection):
+    g, v = selection
+    got = parse("choose king " + "x" * 250, v, g.config)
+    assert got.error == "That line is too long to be a command: nothing was done."
+    assert "xxxxxxxxxx" not in parse("!" * 150, v, g.config).error  # what is repeated is short
+
+
+def test_a_wrong_target_never_shows_seat_numbers_or_keys():
+    from citadels_core.view import view as view_of
+    from citadels_tui.errors import explain_refusal
+
+    g, v = _turn("destroy")
+    wrong = act("destroy", 0, "no_such_district")
+    try:
+        g.apply(v.me, wrong)
+    except Exception as e:  # noqa: BLE001 - the engine's refusal is what is explained
+        text = explain_refusal(str(e), g.config, view_of(g, v.me), [wrong])
+    assert "_" not in text and not re.search(r"\b\d\b (?!gold)", text.replace("(pay ", "")), text
+
+
+def test_destroying_your_own_district_needs_a_confirmation():
+    from citadels_tui.commands import confirmation
+
+    g, v = _turn("destroy")
+    own = act("destroy", v.me, "tavern")
+    assert confirmation(v, g.config, [own]).startswith("That destroys your own Tavern.")
+    other = next(a for a in v.legal if a.kind == "destroy" and a.args[0] != v.me)
+    assert confirmation(v, g.config, [other]) == ""

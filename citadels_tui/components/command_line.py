@@ -1,10 +1,12 @@
 """The command line: plain text in, with an inline suggestion and Tab completion from the parser's words.
 
 A lone digit acts at once when no longer option number starts with it (with 12 options, `1` waits for
-Enter or a second digit), so a whole game can be played with number keys."""
+Enter or a second digit), so a whole game can be played with number keys. A number means the option of
+the list as it stood when the player started typing the line (`bind_options` takes that list)."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from functools import cache
 from time import monotonic
@@ -16,7 +18,7 @@ from textual.widgets import Input
 
 from ..commands import is_number
 from ..i18n import t
-from .messages import CommandEntered, OptionChosen
+from .messages import CommandEntered, OptionChosen, SeenOptions
 
 Completer = Callable[[str], list[str]]
 
@@ -34,7 +36,8 @@ class CommandLine(Input):
         Binding("down", "history(1)", t("next command"), show=False),
     ]
 
-    def __init__(self, completer: Completer, option_count: Callable[[], int], **kw: object) -> None:
+    def __init__(self, completer: Completer, option_count: Callable[[], int],
+                 bind_options: Callable[[], SeenOptions] | None = None, **kw: object) -> None:
         super().__init__(placeholder=t("type a command or a number — help for help"),
                          compact=True, max_length=MAX_COMMAND, **kw)  # type: ignore[arg-type]
         self.cursor_blink = False  # no blinking cursor: over SSH it costs a redraw twice a second
@@ -44,6 +47,11 @@ class CommandLine(Input):
         self.history: list[str] = []
         self._h = 0  # position in the history while browsing it with the arrow keys
         self._said_too_long = -TOO_LONG_QUIET
+        self.bind_options = bind_options
+        self.seen: SeenOptions | None = None  # the options when the line's first character was typed
+        # Each submitted line's bound options, in order, until its Submitted message is handled (a burst
+        # `1⏎2⏎` submits twice before the first is handled).
+        self._submitted_seen: deque[SeenOptions | None] = deque()
 
     def restricted(self) -> None:
         # Input calls this when an insertion would pass max_length; the text is not typed at all.
@@ -55,6 +63,11 @@ class CommandLine(Input):
 
     def _watch_value(self, value: str) -> None:
         super()._watch_value(value)
+        # Bound here, synchronously with the keystroke: a table change queued behind it cannot come first.
+        if not value:
+            self.seen = None
+        elif self.seen is None and self.bind_options is not None:
+            self.seen = self.bind_options()
         # The inline suggestion (accepted with → or Tab) is the first completion. Textual's Suggester would
         # work it out in a worker, i.e. a task and three messages per keystroke; the completer takes
         # microseconds, so it runs right here (on a server, every player's keystroke costs the same loop).
@@ -90,7 +103,8 @@ class CommandLine(Input):
         value = event.value
         if not is_number(value):
             return
-        n, count = int(value), self.option_count()
+        seen = self.seen
+        n, count = int(value), len(seen.actions) if seen is not None else self.option_count()
         if count and n > count and len(value) > 1:
             # "11" with ten options can be no option: start again from the digit just typed.
             self.value = value[-1]
@@ -98,7 +112,7 @@ class CommandLine(Input):
         if 1 <= n <= count and n * 10 > count:
             event.stop()
             self.value = ""
-            self.post_message(OptionChosen(n - 1))
+            self.post_message(OptionChosen(n - 1, seen))
 
     @classmethod
     @cache
@@ -128,6 +142,7 @@ class CommandLine(Input):
     async def action_submit(self) -> None:
         # Taken and cleared at once, so that the next command typed starts on an empty line.
         text = self.value
+        self._submitted_seen.append(self.seen)
         self.value = ""
         self.post_message(self.Submitted(self, text))
 
@@ -138,4 +153,5 @@ class CommandLine(Input):
         if text.strip() and (not self.history or self.history[-1] != text):
             self.history.append(text)
         self._h = len(self.history)
-        self.post_message(CommandEntered(text))
+        seen = self._submitted_seen.popleft() if self._submitted_seen else None
+        self.post_message(CommandEntered(text, seen))

@@ -14,10 +14,10 @@ from textual.widgets import Static
 from citadels_core import Action, IllegalAction
 from citadels_core.view import View
 
-from ..commands import completions, parse
-from ..errors import translate_error
+from ..commands import completions, confirmation, is_number, is_yes, parse, too_long
+from ..errors import explain_refusal
 from ..i18n import t
-from ..names import card_name, char_name, describe
+from ..names import card_name, char_name, describe, hurts_own_city
 from ..table import HINT_PLAYOUTS, HINT_SECONDS, HintRequest, Seat
 from ..thinking import think
 from .characters_pane import CharactersPane
@@ -25,7 +25,7 @@ from .cities_pane import CitiesPane, points_so_far
 from .command_line import CommandLine
 from .hand_pane import HandPane
 from .log_pane import LogPane
-from .messages import CommandEntered, OptionChosen, OptionFocused
+from .messages import CommandEntered, OptionChosen, OptionFocused, SeenOptions
 from .options_pane import OptionsPane
 from .status_bar import StatusBar
 
@@ -51,6 +51,8 @@ class GameScreen(Screen[None]):
         Binding("f3", "request('settings')", t("Settings")),
         Binding("f4", "hint", t("Hint")),
         Binding("ctrl+q", "request('quit')", t("Quit"), priority=True),
+        # Ahead of the command line's copy: the key players press to leave gets an answer (see action_leave).
+        Binding("ctrl+c", "leave", t("Quit"), show=False, priority=True),
     ]
 
     def __init__(self, seat: Seat) -> None:
@@ -59,6 +61,9 @@ class GameScreen(Screen[None]):
         self._cursor = 0  # index of the next game event to narrate
         self._view: View | None = None
         self._hint: HintRequest | None = None  # the hint being worked out, if any
+        # Options that destroy a district of the player's own city wait here for a "yes".
+        self._confirming: tuple[list[Action], str] | None = None
+        self._leaving = False  # Ctrl+C was pressed once: a second press leaves
 
     def compose(self) -> ComposeResult:
         yield Static(t("This terminal is too small for Citadels: please make it at least 60 columns by "
@@ -73,7 +78,7 @@ class GameScreen(Screen[None]):
                 yield HandPane(id="hand")
                 yield OptionsPane(id="options")
         yield LogPane(id="log")
-        yield CommandLine(self._complete, self._option_count, id="command")
+        yield CommandLine(self._complete, self._option_count, self._seen_options, id="command")
 
     def on_mount(self) -> None:
         self.query_one("#cities-box").border_title = t("Cities")
@@ -135,16 +140,38 @@ class GameScreen(Screen[None]):
     def _option_count(self) -> int:
         return len(self.view().legal)
 
+    def _seen_options(self) -> SeenOptions:
+        v = self.view()
+        return SeenOptions(v.legal, tuple(describe(self.seat.config, v, a) for a in v.legal))
+
     # ------------------------------------------------------------ input
 
     def on_option_chosen(self, message: OptionChosen) -> None:
         message.stop()
-        legal = self.view().legal
-        if 0 <= message.index < len(legal):
-            a = legal[message.index]
-            self.query_one(LogPane).echo(f"{message.index + 1}. {describe(self.seat.config, self.view(), a)}")
-            self.act([a])
+        self._leaving = False
+        self._choose(message.index, message.seen)
         self.query_one(CommandLine).focus()
+
+    def _choose(self, index: int, seen: SeenOptions | None) -> None:
+        """Option `index` of the list the player saw (`seen`, else the list shown now)."""
+        self._confirming = None
+        log = self.query_one(LogPane)
+        v = self.view()
+        if seen is None:
+            seen = SeenOptions(v.legal, tuple(describe(self.seat.config, v, a) for a in v.legal))
+        if not 0 <= index < len(seen.actions):
+            if seen.actions:
+                log.say(t("There is no option {n}; choose 1 to {m}.", n=index + 1, m=len(seen.actions)), alert=True)
+            elif v.legal:
+                log.say(t("The options changed while you typed: type the number again."), alert=True)
+            return
+        a = seen.actions[index]
+        log.echo(f"{index + 1}. {seen.labels[index]}")
+        if a not in v.legal:
+            log.say(t("The options changed while you typed: “{o}” cannot be done now.", o=seen.labels[index]),
+                    alert=True)
+            return
+        self.act([a])
 
     def on_option_focused(self, message: OptionFocused) -> None:
         message.stop()
@@ -157,23 +184,44 @@ class GameScreen(Screen[None]):
 
     def on_command_entered(self, message: CommandEntered) -> None:
         message.stop()
-        self.run_command(message.text)
+        self.run_command(message.text, message.seen)
 
-    def run_command(self, text: str) -> None:
-        """Carry out one typed line. Whatever goes wrong, the player gets a sentence, never a crash."""
+    def run_command(self, text: str, seen: SeenOptions | None = None) -> None:
+        """Carry out one typed line. Whatever goes wrong, the player gets a sentence, never a crash.
+        `seen`: the options when the player started typing it (a number means one of those)."""
+        self._leaving = False
         try:
-            self._run_command(text)
+            self._run_command(text, seen)
         except Exception as e:  # noqa: BLE001 - the last safety net of the command line
             logging.getLogger(__name__).exception("command %r failed", text)
             self.query_one(LogPane).say(t("Something went wrong with that command ({e}).", e=e), alert=True)
 
-    def _run_command(self, text: str) -> None:
+    def _run_command(self, text: str, seen: SeenOptions | None = None) -> None:
         log = self.query_one(LogPane)
+        confirming, self._confirming = self._confirming, None
         if not text.strip():
-            if self.seat.table.bot_to_move():
+            if confirming is not None:
+                log.say(confirming[1])
+            elif self.seat.table.bot_to_move():
                 self.seat.table.skip()
             return
+        if too_long(text):
+            # A paste: one sentence, and the line is not repeated into the story.
+            log.say(t("That line is too long to be a command: nothing was done."), alert=True)
+            return
+        number = text.strip().rstrip(".")
+        if seen is not None and is_number(number) and len(number) < 4:
+            self._choose(int(number) - 1, seen)
+            return
         log.echo(text)
+        if confirming is not None:
+            actions, cancelled = confirming
+            if is_yes(text):
+                self.act(actions, confirmed=True)
+                return
+            log.say(cancelled)
+            if text.strip().casefold() in ("no", "n", "нет", "н"):
+                return
         cmd = parse(text, self.view(), self.seat.config)
         if cmd.error:
             log.say(cmd.error, alert=True)
@@ -191,17 +239,40 @@ class GameScreen(Screen[None]):
         elif cmd.app:
             self.post_message(AppRequest(cmd.app, cmd.arg))
 
-    def act(self, actions: list[Action]) -> None:
+    def act(self, actions: list[Action], confirmed: bool = False) -> None:
+        v, cfg = self.view(), self.seat.config
+        question = "" if confirmed else confirmation(v, cfg, actions)
+        if question:
+            # Destroying a district of your own city is asked about first (a slip of a number key).
+            hurt = next(k for a in actions if (k := hurts_own_city(v, a)))
+            self._confirming = (actions, t("Not done: your {d} stays.", d=card_name(cfg, hurt)))
+            self.query_one(LogPane).say(question, alert=True)
+            return
         try:
             self.seat.submit(actions)
         except IllegalAction as e:
-            self.query_one(LogPane).say(translate_error(str(e), self.seat.config.edition), alert=True)
+            self.query_one(LogPane).say(explain_refusal(str(e), cfg, self.view(), actions), alert=True)
         except Exception as e:  # noqa: BLE001 - an engine bug must not take the player's game down
             logging.getLogger(__name__).exception("actions %s failed", actions)
             self.query_one(LogPane).say(t("The game could not do that ({e}).", e=e), alert=True)
 
     def action_request(self, name: str) -> None:
         self.post_message(AppRequest(name))
+
+    def action_leave(self) -> None:
+        """Ctrl+C: say how to leave; pressed again (nothing done in between), leave."""
+        line = self.query_one(CommandLine)
+        if line.has_focus and not line.selection.is_empty:
+            line.action_copy()  # with text selected, Ctrl+C still copies it
+            return
+        if self._leaving:
+            self.post_message(AppRequest("quit"))
+            return
+        self._leaving = True
+        local = getattr(self.app, "game_is_saved", lambda: False)()
+        self.query_one(LogPane).say(
+            t("To leave, type quit or press Ctrl+Q (the game is saved). Ctrl+C again leaves now.") if local
+            else t("To leave, type quit or press Ctrl+Q. Ctrl+C again leaves now."), alert=True)
 
     def action_skip(self) -> None:
         self.seat.table.skip()

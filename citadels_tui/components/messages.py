@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from textual.message import Message
+
+
+@dataclass(frozen=True)
+class SeenOptions:
+    """The numbered options as they stood when the player started typing: a number typed then acts on
+    these (or is refused), not on a list that changed under the player's fingers."""
+
+    actions: tuple[Any, ...]
+    labels: tuple[str, ...]
 
 
 class TableChanged(Message):
@@ -12,17 +24,19 @@ class TableChanged(Message):
 class OptionChosen(Message):
     """The player picked option `index` (0-based) of the numbered list, by click or number key."""
 
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, seen: SeenOptions | None = None) -> None:
         super().__init__()
         self.index = index
+        self.seen = seen  # None: the list shown now (a click)
 
 
 class CommandEntered(Message):
     """The player pressed Enter on a line of text."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, seen: SeenOptions | None = None) -> None:
         super().__init__()
         self.text = text
+        self.seen = seen  # the options when typing started: what a number means
 
 
 class OptionFocused(Message):
