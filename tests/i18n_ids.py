@@ -83,8 +83,8 @@ def card_ids() -> set[MsgId]:
 
 
 def you_template_ids() -> list[str]:
-    """Templates whose acting player may be the viewer (they name the player: {Who} or {who})."""
-    return [tid for tid, text in TEMPLATES.items() if "{Who}" in text or "{who}" in text]
+    """Templates whose acting player may be the viewer (they name the player: {Who} or {who}, or the thief)."""
+    return [tid for tid, text in TEMPLATES.items() if any(f in text for f in ("{Who}", "{who}", "{Thief}"))]
 
 
 def event_ids() -> set[MsgId]:
