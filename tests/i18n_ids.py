@@ -120,8 +120,10 @@ def error_ids() -> set[MsgId]:
 
 
 def extra_ids() -> set[MsgId]:
+    from citadels_core.config import DEFAULT_NAMES
+
     return {("", w, "") for w in EXTRA_UI} | {("district type", w, "") for w in EXTRA_UI[:5]} | \
-        {("type letter", w, "") for w in "NRTMU"}
+        {("type letter", w, "") for w in "NRTMU"} | {("bot name", w, "") for w in DEFAULT_NAMES}
 
 
 def optional_ids() -> set[MsgId]:
