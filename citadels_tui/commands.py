@@ -200,7 +200,9 @@ def _matches(phrase: tuple[str, ...], name: Name) -> int:
         return 2
     if len(phrase) == len(name.words) and all(_same_word(p, w) for p, w in zip(phrase, name.words, strict=True)):
         return 2
-    if len(phrase) <= len(name.words) and all(w.startswith(p) for p, w in zip(phrase, name.words, strict=False)):
+    # A prefix, word by word, and a case form counts as its word: «у клары» is "Клара (бот)" at a table.
+    if len(phrase) <= len(name.words) and all(w.startswith(p) or _same_word(p, w)
+                                              for p, w in zip(phrase, name.words, strict=False)):
         return 1
     if " ".join(name.words).startswith(" ".join(phrase)):
         return 1

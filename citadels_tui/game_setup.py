@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from citadels_core import GameConfig, get_edition
 from citadels_core.config import DEFAULT_NAMES
+
+from .i18n import tp
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,10 +20,21 @@ class NewGame:
     district_preset: str = "first_game"
 
 
+def default_names(taken: Iterable[str] = ()) -> list[str]:
+    """The bots' names in the player's language (Russian names in a Russian game: the context "bot name"
+    gives each default name's counterpart), without the names `taken`, in either language."""
+    used = {x.casefold() for x in taken}
+    out = []
+    for x in DEFAULT_NAMES:
+        local = tp("bot name", x)
+        if x.casefold() not in used and local.casefold() not in used:
+            out.append(local)
+    return out
+
+
 def bot_names(me: str, n: int) -> tuple[str, ...]:
     """Your name in seat 0, then the default names that differ from it."""
-    others = [x for x in DEFAULT_NAMES if x.casefold() != me.casefold()]
-    return (me, *others[: n - 1])
+    return (me, *default_names([me])[: n - 1])
 
 
 def default_preset(edition: str) -> str:

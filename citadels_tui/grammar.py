@@ -22,7 +22,7 @@ def _base(verb: str) -> str:
         return verb
     if verb.endswith("ies"):
         return verb[:-3] + "y"
-    if verb.endswith(("ches", "shes", "xes", "sses", "zes")):
+    if verb.endswith(("ches", "shes", "xes", "sses", "zzes")):
         return verb[:-2]
     return verb[:-1]
 

@@ -34,11 +34,11 @@ from pathlib import Path
 
 from citadels_core import ConfigError, GameConfig, SaveFileError, get_edition
 from citadels_core.bots import LEVELS, level_name
-from citadels_core.config import DEFAULT_NAMES
 from citadels_core.edition import EDITIONS
 
 from . import hosted_store
 from .errors import translate_error
+from .game_setup import default_names
 from .i18n import Lazy, lazy_t, t
 from .saves import BackgroundSaver
 from .table import Table
@@ -347,8 +347,8 @@ class Hub:
         if ht.creator.casefold() != name.casefold():
             raise HubError(t("Only {p}, who made the table, can start it.", p=ht.creator))
         humans = [h.name for h in ht.holders]
-        others = [x for x in DEFAULT_NAMES if x.casefold() not in {h.casefold() for h in humans}]
-        names = humans + [t("{n} (bot)", n=x) for x in others[: ht.players - len(humans)]]
+        # In the starter's language: a Russian table's bots are «Клара (бот)».
+        names = humans + [t("{n} (bot)", n=x) for x in default_names(humans)[: ht.players - len(humans)]]
         cfg = GameConfig.create(ht.players, cast=ht.cast, districts=ht.districts, names=names, edition=ht.edition,
                                 shorter=ht.shorter, rank9=ht.rank9)
         bots = {i: ht.bot_level for i in range(len(humans), ht.players)}

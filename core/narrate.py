@@ -12,6 +12,8 @@ is), and the app loads catalogs from its own package data."""
 from __future__ import annotations
 
 import gettext
+import re
+from collections.abc import Collection
 from typing import Any
 
 from .config import GameConfig
@@ -35,7 +37,7 @@ TEMPLATES: dict[str, str] = {
     "call": "The {character} is called: {who} reveals it.",
     "robbed": "{Thief} robs the {character}: {amount} gold from {victim}.",
     "gather.gold": "{Who} takes {amount} gold.",
-    "gather.cards": "{Who} draws {drawn} cards and keeps {kept}.",
+    "gather.cards": "{Who} draws {drawn} card and keeps {kept}.",
     "drawn_private": "You draw {cards}.",
     "gather_private": "You keep {kept}.",
     "keep_private": "You keep the {card} and put {discarded} under the deck.",
@@ -51,12 +53,12 @@ TEMPLATES: dict[str, str] = {
     "heir": "At the end of the round, {who} reveals the killed {character}.",
     "kill": "{Who} kills the {character}.",
     "rob": "{Who} will rob the {character}.",
-    "swap_hands": "{Who} exchanges hands with {target} ({gave} cards for {took}).",
+    "swap_hands": "{Who} exchanges hands with {target} ({gave} card for {took}).",
     "swap_hands_private": "Hands exchanged: {who} gave {gave} and took {took}.",
-    "redraw": "{Who} discards {count} cards and draws {drawn}.",
+    "redraw": "{Who} discards {count} card and draws {drawn}.",
     "redraw_private": "You discard {discarded} and draw {drawn}.",
     "destroy": "{Who} destroys {target}'s {card} for {paid} gold.",
-    "museum_lost": "The {count} cards under the Museum go under the deck.",
+    "museum_lost": "The {count} card under the Museum goes under the deck.",
     "beautify": "{Who} beautifies the {card}.",
     "laboratory": "{Who} discards a card at the Laboratory for {amount} gold.",
     "laboratory_private": "You discard the {card} at the Laboratory.",
@@ -65,15 +67,15 @@ TEMPLATES: dict[str, str] = {
     "pay_with_cards_private": "You pay with {cards}.",
     "tax": "{Who} puts 1 gold on the Tax Collector's token ({token} gold on it).",
     "collect_tax": "{Who} takes {amount} gold from the Tax Collector's token.",
-    "alms": "{Target}, the richest, gives 1 gold to {who}.",
-    "cardinal": "{Who} takes {gold} gold from {target}, gives as many cards, and builds the {card}.",
+    "alms": "{Who} receives 1 gold from {target}, the richest player.",
+    "cardinal": "{Who} takes {gold} gold from {target} and builds the {card}, giving as many cards.",
     "cardinal_give_private": "{Who} gives the {card} to {target}.",
     "emperor_take.gold": "{Who} takes 1 gold from {target}.",
     "emperor_take.card": "{Who} takes 1 card from {target}.",
-    "emperor_take.nothing": "{Who} takes nothing from {target}, who has neither gold nor cards.",
+    "emperor_take.nothing": "{Who} finds neither gold nor cards to take from {target}.",
     "emperor_take_private": "The card taken from {target} is the {card}.",
     "advisor": "At the end of the round, {who} reveals the killed {character} and moves the crown.",
-    "study": "{Who} draws {drawn} cards to keep one.",
+    "study": "{Who} draws {drawn} card to keep one.",
     "study_private": "You draw {cards}.",
     "scholar_keep_private": "You keep the {card}; the other cards are shuffled into the deck.",
     "spy": "{Who} names {type} and looks at {target}'s hand: {matches} match, {gold} gold taken.",
@@ -97,7 +99,7 @@ TEMPLATES: dict[str, str] = {
     "bribe": "{Who} bribes {target} with {amount} gold.",
     "refuse_bribe": "{Who} refuses to pay the Blackmailer.",
     "spare": "{Who} leaves the threat on {target} face down.",
-    "reveal_threat.flower": "{Who} reveals the flowered threat and takes all {amount} of {target}'s gold.",
+    "reveal_threat.flower": "{Who} reveals the flowered threat and takes all of {target}'s gold: {amount}.",
     "reveal_threat": "{Who} reveals the threat on {target}: no flower.",
     "bewitch": "{Who} bewitches the {character}.",
     "witch_pause": "{Who} puts the Witch's turn on hold.",
@@ -118,8 +120,8 @@ TEMPLATES: dict[str, str] = {
     "lighthouse.took": "{Who} searches the deck with the Lighthouse and takes a card; the deck is shuffled.",
     "lighthouse": "{Who} searches the deck with the Lighthouse and takes no card; the deck is shuffled.",
     "lighthouse_private": "You take the {card} from the deck.",
-    "bell_tower": "{Who} rings the Bell Tower: the game ends after the round in which a city reaches {complete_at} districts.",
-    "bell_tower_silenced": "The Bell Tower is gone: cities are complete at {complete_at} districts again.",
+    "bell_tower": "{Who} rings the Bell Tower: the game ends after the round in which a city reaches {complete_at} district.",
+    "bell_tower_silenced": "The Bell Tower is gone: cities are complete at {complete_at} district again.",
     "end_turn.bewitched": "{Who} gathered as the bewitched {character}; that turn ends at once.",
     "end_turn": "{Who} ends the {character}'s turn.",
     "end_round": "Round {round} ends.",
@@ -127,9 +129,13 @@ TEMPLATES: dict[str, str] = {
     "unknown": "{kind}: {data}",
 }
 
-# English second person where the third-person verb would read wrong ("You is given the crown").
+# English second person where the third-person verb would read wrong ("You is given the crown") and the
+# app's mending of "you <verb>s" (citadels_tui/grammar.py) cannot reach it (the verb is not after "you").
 YOU_TEMPLATES: dict[str, str] = {
     "crown.given": "{Who} are given the crown.",
+    "heir": "At the end of the round, {who} reveal the killed {character}.",
+    "advisor": "At the end of the round, {who} reveal the killed {character} and move the crown.",
+    "hospital": "Thanks to the Hospital, {who} still take an action, but no more.",
     "witch_pause": "{Who} put the Witch's turn on hold.",
     "witch_resume": "{Who} resume the turn as the {character}.",
 }
@@ -148,22 +154,32 @@ PLURALS: dict[str, tuple[str, str]] = {
     "pay_with_cards": ("{Who} pays {count} of the Thieves' Den's cost with cards.", "count"),
     "tax": ("{Who} puts 1 gold on the Tax Collector's token ({token} gold on it).", "token"),
     "collect_tax": ("{Who} takes {amount} gold from the Tax Collector's token.", "amount"),
-    "cardinal": ("{Who} takes {gold} gold from {target}, gives as many cards, and builds the {card}.", "gold"),
+    "cardinal": ("{Who} takes {gold} gold from {target} and builds the {card}, giving as many cards.", "gold"),
     "study": ("{Who} draws {drawn} cards to keep one.", "drawn"),
+    "spy": ("{Who} names {type} and looks at {target}'s hand: {matches} matches, {gold} gold taken.", "matches"),
     "exchange": ("{Who} exchanges the {gave} for {target}'s {took}, paying {paid} gold.", "paid"),
     "seize": ("{Who} seizes {target}'s {card} for {paid} gold.", "paid"),
     "confiscate": ("{Who} reveals the signed warrant and confiscates the {card}; {target} gets {refund} gold back.",
                    "refund"),
     "bribe": ("{Who} bribes {target} with {amount} gold.", "amount"),
-    "reveal_threat.flower": ("{Who} reveals the flowered threat and takes all {amount} of {target}'s gold.",
+    "reveal_threat.flower": ("{Who} reveals the flowered threat and takes all of {target}'s gold: {amount}.",
                              "amount"),
     "laboratory": ("{Who} discards a card at the Laboratory for {amount} gold.", "amount"),
     "museum": ("{Who} puts a card face down under the Museum ({count} there now).", "count"),
+    "bell_tower": ("{Who} rings the Bell Tower: the game ends after the round in which a city reaches {complete_at} "
+                   "districts.", "complete_at"),
+    "bell_tower_silenced": ("The Bell Tower is gone: cities are complete at {complete_at} districts again.",
+                            "complete_at"),
     "game_over": ("The game is over. {winners} win!", "count"),
 }
 
 # The `why` of gain_gold / gain_cards events that are neither a card nor a character key.
 REASONS = ("income",)
+
+
+_PLAYER_KEYS = ("player", "target", "thief", "victim", "crown")
+# "{target}'s" in a template: the English possessive, "your" when that player is the viewer (not "you's").
+_POSSESSIVE = re.compile(r"\{(\w+)\}'s\b")
 
 
 def template_id(e: Event, me: int | None) -> str:
@@ -226,6 +242,10 @@ def narrate(cfg: GameConfig, e: Event, me: int | None = None,
     tr = tr or _ENGLISH
     d: dict[str, Any] = e.data
     tid = template_id(e, me)
+    # Whose deed it is: the player, or the thief for a robbery (it has no "player").
+    actor = "player" if "player" in d else "thief" if "thief" in d else None
+    mine = actor is not None and me is not None and d.get(actor) == me
+    yours = {k for k in _PLAYER_KEYS if k in d and d[k] == me and me is not None}
 
     def who(key: str) -> str:
         p = d.get(key)
@@ -249,7 +269,7 @@ def narrate(cfg: GameConfig, e: Event, me: int | None = None,
 
     f: dict[str, Any] = {}
     for key, val in d.items():
-        if key in ("player", "target", "thief", "victim", "crown") and (val is None or isinstance(val, int)):
+        if key in _PLAYER_KEYS and (val is None or isinstance(val, int)):
             f[key if key != "player" else "who"] = who(key)
         elif key in ("card", "for") and isinstance(val, str):
             f[key] = card(val)
@@ -288,12 +308,14 @@ def narrate(cfg: GameConfig, e: Event, me: int | None = None,
     elif k == "spy":
         f["type"] = tr.pgettext("district type", str(d["type"]))
     elif tid == "unknown":
-        f.update(kind=k.replace("_", " "), data=d)
-    return _sentence(tr, tid, d.get("player") == me and me is not None and "player" in d, f)
+        f.update(kind=k.replace("_", " "), data=", ".join(f"{x.replace('_', ' ')} {v}" for x, v in d.items()))
+    return _sentence(tr, tid, mine, f, {"who" if x == "player" else x for x in yours})
 
 
-def _sentence(tr: gettext.NullTranslations, tid: str, mine: bool, f: dict[str, Any]) -> str:
-    """Look the template up (second-person variant first for the viewer's deeds) and fill it in."""
+def _sentence(tr: gettext.NullTranslations, tid: str, mine: bool, f: dict[str, Any],
+              yours: Collection[str] = ()) -> str:
+    """Look the template up (second-person variant first for the viewer's deeds) and fill it in; `yours`
+    are the fields naming the viewer."""
     english = YOU_TEMPLATES.get(tid, TEMPLATES[tid]) if mine else TEMPLATES[tid]
     plural = PLURALS.get(tid)
     contexts = [f"event:{tid}:you", f"event:{tid}"] if mine else [f"event:{tid}"]
@@ -309,6 +331,8 @@ def _sentence(tr: gettext.NullTranslations, tid: str, mine: bool, f: dict[str, A
             s = tr.pgettext(ctx, english)
             if s != english:
                 break
+    s = _POSSESSIVE.sub(lambda m: ("Your" if m.group(1)[:1].isupper() else "your")
+                        if m.group(1).lower() in yours else m.group(0), s)
     return s.format_map(_Fields(f))
 
 

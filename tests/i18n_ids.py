@@ -83,8 +83,8 @@ def card_ids() -> set[MsgId]:
 
 
 def you_template_ids() -> list[str]:
-    """Templates whose acting player may be the viewer (they name the player: {Who} or {who})."""
-    return [tid for tid, text in TEMPLATES.items() if "{Who}" in text or "{who}" in text]
+    """Templates whose acting player may be the viewer (they name the player: {Who} or {who}, or the thief)."""
+    return [tid for tid, text in TEMPLATES.items() if any(f in text for f in ("{Who}", "{who}", "{Thief}"))]
 
 
 def event_ids() -> set[MsgId]:
@@ -120,8 +120,10 @@ def error_ids() -> set[MsgId]:
 
 
 def extra_ids() -> set[MsgId]:
+    from citadels_core.config import DEFAULT_NAMES
+
     return {("", w, "") for w in EXTRA_UI} | {("district type", w, "") for w in EXTRA_UI[:5]} | \
-        {("type letter", w, "") for w in "NRTMU"}
+        {("type letter", w, "") for w in "NRTMU"} | {("bot name", w, "") for w in DEFAULT_NAMES}
 
 
 def optional_ids() -> set[MsgId]:

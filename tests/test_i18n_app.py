@@ -10,6 +10,7 @@ from test_tui_app import keys, settle
 from citadels_server.cli import build_parser
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
+from citadels_tui.components.cities_pane import CitiesPane
 from citadels_tui.components.end_screen import EndScreen
 from citadels_tui.components.log_pane import LogPane
 from citadels_tui.components.status_bar import StatusBar
@@ -84,6 +85,22 @@ async def test_the_story_and_the_errors_are_russian(tmp_path: Path):
         assert not re.search(r"\b(the|you|takes|chooses)\b", text), text
 
 
+async def test_a_russian_game_seats_bots_with_russian_names(tmp_path: Path):
+    # The story, the cities and the commands all use the same Russian names.
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        names = app.seat.config.names
+        assert names == ("Anna", "Борис", "Клара", "Денис"), names
+        assert "Начинается игра на 4: Anna, Борис, Клара, Денис." in story(app)
+        cities = app.game_screen.query_one(CitiesPane).render_cities(app.seat.view(), app.seat.config)
+        seen = "".join(seg.text for seg in app.console.render(cities, app.console.options.update_width(100)))
+        assert all(n in seen for n in names[1:]) and "Bruno" not in seen, seen
+        await pilot.press(*keys("посмотреть клару"), "enter")
+        await pilot.pause()
+        assert story(app).splitlines()[-1].startswith("Клара: "), story(app)[-200:]
+
+
 async def test_the_language_switches_without_restarting_and_is_remembered(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="en")
     async with app.run_test(size=SIZE) as pilot:
@@ -149,3 +166,17 @@ def test_help_and_card_texts_are_russian():
     catalog = card_catalog(cfg)
     assert "# Персонажи" in catalog and "# Особые кварталы" in catalog and "Крепость" in catalog
     assert not re.search(r"\b(the|your|gold)\b", catalog), catalog
+
+
+async def test_a_hosted_table_started_in_russian_seats_bots_with_russian_names():
+    from citadels_tui.hub import Hub
+
+    hub = Hub()
+    i18n.set_language("ru")
+    try:
+        ht = hub.create("анна", None, 4, code="K7M9QD")
+        table = hub.start(ht, "анна")
+        assert table.config.names == ("анна", "Борис (бот)", "Клара (бот)", "Денис (бот)")
+    finally:
+        i18n.set_language("en")
+        hub.close()

@@ -334,7 +334,7 @@ def test_classic_events_read_in_russian():
     assert narrate(cfg, lab, 1, tr) == "Вы сбрасываете карту в Лаборатории за 1 золотой."
     assert narrate(cfg, Event("laboratory", {"player": 1, "amount": 2}), 0, tr).endswith("за 2 золотых.")
     nothing = Event("emperor_take", {"player": 0, "target": 2, "what": "nothing"})
-    assert narrate(cfg, nothing, None) == f"{cfg.names[0]} takes nothing from {cfg.names[2]}, who has neither gold nor cards."
+    assert narrate(cfg, nothing, None) == f"{cfg.names[0]} finds neither gold nor cards to take from {cfg.names[2]}."
     assert narrate(cfg, nothing, 0, tr).startswith("Вы ничего не берёте у игрока")
     thank = Event("thank", {"player": 1, "crown": 0})
     assert narrate(cfg, thank, 0, tr) == f"{cfg.names[1]} говорит игроку {cfg.names[0]} (вы): " \

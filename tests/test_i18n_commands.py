@@ -158,3 +158,62 @@ def test_an_option_typed_as_listed_in_russian_with_case_endings():
 def test_a_pasted_line_is_refused_in_russian(selection):
     g, v = selection
     assert parse("я" * 200, v, g.config).error == "Эта строка слишком длинная для команды: ничего не сделано."
+
+
+# The bots' Russian names under the cases a command puts them in: «у Клары» (genitive), «Кларе» (dative),
+# «Клару» (accusative), «с Кларой» (instrumental).
+CASES = {
+    "Анна": ("анны", "анне", "анну", "анной"), "Борис": ("бориса", "борису", "бориса", "борисом"),
+    "Клара": ("клары", "кларе", "клару", "кларой"), "Денис": ("дениса", "денису", "дениса", "денисом"),
+    "Елена": ("елены", "елене", "елену", "еленой"), "Фёдор": ("фёдора", "фёдору", "фёдора", "фёдором"),
+    "Глеб": ("глеба", "глебу", "глеба", "глебом"), "Игорь": ("игоря", "игорю", "игоря", "игорем"),
+}
+
+NAME_IDS = ["anna", "boris", "klara", "denis", "elena", "fyodor", "gleb", "igor"]
+
+
+def test_the_bots_are_named_in_russian_in_a_russian_game():
+    from citadels_tui.game_setup import bot_names, default_names
+
+    assert set(default_names()) == set(CASES)
+    assert bot_names("Anna", 4) == ("Anna", "Борис", "Клара", "Денис")  # not "Анна" beside "Anna"
+    assert bot_names("Клара", 3) == ("Клара", "Анна", "Борис")
+    i18n.set_language("en")
+    assert bot_names("Anna", 3) == ("Anna", "Bruno", "Clara")
+
+
+def _named(cfg: GameConfig, seat: int, name: str, hosted: bool) -> GameConfig:
+    """`cfg` with `name` in `seat` (a hosted table's bot: «Клара (бот)») and other Russian names elsewhere."""
+    others = [n for n in CASES if n != name]
+    names = [others[i] for i in range(cfg.players)]
+    names[seat] = f"{name} (бот)" if hosted else name
+    return dataclasses.replace(cfg, names=tuple(names))  # the parser reads the names from the config
+
+
+@pytest.mark.parametrize("hosted", [False, True], ids=["local", "hosted"])
+@pytest.mark.parametrize("name", list(CASES), ids=NAME_IDS)
+def test_a_district_in_a_russian_named_player_city_by_the_genitive(name, hosted):
+    g, v = _turn("destroy")
+    from citadels_tui.names import card_name
+
+    a = next(a for a in v.legal if a.kind == "destroy")
+    seat, key = a.args
+    cfg = _named(g.config, seat, name, hosted)
+    ru = card_name(cfg, str(key)).lower()
+    genitive = CASES[name][0]
+    for text in (f"разрушить {ru} у {genitive}", f"разрушить {ru} в городе {genitive}",
+                 f"разрушить {ru} у {genitive.capitalize()}", f"разрушить {ru} у {name}"):
+        assert parse(text, v, cfg).actions == (Action("destroy", (seat, key)),), text
+
+
+@pytest.mark.parametrize("hosted", [False, True], ids=["local", "hosted"])
+@pytest.mark.parametrize("name", list(CASES), ids=NAME_IDS)
+def test_swap_hands_and_look_with_a_russian_name_in_any_case(name, hosted):
+    g, v = _turn("swap_hands")
+    seat = next(a.args[0] for a in v.legal if a.kind == "swap_hands")
+    cfg = _named(g.config, seat, name, hosted)
+    for form in {*CASES[name], name.lower()}:
+        assert parse(f"обменяться с {form}", v, cfg).actions == (Action("swap_hands", (seat,)),), form
+        assert parse(f"обменяться {form}", v, cfg).actions == (Action("swap_hands", (seat,)),), form
+        look = parse(f"посмотреть {form}", v, cfg)
+        assert (look.app, look.arg) == ("look", str(seat)), form

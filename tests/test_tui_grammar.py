@@ -11,6 +11,8 @@ from citadels_tui.grammar import second_person
     ("You draws 2 cards and keeps 1.", "You draw 2 cards and keep 1."),
     ("You beautifies the Castle.", "You beautify the Castle."),
     ("You has the crown.", "You have the crown."),
+    ("You seizes Bruno's Castle for 2 gold.", "You seize Bruno's Castle for 2 gold."),
+    ("You finds neither gold nor cards to take from Bruno.", "You find neither gold nor cards to take from Bruno."),
     ("The game is over. You wins!", "The game is over. You win!"),
     ("You draw Watchtower and Quarry.", "You draw Watchtower and Quarry."),
     ("Bruno robs the Merchant: 3 gold from you.", "Bruno robs the Merchant: 3 gold from you."),

@@ -14,7 +14,7 @@ from textual.widgets import Static
 from citadels_core import GameConfig
 from citadels_core.view import PlayerInfo, View
 
-from ..i18n import t
+from ..i18n import t, tn
 from ..names import TYPE_LETTER, card_name, char_name, type_letter
 from .style import COMPONENT_CLASSES, flow, mark, type_style
 
@@ -82,7 +82,7 @@ class CitiesPane(Static):
         out.append("♛ " if p.crown else "  ", style=mark(self, "crown") if p.crown else "")
         out.append(p.name + (t(" (you)") if me else ""), style=mark(self, "me") if me else "bold")
         if wide:
-            money = Text(t("  {g} gold, {c} cards", g=p.gold, c=p.hand_size))
+            money = Text(tn("  {g} gold, {n} card", "  {g} gold, {n} cards", p.hand_size, g=p.gold))
         else:
             money = Text(t(" {g}g {c}c", g=p.gold, c=p.hand_size))
         # The gold amount and its unit take the gold colour; the sentence stays one translatable string.
@@ -95,8 +95,8 @@ class CitiesPane(Static):
         if p.seat == v.pending_player and v.pending_player != v.me and v.result is None:
             out.append(t(" …"), style=mark(self, "dim"))
         if wide:
-            out.append(t("  {n}/{m} districts, {p} points", n=p.city_size, m=v.complete_at,
-                         p=points_so_far(v, p)), style=mark(self, "dim"))
+            out.append(tn("  {c}/{m} districts, {n} point", "  {c}/{m} districts, {n} points", points_so_far(v, p),
+                          c=p.city_size, m=v.complete_at), style=mark(self, "dim"))
         else:
             out.append(t("  {n}/{m} {p}pt", n=p.city_size, m=v.complete_at, p=points_so_far(v, p)),
                        style=mark(self, "dim"))

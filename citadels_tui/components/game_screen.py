@@ -16,7 +16,7 @@ from citadels_core.view import View
 
 from ..commands import completions, confirmation, is_number, is_yes, parse, too_long
 from ..errors import explain_refusal
-from ..i18n import t
+from ..i18n import t, tn
 from ..names import card_name, char_name, describe, hurts_own_city
 from ..table import HINT_PLAYOUTS, HINT_SECONDS, HintRequest, Seat
 from ..thinking import think
@@ -336,8 +336,9 @@ class GameScreen(Screen[None]):
         log = self.query_one(LogPane)
         if what == "score":
             for p in v.players:
-                log.say(t("{p}: {n} points so far ({d} districts).", p=p.name, n=points_so_far(v, p),
-                          d=p.city_size))
+                log.say(t("{p}: {points} so far ({districts}).", p=p.name,
+                          points=tn("{n} point", "{n} points", points_so_far(v, p)),
+                          districts=tn("{n} district", "{n} districts", p.city_size)))
             return
         try:
             p = v.players[int(arg)]
@@ -346,8 +347,8 @@ class GameScreen(Screen[None]):
             return
         city = ", ".join(f"{card_name(cfg, d.key)} ({d.cost})" for d in p.city) or t("no districts")
         chars = ", ".join(char_name(cfg, c) for c in p.revealed) or t("no character revealed")
-        log.say(t("{p}: {g} gold, {h} cards, {chars}. City: {city}.", p=p.name, g=p.gold, h=p.hand_size,
-                  chars=chars, city=city))
+        log.say(t("{p}: {g} gold, {cards}, {chars}. City: {city}.", p=p.name, g=p.gold,
+                  cards=tn("{n} card", "{n} cards", p.hand_size), chars=chars, city=city))
         if p.known_hand and p.seat != v.me:
             log.say(t("You know these cards of {p}'s hand: {c}.", p=p.name,
                       c=", ".join(card_name(cfg, k) for k in p.known_hand)))
