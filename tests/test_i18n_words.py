@@ -166,7 +166,8 @@ NEVER_ONE = {
 NOT_YET = {"round {r}, {n} players, {a} moves played.", "The table waits for {p} to come back (up to {m} minutes).",
            "The table waits for {p} to come back (up to {s} seconds).",
            "You are talking too fast: that line was not sent; wait {s} seconds.", "{s} seconds"}
-PLURAL_NOUN = re.compile(r"\{\w+\}\S* (cards|districts|points|players|matches|coins|moves|minutes|seconds|"
+# ({type} is a district type, "noble districts", not a count.)
+PLURAL_NOUN = re.compile(r"\{(?!type\})\w+\}\S* (cards|districts|points|players|matches|coins|moves|minutes|seconds|"
                          r"characters|rounds|votes)\b")
 
 
