@@ -76,3 +76,14 @@ def test_connection_caps_count_per_address_and_in_total():
 ])
 def test_colour_depth_from_term(term, colorterm, expected):
     assert color_system_for(term, colorterm) is expected
+
+
+@pytest.mark.parametrize("width, height", [(40, 10), (59, 30), (30, 19)])
+def test_too_small_notice_is_centred(width, height):
+    lines = render(too_small_text(width, height, Settings()), width, height)
+    rows = [i for i, line in enumerate(lines) if line.strip()]
+    assert abs((rows[0] + rows[-1]) / 2 - (height - 1) / 2) <= 1  # halfway down
+    for i in rows:
+        text = lines[i]
+        left, right = len(text) - len(text.lstrip()), len(text) - len(text.rstrip())
+        assert abs(left - right) <= 1, text  # and across

@@ -26,7 +26,7 @@ from citadels_tui.hub import Hub
 from citadels_tui.saves import save_target
 
 THEMES = [th.name for th in builtin_themes()]
-SMALL, LARGE = (80, 24), (120, 40)
+LEAST, SMALL, LARGE = (60, 20), (80, 24), (120, 40)  # LEAST: the app's least size (docs/playing.md)
 SIZES = (SMALL, LARGE)
 
 
@@ -111,6 +111,22 @@ def test_theme_snapshot(snap_compare, tmp_path, theme, state, size):
 def test_selection_phase_large(snap_compare, tmp_path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     assert snap_compare(app, terminal_size=LARGE, run_before=_press())
+
+
+@pytest.mark.parametrize("state", ["selection", "turn"])
+def test_the_least_size(snap_compare, tmp_path, state):
+    app = make_app(tmp_path, "citadel")
+    assert snap_compare(app, terminal_size=LEAST, run_before=STATES[state][0])
+
+
+# Eight players in round 5 or later, cities well built: each keeps a line, in a compact form when short.
+@pytest.mark.parametrize("size", [LEAST, SMALL, LARGE], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_eight_players_late_in_the_game(snap_compare, tmp_path, size):
+    from test_tui_screen_sizes import late_game
+
+    late_game(tmp_path, 8, "Anna")
+    app = CitadelsApp(home=tmp_path, resume=True, pace=0)
+    assert snap_compare(app, terminal_size=size, run_before=_settle)
 
 
 # A spectator at a hosted table (the SSH server's app, driven in-process): no "Your hand", a status bar

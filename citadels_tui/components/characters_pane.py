@@ -10,7 +10,7 @@ from citadels_core.view import View
 
 from ..i18n import t
 from ..names import card_text, char_name, char_rank
-from .style import COMPONENT_CLASSES, flow, mark
+from .style import COMPONENT_CLASSES, crop, flow, mark
 
 
 class CharactersPane(Static):
@@ -20,10 +20,18 @@ class CharactersPane(Static):
         super().__init__("", **kw)  # type: ignore[arg-type]
         self.border_title = t("Characters")
         self._last: tuple[View, GameConfig] | None = None
+        self.max_lines = 0  # 0: as many as it takes; else the rest is cut with "…"
 
     def show(self, v: View, cfg: GameConfig) -> None:
         self._last = (v, cfg)
-        self.update(self.render_characters(v, cfg))
+        self.update(crop(self.render_characters(v, cfg), self.max_lines, self.size.width))
+
+    def fit(self, lines: int) -> None:
+        """Keep to `lines` lines (a short screen with many players: the cities need the room)."""
+        if lines != self.max_lines:
+            self.max_lines = lines
+            if self._last is not None:
+                self.show(*self._last)
 
     def render_characters(self, v: View, cfg: GameConfig) -> Text:
         revealed_by = {c: p.name for p in v.players for c in p.revealed}
@@ -77,4 +85,4 @@ class CharactersPane(Static):
 
     def on_resize(self) -> None:
         if self._last is not None:
-            self.update(self.render_characters(*self._last))
+            self.show(*self._last)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from rich.console import Group, RenderableType
-from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -16,7 +16,7 @@ from citadels_core.view import PlayerInfo, View
 
 from ..i18n import t, tn
 from ..names import TYPE_LETTER, card_name, char_name, type_letter
-from .style import COMPONENT_CLASSES, flow, mark, type_style
+from .style import COMPONENT_CLASSES, crop, flow, mark, type_style
 
 ALL_TYPES = frozenset(TYPE_LETTER)
 
@@ -29,6 +29,14 @@ def points_so_far(v: View, p: PlayerInfo) -> int:
     if p.complete:
         pts += 4 if v.first_complete == p.seat else 2
     return pts
+
+
+class CitiesBox(VerticalScroll):
+    """The scrolling frame of the cities: its height decides their form, so a new height redraws them."""
+
+    def on_resize(self) -> None:
+        for pane in self.query(CitiesPane):
+            pane.redraw()
 
 
 class CitiesPane(Static):
@@ -44,39 +52,92 @@ class CitiesPane(Static):
         self.update(self.render_cities(v, cfg))
 
     def on_resize(self) -> None:
-        # The layout (short or long headers) depends on the width, known only after layout.
+        self.redraw()
+
+    def redraw(self) -> None:
+        # The form (short or long headers, names or not) depends on the size, known only after layout.
         if self._last is not None:
             self.update(self.render_cities(*self._last))
 
     def render_cities(self, v: View, cfg: GameConfig) -> RenderableType:
-        # A large terminal gets the cities side by side, two to a row.
-        cols = 2 if self.size.width >= 100 and len(v.players) > 1 else 1
-        cell_width = (self.size.width - 2 * (cols - 1)) // cols
-        wide = cell_width >= 64
+        """The most readable form that shows every player's city in the room there is (see
+        docs/playing.md): the city under its owner's name, or after it on the same line, or each
+        district as its cost and type letter only; at worst each player's line is cut short with "…"."""
+        width = self.size.width if self.size.width > 0 else 80
         box = self.parent.size.height if isinstance(self.parent, Widget) else 0
-        if cols == 1 and 0 < box < 2 * len(v.players):
-            # Many players in a short terminal: each player's city follows the name on the same line.
-            lines = [flow([self._header(v, cfg, p, False), *self._entries(cfg, p)], self.size.width)
-                     for p in v.players]
-            return Group(*lines)
-        blocks: list[RenderableType] = []
-        for p in v.players:
-            # The city hangs under its owner's name, even when it wraps over several lines.
-            blocks.append(Group(self._header(v, cfg, p, wide),
-                                Padding(self._city(cfg, p, cell_width - 4), (0, 0, 0, 4))))
-        if cols == 1:
-            return Group(*blocks)
-        grid = Table.grid(expand=True, padding=(0, 2))
-        for _ in range(cols):
-            grid.add_column(ratio=1)
-        for i in range(0, len(blocks), cols):
-            row = blocks[i:i + cols]
-            grid.add_row(*row, *([""] * (cols - len(row))))
-            if i + cols < len(blocks):
-                grid.add_row(*([""] * cols))
-        return grid
+        fits = (lambda lines: box <= 0 or lines <= box)  # noqa: E731 - before layout, anything fits
+        if width >= 100 and len(v.players) > 1:
+            # A large pane gets the cities side by side, two to a row.
+            grid, lines = self._grid(v, cfg, width)
+            if fits(lines):
+                return grid
+        forms = [self._blocks(v, cfg, width), self._inline(v, cfg, width, None)]
+        longest = max((len(card_name(cfg, d.key)) for p in v.players for d in p.city), default=0)
+        # Then the names cut shorter and shorter ("Map R… 5U"), then no names at all ("5U").
+        forms += [self._inline(v, cfg, width, n) for n in range(longest - 1, 3, -1)]
+        forms.append(self._inline(v, cfg, width, 0))
+        for form in forms:
+            if fits(sum(_lines(x) for x in form)):
+                return Group(*form)
+        # Not even one line each for the short form: every player keeps their first lines, cut with "…"
+        # (laid out one cell narrower, so that the "…" never covers the end of a name line).
+        n = max(1, len(v.players))
+        return Group(*(crop(x, max(1, box // n + (i < box % n)), width)
+                       for i, x in enumerate(self._inline(v, cfg, width - 1, 0))))
 
-    def _header(self, v: View, cfg: GameConfig, p: PlayerInfo, wide: bool) -> Text:
+    def _grid(self, v: View, cfg: GameConfig, width: int) -> tuple[Table, int]:
+        cell_width = (width - 2) // 2
+        blocks = self._blocks(v, cfg, cell_width)
+        grid = Table.grid(expand=True, padding=(0, 2))
+        grid.add_column(ratio=1)
+        grid.add_column(ratio=1)
+        lines = 0
+        for i in range(0, len(blocks), 2):
+            row = blocks[i:i + 2]
+            grid.add_row(*row, *([""] * (2 - len(row))))
+            lines += max(_lines(x) for x in row)
+            if i + 2 < len(blocks):
+                grid.add_row("", "")
+                lines += 1
+        return grid, lines
+
+    def _blocks(self, v: View, cfg: GameConfig, width: int) -> list[Text]:
+        # The city hangs under its owner's name, even when it wraps over several lines.
+        out = []
+        for p in v.players:
+            block = self._header(v, cfg, p, width >= 64, width)
+            block.append("\n    ")
+            if p.city:
+                block.append_text(flow(self._entries(cfg, p, None), width - 4, indent=4))
+            else:
+                block.append(t("no districts yet"), style=mark(self, "dim"))
+            out.append(block)
+        return out
+
+    def _inline(self, v: View, cfg: GameConfig, width: int, names: int | None) -> list[Text]:
+        # Many players in a short pane: each player's city follows the name on the same line. With names
+        # cut short, the characters revealed are left to the Characters pane (":Bruno") to save room.
+        return [flow([self._header(v, cfg, p, False, width, revealed=names is None),
+                      *self._entries(cfg, p, names)], width,
+                     sep="  " if names is None else " ", indent=4)
+                for p in v.players]
+
+    def _header(self, v: View, cfg: GameConfig, p: PlayerInfo, wide: bool, width: int = 0,
+                revealed: bool = True) -> Text:
+        """The owner's line: never wider than `width` (0: any width); to fit, the characters revealed go
+        first, then the double spaces, then the end of the line."""
+        width = width or 10**6
+        out = self._header_parts(v, cfg, p, wide, revealed=revealed)
+        if out.cell_len > width:
+            out = self._header_parts(v, cfg, p, wide, revealed=False)
+        if out.cell_len > width:
+            # Single spaces between the parts; the revealed characters are in the Characters pane anyway.
+            out = out[0:2] + Text(" ").join(part for part in out[2:].split(" ") if part.plain)
+        if out.cell_len > width:
+            out.truncate(width, overflow="ellipsis")
+        return out
+
+    def _header_parts(self, v: View, cfg: GameConfig, p: PlayerInfo, wide: bool, revealed: bool) -> Text:
         out = Text()
         me = p.seat == v.me
         out.append("♛ " if p.crown else "  ", style=mark(self, "crown") if p.crown else "")
@@ -90,7 +151,7 @@ class CitiesPane(Static):
         if m:
             money.stylize(mark(self, "gold"), m.start(), m.end())
         out.append_text(money)
-        if p.revealed:
+        if p.revealed and revealed:
             out.append("  " + ", ".join(char_name(cfg, c) for c in p.revealed))
         if p.seat == v.pending_player and v.pending_player != v.me and v.result is None:
             out.append(t(" …"), style=mark(self, "dim"))
@@ -104,17 +165,25 @@ class CitiesPane(Static):
             out.append(t(" complete"), style=mark(self, "alert"))
         return out
 
-    def _entries(self, cfg: GameConfig, p: PlayerInfo) -> list[Text]:
+    def _entries(self, cfg: GameConfig, p: PlayerInfo, names: int | None) -> list[Text]:
+        """Each district as "Castle 4N"; with `names`, its name cut to that many cells ("Map R… 5U"), or
+        with 0, its cost and type letter only ("5U")."""
         entries = []
         for d in p.city:
-            e = Text(f"{card_name(cfg, d.key)}{'+' if d.beautified else ''} ")
+            plus = "+" if d.beautified else ""
+            name = card_name(cfg, d.key)
+            if names and len(name) > names:
+                name = name[: names - 1].rstrip() + "…"
+            e = Text(f"{name}{plus} " if names != 0 else "")
             e.append(f"{d.cost}{type_letter(d.type)}", style=type_style(self, d.type))
+            if names == 0:
+                e.append(plus)
             entries.append(e)
         if p.museum:
             entries.append(Text(t("({n} under the Museum)", n=p.museum), style=mark(self, "dim")))
         return entries
 
-    def _city(self, cfg: GameConfig, p: PlayerInfo, width: int) -> Text:
-        if not p.city:
-            return Text(t("no districts yet"), style=mark(self, "dim"))
-        return flow(self._entries(cfg, p), width)
+
+def _lines(text: Text) -> int:
+    return text.plain.count("\n") + 1
+

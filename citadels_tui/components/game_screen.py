@@ -6,7 +6,7 @@ import logging
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
@@ -21,7 +21,7 @@ from ..names import card_name, char_name, describe, hurts_own_city
 from ..table import HINT_PLAYOUTS, HINT_SECONDS, HintRequest, Seat
 from ..thinking import think
 from .characters_pane import CharactersPane
-from .cities_pane import CitiesPane, points_so_far
+from .cities_pane import CitiesBox, CitiesPane, points_so_far
 from .command_line import CommandLine
 from .hand_pane import HandPane
 from .log_pane import LogPane
@@ -39,11 +39,26 @@ class AppRequest(Message):
         self.arg = arg
 
 
+# The least terminal the game is laid out in (docs/playing.md); the SSH server's default minimum is the same.
+MIN_WIDTH, MIN_HEIGHT = 60, 20
+
+
+class LeftColumn(Vertical):
+    """The cities above the characters: when it is resized, the characters give up lines to the cities."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            screen.fit_left()
+
+
 class GameScreen(Screen[None]):
     CSS_PATH = ["game_screen.tcss", "components.tcss"]
-    # Below 60×18 the panes cannot show a game: a sentence asks for a bigger terminal instead.
-    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (60, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (18, "-short"), (34, "-tall")]
+    # Below 60×20 (the SSH server's least size too) the panes cannot show a game: a sentence asks for a
+    # bigger terminal instead. Under 80 columns the two columns share the width; under 24 lines the story
+    # is shorter, so that every player keeps a line in the cities.
+    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-cramped"), (80, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-low"), (24, "-short"), (34, "-tall")]
     BINDINGS = [
         Binding("f1", "request('help')", t("Help")),
         Binding("f2", "request('new')", t("New game")),
@@ -66,12 +81,12 @@ class GameScreen(Screen[None]):
         self._leaving = False  # Ctrl+C was pressed once: a second press leaves
 
     def compose(self) -> ComposeResult:
-        yield Static(t("This terminal is too small for Citadels: please make it at least 60 columns by "
-                       "18 lines."), id="too-small")
+        yield Static(t("This terminal is too small for Citadels: please make it at least {w} columns by "
+                       "{h} lines.", w=MIN_WIDTH, h=MIN_HEIGHT), id="too-small")
         yield StatusBar(id="status")
         with Horizontal(id="main"):
-            with Vertical(id="left"):
-                with VerticalScroll(id="cities-box"):
+            with LeftColumn(id="left"):
+                with CitiesBox(id="cities-box"):
                     yield CitiesPane(id="cities")
                 yield CharactersPane(id="characters")
             with Vertical(id="right"):
@@ -108,6 +123,7 @@ class GameScreen(Screen[None]):
         self.query_one(StatusBar).show(v, cfg, self.enter_skips())
         self.query_one(CitiesPane).show(v, cfg)
         self.query_one(CharactersPane).show(v, cfg)
+        self.fit_left()
         hand = self.query_one(HandPane)
         # While drawn cards wait to be kept, show the first one's text: it is not in the hand yet.
         hand.show(v, cfg, selected=v.options[0] if v.pending_kind == "keep" and v.options else None)
@@ -116,7 +132,10 @@ class GameScreen(Screen[None]):
         waiting = ""
         if not v.legal and v.pending_player is not None:
             waiting = t("Waiting for {p}…", p=cfg.names[v.pending_player])
-        self.query_one(OptionsPane).show([describe(cfg, v, a) for a in v.legal], waiting)
+        options = self.query_one(OptionsPane)
+        options.show([describe(cfg, v, a) for a in v.legal], waiting)
+        # Your move is said in words where you act, not only by colour (the top line says it too).
+        options.border_title = t("▶ Your move — you can") if v.legal else t("You can")
         lines, self._cursor = self.seat.lines(self._cursor)
         self.query_one(LogPane).add_events(lines)
         if self._hint is not None and not self.seat.hint_current(self._hint):
@@ -124,6 +143,13 @@ class GameScreen(Screen[None]):
             self.query_one(LogPane).say(t("The hint was dropped: the game has moved on."))
         if self.seat.table.save_error:
             self.query_one(LogPane).say(self.seat.table.save_error, alert=True)
+
+    def fit_left(self) -> None:
+        """Every player keeps at least a line in the cities: the characters below take what is left."""
+        h = self.query_one("#left").size.height
+        if h > 0 and self._view is not None:
+            # Two border lines (the cities' and the characters'), then one line per player.
+            self.query_one(CharactersPane).fit(max(1, h - 2 - len(self._view.players)))
 
     def enter_skips(self) -> bool:
         """Whether Enter on an empty command line does something now: it hurries a bot's move."""

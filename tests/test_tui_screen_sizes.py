@@ -1,0 +1,158 @@
+"""The game screen read as a player reads it, at the least size (60×20), at 80×24 and at 120×40, with 4 and
+8 players, in English and in Russian: the top line keeps the round, who decides and the deck; every player
+is listed; your own line is one line; it says in words that the move is yours; at 80×24 and above every
+city is on screen whole (no scrolling, nothing cut)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+
+from citadels_core import Game, GameConfig
+from citadels_core.bots import make_bot
+from citadels_core.record import GameRecord
+from citadels_core.view import View, view
+from citadels_tui.app import CitadelsApp
+from citadels_tui.components.cities_pane import points_so_far
+from citadels_tui.components.game_screen import MIN_HEIGHT, MIN_WIDTH
+from citadels_tui.components.status_bar import status_text
+from citadels_tui.game_setup import bot_names
+from citadels_tui.saves import save_target, write_save
+
+SIZES = [(MIN_WIDTH, MIN_HEIGHT), (80, 24), (120, 40)]
+# What the screen says, per language: your name and its marker, the points unit, the top line's words.
+WORDS = {
+    "en": {"me": "Anna", "you": "Anna (you)", "pt": "pt|points", "round": "Round", "deck": "deck",
+           "turn": "your turn", "mine": "▶ Your move"},
+    "ru": {"me": "Анна", "you": "Анна (вы)", "pt": "оч", "round": "Раунд", "deck": "колода",
+           "turn": "ваш ход", "mine": "▶ Ваш ход"},
+}
+
+
+def late_game(home: Path, players: int, me: str, edition: str = "2016") -> View:
+    """A saved game played by bots into round 5 or later, stopped at Anna's turn (cities well built)."""
+    from citadels_tui.game_setup import default_preset
+
+    cfg = GameConfig.create(players, names=bot_names(me, players), edition=edition,
+                            cast=default_preset(edition), districts=default_preset(edition))
+    g = Game(cfg, 5)
+    bots = [make_bot("heuristic", 50 + p) for p in range(players)]
+    actions = []
+    while (pd := g.pending()) is not None:
+        v = view(g, pd[0])
+        if pd[0] == 0 and g.round >= 5 and v.pending_kind == "turn":
+            break
+        a = bots[pd[0]].choose(v)
+        g.apply(pd[0], a)
+        actions.append((pd[0], a))
+    assert not g.over
+    write_save(GameRecord(cfg, 5, actions), save_target(home), {i: "heuristic" for i in range(1, players)})
+    return view(g, 0)
+
+
+def screen_lines(app: CitadelsApp) -> list[str]:
+    """The screen as text, one string a row: composed the way Textual's own export_screenshot does."""
+    w, h = app.size
+    console = Console(width=w, height=h, record=True, file=open("/dev/null", "w"), legacy_windows=False)  # noqa: SIM115
+    console.print(app.screen._compositor.render_update(full=True))
+    lines = console.export_text().split("\n")
+    assert len(lines) >= h
+    return lines[:h]
+
+
+def region_text(lines: list[str], region) -> list[str]:
+    return [line[region.x:region.right] for line in lines[region.y:region.bottom]]
+
+
+async def _open(app: CitadelsApp, pilot) -> None:
+    for _ in range(200):
+        await pilot.pause()
+        gs = app.game_screen
+        if gs is not None and app.seat is not None and app.seat.my_turn() and gs.view().legal:
+            await pilot.pause()
+            return
+    raise AssertionError("the saved game did not come back to Anna")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("players", [4, 8])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_screen_shows_what_a_player_needs_at_every_size(tmp_path, size, players, lang):
+    words = WORDS[lang]
+    v = late_game(tmp_path, players, words["me"])
+    app = CitadelsApp(home=tmp_path, resume=True, pace=0, lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await _open(app, pilot)
+        gs = app.game_screen
+        lines = screen_lines(app)
+        top = lines[0]
+        assert f"{words['round']} {v.round}" in top and f"{words['deck']} {v.deck_size}" in top, top
+        assert words["turn"] in top, top
+        # That the move is yours, in words where you act (not only the top line, not only a colour).
+        assert words["mine"] in "\n".join(region_text(lines, gs.query_one("#right").region))
+        cities = region_text(lines, gs.query_one("#cities-box").region)
+        for p in v.players:
+            assert any(p.name in line for line in cities), (p.name, cities)
+        # Your own line keeps its end: districts toward a complete city and the points, on that one line.
+        (mine,) = [line for line in cities if words["you"] in line]
+        me = v.players[0]
+        assert f"{me.city_size}/{v.complete_at}" in mine, mine
+        assert re.search(rf"\b{points_so_far(v, me)} ?({words['pt']})", mine), mine
+        if size != (MIN_WIDTH, MIN_HEIGHT):
+            # Every city whole: nothing scrolled out of sight, no line cut short.
+            assert gs.query_one("#cities-box").max_scroll_y == 0, cities
+            assert not any(line.rstrip().endswith("…") for line in cities), cities
+
+
+async def test_the_classic_edition_fits_eight_players_at_80x24(tmp_path):
+    v = late_game(tmp_path, 8, "Anna", edition="classic")
+    app = CitadelsApp(home=tmp_path, resume=True, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        gs = app.game_screen
+        cities = region_text(screen_lines(app), gs.query_one("#cities-box").region)
+        assert all(any(p.name in line for line in cities) for p in v.players), cities
+        assert gs.query_one("#cities-box").max_scroll_y == 0
+
+
+async def test_below_the_least_size_a_centred_sentence_asks_for_more(tmp_path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=(MIN_WIDTH, MIN_HEIGHT - 1)) as pilot:
+        await pilot.pause()
+        lines = screen_lines(app)
+        rows = [i for i, line in enumerate(lines) if "too small" in line]
+        assert rows, lines
+        text = lines[rows[0]]
+        left, right = len(text) - len(text.lstrip()), len(text) - len(text.rstrip())
+        assert abs(left - right) <= 2, text  # centred across
+        assert abs(rows[0] - (MIN_HEIGHT - 1) // 2) <= 2  # and halfway down
+        assert f"{MIN_WIDTH} columns by {MIN_HEIGHT} lines" in " ".join(lines)
+        await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
+        await pilot.pause()
+        assert not app.game_screen.query_one("#too-small").display
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_top_line_gives_up_its_extras_but_never_the_round_the_decider_or_the_deck(lang):
+    from citadels_tui import i18n
+
+    i18n.set_language(lang)  # the process default (conftest puts English back)
+    try:
+        names = ("Anna", "Bartholomew-Maximilian", "Clara", "David")
+        g = Game(GameConfig.create(4, names=names), 3)
+        while (pd := g.pending()) is not None and pd[0] != 1:
+            g.apply(pd[0], make_bot("heuristic", 1).choose(view(g, pd[0])))
+        v = view(g, 0)
+        full = status_text(v, g.config, enter_skips=True)
+        for width in range(40, 121):
+            line = status_text(v, g.config, enter_skips=True, width=width)
+            assert Text(line).cell_len <= width, (width, line)
+            assert line.startswith(full.split(" · ")[0]) and line.endswith(full.split(" · ")[-1]), line
+            assert "Barth" in line, line  # who decides: the name, cut if it must be
+        assert status_text(v, g.config, enter_skips=True, width=200) == full
+    finally:
+        i18n.set_language("en")
