@@ -13,8 +13,10 @@ class NewGame:
     config: GameConfig
     bots: tuple[str, ...]  # the level of each bot seat, seats 1..n-1
     seed: int | None
-    cast_preset: str = "first_game"  # remembered in the settings for the next game
+    cast_preset: str = "first_game"  # remembered in the settings for the next game ("custom": the list below)
     district_preset: str = "first_game"
+    custom_cast: str = ""  # the custom lists as typed on the form, remembered for the next game and form
+    custom_districts: str = ""
 
 
 def bot_names(me: str, n: int) -> tuple[str, ...]:

@@ -149,3 +149,25 @@ def test_help_and_card_texts_are_russian():
     catalog = card_catalog(cfg)
     assert "# Персонажи" in catalog and "# Особые кварталы" in catalog and "Крепость" in catalog
     assert not re.search(r"\b(the|your|gold)\b", catalog), catalog
+
+
+async def test_a_russian_game_resumes_in_russian_with_its_theme(tmp_path: Path):
+    # --lang and --theme are for the session: the settings do not keep them, the saved game does.
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru", theme="night")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys("выбрать короля"), "enter")
+        await settle(app, pilot)
+    assert load_settings(tmp_path)[0].language == ""
+    resumed = CitadelsApp(home=tmp_path, resume=True, pace=0)
+    async with resumed.run_test(size=SIZE) as pilot:
+        await settle(resumed, pilot)
+        assert resumed.i18n_language.code == "ru" and resumed.theme == "night"
+        assert "Раунд 1" in str(resumed.game_screen.query_one(StatusBar).render())
+        assert "С возвращением" in story(resumed)
+    # A flag given now wins over the saved game's choice.
+    english = CitadelsApp(home=tmp_path, resume=True, pace=0, lang="en", theme="parchment")
+    async with english.run_test(size=SIZE) as pilot:
+        await settle(english, pilot)
+        assert english.i18n_language.code == "en" and english.theme == "parchment"
+        assert "Round 1" in str(english.game_screen.query_one(StatusBar).render())
