@@ -21,7 +21,7 @@ from .colors import THEME_VARIABLE_DEFAULTS, Colourless
 from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
 from .errors import translate_error
-from .game_setup import NewGame, bot_names, default_preset
+from .game_setup import NewGame, bot_names, default_preset, rank9_reason
 from .i18n import Lazy, available, from_environment, language, lazy_t, normalize, set_language, t
 from .paths import config_dir
 from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
@@ -168,6 +168,8 @@ class CitadelsApp(App[int]):
         if seed is None:
             seed = secrets.randbelow(2**31)
         record = GameRecord(cfg, seed, [])
+        if why := rank9_reason(cfg):
+            self.notes.append((why, False))
         self.notes.append((t("Type the number of an option, or a command such as “choose king”; "
                              "“help” explains the rest."), False))
         self.start(record, {i + 1: b for i, b in enumerate(bots)}, save_target(self.home))

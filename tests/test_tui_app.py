@@ -560,3 +560,33 @@ async def test_the_new_game_form_remembers_the_last_custom_lists_across_games_an
         screen = await form(again, pilot)
         assert screen.query_one("#cast", Select).value == "first_game"
         assert screen.query_one("#cast-custom", Input).value == cast
+
+
+async def test_an_eight_player_game_says_why_a_rank_9_character_was_added(tmp_path: Path):
+    from textual.widgets import Select
+
+    from citadels_tui.components.new_game_screen import NewGameScreen
+    from citadels_tui.settings import Settings, save_settings
+
+    save_settings(Settings(players=8), tmp_path)
+    app = CitadelsApp(home=tmp_path, seed=4, pace=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(app, pilot)
+        cfg = app.table.config
+        assert cfg.players == 8 and len(cfg.cast) == 9
+        story = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        name = char_name(cfg, cfg.cast[8])
+        assert f"With 8 players a rank 9 character is added, {name}: one character is set aside" in story
+        await pilot.press("f2")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        why = screen.query_one("#why-rank9")
+        assert why.display and "eight players need eight left to choose from" in str(why.render())
+        screen.query_one("#players", Select).value = 7
+        await pilot.pause()
+        assert not why.display
+        screen.action_start()
+        await settle(app, pilot)
+        story = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        assert "rank 9" not in story

@@ -70,6 +70,8 @@ class NewGameScreen(ModalScreen[NewGame | None]):
                 yield Label(t("Players"))
                 yield Select([(str(n), n) for n in range(2, 9)], value=s.players, allow_blank=False,
                              id="players", compact=True)
+            yield Static(t("With 8 players a rank 9 character is added: one character is set aside face down "
+                           "each round, and eight players need eight left to choose from."), id="why-rank9")
             for i in range(7):
                 with Horizontal(classes="row bot-row", id=f"bot-row-{i + 1}"):
                     yield Label(t("Seat {n} bot", n=i + 2))
@@ -163,6 +165,7 @@ class NewGameScreen(ModalScreen[NewGame | None]):
 
     def _show_bot_rows(self) -> None:
         n = self._players()
+        self.query_one("#why-rank9").display = n == 8
         for i in range(7):
             self.query_one(f"#bot-row-{i + 1}").display = i + 1 < n
 
