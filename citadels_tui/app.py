@@ -6,26 +6,29 @@ a saved game is offered first when there is one, or resumed directly with `--res
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.filter import LineFilter
 
 from citadels_core import ConfigError, GameConfig
 from citadels_core.record import GameRecord
 from citadels_themes import DEFAULT_THEME, Theme, builtin_themes, user_themes
 
-from .colors import THEME_VARIABLE_DEFAULTS
+from .colors import THEME_VARIABLE_DEFAULTS, Colourless
 from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
 from .errors import translate_error
-from .game_setup import NewGame, bot_names, default_preset, preset_of
+from .game_setup import NewGame, bot_names, default_preset, rank9_reason
 from .i18n import Lazy, available, from_environment, language, lazy_t, normalize, set_language, t
 from .paths import config_dir
 from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
-from .settings import load_settings, save_settings
+from .settings import cast_choice, districts_choice, load_settings, save_settings
 from .table import HINT_PLAYOUTS, HINT_SECONDS, Seat, Table
 
+COLOURLESS = Colourless()
 HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
 
 
@@ -33,6 +36,16 @@ class CitadelsApp(App[int]):
     TITLE = "Citadels"
     ENABLE_COMMAND_PALETTE = False  # its system commands (screenshot …) would act on an SSH server's disk
     GAME_DEPTH = 2  # the game screen's place in the screen stack (the lobby app has the lobby below it)
+    # With NO_COLOR no colour is written at all (get_line_filters), so what colour marks elsewhere (the
+    # focused field or button, the highlighted option, the cursor) is marked by reverse video instead.
+    CSS = """
+    App:nocolor Input > .input--cursor { text-style: reverse; }
+    App:nocolor Select:focus > SelectCurrent { text-style: reverse; }
+    App:nocolor Button:focus { text-style: reverse bold; }
+    App:nocolor OptionList > .option-list--option-highlighted { text-style: reverse; }
+    App:nocolor SelectOverlay > .option-list--option-highlighted { text-style: reverse; }
+    App:nocolor DataTable > .datatable--cursor { text-style: reverse; }
+    """
 
     def __init__(self, *, home: Path | None = None, resume: bool = False, seed: int | None = None,
                  theme: str | None = None, pace: float | None = None, seat: Seat | None = None,
@@ -57,7 +70,11 @@ class CitadelsApp(App[int]):
         if pace is not None:
             self.settings.bot_pace = pace
         # --lang, then the settings, then the locale. The language is this app's own (see i18n.py).
-        set_language(normalize(lang) or normalize(self.settings.language) or from_environment(), self)
+        # A resumed game is shown again in the language and theme it was saved in, unless this session
+        # asked for others (--lang, --theme).
+        self.lang_flag = normalize(lang)
+        set_language(self.lang_flag or normalize(self.settings.language) or from_environment(), self)
+        self.theme_flag = theme
         self.theme_request = theme or self.settings.theme
         self.game_themes: dict[str, Theme] = {}  # ours (shipped, then the user's), by name
         self.user_theme_dir = config_dir(home) / "themes"
@@ -75,6 +92,11 @@ class CitadelsApp(App[int]):
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return {**super().get_theme_variable_defaults(), **THEME_VARIABLE_DEFAULTS}
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """With NO_COLOR set (Textual's `no_color`), the screen is written without any colour code."""
+        filters = super().get_line_filters()
+        return [*filters, COLOURLESS] if self.no_color else filters
 
     # ------------------------------------------------------------ start
 
@@ -133,8 +155,8 @@ class CitadelsApp(App[int]):
             edition = self.edition_request or s.edition
             shorter = edition == "classic" and (s.shorter if self.shorter_request is None else self.shorter_request)
             try:
-                cfg = GameConfig.create(s.players, cast=preset_of(edition, s.cast),
-                                        districts=preset_of(edition, s.districts),
+                cfg = GameConfig.create(s.players, cast=cast_choice(s, edition),
+                                        districts=districts_choice(s, edition),
                                         names=bot_names(s.name, s.players), edition=edition, shorter=shorter)
             except (ConfigError, KeyError) as e:
                 self.notes.append((t("The saved set-up cannot be used ({e}); playing the first game.",
@@ -147,11 +169,18 @@ class CitadelsApp(App[int]):
         if seed is None:
             seed = secrets.randbelow(2**31)
         record = GameRecord(cfg, seed, [])
+        if why := rank9_reason(cfg):
+            self.notes.append((why, False))
         self.notes.append((t("Type the number of an option, or a command such as “choose king”; "
                              "“help” explains the rest."), False))
         self.start(record, {i + 1: b for i, b in enumerate(bots)}, save_target(self.home))
 
     def resume(self, saved: Saved) -> None:
+        code = normalize(saved.language)
+        if code and not self.lang_flag and code != language():
+            set_language(code, self)
+        if saved.theme and not self.theme_flag and saved.theme in self.available_themes:
+            self.theme = saved.theme  # not written to the settings: the game's look, not a new choice
         n = saved.record.config.players
         bots = saved.bots or {i: self.settings.bots[i - 1] for i in range(1, n)}
         self.start(saved.record, bots, saved.path)
@@ -203,9 +232,14 @@ class CitadelsApp(App[int]):
 
     def _autosave(self, record: GameRecord) -> None:
         if self.save_path is not None:
-            self.saver.save(record, self.save_path, self.table.bot_kinds if self.table else None)
+            self.saver.save(record, self.save_path, self.table.bot_kinds if self.table else None,
+                            **self._shown())
             if self.saver.error:
                 raise OSError(self.saver.error)
+
+    def _shown(self) -> dict[str, str]:
+        """How the game is shown now, kept in its save so that it resumes the same."""
+        return {"language": language(), "theme": self.theme}
 
     def on_unmount(self) -> None:
         if self.table is not None:
@@ -275,7 +309,7 @@ class CitadelsApp(App[int]):
             if self.table is not None and self.save_path is not None:
                 try:
                     self.saver.flush()
-                    write_save(self.table.record, self.save_path, self.table.bot_kinds)
+                    write_save(self.table.record, self.save_path, self.table.bot_kinds, **self._shown())
                     self._say(t("Saved to {p}. (The game is also saved after every move.)", p=self.save_path))
                 except OSError as e:
                     self._say(t("The game could not be saved: {e}.", e=e.strerror or e), alert=True)
@@ -382,6 +416,9 @@ class CitadelsApp(App[int]):
         s.name = spec.config.names[HUMAN]
         s.players = spec.config.players
         s.cast, s.districts = spec.cast_preset, spec.district_preset
+        # A custom list is kept even when a preset is chosen later: the form offers it again.
+        s.custom_cast = spec.custom_cast or s.custom_cast
+        s.custom_districts = spec.custom_districts or s.custom_districts
         s.edition, s.shorter = spec.config.edition, spec.config.shorter
         self.edition_request = self.shorter_request = None  # the form's choice now rules the next games
         s.bots = (list(spec.bots) + s.bots[len(spec.bots):])[:7]

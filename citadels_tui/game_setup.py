@@ -16,8 +16,10 @@ class NewGame:
     config: GameConfig
     bots: tuple[str, ...]  # the level of each bot seat, seats 1..n-1
     seed: int | None
-    cast_preset: str = "first_game"  # remembered in the settings for the next game
+    cast_preset: str = "first_game"  # remembered in the settings for the next game ("custom": the list below)
     district_preset: str = "first_game"
+    custom_cast: str = ""  # the custom lists as typed on the form, remembered for the next game and form
+    custom_districts: str = ""
 
 
 def default_names(taken: Iterable[str] = ()) -> list[str]:
@@ -46,3 +48,16 @@ def preset_of(edition: str, key: str) -> str:
     """`key` when it names a preset of `edition`, else that edition's first preset."""
     keys = {p.key for p in get_edition(edition).presets}
     return key if key in keys else default_preset(edition)
+
+
+def rank9_reason(config: GameConfig) -> str | None:
+    """The sentence saying why this game has a rank 9 character, when the player count is the reason (both
+    editions require one with 8 players): each round one character is set aside face down before anyone
+    chooses, so with eight the last player would have nothing left to choose from."""
+    from .i18n import t
+    from .names import char_name
+
+    if config.players != 8 or len(config.cast) < 9:
+        return None
+    return t("With 8 players a rank 9 character is added, {name}: one character is set aside face down each "
+             "round, and eight players need eight left to choose from.", name=char_name(config, config.cast[8]))

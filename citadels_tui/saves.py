@@ -25,14 +25,35 @@ class Saved:
     record: GameRecord
     path: Path
     bots: dict[int, str] | None = None  # each bot seat's level, when the file says
+    # How the game was shown when it was saved (a language code, a theme name), so that it resumes so;
+    # "" when the file does not say (an older save).
+    language: str = ""
+    theme: str = ""
 
 
-def dumps(record: GameRecord, bots: dict[int, str] | None = None) -> str:
-    """The record's JSON, plus the app's own "bots" key (replay ignores keys it does not know)."""
+def dumps(record: GameRecord, bots: dict[int, str] | None = None, *, language: str = "", theme: str = "") -> str:
+    """The record's JSON, plus the app's own keys: "bots", "language", "theme" (replay ignores keys it does
+    not know)."""
     data = record.to_json()
     if bots:
         data["bots"] = {str(k): v for k, v in sorted(bots.items())}
+    if language:
+        data["language"] = language
+    if theme:
+        data["theme"] = theme
     return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _shown(text: str) -> tuple[str, str]:
+    """The save's language and theme ("" for what it does not say or says wrongly)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return "", ""
+    if not isinstance(data, dict):
+        return "", ""
+    lang, theme = data.get("language"), data.get("theme")
+    return (lang if isinstance(lang, str) else ""), (theme if isinstance(theme, str) else "")
 
 
 def _bots(text: str) -> dict[int, str] | None:
@@ -61,7 +82,7 @@ def _load(path: Path) -> Saved:
     bots = _bots(text)
     if bots is not None and set(bots) != set(range(1, rec.config.players)):
         bots = None
-    return Saved(rec, path, bots)
+    return Saved(rec, path, bots, *_shown(text))
 
 
 def read_save(home: Path | None = None) -> tuple[Saved | None, str | None]:
@@ -91,8 +112,9 @@ def save_target(home: Path | None = None) -> Path:
     return data_dir(home) / f"{STEM}-last.json"
 
 
-def write_save(record: GameRecord, path: Path, bots: dict[int, str] | None = None) -> None:
-    write_atomic(path, dumps(record, bots))
+def write_save(record: GameRecord, path: Path, bots: dict[int, str] | None = None, *, language: str = "",
+               theme: str = "") -> None:
+    write_atomic(path, dumps(record, bots, language=language, theme=theme))
 
 
 def remove_save(path: Path) -> None:
@@ -113,8 +135,9 @@ class BackgroundSaver:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="citadels-save")
         self.error: str | None = None  # the last failure, for the player to read
 
-    def save(self, record: GameRecord, path: Path, bots: dict[int, str] | None = None) -> None:
-        text = dumps(record, bots)  # serialised now, on the caller's thread: the record keeps changing
+    def save(self, record: GameRecord, path: Path, bots: dict[int, str] | None = None, *, language: str = "",
+             theme: str = "") -> None:
+        text = dumps(record, bots, language=language, theme=theme)  # serialised now, on the caller's thread: the record keeps changing
         self._pool.submit(self._write, path, text)
 
     def write(self, path: Path, text: str) -> None:

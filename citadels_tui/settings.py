@@ -15,6 +15,7 @@ import tomli_w
 from citadels_core.bots import LEVELS, level_name
 from citadels_core.edition import EDITIONS
 
+from .game_setup import preset_of
 from .i18n import t
 from .paths import config_dir, write_atomic
 
@@ -28,8 +29,10 @@ class Settings:
     theme: str = "citadel"  # citadels_themes.DEFAULT_THEME
     bot_pace: float = 0.6  # seconds each bot move stays on screen; 0 = instant
     players: int = 4
-    cast: str = "first_game"
-    districts: str = "first_game"
+    cast: str = "first_game"  # a preset of `edition`, or "custom": the list in custom_cast
+    districts: str = "first_game"  # likewise, with custom_districts
+    custom_cast: str = ""  # the last custom list typed on the new-game form (names, comma-separated)
+    custom_districts: str = ""
     bots: list[str] = field(default_factory=lambda: ["normal"] * 7)
     language: str = ""  # "en", "ru"…; empty: follow the locale (LANG, LC_ALL)
     edition: str = "2016"  # of the next new game: "2016" or "classic"; cast and districts are its presets
@@ -75,6 +78,8 @@ def _from_dict(data: dict[str, Any]) -> Settings:
         raise ValueError("players must be a whole number from 2 to 8")
     if not isinstance(s.cast, str) or not isinstance(s.districts, str):
         raise ValueError("cast and districts must be preset names")
+    if not isinstance(s.custom_cast, str) or not isinstance(s.custom_districts, str):
+        raise ValueError("custom_cast and custom_districts must be comma-separated names")
     if not isinstance(s.bots, list) or any(not isinstance(b, str) or level_name(b) not in BOT_LEVELS for b in s.bots):
         raise ValueError(f"bots must be a list of {', '.join(BOT_LEVELS)}")
     s.bots = ([level_name(b) for b in s.bots] + ["normal"] * 7)[:7]
@@ -85,6 +90,25 @@ def _from_dict(data: dict[str, Any]) -> Settings:
     if not isinstance(s.language, str):
         raise ValueError("language must be a language code such as \"en\" or \"ru\"")
     return s
+
+
+def custom_list(text: str) -> list[str]:
+    """The names of a custom list as typed ("assassin, thief, …")."""
+    return [x.strip() for x in text.split(",") if x.strip()]
+
+
+def cast_choice(s: Settings, edition: str) -> str | list[str]:
+    """What the settings ask for as the characters of a new game of `edition`: the custom list when it was
+    last chosen (for that edition), else a preset of the edition."""
+    if s.cast == "custom" and s.edition == edition and custom_list(s.custom_cast):
+        return custom_list(s.custom_cast)
+    return preset_of(edition, s.cast)
+
+
+def districts_choice(s: Settings, edition: str) -> str | list[str]:
+    if s.districts == "custom" and s.edition == edition and custom_list(s.custom_districts):
+        return custom_list(s.custom_districts)
+    return preset_of(edition, s.districts)
 
 
 def save_settings(s: Settings, home: Path | None = None) -> None:

@@ -180,3 +180,25 @@ async def test_a_hosted_table_started_in_russian_seats_bots_with_russian_names()
     finally:
         i18n.set_language("en")
         hub.close()
+
+
+async def test_a_russian_game_resumes_in_russian_with_its_theme(tmp_path: Path):
+    # --lang and --theme are for the session: the settings do not keep them, the saved game does.
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru", theme="night")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys("выбрать короля"), "enter")
+        await settle(app, pilot)
+    assert load_settings(tmp_path)[0].language == ""
+    resumed = CitadelsApp(home=tmp_path, resume=True, pace=0)
+    async with resumed.run_test(size=SIZE) as pilot:
+        await settle(resumed, pilot)
+        assert resumed.i18n_language.code == "ru" and resumed.theme == "night"
+        assert "Раунд 1" in str(resumed.game_screen.query_one(StatusBar).render())
+        assert "С возвращением" in story(resumed)
+    # A flag given now wins over the saved game's choice.
+    english = CitadelsApp(home=tmp_path, resume=True, pace=0, lang="en", theme="parchment")
+    async with english.run_test(size=SIZE) as pilot:
+        await settle(english, pilot)
+        assert english.i18n_language.code == "en" and english.theme == "parchment"
+        assert "Round 1" in str(english.game_screen.query_one(StatusBar).render())

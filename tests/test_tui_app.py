@@ -498,3 +498,95 @@ async def test_the_command_line_suggests_the_rest_of_a_word_inline_and_right_arr
         await pilot.press(*["backspace"] * 11, "z")
         await pilot.pause()
         assert line._suggestion == ""  # nothing starts with "z"
+
+
+async def test_the_new_game_form_remembers_the_last_custom_lists_across_games_and_restarts(tmp_path: Path):
+    from textual.widgets import Input, Select
+
+    from citadels_tui.components.new_game_screen import NewGameScreen
+
+    cast = "assassin, spy, wizard, king, abbot, trader, navigator, marshal"
+    districts = ("Armory, Basilica, Capitol, Framework, Gold Mine, Great Wall, Ivory Tower, Monument, Museum, "
+                 "Necropolis, Observatory, Park, Poor House, Thieves' Den")
+    want_cast = ("assassin", "spy", "wizard", "king", "abbot", "trader", "navigator", "marshal")
+
+    async def form(app: CitadelsApp, pilot) -> NewGameScreen:
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        return app.screen
+
+    app = CitadelsApp(home=tmp_path, seed=4, pace=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(app, pilot)
+        screen = await form(app, pilot)
+        screen.query_one("#cast", Select).value = "custom"
+        screen.query_one("#districts", Select).value = "custom"
+        await pilot.pause()
+        screen.query_one("#cast-custom", Input).value = cast
+        screen.query_one("#districts-custom", Input).value = districts
+        screen.action_start()
+        await settle(app, pilot)
+        assert app.table.config.cast == want_cast
+        # The next form offers the same lists; a new game from it plays them again.
+        screen = await form(app, pilot)
+        assert screen.query_one("#cast", Select).value == "custom"
+        assert screen.query_one("#cast-custom-row").display
+        assert screen.query_one("#cast-custom", Input).value == cast
+        assert screen.query_one("#districts", Select).value == "custom"
+        assert screen.query_one("#districts-custom", Input).value == districts
+        await pilot.press("escape")
+        await pilot.pause()
+        app.new_game()  # "play again" on the end screen
+        await settle(app, pilot)
+        assert app.table.config.cast == want_cast
+    # Started again, the app's first game is the custom one, and so is its form.
+    for saved in (tmp_path / "data").glob("*.json"):
+        saved.unlink()  # a new game, not the saved one (which is custom too)
+    again = CitadelsApp(home=tmp_path, seed=4, pace=0)
+    async with again.run_test(size=(100, 40)) as pilot:
+        await settle(again, pilot)
+        assert not again.table.record.actions
+        assert again.table.config.cast == want_cast
+        assert "thieves_den" in again.table.config.districts
+        screen = await form(again, pilot)
+        assert screen.query_one("#cast-custom", Input).value == cast
+        # Choosing a preset is remembered too, and the custom list still waits behind "Custom list".
+        screen.query_one("#cast", Select).value = "first_game"
+        await pilot.pause()
+        screen.action_start()
+        await settle(again, pilot)
+        assert again.table.config.cast != want_cast
+        screen = await form(again, pilot)
+        assert screen.query_one("#cast", Select).value == "first_game"
+        assert screen.query_one("#cast-custom", Input).value == cast
+
+
+async def test_an_eight_player_game_says_why_a_rank_9_character_was_added(tmp_path: Path):
+    from textual.widgets import Select
+
+    from citadels_tui.components.new_game_screen import NewGameScreen
+    from citadels_tui.settings import Settings, save_settings
+
+    save_settings(Settings(players=8), tmp_path)
+    app = CitadelsApp(home=tmp_path, seed=4, pace=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(app, pilot)
+        cfg = app.table.config
+        assert cfg.players == 8 and len(cfg.cast) == 9
+        story = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        name = char_name(cfg, cfg.cast[8])
+        assert f"With 8 players a rank 9 character is added, {name}: one character is set aside" in story
+        await pilot.press("f2")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        why = screen.query_one("#why-rank9")
+        assert why.display and "eight players need eight left to choose from" in str(why.render())
+        screen.query_one("#players", Select).value = 7
+        await pilot.pause()
+        assert not why.display
+        screen.action_start()
+        await settle(app, pilot)
+        story = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        assert "rank 9" not in story

@@ -104,3 +104,13 @@ def test_the_bots_levels_are_saved_beside_the_record_and_replay_ignores_them(tmp
     saved, _ = read_save(tmp_path)
     assert saved.bots == {1: "random", 2: "heuristic", 3: "random"}
     assert Rec.loads(path.read_text(encoding="utf-8")).actions == rec.actions
+
+
+def test_the_language_and_theme_are_saved_beside_the_record(tmp_path):
+    path = save_target(tmp_path)
+    write_save(_record(3), path, language="ru", theme="night")
+    saved, _ = read_save(tmp_path)
+    assert (saved.language, saved.theme) == ("ru", "night")
+    write_save(_record(3), path)  # an older save says neither: resuming keeps the session's
+    saved, _ = read_save(tmp_path)
+    assert (saved.language, saved.theme) == ("", "")

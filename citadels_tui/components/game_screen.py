@@ -348,7 +348,8 @@ class GameScreen(Screen[None]):
         """Each choice in the words of the options list, with its number there and its chance to win."""
         log = self.query_one(LogPane)
         v, cfg = request.view, self.seat.config
-        log.note(t("Hint — what the hard bot would do (→), with your estimated chances to win:"), "me")
+        # Ordered by the chance shown, so the first line (→) is always the best chance on screen.
+        log.note(t("Hint — the hard bot's top choices, best chance to win first (→):"), "me")
         for i, (action, chance) in enumerate(choices):
             log.note(("  → " if i == 0 else "  • ") + t("{a} — {p}% (option {n})", a=describe(cfg, v, action), p=round(chance * 100),
                                  n=v.legal.index(action) + 1))

@@ -21,7 +21,7 @@ from citadels_core import ConfigError, GameConfig, get_edition
 from ..errors import translate_error
 from ..game_setup import NewGame, bot_names, preset_of
 from ..i18n import t, tp
-from ..settings import BOT_LEVELS, Settings
+from ..settings import BOT_LEVELS, Settings, custom_list
 
 CUSTOM = "custom"
 EDITION_NAMES = {"2016": "2016 edition", "classic": "Classic edition (with The Dark City)"}
@@ -70,6 +70,8 @@ class NewGameScreen(ModalScreen[NewGame | None]):
                 yield Label(t("Players"))
                 yield Select([(str(n), n) for n in range(2, 9)], value=s.players, allow_blank=False,
                              id="players", compact=True)
+            yield Static(t("With 8 players a rank 9 character is added: one character is set aside face down "
+                           "each round, and eight players need eight left to choose from."), id="why-rank9")
             for i in range(7):
                 with Horizontal(classes="row bot-row", id=f"bot-row-{i + 1}"):
                     yield Label(t("Seat {n} bot", n=i + 2))
@@ -81,18 +83,20 @@ class NewGameScreen(ModalScreen[NewGame | None]):
                              id="edition", compact=True)
             with Horizontal(classes="row"):
                 yield Label(t("Characters"))
-                yield Select(preset_options(ed), value=preset_of(ed, s.cast), allow_blank=False, id="cast",
-                             compact=True)
+                yield Select(preset_options(ed), value=self._remembered("cast", ed), allow_blank=False,
+                             id="cast", compact=True)
             with Horizontal(classes="row", id="cast-custom-row"):
                 yield Label("")
-                yield Input("", placeholder=t("characters, comma-separated"), id="cast-custom", compact=True)
+                yield Input(s.custom_cast, placeholder=t("characters, comma-separated"), id="cast-custom",
+                            compact=True)
             with Horizontal(classes="row"):
                 yield Label(t("Districts"))
-                yield Select(preset_options(ed), value=preset_of(ed, s.districts), allow_blank=False,
+                yield Select(preset_options(ed), value=self._remembered("districts", ed), allow_blank=False,
                              id="districts", compact=True)
             with Horizontal(classes="row", id="districts-custom-row"):
                 yield Label("")
-                yield Input("", placeholder=self._districts_hint(), id="districts-custom", compact=True)
+                yield Input(s.custom_districts, placeholder=self._districts_hint(), id="districts-custom",
+                            compact=True)
             yield from classic_rows(shorter=s.shorter)
             with Horizontal(classes="row"):
                 yield Label(t("Seed"))
@@ -101,6 +105,14 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             with Horizontal(id="new-buttons"):
                 yield Button(t("Start"), id="start", variant="primary")
                 yield Button(t("Cancel"), id="cancel")
+
+    def _remembered(self, what: str, edition: str) -> str:
+        """The choice of the last game for "cast" or "districts": "custom" when its custom list was used
+        (in the same edition: another edition's names would not fit), else a preset of `edition`."""
+        s = self.settings
+        if getattr(s, what) == CUSTOM and s.edition == edition and getattr(s, f"custom_{what}").strip():
+            return CUSTOM
+        return preset_of(edition, getattr(s, what))
 
     def on_mount(self) -> None:
         for inp in self.query(Input):
@@ -132,7 +144,7 @@ class NewGameScreen(ModalScreen[NewGame | None]):
         for what in ("cast", "districts"):
             sel = self.query_one(f"#{what}", Select)
             sel.set_options(preset_options(edition))
-            sel.value = preset_of(edition, getattr(self.settings, what))
+            sel.value = self._remembered(what, edition)
         self.query_one("#districts-custom", Input).placeholder = self._districts_hint()
         self.query_one("#new-error", Static).update("")
         self._show_custom_rows()
@@ -153,6 +165,7 @@ class NewGameScreen(ModalScreen[NewGame | None]):
 
     def _show_bot_rows(self) -> None:
         n = self._players()
+        self.query_one("#why-rank9").display = n == 8
         for i in range(7):
             self.query_one(f"#bot-row-{i + 1}").display = i + 1 < n
 
@@ -196,18 +209,17 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             err.update(translate_error(str(e).strip("'\""), self.edition))
             return
         bots = tuple(str(self.query_one(f"#bot-{i + 1}", Select).value) for i in range(n - 1))
-        # A custom list is used for this game; the remembered defaults stay presets.
-        cast = self.settings.cast if cast == CUSTOM else cast
-        districts = self.settings.districts if districts == CUSTOM else districts
-        self.dismiss(NewGame(cfg, bots, seed, cast, districts))
+        # The custom lists as typed are remembered, for the next game and the next time the form opens.
+        typed = {what: self.query_one(f"#{what}-custom", Input).value.strip() if value == CUSTOM else ""
+                 for what, value in (("cast", cast), ("districts", districts))}
+        self.dismiss(NewGame(cfg, bots, seed, cast, districts, typed["cast"], typed["districts"]))
 
     def _choice(self, what: str) -> str | list[str]:
         """The preset key, or the custom list typed beside it (names or keys, comma-separated)."""
         value = str(self.query_one(f"#{what}", Select).value)
         if value != CUSTOM:
             return value
-        text = self.query_one(f"#{what}-custom", Input).value
-        return [x.strip() for x in text.split(",") if x.strip()]
+        return custom_list(self.query_one(f"#{what}-custom", Input).value)
 
 
 def _check_playable(cfg: GameConfig) -> None:

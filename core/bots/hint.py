@@ -1,7 +1,7 @@
 """Hints for a human player: the `hard` bot's search statistics, read as estimated win chances.
 
 `hint(view, worlds, budget)` searches from the human's seat exactly as the `hard` bot would (from the view
-and worlds re-dealt from it, never the state) and returns its top choices, best first. The app's `hint`
+and worlds re-dealt from it, never the state) and returns its top choices, the best chance first. The app's `hint`
 command calls it; `worlds` is `lambda rng: redeal(game, seat, rng)`."""
 
 from __future__ import annotations
@@ -13,8 +13,10 @@ from .search import DEFAULT_ITERATIONS, SearchBot, World
 
 def hint(view: View, worlds: World, budget: int = DEFAULT_ITERATIONS, top: int = 3, seed: int = 0,
          max_seconds: float | None = None) -> list[tuple[Action, float]]:
-    """Up to `top` of the legal actions with their estimated win chance (0-1): the bot's own choice first,
-    then the others it searched most, by their chance. `budget` is the number of playouts, cut short after
+    """Up to `top` of the legal actions with their estimated win chance (0-1), the highest chance first:
+    the actions the bot searched most, each with the value its ranking is based on (the playouts' wins,
+    and for the `normal` bot's choice the prior's virtual ones too). So the first line is the best chance
+    shown, never a 6% choice above a 23% one. `budget` is the number of playouts, cut short after
     `max_seconds` (every action is still tried once); a fixed `seed` and no time cap make the same
     position give the same hint."""
     legal = list(view.legal)
@@ -24,6 +26,6 @@ def hint(view: View, worlds: World, budget: int = DEFAULT_ITERATIONS, top: int =
     guess = bot.normal.choose(view)
     # Searched even when there is one option: the estimate of the position is worth showing.
     bot.search(view, worlds, legal, guess)
-    chosen, *others = [(a, round(p, 3)) for a, _, p in bot.last_stats[:top]]
-    # The search ranks by playouts, the prior's virtual ones included; a player reads the chances.
-    return [chosen, *sorted(others, key=lambda x: -x[1])]
+    shown = [(a, round(value, 3)) for (a, _, _), value in zip(bot.last_stats[:top], bot.last_values, strict=False)]
+    # Stable: on equal chances the bot's own choice (searched most) stays first.
+    return sorted(shown, key=lambda x: -x[1])

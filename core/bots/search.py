@@ -147,6 +147,9 @@ class SearchBot:
         self.normal_actions_2p = NORMAL_ACTIONS_2P
         self.normal = NormalBot(seed)  # its memory of the draft and its prior
         self.last_stats: list[tuple[Action, int, float]] = []
+        # Beside last_stats, in its order: each action's value as the ranking sees it (its playouts and, for
+        # the normal bot's choice, the prior's virtual ones): what a hint shows.
+        self.last_values: list[float] = []
         self.last_iterations = 0
 
     def sample(self, worlds: World, b: Beliefs | None, segments: Sequence[frozenset[str]] = ()) -> Game:
@@ -166,6 +169,7 @@ class SearchBot:
         guess = self.normal.choose(v) if legal else None  # always called: it keeps its draft memory
         if len(legal) == 1 or worlds is None or v.me is None or self.leave_to_normal(v, guess):
             self.last_stats = [(guess or legal[0], 0, 0.0)] if legal else []
+            self.last_values = [0.0] if legal else []
             self.last_iterations = 0
             return guess if guess is not None else legal[0]
         self.search(v, worlds, legal, guess)
@@ -224,3 +228,4 @@ class SearchBot:
         order = sorted(range(k_n), key=lambda i: (-(visits[i] + pv[i]), -(wins[i] + pw[i]) / (visits[i] + pv[i])))
         # Reported chances are the playouts' own, without the prior's virtual wins.
         self.last_stats = [(legal[i], visits[i], wins[i] / visits[i] if visits[i] else 0.0) for i in order]
+        self.last_values = [(wins[i] + pw[i]) / (visits[i] + pv[i]) if visits[i] + pv[i] else 0.0 for i in order]
