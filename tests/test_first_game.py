@@ -81,13 +81,10 @@ async def play_a_first_game(tmp_path: Path, lang: str, seed: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="a name alone while choosing (`assassin` reads as the kill verb) and "
-                   "`done` ending the turn are the parser part of issue 14")
 async def test_a_first_game_in_english(tmp_path: Path):
     await play_a_first_game(tmp_path, "en", seed=21)
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="`готово` / `конец хода` ending the turn are the parser part of issue 14")
 async def test_a_first_game_in_russian(tmp_path: Path):
     await play_a_first_game(tmp_path, "ru", seed=21)
