@@ -1,0 +1,84 @@
+"""Turning points (the game review): the `hard` bot's estimate of a seat's chance to win before and after
+each of its decisions, from that seat's information only, and the same every time for a fixed budget."""
+
+from __future__ import annotations
+
+import pytest
+
+from citadels_core import Game, GameConfig
+from citadels_core.bots import decide, make_bot
+from citadels_core.bots.turning_points import (
+    TurningPoint,
+    assess,
+    assess_at,
+    costliest,
+    decision_indices,
+    turning_points,
+)
+from citadels_core.redeal import redeal
+from citadels_core.rng import Rng
+
+BUDGET = 8  # playouts per decision: small, the property does not depend on it
+
+
+def finished(players: int, seed: int, kinds: tuple[str, ...] = ("normal",)) -> tuple[GameConfig, list]:
+    cfg = GameConfig.create(players)
+    g = Game(cfg, seed, record_events=False)
+    bots = [make_bot(kinds[i % len(kinds)], seed * 10 + i) for i in range(players)]
+    actions = []
+    while not g.over:
+        p = g.pending()[0]
+        a = decide(bots[p], g, p)
+        g.apply(p, a)
+        actions.append((p, a))
+    return cfg, actions
+
+
+@pytest.mark.parametrize(("players", "seed", "seat"), [(4, 11, 0), (2, 12, 1), (3, 13, 2)])
+def test_turning_points_never_change_when_what_the_seat_cannot_see_is_redealt(players, seed, seat):
+    cfg, actions = finished(players, seed, ("normal", "easy"))
+    wanted = decision_indices(cfg, seed, actions, seat)
+    assert wanted
+    g = Game(cfg, seed, record_events=False)
+    checked = 0
+    for i, (p, a) in enumerate(actions):
+        if i in wanted and i % 3 == 0:  # a third of the decisions keeps the test quick
+            here = assess(g, seat, a, BUDGET, seed, i)
+            for k in range(2):
+                assert assess(redeal(g, seat, Rng(100 + k)), seat, a, BUDGET, seed, i) == here, (i, a)
+            checked += 1
+        g.apply(p, a)
+    assert checked >= 3
+
+
+def test_turning_points_are_the_same_for_the_same_record_and_budget():
+    cfg, actions = finished(4, 21)
+    seen = []
+    one = turning_points(cfg, 21, actions, 1, BUDGET, progress=lambda done, total: seen.append((done, total)))
+    assert one == turning_points(cfg, 21, actions, 1, BUDGET)
+    total = len(decision_indices(cfg, 21, actions, 1))
+    assert len(one) == total and seen == [(k, total) for k in range(1, total + 1)]
+    # The worker's one-decision form gives each point alike.
+    assert assess_at(cfg, 21, actions, one[3].index, 1, BUDGET) == one[3]
+    for tp in one:
+        p, a = actions[tp.index]
+        assert p == 1 and tp.chosen == a
+        assert 0 <= tp.after <= 1 and 0 <= tp.before <= 1
+        if tp.chosen == tp.best:
+            assert tp.before == tp.after
+
+
+def test_the_costliest_decisions_are_those_that_lost_most_against_the_bots_choice():
+    a, b = make_point(0, 0.5, 0.2), make_point(1, 0.6, 0.5)
+    same = make_point(2, 0.4, 0.4, same=True)
+    better = make_point(3, 0.3, 0.5)
+    c, d = make_point(4, 0.5, 0.3), make_point(5, 0.9, 0.85)
+    assert costliest([a, b, same, better, c, d]) == [a, c, b]
+    assert costliest([same, better]) == []
+
+
+def make_point(i: int, before: float, after: float, same: bool = False) -> TurningPoint:
+    from citadels_core import Action
+
+    chosen = Action("gather", ("gold",))
+    return TurningPoint(i, 1, "turn", chosen, chosen if same else Action("gather", ("cards",)), before, after)
