@@ -1,0 +1,92 @@
+"""The turning points pane of the game review: a progress bar while the worker thinks, then the chance line
+of each decision and the costliest decisions in words; a spectator is told they are for players."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.widgets import ProgressBar
+
+from citadels_core import Game, GameConfig
+from citadels_core.bots import decide, make_bot
+from citadels_core.bots.turning_points import decision_indices
+from citadels_tui import i18n
+from citadels_tui.components.turning_points import TurningPointsPane
+
+SEED = 31
+BUDGET = 4  # playouts per decision: a few, the pane's behaviour does not depend on it
+
+
+def short_game() -> tuple[GameConfig, list]:
+    """A finished 2-player game (the shortest kind), played by `normal` bots."""
+    cfg = GameConfig.create(2)
+    g = Game(cfg, SEED, record_events=False)
+    bots = [make_bot("normal", SEED + i) for i in range(2)]
+    actions = []
+    while not g.over:
+        p = g.pending()[0]
+        a = decide(bots[p], g, p)
+        g.apply(p, a)
+        actions.append((p, a))
+    return cfg, actions
+
+
+class ReviewApp(App[None]):
+    def __init__(self, pane: TurningPointsPane) -> None:
+        super().__init__()
+        self.pane = pane
+
+    def compose(self) -> ComposeResult:
+        yield self.pane
+
+
+async def until(pilot, cond, limit: int = 4000) -> None:
+    for _ in range(limit):
+        if cond():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("it never happened")
+
+
+async def test_the_pane_shows_progress_then_each_decision_and_the_costliest():
+    cfg, actions = short_game()
+    pane = TurningPointsPane(cfg, SEED, actions, 0, budget=BUDGET)
+    app = ReviewApp(pane)
+    async with app.run_test(size=(100, 40)) as pilot:
+        bar = pane.query_one(ProgressBar)
+        assert bar.display and not pane.done
+        assert "weighs each of your decisions" in pane.text()
+        seen_progress = []
+        await until(pilot, lambda: seen_progress.append(bar.progress) or pane.done)
+        assert any(0 < p < bar.total for p in seen_progress), "the bar moved decision by decision"
+        total = len(decision_indices(cfg, SEED, actions, 0))
+        assert len(pane.points) == total and bar.total == total
+        await pilot.pause()
+        assert not bar.display
+        text = pane.text()
+        # One line per decision, with the chance before and after it and what was chosen.
+        assert text.count("% → ") >= total
+        first = pane.points[0]
+        assert f"Round {first.round} " in text
+        if any(tp.cost > 0 and tp.chosen != tp.best for tp in pane.points):
+            assert "The decisions that cost you most:" in text and "kept" in text
+        else:
+            assert "None of your decisions cost you" in text
+
+
+async def test_a_spectator_is_told_that_turning_points_are_for_players():
+    cfg, actions = short_game()
+    pane = TurningPointsPane(cfg, SEED, actions, None, budget=BUDGET)
+    async with ReviewApp(pane).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert pane.done and not pane.query(ProgressBar)
+        assert "Turning points are for players" in pane.text()
+
+
+async def test_the_pane_in_russian():
+    i18n.set_language("ru")
+    cfg, actions = short_game()
+    pane = TurningPointsPane(cfg, SEED, actions[:40], 1, budget=BUDGET)
+    async with ReviewApp(pane).run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: pane.done)
+        await pilot.pause()
+        assert "Раунд" in pane.text()
