@@ -15,6 +15,8 @@ from textual.filter import LineFilter
 
 from citadels_core import ConfigError, GameConfig
 from citadels_core.record import GameRecord
+from citadels_core.takeback import GAME_OVER, NOTHING, OTHER_ACTED, REVEALED
+from citadels_core.view import view
 from citadels_themes import DEFAULT_THEME, Theme, builtin_themes, user_themes
 
 from .colors import THEME_VARIABLE_DEFAULTS, Colourless
@@ -23,12 +25,22 @@ from .components.messages import TableChanged
 from .errors import translate_error
 from .game_setup import NewGame, bot_names, default_preset, rank9_reason
 from .i18n import Lazy, available, from_environment, language, lazy_t, normalize, set_language, t
+from .names import describe
 from .paths import config_dir
 from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
 from .settings import cast_choice, districts_choice, load_settings, save_settings
 from .table import HINT_PLAYOUTS, HINT_SECONDS, Seat, Table
 
 COLOURLESS = Colourless()
+
+# Why `undo` is refused, one sentence each (citadels_core.takeback's codes); called when shown, in the
+# language of the moment.
+TAKE_BACK_REFUSALS = {
+    NOTHING: lambda: t("You have made no decision to take back."),
+    GAME_OVER: lambda: t("The game is over: nothing can be taken back."),
+    OTHER_ACTED: lambda: t("Another player has acted since your last decision, so it cannot be taken back."),
+    REVEALED: lambda: t("Your last decision showed you something that was hidden, so it cannot be taken back."),
+}
 HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
 
 
@@ -325,8 +337,27 @@ class CitadelsApp(App[int]):
             self.push_screen(SettingsScreen(listed, self.theme, self._set_theme, user_dir, self._set_language))
         elif name == "pace":
             self._set_pace(arg)
+        elif name == "undo":
+            self._take_back()
         elif name == "lang":
             self._set_language(arg)
+
+    def _take_back(self) -> None:
+        """`undo`: take back your last decision, or say in one sentence why not."""
+        if self.hosted_seat is not None or not self.owns_table or self.table is None:
+            self._say(t("Decisions cannot be taken back at a hosted table: only in a local game against bots."),
+                      alert=True)
+            return
+        player = self.seat.player if self.seat is not None else None
+        if player is None:
+            self._say(t("You have made no decision to take back."), alert=True)
+            return
+        why, action = self.table.take_back(player)
+        if action is None:
+            self._say(TAKE_BACK_REFUSALS.get(why or "", lambda: t("That cannot be taken back."))(), alert=True)
+            return
+        cfg = self.table.config
+        self._say(t("Taken back: {a}. Decide again.", a=describe(cfg, view(self.table.game, player), action)))
 
     def game_is_saved(self) -> bool:
         """A local game under way, saved after every move: leaving now loses nothing."""

@@ -22,6 +22,7 @@ from citadels_core.bots.hint import hint
 from citadels_core.narrate import narrate
 from citadels_core.record import GameRecord, state_digest
 from citadels_core.redeal import redeal
+from citadels_core.takeback import take_back_refusal
 from citadels_core.view import View, view
 
 from .grammar import second_person
@@ -173,6 +174,20 @@ class Table:
             self._wake.set()
         self._notify()
 
+    def take_back(self, player: int) -> tuple[str | None, Action | None]:
+        """Take back `player`'s last decision (Board Game Arena's rule, `citadels_core.takeback`): the game is
+        rebuilt from the record without it, saved, and every client told. Returns (None, the action taken
+        back), or (why not, None) with a `takeback` refusal code, and nothing changes."""
+        why = take_back_refusal(self.config, self.record.seed, self.record.actions, player, self.game)
+        if why is not None:
+            return why, None
+        _, action = self.record.actions.pop()
+        self.game = self.record.replay()
+        # A bot thinking about the position that followed, or a hint about it, is now stale: both check this.
+        self.version += 1
+        self._changed()
+        return None, action
+
     # ---------------------------------------------------------------- bots
 
     def skip(self) -> None:
@@ -270,6 +285,8 @@ class Table:
                     pass
             if self._closed:
                 return
+            if self.game.pending() != pd:
+                continue  # the game changed while the bot waited (a decision was taken back)
             await self._play(player, bot)
 
     def _waits_for(self, player: int) -> Lazy:
@@ -292,7 +309,9 @@ class Table:
             game = self.game.clone()
             if getattr(bot, "wants_worlds", False):
                 action, thought = await think(bot_decides, bot, game, player)
-                self._keep(player, bot, thought)
+                # Its memory of a decision that will not be played (the game moved meanwhile) is not kept.
+                if version == self.version:
+                    self._keep(player, bot, thought)
             else:
                 action = await asyncio.to_thread(decide, bot, game, player)
         except Exception:  # a broken bot must not stop the table: it plays the first legal action

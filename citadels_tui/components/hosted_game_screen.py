@@ -15,6 +15,7 @@ from ..table import Seat
 from .game_screen import GameScreen
 from .lobby_screen import code_sentence
 from .log_pane import LogPane
+from .messages import SeenOptions
 from .style import mark
 
 
@@ -49,7 +50,7 @@ class HostedGameScreen(GameScreen):
                 log.write(Text(line))
         self._chat = len(self.ht.chat)
 
-    def run_command(self, text: str) -> None:
+    def run_command(self, text: str, seen: SeenOptions | None = None) -> None:
         word, _, rest = text.strip().partition(" ")
         if word.lower() == "say" and rest.strip():
             try:
@@ -62,7 +63,7 @@ class HostedGameScreen(GameScreen):
             return
         if not text.strip() and self.seat.player is None:
             return  # Enter hurries the bots for everyone at the table: players may, spectators not
-        super().run_command(text)
+        super().run_command(text, seen)
 
     def action_skip(self) -> None:
         if self.seat.player is not None:

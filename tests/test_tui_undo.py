@@ -1,0 +1,160 @@
+"""`undo` (Russian «отменить», «назад»): take back your last decision in a local game against bots while no
+other player has acted since and it showed you nothing hidden (Board Game Arena's rule); else say why not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+from citadels_core import Action, GameConfig
+from citadels_core.record import GameRecord, state_digest
+from citadels_core.takeback import GAME_OVER, NOTHING, OTHER_ACTED, REVEALED, take_back_refusal
+from citadels_tui import i18n
+from citadels_tui.app import CitadelsApp, ssh_app_factory
+from citadels_tui.commands import parse
+from citadels_tui.components.command_line import CommandLine
+from citadels_tui.components.log_pane import LogPane
+from citadels_tui.hub import Hub
+from citadels_tui.saves import read_save
+from citadels_tui.table import Table
+
+SIZE = (100, 30)
+GOLD, CARDS = Action("gather", ("gold",)), Action("gather", ("cards",))
+
+
+def table_at_gathering(seed: int = 5) -> Table:
+    """A local table (seat 0 human, 3 `normal` bots) played to the human's first choice of gold or cards."""
+    saved: list[GameRecord] = []
+    table = Table.new(GameConfig.create(4), seed, {1: "normal", 2: "normal", 3: "normal"},
+                      autosave=lambda r: saved.append(GameRecord(r.config, r.seed, list(r.actions), r.final)))
+    table.saved = saved  # type: ignore[attr-defined]
+    for _ in range(50):
+        table.play_bots_now()
+        legal = table.game.legal_actions()
+        if GOLD in legal:
+            return table
+        table.submit(0, [legal[0]])
+    raise AssertionError("never asked to gather")
+
+
+def test_taking_gold_back_rebuilds_the_table_and_saves_it_without_that_decision():
+    table = table_at_gathering()
+    before, moves = state_digest(table.game), len(table.record.actions)
+    table.submit(0, [GOLD])
+    assert state_digest(table.game) != before
+    assert table.take_back(0) == (None, GOLD)
+    assert len(table.record.actions) == moves and state_digest(table.game) == before
+    assert table.record.final == before
+    assert table.saved[-1].actions == table.record.actions  # what the autosave wrote
+    assert GOLD in table.game.legal_actions() and table.seat(0).my_turn()
+
+
+def test_drawing_cards_showed_them_to_you_so_it_is_not_taken_back():
+    table = table_at_gathering()
+    table.submit(0, [CARDS])
+    moves = len(table.record.actions)
+    assert table.take_back(0) == (REVEALED, None)
+    assert len(table.record.actions) == moves  # nothing changed
+    # Keeping one of the cards you drew shows nothing new: that one can be taken back, not the draw.
+    keep = table.game.legal_actions()[0]
+    table.submit(0, [keep])
+    assert table.take_back(0) == (None, keep)
+    assert table.take_back(0) == (REVEALED, None)
+
+
+def test_not_after_another_player_acted_nor_before_any_decision_nor_after_the_end():
+    table = Table.new(GameConfig.create(4), 5, {1: "normal", 2: "normal", 3: "normal"})
+    assert table.take_back(0) == (NOTHING, None)
+    table.play_bots_now()
+    choose = table.game.legal_actions()[0]
+    table.submit(0, [choose])
+    assert take_back_refusal(table.config, 5, table.record.actions, 0) is None  # a pick in the draft: allowed
+    table.play_bots_now()
+    if table.record.actions[-1][0] != 0:
+        assert table.take_back(0) == (OTHER_ACTED, None)
+    ended = Table.new(GameConfig.create(2), 3, {0: "normal", 1: "normal"})
+    ended.play_bots_now()
+    assert ended.game.over
+    assert take_back_refusal(ended.config, 3, ended.record.actions, 0) == GAME_OVER
+
+
+def test_the_words_for_undo_in_english_and_russian():
+    v_cfg = Table.new(GameConfig.create(4), 5, {1: "normal"})
+    v = v_cfg.seat(0).view()
+    for word in ("undo", "отменить", "назад"):
+        assert parse(word, v, v_cfg.config).app == "undo"
+
+
+# ---------------------------------------------------------------- the app
+
+def story(app: CitadelsApp) -> str:
+    return "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+
+
+async def until(pilot, cond, limit: int = 3000) -> None:
+    for _ in range(limit):
+        if cond():
+            return
+        await pilot.pause()
+    raise AssertionError("it never happened")
+
+
+def deciding(app: CitadelsApp, kind: str | None = None) -> bool:
+    gs = app.game_screen
+    return gs is not None and app.screen is gs and app.seat is not None and app.seat.my_turn() \
+        and gs.view().legal == app.seat.view().legal and isinstance(app.focused, CommandLine) \
+        and (kind is None or any(a.kind == kind for a in gs.view().legal))
+
+
+async def test_undo_in_the_app_takes_back_gold_and_the_save_file_follows(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: deciding(app))
+        await pilot.press(*"undo", "enter")
+        await until(pilot, lambda: "no decision to take back" in story(app))
+        for _ in range(40):  # through the draft to the first turn, choosing option 1
+            await until(pilot, lambda: deciding(app))
+            if GOLD in app.seat.view().legal:
+                break
+            await pilot.press("1")
+        moves = len(app.table.record.actions)
+        await pilot.press(*"gold", "enter")
+        await until(pilot, lambda: len(app.table.record.actions) == moves + 1)
+        await pilot.press(*"undo", "enter")
+        await until(pilot, lambda: "Taken back: Take gold. Decide again." in story(app))
+        assert len(app.table.record.actions) == moves and GOLD in app.seat.view().legal
+        app.saver.flush()
+        saved, _ = read_save(tmp_path)
+        assert saved is not None and saved.record.actions == app.table.record.actions
+        await pilot.press(*"draw", "enter")
+        await until(pilot, lambda: len(app.table.record.actions) == moves + 1)
+        await pilot.press(*"назад", "enter")
+        await until(pilot, lambda: "showed you something that was hidden" in story(app))
+        assert len(app.table.record.actions) == moves + 1
+
+
+async def test_undo_in_russian(tmp_path: Path):
+    i18n.set_language("ru")
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: deciding(app))
+        await pilot.press(*"отменить", "enter")
+        await until(pilot, lambda: "Вы ещё не приняли решения" in story(app))
+
+
+async def test_undo_is_not_for_a_hosted_table():
+    hub = Hub(pace=0.0)
+    ht = hub.create("anna", None, 3)
+    app = ssh_app_factory(SimpleNamespace(name="anna", key_fingerprint=None), hub)
+    async with app.run_test(size=SIZE) as pilot:
+        hub.start(ht, "anna")
+        await pilot.pause()
+        app.sit(ht, 0)
+        await until(pilot, lambda: deciding(app))
+        await pilot.press("1")
+        await until(pilot, lambda: any(p == 0 for p, _ in ht.table.record.actions))
+        moves = len(ht.table.record.actions)
+        await pilot.press(*"undo", "enter")
+        await until(pilot, lambda: "cannot be taken back at a hosted table" in story(app))
+        assert len(ht.table.record.actions) >= moves  # nothing taken back
+        ht.table.close()
