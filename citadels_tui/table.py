@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from citadels_core import Action, Game, GameConfig, IllegalAction
 from citadels_core.bots import Bot, decide, make_bot
 from citadels_core.bots.hint import hint
+from citadels_core.events import Event
 from citadels_core.narrate import narrate
 from citadels_core.record import GameRecord, state_digest
 from citadels_core.redeal import redeal
@@ -27,6 +28,7 @@ from citadels_core.view import View, view
 
 from .grammar import second_person
 from .i18n import SOURCE_LANGUAGE, Lazy, language, lazy_t, translator
+from .recap import Follow, Note, Recap
 from .thinking import think, warm_up
 
 log = logging.getLogger(__name__)
@@ -48,7 +50,8 @@ class LogLine:
 
     text: str
     private: bool
-    kind: str = ""  # the event's kind, so a client can set rounds and the end apart
+    kind: str = ""  # the event's kind, so a client can set rounds and the end apart ("recap", "summary": ours)
+    to_you: bool = False  # done to this player by another (robbed, killed, a district destroyed …)
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,6 +365,10 @@ class Seat:
     def __init__(self, table: Table, player: int | None) -> None:
         self.table = table
         self.player = player
+        # What the events mean for this player, folded once (events only grow; a new game starts over).
+        self._follow: Follow | None = None
+        self._notes: list[Note | None] = []
+        self._followed: object = None  # the event list folded
 
     @property
     def config(self) -> GameConfig:
@@ -374,12 +381,30 @@ class Seat:
         """Narrated events this player may see from event index `start`, and the index to continue from."""
         g = self.table.game
         events = g.events or []
-        out = [
-            LogLine(_told(narrate(g.config, e, self.player, translator())), e.audience is not None, e.kind)
-            for e in events[start:]
-            if e.visible_to(self.player)
-        ]
+        notes = self.notes(events)
+        out: list[LogLine] = []
+        for e, note in zip(events[start:], notes[start:], strict=True):
+            if note is None:
+                continue  # not this player's to see
+            out.append(LogLine(_told(narrate(g.config, e, self.player, translator())), e.audience is not None,
+                               e.kind, note.to_you))
+            for extra in note.after:
+                recap = isinstance(extra, Recap)
+                out.append(LogLine(extra.text(), False, "recap" if recap else "summary", recap))
         return out, len(events)
+
+    def notes(self, events: list[Event]) -> list[Note | None]:
+        """What each event means for this player (None: not theirs to see); see citadels_tui/recap.py."""
+        if self._follow is None or self._followed is not events or len(self._notes) > len(events):
+            self._follow, self._notes, self._followed = Follow(self.config, self.player), [], events
+        follow, notes = self._follow, self._notes
+        mine = [i for i in range(len(notes), len(events)) if events[i].visible_to(self.player)]
+        notes.extend([None] * (len(events) - len(notes)))
+        for i in mine:
+            # The next event this player sees, if it is already told (a robbery comes with its call).
+            nxt = next((events[x] for x in range(i + 1, len(events)) if events[x].visible_to(self.player)), None)
+            notes[i] = follow.feed(events[i], nxt)
+        return notes
 
     def submit(self, actions: Sequence[Action]) -> None:
         if self.player is None:

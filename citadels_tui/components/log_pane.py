@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.widgets import RichLog
 
@@ -9,6 +10,8 @@ from ..i18n import t
 from ..table import LogLine
 from .style import COMPONENT_CLASSES, mark
 
+# The glyph that starts every line about something done to you.
+TO_YOU = "»"
 
 class LogPane(RichLog):
     COMPONENT_CLASSES = COMPONENT_CLASSES
@@ -38,7 +41,18 @@ class LogPane(RichLog):
     def add_events(self, lines: list[LogLine]) -> None:
         for line in lines:
             self._history.append(("events", line))
-            if line.private:
+            if line.to_you:
+                # Done to you (or the recap of it): a reversed glyph in the margin and bold, not colour alone.
+                txt = Text()  # (a Text's own style would cover the whole line)
+                txt.append(TO_YOU, style=mark(self, "toyou") + Style(reverse=True, bold=True))
+                txt.append(" ")
+                if line.private:
+                    txt.append(t("(only you) "), style=mark(self, "toyou"))
+                txt.append(line.text, style=mark(self, "toyou"))
+                self.write(txt)
+            elif line.kind == "summary":
+                self.write(Text(line.text))
+            elif line.private:
                 txt = Text(t("(only you) "), style=mark(self, "private"))
                 txt.append(line.text, style=mark(self, "private"))
                 self.write(txt)
