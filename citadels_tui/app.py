@@ -42,6 +42,7 @@ TAKE_BACK_REFUSALS = {
     REVEALED: lambda: t("Your last decision showed you something that was hidden, so it cannot be taken back."),
 }
 HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
+LAST_GAME = "last-game.json"  # the last finished game, next to the game in progress, for `citadels review`
 
 
 class CitadelsApp(App[int]):
@@ -237,7 +238,11 @@ class CitadelsApp(App[int]):
             return
         from .components.log_pane import LogPane
 
-        log = self.game_screen.query_one(LogPane)
+        found = self.game_screen.query(LogPane)
+        if not found:
+            self.call_after_refresh(self._flush_notes)  # the screen is not composed yet: its story soon is
+            return
+        log = found.first()
         for text, alert in self.notes:
             log.say(text, alert)
         self.notes.clear()
@@ -278,19 +283,53 @@ class CitadelsApp(App[int]):
         self._ended = True
         if self.save_path is not None and self.owns_table:
             self.saver.remove(self.save_path)  # a finished game is not offered for resuming
-        g = self.table.game
-        assert g.result is not None
+            self._keep_finished()
+        self.show_results()
 
-        def after(choice: str | None) -> None:
-            if choice == "again" and self.hosted_seat is None:
-                self.new_game()
-            else:
-                self.exit(0)
+    def _keep_finished(self) -> None:
+        """Keep the finished game in `last-game.json`, so that `citadels review` can show it later."""
+        assert self.table is not None and self.save_path is not None
+        path = self.save_path.with_name(LAST_GAME)
+        self.saver.save(self.table.record, path, self.table.bot_kinds, **self._shown())
+        self.notes.append((t("This game is kept in {p}: “citadels review {p}” shows its review later.", p=path),
+                           False))
+        self.call_after_refresh(self._flush_notes)
 
+    def watching(self) -> bool:
+        """Whether this app only watches the game (a spectator): offered the lobby, not another game."""
+        return False
+
+    def show_results(self) -> None:
+        """The end screen (again, after it was closed onto the board); before the end, a sentence."""
+        if self.table is None or not self.table.game.over:
+            self._say(t("The game is not over yet: the results come at its end."), alert=True)
+            return
         from .components.end_screen import EndScreen
 
+        if any(isinstance(s, EndScreen) for s in self.screen_stack):
+            return
+        g = self.table.game
+        assert g.result is not None
         me = self.seat.player if self.seat is not None else None
-        self.push_screen(EndScreen(g.config, g.result, me), after)
+        self.push_screen(EndScreen(g.config, g.result, me, watching=self.watching(), record=self.table.record),
+                         self._end_chosen)
+
+    def show_review(self) -> None:
+        """The review of the game just finished, over the board."""
+        if self.table is None or not self.table.game.over:
+            self._say(t("The game is not over yet: its review comes at its end."), alert=True)
+            return
+        from .components.review_screen import ReviewScreen
+
+        self.push_screen(ReviewScreen(self.table.record, self.seat.player if self.seat is not None else None))
+
+    def _end_chosen(self, choice: str | None) -> None:
+        if choice == "board":
+            self._say(t("The final board. F6 or “results” shows the end of the game again; “review” its review."))
+        elif choice == "again" and self.hosted_seat is None:
+            self.new_game()
+        else:
+            self.exit(0)
 
     # ------------------------------------------------------------ app commands
 
@@ -300,6 +339,10 @@ class CitadelsApp(App[int]):
             # Left in the middle of a local game: said on the way out, the game waits to be resumed.
             self.farewell = t("The game is saved: citadels --resume goes on with it.") if self.game_is_saved() else ""
             self.exit(0, message=self.farewell or None)
+        elif name == "results":
+            self.show_results()
+        elif name == "review":
+            self.show_review()
         elif name == "help":
             # Imported when first asked for: the Markdown widget is the slowest import of the app.
             from .components.help_screen import HelpScreen

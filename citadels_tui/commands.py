@@ -42,6 +42,7 @@ VERBS: dict[str, str] = {
     "skip": "app:skip", "pace": "app:pace", "lang": "app:lang", "language": "app:lang",
     "settings": "app:settings", "hint": "app:hint", "undo": "app:undo",
     "h": "app:help",  # a lone "h" was always help
+    "results": "app:results", "result": "app:results", "review": "app:review",
     # Russian: infinitives, imperatives and the nouns players type ("взять золото", "тянуть", "доход").
     "взять": "take", "возьми": "take", "беру": "take", "брать": "take", "золото": "gold",
     "тянуть": "draw", "тяни": "draw", "вытянуть": "draw", "карты": "draw",
@@ -59,6 +60,7 @@ VERBS: dict[str, str] = {
     "выход": "app:quit", "новая": "app:new", "тема": "app:theme", "пропустить": "app:skip",
     "темп": "app:pace", "язык": "app:lang", "подсказка": "app:hint", "подскажи": "app:hint",
     "отменить": "app:undo", "отмени": "app:undo", "назад": "app:undo",
+    "итоги": "app:results", "результаты": "app:results", "разбор": "app:review",
 }
 
 # The longest line read as a command: every option's label fits (the longest is under 120 characters in
@@ -381,6 +383,8 @@ def _parse(text: str, v: View, cfg: GameConfig) -> Command:
         if not is_number(text.strip().rstrip(".")):  # "-1" is no option number, "3." is
             return Command(error=t("There is no option {n}; choose 1 to {m}.", n=quoted(text, 8), m=len(v.legal)))
         return _number(int(tokens[0]), v, cfg)
+    if v.result is not None and tokens in (["end"], ["конец"]):
+        return Command(app="results")  # once the game is over, "end" can only mean its end screen
     labels = _labels(v, cfg)
     # An option typed as it is listed, in full: nothing else can be meant.
     exact = [a for a, words, bare in labels if tokens in (list(words), list(bare))]

@@ -174,23 +174,16 @@ class LobbyApp(CitadelsApp):
 
     # ------------------------------------------------------------ overrides of the local game
 
-    def _game_over(self) -> None:
-        if self.table is None or self._ended:
-            return
-        self._ended = True
-        g = self.table.game
-        assert g.result is not None
+    def watching(self) -> bool:
+        return self.seat is not None and self.seat.player is None
 
-        def after(choice: str | None) -> None:
-            if choice in ("again", "lobby"):
-                self.back_to_lobby()
-            else:
-                self.exit(0)
-
-        from .components.end_screen import EndScreen
-
-        me = self.seat.player if self.seat is not None else None
-        self.push_screen(EndScreen(g.config, g.result, me, watching=me is None), after)
+    def _end_chosen(self, choice: str | None) -> None:
+        if choice in ("again", "lobby"):
+            self.back_to_lobby()
+        elif choice == "board":
+            super()._end_chosen(choice)
+        else:
+            self.exit(0)
 
     def _relabel(self) -> None:
         # The lobby under the game is built again too (at once when shown, else when shown again).

@@ -88,6 +88,14 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a saved game and check it reaches its recorded end")
     rep.add_argument("file")
     rep.add_argument("--log", action="store_true", help="print the narrated events")
+
+    rev = sub.add_parser("review", help="review a finished game from its file: timeline, scores, turning points")
+    rev.add_argument("file", help="a game file (docs/save-format.md), e.g. the app's last-game.json")
+    rev.add_argument("--seat", type=int, default=1,
+                     help="whose review, by seat number from 1 (default 1: the local app's player); "
+                     "it shows only what that player may know")
+    rev.add_argument("--lang", default=None, metavar="LANG", help="language: en or ru (default: the settings)")
+    rev.add_argument("--theme", default=None, help="colour theme for this session")
     return ap
 
 
@@ -112,6 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_simulate(args)
     if cmd == "replay":
         return cmd_replay(args)
+    if cmd == "review":
+        return cmd_review(args)
     if cmd == "serve":
         return cmd_serve(args)
     if cmd == "tournament":
@@ -377,6 +387,42 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     for e in out["errors"]:
         print(f"error in game with seed {e['seed']} ({','.join(e['seats'])}): {e['error']}", file=sys.stderr)
     return 0 if not res.errors else 1
+
+
+def load_finished_game(path: str) -> tuple[Any, str | None]:
+    """The finished game in file `path`, or None and the sentence that says why not."""
+    from citadels_core import SaveFileError
+    from citadels_core.record import GameRecord
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        return None, f"cannot read {path}: {e.strerror}"
+    except UnicodeDecodeError:
+        return None, f"{path} is not a text file"
+    try:
+        rec = GameRecord.loads(text)
+        g = rec.replay(record_events=False)
+    except SaveFileError as e:
+        return None, f"{path}: {e}"
+    if not g.over:
+        return None, (f"{path}: the game is not finished (round {g.round}); a review is of a finished game "
+                      "(citadels --resume goes on with a saved one)")
+    return rec, None
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    rec, problem = load_finished_game(args.file)
+    if rec is None:
+        print(f"citadels: {problem}", file=sys.stderr)
+        return 2
+    if not 1 <= args.seat <= rec.config.players:
+        print(f"citadels: --seat is a seat number from 1 to {rec.config.players}", file=sys.stderr)
+        return 2
+    from citadels_tui.review_app import run_review
+
+    return run_review(rec, args.seat - 1, lang=args.lang, theme=args.theme)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -6,7 +6,8 @@ from citadels_server.cli import main
 
 
 @pytest.mark.parametrize("argv", [["--help"], *([c, "--help"] for c in
-                                                  ("play", "simulate", "serve", "tournament", "replay"))])
+                                                  ("play", "simulate", "serve", "tournament", "replay",
+                                                   "review"))])
 def test_every_help_prints(argv, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(argv)

@@ -159,3 +159,32 @@ async def _watch(pilot, finish: bool) -> None:
 def test_a_spectators_screens(snap_compare, finish):
     app = ssh_app_factory(SPECTATOR, Hub(pace=0.0))
     assert snap_compare(app, terminal_size=SMALL, run_before=lambda pilot: _watch(pilot, finish))
+
+
+# The end of the game at 120×40, and its review (the timeline, then the score chart) at both sizes.
+def test_the_end_screen_large(snap_compare, tmp_path):
+    app = make_app(tmp_path, "citadel")
+    assert snap_compare(app, terminal_size=LARGE, run_before=_end_screen)
+
+
+def _review(tab: str) -> Callable[..., Awaitable[None]]:
+    async def run_before(pilot) -> None:
+        from citadels_tui.components.review_screen import ReviewScreen
+
+        await _end_screen(pilot)
+        await pilot.press("r", *([tab] if tab else []))
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(pilot.app.screen, ReviewScreen):
+                await pilot.pause()
+                return
+        raise AssertionError("no review")
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("tab", ["", "s"], ids=["timeline", "scores"])
+def test_the_review(snap_compare, tmp_path, size, tab):
+    app = make_app(tmp_path, "citadel")
+    assert snap_compare(app, terminal_size=size, run_before=_review(tab))

@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
 from citadels_core import GameConfig
+from citadels_core.record import GameRecord
 
 from ..i18n import t
 from ..names import card_name
@@ -34,21 +35,28 @@ def winners_text(cfg: GameConfig, result: dict[str, Any], me: int | None) -> str
 
 class EndScreen(Screen[str]):
     """Dismisses with "again" or "quit"; a spectator's (`watching`) with "lobby" or "quit": someone who
-    only watched is not offered to play again, but a way back to the lobby."""
+    only watched is not offered to play again, but a way back to the lobby. Esc dismisses with "board":
+    the end screen closes onto the final board (it never quits: Esc means "back" everywhere else).
+    With the game's `record`, it offers the game's review (r), shown as seat `me` may know it."""
 
     CSS_PATH = "end_screen.tcss"
     BINDINGS = [
         Binding("n,enter", "again", t("Play again")),
         Binding("l,enter", "lobby", t("Back to the lobby")),
-        Binding("q,escape", "quit_game", t("Quit")),
+        Binding("r", "review", t("Review")),
+        Binding("escape", "board", t("The board")),
+        Binding("q", "quit_game", t("Quit")),
+        Binding("ctrl+q", "quit_game", t("Quit"), show=False),
     ]
 
-    def __init__(self, cfg: GameConfig, result: dict[str, Any], me: int | None, watching: bool = False) -> None:
+    def __init__(self, cfg: GameConfig, result: dict[str, Any], me: int | None, watching: bool = False,
+                 record: GameRecord | None = None) -> None:
         super().__init__()
         self.cfg = cfg
         self.result = result
         self.me = me
         self.watching = watching
+        self.record = record
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Enter is bound to both: whichever of the two this screen offers takes it.
@@ -56,6 +64,8 @@ class EndScreen(Screen[str]):
             return not self.watching
         if action == "lobby":
             return self.watching
+        if action == "review":
+            return self.record is not None
         return True
 
     def compose(self) -> ComposeResult:
@@ -69,6 +79,9 @@ class EndScreen(Screen[str]):
                     yield Button(t("Back to the lobby (l)"), id="lobby", variant="primary")
                 else:
                     yield Button(t("Play again (n)"), id="again", variant="primary")
+                if self.record is not None:
+                    yield Button(t("Review (r)"), id="review")
+                yield Button(t("Board (Esc)"), id="board")
                 yield Button(t("Quit (q)"), id="quit")
 
     def on_mount(self) -> None:
@@ -85,7 +98,20 @@ class EndScreen(Screen[str]):
                           str(s["total"]))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id if event.button.id in ("again", "lobby") else "quit")
+        if event.button.id == "review":
+            self.action_review()
+            return
+        self.dismiss(event.button.id if event.button.id in ("again", "lobby", "board") else "quit")
+
+    def action_review(self) -> None:
+        if self.record is None:
+            return
+        from .review_screen import ReviewScreen  # the chart library is loaded when first needed
+
+        self.app.push_screen(ReviewScreen(self.record, self.me))
+
+    def action_board(self) -> None:
+        self.dismiss("board")
 
     def action_again(self) -> None:
         self.dismiss("again")

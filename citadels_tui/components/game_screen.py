@@ -65,6 +65,7 @@ class GameScreen(Screen[None]):
         Binding("f5", "skip", t("Skip ahead")),
         Binding("f3", "request('settings')", t("Settings")),
         Binding("f4", "hint", t("Hint")),
+        Binding("f6", "request('results')", t("Results")),
         Binding("ctrl+q", "request('quit')", t("Quit"), priority=True),
         # Ahead of the command line's copy: the key players press to leave gets an answer (see action_leave).
         Binding("ctrl+c", "leave", t("Quit"), show=False, priority=True),
@@ -138,6 +139,8 @@ class GameScreen(Screen[None]):
         options.border_title = t("▶ Your move — you can") if v.legal else t("You can")
         lines, self._cursor = self.seat.lines(self._cursor)
         self.query_one(LogPane).add_events(lines)
+        if v.result is not None:
+            self.refresh_bindings()  # the end screen's key (F6) shows from now on
         if self._hint is not None and not self.seat.hint_current(self._hint):
             self._hint = None  # the game moved on: that hint will be dropped when it comes
             self.query_one(LogPane).say(t("The hint was dropped: the game has moved on."))
@@ -281,6 +284,12 @@ class GameScreen(Screen[None]):
         except Exception as e:  # noqa: BLE001 - an engine bug must not take the player's game down
             logging.getLogger(__name__).exception("actions %s failed", actions)
             self.query_one(LogPane).say(t("The game could not do that ({e}).", e=e), alert=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The end screen's key is offered (and shown) only once the game is over.
+        if action == "request" and parameters == ("results",):
+            return self.seat.table.game.over
+        return True
 
     def action_request(self, name: str) -> None:
         self.post_message(AppRequest(name))

@@ -1,0 +1,115 @@
+"""The review of a finished game, as one seat may know it: a timeline by round, the scores round by
+round as a chart, and the turning points. Esc goes back to where it was opened from."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual_plotext import PlotextPlot
+
+from citadels_core.record import GameRecord
+
+from ..i18n import t
+from ..names import char_name, player_name
+from ..review import RoundReview, deed_text, known_events, score_history, timeline
+from .end_screen import winners_text
+from .turning_points import TurningPointsPane
+
+# One marker per seat: the chart must be read without colour, so each player's line has its own sign,
+# repeated in the legend.
+MARKERS = ("*", "+", "o", "x", "#", "@", "%", "&", "=")
+
+
+class ReviewScreen(Screen[None]):
+    CSS_PATH = "review_screen.tcss"
+    BINDINGS = [
+        Binding("escape", "close", t("Back")),
+        Binding("t", "tab('review-timeline')", t("Timeline")),
+        Binding("s", "tab('review-scores')", t("Scores")),
+        Binding("p", "tab('review-turning')", t("Turning points")),
+    ]
+
+    def __init__(self, record: GameRecord, seat: int | None) -> None:
+        super().__init__()
+        self.record = record
+        self.seat = seat
+        game = record.replay()
+        self.result = game.result
+        self.rounds = timeline(record.config, known_events(record, seat), seat)
+        self.scores = score_history(record, seat)
+
+    def compose(self) -> ComposeResult:
+        cfg = self.record.config
+        title = t("Review of the game.")
+        if self.result is not None:
+            title += " " + winners_text(cfg, self.result, self.seat)
+        yield Static(title, id="review-title")
+        with TabbedContent(id="review-tabs"):
+            with TabPane(t("Timeline (t)"), id="review-timeline"), \
+                    VerticalScroll(id="review-timeline-scroll"):
+                for r in self.rounds:
+                    yield Static(self._round_text(r), id=f"round-{r.round}", classes="review-round")
+            with TabPane(t("Scores (s)"), id="review-scores"):
+                yield PlotextPlot(id="review-chart")
+                yield Static(self._legend(), id="review-legend")
+            with TabPane(t("Turning points (p)"), id="review-turning"), VerticalScroll():
+                yield TurningPointsPane(cfg, self.record.seed, list(self.record.actions), self.seat)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._draw_chart()
+        self.query_one("#review-timeline-scroll").focus()
+
+    # ------------------------------------------------------------ timeline
+
+    def _round_text(self, r: RoundReview) -> Text:
+        cfg, me = self.record.config, self.seat
+        out = Text()
+        head = t("Round {n}", n=r.round)
+        if r.crown is not None:
+            head += " · " + t("crown: {p}", p=player_name(cfg, r.crown, me))
+        out.append(head, style="bold underline")
+        if r.holders:
+            held = " · ".join(f"{char_name(cfg, c)} — {player_name(cfg, p, me)}" for c, p in r.holders)
+            out.append("\n  " + t("Characters: {l}", l=held))
+        if r.faceup:
+            out.append("\n  " + t("Face up: {l}", l=", ".join(char_name(cfg, c) for c in r.faceup)))
+        for e in r.deeds:
+            out.append("\n  • " + deed_text(cfg, e, me))
+        return out
+
+    # ------------------------------------------------------------ scores
+
+    def _legend(self) -> str:
+        cfg = self.record.config
+        final = self.scores[-1] if self.scores else [0] * cfg.players
+        parts = [f"{MARKERS[q % len(MARKERS)]} {player_name(cfg, q, self.seat)} {final[q]}"
+                 for q in range(cfg.players)]
+        return t("Points after each round: {l}", l="   ".join(parts))
+
+    def _draw_chart(self) -> None:
+        cfg = self.record.config
+        plt = self.query_one(PlotextPlot).plt
+        plt.clear_figure()
+        rounds = list(range(1, len(self.scores) + 1))
+        for q in range(cfg.players):
+            marker = MARKERS[q % len(MARKERS)]
+            plt.plot(rounds, [row[q] for row in self.scores], marker=marker, label=player_name(cfg, q, self.seat))
+        plt.xticks(rounds)
+        top = max((max(row) for row in self.scores), default=0)
+        step = max(1, -(-top // 6))  # about six whole-point ticks
+        plt.yticks(list(range(0, top + step, step)))
+        plt.xlabel(t("Round"))
+        plt.ylabel(t("Points"))
+
+    # ------------------------------------------------------------ keys
+
+    def action_tab(self, pane: str) -> None:
+        self.query_one(TabbedContent).active = pane
+
+    def action_close(self) -> None:
+        self.dismiss(None)

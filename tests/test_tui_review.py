@@ -1,0 +1,230 @@
+"""The end of the game: the end screen closes onto the final board and opens again; the game's review
+(timeline, score chart, turning points) shows only what the reviewing seat may know; `citadels review`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+from test_tui_snapshots import finished_record
+from textual.widgets import Button
+from textual_plotext import PlotextPlot
+
+from citadels_core import Game
+from citadels_core.record import GameRecord
+from citadels_server.cli import load_finished_game, main
+from citadels_tui.app import LAST_GAME, CitadelsApp, ssh_app_factory
+from citadels_tui.components.end_screen import EndScreen
+from citadels_tui.components.game_screen import GameScreen
+from citadels_tui.components.review_screen import ReviewScreen
+from citadels_tui.components.turning_points import TurningPointsPane
+from citadels_tui.hub import Hub
+from citadels_tui.names import char_name
+from citadels_tui.review import known_events, score_history, timeline
+from citadels_tui.review_app import ReviewApp
+from citadels_tui.saves import save_target
+
+SIZE = (100, 30)
+BOTS = {1: "heuristic", 2: "heuristic", 3: "heuristic"}
+
+
+async def _until(pilot, test, limit: int = 400) -> None:
+    for _ in range(limit):
+        await pilot.pause()
+        if test():
+            return
+    raise AssertionError("the screen never came")
+
+
+async def _finished_game(app: CitadelsApp, pilot) -> None:
+    app.start(finished_record(), BOTS, save_target(app.home))
+    await _until(pilot, lambda: isinstance(app.screen, EndScreen))
+
+
+async def test_esc_on_the_end_screen_shows_the_board_and_the_key_or_command_opens_it_again(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _finished_game(app, pilot)
+        await pilot.press("escape")
+        await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.is_running and app.return_value is None  # Esc never quits
+        await pilot.press("f6")
+        await _until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("escape")
+        await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press(*"results", "enter")
+        await _until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("escape")
+        await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press(*"end", "enter")  # once the game is over, "end" is its end screen
+        await _until(pilot, lambda: isinstance(app.screen, EndScreen))
+        app.saver.flush()
+        kept = app.save_path.with_name(LAST_GAME)
+        assert GameRecord.loads(kept.read_text(encoding="utf-8")).replay(record_events=False).over
+        await pilot.press("q")  # quitting asks nothing
+    assert app.return_value == 0
+
+
+async def test_the_review_opens_from_the_end_screen_with_its_timeline_and_chart(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _finished_game(app, pilot)
+        end = app.screen
+        assert end.query_one("#review", Button)
+        await pilot.press("r")
+        await _until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        review = app.screen
+        rounds = app.table.game.round
+        assert len(review.query(".review-round")) == rounds
+        assert "Round 1" in str(review.query_one("#round-1").render())
+        assert len(review.scores) == rounds
+        assert review.scores[-1] == [s["total"] for s in app.table.game.result["scores"]]
+        await pilot.press("s")
+        await pilot.pause()
+        assert review.query_one(PlotextPlot).display
+        legend = str(review.query_one("#review-legend").render())
+        for name in app.table.config.names[1:]:
+            assert name in legend  # each player by name and marker, readable without colour
+        assert "* you" in legend
+        assert review.query_one(TurningPointsPane)
+        await pilot.press("escape")
+        await _until(pilot, lambda: app.screen is end)
+        assert app.is_running
+
+
+def test_the_timeline_reveals_nothing_hidden():
+    rec = finished_record()
+    seat = 0
+    full = rec.replay()
+    # What the whole game knows: every choice, every face-down discard.
+    chosen: dict[int, set[tuple[str, int]]] = {}
+    public: dict[int, set[tuple[str, int]]] = {}
+    rnd = 0
+    for e in full.events:
+        if e.kind == "round":
+            rnd = e.data["round"]
+        elif e.kind == "choose_private":
+            chosen.setdefault(rnd, set()).add((e.data["character"], e.data["player"]))
+        elif (e.kind == "call" and e.data["answer"] == "revealed") or e.kind == "heir":
+            public.setdefault(rnd, set()).add((e.data["character"], e.data["player"]))
+    facedown: dict[int, str] = {}
+    g = Game(rec.config, rec.seed, record_events=False)
+    facedown[g.round] = g.ckey(g.facedown[0])
+    for p, a in rec.actions:
+        before = g.round
+        g.apply(p, a)
+        if g.round != before and not g.over:
+            facedown[g.round] = g.ckey(g.facedown[0])
+    rounds = timeline(rec.config, known_events(rec, seat), seat)
+    hidden = 0
+    for r in rounds:
+        known = public.get(r.round, set()) | {(c, q) for c, q in chosen.get(r.round, set()) if q == seat}
+        assert set(r.holders) == known
+        hidden += len(chosen.get(r.round, set()) - known)
+        assert facedown[r.round] not in {c for c, _ in r.holders}
+    assert hidden > 0  # the game had characters kept secret to the end: the test could fail
+
+
+async def test_the_review_screen_never_names_a_face_down_character_as_held():
+    rec = finished_record()
+    app = ReviewApp(rec, 0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        g = Game(rec.config, rec.seed, record_events=False)
+        down = {g.round: g.ckey(g.facedown[0])}
+        for p, a in rec.actions:
+            before = g.round
+            g.apply(p, a)
+            if g.round != before and not g.over:
+                down[g.round] = g.ckey(g.facedown[0])
+        for n, key in down.items():
+            text = str(app.screen.query_one(f"#round-{n}").render())
+            held_line = next((ln for ln in text.splitlines() if "Characters:" in ln), "")
+            assert char_name(rec.config, key) + " —" not in held_line
+        await pilot.press("escape")
+    assert app.return_value == 0
+
+
+def test_the_scores_are_one_row_per_round_ending_with_the_final_score():
+    rec = finished_record()
+    rows = score_history(rec, 0)
+    g = rec.replay(record_events=False)
+    assert len(rows) == g.round and all(len(r) == 4 for r in rows)
+    assert rows[-1] == [s["total"] for s in g.result["scores"]]
+    assert any(rows[0])  # districts were built in round 1
+
+
+def _write(path: Path, rec: GameRecord) -> Path:
+    path.write_text(rec.dumps(), encoding="utf-8")
+    return path
+
+
+async def test_citadels_review_opens_a_good_file(tmp_path: Path):
+    path = _write(tmp_path / "game.json", finished_record())
+    rec, problem = load_finished_game(str(path))
+    assert problem is None and rec is not None
+    app = ReviewApp(rec, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        await pilot.press("escape")
+    assert app.return_value == 0
+
+
+def test_citadels_review_on_a_broken_or_unfinished_file(tmp_path: Path, capsys):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    assert main(["review", str(broken)]) == 2
+    assert "not a JSON file" in capsys.readouterr().err
+    rec = finished_record()
+    half = GameRecord(rec.config, rec.seed, rec.actions[:10])
+    assert main(["review", str(_write(tmp_path / "half.json", half))]) == 2
+    assert "the game is not finished" in capsys.readouterr().err
+    good = _write(tmp_path / "good.json", rec)
+    assert main(["review", str(good), "--seat", "9"]) == 2
+    assert "--seat" in capsys.readouterr().err
+    assert main(["review", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_the_app_save_of_a_finished_game_is_a_review_file(tmp_path: Path):
+    from citadels_tui.saves import dumps
+
+    rec = finished_record()
+    path = tmp_path / LAST_GAME
+    path.write_text(dumps(rec, dict(BOTS), language="en", theme="citadel"), encoding="utf-8")
+    loaded, problem = load_finished_game(str(path))
+    assert problem is None and loaded is not None and json.loads(path.read_text())["bots"]
+
+
+SPECTATOR = SimpleNamespace(name="carla", key_fingerprint=None)
+
+
+async def test_a_spectator_closes_the_end_screen_onto_the_board_and_reviews_the_public_game():
+    app = ssh_app_factory(SPECTATOR, Hub(pace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        hub = app.hub
+        ht = hub.create("anna", None, 3, bots="normal", seed=7)
+        table = hub.start(ht, "anna")
+        for _ in range(3000):
+            await pilot.pause()
+            pd = table.game.pending()
+            if pd is None:
+                break
+            if pd[0] == 0:
+                table.submit(0, [table.game.legal_actions()[0]])
+        await pilot.press(*"watch", "space", "1", "enter")
+        await _until(pilot, lambda: isinstance(app.screen, EndScreen))
+        assert app.screen.query_one("#lobby", Button)
+        await pilot.press("escape")
+        await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.is_running
+        await pilot.press("f6")
+        await _until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("r")
+        await _until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        assert app.screen.seat is None  # a spectator's review: only what everyone saw
+        await pilot.press("escape")
+        await _until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("l")
+        await _until(pilot, lambda: app.game_screen is None)
