@@ -40,7 +40,7 @@ VERBS: dict[str, str] = {
     "help": "app:help", "look": "app:look", "score": "app:score", "scores": "app:score",
     "save": "app:save", "quit": "app:quit", "exit": "app:quit", "new": "app:new", "theme": "app:theme",
     "skip": "app:skip", "pace": "app:pace", "lang": "app:lang", "language": "app:lang",
-    "settings": "app:settings", "hint": "app:hint", "h": "app:help",  # a lone "h" was always help
+    "settings": "app:settings", "hint": "app:hint", "story": "app:story", "h": "app:help",  # a lone "h" was always help
     # Russian: infinitives, imperatives and the nouns players type ("взять золото", "тянуть", "доход").
     "взять": "take", "возьми": "take", "беру": "take", "брать": "take", "золото": "gold",
     "тянуть": "draw", "тяни": "draw", "вытянуть": "draw", "карты": "draw",
@@ -57,6 +57,7 @@ VERBS: dict[str, str] = {
     "счет": "app:score", "очки": "app:score", "сохранить": "app:save", "выйти": "app:quit",
     "выход": "app:quit", "новая": "app:new", "тема": "app:theme", "пропустить": "app:skip",
     "темп": "app:pace", "язык": "app:lang", "подсказка": "app:hint", "подскажи": "app:hint",
+    "летопись": "app:story", "история": "app:story",
 }
 
 # The longest line read as a command: every option's label fits (the longest is under 120 characters in
