@@ -26,9 +26,6 @@ class Changes:
     added: tuple[Counter[str], ...] = ()
     gone: tuple[Counter[str], ...] = ()
 
-    def city_changed(self) -> bool:
-        return any(self.added) or any(self.gone)
-
     def added_to(self, seat: int) -> Counter[str]:
         return self.added[seat] if seat < len(self.added) else Counter()
 

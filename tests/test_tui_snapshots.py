@@ -159,3 +159,19 @@ async def _watch(pilot, finish: bool) -> None:
 def test_a_spectators_screens(snap_compare, finish):
     app = ssh_app_factory(SPECTATOR, Hub(pace=0.0))
     assert snap_compare(app, terminal_size=SMALL, run_before=lambda pilot: _watch(pilot, finish))
+
+
+# The whole story (F6) after two rounds: a heading per round, the latest lines in view, the find box.
+async def _whole_story(pilot) -> None:
+    await _settle(pilot)
+    for _ in range(12):
+        await pilot.press("1", "enter")  # Enter: with ten options or more, a lone digit waits for it
+        await _settle(pilot)
+    await pilot.press("f6")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_whole_story(snap_compare, tmp_path, size):
+    app = make_app(tmp_path, "citadel")
+    assert snap_compare(app, terminal_size=size, run_before=_whole_story)

@@ -4,6 +4,7 @@ changed since the player last acted."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from test_tui_app import keys, settle
@@ -11,6 +12,7 @@ from test_tui_app import keys, settle
 from citadels_core import GameConfig
 from citadels_core.record import GameRecord
 from citadels_tui.app import CitadelsApp
+from citadels_tui.changes import Snapshot, since, snapshot
 from citadels_tui.components.cities_pane import CitiesPane
 from citadels_tui.components.command_line import CommandLine
 from citadels_tui.components.game_screen import GameScreen
@@ -111,7 +113,7 @@ async def test_story_command_and_f6_open_the_whole_story_by_round_searchable_clo
         first, _ = app.seat.lines(0)
         assert first[0].text in text and first[-1].text in text
         # It opens on the latest lines; the keys of the story pane scroll it, the find box keeping the focus.
-        scroll = app.screen.query_one("#story-scroll")
+        scroll = app.screen.query_one("#story-body")
         assert scroll.max_scroll_y > 0 and scroll.scroll_y == scroll.max_scroll_y
         await pilot.press("pageup")
         await pilot.pause()
@@ -241,10 +243,34 @@ async def test_the_hand_and_cities_mark_what_changed_since_you_acted_until_you_a
         built = [p for p in app.seat.view().players if p.seat != 0 and p.city]
         assert built, "someone built before Anna's turn"
         assert "✦" in cities.render_cities(app.seat.view(), cfg).renderables[built[0].seat].plain
-        assert "✦ built" in game.query_one("#cities-box").border_title
+        assert game.query_one("#cities-box").border_title == "Cities · ✦ new"
         # Anna acts (gold): the marks are cleared.
         await pilot.press(*keys("gold"), "enter")
         await pilot.pause()
         assert "✦" not in hand.render_hand(cfg).plain
         assert "✦" not in str(hand.border_title)
+        assert game.query_one("#cities-box").border_title == "Cities"
         assert all("✦" not in x.plain for x in cities.render_cities(app.seat.view(), cfg).renderables)
+
+
+async def test_a_district_gone_from_a_city_is_marked_struck_through(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=21, pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await _a_few_moves(app, pilot, 14)
+        game = app.game_screen
+        v, cfg = app.seat.view(), app.seat.config
+        owner = next(p for p in v.players if p.city)
+        # As if, when Anna last acted, this city held a Castle more (the Warlord destroyed it since).
+        then = snapshot(v)
+        cities = list(then.cities)
+        cities[owner.seat] = cities[owner.seat] + Counter({"castle": 1})
+        game.last_acted = Snapshot(then.hand, tuple(cities))
+        game.refresh_view()
+        await pilot.pause()
+        assert since(game.last_acted, v).gone_from(owner.seat) == Counter({"castle": 1})
+        pane = game.query_one(CitiesPane)
+        shown = pane.render_cities(v, cfg).renderables[owner.seat]
+        assert "✗Castle 4N" in shown.plain
+        gone = shown.plain.index("✗Castle") + 1
+        assert any(span.start <= gone < span.end and "strike" in str(span.style) for span in shown.spans)
+        assert game.query_one("#cities-box").border_title == "Cities · ✗ gone"

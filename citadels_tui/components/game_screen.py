@@ -89,7 +89,7 @@ class GameScreen(Screen[None]):
         self._leaving = False  # Ctrl+C was pressed once: a second press leaves
         # The hand and cities when the player last acted: what changed since is marked in their panes. A
         # spectator never acts, so nothing is marked for them.
-        self._acted: Snapshot | None = None
+        self.last_acted: Snapshot | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(t("This terminal is too small for Citadels: please make it at least {w} columns by "
@@ -111,7 +111,7 @@ class GameScreen(Screen[None]):
         # A spectator (a seat for nobody) holds no cards: no "Your hand"; the options take the column.
         self.query_one(HandPane).display = self.seat.player is not None
         if self.seat.player is not None:
-            self._acted = snapshot(self.seat.view())
+            self.last_acted = snapshot(self.seat.view())
         self.refresh_view()
         self.query_one(CommandLine).focus()
         self.app.theme_changed_signal.subscribe(self, self._recolour)
@@ -134,11 +134,11 @@ class GameScreen(Screen[None]):
         self._view = v = self.seat.view()
         cfg = self.seat.config
         self.query_one(StatusBar).show(v, cfg, self.enter_skips())
-        changes = since(self._acted, v)
+        changes = since(self.last_acted, v)
         self.query_one(CitiesPane).show(v, cfg, changes)
-        # The marks are explained where they are: ✦ new, ✗ gone (since your last move).
-        self.query_one("#cities-box").border_title = t("Cities") + (
-            t(" · ✦ built ✗ gone since your move") if changes.city_changed() else "")
+        # The marks are named where they are, in words short enough for a narrow column (help says more).
+        said = ([t("✦ new")] if any(changes.added) else []) + ([t("✗ gone")] if any(changes.gone) else [])
+        self.query_one("#cities-box").border_title = " · ".join([t("Cities"), *said])
         self.query_one(CharactersPane).show(v, cfg)
         self.fit_left()
         hand = self.query_one(HandPane)
@@ -147,7 +147,7 @@ class GameScreen(Screen[None]):
                   new_cards=changes.new_cards)
         if v.me is not None and v.me < len(v.players):
             hand.border_title = t("Your hand · {g} gold", g=v.players[v.me].gold) + (
-                t(" · ✦ new since your move") if changes.new_cards else "")
+                " · " + t("✦ new") if changes.new_cards else "")
         waiting = ""
         if not v.legal and v.pending_player is not None:
             waiting = t("Waiting for {p}…", p=cfg.names[v.pending_player])
@@ -298,7 +298,7 @@ class GameScreen(Screen[None]):
         try:
             self.seat.submit(actions)
             # Acting clears the marks: what changes from now on is marked until the next time.
-            self._acted = snapshot(self.seat.view())
+            self.last_acted = snapshot(self.seat.view())
             self.refresh_view()
         except IllegalAction as e:
             self.query_one(LogPane).say(explain_refusal(str(e), cfg, self.view(), actions), alert=True)

@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widgets import Input, Static
 
 from ..i18n import t, tn
@@ -49,8 +51,55 @@ def matches(line: LogLine, query: str) -> bool:
     return not query or query.casefold() in line.text.casefold()
 
 
-class StoryBody(Static):
+class StoryBody(ScrollView):
+    """The story's lines, wrapped to the width once and drawn a screen at a time (Textual's line API): a
+    whole game's story opens at once, where a Static would lay out and wrap every line on every redraw."""
+
     COMPONENT_CLASSES = COMPONENT_CLASSES
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.text = Text()
+        self.rows: list[Strip] = []
+        self._width = 0
+        self.latest_first = True  # it opens on the latest lines, where the game is now
+
+    def show(self, text: Text, latest: bool) -> None:
+        """Show `text`, from its latest lines or from its first."""
+        self.text = text
+        self.latest_first = latest
+        self._wrap()
+
+    def _wrap(self) -> None:
+        width = self.scrollable_content_region.width
+        self._width = width
+        if width <= 0:
+            return
+        console = self.app.console
+        lines = console.render_lines(self.text, console.options.update_width(width), pad=False)
+        self.rows = [Strip(line) for line in lines]
+        self.virtual_size = Size(width, len(self.rows))
+        # Scrolled before the first frame, which then shows the right lines at once.
+        # (Set, not scroll_to: that waits for the scrollbars of the new size to be laid out.)
+        self.scroll_target_y = self.scroll_y = self.max_scroll_y if self.latest_first else 0
+        self.refresh()
+        self.call_after_refresh(self._place_scrollbar)
+
+    def _place_scrollbar(self) -> None:
+        # The scrollbar is laid out after the scroll was set: it is told where the lines are now.
+        if self.show_vertical_scrollbar:
+            self.vertical_scrollbar.position = self.scroll_y
+
+    def on_resize(self) -> None:
+        if self.scrollable_content_region.width != self._width:
+            self._wrap()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        row = self.scroll_offset.y + y
+        if row >= len(self.rows):
+            return Strip.blank(width, self.rich_style)
+        return self.rows[row].crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
 
 
 class StoryScreen(ModalScreen[None]):
@@ -74,31 +123,27 @@ class StoryScreen(ModalScreen[None]):
         self.shown = 0  # lines shown under the find box's words
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="story-scroll") as scroll:
-            scroll.border_title = t("The story of the game — Esc closes")
-            scroll.can_focus = False  # the find box keeps the keys: typing always narrows the story
-            yield StoryBody(id="story-body")
+        body = StoryBody(id="story-body")
+        body.border_title = t("The story of the game — Esc closes")
+        body.can_focus = False  # the find box keeps the keys: typing always narrows the story
+        yield body
         yield Static(id="story-count")
         yield Input(placeholder=t("type to find in the story (or /) — Esc closes"), id="story-find", compact=True)
 
     def on_mount(self) -> None:
-        self.show_story()
+        self.show_story(latest=True)
         self.query_one("#story-find", Input).focus()
-        # It opens on the latest lines, where the game is now.
-        self.call_after_refresh(self.action_latest)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
         self.query_text = event.value.strip()
-        self.show_story()
-        self.query_one("#story-scroll", VerticalScroll).scroll_home(animate=False)
+        self.show_story(latest=False)  # what was found, from the first round on
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()  # Enter does nothing more: the story is already narrowed as it is typed
 
-    def show_story(self) -> None:
-        body = self.query_one(StoryBody)
-        body.update(self.render_story())
+    def show_story(self, latest: bool) -> None:
+        self.query_one(StoryBody).show(self.render_story(), latest)
         self.query_one("#story-count", Static).update(self.count_line())
 
     def render_story(self) -> Text:
@@ -146,18 +191,18 @@ class StoryScreen(ModalScreen[None]):
         self.query_one("#story-find", Input).focus()
 
     def action_page(self, step: int) -> None:
-        scroll = self.query_one("#story-scroll", VerticalScroll)
+        scroll = self.query_one(StoryBody)
         if step < 0:
             scroll.scroll_page_up(animate=False)
         else:
             scroll.scroll_page_down(animate=False)
 
     def action_line(self, step: int) -> None:
-        scroll = self.query_one("#story-scroll", VerticalScroll)
+        scroll = self.query_one(StoryBody)
         scroll.scroll_to(y=scroll.scroll_y + step, animate=False)
 
     def action_first(self) -> None:
-        self.query_one("#story-scroll", VerticalScroll).scroll_home(animate=False)
+        self.query_one(StoryBody).scroll_home(animate=False)
 
     def action_latest(self) -> None:
-        self.query_one("#story-scroll", VerticalScroll).scroll_end(animate=False)
+        self.query_one(StoryBody).scroll_end(animate=False)
