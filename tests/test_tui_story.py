@@ -131,7 +131,7 @@ async def test_story_command_and_f6_open_the_whole_story_by_round_searchable_clo
         assert app.focused is app.screen.query_one("#story-find")
         # Typing narrows it to the lines that hold the words, with how many there are.
         every = text.count("\n")
-        await pilot.press(*keys("gold"))
+        await pilot.press(*keys("/gold"))  # a leading "/", as in less, is not looked for
         await pilot.pause()
         narrowed = _story_text(app)
         body = [x for x in narrowed.splitlines() if x and not x.startswith("──")]
@@ -142,6 +142,7 @@ async def test_story_command_and_f6_open_the_whole_story_by_round_searchable_clo
         await pilot.press(*keys("zzz"))
         await pilot.pause()
         assert "No line of the story holds “goldzzz”." in _story_text(app)
+        assert "0 lines hold “goldzzz”" in str(app.screen.query_one("#story-count").render())
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game

@@ -106,7 +106,6 @@ class StoryScreen(ModalScreen[None]):
     CSS_PATH = ["story_screen.tcss", "components.tcss"]
     BINDINGS = [
         Binding("escape,f6", "close", t("Close")),
-        Binding("slash", "find", t("Find"), show=False),
         Binding("pageup", "page(-1)", t("Page back"), show=False),
         Binding("pagedown", "page(1)", t("Page on"), show=False),
         Binding("up", "line(-1)", t("Line back"), show=False),
@@ -128,7 +127,7 @@ class StoryScreen(ModalScreen[None]):
         body.can_focus = False  # the find box keeps the keys: typing always narrows the story
         yield body
         yield Static(id="story-count")
-        yield Input(placeholder=t("type to find in the story (or /) — Esc closes"), id="story-find", compact=True)
+        yield Input(placeholder=t("type to find in the story — Esc closes"), id="story-find", compact=True)
 
     def on_mount(self) -> None:
         self.show_story(latest=True)
@@ -136,7 +135,8 @@ class StoryScreen(ModalScreen[None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
-        self.query_text = event.value.strip()
+        # A leading "/" (the find key of less and vi) is not part of the words looked for.
+        self.query_text = event.value.strip().removeprefix("/").strip()
         self.show_story(latest=False)  # what was found, from the first round on
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -186,9 +186,6 @@ class StoryScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-    def action_find(self) -> None:
-        self.query_one("#story-find", Input).focus()
 
     def action_page(self, step: int) -> None:
         scroll = self.query_one(StoryBody)
