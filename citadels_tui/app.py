@@ -325,7 +325,7 @@ class CitadelsApp(App[int]):
 
     def _end_chosen(self, choice: str | None) -> None:
         if choice == "board":
-            self._say(t("The final board. F6 or “results” shows the end of the game again; “review” its review."))
+            self._say(t("The final board. F7 or “results” shows the end of the game again; “review” its review."))
         elif choice == "again" and self.hosted_seat is None:
             self.new_game()
         else:

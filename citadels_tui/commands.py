@@ -40,7 +40,7 @@ VERBS: dict[str, str] = {
     "help": "app:help", "look": "app:look", "score": "app:score", "scores": "app:score",
     "save": "app:save", "quit": "app:quit", "exit": "app:quit", "new": "app:new", "theme": "app:theme",
     "skip": "app:skip", "pace": "app:pace", "lang": "app:lang", "language": "app:lang",
-    "settings": "app:settings", "hint": "app:hint", "undo": "app:undo",
+    "settings": "app:settings", "hint": "app:hint", "undo": "app:undo", "story": "app:story",
     "h": "app:help",  # a lone "h" was always help
     "results": "app:results", "result": "app:results", "review": "app:review",
     # Russian: infinitives, imperatives and the nouns players type ("взять золото", "тянуть", "доход").
@@ -61,6 +61,7 @@ VERBS: dict[str, str] = {
     "темп": "app:pace", "язык": "app:lang", "подсказка": "app:hint", "подскажи": "app:hint",
     "отменить": "app:undo", "отмени": "app:undo", "назад": "app:undo",
     "итоги": "app:results", "результаты": "app:results", "разбор": "app:review",
+    "летопись": "app:story", "история": "app:story",
 }
 
 # The longest line read as a command: every option's label fits (the longest is under 120 characters in

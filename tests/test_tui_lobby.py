@@ -173,7 +173,7 @@ async def test_a_spectator_at_the_end_is_offered_the_lobby_not_another_game():
         await pilot.press("escape")  # Esc shows the final board: the session goes on
         await _until(pilot, lambda: app.screen is app.game_screen, "the board")
         assert app.is_running
-        await pilot.press("f6")
+        await pilot.press("f7")
         await _until(pilot, lambda: isinstance(app.screen, EndScreen), "the end screen again")
         await pilot.press("enter")
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")

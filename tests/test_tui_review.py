@@ -49,7 +49,7 @@ async def test_esc_on_the_end_screen_shows_the_board_and_the_key_or_command_open
         await pilot.press("escape")
         await _until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.is_running and app.return_value is None  # Esc never quits
-        await pilot.press("f6")
+        await pilot.press("f7")
         await _until(pilot, lambda: isinstance(app.screen, EndScreen))
         await pilot.press("escape")
         await _until(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -219,7 +219,7 @@ async def test_a_spectator_closes_the_end_screen_onto_the_board_and_reviews_the_
         await pilot.press("escape")
         await _until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.is_running
-        await pilot.press("f6")
+        await pilot.press("f7")
         await _until(pilot, lambda: isinstance(app.screen, EndScreen))
         await pilot.press("r")
         await _until(pilot, lambda: isinstance(app.screen, ReviewScreen))

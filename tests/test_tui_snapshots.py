@@ -188,3 +188,19 @@ def _review(tab: str) -> Callable[..., Awaitable[None]]:
 def test_the_review(snap_compare, tmp_path, size, tab):
     app = make_app(tmp_path, "citadel")
     assert snap_compare(app, terminal_size=size, run_before=_review(tab))
+
+
+# The whole story (F6) after two rounds: a heading per round, the latest lines in view, the find box.
+async def _whole_story(pilot) -> None:
+    await _settle(pilot)
+    for _ in range(12):
+        await pilot.press("1", "enter")  # Enter: with ten options or more, a lone digit waits for it
+        await _settle(pilot)
+    await pilot.press("f6")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_whole_story(snap_compare, tmp_path, size):
+    app = make_app(tmp_path, "citadel")
+    assert snap_compare(app, terminal_size=size, run_before=_whole_story)

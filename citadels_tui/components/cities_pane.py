@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -14,8 +15,9 @@ from textual.widgets import Static
 from citadels_core import GameConfig
 from citadels_core.view import PlayerInfo, View
 
+from ..changes import NOTHING, Changes
 from ..i18n import t, tn
-from ..names import TYPE_LETTER, card_name, char_name, type_letter
+from ..names import TYPE_LETTER, card_cost, card_name, card_type, char_name, type_letter
 from .style import COMPONENT_CLASSES, crop, flow, mark, type_style
 
 ALL_TYPES = frozenset(TYPE_LETTER)
@@ -46,9 +48,12 @@ class CitiesPane(Static):
         super().__init__("", **kw)  # type: ignore[arg-type]
         self.border_title = t("Cities")
         self._last: tuple[View, GameConfig] | None = None
+        self.changes: Changes = NOTHING  # districts built or gone since the player last acted
 
-    def show(self, v: View, cfg: GameConfig) -> None:
+    def show(self, v: View, cfg: GameConfig, changes: Changes | None = None) -> None:
         self._last = (v, cfg)
+        if changes is not None:
+            self.changes = changes
         self.update(self.render_cities(v, cfg))
 
     def on_resize(self) -> None:
@@ -107,7 +112,7 @@ class CitiesPane(Static):
         for p in v.players:
             block = self._header(v, cfg, p, width >= 64, width)
             block.append("\n    ")
-            if p.city:
+            if p.city or self.changes.gone_from(p.seat):
                 block.append_text(flow(self._entries(cfg, p, None), width - 4, indent=4))
             else:
                 block.append(t("no districts yet"), style=mark(self, "dim"))
@@ -169,16 +174,34 @@ class CitiesPane(Static):
         """Each district as "Castle 4N"; with `names`, its name cut to that many cells ("Map R… 5U"), or
         with 0, its cost and type letter only ("5U")."""
         entries = []
+        unmarked = Counter(self.changes.added_to(p.seat))  # the copies still to be marked ✦ (built since)
         for d in p.city:
             plus = "+" if d.beautified else ""
             name = card_name(cfg, d.key)
             if names and len(name) > names:
                 name = name[: names - 1].rstrip() + "…"
-            e = Text(f"{name}{plus} " if names != 0 else "")
+            e = Text()
+            if unmarked[d.key] > 0:
+                # A glyph and a style, not colour alone: ✦ and the name underlined.
+                unmarked[d.key] -= 1
+                e.append("✦", style=mark(self, "new"))
+                e.append(f"{name}{plus}" if names != 0 else "", style=mark(self, "new"))
+            else:
+                e.append(f"{name}{plus}" if names != 0 else "")
+            if names != 0:
+                e.append(" ")
             e.append(f"{d.cost}{type_letter(d.type)}", style=type_style(self, d.type))
             if names == 0:
                 e.append(plus)
             entries.append(e)
+        for key in sorted(self.changes.gone_from(p.seat).elements()):
+            # Gone since the player last acted (destroyed, exchanged, taken): ✗ and struck through.
+            name = card_name(cfg, key)
+            if names and len(name) > names:
+                name = name[: names - 1].rstrip() + "…"
+            shown = f"{name} {card_cost(cfg, key)}{type_letter(card_type(cfg, key))}" if names != 0 \
+                else f"{card_cost(cfg, key)}{type_letter(card_type(cfg, key))}"
+            entries.append(Text("✗", style=mark(self, "dim")) + Text(shown, style=mark(self, "gone")))
         if p.museum:
             entries.append(Text(t("({n} under the Museum)", n=p.museum), style=mark(self, "dim")))
         return entries

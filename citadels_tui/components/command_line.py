@@ -27,6 +27,10 @@ Completer = Callable[[str], list[str]]
 MAX_COMMAND = 300
 # A refused paste is said at most once in this many seconds (a flood of them must not flood the toasts).
 TOO_LONG_QUIET = 5.0
+# The page-scrolling actions Input inherits from ScrollableContainer: on one line they scroll nothing, so
+# their keys (PageUp, PageDown…) are not run here but left to the bindings (Textual skips these actions on
+# a widget that cannot scroll, and goes on to the screen's, which scroll the story).
+PASSED_ON = frozenset({"page_up", "page_down", "page_left", "page_right"})
 
 
 class CommandLine(Input):
@@ -124,7 +128,7 @@ class CommandLine(Input):
                 if isinstance(binding, Binding):
                     for key in binding.key.split(","):
                         actions[key.strip()] = binding.action
-        return actions
+        return {key: action for key, action in actions.items() if action not in PASSED_ON}
 
     async def _on_key(self, event: events.Key) -> None:
         # Bound keys act here, in the order keys arrive. As bindings, Textual's App would resolve them, and

@@ -14,6 +14,7 @@ from textual.widgets import Static
 from citadels_core import Action, IllegalAction
 from citadels_core.view import View
 
+from ..changes import Snapshot, since, snapshot
 from ..commands import completions, confirmation, is_number, is_yes, parse, too_long
 from ..errors import explain_refusal
 from ..i18n import t, tn
@@ -65,10 +66,17 @@ class GameScreen(Screen[None]):
         Binding("f5", "skip", t("Skip ahead")),
         Binding("f3", "request('settings')", t("Settings")),
         Binding("f4", "hint", t("Hint")),
-        Binding("f6", "request('results')", t("Results")),
+        Binding("f7", "request('results')", t("Results")),
         Binding("ctrl+q", "request('quit')", t("Quit"), priority=True),
         # Ahead of the command line's copy: the key players press to leave gets an answer (see action_leave).
         Binding("ctrl+c", "leave", t("Quit"), show=False, priority=True),
+        Binding("f6", "story", t("Story")),
+        # The story pane scrolls from the command line, which keeps the focus and what is typed: these keys
+        # are not the command line's (Home and End move its cursor), so they come up to the screen.
+        Binding("pageup", "story_page(-1)", t("Story: a page back"), show=False),
+        Binding("pagedown", "story_page(1)", t("Story: a page on"), show=False),
+        Binding("ctrl+home,shift+pageup", "story_first", t("Story: the beginning"), show=False),
+        Binding("ctrl+end,shift+pagedown", "story_latest", t("Story: the latest"), show=False),
     ]
 
     def __init__(self, seat: Seat) -> None:
@@ -80,6 +88,9 @@ class GameScreen(Screen[None]):
         # Options that destroy a district of the player's own city wait here for a "yes".
         self._confirming: tuple[list[Action], str] | None = None
         self._leaving = False  # Ctrl+C was pressed once: a second press leaves
+        # The hand and cities when the player last acted: what changed since is marked in their panes. A
+        # spectator never acts, so nothing is marked for them.
+        self.last_acted: Snapshot | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(t("This terminal is too small for Citadels: please make it at least {w} columns by "
@@ -100,6 +111,8 @@ class GameScreen(Screen[None]):
         self.query_one("#cities-box").border_title = t("Cities")
         # A spectator (a seat for nobody) holds no cards: no "Your hand"; the options take the column.
         self.query_one(HandPane).display = self.seat.player is not None
+        if self.seat.player is not None:
+            self.last_acted = snapshot(self.seat.view())
         self.refresh_view()
         self.query_one(CommandLine).focus()
         self.app.theme_changed_signal.subscribe(self, self._recolour)
@@ -122,14 +135,20 @@ class GameScreen(Screen[None]):
         self._view = v = self.seat.view()
         cfg = self.seat.config
         self.query_one(StatusBar).show(v, cfg, self.enter_skips())
-        self.query_one(CitiesPane).show(v, cfg)
+        changes = since(self.last_acted, v)
+        self.query_one(CitiesPane).show(v, cfg, changes)
+        # The marks are named where they are, in words short enough for a narrow column (help says more).
+        said = ([t("✦ new")] if any(changes.added) else []) + ([t("✗ gone")] if any(changes.gone) else [])
+        self.query_one("#cities-box").border_title = " · ".join([t("Cities"), *said])
         self.query_one(CharactersPane).show(v, cfg)
         self.fit_left()
         hand = self.query_one(HandPane)
         # While drawn cards wait to be kept, show the first one's text: it is not in the hand yet.
-        hand.show(v, cfg, selected=v.options[0] if v.pending_kind == "keep" and v.options else None)
+        hand.show(v, cfg, selected=v.options[0] if v.pending_kind == "keep" and v.options else None,
+                  new_cards=changes.new_cards)
         if v.me is not None and v.me < len(v.players):
-            hand.border_title = t("Your hand · {g} gold", g=v.players[v.me].gold)
+            hand.border_title = t("Your hand · {g} gold", g=v.players[v.me].gold) + (
+                " · " + t("✦ new") if changes.new_cards else "")
         waiting = ""
         if not v.legal and v.pending_player is not None:
             waiting = t("Waiting for {p}…", p=cfg.names[v.pending_player])
@@ -140,7 +159,7 @@ class GameScreen(Screen[None]):
         lines, self._cursor = self.seat.lines(self._cursor)
         self.query_one(LogPane).add_events(lines)
         if v.result is not None:
-            self.refresh_bindings()  # the end screen's key (F6) shows from now on
+            self.refresh_bindings()  # the end screen's key (F7) shows from now on
         if self._hint is not None and not self.seat.hint_current(self._hint):
             self._hint = None  # the game moved on: that hint will be dropped when it comes
             self.query_one(LogPane).say(t("The hint was dropped: the game has moved on."))
@@ -262,6 +281,8 @@ class GameScreen(Screen[None]):
             self.seat.table.skip()
         elif cmd.app == "hint":
             self.ask_hint()
+        elif cmd.app == "story":
+            self.open_story()
         elif cmd.app == "help" and cmd.arg:
             self._show_card(cmd.arg)
             self.post_message(AppRequest("help", cmd.arg))
@@ -279,6 +300,9 @@ class GameScreen(Screen[None]):
             return
         try:
             self.seat.submit(actions)
+            # Acting clears the marks: what changes from now on is marked until the next time.
+            self.last_acted = snapshot(self.seat.view())
+            self.refresh_view()
         except IllegalAction as e:
             self.query_one(LogPane).say(explain_refusal(str(e), cfg, self.view(), actions), alert=True)
         except Exception as e:  # noqa: BLE001 - an engine bug must not take the player's game down
@@ -311,6 +335,27 @@ class GameScreen(Screen[None]):
 
     def action_skip(self) -> None:
         self.seat.table.skip()
+
+    # ------------------------------------------------------------ the story
+
+    def action_story_page(self, step: int) -> None:
+        self.query_one(LogPane).page(step)
+
+    def action_story_first(self) -> None:
+        self.query_one(LogPane).to_first()
+
+    def action_story_latest(self) -> None:
+        self.query_one(LogPane).to_latest()
+
+    def action_story(self) -> None:
+        self.open_story()
+
+    def open_story(self) -> None:
+        """The whole game's story, full-screen (F6 or `story`); the command line has the focus again after."""
+        from .story_screen import StoryScreen
+
+        lines, _ = self.seat.lines(0)
+        self.app.push_screen(StoryScreen(lines), lambda _: self.query_one(CommandLine).focus())
 
     def action_hint(self) -> None:
         self.ask_hint()

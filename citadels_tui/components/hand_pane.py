@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.text import Text
 from textual import events
 from textual.widgets import Static
@@ -24,9 +26,13 @@ class HandPane(Static):
         self.selected: str | None = None  # a card or character key whose text is shown
         self._v: View | None = None
         self._cfg: GameConfig | None = None
+        self.new_cards: Counter[str] = Counter()  # cards come into the hand since the player last acted
 
-    def show(self, v: View, cfg: GameConfig, selected: str | None = None) -> None:
+    def show(self, v: View, cfg: GameConfig, selected: str | None = None,
+             new_cards: Counter[str] | None = None) -> None:
         self._v, self._cfg = v, cfg
+        if new_cards is not None:
+            self.new_cards = new_cards
         self.cards = tuple(sorted(v.hand, key=lambda k: (card_type(cfg, k), card_cost(cfg, k), k)))
         if selected is not None:
             self.selected = selected
@@ -44,9 +50,19 @@ class HandPane(Static):
         one_a_line = self.app.size.height >= 34 or self.size.width <= 0
         width = max((len(card_name(cfg, k)) for k in self.cards), default=0)
         row = col = 0
+        unmarked = Counter(self.new_cards)  # the copies of a card still to be marked ✦ new
         for i, k in enumerate(self.cards):
             pointer = "›" if k == self.selected else " "
-            e = Text(f"{pointer}{card_name(cfg, k):<{width}} " if one_a_line else f"{pointer}{card_name(cfg, k)} ")
+            e = Text(pointer)
+            if unmarked[k] > 0:
+                # A glyph and a style, not colour alone: ✦ and the name underlined.
+                unmarked[k] -= 1
+                e.append("✦", style=mark(self, "new"))
+                e.append(f"{card_name(cfg, k):<{width}}" if one_a_line else card_name(cfg, k), style=mark(self, "new"))
+                e.append(" ")
+            else:
+                e.append((" " if one_a_line and self.new_cards else "")
+                         + (f"{card_name(cfg, k):<{width}} " if one_a_line else f"{card_name(cfg, k)} "))
             e.append(f"{card_cost(cfg, k)}{type_letter(card_type(cfg, k))}",
                      style=type_style(self, card_type(cfg, k)))
             if i and (one_a_line or col + 1 + e.cell_len > self.size.width):

@@ -67,6 +67,20 @@ U unique.
 """
 
 
+STORY_HELP = """\
+# The story
+
+| key or command | does |
+|---|---|
+| PageUp, PageDown | scroll the story pane a page back or on, while you type in the command line |
+| Ctrl+Home, Ctrl+End | the story's first line, its latest (or Shift+PageUp, Shift+PageDown) |
+| `story`, F6 | the whole game's story, round by round: type to find in it, Esc closes |
+
+Until you act again, **✦** marks what is new since your last move (a card in your hand, a district
+built in a city) and **✗** a district gone from a city (destroyed, exchanged or taken).
+"""
+
+
 def card_catalog(cfg: GameConfig) -> str:
     ed = cfg.ed
     lines = ["# " + t("Characters"), ""]
@@ -113,7 +127,8 @@ class HelpScreen(ModalScreen[None]):
             if self.topic:
                 yield Static(topic_text(self.cfg, self.topic), id="help-topic")
             # The edition's differences first: the page below is the 2016 rules'.
-            yield Markdown(edition_note(self.cfg) + t(HOW_TO_PLAY) + "\n" + card_catalog(self.cfg), id="help-text")
+            yield Markdown(edition_note(self.cfg) + t(HOW_TO_PLAY) + "\n" + t(STORY_HELP) + "\n"
+                           + card_catalog(self.cfg), id="help-text")
 
     def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
         self.dismiss(None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual.widgets import RichLog
@@ -22,6 +23,37 @@ class LogPane(RichLog):
         self.can_focus = False
         # What was written, to write it again in a new theme's colours (RichLog keeps styled strips).
         self._history: list[tuple[str, object]] = []
+
+    # ------------------------------------------------------------ scrolling back (keys on the game screen)
+
+    def following(self) -> bool:
+        """Whether the latest line is in view: new lines then keep it in view."""
+        return self.scroll_y >= self.max_scroll_y
+
+    def write(self, content: RenderableType | object, width: int | None = None, expand: bool = False,
+              shrink: bool = True, scroll_end: bool | None = None, animate: bool = False) -> LogPane:
+        # A player reading back older lines is not pulled down to the bottom by every new line.
+        follow = self.following() if scroll_end is None else scroll_end
+        return super().write(content, width, expand, shrink, follow, animate)
+
+    def page(self, step: int) -> None:
+        """A page back (-1) or on (+1)."""
+        if step < 0:
+            self.scroll_page_up(animate=False)
+        else:
+            self.scroll_page_down(animate=False)
+
+    def to_first(self) -> None:
+        self.scroll_home(animate=False)
+
+    def to_latest(self) -> None:
+        self.scroll_end(animate=False)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        # Said in the title, not by a scrollbar alone: the lines below are newer, and how to get back to them.
+        self.border_title = t("Story") if new_value >= self.max_scroll_y else \
+            t("Story — read back · Ctrl+End: the latest")
 
     def recolour(self) -> None:
         history, self._history = self._history, []
