@@ -24,7 +24,7 @@ from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
 from .errors import translate_error
 from .game_setup import NewGame, bot_names, default_preset, rank9_reason
-from .i18n import Lazy, available, from_environment, language, lazy_t, normalize, set_language, t
+from .i18n import Lazy, available, from_environment, language, lazy_t, normalize, set_language, t, tn
 from .names import describe
 from .paths import config_dir
 from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
@@ -148,7 +148,8 @@ class CitadelsApp(App[int]):
             self.notes.append((t("There is no saved game to resume; here is a new one."), True))
         elif saved is not None:
             g = saved.record.replay(record_events=False)
-            summary = t("round {r}, {n} players, {a} moves played.", r=g.round, n=g.n, a=len(saved.record.actions))
+            summary = tn("round {r}, {p} players, {n} move played.", "round {r}, {p} players, {n} moves played.",
+                         len(saved.record.actions), r=g.round, p=g.n)
 
             def answer(yes: bool | None) -> None:
                 if yes:

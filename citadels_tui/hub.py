@@ -39,7 +39,7 @@ from citadels_core.edition import EDITIONS
 from . import hosted_store
 from .errors import translate_error
 from .game_setup import default_names
-from .i18n import Lazy, lazy_t, t
+from .i18n import Lazy, lazy_t, t, tn
 from .saves import BackgroundSaver
 from .table import Table
 
@@ -222,8 +222,8 @@ class Hub:
         """The chat line for `text`, counted against `name`'s rate; HubError when they talk too fast."""
         wait = self.chat_limit.take(name)
         if wait:
-            raise HubError(t("You are talking too fast: that line was not sent; wait {s} seconds.",
-                             s=math.ceil(wait)))
+            raise HubError(tn("You are talking too fast: that line was not sent; wait {n} second.",
+                              "You are talking too fast: that line was not sent; wait {n} seconds.", math.ceil(wait)))
         return f"{name}: {text.strip()[:MAX_LINE]}"
 
     def say_lobby(self, name: str, text: str) -> None:

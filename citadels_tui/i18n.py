@@ -230,14 +230,23 @@ class Lazy:
 
     text: str
     kw: tuple[tuple[str, object], ...] = ()
+    plural: str | None = None  # with `n`: a counted sentence, told with the reader's plural forms
+    n: int = 0
 
     def __str__(self) -> str:
+        if self.plural is not None:
+            return tn(self.text, self.plural, self.n, **dict(self.kw))
         return t(self.text, **dict(self.kw))
 
 
 def lazy_t(text: str, /, **kw: object) -> Lazy:
     """`t()` later: for a sentence made once and shown to players who may read different languages."""
     return Lazy(text, tuple(kw.items()))
+
+
+def lazy_tn(singular: str, plural: str, n: int, /, **kw: object) -> Lazy:
+    """`tn()` later, as `lazy_t` is `t()` later."""
+    return Lazy(singular, tuple(kw.items()), plural, n)
 
 
 def set_catalog(catalog: dict[str, str]) -> None:

@@ -27,7 +27,7 @@ from citadels_core.takeback import take_back_refusal
 from citadels_core.view import View, view
 
 from .grammar import second_person
-from .i18n import SOURCE_LANGUAGE, Lazy, language, lazy_t, translator
+from .i18n import SOURCE_LANGUAGE, Lazy, language, lazy_t, lazy_tn, translator
 from .recap import Follow, Note, Recap
 from .thinking import think, warm_up
 
@@ -299,8 +299,10 @@ class Table:
             return lazy_t("The table waits for {p} to come back.", p=name)
         left = max(1, math.ceil(until - asyncio.get_running_loop().time()))
         if left >= 120:
-            return lazy_t("The table waits for {p} to come back (up to {m} minutes).", p=name, m=round(left / 60))
-        return lazy_t("The table waits for {p} to come back (up to {s} seconds).", p=name, s=left)
+            return lazy_tn("The table waits for {p} to come back (up to {n} minute).",
+                           "The table waits for {p} to come back (up to {n} minutes).", round(left / 60), p=name)
+        return lazy_tn("The table waits for {p} to come back (up to {n} second).",
+                       "The table waits for {p} to come back (up to {n} seconds).", left, p=name)
 
     async def _play(self, player: int, bot: Bot, announcement: Lazy | None = None, slow: bool = False) -> None:
         """One bot decision for `player`, chosen off the loop; dropped if the game moved meanwhile."""

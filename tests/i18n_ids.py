@@ -57,7 +57,7 @@ def code_ids(root: Path = APP) -> set[MsgId]:
             args = [_literal(a) for a in node.args]
             if name in ("t", "lazy_t") and args[0] is not None:
                 out.add(("", args[0], ""))
-            elif name == "tn" and len(args) >= 2 and args[0] is not None and args[1] is not None:
+            elif name in ("tn", "lazy_tn") and len(args) >= 2 and args[0] is not None and args[1] is not None:
                 out.add(("", args[0], args[1]))
             elif name == "tp" and len(args) >= 2 and args[0] is not None and args[1] is not None:
                 out.add((args[0], args[1], ""))

@@ -100,7 +100,7 @@ def test_chat_is_limited_to_a_burst_then_one_line_every_two_seconds():
     assert not any("more" in str(line) for line in hub.chat + ht.chat)  # refused lines reach nobody
     hub.say_lobby("bruno", "hi")  # another player's rate is their own
     clock.now += 1.0
-    with pytest.raises(HubError, match="wait 1 seconds"):
+    with pytest.raises(HubError, match="wait 1 second[.]"):
         hub.say_lobby("anna", "too soon")
     clock.now += 1.0
     hub.say_lobby("anna", "one line every two seconds")

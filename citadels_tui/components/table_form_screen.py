@@ -14,7 +14,7 @@ from textual.widgets import Button, Label, Select, Static
 from citadels_core import get_edition
 from citadels_core.bots import LEVELS
 
-from ..i18n import t, tp
+from ..i18n import t, tn, tp
 from .new_game_screen import EDITION_NAMES, classic_rows, edition_label
 
 TIMERS = (0, 30, 60, 120, 300)  # seconds a player may think before a bot plays that decision; 0: no timer
@@ -62,7 +62,7 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
                              compact=True)
             with Horizontal(classes="row"):
                 yield Label(t("Turn timer"))
-                yield Select([(t("none") if s == 0 else t("{s} seconds", s=s), s) for s in TIMERS], value=0,
+                yield Select([(t("none") if s == 0 else tn("{n} second", "{n} seconds", s), s) for s in TIMERS], value=0,
                              allow_blank=False, id="timer", compact=True)
             yield Static(t("Empty seats are played by bots when you start."), id="new-error")
             with Horizontal(id="new-buttons"):
