@@ -197,6 +197,8 @@ class TerminalLink:
         self.context = self.meter.context()  # the session's app and input work run (and are charged) here
         self.pending = bytearray()  # received, not yet parsed
         self.events: deque[Message | TypedRun] = deque()  # parsed, not yet handed to the App
+        # Parsed keys and reports waiting in `events`, each key of a run counted (a run may hold thousands).
+        self.queued = 0
         self._reading_paused = False
         self._pump_handle: asyncio.Handle | None = None
         self._in_flight = 0  # batches handed to the App that it has not yet taken
@@ -275,10 +277,10 @@ class TerminalLink:
 
     def _parse_pending(self) -> None:
         """Parse waiting bytes while the events queue has room; the time is this session's."""
-        if not self.pending or len(self.events) >= EVENTS_HIGH:
+        if not self.pending or self.queued >= EVENTS_HIGH:
             return
         start = time.thread_time()
-        while self.pending and len(self.events) < EVENTS_HIGH:
+        while self.pending and self.queued < EVENTS_HIGH:
             self._parse_slice()
         self.meter.charge(time.thread_time() - start)
 
@@ -288,10 +290,10 @@ class TerminalLink:
         Paused, the SSH window fills and the client's ssh stops sending: memory stays bounded by these
         marks plus the channel window, whatever the client does.
         """
-        if not self._reading_paused and (len(self.pending) >= PENDING_HIGH or len(self.events) >= EVENTS_HIGH):
+        if not self._reading_paused and (len(self.pending) >= PENDING_HIGH or self.queued >= EVENTS_HIGH):
             self._reading_paused = True
             self.channel.pause_reading()
-        elif self._reading_paused and len(self.pending) <= PENDING_LOW and len(self.events) <= EVENTS_LOW:
+        elif self._reading_paused and len(self.pending) <= PENDING_LOW and self.queued <= EVENTS_LOW:
             self._reading_paused = False
             self.channel.resume_reading()
 
@@ -331,12 +333,14 @@ class TerminalLink:
             item = self.events.popleft()
             if isinstance(item, TypedRun):
                 if len(item.keys) > 1 and driver.focus_takes_text():
+                    self.queued -= len(item.keys)
                     batch.append(events.Paste(item.text))
                 else:
                     self.events.extendleft(reversed(item.keys))
                 continue
+            self.queued -= 1
             batch.append(item)
-        if len(self.events) <= EVENTS_LOW:
+        if self.queued <= EVENTS_LOW:
             self._parse_pending()
         self._flow()
         if batch:
@@ -463,6 +467,7 @@ class TerminalLink:
     def _queue(self, messages: Iterable[Message]) -> None:
         queue = self.events
         for message in messages:
+            self.queued += 1
             last = queue[-1] if queue else None
             if _joins_run(message):
                 if isinstance(last, TypedRun):
@@ -472,6 +477,7 @@ class TerminalLink:
             elif (isinstance(message, events.MouseMove) and isinstance(last, events.MouseMove)
                   and last.button == message.button):
                 queue[-1] = message  # only where the pointer ended up matters
+                self.queued -= 1
             else:
                 queue.append(message)
 
@@ -504,6 +510,7 @@ class TerminalLink:
         self._in_flight_handle = None
         self.pending.clear()
         self.events.clear()
+        self.queued = 0
 
 
 class SSHDriver(Driver):
