@@ -298,7 +298,12 @@ class TerminalLink:
             self.channel.resume_reading()
 
     def flush_early_input(self) -> None:
-        """The App takes input now: what arrived before it was ready goes in first."""
+        """The App takes input now: what arrived before it was ready goes in first.
+
+        Building the App (a few hundred ms of CPU on a busy server) was charged to this session, but it
+        is not the player's input: their first keys must not wait for it to be paid back.
+        """
+        self.meter.forgive()
         self._schedule_pump()
 
     # -- input: the pump ------------------------------------------------------------------------------

@@ -157,6 +157,11 @@ class LoopMeter:
         # a game that began) slows the next keys for at most `burst / share` seconds, not for minutes.
         self._tokens = max(self._tokens - seconds, -self.burst)
 
+    def forgive(self) -> None:
+        """A full budget again (what was spent so far stays in `used`)."""
+        self._tokens = self.burst
+        self._last = time.monotonic()
+
     def wait(self) -> float:
         """Seconds until the session may use the loop again (0: now)."""
         now = time.monotonic()
