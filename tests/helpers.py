@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from citadels_core import Action, Game, GameConfig
-from citadels_core.bots import RandomBot
+from citadels_core.bots import RandomBot, decide, make_bot
 from citadels_core.game import CARD, TURN
 from citadels_core.view import view
 
@@ -80,3 +80,20 @@ def all_cards(g: Game) -> Counter:
         c.update(e & CARD for e in city)
     c.update(g.museum)
     return c
+
+
+def finished_by_bots(players: int, seed: int, kinds: Sequence[str] = ("normal",),
+                     bot_seeds: Sequence[int] | None = None) -> tuple[GameConfig, list]:
+    """A first-game config and the (player, action) record of a whole game its bots played, seat i a
+    `kinds[i % len(kinds)]` bot seeded `bot_seeds[i]` (default `seed * 10 + i`)."""
+    cfg = GameConfig.create(players)
+    g = Game(cfg, seed, record_events=False)
+    seeds = bot_seeds if bot_seeds is not None else [seed * 10 + i for i in range(players)]
+    bots = [make_bot(kinds[i % len(kinds)], seeds[i]) for i in range(players)]
+    actions = []
+    while not g.over:
+        p = g.pending()[0]
+        a = decide(bots[p], g, p)
+        g.apply(p, a)
+        actions.append((p, a))
+    return cfg, actions

@@ -4,9 +4,9 @@ each of its decisions, from that seat's information only, and the same every tim
 from __future__ import annotations
 
 import pytest
+from helpers import finished_by_bots
 
-from citadels_core import Game, GameConfig
-from citadels_core.bots import decide, make_bot
+from citadels_core import Game
 from citadels_core.bots.turning_points import (
     TurningPoint,
     assess,
@@ -21,22 +21,9 @@ from citadels_core.rng import Rng
 BUDGET = 8  # playouts per decision: small, the property does not depend on it
 
 
-def finished(players: int, seed: int, kinds: tuple[str, ...] = ("normal",)) -> tuple[GameConfig, list]:
-    cfg = GameConfig.create(players)
-    g = Game(cfg, seed, record_events=False)
-    bots = [make_bot(kinds[i % len(kinds)], seed * 10 + i) for i in range(players)]
-    actions = []
-    while not g.over:
-        p = g.pending()[0]
-        a = decide(bots[p], g, p)
-        g.apply(p, a)
-        actions.append((p, a))
-    return cfg, actions
-
-
 @pytest.mark.parametrize(("players", "seed", "seat"), [(4, 11, 0), (2, 12, 1), (3, 13, 2)])
 def test_turning_points_never_change_when_what_the_seat_cannot_see_is_redealt(players, seed, seat):
-    cfg, actions = finished(players, seed, ("normal", "easy"))
+    cfg, actions = finished_by_bots(players, seed, ("normal", "easy"))
     wanted = decision_indices(cfg, seed, actions, seat)
     assert wanted
     g = Game(cfg, seed, record_events=False)
@@ -52,7 +39,7 @@ def test_turning_points_never_change_when_what_the_seat_cannot_see_is_redealt(pl
 
 
 def test_turning_points_are_the_same_for_the_same_record_and_budget():
-    cfg, actions = finished(4, 21)
+    cfg, actions = finished_by_bots(4, 21)
     seen = []
     one = turning_points(cfg, 21, actions, 1, BUDGET, progress=lambda done, total: seen.append((done, total)))
     assert one == turning_points(cfg, 21, actions, 1, BUDGET)

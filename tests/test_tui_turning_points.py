@@ -3,11 +3,11 @@ of each decision and the costliest decisions in words; a spectator is told they 
 
 from __future__ import annotations
 
+from helpers import finished_by_bots
 from textual.app import App, ComposeResult
 from textual.widgets import ProgressBar
 
-from citadels_core import Game, GameConfig
-from citadels_core.bots import decide, make_bot
+from citadels_core import GameConfig
 from citadels_core.bots.turning_points import decision_indices
 from citadels_tui import i18n
 from citadels_tui.components.turning_points import TurningPointsPane
@@ -18,16 +18,7 @@ BUDGET = 4  # playouts per decision: a few, the pane's behaviour does not depend
 
 def short_game() -> tuple[GameConfig, list]:
     """A finished 2-player game (the shortest kind), played by `normal` bots."""
-    cfg = GameConfig.create(2)
-    g = Game(cfg, SEED, record_events=False)
-    bots = [make_bot("normal", SEED + i) for i in range(2)]
-    actions = []
-    while not g.over:
-        p = g.pending()[0]
-        a = decide(bots[p], g, p)
-        g.apply(p, a)
-        actions.append((p, a))
-    return cfg, actions
+    return finished_by_bots(2, SEED, bot_seeds=[SEED, SEED + 1])
 
 
 class ReviewApp(App[None]):
