@@ -13,9 +13,11 @@ themselves; when the time runs out a bot keeps it for good. The server asks the 
 without a key, and checks codes with it, before it lets anyone log in under such a name
 (`holds_keyless_seat`, `seat_code_matches`).
 
-With a `store` directory, tables in play are kept on disk (hosted_store.py) and `restore()` brings them
-back after a restart: every human seat is then held as if its player had just dropped, for the whole
-`seat_hold` from the moment the tables are back.
+What the server keeps goes to its `Records` (records.py: the server's database, or memory): every table
+in play with its journal of actions (an action is shown only once kept), the chats, each finished game
+with the ratings it changes. `restore()` brings the tables in play back after a restart: every human
+seat is then held as if its player had just dropped, for the whole `seat_hold` from the moment the
+tables are back.
 """
 
 from __future__ import annotations
@@ -23,24 +25,23 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import hmac
-import itertools
 import logging
 import math
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from pathlib import Path
 
-from citadels_core import ConfigError, GameConfig, SaveFileError, get_edition
+from citadels_core import ConfigError, GameConfig, get_edition
 from citadels_core.bots import LEVELS, level_name
 from citadels_core.edition import EDITIONS
+from citadels_core.scoring import score_breakdown
 
-from . import hosted_store
 from .errors import translate_error
 from .game_setup import default_names
 from .i18n import Lazy, lazy_t, t, tn
-from .saves import BackgroundSaver
+from .ratings import Place
+from .records import FinishedGame, Finisher, GameSummary, KeptSeat, KeptTable, MemoryRecords, Records
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -154,6 +155,7 @@ class HostedTable:
     chat: list[str | Lazy] = field(default_factory=list)  # said lines; announcements (Lazy)
     spectators: int = 0
     task: asyncio.Task[None] | None = None
+    kept: bool = False  # its game is in the history (finished or abandoned)
 
     @property
     def status(self) -> str:
@@ -181,17 +183,14 @@ class Hub:
     """All the tables and the lobby chat of one server."""
 
     def __init__(self, seat_hold: float = 120.0, pace: float = 0.6, seed: int | None = None,
-                 store: Path | None = None) -> None:
+                 records: Records | None = None) -> None:
         self.seat_hold = seat_hold
         self.pace = pace  # seconds each bot move stays on screen
         self.seed = seed  # fixed seeds for tests: table N gets seed + N
         self.tables: dict[int, HostedTable] = {}
+        # What outlives this process (the server's database), or memory: see records.py.
+        self.records: Records = records if records is not None else MemoryRecords()
         self.chat: list[str | Lazy] = []
-        self.store = store  # where tables in play are kept across restarts (None: in memory only)
-        self.saver = BackgroundSaver() if store is not None else None
-        # Ids continue after every file in the store, readable or not, so no file is ever overwritten.
-        first = max(hosted_store.ids_in(store), default=0) + 1 if store is not None else 1
-        self._ids = itertools.count(first)
         self._listeners: list[HubListener] = []
         self.chat_limit = ChatLimit()
 
@@ -227,16 +226,22 @@ class Hub:
         return f"{name}: {text.strip()[:MAX_LINE]}"
 
     def say_lobby(self, name: str, text: str) -> None:
-        self._append(self.chat, self._said(name, text))
+        line = self._said(name, text)
+        self._append(self.chat, line)
+        self.records.chat_line(None, line)
         self._notify()
 
     def say_table(self, ht: HostedTable, name: str, text: str) -> None:
-        self._append(ht.chat, self._said(name, text))
-        self._notify()
+        self._table_line(ht, self._said(name, text))
 
     def announce(self, ht: HostedTable, text: Lazy) -> None:
         """Tell the table; each player reads it in their own language."""
-        self._append(ht.chat, text)
+        self._table_line(ht, text)
+
+    def _table_line(self, ht: HostedTable, line: str | Lazy) -> None:
+        self._append(ht.chat, line)
+        if ht.table is not None:  # a table is kept from its start: before, it has no game to come back to
+            self.records.chat_line(ht.id, line)
         self._notify()
 
     # ---------------------------------------------------------------- tables
@@ -267,7 +272,7 @@ class Hub:
             GameConfig.create(players, cast=cast, districts=districts, edition=edition, shorter=shorter, rank9=rank9)
         except (ConfigError, KeyError) as e:
             raise HubError(translate_error(str(e).strip("'\""), edition)) from None
-        tid = next(self._ids)
+        tid = self.records.next_table_id()
         if seed is None:
             seed = self.seed + tid if self.seed is not None else secrets.randbelow(2**31)
         ht = HostedTable(tid, name, players, cast, districts, bots, timer, seed, [self._holder(name, key, code)],
@@ -353,8 +358,9 @@ class Hub:
                                 shorter=ht.shorter, rank9=ht.rank9)
         bots = {i: ht.bot_level for i in range(len(humans), ht.players)}
         table = Table.new(cfg, ht.seed, bots, self.pace)
+        self.records.table_started(KeptTable(ht.id, _settings(ht), _seats(ht), table.record.copy(),
+                                             dict(table.bot_kinds), list(ht.chat)))
         self._seat_table(ht, table)
-        self._save(ht)
         log.info("table %d started by %s: %s (seed %d)", ht.id, name, ", ".join(names), ht.seed)
         self._notify()
         return table
@@ -364,8 +370,8 @@ class Hub:
         table.turn_timer = ht.turn_timer
         table.standin_level = ht.bot_level
         table.announce = lambda text: self.announce(ht, text)
-        if self.store is not None:
-            table.autosave = lambda _record: self._save(ht)
+        table.journal = lambda start, moves: self.records.append_actions(ht.id, start, moves)
+        table.forget = lambda length: self.records.truncate_actions(ht.id, length)
         table.subscribe(self._notify_if_over(ht))
         ht.table = table
         # A fresh context: the table belongs to no session, though a player's command started it (their
@@ -375,57 +381,42 @@ class Hub:
 
     # ---------------------------------------------------------------- keeping tables across restarts
 
-    def _save(self, ht: HostedTable) -> None:
-        if self.store is None or self.saver is None or ht.table is None:
-            return
-        path = hosted_store.path_for(self.store, ht.id)
-        if ht.table.game.over:
-            self.saver.remove(path)
-        else:
-            self.saver.write(path, hosted_store.dump_table(ht))
-
     def close(self) -> None:
-        """Wait until every table file is written (the server is stopping)."""
-        if self.saver is not None:
-            self.saver.close()
+        """Wait until everything kept so far is durable (the server is stopping)."""
+        self.records.close()
 
     def restore(self) -> list[str]:
-        """Bring back the tables kept in the store (call on the server's event loop, before anyone joins).
+        """Bring back the lobby's chat and the tables kept in play (call on the server's event loop,
+        before anyone joins).
 
         Each human seat is held for `seat_hold` seconds as if its player had just dropped. Returns one
-        sentence per file that could not be used (left untouched; also logged)."""
-        problems: list[str] = []
-        if self.store is None:
-            return problems
+        sentence per kept table that could not be used (left as it is; also logged)."""
+        self.chat = self.records.lobby_chat()[-MAX_CHAT:]
+        problems = list(self.records.problems)
         back: list[HostedTable] = []
-        for tid in hosted_store.ids_in(self.store):
-            path = hosted_store.path_for(self.store, tid)
-            try:
-                stored = hosted_store.load_table(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, SaveFileError) as e:
-                problems.append(f"The table file {path} cannot be resumed ({e}); it was left as it is.")
-                log.warning("%s", problems[-1])
-                continue
-            if stored.over and self.saver is not None:
-                self.saver.remove(path)  # finished while nobody could see the end: nothing to resume
-                continue
-            known = {f.name for f in fields(HostedTable)}
-            settings = {k: v for k, v in stored.settings.items() if k in known}
-            settings["id"] = tid
+        known = {f.name for f in fields(HostedTable)}
+        for kept in self.records.tables_in_play():
+            settings = {k: v for k, v in kept.settings.items() if k in known}
+            settings["id"] = kept.id
             try:
                 ht = HostedTable(**settings)
-            except TypeError as e:
-                problems.append(f"The table file {path} cannot be resumed ({e}); it was left as it is.")
+                table = Table(kept.record.copy(), kept.bots, self.pace)
+            except Exception as e:  # noqa: BLE001 - one table the code cannot rebuild must not stop the rest
+                problems.append(f"Table {kept.id} cannot be resumed ({e}); it was left as it is.")
                 log.warning("%s", problems[-1])
                 continue
-            ht.holders = [Holder(name, key, released=released, code=code)
-                          for name, key, released, code in stored.holders]
-            ht.chat = stored.chat[-MAX_CHAT:]
-            self.tables[tid] = ht
+            ht.holders = [Holder(s.name, s.key, released=s.released, code=s.code) for s in kept.seats]
+            ht.chat = list(kept.chat[-MAX_CHAT:])
+            if table.game.over:
+                # It ended just before the stop, before its game reached the history: it goes there now.
+                ht.table = table
+                self._finished(ht)
+                continue
+            self.tables[ht.id] = ht
+            self._seat_table(ht, table)
             back.append(ht)
-            self._seat_table(ht, Table(stored.record, stored.bots, self.pace))
             self.announce(ht, lazy_t("The server restarted; the game goes on where it was."))
-            log.info("table %d resumed (%d actions)", tid, len(stored.record.actions))
+            log.info("table %d resumed (%d actions)", ht.id, len(kept.record.actions))
         # Every human seat is held from now, once all the tables are back (loading them takes time that
         # must not come out of anyone's hold); the tables' tasks have not run yet, so no bot played for them.
         for ht in back:
@@ -435,6 +426,33 @@ class Hub:
         self._notify()
         return problems
 
+    def _finished(self, ht: HostedTable, abandoned: bool = False) -> None:
+        """Keep the table's game in the history (and the ratings it changes); it leaves the tables in play."""
+        assert ht.table is not None
+        if ht.kept:
+            return
+        ht.kept = True
+        table = ht.table
+        game, names = table.game, table.config.names
+        keys = {i: h.key for i, h in enumerate(ht.holders) if not h.released}
+        if game.over:
+            result = game.result
+            totals = [s["total"] for s in result["scores"]]
+            winners = set(result["winners"])
+        else:  # abandoned: what each city is worth now, for the record; nobody is rated
+            totals = [_points_now(game, p) for p in range(len(names))]
+            winners = set()
+        order = {p: (totals[p], p in winners) for p in range(len(names))}
+        ranks = [1 + sum(1 for q in order if order[q] > order[p]) for p in range(len(names))]
+        seats = tuple(Finisher(names[p], keys.get(p), table.bot_kinds.get(p), totals[p], ranks[p])
+                      for p in range(len(names)))
+        summary = GameSummary(ht.id, time.time(), ht.edition, seats, len(table.record.actions), abandoned)
+        # Rated: a human who played to the end with a key (a claimed name); bots at their level's rating.
+        places = [Place(ranks[p], rated=names[p] if keys.get(p) else None, bot=table.bot_kinds.get(p))
+                  for p in range(len(names))]
+        self.records.table_finished(ht.id, FinishedGame(summary, table.record.copy()), places)
+        log.info("table %d kept in the history%s", ht.id, " (abandoned)" if abandoned else "")
+
     def _notify_if_over(self, ht: HostedTable) -> Callable[[], None]:
         done = False
 
@@ -442,6 +460,7 @@ class Hub:
             nonlocal done
             if not done and ht.table is not None and ht.table.game.over:
                 done = True
+                self._finished(ht)
                 self._notify()  # the lobby shows the table as over
         return check
 
@@ -493,7 +512,7 @@ class Hub:
             return
         h.released = True
         ht.table.give_to_bot(seat, ht.bot_level)
-        self._save(ht)
+        self.records.seats_changed(ht.id, _seats(ht), dict(ht.table.bot_kinds))
         self.announce(ht, lazy_t("{p} did not come back: a bot plays their seat to the end.", p=h.name))
         log.info("table %d: %s's seat goes to a bot", ht.id, h.name)
         self._forget_if_done(ht)
@@ -508,15 +527,48 @@ class Hub:
         ht.spectators = max(0, ht.spectators - 1)
         self._notify()
 
+    def close_table(self, ht: HostedTable) -> None:
+        """Close a table now (an admin's word): a game in play is kept in the history as abandoned, its
+        bots stop and it leaves the lobby; a waiting table simply goes."""
+        for h in ht.holders:
+            if h.hold is not None:
+                h.hold.cancel()
+                h.hold = None
+        if ht.table is not None:
+            self._finished(ht, abandoned=not ht.table.game.over)
+            ht.table.close()
+        self.tables.pop(ht.id, None)
+        log.info("table %d closed by an admin", ht.id)
+        self._notify()
+
     def _forget_if_done(self, ht: HostedTable) -> None:
         """A finished or abandoned table nobody looks at leaves the lobby (and its bots stop)."""
         if ht.table is None:
             return
         anyone = any(h.present or (h.hold is not None and not h.released) for h in ht.holders)
         if not anyone and (ht.table.game.over or all(h.released for h in ht.holders)):
+            # Every human gone for good before the end: the game is kept as abandoned.
+            self._finished(ht, abandoned=not ht.table.game.over)
             ht.table.close()
             self.tables.pop(ht.id, None)
-            if self.store is not None and self.saver is not None:
-                self.saver.remove(hosted_store.path_for(self.store, ht.id))
             log.info("table %d closed", ht.id)
         self._notify()
+
+
+_KEPT_SETTINGS = ("creator", "players", "cast", "districts", "bot_level", "turn_timer", "seed", "edition",
+                  "shorter", "rank9")
+
+
+def _settings(ht: HostedTable) -> dict[str, object]:
+    return {name: getattr(ht, name) for name in _KEPT_SETTINGS}
+
+
+def _seats(ht: HostedTable) -> list[KeptSeat]:
+    return [KeptSeat(h.name, h.key, h.released, h.code) for h in ht.holders]
+
+
+def _points_now(game: object, player: int) -> int:
+    try:
+        return int(score_breakdown(game, player)["total"])  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001 - a score for the record only; a game cut short may not score
+        return 0

@@ -41,6 +41,10 @@ HINT_TOP = 3
 
 Listener = Callable[[], None]
 Saver = Callable[[GameRecord], None]
+# A hosted table's journal: keep these actions as numbers `start`, `start + 1` …; the future is done once
+# they are durable. `Forgetter`: forget the actions from number `length` on (a decision taken back).
+Journal = Callable[[int, list[tuple[int, Action]]], "asyncio.Future[None]"]
+Forgetter = Callable[[int], "asyncio.Future[None]"]
 Announcer = Callable[[Lazy], None]  # translated by each client that shows it
 
 
@@ -92,7 +96,12 @@ class Table:
             warm_up()  # a searching bot: its worker processes start now, not at its first move
         self.pace = pace
         self.autosave = autosave
-        self.save_error: str | None = None
+        # A hosted table journals each action before anyone is told of it (see `_acted`): what a player
+        # was shown is never lost, whatever happens to the server's process.
+        self.journal: Journal | None = None
+        self.forget: Forgetter | None = None
+        self.unjournalled = 0  # actions applied here whose journal write is not yet done
+        self.save_error: str | Lazy | None = None  # Lazy: said in each reader's language
         self.version = 0  # bumped on every applied action; lets a waiting bot notice a stale view
         self._listeners: list[Listener] = []
         self._wake: asyncio.Event | None = None
@@ -146,6 +155,7 @@ class Table:
             return
         if player in self.bots:
             raise IllegalAction("A bot plays that seat.")
+        start = len(self.record.actions)
         if len(actions) > 1:
             # Check the whole sequence on a silent copy first, so a failure midway changes nothing.
             trial = self.game.clone()
@@ -154,16 +164,51 @@ class Table:
         else:
             self.game.apply(player, actions[0])
             self._record(player, actions[0])
-            self._changed()
+            self._acted(start)
             return
         for a in actions:
             self.game.apply(player, a)
             self._record(player, a)
-        self._changed()
+        self._acted(start)
 
     def _record(self, player: int, action: Action) -> None:
         self.record.actions.append((player, action))
         self.version += 1
+
+    def _acted(self, start: int) -> None:
+        """Actions from number `start` were applied: journal them, then tell everyone. Until the journal
+        has them (and every action before them) nobody is told: an action shown was an action kept."""
+        if self.journal is None:
+            self._changed()
+            return
+        moves = self.record.actions[start:]
+        self.unjournalled += len(moves)
+        try:
+            written = self.journal(start, list(moves))
+        except Exception as e:  # noqa: BLE001 - the journal refused at once: as if its write failed
+            written = asyncio.get_running_loop().create_future()
+            written.set_exception(e)
+        written.add_done_callback(lambda done: self._journalled(done, start, len(moves)))
+
+    def _journalled(self, done: asyncio.Future[None], start: int, count: int) -> None:
+        self.unjournalled -= count
+        if not done.cancelled() and done.exception() is None:
+            self.save_error = None
+            if self.unjournalled == 0:  # else what the players would see includes moves not yet kept
+                self._changed()
+            return
+        # Not kept: the game goes back to before these actions (and whatever followed them, which was
+        # never shown either), so that no player sees a move a restart would not know.
+        log.error("the journal could not keep actions from %d: %s", start, done.exception() if not
+                  done.cancelled() else "cancelled")
+        self.save_error = lazy_t("The game could not be saved, so the last move was not made; try it again.")
+        if len(self.record.actions) > start:
+            del self.record.actions[start:]
+            self.game = self.record.replay()
+            self.version += 1
+            if self.forget is not None:
+                self.forget(start)
+        self._changed()
 
     def _changed(self) -> None:
         self.record.final = state_digest(self.game)
@@ -188,8 +233,22 @@ class Table:
         self.game = self.record.replay()
         # A bot thinking about the position that followed, or a hint about it, is now stale: both check this.
         self.version += 1
-        self._changed()
+        if self.forget is None:
+            self._changed()
+        else:
+            # Shown once the journal forgot it too: a restart must not bring a taken-back move back.
+            self.unjournalled += 1
+            forgotten = self.forget(len(self.record.actions))
+            forgotten.add_done_callback(self._forgotten)
         return None, action
+
+    def _forgotten(self, done: asyncio.Future[None]) -> None:
+        self.unjournalled -= 1
+        if done.cancelled() or done.exception() is not None:
+            log.error("the journal could not forget a decision taken back: %s", done)
+            self.save_error = lazy_t("The game could not be saved; a restart may bring the last move back.")
+        if self.unjournalled == 0:
+            self._changed()
 
     # ---------------------------------------------------------------- bots
 
@@ -335,7 +394,7 @@ class Table:
             action = self.game.legal_actions()[0]
             self.game.apply(player, action)
         self._record(player, action)
-        self._changed()
+        self._acted(len(self.record.actions) - 1)
 
     def _keep(self, player: int, bot: Bot, thought: Bot) -> None:
         """Put `thought` (the bot as it came back from a worker) where `bot` was, if it is still there."""
@@ -353,7 +412,7 @@ class Table:
             action = decide(self.bots[pd[0]], self.game, pd[0])
             self.game.apply(pd[0], action)
             self._record(pd[0], action)
-            self._changed()
+            self._acted(len(self.record.actions) - 1)
 
 
 def _told(text: str) -> str:

@@ -33,6 +33,10 @@ class GameRecord:
     actions: list[tuple[int, Action]] = field(default_factory=list)
     final: str | None = None  # state digest after the last action, when saved
 
+    def copy(self) -> GameRecord:
+        """Another record of the same game whose action list is its own (actions are immutable)."""
+        return GameRecord(self.config, self.seed, list(self.actions), self.final)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT,

@@ -303,7 +303,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         for problem in problems:
             print(problem, file=stdout)
         if hub is not None and hub.tables:
-            print(f"Resumed {len(hub.tables)} table(s) in play from {hub.store}", file=stdout, flush=True)
+            print(f"Resumed {len(hub.tables)} table(s) in play", file=stdout, flush=True)
         stop, hurry = asyncio.Event(), asyncio.Event()
         loop = asyncio.get_running_loop()
 

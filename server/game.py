@@ -12,7 +12,7 @@ from .settings import Settings
 
 def make_hub(settings: Settings) -> Hub:
     """The server's hub; its tables in play are kept in `<data dir>/tables` across restarts."""
-    return Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace, store=settings.home() / "tables")
+    return Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace)
 
 
 def game_app_factory(factory: Any, settings: Settings, hub: Hub | None = None) -> Any:

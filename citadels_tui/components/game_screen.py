@@ -164,7 +164,7 @@ class GameScreen(Screen[None]):
             self._hint = None  # the game moved on: that hint will be dropped when it comes
             self.query_one(LogPane).say(t("The hint was dropped: the game has moved on."))
         if self.seat.table.save_error:
-            self.query_one(LogPane).say(self.seat.table.save_error, alert=True)
+            self.query_one(LogPane).say(str(self.seat.table.save_error), alert=True)
 
     def fit_left(self) -> None:
         """Every player keeps at least a line in the cities: the characters below take what is left."""
@@ -302,7 +302,8 @@ class GameScreen(Screen[None]):
             self.seat.submit(actions)
             # Acting clears the marks: what changes from now on is marked until the next time.
             self.last_acted = snapshot(self.seat.view())
-            self.refresh_view()
+            if not self.seat.table.unjournalled:  # else shown once kept, when the table tells every seat
+                self.refresh_view()
         except IllegalAction as e:
             self.query_one(LogPane).say(explain_refusal(str(e), cfg, self.view(), actions), alert=True)
         except Exception as e:  # noqa: BLE001 - an engine bug must not take the player's game down

@@ -1,18 +1,23 @@
-"""Hosted tables kept on disk: a server restart resumes the games in play (hub.py, hosted_store.py)."""
+"""What the hub keeps in its records: a server restart resumes the games in play, each action is shown
+only once kept, finished games go to the history with their ratings (hub.py, records.py, table.py).
+
+A second Hub on the same records is the server after a restart; the database behind the records (and
+their surviving a killed process) is tested in tests/test_database.py and tests/test_ssh_restart.py."""
 
 import asyncio
-import json
+import dataclasses
 
 import pytest
 
 from citadels_core.record import state_digest
 from citadels_tui.hub import Hub, HubError
 from citadels_tui.i18n import set_language
+from citadels_tui.records import MemoryRecords
 
 
-async def _playing_table(store, seat_hold=120.0):
+async def _playing_table(records, seat_hold=120.0):
     """Anna (with a key) and Bruno at a 3-player table with one bot; a few moves played."""
-    hub = Hub(seat_hold=seat_hold, pace=0.0, seed=40, store=store)
+    hub = Hub(seat_hold=seat_hold, pace=0.0, seed=40, records=records)
     ht = hub.create("anna", "SHA256:anna", 3, bots="random")
     hub.join(ht, "bruno", None)
     table = hub.start(ht, "anna")
@@ -28,16 +33,16 @@ async def _playing_table(store, seat_hold=120.0):
     return hub, ht, table
 
 
-async def test_a_table_in_play_comes_back_after_a_restart_with_its_seats_held(tmp_path):
-    store = tmp_path / "tables"
-    hub, ht, table = await _playing_table(store)
+async def test_a_table_in_play_comes_back_after_a_restart_with_its_seats_held():
+    records = MemoryRecords()
+    hub, ht, table = await _playing_table(records)
     assert len(table.record.actions) >= 3
     digest, actions = state_digest(table.game), len(table.record.actions)
     table.close()
-    hub.close()  # the server stops: every write is on disk
-    assert (store / f"table-{ht.id}.json").exists()
+    hub.close()  # the server stops: every write is kept
+    assert [t.id for t in records.tables_in_play()] == [ht.id]
 
-    again = Hub(seat_hold=120.0, pace=0.0, store=store)
+    again = Hub(seat_hold=120.0, pace=0.0, records=records)
     assert again.restore() == []
     back = again.tables[ht.id]
     assert state_digest(back.table.game) == digest and len(back.table.record.actions) == actions
@@ -52,7 +57,7 @@ async def test_a_table_in_play_comes_back_after_a_restart_with_its_seats_held(tm
     finally:
         set_language("en")
     # Both humans are away (held for them): the same name and key retakes the seat, a keyless namesake not;
-    # bruno, who came without a key, retakes his with the reconnect code he was shown, kept in the file.
+    # bruno, who came without a key, retakes his with the reconnect code he was shown, kept with the table.
     assert back.table.away == {0, 1}
     assert again.find("anna", None) is None
     assert again.find("anna", "SHA256:anna") == (back, 0)
@@ -71,16 +76,16 @@ async def test_a_table_in_play_comes_back_after_a_restart_with_its_seats_held(tm
     again.close()
 
 
-async def test_a_seat_whose_hold_ran_out_stays_with_its_bot_after_a_restart(tmp_path):
-    store = tmp_path / "tables"
-    hub, ht, table = await _playing_table(store, seat_hold=0.05)
+async def test_a_seat_whose_hold_ran_out_stays_with_its_bot_after_a_restart():
+    records = MemoryRecords()
+    hub, ht, table = await _playing_table(records, seat_hold=0.05)
     hub.depart(ht, 1)  # Bruno leaves and does not come back in time
     await asyncio.sleep(0.2)
     assert ht.holders[1].released and 1 in table.bots
     table.close()
     hub.close()
 
-    again = Hub(pace=0.0, store=store)
+    again = Hub(pace=0.0, records=records)
     again.restore()
     back = again.tables[ht.id]
     assert back.holders[1].released and 1 in back.table.bots and 0 not in back.table.bots
@@ -89,63 +94,126 @@ async def test_a_seat_whose_hold_ran_out_stays_with_its_bot_after_a_restart(tmp_
     again.close()
 
 
-async def test_a_table_file_from_before_reconnect_codes_still_loads(tmp_path):
-    store = tmp_path / "tables"
-    hub, ht, table = await _playing_table(store)
+async def test_a_seat_kept_from_before_reconnect_codes_goes_by_the_name():
+    records = MemoryRecords()
+    hub, ht, table = await _playing_table(records)
     table.close()
     hub.close()
-    path = store / f"table-{ht.id}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    for h in data["holders"]:
-        del h["code"]
-    path.write_text(json.dumps(data), encoding="utf-8")
-    again = Hub(pace=0.0, store=store)
+    # A table imported from a file written before codes existed has seats without one.
+    kept = records.tables_in_play()[0]
+    records.table_started(dataclasses.replace(kept, seats=[dataclasses.replace(s, code=None) for s in kept.seats]))
+    again = Hub(pace=0.0, records=records)
     assert again.restore() == []
     back = again.tables[ht.id]
-    # Its keyless seat has no code: it goes by the name, as it did when the file was written.
+    # Its keyless seat has no code: it goes by the name, as it did when the table was kept.
     assert back.holders[1].code is None and not again.holds_keyless_seat("bruno")
     assert again.find("bruno", None) == (back, 1)
+    back.table.close()
     again.close()
 
 
-async def test_a_broken_table_file_is_reported_left_as_it_is_and_its_id_never_reused(tmp_path):
-    store = tmp_path / "tables"
-    store.mkdir()
-    broken = store / "table-7.json"
-    broken.write_text('{"format": "citadels-hosted-table", "version": 1, "table": {}', encoding="utf-8")
-    wrong_seats = store / "table-8.json"
-    hub, ht, table = await _playing_table(tmp_path / "other")
-    table.close()
-    hub.close()
-    data = json.loads((tmp_path / "other" / f"table-{ht.id}.json").read_text(encoding="utf-8"))
-    data["holders"].append({"name": "extra", "key": None, "released": False})
-    wrong_seats.write_text(json.dumps(data), encoding="utf-8")
-    before = broken.read_bytes(), wrong_seats.read_bytes()
-
-    again = Hub(pace=0.0, store=store)
-    problems = again.restore()
-    assert len(problems) == 2 and "table-7.json" in problems[0] and "not JSON" in problems[0]
-    assert "table-8.json" in problems[1] and "seats do not match" in problems[1]
-    assert again.tables == {}
-    assert (broken.read_bytes(), wrong_seats.read_bytes()) == before
-    assert again.create("anna", None, 2).id == 9
-    again.close()
-
-
-async def test_a_finished_table_leaves_no_file(tmp_path):
-    store = tmp_path / "tables"
-    hub = Hub(pace=0.0, seed=3, store=store)
-    ht = hub.create("anna", None, 2, bots="random")
+async def test_a_finished_game_goes_to_the_history_and_rates_its_players_with_a_key():
+    records = MemoryRecords()
+    hub = Hub(pace=0.0, seed=3, records=records)
+    ht = hub.create("anna", "SHA256:anna", 2, bots="random")
     table = hub.start(ht, "anna")
     hub.arrive(ht, 0)
-    path = store / f"table-{ht.id}.json"
     while not table.game.over:
         pd = table.game.pending()
         if pd[0] == 0:
             table.submit(0, [table.game.legal_actions()[0]])
         await asyncio.sleep(0)
-    hub.saver.flush()
-    assert not path.exists()
+    await _until(lambda: records.tables_in_play() == [], "the table left the tables in play")
+    [summary] = await records.games()
+    assert summary.id == ht.id and not summary.abandoned and summary.moves == len(table.record.actions)
+    anna, bot = summary.seats
+    assert (anna.name, anna.key, anna.bot, bot.bot) == ("anna", "SHA256:anna", None, "random")
+    assert {anna.rank, bot.rank} <= {1, 2} and 1 in (anna.rank, bot.rank)
+    assert anna.score == table.game.result["scores"][0]["total"]
+    kept = await records.game(ht.id)
+    assert kept.record.actions == table.record.actions
+    [standing] = await records.leaderboard()
+    assert standing.name == "anna" and standing.rating.games == 1
+    # Won against the random bot (rated 15), the rating rises from the start; lost, it falls.
+    assert (standing.rating.mu > 25) == (anna.rank == 1)
+    assert await records.games("bruno") == [] and len(await records.games("ANNA")) == 1
+    table.close()
+    hub.close()
+
+
+async def test_a_game_left_by_every_human_is_kept_as_abandoned_and_rates_nobody():
+    records = MemoryRecords()
+    hub, ht, table = await _playing_table(records, seat_hold=0.05)
+    hub.depart(ht, 0)
+    hub.depart(ht, 1)
+    await _until(lambda: ht.id not in hub.tables, "the table closed")
+    [summary] = await records.games()
+    assert summary.abandoned and summary.id == ht.id and records.tables_in_play() == []
+    assert await records.leaderboard() == []
+    hub.close()
+
+
+class SlowJournal(MemoryRecords):
+    """Records whose journal writes finish only when the test says (or fail, when it says so)."""
+
+    def __init__(self):
+        super().__init__()
+        self.writes = []
+
+    def append_actions(self, tid, start, moves):
+        super().append_actions(tid, start, moves)
+        self.writes.append(asyncio.get_running_loop().create_future())
+        return self.writes[-1]
+
+
+async def test_an_action_is_shown_to_nobody_before_the_journal_has_kept_it():
+    records = SlowJournal()
+    hub = Hub(pace=0.0, seed=5, records=records)
+    ht = hub.create("anna", "SHA256:anna", 2, bots="random")
+    table = hub.start(ht, "anna")
+    hub.arrive(ht, 0)
+    told = []
+    table.subscribe(lambda: told.append(len(table.record.actions)))
+    await _until(lambda: table.game.pending()[0] == 0 or records.writes, "anna decides or a bot moved")
+    while table.game.pending()[0] != 0:  # let the bot's moves be kept until anna decides
+        for w in records.writes:
+            if not w.done():
+                w.set_result(None)
+        await asyncio.sleep(0.005)
+    for w in records.writes:
+        if not w.done():
+            w.set_result(None)
+    await asyncio.sleep(0.01)
+    told.clear()
+    table.submit(0, [table.game.legal_actions()[0]])
+    assert table.unjournalled == 1 and told == []  # applied, journalled, not yet kept: nobody told
+    records.writes[-1].set_result(None)
+    await asyncio.sleep(0)
+    assert table.unjournalled == 0 and told and told[0] == len(table.record.actions)
+    table.close()
+    hub.close()
+
+
+async def test_an_action_the_journal_cannot_keep_is_undone_and_the_player_told():
+    records = SlowJournal()
+    hub = Hub(pace=0.0, seed=5, records=records)
+    ht = hub.create("anna", "SHA256:anna", 2, bots="random")
+    table = hub.start(ht, "anna")
+    hub.arrive(ht, 0)
+    for _ in range(2000):
+        for w in records.writes:
+            if not w.done():
+                w.set_result(None)
+        if table.game.pending()[0] == 0 and not table.unjournalled:
+            break
+        await asyncio.sleep(0.005)
+    before, digest = len(table.record.actions), state_digest(table.game)
+    table.submit(0, [table.game.legal_actions()[0]])
+    records.writes[-1].set_exception(OSError("disk full"))
+    await asyncio.sleep(0)
+    assert len(table.record.actions) == before and state_digest(table.game) == digest
+    assert "could not be saved" in str(table.save_error)
+    assert len(records.tables_in_play()[0].record.actions) == before  # the records forgot it too
     table.close()
     hub.close()
 
@@ -163,14 +231,14 @@ def _human_moves(table, since: int = 0) -> list[int]:
     return [p for p, _ in table.record.actions[since:] if p in (0, 1)]
 
 
-async def test_after_a_restart_nobody_plays_for_a_human_seat_until_its_hold_runs_out(tmp_path):
-    store = tmp_path / "tables"
-    hub, ht, table = await _playing_table(store)
+async def test_after_a_restart_nobody_plays_for_a_human_seat_until_its_hold_runs_out():
+    records = MemoryRecords()
+    hub, ht, table = await _playing_table(records)
     table.close()
     hub.close()
     kept = len(table.record.actions)
 
-    again = Hub(seat_hold=2.0, pace=0.0, store=store)
+    again = Hub(seat_hold=2.0, pace=0.0, records=records)
     again.restore()
     back = again.tables[ht.id]
     loop = asyncio.get_running_loop()
