@@ -1,8 +1,8 @@
 """Who a connecting player is: the SSH user name is the player name, bound to the first key that claims it.
 
 Rules (docs/hosting.md tells players the same):
-- A key logging in as an unclaimed name claims it for good (kept in players.toml in the data dir).
-- The same key later gets the same name; a different key asking for a claimed name is turned down at the
+- A key logging in as an unclaimed name claims it for good (kept in the server's database, database.py).
+- The same key later gets the same name (a name may have more than one key; each owns it); a different key asking for a claimed name is turned down at the
   key stage, so the client tries its other keys and then falls back to keyless login as a guest.
 - A key cannot claim a name a player without a key is using right now or holds a seat with: it is turned
   down the same way (the client falls back to keyless login, where it meets the reconnect-code prompt),
@@ -20,15 +20,13 @@ from __future__ import annotations
 
 import hmac
 import logging
-import os
 import re
 import secrets
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
-
-import tomli_w
 
 from .session import NAME_HAS_KEY, NAME_HOLDS_SEAT, NAME_IN_USE
 
@@ -64,44 +62,79 @@ class KeylessSeats(Protocol):
     def seat_code_matches(self, name: str, code: str) -> bool: ...
 
 
-class NameRegistry:
-    """Name -> key fingerprint, persisted as TOML; names compare case-insensitively."""
+class Names(Protocol):
+    """The claimed names and the keys that own them (the server's database answers, from memory: the
+    login rules run on the event loop and cannot wait for a disk). Names compare without case."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._owners: dict[str, str] = {}
-        if path.exists():
-            with open(path, "rb") as f:
-                data = tomllib.load(f)
-            players = data.get("players", {})
-            self._owners = {str(k).lower(): str(v) for k, v in players.items() if isinstance(v, str)}
+    def claimed(self, name: str) -> bool: ...
 
-    def owner(self, name: str) -> str | None:
-        return self._owners.get(name.lower())
+    def owns(self, name: str, fingerprint: str) -> bool: ...
 
     def claim(self, name: str, fingerprint: str) -> bool:
-        """Bind `name` to `fingerprint` unless another key has it; True if `fingerprint` owns it now."""
-        current = self._owners.get(name.lower())
-        if current is not None:
-            return current == fingerprint
-        self._owners[name.lower()] = fingerprint
-        self._save()
+        """Bind an unclaimed `name` to `fingerprint`; True if `fingerprint` owns the name now."""
+        ...
+
+    def seen(self, name: str) -> None:
+        """The name's player logged in now."""
+        ...
+
+
+class MemoryNames:
+    """Names -> their keys' fingerprints, in memory; `claimed_hook(name, fingerprint)` keeps a new claim
+    (the database writes it behind). A name may have more than one key."""
+
+    def __init__(self, owners: dict[str, set[str]] | None = None,
+                 claimed_hook: Callable[[str, str], None] | None = None,
+                 seen_hook: Callable[[str], None] | None = None) -> None:
+        self._owners: dict[str, set[str]] = {k.casefold(): set(v) for k, v in (owners or {}).items()}
+        self._claimed_hook = claimed_hook
+        self._seen_hook = seen_hook
+
+    def claimed(self, name: str) -> bool:
+        return bool(self._owners.get(name.casefold()))
+
+    def owns(self, name: str, fingerprint: str) -> bool:
+        return fingerprint in self._owners.get(name.casefold(), ())
+
+    def keys(self, name: str) -> frozenset[str]:
+        return frozenset(self._owners.get(name.casefold(), ()))
+
+    def claim(self, name: str, fingerprint: str) -> bool:
+        keys = self._owners.get(name.casefold())
+        if keys:
+            return fingerprint in keys
+        self.add_key(name, fingerprint)
         log.info("name %r claimed by key %s", name, fingerprint)
         return True
 
-    def _save(self) -> None:
-        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        # Write-then-rename: a crash mid-write never leaves a half file that would free every name.
-        with open(tmp, "wb") as f:
-            tomli_w.dump({"players": dict(sorted(self._owners.items()))}, f)
-        os.replace(tmp, self.path)
+    def add_key(self, name: str, fingerprint: str) -> None:
+        """One more key for `name` (claimed or not): each of them owns it."""
+        keys = self._owners.setdefault(name.casefold(), set())
+        if fingerprint not in keys:
+            keys.add(fingerprint)
+            if self._claimed_hook is not None:
+                self._claimed_hook(name, fingerprint)
+
+    def seen(self, name: str) -> None:
+        if self._seen_hook is not None and self.claimed(name):
+            self._seen_hook(name)
+
+
+def read_players_file(path: Path) -> dict[str, str]:
+    """The names and keys of an old `players.toml` (name -> key fingerprint), which the database imports
+    once; {} when there is none. OSError or tomllib.TOMLDecodeError when it cannot be read."""
+    if not path.exists():
+        return {}
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
+    players = data.get("players", {})
+    return {str(k): str(v) for k, v in players.items() if isinstance(v, str)} if isinstance(players, dict) else {}
 
 
 class AuthPolicy:
     """The server's auth decisions, separate from asyncssh so the rules read (and test) on their own."""
 
-    def __init__(self, registry: NameRegistry, *, require_keys: bool, password: str | None,
+    def __init__(self, registry: Names, *, require_keys: bool, password: str | None,
                  open_registration: bool, seats: KeylessSeats | None = None) -> None:
         self.registry = registry
         self.require_keys = require_keys
@@ -120,7 +153,7 @@ class AuthPolicy:
 
     def asks_seat_code(self, username: str) -> bool:
         """Ask a keyless login for the reconnect code? Only when the code could give it the name."""
-        return (self.registry.owner(username) is None and username.lower() not in self.live_names
+        return (not self.registry.claimed(username) and username.lower() not in self.live_names
                 and self.holds_seat(username))
 
     def _keyless_hold(self, username: str) -> str | None:
@@ -136,10 +169,9 @@ class AuthPolicy:
         if not is_player_name(username):
             return self.open_registration, "not a player name: a guest name" if self.open_registration \
                 else "not a player name, and registration is closed"
-        owner = self.registry.owner(username)
-        if owner == fingerprint:
+        if self.registry.owns(username, fingerprint):
             return True, "the name's own key"
-        if owner is None:
+        if not self.registry.claimed(username):
             held = self._keyless_hold(username)
             if held is None:
                 return self.open_registration, "the name is free" if self.open_registration \
@@ -162,7 +194,7 @@ class AuthPolicy:
     def identify_key(self, username: str, fingerprint: str) -> Identity:
         if not is_player_name(username):
             return Identity(guest_name(), fingerprint, guest=True)
-        if self.registry.owner(username) is None:
+        if not self.registry.claimed(username):
             held = self._keyless_hold(username)
             if held is not None:
                 return Identity(guest_name(), fingerprint, guest=True, notice=held, asked_name=username)
@@ -180,7 +212,7 @@ class AuthPolicy:
         if not is_player_name(username):
             return Identity(guest_name(), None, guest=True)
         notice = None
-        if self.registry.owner(username) is not None:
+        if self.registry.claimed(username):
             notice = NAME_HAS_KEY
         elif username.lower() in self.live_names:
             notice = NAME_IN_USE

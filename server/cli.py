@@ -46,12 +46,15 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     srv.add_argument("--port", type=int, default=None, help="port to listen on (default 2222)")
     srv.add_argument("--settings", default=None, metavar="FILE", help="a TOML settings file")
-    srv.add_argument("--data-dir", default=None, help="where the host key and players.toml live "
+    srv.add_argument("--data-dir", default=None, help="where the host key and the database live "
                      "(default: $CITADELS_HOME or the user data dir)")
+    srv.add_argument("--database", default=None, metavar="URL",
+                     help="the database: a file path or sqlite:///path, or postgresql://… (default: citadels.db "
+                     "in the data dir)")
     srv.add_argument("--require-keys", action=argparse.BooleanOptionalAction, default=None,
                      help="refuse players who log in without an SSH key")
     srv.add_argument("--open-registration", action=argparse.BooleanOptionalAction, default=None,
-                     help="let new keys claim names (--no-open-registration: only keys in players.toml)")
+                     help="let new keys claim names (--no-open-registration: only keys that have a name)")
     srv.add_argument("--max-connections", type=int, default=None, help="logged-in connections in all (default 64)")
     srv.add_argument("--max-per-address", type=int, default=None,
                      help="logged-in connections from one address (default 8)")
@@ -70,6 +73,12 @@ def build_parser() -> argparse.ArgumentParser:
                      "their seat (the table waits for them meanwhile; default 120)")
     srv.add_argument("--bot-pace", type=float, default=None, help="seconds each bot move stays on screen")
     srv.add_argument("--log-level", default="INFO")
+    bak = sub.add_parser("backup", help="copy the server's SQLite database to FILE, even while the server runs")
+    bak.add_argument("file", metavar="FILE", help="the copy to write (a new file)")
+    _database_options(bak)
+    board = sub.add_parser("leaderboard", help="print the server's leaderboard")
+    board.add_argument("--limit", type=int, default=20, help="players shown (default 20)")
+    _database_options(board)
     tour = sub.add_parser("tournament", help="rate bots against each other: win rates with 95%% intervals")
     tour.add_argument("--players", type=int, default=4)
     tour.add_argument("--games", type=int, default=100, help="games in all (best a multiple of --players)")
@@ -99,6 +108,13 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+def _database_options(p: argparse.ArgumentParser) -> None:
+    """Which server's database: as `citadels serve` finds it."""
+    p.add_argument("--settings", default=None, metavar="FILE", help="the server's TOML settings file")
+    p.add_argument("--data-dir", default=None, help="the server's data dir (default: $CITADELS_HOME or the user data dir)")
+    p.add_argument("--database", default=None, metavar="URL", help="the database, as for `citadels serve`")
+
+
 def _play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resume", action="store_true", help="continue the last saved game")
     p.add_argument("--seed", type=int, default=None, dest="play_seed")
@@ -126,6 +142,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_serve(args)
     if cmd == "tournament":
         return cmd_tournament(args)
+    if cmd == "backup":
+        return cmd_backup(args)
+    if cmd == "leaderboard":
+        return cmd_leaderboard(args)
     return cmd_play(args)
 
 
@@ -233,7 +253,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         logging.getLogger("asyncssh").setLevel(logging.WARNING)  # it logs every packet exchange at INFO
     try:
         settings = load_settings(
-            args.settings, host=args.host, port=args.port, data_dir=args.data_dir,
+            args.settings, host=args.host, port=args.port, data_dir=args.data_dir, database=args.database,
             require_keys=args.require_keys, open_registration=args.open_registration,
             max_connections=args.max_connections, max_per_address=args.max_per_address,
             login_timeout=args.login_timeout, idle_timeout=args.idle_timeout,
@@ -251,6 +271,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         factory, factory_name = load_app_factory(args.app)
     except (ImportError, AttributeError, ValueError) as e:
         print(f"citadels: cannot load the app factory {args.app!r}: {e}", file=sys.stderr)
+        return 2
+    from citadels_server.database import DatabaseError, open_database
+
+    try:
+        # Opened before anything listens: a database the server cannot use stops it here, untouched.
+        db = open_database(settings)
+    except DatabaseError as e:
+        print(f"citadels: {e}", file=sys.stderr)
         return 2
     hub = None
     if factory_name == GAME_APP_FACTORY:
@@ -291,13 +319,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         try:
             # The hub tells the server which names hold a seat taken without a key (their logins are asked
             # for the seat's reconnect code).
-            server = await serve_app(factory, settings, seats=hub)
+            server = await serve_app(factory, settings, seats=hub, names=db.players)
         except OSError as e:
             raise SystemExit(f"citadels: cannot listen on {settings.host} port {settings.port}: {e.strerror}") from e
         port = server.port
         print(f"Citadels server listening on {settings.host} port {port}", file=stdout)
         print(f"Host key fingerprint: {server.fingerprint} (ED25519)", file=stdout)
-        print(f"Host key and players: {settings.home()}", file=stdout)
+        print(f"Host key: {settings.home()}", file=stdout)
+        print(f"Database: {db.where}", file=stdout)
         print(f"Serving: {factory_name}", file=stdout)
         print(f"Players connect with: ssh -p {port} NAME@{settings.host}", file=stdout, flush=True)
         for problem in problems:
@@ -336,10 +365,61 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # interpreter's exit with a traceback; it ends the process instead.
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, end_now)
+        db.close()  # every write made is committed before the process ends
         # Textual swaps sys.stdout per running app; with many apps the last swap back may be stale.
         sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
         stop_workers()
     return 0
+def _database_settings(args: argparse.Namespace) -> Any:
+    from citadels_server.settings import SettingsError, load_settings
+
+    try:
+        return load_settings(args.settings, data_dir=args.data_dir, database=args.database)
+    except SettingsError as e:
+        print(f"citadels: {e}", file=sys.stderr)
+        return None
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from citadels_server.database import DatabaseError, backup
+
+    settings = _database_settings(args)
+    if settings is None:
+        return 2
+    try:
+        source = backup(settings, Path(args.file))
+    except DatabaseError as e:
+        print(f"citadels: {e}", file=sys.stderr)
+        return 2
+    print(f"Backed up {source} to {args.file}")
+    return 0
+
+
+def cmd_leaderboard(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from citadels_server.database import DatabaseError, open_database
+
+    settings = _database_settings(args)
+    if settings is None:
+        return 2
+    try:
+        db = open_database(settings)
+    except DatabaseError as e:
+        print(f"citadels: {e}", file=sys.stderr)
+        return 2
+    try:
+        board = asyncio.run(db.leaderboard(max(args.limit, 1)))
+    finally:
+        db.close()
+    print(f"{'rank':>4}  {'name':<20} {'rating':>6}  {'games':>5}")
+    for rank, s in enumerate(board, 1):
+        print(f"{rank:>4}  {s.name:<20} {s.rating.shown:>6.1f}  {s.rating.games:>5}")
+    return 0
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     from citadels_core import ConfigError, GameConfig
     from citadels_core.bots import parse_kind

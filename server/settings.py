@@ -31,6 +31,9 @@ class Settings:
     port: int = 2222
     # Where the host key and the name registry live; None means CITADELS_HOME or the platformdirs data dir.
     data_dir: str | None = None
+    # The database: None for SQLite at <data dir>/citadels.db; a path or sqlite:///path for SQLite there;
+    # postgresql://user:password@host/dbname for PostgreSQL (docs/hosting.md).
+    database: str | None = None
 
     # Who may come in.
     require_keys: bool = False
@@ -92,7 +95,7 @@ class Settings:
 
 
 _FIELD_TYPES: dict[str, tuple[type, ...]] = {
-    "host": (str,), "port": (int,), "data_dir": (str,), "require_keys": (bool,), "password": (str,),
+    "host": (str,), "port": (int,), "data_dir": (str,), "database": (str,), "require_keys": (bool,), "password": (str,),
     "open_registration": (bool,), "max_connections": (int,), "max_per_address": (int,),
     "login_timeout": (int, float), "idle_timeout": (int, float), "keepalive_interval": (int, float),
     "max_authenticating": (int,), "max_authenticating_per_address": (int,), "auth_start_timeout": (int, float),

@@ -22,7 +22,8 @@ from textual.app import App
 
 from citadels_tui import server_notices
 
-from .auth import PLAYERS_FILE, AuthPolicy, Identity, KeylessSeats, NameRegistry, guest_name
+from .auth import AuthPolicy, Identity, KeylessSeats, Names, guest_name
+from .database import Database, open_database
 from .driver import SSHDriver, TerminalLink, _LogFile, color_system_for, harden_app, install_textual_patches
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import ConnectionLimiter, Refusal, meter_loop_callbacks
@@ -42,7 +43,8 @@ class CitadelsServer:
     """A listening Citadels SSH server; `close()` ends every session and stops listening."""
 
     def __init__(self, app_factory: AppFactory, settings: Settings,
-                 host_key: asyncssh.SSHKey | None = None, seats: KeylessSeats | None = None) -> None:
+                 host_key: asyncssh.SSHKey | None = None, seats: KeylessSeats | None = None,
+                 names: Names | None = None) -> None:
         install_textual_patches()
         meter_loop_callbacks()
         self.app_factory = app_factory
@@ -50,7 +52,12 @@ class CitadelsServer:
         home = settings.home()
         self.host_key = host_key or load_or_create_host_key(home)
         self.fingerprint = fingerprint(self.host_key)
-        self.policy = AuthPolicy(NameRegistry(home / PLAYERS_FILE), require_keys=settings.require_keys,
+        # The claimed names are the database's; a server given none (the demo, tests) opens the settings' own.
+        self._own_database: Database | None = None
+        if names is None:
+            self._own_database = open_database(settings)
+            names = self._own_database.players
+        self.policy = AuthPolicy(names, require_keys=settings.require_keys,
                                  password=settings.password, open_registration=settings.open_registration,
                                  seats=seats)
         self.limiter: ConnectionLimiter[_Connection] = ConnectionLimiter(
@@ -113,15 +120,19 @@ class CitadelsServer:
                 connection.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "The server is shutting down.")
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
+        if self._own_database is not None:
+            self._own_database.close()
 
 
 async def serve_app(app_factory: AppFactory, settings: Settings | None = None, *,
-                    host_key: asyncssh.SSHKey | None = None, seats: KeylessSeats | None = None) -> CitadelsServer:
+                    host_key: asyncssh.SSHKey | None = None, seats: KeylessSeats | None = None,
+                    names: Names | None = None) -> CitadelsServer:
     """Start serving `app_factory` over SSH (settings.host/port; port 0 picks a free one).
 
     `seats` tells which names hold a seat taken without a key and checks their reconnect codes (the
-    game's hub); without it no login is asked for a code."""
-    server = CitadelsServer(app_factory, settings or Settings(), host_key, seats)
+    game's hub); without it no login is asked for a code. `names` are the claimed names (the server's
+    database's `players`); without them the server opens the settings' database for them."""
+    server = CitadelsServer(app_factory, settings or Settings(), host_key, seats, names)
     await server.start()
     log.info("listening on %s port %d, host key %s", server.settings.host, server.port, server.fingerprint)
     return server
@@ -297,6 +308,8 @@ class _Connection(asyncssh.SSHServer):
             self.identity = policy.identify_key(username, self._fingerprint)
         else:
             self.identity = policy.identify_keyless(username, self._seat_code)
+        if not self.identity.guest:
+            policy.registry.seen(self.identity.name)  # a claimed name's last login, kept in the database
         how = "key " + self._fingerprint if self._method == "key" and self._fingerprint else "keyless"
         if self._code_asked:
             how += ", reconnect code " + ("right" if self.identity.seat_code else

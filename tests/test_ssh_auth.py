@@ -6,7 +6,9 @@ import asyncssh
 import pytest
 from ssh_helpers import connect, open_game, running_server
 
-from citadels_server.auth import NameRegistry, is_player_name
+from citadels_server.auth import is_player_name
+from citadels_server.database import open_database
+from citadels_server.settings import Settings
 
 KEY_A = asyncssh.generate_private_key("ssh-ed25519")
 KEY_B = asyncssh.generate_private_key("ssh-ed25519")
@@ -18,6 +20,15 @@ async def welcome(server, username: str, **kwargs) -> str:
         return await s.wait_for("Presses: 0")
 
 
+def claimed(home, name: str) -> bool:
+    """Is the name claimed in the server's database (read by a connection of its own)?"""
+    db = open_database(Settings(data_dir=str(home)))
+    try:
+        return db.players.claimed(name)
+    finally:
+        db.close()
+
+
 def welcomed_name(text: str) -> str:
     return text.split("Welcome ")[1].split()[0]
 
@@ -26,7 +37,7 @@ async def test_a_key_claims_its_name_and_keeps_it(tmp_path):
     async with running_server(tmp_path) as server:
         text = await welcome(server, "anna", client_keys=[KEY_A])
         assert "Welcome anna" in text and "known (with a key)" in text
-        assert NameRegistry(tmp_path / "players.toml").owner("ANNA") == KEY_A.get_fingerprint("sha256")
+        assert server.policy.registry.owns("ANNA", KEY_A.get_fingerprint("sha256"))
         assert "Welcome anna" in await welcome(server, "anna", client_keys=[KEY_A])
 
 
@@ -58,7 +69,7 @@ async def test_implausible_names_become_guest_names(tmp_path, username):
     assert not is_player_name(username)
     async with running_server(tmp_path) as server:
         assert welcomed_name(await welcome(server, username, client_keys=[KEY_A])).startswith("guest-")
-    assert NameRegistry(tmp_path / "players.toml").owner(username) is None
+    assert not claimed(tmp_path, username)
 
 
 async def test_require_keys_refuses_keyless_players(tmp_path):
@@ -88,7 +99,7 @@ async def test_closed_registration_admits_only_known_keys(tmp_path):
         assert "Welcome anna" in await welcome(server, "anna", client_keys=[KEY_A])
         with pytest.raises(asyncssh.PermissionDenied):
             await welcome(server, "bruno", client_keys=[KEY_B])
-        assert NameRegistry(tmp_path / "players.toml").owner("bruno") is None
+        assert not claimed(tmp_path, "bruno")
 
 
 async def test_password_guessing_is_cut_off(tmp_path):

@@ -20,8 +20,10 @@ import asyncssh
 import pytest
 from ssh_helpers import Screen, open_game, running_server
 
-from citadels_server.auth import AuthPolicy, NameRegistry
+from citadels_server.auth import AuthPolicy, MemoryNames
+from citadels_server.database import open_database
 from citadels_server.session import NAME_HAS_KEY, NAME_HOLDS_SEAT, NAME_IN_USE
+from citadels_server.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY = asyncssh.generate_private_key("ssh-ed25519")
@@ -143,7 +145,9 @@ async def test_a_seat_without_a_key_is_retaken_only_with_its_code_even_after_a_r
         k, sk, kc = await login(port, "anna", keys=[KEY])
         assert "The name anna holds a seat kept for its player" in flat(sk.text) and kc.prompts
         k.close()
-        assert NameRegistry(tmp_path / "players.toml").owner("anna") is None
+        db = open_database(Settings(data_dir=str(tmp_path)))  # the server's database, read beside it
+        assert not db.players.claimed("anna")
+        db.close()
 
         # anna with her code goes straight back to her game.
         a, sa, _ = await login(port, "anna", code=code.lower())
@@ -205,7 +209,7 @@ class Seats:
 
 def policy(tmp_path: Path, **kw: Any) -> AuthPolicy:
     kw.setdefault("require_keys", False)
-    return AuthPolicy(NameRegistry(tmp_path / "players.toml"), password=None, open_registration=True,
+    return AuthPolicy(MemoryNames(), password=None, open_registration=True,
                       seats=Seats(), **kw)
 
 
@@ -235,7 +239,7 @@ def test_a_key_cannot_claim_a_name_a_player_without_a_key_has(tmp_path):
     assert keys.accept_key("anna", "SHA256:k")
     who = keys.identify_key("anna", "SHA256:k")
     assert who.guest and who.name.startswith("guest-") and who.notice == NAME_HOLDS_SEAT
-    assert keys.registry.owner("anna") is None
+    assert not keys.registry.claimed("anna")
     assert keys.identify_key("carla", "SHA256:k").name == "carla"
     other = keys.identify_key("carla", "SHA256:x")
     assert (other.notice, other.asked_name) == (NAME_HAS_KEY, "carla")

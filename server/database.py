@@ -1,0 +1,739 @@
+"""The server's database: players and their keys, tables in play with their action journal, chat,
+finished games, ratings and bans, in SQLite (the default, a file in the data dir) or PostgreSQL.
+
+`Database` is the hub's `Records` (citadels_tui/records.py says what each call promises) and the login
+rules' `Names` (auth.py). All its work runs on one thread of its own, in the order the calls were made
+(a queue): the event loop never waits for a disk or a network. Writes nothing waits for are queued and
+return at once; `append_actions` and `truncate_actions` return a future the loop sees done
+(`call_soon_threadsafe`) once their transaction committed, so a journalled action survives `kill -9`;
+coroutine reads await the thread. What a login must know at once (claimed names, bans) is kept in memory,
+loaded at open and written behind.
+
+`open_database(settings)` opens the one the settings name (`database`: None for `<data dir>/citadels.db`,
+a path or `sqlite:///path`, or `postgresql://…`), brings its schema up to date (schema.py) and, the first
+time, imports the files of the servers before it (`players.toml`, `tables/table-*.json`), which stay on
+disk. A database it cannot open or read raises `DatabaseError` with one sentence, and is left untouched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import json
+import logging
+import queue
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from citadels_core import SaveFileError
+from citadels_core.actions import Action
+from citadels_core.config import GameConfig
+from citadels_core.record import GameRecord
+from citadels_tui import hosted_store
+from citadels_tui.i18n import Lazy
+from citadels_tui.ratings import Place, Rating, rerated
+from citadels_tui.records import (
+    Ban,
+    BanKind,
+    ChatLine,
+    FinishedGame,
+    Finisher,
+    GameSummary,
+    KeptSeat,
+    KeptTable,
+    Standing,
+)
+
+from . import schema
+from .auth import PLAYERS_FILE, MemoryNames, read_players_file
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+DB_FILE = "citadels.db"
+CHAT_KEPT = 200  # lines kept per chat (each table's, the lobby's)
+
+
+class DatabaseError(Exception):
+    """A database the server cannot use; the message is one sentence for the host."""
+
+
+# ----------------------------------------------------------------------------------------- engines
+
+
+class Tx:
+    """One transaction on one connection; SQL is written with `?` placeholders for both engines."""
+
+    def __init__(self, conn: Any, postgres: bool) -> None:
+        self.conn = conn
+        self.postgres = postgres
+
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", "%s") if self.postgres else sql
+
+    def run(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+        self.conn.execute(self._sql(sql), params)
+
+    def rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return list(self.conn.execute(self._sql(sql), params).fetchall())
+
+    def one(self, sql: str, params: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:
+        found = self.rows(sql, params)
+        return found[0] if found else None
+
+    def many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        if not rows:
+            return
+        if self.postgres:
+            with self.conn.cursor() as cur:
+                cur.executemany(self._sql(sql), rows)
+        else:
+            self.conn.executemany(sql, rows)
+
+
+class _Engine:
+    """How to connect to one database and run a transaction on it."""
+
+    postgres = False
+    name = "sqlite"
+    where = ""
+
+    def connect(self) -> Any:
+        raise NotImplementedError
+
+    @contextlib.contextmanager
+    def transaction(self, conn: Any, write: bool) -> Iterator[Tx]:
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+    def broken(self, conn: Any, error: Exception) -> bool:
+        """Was the connection lost (worth one new connection and one more try)?"""
+        return False
+
+
+class _Sqlite(_Engine):
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.where = str(path)
+
+    def connect(self) -> sqlite3.Connection:
+        if not self.path.parent.is_dir():
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        # isolation_level None: the transactions are ours (BEGIN … COMMIT), not the module's guesses.
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10)
+        try:
+            # A read first: a file that is not a database fails here, before anything could write to it.
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            # WAL: readers (a backup, `citadels leaderboard`) never block the server's writes.
+            # synchronous FULL: a commit is on the disk before it returns, so an acknowledged action
+            # survives a power cut too (NORMAL keeps it only across a crash of the process).
+            conn.execute("PRAGMA journal_mode=WAL").fetchone()
+            conn.execute("PRAGMA synchronous=FULL")
+        except sqlite3.Error:
+            conn.close()
+            raise
+        return conn
+
+    @contextlib.contextmanager
+    def transaction(self, conn: sqlite3.Connection, write: bool) -> Iterator[Tx]:
+        # IMMEDIATE: a writer takes the lock at the start, never half-way through (no deadlock to retry).
+        conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        try:
+            yield Tx(conn, False)
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+
+class _Postgres(_Engine):
+    postgres = True
+    name = "postgresql"
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.where = _without_password(url)
+
+    def connect(self) -> Any:
+        import psycopg
+
+        return psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+
+    @contextlib.contextmanager
+    def transaction(self, conn: Any, write: bool) -> Iterator[Tx]:
+        with conn.transaction():
+            yield Tx(conn, True)
+
+    def broken(self, conn: Any, error: Exception) -> bool:
+        import psycopg
+
+        return isinstance(error, psycopg.OperationalError) and (conn.closed or conn.broken)
+
+
+def _without_password(url: str) -> str:
+    """The URL as the host may see it in a log (no password)."""
+    head, sep, tail = url.partition("://")
+    if "@" in tail:
+        cred, _, rest = tail.rpartition("@")
+        tail = cred.split(":", 1)[0] + "@" + rest
+    return head + sep + tail
+
+
+def _engine_for(settings: Settings) -> _Engine:
+    url = settings.database
+    if url is None:
+        return _Sqlite(settings.home() / DB_FILE)
+    if url.startswith(("postgresql://", "postgres://")):
+        return _Postgres(url)
+    if url.startswith("sqlite://"):
+        url = url[len("sqlite://"):]  # sqlite:///var/lib/citadels.db: the path /var/lib/citadels.db
+    return _Sqlite(Path(url).expanduser())
+
+
+def _one_line(e: BaseException) -> str:
+    text = " ".join(str(e).split()) or type(e).__name__
+    return text[:300]
+
+
+# --------------------------------------------------------------------------------- JSON of records
+
+
+def _line_json(line: ChatLine) -> str:
+    # What players said is kept as said; an announcement as its message and values, to be translated for
+    # each reader after a restart as before it (as hosted_store.py kept it).
+    if isinstance(line, Lazy):
+        data: dict[str, Any] = {"message": line.text, "values": dict(line.kw)}
+        if line.plural is not None:
+            data["plural"], data["n"] = line.plural, line.n
+        return json.dumps(data, ensure_ascii=False)
+    return json.dumps(line, ensure_ascii=False)
+
+
+def _line(text: str) -> ChatLine:
+    raw = json.loads(text)
+    if isinstance(raw, str):
+        return raw
+    if isinstance(raw, dict) and isinstance(raw.get("message"), str) and isinstance(raw.get("values"), dict):
+        plural = raw.get("plural")
+        return Lazy(raw["message"], tuple(raw["values"].items()),
+                    plural if isinstance(plural, str) else None, int(raw.get("n", 0)))
+    raise ValueError(f"a chat line {text!r:.60}")
+
+
+def _seats_json(seats: Sequence[KeptSeat]) -> str:
+    return json.dumps([{"name": s.name, "key": s.key, "released": s.released, "code": s.code} for s in seats],
+                      ensure_ascii=False)
+
+
+def _seats(text: str) -> list[KeptSeat]:
+    return [KeptSeat(str(s["name"]), s["key"], bool(s["released"]), s.get("code")) for s in json.loads(text)]
+
+
+def _bots_json(bots: dict[int, str]) -> str:
+    return json.dumps({str(k): v for k, v in sorted(bots.items())})
+
+
+def _summary_json(s: GameSummary) -> str:
+    return json.dumps({"id": s.id, "ended": s.ended, "edition": s.edition, "moves": s.moves,
+                       "abandoned": s.abandoned,
+                       "seats": [{"name": f.name, "key": f.key, "bot": f.bot, "score": f.score, "rank": f.rank}
+                                 for f in s.seats]}, ensure_ascii=False)
+
+
+def _summary(text: str) -> GameSummary:
+    d = json.loads(text)
+    seats = tuple(Finisher(f["name"], f["key"], f["bot"], int(f["score"]), int(f["rank"])) for f in d["seats"])
+    return GameSummary(int(d["id"]), float(d["ended"]), str(d["edition"]), seats, int(d["moves"]),
+                       bool(d["abandoned"]))
+
+
+def _action_json(action: Action) -> str:
+    return json.dumps(action.to_json(), ensure_ascii=False)
+
+
+# ------------------------------------------------------------------------------------------ names
+
+
+class PlayerNames(MemoryNames):
+    """The login rules' names (auth.Names), answered from memory and kept in the database behind."""
+
+    def __init__(self, db: Database, owners: dict[str, set[str]]) -> None:
+        super().__init__(owners, claimed_hook=db.key_added, seen_hook=db.player_seen)
+
+
+# --------------------------------------------------------------------------------------- database
+
+
+_Job = tuple[Callable[[Tx], Any], bool, Callable[[Any, BaseException | None], None] | None]
+
+
+class Database:
+    """Records (records.py) and names (auth.py) kept in SQLite or PostgreSQL; see the module's docstring."""
+
+    def __init__(self, engine: _Engine, data_dir: Path | None = None) -> None:
+        self._engine = engine
+        self.where = engine.where
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._problems: list[str] = []
+        self._bans: list[tuple[Ban, str]] = []
+        self._last_id = 0
+        self._preloaded: tuple[list[KeptTable], list[ChatLine]] | None = None
+        self._closed = False
+        self._conn: Any = None
+        self.players = PlayerNames(self, {})
+        opened: concurrent.futures.Future[None] = concurrent.futures.Future()
+        self._thread = threading.Thread(target=self._work, args=(opened, data_dir), name="citadels-database",
+                                        daemon=True)
+        self._thread.start()
+        opened.result()  # DatabaseError when the database cannot be used
+
+    # ---------------------------------------------------------------- the database's thread
+
+    def _work(self, opened: concurrent.futures.Future[None], data_dir: Path | None) -> None:
+        try:
+            self._conn = self._engine.connect()
+            self._open(data_dir)
+        except Exception as e:  # noqa: BLE001 - any failure to open is the host's to read, in one sentence
+            if self._conn is not None:
+                with contextlib.suppress(Exception):
+                    self._conn.close()
+            opened.set_exception(e if isinstance(e, DatabaseError)
+                                 else DatabaseError(f"Cannot use the database {self.where}: {_one_line(e)}"))
+            return
+        opened.set_result(None)
+        while (job := self._jobs.get()) is not None:
+            fn, write, then = job
+            try:
+                result = self._transaction(fn, write)
+            except Exception as e:  # noqa: BLE001 - one failed write must not stop the ones after it
+                log.error("database %s: %s", self.where, _one_line(e), exc_info=True)
+                if then is not None:
+                    then(None, e)
+                continue
+            if then is not None:
+                then(result, None)
+        with contextlib.suppress(Exception):
+            self._conn.close()
+
+    def _transaction(self, fn: Callable[[Tx], Any], write: bool) -> Any:
+        try:
+            with self._engine.transaction(self._conn, write) as tx:
+                return fn(tx)
+        except Exception as e:
+            if not self._engine.broken(self._conn, e):
+                raise
+        # The server's connection to PostgreSQL was lost (a restart of PostgreSQL): once more on a new one.
+        log.warning("database %s: connection lost; connecting again", self.where)
+        self._conn = self._engine.connect()
+        with self._engine.transaction(self._conn, write) as tx:
+            return fn(tx)
+
+    def _submit(self, fn: Callable[[Tx], Any], write: bool = True,
+                then: Callable[[Any, BaseException | None], None] | None = None) -> None:
+        if self._closed:
+            raise DatabaseError(f"The database {self.where} is closed.")
+        self._jobs.put((fn, write, then))
+
+    def _wait(self, fn: Callable[[Tx], Any], write: bool = False) -> Any:
+        """Run `fn` on the database's thread and wait for it (only before the server serves anyone)."""
+        fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        self._submit(fn, write, lambda r, e: fut.set_exception(e) if e else fut.set_result(r))
+        return fut.result()
+
+    def _later(self, fn: Callable[[Tx], Any], write: bool = False) -> asyncio.Future[Any]:
+        """A future of the event loop, done once `fn` ran (and committed) on the database's thread."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[Any] = loop.create_future()
+
+        def settle(result: Any, error: BaseException | None) -> None:
+            if not fut.done():
+                if error is not None:
+                    fut.set_exception(DatabaseError(f"The database {self.where} failed: {_one_line(error)}"))
+                else:
+                    fut.set_result(result)
+
+        def then(result: Any, error: BaseException | None) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
+                loop.call_soon_threadsafe(settle, result, error)
+
+        self._submit(fn, write, then)
+        return fut
+
+    # ---------------------------------------------------------------- opening
+
+    def _open(self, data_dir: Path | None) -> None:
+        with self._engine.transaction(self._conn, True) as tx:
+            version = schema.version_of(tx)
+        if version > schema.LATEST:
+            raise DatabaseError(f"This database was written by a newer citadels (schema {version}; this one "
+                                f"knows up to {schema.LATEST}): {self.where} is left as it is; run the newer citadels.")
+        for v in range(version + 1, schema.LATEST + 1):
+            with self._engine.transaction(self._conn, True) as tx:
+                schema.apply(tx, v, self._engine.name)
+            log.info("database %s: schema version %d", self.where, v)
+        with self._engine.transaction(self._conn, True) as tx:
+            if data_dir is not None and tx.one("SELECT value FROM meta WHERE key = 'imported'") is None:
+                self._import(tx, data_dir)
+            self._load(tx)
+
+    def _load(self, tx: Tx) -> None:
+        owners: dict[str, set[str]] = {}
+        for folded, fp in tx.rows("SELECT folded, fingerprint FROM player_keys"):
+            owners.setdefault(folded, set()).add(fp)
+        self.players = PlayerNames(self, owners)
+        self._bans = [(Ban(kind, value, reason, by, since, until), folded) for kind, value, folded, reason, by, since,
+                      until in tx.rows("SELECT kind, value, folded, reason, by_admin, since, until_time FROM bans "
+                                       "ORDER BY id")]
+        ids = [r[0] for r in tx.rows("SELECT max(id) FROM tables_in_play UNION ALL SELECT max(id) FROM games")]
+        last = tx.one("SELECT value FROM meta WHERE key = 'last_table_id'")
+        self._last_id = max([int(i) for i in ids if i is not None] + [int(last[0]) if last else 0])
+        self._preloaded = (self._read_tables(tx), self._read_chat(tx, None))
+
+    def _import(self, tx: Tx, home: Path) -> None:
+        """The files of the servers before the database: players.toml and tables/table-*.json (left on disk)."""
+        now = time.time()
+        try:
+            owners = read_players_file(home / PLAYERS_FILE)
+        except Exception as e:  # noqa: BLE001 - a file we cannot read is reported and left, not fatal
+            self._problems.append(f"{home / PLAYERS_FILE} cannot be imported ({_one_line(e)}); it was left as it is.")
+            owners = {}
+        for name, fp in owners.items():
+            self._add_key(tx, name, fp, now)
+        store = home / "tables"
+        ids = hosted_store.ids_in(store)
+        for tid in ids:
+            path = hosted_store.path_for(store, tid)
+            try:
+                stored = hosted_store.load_table(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, SaveFileError) as e:
+                self._problems.append(f"The table file {path} cannot be imported ({e}); it was left as it is.")
+                continue
+            settings = {k: v for k, v in stored.settings.items() if k != "id"}
+            seats = [KeptSeat(n, k, r, c) for n, k, r, c in stored.holders]
+            kept = KeptTable(tid, settings, seats, stored.record, stored.bots, stored.chat[-CHAT_KEPT:])
+            self._insert_table(tx, _table_row(kept), now)
+        for problem in self._problems:
+            log.warning("%s", problem)
+        # Table ids are never reused, even those of the files that could not be imported.
+        self._set_last_id(tx, max(ids, default=0))
+        tx.run("INSERT INTO meta (key, value) VALUES ('imported', ?)", (json.dumps(
+            {"when": now, "players": len(owners), "tables": len(ids)}),))
+        if owners or ids:
+            log.info("imported %d name(s) and %d table file(s) from %s", len(owners), len(ids), home)
+
+    # ---------------------------------------------------------------- names (auth.Names, via PlayerNames)
+
+    @staticmethod
+    def _add_key(tx: Tx, name: str, fp: str, now: float) -> None:
+        folded = name.casefold()
+        tx.run("INSERT INTO players (folded, name, created, last_seen) VALUES (?, ?, ?, NULL) "
+               "ON CONFLICT (folded) DO NOTHING", (folded, name, now))
+        tx.run("INSERT INTO player_keys (folded, fingerprint, added) VALUES (?, ?, ?) "
+               "ON CONFLICT (folded, fingerprint) DO NOTHING", (folded, fp, now))
+
+    def key_added(self, name: str, fingerprint: str) -> None:
+        now = time.time()
+        self._submit(lambda tx: self._add_key(tx, name, fingerprint, now))
+
+    def player_seen(self, name: str) -> None:
+        now = time.time()
+        self._submit(lambda tx: tx.run("UPDATE players SET last_seen = ? WHERE folded = ?", (now, name.casefold())))
+
+    async def last_seen(self, name: str) -> float | None:
+        found = await self._later(lambda tx: tx.one("SELECT last_seen FROM players WHERE folded = ?",
+                                                    (name.casefold(),)))
+        return None if found is None or found[0] is None else float(found[0])
+
+    # ---------------------------------------------------------------- Records: tables in play
+
+    @property
+    def problems(self) -> list[str]:
+        return list(self._problems)
+
+    def next_table_id(self) -> int:
+        self._last_id += 1
+        tid = self._last_id
+        self._submit(lambda tx: self._set_last_id(tx, tid))
+        return tid
+
+    @staticmethod
+    def _set_last_id(tx: Tx, tid: int) -> None:
+        tx.run("INSERT INTO meta (key, value) VALUES ('last_table_id', ?) ON CONFLICT (key) DO UPDATE SET "
+               "value = excluded.value", (str(tid),))
+
+    def tables_in_play(self) -> list[KeptTable]:
+        if self._preloaded is not None:
+            return list(self._preloaded[0])
+        return self._wait(self._read_tables, write=True)
+
+    def lobby_chat(self) -> list[ChatLine]:
+        if self._preloaded is not None:
+            return list(self._preloaded[1])
+        return self._wait(lambda tx: self._read_chat(tx, None), write=True)
+
+    def _read_tables(self, tx: Tx) -> list[KeptTable]:
+        moves: dict[int, list[tuple[int, int, str]]] = {}
+        for tid, n, seat, action in tx.rows("SELECT table_id, n, seat, action FROM journal ORDER BY table_id, n"):
+            moves.setdefault(tid, []).append((n, seat, action))
+        chats = self._read_chats(tx)
+        kept: list[KeptTable] = []
+        for tid, settings, seats, bots, config, seed in tx.rows(
+                "SELECT id, settings, seats, bots, config, seed FROM tables_in_play ORDER BY id"):
+            try:
+                journal = moves.get(tid, [])
+                if [n for n, _, _ in journal] != list(range(len(journal))):
+                    raise ValueError("its journal has a gap")
+                actions = [(int(seat), Action.from_json(json.loads(a))) for _, seat, a in journal]
+                record = GameRecord(GameConfig.from_json(json.loads(config)), int(seed), actions)
+                kept.append(KeptTable(int(tid), json.loads(settings), _seats(seats), record,
+                                      {int(k): str(v) for k, v in json.loads(bots).items()}, chats.get(tid, [])))
+            except Exception as e:  # noqa: BLE001 - one table that cannot be read must not stop the others
+                self._problems.append(f"Table {tid} in the database cannot be resumed ({_one_line(e)}); "
+                                      "it was left as it is.")
+                log.warning("%s", self._problems[-1])
+        return kept
+
+    def _read_chats(self, tx: Tx) -> dict[int, list[ChatLine]]:
+        out: dict[int, list[ChatLine]] = {}
+        lines: dict[int, list[tuple[int, str]]] = {}
+        for cid, tid, line in tx.rows("SELECT id, table_id, line FROM chat WHERE table_id IS NOT NULL ORDER BY id"):
+            lines.setdefault(tid, []).append((cid, line))
+        for tid, rows in lines.items():
+            out[tid] = self._kept_lines(tx, tid, rows)
+        return out
+
+    def _read_chat(self, tx: Tx, tid: int | None) -> list[ChatLine]:
+        rows = tx.rows("SELECT id, line FROM chat WHERE table_id IS NULL ORDER BY id")
+        return self._kept_lines(tx, tid, rows)
+
+    @staticmethod
+    def _kept_lines(tx: Tx, tid: int | None, rows: list[tuple[int, str]]) -> list[ChatLine]:
+        if len(rows) > CHAT_KEPT:
+            # Only the last lines of a chat are ever shown: the older ones go (read at start, so rarely).
+            first = rows[-CHAT_KEPT][0]
+            if tid is None:
+                tx.run("DELETE FROM chat WHERE table_id IS NULL AND id < ?", (first,))
+            else:
+                tx.run("DELETE FROM chat WHERE table_id = ? AND id < ?", (tid, first))
+            rows = rows[-CHAT_KEPT:]
+        out: list[ChatLine] = []
+        for _, text in rows:
+            with contextlib.suppress(ValueError, TypeError):  # a line that cannot be read is only a line
+                out.append(_line(text))
+        return out
+
+    def _insert_table(self, tx: Tx, row: _TableRow, now: float) -> None:
+        tid = row.id
+        self._forget_table(tx, tid)
+        tx.run("INSERT INTO tables_in_play (id, settings, seats, bots, config, seed, started) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?)", (tid, row.settings, row.seats, row.bots, row.config, row.seed, now))
+        tx.many("INSERT INTO journal (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
+                [(tid, n, seat, a) for n, (seat, a) in enumerate(row.actions)])
+        tx.many("INSERT INTO chat (table_id, line) VALUES (?, ?)", [(tid, line) for line in row.chat])
+        found = tx.one("SELECT value FROM meta WHERE key = 'last_table_id'")
+        if found is None or int(found[0]) < tid:
+            self._set_last_id(tx, tid)
+
+    @staticmethod
+    def _forget_table(tx: Tx, tid: int) -> None:
+        tx.run("DELETE FROM journal WHERE table_id = ?", (tid,))
+        tx.run("DELETE FROM chat WHERE table_id = ?", (tid,))
+        tx.run("DELETE FROM tables_in_play WHERE id = ?", (tid,))
+
+    def table_started(self, table: KeptTable) -> None:
+        # Made into text here, on the loop: the hub goes on changing its objects while the write waits.
+        row, now = _table_row(table), time.time()
+        self._last_id = max(self._last_id, table.id)
+        self._submit(lambda tx: self._insert_table(tx, row, now))
+
+    def seats_changed(self, tid: int, seats: Sequence[KeptSeat], bots: dict[int, str]) -> None:
+        s, b = _seats_json(seats), _bots_json(bots)
+        self._submit(lambda tx: tx.run("UPDATE tables_in_play SET seats = ?, bots = ? WHERE id = ?", (s, b, tid)))
+
+    def append_actions(self, tid: int, start: int, moves: Sequence[tuple[int, Action]]) -> asyncio.Future[None]:
+        rows = [(tid, start + i, seat, _action_json(a)) for i, (seat, a) in enumerate(moves)]
+
+        def append(tx: Tx) -> None:
+            if tx.one("SELECT 1 FROM tables_in_play WHERE id = ?", (tid,)) is None:
+                return  # a table no longer kept (closed meanwhile): as MemoryRecords, nothing to journal
+            tx.run("DELETE FROM journal WHERE table_id = ? AND n >= ?", (tid, start))
+            tx.many("INSERT INTO journal (table_id, n, seat, action) VALUES (?, ?, ?, ?)", rows)
+
+        return self._later(append, write=True)
+
+    def truncate_actions(self, tid: int, length: int) -> asyncio.Future[None]:
+        return self._later(lambda tx: tx.run("DELETE FROM journal WHERE table_id = ? AND n >= ?", (tid, length)),
+                           write=True)
+
+    def chat_line(self, tid: int | None, line: ChatLine) -> None:
+        text = _line_json(line)
+        if tid is None:
+            self._submit(lambda tx: tx.run("INSERT INTO chat (table_id, line) VALUES (NULL, ?)", (text,)))
+        else:  # a table's line only while the table is kept
+            self._submit(lambda tx: tx.run("INSERT INTO chat (table_id, line) SELECT id, ? FROM tables_in_play "
+                                           "WHERE id = ?", (text, tid)))
+
+    def table_finished(self, tid: int, game: FinishedGame, rated: Sequence[Place]) -> None:
+        s = game.summary
+        summary, record = _summary_json(s), json.dumps(game.record.to_json(), ensure_ascii=False)
+        folded = sorted({f.name.casefold() for f in s.seats})
+        places = list(rated)
+
+        def finish(tx: Tx) -> None:
+            self._forget_table(tx, tid)
+            tx.run("DELETE FROM game_seats WHERE game_id = ?", (s.id,))
+            tx.run("DELETE FROM games WHERE id = ?", (s.id,))
+            tx.run("INSERT INTO games (id, ended, edition, abandoned, summary, record) VALUES (?, ?, ?, ?, ?, ?)",
+                   (s.id, s.ended, s.edition, int(s.abandoned), summary, record))
+            tx.many("INSERT INTO game_seats (game_id, folded) VALUES (?, ?)", [(s.id, f) for f in folded])
+            if s.abandoned:
+                return
+            # The ratings change in the same transaction as the game enters the history: both or neither.
+            names = {p.rated.casefold(): p.rated for p in places if p.rated is not None}
+            current = {k: self._rating(tx, k) for k in names}
+            after = rerated(places, {k: r for k, r in current.items() if r is not None})
+            for key, r in after.items():
+                tx.run("INSERT INTO ratings (folded, name, mu, sigma, games) VALUES (?, ?, ?, ?, ?) "
+                       "ON CONFLICT (folded) DO UPDATE SET name = excluded.name, mu = excluded.mu, "
+                       "sigma = excluded.sigma, games = excluded.games", (key, names[key], r.mu, r.sigma, r.games))
+
+        self._submit(finish)
+
+    def table_closed(self, tid: int) -> None:
+        self._submit(lambda tx: self._forget_table(tx, tid))
+
+    # ---------------------------------------------------------------- Records: history and ratings
+
+    async def games(self, name: str | None = None, limit: int = 20) -> list[GameSummary]:
+        if name is None:
+            rows = self._later(lambda tx: tx.rows("SELECT summary FROM games ORDER BY ended DESC, id DESC LIMIT ?",
+                                                  (limit,)))
+        else:
+            rows = self._later(lambda tx: tx.rows(
+                "SELECT g.summary FROM games g JOIN game_seats s ON s.game_id = g.id WHERE s.folded = ? "
+                "ORDER BY g.ended DESC, g.id DESC LIMIT ?", (name.casefold(), limit)))
+        return [_summary(text) for (text,) in await rows]
+
+    async def game(self, gid: int) -> FinishedGame | None:
+        found = await self._later(lambda tx: tx.one("SELECT summary, record FROM games WHERE id = ?", (gid,)))
+        if found is None:
+            return None
+        return FinishedGame(_summary(found[0]), GameRecord.loads(found[1]))
+
+    async def leaderboard(self, limit: int = 20) -> list[Standing]:
+        rows = await self._later(lambda tx: tx.rows("SELECT folded, name, mu, sigma, games FROM ratings"))
+        # Sorted here rather than in SQL: the same order on both engines, whatever PostgreSQL's collation.
+        ranked = sorted(((k, n, Rating(mu, sigma, g)) for k, n, mu, sigma, g in rows), key=lambda x: (-x[2].shown, x[0]))
+        return [Standing(n, r) for _, n, r in ranked[:limit]]
+
+    async def rating(self, name: str) -> Rating | None:
+        return await self._later(lambda tx: self._rating(tx, name.casefold()))
+
+    @staticmethod
+    def _rating(tx: Tx, folded: str) -> Rating | None:
+        found = tx.one("SELECT mu, sigma, games FROM ratings WHERE folded = ?", (folded,))
+        return None if found is None else Rating(float(found[0]), float(found[1]), int(found[2]))
+
+    # ---------------------------------------------------------------- Records: bans
+
+    def ban(self, ban: Ban) -> None:
+        folded = ban.value.casefold() if ban.kind == "name" else ban.value
+        self._bans.append((ban, folded))
+        self._submit(lambda tx: tx.run(
+            "INSERT INTO bans (kind, value, folded, reason, by_admin, since, until_time) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (ban.kind, ban.value, folded, ban.reason, ban.by, ban.since, ban.until)))
+
+    def unban(self, kind: BanKind, value: str) -> bool:
+        before = len(self._bans)
+        self._bans = [(b, f) for b, f in self._bans if not (b.kind == kind and b.matches(value, value, value))]
+        if len(self._bans) == before:
+            return False
+        folded = value.casefold() if kind == "name" else value
+        self._submit(lambda tx: tx.run("DELETE FROM bans WHERE kind = ? AND folded = ?", (kind, folded)))
+        return True
+
+    def bans(self) -> list[Ban]:
+        now = time.time()
+        return [b for b, _ in self._bans if b.active(now)]
+
+    def banned(self, name: str | None, key: str | None, address: str | None) -> Ban | None:
+        now = time.time()
+        return next((b for b, _ in self._bans if b.active(now) and b.matches(name, key, address)), None)
+
+    # ---------------------------------------------------------------- closing
+
+    def flush(self) -> None:
+        """Wait until every write made so far is committed."""
+        if not self._closed:
+            self._wait(lambda tx: None)
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._jobs.put(None)
+        self._thread.join()
+
+
+class _TableRow:
+    """A table in play as the database's text, made on the loop (see `table_started`)."""
+
+    __slots__ = ("id", "settings", "seats", "bots", "config", "seed", "actions", "chat")
+
+    def __init__(self, t: KeptTable) -> None:
+        self.id = t.id
+        self.settings = json.dumps(t.settings, ensure_ascii=False)
+        self.seats = _seats_json(t.seats)
+        self.bots = _bots_json(t.bots)
+        self.config = json.dumps(t.record.config.to_json(), ensure_ascii=False)
+        self.seed = str(t.record.seed)
+        self.actions = [(seat, _action_json(a)) for seat, a in t.record.actions]
+        self.chat = [_line_json(x) for x in t.chat[-CHAT_KEPT:]]
+
+
+def _table_row(t: KeptTable) -> _TableRow:
+    return _TableRow(t)
+
+
+def open_database(settings: Settings, *, import_files: bool = True) -> Database:
+    """The database `settings.database` names (see the module's docstring), its schema up to date and the
+    old files imported (`import_files`); DatabaseError with one sentence when it cannot be used."""
+    engine = _engine_for(settings)
+    if isinstance(engine, _Sqlite) and engine.path.exists() and not engine.path.is_file():
+        raise DatabaseError(f"Cannot use the database {engine.path}: it is not a file.")
+    return Database(engine, settings.home() if import_files else None)
+
+
+def backup(settings: Settings, target: Path) -> Path:
+    """Copy the SQLite database the settings name to `target` (a new file) with SQLite's online backup,
+    which a running server's writes do not disturb; the database's path. DatabaseError with a sentence."""
+    engine = _engine_for(settings)
+    if not isinstance(engine, _Sqlite):
+        raise DatabaseError("The database is PostgreSQL: back it up with pg_dump (docs/hosting.md says how).")
+    if target.exists():
+        raise DatabaseError(f"{target} already exists; back up to a new file.")
+    if not engine.path.is_file():
+        raise DatabaseError(f"There is no database at {engine.path}.")
+    part = target.with_name(target.name + ".part")
+    try:
+        source = sqlite3.connect(f"file:{engine.path}?mode=ro", uri=True, timeout=10)
+        try:
+            source.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            copy = sqlite3.connect(part)
+            try:
+                source.backup(copy)
+            finally:
+                copy.close()
+        finally:
+            source.close()
+        part.replace(target)  # a copy is whole or not there
+    except (sqlite3.Error, OSError) as e:
+        part.unlink(missing_ok=True)
+        raise DatabaseError(f"Cannot back up {engine.path} to {target}: {_one_line(e)}") from None
+    return engine.path
