@@ -284,7 +284,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if factory_name == GAME_APP_FACTORY:
         from citadels_server.game import game_app_factory, make_hub
 
-        hub = make_hub(settings)
+        hub = make_hub(settings, db)  # the hub keeps its tables, games and ratings in the database
         factory = game_app_factory(factory, settings, hub)  # every session shares one hub of tables
     stdout = sys.stdout
 

@@ -6,13 +6,15 @@ import functools
 from typing import Any
 
 from citadels_tui.hub import Hub
+from citadels_tui.records import Records
 
 from .settings import Settings
 
 
-def make_hub(settings: Settings) -> Hub:
-    """The server's hub; its tables in play are kept in `<data dir>/tables` across restarts."""
-    return Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace)
+def make_hub(settings: Settings, records: Records | None = None) -> Hub:
+    """The server's hub; what it keeps across restarts goes to `records` (the server's database;
+    None: memory only)."""
+    return Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace, records=records)
 
 
 def game_app_factory(factory: Any, settings: Settings, hub: Hub | None = None) -> Any:

@@ -2,8 +2,9 @@
 started again on the same data directory, with asyncssh clients and their pyte screens.
 
 While a seat is held (`--seat-hold`) the table waits at that player's decision and says so; the player
-who comes back decides for themselves; a seat whose hold runs out goes to a bot. The game as kept on disk
-(<data dir>/tables/table-1.json) shows what was played, and by whom."""
+who comes back decides for themselves; a seat whose hold runs out goes to a bot. The game as kept in the
+server's database (<data dir>/citadels.db, read by a connection of the test's own) shows what was played,
+and by whom."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ import asyncssh
 import pytest
 from ssh_helpers import Screen, open_game
 
-from citadels_tui.hosted_store import load_table
+from citadels_server.database import DatabaseError, open_database
+from citadels_server.settings import Settings
 
 pytestmark = pytest.mark.slow
 
@@ -72,8 +74,12 @@ async def type_line(s: Screen, text: str) -> None:
 
 
 def kept(home: Path) -> tuple[list[int], int | None]:
-    """Who played each action of table 1 so far, and whose decision is pending, as kept on disk."""
-    stored = load_table((home / "tables" / "table-1.json").read_text(encoding="utf-8"))
+    """Who played each action of table 1 so far, and whose decision is pending, as kept in the database."""
+    db = open_database(Settings(data_dir=str(home)))
+    try:
+        (stored,) = [t for t in db.tables_in_play() if t.id == 1]
+    finally:
+        db.close()
     pending = stored.record.replay().pending()
     return [p for p, _ in stored.record.actions], (pending[0] if pending else None)
 
@@ -82,12 +88,12 @@ async def until_kept(home: Path, cond, what: str, timeout: float = 20) -> tuple[
     for _ in range(int(timeout / 0.05)):
         try:
             state = kept(home)
-        except (OSError, ValueError):
+        except (OSError, ValueError, DatabaseError):
             state = None  # not written yet
         if state is not None and cond(*state):
             return state
         await asyncio.sleep(0.05)
-    raise AssertionError(f"the table file never showed {what}; it shows {state}")
+    raise AssertionError(f"the database never showed {what}; it shows {state}")
 
 
 async def test_a_restart_or_a_drop_never_plays_for_a_human_and_a_hold_that_runs_out_goes_to_a_bot(tmp_path):
@@ -104,7 +110,7 @@ async def test_a_restart_or_a_drop_never_plays_for_a_human_and_a_hold_that_runs_
             await sb.wait_for("You sit at table 1")
             await type_line(sa, "start")
             screens = {0: sa, 1: sb}
-            # The bots play up to the first human decision; the game kept on disk shows it.
+            # The bots play up to the first human decision; the game kept in the database shows it.
             before, x = await until_kept(home, lambda _a, p: p in (0, 1), "a human's decision")
             y = 1 - x
             await screens[x].wait_for("your move: choose a character")
@@ -117,7 +123,7 @@ async def test_a_restart_or_a_drop_never_plays_for_a_human_and_a_hold_that_runs_
                 await sx.wait_for("your move: choose a character")  # the same decision, still theirs
                 await screens[y].wait_for(f"{NAMES[x]} is back.")
                 assert kept(home) == (before, x)
-        # Both leave without deciding; the host stops the server (SIGTERM) with the game kept on disk.
+        # Both leave without deciding; the host stops the server (SIGTERM) with the game kept in the database.
         assert await server.stop() == 0
     assert kept(home) == (before, x)
 
