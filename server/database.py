@@ -283,7 +283,8 @@ class Database:
         self._problems: list[str] = []
         self._bans: list[tuple[Ban, str]] = []
         self._last_id = 0
-        self._preloaded: tuple[list[KeptTable], list[ChatLine]] | None = None
+        self._preloaded_tables: list[KeptTable] | None = None
+        self._preloaded_chat: list[ChatLine] | None = None
         self._closed = False
         self._conn: Any = None
         self.players = PlayerNames(self, {})
@@ -337,7 +338,13 @@ class Database:
     def _submit(self, fn: Callable[[Tx], Any], write: bool = True,
                 then: Callable[[Any, BaseException | None], None] | None = None) -> None:
         if self._closed:
-            raise DatabaseError(f"The database {self.where} is closed.")
+            # The server is stopping and has closed its database: tasks being cancelled may still try a
+            # write; it cannot be kept, and says so (a journal future fails: its action is not shown).
+            error = DatabaseError(f"The database {self.where} is closed.")
+            log.warning("%s A write came after it was closed and is not kept.", error)
+            if then is not None:
+                then(None, error)
+            return
         self._jobs.put((fn, write, then))
 
     def _wait(self, fn: Callable[[Tx], Any], write: bool = False) -> Any:
@@ -393,7 +400,7 @@ class Database:
         ids = [r[0] for r in tx.rows("SELECT max(id) FROM tables_in_play UNION ALL SELECT max(id) FROM games")]
         last = tx.one("SELECT value FROM meta WHERE key = 'last_table_id'")
         self._last_id = max([int(i) for i in ids if i is not None] + [int(last[0]) if last else 0])
-        self._preloaded = (self._read_tables(tx), self._read_chat(tx, None))
+        self._preloaded_tables, self._preloaded_chat = self._read_tables(tx), self._read_chat(tx, None)
 
     def _import(self, tx: Tx, home: Path) -> None:
         """The files of the servers before the database: players.toml and tables/table-*.json (left on disk)."""
@@ -468,14 +475,14 @@ class Database:
                "value = excluded.value", (str(tid),))
 
     def tables_in_play(self) -> list[KeptTable]:
-        if self._preloaded is not None:
-            return list(self._preloaded[0])
-        return self._wait(self._read_tables, write=True)
+        # Read at open (so that `problems` says from the start which tables cannot be resumed); a later
+        # call reads again.
+        tables, self._preloaded_tables = self._preloaded_tables, None
+        return tables if tables is not None else self._wait(self._read_tables, write=True)
 
     def lobby_chat(self) -> list[ChatLine]:
-        if self._preloaded is not None:
-            return list(self._preloaded[1])
-        return self._wait(lambda tx: self._read_chat(tx, None), write=True)
+        chat, self._preloaded_chat = self._preloaded_chat, None
+        return chat if chat is not None else self._wait(lambda tx: self._read_chat(tx, None), write=True)
 
     def _read_tables(self, tx: Tx) -> list[KeptTable]:
         moves: dict[int, list[tuple[int, int, str]]] = {}

@@ -152,9 +152,31 @@ async def test_the_journal_is_committed_when_its_future_is_done(url, tmp_path):
     try:
         (kept,) = other.tables_in_play()
         assert kept.record.actions == one.actions and kept.id == 7
+        await db.truncate_actions(7, 5)
+        (kept,) = other.tables_in_play()  # read again, not what was read at open
+        assert kept.record.actions == one.actions[:5]
     finally:
         other.close()
         db.close()
+
+
+async def test_a_table_that_cannot_be_read_is_said_and_left(url, tmp_path):
+    db = opened(url, tmp_path)
+    db.table_started(KeptTable(1, dict(SETTINGS), [], record(4), {1: "easy"}))
+    db.table_started(KeptTable(2, dict(SETTINGS), [], record(4), {1: "easy"}))
+    db.close()
+    conn, _ = raw_connection(url)
+    conn.execute("UPDATE tables_in_play SET config = '{\"players\": \"many\"}' WHERE id = 1")
+    conn.close()
+    for run in range(2):  # left as it is: the same again on the next start
+        db = opened(url, tmp_path)
+        try:
+            assert [t.id for t in db.tables_in_play()] == [2]
+            (problem,) = db.problems
+            assert problem.startswith("Table 1 in the database cannot be resumed (") and "left as it is" in problem
+            assert db.next_table_id() == 3 + run  # ids given out are never given again
+        finally:
+            db.close()
 
 
 async def test_players_and_their_keys(url, tmp_path):
@@ -366,3 +388,13 @@ async def test_an_action_in_the_journal_is_a_row(tmp_path):
     assert conn.execute("SELECT table_id, n, seat, action FROM journal").fetchall() == [(4, 0, 0, '["take_gold"]')]
     conn.close()
     db.close()
+
+
+async def test_a_write_after_close_is_refused_without_raising(tmp_path):
+    db = open_database(Settings(data_dir=str(tmp_path)))
+    db.table_started(KeptTable(1, dict(SETTINGS), [], record(0), {}))
+    db.close()
+    db.chat_line(None, "anna: too late")  # a session ending as the server stops: logged, not raised
+    with pytest.raises(DatabaseError, match="is closed"):
+        await db.append_actions(1, 0, record(1).actions)
+    db.close()  # twice is fine
