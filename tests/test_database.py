@@ -398,3 +398,71 @@ async def test_a_write_after_close_is_refused_without_raising(tmp_path):
     with pytest.raises(DatabaseError, match="is closed"):
         await db.append_actions(1, 0, record(1).actions)
     db.close()  # twice is fine
+
+
+WRITER = """
+import asyncio, sys
+from citadels_core import Action, GameConfig
+from citadels_core.record import GameRecord
+from citadels_server.database import open_database
+from citadels_server.settings import Settings
+from citadels_tui.records import KeptTable
+
+async def main():
+    db = open_database(Settings(data_dir=sys.argv[1], database=sys.argv[2]))
+    kept = db.tables_in_play()
+    if not kept:
+        db.table_started(KeptTable(1, {}, [], GameRecord(GameConfig.create(4), 1), {}))
+        n = 0
+    else:
+        n = len(kept[0].record.actions)
+    while True:
+        await db.append_actions(1, n, [(n % 4, Action("move", (n,)))])
+        print(n, flush=True)  # acknowledged: the action would be shown now
+        n += 1
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.slow
+def test_every_acknowledged_action_survives_sigkill(url, tmp_path):
+    """A process journals actions one by one and says each one once its future is done; SIGKILL at a
+    random moment, ten times: every action it said is there, in order, and the next run goes on from
+    exactly there."""
+    import random
+
+    rng = random.Random(16)
+    said = -1
+    for _ in range(10):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), url], stdout=subprocess.PIPE,
+                                text=True, cwd=ROOT)
+        assert proc.stdout is not None
+        for _ in range(rng.randint(1, 40)):
+            said = int(proc.stdout.readline())
+        proc.kill()
+        proc.wait(30)
+        db = opened(url, tmp_path)
+        try:
+            (kept,) = db.tables_in_play()
+        finally:
+            db.close()
+        actions = [a.args[0] for _, a in kept.record.actions]
+        assert actions == list(range(len(actions))) and len(actions) > said
+    assert said >= 10
+
+
+def test_citadels_serve_on_postgresql(tmp_path, postgres_url):
+    proc = subprocess.Popen([sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", "--data-dir",
+                             str(tmp_path), "--database", postgres_url, "--log-level", "WARNING"],
+                            stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    assert proc.stdout is not None
+    banner = []
+    while not banner or "Players connect with" not in banner[-1]:
+        banner.append(proc.stdout.readline())
+        assert banner[-1], "the server ended before it listened"
+    proc.terminate()
+    assert proc.wait(30) == 0
+    assert f"Database: {postgres_url}\n" in banner
+    db = opened(postgres_url, tmp_path)
+    db.close()
