@@ -323,16 +323,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except OSError as e:
             raise SystemExit(f"citadels: cannot listen on {settings.host} port {settings.port}: {e.strerror}") from e
         port = server.port
-        print(f"Citadels server listening on {settings.host} port {port}", file=stdout)
-        print(f"Host key fingerprint: {server.fingerprint} (ED25519)", file=stdout)
-        print(f"Host key: {settings.home()}", file=stdout)
-        print(f"Database: {db.where}", file=stdout)
-        print(f"Serving: {factory_name}", file=stdout)
-        print(f"Players connect with: ssh -p {port} NAME@{settings.host}", file=stdout, flush=True)
-        for problem in problems:
-            print(problem, file=stdout)
-        if hub is not None and hub.tables:
-            print(f"Resumed {len(hub.tables)} table(s) in play", file=stdout, flush=True)
+        # Before the banner: a SIGTERM sent as soon as it is read (a service manager, a test) must stop
+        # the server cleanly, not kill it with the default handler.
         stop, hurry = asyncio.Event(), asyncio.Event()
         loop = asyncio.get_running_loop()
 
@@ -343,6 +335,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop_or_hurry)
+        print(f"Citadels server listening on {settings.host} port {port}", file=stdout)
+        print(f"Host key fingerprint: {server.fingerprint} (ED25519)", file=stdout)
+        print(f"Host key: {settings.home()}", file=stdout)
+        print(f"Database: {db.where}", file=stdout)
+        print(f"Serving: {factory_name}", file=stdout)
+        print(f"Players connect with: ssh -p {port} NAME@{settings.host}", file=stdout, flush=True)
+        for problem in problems:
+            print(problem, file=stdout)
+        if hub is not None and hub.tables:
+            print(f"Resumed {len(hub.tables)} table(s) in play", file=stdout, flush=True)
         await stop.wait()
         say("Stopping: saying goodbye to connected players... (Ctrl+C again to stop at once)")
         server.close()
