@@ -1,10 +1,11 @@
-"""Hosted tables on disk, so that a server restart does not end the games being played.
+"""The table files of servers from before the database: read once, to import them into it.
 
-A table in play is written after every action (in the background saver's thread, atomically) to
-`<data dir>/tables/table-<id>.json`: the table's settings, who holds which human seat (name and key
-fingerprint, or the reconnect code of a player without a key), its chat, and the game as a save file (GameRecord JSON plus the bots' levels). The file goes
-when the table closes. On start the server reads the directory back; a file it cannot read is named in
-the log and left as it is (never overwritten: a new table takes a fresh id)."""
+Such a server wrote each table in play to `<data dir>/tables/table-<id>.json` after every action: the
+table's settings, who holds which human seat (name and key fingerprint, or the reconnect code of a player
+without a key), its chat, and the game as a save file (GameRecord JSON plus the bots' levels). The
+server's database (citadels_server.database) imports those files on its first start, keeping their ids,
+and leaves them on disk; a file it cannot read is named and left as it is (its id is never reused).
+`dump_table` still writes the format (for tests and tools)."""
 
 from __future__ import annotations
 

@@ -146,10 +146,12 @@ class _Sqlite(_Engine):
         conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
         try:
             yield Tx(conn, False)
+            conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            # Also when the COMMIT failed (a full disk): the next transaction must find none open.
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
-        conn.execute("COMMIT")
 
 
 class _Postgres(_Engine):
