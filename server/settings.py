@@ -29,7 +29,7 @@ class SettingsError(ValueError):
 class Settings:
     host: str = "127.0.0.1"
     port: int = 2222
-    # Where the host key and the name registry live; None means CITADELS_HOME or the platformdirs data dir.
+    # Where the host key and the database live; None means CITADELS_HOME or the platformdirs data dir.
     data_dir: str | None = None
     # The database: None for SQLite at <data dir>/citadels.db; a path or sqlite:///path for SQLite there;
     # postgresql://user:password@host/dbname for PostgreSQL (docs/hosting.md).
@@ -38,7 +38,7 @@ class Settings:
     # Who may come in.
     require_keys: bool = False
     password: str | None = None
-    # False: only keys already bound in players.toml may log in with a key (a private server).
+    # False: only keys that already own a name (in the database) may log in with a key (a private server).
     open_registration: bool = True
 
     # Caps and timeouts (asyncssh has caps on nothing, so these are ours).
