@@ -760,17 +760,17 @@ class Game:
         if kind == "turn" and k in ("bonus", "navigate") and not self.gathered and not self.used & USED_BONUS and \
                 self.rules[self.cur].bonus_after_action and not self.x.get("hospital"):
             return "The extra resources come after you take an action: first take 2 gold or draw cards."
+        if kind == "turn":
+            for gr in self.gating:
+                why = gr.gate_refusal(self, p, k)  # the classic Emperor gives the crown away first
+                if why:
+                    return why
         if kind == "turn" and k != "gather" and not self.gathered and \
                 all(x.kind == "gather" for x in self.legal_actions()):
             return "First gather resources: nothing else is allowed before it now (Witch, Blackmailer)."
         if k == "build":
             return self._explain_build(p, str(a.args[0]) if a.args else "", a.args)
         if k == "gather":
-            if not self.gathered:
-                for gr in self.gating:
-                    why = gr.gate_refusal(self, p)  # the classic Emperor gives the crown away first
-                    if why:
-                        return why
             return "You have already gathered resources this turn."
         if k == "end":
             return "You must gather resources (take 2 gold or draw cards) before ending your turn."

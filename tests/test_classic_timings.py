@@ -89,6 +89,9 @@ def test_when_the_emperor_is_called_you_immediately_take_the_crown_and_give_it_t
     with pytest.raises(IllegalAction) as err:
         g.apply(0, Action("gather", ("gold",)))
     assert str(err.value) == "When the Emperor is called, he first gives the crown to another player."
+    for kind in ("income", "end"):
+        with pytest.raises(IllegalAction, match="he first gives the crown"):
+            g.apply(0, Action(kind))
     setup(g, 1, hand=["tavern"], gold=2)
     act(g, "emperor", 1)
     assert g.crown == 1 and g.pending() == (1, "emperor_give")

@@ -97,6 +97,6 @@ class CharacterRules:
     def after_gathering(self, g: Game, p: int) -> None:
         """With `gates`: the current player p has just finished gathering resources."""
 
-    def gate_refusal(self, g: Game, p: int) -> str | None:
-        """With `gates`: the sentence refusing to gather while this gate holds the turn, or None."""
+    def gate_refusal(self, g: Game, p: int, kind: str) -> str | None:
+        """With `gates`: the sentence refusing an action of `kind` while this gate holds the turn, or None."""
         return None

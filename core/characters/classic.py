@@ -108,8 +108,8 @@ class ClassicEmperor(Emperor):
         self.actions(g, p, out)
         return out or None
 
-    def gate_refusal(self, g: Game, p: int) -> str | None:
-        if self.gate(g, p):
+    def gate_refusal(self, g: Game, p: int, kind: str) -> str | None:
+        if kind not in ("emperor", "thank") and self.gate(g, p):
             return "When the Emperor is called, he first gives the crown to another player."
         return None
 
