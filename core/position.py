@@ -232,6 +232,7 @@ class _Reader:
         self._read_characters()
         self._read_turn()
         self._check_cards()
+        self._check_knowledge()
         if g.phase == OVER:
             from .scoring import final_result
 
@@ -323,6 +324,21 @@ class _Reader:
             raise PositionError("The position is in the players' turns but no player is playing.")
         if g.sub and g.sp < 0:
             raise PositionError(f"The position's decision {g.sub!r} has no player to answer it.")
+
+    def _check_knowledge(self) -> None:
+        """What a player was shown of a hand is in that hand; a character was revealed by its holder."""
+        g = self.g
+        for a in range(g.n):
+            for b in range(g.n):
+                extra = Counter(g.known[a][b]) - Counter(g.hands[b])
+                if extra:
+                    name = g.E.districts[next(iter(extra))].name
+                    raise PositionError(f"Seat {a} is said to know a {name} in the hand of seat {b}, who holds "
+                                        f"none.")
+        for i, p in enumerate(g.called_by):
+            if p >= 0 and (p != g.owner[i] or not g.revealed[i]):
+                raise PositionError(f"The {g.ckey(i).replace('_', ' ')} was revealed by seat {p}, who does not "
+                                    f"hold it face up.")
 
     def _check_cards(self) -> None:
         """Every district card of the game is somewhere, once: the deck, hands, cities, the Museum, the

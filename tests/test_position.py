@@ -3,6 +3,7 @@ player count, `from_position(position(g))` has the same legal actions, the same 
 a spectator, and the same future under the same actions; a damaged or impossible position is refused with
 a sentence."""
 
+import json
 import random
 import re
 
@@ -106,6 +107,15 @@ def test_a_damaged_or_impossible_position_is_refused_with_a_sentence():
     assert _refusal("\n".join(ln for ln in text.splitlines() if not ln.startswith("tax:"))) == \
         "The position has no 'tax'."
     assert _refusal(_replace(text, "crown", "9")) == "The position's 'crown' must be a whole number from 0 to 3."
+    assert _refusal(_replace(text, "known", '[[[],["unicorn"],[],[]],[[],[],[],[]],[[],[],[],[]],[[],[],[],[]]]')) \
+        == "The position's 'known' names a district this game has not: 'unicorn'."
+    hands = json.loads(next(ln for ln in text.splitlines() if ln.startswith("hands:")).split(":", 1)[1])
+    absent = next(k for k in ("temple", "castle", "manor", "tavern", "market") if k not in hands[1])
+    known = [[[] for _ in range(4)] for _ in range(4)]
+    known[0][1] = [absent]
+    assert _refusal(_replace(text, "known", json.dumps(known))).startswith(
+        "Seat 0 is said to know a ") and _refusal(_replace(text, "known", json.dumps(known))).endswith(
+        " in the hand of seat 1, who holds none.")
 
 
 def test_the_refusal_leaves_nothing_half_built():
