@@ -166,3 +166,15 @@ def test_in_2016_the_first_completer_keeps_four_points_only_with_a_complete_city
     g.first_complete = 0
     g.cities[0] = [g.card_id(k) for k in ("temple", "church", "market", "watchtower", "manor", "castle")]
     assert not g.is_complete(0) and score_breakdown(g, 0)["completion"] == 0
+
+
+def test_the_cities_pane_counts_the_first_builders_four_points_after_his_city_shrinks():
+    from citadels_core.view import view
+    from citadels_tui.components.cities_pane import points_so_far
+
+    g = _armory_game()
+    setup(g, 1, city=("palace",))
+    act(g, "armory", 1, "palace")
+    v = view(g, 0)
+    me = v.players[0]
+    assert points_so_far(v, me) == sum(d.cost for d in me.city) + 4
