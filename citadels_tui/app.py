@@ -383,8 +383,28 @@ class CitadelsApp(App[int]):
             self._set_pace(arg)
         elif name == "undo":
             self._take_back()
+        elif name == "share":
+            self._share()
         elif name == "lang":
             self._set_language(arg)
+
+    def _share(self) -> None:
+        """`share`: the game as one line in the story, copied too where the terminal allows it (OSC 52)."""
+        if self.table is None:
+            self._say(t("There is no game to share yet."), alert=True)
+            return
+        if self.hosted_seat is not None and not self.table.game.over:
+            # The line holds the seed, and with it every hidden card: at a shared table it waits for the end.
+            self._say(t("At a hosted table the game's line is shared once the game is over: it shows every "
+                        "hidden card."), alert=True)
+            return
+        from citadels_core.gameline import encode
+
+        line = encode(self.table.record, self.table.bot_kinds)
+        self._say(t("The game as one line (“citadels replay LINE” replays it):"))
+        self._say(line)
+        self.copy_to_clipboard(line)
+        self._say(t("Copied as well, where your terminal lets programs copy (OSC 52)."))
 
     def _take_back(self) -> None:
         """`undo`: take back your last decision, or say in one sentence why not."""

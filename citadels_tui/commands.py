@@ -41,6 +41,7 @@ VERBS: dict[str, str] = {
     "save": "app:save", "quit": "app:quit", "exit": "app:quit", "new": "app:new", "theme": "app:theme",
     "skip": "app:skip", "pace": "app:pace", "lang": "app:lang", "language": "app:lang",
     "settings": "app:settings", "hint": "app:hint", "undo": "app:undo", "story": "app:story",
+    "share": "app:share",
     "h": "app:help",  # a lone "h" was always help
     "results": "app:results", "result": "app:results", "review": "app:review",
     # Russian: infinitives, imperatives and the nouns players type ("взять золото", "тянуть", "доход").
@@ -59,7 +60,7 @@ VERBS: dict[str, str] = {
     "счет": "app:score", "очки": "app:score", "сохранить": "app:save", "выйти": "app:quit",
     "выход": "app:quit", "новая": "app:new", "тема": "app:theme", "пропустить": "app:skip",
     "темп": "app:pace", "язык": "app:lang", "подсказка": "app:hint", "подскажи": "app:hint",
-    "отменить": "app:undo", "отмени": "app:undo", "назад": "app:undo",
+    "отменить": "app:undo", "отмени": "app:undo", "назад": "app:undo", "поделиться": "app:share",
     "итоги": "app:results", "результаты": "app:results", "разбор": "app:review",
     "летопись": "app:story", "история": "app:story",
 }

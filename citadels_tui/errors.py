@@ -32,6 +32,8 @@ ERROR_TEMPLATES: tuple[str, ...] = (
     "First finish what you started: {action}.",
     "First gather resources: nothing else is allowed before it now (Witch, Blackmailer).",
     "You have already gathered resources this turn.",
+    "The extra resources come after you take an action: first take 2 gold or draw cards.",
+    "When the Emperor is called, he first gives the crown to another player.",
     "You must gather resources (take 2 gold or draw cards) before ending your turn.",
     "The {character} gains no income from districts.",
     "You have already taken your income this turn.",

@@ -20,6 +20,9 @@ class Edition:
     random_discard_3p: bool = True  # 2016: the third player discards a random card; classic: none
     tiebreak: str = "rank"  # "rank" (2016, RULINGS R7, R28) or "districts_gold" (classic, R7)
     library_observatory_keep: int = 0  # cards kept with both (0: all; classic: 2, RULINGS R43)
+    # The first completer's +4 also needs a complete city at the end (2016, RULINGS R11); the classic book's
+    # step 3 has no such condition (docs/rules-decisions.md).
+    first_bonus_needs_complete_city: bool = True
     district_by_key: dict[str, int] = field(init=False)
     character_by_key: dict[str, int] = field(init=False)
     preset_by_key: dict[str, Preset] = field(init=False)
@@ -54,7 +57,8 @@ def _build_classic() -> Edition:
     from .editions import classic as e
 
     return Edition("classic", "Citadels (classic) + The Dark City", e.BASIC + e.UNIQUE, e.CHARACTERS, e.PRESETS,
-                   unique_in_game=0, city_size=8, random_discard_3p=False, library_observatory_keep=2, tiebreak="districts_gold")
+                   unique_in_game=0, city_size=8, random_discard_3p=False, library_observatory_keep=2, tiebreak="districts_gold",
+                   first_bonus_needs_complete_city=False)
 
 
 EDITION_2016 = _build_2016()

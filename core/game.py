@@ -638,7 +638,7 @@ class Game:
             out.append(GATHER_CARDS)
         if r.income is not None and not self.used & USED_INCOME:
             out.append(INCOME)
-        if r.has_bonus and not self.used & USED_BONUS:
+        if r.has_bonus and not self.used & USED_BONUS and (self.gathered or not r.bonus_after_action):
             out.append(BONUS)
         r.actions(self, p, out)
         city = self.cities[p]
@@ -757,6 +757,14 @@ class Game:
             return "First choose which of the drawn cards to keep."
         if kind != "turn" and k not in {x.kind for x in self.legal_actions()}:
             return "First finish what you started: " + kind.replace("_", " ") + "."
+        if kind == "turn" and k in ("bonus", "navigate") and not self.gathered and not self.used & USED_BONUS and \
+                self.rules[self.cur].bonus_after_action and not self.x.get("hospital"):
+            return "The extra resources come after you take an action: first take 2 gold or draw cards."
+        if kind == "turn":
+            for gr in self.gating:
+                why = gr.gate_refusal(self, p, k)  # the classic Emperor gives the crown away first
+                if why:
+                    return why
         if kind == "turn" and k != "gather" and not self.gathered and \
                 all(x.kind == "gather" for x in self.legal_actions()):
             return "First gather resources: nothing else is allowed before it now (Witch, Blackmailer)."

@@ -33,10 +33,13 @@ def _breakdown(g: Game, p: int, ctx: ScoreContext) -> dict[str, Any]:
     districts = sum(g.entry_cost(e) for e in g.cities[p])
     types = set(city_types(g, p, ctx))
     all_types = 3 if len(types) == len(ALL_TYPES) else 0
+    # The classic Bell Tower can make several players first at once (x["firsts"]).
+    first = g.first_complete == p or p in g.x.get("firsts", ())
     completion = 0
-    if g.is_complete(p):
-        # The classic Bell Tower can make several players first at once (x["firsts"]).
-        completion = 4 if g.first_complete == p or p in g.x.get("firsts", ()) else 2
+    if first and not g.E.first_bonus_needs_complete_city:
+        completion = 4  # classic step 3: "the first player to build eight districts", whatever follows
+    elif g.is_complete(p):
+        completion = 4 if first else 2
     uniques: dict[str, int] = {}
     for e in g.cities[p]:
         key = g.E.districts[e & CARD].key

@@ -95,7 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--json", action="store_true", help="print one JSON object")
 
     rep = sub.add_parser("replay", help="replay a saved game and check it reaches its recorded end")
-    rep.add_argument("file")
+    rep.add_argument("file", metavar="FILE|LINE",
+                     help="a game file, or a game line starting with citadels: (docs/save-format.md)")
     rep.add_argument("--log", action="store_true", help="print the narrated events")
 
     rev = sub.add_parser("review", help="review a finished game from its file: timeline, scores, turning points")
@@ -509,23 +510,33 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from citadels_core import SaveFileError
+    from citadels_core.gameline import PREFIX, decode
     from citadels_core.record import GameRecord, state_digest
 
-    try:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        print(f"citadels: cannot read {args.file}: {e.strerror}", file=sys.stderr)
-        return 2
-    except UnicodeDecodeError:
-        print(f"citadels: {args.file} is not a text file", file=sys.stderr)
-        return 2
-    try:
-        rec = GameRecord.loads(text)
-        g = rec.replay()
-    except SaveFileError as e:
-        print(f"citadels: {args.file}: {e}", file=sys.stderr)
-        return 2
+    if args.file.lstrip().lower().startswith(PREFIX + ":"):
+        # A game line (the app's `share`), given instead of a file name.
+        try:
+            rec = decode(args.file)
+            g = rec.replay()
+        except SaveFileError as e:
+            print(f"citadels: {e}", file=sys.stderr)
+            return 2
+    else:
+        try:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            print(f"citadels: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+            return 2
+        except UnicodeDecodeError:
+            print(f"citadels: {args.file} is not a text file", file=sys.stderr)
+            return 2
+        try:
+            rec = GameRecord.loads(text)
+            g = rec.replay()
+        except SaveFileError as e:
+            print(f"citadels: {args.file}: {e}", file=sys.stderr)
+            return 2
     if args.log and g.events is not None:
         from citadels_core.narrate import narrate
 
@@ -536,7 +547,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     state = "finished" if g.over else f"in progress (round {g.round})"
     print(f"replayed {len(rec.actions)} actions: the game is {state}")
     if rec.final is None:
-        print("the file records no final state to compare with")
+        print("the game records no final state to compare with")
         return 0
     if digest == rec.final:
         print("the replay reaches the recorded final state")

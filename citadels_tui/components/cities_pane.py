@@ -28,8 +28,10 @@ def points_so_far(v: View, p: PlayerInfo) -> int:
     pts = sum(d.cost for d in p.city)
     if {d.type for d in p.city} >= ALL_TYPES:
         pts += 3
-    if p.complete:
-        pts += 4 if v.first_complete == p.seat else 2
+    if v.first_complete == p.seat and (p.complete or v.edition == "classic"):
+        pts += 4  # the classic first builder of eight keeps his 4 points (docs/rules-decisions.md)
+    elif p.complete:
+        pts += 2
     return pts
 
 

@@ -52,6 +52,7 @@ Type a command and press Enter; prefixes work (`bu ca` = `build castle`), Tab co
 | `pace 0.3`, `skip` | seconds each bot move stays on screen; stop waiting until your next move |
 | `hint` | what the hard bot would do now: its best choices, your chances to win (F4) |
 | `undo` | take back your last decision, while nobody has acted since and it showed you nothing hidden |
+| `share` | the game so far as one line, copied too where the terminal allows it (`citadels replay LINE` replays it) |
 
 # Keys
 

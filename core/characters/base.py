@@ -25,6 +25,8 @@ class CharacterRules:
     may_build = True
     allows_duplicates = False
     has_bonus = False  # an extra resource any time in the turn (Merchant, Architect)
+    # The extra resource comes only "after you take an action" (the classic book): offered once gathered.
+    bonus_after_action = False
     protects = False  # Bishop: rank 8 abilities cannot target the holder's districts
     subs: frozenset[str] = frozenset()  # follow-up decisions this character opens
     # Whole-game hooks: called whatever character is playing, while this character is in the cast.
@@ -94,3 +96,7 @@ class CharacterRules:
 
     def after_gathering(self, g: Game, p: int) -> None:
         """With `gates`: the current player p has just finished gathering resources."""
+
+    def gate_refusal(self, g: Game, p: int, kind: str) -> str | None:
+        """With `gates`: the sentence refusing an action of `kind` while this gate holds the turn, or None."""
+        return None

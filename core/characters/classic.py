@@ -1,7 +1,8 @@
 """Classic-edition variants of characters whose rules differ from 2016 (001_374172512b2ff6bd.txt, CARDS.md
 B5–B6, RULINGS R40–R44). `rules_for(key, "classic")` takes a class from CLASSIC_RULES before the shared
 ones: a classic card whose rules equal the 2016 card's (Assassin, Witch, Thief, Magician, King, Bishop,
-Merchant, Architect, Wizard, Alchemist, Navigator, Artist, Queen) has no entry here."""
+Wizard, Alchemist, Artist, Queen) has no entry here. The Merchant, Architect and Navigator differ only in
+timing: their extra resources come "after you take an action" (docs/rules-decisions.md)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from ..actions import Action
 from ..game import CARD, USED_ABILITY
 from ._targets import city_changed, richest
 from .abbot import Abbot, alms
+from .architect import Architect
 from .base import CharacterRules, Handler
 from .diplomat import Diplomat
 from .emperor import Emperor, crown_targets
+from .merchant import Merchant
+from .navigator import Navigator
 from .warlord import Warlord, destroy_price, rank8_targetable, remove_district
 
 if TYPE_CHECKING:
@@ -65,11 +69,49 @@ def _pay_tax(g: Game, q: int) -> None:
         g._emit("pay_tax", {"player": q, "target": tc})
 
 
+class ClassicMerchant(Merchant):
+    """6 Merchant: "After you take an action, you receive one additional gold." """
+
+    bonus_after_action = True
+
+
+class ClassicArchitect(Architect):
+    """7 Architect: "After you take an action, you draw two additional district cards": he chooses gold or
+    cards before seeing the top of the deck."""
+
+    bonus_after_action = True
+
+
+class ClassicNavigator(Navigator):
+    """7 Navigator: "After you take an action, receive either four extra gold or four extra cards." """
+
+    bonus_after_action = True
+
+    def actions(self, g: Game, p: int, out: list[Action]) -> None:
+        if g.gathered:
+            super().actions(g, p, out)
+
+
 class ClassicEmperor(Emperor):
-    """4 Emperor: gives the crown to another player (not himself, not its holder), who chooses to give him
-    1 gold or 1 card from his hand (nothing if he has neither). A killed Emperor: the crown stays."""
+    """4 Emperor: "When the Emperor is called, you immediately take the Crown" and give it to another player
+    (not himself, not its holder), who chooses to give him 1 gold or 1 card from his hand (nothing if he has
+    neither). Moving the crown comes first: until it is done, it is the only thing his turn offers (after a
+    Ball Room's thanks). A killed Emperor: the crown stays."""
 
     subs = frozenset({"emperor_give"})
+    gates = True
+
+    def gate(self, g: Game, p: int) -> list[Action] | None:
+        if g.rules[g.cur] is not self or g.used & USED_ABILITY:
+            return None
+        out: list[Action] = []
+        self.actions(g, p, out)
+        return out or None
+
+    def gate_refusal(self, g: Game, p: int, kind: str) -> str | None:
+        if kind not in ("emperor", "thank") and self.gate(g, p):
+            return "When the Emperor is called, he first gives the crown to another player."
+        return None
 
     def handlers(self) -> dict[str, Handler]:
         return {"emperor": emperor, "emperor_give": emperor_give}
@@ -226,5 +268,6 @@ def classic_exchange(g: Game, p: int, a: Action) -> None:
 
 
 CLASSIC_RULES: dict[str, type[CharacterRules]] = {
-    r.key: r for r in (ClassicTaxCollector, ClassicEmperor, ClassicAbbot, ClassicWarlord, ClassicDiplomat)
+    r.key: r for r in (ClassicTaxCollector, ClassicEmperor, ClassicAbbot, ClassicWarlord, ClassicDiplomat,
+                       ClassicMerchant, ClassicArchitect, ClassicNavigator)
 }

@@ -1,0 +1,87 @@
+"""`share` (Russian «поделиться»): the game as one line in the story, copied too where the terminal allows
+it (OSC 52); at a hosted table only once the game is over, since the line shows every hidden card."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+from test_tui_undo import GOLD, SIZE, deciding, story, until
+
+from citadels_core import GameConfig
+from citadels_core.gameline import read
+from citadels_core.record import state_digest
+from citadels_tui import i18n
+from citadels_tui.app import CitadelsApp, ssh_app_factory
+from citadels_tui.commands import parse
+from citadels_tui.components.log_pane import LogPane
+from citadels_tui.hub import Hub
+from citadels_tui.table import Table
+
+
+def _line_in_story(app: CitadelsApp) -> str:
+    lines = [str(x.text).strip() for x in app.game_screen.query_one(LogPane).lines]
+    # The story wraps a long line: the game line is the run of lines after its announcement.
+    start = next(i for i, x in enumerate(lines) if "as one line" in x or "одной строкой" in x) + 1
+    out = []
+    for x in lines[start:]:
+        if out and not x.startswith(("citadels:",)) and (" " in x or not x):
+            break
+        out.append(x)
+    return "".join(out)
+
+
+def test_the_words_for_share_in_english_and_russian():
+    table = Table.new(GameConfig.create(4), 5, {1: "normal"})
+    v = table.seat(0).view()
+    for word in ("share", "поделиться"):
+        assert parse(word, v, table.config).app == "share"
+
+
+async def test_share_shows_a_line_that_decodes_to_the_game_and_copies_it(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(40):  # through the draft to the first turn, choosing option 1
+            await until(pilot, lambda: deciding(app))
+            if GOLD in app.seat.view().legal:
+                break
+            await pilot.press("1")
+        assert app.table.record.actions
+        await pilot.press(*"share", "enter")
+        await until(pilot, lambda: bool(app.clipboard))
+        await pilot.pause()
+        line = _line_in_story(app)
+        record, bots = read(line)
+        assert record.actions == app.table.record.actions and record.seed == app.table.record.seed
+        assert record.config == app.table.config and bots == app.table.bot_kinds
+        assert state_digest(record.replay(record_events=False)) == state_digest(app.table.game)
+        assert app.clipboard == line
+
+
+async def test_share_in_russian(tmp_path: Path):
+    i18n.set_language("ru")
+    try:
+        app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: deciding(app))
+            await pilot.press(*"поделиться", "enter")
+            await until(pilot, lambda: bool(app.clipboard))
+            await pilot.pause()
+            assert read(_line_in_story(app))[0].actions == app.table.record.actions
+    finally:
+        i18n.set_language("en")
+
+
+async def test_a_hosted_game_is_shared_only_once_it_is_over():
+    hub = Hub(pace=0.0)
+    ht = hub.create("anna", None, 3)
+    app = ssh_app_factory(SimpleNamespace(name="anna", key_fingerprint=None), hub)
+    async with app.run_test(size=SIZE) as pilot:
+        hub.start(ht, "anna")
+        await pilot.pause()
+        app.sit(ht, 0)
+        await until(pilot, lambda: deciding(app))
+        await pilot.press(*"share", "enter")
+        await until(pilot, lambda: "shared once the game is over" in story(app))
+        assert "citadels:1:" not in story(app) and not app.clipboard
+        ht.table.close()
