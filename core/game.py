@@ -66,6 +66,8 @@ class Game:
         "x",
         # end
         "result",
+        # the actions legal_actions() listed last, until the next action changes the state (see apply)
+        "offered",
     )
 
     # Slots copied by reference in clone() (immutable values or shared static data).
@@ -133,6 +135,7 @@ class Game:
         self.gathered = False
         self.builds = self.used = self.beautified = self.spent = 0
         self.limit = self.keep_n = 1
+        self.offered: tuple[Action, ...] = ()
         for p in range(n):
             self._emit("deal", {"player": p, "cards": self._keys(self.hands[p])}, (p,))
         self._emit("setup", {"players": list(config.names), "crown": 0, "cast": list(config.cast),
@@ -166,6 +169,7 @@ class Game:
         g.sub_data = self.sub_data[:]
         g.marks = self.marks[:]
         g.x = dict(self.x)
+        g.offered = ()
         return g
 
     # ------------------------------------------------------------------ helpers
@@ -584,6 +588,11 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the pending player may take now."""
+        out = self._list_actions()
+        self.offered = tuple(out)  # apply() looks here first (see there)
+        return out
+
+    def _list_actions(self) -> list[Action]:
         if self.phase == OVER:
             return []
         if self.phase == SELECT:
@@ -700,7 +709,11 @@ class Game:
         if player != pd[0]:
             name = self.config.names[pd[0]]
             raise IllegalAction(f"It is {name}'s turn to decide, not yours.")
-        if action not in self.legal_actions():
+        # Whoever applies an action has nearly always just listed the legal ones (every bot and harness):
+        # an action among those listed since the state last changed is legal without listing them again.
+        # Anything else is checked against a fresh list, so a game edited by hand still accepts what
+        # became legal (it would also keep accepting an action listed before an edit that forbade it).
+        if action not in self.offered and action not in self._list_actions():
             raise IllegalAction(self.explain_illegal(player, action))
         self._do(player, action)
 
@@ -709,6 +722,7 @@ class Game:
         self._do(player, action)
 
     def _do(self, p: int, a: Action) -> None:
+        self.offered = ()  # the state changes: what was listed no longer holds
         if self.phase == SELECT and not self.sub:
             self._apply_selection(p, a)
             return
