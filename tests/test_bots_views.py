@@ -76,3 +76,25 @@ def test_every_bot_decides_the_same_through_decide_when_hidden_things_are_redeal
     for k in range(3):
         h = redeal(g, p, Rng(100 + k))
         assert decide(make_bot(budget, 7), g, p) == decide(make_bot(budget, 7), h, p)
+
+
+def test_thanking_is_listed_first_whenever_it_is_owed():
+    """The random bot looks for the Ball Room's thanks at the head of the legal actions (RULINGS R44)."""
+    from classic_helpers import cast_with, purple_with
+
+    from citadels_core.game import THANK
+
+    cfg = GameConfig.create(5, cast_with("navigator", "diplomat"), purple_with("throne_room", "ball_room"),
+                            edition="classic")
+    owed = 0
+    for seed in range(40):
+        g = Game(cfg, seed, record_events=False)
+        bot = make_bot("random", seed)
+        while not g.over:
+            acts = g.legal_actions()
+            if THANK in acts:
+                owed += 1
+                assert acts[0] == THANK
+            p = g.pending()[0]
+            g.apply(p, decide(bot, g, p))
+    assert owed > 0
