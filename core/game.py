@@ -7,6 +7,7 @@ district effects live in `characters/` and `districts/` and attach at named hook
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -79,41 +80,31 @@ class Game:
     )
 
     def __init__(self, config: GameConfig, seed: int, record_events: bool = True) -> None:
-        from .characters import rules_for
-        from .districts import district_rules_for
-
-        config.validate()
-        E: Edition = config.ed
+        try:
+            f = _fixed(config)
+        except TypeError:  # a configuration made by hand with a list in it is no cache key
+            f = _Fixed(config)
         self.config = config
-        self.E = E
+        self.E = f.E
         self.n = n = config.players
-        # RULINGS R40: the classic "shorter game" plays to one district fewer.
-        self.complete_at = E.complete_size(n) - (1 if config.shorter else 0)
-        self.cast = tuple(E.character_by_key[k] for k in config.cast)
-        self.n_chars = len(self.cast)
+        self.complete_at = f.complete_at
+        self.cast = f.cast
+        self.n_chars = len(f.cast)
         self.has_rank9 = self.n_chars == 9
-        self.rules = tuple(rules_for(E.characters[c].key, E.key) for c in self.cast)
-        self.card_ids = {k: i for i, k in enumerate(d.key for d in E.districts)}
-        uniques = tuple(E.district_by_key[k] for k in config.districts)
-        self.d_rules = district_rules_for(E, uniques)
-        self.d_active = tuple(dr for dr in self.d_rules.values() if dr.has_actions)
-        self.has_alt_pay = any(dr.alt_pay for dr in self.d_rules.values())
-        self.gating = tuple(r for r in self.rules if r.gates)
-        handlers: dict[str, Handler] = {}
-        for r in self.rules:
-            handlers.update(r.handlers())
-        for dr in self.d_rules.values():
-            handlers.update(dr.handlers())
-        self.handlers = handlers
-        # Interned actions: legal_actions() hands out these shared objects instead of new ones.
-        self.build_act = tuple(Action("build", (d.key,)) for d in E.districts)
-        self.choose_act = tuple(Action("choose", (E.characters[c].key,)) for c in self.cast)
-        self.discard_act = tuple(Action("discard_character", (E.characters[c].key,)) for c in self.cast)
+        self.rules = f.rules
+        self.card_ids = f.card_ids
+        self.d_rules = f.d_rules
+        self.d_active = f.d_active
+        self.has_alt_pay = f.has_alt_pay
+        self.gating = f.gating
+        self.handlers = f.handlers
+        self.build_act = f.build_act
+        self.choose_act = f.choose_act
+        self.discard_act = f.discard_act
 
         self.rng = Rng(seed)
         self.events: list[Event] | None = [] if record_events else None
-        deck = [i for i in E.basic_ids for _ in range(E.districts[i].copies)]
-        deck += [u for u in uniques for _ in range(E.districts[u].copies)]  # classic: two Keeps
+        deck = list(f.deck)
         self.rng.shuffle(deck)
         self.deck = deck
         self.hands = [[deck.pop() for _ in range(4)] for _ in range(n)]
@@ -662,20 +653,20 @@ class Game:
         return out
 
     def build_actions(self, p: int) -> list[Action]:
-        out = []
+        out: list[Action] = []
+        hand = self.hands[p]
+        if not hand:
+            return out
         gold = self.gold[p]
-        seen = set()
         districts = self.E.districts
         d_rules = self.d_rules
-        built = {e & CARD for e in self.cities[p]}
+        city = self.cities[p]
+        built = {e & CARD for e in city} if city else ()
         left = self.builds < self.limit
         # Only districts in this game can offer unpaid builds (Framework, Necropolis).
         alt = [dr for dr in d_rules.values() if dr.alt_pay] if self.has_alt_pay else ()
         unpaid: list[Action] = []  # listed after the paid builds
-        for cid in self.hands[p]:
-            if cid in seen:
-                continue
-            seen.add(cid)
+        for cid in dict.fromkeys(hand):  # each kind of card in the hand once, in the hand's order
             d = districts[cid]
             if not d.buildable or (cid in built and not self.can_build_kind(p, cid)):
                 continue
@@ -949,6 +940,50 @@ class Game:
     @property
     def over(self) -> bool:
         return self.phase == OVER
+
+
+class _Fixed:
+    """What a game takes from its configuration alone: rules, tables, interned actions, the unshuffled deck."""
+
+    def __init__(self, config: GameConfig) -> None:
+        from .characters import rules_for
+        from .districts import district_rules_for
+
+        config.validate()
+        E: Edition = config.ed
+        self.E = E
+        # RULINGS R40: the classic "shorter game" plays to one district fewer.
+        self.complete_at = E.complete_size(config.players) - (1 if config.shorter else 0)
+        self.cast = tuple(E.character_by_key[k] for k in config.cast)
+        self.rules = tuple(rules_for(E.characters[c].key, E.key) for c in self.cast)
+        self.card_ids = {k: i for i, k in enumerate(d.key for d in E.districts)}
+        uniques = tuple(E.district_by_key[k] for k in config.districts)
+        self.d_rules = district_rules_for(E, uniques)
+        self.d_active = tuple(dr for dr in self.d_rules.values() if dr.has_actions)
+        self.has_alt_pay = any(dr.alt_pay for dr in self.d_rules.values())
+        self.gating = tuple(r for r in self.rules if r.gates)
+        handlers: dict[str, Handler] = {}
+        for r in self.rules:
+            handlers.update(r.handlers())
+        for dr in self.d_rules.values():
+            handlers.update(dr.handlers())
+        self.handlers = handlers
+        # Interned actions: legal_actions() hands out these shared objects instead of new ones.
+        self.build_act = tuple(Action("build", (d.key,)) for d in E.districts)
+        self.choose_act = tuple(Action("choose", (E.characters[c].key,)) for c in self.cast)
+        self.discard_act = tuple(Action("discard_character", (E.characters[c].key,)) for c in self.cast)
+        deck = [i for i in E.basic_ids for _ in range(E.districts[i].copies)]
+        deck += [u for u in uniques for _ in range(E.districts[u].copies)]  # classic: two Keeps
+        self.deck = tuple(deck)
+
+
+@functools.lru_cache(maxsize=64)
+def _fixed(config: GameConfig) -> _Fixed:
+    """The fixed part of games of `config`, made once per configuration: simulations, tournaments and
+    search bots start thousands of games of one configuration. Sharing it is safe because rules objects
+    hold no game state (clones of a game already share them); a configuration is immutable, and one that
+    fails validation raises every time (errors are not cached)."""
+    return _Fixed(config)
 
 
 def _keep_actions(g: Game) -> list[Action]:
