@@ -49,8 +49,8 @@ class Game:
 
     __slots__ = (
         # fixed for the game
-        "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids",
-        "d_rules", "d_active", "has_alt_pay", "gating", "has_rank9", "build_act", "choose_act", "discard_act",
+        "config", "E", "n", "complete_at", "cast", "cast_keys", "cast_ids", "rules", "n_chars", "handlers",
+        "card_ids", "d_rules", "d_active", "has_alt_pay", "gating", "has_rank9", "build_act", "choose_act", "discard_act",
         # table
         "rng", "events", "gold", "hands", "cities", "deck", "museum", "crown", "round", "phase",
         "first_complete", "last_round", "known", "tax",
@@ -73,8 +73,9 @@ class Game:
 
     # Slots copied by reference in clone() (immutable values or shared static data).
     _SHARED = (
-        "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids", "d_rules",
-        "d_active", "has_alt_pay", "gating", "has_rank9", "build_act", "choose_act", "discard_act", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
+        "config", "E", "n", "complete_at", "cast", "cast_keys", "cast_ids", "rules", "n_chars", "handlers",
+        "card_ids", "d_rules", "d_active", "has_alt_pay", "gating", "has_rank9", "build_act", "choose_act",
+        "discard_act", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
         "bewitched", "script", "sel_i", "cur", "tp", "sp", "robber", "gathered", "builds", "limit", "used", "sub",
         "keep_n", "beautified", "spent", "result",
     )
@@ -89,6 +90,8 @@ class Game:
         self.n = n = config.players
         self.complete_at = f.complete_at
         self.cast = f.cast
+        self.cast_keys = f.cast_keys
+        self.cast_ids = f.cast_ids
         self.n_chars = len(f.cast)
         self.has_rank9 = self.n_chars == 9
         self.rules = f.rules
@@ -175,13 +178,10 @@ class Game:
 
     def ckey(self, idx: int) -> str:
         """The key of the character at cast index `idx`."""
-        return self.E.characters[self.cast[idx]].key
+        return self.cast_keys[idx]
 
     def cast_index(self, key: str) -> int:
-        for i, c in enumerate(self.cast):
-            if self.E.characters[c].key == key:
-                return i
-        return -1
+        return self.cast_ids.get(key, -1)
 
     def card_id(self, key: str) -> int:
         try:
@@ -226,9 +226,10 @@ class Game:
     def gain_cards(self, p: int, k: int, why: str) -> None:
         cards = self.draw(k)
         self.hands[p].extend(cards)
-        self._emit("gain_cards", {"player": p, "count": len(cards), "why": why})
-        if cards:
-            self._emit("gain_cards_private", {"player": p, "cards": self._keys(cards), "why": why}, (p,))
+        if self.events is not None:
+            self._emit("gain_cards", {"player": p, "count": len(cards), "why": why})
+            if cards:
+                self._emit("gain_cards_private", {"player": p, "cards": self._keys(cards), "why": why}, (p,))
 
     def gain_gold(self, p: int, k: int, why: str) -> None:
         self.gold[p] += k
@@ -361,13 +362,15 @@ class Game:
             self.draft.remove(idx)
         if kind == "d":
             self.facedown.append(idx)
-            self._emit("discard_character", {"player": p})
-            self._emit("discard_character_private", {"player": p, "character": self.ckey(idx)}, (p,))
+            if self.events is not None:
+                self._emit("discard_character", {"player": p})
+                self._emit("discard_character_private", {"player": p, "character": self.ckey(idx)}, (p,))
         else:
             self.owner[idx] = p
             self.chars[p].append(idx)
-            self._emit("choose", {"player": p})
-            self._emit("choose_private", {"player": p, "character": self.ckey(idx)}, (p,))
+            if self.events is not None:
+                self._emit("choose", {"player": p})
+                self._emit("choose_private", {"player": p, "character": self.ckey(idx)}, (p,))
         self.sel_i += 1
         self._advance_selection()
 
@@ -844,14 +847,17 @@ class Game:
                 keep_n = lo if lo and k == 3 else len(drawn)
             if keep_n >= len(drawn):
                 self.hands[p].extend(drawn)
-                self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": len(drawn)})
-                self._emit("gather_private", {"player": p, "kept": self._keys(drawn)}, (p,))
+                if self.events is not None:
+                    self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn),
+                                          "kept": len(drawn)})
+                    self._emit("gather_private", {"player": p, "kept": self._keys(drawn)}, (p,))
             else:
                 self.drawn = drawn
                 self.keep_n = keep_n
                 self.open_sub("keep", p)
-                self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": keep_n})
-                self._emit("drawn_private", {"player": p, "cards": self._keys(drawn)}, (p,))
+                if self.events is not None:
+                    self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": keep_n})
+                    self._emit("drawn_private", {"player": p, "cards": self._keys(drawn)}, (p,))
         if not self.x.get("hospital"):
             self.rules[self.cur].after_gather(self, p)
         if self.sub != "keep":
@@ -866,8 +872,9 @@ class Game:
             self._emit("keep_private", {"player": p, "card": self.E.districts[cid].key, "discarded": []}, (p,))
             return
         self.bottom(drawn)
-        self._emit("keep_private", {"player": p, "card": self.E.districts[cid].key,
-                                    "discarded": self._keys(drawn)}, (p,))
+        if self.events is not None:
+            self._emit("keep_private", {"player": p, "card": self.E.districts[cid].key,
+                                        "discarded": self._keys(drawn)}, (p,))
         self.drawn = []
         self.sub = ""
         if not self.x.get("hospital"):
@@ -955,6 +962,8 @@ class _Fixed:
         # RULINGS R40: the classic "shorter game" plays to one district fewer.
         self.complete_at = E.complete_size(config.players) - (1 if config.shorter else 0)
         self.cast = tuple(E.character_by_key[k] for k in config.cast)
+        self.cast_keys = tuple(E.characters[c].key for c in self.cast)  # by cast index
+        self.cast_ids = {k: i for i, k in enumerate(self.cast_keys)}  # cast index by key
         self.rules = tuple(rules_for(E.characters[c].key, E.key) for c in self.cast)
         self.card_ids = {k: i for i, k in enumerate(d.key for d in E.districts)}
         uniques = tuple(E.district_by_key[k] for k in config.districts)

@@ -80,8 +80,6 @@ class View:
 # Artist's flag). Views hand out these shared immutable records instead of building new ones each time.
 _DISTRICT_KEYS: dict[str, tuple[str, ...]] = {}
 _CITY_ENTRIES: dict[str, dict[int, CityDistrict]] = {}
-# Per (edition, cast): the key of each character of the cast, by cast index.
-_CAST_KEYS: dict[tuple[str, tuple[int, ...]], tuple[str, ...]] = {}
 
 
 def _district_keys(g: Game) -> tuple[str, ...]:
@@ -102,18 +100,11 @@ def _city_entries(g: Game) -> dict[int, CityDistrict]:
     return table
 
 
-def _cast_keys(g: Game) -> tuple[str, ...]:
-    keys = _CAST_KEYS.get((g.E.key, g.cast))
-    if keys is None:
-        keys = _CAST_KEYS[(g.E.key, g.cast)] = tuple(g.E.characters[c].key for c in g.cast)
-    return keys
-
-
 # ---------------------------------------------------------------- the fields of a view, one function each
 
 def _players(g: Game, me: int | None) -> tuple[PlayerInfo, ...]:
     dkeys = _district_keys(g)
-    ckeys = _cast_keys(g)
+    ckeys = g.cast_keys
     entries = _city_entries(g)
     museum_in_game = "museum" in g.d_rules
     players = []
@@ -150,7 +141,7 @@ def _options(g: Game, me: int | None) -> tuple[str, ...]:
     if not _mine(g, me):
         return ()
     if g.phase == SELECT and not g.sub:
-        ckeys = _cast_keys(g)
+        ckeys = g.cast_keys
         return tuple([ckeys[c] for c in sorted(g.selection_options())])
     if g.sub == "keep":
         return tuple(g._keys(g.drawn))
@@ -161,7 +152,7 @@ def _options(g: Game, me: int | None) -> tuple[str, ...]:
 
 def _calling(g: Game, me: int | None) -> str | None:
     if g.phase != SELECT and 0 <= g.cur < g.n_chars and g.tp >= 0:
-        return _cast_keys(g)[g.cur]
+        return g.cast_keys[g.cur]
     return None
 
 
@@ -180,7 +171,7 @@ def _markers(g: Game, me: int | None) -> dict[str, Any]:
     from .characters.magistrate import SIGNED, WARRANT, WARRANT_SHOWN
 
     marks = g.marks
-    ckeys = _cast_keys(g)
+    ckeys = g.cast_keys
     placer = g.owner[0] if g.phase != SELECT else -1  # the Magistrate (rank 1)
     bm = blackmailer_player(g) if g.phase != SELECT else -1
     signed = next((i for i, m in enumerate(marks) if m & SIGNED), -1)
@@ -206,14 +197,14 @@ _FIELD: dict[str, Callable[[Game, int | None], Any]] = {
     "phase": lambda g, me: g.phase,
     "players": _players,
     "cast": lambda g, me: tuple(g.config.cast),
-    "faceup": lambda g, me: tuple([_cast_keys(g)[c] for c in g.faceup]),
+    "faceup": lambda g, me: tuple([g.cast_keys[c] for c in g.faceup]),
     "facedown_count": lambda g, me: len(g.facedown),
-    "my_characters": lambda g, me: tuple([_cast_keys(g)[c] for c in g.chars[me]]) if me is not None else (),
+    "my_characters": lambda g, me: tuple([g.cast_keys[c] for c in g.chars[me]]) if me is not None else (),
     "hand": lambda g, me: tuple(g._keys(g.hands[me])) if me is not None else (),
-    "seen_characters": lambda g, me: tuple([_cast_keys(g)[c] for c in sorted(g.seen[me])])
+    "seen_characters": lambda g, me: tuple([g.cast_keys[c] for c in sorted(g.seen[me])])
     if me is not None else (),
-    "killed": lambda g, me: _cast_keys(g)[g.killed] if g.killed >= 0 else None,
-    "robbed": lambda g, me: _cast_keys(g)[g.robbed] if g.robbed >= 0 else None,
+    "killed": lambda g, me: g.cast_keys[g.killed] if g.killed >= 0 else None,
+    "robbed": lambda g, me: g.cast_keys[g.robbed] if g.robbed >= 0 else None,
     "calling": _calling,
     "pending_player": _pending_player,
     "pending_kind": _pending_kind,
