@@ -7,6 +7,7 @@ district effects live in `characters/` and `districts/` and attach at named hook
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -48,8 +49,8 @@ class Game:
 
     __slots__ = (
         # fixed for the game
-        "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids",
-        "d_rules", "d_active", "has_alt_pay", "gating", "has_rank9", "build_act", "choose_act", "discard_act",
+        "config", "E", "n", "complete_at", "cast", "cast_keys", "cast_ids", "rules", "n_chars", "handlers",
+        "card_ids", "d_rules", "d_active", "has_alt_pay", "gating", "has_rank9", "build_act", "choose_act", "discard_act",
         # table
         "rng", "events", "gold", "hands", "cities", "deck", "museum", "crown", "round", "phase",
         "first_complete", "last_round", "known", "tax",
@@ -66,52 +67,47 @@ class Game:
         "x",
         # end
         "result",
+        # the actions legal_actions() listed last, until the next action changes the state (see apply)
+        "offered",
     )
 
     # Slots copied by reference in clone() (immutable values or shared static data).
     _SHARED = (
-        "config", "E", "n", "complete_at", "cast", "rules", "n_chars", "handlers", "card_ids", "d_rules",
-        "d_active", "has_alt_pay", "gating", "has_rank9", "build_act", "choose_act", "discard_act", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
+        "config", "E", "n", "complete_at", "cast", "cast_keys", "cast_ids", "rules", "n_chars", "handlers",
+        "card_ids", "d_rules", "d_active", "has_alt_pay", "gating", "has_rank9", "build_act", "choose_act",
+        "discard_act", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
         "bewitched", "script", "sel_i", "cur", "tp", "sp", "robber", "gathered", "builds", "limit", "used", "sub",
         "keep_n", "beautified", "spent", "result",
     )
 
     def __init__(self, config: GameConfig, seed: int, record_events: bool = True) -> None:
-        from .characters import rules_for
-        from .districts import district_rules_for
-
-        config.validate()
-        E: Edition = config.ed
+        try:
+            f = _fixed(config)
+        except TypeError:  # a configuration made by hand with a list in it is no cache key
+            f = _Fixed(config)
         self.config = config
-        self.E = E
+        self.E = f.E
         self.n = n = config.players
-        # RULINGS R40: the classic "shorter game" plays to one district fewer.
-        self.complete_at = E.complete_size(n) - (1 if config.shorter else 0)
-        self.cast = tuple(E.character_by_key[k] for k in config.cast)
-        self.n_chars = len(self.cast)
+        self.complete_at = f.complete_at
+        self.cast = f.cast
+        self.cast_keys = f.cast_keys
+        self.cast_ids = f.cast_ids
+        self.n_chars = len(f.cast)
         self.has_rank9 = self.n_chars == 9
-        self.rules = tuple(rules_for(E.characters[c].key, E.key) for c in self.cast)
-        self.card_ids = {k: i for i, k in enumerate(d.key for d in E.districts)}
-        uniques = tuple(E.district_by_key[k] for k in config.districts)
-        self.d_rules = district_rules_for(E, uniques)
-        self.d_active = tuple(dr for dr in self.d_rules.values() if dr.has_actions)
-        self.has_alt_pay = any(dr.alt_pay for dr in self.d_rules.values())
-        self.gating = tuple(r for r in self.rules if r.gates)
-        handlers: dict[str, Handler] = {}
-        for r in self.rules:
-            handlers.update(r.handlers())
-        for dr in self.d_rules.values():
-            handlers.update(dr.handlers())
-        self.handlers = handlers
-        # Interned actions: legal_actions() hands out these shared objects instead of new ones.
-        self.build_act = tuple(Action("build", (d.key,)) for d in E.districts)
-        self.choose_act = tuple(Action("choose", (E.characters[c].key,)) for c in self.cast)
-        self.discard_act = tuple(Action("discard_character", (E.characters[c].key,)) for c in self.cast)
+        self.rules = f.rules
+        self.card_ids = f.card_ids
+        self.d_rules = f.d_rules
+        self.d_active = f.d_active
+        self.has_alt_pay = f.has_alt_pay
+        self.gating = f.gating
+        self.handlers = f.handlers
+        self.build_act = f.build_act
+        self.choose_act = f.choose_act
+        self.discard_act = f.discard_act
 
         self.rng = Rng(seed)
         self.events: list[Event] | None = [] if record_events else None
-        deck = [i for i in E.basic_ids for _ in range(E.districts[i].copies)]
-        deck += [u for u in uniques for _ in range(E.districts[u].copies)]  # classic: two Keeps
+        deck = list(f.deck)
         self.rng.shuffle(deck)
         self.deck = deck
         self.hands = [[deck.pop() for _ in range(4)] for _ in range(n)]
@@ -133,6 +129,7 @@ class Game:
         self.gathered = False
         self.builds = self.used = self.beautified = self.spent = 0
         self.limit = self.keep_n = 1
+        self.offered: tuple[Action, ...] = ()
         for p in range(n):
             self._emit("deal", {"player": p, "cards": self._keys(self.hands[p])}, (p,))
         self._emit("setup", {"players": list(config.names), "crown": 0, "cast": list(config.cast),
@@ -166,6 +163,7 @@ class Game:
         g.sub_data = self.sub_data[:]
         g.marks = self.marks[:]
         g.x = dict(self.x)
+        g.offered = ()
         return g
 
     # ------------------------------------------------------------------ helpers
@@ -180,13 +178,10 @@ class Game:
 
     def ckey(self, idx: int) -> str:
         """The key of the character at cast index `idx`."""
-        return self.E.characters[self.cast[idx]].key
+        return self.cast_keys[idx]
 
     def cast_index(self, key: str) -> int:
-        for i, c in enumerate(self.cast):
-            if self.E.characters[c].key == key:
-                return i
-        return -1
+        return self.cast_ids.get(key, -1)
 
     def card_id(self, key: str) -> int:
         try:
@@ -231,9 +226,10 @@ class Game:
     def gain_cards(self, p: int, k: int, why: str) -> None:
         cards = self.draw(k)
         self.hands[p].extend(cards)
-        self._emit("gain_cards", {"player": p, "count": len(cards), "why": why})
-        if cards:
-            self._emit("gain_cards_private", {"player": p, "cards": self._keys(cards), "why": why}, (p,))
+        if self.events is not None:
+            self._emit("gain_cards", {"player": p, "count": len(cards), "why": why})
+            if cards:
+                self._emit("gain_cards_private", {"player": p, "cards": self._keys(cards), "why": why}, (p,))
 
     def gain_gold(self, p: int, k: int, why: str) -> None:
         self.gold[p] += k
@@ -366,13 +362,15 @@ class Game:
             self.draft.remove(idx)
         if kind == "d":
             self.facedown.append(idx)
-            self._emit("discard_character", {"player": p})
-            self._emit("discard_character_private", {"player": p, "character": self.ckey(idx)}, (p,))
+            if self.events is not None:
+                self._emit("discard_character", {"player": p})
+                self._emit("discard_character_private", {"player": p, "character": self.ckey(idx)}, (p,))
         else:
             self.owner[idx] = p
             self.chars[p].append(idx)
-            self._emit("choose", {"player": p})
-            self._emit("choose_private", {"player": p, "character": self.ckey(idx)}, (p,))
+            if self.events is not None:
+                self._emit("choose", {"player": p})
+                self._emit("choose_private", {"player": p, "character": self.ckey(idx)}, (p,))
         self.sel_i += 1
         self._advance_selection()
 
@@ -584,6 +582,11 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the pending player may take now."""
+        out = self._list_actions()
+        self.offered = tuple(out)  # apply() looks here first (see there)
+        return out
+
+    def _list_actions(self) -> list[Action]:
         if self.phase == OVER:
             return []
         if self.phase == SELECT:
@@ -653,20 +656,20 @@ class Game:
         return out
 
     def build_actions(self, p: int) -> list[Action]:
-        out = []
+        out: list[Action] = []
+        hand = self.hands[p]
+        if not hand:
+            return out
         gold = self.gold[p]
-        seen = set()
         districts = self.E.districts
         d_rules = self.d_rules
-        built = {e & CARD for e in self.cities[p]}
+        city = self.cities[p]
+        built = {e & CARD for e in city} if city else ()
         left = self.builds < self.limit
         # Only districts in this game can offer unpaid builds (Framework, Necropolis).
         alt = [dr for dr in d_rules.values() if dr.alt_pay] if self.has_alt_pay else ()
         unpaid: list[Action] = []  # listed after the paid builds
-        for cid in self.hands[p]:
-            if cid in seen:
-                continue
-            seen.add(cid)
+        for cid in dict.fromkeys(hand):  # each kind of card in the hand once, in the hand's order
             d = districts[cid]
             if not d.buildable or (cid in built and not self.can_build_kind(p, cid)):
                 continue
@@ -700,7 +703,11 @@ class Game:
         if player != pd[0]:
             name = self.config.names[pd[0]]
             raise IllegalAction(f"It is {name}'s turn to decide, not yours.")
-        if action not in self.legal_actions():
+        # Whoever applies an action has nearly always just listed the legal ones (every bot and harness):
+        # an action among those listed since the state last changed is legal without listing them again.
+        # Anything else is checked against a fresh list, so a game edited by hand still accepts what
+        # became legal (it would also keep accepting an action listed before an edit that forbade it).
+        if action not in self.offered and action not in self._list_actions():
             raise IllegalAction(self.explain_illegal(player, action))
         self._do(player, action)
 
@@ -709,6 +716,7 @@ class Game:
         self._do(player, action)
 
     def _do(self, p: int, a: Action) -> None:
+        self.offered = ()  # the state changes: what was listed no longer holds
         if self.phase == SELECT and not self.sub:
             self._apply_selection(p, a)
             return
@@ -847,14 +855,17 @@ class Game:
                 keep_n = lo if lo and k == 3 else len(drawn)
             if keep_n >= len(drawn):
                 self.hands[p].extend(drawn)
-                self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": len(drawn)})
-                self._emit("gather_private", {"player": p, "kept": self._keys(drawn)}, (p,))
+                if self.events is not None:
+                    self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn),
+                                          "kept": len(drawn)})
+                    self._emit("gather_private", {"player": p, "kept": self._keys(drawn)}, (p,))
             else:
                 self.drawn = drawn
                 self.keep_n = keep_n
                 self.open_sub("keep", p)
-                self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": keep_n})
-                self._emit("drawn_private", {"player": p, "cards": self._keys(drawn)}, (p,))
+                if self.events is not None:
+                    self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": keep_n})
+                    self._emit("drawn_private", {"player": p, "cards": self._keys(drawn)}, (p,))
         if not self.x.get("hospital"):
             self.rules[self.cur].after_gather(self, p)
         if self.sub != "keep":
@@ -869,8 +880,9 @@ class Game:
             self._emit("keep_private", {"player": p, "card": self.E.districts[cid].key, "discarded": []}, (p,))
             return
         self.bottom(drawn)
-        self._emit("keep_private", {"player": p, "card": self.E.districts[cid].key,
-                                    "discarded": self._keys(drawn)}, (p,))
+        if self.events is not None:
+            self._emit("keep_private", {"player": p, "card": self.E.districts[cid].key,
+                                        "discarded": self._keys(drawn)}, (p,))
         self.drawn = []
         self.sub = ""
         if not self.x.get("hospital"):
@@ -943,6 +955,52 @@ class Game:
     @property
     def over(self) -> bool:
         return self.phase == OVER
+
+
+class _Fixed:
+    """What a game takes from its configuration alone: rules, tables, interned actions, the unshuffled deck."""
+
+    def __init__(self, config: GameConfig) -> None:
+        from .characters import rules_for
+        from .districts import district_rules_for
+
+        config.validate()
+        E: Edition = config.ed
+        self.E = E
+        # RULINGS R40: the classic "shorter game" plays to one district fewer.
+        self.complete_at = E.complete_size(config.players) - (1 if config.shorter else 0)
+        self.cast = tuple(E.character_by_key[k] for k in config.cast)
+        self.cast_keys = tuple(E.characters[c].key for c in self.cast)  # by cast index
+        self.cast_ids = {k: i for i, k in enumerate(self.cast_keys)}  # cast index by key
+        self.rules = tuple(rules_for(E.characters[c].key, E.key) for c in self.cast)
+        self.card_ids = {k: i for i, k in enumerate(d.key for d in E.districts)}
+        uniques = tuple(E.district_by_key[k] for k in config.districts)
+        self.d_rules = district_rules_for(E, uniques)
+        self.d_active = tuple(dr for dr in self.d_rules.values() if dr.has_actions)
+        self.has_alt_pay = any(dr.alt_pay for dr in self.d_rules.values())
+        self.gating = tuple(r for r in self.rules if r.gates)
+        handlers: dict[str, Handler] = {}
+        for r in self.rules:
+            handlers.update(r.handlers())
+        for dr in self.d_rules.values():
+            handlers.update(dr.handlers())
+        self.handlers = handlers
+        # Interned actions: legal_actions() hands out these shared objects instead of new ones.
+        self.build_act = tuple(Action("build", (d.key,)) for d in E.districts)
+        self.choose_act = tuple(Action("choose", (E.characters[c].key,)) for c in self.cast)
+        self.discard_act = tuple(Action("discard_character", (E.characters[c].key,)) for c in self.cast)
+        deck = [i for i in E.basic_ids for _ in range(E.districts[i].copies)]
+        deck += [u for u in uniques for _ in range(E.districts[u].copies)]  # classic: two Keeps
+        self.deck = tuple(deck)
+
+
+@functools.lru_cache(maxsize=64)
+def _fixed(config: GameConfig) -> _Fixed:
+    """The fixed part of games of `config`, made once per configuration: simulations, tournaments and
+    search bots start thousands of games of one configuration. Sharing it is safe because rules objects
+    hold no game state (clones of a game already share them); a configuration is immutable, and one that
+    fails validation raises every time (errors are not cached)."""
+    return _Fixed(config)
 
 
 def _keep_actions(g: Game) -> list[Action]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -73,71 +74,96 @@ class View:
     revealed_threats: tuple[str, ...] = ()
 
 
-def view(g: Game, me: int | None) -> View:
-    E = g.E
+# ---------------------------------------------------------------- tables shared by every view of a game
+
+# Per edition: the key of every district id, and the CityDistrict of every city entry (card id, with the
+# Artist's flag). Views hand out these shared immutable records instead of building new ones each time.
+_DISTRICT_KEYS: dict[str, tuple[str, ...]] = {}
+_CITY_ENTRIES: dict[str, dict[int, CityDistrict]] = {}
+
+
+def _district_keys(g: Game) -> tuple[str, ...]:
+    keys = _DISTRICT_KEYS.get(g.E.key)
+    if keys is None:
+        keys = _DISTRICT_KEYS[g.E.key] = tuple(d.key for d in g.E.districts)
+    return keys
+
+
+def _city_entries(g: Game) -> dict[int, CityDistrict]:
+    table = _CITY_ENTRIES.get(g.E.key)
+    if table is None:
+        table = {}
+        for cid, d in enumerate(g.E.districts):
+            for flag in (0, BEAUTY):
+                table[cid | flag] = CityDistrict(d.key, d.cost + (1 if flag else 0), d.type.key, bool(flag))
+        _CITY_ENTRIES[g.E.key] = table
+    return table
+
+
+# ---------------------------------------------------------------- the fields of a view, one function each
+
+def _players(g: Game, me: int | None) -> tuple[PlayerInfo, ...]:
+    dkeys = _district_keys(g)
+    ckeys = g.cast_keys
+    entries = _city_entries(g)
+    museum_in_game = "museum" in g.d_rules
     players = []
     for q in range(g.n):
-        city = tuple(
-            CityDistrict(E.districts[e & CARD].key, g.entry_cost(e), E.districts[e & CARD].type.key,
-                         bool(e & BEAUTY))
-            for e in g.cities[q]
-        )
         if me == q:
-            known = tuple(sorted(g._keys(g.hands[q])))
+            known = tuple(sorted([dkeys[c & CARD] for c in g.hands[q]]))
         elif me is not None:
-            known = tuple(sorted(g._keys(g.known[me][q])))
+            known = tuple(sorted([dkeys[c & CARD] for c in g.known[me][q]]))
         else:
             known = ()
+        city_size = g.city_size(q)
         players.append(PlayerInfo(
             seat=q,
             name=g.config.names[q],
             gold=g.gold[q],
             hand_size=len(g.hands[q]),
-            city=city,
-            city_size=g.city_size(q),
+            city=tuple([entries[e] for e in g.cities[q]]),
+            city_size=city_size,
             crown=g.crown == q,
-            revealed=tuple(g.ckey(i) for i, who in enumerate(g.called_by) if who == q),
-            complete=g.is_complete(q),
+            revealed=tuple([ckeys[i] for i, who in enumerate(g.called_by) if who == q]),
+            complete=city_size >= g.complete_at,
             known_hand=known,
-            museum=len(g.museum) if g.has(q, "museum") else 0,
+            museum=len(g.museum) if museum_in_game and g.has(q, "museum") else 0,
         ))
+    return tuple(players)
+
+
+def _mine(g: Game, me: int | None) -> bool:
     pd = g.pending()
-    mine = pd is not None and me is not None and pd[0] == me
-    options: tuple[str, ...] = ()
-    if mine and g.phase == SELECT and not g.sub:
-        options = tuple(g.ckey(c) for c in sorted(g.selection_options()))
-    elif mine and g.sub == "keep":
-        options = tuple(g._keys(g.drawn))
-    elif mine and g.sub == "scholar_keep":
-        options = tuple(g._keys(g.sub_data))
-    calling = g.ckey(g.cur) if g.phase != SELECT and 0 <= g.cur < g.n_chars and g.tp >= 0 else None
-    return View(
-        me=me,
-        edition=g.config.edition,
-        round=g.round,
-        phase=g.phase,
-        players=tuple(players),
-        cast=tuple(g.config.cast),
-        faceup=tuple(g.ckey(c) for c in g.faceup),
-        facedown_count=len(g.facedown),
-        my_characters=tuple(g.ckey(c) for c in g.chars[me]) if me is not None else (),
-        hand=tuple(g._keys(g.hands[me])) if me is not None else (),
-        seen_characters=tuple(g.ckey(c) for c in sorted(g.seen[me])) if me is not None else (),
-        killed=g.ckey(g.killed) if g.killed >= 0 else None,
-        robbed=g.ckey(g.robbed) if g.robbed >= 0 else None,
-        calling=calling,
-        pending_player=pd[0] if pd else None,
-        pending_kind=pd[1] if pd else None,
-        options=options,
-        legal=tuple(g.legal_actions()) if mine else (),
-        deck_size=len(g.deck),
-        complete_at=g.complete_at,
-        first_complete=g.first_complete if g.first_complete >= 0 else None,
-        last_round=g.last_round,
-        tax=g.tax,
-        result=g.result if g.phase == OVER else None,
-        **_markers(g, me),
-    )
+    return pd is not None and me is not None and pd[0] == me
+
+
+def _options(g: Game, me: int | None) -> tuple[str, ...]:
+    if not _mine(g, me):
+        return ()
+    if g.phase == SELECT and not g.sub:
+        ckeys = g.cast_keys
+        return tuple([ckeys[c] for c in sorted(g.selection_options())])
+    if g.sub == "keep":
+        return tuple(g._keys(g.drawn))
+    if g.sub == "scholar_keep":
+        return tuple(g._keys(g.sub_data))
+    return ()
+
+
+def _calling(g: Game, me: int | None) -> str | None:
+    if g.phase != SELECT and 0 <= g.cur < g.n_chars and g.tp >= 0:
+        return g.cast_keys[g.cur]
+    return None
+
+
+def _pending_player(g: Game, me: int | None) -> int | None:
+    pd = g.pending()
+    return pd[0] if pd else None
+
+
+def _pending_kind(g: Game, me: int | None) -> str | None:
+    pd = g.pending()
+    return pd[1] if pd else None
 
 
 def _markers(g: Game, me: int | None) -> dict[str, Any]:
@@ -145,6 +171,7 @@ def _markers(g: Game, me: int | None) -> dict[str, Any]:
     from .characters.magistrate import SIGNED, WARRANT, WARRANT_SHOWN
 
     marks = g.marks
+    ckeys = g.cast_keys
     placer = g.owner[0] if g.phase != SELECT else -1  # the Magistrate (rank 1)
     bm = blackmailer_player(g) if g.phase != SELECT else -1
     signed = next((i for i, m in enumerate(marks) if m & SIGNED), -1)
@@ -152,13 +179,84 @@ def _markers(g: Game, me: int | None) -> dict[str, Any]:
     show_signed = signed >= 0 and ((me is not None and me == placer) or marks[signed] & WARRANT_SHOWN)
     show_flower = flower >= 0 and ((me is not None and me == bm) or marks[flower] & THREAT_SHOWN)
     return {
-        "bewitched": g.ckey(g.bewitched) if g.bewitched >= 0 else None,
-        "warrants": tuple(g.ckey(i) for i, m in enumerate(marks) if m & WARRANT),
-        "signed_warrant": g.ckey(signed) if show_signed else None,
-        "threats": tuple(g.ckey(i) for i, m in enumerate(marks) if m & THREAT and not m & BRIBED),
-        "flowered_threat": g.ckey(flower) if show_flower else None,
-        "revealed_threats": tuple(g.ckey(i) for i, m in enumerate(marks) if m & THREAT_SHOWN),
+        "bewitched": ckeys[g.bewitched] if g.bewitched >= 0 else None,
+        "warrants": tuple(ckeys[i] for i, m in enumerate(marks) if m & WARRANT),
+        "signed_warrant": ckeys[signed] if show_signed else None,
+        "threats": tuple(ckeys[i] for i, m in enumerate(marks) if m & THREAT and not m & BRIBED),
+        "flowered_threat": ckeys[flower] if show_flower else None,
+        "revealed_threats": tuple(ckeys[i] for i, m in enumerate(marks) if m & THREAT_SHOWN),
     }
+
+
+_MARKERS = ("bewitched", "warrants", "signed_warrant", "threats", "flowered_threat", "revealed_threats")
+
+# How each field of View is read from the game for player `me` (markers come together from _markers).
+_FIELD: dict[str, Callable[[Game, int | None], Any]] = {
+    "edition": lambda g, me: g.config.edition,
+    "round": lambda g, me: g.round,
+    "phase": lambda g, me: g.phase,
+    "players": _players,
+    "cast": lambda g, me: tuple(g.config.cast),
+    "faceup": lambda g, me: tuple([g.cast_keys[c] for c in g.faceup]),
+    "facedown_count": lambda g, me: len(g.facedown),
+    "my_characters": lambda g, me: tuple([g.cast_keys[c] for c in g.chars[me]]) if me is not None else (),
+    "hand": lambda g, me: tuple(g._keys(g.hands[me])) if me is not None else (),
+    "seen_characters": lambda g, me: tuple([g.cast_keys[c] for c in sorted(g.seen[me])])
+    if me is not None else (),
+    "killed": lambda g, me: g.cast_keys[g.killed] if g.killed >= 0 else None,
+    "robbed": lambda g, me: g.cast_keys[g.robbed] if g.robbed >= 0 else None,
+    "calling": _calling,
+    "pending_player": _pending_player,
+    "pending_kind": _pending_kind,
+    "options": _options,
+    "legal": lambda g, me: tuple(g.legal_actions()) if _mine(g, me) else (),
+    "deck_size": lambda g, me: len(g.deck),
+    "complete_at": lambda g, me: g.complete_at,
+    "first_complete": lambda g, me: g.first_complete if g.first_complete >= 0 else None,
+    "last_round": lambda g, me: g.last_round,
+    "tax": lambda g, me: g.tax,
+    "result": lambda g, me: g.result if g.phase == OVER else None,
+}
+
+
+def view(g: Game, me: int | None) -> View:
+    """Everything `me` may know now, read at once (for screens, saved states and tests)."""
+    return View(me=me, **{name: read(g, me) for name, read in _FIELD.items()}, **_markers(g, me))
+
+
+class LazyView(View):
+    """A View whose fields are read from the game when first asked for (and kept): what a bot deciding now
+    needs costs little, what it never reads costs nothing. The random bot reads `legal` alone.
+
+    It is only valid while its decision is open: `decide()` closes it once the bot has chosen, after which
+    a field not read yet raises instead of showing a later state. Its fields hold the same values as
+    `view(g, me)` (tests/test_bots.py proves it field by field)."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, g: Game, me: int | None) -> None:
+        object.__setattr__(self, "_game", g)
+        object.__setattr__(self, "me", me)
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for a field not read yet (a set slot is found before __getattr__ is consulted).
+        read = _FIELD.get(name)
+        if read is None and name not in _MARKERS:
+            raise AttributeError(name)
+        g = self._game
+        if g is None:
+            raise RuntimeError(f"the view's decision is over: its {name!r} can no longer be read")
+        if read is None:
+            for k, value in _markers(g, self.me).items():
+                object.__setattr__(self, k, value)
+            return getattr(self, name)
+        value = read(g, self.me)
+        object.__setattr__(self, name, value)
+        return value
+
+    def close(self) -> None:
+        """The decision is over: forget the game (fields read so far stay readable)."""
+        object.__setattr__(self, "_game", None)
 
 
 def events_for(g: Game, me: int | None, start: int = 0) -> list[Any]:

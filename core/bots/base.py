@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from ..actions import Action
-from ..view import View, view
+from ..view import LazyView, View
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -23,9 +23,14 @@ def decide(bot: Bot, g: Game, p: int) -> Action:
     """Ask `bot` (seat p) for its move in game `g`: its view, and for a bot that `wants_worlds` a sampler
     of worlds re-dealt from p's information (`redeal`), never the state itself. Every harness that runs
     bots goes through here, so no bot is left without the worlds it searches."""
-    v = view(g, p)
-    if getattr(bot, "wants_worlds", False):
-        from ..redeal import redeal
+    # A lazy view: the bot pays only for the fields it reads (the random bot reads `legal` alone). Closed
+    # once the bot has chosen, so a bot that kept it can never read a later state through it.
+    v = LazyView(g, p)
+    try:
+        if getattr(bot, "wants_worlds", False):
+            from ..redeal import redeal
 
-        return bot.choose(v, lambda rng: redeal(g, p, rng))  # type: ignore[call-arg]
-    return bot.choose(v)
+            return bot.choose(v, lambda rng: redeal(g, p, rng))  # type: ignore[call-arg]
+        return bot.choose(v)
+    finally:
+        v.close()
