@@ -149,7 +149,7 @@ class CitadelsApp(App[int]):
         elif saved is not None:
             g = saved.record.replay(record_events=False)
             summary = tn("round {r}, {p} players, {n} move played.", "round {r}, {p} players, {n} moves played.",
-                         len(saved.record.actions), r=g.round, p=g.n)
+                         len(saved.record.actions), r=g.round, p=g.players)
 
             def answer(yes: bool | None) -> None:
                 if yes:

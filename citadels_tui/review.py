@@ -106,6 +106,6 @@ def score_history(record: GameRecord, seat: int | None) -> list[list[int]]:
             break
         if g.round != current:
             # The next round began: the cities stand as the last round left them.
-            rows.append([public_total(g, q, seat) for q in range(g.n)])
+            rows.append([public_total(g, q, seat) for q in range(g.players)])
             current = g.round
     return rows

@@ -45,26 +45,81 @@ DONE = Action("done")
 
 
 class Game:
-    """One game of Citadels. Cheap to `clone()`; all randomness from its own `Rng`."""
+    """One game of Citadels. Cheap to `clone()`; all randomness from its own `Rng`.
+
+    A player is a seat number (0 to `players - 1`); a character is its index in the cast (`cast`, in rank
+    order); a district card is its index in the edition's table (`edition.districts`), and a city entry
+    adds the `BEAUTY` flag. A field that names nobody or nothing holds -1 (or "" for a decision). The names
+    in brackets are the ones `docs/position.md` writes.
+
+    Fixed for the game (shared by its clones):
+        config: the `GameConfig`. edition: the `Edition` (card tables and the edition's rule switches).
+        players: how many players. complete_at: districts in a completed city (it can change: Bell Tower).
+        cast, cast_keys, cast_ids: the characters in play (edition ids, keys, and index by key).
+        cast_size: how many characters; has_rank9: whether the cast has a ninth.
+        character_rules, district_rules: the rules objects of the cast (by index) and of the unique
+        districts in play (by key); active_districts: those districts that offer actions; gating_rules:
+        the characters that may hold back a turn (Witch, Blackmailer, the classic Emperor).
+        handlers: the function applying each action kind the cards add. card_ids: district id by key.
+        has_alt_pay: some district builds without paying (Framework, Necropolis).
+        interned_builds, interned_choices, interned_discards: the shared `Action` objects legal_actions()
+        hands out, by district id and by character.
+
+    The table: rng (the game's generator), events (the log, None for a silent clone), gold, hands,
+    cities, deck (bottom first: `draw` takes from the end), museum (cards under the Museum), crown (the
+    seat holding it), round, phase (SELECT, TURN, OVER), first_complete (the seat that first completed a
+    city), last_round, known (`known[a][b]`: the cards of b's hand that a has been shown), tax (gold on the
+    Tax Collector's token, 2016).
+
+    The round: owner (character -> the seat that took it), characters (seat -> the characters it took,
+    in order), faceup and facedown (the discarded characters), draft (the characters still passed around
+    in the selection), selection_order (the picks: seat offset from the crown and kind) and selection_step
+    (the picks made), seen (what each seat was offered), revealed, called_by (character -> the seat that
+    answered its call), killed, robbed, bewitched (characters), robber (the Thief's seat), markers
+    (character -> warrant and threat bits: characters/magistrate.py, blackmailer.py).
+
+    The turn: current_character (the character called now [calling]; it passes `cast_size` once the
+    round's calls are over), turn_player (the seat whose turn it is, the player of the current character
+    or, for a bewitched character, the Witch), gathered (resources were gathered), builds and build_limit
+    (districts built toward the limit, and the limit), used (`USED_*` bits: what the turn has used),
+    beautified and spent (districts beautified, gold spent building), drawn and keep_count (cards drawn
+    and how many of them are still to be kept).
+
+    The follow-up decision: a decision one action opens before the game goes on (keep a drawn card, the
+    Magician's discards, the Witch's target, the Graveyard's offer …): follow_up (its kind [decision]),
+    follow_up_player (the seat that answers it, not always the player of the turn [decision_player]) and
+    follow_up_data (the numbers it needs [decision_data]). `open_follow_up` opens one; `pending()` says
+    whose decision is next.
+
+    edition_state: state an edition's cards keep for a turn or a game (classic: the Bell Tower announced,
+    the Haunted City's round, the Tax Collector's dues, the Hospital turn, the Ball Room's thanks), a dict
+    of immutable values. result: the final scores once the game is over. offered: the actions
+    legal_actions() listed last, until the next action (see apply).
+
+    Every change is told through `emit` as an `Event` (to everyone, or to named seats).
+    """
 
     __slots__ = (
         # fixed for the game
-        "config", "E", "n", "complete_at", "cast", "cast_keys", "cast_ids", "rules", "n_chars", "handlers",
-        "card_ids", "d_rules", "d_active", "has_alt_pay", "gating", "has_rank9", "build_act", "choose_act", "discard_act",
+        "config", "edition", "players", "complete_at", "cast", "cast_keys", "cast_ids", "character_rules",
+        "cast_size", "handlers", "card_ids", "district_rules", "active_districts", "has_alt_pay", "gating_rules",
+        "has_rank9", "interned_builds", "interned_choices", "interned_discards",
         # table
         "rng", "events", "gold", "hands", "cities", "deck", "museum", "crown", "round", "phase",
         "first_complete", "last_round", "known", "tax",
         # round
-        "owner", "chars", "faceup", "facedown", "revealed", "killed", "robbed", "bewitched", "draft",
-        "script", "sel_i", "seen", "called_by",
+        "owner", "characters", "faceup", "facedown", "revealed", "killed", "robbed", "bewitched", "draft",
+        "selection_order", "selection_step", "seen", "called_by",
         # turn
-        "cur", "tp", "sp", "robber", "gathered", "builds", "limit", "used", "drawn", "sub", "sub_data", "keep_n",
-        "beautified", "spent",
+        "current_character", "turn_player", "robber", "gathered", "builds", "build_limit", "used", "drawn",
+        "keep_count", "beautified", "spent",
+        # the follow-up decision
+        "follow_up", "follow_up_player", "follow_up_data",
         # character markers of the round, bits per cast index (characters/magistrate.py, blackmailer.py)
-        "marks",
+        "markers",
         # edition state (classic: Bell Tower, Hospital turn, Ball Room thanks, Tax Collector dues …): a dict
         # of immutable values, copied shallowly by clone()
-        "x",
+        "edition_state",
         # end
         "result",
         # the actions legal_actions() listed last, until the next action changes the state (see apply)
@@ -73,11 +128,12 @@ class Game:
 
     # Slots copied by reference in clone() (immutable values or shared static data).
     _SHARED = (
-        "config", "E", "n", "complete_at", "cast", "cast_keys", "cast_ids", "rules", "n_chars", "handlers",
-        "card_ids", "d_rules", "d_active", "has_alt_pay", "gating", "has_rank9", "build_act", "choose_act",
-        "discard_act", "crown", "round", "phase", "first_complete", "last_round", "tax", "killed", "robbed",
-        "bewitched", "script", "sel_i", "cur", "tp", "sp", "robber", "gathered", "builds", "limit", "used", "sub",
-        "keep_n", "beautified", "spent", "result",
+        "config", "edition", "players", "complete_at", "cast", "cast_keys", "cast_ids", "character_rules",
+        "cast_size", "handlers", "card_ids", "district_rules", "active_districts", "has_alt_pay", "gating_rules",
+        "has_rank9", "interned_builds", "interned_choices", "interned_discards", "crown", "round", "phase",
+        "first_complete", "last_round", "tax", "killed", "robbed", "bewitched", "selection_order",
+        "selection_step", "current_character", "turn_player", "follow_up_player", "robber", "gathered", "builds",
+        "build_limit", "used", "follow_up", "keep_count", "beautified", "spent", "result",
     )
 
     def __init__(self, config: GameConfig, seed: int, record_events: bool = True) -> None:
@@ -86,24 +142,24 @@ class Game:
         except TypeError:  # a configuration made by hand with a list in it is no cache key
             f = _Fixed(config)
         self.config = config
-        self.E = f.E
-        self.n = n = config.players
+        self.edition = f.edition
+        self.players = n = config.players
         self.complete_at = f.complete_at
         self.cast = f.cast
         self.cast_keys = f.cast_keys
         self.cast_ids = f.cast_ids
-        self.n_chars = len(f.cast)
-        self.has_rank9 = self.n_chars == 9
-        self.rules = f.rules
+        self.cast_size = len(f.cast)
+        self.has_rank9 = self.cast_size == 9
+        self.character_rules = f.character_rules
         self.card_ids = f.card_ids
-        self.d_rules = f.d_rules
-        self.d_active = f.d_active
+        self.district_rules = f.district_rules
+        self.active_districts = f.active_districts
         self.has_alt_pay = f.has_alt_pay
-        self.gating = f.gating
+        self.gating_rules = f.gating_rules
         self.handlers = f.handlers
-        self.build_act = f.build_act
-        self.choose_act = f.choose_act
-        self.discard_act = f.discard_act
+        self.interned_builds = f.interned_builds
+        self.interned_choices = f.interned_choices
+        self.interned_discards = f.interned_discards
 
         self.rng = Rng(seed)
         self.events: list[Event] | None = [] if record_events else None
@@ -121,18 +177,18 @@ class Game:
         self.last_round = False
         self.known: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
         self.tax = 0
-        self.x: dict[str, Any] = {}
+        self.edition_state: dict[str, Any] = {}
         self.result: dict[str, Any] | None = None
-        self.sub = ""
-        self.sub_data: list[int] = []
+        self.follow_up = ""
+        self.follow_up_data: list[int] = []
         self.drawn: list[int] = []
         self.gathered = False
         self.builds = self.used = self.beautified = self.spent = 0
-        self.limit = self.keep_n = 1
+        self.build_limit = self.keep_count = 1
         self.offered: tuple[Action, ...] = ()
         for p in range(n):
-            self._emit("deal", {"player": p, "cards": self._keys(self.hands[p])}, (p,))
-        self._emit("setup", {"players": list(config.names), "crown": 0, "cast": list(config.cast),
+            self.emit("deal", {"player": p, "cards": self.card_keys(self.hands[p])}, (p,))
+        self.emit("setup", {"players": list(config.names), "crown": 0, "cast": list(config.cast),
                              "districts": list(config.districts)})
         self._start_round()
 
@@ -152,7 +208,7 @@ class Game:
         g.museum = self.museum[:]
         g.known = [[k[:] for k in row] for row in self.known]
         g.owner = self.owner[:]
-        g.chars = [c[:] for c in self.chars]
+        g.characters = [c[:] for c in self.characters]
         g.faceup = self.faceup[:]
         g.facedown = self.facedown[:]
         g.revealed = self.revealed[:]
@@ -160,23 +216,23 @@ class Game:
         g.seen = [s[:] for s in self.seen]
         g.called_by = self.called_by[:]
         g.drawn = self.drawn[:]
-        g.sub_data = self.sub_data[:]
-        g.marks = self.marks[:]
-        g.x = dict(self.x)
+        g.follow_up_data = self.follow_up_data[:]
+        g.markers = self.markers[:]
+        g.edition_state = dict(self.edition_state)
         g.offered = ()
         return g
 
     # ------------------------------------------------------------------ helpers
 
-    def _emit(self, kind: str, data: dict[str, Any], audience: tuple[int, ...] | None = None) -> None:
+    def emit(self, kind: str, data: dict[str, Any], audience: tuple[int, ...] | None = None) -> None:
         if self.events is not None:
             self.events.append(Event(kind, data, audience))
 
-    def _keys(self, cards: list[int]) -> list[str]:
-        d = self.E.districts
+    def card_keys(self, cards: list[int]) -> list[str]:
+        d = self.edition.districts
         return [d[c & CARD].key for c in cards]
 
-    def ckey(self, idx: int) -> str:
+    def character_key(self, idx: int) -> str:
         """The key of the character at cast index `idx`."""
         return self.cast_keys[idx]
 
@@ -191,7 +247,7 @@ class Game:
 
     def has(self, p: int, key: str) -> bool:
         """Whether player p's city holds the unique district `key` (and it is in this game)."""
-        dr = self.d_rules.get(key)
+        dr = self.district_rules.get(key)
         if dr is None:
             return False
         city = self.cities[p]
@@ -206,7 +262,7 @@ class Game:
 
     def entry_cost(self, entry: int) -> int:
         """A built district's cost, +1 if beautified (RULINGS R14, R33)."""
-        return self.E.districts[entry & CARD].cost + (1 if entry & BEAUTY else 0)
+        return self.edition.districts[entry & CARD].cost + (1 if entry & BEAUTY else 0)
 
     def draw(self, k: int) -> list[int]:
         """Take up to k cards from the top of the deck (RULINGS R1: nothing is reshuffled)."""
@@ -227,34 +283,34 @@ class Game:
         cards = self.draw(k)
         self.hands[p].extend(cards)
         if self.events is not None:
-            self._emit("gain_cards", {"player": p, "count": len(cards), "why": why})
+            self.emit("gain_cards", {"player": p, "count": len(cards), "why": why})
             if cards:
-                self._emit("gain_cards_private", {"player": p, "cards": self._keys(cards), "why": why}, (p,))
+                self.emit("gain_cards_private", {"player": p, "cards": self.card_keys(cards), "why": why}, (p,))
 
     def gain_gold(self, p: int, k: int, why: str) -> None:
         self.gold[p] += k
-        self._emit("gain_gold", {"player": p, "amount": k, "why": why})
+        self.emit("gain_gold", {"player": p, "amount": k, "why": why})
 
     def hand_remove(self, p: int, cid: int) -> None:
         """Remove one card from p's hand, openly (others who knew it forget that copy)."""
         self.hands[p].remove(cid)
-        for q in range(self.n):
+        for q in range(self.players):
             kn = self.known[q][p]
             if cid in kn:
                 kn.remove(cid)
 
     def forget_hand(self, p: int) -> None:
         """Cards left p's hand face down: nobody can tell which of the known ones remain."""
-        for q in range(self.n):
+        for q in range(self.players):
             if q != p:
                 self.known[q][p].clear()
 
     def character_of(self, p: int) -> int:
-        return self.cur if self.tp == p else -1
+        return self.current_character if self.turn_player == p else -1
 
     def is_protected(self, p: int) -> bool:
         """Rank 8 abilities cannot target p's districts (Bishop, RULINGS R13)."""
-        for i, r in enumerate(self.rules):
+        for i, r in enumerate(self.character_rules):
             if r.protects and self.revealed[i] and self.killed != i:
                 holder = self.owner[i]
                 if self.bewitched == i:
@@ -266,27 +322,27 @@ class Game:
     # ------------------------------------------------------------------ the selection phase
 
     def _start_round(self) -> None:
-        n, nc = self.n, self.n_chars
+        n, nc = self.players, self.cast_size
         self.round += 1
         self.phase = SELECT
         self.owner = [-1] * nc
-        self.chars = [[] for _ in range(n)]
+        self.characters = [[] for _ in range(n)]
         self.revealed = [False] * nc
         self.called_by = [-1] * nc
         self.killed = self.robbed = self.bewitched = self.robber = -1
-        self.marks = [0] * nc
-        self.sp = -1
-        self.cur = -1
-        self.tp = -1
+        self.markers = [0] * nc
+        self.follow_up_player = -1
+        self.current_character = -1
+        self.turn_player = -1
         self.seen = [[] for _ in range(n)]
-        self.sub = ""
+        self.follow_up = ""
         deck = list(range(nc))
         self.rng.shuffle(deck)
         faceup: list[int] = []
         nup = _faceup_count(n, nc)
         while len(faceup) < nup:
             c = deck.pop()
-            if self.rules[c].rank == 4:
+            if self.character_rules[c].rank == 4:
                 # RULINGS R6: rank 4 is never face up; it is shuffled back and another card replaces it.
                 deck.append(c)
                 self.rng.shuffle(deck)
@@ -295,33 +351,33 @@ class Game:
         self.faceup = faceup
         self.facedown = [deck.pop()]
         self.draft = deck
-        self.script = _selection_script(n, nc, self.E.random_discard_3p)
-        self.sel_i = 0
-        self._emit("round", {"round": self.round, "crown": self.crown,
-                             "faceup": [self.ckey(c) for c in faceup], "facedown": 1})
+        self.selection_order = _selection_script(n, nc, self.edition.random_discard_3p)
+        self.selection_step = 0
+        self.emit("round", {"round": self.round, "crown": self.crown,
+                             "faceup": [self.character_key(c) for c in faceup], "facedown": 1})
         self._advance_selection()
 
-    def _picker(self) -> int:
-        return (self.crown + self.script[self.sel_i][0]) % self.n
+    def picker(self) -> int:
+        return (self.crown + self.selection_order[self.selection_step][0]) % self.players
 
     def selection_options(self) -> list[int]:
         """Character cards the current picker chooses from."""
-        off, kind = self.script[self.sel_i]
+        off, kind = self.selection_order[self.selection_step]
         if kind == "c+" and len(self.draft) == 1:
             return self.draft + self.facedown
         return self.draft
 
     def _advance_selection(self) -> None:
-        while self.sel_i < len(self.script):
-            off, kind = self.script[self.sel_i]
+        while self.selection_step < len(self.selection_order):
+            off, kind = self.selection_order[self.selection_step]
             if kind == "r":
                 # 3 players: the third player discards one of the remaining cards at random.
                 c = self.draft.pop(self.rng.below(len(self.draft)))
                 self.facedown.append(c)
-                self._emit("discard_random", {"player": self._picker()})
-                self.sel_i += 1
+                self.emit("discard_random", {"player": self.picker()})
+                self.selection_step += 1
                 continue
-            p = self._picker()
+            p = self.picker()
             for c in self.selection_options():
                 if c not in self.seen[p]:
                     self.seen[p].append(c)
@@ -332,19 +388,19 @@ class Game:
         self._end_selection()
 
     def _end_selection(self) -> None:
-        for dr in self.d_rules.values():
+        for dr in self.district_rules.values():
             if dr.on_selection_end(self):
                 return  # a district (Theater) opened a decision; it resumes the turn phase
         self.begin_turn_phase()
 
     def begin_turn_phase(self) -> None:
         self.phase = TURN
-        self.sub = ""
-        self._emit("turn_phase", {"round": self.round})
+        self.follow_up = ""
+        self.emit("turn_phase", {"round": self.round})
         self._next_call()
 
     def _apply_selection(self, p: int, a: Action) -> None:
-        off, kind = self.script[self.sel_i]
+        off, kind = self.selection_order[self.selection_step]
         if a.kind != ("discard_character" if kind == "d" else "choose") or len(a.args) != 1:
             raise IllegalAction(
                 "Discard one of the characters you were passed." if kind == "d" else "Choose a character."
@@ -352,7 +408,7 @@ class Game:
         idx = self.cast_index(str(a.args[0]))
         opts = self.selection_options()
         if idx not in opts:
-            raise IllegalAction(f"The {self._cname(a.args[0])} is not among the characters you hold.")
+            raise IllegalAction(f"The {self.character_name(a.args[0])} is not among the characters you hold.")
         if kind == "c+" and len(self.draft) == 1:
             # The last player took the face-down card too: the other one goes face down.
             other = [c for c in opts if c != idx][0]
@@ -363,46 +419,46 @@ class Game:
         if kind == "d":
             self.facedown.append(idx)
             if self.events is not None:
-                self._emit("discard_character", {"player": p})
-                self._emit("discard_character_private", {"player": p, "character": self.ckey(idx)}, (p,))
+                self.emit("discard_character", {"player": p})
+                self.emit("discard_character_private", {"player": p, "character": self.character_key(idx)}, (p,))
         else:
             self.owner[idx] = p
-            self.chars[p].append(idx)
+            self.characters[p].append(idx)
             if self.events is not None:
-                self._emit("choose", {"player": p})
-                self._emit("choose_private", {"player": p, "character": self.ckey(idx)}, (p,))
-        self.sel_i += 1
+                self.emit("choose", {"player": p})
+                self.emit("choose_private", {"player": p, "character": self.character_key(idx)}, (p,))
+        self.selection_step += 1
         self._advance_selection()
 
-    def _cname(self, key: Any) -> str:
-        i = self.E.character_by_key.get(str(key))
-        return self.E.characters[i].name if i is not None else str(key)
+    def character_name(self, key: Any) -> str:
+        i = self.edition.character_by_key.get(str(key))
+        return self.edition.characters[i].name if i is not None else str(key)
 
     def swap_characters(self, p: int, q: int, ip: int, iq: int) -> None:
         """Exchange p's character ip with q's character iq (Theater)."""
-        self.chars[p][self.chars[p].index(ip)] = iq
-        self.chars[q][self.chars[q].index(iq)] = ip
+        self.characters[p][self.characters[p].index(ip)] = iq
+        self.characters[q][self.characters[q].index(iq)] = ip
         self.owner[ip], self.owner[iq] = q, p
 
     # ------------------------------------------------------------------ the turn phase
 
     def _next_call(self) -> None:
         while True:
-            self.cur += 1
-            if self.cur >= self.n_chars:
+            self.current_character += 1
+            if self.current_character >= self.cast_size:
                 self._end_round()
                 return
-            i = self.cur
+            i = self.current_character
             p = self.owner[i]
             if self.events is not None:
-                key = self.ckey(i)
+                key = self.character_key(i)
                 if p < 0:
-                    self._emit("call", {"character": key, "answer": "none"})
+                    self.emit("call", {"character": key, "answer": "none"})
                 elif i == self.killed:
                     # RULINGS R5: the killed character stays silent.
-                    self._emit("call", {"character": key, "answer": "killed"})
+                    self.emit("call", {"character": key, "answer": "killed"})
                 else:
-                    self._emit("call", {"character": key, "answer": "revealed", "player": p})
+                    self.emit("call", {"character": key, "answer": "revealed", "player": p})
             if p < 0:
                 continue
             if i == self.killed:
@@ -410,7 +466,7 @@ class Game:
                     return
                 continue
             self._begin_turn(i, p)
-            if self.phase == TURN and self.tp >= 0:
+            if self.phase == TURN and self.turn_player >= 0:
                 return
 
     def _begin_turn(self, i: int, p: int) -> None:
@@ -418,46 +474,46 @@ class Game:
         self.called_by[i] = p
         self.reset_turn(i, p)
         self.gathered = False
-        r = self.rules[i]
+        r = self.character_rules[i]
         if self.robbed == i:
             thief = self.robber
             amount = self.gold[p]
             self.gold[p] = 0
             self.gold[thief] += amount
-            self._emit("robbed", {"thief": thief, "victim": p, "character": self.ckey(i), "amount": amount})
+            self.emit("robbed", {"thief": thief, "victim": p, "character": self.character_key(i), "amount": amount})
         self._ask_thanks(p)
         r.on_reveal(self, p)
 
     def _hospital_turn(self, i: int, p: int) -> bool:
         """Classic Hospital: the killed character's player still gathers, but neither builds nor uses the
         character's power; the character stays unrevealed (RULINGS R5)."""
-        if "hospital" not in self.d_rules or not self.has(p, "hospital"):
+        if "hospital" not in self.district_rules or not self.has(p, "hospital"):
             return False
         self.reset_turn(i, p)
         self.gathered = False
-        self.x["hospital"] = 1
-        self._emit("hospital", {"player": p})
+        self.edition_state["hospital"] = 1
+        self.emit("hospital", {"player": p})
         self._ask_thanks(p)
         return True
 
     def _ask_thanks(self, p: int) -> None:
         """Classic Ball Room (RULINGS R44): p must thank the crowned owner before anything else."""
-        if "ball_room" in self.d_rules and p != self.crown and self.has(self.crown, "ball_room"):
-            self.x["thank"] = 1
+        if "ball_room" in self.district_rules and p != self.crown and self.has(self.crown, "ball_room"):
+            self.edition_state["thank"] = 1
 
     def reset_turn(self, i: int, p: int) -> None:
         """Fresh per-turn state for p playing character i (also the Witch resuming as i)."""
-        self.tp = p
+        self.turn_player = p
         self.builds = 0
-        self.limit = self.rules[i].build_limit
+        self.build_limit = self.character_rules[i].build_limit
         self.used = 0
         self.beautified = 0
         self.spent = 0
-        self.sub = ""
+        self.follow_up = ""
         self.drawn = []
 
     def cast_index_of_rank(self, rank: int) -> int:
-        for i, r in enumerate(self.rules):
+        for i, r in enumerate(self.character_rules):
             if r.rank == rank:
                 return i
         return -1
@@ -465,38 +521,38 @@ class Game:
     def take_crown(self, p: int, why: str) -> None:
         if self.crown != p:
             self.crown = p
-            self._emit("crown", {"player": p, "why": why})
-            for dr in self.d_rules.values():
+            self.emit("crown", {"player": p, "why": why})
+            for dr in self.district_rules.values():
                 if dr.watches_crown:
                     dr.on_crown_change(self)  # the classic Throne Room
         else:
-            self._emit("crown", {"player": p, "why": why, "kept": True})
+            self.emit("crown", {"player": p, "why": why, "kept": True})
 
     def end_turn(self) -> None:
-        p, i = self.tp, self.cur
+        p, i = self.turn_player, self.current_character
         # District effects first: an Alchemist with no gold applies the Poor House before his refund
         # (2016 rulebook, District Clarifications).
-        for key, dr in self.d_rules.items():
+        for key, dr in self.district_rules.items():
             if dr.has_end_turn and self.has(p, key):
                 dr.on_end_turn(self, p)
-        if not self.x.pop("hospital", 0):
-            self.rules[i].on_end_turn(self, p)  # a Hospital turn uses no character power
-        self.x.pop("thank", None)
-        for r in self.rules:
+        if not self.edition_state.pop("hospital", 0):
+            self.character_rules[i].on_end_turn(self, p)  # a Hospital turn uses no character power
+        self.edition_state.pop("thank", None)
+        for r in self.character_rules:
             if r.watches_turn_ends:
                 r.after_any_turn(self, p)  # the classic Tax Collector's due
         if self.events is not None:
-            self._emit("end_turn", {"player": p, "character": self.ckey(i)})
-        self.tp = -1
-        self.sub = ""
+            self.emit("end_turn", {"player": p, "character": self.character_key(i)})
+        self.turn_player = -1
+        self.follow_up = ""
         self._next_call()
 
     def _end_round(self, start: int = 0) -> None:
         # RULINGS R27: end-of-round effects (heirs, advisors) resolve before scoring.
-        for i in range(start, self.n_chars):
-            if self.rules[i].on_round_end(self, i):
+        for i in range(start, self.cast_size):
+            if self.character_rules[i].on_round_end(self, i):
                 return  # a decision opened (the killed Emperor's advisor); its handler calls resume_round_end
-        self._emit("end_round", {"round": self.round})
+        self.emit("end_round", {"round": self.round})
         if self.last_round:
             self._finish()
         else:
@@ -504,13 +560,13 @@ class Game:
 
     def resume_round_end(self, after: int) -> None:
         """Go on with the end of the round after character `after`'s end-of-round decision."""
-        self.sub = ""
+        self.follow_up = ""
         self._end_round(after + 1)
 
     # ------------------------------------------------------------------ building
 
     def build_cost(self, p: int, cid: int) -> int:
-        d = self.E.districts[cid]
+        d = self.edition.districts[cid]
         cost = d.cost
         if d.unique and d.key != "factory" and self.has(p, "factory"):
             cost -= 1
@@ -520,38 +576,38 @@ class Game:
         """Not a duplicate of a district in p's city, unless the Quarry (or an ability) allows it; the classic
         Quarry allows at most two identical districts (RULINGS R43)."""
         same = sum(1 for c in self.cities[p] if c & CARD == cid)
-        if not same or self.rules[self.cur].allows_duplicates:
+        if not same or self.character_rules[self.current_character].allows_duplicates:
             return True
-        quarry = self.d_rules.get("quarry")
+        quarry = self.district_rules.get("quarry")
         return quarry is not None and self.has(p, "quarry") and same < quarry.max_identical
 
     def builds_left(self) -> bool:
-        return self.builds < self.limit
+        return self.builds < self.build_limit
 
     def counts_toward_limit(self, cid: int) -> bool:
         """Whether building district `cid` counts toward the building limit (not the Stables, not a Trader's
         trade district)."""
-        dr = self.d_rules.get(self.E.districts[cid].key)
+        dr = self.district_rules.get(self.edition.districts[cid].key)
         if dr is not None and not dr.counts_toward_limit:
             return False
-        return self.rules[self.cur].counts_toward_limit(self, cid)
+        return self.character_rules[self.current_character].counts_toward_limit(self, cid)
 
     def place(self, p: int, cid: int, how: str, count: bool = True) -> None:
         """Put district `cid` into p's city: limits, completion and build hooks."""
         self.cities[p].append(cid)
         if count and self.counts_toward_limit(cid):
             self.builds += 1
-        self._emit("build", {"player": p, "card": self.E.districts[cid].key, "how": how})
-        dr = self.d_rules.get(self.E.districts[cid].key)
+        self.emit("build", {"player": p, "card": self.edition.districts[cid].key, "how": how})
+        dr = self.district_rules.get(self.edition.districts[cid].key)
         if dr is not None and dr.has_placed:
             dr.on_placed(self, p)  # classic Lighthouse, Bell Tower, Haunted City
         if self.first_complete < 0 and self.is_complete(p):
             self.first_complete = p
             self.last_round = True
-            self._emit("complete", {"player": p, "first": True})
+            self.emit("complete", {"player": p, "first": True})
         elif not self.last_round and self.is_complete(p):
             self.last_round = True
-        for r in self.rules:
+        for r in self.character_rules:
             if r.watches_builds:
                 r.after_build(self, p, cid)  # the Tax Collector's property tax
 
@@ -562,19 +618,19 @@ class Game:
         if self.phase == OVER:
             return None
         if self.phase == SELECT:
-            if self.sub:
-                return self.sp, self.sub
-            kind = self.script[self.sel_i][1]
-            return self._picker(), ("discard_character" if kind == "d" else "choose_character")
-        if self.sub:
-            return self.sp, self.sub
-        return self.tp, "turn"
+            if self.follow_up:
+                return self.follow_up_player, self.follow_up
+            kind = self.selection_order[self.selection_step][1]
+            return self.picker(), ("discard_character" if kind == "d" else "choose_character")
+        if self.follow_up:
+            return self.follow_up_player, self.follow_up
+        return self.turn_player, "turn"
 
-    def open_sub(self, kind: str, player: int, data: list[int] | None = None) -> None:
+    def open_follow_up(self, kind: str, player: int, data: list[int] | None = None) -> None:
         """Open a follow-up decision (choose a card to keep, cards to discard …) for `player`."""
-        self.sub = kind
-        self.sp = player
-        self.sub_data = data if data is not None else []
+        self.follow_up = kind
+        self.follow_up_player = player
+        self.follow_up_data = data if data is not None else []
 
     def current_player(self) -> int | None:
         pd = self.pending()
@@ -590,48 +646,48 @@ class Game:
         if self.phase == OVER:
             return []
         if self.phase == SELECT:
-            if self.sub:
+            if self.follow_up:
                 return self._sub_actions()
-            acts = self.discard_act if self.script[self.sel_i][1] == "d" else self.choose_act
+            acts = self.interned_discards if self.selection_order[self.selection_step][1] == "d" else self.interned_choices
             return [acts[c] for c in sorted(self.selection_options())]
-        if self.sub:
+        if self.follow_up:
             return self._sub_actions()
         return self._turn_actions()
 
     def _sub_actions(self) -> list[Action]:
-        fn = SUB_ACTIONS.get(self.sub)
+        fn = FOLLOW_UP_ACTIONS.get(self.follow_up)
         if fn is None:
-            for dr in self.d_rules.values():
-                if self.sub in dr.subs:
-                    return dr.sub_actions(self)
-            for r in self.rules:
-                if self.sub in r.subs:
-                    return r.sub_actions(self)
-            raise AssertionError(f"no actions for decision {self.sub}")
+            for dr in self.district_rules.values():
+                if self.follow_up in dr.follow_ups:
+                    return dr.follow_up_actions(self)
+            for r in self.character_rules:
+                if self.follow_up in r.follow_ups:
+                    return r.follow_up_actions(self)
+            raise AssertionError(f"no actions for decision {self.follow_up}")
         return fn(self)
 
     def _turn_actions(self) -> list[Action]:
-        if self.x.get("hospital"):
+        if self.edition_state.get("hospital"):
             # Classic Hospital: an action (gold or cards); no build, no income, no character power. The
             # owner's purple districts still work: the card forbids only building and the power.
             out = [GATHER_GOLD, GATHER_CARDS] if not self.gathered else []
-            city = self.cities[self.tp]
-            for dr in self.d_active:
+            city = self.cities[self.turn_player]
+            for dr in self.active_districts:
                 if dr.id in city or (dr.id | BEAUTY) in city:
-                    dr.actions(self, self.tp, out)
+                    dr.actions(self, self.turn_player, out)
             if self.gathered:
                 out.append(END)
         else:
             out = self._turn_actions_of_character()
-        if self.x.get("thank"):
+        if self.edition_state.get("thank"):
             out = [THANK, *out]  # RULINGS R44: anything else first loses the rest of the turn
         return out
 
     def _turn_actions_of_character(self) -> list[Action]:
-        p = self.tp
-        i = self.cur
-        r = self.rules[i]
-        for gr in self.gating:
+        p = self.turn_player
+        i = self.current_character
+        r = self.character_rules[i]
+        for gr in self.gating_rules:
             gate = gr.gate(self, p)  # Witch, Blackmailer: only gathering is allowed now
             if gate is not None:
                 return gate
@@ -645,7 +701,7 @@ class Game:
             out.append(BONUS)
         r.actions(self, p, out)
         city = self.cities[p]
-        for dr in self.d_active:
+        for dr in self.active_districts:
             if dr.id in city or (dr.id | BEAUTY) in city:
                 dr.actions(self, p, out)
         if self.gathered:
@@ -661,11 +717,11 @@ class Game:
         if not hand:
             return out
         gold = self.gold[p]
-        districts = self.E.districts
-        d_rules = self.d_rules
+        districts = self.edition.districts
+        d_rules = self.district_rules
         city = self.cities[p]
         built = {e & CARD for e in city} if city else ()
-        left = self.builds < self.limit
+        left = self.builds < self.build_limit
         # Only districts in this game can offer unpaid builds (Framework, Necropolis).
         alt = [dr for dr in d_rules.values() if dr.alt_pay] if self.has_alt_pay else ()
         unpaid: list[Action] = []  # listed after the paid builds
@@ -684,14 +740,14 @@ class Game:
                 cost = self.build_cost(p, cid)
                 if dr is not None and dr.custom_build:
                     if dr.can_build(self, p, cost):
-                        out.append(self.build_act[cid])
+                        out.append(self.interned_builds[cid])
                     continue
             else:
                 for adr in alt:
                     adr.alt_build_actions(self, p, cid, unpaid)
                 cost = d.cost
             if cost <= gold:
-                out.append(self.build_act[cid])
+                out.append(self.interned_builds[cid])
         out.extend(unpaid)
         return out
 
@@ -717,17 +773,17 @@ class Game:
 
     def _do(self, p: int, a: Action) -> None:
         self.offered = ()  # the state changes: what was listed no longer holds
-        if self.phase == SELECT and not self.sub:
+        if self.phase == SELECT and not self.follow_up:
             self._apply_selection(p, a)
             return
         k = a.kind
-        if self.x.get("thank") and self.phase == TURN and not self.sub:
-            del self.x["thank"]
+        if self.edition_state.get("thank") and self.phase == TURN and not self.follow_up:
+            del self.edition_state["thank"]
             if k == "thank":
-                self._emit("thank", {"player": p, "crown": self.crown})
+                self.emit("thank", {"player": p, "crown": self.crown})
                 return
             # RULINGS R44: whoever forgets to thank the crowned Ball Room owner loses the rest of the turn.
-            self._emit("forgot_thanks", {"player": p, "crown": self.crown})
+            self.emit("forgot_thanks", {"player": p, "crown": self.crown})
             self.end_turn()
             return
         if k == "gather":
@@ -740,7 +796,7 @@ class Game:
             self.end_turn()
         elif k == "bonus":
             self.used |= USED_BONUS
-            self.rules[self.cur].bonus(self, p)
+            self.character_rules[self.current_character].bonus(self, p)
         elif k == "keep":
             self._keep(p, self.card_id(str(a.args[0])))
         else:
@@ -758,7 +814,7 @@ class Game:
         k = a.kind
         if kind in ("choose_character", "discard_character"):
             if k in ("choose", "discard_character") and a.args:
-                return f"The {self._cname(a.args[0])} is not among the characters you hold."
+                return f"The {self.character_name(a.args[0])} is not among the characters you hold."
             return "First choose a character." if kind == "choose_character" else \
                 "Discard one of the characters you hold."
         if kind == "keep" and k != "keep":
@@ -766,10 +822,10 @@ class Game:
         if kind != "turn" and k not in {x.kind for x in self.legal_actions()}:
             return "First finish what you started: " + kind.replace("_", " ") + "."
         if kind == "turn" and k in ("bonus", "navigate") and not self.gathered and not self.used & USED_BONUS and \
-                self.rules[self.cur].bonus_after_action and not self.x.get("hospital"):
+                self.character_rules[self.current_character].bonus_after_action and not self.edition_state.get("hospital"):
             return "The extra resources come after you take an action: first take 2 gold or draw cards."
         if kind == "turn":
-            for gr in self.gating:
+            for gr in self.gating_rules:
                 why = gr.gate_refusal(self, p, k)  # the classic Emperor gives the crown away first
                 if why:
                     return why
@@ -783,16 +839,16 @@ class Game:
         if k == "end":
             return "You must gather resources (take 2 gold or draw cards) before ending your turn."
         if k == "income":
-            if self.rules[self.cur].income is None:
-                return f"The {self._cname(self.ckey(self.cur))} gains no income from districts."
+            if self.character_rules[self.current_character].income is None:
+                return f"The {self.character_name(self.character_key(self.current_character))} gains no income from districts."
             return "You have already taken your income this turn."
         same = [x for x in self.legal_actions() if x.kind == k]
         if same:
             return "That target is not allowed: " + ", ".join(" ".join(map(str, x.args)) for x in same[:8]) + \
                 (" …" if len(same) > 8 else "") + " are."
-        for r in self.rules:
-            if k in r.handlers() and r is not self.rules[self.cur]:
-                return f"Only the {self._cname(r.key)} can do that."
+        for r in self.character_rules:
+            if k in r.handlers() and r is not self.character_rules[self.current_character]:
+                return f"Only the {self.character_name(r.key)} can do that."
         if k in self.handlers:
             return "You cannot do that now (it was already used this turn, or nothing allows it)."
         return f"Nothing in this game lets you {k.replace('_', ' ')}."
@@ -814,20 +870,20 @@ class Game:
         cid = self.card_ids.get(key)
         if cid is None:
             return f"There is no district called {key!r}."
-        d = self.E.districts[cid]
+        d = self.edition.districts[cid]
         if not self.gathered:
             return "You must gather resources before you build."
         if cid not in self.hands[p]:
             return f"You have no {d.name} in your hand."
         if not d.buildable:
             return f"The {d.name} can never be built."
-        if not self.rules[self.cur].may_build:
-            return f"The {self._cname(self.ckey(self.cur))} cannot build districts."
+        if not self.character_rules[self.current_character].may_build:
+            return f"The {self.character_name(self.character_key(self.current_character))} cannot build districts."
         if not self.builds_left() and self.counts_toward_limit(cid):
-            return f"You have reached your building limit of {self.limit} this turn."
+            return f"You have reached your building limit of {self.build_limit} this turn."
         if not self.can_build_kind(p, cid):
             return f"You already have a {d.name} in your city."
-        dr = self.d_rules.get(d.key)
+        dr = self.district_rules.get(d.key)
         if dr is not None and dr.build_refusal(self, p):
             return dr.build_refusal(self, p)
         if len(args) > 1:
@@ -844,63 +900,63 @@ class Game:
         if what == "gold":
             amount = 2 + (1 if self.has(p, "gold_mine") else 0)
             self.gold[p] += amount
-            self._emit("gather", {"player": p, "resource": "gold", "amount": amount})
+            self.emit("gather", {"player": p, "resource": "gold", "amount": amount})
         else:
             k = 3 if self.has(p, "observatory") else 2
             drawn = self.draw(k)
             keep_n = 1
             if self.has(p, "library"):
                 # Classic: Library + Observatory draw 3 and keep 2 (RULINGS R43); otherwise keep all.
-                lo = self.E.library_observatory_keep
+                lo = self.edition.library_observatory_keep
                 keep_n = lo if lo and k == 3 else len(drawn)
             if keep_n >= len(drawn):
                 self.hands[p].extend(drawn)
                 if self.events is not None:
-                    self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn),
+                    self.emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn),
                                           "kept": len(drawn)})
-                    self._emit("gather_private", {"player": p, "kept": self._keys(drawn)}, (p,))
+                    self.emit("gather_private", {"player": p, "kept": self.card_keys(drawn)}, (p,))
             else:
                 self.drawn = drawn
-                self.keep_n = keep_n
-                self.open_sub("keep", p)
+                self.keep_count = keep_n
+                self.open_follow_up("keep", p)
                 if self.events is not None:
-                    self._emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": keep_n})
-                    self._emit("drawn_private", {"player": p, "cards": self._keys(drawn)}, (p,))
-        if not self.x.get("hospital"):
-            self.rules[self.cur].after_gather(self, p)
-        if self.sub != "keep":
+                    self.emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": keep_n})
+                    self.emit("drawn_private", {"player": p, "cards": self.card_keys(drawn)}, (p,))
+        if not self.edition_state.get("hospital"):
+            self.character_rules[self.current_character].after_gather(self, p)
+        if self.follow_up != "keep":
             self.gathering_done(p)
 
     def _keep(self, p: int, cid: int) -> None:
         drawn = self.drawn
         drawn.remove(cid)
         self.hands[p].append(cid)
-        if self.keep_n > 1:
-            self.keep_n -= 1  # classic Library + Observatory: one more to keep
-            self._emit("keep_private", {"player": p, "card": self.E.districts[cid].key, "discarded": []}, (p,))
+        if self.keep_count > 1:
+            self.keep_count -= 1  # classic Library + Observatory: one more to keep
+            self.emit("keep_private", {"player": p, "card": self.edition.districts[cid].key, "discarded": []}, (p,))
             return
         self.bottom(drawn)
         if self.events is not None:
-            self._emit("keep_private", {"player": p, "card": self.E.districts[cid].key,
-                                        "discarded": self._keys(drawn)}, (p,))
+            self.emit("keep_private", {"player": p, "card": self.edition.districts[cid].key,
+                                        "discarded": self.card_keys(drawn)}, (p,))
         self.drawn = []
-        self.sub = ""
-        if not self.x.get("hospital"):
-            self.rules[self.cur].after_keep(self, p)
+        self.follow_up = ""
+        if not self.edition_state.get("hospital"):
+            self.character_rules[self.current_character].after_keep(self, p)
         self.gathering_done(p)
 
     def gathering_done(self, p: int) -> None:
         """Gathering resources is over (a drawn card was kept): the threat is resolved, the Witch bewitches,
         the bewitched player's turn ends (RULINGS R16, R18)."""
-        if self.x.get("hospital"):
+        if self.edition_state.get("hospital"):
             return
-        for r in self.rules:
+        for r in self.character_rules:
             if r.gates:
                 r.after_gathering(self, p)
 
     def income_count(self, p: int, t: DistrictType) -> int:
         n = 0
-        E = self.E
+        E = self.edition
         for c in self.cities[p]:
             d = E.districts[c & CARD]
             if d.type is t or d.key == "school_of_magic":
@@ -908,7 +964,7 @@ class Game:
         return n
 
     def _income(self, p: int) -> None:
-        r = self.rules[self.cur]
+        r = self.character_rules[self.current_character]
         assert r.income is not None
         self.used |= USED_INCOME
         k = self.income_count(p, r.income)
@@ -920,12 +976,12 @@ class Game:
             r.mixed_income(self, p, k)  # the Abbot chooses gold and cards
 
     def _build(self, p: int, cid: int, how: tuple[Any, ...] = ()) -> None:
-        d = self.E.districts[cid]
-        dr = self.d_rules.get(d.key)
+        d = self.edition.districts[cid]
+        dr = self.district_rules.get(d.key)
         self.hand_remove(p, cid)
         if how:
             # Built without paying its cost (Framework, Necropolis): the district offering it builds it.
-            for adr in self.d_rules.values():
+            for adr in self.district_rules.values():
                 if adr.alt_pay and adr.alt_build(self, p, cid, how):
                     return
             raise AssertionError(f"no district builds {d.key} by {how}")
@@ -937,7 +993,7 @@ class Game:
     def pay_and_place(self, p: int, cid: int, gold: int, count: bool = True) -> None:
         self.gold[p] -= gold
         self.spent += gold
-        for r in self.rules:
+        for r in self.character_rules:
             if r.watches_builds and r.intercept_paid_build(self, p, cid, gold, count):
                 return  # the Magistrate decides whether to confiscate; his decision places the district
         self.place(p, cid, "paid", count)
@@ -948,9 +1004,9 @@ class Game:
         from .scoring import final_result
 
         self.phase = OVER
-        self.tp = -1
+        self.turn_player = -1
         self.result = final_result(self)
-        self._emit("game_over", self.result)
+        self.emit("game_over", self.result)
 
     @property
     def over(self) -> bool:
@@ -966,29 +1022,29 @@ class _Fixed:
 
         config.validate()
         E: Edition = config.ed
-        self.E = E
+        self.edition = E
         # RULINGS R40: the classic "shorter game" plays to one district fewer.
         self.complete_at = E.complete_size(config.players) - (1 if config.shorter else 0)
         self.cast = tuple(E.character_by_key[k] for k in config.cast)
         self.cast_keys = tuple(E.characters[c].key for c in self.cast)  # by cast index
         self.cast_ids = {k: i for i, k in enumerate(self.cast_keys)}  # cast index by key
-        self.rules = tuple(rules_for(E.characters[c].key, E.key) for c in self.cast)
+        self.character_rules = tuple(rules_for(E.characters[c].key, E.key) for c in self.cast)
         self.card_ids = {k: i for i, k in enumerate(d.key for d in E.districts)}
         uniques = tuple(E.district_by_key[k] for k in config.districts)
-        self.d_rules = district_rules_for(E, uniques)
-        self.d_active = tuple(dr for dr in self.d_rules.values() if dr.has_actions)
-        self.has_alt_pay = any(dr.alt_pay for dr in self.d_rules.values())
-        self.gating = tuple(r for r in self.rules if r.gates)
+        self.district_rules = district_rules_for(E, uniques)
+        self.active_districts = tuple(dr for dr in self.district_rules.values() if dr.has_actions)
+        self.has_alt_pay = any(dr.alt_pay for dr in self.district_rules.values())
+        self.gating_rules = tuple(r for r in self.character_rules if r.gates)
         handlers: dict[str, Handler] = {}
-        for r in self.rules:
+        for r in self.character_rules:
             handlers.update(r.handlers())
-        for dr in self.d_rules.values():
+        for dr in self.district_rules.values():
             handlers.update(dr.handlers())
         self.handlers = handlers
         # Interned actions: legal_actions() hands out these shared objects instead of new ones.
-        self.build_act = tuple(Action("build", (d.key,)) for d in E.districts)
-        self.choose_act = tuple(Action("choose", (E.characters[c].key,)) for c in self.cast)
-        self.discard_act = tuple(Action("discard_character", (E.characters[c].key,)) for c in self.cast)
+        self.interned_builds = tuple(Action("build", (d.key,)) for d in E.districts)
+        self.interned_choices = tuple(Action("choose", (E.characters[c].key,)) for c in self.cast)
+        self.interned_discards = tuple(Action("discard_character", (E.characters[c].key,)) for c in self.cast)
         deck = [i for i in E.basic_ids for _ in range(E.districts[i].copies)]
         deck += [u for u in uniques for _ in range(E.districts[u].copies)]  # classic: two Keeps
         self.deck = tuple(deck)
@@ -1008,10 +1064,10 @@ def _keep_actions(g: Game) -> list[Action]:
     for c in g.drawn:
         if c not in seen:
             seen.append(c)
-    return [Action("keep", (g.E.districts[c].key,)) for c in seen]
+    return [Action("keep", (g.edition.districts[c].key,)) for c in seen]
 
 
-SUB_ACTIONS: dict[str, Callable[[Game], list[Action]]] = {"keep": _keep_actions}
+FOLLOW_UP_ACTIONS: dict[str, Callable[[Game], list[Action]]] = {"keep": _keep_actions}
 
 
 def _faceup_count(n: int, nc: int) -> int:

@@ -40,8 +40,8 @@ class PositionError(SaveFileError):
 
 def position(g: Game) -> str:
     """The position of `g` as text (version 1)."""
-    key = g.E.districts
-    ck = g.ckey
+    key = g.edition.districts
+    ck = g.character_key
 
     def cards(ids: list[int]) -> list[str]:
         return [key[c].key for c in ids]
@@ -65,34 +65,34 @@ def position(g: Game) -> str:
         "museum": cards(g.museum),
         "deck": cards(g.deck),
         "known": [[cards(k) for k in row] for row in g.known],
-        "characters": [[ck(i) for i in cs] for cs in g.chars],
+        "characters": [[ck(i) for i in cs] for cs in g.characters],
         "faceup": [ck(i) for i in g.faceup],
         "facedown": [ck(i) for i in g.facedown],
         "draft": [ck(i) for i in g.draft],
-        "selection_step": g.sel_i,
+        "selection_step": g.selection_step,
         "seen": [[ck(i) for i in s] for s in g.seen],
-        "revealed": [ck(i) for i in range(g.n_chars) if g.revealed[i]],
+        "revealed": [ck(i) for i in range(g.cast_size) if g.revealed[i]],
         "called_by": {ck(i): p for i, p in enumerate(g.called_by) if p >= 0},
         "killed": char(g.killed),
         "robbed": char(g.robbed),
         "robber": g.robber if g.robber >= 0 else None,
         "bewitched": char(g.bewitched),
-        "markers": {ck(i): m for i, m in enumerate(g.marks) if m},
+        "markers": {ck(i): m for i, m in enumerate(g.markers) if m},
         # Past the last rank the calling is over (the end of the round, or of the game).
-        "calling": END_OF_ROUND if g.cur >= g.n_chars else char(g.cur),
-        "turn_player": g.tp if g.tp >= 0 else None,
+        "calling": END_OF_ROUND if g.current_character >= g.cast_size else char(g.current_character),
+        "turn_player": g.turn_player if g.turn_player >= 0 else None,
         "gathered": g.gathered,
         "builds": g.builds,
-        "build_limit": g.limit,
+        "build_limit": g.build_limit,
         "used": g.used,
         "beautified": g.beautified,
         "spent": g.spent,
         "drawn": cards(g.drawn),
-        "keep": g.keep_n,
-        "decision": g.sub or None,
-        "decision_player": g.sp if g.sp >= 0 else None,
-        "decision_data": g.sub_data,
-        "edition_state": {k: g.x[k] for k in sorted(g.x)},
+        "keep": g.keep_count,
+        "decision": g.follow_up or None,
+        "decision_player": g.follow_up_player if g.follow_up_player >= 0 else None,
+        "decision_data": g.follow_up_data,
+        "edition_state": {k: g.edition_state[k] for k in sorted(g.edition_state)},
     }
     lines = [f"{HEADER}: {VERSION}"]
     lines += [f"{name}: {json.dumps(values[name], ensure_ascii=False, separators=(',', ':'))}" for name in FIELDS]
@@ -171,12 +171,12 @@ class _Reader:
         return x
 
     def seat(self, name: str, value: Any = None, none: bool = False) -> int:
-        return self.int_(name, 0, self.g.n - 1, value, none)
+        return self.int_(name, 0, self.g.players - 1, value, none)
 
     def per_seat(self, name: str) -> list[Any]:
         x = self.v[name]
-        if not isinstance(x, list) or len(x) != self.g.n:
-            raise self.fail(name, f"must list one entry for each of the {self.g.n} players")
+        if not isinstance(x, list) or len(x) != self.g.players:
+            raise self.fail(name, f"must list one entry for each of the {self.g.players} players")
         return x
 
     def card(self, name: str, k: Any) -> int:
@@ -250,30 +250,30 @@ class _Reader:
         return out
 
     def _row(self, row: Any) -> list[Any]:
-        if not isinstance(row, list) or len(row) != self.g.n:
-            raise self.fail("known", f"must hold, for each player, a list for each of the {self.g.n} players")
+        if not isinstance(row, list) or len(row) != self.g.players:
+            raise self.fail("known", f"must hold, for each player, a list for each of the {self.g.players} players")
         return row
 
     def _read_characters(self) -> None:
         g, v = self.g, self.v
-        nc = g.n_chars
-        g.chars = [self.chars("characters", cs) for cs in self.per_seat("characters")]
+        nc = g.cast_size
+        g.characters = [self.chars("characters", cs) for cs in self.per_seat("characters")]
         g.faceup = self.chars("faceup")
         g.facedown = self.chars("facedown")
         g.draft = self.chars("draft")
-        placed = [i for cs in g.chars for i in cs] + g.faceup + g.facedown + g.draft
-        twice = [g.ckey(i) for i, k in Counter(placed).items() if k > 1]
+        placed = [i for cs in g.characters for i in cs] + g.faceup + g.facedown + g.draft
+        twice = [g.character_key(i) for i, k in Counter(placed).items() if k > 1]
         if twice:
             raise PositionError(f"The {twice[0].replace('_', ' ')} is in two places at once in the position.")
         if g.phase != OVER and len(placed) != nc:
-            lost = [g.ckey(i) for i in range(nc) if i not in placed]
+            lost = [g.character_key(i) for i in range(nc) if i not in placed]
             raise PositionError(f"The position says nowhere where the {lost[0].replace('_', ' ')} is.")
         g.owner = [-1] * nc
-        for p, cs in enumerate(g.chars):
+        for p, cs in enumerate(g.characters):
             for i in cs:
                 g.owner[i] = p
-        # g.script, the order of the draft, is the fresh game's: it depends on the players and the cast only.
-        g.sel_i = self.int_("selection_step", 0, len(g.script))
+        # g.selection_order, the order of the draft, is the fresh game's: it depends on the players and the cast only.
+        g.selection_step = self.int_("selection_step", 0, len(g.selection_order))
         g.seen = [self.chars("seen", s) for s in self.per_seat("seen")]
         revealed = set(self.chars("revealed"))
         g.revealed = [i in revealed for i in range(nc)]
@@ -290,64 +290,64 @@ class _Reader:
         markers = v["markers"]
         if not isinstance(markers, dict):
             raise self.fail("markers", "must map characters to their markers")
-        g.marks = [0] * nc
+        g.markers = [0] * nc
         for k, m in markers.items():
-            g.marks[self.char("markers", k)] = self.int_("markers", value=m)
+            g.markers[self.char("markers", k)] = self.int_("markers", value=m)
 
     def _read_turn(self) -> None:
         g, v = self.g, self.v
-        g.cur = g.n_chars if v["calling"] == END_OF_ROUND else self.char("calling", v["calling"], none=True)
-        g.tp = self.seat("turn_player", none=True)
+        g.current_character = g.cast_size if v["calling"] == END_OF_ROUND else self.char("calling", v["calling"], none=True)
+        g.turn_player = self.seat("turn_player", none=True)
         g.gathered = self.bool_("gathered")
         g.builds = self.int_("builds")
-        g.limit = self.int_("build_limit")
+        g.build_limit = self.int_("build_limit")
         g.used = self.int_("used")
         g.beautified = self.int_("beautified")
         g.spent = self.int_("spent")
-        g.keep_n = self.int_("keep", 1)
+        g.keep_count = self.int_("keep", 1)
         sub = v["decision"]
         if sub is not None and not (isinstance(sub, str) and sub):
             raise self.fail("decision", "must name the open decision, or be null")
-        g.sub = sub or ""
-        g.sp = self.seat("decision_player", none=True)
+        g.follow_up = sub or ""
+        g.follow_up_player = self.seat("decision_player", none=True)
         data = v["decision_data"]
         if not isinstance(data, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in data):
             raise self.fail("decision_data", "must be a list of whole numbers")
-        g.sub_data = list(data)
+        g.follow_up_data = list(data)
         x = v["edition_state"]
         if not isinstance(x, dict):
             raise self.fail("edition_state", "must map names to values")
-        g.x = {k: _frozen(val) for k, val in x.items()}
-        if g.phase == TURN and not g.sub and not 0 <= g.cur < g.n_chars:
+        g.edition_state = {k: _frozen(val) for k, val in x.items()}
+        if g.phase == TURN and not g.follow_up and not 0 <= g.current_character < g.cast_size:
             raise PositionError("The position is in the players' turns but calls no character.")
-        if g.phase == TURN and not g.sub and g.tp < 0:
+        if g.phase == TURN and not g.follow_up and g.turn_player < 0:
             raise PositionError("The position is in the players' turns but no player is playing.")
-        if g.sub and g.sp < 0:
-            raise PositionError(f"The position's decision {g.sub!r} has no player to answer it.")
+        if g.follow_up and g.follow_up_player < 0:
+            raise PositionError(f"The position's decision {g.follow_up!r} has no player to answer it.")
 
     def _check_knowledge(self) -> None:
         """What a player was shown of a hand is in that hand; a character was revealed by its holder."""
         g = self.g
-        for a in range(g.n):
-            for b in range(g.n):
+        for a in range(g.players):
+            for b in range(g.players):
                 extra = Counter(g.known[a][b]) - Counter(g.hands[b])
                 if extra:
-                    name = g.E.districts[next(iter(extra))].name
+                    name = g.edition.districts[next(iter(extra))].name
                     raise PositionError(f"Seat {a} is said to know a {name} in the hand of seat {b}, who holds "
                                         f"none.")
         for i, p in enumerate(g.called_by):
             if p >= 0 and (p != g.owner[i] or not g.revealed[i]):
-                raise PositionError(f"The {g.ckey(i).replace('_', ' ')} was revealed by seat {p}, who does not "
+                raise PositionError(f"The {g.character_key(i).replace('_', ' ')} was revealed by seat {p}, who does not "
                                     f"hold it face up.")
 
     def _check_cards(self) -> None:
         """Every district card of the game is somewhere, once: the deck, hands, cities, the Museum, the
         drawn cards, or set aside by the open decision."""
         g = self.g
-        full = Counter(i for i in g.E.basic_ids for _ in range(g.E.districts[i].copies))
+        full = Counter(i for i in g.edition.basic_ids for _ in range(g.edition.districts[i].copies))
         for k in g.config.districts:
-            u = g.E.district_by_key[k]
-            full[u] += g.E.districts[u].copies
+            u = g.edition.district_by_key[k]
+            full[u] += g.edition.districts[u].copies
         here = Counter(g.deck) + Counter(g.museum) + Counter(g.drawn)
         for h in g.hands:
             here.update(h)
@@ -355,11 +355,11 @@ class _Reader:
             here.update(e & CARD for e in c)
         for cid, k in here.items():
             if k > full[cid]:
-                name = g.E.districts[cid].name
+                name = g.edition.districts[cid].name
                 raise PositionError(f"The position has {k} {name} cards; this game has {full[cid]}.")
         aside = sum(full.values()) - sum(here.values())
         # An open decision may hold cards aside (the Magician's discards, a district awaiting the Graveyard).
-        if aside > len(g.sub_data):
+        if aside > len(g.follow_up_data):
             raise PositionError(f"{aside} district cards of this game are nowhere in the position.")
 
 

@@ -22,10 +22,10 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     h.rng = Rng(rng.next64())
     # District cards: the deck, the unknown part of other hands, cards drawn by someone else.
     # The classic Lighthouse: while p looks through the deck, he knows what is in it (not its order).
-    deck_seen = h.sub == "lighthouse" and h.sp == p
+    deck_seen = h.follow_up == "lighthouse" and h.follow_up_player == p
     pool = [] if deck_seen else list(h.deck)
     slots: list[tuple[int, int]] = []  # (player, unknown cards in hand)
-    for q in range(h.n):
+    for q in range(h.players):
         if q == p:
             continue
         known = list(h.known[p][q])
@@ -35,12 +35,12 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
         pool.extend(unknown)
         slots.append((q, len(unknown)))
         h.hands[q] = known
-    other_drawn = h.sub == "keep" and h.sp != p
+    other_drawn = h.follow_up == "keep" and h.follow_up_player != p
     if other_drawn:
         pool.extend(h.drawn)
-    other_study = h.sub == "scholar_keep" and h.sp != p  # the Scholar's 7 cards are his secret
+    other_study = h.follow_up == "scholar_keep" and h.follow_up_player != p  # the Scholar's 7 cards are his secret
     if other_study:
-        pool.extend(h.sub_data)
+        pool.extend(h.follow_up_data)
     # Cards under the Museum are face down (RULINGS R24): only its owner knows them.
     museum_hidden = bool(h.museum) and not h.has(p, "museum")
     if museum_hidden:
@@ -54,7 +54,7 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     if other_drawn:
         h.drawn = [pool.pop() for _ in range(len(h.drawn))]
     if other_study:
-        h.sub_data = [pool.pop() for _ in range(len(h.sub_data))]
+        h.follow_up_data = [pool.pop() for _ in range(len(h.follow_up_data))]
     if museum_hidden:
         h.museum = [pool.pop() for _ in range(len(h.museum))]
     if deck_seen:
@@ -63,18 +63,18 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     else:
         h.deck = pool
     # Characters: face-down discards, others' unrevealed characters, the draft in someone else's hands.
-    visible_draft = h.phase == SELECT and not h.sub and h.sel_i < len(h.script) and h._picker() == p
+    visible_draft = h.phase == SELECT and not h.follow_up and h.selection_step < len(h.selection_order) and h.picker() == p
     cpool: list[int] = []
     holders: list[tuple[int, int]] = []  # (player or -1 for face down, count)
-    for q in range(h.n):
+    for q in range(h.players):
         if q == p:
             continue
-        hidden = [i for i in h.chars[q] if not h.revealed[i]]
+        hidden = [i for i in h.characters[q] if not h.revealed[i]]
         for i in hidden:
-            h.chars[q].remove(i)
+            h.characters[q].remove(i)
         cpool.extend(hidden)
         holders.append((q, len(hidden)))
-    shuffle_facedown = not (visible_draft and h.script[h.sel_i][1] == "c+" and len(h.draft) == 1)
+    shuffle_facedown = not (visible_draft and h.selection_order[h.selection_step][1] == "c+" and len(h.draft) == 1)
     if shuffle_facedown:
         cpool.extend(h.facedown)
     if not visible_draft:
@@ -84,7 +84,7 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     for q, k in holders:
         for _ in range(k):
             i = cpool.pop()
-            h.chars[q].append(i)
+            h.characters[q].append(i)
             h.owner[i] = q
     if shuffle_facedown:
         h.facedown = [cpool.pop() for _ in range(len(h.facedown))]

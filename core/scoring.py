@@ -34,21 +34,21 @@ def _breakdown(g: Game, p: int, ctx: ScoreContext) -> dict[str, Any]:
     types = set(city_types(g, p, ctx))
     all_types = 3 if len(types) == len(ALL_TYPES) else 0
     # The classic Bell Tower can make several players first at once (x["firsts"]).
-    first = g.first_complete == p or p in g.x.get("firsts", ())
+    first = g.first_complete == p or p in g.edition_state.get("firsts", ())
     completion = 0
-    if first and not g.E.first_bonus_needs_complete_city:
+    if first and not g.edition.first_bonus_needs_complete_city:
         completion = 4  # classic step 3: "the first player to build eight districts", whatever follows
     elif g.is_complete(p):
         completion = 4 if first else 2
     uniques: dict[str, int] = {}
     for e in g.cities[p]:
-        key = g.E.districts[e & CARD].key
-        dr = g.d_rules.get(key)
+        key = g.edition.districts[e & CARD].key
+        dr = g.district_rules.get(key)
         if dr is not None:
             pts = dr.score(g, p, ctx)
             if pts:
                 uniques[key] = pts
-    vault = g.d_rules.get("secret_vault")
+    vault = g.district_rules.get("secret_vault")
     if vault is not None and vault.id in g.hands[p]:
         uniques["secret_vault"] = vault.score(g, p, ctx)
     total = districts + all_types + completion + sum(uniques.values())
@@ -69,7 +69,7 @@ def _haunted(g: Game, p: int) -> Any:
     """The Haunted Quarter (2016) or Haunted City (classic) rules, if p's city holds one."""
     for key in HAUNTED:
         if g.has(p, key):
-            return g.d_rules[key]
+            return g.district_rules[key]
     return None
 
 
@@ -83,29 +83,29 @@ def tiebreak_rank(g: Game, p: int) -> int:
     best = 0
     for i, who in enumerate(g.called_by):
         if who == p:
-            best = max(best, g.rules[i].rank)
+            best = max(best, g.character_rules[i].rank)
     return best
 
 
 def final_result(g: Game) -> dict[str, Any]:
-    scores = [score_breakdown(g, p) for p in range(g.n)]
+    scores = [score_breakdown(g, p) for p in range(g.players)]
     top = max(s["total"] for s in scores)
     tied = [s["player"] for s in scores if s["total"] == top]
     tiebreak = None
     winners = tied
-    if len(tied) > 1 and g.E.tiebreak == "districts_gold":
+    if len(tied) > 1 and g.edition.tiebreak == "districts_gold":
         # Classic (RULINGS R7): the district points only, then the most gold.
         key = {p: (district_points(scores[p]), g.gold[p]) for p in tied}
         best_key = max(key.values())
         winners = [p for p in tied if key[p] == best_key]
         tiebreak = {"tied": tied, "district_points": {p: key[p][0] for p in tied},
                     "gold": {p: key[p][1] for p in tied}}
-        order = sorted(range(g.n), key=lambda p: (-scores[p]["total"], -district_points(scores[p]), -g.gold[p]))
+        order = sorted(range(g.players), key=lambda p: (-scores[p]["total"], -district_points(scores[p]), -g.gold[p]))
         return {"scores": scores, "winners": winners, "ranking": order, "tiebreak": tiebreak}
     if len(tied) > 1:
         ranks = {p: tiebreak_rank(g, p) for p in tied}
         best = max(ranks.values())
         winners = [p for p in tied if ranks[p] == best]
         tiebreak = {"tied": tied, "ranks": ranks}
-    order = sorted(range(g.n), key=lambda p: (-scores[p]["total"], -(p in winners), -tiebreak_rank(g, p)))
+    order = sorted(range(g.players), key=lambda p: (-scores[p]["total"], -(p in winners), -tiebreak_rank(g, p)))
     return {"scores": scores, "winners": winners, "ranking": order, "tiebreak": tiebreak}

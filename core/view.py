@@ -83,20 +83,20 @@ _CITY_ENTRIES: dict[str, dict[int, CityDistrict]] = {}
 
 
 def _district_keys(g: Game) -> tuple[str, ...]:
-    keys = _DISTRICT_KEYS.get(g.E.key)
+    keys = _DISTRICT_KEYS.get(g.edition.key)
     if keys is None:
-        keys = _DISTRICT_KEYS[g.E.key] = tuple(d.key for d in g.E.districts)
+        keys = _DISTRICT_KEYS[g.edition.key] = tuple(d.key for d in g.edition.districts)
     return keys
 
 
 def _city_entries(g: Game) -> dict[int, CityDistrict]:
-    table = _CITY_ENTRIES.get(g.E.key)
+    table = _CITY_ENTRIES.get(g.edition.key)
     if table is None:
         table = {}
-        for cid, d in enumerate(g.E.districts):
+        for cid, d in enumerate(g.edition.districts):
             for flag in (0, BEAUTY):
                 table[cid | flag] = CityDistrict(d.key, d.cost + (1 if flag else 0), d.type.key, bool(flag))
-        _CITY_ENTRIES[g.E.key] = table
+        _CITY_ENTRIES[g.edition.key] = table
     return table
 
 
@@ -106,9 +106,9 @@ def _players(g: Game, me: int | None) -> tuple[PlayerInfo, ...]:
     dkeys = _district_keys(g)
     ckeys = g.cast_keys
     entries = _city_entries(g)
-    museum_in_game = "museum" in g.d_rules
+    museum_in_game = "museum" in g.district_rules
     players = []
-    for q in range(g.n):
+    for q in range(g.players):
         if me == q:
             known = tuple(sorted([dkeys[c & CARD] for c in g.hands[q]]))
         elif me is not None:
@@ -140,19 +140,19 @@ def _mine(g: Game, me: int | None) -> bool:
 def _options(g: Game, me: int | None) -> tuple[str, ...]:
     if not _mine(g, me):
         return ()
-    if g.phase == SELECT and not g.sub:
+    if g.phase == SELECT and not g.follow_up:
         ckeys = g.cast_keys
         return tuple([ckeys[c] for c in sorted(g.selection_options())])
-    if g.sub == "keep":
-        return tuple(g._keys(g.drawn))
-    if g.sub == "scholar_keep":
-        return tuple(g._keys(g.sub_data))
+    if g.follow_up == "keep":
+        return tuple(g.card_keys(g.drawn))
+    if g.follow_up == "scholar_keep":
+        return tuple(g.card_keys(g.follow_up_data))
     return ()
 
 
 def _calling(g: Game, me: int | None) -> str | None:
-    if g.phase != SELECT and 0 <= g.cur < g.n_chars and g.tp >= 0:
-        return g.cast_keys[g.cur]
+    if g.phase != SELECT and 0 <= g.current_character < g.cast_size and g.turn_player >= 0:
+        return g.cast_keys[g.current_character]
     return None
 
 
@@ -170,7 +170,7 @@ def _markers(g: Game, me: int | None) -> dict[str, Any]:
     from .characters.blackmailer import BRIBED, FLOWER, THREAT, THREAT_SHOWN, blackmailer_player
     from .characters.magistrate import SIGNED, WARRANT, WARRANT_SHOWN
 
-    marks = g.marks
+    marks = g.markers
     ckeys = g.cast_keys
     placer = g.owner[0] if g.phase != SELECT else -1  # the Magistrate (rank 1)
     bm = blackmailer_player(g) if g.phase != SELECT else -1
@@ -199,8 +199,8 @@ _FIELD: dict[str, Callable[[Game, int | None], Any]] = {
     "cast": lambda g, me: tuple(g.config.cast),
     "faceup": lambda g, me: tuple([g.cast_keys[c] for c in g.faceup]),
     "facedown_count": lambda g, me: len(g.facedown),
-    "my_characters": lambda g, me: tuple([g.cast_keys[c] for c in g.chars[me]]) if me is not None else (),
-    "hand": lambda g, me: tuple(g._keys(g.hands[me])) if me is not None else (),
+    "my_characters": lambda g, me: tuple([g.cast_keys[c] for c in g.characters[me]]) if me is not None else (),
+    "hand": lambda g, me: tuple(g.card_keys(g.hands[me])) if me is not None else (),
     "seen_characters": lambda g, me: tuple([g.cast_keys[c] for c in sorted(g.seen[me])])
     if me is not None else (),
     "killed": lambda g, me: g.cast_keys[g.killed] if g.killed >= 0 else None,

@@ -13,16 +13,16 @@ def table(cast: str | Sequence[str], players: int, holders: dict[str, int], *, s
           start: bool = True) -> Game:
     """A game whose selection phase is replaced by `holders` (character key -> seat)."""
     g = Game(GameConfig.create(players, cast=cast, districts=districts), seed)
-    g.owner = [-1] * g.n_chars
-    g.chars = [[] for _ in range(players)]
+    g.owner = [-1] * g.cast_size
+    g.characters = [[] for _ in range(players)]
     for k, p in holders.items():
         i = g.cast_index(k)
         assert i >= 0, f"{k} is not in the cast"
         g.owner[i] = p
-        g.chars[p].append(i)
+        g.characters[p].append(i)
     g.faceup = []
     g.draft = []
-    g.facedown = [i for i in range(g.n_chars) if g.owner[i] < 0]
+    g.facedown = [i for i in range(g.cast_size) if g.owner[i] < 0]
     g.crown = crown
     if gold is not None:
         g.gold = list(gold)
@@ -47,7 +47,7 @@ def act(g: Game, p: int, kind: str, *args: str | int) -> None:
 
 
 def keys(g: Game, cards: list[int]) -> list[str]:
-    return sorted(g._keys(cards))
+    return sorted(g.card_keys(cards))
 
 
 def legal(g: Game, kind: str) -> list[tuple]:
@@ -56,4 +56,4 @@ def legal(g: Game, kind: str) -> list[tuple]:
 
 def turn_of(g: Game) -> tuple[int, str]:
     """(player, character) now playing."""
-    return g.tp, g.ckey(g.cur)
+    return g.turn_player, g.character_key(g.current_character)

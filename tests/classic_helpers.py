@@ -56,20 +56,20 @@ def classic_game(players: int = 4, seed: int = 1, cast: str | Sequence[str] = "c
 
 def start(g: Game, picks: dict[int, str | Sequence[str]], crown: int = 0) -> Game:
     """Skip the selection phase: each player holds the named character(s); calling begins."""
-    assert g.phase == "select" and not g.sub
+    assert g.phase == "select" and not g.follow_up
     g.crown = crown
-    g.owner = [-1] * g.n_chars
-    g.chars = [[] for _ in range(g.n)]
+    g.owner = [-1] * g.cast_size
+    g.characters = [[] for _ in range(g.players)]
     for p, keys in picks.items():
         for k in [keys] if isinstance(keys, str) else keys:
             i = g.cast_index(k)
             assert i >= 0, k
             g.owner[i] = p
-            g.chars[p].append(i)
+            g.characters[p].append(i)
     g.faceup = []
-    g.facedown = [i for i in range(g.n_chars) if g.owner[i] < 0]
+    g.facedown = [i for i in range(g.cast_size) if g.owner[i] < 0]
     g.draft = []
-    g.sel_i = len(g.script)
+    g.selection_step = len(g.selection_order)
     g.begin_turn_phase()
     assert g.phase == TURN
     return g
@@ -78,6 +78,6 @@ def start(g: Game, picks: dict[int, str | Sequence[str]], crown: int = 0) -> Gam
 def total_cards(g: Game) -> int:
     """Every district card: deck, hands, cities, the Museum, drawn cards, and cards set aside by an open
     decision (the Magician's discards, the district waiting for the Graveyard's owner)."""
-    aside = g.sub_data if g.sub in ("redraw", "graveyard") else []
+    aside = g.follow_up_data if g.follow_up in ("redraw", "graveyard") else []
     return (len(g.deck) + sum(map(len, g.hands)) + sum(map(len, g.cities)) + len(g.museum) + len(g.drawn)
             + len(aside))

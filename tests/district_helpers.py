@@ -36,13 +36,13 @@ def start_turn(g: Game, p: int, char: str = "merchant") -> None:
     i = g.cast_index(char)
     assert i >= 0, char
     g.phase = TURN
-    g.sub = ""
-    g.owner = [-1] * g.n_chars
+    g.follow_up = ""
+    g.owner = [-1] * g.cast_size
     g.owner[i] = p
-    g.chars = [[] for _ in range(g.n)]
-    g.chars[p] = [i]
+    g.characters = [[] for _ in range(g.players)]
+    g.characters[p] = [i]
     g.faceup = []
-    g.cur = i
+    g.current_character = i
     g._begin_turn(i, p)
 
 
@@ -77,7 +77,7 @@ def total_cards(g: Game) -> int:
     """Every district card in the game: deck, hands, cities, under the Museum, drawn, and those set
     aside by a decision in progress (paid to the Thieves' Den, discarded to the Magician)."""
     # During "pay_den" the Thieves' Den itself has left the hand and is not yet in the city.
-    den = [*g.sub_data[1:], -1] if g.sub == "pay_den" else g.sub_data if g.sub == "redraw" else []
+    den = [*g.follow_up_data[1:], -1] if g.follow_up == "pay_den" else g.follow_up_data if g.follow_up == "redraw" else []
     return len(g.deck) + sum(map(len, g.hands)) + sum(map(len, g.cities)) + len(g.museum) + len(g.drawn) + len(den)
 
 

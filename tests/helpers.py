@@ -17,19 +17,19 @@ def new_game(players: int = 4, seed: int = 1, **kw) -> Game:
 
 def start_turns(g: Game, picks: dict[int, str | Sequence[str]], faceup: Sequence[str] = ()) -> Game:
     """Skip the selection phase: give each player the named character(s), then start calling."""
-    assert g.phase == "select" and not g.sub
-    g.owner = [-1] * g.n_chars
-    g.chars = [[] for _ in range(g.n)]
+    assert g.phase == "select" and not g.follow_up
+    g.owner = [-1] * g.cast_size
+    g.characters = [[] for _ in range(g.players)]
     for p, keys in picks.items():
         for k in [keys] if isinstance(keys, str) else keys:
             i = g.cast_index(k)
             assert i >= 0, k
             g.owner[i] = p
-            g.chars[p].append(i)
+            g.characters[p].append(i)
     g.faceup = [g.cast_index(k) for k in faceup]
-    g.facedown = [i for i in range(g.n_chars) if g.owner[i] < 0 and i not in g.faceup]
+    g.facedown = [i for i in range(g.cast_size) if g.owner[i] < 0 and i not in g.faceup]
     g.draft = []
-    g.sel_i = len(g.script)
+    g.selection_step = len(g.selection_order)
     g.begin_turn_phase()
     assert g.phase == TURN
     return g

@@ -21,14 +21,14 @@ def check_game(players: int, cast: str, seed: int) -> int:
     while not g.over:
         p = g.pending()[0]
         for q in range(players):
-            b = bots[q].beliefs(view(g, q)) if g.phase == "turn" or g.chars[q] else None
+            b = bots[q].beliefs(view(g, q)) if g.phase == "turn" or g.characters[q] else None
             if b is None:
                 continue
             for r in range(players):
-                for i in g.chars[r]:
+                for i in g.characters[r]:
                     if r != q and not g.revealed[i]:
-                        assert b.prob(r, g.ckey(i)) > 0, (cast, players, seed, q, r, g.ckey(i), b)
-                        if len(b.candidates[r]) < len(g.cast) - len(g.faceup) - len(g.chars[q]):
+                        assert b.prob(r, g.character_key(i)) > 0, (cast, players, seed, q, r, g.character_key(i), b)
+                        if len(b.candidates[r]) < len(g.cast) - len(g.faceup) - len(g.characters[q]):
                             informative += 1
         g.apply(p, bots[p].choose(view(g, p)))
     return informative
@@ -54,7 +54,7 @@ def test_a_player_after_me_holds_one_of_the_characters_i_passed():
     offered = [str(a.args[0]) for a in g.legal_actions()]
     g.apply(crown, make_bot("normal", 1).choose(view(g, crown)))
     b = infer(view(g, crown), crown)
-    mine = g.ckey(g.chars[crown][0])
+    mine = g.character_key(g.characters[crown][0])
     nxt = (crown + 1) % 4
     assert b.candidates[nxt] == frozenset(offered) - {mine}
 
@@ -70,7 +70,7 @@ def test_at_two_players_the_opponent_holds_exactly_one_of_each_draft_segment(see
         p = g.pending()[0]
         for q in range(2):
             segs = bots[q].segments(view(g, q))
-            held = {g.ckey(i) for i in g.chars[1 - q]}
+            held = {g.character_key(i) for i in g.characters[1 - q]}
             if g.phase == "turn":
                 assert all(len(held & s) == 1 and 2 <= len(s) <= 3 for s in segs), (q, segs, held)
                 full += len(segs) == 2

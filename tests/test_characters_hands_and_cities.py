@@ -16,7 +16,7 @@ def with_wall(g):
     """The Great Wall's effect is looked up by key (characters/warlord.py rank8_surcharge); give this game
     one even where the district's own module is not on this branch."""
     cls = DISTRICT_RULES.get("great_wall", DistrictRules)
-    g.d_rules = {**g.d_rules, "great_wall": cls(g.card_id("great_wall"))}
+    g.district_rules = {**g.district_rules, "great_wall": cls(g.card_id("great_wall"))}
     return g
 SPY_CAST = ["assassin", "spy", "magician", "king", "bishop", "merchant", "architect", "warlord"]
 DIPLOMAT_CAST = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "diplomat"]
@@ -59,7 +59,7 @@ def test_seer_takes_a_random_card_from_each_player_then_gives_one_back_to_each()
     assert {a[0] for a in legal(g, "seer_give")} == {1, 2}  # nothing owed to the empty hand
     act(g, 0, "seer_give", 1, "palace")
     act(g, 0, "seer_give", 2, "tavern")
-    assert g.sub == ""
+    assert g.follow_up == ""
     assert keys(g, g.hands[0]) == ["temple"]
     assert keys(g, g.hands[1]) == ["palace"] and keys(g, g.hands[2]) == ["tavern"]
     assert keys(g, g.known[2][0]) == ["temple"]  # he knows the Seer has his card
@@ -258,6 +258,6 @@ class _Refusing(DistrictRules):
 
 def test_wizard_immediate_build_respects_a_districts_own_ban():
     g = table(WIZARD_CAST, 4, {"wizard": 0}, gold=[9, 2, 2, 2], hands={1: ["dragon_gate", "manor"]})
-    g.d_rules = {**g.d_rules, "dragon_gate": _Refusing(g.card_id("dragon_gate"))}
+    g.district_rules = {**g.district_rules, "dragon_gate": _Refusing(g.card_id("dragon_gate"))}
     act(g, 0, "wizard", 1)
     assert legal(g, "wizard_build") == [("manor",)]

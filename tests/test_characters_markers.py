@@ -227,7 +227,7 @@ def test_threatened_player_with_one_gold_bribes_with_zero():
     g = threatened(gold=0)
     g.gold[1] = 1
     act(g, 1, "gather", "cards")
-    act(g, 1, "keep", g._keys(g.drawn)[0])
+    act(g, 1, "keep", g.card_keys(g.drawn)[0])
     act(g, 1, "bribe")
     assert g.gold[1] == 1
 
@@ -240,7 +240,7 @@ def test_refused_flowered_threat_revealed_takes_all_gold():
     act(g, 0, "reveal_threat")
     assert g.gold[:2] == [2 + 7, 0]
     assert view(g, 3).flowered_threat == "merchant"
-    assert END in g.legal_actions() and g.tp == 1
+    assert END in g.legal_actions() and g.turn_player == 1
 
 
 def test_refused_unflowered_threat_revealed_takes_nothing():

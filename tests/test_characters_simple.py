@@ -60,8 +60,8 @@ def test_trader_gains_one_gold_per_trade_district():
 def test_navigator_gains_four_gold_or_four_cards_and_cannot_build():
     g = table("devious_dignitaries", 4, {"navigator": 0}, gold=[10, 2, 2, 2], hands={0: ["tavern"]})
     act(g, 0, "gather", "cards")
-    if g.sub == "keep":
-        act(g, 0, "keep", g._keys(g.drawn)[0])
+    if g.follow_up == "keep":
+        act(g, 0, "keep", g.card_keys(g.drawn)[0])
     assert legal(g, "build") == []
     hand = len(g.hands[0])
     act(g, 0, "navigate", "cards")
@@ -138,8 +138,8 @@ def test_scholar_cards_are_hidden_from_other_players_redeal():
     seen = set()
     for s in range(20):
         h = redeal(g, 1, Rng(s))
-        assert sorted(h.sub_data + h.deck + [c for q in range(4) for c in h.hands[q]]) == \
-            sorted(g.sub_data + g.deck + [c for q in range(4) for c in g.hands[q]])
-        seen.add(tuple(h.sub_data))
+        assert sorted(h.follow_up_data + h.deck + [c for q in range(4) for c in h.hands[q]]) == \
+            sorted(g.follow_up_data + g.deck + [c for q in range(4) for c in g.hands[q]])
+        seen.add(tuple(h.follow_up_data))
     assert len(seen) > 1
-    assert redeal(g, 0, Rng(3)).sub_data == g.sub_data
+    assert redeal(g, 0, Rng(3)).follow_up_data == g.follow_up_data

@@ -17,8 +17,8 @@ def witch_table(holders, cast=CAST, **kw):
 
 def bewitch(g, target, resource="gold"):
     act(g, 0, "gather", resource)
-    if g.sub == "keep":
-        act(g, 0, "keep", g._keys(g.drawn)[0])
+    if g.follow_up == "keep":
+        act(g, 0, "keep", g.card_keys(g.drawn)[0])
     act(g, 0, "bewitch", target)
 
 
@@ -57,7 +57,7 @@ def test_witch_resumes_as_the_bewitched_character_with_her_own_hand_gold_and_cit
     act(g, 0, "build", "docks")
     assert keys(g, g.cities[0]) == ["docks", "harbor", "tavern"]
     act(g, 0, "end")
-    assert g.tp == -1 or turn_of(g)[1] != "merchant"
+    assert g.turn_player == -1 or turn_of(g)[1] != "merchant"
 
 
 def test_witch_resumed_as_architect_has_the_building_limit_of_three():
@@ -183,7 +183,7 @@ class _EndOfTurnProbe(DistrictRules):
 def _probe(g, seats=(0,)):
     probe = _EndOfTurnProbe(g.card_id("dragon_gate"))
     probe.calls = []
-    g.d_rules = {**g.d_rules, "dragon_gate": probe}
+    g.district_rules = {**g.district_rules, "dragon_gate": probe}
     for p in seats:
         g.cities[p].append(g.card_id("dragon_gate"))
     return probe

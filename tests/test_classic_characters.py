@@ -7,7 +7,7 @@ from citadels_core import Action
 
 
 def _cur(g):
-    return g.ckey(g.cur)
+    return g.character_key(g.current_character)
 
 
 def test_the_assassin_kills_and_the_killed_character_misses_his_whole_turn():
@@ -15,7 +15,7 @@ def test_the_assassin_kills_and_the_killed_character_misses_his_whole_turn():
     act(g, "kill", "king")
     act(g, "gather", "gold")
     act(g, "end")
-    assert _cur(g) == "bishop" and g.tp == 2
+    assert _cur(g) == "bishop" and g.turn_player == 2
 
 
 def test_the_classic_thief_cannot_rob_the_assassin_or_the_assassins_victim_r41():
@@ -42,7 +42,7 @@ def test_the_witch_resumes_the_bewitched_turn_in_her_own_city():
     act(g, "gather", "gold")  # the thief
     act(g, "end")
     act(g, "gather", "gold")  # the bewitched merchant's player only gathers
-    assert g.tp == 0 and _cur(g) == "merchant"
+    assert g.turn_player == 0 and _cur(g) == "merchant"
     gold = g.gold[0]
     act(g, "bonus")
     assert g.gold[0] == gold + 1
@@ -87,7 +87,7 @@ def test_the_assassin_who_built_pays_the_tax_collector_when_he_is_revealed():
     n_events = len(g.events)
     act(g, "end")
     # The Tax Collector is revealed right after: the Assassin's player pays then, retroactively.
-    assert g.tp == 1 and g.gold[1] == 3 and g.gold[0] == 3
+    assert g.turn_player == 1 and g.gold[1] == 3 and g.gold[0] == 3
     kinds_now = [e.kind for e in g.events[n_events:]]
     assert kinds_now.index("pay_tax") > kinds_now.index("call")
 
@@ -110,7 +110,7 @@ def test_the_classic_wizard_takes_a_card_and_builds_it_outside_his_limit_and_bui
     act(g, "wizard_build", "manor")
     assert "build" in kinds(g)
     act(g, "build", "temple")  # a duplicate, and still within his one build
-    assert [g.E.districts[c].key for c in g.cities[0]].count("temple") == 2
+    assert [g.edition.districts[c].key for c in g.cities[0]].count("temple") == 2
 
 
 def test_the_king_takes_the_crown_and_gains_gold_for_noble_districts():
@@ -175,10 +175,10 @@ def test_the_classic_abbot_takes_gold_only_and_the_single_richest_gives_him_1():
     setup(g, 0, city=["temple", "church"], gold=0)
     g.gold[1], g.gold[2], g.gold[3] = 5, 2, 2
     act(g, "gather", "cards")
-    if g.sub == "keep":
+    if g.follow_up == "keep":
         act(g, "keep", g.legal_actions()[0].args[0])
     act(g, "income")
-    assert g.gold[0] == 2 and g.sub == ""  # gold, no cards choice
+    assert g.gold[0] == 2 and g.follow_up == ""  # gold, no cards choice
     act(g, "alms", 1)
     assert g.gold[0] == 3 and g.gold[1] == 4
 
@@ -244,7 +244,7 @@ def test_the_classic_warlord_destroys_at_the_end_of_his_turn_r41():
     assert "destroy" in kinds(g)
     act(g, "destroy", 2, "manor")
     # Destroying is the last act of his turn: it is over.
-    assert g.gold[1] == 5 and g.tp != 1 and [g.E.districts[c].key for c in g.cities[2]] == ["tavern"]
+    assert g.gold[1] == 5 and g.turn_player != 1 and [g.edition.districts[c].key for c in g.cities[2]] == ["tavern"]
 
 
 def test_the_warlord_cannot_destroy_the_keep_or_in_a_completed_city_of_eight():
@@ -280,7 +280,7 @@ def test_the_classic_diplomat_exchanges_at_the_end_of_his_turn_paying_the_differ
     assert "exchange" not in kinds(g)
     act(g, "gather", "gold")
     act(g, "exchange", 2, "castle", "tavern")
-    assert g.gold[1] == 2 and g.gold[2] == 3 and g.tp != 1
+    assert g.gold[1] == 2 and g.gold[2] == 3 and g.turn_player != 1
 
 
 def test_the_diplomat_cannot_take_the_keep_the_bishops_districts_or_from_a_completed_city_r42():

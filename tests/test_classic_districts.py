@@ -14,7 +14,7 @@ def _game(*bonus, cast=None, players=4, keep=()):
 
 
 def _keys(g, p):
-    return sorted(g.E.districts[e & 255].key for e in g.cities[p])
+    return sorted(g.edition.districts[e & 255].key for e in g.cities[p])
 
 
 def test_the_deck_holds_both_keeps():
@@ -26,7 +26,7 @@ def test_the_deck_holds_both_keeps():
 def test_the_haunted_city_counts_as_the_missing_colour_for_the_five_colour_bonus():
     g = classic_game(4)
     setup(g, 0, city=["haunted_city", "keep", "manor", "temple", "tavern"])
-    g.x["haunted_built"] = 0  # built in an earlier round
+    g.edition_state["haunted_built"] = 0  # built in an earlier round
     g.round = 3
     s = score_breakdown(g, 0)
     assert s["all_types"] == 3 and s["haunted_city"] == "military"
@@ -35,7 +35,7 @@ def test_the_haunted_city_counts_as_the_missing_colour_for_the_five_colour_bonus
 def test_the_haunted_city_built_in_the_last_round_cannot_change_colour_r43():
     g = classic_game(4)
     setup(g, 0, city=["haunted_city", "keep", "manor", "temple", "tavern"])
-    g.x["haunted_built"] = g.round
+    g.edition_state["haunted_built"] = g.round
     s = score_breakdown(g, 0)
     assert s["all_types"] == 0 and "haunted_city" in s
 
@@ -45,7 +45,7 @@ def test_building_the_haunted_city_records_its_round():
     setup(g, 0, hand=["haunted_city"], gold=5)
     act(g, "gather", "gold")
     act(g, "build", "haunted_city")
-    assert g.x["haunted_built"] == g.round
+    assert g.edition_state["haunted_built"] == g.round
 
 
 def test_the_classic_laboratory_gives_one_gold_for_a_discarded_card():
@@ -68,14 +68,14 @@ def test_the_observatory_draws_three_and_keeps_one():
     act(g, "gather", "cards")
     assert len(g.drawn) == 3
     act(g, "keep", g.legal_actions()[0].args[0])
-    assert len(g.hands[0]) == 1 and g.sub == ""
+    assert len(g.hands[0]) == 1 and g.follow_up == ""
 
 
 def test_the_library_keeps_both_cards_drawn():
     g = start(classic_game(4), {0: "king"})
     setup(g, 0, city=["library"])
     act(g, "gather", "cards")
-    assert len(g.hands[0]) == 2 and g.sub == ""
+    assert len(g.hands[0]) == 2 and g.follow_up == ""
 
 
 def test_library_and_observatory_together_draw_three_and_keep_two_r43():
@@ -85,9 +85,9 @@ def test_library_and_observatory_together_draw_three_and_keep_two_r43():
     act(g, "gather", "cards")
     assert len(g.drawn) == 3
     act(g, "keep", g.legal_actions()[0].args[0])
-    assert g.sub == "keep"
+    assert g.follow_up == "keep"
     act(g, "keep", g.legal_actions()[0].args[0])
-    assert len(g.hands[0]) == 2 and g.sub == "" and total_cards(g) == before
+    assert len(g.hands[0]) == 2 and g.follow_up == "" and total_cards(g) == before
 
 
 def _graveyard_game():
@@ -104,7 +104,7 @@ def test_the_graveyard_owner_may_pay_one_gold_to_take_the_district_the_warlord_d
     assert g.pending() == (3, "graveyard")
     act(g, "graveyard", "take")
     assert g.hands[3] == [g.card_id("manor")] and g.gold[3] == 1
-    assert g.tp != 1  # the Warlord's turn is over
+    assert g.turn_player != 1  # the Warlord's turn is over
 
 
 def test_the_graveyard_is_not_usable_by_the_warlord_nor_on_itself_nor_without_gold_r43():
@@ -113,27 +113,27 @@ def test_the_graveyard_is_not_usable_by_the_warlord_nor_on_itself_nor_without_go
     setup(g, 2, city=["manor"])
     act(g, "gather", "gold")
     act(g, "destroy", 2, "manor")
-    assert g.sub == "" and g.tp != 1
+    assert g.follow_up == "" and g.turn_player != 1
     g = _graveyard_game()
     setup(g, 1, gold=9)
     setup(g, 2, city=["graveyard"], gold=5)
     act(g, "gather", "gold")
     act(g, "destroy", 2, "graveyard")
-    assert g.sub == "" and g.hands[2] == []
+    assert g.follow_up == "" and g.hands[2] == []
     g = _graveyard_game()
     setup(g, 1, gold=9)
     setup(g, 2, city=["manor"])
     setup(g, 3, city=["graveyard"], gold=0)
     act(g, "gather", "gold")
     act(g, "destroy", 2, "manor")
-    assert g.sub == ""
+    assert g.follow_up == ""
 
 
 def test_dragon_gate_and_university_cost_six_and_are_worth_eight():
     g = classic_game(4)
     setup(g, 0, city=["dragon_gate", "university"])
     s = score_breakdown(g, 0)
-    assert s["total"] == 16 and g.E.districts[g.card_id("university")].cost == 6
+    assert s["total"] == 16 and g.edition.districts[g.card_id("university")].cost == 6
 
 
 def test_the_school_of_magic_counts_as_the_income_colour():
@@ -177,7 +177,7 @@ def test_imperial_treasury_and_map_room_score_gold_and_cards():
     setup(g, 0, hand=["temple", "manor"], city=["imperial_treasury", "map_room"], gold=5)
     u = score_breakdown(g, 0)["uniques"]
     assert u == {"imperial_treasury": 5, "map_room": 2}
-    assert g.E.districts[g.card_id("imperial_treasury")].cost == 4
+    assert g.edition.districts[g.card_id("imperial_treasury")].cost == 4
 
 
 def test_the_classic_wishing_well_scores_each_other_purple_district():
@@ -283,7 +283,7 @@ def test_the_bell_tower_is_not_offered_in_the_shorter_game():
     setup(g, 0, hand=["bell_tower"], gold=5)
     act(g, "gather", "gold")
     act(g, "build", "bell_tower")
-    assert g.sub == "" and g.complete_at == 7
+    assert g.follow_up == "" and g.complete_at == 7
 
 
 # ---------------------------------------------------------------- Hospital, Throne Room, Ball Room
@@ -295,7 +295,7 @@ def test_an_assassinated_hospital_owner_still_takes_an_action_but_cannot_build_o
     act(g, "kill", "merchant")
     act(g, "gather", "gold")
     act(g, "end")
-    assert g.tp == 1 and kinds(g) == {"gather"}
+    assert g.turn_player == 1 and kinds(g) == {"gather"}
     act(g, "gather", "gold")
     assert kinds(g) == {"end"}  # no build, no income, no bonus
     act(g, "end")
@@ -330,7 +330,7 @@ def test_a_killed_player_without_the_hospital_misses_his_turn():
     act(g, "kill", "merchant")
     act(g, "gather", "gold")
     act(g, "end")
-    assert g.tp == 2
+    assert g.turn_player == 2
 
 
 def test_the_throne_room_gives_one_gold_whenever_the_crown_changes_hands():
@@ -358,11 +358,11 @@ def test_the_ball_room_owner_with_the_crown_is_thanked_first_r44():
     assert "thank" not in kinds(g)  # not by himself
     act(g, "gather", "gold")
     act(g, "end")
-    assert g.tp == 1 and g.legal_actions()[0] == Action("thank")
+    assert g.turn_player == 1 and g.legal_actions()[0] == Action("thank")
     act(g, "thank")
     assert "thank" not in kinds(g)
     act(g, "gather", "gold")
-    assert g.tp == 1
+    assert g.turn_player == 1
 
 
 def test_a_player_who_forgets_to_thank_loses_the_rest_of_his_turn_r44():
@@ -371,7 +371,7 @@ def test_a_player_who_forgets_to_thank_loses_the_rest_of_his_turn_r44():
     act(g, "end")
     gold = g.gold[1]
     act(g, "gather", "gold")
-    assert g.tp == 2 and g.gold[1] == gold  # the action did not happen; the Merchant is called
+    assert g.turn_player == 2 and g.gold[1] == gold  # the action did not happen; the Merchant is called
     assert any(e.kind == "forgot_thanks" for e in g.events)
 
 

@@ -123,7 +123,7 @@ def _faceup_counts(players: int, rank9: bool, rounds: int = 30) -> set[int]:
     for seed in range(rounds):
         g = classic_game(players, seed, cast=cast)
         out.add(len(g.faceup))
-        assert all(g.rules[c].rank != 4 for c in g.faceup)  # the King never face up (R6)
+        assert all(g.character_rules[c].rank != 4 for c in g.faceup)  # the King never face up (R6)
     return out
 
 
@@ -155,7 +155,7 @@ def test_classic_two_player_draft_alternates_picks_and_face_down_discards():
     assert seq == [(0, "choose_character"), (1, "choose_character"), (1, "discard_character"),
                    (0, "choose_character"), (0, "discard_character"), (1, "choose_character"),
                    (1, "discard_character")]
-    assert sorted(len(c) for c in g.chars) == [2, 2] and len(g.facedown) == 4
+    assert sorted(len(c) for c in g.characters) == [2, 2] and len(g.facedown) == 4
 
 
 def test_classic_three_player_draft_has_no_random_discard_and_the_last_discards_one_of_the_last_two():
@@ -172,24 +172,24 @@ def test_classic_three_player_draft_has_no_random_discard_and_the_last_discards_
     assert seen_before == [7, 6, 5, 4, 3, 2]  # the last chooses one of the last two
     assert len(g.facedown) == 2  # the random one at the start and the one left by the last player
     assert not any(e.kind == "discard_random" for e in g.events)
-    assert all(len(c) == 2 for c in g.chars)
+    assert all(len(c) == 2 for c in g.characters)
 
 
 def test_the_seventh_player_may_take_the_face_down_card():
     g = classic_game(7, 2)
-    while g.pending()[0] != 6 or g.phase != "select" or g.sel_i < 6:
+    while g.pending()[0] != 6 or g.phase != "select" or g.selection_step < 6:
         a = g.legal_actions()[0]
         act(g, a.kind, *a.args)
     hidden = g.facedown[0]
     opts = {g.cast_index(str(a.args[0])) for a in g.legal_actions()}
     assert len(opts) == 2 and hidden in opts
-    act(g, "choose", g.ckey(hidden))
-    assert hidden in g.chars[6] and len(g.facedown) == 1 and g.facedown[0] != hidden
+    act(g, "choose", g.character_key(hidden))
+    assert hidden in g.characters[6] and len(g.facedown) == 1 and g.facedown[0] != hidden
 
 
 def test_the_eighth_player_with_a_rank_9_character_may_take_the_face_down_card():
     g = classic_game(8, 4, cast="classic_dark_city", districts="classic_dark_city")
-    assert g.n_chars == 9 and len(g.faceup) == 0
+    assert g.cast_size == 9 and len(g.faceup) == 0
     for _ in range(7):
         a = g.legal_actions()[0]
         act(g, a.kind, *a.args)

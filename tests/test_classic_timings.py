@@ -46,7 +46,7 @@ def test_navigator_after_you_take_an_action_receive_four_extra_gold_or_four_extr
     with pytest.raises(IllegalAction, match="come after you take an action"):
         g.apply(0, Action("navigate", ("cards",)))
     act(g, "gather", "cards")
-    act(g, "keep", g.E.districts[g.drawn[0]].key)
+    act(g, "keep", g.edition.districts[g.drawn[0]].key)
     assert {a.args[0] for a in g.legal_actions() if a.kind == "navigate"} == {"gold", "cards"}
     gold = g.gold[0]
     act(g, "navigate", "gold")
@@ -59,14 +59,14 @@ def test_a_witch_resuming_as_the_merchant_has_already_taken_her_action():
     act(g, "bewitch", "merchant")
     assert "bonus" not in kinds(g)  # the bewitched player only takes an action
     act(g, "gather", "gold")
-    assert g.tp == 0 and "bonus" in kinds(g)
+    assert g.turn_player == 0 and "bonus" in kinds(g)
 
 
 def test_in_2016_the_extra_resources_still_come_at_any_moment_of_the_turn():
     g = Game(GameConfig.create(4, cast="first_game", districts="first_game"), 1)
     while g.phase == "select":
         act2016(g, g.legal_actions()[0].kind, *g.legal_actions()[0].args)
-    while g.ckey(g.cur) not in ("merchant", "architect"):
+    while g.character_key(g.current_character) not in ("merchant", "architect"):
         if "gather" in legal_kinds(g):
             act2016(g, "gather", "gold")
         while "end" not in legal_kinds(g):
@@ -105,7 +105,7 @@ def test_the_witch_resuming_as_the_emperor_gives_the_crown_away_before_anything_
     act(g, "bewitch", "emperor")
     assert kinds(g) == {"gather"}  # the bewitched player cannot use the power before she takes over
     act(g, "gather", "gold")
-    assert g.tp == 0 and kinds(g) == {"emperor"}
+    assert g.turn_player == 0 and kinds(g) == {"emperor"}
     assert {a.args[0] for a in g.legal_actions()} == {1, 2, 3}
 
 
@@ -116,7 +116,7 @@ def test_in_2016_the_emperor_may_still_gather_before_moving_the_crown():
     while g.phase == "select":
         a = g.legal_actions()[0]
         act2016(g, a.kind, *a.args)
-    while g.ckey(g.cur) != "emperor":
+    while g.character_key(g.current_character) != "emperor":
         if g.phase != "turn":
             pytest.skip("the Emperor was not played this round")
         if "gather" in legal_kinds(g):

@@ -91,12 +91,12 @@ def theater_decision(char: str, hand: int):
     while Action("choose", (char,)) not in (g := game("theater", seed=seed)).legal_actions():
         seed += 1  # a deal where Anna, first to choose, is offered `char`
     g.cities[0] = [take(g, "theater")]
-    while g.phase == SELECT and not g.sub:
+    while g.phase == SELECT and not g.follow_up:
         p, _ = g.pending()
         legal = g.legal_actions()
         want = Action("choose", (char,))
         g.apply(p, want if p == 0 and want in legal else next(a for a in legal if a.args[0] != char))
-    assert g.pending() == (0, "theater") and g.chars[0] == [g.cast_index(char)]
+    assert g.pending() == (0, "theater") and g.characters[0] == [g.cast_index(char)]
     setup(g, 0, hand=("castle", "manor", "palace", "temple")[:hand], city=("theater",), gold=2)
     return g
 

@@ -71,7 +71,7 @@ def test_every_event_of_the_new_districts_is_told_as_a_sentence_to_every_player(
             g = play(4, preset, seed, ["random"], Counter())
             for e in g.events:
                 kinds.add(e.kind)
-                for me in (None, *range(g.n)):
+                for me in (None, *range(g.players)):
                     if e.visible_to(me):
                         text = narrate(g.config, e, me)
                         assert not text.startswith(e.kind.replace("_", " ") + ":"), (e.kind, text)

@@ -32,7 +32,7 @@ SETUPS = [("2016", n, {}) for n in range(2, 9)] + [
 def _same(a: Game, b: Game) -> None:
     assert a.pending() == b.pending()
     assert a.legal_actions() == b.legal_actions()
-    for seat in [*range(a.n), None]:
+    for seat in [*range(a.players), None]:
         assert view(a, seat) == view(b, seat)
     assert state_digest(a) == state_digest(b)
 

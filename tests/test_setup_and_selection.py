@@ -20,9 +20,9 @@ def test_the_first_game_uses_54_basic_and_the_14_first_game_unique_districts():
     g = Game(GameConfig.create(4), seed=1)
     everything = sorted(g.deck + [c for h in g.hands for c in h])
     assert len(everything) == 68
-    names = {g.E.districts[c].key for c in everything if g.E.districts[c].unique}
+    names = {g.edition.districts[c].key for c in everything if g.edition.districts[c].unique}
     assert names == set(GameConfig.create(4).districts)
-    assert sum(1 for c in everything if g.E.districts[c].key == "manor") == 5
+    assert sum(1 for c in everything if g.edition.districts[c].key == "manor") == 5
 
 
 @pytest.mark.parametrize(
@@ -42,7 +42,7 @@ def test_rank_4_is_never_discarded_face_up(players):
     """RULINGS R6."""
     for seed in range(300):
         g = Game(GameConfig.create(players, rank9=True), seed)
-        assert all(g.rules[i].rank != 4 for i in g.faceup)
+        assert all(g.character_rules[i].rank != 4 for i in g.faceup)
 
 
 def _choose_first(g):
@@ -60,7 +60,7 @@ def test_players_choose_in_turn_starting_with_the_crowned_player(players):
     while g.phase == "select":
         order.append(_choose_first(g)[0])
     assert order == [(2 + i) % players for i in range(players)]
-    assert all(len(c) == 1 for c in g.chars)
+    assert all(len(c) == 1 for c in g.characters)
 
 
 @pytest.mark.parametrize(("players", "rank9"), [(7, False), (8, True)])
@@ -71,8 +71,8 @@ def test_last_player_also_takes_the_facedown_card_and_discards_one(players, rank
         _choose_first(g)
     opts = g.selection_options()
     assert len(opts) == 2 and hidden in opts
-    assert set(view(g, g.pending()[0]).options) == {g.ckey(c) for c in opts}
-    act(g, "choose", g.ckey(hidden))
+    assert set(view(g, g.pending()[0]).options) == {g.character_key(c) for c in opts}
+    act(g, "choose", g.character_key(hidden))
     assert g.owner[hidden] == (g.crown + players - 1) % players
     assert len(g.facedown) == 1 and g.facedown[0] != hidden
 
@@ -87,7 +87,7 @@ def test_four_players_leave_one_card_which_is_discarded_face_down():
 
 def test_two_player_draft_each_keeps_two_and_discards_face_down():
     g = Game(GameConfig.create(2), seed=4)
-    assert g.n_chars == 8 and not g.faceup and len(g.facedown) == 1
+    assert g.cast_size == 8 and not g.faceup and len(g.facedown) == 1
     seq = []
     while g.phase == "select":
         p, kind = g.pending()
@@ -100,31 +100,31 @@ def test_two_player_draft_each_keeps_two_and_discards_face_down():
         (0, "choose_character", 4), (0, "discard_character", 3),
         (1, "choose_character", 2), (1, "discard_character", 1),
     ]
-    assert [len(c) for c in g.chars] == [2, 2]
+    assert [len(c) for c in g.characters] == [2, 2]
     assert len(g.facedown) == 4
 
 
 def test_three_player_draft_discards_one_at_random_then_each_picks_a_second():
     g = Game(GameConfig.create(3), seed=4)
-    assert g.n_chars == 9 and not g.faceup
+    assert g.cast_size == 9 and not g.faceup
     seq = []
     while g.phase == "select":
         p, kind = g.pending()
         seq.append((p, len(g.selection_options())))
         g.apply(p, g.legal_actions()[0])
     assert seq == [(0, 8), (1, 7), (2, 6), (0, 4), (1, 3), (2, 2)]
-    assert [len(c) for c in g.chars] == [2, 2, 2]
+    assert [len(c) for c in g.characters] == [2, 2, 2]
     assert len(g.facedown) == 3  # the first, the random one, the last unchosen
 
 
 def test_choosing_a_character_you_do_not_hold_is_refused_and_changes_nothing():
     g = Game(GameConfig.create(4), seed=9)
     p, _ = g.pending()
-    missing = next(g.ckey(i) for i in range(g.n_chars) if i not in g.selection_options())
-    before = (list(g.draft), [list(c) for c in g.chars])
+    missing = next(g.character_key(i) for i in range(g.cast_size) if i not in g.selection_options())
+    before = (list(g.draft), [list(c) for c in g.characters])
     with pytest.raises(IllegalAction, match="not among the characters you hold"):
         act(g, "choose", missing)
-    assert (list(g.draft), [list(c) for c in g.chars]) == before
+    assert (list(g.draft), [list(c) for c in g.characters]) == before
 
 
 def test_a_player_cannot_act_out_of_turn():

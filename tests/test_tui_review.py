@@ -110,12 +110,12 @@ def test_the_timeline_reveals_nothing_hidden():
             public.setdefault(rnd, set()).add((e.data["character"], e.data["player"]))
     facedown: dict[int, str] = {}
     g = Game(rec.config, rec.seed, record_events=False)
-    facedown[g.round] = g.ckey(g.facedown[0])
+    facedown[g.round] = g.character_key(g.facedown[0])
     for p, a in rec.actions:
         before = g.round
         g.apply(p, a)
         if g.round != before and not g.over:
-            facedown[g.round] = g.ckey(g.facedown[0])
+            facedown[g.round] = g.character_key(g.facedown[0])
     rounds = timeline(rec.config, known_events(rec, seat), seat)
     hidden = 0
     for r in rounds:
@@ -132,12 +132,12 @@ async def test_the_review_screen_never_names_a_face_down_character_as_held():
     async with app.run_test(size=SIZE) as pilot:
         await _until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         g = Game(rec.config, rec.seed, record_events=False)
-        down = {g.round: g.ckey(g.facedown[0])}
+        down = {g.round: g.character_key(g.facedown[0])}
         for p, a in rec.actions:
             before = g.round
             g.apply(p, a)
             if g.round != before and not g.over:
-                down[g.round] = g.ckey(g.facedown[0])
+                down[g.round] = g.character_key(g.facedown[0])
         for n, key in down.items():
             text = str(app.screen.query_one(f"#round-{n}").render())
             held_line = next((ln for ln in text.splitlines() if "Characters:" in ln), "")

@@ -12,7 +12,7 @@ def test_characters_take_turns_in_ascending_rank_order():
     start_turns(g, {0: "warlord", 1: "assassin", 2: "king", 3: "merchant"})
     order = []
     while g.phase == "turn":
-        order.append((g.tp, g.ckey(g.cur)))
+        order.append((g.turn_player, g.character_key(g.current_character)))
         finish_turn(g)
     assert order == [(1, "assassin"), (2, "king"), (3, "merchant"), (0, "warlord")]
 
@@ -28,7 +28,7 @@ def test_drawing_keeps_one_card_and_puts_the_other_under_the_deck():
     top2 = g.deck[-2:]
     act(g, "gather", "cards")
     assert g.pending() == (0, "keep")
-    keep = g.E.districts[top2[0]].key
+    keep = g.edition.districts[top2[0]].key
     act(g, "keep", keep)
     assert g.hands[0][-1] == top2[0]
     assert g.deck[0] == top2[1]
@@ -51,7 +51,7 @@ def test_building_pays_the_cost_and_places_the_district():
     act(g, "gather", "gold")
     act(g, "build", "castle")
     assert g.gold[0] == 0
-    assert [g.E.districts[c].key for c in g.cities[0]] == ["castle"]
+    assert [g.edition.districts[c].key for c in g.cities[0]] == ["castle"]
     assert g.hands[0] == cards(g, "tavern")
 
 
@@ -122,7 +122,7 @@ def test_killed_character_skips_his_turn_silently():
     g = start_turns(new_game(), {0: "assassin", 1: "merchant", 2: "king"})
     act(g, "kill", "merchant")
     finish_turn(g)
-    assert g.tp == 2 and g.ckey(g.cur) == "king"
+    assert g.turn_player == 2 and g.character_key(g.current_character) == "king"
     finish_turn(g)
     assert g.phase == "select"  # the merchant never played
     call = [e for e in g.events if e.kind == "call" and e.data["character"] == "merchant"][-1]
@@ -145,7 +145,7 @@ def test_thief_robs_at_reveal_before_gathering():
     act(g, "rob", "merchant")
     g.gold[1] = 5
     finish_turn(g)  # thief: +2 gold -> 4
-    assert g.tp == 1
+    assert g.turn_player == 1
     assert g.gold[1] == 0
     assert g.gold[0] == 4 + 5
     assert not g.gathered
@@ -212,7 +212,7 @@ def test_crowned_player_chooses_first_next_round():
 def test_merchant_gains_one_extra_gold_whatever_he_gathered():
     g = start_turns(new_game(), {0: "merchant"})
     act(g, "gather", "cards")
-    act(g, "keep", g.E.districts[g.drawn[0]].key)
+    act(g, "keep", g.edition.districts[g.drawn[0]].key)
     act(g, "bonus")
     assert g.gold[0] == 3
     assert "bonus" not in legal_kinds(g)
@@ -284,7 +284,7 @@ def test_bishop_protects_his_districts_from_the_warlord():
     g = start_turns(new_game(), {0: "warlord", 1: "bishop"})
     g.cities[1] = cards(g, "tavern")
     finish_turn(g)  # bishop revealed
-    assert g.tp == 0
+    assert g.turn_player == 0
     assert not [a for a in g.legal_actions() if a.kind == "destroy"]
 
 
@@ -294,7 +294,7 @@ def test_killed_bishop_protects_nothing():
     g.cities[1] = cards(g, "tavern")
     act(g, "kill", "bishop")
     finish_turn(g)
-    assert g.tp == 0
+    assert g.turn_player == 0
     assert Action("destroy", (1, "tavern")) in g.legal_actions()
 
 

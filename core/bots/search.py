@@ -43,14 +43,14 @@ _TARGETS = ("architect", "merchant", "king", "scholar", "trader", "alchemist", "
 def _draft_pick(g: Game, acts: list[Action], rng: Rng) -> Action:
     """Rollout drafting: a character's base appeal, plus its income from the picker's city, plus noise."""
     p = g.pending()[0]  # type: ignore[index]
-    E = g.E
+    E = g.edition
     city_types = [E.districts[e & 255].type for e in g.cities[p]]
     best, best_v = acts[0], -1e9
     discard = acts[0].kind == "discard_character"
     for a in acts:
         key = str(a.args[0])
         val = _CHAR_VALUE.get(key, 2.0) + rng.below(100) / 50
-        inc = g.rules[g.cast_index(key)].income
+        inc = g.character_rules[g.cast_index(key)].income
         if inc is not None:
             val += sum(1 for t in city_types if t is inc)
         if discard:
@@ -67,7 +67,7 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
     acts = g.legal_actions()
     if len(acts) == 1:
         return acts[0]
-    if g.phase == SELECT and not g.sub:
+    if g.phase == SELECT and not g.follow_up:
         return _draft_pick(g, acts, rng)
     if rng.below(10) == 0:
         return acts[rng.below(len(acts))]
@@ -80,11 +80,11 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
                     return a
         return opts[rng.below(len(opts))]
     if "gather" in kinds:
-        p = g.tp
+        p = g.turn_player
         want_gold = g.gold[p] < 4 and bool(g.hands[p])
         return next(a for a in acts if a.kind == "gather" and (a.args[0] == "gold") == want_gold)
     if "build" in kinds:
-        E = g.E
+        E = g.edition
         builds = [a for a in acts if a.kind == "build"]
         return max(builds, key=lambda a: E.districts[g.card_ids[str(a.args[0])]].cost)
     best = min(acts, key=lambda a: _KIND_ORDER.get(a.kind, 5))
@@ -116,11 +116,11 @@ def consistent(g: Game, b: Beliefs, segments: Sequence[frozenset[str]] = ()) -> 
     for q, cands in enumerate(b.candidates):
         if not cands:
             continue
-        for i in g.chars[q]:
-            if not g.revealed[i] and g.ckey(i) not in cands:
+        for i in g.characters[q]:
+            if not g.revealed[i] and g.character_key(i) not in cands:
                 return False
     if segments:
-        held = {g.ckey(i) for i in g.chars[1 - b.me]}
+        held = {g.character_key(i) for i in g.characters[1 - b.me]}
         if any(len(held & s) != 1 for s in segments):
             return False
     return True

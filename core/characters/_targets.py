@@ -12,8 +12,8 @@ def nameable(g: Game, p: int, min_rank: int = 2, exclude_killed: bool = False,
              exclude_bewitched: bool = False) -> list[int]:
     """Cast indexes p may name: not p's own, not face up, rank >= min_rank, optionally not killed/bewitched."""
     out = []
-    mine = g.chars[p]
-    for i, r in enumerate(g.rules):
+    mine = g.characters[p]
+    for i, r in enumerate(g.character_rules):
         if r.rank < min_rank or i in mine or i in g.faceup:
             continue
         if exclude_killed and i == g.killed:
@@ -32,7 +32,7 @@ def city_changed(g: Game, p: int) -> None:
     if g.first_complete < 0:
         g.first_complete = p
         g.last_round = True
-        g._emit("complete", {"player": p, "first": True})
+        g.emit("complete", {"player": p, "first": True})
     elif not g.last_round:
         g.last_round = True
 
@@ -40,12 +40,12 @@ def city_changed(g: Game, p: int) -> None:
 def richest(g: Game) -> list[int]:
     """The players tied for the most gold."""
     top = max(g.gold)
-    return [q for q in range(g.n) if g.gold[q] == top]
+    return [q for q in range(g.players) if g.gold[q] == top]
 
 
 def build_refused(g: Game, p: int, cid: int) -> bool:
     """A district's own ban on building it now (the Monument's, where the districts provide
     `build_refusal`), for builds the characters make outside Game.build_actions (Wizard, Cardinal)."""
-    dr = g.d_rules.get(g.E.districts[cid].key)
+    dr = g.district_rules.get(g.edition.districts[cid].key)
     refusal = getattr(dr, "build_refusal", None)
     return bool(refusal is not None and refusal(g, p))

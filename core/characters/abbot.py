@@ -21,7 +21,7 @@ class Abbot(CharacterRules):
     rank = 5
     income = DistrictType.RELIGIOUS
     income_resource = "either"
-    subs = frozenset({"abbot_income"})
+    follow_ups = frozenset({"abbot_income"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"alms": alms, "abbot_income": abbot_income}
@@ -35,20 +35,20 @@ class Abbot(CharacterRules):
 
     def mixed_income(self, g: Game, p: int, k: int) -> None:
         if k == 0:
-            g._emit("gain_gold", {"player": p, "amount": 0, "why": "income"})
+            g.emit("gain_gold", {"player": p, "amount": 0, "why": "income"})
             return
-        g.open_sub("abbot_income", p, [k])
+        g.open_follow_up("abbot_income", p, [k])
 
-    def sub_actions(self, g: Game) -> list[Action]:
+    def follow_up_actions(self, g: Game) -> list[Action]:
         # The number of gold taken; the rest of the income is cards.
-        return [Action("abbot_income", (gold,)) for gold in range(g.sub_data[0] + 1)]
+        return [Action("abbot_income", (gold,)) for gold in range(g.follow_up_data[0] + 1)]
 
 
 def abbot_income(g: Game, p: int, a: Action) -> None:
-    k = g.sub_data[0]
+    k = g.follow_up_data[0]
     gold = int(a.args[0])
-    g.sub = ""
-    g.sub_data = []
+    g.follow_up = ""
+    g.follow_up_data = []
     if gold:
         g.gain_gold(p, gold, "income")
     if k - gold:
@@ -60,4 +60,4 @@ def alms(g: Game, p: int, a: Action) -> None:
     g.used |= USED_ABILITY
     g.gold[q] -= 1
     g.gold[p] += 1
-    g._emit("alms", {"player": p, "target": q})
+    g.emit("alms", {"player": p, "target": q})

@@ -22,7 +22,7 @@ class Artist(CharacterRules):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if g.beautified >= 2 or g.gold[p] < 1:
             return
-        for key in dict.fromkeys(g.E.districts[e & CARD].key for e in g.cities[p] if not e & BEAUTY):
+        for key in dict.fromkeys(g.edition.districts[e & CARD].key for e in g.cities[p] if not e & BEAUTY):
             out.append(Action("beautify", (key,)))
 
 
@@ -33,4 +33,4 @@ def beautify(g: Game, p: int, a: Action) -> None:
     city[i] = cid | BEAUTY
     g.gold[p] -= 1
     g.beautified += 1
-    g._emit("beautify", {"player": p, "card": str(a.args[0])})
+    g.emit("beautify", {"player": p, "card": str(a.args[0])})

@@ -22,11 +22,11 @@ class Assassin(CharacterRules):
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if not g.used & USED_ABILITY:
-            out.extend(Action("kill", (g.ckey(i),)) for i in nameable(g, p))
+            out.extend(Action("kill", (g.character_key(i),)) for i in nameable(g, p))
 
 
 def kill(g: Game, p: int, a: Action) -> None:
     i = g.cast_index(str(a.args[0]))
     g.killed = i
     g.used |= USED_ABILITY
-    g._emit("kill", {"player": p, "character": g.ckey(i)})
+    g.emit("kill", {"player": p, "character": g.character_key(i)})

@@ -28,7 +28,7 @@ class CharacterRules:
     # The extra resource comes only "after you take an action" (the classic book): offered once gathered.
     bonus_after_action = False
     protects = False  # Bishop: rank 8 abilities cannot target the holder's districts
-    subs: frozenset[str] = frozenset()  # follow-up decisions this character opens
+    follow_ups: frozenset[str] = frozenset()  # follow-up decisions this character opens
     # Whole-game hooks: called whatever character is playing, while this character is in the cast.
     watches_builds = False  # after_build / intercept_paid_build (Tax Collector, Magistrate)
     gates = False  # gate / after_gathering (Witch, Blackmailer)
@@ -50,7 +50,7 @@ class CharacterRules:
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         """Append the ability actions available now in the turn."""
 
-    def sub_actions(self, g: Game) -> list[Action]:
+    def follow_up_actions(self, g: Game) -> list[Action]:
         """Legal actions of a follow-up decision this character opened."""
         return []
 

@@ -29,30 +29,30 @@ def blackmailer_player(g: Game) -> int:
 
 def threatened_now(g: Game) -> bool:
     """The current player's character carries an unresolved threat."""
-    m = g.marks[g.cur] if 0 <= g.cur < g.n_chars else 0
-    return bool(m & THREAT) and not m & THREAT_DONE and g.tp == g.owner[g.cur]
+    m = g.markers[g.current_character] if 0 <= g.current_character < g.cast_size else 0
+    return bool(m & THREAT) and not m & THREAT_DONE and g.turn_player == g.owner[g.current_character]
 
 
 class Blackmailer(CharacterRules):
     key = "blackmailer"
     rank = 2
     gates = True
-    subs = frozenset({"bribe", "reveal_threat"})
+    follow_ups = frozenset({"bribe", "reveal_threat"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"threaten": threaten, "bribe": bribe, "refuse_bribe": refuse_bribe,
                 "reveal_threat": reveal_threat, "spare": spare}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY or any(m & THREAT for m in g.marks):
+        if g.used & USED_ABILITY or any(m & THREAT for m in g.markers):
             return
         # Not yet called: ranks after the one playing now.
-        targets = [i for i in nameable(g, p, exclude_killed=True, exclude_bewitched=True) if i > g.cur]
+        targets = [i for i in nameable(g, p, exclude_killed=True, exclude_bewitched=True) if i > g.current_character]
         if len(targets) < 2:
-            out.extend(Action("threaten", (g.ckey(i),)) for i in targets)
+            out.extend(Action("threaten", (g.character_key(i),)) for i in targets)
             return
         for f in targets:
-            out.extend(Action("threaten", (g.ckey(f), g.ckey(o))) for o in targets if o != f)
+            out.extend(Action("threaten", (g.character_key(f), g.character_key(o))) for o in targets if o != f)
 
     def gate(self, g: Game, p: int) -> list[Action] | None:
         if threatened_now(g) and not g.gathered:
@@ -61,55 +61,55 @@ class Blackmailer(CharacterRules):
 
     def after_gathering(self, g: Game, p: int) -> None:
         if threatened_now(g) and blackmailer_player(g) >= 0:
-            g.open_sub("bribe", p)
+            g.open_follow_up("bribe", p)
 
-    def sub_actions(self, g: Game) -> list[Action]:
-        return [BRIBE, REFUSE] if g.sub == "bribe" else [REVEAL, SPARE]
+    def follow_up_actions(self, g: Game) -> list[Action]:
+        return [BRIBE, REFUSE] if g.follow_up == "bribe" else [REVEAL, SPARE]
 
 
 def threaten(g: Game, p: int, a: Action) -> None:
     g.used |= USED_ABILITY
     for n, key in enumerate(a.args):
-        g.marks[g.cast_index(str(key))] |= THREAT | (FLOWER if n == 0 else 0)
+        g.markers[g.cast_index(str(key))] |= THREAT | (FLOWER if n == 0 else 0)
     keys = sorted((str(k) for k in a.args), key=g.cast_index)
-    g._emit("threats", {"player": p, "characters": keys})
-    g._emit("threats_private", {"player": p, "flower": str(a.args[0])}, (p,))
+    g.emit("threats", {"player": p, "characters": keys})
+    g.emit("threats_private", {"player": p, "flower": str(a.args[0])}, (p,))
 
 
 def bribe(g: Game, p: int, a: Action) -> None:
-    g.sub = ""
-    g.marks[g.cur] |= THREAT_DONE | BRIBED  # the marker goes back unseen
+    g.follow_up = ""
+    g.markers[g.current_character] |= THREAT_DONE | BRIBED  # the marker goes back unseen
     bm = blackmailer_player(g)
     amount = g.gold[p] // 2  # with 1 gold the bribe is 0 (R18)
     g.gold[p] -= amount
     g.gold[bm] += amount
-    g._emit("bribe", {"player": p, "target": bm, "amount": amount, "character": g.ckey(g.cur)})
+    g.emit("bribe", {"player": p, "target": bm, "amount": amount, "character": g.character_key(g.current_character)})
 
 
 def refuse_bribe(g: Game, p: int, a: Action) -> None:
-    g._emit("refuse_bribe", {"player": p, "character": g.ckey(g.cur)})
-    g.open_sub("reveal_threat", blackmailer_player(g), [p])
+    g.emit("refuse_bribe", {"player": p, "character": g.character_key(g.current_character)})
+    g.open_follow_up("reveal_threat", blackmailer_player(g), [p])
 
 
 def _resolve(g: Game) -> int:
-    p = g.sub_data[0]
-    g.sub = ""
-    g.sub_data = []
-    g.marks[g.cur] |= THREAT_DONE
+    p = g.follow_up_data[0]
+    g.follow_up = ""
+    g.follow_up_data = []
+    g.markers[g.current_character] |= THREAT_DONE
     return p
 
 
 def spare(g: Game, bm: int, a: Action) -> None:
     p = _resolve(g)
-    g._emit("spare", {"player": bm, "target": p})
+    g.emit("spare", {"player": bm, "target": p})
 
 
 def reveal_threat(g: Game, bm: int, a: Action) -> None:
     p = _resolve(g)
-    g.marks[g.cur] |= THREAT_SHOWN
-    flower = bool(g.marks[g.cur] & FLOWER)
+    g.markers[g.current_character] |= THREAT_SHOWN
+    flower = bool(g.markers[g.current_character] & FLOWER)
     amount = g.gold[p] if flower else 0
     g.gold[p] -= amount
     g.gold[bm] += amount
-    g._emit("reveal_threat", {"player": bm, "target": p, "character": g.ckey(g.cur), "flower": flower,
+    g.emit("reveal_threat", {"player": bm, "target": p, "character": g.character_key(g.current_character), "flower": flower,
                               "amount": amount})

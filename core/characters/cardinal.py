@@ -21,7 +21,7 @@ class Cardinal(CharacterRules):
     rank = 5
     income = DistrictType.RELIGIOUS
     income_resource = "cards"
-    subs = frozenset({"cardinal_give"})
+    follow_ups = frozenset({"cardinal_give"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"cardinal_build": cardinal_build, "cardinal_give": cardinal_give}
@@ -31,15 +31,15 @@ class Cardinal(CharacterRules):
             return
         gold = g.gold[p]
         hand = g.hands[p]
-        if not g.rules[g.cur].may_build:
+        if not g.character_rules[g.current_character].may_build:
             return
         left = g.builds_left()
         for cid in dict.fromkeys(hand):
-            d = g.E.districts[cid]
+            d = g.edition.districts[cid]
             if not d.buildable or not g.can_build_kind(p, cid) or (not left and g.counts_toward_limit(cid)):
                 continue
             cost = g.build_cost(p, cid)
-            dr = g.d_rules.get(d.key)
+            dr = g.district_rules.get(d.key)
             if dr is not None and dr.custom_build:
                 continue  # the Thieves' Den has its own way to pay with cards
             if build_refused(g, p, cid):
@@ -47,12 +47,12 @@ class Cardinal(CharacterRules):
             missing = cost - gold
             if missing <= 0 or len(hand) - 1 < missing:
                 continue
-            for q in range(g.n):
+            for q in range(g.players):
                 if q != p and g.gold[q] >= missing:
                     out.append(Action("cardinal_build", (d.key, q)))
 
-    def sub_actions(self, g: Game) -> list[Action]:
-        return [Action("cardinal_give", (k,)) for k in dict.fromkeys(g._keys(g.hands[g.sp]))]
+    def follow_up_actions(self, g: Game) -> list[Action]:
+        return [Action("cardinal_give", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[g.follow_up_player]))]
 
 
 def cardinal_build(g: Game, p: int, a: Action) -> None:
@@ -61,25 +61,25 @@ def cardinal_build(g: Game, p: int, a: Action) -> None:
     g.used |= USED_ABILITY
     g.hand_remove(p, cid)
     missing = g.build_cost(p, cid) - g.gold[p]
-    # sub_data: [target, district, cards still to give]
-    g.open_sub("cardinal_give", p, [q, cid, missing])
+    # follow_up_data: [target, district, cards still to give]
+    g.open_follow_up("cardinal_give", p, [q, cid, missing])
 
 
 def cardinal_give(g: Game, p: int, a: Action) -> None:
-    q, cid = g.sub_data[0], g.sub_data[1]
+    q, cid = g.follow_up_data[0], g.follow_up_data[1]
     card = g.card_id(str(a.args[0]))
     g.hand_remove(p, card)
     g.hands[q].append(card)
     g.known[p][q].append(card)  # RULINGS R2: the Cardinal knows what he gave
-    g._emit("cardinal_give_private", {"player": p, "target": q, "card": str(a.args[0])}, (p, q))
-    g.sub_data[2] -= 1
-    if g.sub_data[2] > 0:
+    g.emit("cardinal_give_private", {"player": p, "target": q, "card": str(a.args[0])}, (p, q))
+    g.follow_up_data[2] -= 1
+    if g.follow_up_data[2] > 0:
         return
-    g.sub = ""
-    g.sub_data = []
+    g.follow_up = ""
+    g.follow_up_data = []
     cost = g.build_cost(p, cid)
     missing = cost - g.gold[p]
     g.gold[q] -= missing
     g.gold[p] += missing
-    g._emit("cardinal", {"player": p, "target": q, "gold": missing, "card": g.E.districts[cid].key})
+    g.emit("cardinal", {"player": p, "target": q, "gold": missing, "card": g.edition.districts[cid].key})
     g.pay_and_place(p, cid, cost)

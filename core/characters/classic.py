@@ -41,22 +41,22 @@ class ClassicTaxCollector(CharacterRules):
         if tc < 0 or p == tc or g.killed == TAX:
             return
         if g.revealed[TAX]:
-            g.x["tax_due"] = g.x.get("tax_due", 0) | (1 << p)
+            g.edition_state["tax_due"] = g.edition_state.get("tax_due", 0) | (1 << p)
         else:
-            rnd, mask = g.x.get("tax_pre", (g.round, 0))
-            g.x["tax_pre"] = (g.round, (mask if rnd == g.round else 0) | (1 << p))
+            rnd, mask = g.edition_state.get("tax_pre", (g.round, 0))
+            g.edition_state["tax_pre"] = (g.round, (mask if rnd == g.round else 0) | (1 << p))
 
     def after_any_turn(self, g: Game, p: int) -> None:
-        due = g.x.get("tax_due", 0)
+        due = g.edition_state.get("tax_due", 0)
         if due & (1 << p):
-            g.x["tax_due"] = due & ~(1 << p)
+            g.edition_state["tax_due"] = due & ~(1 << p)
             _pay_tax(g, p)
 
     def on_reveal(self, g: Game, p: int) -> None:
-        rnd, mask = g.x.pop("tax_pre", (0, 0))
+        rnd, mask = g.edition_state.pop("tax_pre", (0, 0))
         if rnd != g.round:
             return
-        for q in range(g.n):
+        for q in range(g.players):
             if mask & (1 << q) and q != p:
                 _pay_tax(g, q)  # retroactive for the Assassin (rulebook, Tax Collector)
 
@@ -66,7 +66,7 @@ def _pay_tax(g: Game, q: int) -> None:
     if tc >= 0 and g.gold[q] > 0:
         g.gold[q] -= 1
         g.gold[tc] += 1
-        g._emit("pay_tax", {"player": q, "target": tc})
+        g.emit("pay_tax", {"player": q, "target": tc})
 
 
 class ClassicMerchant(Merchant):
@@ -98,11 +98,11 @@ class ClassicEmperor(Emperor):
     neither). Moving the crown comes first: until it is done, it is the only thing his turn offers (after a
     Ball Room's thanks). A killed Emperor: the crown stays."""
 
-    subs = frozenset({"emperor_give"})
+    follow_ups = frozenset({"emperor_give"})
     gates = True
 
     def gate(self, g: Game, p: int) -> list[Action] | None:
-        if g.rules[g.cur] is not self or g.used & USED_ABILITY:
+        if g.character_rules[g.current_character] is not self or g.used & USED_ABILITY:
             return None
         out: list[Action] = []
         self.actions(g, p, out)
@@ -123,10 +123,10 @@ class ClassicEmperor(Emperor):
     def on_round_end(self, g: Game, i: int) -> bool:
         return False  # "If the Emperor is murdered, the Crown stays where it is."
 
-    def sub_actions(self, g: Game) -> list[Action]:
-        q = g.sp
+    def follow_up_actions(self, g: Game) -> list[Action]:
+        q = g.follow_up_player
         out = [Action("emperor_give", ("gold",))] if g.gold[q] > 0 else []
-        out.extend(Action("emperor_give", (k,)) for k in dict.fromkeys(g._keys(g.hands[q])))
+        out.extend(Action("emperor_give", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[q])))
         return out
 
 
@@ -135,27 +135,27 @@ def emperor(g: Game, p: int, a: Action) -> None:
     g.used |= USED_ABILITY
     g.take_crown(q, "emperor")
     if g.gold[q] > 0 or g.hands[q]:
-        g.open_sub("emperor_give", q, [p])
+        g.open_follow_up("emperor_give", q, [p])
     else:
-        g._emit("emperor_take", {"player": p, "target": q, "what": "nothing"})
+        g.emit("emperor_take", {"player": p, "target": q, "what": "nothing"})
 
 
 def emperor_give(g: Game, q: int, a: Action) -> None:
-    p = g.sub_data[0]
-    g.sub = ""
-    g.sub_data = []
+    p = g.follow_up_data[0]
+    g.follow_up = ""
+    g.follow_up_data = []
     what = str(a.args[0])
     if what == "gold":
         g.gold[q] -= 1
         g.gold[p] += 1
-        g._emit("emperor_take", {"player": p, "target": q, "what": "gold"})
+        g.emit("emperor_take", {"player": p, "target": q, "what": "gold"})
         return
     cid = g.card_id(what)
     g.hand_remove(q, cid)
     g.hands[p].append(cid)
     g.known[q][p].append(cid)
-    g._emit("emperor_take", {"player": p, "target": q, "what": "card"})
-    g._emit("emperor_take_private", {"player": p, "target": q, "card": what}, (p, q))
+    g.emit("emperor_take", {"player": p, "target": q, "what": "card"})
+    g.emit("emperor_take_private", {"player": p, "target": q, "card": what}, (p, q))
 
 
 class ClassicAbbot(Abbot):
@@ -163,7 +163,7 @@ class ClassicAbbot(Abbot):
     a tie for the most gold or if he is the richest."""
 
     income_resource = "gold"
-    subs = frozenset()
+    follow_ups = frozenset()
 
     def handlers(self) -> dict[str, Handler]:
         return {"alms": alms}
@@ -196,17 +196,17 @@ def classic_destroy(g: Game, p: int, a: Action) -> None:
     price = destroy_price(g, q, entry)
     g.gold[p] -= price
     g.used |= USED_ABILITY
-    g._emit("destroy", {"player": p, "target": q, "card": key, "paid": price})
+    g.emit("destroy", {"player": p, "target": q, "card": key, "paid": price})
     remove_district(g, q, entry)
-    gy = g.d_rules.get("graveyard")
+    gy = g.district_rules.get("graveyard")
     if gy is not None and cid != gy.id:
-        for o in range(g.n):
+        for o in range(g.players):
             # RULINGS R43: not the Warlord's own Graveyard, never itself; it costs 1 gold.
             if o != p and g.has(o, "graveyard") and g.gold[o] >= 1:
                 # The destroyed card waits face up beside the deck while its owner decides (not in the
                 # deck, which a redeal for search may shuffle).
                 g.deck.remove(cid)
-                g.open_sub("graveyard", o, [cid])
+                g.open_follow_up("graveyard", o, [cid])
                 return
     g.end_turn()
 
@@ -223,11 +223,11 @@ class ClassicDiplomat(Diplomat):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if g.used & USED_ABILITY or not g.gathered or g.is_complete(p):
             return
-        keep = g.d_rules.get("keep")
+        keep = g.district_rules.get("keep")
         keep_id = keep.id if keep is not None else -1
         mine_ids = {e & CARD for e in g.cities[p]}
         mine = [c for c in dict.fromkeys(e & CARD for e in g.cities[p]) if c != keep_id]
-        for q in range(g.n):
+        for q in range(g.players):
             if q == p or not rank8_targetable(g, q):
                 continue
             their_ids = {e & CARD for e in g.cities[q]}
@@ -239,7 +239,7 @@ class ClassicDiplomat(Diplomat):
                     if mid in their_ids:
                         continue
                     if _price(g, _entry(g, p, mid), theirs) <= g.gold[p]:
-                        out.append(Action("exchange", (q, g.E.districts[tid].key, g.E.districts[mid].key)))
+                        out.append(Action("exchange", (q, g.edition.districts[tid].key, g.edition.districts[mid].key)))
 
 
 def _entry(g: Game, p: int, cid: int) -> int:
@@ -261,7 +261,7 @@ def classic_exchange(g: Game, p: int, a: Action) -> None:
     g.cities[p].remove(mine)
     g.cities[p].append(theirs)
     g.cities[q].append(mine)
-    g._emit("exchange", {"player": p, "target": q, "took": tkey, "gave": mkey, "paid": price})
+    g.emit("exchange", {"player": p, "target": q, "took": tkey, "gave": mkey, "paid": price})
     city_changed(g, p)
     city_changed(g, q)
     g.end_turn()

@@ -39,14 +39,14 @@ class Diplomat(CharacterRules):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if g.used & USED_ABILITY:
             return
-        keep = g.d_rules.get("keep")
+        keep = g.district_rules.get("keep")
         keep_id = keep.id if keep is not None else -1
         mine_ids = {e & CARD for e in g.cities[p]}
-        my_keys = [g.E.districts[c].key for c in dict.fromkeys(e & CARD for e in g.cities[p]) if c != keep_id]
+        my_keys = [g.edition.districts[c].key for c in dict.fromkeys(e & CARD for e in g.cities[p]) if c != keep_id]
         if not my_keys:
             return
         gold = g.gold[p]
-        for q in range(g.n):
+        for q in range(g.players):
             if q == p or not rank8_targetable(g, q):
                 continue
             their_ids = {e & CARD for e in g.cities[q]}
@@ -54,7 +54,7 @@ class Diplomat(CharacterRules):
                 # No duplicates by exchange, even with the Quarry (2016 rulebook, Quarry).
                 if tid == keep_id or tid in mine_ids:
                     continue
-                tkey = g.E.districts[tid].key
+                tkey = g.edition.districts[tid].key
                 theirs = _entry(g, q, tkey)
                 for mkey in my_keys:
                     mine = _entry(g, p, mkey)
@@ -75,6 +75,6 @@ def exchange(g: Game, p: int, a: Action) -> None:
     g.cities[p].remove(mine)
     g.cities[p].append(theirs)  # the Artist's gold moves with the district (RULINGS R33)
     g.cities[q].append(mine)
-    g._emit("exchange", {"player": p, "target": q, "took": tkey, "gave": mkey, "paid": price})
+    g.emit("exchange", {"player": p, "target": q, "took": tkey, "gave": mkey, "paid": price})
     city_changed(g, p)  # the Monument counts as two
     city_changed(g, q)

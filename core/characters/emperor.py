@@ -17,14 +17,14 @@ if TYPE_CHECKING:
 
 
 def crown_targets(g: Game, p: int) -> list[int]:
-    return [q for q in range(g.n) if q != p and q != g.crown]
+    return [q for q in range(g.players) if q != p and q != g.crown]
 
 
 class Emperor(CharacterRules):
     key = "emperor"
     rank = 4
     income = DistrictType.NOBLE
-    subs = frozenset({"advisor"})
+    follow_ups = frozenset({"advisor"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"emperor": emperor, "advisor": advisor}
@@ -51,12 +51,12 @@ class Emperor(CharacterRules):
         p = g.owner[i]
         if p < 0 or g.killed != i or not crown_targets(g, p):
             return False
-        g._emit("advisor", {"player": p, "character": self.key})
-        g.open_sub("advisor", p, [i])
+        g.emit("advisor", {"player": p, "character": self.key})
+        g.open_follow_up("advisor", p, [i])
         return True
 
-    def sub_actions(self, g: Game) -> list[Action]:
-        return [Action("advisor", (q,)) for q in crown_targets(g, g.sp)]
+    def follow_up_actions(self, g: Game) -> list[Action]:
+        return [Action("advisor", (q,)) for q in crown_targets(g, g.follow_up_player)]
 
 
 def emperor(g: Game, p: int, a: Action) -> None:
@@ -66,18 +66,18 @@ def emperor(g: Game, p: int, a: Action) -> None:
     if what == "gold":
         g.gold[q] -= 1
         g.gold[p] += 1
-        g._emit("emperor_take", {"player": p, "target": q, "what": "gold"})
+        g.emit("emperor_take", {"player": p, "target": q, "what": "gold"})
     elif what == "card":
         cid = g.hands[q][g.rng.below(len(g.hands[q]))]
         g.hand_remove(q, cid)
         g.hands[p].append(cid)
         g.known[q][p].append(cid)  # the robbed player knows which of his cards left (RULINGS R2)
-        g._emit("emperor_take", {"player": p, "target": q, "what": "card"})
-        g._emit("emperor_take_private", {"player": p, "target": q, "card": g.E.districts[cid].key}, (p, q))
+        g.emit("emperor_take", {"player": p, "target": q, "what": "card"})
+        g.emit("emperor_take_private", {"player": p, "target": q, "card": g.edition.districts[cid].key}, (p, q))
 
 
 def advisor(g: Game, p: int, a: Action) -> None:
-    i = g.sub_data[0]
-    g.sub_data = []
+    i = g.follow_up_data[0]
+    g.follow_up_data = []
     g.take_crown(int(a.args[0]), "advisor")
     g.resume_round_end(i)

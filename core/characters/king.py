@@ -23,6 +23,6 @@ class King(CharacterRules):
     def on_round_end(self, g: Game, i: int) -> bool:
         p = g.owner[i]
         if p >= 0 and g.killed == i:
-            g._emit("heir", {"player": p, "character": self.key})
+            g.emit("heir", {"player": p, "character": self.key})
             g.take_crown(p, "heir")
         return False

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 class Magician(CharacterRules):
     key = "magician"
     rank = 3
-    subs = frozenset({"redraw"})
+    follow_ups = frozenset({"redraw"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"swap_hands": swap_hands, "redraw": redraw, "discard": discard, "done": done}
@@ -23,14 +23,14 @@ class Magician(CharacterRules):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if g.used & USED_ABILITY:
             return
-        for q in range(g.n):
+        for q in range(g.players):
             if q != p:
                 out.append(Action("swap_hands", (q,)))
         if g.hands[p]:
             out.append(Action("redraw"))
 
-    def sub_actions(self, g: Game) -> list[Action]:
-        out = [Action("discard", (k,)) for k in dict.fromkeys(g._keys(g.hands[g.sp]))]
+    def follow_up_actions(self, g: Game) -> list[Action]:
+        out = [Action("discard", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[g.follow_up_player]))]
         out.append(DONE)
         return out
 
@@ -41,18 +41,18 @@ def swap_hands(g: Game, p: int, a: Action) -> None:
     hp, hq = g.hands[p], g.hands[q]
     g.hands[p], g.hands[q] = hq, hp
     # Both now know the other's whole hand (RULINGS R2); what others knew moves with the cards.
-    for r in range(g.n):
+    for r in range(g.players):
         g.known[r][p], g.known[r][q] = g.known[r][q], g.known[r][p]
     g.known[p][q] = hp[:]
     g.known[q][p] = hq[:]
     g.known[p][p] = []
     g.known[q][q] = []
-    g._emit("swap_hands", {"player": p, "target": q, "gave": len(hp), "took": len(hq)})
-    g._emit("swap_hands_private", {"player": p, "target": q, "gave": g._keys(hp), "took": g._keys(hq)}, (p, q))
+    g.emit("swap_hands", {"player": p, "target": q, "gave": len(hp), "took": len(hq)})
+    g.emit("swap_hands_private", {"player": p, "target": q, "gave": g.card_keys(hp), "took": g.card_keys(hq)}, (p, q))
 
 
 def redraw(g: Game, p: int, a: Action) -> None:
-    g.open_sub("redraw", p, [])
+    g.open_follow_up("redraw", p, [])
 
 
 def discard(g: Game, p: int, a: Action) -> None:
@@ -61,13 +61,13 @@ def discard(g: Game, p: int, a: Action) -> None:
     # Discarded face down: from now on nobody else can tell which known cards are left (a redeal made
     # while this decision is open must not find a known card missing from the hand).
     g.forget_hand(p)
-    g.sub_data.append(cid)
+    g.follow_up_data.append(cid)
 
 
 def done(g: Game, p: int, a: Action) -> None:
-    chosen = g.sub_data
-    g.sub = ""
-    g.sub_data = []
+    chosen = g.follow_up_data
+    g.follow_up = ""
+    g.follow_up_data = []
     if not chosen:
         return  # nothing discarded: the ability is still unused
     g.used |= USED_ABILITY
@@ -75,5 +75,5 @@ def done(g: Game, p: int, a: Action) -> None:
     g.forget_hand(p)
     drawn = g.draw(len(chosen))
     g.hands[p].extend(drawn)
-    g._emit("redraw", {"player": p, "count": len(chosen), "drawn": len(drawn)})
-    g._emit("redraw_private", {"player": p, "discarded": g._keys(chosen), "drawn": g._keys(drawn)}, (p,))
+    g.emit("redraw", {"player": p, "count": len(chosen), "drawn": len(drawn)})
+    g.emit("redraw_private", {"player": p, "discarded": g.card_keys(chosen), "drawn": g.card_keys(drawn)}, (p,))

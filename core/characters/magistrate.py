@@ -31,40 +31,40 @@ class Magistrate(CharacterRules):
     key = "magistrate"
     rank = 1
     watches_builds = True
-    subs = frozenset({"warrant"})
+    follow_ups = frozenset({"warrant"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"warrants": warrants, "confiscate": confiscate, "let_build": let_build}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY or any(m & WARRANT for m in g.marks):
+        if g.used & USED_ABILITY or any(m & WARRANT for m in g.markers):
             return
         targets = nameable(g, p)
         k = min(3, len(targets))
         for group in combinations(targets, k):
             for signed in group:
-                rest = tuple(g.ckey(i) for i in group if i != signed)
-                out.append(Action("warrants", (g.ckey(signed), *rest)))
+                rest = tuple(g.character_key(i) for i in group if i != signed)
+                out.append(Action("warrants", (g.character_key(signed), *rest)))
 
     def intercept_paid_build(self, g: Game, p: int, cid: int, gold: int, count: bool) -> bool:
-        i = g.cur
-        m = g.marks[i]
-        if not m & WARRANT or m & WARRANT_SPENT or p != g.tp:
+        i = g.current_character
+        m = g.markers[i]
+        if not m & WARRANT or m & WARRANT_SPENT or p != g.turn_player:
             return False
-        g.marks[i] |= WARRANT_SPENT  # only the first paid build of the turn can be confiscated
+        g.markers[i] |= WARRANT_SPENT  # only the first paid build of the turn can be confiscated
         mp = magistrate_player(g)
         if mp < 0 or mp == p:
             return False
         # Every warranted character's first paid build asks the Magistrate, so that the question itself
         # does not tell the table which warrant is signed (RULINGS R2).
-        g.open_sub("warrant", mp, [p, cid, gold, int(count)])
+        g.open_follow_up("warrant", mp, [p, cid, gold, int(count)])
         return True
 
-    def sub_actions(self, g: Game) -> list[Action]:
-        mp = g.sp
-        target, cid = g.sub_data[0], g.sub_data[1]
+    def follow_up_actions(self, g: Game) -> list[Action]:
+        mp = g.follow_up_player
+        target, cid = g.follow_up_data[0], g.follow_up_data[1]
         del target
-        if g.marks[g.cur] & SIGNED and not any(e & CARD == cid for e in g.cities[mp]):
+        if g.markers[g.current_character] & SIGNED and not any(e & CARD == cid for e in g.cities[mp]):
             return [CONFISCATE, LET_BUILD]
         return [LET_BUILD]
 
@@ -72,16 +72,16 @@ class Magistrate(CharacterRules):
 def warrants(g: Game, p: int, a: Action) -> None:
     g.used |= USED_ABILITY
     for n, key in enumerate(a.args):
-        g.marks[g.cast_index(str(key))] |= WARRANT | (SIGNED if n == 0 else 0)
+        g.markers[g.cast_index(str(key))] |= WARRANT | (SIGNED if n == 0 else 0)
     keys = sorted((str(k) for k in a.args), key=g.cast_index)
-    g._emit("warrants", {"player": p, "characters": keys})
-    g._emit("warrants_private", {"player": p, "signed": str(a.args[0])}, (p,))
+    g.emit("warrants", {"player": p, "characters": keys})
+    g.emit("warrants_private", {"player": p, "signed": str(a.args[0])}, (p,))
 
 
 def _close(g: Game) -> tuple[int, int, int, bool]:
-    p, cid, gold, count = g.sub_data
-    g.sub = ""
-    g.sub_data = []
+    p, cid, gold, count = g.follow_up_data
+    g.follow_up = ""
+    g.follow_up_data = []
     return p, cid, gold, bool(count)
 
 
@@ -92,11 +92,11 @@ def let_build(g: Game, mp: int, a: Action) -> None:
 
 def confiscate(g: Game, mp: int, a: Action) -> None:
     p, cid, gold, count = _close(g)
-    g.marks[g.cur] |= WARRANT_SHOWN
+    g.markers[g.current_character] |= WARRANT_SHOWN
     g.gold[p] += gold
     g.spent -= gold  # not paid after all (the Alchemist gets back only what he paid)
     if count and g.counts_toward_limit(cid):
         g.builds += 1  # it still counts toward the target's building limit
-    g._emit("confiscate", {"player": mp, "target": p, "card": g.E.districts[cid].key, "refund": gold,
-                           "character": g.ckey(g.cur)})
+    g.emit("confiscate", {"player": mp, "target": p, "card": g.edition.districts[cid].key, "refund": gold,
+                           "character": g.character_key(g.current_character)})
     g.place(mp, cid, "confiscated", count=False)

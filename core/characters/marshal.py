@@ -33,11 +33,11 @@ class Marshal(CharacterRules):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if g.used & USED_ABILITY:
             return
-        keep = g.d_rules.get("keep")
+        keep = g.district_rules.get("keep")
         keep_id = keep.id if keep is not None else -1
         mine = {e & CARD for e in g.cities[p]}
         gold = g.gold[p]
-        for q in range(g.n):
+        for q in range(g.players):
             if q == p or not rank8_targetable(g, q):
                 continue
             offered: set[int] = set()
@@ -47,7 +47,7 @@ class Marshal(CharacterRules):
                     continue
                 offered.add(cid)
                 if seize_price(g, q, e) <= gold:
-                    out.append(Action("seize", (q, g.E.districts[cid].key)))
+                    out.append(Action("seize", (q, g.edition.districts[cid].key)))
 
 
 def seize(g: Game, p: int, a: Action) -> None:
@@ -60,5 +60,5 @@ def seize(g: Game, p: int, a: Action) -> None:
     g.gold[q] += price
     g.cities[q].remove(entry)
     g.cities[p].append(entry)  # with the Artist's gold (RULINGS R33)
-    g._emit("seize", {"player": p, "target": q, "card": key, "paid": price})
+    g.emit("seize", {"player": p, "target": q, "card": key, "paid": price})
     city_changed(g, p)

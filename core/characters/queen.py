@@ -18,7 +18,7 @@ RANK4 = 3  # cast index of the rank 4 character
 
 
 def neighbours(g: Game, p: int, q: int) -> bool:
-    return q >= 0 and q != p and (q == (p + 1) % g.n or q == (p - 1) % g.n)
+    return q >= 0 and q != p and (q == (p + 1) % g.players or q == (p - 1) % g.players)
 
 
 class Queen(CharacterRules):

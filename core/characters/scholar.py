@@ -18,7 +18,7 @@ class Scholar(CharacterRules):
     key = "scholar"
     rank = 7
     build_limit = 2
-    subs = frozenset({"scholar_keep"})
+    follow_ups = frozenset({"scholar_keep"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"study": study, "scholar_keep": scholar_keep}
@@ -27,25 +27,25 @@ class Scholar(CharacterRules):
         if not g.used & USED_ABILITY and g.deck:
             out.append(STUDY)
 
-    def sub_actions(self, g: Game) -> list[Action]:
-        return [Action("scholar_keep", (k,)) for k in dict.fromkeys(g._keys(g.sub_data))]
+    def follow_up_actions(self, g: Game) -> list[Action]:
+        return [Action("scholar_keep", (k,)) for k in dict.fromkeys(g.card_keys(g.follow_up_data))]
 
 
 def study(g: Game, p: int, a: Action) -> None:
     g.used |= USED_ABILITY
     drawn = g.draw(7)  # RULINGS R1: fewer if the deck is short
-    g._emit("study", {"player": p, "drawn": len(drawn)})
-    g._emit("study_private", {"player": p, "cards": g._keys(drawn)}, (p,))
-    g.open_sub("scholar_keep", p, drawn)
+    g.emit("study", {"player": p, "drawn": len(drawn)})
+    g.emit("study_private", {"player": p, "cards": g.card_keys(drawn)}, (p,))
+    g.open_follow_up("scholar_keep", p, drawn)
 
 
 def scholar_keep(g: Game, p: int, a: Action) -> None:
     cid = g.card_id(str(a.args[0]))
-    rest = g.sub_data
+    rest = g.follow_up_data
     rest.remove(cid)
-    g.sub = ""
-    g.sub_data = []
+    g.follow_up = ""
+    g.follow_up_data = []
     g.hands[p].append(cid)
     g.deck.extend(rest)
     g.rng.shuffle(g.deck)
-    g._emit("scholar_keep_private", {"player": p, "card": str(a.args[0])}, (p,))
+    g.emit("scholar_keep_private", {"player": p, "card": str(a.args[0])}, (p,))

@@ -19,25 +19,25 @@ class Seer(CharacterRules):
     key = "seer"
     rank = 3
     build_limit = 2
-    subs = frozenset({"seer_give"})
+    follow_ups = frozenset({"seer_give"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"foresee": foresee, "seer_give": seer_give}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_ABILITY and any(g.hands[q] for q in range(g.n) if q != p):
+        if not g.used & USED_ABILITY and any(g.hands[q] for q in range(g.players) if q != p):
             out.append(FORESEE)
 
-    def sub_actions(self, g: Game) -> list[Action]:
-        keys = list(dict.fromkeys(g._keys(g.hands[g.sp])))
-        return [Action("seer_give", (q, k)) for q in g.sub_data for k in keys]
+    def follow_up_actions(self, g: Game) -> list[Action]:
+        keys = list(dict.fromkeys(g.card_keys(g.hands[g.follow_up_player])))
+        return [Action("seer_give", (q, k)) for q in g.follow_up_data for k in keys]
 
 
 def foresee(g: Game, p: int, a: Action) -> None:
     g.used |= USED_ABILITY
     owed = []
-    for k in range(1, g.n):
-        q = (p + k) % g.n
+    for k in range(1, g.players):
+        q = (p + k) % g.players
         hand = g.hands[q]
         if not hand:
             continue
@@ -46,9 +46,9 @@ def foresee(g: Game, p: int, a: Action) -> None:
         g.hands[p].append(cid)
         g.known[q][p].append(cid)  # he saw which card left his hand
         owed.append(q)
-        g._emit("seer_take_private", {"player": p, "target": q, "card": g.E.districts[cid].key}, (p, q))
-    g._emit("foresee", {"player": p, "from": owed})
-    g.open_sub("seer_give", p, owed)
+        g.emit("seer_take_private", {"player": p, "target": q, "card": g.edition.districts[cid].key}, (p, q))
+    g.emit("foresee", {"player": p, "from": owed})
+    g.open_follow_up("seer_give", p, owed)
 
 
 def seer_give(g: Game, p: int, a: Action) -> None:
@@ -57,8 +57,8 @@ def seer_give(g: Game, p: int, a: Action) -> None:
     g.hand_remove(p, cid)
     g.hands[q].append(cid)
     g.known[p][q].append(cid)
-    g.sub_data.remove(q)
-    g._emit("seer_give", {"player": p, "target": q})
-    g._emit("seer_give_private", {"player": p, "target": q, "card": key}, (p, q))
-    if not g.sub_data:
-        g.sub = ""
+    g.follow_up_data.remove(q)
+    g.emit("seer_give", {"player": p, "target": q})
+    g.emit("seer_give_private", {"player": p, "target": q, "card": key}, (p, q))
+    if not g.follow_up_data:
+        g.follow_up = ""

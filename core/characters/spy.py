@@ -24,7 +24,7 @@ class Spy(CharacterRules):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if g.used & USED_ABILITY:
             return
-        for q in range(g.n):
+        for q in range(g.players):
             if q != p:
                 out.extend(Action("spy", (q, t.key)) for t in ALL_TYPES)
 
@@ -33,12 +33,12 @@ def spy(g: Game, p: int, a: Action) -> None:
     q, tkey = int(a.args[0]), str(a.args[1])
     g.used |= USED_ABILITY
     hand = g.hands[q]
-    matches = sum(1 for c in hand if g.E.districts[c].type.key == tkey)
+    matches = sum(1 for c in hand if g.edition.districts[c].type.key == tkey)
     g.known[p][q] = hand[:]  # RULINGS R2: the Spy saw the whole hand
     gold = min(matches, g.gold[q])
     g.gold[q] -= gold
     g.gold[p] += gold
-    g._emit("spy", {"player": p, "target": q, "type": tkey, "matches": matches, "gold": gold})
-    g._emit("spy_private", {"player": p, "target": q, "cards": g._keys(hand)}, (p,))
+    g.emit("spy", {"player": p, "target": q, "type": tkey, "matches": matches, "gold": gold})
+    g.emit("spy_private", {"player": p, "target": q, "cards": g.card_keys(hand)}, (p,))
     if matches:
         g.gain_cards(p, matches, "spy")

@@ -31,12 +31,12 @@ class TaxCollector(CharacterRules):
     def after_build(self, g: Game, p: int, cid: int) -> None:
         # The builder is p (the Magistrate for a confiscated district, R17); exempt only while p is the one
         # playing the Tax Collector (in 2-3 player games his other character pays).
-        if p == g.tp and g.rules[g.cur] is self:
+        if p == g.turn_player and g.character_rules[g.current_character] is self:
             return
         if g.gold[p] > 0:
             g.gold[p] -= 1
             g.tax += 1
-            g._emit("tax", {"player": p, "token": g.tax})
+            g.emit("tax", {"player": p, "token": g.tax})
 
 
 def collect_tax(g: Game, p: int, a: Action) -> None:
@@ -44,4 +44,4 @@ def collect_tax(g: Game, p: int, a: Action) -> None:
     amount = g.tax
     g.tax = 0
     g.gold[p] += amount
-    g._emit("collect_tax", {"player": p, "amount": amount})
+    g.emit("collect_tax", {"player": p, "amount": amount})

@@ -23,7 +23,7 @@ class Thief(CharacterRules):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if not g.used & USED_ABILITY:
             targets = nameable(g, p, min_rank=2, exclude_killed=True, exclude_bewitched=True)
-            out.extend(Action("rob", (g.ckey(i),)) for i in targets)
+            out.extend(Action("rob", (g.character_key(i),)) for i in targets)
 
 
 def rob(g: Game, p: int, a: Action) -> None:
@@ -31,4 +31,4 @@ def rob(g: Game, p: int, a: Action) -> None:
     g.robbed = i
     g.robber = p
     g.used |= USED_ABILITY
-    g._emit("rob", {"player": p, "character": g.ckey(i)})
+    g.emit("rob", {"player": p, "character": g.character_key(i)})

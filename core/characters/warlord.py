@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def rank8_surcharge(g: Game, owner: int, entry: int) -> int:
     """Great Wall: +1 on every *other* district of its owner's city (RULINGS R14)."""
-    dr = g.d_rules.get("great_wall")
+    dr = g.district_rules.get("great_wall")
     if dr is not None and entry & CARD != dr.id and g.has(owner, "great_wall"):
         return 1
     return 0
@@ -42,16 +42,16 @@ class Warlord(CharacterRules):
         if g.used & USED_ABILITY:
             return
         gold = g.gold[p]
-        keep = g.d_rules.get("keep")
+        keep = g.district_rules.get("keep")
         keep_id = keep.id if keep is not None else -1
-        for q in range(g.n):
+        for q in range(g.players):
             if not rank8_targetable(g, q):
                 continue
             offered: set[str] = set()
             for e in sorted(g.cities[q], key=g.entry_cost):
                 if e & CARD == keep_id:
                     continue
-                key = g.E.districts[e & CARD].key
+                key = g.edition.districts[e & CARD].key
                 if key not in offered and destroy_price(g, q, e) <= gold:
                     offered.add(key)
                     out.append(Action("destroy", (q, key)))
@@ -64,7 +64,7 @@ def destroy(g: Game, p: int, a: Action) -> None:
     price = destroy_price(g, q, entry)
     g.gold[p] -= price
     g.used |= USED_ABILITY
-    g._emit("destroy", {"player": p, "target": q, "card": key, "paid": price})
+    g.emit("destroy", {"player": p, "target": q, "card": key, "paid": price})
     remove_district(g, q, entry)
 
 
@@ -72,11 +72,11 @@ def remove_district(g: Game, q: int, entry: int) -> None:
     """Take a district out of q's city to the bottom of the deck (with the Museum's cards, R24)."""
     g.cities[q].remove(entry)
     g.bottom([entry])
-    dr = g.d_rules.get(g.E.districts[entry & CARD].key)
+    dr = g.district_rules.get(g.edition.districts[entry & CARD].key)
     if dr is not None and dr.has_removed:
         dr.on_removed(g, q)  # the classic Bell Tower: the end condition returns to normal
-    museum = g.d_rules.get("museum")
+    museum = g.district_rules.get("museum")
     if museum is not None and entry & CARD == museum.id and g.museum:
         g.bottom(g.museum)
-        g._emit("museum_lost", {"player": q, "count": len(g.museum)})
+        g.emit("museum_lost", {"player": q, "count": len(g.museum)})
         g.museum = []

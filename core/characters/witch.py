@@ -23,7 +23,7 @@ GATHER = [GATHER_GOLD, GATHER_CARDS]
 
 def bewitched_turn(g: Game) -> bool:
     """The player holding the bewitched character is playing it (he only gathers)."""
-    return g.cur == g.bewitched and g.tp == g.owner[g.cur]
+    return g.current_character == g.bewitched and g.turn_player == g.owner[g.current_character]
 
 
 class Witch(CharacterRules):
@@ -31,44 +31,44 @@ class Witch(CharacterRules):
     rank = 1
     gates = True
     may_build = False  # while she plays the Witch herself; resumed, the bewitched character's rules apply
-    subs = frozenset({"bewitch"})
+    follow_ups = frozenset({"bewitch"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"bewitch": bewitch}
 
     def gate(self, g: Game, p: int) -> list[Action] | None:
-        if g.cur == WITCH or bewitched_turn(g):
-            # The sub "bewitch" opens right after gathering, so here she has not gathered yet.
+        if g.current_character == WITCH or bewitched_turn(g):
+            # The follow-up "bewitch" opens right after gathering, so here she has not gathered yet.
             return GATHER if not g.gathered else []
         return None
 
     def after_gathering(self, g: Game, p: int) -> None:
-        if g.cur == WITCH and g.bewitched < 0:
-            g.open_sub("bewitch", p)
+        if g.current_character == WITCH and g.bewitched < 0:
+            g.open_follow_up("bewitch", p)
         elif bewitched_turn(g):
             _resume(g)
 
-    def sub_actions(self, g: Game) -> list[Action]:
-        return [Action("bewitch", (g.ckey(i),)) for i in nameable(g, g.sp)]
+    def follow_up_actions(self, g: Game) -> list[Action]:
+        return [Action("bewitch", (g.character_key(i),)) for i in nameable(g, g.follow_up_player)]
 
 
 def bewitch(g: Game, p: int, a: Action) -> None:
     i = g.cast_index(str(a.args[0]))
     g.bewitched = i
-    g.sub = ""
-    g._emit("bewitch", {"player": p, "character": g.ckey(i)})
+    g.follow_up = ""
+    g.emit("bewitch", {"player": p, "character": g.character_key(i)})
     # Her turn is on hold: no end-of-turn effects now (R16); the next character is called.
-    g._emit("witch_pause", {"player": p})
-    g.tp = -1
+    g.emit("witch_pause", {"player": p})
+    g.turn_player = -1
     g._next_call()
 
 
 def _resume(g: Game) -> None:
-    i = g.cur
-    holder = g.tp
-    g._emit("end_turn", {"player": holder, "character": g.ckey(i), "bewitched": True})
+    i = g.current_character
+    holder = g.turn_player
+    g.emit("end_turn", {"player": holder, "character": g.character_key(i), "bewitched": True})
     w = g.owner[WITCH]
     g.reset_turn(i, w)
     g.gathered = True  # she gathered in the first part of her turn
-    g._emit("witch_resume", {"player": w, "character": g.ckey(i)})
-    g.rules[i].on_resume(g, w)
+    g.emit("witch_resume", {"player": w, "character": g.character_key(i)})
+    g.character_rules[i].on_resume(g, w)

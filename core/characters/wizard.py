@@ -19,7 +19,7 @@ class Wizard(CharacterRules):
     key = "wizard"
     rank = 3
     allows_duplicates = True
-    subs = frozenset({"wizard_pick"})
+    follow_ups = frozenset({"wizard_pick"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"wizard": wizard, "wizard_take": wizard_take, "wizard_build": wizard_build}
@@ -27,16 +27,16 @@ class Wizard(CharacterRules):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if g.used & USED_ABILITY:
             return
-        out.extend(Action("wizard", (q,)) for q in range(g.n) if q != p and g.hands[q])
+        out.extend(Action("wizard", (q,)) for q in range(g.players) if q != p and g.hands[q])
 
-    def sub_actions(self, g: Game) -> list[Action]:
-        p, q = g.sp, g.sub_data[0]
+    def follow_up_actions(self, g: Game) -> list[Action]:
+        p, q = g.follow_up_player, g.follow_up_data[0]
         out = []
-        may_build = g.rules[g.cur].may_build
+        may_build = g.character_rules[g.current_character].may_build
         for cid in dict.fromkeys(g.hands[q]):
-            d = g.E.districts[cid]
+            d = g.edition.districts[cid]
             out.append(Action("wizard_take", (d.key,)))
-            dr = g.d_rules.get(d.key)
+            dr = g.district_rules.get(d.key)
             custom = dr is not None and dr.custom_build
             if may_build and d.buildable and not custom and g.build_cost(p, cid) <= g.gold[p] \
                     and not build_refused(g, p, cid):
@@ -48,31 +48,31 @@ def wizard(g: Game, p: int, a: Action) -> None:
     q = int(a.args[0])
     g.used |= USED_ABILITY
     g.known[p][q] = g.hands[q][:]  # RULINGS R2: the Wizard saw the whole hand
-    g._emit("wizard", {"player": p, "target": q})
-    g._emit("wizard_private", {"player": p, "target": q, "cards": g._keys(g.hands[q])}, (p,))
-    g.open_sub("wizard_pick", p, [q])
+    g.emit("wizard", {"player": p, "target": q})
+    g.emit("wizard_private", {"player": p, "target": q, "cards": g.card_keys(g.hands[q])}, (p,))
+    g.open_follow_up("wizard_pick", p, [q])
 
 
 def _take(g: Game, p: int, a: Action) -> int:
-    q = g.sub_data[0]
+    q = g.follow_up_data[0]
     cid = g.card_id(str(a.args[0]))
-    g.sub = ""
-    g.sub_data = []
+    g.follow_up = ""
+    g.follow_up_data = []
     g.hand_remove(q, cid)
-    g._emit("wizard_take_private", {"player": p, "target": q, "card": str(a.args[0])}, (p, q))
+    g.emit("wizard_take_private", {"player": p, "target": q, "card": str(a.args[0])}, (p, q))
     return cid
 
 
 def wizard_take(g: Game, p: int, a: Action) -> None:
-    q = g.sub_data[0]
+    q = g.follow_up_data[0]
     cid = _take(g, p, a)
     g.hands[p].append(cid)
     g.known[q][p].append(cid)
-    g._emit("wizard_takes", {"player": p, "target": q})
+    g.emit("wizard_takes", {"player": p, "target": q})
 
 
 def wizard_build(g: Game, p: int, a: Action) -> None:
-    q = g.sub_data[0]
+    q = g.follow_up_data[0]
     cid = _take(g, p, a)
-    g._emit("wizard_builds", {"player": p, "target": q, "card": str(a.args[0])})
+    g.emit("wizard_builds", {"player": p, "target": q, "card": str(a.args[0])})
     g.pay_and_place(p, cid, g.build_cost(p, cid), count=False)

@@ -26,7 +26,7 @@ class Laboratory(DistrictRules):
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if not g.used & USED_LAB:
-            out.extend(Action("laboratory", (k,)) for k in dict.fromkeys(g._keys(g.hands[p])))
+            out.extend(Action("laboratory", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[p])))
 
 
 def laboratory(g: Game, p: int, a: Action) -> None:
@@ -35,10 +35,10 @@ def laboratory(g: Game, p: int, a: Action) -> None:
     g.hands[p].remove(cid)
     g.forget_hand(p)
     g.bottom([cid])
-    gain = g.d_rules["laboratory"].gain  # type: ignore[attr-defined]
+    gain = g.district_rules["laboratory"].gain  # type: ignore[attr-defined]
     g.gold[p] += gain
-    g._emit("laboratory", {"player": p, "amount": gain})
-    g._emit("laboratory_private", {"player": p, "card": str(a.args[0])}, (p,))
+    g.emit("laboratory", {"player": p, "amount": gain})
+    g.emit("laboratory_private", {"player": p, "card": str(a.args[0])}, (p,))
 
 
 class Smithy(DistrictRules):
@@ -58,5 +58,5 @@ class Smithy(DistrictRules):
 def smithy(g: Game, p: int, a: Action) -> None:
     g.used |= USED_SMITHY
     g.gold[p] -= 2
-    g._emit("smithy", {"player": p})
+    g.emit("smithy", {"player": p})
     g.gain_cards(p, 3, "smithy")

@@ -32,7 +32,7 @@ class DistrictRules:
     custom_build = False
     alt_pay = False  # offers another way to pay for builds (Framework, Necropolis): see alt_build_actions
     counts_toward_limit = True  # False: building it does not count toward the building limit (Stables)
-    subs: frozenset[str] = frozenset()
+    follow_ups: frozenset[str] = frozenset()
     has_placed = False  # on_placed when this district enters a city by being built (classic Lighthouse …)
     watches_crown = False  # on_crown_change whenever the crown changes hands (classic Throne Room)
     has_removed = False  # on_removed when this district leaves a city destroyed (classic Bell Tower)
@@ -47,7 +47,7 @@ class DistrictRules:
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         """Actions this district offers its owner during his turn."""
 
-    def sub_actions(self, g: Game) -> list[Action]:
+    def follow_up_actions(self, g: Game) -> list[Action]:
         return []
 
     def on_end_turn(self, g: Game, p: int) -> None:

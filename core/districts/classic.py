@@ -33,10 +33,10 @@ class HauntedCity(DistrictRules):
     has_placed = True
 
     def on_placed(self, g: Game, p: int) -> None:
-        g.x["haunted_built"] = g.round
+        g.edition_state["haunted_built"] = g.round
 
     def may_choose_type(self, g: Game) -> bool:
-        return g.x.get("haunted_built", -1) != g.round
+        return g.edition_state.get("haunted_built", -1) != g.round
 
 
 class Laboratory(active.Laboratory):
@@ -50,26 +50,26 @@ class Graveyard(DistrictRules):
     not if he is the Warlord; never the Graveyard itself (RULINGS R43; see characters/classic.py)."""
 
     key = "graveyard"
-    subs = frozenset({"graveyard"})
+    follow_ups = frozenset({"graveyard"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"graveyard": graveyard}
 
-    def sub_actions(self, g: Game) -> list[Action]:
+    def follow_up_actions(self, g: Game) -> list[Action]:
         return [GRAVEYARD_TAKE, GRAVEYARD_PASS]
 
 
 def graveyard(g: Game, p: int, a: Action) -> None:
-    cid = g.sub_data[0]
-    g.sub = ""
-    g.sub_data = []
+    cid = g.follow_up_data[0]
+    g.follow_up = ""
+    g.follow_up_data = []
     if a.args[0] == "take":
         g.gold[p] -= 1
         g.hands[p].append(cid)
-        for r in range(g.n):
+        for r in range(g.players):
             if r != p:
                 g.known[r][p].append(cid)  # everyone saw the destroyed district go to his hand (R2)
-        g._emit("graveyard", {"player": p, "card": g.E.districts[cid].key})
+        g.emit("graveyard", {"player": p, "card": g.edition.districts[cid].key})
     else:
         g.bottom([cid])  # where a destroyed district goes
     g.end_turn()  # the Warlord's destroying was the last act of his turn
@@ -90,30 +90,30 @@ class Lighthouse(DistrictRules):
 
     key = "lighthouse"
     has_placed = True
-    subs = frozenset({"lighthouse"})
+    follow_ups = frozenset({"lighthouse"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"lighthouse": lighthouse}
 
     def on_placed(self, g: Game, p: int) -> None:
         if g.deck:
-            g.open_sub("lighthouse", p)
+            g.open_follow_up("lighthouse", p)
 
-    def sub_actions(self, g: Game) -> list[Action]:
-        keys = sorted(dict.fromkeys(g._keys(g.deck)))
+    def follow_up_actions(self, g: Game) -> list[Action]:
+        keys = sorted(dict.fromkeys(g.card_keys(g.deck)))
         return [*(Action("lighthouse", (k,)) for k in keys), LIGHTHOUSE_PASS]
 
 
 def lighthouse(g: Game, p: int, a: Action) -> None:
-    g.sub = ""
+    g.follow_up = ""
     key = str(a.args[0])
     if key != "none":
         cid = g.card_id(key)
         g.deck.remove(cid)
         g.hands[p].append(cid)
-        g._emit("lighthouse_private", {"player": p, "card": key}, (p,))
+        g.emit("lighthouse_private", {"player": p, "card": key}, (p,))
     g.rng.shuffle(g.deck)
-    g._emit("lighthouse", {"player": p, "took": key != "none"})
+    g.emit("lighthouse", {"player": p, "took": key != "none"})
 
 
 class Armory(DistrictRules):
@@ -127,10 +127,10 @@ class Armory(DistrictRules):
         return {"armory": armory}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        for q in range(g.n):
+        for q in range(g.players):
             if q == p:
                 continue
-            for key in dict.fromkeys(g.E.districts[e & CARD].key for e in g.cities[q]):
+            for key in dict.fromkeys(g.edition.districts[e & CARD].key for e in g.cities[q]):
                 out.append(Action("armory", (q, key)))
 
 
@@ -157,41 +157,41 @@ class BellTower(DistrictRules):
     key = "bell_tower"
     has_placed = True
     has_removed = True
-    subs = frozenset({"bell_tower"})
+    follow_ups = frozenset({"bell_tower"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"bell_tower": bell_tower}
 
     def on_placed(self, g: Game, p: int) -> None:
         if g.complete_at > 7:
-            g.open_sub("bell_tower", p)
+            g.open_follow_up("bell_tower", p)
 
-    def sub_actions(self, g: Game) -> list[Action]:
+    def follow_up_actions(self, g: Game) -> list[Action]:
         return [ANNOUNCE, SILENT]
 
     def on_removed(self, g: Game, p: int) -> None:
-        if g.x.pop("bell", 0):
+        if g.edition_state.pop("bell", 0):
             g.complete_at += 1
-            g._emit("bell_tower_silenced", {"player": p, "complete_at": g.complete_at})
+            g.emit("bell_tower_silenced", {"player": p, "complete_at": g.complete_at})
 
 
 def bell_tower(g: Game, p: int, a: Action) -> None:
-    g.sub = ""
+    g.follow_up = ""
     if a.args[0] != "announce":
         return
-    g.x["bell"] = 1
+    g.edition_state["bell"] = 1
     g.complete_at -= 1
-    g._emit("bell_tower", {"player": p, "complete_at": g.complete_at})
-    done = tuple(q for q in range(g.n) if g.is_complete(q))
+    g.emit("bell_tower", {"player": p, "complete_at": g.complete_at})
+    done = tuple(q for q in range(g.players) if g.is_complete(q))
     if done:
         # All who have 7 districts now meet the end condition simultaneously: each scores as first.
-        g.x["firsts"] = tuple(sorted(set(g.x.get("firsts", ())) | set(done)))
+        g.edition_state["firsts"] = tuple(sorted(set(g.edition_state.get("firsts", ())) | set(done)))
         if g.first_complete < 0:
             g.first_complete = p if p in done else done[0]
         if not g.last_round:
             g.last_round = True
             for q in done:
-                g._emit("complete", {"player": q, "first": True})
+                g.emit("complete", {"player": q, "first": True})
 
 
 class Hospital(DistrictRules):
@@ -207,7 +207,7 @@ class ThroneRoom(DistrictRules):
     watches_crown = True
 
     def on_crown_change(self, g: Game) -> None:
-        for q in range(g.n):
+        for q in range(g.players):
             if g.has(q, self.key):
                 g.gain_gold(q, 1, "throne_room")
 

@@ -25,7 +25,7 @@ class Museum(DistrictRules):
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if not g.used & USED_MUSEUM:
-            out.extend(Action("museum", (k,)) for k in dict.fromkeys(g._keys(g.hands[p])))
+            out.extend(Action("museum", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[p])))
 
     def score(self, g: Game, p: int, ctx: ScoreContext) -> int:
         return len(g.museum)
@@ -37,5 +37,5 @@ def museum(g: Game, p: int, a: Action) -> None:
     g.hands[p].remove(cid)
     g.forget_hand(p)  # face down: others cannot tell which card left the hand
     g.museum.append(cid)
-    g._emit("museum", {"player": p, "count": len(g.museum)})
-    g._emit("museum_private", {"player": p, "card": str(a.args[0])}, (p,))
+    g.emit("museum", {"player": p, "count": len(g.museum)})
+    g.emit("museum_private", {"player": p, "card": str(a.args[0])}, (p,))

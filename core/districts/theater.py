@@ -18,26 +18,26 @@ THEATER_PASS = Action("theater_pass")
 
 class Theater(DistrictRules):
     key = "theater"
-    subs = frozenset({"theater"})
+    follow_ups = frozenset({"theater"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"theater": theater, "theater_pass": theater_pass}
 
     def on_selection_end(self, g: Game) -> bool:
-        for p in range(g.n):
-            if g.has(p, self.key) and g.chars[p]:
-                g.open_sub("theater", p)
+        for p in range(g.players):
+            if g.has(p, self.key) and g.characters[p]:
+                g.open_follow_up("theater", p)
                 return True
         return False
 
-    def sub_actions(self, g: Game) -> list[Action]:
-        p = g.sp
+    def follow_up_actions(self, g: Game) -> list[Action]:
+        p = g.follow_up_player
         out = []
-        for q in range(g.n):
-            if q == p or not g.chars[q]:
+        for q in range(g.players):
+            if q == p or not g.characters[q]:
                 continue
-            if len(g.chars[p]) > 1:
-                out.extend(Action("theater", (q, g.ckey(i))) for i in g.chars[p])
+            if len(g.characters[p]) > 1:
+                out.extend(Action("theater", (q, g.character_key(i))) for i in g.characters[p])
             else:
                 out.append(Action("theater", (q,)))
         out.append(THEATER_PASS)
@@ -46,18 +46,18 @@ class Theater(DistrictRules):
 
 def theater(g: Game, p: int, a: Action) -> None:
     q = int(a.args[0])
-    give = g.cast_index(str(a.args[1])) if len(a.args) > 1 else g.chars[p][0]
-    theirs = g.chars[q]
+    give = g.cast_index(str(a.args[1])) if len(a.args) > 1 else g.characters[p][0]
+    theirs = g.characters[q]
     take = theirs[g.rng.below(len(theirs))] if len(theirs) > 1 else theirs[0]
     g.swap_characters(p, q, give, take)
     for who, c in ((p, take), (q, give)):
         if c not in g.seen[who]:
             g.seen[who].append(c)
-    g._emit("theater", {"player": p, "target": q})
-    g._emit("theater_private", {"player": p, "target": q, "gave": g.ckey(give), "took": g.ckey(take)}, (p, q))
+    g.emit("theater", {"player": p, "target": q})
+    g.emit("theater_private", {"player": p, "target": q, "gave": g.character_key(give), "took": g.character_key(take)}, (p, q))
     g.begin_turn_phase()
 
 
 def theater_pass(g: Game, p: int, a: Action) -> None:
-    g._emit("theater_pass", {"player": p})
+    g.emit("theater_pass", {"player": p})
     g.begin_turn_phase()

@@ -16,7 +16,7 @@ PAY_GOLD = Action("pay_gold")
 class ThievesDen(DistrictRules):
     key = "thieves_den"
     custom_build = True
-    subs = frozenset({"pay_den"})
+    follow_ups = frozenset({"pay_den"})
 
     def handlers(self) -> dict[str, Handler]:
         return {"pay_card": pay_card, "pay_gold": pay_gold}
@@ -29,15 +29,15 @@ class ThievesDen(DistrictRules):
         if not g.hands[p]:
             g.pay_and_place(p, self.id, cost)
             return
-        # sub_data: [gold still due, cards paid ...]
-        g.open_sub("pay_den", p, [cost])
+        # follow_up_data: [gold still due, cards paid ...]
+        g.open_follow_up("pay_den", p, [cost])
 
-    def sub_actions(self, g: Game) -> list[Action]:
-        p = g.sp
-        due = g.sub_data[0]
+    def follow_up_actions(self, g: Game) -> list[Action]:
+        p = g.follow_up_player
+        due = g.follow_up_data[0]
         out = []
         if due > 0:
-            out.extend(Action("pay_card", (k,)) for k in dict.fromkeys(g._keys(g.hands[p])))
+            out.extend(Action("pay_card", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[p])))
         if due <= g.gold[p]:
             out.append(PAY_GOLD)
         return out
@@ -47,17 +47,17 @@ def pay_card(g: Game, p: int, a: Action) -> None:
     cid = g.card_id(str(a.args[0]))
     g.hands[p].remove(cid)
     g.forget_hand(p)  # paid face down: keep what others know a subset of the hand while this is open
-    g.sub_data[0] -= 1
-    g.sub_data.append(cid)
+    g.follow_up_data[0] -= 1
+    g.follow_up_data.append(cid)
 
 
 def pay_gold(g: Game, p: int, a: Action) -> None:
-    due, cards = g.sub_data[0], g.sub_data[1:]
-    g.sub = ""
-    g.sub_data = []
+    due, cards = g.follow_up_data[0], g.follow_up_data[1:]
+    g.follow_up = ""
+    g.follow_up_data = []
     if cards:
         g.forget_hand(p)
         g.bottom(cards)
-        g._emit("pay_with_cards", {"player": p, "count": len(cards)})
-        g._emit("pay_with_cards_private", {"player": p, "cards": g._keys(cards)}, (p,))
-    g.pay_and_place(p, g.d_rules["thieves_den"].id, due)
+        g.emit("pay_with_cards", {"player": p, "count": len(cards)})
+        g.emit("pay_with_cards_private", {"player": p, "cards": g.card_keys(cards)}, (p,))
+    g.pay_and_place(p, g.district_rules["thieves_den"].id, due)
