@@ -302,7 +302,7 @@ class _Parser:
     # ------------------------------------------------------------ verbs
 
     def verb(self, word: str) -> str | None:
-        generic = self._generic_verbs()
+        generic = self.generic_verbs()
         table = {**generic, **VERBS}
         if word in table:
             return table[word]
@@ -310,19 +310,19 @@ class _Parser:
         if len(cands) == 1:
             return cands[0]
         if len(cands) > 1:
-            legal = [c for c in cands if self._verb_legal(c)]
+            legal = [c for c in cands if self.verb_legal(c)]
             if len(legal) == 1:
                 return legal[0]
             words = sorted(w for w, v in table.items() if w.startswith(word) and v in cands)
             raise ParseError(t("“{w}” could be: {c}.", w=word, c=", ".join(words)))
         return None
 
-    def _verb_legal(self, verb: str) -> bool:
+    def verb_legal(self, verb: str) -> bool:
         if verb.startswith("kind:"):
             return verb[5:] in self.legal_kinds
         return any(k in self.legal_kinds for k in VERB_KINDS.get(verb, ()))
 
-    def _generic_verbs(self) -> dict[str, str]:
+    def generic_verbs(self) -> dict[str, str]:
         """Legal kinds the verb table does not cover become verbs by their first word."""
         covered = {k for ks in VERB_KINDS.values() for k in ks}
         out: dict[str, str] = {}
@@ -701,7 +701,7 @@ def _completions(text: str, v: View, cfg: GameConfig) -> list[str]:
     lowered = text.lower()
     p = _Parser(v, cfg)
     if not sep:
-        legal_first = [w for w, vb in {**p._generic_verbs(), **VERBS}.items() if p._verb_legal(vb)]
+        legal_first = [w for w, vb in {**p.generic_verbs(), **VERBS}.items() if p.verb_legal(vb)]
         words = legal_first + [w for w in VERBS if w not in legal_first]
         return [w for w in dict.fromkeys(words) if w.startswith(lowered) and w != lowered]
     # Complete the longest tail of words that starts some relevant name ("thieves d" -> "thieves' den").

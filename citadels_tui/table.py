@@ -258,6 +258,11 @@ class Table:
         if self._skip is not None:
             self._skip.set()
 
+    @property
+    def closed(self) -> bool:
+        """Whether the table was closed: its game goes no further."""
+        return self._closed
+
     def close(self) -> None:
         self._closed = True
         if self._wake is not None:
@@ -494,4 +499,4 @@ class Seat:
 
     def hint_current(self, request: HintRequest) -> bool:
         """Whether the game is still where it was when `request` was made (nobody acted since)."""
-        return request.version == self.table.version and self.my_turn() and not self.table._closed
+        return request.version == self.table.version and self.my_turn() and not self.table.closed

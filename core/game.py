@@ -190,7 +190,7 @@ class Game:
             self.emit("deal", {"player": p, "cards": self.card_keys(self.hands[p])}, (p,))
         self.emit("setup", {"players": list(config.names), "crown": 0, "cast": list(config.cast),
                              "districts": list(config.districts)})
-        self._start_round()
+        self.start_round()
 
     # ------------------------------------------------------------------ copying
 
@@ -225,10 +225,15 @@ class Game:
     # ------------------------------------------------------------------ helpers
 
     def emit(self, kind: str, data: dict[str, Any], audience: tuple[int, ...] | None = None) -> None:
+        """Tell what just happened: an `Event` of `kind` with its `data` (JSON values), told to everyone, or
+        only to the seats in `audience` (a drawn card, a chosen character: RULINGS R2). Rules code calls it
+        for every change a player may see; `narrate.TEMPLATES` needs a sentence for each kind. A silent game
+        (a clone, `record_events=False`) keeps nothing; build costly `data` only when `events` is not None."""
         if self.events is not None:
             self.events.append(Event(kind, data, audience))
 
     def card_keys(self, cards: list[int]) -> list[str]:
+        """The keys of district cards (city entries too), as events and views name them."""
         d = self.edition.districts
         return [d[c & CARD].key for c in cards]
 
@@ -321,7 +326,8 @@ class Game:
 
     # ------------------------------------------------------------------ the selection phase
 
-    def _start_round(self) -> None:
+    def start_round(self) -> None:
+        """A new round: the characters are shuffled, the discards made and the selection begins."""
         n, nc = self.players, self.cast_size
         self.round += 1
         self.phase = SELECT
@@ -358,6 +364,7 @@ class Game:
         self._advance_selection()
 
     def picker(self) -> int:
+        """The seat whose pick it is in the selection."""
         return (self.crown + self.selection_order[self.selection_step][0]) % self.players
 
     def selection_options(self) -> list[int]:
@@ -397,7 +404,7 @@ class Game:
         self.phase = TURN
         self.follow_up = ""
         self.emit("turn_phase", {"round": self.round})
-        self._next_call()
+        self.call_next()
 
     def _apply_selection(self, p: int, a: Action) -> None:
         off, kind = self.selection_order[self.selection_step]
@@ -431,6 +438,7 @@ class Game:
         self._advance_selection()
 
     def character_name(self, key: Any) -> str:
+        """The English name of the character `key`, for the engine's sentences."""
         i = self.edition.character_by_key.get(str(key))
         return self.edition.characters[i].name if i is not None else str(key)
 
@@ -442,7 +450,8 @@ class Game:
 
     # ------------------------------------------------------------------ the turn phase
 
-    def _next_call(self) -> None:
+    def call_next(self) -> None:
+        """Call the next character in rank order (the end of the round after the last)."""
         while True:
             self.current_character += 1
             if self.current_character >= self.cast_size:
@@ -465,11 +474,13 @@ class Game:
                 if self._hospital_turn(i, p):
                     return
                 continue
-            self._begin_turn(i, p)
+            self.begin_turn(i, p)
             if self.phase == TURN and self.turn_player >= 0:
                 return
 
-    def _begin_turn(self, i: int, p: int) -> None:
+    def begin_turn(self, i: int, p: int) -> None:
+        """Player p answers the call of character i: it is revealed, robbed if it must be, and its turn
+        begins."""
         self.revealed[i] = True
         self.called_by[i] = p
         self.reset_turn(i, p)
@@ -545,7 +556,7 @@ class Game:
             self.emit("end_turn", {"player": p, "character": self.character_key(i)})
         self.turn_player = -1
         self.follow_up = ""
-        self._next_call()
+        self.call_next()
 
     def _end_round(self, start: int = 0) -> None:
         # RULINGS R27: end-of-round effects (heirs, advisors) resolve before scoring.
@@ -556,7 +567,7 @@ class Game:
         if self.last_round:
             self._finish()
         else:
-            self._start_round()
+            self.start_round()
 
     def resume_round_end(self, after: int) -> None:
         """Go on with the end of the round after character `after`'s end-of-round decision."""

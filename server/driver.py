@@ -632,7 +632,7 @@ def color_system_for(term: str | None, colorterm: str | None) -> ColorSystem:
     return ColorSystem.STANDARD
 
 
-class _LogFile:
+class LogFile:
     """A file for Rich that logs what the App would print to the server's stderr (its crash reports)."""
 
     def __init__(self, logger: logging.Logger, prefix: str) -> None:
@@ -715,7 +715,7 @@ def harden_app(app: App[Any], *, color_system: ColorSystem, label: str) -> None:
     Instance attributes shadow the App's methods, so this works for any App subclass without its help.
     """
     app.console._color_system = color_system  # Rich keeps the depth here; the console is the App's own.
-    app.error_console = Console(file=_LogFile(log, f"app error in session {label}:"),  # type: ignore[arg-type]
+    app.error_console = Console(file=LogFile(log, f"app error in session {label}:"),  # type: ignore[arg-type]
                                 width=100, color_system=None, markup=False, highlight=False)
 
     def refuse(*_args: Any, **_kwargs: Any) -> None:

@@ -24,7 +24,7 @@ from citadels_tui import server_notices
 
 from .auth import AuthPolicy, Identity, KeylessSeats, Names, guest_name
 from .database import Database, open_database
-from .driver import SSHDriver, TerminalLink, _LogFile, color_system_for, harden_app, install_textual_patches
+from .driver import LogFile, SSHDriver, TerminalLink, color_system_for, harden_app, install_textual_patches
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import ConnectionLimiter, Refusal, meter_loop_callbacks
 from .session import SessionInfo
@@ -469,7 +469,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     async def _run(self, info: SessionInfo) -> None:
         assert self.link is not None and self.chan is not None
         status = 0
-        errors = _LogFile(log, "")
+        errors = LogFile(log, "")
         try:
             app = self.server.app_factory(info)
             harden_app(app, color_system=color_system_for(info.term_type, info.colorterm),

@@ -43,7 +43,7 @@ def start_turn(g: Game, p: int, char: str = "merchant") -> None:
     g.characters[p] = [i]
     g.faceup = []
     g.current_character = i
-    g._begin_turn(i, p)
+    g.begin_turn(i, p)
 
 
 def setup(g: Game, p: int, hand: tuple[str, ...] = (), city: tuple[str, ...] = (), gold: int = 0) -> None:

@@ -138,7 +138,7 @@ def test_the_normal_assassin_aims_at_the_character_the_leader_must_hold():
     )
     v = View(**fields)
     bot = NormalBot(1)
-    bot._crowns[v.round] = me  # I picked first: the leader next, from the Architect and the Thief
+    bot.crowns[v.round] = me  # I picked first: the leader next, from the Architect and the Thief
     assert bot.choose(v) == Action("kill", ("architect",))
 
 

@@ -55,7 +55,7 @@ def _choose_first(g):
 def test_players_choose_in_turn_starting_with_the_crowned_player(players):
     g = Game(GameConfig.create(players), seed=5)
     g.crown = 2
-    g._start_round()
+    g.start_round()
     order = []
     while g.phase == "select":
         order.append(_choose_first(g)[0])

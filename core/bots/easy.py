@@ -24,10 +24,10 @@ class EasyBot(HeuristicBot):
 
     def _draft(self, v: View, verb: str, worst: bool = False) -> Action:
         opts = [a for a in v.legal if a.kind == verb]
-        scored = sorted(opts, key=lambda a: self._char_value(v, str(a.args[0])) + self.rng.below(100) / WHIM * 2)
+        scored = sorted(opts, key=lambda a: self.draft_value(v, str(a.args[0])) + self.rng.below(100) / WHIM * 2)
         return scored[0] if worst else scored[-1]
 
-    def _pick_char(self, opts: list[Action], order: tuple[str, ...], v: View) -> Action:
+    def pick_target(self, opts: list[Action], order: tuple[str, ...], v: View) -> Action:
         if self.rng.below(2) == 0:
             return opts[self.rng.below(len(opts))]
-        return super()._pick_char(opts, order, v)
+        return super().pick_target(opts, order, v)

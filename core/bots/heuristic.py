@@ -44,7 +44,7 @@ class HeuristicBot:
         if kind == "discard_character":
             return self._draft(v, "discard_character", worst=True)
         if kind == "keep":
-            return max(legal, key=lambda a: self._card_value(v, str(a.args[0])))
+            return max(legal, key=lambda a: self.card_value(v, str(a.args[0])))
         if kind == "redraw":
             return self._redraw(v)
         if kind == "theater":
@@ -52,12 +52,12 @@ class HeuristicBot:
         if kind == "pay_den":
             cards = [a for a in legal if a.kind == "pay_card"]
             pay_gold = [a for a in legal if a.kind == "pay_gold"]
-            cheap = [a for a in cards if self._card_value(v, str(a.args[0])) < 3]
+            cheap = [a for a in cards if self.card_value(v, str(a.args[0])) < 3]
             if cheap:
-                return min(cheap, key=lambda a: self._card_value(v, str(a.args[0])))
+                return min(cheap, key=lambda a: self.card_value(v, str(a.args[0])))
             if pay_gold:
                 return pay_gold[0]
-            return min(cards, key=lambda a: self._card_value(v, str(a.args[0])))
+            return min(cards, key=lambda a: self.card_value(v, str(a.args[0])))
         if kind != "turn" and v.edition == "classic":
             a = classic_decision(self, v)
             if a is not None:
@@ -72,17 +72,17 @@ class HeuristicBot:
 
     def _draft(self, v: View, verb: str, worst: bool = False) -> Action:
         opts = [a for a in v.legal if a.kind == verb]
-        scored = sorted(opts, key=lambda a: self._char_value(v, str(a.args[0])) + self.rng.below(100) / 400)
+        scored = sorted(opts, key=lambda a: self.draft_value(v, str(a.args[0])) + self.rng.below(100) / 400)
         return scored[0] if worst else scored[-1]
 
-    def _char_value(self, v: View, key: str) -> float:
+    def draft_value(self, v: View, key: str) -> float:
         me = v.players[v.me or 0]
         ed = get_edition(v.edition)
         ch = ed.characters[ed.character_by_key[key]]
         val = BASE_VALUE.get(key) or character_value(key)
         if ch.income is not None:
             val += sum(1 for d in me.city if d.type == ch.income.key or d.key == "school_of_magic")
-        affordable = [k for k in v.hand if self._cost(v, k) <= me.gold + 2]
+        affordable = [k for k in v.hand if self.district_cost(v, k) <= me.gold + 2]
         if key == "architect":
             val += min(len(affordable), 3) * 0.8 + (1 if me.gold >= 6 else 0)
         if key == "merchant":
@@ -94,7 +94,7 @@ class HeuristicBot:
         if key == "bishop" and me.city_size >= v.complete_at - 2:
             val += 1.5
         if key == "warlord":
-            leader = self._leader(v)
+            leader = self.leader(v)
             if leader is not None and leader.city_size >= v.complete_at - 2:
                 val += 1.5
         if key == "artist":
@@ -114,9 +114,9 @@ class HeuristicBot:
             if a is not None:
                 return a
         if "kill" in by_kind:
-            return self._pick_char(by_kind["kill"], KILL_ORDER, v)
+            return self.pick_target(by_kind["kill"], KILL_ORDER, v)
         if "rob" in by_kind:
-            return self._pick_char(by_kind["rob"], ROB_ORDER, v)
+            return self.pick_target(by_kind["rob"], ROB_ORDER, v)
         a = character_turn(self, v, by_kind)
         if a is not None:
             return a
@@ -137,11 +137,11 @@ class HeuristicBot:
                 self._type(v, str(b.args[0])) == self._income_type(v) for b in builds)
             if income_first:
                 return by_kind["income"][0]
-            return max(builds, key=lambda a: self._build_value(v, str(a.args[0])))
+            return max(builds, key=lambda a: self.build_value(v, str(a.args[0])))
         if "income" in by_kind:
             return by_kind["income"][0]
         if "laboratory" in by_kind and me.gold < 4 and len(v.hand) > 1:
-            return min(by_kind["laboratory"], key=lambda a: self._card_value(v, str(a.args[0])))
+            return min(by_kind["laboratory"], key=lambda a: self.card_value(v, str(a.args[0])))
         if "smithy" in by_kind and me.gold >= 5 and len(v.hand) <= 2:
             return by_kind["smithy"][0]
         if "destroy" in by_kind:
@@ -149,7 +149,7 @@ class HeuristicBot:
             if a is not None:
                 return a
         if "beautify" in by_kind and me.gold >= 3:
-            return max(by_kind["beautify"], key=lambda a: self._cost(v, str(a.args[0])))
+            return max(by_kind["beautify"], key=lambda a: self.district_cost(v, str(a.args[0])))
         a = late_district_action(self, v, by_kind)
         if a is not None:
             return a
@@ -164,7 +164,7 @@ class HeuristicBot:
             return cards_a
         if v.deck_size == 0:
             return gold_a
-        cheapest = min(self._cost(v, k) for k in buildable)
+        cheapest = min(self.district_cost(v, k) for k in buildable)
         if me.gold < cheapest or len(buildable) >= 3:
             return gold_a
         return cards_a if me.gold >= 6 else gold_a
@@ -176,7 +176,7 @@ class HeuristicBot:
             best = max(swaps, key=lambda a: v.players[int(a.args[0])].hand_size)
             if v.players[int(best.args[0])].hand_size >= len(v.hand) + 2:
                 return best
-        useless = [k for k in v.hand if self._dup(v, k) or self._cost(v, k) > me.gold + 6]
+        useless = [k for k in v.hand if self._dup(v, k) or self.district_cost(v, k) > me.gold + 6]
         if useless and "redraw" in by_kind:
             return by_kind["redraw"][0]
         return None
@@ -186,27 +186,27 @@ class HeuristicBot:
         for a in v.legal:
             if a.kind == "discard":
                 k = str(a.args[0])
-                if self._dup(v, k) or self._cost(v, k) > me.gold + 6:
+                if self._dup(v, k) or self.district_cost(v, k) > me.gold + 6:
                     return a
         return next(a for a in v.legal if a.kind == "done")
 
     def _destroy(self, v: View, opts: list[Action]) -> Action | None:
-        leader = self._leader(v)
+        leader = self.leader(v)
         if leader is None:
             return None
         mine = [a for a in opts if int(a.args[0]) == leader.seat]
         if not mine:
             return None
         me = v.players[v.me or 0]
-        cheap = min(mine, key=lambda a: self._cost(v, str(a.args[1])))
-        price = self._price_in(v, leader, str(cheap.args[1])) - 1
+        cheap = min(mine, key=lambda a: self.district_cost(v, str(a.args[1])))
+        price = self.price_in(v, leader, str(cheap.args[1])) - 1
         if price <= 1 or (price <= me.gold - 3 and leader.city_size >= v.complete_at - 2):
             return cheap
         return None
 
     # ---------------------------------------------------------------- knowledge helpers
 
-    def _pick_char(self, opts: list[Action], order: tuple[str, ...], v: View) -> Action:
+    def pick_target(self, opts: list[Action], order: tuple[str, ...], v: View) -> Action:
         keys = {str(a.args[0]): a for a in opts}
         # Characters I passed on are likely held by the players after me; unseen ones by those before.
         for k in order:
@@ -214,13 +214,13 @@ class HeuristicBot:
                 return keys[k]
         return opts[self.rng.below(len(opts))]
 
-    def _leader(self, v: View) -> PlayerInfo | None:
+    def leader(self, v: View) -> PlayerInfo | None:
         others = [p for p in v.players if p.seat != v.me]
         if not others:
             return None
         return max(others, key=lambda p: (p.city_size, sum(d.cost for d in p.city)))
 
-    def _cost(self, v: View, key: str) -> int:
+    def district_cost(self, v: View, key: str) -> int:
         ed = get_edition(v.edition)
         return ed.districts[ed.district_by_key[key]].cost
 
@@ -238,17 +238,17 @@ class HeuristicBot:
         me = v.players[v.me or 0]
         return any(d.key == key for d in me.city) and not any(d.key == "quarry" for d in me.city)
 
-    def _price_in(self, v: View, p: PlayerInfo, key: str) -> int:
+    def price_in(self, v: View, p: PlayerInfo, key: str) -> int:
         return next(d.cost for d in p.city if d.key == key)
 
-    def _card_value(self, v: View, key: str) -> float:
+    def card_value(self, v: View, key: str) -> float:
         special = district_card_value(self, v, key)
         if special is not None:
             return special
         if self._dup(v, key):
             return -1
         me = v.players[v.me or 0]
-        cost = self._cost(v, key)
+        cost = self.district_cost(v, key)
         val = float(cost)
         if cost > me.gold + 4:
             val -= (cost - me.gold - 4) * 1.5
@@ -258,9 +258,9 @@ class HeuristicBot:
             val += 1
         return val
 
-    def _build_value(self, v: View, key: str) -> float:
+    def build_value(self, v: View, key: str) -> float:
         me = v.players[v.me or 0]
-        val = float(self._cost(v, key)) + district_build_bonus(self, v, key)
+        val = float(self.district_cost(v, key)) + district_build_bonus(self, v, key)
         if v.edition == "classic":
             val += classic_build_bonus(v, key)
         if self._type(v, key).key not in {d.type for d in me.city}:

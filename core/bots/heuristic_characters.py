@@ -36,7 +36,7 @@ def character_decision(bot: HeuristicBot, v: View) -> Action | None:
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
     if kind == "bewitch":
-        return bot._pick_char(legal, TARGET_ORDER, v)
+        return bot.pick_target(legal, TARGET_ORDER, v)
     if kind == "warrant":
         return by_kind["confiscate"][0] if "confiscate" in by_kind else legal[0]
     if kind == "bribe":
@@ -52,14 +52,14 @@ def character_decision(bot: HeuristicBot, v: View) -> Action | None:
         return min(legal, key=lambda a: int(a.args[0])) if want_cards else \
             max(legal, key=lambda a: int(a.args[0]))
     if kind in ("cardinal_give", "seer_give"):
-        return min(legal, key=lambda a: bot._card_value(v, str(a.args[-1])))
+        return min(legal, key=lambda a: bot.card_value(v, str(a.args[-1])))
     if kind == "scholar_keep":
-        return max(legal, key=lambda a: bot._card_value(v, str(a.args[0])))
+        return max(legal, key=lambda a: bot.card_value(v, str(a.args[0])))
     if kind == "wizard_pick":
         builds = by_kind.get("wizard_build", [])
         if builds:
-            return max(builds, key=lambda a: bot._build_value(v, str(a.args[0])))
-        return max(by_kind["wizard_take"], key=lambda a: bot._card_value(v, str(a.args[0])))
+            return max(builds, key=lambda a: bot.build_value(v, str(a.args[0])))
+        return max(by_kind["wizard_take"], key=lambda a: bot.card_value(v, str(a.args[0])))
     return None
 
 
@@ -97,14 +97,14 @@ def character_turn(bot: HeuristicBot, v: View, by_kind: dict[str, list[Action]])
         want = "gold" if len(v.hand) >= 2 else "cards"
         return next(a for a in by_kind["navigate"] if a.args[0] == want)
     if "seize" in by_kind:
-        return max(by_kind["seize"], key=lambda a: (bot._price_in(v, v.players[int(a.args[0])], str(a.args[1])),
+        return max(by_kind["seize"], key=lambda a: (bot.price_in(v, v.players[int(a.args[0])], str(a.args[1])),
                                                     _strength(v.players[int(a.args[0])])))
     if "exchange" in by_kind:
         a = _exchange(bot, v, me, by_kind["exchange"])
         if a is not None:
             return a
     if "cardinal_build" in by_kind and "build" not in by_kind:
-        return max(by_kind["cardinal_build"], key=lambda a: (bot._build_value(v, str(a.args[0])),
+        return max(by_kind["cardinal_build"], key=lambda a: (bot.build_value(v, str(a.args[0])),
                                                              v.players[int(a.args[1])].gold))
     return None
 
@@ -120,12 +120,12 @@ def _marker_choice(opts: list[Action]) -> Action:
 
 
 def _exchange(bot: HeuristicBot, v: View, me: PlayerInfo, opts: list[Action]) -> Action | None:
-    leader = bot._leader(v)
+    leader = bot.leader(v)
     best, gain = None, 0
     for a in opts:
         q = v.players[int(a.args[0])]
-        theirs = bot._price_in(v, q, str(a.args[1]))
-        mine = bot._price_in(v, me, str(a.args[2]))
+        theirs = bot.price_in(v, q, str(a.args[1]))
+        mine = bot.price_in(v, me, str(a.args[2]))
         g = theirs - mine + (1 if leader is not None and q.seat == leader.seat else 0)
         if g > gain and me.gold - max(0, theirs - mine) >= 1:
             best, gain = a, g

@@ -19,9 +19,9 @@ def classic_decision(bot: HeuristicBot, v: View) -> Action | None:
     me = v.players[v.me or 0]
     if kind == "emperor_give":
         cards = [a for a in legal if a.args[0] != "gold"]
-        worst = min(cards, key=lambda a: bot._card_value(v, str(a.args[0]))) if cards else None
+        worst = min(cards, key=lambda a: bot.card_value(v, str(a.args[0]))) if cards else None
         # A card worth little costs less than a gold piece; otherwise pay the gold.
-        if worst is not None and (me.gold == 0 or bot._card_value(v, str(worst.args[0])) < 2):
+        if worst is not None and (me.gold == 0 or bot.card_value(v, str(worst.args[0])) < 2):
             return worst
         return next((a for a in legal if a.args[0] == "gold"), legal[0])
     if kind == "graveyard":
@@ -29,7 +29,7 @@ def classic_decision(bot: HeuristicBot, v: View) -> Action | None:
         return take if me.gold >= 2 else next(a for a in legal if a.args[0] == "pass")
     if kind == "lighthouse":
         cards = [a for a in legal if a.args[0] != "none"]
-        return max(cards, key=lambda a: bot._card_value(v, str(a.args[0]))) if cards else legal[0]
+        return max(cards, key=lambda a: bot.card_value(v, str(a.args[0]))) if cards else legal[0]
     if kind == "bell_tower":
         # Announce the shorter end only when no opponent is closer to seven districts than this city.
         others = max((p.city_size for p in v.players if p.seat != v.me), default=0)

@@ -61,10 +61,10 @@ def sensible_builds(bot: HeuristicBot, v: View, builds: list[Action]) -> list[Ac
         if key in paid:
             continue  # paying keeps the Framework or the sacrificed district
         if victim == "framework" and key != "necropolis":
-            if bot._cost(v, key) >= 4:
+            if bot.district_cost(v, key) >= 4:
                 out.append(a)
-        elif bot._cost(v, victim) <= 2 and (best_necro is None or
-                                              bot._cost(v, victim) < bot._cost(v, str(best_necro.args[2]))):
+        elif bot.district_cost(v, victim) <= 2 and (best_necro is None or
+                                              bot.district_cost(v, victim) < bot.district_cost(v, str(best_necro.args[2]))):
             best_necro = a
     if best_necro is not None:
         out.append(best_necro)
@@ -76,14 +76,14 @@ def district_action(bot: HeuristicBot, v: View, by_kind: dict[str, list[Action]]
     opts = by_kind.get("armory")
     if not opts:
         return None
-    leader = bot._leader(v)
+    leader = bot.leader(v)
     if leader is None:
         return None
     mine = [a for a in opts if int(a.args[0]) == leader.seat]
     if not mine:
         return None
-    best = max(mine, key=lambda a: bot._price_in(v, leader, str(a.args[1])))
-    cost = bot._price_in(v, leader, str(best.args[1]))
+    best = max(mine, key=lambda a: bot.price_in(v, leader, str(a.args[1])))
+    cost = bot.price_in(v, leader, str(best.args[1]))
     if (leader.city_size >= v.complete_at - 2 and cost >= 3) or cost >= 6:
         return best
     return None
@@ -95,8 +95,8 @@ def late_district_action(bot: HeuristicBot, v: View, by_kind: dict[str, list[Act
     opts = by_kind.get("museum")
     if not opts:
         return None
-    worst = min(opts, key=lambda a: bot._card_value(v, str(a.args[0])))
-    value = bot._card_value(v, str(worst.args[0]))
+    worst = min(opts, key=lambda a: bot.card_value(v, str(a.args[0])))
+    value = bot.card_value(v, str(worst.args[0]))
     if value >= SECRET_VAULT_VALUE:
         return None
     if has(v, "park") and len(v.hand) == 1:
@@ -113,11 +113,11 @@ def theater_choice(bot: HeuristicBot, v: View) -> Action:
     passing = next(a for a in legal if a.kind == "theater_pass")
     if not swaps:
         return passing
-    values = {k: bot._char_value(v, k) for k in v.my_characters}
+    values = {k: bot.draft_value(v, k) for k in v.my_characters}
     give = min(values, key=lambda k: values[k])
     if values[give] >= THEATER_SWAP_BELOW:
         return passing
-    leader = bot._leader(v)
+    leader = bot.leader(v)
     seat = leader.seat if leader is not None else int(swaps[0].args[0])
     for a in swaps:
         if int(a.args[0]) == seat and (len(a.args) == 1 or a.args[1] == give):

@@ -23,15 +23,15 @@ class NormalBot(HeuristicBot):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self._crowns: dict[int, int] = {}  # round -> seat holding the crown when its draft began
+        self.crowns: dict[int, int] = {}  # round -> seat holding the crown when its draft began
         # round -> my draft decisions in order: (kind, characters offered) -> the character I chose
         self._drafts: dict[int, dict[tuple[str, tuple[str, ...]], str]] = {}
 
     def choose(self, v: View) -> Action:
-        if v.phase == "select" and v.round not in self._crowns:
+        if v.phase == "select" and v.round not in self.crowns:
             crown = next((p.seat for p in v.players if p.crown), None)
             if crown is not None:
-                self._crowns[v.round] = crown
+                self.crowns[v.round] = crown
         a = super().choose(v)
         self.remember(v, a)
         return a
@@ -44,7 +44,7 @@ class NormalBot(HeuristicBot):
 
     def segments(self, v: View) -> list[frozenset[str]]:
         """At 2 players: sets of characters of which the opponent holds exactly one (see inference)."""
-        crown = self._crowns.get(v.round)
+        crown = self.crowns.get(v.round)
         if len(v.players) != 2 or crown is None:
             return []
         # The decision being made now is not yet a fact of the draft.
@@ -53,18 +53,18 @@ class NormalBot(HeuristicBot):
         return two_player_segments(v, crown, log)
 
     def beliefs(self, v: View) -> Beliefs:
-        return infer(v, self._crowns.get(v.round))
+        return infer(v, self.crowns.get(v.round))
 
-    def _leader(self, v: View) -> PlayerInfo | None:
+    def leader(self, v: View) -> PlayerInfo | None:
         if not self.by_strength:
-            return super()._leader(v)
+            return super().leader(v)
         others = [p for p in v.players if p.seat != v.me]
         return max(others, key=strength) if others else None
 
     def _weights(self, v: View) -> dict[int, float]:
         """How much hurting each opponent is worth: the leader most, anyone ahead of me more."""
         me = v.players[v.me or 0]
-        leader = self._leader(v)
+        leader = self.leader(v)
         out = {}
         for p in v.players:
             if p.seat == v.me:
@@ -75,7 +75,7 @@ class NormalBot(HeuristicBot):
             out[p.seat] = w
         return out
 
-    def _pick_char(self, opts: list[Action], order: tuple[str, ...], v: View) -> Action:
+    def pick_target(self, opts: list[Action], order: tuple[str, ...], v: View) -> Action:
         """Aim at the character most likely held by whoever matters most; the fixed order breaks ties
         and rules when nothing is known."""
         b = self.beliefs(v)
@@ -97,13 +97,13 @@ class NormalBot(HeuristicBot):
 
         return max(opts, key=score)
 
-    def _char_value(self, v: View, key: str) -> float:
-        val = super()._char_value(v, key)
-        leader = self._leader(v)
+    def draft_value(self, v: View, key: str) -> float:
+        val = super().draft_value(v, key)
+        leader = self.leader(v)
         if leader is None or len(v.players) < 4 or not self.deny:
             return val
         n = len(v.players)
-        crown = self._crowns.get(v.round, next((p.seat for p in v.players if p.crown), 0))
+        crown = self.crowns.get(v.round, next((p.seat for p in v.players if p.crown), 0))
         order = draft_order(n, crown)
         if order.index(leader.seat) < order.index(v.me or 0):
             return val  # the leader has already picked: nothing left to deny
@@ -123,7 +123,7 @@ class NormalBot(HeuristicBot):
         if swaps:
             def worth(a: Action) -> float:
                 p = v.players[int(a.args[0])]
-                known = sum(max(self._card_value(v, k), 0) for k in p.known_hand)
+                known = sum(max(self.card_value(v, k), 0) for k in p.known_hand)
                 return p.hand_size + known / 4
             best = max(swaps, key=worth)
             if worth(best) >= len(v.hand) + 2:

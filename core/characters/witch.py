@@ -60,7 +60,7 @@ def bewitch(g: Game, p: int, a: Action) -> None:
     # Her turn is on hold: no end-of-turn effects now (R16); the next character is called.
     g.emit("witch_pause", {"player": p})
     g.turn_player = -1
-    g._next_call()
+    g.call_next()
 
 
 def _resume(g: Game) -> None:
