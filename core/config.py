@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .classic_config import resolve_classic_cast, resolve_classic_districts, validate_classic
 from .edition import Edition, get_edition
 from .errors import ConfigError
+from .rng import Rng
 
 DEFAULT_NAMES = ("Anna", "Bruno", "Clara", "David", "Elena", "Felix", "Greta", "Hugo")
 
@@ -42,8 +44,6 @@ class GameConfig:
         if not 2 <= players <= 8:
             raise ConfigError(f"Citadels is played by 2 to 8 players, not {players}.")
         if ed.key == "classic":
-            from .classic_config import resolve_classic_cast, resolve_classic_districts
-
             chars = resolve_classic_cast(ed, cast, players, rank9)
             dists = resolve_classic_districts(ed, districts, chars)
         else:
@@ -69,8 +69,6 @@ class GameConfig:
             if k not in ed.character_by_key:
                 raise ConfigError(f"There is no character called {k!r}.")
         if ed.key == "classic":
-            from .classic_config import validate_classic
-
             validate_classic(self)
             return
         if self.shorter:
@@ -161,8 +159,6 @@ def _resolve_cast(ed: Edition, cast: str | Sequence[str], players: int, rank9: b
 def random_districts(ed: Edition, seed: int) -> list[str]:
     """14 unique districts drawn at random from the edition's, the same ones for the same seed (the
     customization rules let the players choose any 14; "random:SEED" asks for this choice)."""
-    from .rng import Rng
-
     keys = list(ed.unique_keys)
     Rng(seed).shuffle(keys)
     return sorted(keys[: ed.unique_in_game])

@@ -13,35 +13,33 @@ from typing import Any
 
 from .actions import Action
 from .cards import DistrictType
+from .characters import rules_for
 from .config import GameConfig
+from .districts import district_rules_for
 from .edition import Edition
 from .errors import IllegalAction
 from .events import Event
 from .rng import Rng
+from .scoring import final_result
+from .terms import (
+    BEAUTY,
+    BONUS,
+    CARD,
+    END,
+    GATHER_CARDS,
+    GATHER_GOLD,
+    INCOME,
+    OVER,
+    SELECT,
+    THANK,
+    TURN,
+    USED_BONUS,
+    USED_INCOME,
+)
 
 _UNIQUE = DistrictType.UNIQUE
-BEAUTY = 256  # flag on a city entry: the Artist beautified this district (RULINGS R33)
-CARD = 255  # mask of the card id in a city entry
-
-SELECT, TURN, OVER = "select", "turn", "over"
-
-# Turn flags (bits of Game.used): each ability or effect once per turn.
-USED_ABILITY = 1
-USED_BONUS = 2
-USED_INCOME = 4
-USED_LAB = 8
-USED_SMITHY = 16
-USED_MUSEUM = 32
 
 Handler = Callable[["Game", int, Action], None]
-
-GATHER_GOLD = Action("gather", ("gold",))
-GATHER_CARDS = Action("gather", ("cards",))
-INCOME = Action("income")
-BONUS = Action("bonus")
-END = Action("end")
-THANK = Action("thank")  # classic Ball Room
-DONE = Action("done")
 
 
 class Game:
@@ -1012,8 +1010,6 @@ class Game:
     # ------------------------------------------------------------------ the end
 
     def _finish(self) -> None:
-        from .scoring import final_result
-
         self.phase = OVER
         self.turn_player = -1
         self.result = final_result(self)
@@ -1028,9 +1024,6 @@ class _Fixed:
     """What a game takes from its configuration alone: rules, tables, interned actions, the unshuffled deck."""
 
     def __init__(self, config: GameConfig) -> None:
-        from .characters import rules_for
-        from .districts import district_rules_for
-
         config.validate()
         E: Edition = config.ed
         self.edition = E

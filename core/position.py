@@ -13,8 +13,10 @@ from typing import Any
 
 from .config import GameConfig
 from .errors import ConfigError, SaveFileError
-from .game import BEAUTY, CARD, OVER, SELECT, TURN, Game
+from .game import Game
 from .rng import Rng
+from .scoring import final_result
+from .terms import BEAUTY, CARD, OVER, SELECT, TURN
 
 HEADER = "citadels-position"
 END_OF_ROUND = "end of round"
@@ -234,8 +236,6 @@ class _Reader:
         self._check_cards()
         self._check_knowledge()
         if g.phase == OVER:
-            from .scoring import final_result
-
             g.result = final_result(g)
         else:
             g.result = None

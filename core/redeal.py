@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .game import SELECT
 from .rng import Rng
+from .terms import SELECT
 
 if TYPE_CHECKING:
     from .game import Game

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import ALL_TYPES, DistrictType
 from .districts.base import ScoreContext
 from .districts.scoring_districts import HAUNTED, city_types
-from .game import CARD
+from .terms import CARD
 
 if TYPE_CHECKING:
     from .game import Game

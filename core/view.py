@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .game import BEAUTY, CARD, OVER, SELECT
+from .characters.blackmailer import BRIBED, FLOWER, THREAT, THREAT_SHOWN, blackmailer_player
+from .characters.magistrate import SIGNED, WARRANT, WARRANT_SHOWN
+from .terms import BEAUTY, CARD, OVER, SELECT
 
 if TYPE_CHECKING:
     from .game import Game
@@ -167,8 +169,6 @@ def _pending_kind(g: Game, me: int | None) -> str | None:
 
 
 def _markers(g: Game, me: int | None) -> dict[str, Any]:
-    from .characters.blackmailer import BRIBED, FLOWER, THREAT, THREAT_SHOWN, blackmailer_player
-    from .characters.magistrate import SIGNED, WARRANT, WARRANT_SHOWN
 
     marks = g.markers
     ckeys = g.cast_keys

@@ -12,7 +12,7 @@ from helpers import legal_kinds as kinds  # noqa: F401 - the classic tests call 
 
 from citadels_core import Game, GameConfig
 from citadels_core.editions.classic import BASE_CAST, BASE_PURPLE_KEYS
-from citadels_core.game import TURN
+from citadels_core.terms import TURN
 
 BONUS = ("lighthouse", "armory", "museum", "imperial_treasury", "map_room", "wishing_well", "quarry",
          "poor_house", "bell_tower", "factory", "park", "hospital", "throne_room", "ball_room")

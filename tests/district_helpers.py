@@ -4,7 +4,7 @@ player's turn with the state a test needs."""
 from __future__ import annotations
 
 from citadels_core import Game, GameConfig
-from citadels_core.game import TURN
+from citadels_core.terms import TURN
 
 # Districts most tests need, padded to the 14 a game uses (first-game uniques fill the rest).
 FILL = ("dragon_gate", "factory", "haunted_quarter", "imperial_treasury", "keep", "laboratory", "library",

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from citadels_core import Action, Game, GameConfig
 from citadels_core.bots import RandomBot, decide, make_bot
-from citadels_core.game import CARD, TURN
+from citadels_core.terms import CARD, TURN
 from citadels_core.view import view
 
 

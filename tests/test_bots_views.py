@@ -82,7 +82,7 @@ def test_thanking_is_listed_first_whenever_it_is_owed():
     """The random bot looks for the Ball Room's thanks at the head of the legal actions (RULINGS R44)."""
     from classic_helpers import cast_with, purple_with
 
-    from citadels_core.game import THANK
+    from citadels_core.terms import THANK
 
     cfg = GameConfig.create(5, cast_with("navigator", "diplomat"), purple_with("throne_room", "ball_room"),
                             edition="classic")

@@ -4,7 +4,7 @@ import pytest
 from chars_table import act, keys, legal, table, turn_of
 
 from citadels_core import IllegalAction, get_edition
-from citadels_core.game import END
+from citadels_core.terms import END
 
 AGENTS = "cunning_agents"
 FIRST_GAME_DISTRICTS = get_edition("2016").preset_by_key["first_game"].districts

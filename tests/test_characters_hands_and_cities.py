@@ -6,7 +6,7 @@ from chars_table import act, keys, legal, table
 from citadels_core import IllegalAction
 from citadels_core.districts import RULES as DISTRICT_RULES
 from citadels_core.districts.base import DistrictRules
-from citadels_core.game import BEAUTY
+from citadels_core.terms import BEAUTY
 from citadels_core.view import view
 
 EMISSARIES = "illustrious_emissaries"

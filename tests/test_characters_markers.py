@@ -4,7 +4,7 @@ import pytest
 from chars_table import act, keys, legal, table, turn_of
 
 from citadels_core import IllegalAction
-from citadels_core.game import END, GATHER_CARDS, GATHER_GOLD
+from citadels_core.terms import END, GATHER_CARDS, GATHER_GOLD
 from citadels_core.view import view
 
 MAG_CAST = ["magistrate", "thief", "wizard", "king", "bishop", "alchemist", "architect", "warlord", "tax_collector"]

@@ -3,7 +3,7 @@
 from chars_table import act, keys, legal, table, turn_of
 
 from citadels_core import IllegalAction
-from citadels_core.game import GATHER_GOLD
+from citadels_core.terms import GATHER_GOLD
 
 ARISTOCRATS = "ambitious_aristocrats"
 

@@ -5,7 +5,7 @@ from chars_table import act, keys, legal, table, turn_of
 
 from citadels_core import IllegalAction
 from citadels_core.districts.base import DistrictRules
-from citadels_core.game import END, GATHER_CARDS, GATHER_GOLD
+from citadels_core.terms import END, GATHER_CARDS, GATHER_GOLD
 from citadels_core.view import view
 
 CAST = ["witch", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]

@@ -6,8 +6,8 @@ from district_helpers import game, kinds, setup, start_turn, total_cards
 
 from citadels_core import IllegalAction
 from citadels_core.actions import Action
-from citadels_core.game import END, GATHER_CARDS, GATHER_GOLD, TURN
 from citadels_core.narrate import narrate
+from citadels_core.terms import END, GATHER_CARDS, GATHER_GOLD, TURN
 from citadels_core.view import view
 
 
@@ -324,7 +324,7 @@ def test_park_and_poor_house_both_resolve_at_the_end_of_the_same_turn():
 
 
 def test_a_beautified_district_destroyed_by_the_armory_leaves_its_gold_to_the_bank_R33():
-    from citadels_core.game import BEAUTY
+    from citadels_core.terms import BEAUTY
 
     g = game("armory")
     setup(g, 0, city=("armory",))

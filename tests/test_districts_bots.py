@@ -4,7 +4,7 @@ from district_helpers import game, setup, start_turn, take
 
 from citadels_core.actions import Action
 from citadels_core.bots import HeuristicBot
-from citadels_core.game import BONUS, GATHER_GOLD, INCOME, SELECT
+from citadels_core.terms import BONUS, GATHER_GOLD, INCOME, SELECT
 from citadels_core.view import view
 
 

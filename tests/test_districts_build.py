@@ -6,7 +6,7 @@ from district_helpers import game, kinds, setup, start_turn, total_cards
 
 from citadels_core import IllegalAction
 from citadels_core.actions import Action
-from citadels_core.game import GATHER_GOLD
+from citadels_core.terms import GATHER_GOLD
 
 
 def build(key, *how):

@@ -3,8 +3,8 @@ Quarter's chosen type with them (2016 rulebook "District Clarifications"; RULING
 
 from district_helpers import game, setup, take
 
-from citadels_core.game import BEAUTY
 from citadels_core.scoring import final_result, score_breakdown
+from citadels_core.terms import BEAUTY
 
 
 def extras(g, p=0):

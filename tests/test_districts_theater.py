@@ -7,8 +7,8 @@ from district_helpers import game, take
 
 from citadels_core import IllegalAction
 from citadels_core.actions import Action
-from citadels_core.game import SELECT, TURN
 from citadels_core.narrate import narrate
+from citadels_core.terms import SELECT, TURN
 from citadels_core.view import view
 
 

@@ -137,7 +137,7 @@ def test_dragon_gate_imperial_treasury_map_room_and_statue_score_their_extras():
 
 def test_beautified_districts_score_one_more():
     """RULINGS R33."""
-    from citadels_core.game import BEAUTY
+    from citadels_core.terms import BEAUTY
 
     g = new_game(4)
     g.cities[0] = [g.card_id("tavern") | BEAUTY, g.card_id("castle")]

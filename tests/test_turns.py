@@ -313,7 +313,7 @@ def test_artist_beautifies_up_to_two_districts_once_each():
 
 def test_beautified_district_costs_one_more_to_destroy():
     from citadels_core.characters.warlord import destroy_price
-    from citadels_core.game import BEAUTY
+    from citadels_core.terms import BEAUTY
 
     g = start_turns(new_game(), {0: "warlord"})
     g.cities[1] = [g.card_id("castle") | BEAUTY]

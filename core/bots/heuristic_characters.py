@@ -9,7 +9,7 @@ from ..actions import Action
 from ..view import PlayerInfo, View
 
 if TYPE_CHECKING:
-    from .heuristic import HeuristicBot
+    from .heuristic_judge import Judge
 
 # Draft appeal of the characters heuristic.py's BASE_VALUE does not list.
 EXTRA_VALUE = {
@@ -27,7 +27,7 @@ def character_value(key: str) -> float:
     return EXTRA_VALUE.get(key, 2.0)
 
 
-def character_decision(bot: HeuristicBot, v: View) -> Action | None:
+def character_decision(bot: Judge, v: View) -> Action | None:
     """A follow-up decision opened by one of these characters, or None if it is not one."""
     kind = v.pending_kind
     legal = v.legal
@@ -63,7 +63,7 @@ def character_decision(bot: HeuristicBot, v: View) -> Action | None:
     return None
 
 
-def character_turn(bot: HeuristicBot, v: View, by_kind: dict[str, list[Action]]) -> Action | None:
+def character_turn(bot: Judge, v: View, by_kind: dict[str, list[Action]]) -> Action | None:
     """A turn ability worth using now, or None."""
     me = v.players[v.me or 0]
     if "emperor" in by_kind:
@@ -119,7 +119,7 @@ def _marker_choice(opts: list[Action]) -> Action:
     return min(opts, key=lambda a: tuple(rank.get(str(k), 99) for k in a.args))
 
 
-def _exchange(bot: HeuristicBot, v: View, me: PlayerInfo, opts: list[Action]) -> Action | None:
+def _exchange(bot: Judge, v: View, me: PlayerInfo, opts: list[Action]) -> Action | None:
     leader = bot.leader(v)
     best, gain = None, 0
     for a in opts:

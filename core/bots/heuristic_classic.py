@@ -9,10 +9,10 @@ from ..actions import Action
 from ..view import View
 
 if TYPE_CHECKING:
-    from .heuristic import HeuristicBot
+    from .heuristic_judge import Judge
 
 
-def classic_decision(bot: HeuristicBot, v: View) -> Action | None:
+def classic_decision(bot: Judge, v: View) -> Action | None:
     """A follow-up decision opened by a classic card, or None if it is not one."""
     kind = v.pending_kind
     legal = v.legal
@@ -37,7 +37,7 @@ def classic_decision(bot: HeuristicBot, v: View) -> Action | None:
     return None
 
 
-def classic_turn(bot: HeuristicBot, v: View, by_kind: dict[str, list[Action]]) -> Action | None:
+def classic_turn(bot: Judge, v: View, by_kind: dict[str, list[Action]]) -> Action | None:
     """A classic turn action worth taking now, or None. May drop actions from `by_kind` to defer them."""
     if "thank" in by_kind:
         return by_kind["thank"][0]  # RULINGS R44: bots never forget

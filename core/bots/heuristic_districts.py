@@ -11,7 +11,7 @@ from ..districts.passive import MONUMENT_LIMIT
 
 if TYPE_CHECKING:
     from ..view import View
-    from .heuristic import HeuristicBot
+    from .heuristic_judge import Judge
 
 SECRET_VAULT_VALUE = 8.0  # 3 sure points from the hand: never discard it, always keep it when drawn
 THEATER_SWAP_BELOW = 2.5  # a character worth less than an average unknown one is worth exchanging
@@ -22,7 +22,7 @@ def has(v: View, key: str) -> bool:
     return any(d.key == key for d in me.city)
 
 
-def district_card_value(bot: HeuristicBot, v: View, key: str) -> float | None:
+def district_card_value(bot: Judge, v: View, key: str) -> float | None:
     """How much a card in hand is worth when it is not just its cost (None: the general rule)."""
     if key == "secret_vault":
         return SECRET_VAULT_VALUE
@@ -31,7 +31,7 @@ def district_card_value(bot: HeuristicBot, v: View, key: str) -> float | None:
     return None
 
 
-def district_build_bonus(bot: HeuristicBot, v: View, key: str) -> float:
+def district_build_bonus(bot: Judge, v: View, key: str) -> float:
     """Extra appeal of building a unique district beyond its cost and type."""
     me = v.players[v.me or 0]
     if key == "monument":
@@ -48,7 +48,7 @@ def district_build_bonus(bot: HeuristicBot, v: View, key: str) -> float:
     return 0.0
 
 
-def sensible_builds(bot: HeuristicBot, v: View, builds: list[Action]) -> list[Action]:
+def sensible_builds(bot: Judge, v: View, builds: list[Action]) -> list[Action]:
     """Drop unpaid builds that waste a district: destroying the Framework (3) for a cheap district, or a
     good district for the Necropolis; keep one Necropolis option, the cheapest sacrifice."""
     paid = {str(a.args[0]) for a in builds if len(a.args) == 1}
@@ -71,7 +71,7 @@ def sensible_builds(bot: HeuristicBot, v: View, builds: list[Action]) -> list[Ac
     return out
 
 
-def district_action(bot: HeuristicBot, v: View, by_kind: dict[str, list[Action]]) -> Action | None:
+def district_action(bot: Judge, v: View, by_kind: dict[str, list[Action]]) -> Action | None:
     """After gathering, before building: the Armory against a leader close to completing his city."""
     opts = by_kind.get("armory")
     if not opts:
@@ -89,7 +89,7 @@ def district_action(bot: HeuristicBot, v: View, by_kind: dict[str, list[Action]]
     return None
 
 
-def late_district_action(bot: HeuristicBot, v: View, by_kind: dict[str, list[Action]]) -> Action | None:
+def late_district_action(bot: Judge, v: View, by_kind: dict[str, list[Action]]) -> Action | None:
     """Before ending the turn: a card under the Museum when the hand can spare it (a point for sure), and
     always the last card when the Park will refill the empty hand."""
     opts = by_kind.get("museum")
@@ -106,7 +106,7 @@ def late_district_action(bot: HeuristicBot, v: View, by_kind: dict[str, list[Act
     return None
 
 
-def theater_choice(bot: HeuristicBot, v: View) -> Action:
+def theater_choice(bot: Judge, v: View) -> Action:
     """Exchange a weak character with the leader (blind: any opponent's card is an average one)."""
     legal = v.legal
     swaps = [a for a in legal if a.kind == "theater"]

@@ -14,8 +14,9 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..actions import Action
-from ..game import SELECT, Game
+from ..game import Game
 from ..rng import Rng
+from ..terms import SELECT
 from ..view import View
 from .heuristic import BASE_VALUE
 from .heuristic_characters import EXTRA_VALUE

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..game import BEAUTY, CARD
+from ..terms import BEAUTY, CARD
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..game import GATHER_CARDS, GATHER_GOLD, USED_ABILITY
+from ..terms import GATHER_CARDS, GATHER_GOLD, USED_ABILITY
 from ._targets import nameable
 from .base import CharacterRules, Handler
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import DistrictType
-from ..game import USED_ABILITY
+from ..terms import USED_ABILITY
 from ._targets import build_refused
 from .base import CharacterRules, Handler
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..game import CARD, USED_ABILITY
+from ..terms import CARD, USED_ABILITY
 from ._targets import city_changed, richest
 from .abbot import Abbot, alms
 from .architect import Architect

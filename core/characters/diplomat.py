@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import DistrictType
-from ..game import CARD, USED_ABILITY
+from ..terms import CARD, USED_ABILITY
 from ._targets import city_changed
 from .base import CharacterRules, Handler
 from .warlord import rank8_surcharge, rank8_targetable

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import DistrictType
-from ..game import USED_ABILITY
+from ..terms import USED_ABILITY
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..game import CARD, USED_ABILITY
+from ..terms import CARD, USED_ABILITY
 from ._targets import nameable
 from .base import CharacterRules, Handler
 

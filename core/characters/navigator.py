@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..game import USED_BONUS
+from ..terms import USED_BONUS
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import ALL_TYPES
-from ..game import USED_ABILITY
+from ..terms import USED_ABILITY
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:

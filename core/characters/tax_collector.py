@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..game import USED_ABILITY
+from ..terms import USED_ABILITY
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import DistrictType
-from ..game import CARD, USED_ABILITY
+from ..terms import CARD, USED_ABILITY
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:

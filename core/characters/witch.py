@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..game import GATHER_CARDS, GATHER_GOLD
+from ..terms import GATHER_CARDS, GATHER_GOLD
 from ._targets import nameable
 from .base import CharacterRules, Handler
 

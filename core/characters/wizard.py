@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..game import USED_ABILITY
+from ..terms import USED_ABILITY
 from ._targets import build_refused
 from .base import CharacterRules, Handler
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..game import USED_LAB, USED_SMITHY
+from ..terms import USED_LAB, USED_SMITHY
 from .base import DistrictRules, Handler
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import DistrictType
-from ..game import CARD
+from ..terms import CARD
 from . import active
 from .base import DistrictRules, Handler, ScoreContext
 from .destroying import armory

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..characters.warlord import remove_district
-from ..game import CARD
+from ..terms import CARD
 from .base import DistrictRules, Handler
 
 if TYPE_CHECKING:

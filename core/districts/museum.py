@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..game import USED_MUSEUM
+from ..terms import USED_MUSEUM
 from .base import DistrictRules, Handler, ScoreContext
 
 if TYPE_CHECKING:

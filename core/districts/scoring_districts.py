@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import DistrictType
-from ..game import CARD
+from ..terms import CARD
 from .base import DistrictRules, ScoreContext
 
 if TYPE_CHECKING:
