@@ -330,7 +330,7 @@ class Game:
         self.round += 1
         self.phase = SELECT
         self.owner = [-1] * nc
-        self.characters = [[] for _ in range(n)]
+        self.characters: list[list[int]] = [[] for _ in range(n)]
         self.revealed = [False] * nc
         self.called_by = [-1] * nc
         self.killed = self.robbed = self.bewitched = self.robber = -1
@@ -338,7 +338,7 @@ class Game:
         self.follow_up_player = -1
         self.current_character = -1
         self.turn_player = -1
-        self.seen = [[] for _ in range(n)]
+        self.seen: list[list[int]] = [[] for _ in range(n)]
         self.follow_up = ""
         deck = list(range(nc))
         self.rng.shuffle(deck)

@@ -196,7 +196,7 @@ def template_id(e: Event, me: int | None) -> str:
             return "crown.given"
         return "crown.kept" if d.get("kept") else "crown"
     if k == "emperor_take":
-        return {"gold": "emperor_take.gold", "nothing": "emperor_take.nothing"}.get(d.get("what"), "emperor_take.card")
+        return {"gold": "emperor_take.gold", "nothing": "emperor_take.nothing"}.get(str(d.get("what")), "emperor_take.card")
     if k == "reveal_threat":
         return "reveal_threat.flower" if d["flower"] else "reveal_threat"
     if k == "theater_private" and d.get("player") == me:
@@ -248,7 +248,7 @@ def narrate(cfg: GameConfig, e: Event, me: int | None = None,
     yours = {k for k in _PLAYER_KEYS if k in d and d[k] == me and me is not None}
 
     def who(key: str) -> str:
-        p = d.get(key)
+        p: int | None = d.get(key)
         if p is None:
             return tr.gettext("someone")
         if p != me:

@@ -353,10 +353,10 @@ class _Reader:
             here.update(h)
         for c in g.cities:
             here.update(e & CARD for e in c)
-        for cid, k in here.items():
-            if k > full[cid]:
+        for cid, count in here.items():
+            if count > full[cid]:
                 name = g.edition.districts[cid].name
-                raise PositionError(f"The position has {k} {name} cards; this game has {full[cid]}.")
+                raise PositionError(f"The position has {count} {name} cards; this game has {full[cid]}.")
         aside = sum(full.values()) - sum(here.values())
         # An open decision may hold cards aside (the Magician's discards, a district awaiting the Graveyard).
         if aside > len(g.follow_up_data):

@@ -75,7 +75,7 @@ def _haunted(g: Game, p: int) -> Any:
 
 def district_points(s: dict[str, Any]) -> int:
     """Classic tie-break points: the districts' worth (Dragon Gate and University count 8, RULINGS R7)."""
-    return int(s["districts"]) + sum(v for k, v in s["uniques"].items() if k in ("dragon_gate", "university"))
+    return int(s["districts"]) + sum(int(v) for k, v in s["uniques"].items() if k in ("dragon_gate", "university"))
 
 
 def tiebreak_rank(g: Game, p: int) -> int:

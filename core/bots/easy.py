@@ -3,6 +3,8 @@ random, and now and then overlooks its best move for another plausible one; ever
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..actions import Action
 from ..view import View
 from .heuristic import HeuristicBot
@@ -27,7 +29,7 @@ class EasyBot(HeuristicBot):
         scored = sorted(opts, key=lambda a: self.draft_value(v, str(a.args[0])) + self.rng.below(100) / WHIM * 2)
         return scored[0] if worst else scored[-1]
 
-    def pick_target(self, opts: list[Action], order: tuple[str, ...], v: View) -> Action:
+    def pick_target(self, opts: Sequence[Action], order: tuple[str, ...], v: View) -> Action:
         if self.rng.below(2) == 0:
             return opts[self.rng.below(len(opts))]
         return super().pick_target(opts, order, v)

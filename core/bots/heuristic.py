@@ -3,6 +3,8 @@ the Assassin, Thief and Warlord at whoever leads."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..actions import Action
 from ..cards import DistrictType
 from ..edition import get_edition
@@ -107,8 +109,8 @@ class HeuristicBot:
         legal = v.legal
         me = v.players[v.me or 0]
         by_kind: dict[str, list[Action]] = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
+        for act in legal:
+            by_kind.setdefault(act.kind, []).append(act)
         if v.edition == "classic":
             a = classic_turn(self, v, by_kind)
             if a is not None:
@@ -206,7 +208,7 @@ class HeuristicBot:
 
     # ---------------------------------------------------------------- knowledge helpers
 
-    def pick_target(self, opts: list[Action], order: tuple[str, ...], v: View) -> Action:
+    def pick_target(self, opts: Sequence[Action], order: tuple[str, ...], v: View) -> Action:
         keys = {str(a.args[0]): a for a in opts}
         # Characters I passed on are likely held by the players after me; unseen ones by those before.
         for k in order:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..actions import Action
     from ..rng import Rng
     from ..view import PlayerInfo, View
@@ -40,6 +42,6 @@ class Judge(Protocol):
         """The other player closest to winning."""
         ...
 
-    def pick_target(self, opts: list[Action], order: tuple[str, ...], v: View) -> Action:
+    def pick_target(self, opts: Sequence[Action], order: tuple[str, ...], v: View) -> Action:
         """The character to aim at, from `opts`, preferring `order`."""
         ...

@@ -4,6 +4,8 @@ Thief and the Witch at the character the leader most likely holds, and drafts to
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..actions import Action
 from ..view import PlayerInfo, View
 from .heuristic import HeuristicBot
@@ -75,7 +77,7 @@ class NormalBot(HeuristicBot):
             out[p.seat] = w
         return out
 
-    def pick_target(self, opts: list[Action], order: tuple[str, ...], v: View) -> Action:
+    def pick_target(self, opts: Sequence[Action], order: tuple[str, ...], v: View) -> Action:
         """Aim at the character most likely held by whoever matters most; the fixed order breaks ties
         and rules when nothing is known."""
         b = self.beliefs(v)

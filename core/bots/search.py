@@ -107,7 +107,7 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: 
     winners = g.result["winners"]
     if me in winners:
         return 1.0 / len(winners)
-    scores = [s["total"] for s in g.result["scores"]]
+    scores: list[int] = [s["total"] for s in g.result["scores"]]
     return loss_weight * scores[me] / max(max(scores), 1)
 
 

@@ -36,7 +36,7 @@ class HauntedCity(DistrictRules):
         g.edition_state["haunted_built"] = g.round
 
     def may_choose_type(self, g: Game) -> bool:
-        return g.edition_state.get("haunted_built", -1) != g.round
+        return bool(g.edition_state.get("haunted_built", -1) != g.round)
 
 
 class Laboratory(active.Laboratory):

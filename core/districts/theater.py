@@ -32,7 +32,7 @@ class Theater(DistrictRules):
 
     def follow_up_actions(self, g: Game) -> list[Action]:
         p = g.follow_up_player
-        out = []
+        out: list[Action] = []
         for q in range(g.players):
             if q == p or not g.characters[q]:
                 continue

@@ -35,7 +35,7 @@ class ThievesDen(DistrictRules):
     def follow_up_actions(self, g: Game) -> list[Action]:
         p = g.follow_up_player
         due = g.follow_up_data[0]
-        out = []
+        out: list[Action] = []
         if due > 0:
             out.extend(Action("pay_card", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[p])))
         if due <= g.gold[p]:

@@ -92,8 +92,8 @@ CHARACTERS: tuple[C, ...] = (
     C("tax_collector", "Tax Collector", 9, "After each player builds, he places 1 of his gold on the Tax Collector's character token. Take all gold from your character token.", origin="dark_city"),
 )
 
-_EMPEROR_SUB = {"emperor@2": ("king", "patrician")}
-_QUEEN_SUB = {"queen@3": ("artist", "tax_collector"), "queen@4": ("artist", "tax_collector")}
+_EMPEROR_SUB: dict[str, tuple[str, ...]] = {"emperor@2": ("king", "patrician")}
+_QUEEN_SUB: dict[str, tuple[str, ...]] = {"queen@3": ("artist", "tax_collector"), "queen@4": ("artist", "tax_collector")}
 
 PRESETS: tuple[Preset, ...] = (
     Preset(
