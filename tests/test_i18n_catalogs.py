@@ -222,7 +222,7 @@ def _emitted_kinds() -> set[str]:
     kinds = set()
     for path in (ROOT / "core").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "_emit" \
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit" \
                     and node.args and isinstance(node.args[0], ast.Constant):
                 kinds.add(node.args[0].value)
     return kinds
