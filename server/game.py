@@ -12,7 +12,9 @@ from .settings import Settings
 
 def make_hub(settings: Settings) -> Hub:
     """The server's hub; its tables in play are kept in `<data dir>/tables` across restarts."""
-    return Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace)
+    hub = Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace)
+    hub.order.renew(settings.admins, settings.motd)  # who may use the admins' lobby commands; the lobby's message
+    return hub
 
 
 def game_app_factory(factory: Any, settings: Settings, hub: Hub | None = None) -> Any:
