@@ -208,7 +208,7 @@ class LobbyApp(CitadelsApp):
     def on_motd_changed(self, message: MotdChanged) -> None:
         if self.lobby is not None:
             self.lobby.show_motd(message.motd)
-        if message.motd and self.game_screen is not None:
+        if message.motd:  # in the lobby's log or the game's story, wherever the player is
             self._say(t("Message of the day: {m}", m=message.motd), alert=True)
 
     def on_sit_down(self, message: SitDown) -> None:

@@ -18,8 +18,6 @@ import pytest
 import tomli_w
 from served import Guest, Typist, served
 
-pytestmark = pytest.mark.slow
-
 W, H = 120, 40
 BOSS_KEY = asyncssh.generate_private_key("ssh-ed25519")
 BOSS = BOSS_KEY.get_fingerprint("sha256")
@@ -80,6 +78,7 @@ def settings_file(home: Path, motd: str, admins: tuple[str, ...] = (BOSS,)) -> P
     return path
 
 
+@pytest.mark.slow
 async def test_admin_commands_reach_the_players_and_others_are_refused(tmp_path):
     conf = settings_file(tmp_path, "Welcome to the test server.\nBe kind.")
     async with served(tmp_path / "home", "--settings", str(conf), "--bot-pace", "0") as server:
@@ -90,6 +89,8 @@ async def test_admin_commands_reach_the_players_and_others_are_refused(tmp_path)
         assert "Welcome to the test server." in anna.banner and "Be kind." in anna.banner  # type: ignore[attr-defined]
         await anna.shows("Be kind.")
 
+        boss.type("help\r")
+        await boss.shows("For admins: kick NAME")
         # Not an admin: a sentence, not "unknown command", and nobody is kicked.
         anna.type("kick bruno\r")
         await anna.shows("Only this server's admins can use")
@@ -216,3 +217,19 @@ async def test_sigterm_tells_every_player_and_exits_within_the_drain_timeout(tmp
         assert code == 0 and b"Traceback" not in server.output, server.output.decode(errors="replace")
         assert took < 6 + 1, f"the drain took {took:.1f} s"  # the deadline, plus a process's exit
         stuck.close()
+
+
+async def test_a_drain_timeout_shorter_than_the_goodbyes_still_ends_the_process_in_time(tmp_path):
+    async with served(tmp_path, "--bot-pace", "0", "--drain-timeout", "0.5") as server:
+        anna = await login(server.port, "anna")
+        anna.type("new 4 seed=3\r")
+        await anna.shows("Table 1 is yours")
+        anna.type("start\r")
+        await anna.shows("Your hand")
+        start = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        code = await asyncio.wait_for(server.process.wait(), 15)
+        took = time.monotonic() - start
+        assert code == 0 and b"Traceback" not in server.output, server.output.decode(errors="replace")
+        assert took < 0.5 + 2, f"the drain took {took:.1f} s"
+        anna.close()
