@@ -72,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--seat-hold", type=float, default=None, help="seconds a player who dropped keeps "
                      "their seat (the table waits for them meanwhile; default 120)")
     srv.add_argument("--bot-pace", type=float, default=None, help="seconds each bot move stays on screen")
+    srv.add_argument("--drain-timeout", type=float, default=None, help="seconds a stop (SIGTERM, Ctrl+C) may "
+                     "take: players are told, then the process ends (default 10)")
     srv.add_argument("--log-level", default="INFO")
     bak = sub.add_parser("backup", help="copy the server's SQLite database to FILE, even while the server runs")
     bak.add_argument("file", metavar="FILE", help="the copy to write (a new file)")
@@ -243,6 +245,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import logging
     import os
     import signal
+    import threading
 
     from citadels_server.settings import SettingsError, load_settings
     from citadels_server.ssh import serve_app
@@ -261,7 +264,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             max_authenticating=args.max_authenticating,
             max_authenticating_per_address=args.max_authenticating_per_address,
             auth_start_timeout=args.auth_start_timeout,
-            seat_hold=args.seat_hold, bot_pace=args.bot_pace,
+            seat_hold=args.seat_hold, bot_pace=args.bot_pace, drain_timeout=args.drain_timeout,
             # From the environment, not argv: a password on the command line shows in `ps`.
             password=os.environ.get("CITADELS_PASSWORD") or None,
         )
@@ -303,6 +306,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
             sys.__stdout__.flush()  # type: ignore[union-attr]
         os._exit(0)
 
+    def out_of_time() -> None:
+        logging.getLogger("citadels_server").warning(
+            "still stopping after drain_timeout = %g s: ending the process now", settings.drain_timeout)
+        end_now()
+
     def stop_workers() -> None:
         """The bots' searches are of no more use: end their processes rather than wait for them at exit."""
         if hub is not None:
@@ -320,7 +328,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         try:
             # The hub tells the server which names hold a seat taken without a key (their logins are asked
             # for the seat's reconnect code).
-            server = await serve_app(factory, settings, seats=hub, names=db.players)
+            server = await serve_app(factory, settings, seats=hub, names=db.players,
+                                     bans=hub.records if hub is not None else None)
         except OSError as e:
             raise SystemExit(f"citadels: cannot listen on {settings.host} port {settings.port}: {e.strerror}") from e
         port = server.port
@@ -346,13 +355,27 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(problem, file=stdout)
         if hub is not None and hub.tables:
             print(f"Resumed {len(hub.tables)} table(s) in play", file=stdout, flush=True)
+
+        def reread() -> None:
+            from citadels_server.order import reread_settings
+
+            server.settings = reread_settings(args.settings, server.settings, hub.order if hub is not None else None)
+
+        loop.add_signal_handler(signal.SIGHUP, reread)
         await stop.wait()
         say("Stopping: saying goodbye to connected players... (Ctrl+C again to stop at once)")
-        server.close()
-        # A second signal while the goodbyes are said (a few seconds at most) ends the wait at once: the
-        # sessions are cancelled without their goodbyes when the loop closes.
+        # However the goodbyes go (a client that reads nothing, a stuck session), the process ends within
+        # drain_timeout: a thread, since the event loop itself may be what is stuck.
+        watchdog = threading.Timer(settings.drain_timeout, out_of_time)
+        watchdog.daemon = True
+        watchdog.start()
+        server.close()  # no new connections from here; every player is told the server is stopping
+        # A second signal while the goodbyes are said ends the wait at once: the sessions are cancelled
+        # without their goodbyes when the loop closes.
         hurried = loop.create_task(hurry.wait())
-        await asyncio.wait([loop.create_task(server.wait_closed()), hurried], return_when=asyncio.FIRST_COMPLETED)
+        goodbyes = loop.create_task(server.wait_closed(timeout=settings.drain_timeout / 2))
+        await asyncio.wait([goodbyes, hurried], timeout=settings.drain_timeout * 0.8,
+                           return_when=asyncio.FIRST_COMPLETED)
         if hub is not None:
             hub.close()  # the last moves reach the disk before the process ends
         if hurry.is_set():
