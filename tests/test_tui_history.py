@@ -311,3 +311,32 @@ async def test_a_game_played_to_its_end_at_a_hosted_table_is_listed_replayed_and
         assert app.screen.at == len(table.record.actions) and status(app.screen) == "The game is over."
     table.close()
     hub.close()
+
+
+# What the replay viewer and the leaderboard look like at 80×24 (never accept a changed picture without
+# opening it: snapshot_report.html).
+async def _replaying(pilot) -> None:
+    await type_line(pilot, "replay 2")
+    await until(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen), "the replay")
+    await pilot.press("right_square_bracket", "right_square_bracket", "right", "right", "right", "right")
+    await pilot.pause()
+
+
+def test_the_replay_at_80x24(snap_compare):
+    app = ssh_app_factory(ANNA, Hub(pace=0.0, records=three_games()))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_replaying)
+
+
+async def _leaderboard(pilot) -> None:
+    await type_line(pilot, "leaderboard")
+    await until(pilot, lambda: len(standings_rows(lobby_text(pilot.app))) == 2, "the leaderboard")
+    await pilot.pause()
+
+
+def test_the_leaderboard_at_80x24(snap_compare):
+    records = MemoryRecords()
+    for gid, seed in enumerate((3, 4, 5, 6), 1):
+        keep(records, gid, [("anna", "SHA256:anna", None), ("bruno", "SHA256:bruno", None),
+                            ("guest-7", None, None), ("Bot Eve", None, "hard")], seed=seed)
+    app = ssh_app_factory(BRUNO, Hub(pace=0.0, records=records))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_leaderboard)
