@@ -224,7 +224,7 @@ async def test_a_seat_sees_its_own_hand_and_private_lines_and_a_spectator_does_n
     assert not any(line.private for s in watched.steps for line in s.lines)
 
     app = ssh_app_factory(ANNA, Hub(pace=0.0, records=records))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:  # larger than the least: the panes take the room
         app.push_screen(ReplayScreen(record, 1, "Game 2"))
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         screen = app.screen

@@ -83,6 +83,7 @@ class ReplayScreen(Screen[None]):
             self.query_one(LogPane).say(t("This game's record stops making sense at move {n}: the replay ends "
                                           "before it.", n=self.replay.broken), alert=True)
         self.show(0)
+        self.call_after_refresh(self.fit_left)  # the column's height is known once laid out
 
     # ------------------------------------------------------------ drawing
 
@@ -95,11 +96,8 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-title", Static).update(self.title_line())
         self.query_one(StatusBar).show(v, cfg)
         self.query_one(CitiesPane).show(v, cfg)
-        chars = self.query_one(CharactersPane)
-        chars.show(v, cfg)
-        h = self.query_one("#left").size.height
-        if h > 0:  # every player keeps a line in the cities; the characters take what is left
-            chars.fit(max(1, h - 2 - len(v.players)))
+        self.query_one(CharactersPane).show(v, cfg)
+        self.fit_left()
         if self.seat is not None:
             hand = self.query_one(HandPane)
             hand.show(v, cfg)
@@ -111,6 +109,15 @@ class ReplayScreen(Screen[None]):
             log.restart()
             log.add_events(self.replay.story(k, STORY_LINES))
             log.scroll_end(animate=False, immediate=True)
+
+    def fit_left(self) -> None:
+        """Every player keeps a line in the cities; the characters below take what is left."""
+        h = self.query_one("#left").size.height
+        if h > 0:  # two border lines (the cities' and the characters'), then one line per player
+            self.query_one(CharactersPane).fit(max(1, h - 2 - self.record.config.players))
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_left)
 
     def title_line(self) -> Text:
         r = self.replay
