@@ -15,6 +15,7 @@ from citadels_core.bots import decide, make_bot
 from citadels_core.record import GameRecord
 from citadels_core.view import view
 from citadels_tui.app import ssh_app_factory
+from citadels_tui.components import history_screen
 from citadels_tui.components.hand_pane import HandPane
 from citadels_tui.components.lobby_screen import LobbyLog, LobbyScreen
 from citadels_tui.components.replay_screen import ReplayScreen
@@ -240,7 +241,7 @@ def standings_rows(text: str) -> list[tuple[str, str, str, str]]:
     return re.findall(r"(\d+) (\w+) (-?\d+\.\d) (\d+)", text)
 
 
-async def test_the_leaderboard_ranks_rated_players_marks_yours_and_leaves_guests_out():
+async def test_the_leaderboard_ranks_rated_players_marks_yours_and_leaves_guests_out(monkeypatch):
     records = MemoryRecords()
     for gid, seed in enumerate((3, 4, 5, 6), 1):
         keep(records, gid, [("anna", "SHA256:anna", None), ("bruno", "SHA256:bruno", None),
@@ -261,6 +262,15 @@ async def test_the_leaderboard_ranks_rated_players_marks_yours_and_leaves_guests
         lines = [strip.text.strip() for strip in app.lobby.query_one(LobbyLog).lines]
         [mine] = [line for line in lines if line.startswith("▶")]  # one line marked: bruno's own
         assert re.search(r"bruno +-?\d+\.\d", mine)
+    # Below the lines listed, a rated player is still told their own rating.
+    monkeypatch.setattr(history_screen, "LISTED", 1)
+    second = SimpleNamespace(name=board[1].name, key_fingerprint=f"SHA256:{board[1].name}")
+    app = ssh_app_factory(second, hub)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_line(pilot, "leaderboard")
+        text = await said(pilot, app, f"Your rating: {board[1].rating.shown:.1f} after 4 games.")
+        assert len(standings_rows(text)) == 1 and "▶" not in text
+    monkeypatch.undo()
     app = ssh_app_factory(GUEST, hub)
     async with app.run_test(size=(100, 30)) as pilot:
         await type_line(pilot, "leaderboard")
