@@ -10,6 +10,8 @@ import functools
 import re
 from types import SimpleNamespace
 
+import pytest
+
 from citadels_core import Game, GameConfig
 from citadels_core.bots import decide, make_bot
 from citadels_core.record import GameRecord
@@ -139,6 +141,7 @@ def status(screen) -> str:
     return str(screen.query_one(StatusBar).render())
 
 
+@pytest.mark.slow
 async def test_replay_steps_both_ways_jumps_to_rounds_and_goes_back_to_the_lobby():
     records = three_games()
     kept = await records.game(2)
