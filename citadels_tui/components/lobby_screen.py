@@ -1,7 +1,7 @@
 """The lobby of a hosted server: the tables, their seats and status, the lobby chat, and a command line.
 
 Commands: `new [players] [cast=…] [districts=…] [bots=…] [timer=…] [seed=…]`, `join N`, `watch N`,
-`leave`, `start`, `say TEXT`, `help`, `quit`. Typed commands rather than a form, so that the lobby works
+`leave`, `start`, `say TEXT`, `games [all]`, `replay N`, `leaderboard` (history_screen.py), `help`, `quit`. Typed commands rather than a form, so that the lobby works
 the same in any terminal, over a slow link, and from a test or a script.
 
 A player without a key is shown their reconnect code when they sit down (see hub.py), and every player is
@@ -26,6 +26,8 @@ from ..hub import HostedTable, Hub, HubError
 from ..i18n import Lazy, language, t
 from .command_line import CommandLine
 from .game_screen import AppRequest
+from .history_screen import WORDS as HISTORY_WORDS
+from .history_screen import history_command
 from .messages import CommandEntered
 from .new_game_screen import edition_label
 from .style import COMPONENT_CLASSES, mark
@@ -48,7 +50,9 @@ HELP = (
     "new — a form to make a table · new [players 2-8] [edition=2016|classic] [shorter] [cast=PRESET] "
     "[districts=PRESET] [bots=easy|normal|hard|random] [timer=SECONDS] — make a table and sit at it · join N — sit at "
     "table N (or retake your seat) · watch N — watch a game · leave — stand up · start — start your table "
-    "(bots fill the empty seats) · say TEXT — talk to the lobby · lang en|ru — your language · quit"
+    "(bots fill the empty seats) · say TEXT — talk to the lobby · games — your finished games (games all: "
+    "everyone's) · replay N — game N again, move by move · leaderboard — the ratings · lang en|ru — your "
+    "language · quit"
 )
 ADMIN_HELP = (
     "For admins: kick NAME [reason] · ban name|key|address VALUE [for 30m|2h|7d] [reason] · unban KIND VALUE · "
@@ -216,7 +220,8 @@ class LobbyScreen(Screen[None]):
 
     @staticmethod
     def _complete(text: str) -> list[str]:
-        words = ("new", "join", "watch", "leave", "start", "say", "help", "quit", *ADMIN_WORDS)
+        words = ("new", "join", "watch", "leave", "start", "say", "games", "replay", "leaderboard", "help", "quit",
+                 *ADMIN_WORDS)
         return [w for w in words if text and w.startswith(text) and w != text]
 
     def on_command_entered(self, event: CommandEntered) -> None:
@@ -247,6 +252,9 @@ class LobbyScreen(Screen[None]):
         elif word in ADMIN_WORDS:
             for line in run_admin_command(hub, Admin(self.player, self.key, self.address), word, rest):
                 self.say(line)
+        elif word in HISTORY_WORDS:
+            # The records are read in a worker: a slow database never holds up the session.
+            self.run_worker(history_command(self, word, rest), group="history")
         elif word in ("quit", "exit"):
             self.app.exit(0)
         elif word in ("lang", "язык"):
