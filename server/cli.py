@@ -96,10 +96,24 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--districts", type=_cast_arg, default=None, help="a preset name or 14 unique districts")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
 
-    rep = sub.add_parser("replay", help="replay a saved game and check it reaches its recorded end")
+    rep = sub.add_parser("replay", help="step through a saved game in the viewer (in a terminal), or check "
+                         "that it reaches its recorded end")
     rep.add_argument("file", metavar="FILE|LINE",
                      help="a game file, or a game line starting with citadels: (docs/save-format.md)")
-    rep.add_argument("--log", action="store_true", help="print the narrated events")
+    how = rep.add_mutually_exclusive_group()
+    how.add_argument("--view", action="store_true",
+                     help="open the replay viewer (the default when run in a terminal)")
+    how.add_argument("--check", action="store_true",
+                     help="only replay and say whether the recorded final state is reached (the default "
+                     "when the output is not a terminal)")
+    whose = rep.add_mutually_exclusive_group()
+    whose.add_argument("--seat", type=int, default=None, dest="replay_seat",
+                       help="view the game as the player of this seat saw it, by number from 1")
+    whose.add_argument("--spectator", action="store_true", help="view it as a spectator saw it (the default)")
+    rep.add_argument("--log", action="store_true", help="print the narrated events (implies --check)")
+    rep.add_argument("--lang", default=None, metavar="LANG", dest="replay_lang",
+                     help="the viewer's language: en or ru (default: the settings)")
+    rep.add_argument("--theme", default=None, dest="replay_theme", help="the viewer's colour theme")
 
     rev = sub.add_parser("review", help="review a finished game from its file: timeline, scores, turning points")
     rev.add_argument("file", help="a game file (docs/save-format.md), e.g. the app's last-game.json")
@@ -531,6 +545,16 @@ def cmd_review(args: argparse.Namespace) -> int:
     return run_review(rec, args.seat - 1, lang=args.lang, theme=args.theme)
 
 
+def wants_viewer(args: argparse.Namespace) -> bool:
+    """`citadels replay` opens the viewer when asked (--view), else when a person is at a terminal and did
+    not ask for the check (--check, --log): a script or a pipe gets the check, as before the viewer."""
+    if args.view:
+        return True
+    if args.check or args.log:
+        return False
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from citadels_core import SaveFileError
     from citadels_core.gameline import PREFIX, decode
@@ -560,6 +584,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         except SaveFileError as e:
             print(f"citadels: {args.file}: {e}", file=sys.stderr)
             return 2
+    if wants_viewer(args):
+        if args.replay_seat is not None and not 1 <= args.replay_seat <= rec.config.players:
+            print(f"citadels: --seat is a seat number from 1 to {rec.config.players}", file=sys.stderr)
+            return 2
+        from citadels_tui.replay_app import run_replay
+
+        seat = None if args.replay_seat is None else args.replay_seat - 1
+        return run_replay(rec, seat, lang=args.replay_lang, theme=args.replay_theme)
     if args.log and g.events is not None:
         from citadels_core.narrate import narrate
 
