@@ -144,6 +144,15 @@ def _play_options(p: argparse.ArgumentParser) -> None:
                    "default: the one last chosen in the app, else 2016")
     p.add_argument("--shorter", action="store_true", default=None,
                    help="the classic shorter game (implies --edition classic): cities complete at 7 districts")
+    p.add_argument("--position", default=None, metavar="TEXT|@FILE",
+                   help="start from this position (docs/position.md), given as text or as @FILE, against bots: "
+                   "win from here (the game is not saved)")
+    p.add_argument("--seat", type=int, default=None, dest="play_seat",
+                   help="with --position: the seat you play, by number from 1 (default: the one whose decision "
+                   "is open)")
+    p.add_argument("--bots", default=None, dest="play_bots", metavar="LEVEL",
+                   help="with --position: the level of every other seat's bot: random, easy, normal (default), "
+                   "hard")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -177,8 +186,64 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     if args.shorter and args.edition is None:
         args.edition = "classic"  # the shorter game is a classic one
+    if args.position is not None:
+        return play_position(args, run)
+    if args.play_seat is not None or args.play_bots is not None:
+        print("citadels: --seat and --bots choose your seat and the bots of a game started with --position",
+              file=sys.stderr)
+        return 2
     return run(resume=args.resume, seed=args.play_seed, theme=args.theme, lang=args.lang, edition=args.edition,
                shorter=args.shorter)
+
+
+def read_position_arg(arg: str) -> tuple[str | None, str | None]:
+    """The position text of `--position TEXT|@FILE`, or None and the sentence that says why not."""
+    if not arg.startswith("@"):
+        return arg, None
+    path = arg[1:]
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read(), None
+    except OSError as e:
+        return None, f"cannot read {path}: {e.strerror}"
+    except UnicodeDecodeError:
+        return None, f"{path} is not a text file"
+
+
+def play_position(args: argparse.Namespace, run: Any) -> int:
+    """`citadels --position TEXT|@FILE [--seat N] [--bots LEVEL]`: checked here, so that a position the rules
+    refuse is said in one sentence (exit 2) before any screen opens."""
+    from citadels_core.bots import parse_kind
+    from citadels_core.position import PositionError, from_position
+
+    if args.resume:
+        print("citadels: --position starts a game of its own; it does not go with --resume", file=sys.stderr)
+        return 2
+    text, problem = read_position_arg(args.position)
+    if text is None:
+        print(f"citadels: {problem}", file=sys.stderr)
+        return 2
+    try:
+        game = from_position(text, record_events=False)
+    except PositionError as e:
+        print(f"citadels: {e}", file=sys.stderr)
+        return 2
+    pending = game.pending()
+    if pending is None:
+        print("citadels: the position is of a game already over: there is nothing left to play", file=sys.stderr)
+        return 2
+    if args.play_seat is not None and not 1 <= args.play_seat <= game.n:
+        print(f"citadels: --seat is a seat number from 1 to {game.n}", file=sys.stderr)
+        return 2
+    level = args.play_bots or "normal"
+    try:
+        parse_kind(level)
+    except ValueError as e:
+        print(f"citadels: {e}", file=sys.stderr)
+        return 2
+    seat = pending[0] if args.play_seat is None else args.play_seat - 1
+    return int(run(seed=args.play_seed, theme=args.theme, lang=args.lang, position=text, position_seat=seat,
+                   position_bots=level))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
