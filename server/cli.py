@@ -146,7 +146,8 @@ def _play_options(p: argparse.ArgumentParser) -> None:
                    help="the classic shorter game (implies --edition classic): cities complete at 7 districts")
     p.add_argument("--position", default=None, metavar="TEXT|@FILE",
                    help="start from this position (docs/position.md), given as text or as @FILE, against bots: "
-                   "win from here (the game is not saved)")
+                   "win from here (the game is not saved); a seat's position is dealt at random and played "
+                   "from that seat")
     p.add_argument("--seat", type=int, default=None, dest="play_seat",
                    help="with --position: the seat you play, by number from 1 (default: the one whose decision "
                    "is open)")
@@ -214,7 +215,14 @@ def play_position(args: argparse.Namespace, run: Any) -> int:
     """`citadels --position TEXT|@FILE [--seat N] [--bots LEVEL]`: checked here, so that a position the rules
     refuse is said in one sentence (exit 2) before any screen opens."""
     from citadels_core.bots import parse_kind
-    from citadels_core.position import PositionError, from_position
+    from citadels_core.position import (
+        PositionError,
+        from_position,
+        from_seat_position,
+        is_seat_position,
+        position,
+        seat_of,
+    )
 
     if args.resume:
         print("citadels: --position starts a game of its own; it does not go with --resume", file=sys.stderr)
@@ -224,7 +232,18 @@ def play_position(args: argparse.Namespace, run: Any) -> int:
         print(f"citadels: {problem}", file=sys.stderr)
         return 2
     try:
-        game = from_position(text, record_events=False)
+        if is_seat_position(text):
+            # A seat's position (a puzzle): what that player cannot see is dealt at random, and they play it.
+            import secrets
+
+            owner = seat_of(text)
+            game = from_seat_position(text, secrets.randbelow(2**63) if args.play_seed is None else args.play_seed,
+                                      record_events=False)
+            text = position(game)
+            if args.play_seat is None:
+                args.play_seat = owner + 1
+        else:
+            game = from_position(text, record_events=False)
     except PositionError as e:
         print(f"citadels: {e}", file=sys.stderr)
         return 2

@@ -12,10 +12,10 @@ from test_tui_undo import GOLD, SIZE, deciding, story, until
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
-from citadels_core.position import from_position, position
+from citadels_core.position import from_position, position, seat_position
 from citadels_core.record import GameRecord
 from citadels_core.view import view
-from citadels_server.cli import main
+from citadels_server.cli import build_parser, main, play_position
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.cities_pane import CitiesPane
 from citadels_tui.components.hand_pane import HandPane
@@ -113,3 +113,19 @@ def test_a_decision_taken_back_goes_back_to_the_position_not_to_a_new_deal():
     assert view(table.game, SEAT) != before
     assert table.take_back(SEAT) == (None, GOLD)
     assert view(table.game, SEAT) == before and not table.record.actions
+
+
+def test_a_seats_position_is_dealt_and_played_from_that_seat(tmp_path: Path):
+    start = from_position(position_text(), record_events=False)
+    f = tmp_path / "puzzle.txt"
+    f.write_text(seat_position(start, 0), encoding="utf-8")  # what seat 0 knows while seat 2 decides
+    asked: dict = {}
+
+    def run(**kw):
+        asked.update(kw)
+        return 0
+
+    assert play_position(build_parser().parse_args(["--position", f"@{f}", "--seed", "3"]), run) == 0
+    assert asked["position_seat"] == 0 and asked["seed"] == 3  # played from the seat whose knowledge it is
+    dealt = from_position(asked["position"], record_events=False)
+    assert view(dealt, 0) == view(start, 0) and dealt.pending() == start.pending()
