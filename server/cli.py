@@ -96,10 +96,24 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--districts", type=_cast_arg, default=None, help="a preset name or 14 unique districts")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
 
-    rep = sub.add_parser("replay", help="replay a saved game and check it reaches its recorded end")
+    rep = sub.add_parser("replay", help="step through a saved game in the viewer (in a terminal), or check "
+                         "that it reaches its recorded end")
     rep.add_argument("file", metavar="FILE|LINE",
                      help="a game file, or a game line starting with citadels: (docs/save-format.md)")
-    rep.add_argument("--log", action="store_true", help="print the narrated events")
+    how = rep.add_mutually_exclusive_group()
+    how.add_argument("--view", action="store_true",
+                     help="open the replay viewer (the default when run in a terminal)")
+    how.add_argument("--check", action="store_true",
+                     help="only replay and say whether the recorded final state is reached (the default "
+                     "when the output is not a terminal)")
+    whose = rep.add_mutually_exclusive_group()
+    whose.add_argument("--seat", type=int, default=None, dest="replay_seat",
+                       help="view the game as the player of this seat saw it, by number from 1")
+    whose.add_argument("--spectator", action="store_true", help="view it as a spectator saw it (the default)")
+    rep.add_argument("--log", action="store_true", help="print the narrated events (implies --check)")
+    rep.add_argument("--lang", default=None, metavar="LANG", dest="replay_lang",
+                     help="the viewer's language: en or ru (default: the settings)")
+    rep.add_argument("--theme", default=None, dest="replay_theme", help="the viewer's colour theme")
 
     rev = sub.add_parser("review", help="review a finished game from its file: timeline, scores, turning points")
     rev.add_argument("file", help="a game file (docs/save-format.md), e.g. the app's last-game.json")
@@ -130,6 +144,16 @@ def _play_options(p: argparse.ArgumentParser) -> None:
                    "default: the one last chosen in the app, else 2016")
     p.add_argument("--shorter", action="store_true", default=None,
                    help="the classic shorter game (implies --edition classic): cities complete at 7 districts")
+    p.add_argument("--position", default=None, metavar="TEXT|@FILE",
+                   help="start from this position (docs/position.md), given as text or as @FILE, against bots: "
+                   "win from here (the game is not saved); a seat's position is dealt at random and played "
+                   "from that seat")
+    p.add_argument("--seat", type=int, default=None, dest="play_seat",
+                   help="with --position: the seat you play, by number from 1 (default: the one whose decision "
+                   "is open)")
+    p.add_argument("--bots", default=None, dest="play_bots", metavar="LEVEL",
+                   help="with --position: the level of every other seat's bot: random, easy, normal (default), "
+                   "hard")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -163,8 +187,82 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     if args.shorter and args.edition is None:
         args.edition = "classic"  # the shorter game is a classic one
+    if args.position is not None:
+        return play_position(args, run)
+    if args.play_seat is not None or args.play_bots is not None:
+        print("citadels: --seat and --bots choose your seat and the bots of a game started with --position",
+              file=sys.stderr)
+        return 2
     return run(resume=args.resume, seed=args.play_seed, theme=args.theme, lang=args.lang, edition=args.edition,
                shorter=args.shorter)
+
+
+def read_position_arg(arg: str) -> tuple[str | None, str | None]:
+    """The position text of `--position TEXT|@FILE`, or None and the sentence that says why not."""
+    if not arg.startswith("@"):
+        return arg, None
+    path = arg[1:]
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read(), None
+    except OSError as e:
+        return None, f"cannot read {path}: {e.strerror}"
+    except UnicodeDecodeError:
+        return None, f"{path} is not a text file"
+
+
+def play_position(args: argparse.Namespace, run: Any) -> int:
+    """`citadels --position TEXT|@FILE [--seat N] [--bots LEVEL]`: checked here, so that a position the rules
+    refuse is said in one sentence (exit 2) before any screen opens."""
+    from citadels_core.bots import parse_kind
+    from citadels_core.position import (
+        PositionError,
+        from_position,
+        from_seat_position,
+        is_seat_position,
+        position,
+        seat_of,
+    )
+
+    if args.resume:
+        print("citadels: --position starts a game of its own; it does not go with --resume", file=sys.stderr)
+        return 2
+    text, problem = read_position_arg(args.position)
+    if text is None:
+        print(f"citadels: {problem}", file=sys.stderr)
+        return 2
+    try:
+        if is_seat_position(text):
+            # A seat's position (a puzzle): what that player cannot see is dealt at random, and they play it.
+            import secrets
+
+            owner = seat_of(text)
+            game = from_seat_position(text, secrets.randbelow(2**63) if args.play_seed is None else args.play_seed,
+                                      record_events=False)
+            text = position(game)
+            if args.play_seat is None:
+                args.play_seat = owner + 1
+        else:
+            game = from_position(text, record_events=False)
+    except PositionError as e:
+        print(f"citadels: {e}", file=sys.stderr)
+        return 2
+    pending = game.pending()
+    if pending is None:
+        print("citadels: the position is of a game already over: there is nothing left to play", file=sys.stderr)
+        return 2
+    if args.play_seat is not None and not 1 <= args.play_seat <= game.n:
+        print(f"citadels: --seat is a seat number from 1 to {game.n}", file=sys.stderr)
+        return 2
+    level = args.play_bots or "normal"
+    try:
+        parse_kind(level)
+    except ValueError as e:
+        print(f"citadels: {e}", file=sys.stderr)
+        return 2
+    seat = pending[0] if args.play_seat is None else args.play_seat - 1
+    return int(run(seed=args.play_seed, theme=args.theme, lang=args.lang, position=text, position_seat=seat,
+                   position_bots=level))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -531,6 +629,16 @@ def cmd_review(args: argparse.Namespace) -> int:
     return run_review(rec, args.seat - 1, lang=args.lang, theme=args.theme)
 
 
+def wants_viewer(args: argparse.Namespace) -> bool:
+    """`citadels replay` opens the viewer when asked (--view), else when a person is at a terminal and did
+    not ask for the check (--check, --log): a script or a pipe gets the check, as before the viewer."""
+    if args.view:
+        return True
+    if args.check or args.log:
+        return False
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from citadels_core import SaveFileError
     from citadels_core.gameline import PREFIX, decode
@@ -560,6 +668,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         except SaveFileError as e:
             print(f"citadels: {args.file}: {e}", file=sys.stderr)
             return 2
+    if wants_viewer(args):
+        if args.replay_seat is not None and not 1 <= args.replay_seat <= rec.config.players:
+            print(f"citadels: --seat is a seat number from 1 to {rec.config.players}", file=sys.stderr)
+            return 2
+        from citadels_tui.replay_app import run_replay
+
+        seat = None if args.replay_seat is None else args.replay_seat - 1
+        return run_replay(rec, seat, lang=args.replay_lang, theme=args.replay_theme)
     if args.log and g.events is not None:
         from citadels_core.narrate import narrate
 
