@@ -13,7 +13,8 @@ from typing import Any
 from textual.app import App
 from textual.filter import LineFilter
 
-from citadels_core import ConfigError, GameConfig
+from citadels_core import ConfigError, Game, GameConfig
+from citadels_core.position import from_position
 from citadels_core.record import GameRecord
 from citadels_core.takeback import GAME_OVER, NOTHING, OTHER_ACTED, REVEALED
 from citadels_core.view import view
@@ -28,7 +29,7 @@ from .i18n import Lazy, available, from_environment, language, lazy_t, normalize
 from .names import describe
 from .paths import config_dir
 from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
-from .settings import cast_choice, districts_choice, load_settings, save_settings
+from .settings import BOT_LEVELS, cast_choice, districts_choice, load_settings, save_settings
 from .table import HINT_PLAYOUTS, HINT_SECONDS, Seat, Table
 
 COLOURLESS = Colourless()
@@ -62,10 +63,12 @@ class CitadelsApp(App[int]):
 
     def __init__(self, *, home: Path | None = None, resume: bool = False, seed: int | None = None,
                  theme: str | None = None, pace: float | None = None, seat: Seat | None = None,
-                 lang: str | None = None, edition: str | None = None, shorter: bool | None = None) -> None:
+                 lang: str | None = None, edition: str | None = None, shorter: bool | None = None,
+                 position: str | None = None, position_seat: int | None = None, position_bots: str = "normal") -> None:
         """`seat`: play at a table hosted elsewhere (the SSH server); its host runs the bots and keeps
         the record, and this app neither saves nor starts games. `edition`, `shorter`: of the first new
-        game (else the settings')."""
+        game (else the settings'). `position`: start from this position instead (docs/position.md),
+        played from `position_seat` (default: the seat whose decision is open) against `position_bots`."""
         super().__init__()
         self.hosted_seat = seat
         self.owns_table = False
@@ -74,6 +77,9 @@ class CitadelsApp(App[int]):
         self.seed = seed
         self.edition_request = edition
         self.shorter_request = shorter
+        self.position = position
+        self.position_seat = position_seat
+        self.position_bots = position_bots
         self.notes: list[tuple[str, bool]] = []  # (sentence, alert) for the story once it shows
         self.settings, msg = load_settings(home)
         # A broken settings file stays untouched for the whole session: we never write over it.
@@ -138,6 +144,10 @@ class CitadelsApp(App[int]):
         if self.hosted_seat is not None:
             self.attach(self.hosted_seat, owned=False)
             return
+        if self.position is not None:
+            # "Win from here": the saved game, if any, is left as it is for another time.
+            self.play_position(self.position, self.position_seat, self.position_bots, self.seed)
+            return
         saved, msg = read_save(self.home)
         if msg:
             self.notes.append((msg, True))
@@ -199,6 +209,21 @@ class CitadelsApp(App[int]):
         bots = saved.bots or {i: self.settings.bots[i - 1] for i in range(1, n)}
         self.start(saved.record, bots, saved.path)
         self.notes.append((t("Welcome back: the saved game continues."), False))
+
+    def play_position(self, text: str, seat: int | None = None, level: str = "normal",
+                      seed: int | None = None) -> None:
+        """Play from the position `text` (checked: PositionError if refused) as `seat` (default: whoever
+        must decide now), every other seat a bot of `level`. Not saved: a save replays a game from its deal."""
+        game = from_position(text, record_events=False)
+        human = position_player(game) if seat is None else seat
+        record = GameRecord(game.config, secrets.randbelow(2**31) if seed is None else seed, [])
+        bots = {p: level for p in range(game.players) if p != human}
+        self.save_path = None
+        table = Table(record, bots, self.settings.bot_pace, start=text)
+        shown = t(level) if level in BOT_LEVELS else level  # a level with a budget (hard:800) as typed
+        self.notes.append((t("From the position given: you play {p}; the other seats are bots ({b}). This game "
+                             "is not saved.", p=game.config.names[human], b=shown), False))
+        self.attach(table.seat(human), owned=True)
 
     def start(self, record: GameRecord, bots: dict[int, str], path: Path) -> None:
         """Play a game of our own: a Table this app owns, runs and saves."""
@@ -312,13 +337,19 @@ class CitadelsApp(App[int]):
         g = self.table.game
         assert g.result is not None
         me = self.seat.player if self.seat is not None else None
-        self.push_screen(EndScreen(g.config, g.result, me, watching=self.watching(), record=self.table.record),
+        # A game from a position has no review: a review replays the game from its deal.
+        record = self.table.record if self.table.start is None else None
+        self.push_screen(EndScreen(g.config, g.result, me, watching=self.watching(), record=record),
                          self._end_chosen)
 
     def show_review(self) -> None:
         """The review of the game just finished, over the board."""
         if self.table is None or not self.table.game.over:
             self._say(t("The game is not over yet: its review comes at its end."), alert=True)
+            return
+        if self.table.start is not None:
+            self._say(t("A game played from a position has no review: a review follows a game from its deal."),
+                      alert=True)
             return
         from .components.review_screen import ReviewScreen
 
@@ -369,6 +400,9 @@ class CitadelsApp(App[int]):
                     self._say(t("Saved to {p}. (The game is also saved after every move.)", p=self.save_path))
                 except OSError as e:
                     self._say(t("The game could not be saved: {e}.", e=e.strerror or e), alert=True)
+            elif self.table is not None and self.table.start is not None:
+                self._say(t("A game played from a position is not saved: start it again with the same "
+                            "--position."), alert=True)
         elif name == "theme":
             self._set_theme(arg)
         elif name == "settings":
@@ -397,6 +431,10 @@ class CitadelsApp(App[int]):
             # The line holds the seed, and with it every hidden card: at a shared table it waits for the end.
             self._say(t("At a hosted table the game's line is shared once the game is over: it shows every "
                         "hidden card."), alert=True)
+            return
+        if self.table.start is not None:
+            self._say(t("A game played from a position has no game line: a line replays a game from its deal."),
+                      alert=True)
             return
         from citadels_core.gameline import encode
 
@@ -528,10 +566,18 @@ class CitadelsApp(App[int]):
             self._say(t("The settings could not be saved: {e}.", e=e.strerror or e), alert=True)
 
 
+def position_player(game: Game) -> int:
+    """Who plays a game started from a position: the seat whose decision is open."""
+    pending = game.pending()
+    return pending[0] if pending is not None else HUMAN
+
+
 def run(resume: bool = False, seed: int | None = None, theme: str | None = None, lang: str | None = None,
-        edition: str | None = None, shorter: bool | None = None) -> int:
+        edition: str | None = None, shorter: bool | None = None, position: str | None = None,
+        position_seat: int | None = None, position_bots: str = "normal") -> int:
     """Play in this terminal; the exit code for the `citadels` command."""
-    result = CitadelsApp(resume=resume, seed=seed, theme=theme, lang=lang, edition=edition, shorter=shorter).run()
+    result = CitadelsApp(resume=resume, seed=seed, theme=theme, lang=lang, edition=edition, shorter=shorter,
+                         position=position, position_seat=position_seat, position_bots=position_bots).run()
     return result if isinstance(result, int) else 0
 
 

@@ -40,6 +40,7 @@ from citadels_core.scoring import score_breakdown
 from .errors import translate_error
 from .game_setup import default_names
 from .i18n import Lazy, lazy_t, t, tn
+from .order import Order
 from .ratings import Place
 from .records import FinishedGame, Finisher, GameSummary, KeptSeat, KeptTable, MemoryRecords, Records
 from .table import Table
@@ -193,6 +194,7 @@ class Hub:
         self.chat: list[str | Lazy] = []
         self._listeners: list[HubListener] = []
         self.chat_limit = ChatLimit()
+        self.order = Order()  # the admins, the message of the day and who is connected (order.py)
 
     # ---------------------------------------------------------------- listeners
 
@@ -237,6 +239,14 @@ class Hub:
     def announce(self, ht: HostedTable, text: Lazy) -> None:
         """Tell the table; each player reads it in their own language."""
         self._table_line(ht, text)
+
+    def announce_everywhere(self, text: Lazy) -> None:
+        """Tell the lobby and every table (an admin's announcement); each reads it in their own language."""
+        self._append(self.chat, text)
+        self.records.chat_line(None, text)
+        for ht in list(self.tables.values()):
+            self._table_line(ht, text)
+        self._notify()
 
     def _table_line(self, ht: HostedTable, line: str | Lazy) -> None:
         self._append(ht.chat, line)

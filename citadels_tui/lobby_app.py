@@ -12,6 +12,7 @@ from time import monotonic
 from typing import Any
 
 from textual import events
+from textual.message import Message
 from textual.timer import Timer
 
 from .app import CitadelsApp
@@ -19,7 +20,7 @@ from .components.game_screen import GameScreen
 from .components.hosted_game_screen import HostedGameScreen
 from .components.lobby_screen import HubChanged, LobbyScreen, SitDown
 from .hub import HostedTable, Hub, new_seat_code
-from .i18n import from_environment, t
+from .i18n import Lazy, from_environment, t
 from .settings import Settings
 from .table import Seat
 
@@ -37,6 +38,51 @@ def default_hub() -> Hub:
     if _default_hub is None:
         _default_hub = Hub()
     return _default_hub
+
+
+class Dismissed(Message):
+    """An admin ended this session (kick, ban): `farewell` is the last thing its player reads."""
+
+    def __init__(self, farewell: Lazy) -> None:
+        super().__init__()
+        self.farewell = farewell
+
+
+class TableClosed(Message):
+    """An admin closed table `tid`."""
+
+    def __init__(self, tid: int, sentence: Lazy) -> None:
+        super().__init__()
+        self.tid = tid
+        self.sentence = sentence
+
+
+class MotdChanged(Message):
+    """The host changed the message of the day."""
+
+    def __init__(self, motd: str) -> None:
+        super().__init__()
+        self.motd = motd
+
+
+class Presence:
+    """This session as the hub's `Order` knows it (order.Attendee): what an admin's command reaches. Every
+    method only posts a message into the session's own app."""
+
+    def __init__(self, app: LobbyApp, address: str) -> None:
+        self.app = app
+        self.name = app.player_name
+        self.key = app.key
+        self.address = address
+
+    def dismiss(self, farewell: Lazy) -> None:
+        self.app.post_message(Dismissed(farewell))
+
+    def table_closed(self, tid: int, sentence: Lazy) -> None:
+        self.app.post_message(TableClosed(tid, sentence))
+
+    def motd_changed(self, motd: str) -> None:
+        self.app.post_message(MotdChanged(motd))
 
 
 class LobbyApp(CitadelsApp):
@@ -62,6 +108,11 @@ class LobbyApp(CitadelsApp):
         notice = getattr(info, "notice", None)
         self.notice = (notice, str(getattr(info, "asked_name", None) or "")) if notice else None
         self.hub = hub
+        peer = getattr(info, "peer", None)
+        self.presence = Presence(self, str(peer[0]) if peer else "")
+        # Written by the server on the player's restored terminal once this app has ended (an admin's
+        # kick or ban says who and why there); None: the server's own goodbye, if any.
+        self.session_farewell: str | None = None
         self.hosted: HostedTable | None = None
         self.my_seat: int | None = None  # the seat shown, None for a spectator
         self.lobby: LobbyScreen | None = None
@@ -76,7 +127,9 @@ class LobbyApp(CitadelsApp):
         event.prevent_default()
         self._set_theme(self.theme_request, quiet=True)
         self.hub.subscribe(self._hub_changed)
-        self.lobby = LobbyScreen(self.hub, self.player_name, self.key, self.seat_code, self.notice)
+        self.hub.order.arrive(self.presence)
+        self.lobby = LobbyScreen(self.hub, self.player_name, self.key, self.seat_code, self.notice,
+                                 address=self.presence.address)
         self.push_screen(self.lobby)
         mine = self.hub.find(self.player_name, self.key, self.seat_code)
         if mine is not None and mine[0].table is not None:
@@ -84,6 +137,7 @@ class LobbyApp(CitadelsApp):
 
     def on_unmount(self) -> None:
         self.hub.unsubscribe(self._hub_changed)
+        self.hub.order.leave(self.presence)
         self._stand_up()  # CitadelsApp.on_unmount runs next (Textual calls it too)
         mine = self.hub.find(self.player_name, self.key, self.seat_code)
         if mine is not None and mine[0].table is None:
@@ -133,6 +187,29 @@ class LobbyApp(CitadelsApp):
         if (isinstance(self.game_screen, HostedGameScreen) and self.game_screen.is_attached
                 and self.game_screen.is_mounted):
             self.game_screen.show_chat()
+
+    # ------------------------------------------------------------ an admin's word, the host's message
+
+    def on_dismissed(self, message: Dismissed) -> None:
+        self.session_farewell = str(message.farewell)  # in this player's language
+        log.info("session of %s ended by an admin", self.player_name)
+        self.exit(0)
+
+    def on_table_closed(self, message: TableClosed) -> None:
+        if self.hosted is not None and self.hosted.id == message.tid:
+            self.hosted = self.my_seat = None  # the table is gone: there is no seat to give up
+            self.back_to_lobby()
+        elif self._waiting_at != message.tid:
+            return
+        self._waiting_at = None
+        if self.lobby is not None:
+            self.lobby.say(str(message.sentence), alert=True)
+
+    def on_motd_changed(self, message: MotdChanged) -> None:
+        if self.lobby is not None:
+            self.lobby.show_motd(message.motd)
+        if message.motd:  # in the lobby's log or the game's story, wherever the player is
+            self._say(t("Message of the day: {m}", m=message.motd), alert=True)
 
     def on_sit_down(self, message: SitDown) -> None:
         self.sit(message.ht, message.seat)

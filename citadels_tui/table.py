@@ -21,6 +21,7 @@ from citadels_core.bots import Bot, decide, make_bot
 from citadels_core.bots.hint import hint
 from citadels_core.events import Event
 from citadels_core.narrate import narrate
+from citadels_core.position import from_position
 from citadels_core.record import GameRecord, state_digest
 from citadels_core.redeal import redeal
 from citadels_core.takeback import take_back_refusal
@@ -85,9 +86,13 @@ class Table:
     """One game, its bots and its record; bot moves paced by `pace` seconds unless hurried."""
 
     def __init__(self, record: GameRecord, bots: dict[int, str], pace: float = 0.0,
-                 autosave: Saver | None = None) -> None:
+                 autosave: Saver | None = None, start: str | None = None) -> None:
+        """`start`: a position (docs/position.md) the game starts from instead of a new game's deal; the
+        record's actions are then the moves made from it (its seed only seeds the bots)."""
         self.record = record
-        self.game: Game = record.replay()
+        self.start = start
+        self.start_game = from_position(start, record_events=False) if start is not None else None
+        self.game: Game = self.replayed()
         self.bots: dict[int, Bot] = {
             seat: make_bot(kind, record.seed * 1009 + seat) for seat, kind in bots.items()
         }
@@ -118,6 +123,15 @@ class Table:
         self.standin_level = "normal"
         self._standins: dict[int, Bot] = {}
         self._told_away: set[int] = set()
+
+    def replayed(self) -> Game:
+        """The game of the record: from a new game's deal, or from the start position, with every action."""
+        if self.start is None:
+            return self.record.replay()
+        g = from_position(self.start)
+        for p, a in self.record.actions:
+            g.apply(p, a)
+        return g
 
     @staticmethod
     def new(config: GameConfig, seed: int, bots: dict[int, str], pace: float = 0.0,
@@ -204,7 +218,7 @@ class Table:
         self.save_error = lazy_t("The game could not be saved, so the last move was not made; try it again.")
         if len(self.record.actions) > start:
             del self.record.actions[start:]
-            self.game = self.record.replay()
+            self.game = self.replayed()
             self.version += 1
             if self.forget is not None:
                 self.forget(start)
@@ -226,11 +240,12 @@ class Table:
         """Take back `player`'s last decision (Board Game Arena's rule, `citadels_core.takeback`): the game is
         rebuilt from the record without it, saved, and every client told. Returns (None, the action taken
         back), or (why not, None) with a `takeback` refusal code, and nothing changes."""
-        why = take_back_refusal(self.config, self.record.seed, self.record.actions, player, self.game)
+        why = take_back_refusal(self.config, self.record.seed, self.record.actions, player, self.game,
+                                self.start_game)
         if why is not None:
             return why, None
         _, action = self.record.actions.pop()
-        self.game = self.record.replay()
+        self.game = self.replayed()
         # A bot thinking about the position that followed, or a hint about it, is now stale: both check this.
         self.version += 1
         if self.forget is None:

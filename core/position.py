@@ -14,9 +14,11 @@ from typing import Any
 from .config import GameConfig
 from .errors import ConfigError, SaveFileError
 from .game import Game
+from .redeal import redeal
 from .rng import Rng
 from .scoring import final_result
 from .terms import BEAUTY, CARD, OVER, SELECT, TURN
+from .view import view
 
 HEADER = "citadels-position"
 END_OF_ROUND = "end of round"
@@ -96,9 +98,7 @@ def position(g: Game) -> str:
         "decision_data": g.follow_up_data,
         "edition_state": {k: g.edition_state[k] for k in sorted(g.edition_state)},
     }
-    lines = [f"{HEADER}: {VERSION}"]
-    lines += [f"{name}: {json.dumps(values[name], ensure_ascii=False, separators=(',', ':'))}" for name in FIELDS]
-    return "\n".join(lines) + "\n"
+    return _write(HEADER, FIELDS, values)
 
 
 # ---------------------------------------------------------------- reading
@@ -120,18 +120,23 @@ def from_position(text: str, record_events: bool = True) -> Game:
     return g
 
 
-def _parse(text: str) -> dict[str, Any]:
+def _parse(text: str, header: str = HEADER, fields: tuple[str, ...] = FIELDS) -> dict[str, Any]:
     lines = [ln for ln in text.strip().splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    if not lines or lines[0].replace(" ", "") != f"{HEADER}:{VERSION}":
-        if lines and lines[0].split(":")[0].strip() == HEADER:
+    if not lines or lines[0].replace(" ", "") != f"{header}:{VERSION}":
+        if lines and lines[0].split(":")[0].strip() == header:
             raise PositionError(f"This position is written in another version ({lines[0].split(':', 1)[1].strip()}); "
                                 f"this Citadels reads version {VERSION}.")
-        raise PositionError(f"This is not a Citadels position: one starts with the line '{HEADER}: {VERSION}'.")
+        if lines and header == HEADER and lines[0].split(":")[0].strip() == SEAT_HEADER:
+            raise PositionError("This is a seat's position (what one player knows): it is dealt into a game by "
+                                "from_seat_position, not read as a whole position.")
+        if lines and header == SEAT_HEADER and lines[0].split(":")[0].strip() == HEADER:
+            raise PositionError("This is a whole position, not a seat's: it is read by from_position.")
+        raise PositionError(f"This is not a Citadels position: one starts with the line '{header}: {VERSION}'.")
     values: dict[str, Any] = {}
     for n, line in enumerate(lines[1:], start=2):
         name, sep, raw = line.partition(":")
         name = name.strip()
-        if not sep or name not in FIELDS:
+        if not sep or name not in fields:
             raise PositionError(f"Line {n} of the position names nothing a position holds: {line[:40]!r}.")
         if name in values:
             raise PositionError(f"The position gives '{name}' twice.")
@@ -139,7 +144,7 @@ def _parse(text: str) -> dict[str, Any]:
             values[name] = json.loads(raw)
         except ValueError:
             raise PositionError(f"The position's '{name}' is not a readable value.") from None
-    missing = [f for f in FIELDS if f not in values]
+    missing = [f for f in fields if f not in values]
     if missing:
         raise PositionError(f"The position has no '{missing[0]}'.")
     return values
@@ -380,3 +385,181 @@ def _check_decision(g: Game) -> None:
         raise PositionError(f"The position's open decision cannot be answered by the rules ({e}).") from None
     if not legal:
         raise PositionError("The position leaves nobody a decision to take.")
+
+
+# ---------------------------------------------------------------- a seat's position
+
+SEAT_HEADER = "citadels-seat-position"
+HIDDEN = "?"  # a card or character the seat cannot see, in the place it is
+SEAT_FIELDS: tuple[str, ...] = ("seat", *FIELDS, "hidden_cards", "hidden_characters")
+# Marker bits only their placer knows until they are shown (characters/magistrate.py, blackmailer.py).
+_SIGNED, _WARRANT, _WARRANT_SHOWN = 2, 1, 8
+_FLOWER, _THREAT, _THREAT_SHOWN = 32, 16, 128
+
+
+def seat_position(g: Game, seat: int) -> str:
+    """What seat `seat` knows of `g`, as text: the position with every card and character hidden from that
+    seat written as "?" where it is, the hidden ones listed apart (sorted: the seat can work them out from
+    what it sees), and no generator. The parts hidden are the ones `redeal` deals again."""
+    if not 0 <= seat < g.players:
+        raise ValueError(f"there is no seat {seat} in a game of {g.players}")
+    values = _values(position(g))
+    v = view(g, seat)
+    cards: list[str] = []
+    chars: list[str] = []
+
+    def hide(items: list[Any], into: list[Any], keep: int = 0) -> list[Any]:
+        into.extend(items[keep:])
+        return items[:keep] + [HIDDEN] * (len(items) - keep)
+
+    decision, player = values["decision"], values["decision_player"]
+    values["generator"] = None  # the future shuffles: hidden from every player
+    values["seat"] = seat
+    if values["phase"] == OVER:  # the end shows everything (the scores name what each player held)
+        values["hidden_cards"] = values["hidden_characters"] = []
+        return _write(SEAT_HEADER, SEAT_FIELDS, values)
+    for q in range(g.players):
+        if q == seat:
+            continue
+        known = list(values["known"][seat][q])
+        unknown = list(values["hands"][q])
+        for k in known:
+            unknown.remove(k)
+        values["hands"][q] = known + hide(unknown, cards)
+        # What q was shown of a third hand is q's secret; what q was shown of this seat's hand is not.
+        values["known"][q] = [k if b == seat else [] for b, k in enumerate(values["known"][q])]
+        values["seen"][q] = []
+        revealed = set(values["revealed"])
+        mine = [c for c in values["characters"][q] if c in revealed]
+        values["characters"][q] = mine + hide([c for c in values["characters"][q] if c not in revealed], chars)
+    # The classic Lighthouse: while the seat looks through the deck it knows the cards, not their order.
+    if decision == "lighthouse" and player == seat:
+        values["deck"] = sorted(values["deck"])
+    else:
+        values["deck"] = hide(values["deck"], cards)
+    if decision == "keep" and player != seat:
+        values["drawn"] = hide(values["drawn"], cards)
+    if decision == "scholar_keep" and player != seat:
+        key = g.edition.districts
+        values["decision_data"] = hide([key[c].key for c in values["decision_data"]], cards)
+    owns_museum = any(k.rstrip("+") == "museum" for k in values["cities"][seat])
+    if not owns_museum:
+        values["museum"] = hide(values["museum"], cards)
+    # Characters in the selection: what the seat is offered now it sees, the rest of the draft and the
+    # face-down discards it does not.
+    picking = values["phase"] == SELECT and decision is None and v.pending_player == seat
+    offered = set(v.options) if picking else set()
+    for name in ("draft", "facedown"):
+        chars.extend(c for c in values[name] if c not in offered)
+        values[name] = [c if c in offered else HIDDEN for c in values[name]]
+    markers = dict(values["markers"])
+    for k, m in markers.items():
+        if m & _SIGNED and v.signed_warrant is None:
+            m &= ~_SIGNED
+        if m & _FLOWER and v.flowered_threat is None:
+            m &= ~_FLOWER
+        markers[k] = m
+    values["markers"] = markers
+    values["seat"] = seat
+    values["hidden_cards"] = sorted(cards)
+    values["hidden_characters"] = sorted(chars)
+    return _write(SEAT_HEADER, SEAT_FIELDS, values)
+
+
+def from_seat_position(text: str, seed: int, record_events: bool = True) -> Game:
+    """A game at the seat position `text`: every hidden card and character dealt at random from `seed`,
+    consistent with what the seat knows (as `redeal` deals a world); PositionError if refused."""
+    values = _parse(text, SEAT_HEADER, SEAT_FIELDS)
+    seat = values["seat"]
+    cards, chars = values["hidden_cards"], values["hidden_characters"]
+    if not (isinstance(cards, list) and all(isinstance(k, str) for k in cards)):
+        raise PositionError("The position's 'hidden_cards' must be a list of district cards.")
+    if not (isinstance(chars, list) and all(isinstance(k, str) for k in chars)):
+        raise PositionError("The position's 'hidden_characters' must be a list of characters.")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise PositionError("The position's 'seat' must be a seat number.")
+    holes = _count_hidden(values)
+    if holes != (len(cards), len(chars)):
+        raise PositionError(f"The position hides {holes[0]} district cards and {holes[1]} characters but lists "
+                            f"{len(cards)} and {len(chars)}.")
+    rng = Rng(seed & (1 << 64) - 1)
+    last: PositionError | None = None
+    # A deal may give a player a character they named this round, which the rules refuse; another deal
+    # will not (redeal below then deals from this world the way a search bot's worlds are dealt).
+    for _ in range(50):
+        try:
+            g = from_position(_write(HEADER, FIELDS, _dealt(values, rng)), record_events=False)
+        except PositionError as e:
+            last = e
+            continue
+        if not 0 <= seat < g.players:
+            raise PositionError(f"The position's 'seat' must be a whole number from 0 to {g.players - 1}.")
+        world = g if g.over else redeal(g, seat, rng)  # at the end nothing is hidden
+        return from_position(position(world), record_events=record_events)
+    assert last is not None
+    raise last
+
+
+def seat_of(text: str) -> int:
+    """The seat whose position `text` is (a seat's position); PositionError if it is not one."""
+    seat = _parse(text, SEAT_HEADER, SEAT_FIELDS)["seat"]
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+        raise PositionError("The position's 'seat' must be a seat number.")
+    return seat
+
+
+def is_seat_position(text: str) -> bool:
+    """Whether `text` claims to be a seat's position (by its first line), not a whole one."""
+    first = next((ln for ln in text.strip().splitlines() if ln.strip() and not ln.lstrip().startswith("#")), "")
+    return first.split(":")[0].strip() == SEAT_HEADER
+
+
+def _count_hidden(values: dict[str, Any]) -> tuple[int, int]:
+    def n(x: Any) -> int:
+        return sum(n(y) for y in x) if isinstance(x, list) else int(x == HIDDEN)
+
+    card_fields = ("hands", "deck", "drawn", "museum", "decision_data")
+    char_fields = ("characters", "draft", "facedown")
+    return sum(n(values[f]) for f in card_fields), sum(n(values[f]) for f in char_fields)
+
+
+def _dealt(values: dict[str, Any], rng: Rng) -> dict[str, Any]:
+    """The position's values with every "?" dealt from the hidden cards and characters, shuffled."""
+    out: dict[str, Any] = json.loads(json.dumps(values))
+    cards, chars = sorted(out["hidden_cards"]), sorted(out["hidden_characters"])
+    rng.shuffle(cards)
+    rng.shuffle(chars)
+
+    def fill(x: Any, pool: list[str]) -> Any:
+        if isinstance(x, list):
+            return [fill(y, pool) for y in x]
+        return pool.pop() if x == HIDDEN else x
+
+    for f in ("hands", "deck", "drawn", "museum"):
+        out[f] = fill(out[f], cards)
+    if HIDDEN in out["decision_data"]:
+        ids = Game(GameConfig.from_json(out["config"]), 0, record_events=False).card_ids
+        out["decision_data"] = [ids.get(k, -1) if isinstance(k, str) else k for k in fill(out["decision_data"], cards)]
+    for f in ("characters", "draft", "facedown"):
+        out[f] = fill(out[f], chars)
+    out["generator"] = rng.next64()
+    # A marker's secret (the signed warrant, the flowered threat) on one of the markers not yet shown.
+    markers = out["markers"]
+    for secret, kind, shown in ((_SIGNED, _WARRANT, _WARRANT_SHOWN), (_FLOWER, _THREAT, _THREAT_SHOWN)):
+        if any(kind & m for m in markers.values()) and not any(secret & m for m in markers.values()):
+            hidden = sorted(k for k, m in markers.items() if m & kind and not m & shown)
+            if hidden:
+                markers[hidden[rng.below(len(hidden))]] |= secret
+    for k in ("seat", "hidden_cards", "hidden_characters"):
+        del out[k]
+    return out
+
+
+def _values(text: str) -> dict[str, Any]:
+    return _parse(text, HEADER, FIELDS)
+
+
+def _write(header: str, fields: tuple[str, ...], values: dict[str, Any]) -> str:
+    lines = [f"{header}: {VERSION}"]
+    lines += [f"{name}: {json.dumps(values[name], ensure_ascii=False, separators=(',', ':'))}" for name in fields]
+    return "\n".join(lines) + "\n"

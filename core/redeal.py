@@ -80,7 +80,17 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     if not visible_draft:
         cpool.extend(h.draft)
     cpool.sort()
-    rng.shuffle(cpool)
+    # A character someone named this round (killed, robbed, bewitched, given a warrant or a threat) is not
+    # theirs: nobody may name their own (characters/_targets.py). That is public, so a world that deals
+    # it to its namer is impossible; deal again until none does (a few tries at most, drawn from `rng`
+    # alone, so the result still depends on p's information only).
+    named = _named(h)
+    pool = cpool
+    for _ in range(_DEALS):
+        cpool = list(pool)
+        rng.shuffle(cpool)
+        if _fits(cpool, holders, named):
+            break
     for q, k in holders:
         for _ in range(k):
             i = cpool.pop()
@@ -96,3 +106,36 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
             h.owner[i] = -1
     assert not cpool
     return h
+
+
+_DEALS = 50  # re-deals before giving up on the namers' rule (then the last deal stands)
+
+
+def _named(g: Game) -> list[tuple[int, int]]:
+    """(character, the player who named it) for each character named this round by another's ability."""
+    out: list[tuple[int, int]] = []
+    keys = [r.key for r in g.character_rules]
+
+    def owner_of(key: str) -> int:
+        return g.owner[keys.index(key)] if key in keys else -1
+
+    if g.killed >= 0:
+        out.append((g.killed, owner_of("assassin")))
+    if g.robbed >= 0:
+        out.append((g.robbed, g.robber))
+    if g.bewitched >= 0:
+        out.append((g.bewitched, owner_of("witch")))
+    marker = owner_of("magistrate") if "magistrate" in keys else owner_of("blackmailer")
+    out.extend((i, marker) for i, m in enumerate(g.markers) if m)
+    return [(i, q) for i, q in out if q >= 0]
+
+
+def _fits(cpool: list[int], holders: list[tuple[int, int]], named: list[tuple[int, int]]) -> bool:
+    """Whether dealing `cpool` from its end to `holders` in order gives no namer a character they named."""
+    to: dict[int, int] = {}
+    at = len(cpool)
+    for q, k in holders:
+        for _ in range(k):
+            at -= 1
+            to[cpool[at]] = q
+    return all(to.get(i, -1) != q for i, q in named)

@@ -44,13 +44,18 @@ def revealed_something(before: Game, player: int, action: Action, after: Game) -
 
 
 def take_back_refusal(config: GameConfig, seed: int, actions: Sequence[tuple[int, Action]], player: int,
-                      after: Game | None = None) -> str | None:
+                      after: Game | None = None, start: Game | None = None) -> str | None:
     """Why `player` cannot take back their last decision of the game `(config, seed, actions)` now, as one
-    of the codes above, or None when they can. `after`: the game as it stands, if at hand (saves a replay)."""
+    of the codes above, or None when they can. `after`: the game as it stands, if at hand (saves a replay).
+    `start`: where the actions start from when not a new game's deal (a game set up from a position)."""
     if not actions or all(p != player for p, _ in actions):
         return NOTHING
+
+    def fresh() -> Game:
+        return start.clone() if start is not None else Game(config, seed, record_events=False)
+
     if after is None:
-        after = Game(config, seed, record_events=False)
+        after = fresh()
         for p, a in actions:
             after.apply(p, a)
     if after.over:
@@ -58,7 +63,7 @@ def take_back_refusal(config: GameConfig, seed: int, actions: Sequence[tuple[int
     last_player, last = actions[-1]
     if last_player != player:
         return OTHER_ACTED
-    before = Game(config, seed, record_events=False)
+    before = fresh()
     for p, a in actions[:-1]:
         before.apply(p, a)
     return REVEALED if revealed_something(before, player, last, after) else None

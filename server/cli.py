@@ -72,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--seat-hold", type=float, default=None, help="seconds a player who dropped keeps "
                      "their seat (the table waits for them meanwhile; default 120)")
     srv.add_argument("--bot-pace", type=float, default=None, help="seconds each bot move stays on screen")
+    srv.add_argument("--drain-timeout", type=float, default=None, help="seconds a stop (SIGTERM, Ctrl+C) may "
+                     "take: players are told, then the process ends (default 10)")
     srv.add_argument("--log-level", default="INFO")
     bak = sub.add_parser("backup", help="copy the server's SQLite database to FILE, even while the server runs")
     bak.add_argument("file", metavar="FILE", help="the copy to write (a new file)")
@@ -94,10 +96,24 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--districts", type=_cast_arg, default=None, help="a preset name or 14 unique districts")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
 
-    rep = sub.add_parser("replay", help="replay a saved game and check it reaches its recorded end")
+    rep = sub.add_parser("replay", help="step through a saved game in the viewer (in a terminal), or check "
+                         "that it reaches its recorded end")
     rep.add_argument("file", metavar="FILE|LINE",
                      help="a game file, or a game line starting with citadels: (docs/save-format.md)")
-    rep.add_argument("--log", action="store_true", help="print the narrated events")
+    how = rep.add_mutually_exclusive_group()
+    how.add_argument("--view", action="store_true",
+                     help="open the replay viewer (the default when run in a terminal)")
+    how.add_argument("--check", action="store_true",
+                     help="only replay and say whether the recorded final state is reached (the default "
+                     "when the output is not a terminal)")
+    whose = rep.add_mutually_exclusive_group()
+    whose.add_argument("--seat", type=int, default=None, dest="replay_seat",
+                       help="view the game as the player of this seat saw it, by number from 1")
+    whose.add_argument("--spectator", action="store_true", help="view it as a spectator saw it (the default)")
+    rep.add_argument("--log", action="store_true", help="print the narrated events (implies --check)")
+    rep.add_argument("--lang", default=None, metavar="LANG", dest="replay_lang",
+                     help="the viewer's language: en or ru (default: the settings)")
+    rep.add_argument("--theme", default=None, dest="replay_theme", help="the viewer's colour theme")
 
     rev = sub.add_parser("review", help="review a finished game from its file: timeline, scores, turning points")
     rev.add_argument("file", help="a game file (docs/save-format.md), e.g. the app's last-game.json")
@@ -128,6 +144,16 @@ def _play_options(p: argparse.ArgumentParser) -> None:
                    "default: the one last chosen in the app, else 2016")
     p.add_argument("--shorter", action="store_true", default=None,
                    help="the classic shorter game (implies --edition classic): cities complete at 7 districts")
+    p.add_argument("--position", default=None, metavar="TEXT|@FILE",
+                   help="start from this position (docs/position.md), given as text or as @FILE, against bots: "
+                   "win from here (the game is not saved); a seat's position is dealt at random and played "
+                   "from that seat")
+    p.add_argument("--seat", type=int, default=None, dest="play_seat",
+                   help="with --position: the seat you play, by number from 1 (default: the one whose decision "
+                   "is open)")
+    p.add_argument("--bots", default=None, dest="play_bots", metavar="LEVEL",
+                   help="with --position: the level of every other seat's bot: random, easy, normal (default), "
+                   "hard")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -161,8 +187,82 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     if args.shorter and args.edition is None:
         args.edition = "classic"  # the shorter game is a classic one
+    if args.position is not None:
+        return play_position(args, run)
+    if args.play_seat is not None or args.play_bots is not None:
+        print("citadels: --seat and --bots choose your seat and the bots of a game started with --position",
+              file=sys.stderr)
+        return 2
     return run(resume=args.resume, seed=args.play_seed, theme=args.theme, lang=args.lang, edition=args.edition,
                shorter=args.shorter)
+
+
+def read_position_arg(arg: str) -> tuple[str | None, str | None]:
+    """The position text of `--position TEXT|@FILE`, or None and the sentence that says why not."""
+    if not arg.startswith("@"):
+        return arg, None
+    path = arg[1:]
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read(), None
+    except OSError as e:
+        return None, f"cannot read {path}: {e.strerror}"
+    except UnicodeDecodeError:
+        return None, f"{path} is not a text file"
+
+
+def play_position(args: argparse.Namespace, run: Any) -> int:
+    """`citadels --position TEXT|@FILE [--seat N] [--bots LEVEL]`: checked here, so that a position the rules
+    refuse is said in one sentence (exit 2) before any screen opens."""
+    from citadels_core.bots import parse_kind
+    from citadels_core.position import (
+        PositionError,
+        from_position,
+        from_seat_position,
+        is_seat_position,
+        position,
+        seat_of,
+    )
+
+    if args.resume:
+        print("citadels: --position starts a game of its own; it does not go with --resume", file=sys.stderr)
+        return 2
+    text, problem = read_position_arg(args.position)
+    if text is None:
+        print(f"citadels: {problem}", file=sys.stderr)
+        return 2
+    try:
+        if is_seat_position(text):
+            # A seat's position (a puzzle): what that player cannot see is dealt at random, and they play it.
+            import secrets
+
+            owner = seat_of(text)
+            game = from_seat_position(text, secrets.randbelow(2**63) if args.play_seed is None else args.play_seed,
+                                      record_events=False)
+            text = position(game)
+            if args.play_seat is None:
+                args.play_seat = owner + 1
+        else:
+            game = from_position(text, record_events=False)
+    except PositionError as e:
+        print(f"citadels: {e}", file=sys.stderr)
+        return 2
+    pending = game.pending()
+    if pending is None:
+        print("citadels: the position is of a game already over: there is nothing left to play", file=sys.stderr)
+        return 2
+    if args.play_seat is not None and not 1 <= args.play_seat <= game.players:
+        print(f"citadels: --seat is a seat number from 1 to {game.players}", file=sys.stderr)
+        return 2
+    level = args.play_bots or "normal"
+    try:
+        parse_kind(level)
+    except ValueError as e:
+        print(f"citadels: {e}", file=sys.stderr)
+        return 2
+    seat = pending[0] if args.play_seat is None else args.play_seat - 1
+    return int(run(seed=args.play_seed, theme=args.theme, lang=args.lang, position=text, position_seat=seat,
+                   position_bots=level))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -243,6 +343,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import logging
     import os
     import signal
+    import threading
 
     from citadels_server.settings import SettingsError, load_settings
     from citadels_server.ssh import serve_app
@@ -261,7 +362,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             max_authenticating=args.max_authenticating,
             max_authenticating_per_address=args.max_authenticating_per_address,
             auth_start_timeout=args.auth_start_timeout,
-            seat_hold=args.seat_hold, bot_pace=args.bot_pace,
+            seat_hold=args.seat_hold, bot_pace=args.bot_pace, drain_timeout=args.drain_timeout,
             # From the environment, not argv: a password on the command line shows in `ps`.
             password=os.environ.get("CITADELS_PASSWORD") or None,
         )
@@ -303,6 +404,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
             sys.__stdout__.flush()  # type: ignore[union-attr]
         os._exit(0)
 
+    def out_of_time() -> None:
+        logging.getLogger("citadels_server").warning(
+            "still stopping after drain_timeout = %g s: ending the process now", settings.drain_timeout)
+        end_now()
+
     def stop_workers() -> None:
         """The bots' searches are of no more use: end their processes rather than wait for them at exit."""
         if hub is not None:
@@ -320,7 +426,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         try:
             # The hub tells the server which names hold a seat taken without a key (their logins are asked
             # for the seat's reconnect code).
-            server = await serve_app(factory, settings, seats=hub, names=db.players)
+            server = await serve_app(factory, settings, seats=hub, names=db.players,
+                                     bans=hub.records if hub is not None else None)
         except OSError as e:
             raise SystemExit(f"citadels: cannot listen on {settings.host} port {settings.port}: {e.strerror}") from e
         port = server.port
@@ -346,13 +453,27 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(problem, file=stdout)
         if hub is not None and hub.tables:
             print(f"Resumed {len(hub.tables)} table(s) in play", file=stdout, flush=True)
+
+        def reread() -> None:
+            from citadels_server.order import reread_settings
+
+            server.settings = reread_settings(args.settings, server.settings, hub.order if hub is not None else None)
+
+        loop.add_signal_handler(signal.SIGHUP, reread)
         await stop.wait()
         say("Stopping: saying goodbye to connected players... (Ctrl+C again to stop at once)")
-        server.close()
-        # A second signal while the goodbyes are said (a few seconds at most) ends the wait at once: the
-        # sessions are cancelled without their goodbyes when the loop closes.
+        # However the goodbyes go (a client that reads nothing, a stuck session), the process ends within
+        # drain_timeout: a thread, since the event loop itself may be what is stuck.
+        watchdog = threading.Timer(settings.drain_timeout, out_of_time)
+        watchdog.daemon = True
+        watchdog.start()
+        server.close()  # no new connections from here; every player is told the server is stopping
+        # A second signal while the goodbyes are said ends the wait at once: the sessions are cancelled
+        # without their goodbyes when the loop closes.
         hurried = loop.create_task(hurry.wait())
-        await asyncio.wait([loop.create_task(server.wait_closed()), hurried], return_when=asyncio.FIRST_COMPLETED)
+        goodbyes = loop.create_task(server.wait_closed(timeout=settings.drain_timeout / 2))
+        await asyncio.wait([goodbyes, hurried], timeout=settings.drain_timeout * 0.8,
+                           return_when=asyncio.FIRST_COMPLETED)
         if hub is not None:
             hub.close()  # the last moves reach the disk before the process ends
         if hurry.is_set():
@@ -508,6 +629,16 @@ def cmd_review(args: argparse.Namespace) -> int:
     return run_review(rec, args.seat - 1, lang=args.lang, theme=args.theme)
 
 
+def wants_viewer(args: argparse.Namespace) -> bool:
+    """`citadels replay` opens the viewer when asked (--view), else when a person is at a terminal and did
+    not ask for the check (--check, --log): a script or a pipe gets the check, as before the viewer."""
+    if args.view:
+        return True
+    if args.check or args.log:
+        return False
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from citadels_core import SaveFileError
     from citadels_core.gameline import PREFIX, decode
@@ -537,6 +668,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         except SaveFileError as e:
             print(f"citadels: {args.file}: {e}", file=sys.stderr)
             return 2
+    if wants_viewer(args):
+        if args.replay_seat is not None and not 1 <= args.replay_seat <= rec.config.players:
+            print(f"citadels: --seat is a seat number from 1 to {rec.config.players}", file=sys.stderr)
+            return 2
+        from citadels_tui.replay_app import run_replay
+
+        seat = None if args.replay_seat is None else args.replay_seat - 1
+        return run_replay(rec, seat, lang=args.replay_lang, theme=args.replay_theme)
     if args.log and g.events is not None:
         from citadels_core.narrate import narrate
 

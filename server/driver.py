@@ -324,6 +324,10 @@ class TerminalLink:
         if not self.events and not self.pending:
             self._calm()
             return
+        if not self.events_delivered:
+            # Nothing taken yet: what this session cost so far is its App being built and drawn (slower on
+            # a busy server), not input; the player's first keys must not wait for it to be paid back.
+            self.meter.forgive()
         wait = self.meter.wait()
         if wait > 0:
             self._slowed(wait)

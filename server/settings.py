@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -79,6 +81,13 @@ class Settings:
     seat_hold: float = 120.0
     bot_pace: float = 0.6
 
+    # Keeping order (docs/hosting.md): the key fingerprints ("SHA256:…") whose sessions may use the lobby's
+    # admin commands, and the message of the day shown at login and in the lobby. `citadels serve` reads
+    # these two again on SIGHUP. On SIGTERM or SIGINT the server stops within `drain_timeout` seconds.
+    admins: tuple[str, ...] = ()
+    motd: str = ""
+    drain_timeout: float = 10.0
+
     def home(self) -> Path:
         """The data directory: explicit setting, then $CITADELS_HOME, then the platform's user data dir."""
         if self.data_dir:
@@ -104,7 +113,14 @@ _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "input_disconnect_after": (int, float),
     "min_width": (int,), "min_height": (int,), "max_width": (int,), "max_height": (int,),
     "seat_hold": (int, float), "bot_pace": (int, float),
+    "admins": (tuple,), "motd": (str,), "drain_timeout": (int, float),
 }
+
+# An SSH key's SHA256 fingerprint as `ssh-keygen -lf` prints it: 43 characters of unpadded base64.
+_FINGERPRINT = re.compile(r"SHA256:[A-Za-z0-9+/]{43}")
+# The message of the day reaches every login's terminal: a few lines, plain text.
+MOTD_MAX_CHARS = 1000
+MOTD_MAX_LINES = 10
 
 
 def _validated(s: Settings) -> Settings:
@@ -128,6 +144,15 @@ def _validated(s: Settings) -> Settings:
         raise SettingsError("the minimum terminal size must not exceed the maximum")
     if s.max_authenticating_per_address > s.max_authenticating:
         raise SettingsError("max_authenticating_per_address must not exceed max_authenticating")
+    for admin in s.admins:
+        if not isinstance(admin, str) or not _FINGERPRINT.fullmatch(admin):
+            raise SettingsError(f"admins lists SSH key fingerprints like \"SHA256:…\" (ssh-keygen -lf KEY "
+                                f"prints them), not {admin!r}")
+    if len(s.motd) > MOTD_MAX_CHARS or s.motd.count("\n") >= MOTD_MAX_LINES:
+        raise SettingsError(f"motd is at most {MOTD_MAX_LINES} lines and {MOTD_MAX_CHARS} characters")
+    # Shown raw in players' terminals (the login banner): no escape sequences or other control characters.
+    if any(unicodedata.category(c) == "Cc" and c != "\n" for c in s.motd):
+        raise SettingsError("motd must be plain text: no control characters or escape sequences")
     if s.require_keys and s.password:
         raise SettingsError("require_keys and password exclude each other: the password is for keyless users")
     return s
@@ -148,4 +173,6 @@ def load_settings(path: str | Path | None = None, **overrides: Any) -> Settings:
     unknown = sorted(set(data) - known)
     if unknown:
         raise SettingsError(f"unknown setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+    if isinstance(data.get("admins"), list):
+        data["admins"] = tuple(data["admins"])  # a frozen record keeps a tuple
     return _validated(Settings(**data)).replace(**overrides)

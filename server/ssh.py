@@ -5,7 +5,10 @@ in with a terminal gets `app_factory(SessionInfo(...))` run through `SSHDriver`.
 with a sentence the player can read, everything that is not a game in a terminal: exec, SFTP and other
 subsystems, sessions without a PTY, port/agent/X11 forwarding, a second session on one connection.
 A failure inside one session is logged and ends that session only. With `seats` (the game's hub), a
-keyless login under a name whose player holds a seat is asked for that seat's reconnect code.
+keyless login under a name whose player holds a seat is asked for that seat's reconnect code. With
+`bans` (the hub's records), a banned name, key or address is refused at login with a sentence saying until
+when and why (order.py); the message of the day (settings.motd) is every login's banner. An app may set
+`session_farewell` before it ends (an admin's kick): the server writes it on the restored terminal.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from .database import Database, open_database
 from .driver import LogFile, SSHDriver, TerminalLink, color_system_for, harden_app, install_textual_patches
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import ConnectionLimiter, Refusal, meter_loop_callbacks
+from .order import BanList, ban_sentence, login_banner, plain_address
 from .session import SessionInfo
 from .settings import Settings
 
@@ -44,7 +48,7 @@ class CitadelsServer:
 
     def __init__(self, app_factory: AppFactory, settings: Settings,
                  host_key: asyncssh.SSHKey | None = None, seats: KeylessSeats | None = None,
-                 names: Names | None = None) -> None:
+                 names: Names | None = None, bans: BanList | None = None) -> None:
         install_textual_patches()
         meter_loop_callbacks()
         self.app_factory = app_factory
@@ -63,6 +67,8 @@ class CitadelsServer:
         self.limiter: ConnectionLimiter[_Connection] = ConnectionLimiter(
             settings.max_connections, settings.max_per_address,
             settings.max_authenticating, settings.max_authenticating_per_address)
+        self.bans = bans
+        self.closing = False  # stopping: nobody new comes in
         self.sessions: set[GameSession] = set()
         self.connections: set[_Connection] = set()
         self._closing_tasks: list[asyncio.Task[None]] = []
@@ -99,17 +105,19 @@ class CitadelsServer:
 
     def close(self) -> None:
         """Stop listening and end every session, each with a goodbye on its restored terminal."""
+        self.closing = True
         if self._acceptor is not None:
             self._acceptor.close()
         self._closing_tasks = [s.task for s in self.sessions if s.task is not None]
         for session in list(self.sessions):
-            session.end("The server is shutting down. Thanks for playing!")
+            session.end("The server is shutting down; your game is kept. Thanks for playing!")
 
-    async def wait_closed(self) -> None:
+    async def wait_closed(self, timeout: float = 5.0) -> None:
+        """Wait up to `timeout` seconds for the sessions' goodbyes, then hang up on every connection."""
         # Let the apps restore their clients' terminals, then hang up on everyone (asyncssh leaves
         # accepted connections open when the listener closes, logged in or not).
         if self._closing_tasks:
-            await asyncio.wait(self._closing_tasks, timeout=5)
+            await asyncio.wait(self._closing_tasks, timeout=timeout)
         # Clients close their connection once their session ends; give them a moment to do so.
         for _ in range(20):
             if not any(c.games_started for c in self.connections):
@@ -126,13 +134,14 @@ class CitadelsServer:
 
 async def serve_app(app_factory: AppFactory, settings: Settings | None = None, *,
                     host_key: asyncssh.SSHKey | None = None, seats: KeylessSeats | None = None,
-                    names: Names | None = None) -> CitadelsServer:
+                    names: Names | None = None, bans: BanList | None = None) -> CitadelsServer:
     """Start serving `app_factory` over SSH (settings.host/port; port 0 picks a free one).
 
     `seats` tells which names hold a seat taken without a key and checks their reconnect codes (the
     game's hub); without it no login is asked for a code. `names` are the claimed names (the server's
-    database's `players`); without them the server opens the settings' database for them."""
-    server = CitadelsServer(app_factory, settings or Settings(), host_key, seats, names)
+    database's `players`); without them the server opens the settings' database for them. `bans` (the
+    hub's records) says who may not log in."""
+    server = CitadelsServer(app_factory, settings or Settings(), host_key, seats, names, bans)
     await server.start()
     log.info("listening on %s port %d, host key %s", server.settings.host, server.port, server.fingerprint)
     return server
@@ -171,7 +180,7 @@ class _Connection(asyncssh.SSHServer):
         self.conn = conn
         self.server.connections.add(self)
         peer = conn.get_extra_info("peername") or ("?", 0)
-        self.address, self.port = str(peer[0]), int(peer[1])
+        self.address, self.port = plain_address(str(peer[0])), int(peer[1])
         loop = asyncio.get_running_loop()
         self._arrived = loop.time()
         # Still logging in: its own caps, where a new arrival evicts the oldest (limits.py says why).
@@ -220,10 +229,30 @@ class _Connection(asyncssh.SSHServer):
         if self._auth_start_handle is not None:
             self._auth_start_handle.cancel()
             self._auth_start_handle = None
+        if self.server.closing:
+            raise asyncssh.DisconnectError(asyncssh.DISC_BY_APPLICATION,
+                                           "The server is shutting down; please try again later.")
         # The logged-in caps are checked here because only now can the client show our sentence
         # ("Received disconnect ...: The server is full ..."); auth_completed takes the slot.
         self._refuse_if_full(self.server.limiter.refusal(self.address))
+        # Banned names and addresses are refused before anything is asked; a banned key when it is offered.
+        self._refuse_if_banned(username, None)
+        banner = login_banner(self.server.settings.motd)
+        if banner and self.conn is not None:
+            self.conn.send_auth_banner(banner)
         return True
+
+    def _refuse_if_banned(self, username: str | None, fingerprint: str | None) -> None:
+        bans = self.server.bans
+        ban = bans.banned(username, fingerprint, self.address if fingerprint is None else None) if bans else None
+        if ban is None:
+            return
+        log.info("refusing %s port %d (%r%s): %s %s is banned", self.address, self.port, (username or "")[:40],
+                 f", key {fingerprint}" if fingerprint else "", ban.kind, ban.value)
+        sentence = ban_sentence(ban)
+        if self.conn is not None and fingerprint is None:
+            self.conn.send_auth_banner(sentence + "\r\n")  # printed by OpenSSH, even where it hides the reason
+        raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, sentence)
 
     def _refuse_if_full(self, refusal: Refusal | None) -> None:
         if refusal is not None:
@@ -237,6 +266,7 @@ class _Connection(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         fp = key.get_fingerprint("sha256")
+        self._refuse_if_banned(None, fp)
         ok, why = self.server.policy.key_verdict(username, fp)
         if fp not in self._keys_logged:
             # A host can tell which key tried which name, e.g. to find who keeps trying someone else's.
@@ -424,6 +454,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         elif self.kind == "subsystem":
             what = "file transfer" if self.detail in ("sftp", "scp") else f"{self.detail[:40]!r} service"
             self._refuse(f"This server offers no {what}; it only hosts Citadels games.")
+        elif self.server.closing:
+            self._refuse("The server is shutting down; please try again later.")
         elif self.term_type is None:
             self._refuse("Citadels needs a terminal, and this session has none.\r\n"
                          f"Connect with: ssh -t -p {port} NAME@HOST")
@@ -486,6 +518,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             log.exception("session %d (%s) failed", self.id, info.name)
             status = 1
         finally:
+            # An admin's kick or ban says who and why (the app set it in its player's language).
+            self.farewell = self.farewell or getattr(self.app, "session_farewell", None)
             if getattr(errors, "wrote", False) or (status and not self.farewell):
                 self.farewell = self.farewell or "Sorry, the game stopped on an error; the server logged it."
             self._finish(status)

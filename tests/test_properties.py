@@ -95,3 +95,37 @@ def test_redeal_depends_only_on_what_the_player_knows(params, steps):
     for p in range(players):
         other = redeal(g, p, Rng(seed + 1))
         assert state_digest(redeal(other, p, Rng(7))) == state_digest(redeal(g, p, Rng(7)))
+
+
+NAMING_CASTS = [  # casts whose characters name others: kill, rob, bewitch, warrants, threats
+    ("2016", "witch,thief,magician,king,bishop,merchant,architect,warlord"),
+    ("2016", "magistrate,blackmailer,wizard,king,abbot,alchemist,navigator,diplomat"),
+    ("2016", "assassin,blackmailer,seer,patrician,cardinal,trader,scholar,marshal"),
+    ("classic", "classic_intrigue"),
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(NAMING_CASTS), st.integers(2, 3), st.integers(0, 2**32), st.integers(0, 200))
+def test_a_redealt_world_never_gives_a_player_a_character_they_named(cast, players, seed, steps):
+    """Nobody names their own character (RULINGS R26), and who named which is public: a world where the
+    Witch's player holds the character she bewitched could not be played (it has no legal action)."""
+    edition, characters = cast
+    if "," in characters:  # a 3-player game adds a rank 9 character
+        cfg = GameConfig.create(players, cast=characters.split(",") + ["artist"] * (players == 3))
+    else:
+        cfg = GameConfig.create(players, cast=characters, districts=characters, edition=edition)
+    g = Game(cfg, seed, record_events=False)
+    play_random(g, steps, seed)
+    rng = Rng(seed)
+    for p in range(players):
+        for _ in range(3):
+            h = redeal(g, p, rng)
+            named = [(h.killed, "assassin"), (h.bewitched, "witch")]
+            keys = [r.key for r in h.character_rules]
+            for i, namer in named:
+                if i >= 0 and namer in keys:
+                    assert h.owner[i] != h.owner[keys.index(namer)]
+            if h.robbed >= 0:
+                assert h.owner[h.robbed] != h.robber
+            play_random(h, 400, seed + 1)  # and the world plays on: a legal action at every decision

@@ -1,7 +1,7 @@
 """The lobby of a hosted server: the tables, their seats and status, the lobby chat, and a command line.
 
 Commands: `new [players] [cast=…] [districts=…] [bots=…] [timer=…] [seed=…]`, `join N`, `watch N`,
-`leave`, `start`, `say TEXT`, `help`, `quit`. Typed commands rather than a form, so that the lobby works
+`leave`, `start`, `say TEXT`, `games [all]`, `replay N`, `leaderboard` (history_screen.py), `help`, `quit`. Typed commands rather than a form, so that the lobby works
 the same in any terminal, over a slow link, and from a test or a script.
 
 A player without a key is shown their reconnect code when they sit down (see hub.py), and every player is
@@ -21,10 +21,13 @@ from textual.widgets import RichLog, Static
 from citadels_core import get_edition
 from citadels_core.edition import EDITIONS
 
+from ..admin import ADMIN_WORDS, Admin, run_admin_command
 from ..hub import HostedTable, Hub, HubError
-from ..i18n import language, t
+from ..i18n import Lazy, language, t
 from .command_line import CommandLine
 from .game_screen import AppRequest
+from .history_screen import WORDS as HISTORY_WORDS
+from .history_screen import history_command
 from .messages import CommandEntered
 from .new_game_screen import edition_label
 from .style import COMPONENT_CLASSES, mark
@@ -47,7 +50,14 @@ HELP = (
     "new — a form to make a table · new [players 2-8] [edition=2016|classic] [shorter] [cast=PRESET] "
     "[districts=PRESET] [bots=easy|normal|hard|random] [timer=SECONDS] — make a table and sit at it · join N — sit at "
     "table N (or retake your seat) · watch N — watch a game · leave — stand up · start — start your table "
-    "(bots fill the empty seats) · say TEXT — talk to the lobby · lang en|ru — your language · quit"
+    "(bots fill the empty seats) · say TEXT — talk to the lobby · games — your finished games (games all: "
+    "everyone's) · replay N — game N again, move by move · leaderboard — the ratings · lang en|ru — your "
+    "language · quit"
+)
+ADMIN_HELP = (
+    "For admins: kick NAME [reason] · ban name|key|address VALUE [for 30m|2h|7d] [reason] · unban KIND VALUE · "
+    "bans — the bans in force · close N — close table N (its game is kept as abandoned) · announce TEXT — "
+    "to the lobby and every table"
 )
 
 
@@ -86,6 +96,8 @@ class LobbyScreen(Screen[None]):
     DEFAULT_CSS = """
     LobbyScreen { layout: vertical; }
     #lobby-status { height: 1; background: $panel; padding: 0 1; }
+    #lobby-motd { height: auto; max-height: 10; padding: 0 1; border-bottom: solid $primary; }
+    #lobby-motd.-empty { display: none; }
     #lobby-tables { height: auto; max-height: 50%; border-top: solid $primary; padding: 0 1; }
     #lobby-log { height: 1fr; border-top: solid $primary; padding: 0 1; }
     #lobby-command { height: 1; border: none; }
@@ -93,19 +105,21 @@ class LobbyScreen(Screen[None]):
     BINDINGS = [Binding("ctrl+q", "quit", t("Quit"), priority=True)]
 
     def __init__(self, hub: Hub, name: str, key: str | None, code: str | None = None,
-                 notice: tuple[str, str] | None = None) -> None:
+                 notice: tuple[str, str] | None = None, address: str = "") -> None:
         super().__init__()
         self.hub = hub
         self.player = name
         self.key = key
         self.code = code  # a keyless player's reconnect code: their seats are taken and retaken with it
         self.notice = notice  # (the server's reason, the name asked for): why the player has a guest name
+        self.address = address  # the client's address (an admin's ban never covers their own)
         self._chat = max(0, len(hub.chat) - 20)  # a newcomer sees the last few lines of the lobby chat
         self._lang = ""  # the language the screen was built in
 
     def compose(self) -> ComposeResult:
         self._lang = language()
         yield Static("", id="lobby-status")
+        yield Static("", id="lobby-motd")  # the host's message of the day, at the top
         yield Static("", id="lobby-tables")
         yield LobbyLog(id="lobby-log", wrap=True, markup=False, auto_scroll=True)
         # The game's command line (history, no blinking cursor, the value cleared as Enter is read, so
@@ -116,6 +130,7 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._dress()
+        self.show_motd(self.hub.order.motd)
         self.say(t("Welcome, {p}. Type “new” to make a table, “join N” to sit at one; “help” for more.",
                    p=self.player))
         if self.notice is not None:
@@ -127,6 +142,13 @@ class LobbyScreen(Screen[None]):
                        "for good."))
         self.refresh_lobby()
         self.query_one(CommandLine).focus()
+
+    def show_motd(self, motd: str) -> None:
+        """Show the host's message of the day at the top (none: nothing there)."""
+        box = self.query_one("#lobby-motd", Static)
+        box.update(Text(motd))
+        box.set_class(not motd, "-empty")
+        box.border_title = t("Message of the day")
 
     def _dress(self) -> None:
         self.query_one("#lobby-tables").border_title = t("Tables")
@@ -147,6 +169,7 @@ class LobbyScreen(Screen[None]):
         self._chat = max(0, len(self.hub.chat) - 20)  # the log is new: its last lines again
         await self.recompose()
         self._dress()
+        self.show_motd(self.hub.order.motd)
         self.say(t("Language: {l}.", l=language()))
         self.refresh_lobby()
         self.query_one(CommandLine).focus()
@@ -165,7 +188,8 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-tables", Static).update(self._tables())
         log = self.query_one(LobbyLog)
         for line in self.hub.chat[self._chat:]:
-            log.write(Text(str(line)))
+            # An announcement is told in this player's language, and stands out; a said line as it was said.
+            log.write(Text("* " + str(line), style=mark(log, "alert")) if isinstance(line, Lazy) else Text(line))
         self._chat = len(self.hub.chat)
 
     def _tables(self) -> RichTable | Text:
@@ -196,7 +220,8 @@ class LobbyScreen(Screen[None]):
 
     @staticmethod
     def _complete(text: str) -> list[str]:
-        words = ("new", "join", "watch", "leave", "start", "say", "help", "quit")
+        words = ("new", "join", "watch", "leave", "start", "say", "games", "replay", "leaderboard", "help", "quit",
+                 *ADMIN_WORDS)
         return [w for w in words if text and w.startswith(text) and w != text]
 
     def on_command_entered(self, event: CommandEntered) -> None:
@@ -222,6 +247,14 @@ class LobbyScreen(Screen[None]):
             for ed in ("2016", "classic"):
                 presets = ", ".join(p.key for p in get_edition(ed).presets)
                 self.say(t("Presets of the {e} for cast= and districts=: {p}.", e=edition_label(ed), p=presets))
+            if hub.order.is_admin(self.key):
+                self.say(t(ADMIN_HELP))
+        elif word in ADMIN_WORDS:
+            for line in run_admin_command(hub, Admin(self.player, self.key, self.address), word, rest):
+                self.say(line)
+        elif word in HISTORY_WORDS:
+            # The records are read in a worker: a slow database never holds up the session.
+            self.run_worker(history_command(self, word, rest), group="history")
         elif word in ("quit", "exit"):
             self.app.exit(0)
         elif word in ("lang", "язык"):

@@ -70,6 +70,11 @@ class LogPane(RichLog):
                 text, alert = item  # type: ignore[misc]
                 self.say(text, alert)
 
+    def restart(self) -> None:
+        """Empty the pane, to tell a story again from another point (the replay viewer)."""
+        self._history = []
+        self.clear()
+
     def add_events(self, lines: list[LogLine]) -> None:
         for line in lines:
             self._history.append(("events", line))
