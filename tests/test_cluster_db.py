@@ -1,0 +1,284 @@
+"""What several server processes sharing one database need of it (docs/scaling.md), on a real PostgreSQL
+server (tests/postgres.py) and, where it applies, SQLite: a journal append that fails cleanly when another
+action took its place (two Database objects racing: exactly one wins), notifications across Database
+objects and across processes, and table leases that expire and are taken over."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import postgres
+import pytest
+from helpers import new_game, play_random
+
+from citadels_core.record import GameRecord
+from citadels_server.database import (
+    Database,
+    DatabaseError,
+    Notice,
+    PlaceTaken,
+    TableGone,
+    open_database,
+)
+from citadels_server.settings import Settings
+from citadels_tui.records import KeptSeat, KeptTable
+
+ROOT = Path(__file__).resolve().parent.parent
+postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures, for these tests
+
+SETTINGS = {"creator": "anna", "players": 4, "cast": "first_game", "districts": "first_game", "bot_level": "normal",
+            "turn_timer": None, "seed": 3, "edition": "2016", "shorter": False, "rank9": None}
+WAIT = 20.0  # seconds: generous, for a loaded machine; the tests pass in far less
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "db" / "citadels.db")
+    return request.getfixturevalue("postgres_url")
+
+
+def opened(url: str, home: Path) -> Database:
+    return open_database(Settings(data_dir=str(home), database=url), import_files=False)
+
+
+def game(moves: int, seed: int = 3) -> GameRecord:
+    g = new_game(4, seed)
+    return GameRecord(g.config, seed, play_random(g, moves, seed=seed))
+
+
+def start_table(db: Database, tid: int, rec: GameRecord) -> None:
+    db.table_started(KeptTable(tid, dict(SETTINGS), [KeptSeat("anna", "SHA256:anna"), KeptSeat("bob", "SHA256:bob")],
+                               GameRecord(rec.config, rec.seed, []), {2: "normal", 3: "normal"}))
+    db.flush()
+
+
+# --------------------------------------------------------------------------- appends that take a place
+
+
+async def test_two_databases_racing_for_each_place_exactly_one_wins(url, tmp_path):
+    a, b = opened(url, tmp_path / "a"), opened(url, tmp_path / "b")
+    try:
+        rec = game(40)
+        start_table(a, 1, rec)
+        # At each place both claim at once, each its own move (a's is the game's, b's another seat's): each
+        # Database writes on its own thread and connection, so the two transactions truly race.
+        wins = {"a": 0, "b": 0}
+        for n, move in enumerate(rec.actions):
+            rival = ((move[0] + 1) % 4, move[1])
+            got = await asyncio.gather(a.claim_actions(1, n, [move]), b.claim_actions(1, n, [rival]),
+                                       return_exceptions=True)
+            lost = [x for x in got if isinstance(x, BaseException)]
+            assert len(lost) == 1 and isinstance(lost[0], PlaceTaken), got
+            winner = move if got[0] is None else rival
+            wins["a" if got[0] is None else "b"] += 1
+            # The loser learns what is there now: the winner's move, and nothing of its own was kept.
+            assert (lost[0].table, lost[0].start) == (1, n)
+            assert [(s, x.to_json()) for s, x in lost[0].there] == [(winner[0], winner[1].to_json())]
+            if got[1] is None:  # let a's game go on from the game's move, as its replica would
+                await a.truncate_actions(1, n)
+                await a.claim_actions(1, n, [move])
+        assert [(s, x.to_json()) for s, x in await b.actions_from(1, 0)] == \
+               [(s, x.to_json()) for s, x in rec.actions]
+        assert wins["a"] + wins["b"] == len(rec.actions)
+    finally:
+        a.close()
+        b.close()
+
+
+async def test_a_claim_of_several_actions_is_all_or_nothing(url, tmp_path):
+    a, b = opened(url, tmp_path / "a"), opened(url, tmp_path / "b")
+    try:
+        rec = game(6)
+        start_table(a, 1, rec)
+        await a.claim_actions(1, 0, rec.actions[:3])
+        await b.claim_actions(1, 3, rec.actions[3:4])
+        # a's replica did not see b's action 3 yet: its claim of 3, 4, 5 keeps nothing.
+        with pytest.raises(PlaceTaken) as taken:
+            await a.claim_actions(1, 3, rec.actions[3:6])
+        assert [x.to_json() for _, x in taken.value.there] == [rec.actions[3][1].to_json()]
+        assert len(await a.actions_from(1, 0)) == 4
+        await a.claim_actions(1, 4, rec.actions[4:6])  # re-read, re-validated, claimed again
+        assert [x.to_json() for _, x in await b.actions_from(1, 0)] == [x.to_json() for _, x in rec.actions]
+    finally:
+        a.close()
+        b.close()
+
+
+async def test_a_claim_at_a_table_no_longer_in_play_or_past_the_journal_keeps_nothing(url, tmp_path):
+    a = opened(url, tmp_path / "a")
+    try:
+        rec = game(4)
+        start_table(a, 1, rec)
+        with pytest.raises(DatabaseError, match="has no action 1: it cannot take action 2"):
+            await a.claim_actions(1, 2, rec.actions[2:3])
+        a.table_closed(1)
+        with pytest.raises(TableGone):
+            await a.claim_actions(1, 0, rec.actions[:1])
+        assert await a.actions_from(1, 0) == []
+    finally:
+        a.close()
+
+
+# ---------------------------------------------------------------------------------------- notices
+
+
+class Inbox:
+    """What a listener was told, awaited with a generous timeout."""
+
+    def __init__(self) -> None:
+        self.notices: list[Notice] = []
+        self.changed = asyncio.Event()
+
+    def __call__(self, notice: Notice) -> None:
+        asyncio.get_running_loop()  # delivered on the event loop, not on the listener's thread
+        self.notices.append(notice)
+        self.changed.set()
+
+    async def until(self, count: int) -> list[Notice]:
+        deadline = time.monotonic() + WAIT
+        while len(self.notices) < count:
+            self.changed.clear()
+            assert time.monotonic() < deadline, f"only {self.notices}"
+            try:
+                await asyncio.wait_for(self.changed.wait(), deadline - time.monotonic())
+            except TimeoutError:
+                pass
+        return self.notices
+
+
+async def test_what_one_database_writes_is_told_to_another(postgres_url, tmp_path):
+    a, b = opened(postgres_url, tmp_path / "a"), opened(postgres_url, tmp_path / "b")
+    inbox = Inbox()
+    listener = await b.listen(inbox)
+    try:
+        rec = game(5)
+        start_table(a, 7, rec)
+        await a.claim_actions(7, 0, rec.actions[:2])
+        await a.append_actions(7, 2, rec.actions[2:3])
+        await a.truncate_actions(7, 2)
+        a.chat_line(None, "anna: hello lobby")
+        a.chat_line(7, "anna: gg")
+        a.seats_changed(7, [KeptSeat("anna", "SHA256:anna")], {1: "easy", 2: "normal", 3: "normal"})
+        a.key_added("Carla", "SHA256:carla")
+        a.table_closed(7)
+        got = await inbox.until(9)
+        assert {n.origin for n in got} == {a.holder} and a.holder != b.holder
+        assert [(n.kind, n.table, n.n if n.kind != "chat" else "id", n.count) for n in got] == [
+            ("table", 7, 0, 0), ("actions", 7, 0, 2), ("actions", 7, 2, 1), ("truncated", 7, 2, 0),
+            ("chat", None, "id", 0), ("chat", 7, "id", 0), ("table", 7, 0, 0), ("players", None, 0, 0),
+            ("table", 7, 0, 0)]
+        # A chat notice's number is the line's: the other process reads it from there.
+        lobby = got[4]
+        assert await b.chat_after(None, lobby.n - 1) == [(lobby.n, "anna: hello lobby")]
+    finally:
+        listener.close()
+        a.close()
+        b.close()
+
+
+async def test_a_second_process_is_heard_and_a_lost_connection_is_made_again(postgres_url, tmp_path):
+    a, b = opened(postgres_url, tmp_path / "a"), opened(postgres_url, tmp_path / "b")
+    inbox = Inbox()
+    listener = await b.listen(inbox)
+    try:
+        rec = game(3)
+        start_table(a, 3, rec)
+        await inbox.until(1)
+        # Another process, as another `citadels serve` would be: it appends action 0 of table 3.
+        script = textwrap.dedent(f"""
+            import asyncio, sys
+            sys.path.insert(0, {str(ROOT / 'tests')!r})
+            from test_cluster_db import game, opened
+            from pathlib import Path
+            async def main():
+                db = opened({postgres_url!r}, Path({str(tmp_path / 'c')!r}))
+                await db.claim_actions(3, 0, game(3).actions[:1])
+                print(db.holder)
+                db.close()
+            asyncio.run(main())
+        """)
+        out = await asyncio.to_thread(subprocess.run, [sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                                      text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        got = await inbox.until(2)
+        assert (got[1].kind, got[1].table, got[1].n, got[1].count, got[1].origin) == \
+               ("actions", 3, 0, 1, out.stdout.strip())
+        # PostgreSQL ends the listener's connection (a restart, a network cut): it listens again and says
+        # that notices may have been lost meanwhile, then hears the next ones.
+        import psycopg
+
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            ended = conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                 "WHERE query = 'LISTEN citadels' AND pid <> pg_backend_pid()").fetchall()
+        assert ended == [(True,)]
+        assert (await inbox.until(3))[2].kind == "lost"
+        await a.claim_actions(3, 1, rec.actions[1:2])
+        assert [(n.kind, n.n) for n in await inbox.until(4)][3] == ("actions", 1)
+    finally:
+        listener.close()
+        a.close()
+        b.close()
+
+
+async def test_sqlite_has_nothing_to_listen_to(tmp_path):
+    db = opened(str(tmp_path / "citadels.db"), tmp_path)
+    try:
+        with pytest.raises(DatabaseError, match="is SQLite: only one process uses it"):
+            await db.listen(lambda notice: None)
+    finally:
+        db.close()
+
+
+# ----------------------------------------------------------------------------------------- leases
+
+
+async def test_a_lease_is_held_renewed_and_taken_over_once_expired(url, tmp_path):
+    a, b = opened(url, tmp_path / "a"), opened(url, tmp_path / "b")
+    try:
+        rec = game(0)
+        start_table(a, 1, rec)
+        start_table(a, 2, rec)
+        assert await a.tables_without_runner() == [1, 2]
+        first = await a.take_lease(1, 1.5)
+        assert (first.holder, first.term, first.mine) == (a.holder, 1, True)
+        held = await b.take_lease(1, 1.5)  # a holds it: b does not get it
+        assert (held.holder, held.term, held.mine) == (a.holder, 1, False)
+        renewed = await a.take_lease(1, 1.5)
+        assert (renewed.term, renewed.mine) == (1, True) and renewed.expires >= first.expires
+        assert await b.tables_without_runner() == [2]
+        # a stops renewing (a process killed): once expired, b takes it, one term later.
+        await asyncio.sleep(renewed.expires - time.time() + 0.3)
+        assert await b.tables_without_runner() == [1, 2]
+        taken = await b.take_lease(1, 1.5)
+        assert (taken.holder, taken.term, taken.mine) == (b.holder, 2, True)
+        late = await a.take_lease(1, 1.5)  # a wakes up: the table is b's now, and a can tell
+        assert (late.holder, late.term, late.mine) == (b.holder, 2, False)
+        await a.release_lease(1)  # not a's to give
+        assert (await b.lease_of(1)).holder == b.holder
+        await b.release_lease(1)  # a process that stops gives its tables up at once
+        again = await a.take_lease(1, 1.5)
+        assert (again.holder, again.term, again.mine) == (a.holder, 3, True)
+        a.table_closed(1)  # a table that ended has no lease
+        a.flush()
+        assert await b.lease_of(1) is None
+    finally:
+        a.close()
+        b.close()
+
+
+async def test_two_databases_racing_for_a_free_lease_one_gets_it(postgres_url, tmp_path):
+    dbs = [opened(postgres_url, tmp_path / str(i)) for i in range(3)]
+    try:
+        start_table(dbs[0], 1, game(0))
+        got = await asyncio.gather(*(db.take_lease(1, 30) for db in dbs))
+        assert sum(lease.mine for lease in got) == 1
+        assert len({(lease.holder, lease.term) for lease in got}) == 1
+    finally:
+        for db in dbs:
+            db.close()
