@@ -48,9 +48,12 @@ from citadels_tui.records import (
     FinishedGame,
     Finisher,
     GameSummary,
+    JournalRefused,
     KeptSeat,
     KeptTable,
+    PlaceTaken,
     Standing,
+    TableGone,
 )
 
 from . import schema
@@ -66,27 +69,6 @@ CHAT_KEPT = 200  # lines kept per chat (each table's, the lobby's)
 class DatabaseError(Exception):
     """A database the server cannot use; the message is one sentence for the host."""
 
-
-class JournalRefused(Exception):
-    """`claim_actions` kept nothing, for a reason the game expects (not a failure of the database)."""
-
-
-class PlaceTaken(JournalRefused):
-    """Another process's action already holds number `start` of table `table`'s journal: nothing of this
-    claim was kept. `there` is what the journal holds from `start` on now, for the replica to apply before
-    it validates its player's action again."""
-
-    def __init__(self, table: int, start: int, there: list[tuple[int, Action]]) -> None:
-        super().__init__(f"Action {start} of table {table} was already taken.")
-        self.table, self.start, self.there = table, start, there
-
-
-class TableGone(JournalRefused):
-    """The table is no longer in play (finished or closed meanwhile): nothing was kept."""
-
-    def __init__(self, table: int) -> None:
-        super().__init__(f"Table {table} is no longer in play.")
-        self.table = table
 
 
 # What a notice is about (`Notice.kind`); see `Database.listen`.

@@ -17,16 +17,9 @@ import pytest
 from helpers import new_game, play_random
 
 from citadels_core.record import GameRecord
-from citadels_server.database import (
-    Database,
-    DatabaseError,
-    Notice,
-    PlaceTaken,
-    TableGone,
-    open_database,
-)
+from citadels_server.database import Database, DatabaseError, Notice, open_database
 from citadels_server.settings import Settings
-from citadels_tui.records import KeptSeat, KeptTable
+from citadels_tui.records import KeptSeat, KeptTable, MemoryRecords, PlaceTaken, TableGone
 
 ROOT = Path(__file__).resolve().parent.parent
 postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures, for these tests
@@ -52,10 +45,11 @@ def game(moves: int, seed: int = 3) -> GameRecord:
     return GameRecord(g.config, seed, play_random(g, moves, seed=seed))
 
 
-def start_table(db: Database, tid: int, rec: GameRecord) -> None:
+def start_table(db: Database | MemoryRecords, tid: int, rec: GameRecord) -> None:
     db.table_started(KeptTable(tid, dict(SETTINGS), [KeptSeat("anna", "SHA256:anna"), KeptSeat("bob", "SHA256:bob")],
                                GameRecord(rec.config, rec.seed, []), {2: "normal", 3: "normal"}))
-    db.flush()
+    if isinstance(db, Database):
+        db.flush()
 
 
 # --------------------------------------------------------------------------- appends that take a place
@@ -123,6 +117,23 @@ async def test_a_claim_at_a_table_no_longer_in_play_or_past_the_journal_keeps_no
         assert await a.actions_from(1, 0) == []
     finally:
         a.close()
+
+
+async def test_in_memory_a_claim_behaves_as_in_the_database():
+    r = MemoryRecords()
+    rec = game(4)
+    start_table(r, 1, rec)
+    await r.claim_actions(1, 0, rec.actions[:2])
+    with pytest.raises(PlaceTaken) as taken:
+        await r.claim_actions(1, 1, rec.actions[1:3])
+    assert (taken.value.start, taken.value.there) == (1, rec.actions[1:2])
+    with pytest.raises(RuntimeError, match="has no action 2: it cannot take action 3"):
+        await r.claim_actions(1, 3, rec.actions[3:4])
+    await r.claim_actions(1, 2, rec.actions[2:4])
+    assert r.tables_in_play()[0].record.actions == rec.actions[:4]
+    r.table_closed(1)
+    with pytest.raises(TableGone):
+        await r.claim_actions(1, 4, rec.actions[4:])
 
 
 # ---------------------------------------------------------------------------------------- notices
