@@ -29,6 +29,7 @@ from citadels_core.view import View, view
 from .grammar import second_person
 from .i18n import SOURCE_LANGUAGE, Lazy, language, lazy_t, lazy_tn, translator
 from .recap import Follow, Note, Recap
+from .records import PlaceTaken
 from .thinking import think, warm_up
 
 log = logging.getLogger(__name__)
@@ -101,6 +102,12 @@ class Table:
         self.journal: Journal | None = None
         self.forget: Forgetter | None = None
         self.unjournalled = 0  # actions applied here whose journal write is not yet done
+        # A replica of a table whose journal several processes share (docs/scaling.md): actions the other
+        # processes journalled come through `receive`; those that came while this table's own were still
+        # being journalled wait here, since whether they follow its own or replace them is not known yet.
+        # `catch_up(length)` is called when actions come past a gap: read the journal from `length` on.
+        self._arrived: list[tuple[int, list[tuple[int, Action]]]] = []
+        self.catch_up: Callable[[int], None] | None = None
         self.save_error: str | Lazy | None = None  # Lazy: said in each reader's language
         self.version = 0  # bumped on every applied action; lets a waiting bot notice a stale view
         self._listeners: list[Listener] = []
@@ -194,8 +201,22 @@ class Table:
         self.unjournalled -= count
         if not done.cancelled() and done.exception() is None:
             self.save_error = None
+            if len(self.record.actions) < start + count and self.catch_up is not None:
+                # Kept, though an earlier claim's failure had dropped these moves here (the action that
+                # took that place was the same as this table's): the journal has them, read them back.
+                self.catch_up(len(self.record.actions))
             if self.unjournalled == 0:  # else what the players would see includes moves not yet kept
+                self._received()
                 self._changed()
+            return
+        if not done.cancelled() and isinstance(taken := done.exception(), PlaceTaken):
+            # Another process's action took the place first (docs/scaling.md): this table's moves from
+            # `start` were never kept and never shown; the game goes on from what the journal holds.
+            self._replace_from(taken.start, taken.there)
+            self.save_error = lazy_t("Another move was made first: the game is shown as it is now.")
+            if self.unjournalled == 0:
+                self._received()
+            self._changed()
             return
         # Not kept: the game goes back to before these actions (and whatever followed them, which was
         # never shown either), so that no player sees a move a restart would not know.
@@ -209,6 +230,41 @@ class Table:
             if self.forget is not None:
                 self.forget(start)
         self._changed()
+
+    def receive(self, start: int, moves: Sequence[tuple[int, Action]]) -> None:
+        """Actions number `start`, `start + 1` … that another process kept in this table's journal (this
+        table is a replica, docs/scaling.md): applied and shown; those it has already are skipped. Past its
+        end (a notice missed or still behind), `catch_up` is asked to read the journal from its end."""
+        if self.unjournalled:
+            self._arrived.append((start, list(moves)))
+            return
+        have = len(self.record.actions)
+        if start > have:
+            if self.catch_up is not None:
+                self.catch_up(have)
+            else:
+                log.warning("actions from %d came to a table of %d actions: nobody reads the journal", start, have)
+            return
+        new = list(moves)[have - start:]
+        if new:
+            for seat, action in new:
+                self.game.apply(seat, action)
+                self._record(seat, action)
+            self._changed()
+
+    def _received(self) -> None:
+        arrived, self._arrived = self._arrived, []
+        for start, moves in arrived:
+            self.receive(start, moves)
+
+    def _replace_from(self, start: int, there: Sequence[tuple[int, Action]]) -> None:
+        """The record from action `start` on is `there` (what the journal holds), not what this table had."""
+        del self.record.actions[start:]
+        self.game = self.record.replay()
+        for seat, action in there:
+            self.game.apply(seat, action)
+            self.record.actions.append((seat, action))
+        self.version += 1  # a bot thinking, or a hint, about the position before is stale
 
     def _changed(self) -> None:
         self.record.final = state_digest(self.game)

@@ -778,19 +778,29 @@ class Database:
         return ("CAST(extract(epoch FROM clock_timestamp()) AS DOUBLE PRECISION)" if tx.postgres
                 else "((julianday('now') - 2440587.5) * 86400.0)")
 
-    def claim_actions(self, tid: int, start: int, moves: Sequence[tuple[int, Action]]) -> asyncio.Future[None]:
+    def claim_actions(self, tid: int, start: int, moves: Sequence[tuple[int, Action]],
+                      after: tuple[int, Action] | None = None) -> asyncio.Future[None]:
         """Keep `moves` as actions `start`, `start + 1` … of table `tid`'s journal, only if no other process
-        took one of those places: in one transaction, all or nothing. The future fails with `PlaceTaken`
-        (carrying what is there now) when another action holds one of them, `TableGone` when the table is
-        no longer in play; it is done once the moves are committed and every listener will be told."""
+        took one of those places (and, given `after`, only if action `start - 1` is that one): in one
+        transaction, all or nothing. The future fails with `PlaceTaken` (carrying what is there now) when
+        another action holds one of them, `TableGone` when the table is no longer in play; it is done once
+        the moves are committed and every listener will be told."""
         rows = [(tid, start + i, seat, _action_json(a)) for i, (seat, a) in enumerate(moves)]
+        before = None if after is None else (after[0], _action_json(after[1]))
 
         def claim(tx: Tx) -> None:
             if tx.one("SELECT 1 FROM tables_in_play WHERE id = ?", (tid,)) is None:
                 raise TableGone(tid)
-            if start > 0 and tx.one("SELECT 1 FROM journal WHERE table_id = ? AND n = ?", (tid, start - 1)) is None:
-                # The replica holds actions the journal has not: it was not built from this journal.
-                raise DatabaseError(f"Table {tid}'s journal has no action {start - 1}: it cannot take action {start}.")
+            if start > 0:
+                found = tx.one("SELECT seat, action FROM journal WHERE table_id = ? AND n = ?", (tid, start - 1))
+                if found is None:
+                    # The replica holds actions the journal has not: it was not built from this journal.
+                    raise DatabaseError(f"Table {tid}'s journal has no action {start - 1}: it cannot take "
+                                        f"action {start}.")
+                if before is not None and (int(found[0]), found[1]) != before:
+                    # These moves followed one of this process's that another's replaced meanwhile (two
+                    # claims in flight): they were decided on a game that never was.
+                    raise PlaceTaken(tid, start - 1, self._actions_from(tx, tid, start - 1))
             for row in rows:
                 # ON CONFLICT waits for a rival transaction writing the same place, then sees its row if it
                 # committed: of two processes claiming one place, exactly one inserts it.

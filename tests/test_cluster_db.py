@@ -11,6 +11,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import postgres
 import pytest
@@ -20,6 +21,7 @@ from citadels_core.record import GameRecord
 from citadels_server.database import Database, DatabaseError, Notice, open_database
 from citadels_server.settings import Settings
 from citadels_tui.records import KeptSeat, KeptTable, MemoryRecords, PlaceTaken, TableGone
+from citadels_tui.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures, for these tests
@@ -293,3 +295,116 @@ async def test_two_databases_racing_for_a_free_lease_one_gets_it(postgres_url, t
     finally:
         for db in dbs:
             db.close()
+
+
+# --------------------------------------------------------------------------------------- replicas
+
+
+def replica(db: Database, tid: int, rec: GameRecord) -> Table:
+    """A table as a process sharing the journal keeps it: its own seats' moves claimed (after the action
+    its game follows), the other processes' applied as their notices come."""
+    table = Table(GameRecord(rec.config, rec.seed, []), {})
+    table.journal = lambda start, moves: db.claim_actions(
+        tid, start, moves, after=table.record.actions[start - 1] if start else None)
+    loop = asyncio.get_running_loop()
+
+    async def read(start: int) -> None:
+        table.receive(start, await db.actions_from(tid, start))
+
+    table.catch_up = lambda length: loop.create_task(read(length)) and None
+    return table
+
+
+async def route(db: Database, tid: int, table: Table) -> Any:
+    """The notices of the other processes' actions, to the replica (as the hub will route them)."""
+    loop = asyncio.get_running_loop()
+
+    async def read(start: int) -> None:
+        table.receive(start, await db.actions_from(tid, start))
+
+    def told(notice: Notice) -> None:
+        if notice.kind == "actions" and notice.table == tid and notice.origin != db.holder:
+            loop.create_task(read(notice.n))
+
+    return await db.listen(told)
+
+
+async def settled(tables: list[Table], length: int) -> None:
+    deadline = time.monotonic() + WAIT
+    while not all(len(t.record.actions) == length and t.unjournalled == 0 for t in tables):
+        assert time.monotonic() < deadline, [len(t.record.actions) for t in tables]
+        await asyncio.sleep(0.01)
+
+
+def legal(t: Table) -> tuple[int, list[Any]]:
+    pending = t.game.pending()
+    assert pending is not None
+    return pending[0], t.game.legal_actions()
+
+
+async def test_two_replicas_play_in_step_and_a_race_leaves_both_with_the_winners_move(postgres_url, tmp_path):
+    a, b = opened(postgres_url, tmp_path / "a"), opened(postgres_url, tmp_path / "b")
+    rec = game(0)
+    start_table(a, 1, rec)
+    ta, tb = replica(a, 1, rec), replica(b, 1, rec)
+    listeners = [await route(a, 1, ta), await route(b, 1, tb)]
+    try:
+        # In turn, one replica or the other plays the decision; the other follows through the notices.
+        for n in range(24):
+            t = (ta, tb)[n % 2]
+            player, actions = legal(t)
+            t.submit(player, [actions[0]])
+            await settled([ta, tb], n + 1)
+        assert ta.record.actions == tb.record.actions == await a.actions_from(1, 0)
+        # Both decide the same place at once, differently where they can: one move is kept, both replicas
+        # show it, and the other's player is told; nothing else changes.
+        races = 0
+        for n in range(24, 40):
+            (player, actions), _ = legal(ta), legal(tb)
+            ta.submit(player, [actions[0]])
+            tb.submit(player, [actions[-1]])
+            await settled([ta, tb], n + 1)
+            journal = await a.actions_from(1, 0)
+            assert ta.record.actions == tb.record.actions == journal and len(journal) == n + 1
+            if actions[0] != actions[-1]:
+                races += 1
+                told = [str(t.save_error) for t in (ta, tb) if t.save_error is not None]
+                assert told == ["Another move was made first: the game is shown as it is now."]
+                assert journal[n] in ((player, actions[0]), (player, actions[-1]))
+        assert races >= 3
+    finally:
+        for listener in listeners:
+            listener.close()
+        a.close()
+        b.close()
+
+
+async def test_a_move_decided_on_a_move_that_lost_its_place_is_not_kept(postgres_url, tmp_path):
+    a, b = opened(postgres_url, tmp_path / "a"), opened(postgres_url, tmp_path / "b")
+    rec = game(0)
+    start_table(a, 1, rec)
+    ta, tb = replica(a, 1, rec), replica(b, 1, rec)
+    listener = await route(b, 1, tb)  # a hears nothing: b's move will reach it only through its failed claim
+    try:
+        n = 0
+        while len(legal(ta)[1]) < 2:  # up to a decision with a choice
+            player, actions = legal(ta)
+            ta.submit(player, [actions[0]])
+            n += 1
+            await settled([ta, tb], n)
+        player, actions = legal(tb)
+        tb.submit(player, [actions[0]])
+        await settled([tb], n + 1)
+        # a has not heard of b's move: its player decides otherwise, then decides the next decision on top
+        # of that: two claims in flight. The first loses its place; the second must not land after b's.
+        ta.submit(player, [actions[-1]])
+        nxt, more = legal(ta)
+        ta.submit(nxt, [more[0]])
+        await settled([ta, tb], n + 1)
+        assert await a.actions_from(1, 0) == ta.record.actions == tb.record.actions
+        assert ta.record.actions[n] == (player, actions[0])
+        assert str(ta.save_error) == "Another move was made first: the game is shown as it is now."
+    finally:
+        listener.close()
+        a.close()
+        b.close()
