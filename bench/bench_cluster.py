@@ -6,7 +6,9 @@ PostgreSQL costs.
   types a key into the command line and waits for it on screen (tests/served.py's Typist). p50/p95 with
   one player typing at a time, then with all of them pressing at once `--rounds` times, and the server's
   CPU per keystroke. The server runs in its own process; the clients share this one, so under load part
-  of the latency is the clients' own decryption and screen parsing.
+  of the latency is the clients' own decryption and screen parsing. `--processes 1,2`: also with the
+  players spread evenly over two independent `citadels serve` processes (each its own data dir: the
+  upper bound of what spreading gives, before the processes share tables).
 - journal: actions claimed (`Database.claim_actions`, one action per transaction, as played) per second
   on PostgreSQL with one writer, then with two Database objects writing at once (two processes would
   each have one), each on 50 tables of its own;
@@ -16,8 +18,8 @@ PostgreSQL costs.
 PostgreSQL is a server of its own started by tests/postgres.py with fsync on; `citadels serve` uses
 SQLite in a temporary data dir (a keystroke touches no database). No assertions: figures only.
 
-    .venv/bin/python bench/bench_cluster.py [--players 32,100] [--rounds 10] [--where tables|lobby]
-                                            [--appends 2000] [--latency 500] [--skip-keys] [--skip-db]
+    .venv/bin/python bench/bench_cluster.py [--players 32,100] [--processes 1] [--rounds 10]
+                        [--where tables|lobby] [--appends 2000] [--latency 500] [--skip-keys] [--skip-db]
 """
 
 from __future__ import annotations
