@@ -408,3 +408,49 @@ async def test_a_move_decided_on_a_move_that_lost_its_place_is_not_kept(postgres
         listener.close()
         a.close()
         b.close()
+
+
+# ------------------------------------------------------------------------ a real `citadels serve`
+
+
+@pytest.mark.slow
+async def test_what_a_real_server_writes_is_told_to_another_process(postgres_url, tmp_path):
+    """`citadels serve` on PostgreSQL, a player in its lobby: another process listening to the database
+    hears the lobby's chat line, the table made and started, and the game's actions as they are kept."""
+    from served import Typist, served
+
+    watcher = opened(postgres_url, tmp_path / "watcher")
+    inbox = Inbox()
+    listener = await watcher.listen(inbox)
+    try:
+        async with served(tmp_path / "server", "--database", postgres_url, "--bot-pace", "0",
+                          log_level="WARNING") as server:
+            anna = await Typist.login(server.port, "anna")
+            await anna.shows("lobby")
+            anna.type("say hello from the first process\r")
+            await anna.shows("hello from the first process")
+            anna.type("new 4 seed=3\r")
+            await anna.shows("Table 1 is yours")
+            anna.type("start\r")
+            await anna.shows("Your hand")
+            deadline = time.monotonic() + WAIT
+            while not any(n.kind == "actions" and n.table == 1 for n in inbox.notices):
+                assert time.monotonic() < deadline, inbox.notices
+                if "your" in anna.row(0):
+                    anna.type("1\r")  # her decision (the bots play theirs): the game's actions are kept
+                await asyncio.sleep(0.2)
+            anna.close()
+        chat = next(n for n in inbox.notices if n.kind == "chat" and n.table is None)
+        assert await watcher.chat_after(None, chat.n - 1) == [(chat.n, "anna: hello from the first process")]
+        assert any(n.kind == "table" and n.table == 1 for n in inbox.notices)
+        assert {n.origin for n in inbox.notices} == {chat.origin} and chat.origin != watcher.holder
+        # What the notices said was kept, the other process reads: the game's journal, in order.
+        told = [n for n in inbox.notices if n.kind == "actions" and n.table == 1]
+        kept = 0
+        for notice in told:  # in commit order, each following the one before: no gap, nothing twice
+            assert notice.n == kept
+            kept += notice.count
+        assert len(await watcher.actions_from(1, 0)) >= kept > 0
+    finally:
+        listener.close()
+        watcher.close()
