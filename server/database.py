@@ -333,6 +333,7 @@ class Database:
         self._preloaded_tables: list[KeptTable] | None = None
         self._preloaded_chat: list[ChatLine] | None = None
         self._closed = False
+        self._listeners: list[Listener] = []
         self._conn: Any = None
         self.players = PlayerNames(self, {})
         opened: concurrent.futures.Future[None] = concurrent.futures.Future()
@@ -895,6 +896,7 @@ class Database:
             raise DatabaseError(f"The database {self.where} is SQLite: only one process uses it, nothing to listen to.")
         listener = Listener(self._engine, asyncio.get_running_loop(), callback)
         await asyncio.wrap_future(listener.ready)
+        self._listeners.append(listener)  # closed with the Database
         return listener
 
     # ---------------------------------------------------------------- closing
@@ -908,6 +910,8 @@ class Database:
         if self._closed:
             return
         self._closed = True
+        for listener in self._listeners:
+            listener.close()
         self._jobs.put(None)
         self._thread.join()
 
@@ -980,7 +984,12 @@ class Listener:
                 log.warning("database %s: notices: %s", self._engine.where, _one_line(e))
                 self._stop.wait(self.RETRY)
 
+    @property
+    def listening(self) -> bool:
+        return self._thread.is_alive()
+
     def close(self) -> None:
+        """Stop listening (within half a second); closing twice is harmless."""
         self._stop.set()
         self._thread.join()
 

@@ -189,10 +189,11 @@ async def test_what_one_database_writes_is_told_to_another(postgres_url, tmp_pat
         # A chat notice's number is the line's: the other process reads it from there.
         lobby = got[4]
         assert await b.chat_after(None, lobby.n - 1) == [(lobby.n, "anna: hello lobby")]
+        assert listener.listening
     finally:
-        listener.close()
         a.close()
-        b.close()
+        b.close()  # its listeners with it
+        assert not listener.listening
 
 
 async def test_a_second_process_is_heard_and_a_lost_connection_is_made_again(postgres_url, tmp_path):
