@@ -179,7 +179,13 @@ class Records(Protocol):
                       after: tuple[int, Action] | None = None) -> asyncio.Future[None]:
         """Journal `moves` as actions `start`, `start + 1` … only if none of those places is taken (and,
         given `after`, action `start - 1` is that one), all or nothing; fails with `PlaceTaken` (carrying
-        what is there from the first place that differs) or `TableGone`; done once committed."""
+        what is there from the first place that differs, or nothing from the journal's end when it ends
+        before `start`) or `TableGone`; done once committed."""
+        ...
+
+    def unclaim_action(self, tid: int, length: int, action: tuple[int, Action]) -> asyncio.Future[None]:
+        """Forget action number `length` (a decision taken back) only if it is the journal's last and is
+        `action`; else fails with `PlaceTaken` (what the journal holds from `length` on) or `TableGone`."""
         ...
 
     def chat_line(self, tid: int | None, line: ChatLine) -> None:
@@ -284,11 +290,22 @@ class MemoryRecords:
             fut.set_exception(PlaceTaken(tid, start - 1, list(kept.record.actions[start - 1:])))
         elif start < len(kept.record.actions):
             fut.set_exception(PlaceTaken(tid, start, list(kept.record.actions[start:])))
-        elif start > len(kept.record.actions):
-            fut.set_exception(RuntimeError(f"Table {tid}'s journal has no action {start - 1}: it cannot take "
-                                           f"action {start}."))
+        elif start > len(kept.record.actions):  # the journal ends before (an action taken back meanwhile)
+            fut.set_exception(PlaceTaken(tid, len(kept.record.actions), []))
         else:
             kept.record.actions.extend(moves)
+            fut.set_result(None)
+        return fut
+
+    def unclaim_action(self, tid: int, length: int, action: tuple[int, Action]) -> asyncio.Future[None]:
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        kept = self._tables.get(tid)
+        if kept is None:
+            fut.set_exception(TableGone(tid))
+        elif kept.record.actions[length:] != [action]:
+            fut.set_exception(PlaceTaken(tid, length, list(kept.record.actions[length:])))
+        else:
+            del kept.record.actions[length:]
             fut.set_result(None)
         return fut
 

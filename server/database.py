@@ -793,11 +793,14 @@ class Database:
             if tx.one("SELECT 1 FROM tables_in_play WHERE id = ?", (tid,)) is None:
                 raise TableGone(tid)
             if start > 0:
-                found = tx.one("SELECT seat, action FROM journal WHERE table_id = ? AND n = ?", (tid, start - 1))
+                # FOR SHARE on PostgreSQL: the action these moves follow cannot be taken back meanwhile
+                # (`unclaim_action` locks it FOR UPDATE), which would leave a gap before them.
+                found = tx.one("SELECT seat, action FROM journal WHERE table_id = ? AND n = ?"
+                               + (" FOR SHARE" if tx.postgres else ""), (tid, start - 1))
                 if found is None:
-                    # The replica holds actions the journal has not: it was not built from this journal.
-                    raise DatabaseError(f"Table {tid}'s journal has no action {start - 1}: it cannot take "
-                                        f"action {start}.")
+                    # The journal ends before: the replica holds an action it no longer has (taken back).
+                    end = tx.one("SELECT count(*) FROM journal WHERE table_id = ?", (tid,))
+                    raise PlaceTaken(tid, int(end[0]) if end else 0, [])
                 if before is not None and (int(found[0]), found[1]) != before:
                     # These moves followed one of this process's that another's replaced meanwhile (two
                     # claims in flight): they were decided on a game that never was.
@@ -811,6 +814,27 @@ class Database:
             self._notify(tx, "actions", tid, start, len(rows))
 
         return self._later(claim, write=True)
+
+    def unclaim_action(self, tid: int, length: int, action: tuple[int, Action]) -> asyncio.Future[None]:
+        """Forget action number `length` of table `tid` (a decision taken back) only if it is the journal's
+        last and is `action`: another process's action may have followed it. Fails with `PlaceTaken` (what
+        the journal holds from `length` on) or `TableGone`, having changed nothing."""
+        mine = (action[0], _action_json(action[1]))
+
+        def unclaim(tx: Tx) -> None:
+            if tx.one("SELECT 1 FROM tables_in_play WHERE id = ?", (tid,)) is None:
+                raise TableGone(tid)
+            # FOR UPDATE on PostgreSQL: a claim of the next place (which locks this row FOR SHARE) is either
+            # committed before, and then seen by the next statement, or waits and then finds no row here.
+            found = tx.one("SELECT seat, action FROM journal WHERE table_id = ? AND n = ?"
+                           + (" FOR UPDATE" if tx.postgres else ""), (tid, length))
+            later = tx.one("SELECT 1 FROM journal WHERE table_id = ? AND n > ?", (tid, length))
+            if found is None or (int(found[0]), found[1]) != mine or later is not None:
+                raise PlaceTaken(tid, length, self._actions_from(tx, tid, length))
+            tx.run("DELETE FROM journal WHERE table_id = ? AND n = ?", (tid, length))
+            self._notify(tx, "truncated", tid, length)
+
+        return self._later(unclaim, write=True)
 
     @staticmethod
     def _actions_from(tx: Tx, tid: int, start: int) -> list[tuple[int, Action]]:

@@ -18,6 +18,7 @@ import pytest
 from helpers import new_game, play_random
 
 from citadels_core.record import GameRecord
+from citadels_core.takeback import take_back_refusal
 from citadels_server.database import Database, DatabaseError, Notice, open_database
 from citadels_server.settings import Settings
 from citadels_tui.records import KeptSeat, KeptTable, MemoryRecords, PlaceTaken, TableGone
@@ -111,8 +112,9 @@ async def test_a_claim_at_a_table_no_longer_in_play_or_past_the_journal_keeps_no
     try:
         rec = game(4)
         start_table(a, 1, rec)
-        with pytest.raises(DatabaseError, match="has no action 1: it cannot take action 2"):
+        with pytest.raises(PlaceTaken) as taken:  # the journal ends before: nothing is there from its end
             await a.claim_actions(1, 2, rec.actions[2:3])
+        assert (taken.value.start, taken.value.there) == (0, [])
         a.table_closed(1)
         with pytest.raises(TableGone):
             await a.claim_actions(1, 0, rec.actions[:1])
@@ -129,13 +131,65 @@ async def test_in_memory_a_claim_behaves_as_in_the_database():
     with pytest.raises(PlaceTaken) as taken:
         await r.claim_actions(1, 1, rec.actions[1:3])
     assert (taken.value.start, taken.value.there) == (1, rec.actions[1:2])
-    with pytest.raises(RuntimeError, match="has no action 2: it cannot take action 3"):
+    with pytest.raises(PlaceTaken) as past:
         await r.claim_actions(1, 3, rec.actions[3:4])
+    assert (past.value.start, past.value.there) == (2, [])
     await r.claim_actions(1, 2, rec.actions[2:4])
     assert r.tables_in_play()[0].record.actions == rec.actions[:4]
+    with pytest.raises(PlaceTaken) as followed:
+        await r.unclaim_action(1, 2, rec.actions[2])
+    assert followed.value.there == rec.actions[2:4]
+    await r.unclaim_action(1, 3, rec.actions[3])
+    assert r.tables_in_play()[0].record.actions == rec.actions[:3]
     r.table_closed(1)
     with pytest.raises(TableGone):
         await r.claim_actions(1, 4, rec.actions[4:])
+    with pytest.raises(TableGone):
+        await r.unclaim_action(1, 2, rec.actions[2])
+
+
+async def test_a_decision_is_taken_back_only_while_it_is_the_journals_last(url, tmp_path):
+    a, b = opened(url, tmp_path / "a"), opened(url, tmp_path / "b")
+    try:
+        rec = game(6)
+        start_table(a, 1, rec)
+        await a.claim_actions(1, 0, rec.actions[:3])
+        await a.unclaim_action(1, 2, rec.actions[2])
+        assert await b.actions_from(1, 0) == rec.actions[:2]
+        with pytest.raises(PlaceTaken) as other:  # not that action
+            await a.unclaim_action(1, 1, rec.actions[0])
+        assert (other.value.start, other.value.there) == (1, rec.actions[1:2])
+        await b.claim_actions(1, 2, rec.actions[2:3])  # another process's action follows action 1
+        with pytest.raises(PlaceTaken) as followed:
+            await a.unclaim_action(1, 1, rec.actions[1])
+        assert (followed.value.start, followed.value.there) == (1, rec.actions[1:3])
+        assert await b.actions_from(1, 0) == rec.actions[:3]
+    finally:
+        a.close()
+        b.close()
+
+
+async def test_taking_back_and_claiming_the_next_place_at_once_never_leave_a_gap(postgres_url, tmp_path):
+    a, b = opened(postgres_url, tmp_path / "a"), opened(postgres_url, tmp_path / "b")
+    try:
+        rec = game(40)
+        start_table(a, 1, rec)
+        outcomes = set()
+        for n in range(1, 30):
+            await a.truncate_actions(1, 0)
+            await a.claim_actions(1, 0, rec.actions[:n])
+            # a takes back action n - 1 while b claims action n on top of it: exactly one of them happens.
+            got = await asyncio.gather(a.unclaim_action(1, n - 1, rec.actions[n - 1]),
+                                       b.claim_actions(1, n, rec.actions[n:n + 1], after=rec.actions[n - 1]),
+                                       return_exceptions=True)
+            assert sum(isinstance(x, PlaceTaken) for x in got) == 1, got
+            outcomes.add("taken back" if got[0] is None else "claimed")
+            journal = await a.actions_from(1, 0)
+            assert journal == rec.actions[:n - 1 if got[0] is None else n + 1]
+        assert outcomes  # which one wins each round is the race's
+    finally:
+        a.close()
+        b.close()
 
 
 # ---------------------------------------------------------------------------------------- notices
@@ -307,10 +361,11 @@ def replica(db: Database, tid: int, rec: GameRecord) -> Table:
     table = Table(GameRecord(rec.config, rec.seed, []), {})
     table.journal = lambda start, moves: db.claim_actions(
         tid, start, moves, after=table.record.actions[start - 1] if start else None)
+    table.unclaim = lambda length, action: db.unclaim_action(tid, length, action)
     loop = asyncio.get_running_loop()
 
     async def read(start: int) -> None:
-        table.receive(start, await db.actions_from(tid, start))
+        table.receive(start, await db.actions_from(tid, start), ends=True)
 
     table.catch_up = lambda length: loop.create_task(read(length)) and None
     return table
@@ -321,11 +376,15 @@ async def route(db: Database, tid: int, table: Table) -> Any:
     loop = asyncio.get_running_loop()
 
     async def read(start: int) -> None:
-        table.receive(start, await db.actions_from(tid, start))
+        table.receive(start, await db.actions_from(tid, start), ends=True)  # read to the journal's end
 
     def told(notice: Notice) -> None:
-        if notice.kind == "actions" and notice.table == tid and notice.origin != db.holder:
+        if notice.table != tid or notice.origin == db.holder:
+            return
+        if notice.kind == "actions":
             loop.create_task(read(notice.n))
+        elif notice.kind == "truncated":
+            table.receive(notice.n, [], ends=True)
 
     return await db.listen(told)
 
@@ -455,3 +514,38 @@ async def test_what_a_real_server_writes_is_told_to_another_process(postgres_url
     finally:
         listener.close()
         watcher.close()
+
+
+async def test_a_decision_taken_back_after_another_process_acted_on_it_stands(postgres_url, tmp_path):
+    a, b = opened(postgres_url, tmp_path / "a"), opened(postgres_url, tmp_path / "b")
+    rec = game(0)
+    start_table(a, 1, rec)
+    ta, tb = replica(a, 1, rec), replica(b, 1, rec)
+    listener = await route(b, 1, tb)  # a hears nothing: b's move reaches it only through its take-back
+    try:
+        n = 0
+        while True:  # up to a decision of a's that may be taken back (it revealed nothing)
+            player, actions = legal(ta)
+            ta.submit(player, [actions[0]])
+            n += 1
+            await settled([ta, tb], n)
+            if take_back_refusal(ta.config, ta.record.seed, ta.record.actions, player, ta.game) is None:
+                break
+        # Taken back while nobody acted on it: gone from the journal, and from the other replica.
+        assert ta.take_back(player)[0] is None
+        await settled([ta, tb], n - 1)
+        assert await a.actions_from(1, 0) == ta.record.actions == tb.record.actions and ta.save_error is None
+        ta.submit(player, [actions[0]])
+        await settled([ta, tb], n)
+        # b acts on it, a has not heard yet and takes it back: it stands, with b's move after it.
+        nxt, more = legal(tb)
+        tb.submit(nxt, [more[0]])
+        await settled([tb], n + 1)
+        assert ta.take_back(player)[0] is None
+        await settled([ta], n + 1)
+        assert await a.actions_from(1, 0) == ta.record.actions == tb.record.actions
+        assert str(ta.save_error) == "Another move was made first, so that decision could not be taken back."
+    finally:
+        listener.close()
+        a.close()
+        b.close()
