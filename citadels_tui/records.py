@@ -11,6 +11,9 @@ The hub runs on the server's event loop, which no database work may block, so:
 - `append_actions` and `truncate_actions` return a future that is done once the change is durable (the
   journal's row committed): the table shows an action to nobody before that (table.py), so an action a
   player saw can never be lost, whatever happens to the process;
+- `claim_actions` is `append_actions` for a journal that several processes share (docs/scaling.md): it
+  keeps the actions only where no other action is yet, all or nothing, and its future fails with
+  `PlaceTaken` (what is there now) or `TableGone` otherwise;
 - reads made while players play (`games`, `game`, `leaderboard`, `rating`) are coroutines;
 - `banned` is answered from memory (the server asks it during a login), and `tables_in_play` and
   `next_table_id` are read once at start, before anyone connects.
@@ -33,6 +36,28 @@ from .ratings import Place, Rating, rerated
 
 ChatLine = str | Lazy  # what a player said ("Anna: hi"), or an announcement translated for each reader
 BanKind = Literal["name", "key", "address"]
+
+
+class JournalRefused(Exception):
+    """`claim_actions` kept nothing, for a reason the game expects (not a failure of the records)."""
+
+
+class PlaceTaken(JournalRefused):
+    """Another action already holds number `start` of table `table`'s journal (another process's, when
+    several share it): nothing of the claim was kept. `there` is what the journal holds from `start` on
+    now, for the table to apply before its player decides again."""
+
+    def __init__(self, table: int, start: int, there: list[tuple[int, Action]]) -> None:
+        super().__init__(f"Action {start} of table {table} was already taken.")
+        self.table, self.start, self.there = table, start, there
+
+
+class TableGone(JournalRefused):
+    """The table is no longer in play (finished or closed meanwhile): nothing was kept."""
+
+    def __init__(self, table: int) -> None:
+        super().__init__(f"Table {table} is no longer in play.")
+        self.table = table
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +175,19 @@ class Records(Protocol):
         """Forget the table's actions from number `length` on (a decision taken back); done once committed."""
         ...
 
+    def claim_actions(self, tid: int, start: int, moves: Sequence[tuple[int, Action]],
+                      after: tuple[int, Action] | None = None) -> asyncio.Future[None]:
+        """Journal `moves` as actions `start`, `start + 1` … only if none of those places is taken (and,
+        given `after`, action `start - 1` is that one), all or nothing; fails with `PlaceTaken` (carrying
+        what is there from the first place that differs, or nothing from the journal's end when it ends
+        before `start`) or `TableGone`; done once committed."""
+        ...
+
+    def unclaim_action(self, tid: int, length: int, action: tuple[int, Action]) -> asyncio.Future[None]:
+        """Forget action number `length` (a decision taken back) only if it is the journal's last and is
+        `action`; else fails with `PlaceTaken` (what the journal holds from `length` on) or `TableGone`."""
+        ...
+
     def chat_line(self, tid: int | None, line: ChatLine) -> None:
         """A line of a table's chat, or of the lobby's (`tid` None)."""
         ...
@@ -241,6 +279,35 @@ class MemoryRecords:
         if kept is not None:
             del kept.record.actions[length:]
         return done()
+
+    def claim_actions(self, tid: int, start: int, moves: Sequence[tuple[int, Action]],
+                      after: tuple[int, Action] | None = None) -> asyncio.Future[None]:
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        kept = self._tables.get(tid)
+        if kept is None:
+            fut.set_exception(TableGone(tid))
+        elif after is not None and 0 < start <= len(kept.record.actions) and kept.record.actions[start - 1] != after:
+            fut.set_exception(PlaceTaken(tid, start - 1, list(kept.record.actions[start - 1:])))
+        elif start < len(kept.record.actions):
+            fut.set_exception(PlaceTaken(tid, start, list(kept.record.actions[start:])))
+        elif start > len(kept.record.actions):  # the journal ends before (an action taken back meanwhile)
+            fut.set_exception(PlaceTaken(tid, len(kept.record.actions), []))
+        else:
+            kept.record.actions.extend(moves)
+            fut.set_result(None)
+        return fut
+
+    def unclaim_action(self, tid: int, length: int, action: tuple[int, Action]) -> asyncio.Future[None]:
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        kept = self._tables.get(tid)
+        if kept is None:
+            fut.set_exception(TableGone(tid))
+        elif kept.record.actions[length:] != [action]:
+            fut.set_exception(PlaceTaken(tid, length, list(kept.record.actions[length:])))
+        else:
+            del kept.record.actions[length:]
+            fut.set_result(None)
+        return fut
 
     def chat_line(self, tid: int | None, line: ChatLine) -> None:
         if tid is None:

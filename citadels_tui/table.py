@@ -30,6 +30,7 @@ from citadels_core.view import View, view
 from .grammar import second_person
 from .i18n import SOURCE_LANGUAGE, Lazy, language, lazy_t, lazy_tn, translator
 from .recap import Follow, Note, Recap
+from .records import PlaceTaken
 from .thinking import think, warm_up
 
 log = logging.getLogger(__name__)
@@ -44,8 +45,11 @@ Listener = Callable[[], None]
 Saver = Callable[[GameRecord], None]
 # A hosted table's journal: keep these actions as numbers `start`, `start + 1` …; the future is done once
 # they are durable. `Forgetter`: forget the actions from number `length` on (a decision taken back).
+# `Unclaimer`: forget action number `length`, only if it is the journal's last and this one (a journal
+# several processes share: another's action may have followed it meanwhile).
 Journal = Callable[[int, list[tuple[int, Action]]], "asyncio.Future[None]"]
 Forgetter = Callable[[int], "asyncio.Future[None]"]
+Unclaimer = Callable[[int, tuple[int, Action]], "asyncio.Future[None]"]
 Announcer = Callable[[Lazy], None]  # translated by each client that shows it
 
 
@@ -106,6 +110,13 @@ class Table:
         self.journal: Journal | None = None
         self.forget: Forgetter | None = None
         self.unjournalled = 0  # actions applied here whose journal write is not yet done
+        # A replica of a table whose journal several processes share (docs/scaling.md): actions the other
+        # processes journalled come through `receive`; those that came while this table's own were still
+        # being journalled wait here, since whether they follow its own or replace them is not known yet.
+        # `catch_up(length)` is called when actions come past a gap: read the journal from `length` on.
+        self._arrived: list[tuple[int, list[tuple[int, Action]], bool]] = []
+        self.catch_up: Callable[[int], None] | None = None
+        self.unclaim: Unclaimer | None = None  # for a decision taken back, in place of `forget`
         self.save_error: str | Lazy | None = None  # Lazy: said in each reader's language
         self.version = 0  # bumped on every applied action; lets a waiting bot notice a stale view
         self._listeners: list[Listener] = []
@@ -208,8 +219,22 @@ class Table:
         self.unjournalled -= count
         if not done.cancelled() and done.exception() is None:
             self.save_error = None
+            if len(self.record.actions) < start + count and self.catch_up is not None:
+                # Kept, though an earlier claim's failure had dropped these moves here (the action that
+                # took that place was the same as this table's): the journal has them, read them back.
+                self.catch_up(len(self.record.actions))
             if self.unjournalled == 0:  # else what the players would see includes moves not yet kept
+                self._received()
                 self._changed()
+            return
+        if not done.cancelled() and isinstance(taken := done.exception(), PlaceTaken):
+            # Another process's action took the place first (docs/scaling.md): this table's moves from
+            # `start` were never kept and never shown; the game goes on from what the journal holds.
+            self._replace_from(taken.start, taken.there)
+            self.save_error = lazy_t("Another move was made first: the game is shown as it is now.")
+            if self.unjournalled == 0:
+                self._received()
+            self._changed()
             return
         # Not kept: the game goes back to before these actions (and whatever followed them, which was
         # never shown either), so that no player sees a move a restart would not know.
@@ -220,9 +245,54 @@ class Table:
             del self.record.actions[start:]
             self.game = self.replayed()
             self.version += 1
-            if self.forget is not None:
+            if self.catch_up is not None:
+                # A shared journal is not this table's to cut (other processes' actions may follow): it is
+                # read again from there instead, which also brings back these moves if they were kept.
+                self.catch_up(start)
+            elif self.forget is not None:
                 self.forget(start)
         self._changed()
+
+    def receive(self, start: int, moves: Sequence[tuple[int, Action]], ends: bool = False) -> None:
+        """Actions number `start`, `start + 1` … that another process kept in this table's journal (this
+        table is a replica, docs/scaling.md): applied and shown; those it has already are skipped. Past its
+        end (a notice missed or still behind), `catch_up` is asked to read the journal from its end.
+        `ends`: the journal ends with them (read to its end, or cut back there: `receive(n, [], ends=True)`
+        for a decision another process took back), so what this table has beyond them goes."""
+        if self.unjournalled:
+            self._arrived.append((start, list(moves), ends))
+            return
+        have = len(self.record.actions)
+        if start > have:
+            if self.catch_up is not None:
+                self.catch_up(have)
+            else:
+                log.warning("actions from %d came to a table of %d actions: nobody reads the journal", start, have)
+            return
+        if ends and have > start + len(moves):
+            self._replace_from(start, moves)
+            self._changed()
+            return
+        new = list(moves)[have - start:]
+        if new:
+            for seat, action in new:
+                self.game.apply(seat, action)
+                self._record(seat, action)
+            self._changed()
+
+    def _received(self) -> None:
+        arrived, self._arrived = self._arrived, []
+        for start, moves, ends in arrived:
+            self.receive(start, moves, ends)
+
+    def _replace_from(self, start: int, there: Sequence[tuple[int, Action]]) -> None:
+        """The record from action `start` on is `there` (what the journal holds), not what this table had."""
+        del self.record.actions[start:]
+        self.game = self.replayed()
+        for seat, action in there:
+            self.game.apply(seat, action)
+            self.record.actions.append((seat, action))
+        self.version += 1  # a bot thinking, or a hint, about the position before is stale
 
     def _changed(self) -> None:
         self.record.final = state_digest(self.game)
@@ -244,25 +314,36 @@ class Table:
                                 self.start_game)
         if why is not None:
             return why, None
-        _, action = self.record.actions.pop()
+        taken = self.record.actions.pop()
+        action = taken[1]
         self.game = self.replayed()
         # A bot thinking about the position that followed, or a hint about it, is now stale: both check this.
         self.version += 1
-        if self.forget is None:
+        if self.forget is None and self.unclaim is None:
             self._changed()
         else:
             # Shown once the journal forgot it too: a restart must not bring a taken-back move back.
             self.unjournalled += 1
-            forgotten = self.forget(len(self.record.actions))
+            length = len(self.record.actions)
+            forgotten = self.unclaim(length, taken) if self.unclaim is not None else self.forget(length)  # type: ignore[misc]
             forgotten.add_done_callback(self._forgotten)
         return None, action
 
     def _forgotten(self, done: asyncio.Future[None]) -> None:
         self.unjournalled -= 1
+        if not done.cancelled() and isinstance(taken := done.exception(), PlaceTaken):
+            # Another process's action followed the decision before it was taken back: it stands.
+            self._replace_from(taken.start, taken.there)
+            self.save_error = lazy_t("Another move was made first, so that decision could not be taken back.")
+            if self.unjournalled == 0:
+                self._received()
+                self._changed()
+            return
         if done.cancelled() or done.exception() is not None:
             log.error("the journal could not forget a decision taken back: %s", done)
             self.save_error = lazy_t("The game could not be saved; a restart may bring the last move back.")
         if self.unjournalled == 0:
+            self._received()
             self._changed()
 
     # ---------------------------------------------------------------- bots

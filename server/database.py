@@ -22,11 +22,15 @@ import concurrent.futures
 import contextlib
 import json
 import logging
+import os
 import queue
+import socket
 import sqlite3
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +48,12 @@ from citadels_tui.records import (
     FinishedGame,
     Finisher,
     GameSummary,
+    JournalRefused,
     KeptSeat,
     KeptTable,
+    PlaceTaken,
     Standing,
+    TableGone,
 )
 
 from . import schema
@@ -61,6 +68,42 @@ CHAT_KEPT = 200  # lines kept per chat (each table's, the lobby's)
 
 class DatabaseError(Exception):
     """A database the server cannot use; the message is one sentence for the host."""
+
+
+
+# What a notice is about (`Notice.kind`); see `Database.listen`.
+NOTICE_KINDS = frozenset({
+    "actions",    # table's journal got `count` actions from number `n` on
+    "truncated",  # table's journal was cut back to `n` actions (a decision taken back)
+    "table",      # table started, its seats or bots changed, or it ended (finished or closed)
+    "chat",       # a chat line, number `n` of the chat table (table None: the lobby's)
+    "bans",       # a ban was added or lifted
+    "players",    # a name was claimed or got another key
+    "lost",       # the listener lost its connection and has it again: notices may have been missed
+})
+CHANNEL = "citadels"  # PostgreSQL's LISTEN/NOTIFY channel; notifications stay within one database
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something another process (or this one, `origin` says) wrote to the shared database."""
+
+    kind: str
+    table: int | None = None
+    n: int = 0
+    count: int = 0
+    origin: str = ""
+
+
+@dataclass(frozen=True)
+class Lease:
+    """Who runs a table's bots and turn timer (docs/scaling.md), as the database has it now."""
+
+    table: int
+    holder: str  # a `Database.holder`; "" once released
+    term: int  # one more each time the lease changed hands
+    expires: float  # seconds since the epoch, on the database's clock
+    mine: bool  # held by the Database that asked
 
 
 # ----------------------------------------------------------------------------------------- engines
@@ -281,6 +324,8 @@ class Database:
     def __init__(self, engine: _Engine, data_dir: Path | None = None) -> None:
         self._engine = engine
         self.where = engine.where
+        # This process among those sharing the database: the origin of its notices, the holder of its leases.
+        self.holder = f"{socket.gethostname()}/{os.getpid()}/{uuid.uuid4().hex[:8]}"
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._problems: list[str] = []
         self._bans: list[tuple[Ban, str]] = []
@@ -288,6 +333,7 @@ class Database:
         self._preloaded_tables: list[KeptTable] | None = None
         self._preloaded_chat: list[ChatLine] | None = None
         self._closed = False
+        self._listeners: list[Listener] = []
         self._conn: Any = None
         self.players = PlayerNames(self, {})
         opened: concurrent.futures.Future[None] = concurrent.futures.Future()
@@ -315,7 +361,8 @@ class Database:
             try:
                 result = self._transaction(fn, write)
             except Exception as e:  # noqa: BLE001 - one failed write must not stop the ones after it
-                log.error("database %s: %s", self.where, _one_line(e), exc_info=True)
+                if not isinstance(e, JournalRefused):  # an answer the caller expects, not a failure
+                    log.error("database %s: %s", self.where, _one_line(e), exc_info=True)
                 if then is not None:
                     then(None, e)
                 continue
@@ -362,7 +409,9 @@ class Database:
 
         def settle(result: Any, error: BaseException | None) -> None:
             if not fut.done():
-                if error is not None:
+                if isinstance(error, JournalRefused):
+                    fut.set_exception(error)
+                elif error is not None:
                     fut.set_exception(DatabaseError(f"The database {self.where} failed: {_one_line(error)}"))
                 else:
                     fut.set_result(result)
@@ -448,7 +497,12 @@ class Database:
 
     def key_added(self, name: str, fingerprint: str) -> None:
         now = time.time()
-        self._submit(lambda tx: self._add_key(tx, name, fingerprint, now))
+
+        def add(tx: Tx) -> None:
+            self._add_key(tx, name, fingerprint, now)
+            self._notify(tx, "players")
+
+        self._submit(add)
 
     def player_seen(self, name: str) -> None:
         now = time.time()
@@ -551,6 +605,7 @@ class Database:
 
     @staticmethod
     def _forget_table(tx: Tx, tid: int) -> None:
+        tx.run("DELETE FROM table_leases WHERE table_id = ?", (tid,))
         tx.run("DELETE FROM journal WHERE table_id = ?", (tid,))
         tx.run("DELETE FROM chat WHERE table_id = ?", (tid,))
         tx.run("DELETE FROM tables_in_play WHERE id = ?", (tid,))
@@ -559,11 +614,21 @@ class Database:
         # Made into text here, on the loop: the hub goes on changing its objects while the write waits.
         row, now = _table_row(table), time.time()
         self._last_id = max(self._last_id, table.id)
-        self._submit(lambda tx: self._insert_table(tx, row, now))
+
+        def start(tx: Tx) -> None:
+            self._insert_table(tx, row, now)
+            self._notify(tx, "table", row.id)
+
+        self._submit(start)
 
     def seats_changed(self, tid: int, seats: Sequence[KeptSeat], bots: dict[int, str]) -> None:
         s, b = _seats_json(seats), _bots_json(bots)
-        self._submit(lambda tx: tx.run("UPDATE tables_in_play SET seats = ?, bots = ? WHERE id = ?", (s, b, tid)))
+
+        def change(tx: Tx) -> None:
+            tx.run("UPDATE tables_in_play SET seats = ?, bots = ? WHERE id = ?", (s, b, tid))
+            self._notify(tx, "table", tid)
+
+        self._submit(change)
 
     def append_actions(self, tid: int, start: int, moves: Sequence[tuple[int, Action]]) -> asyncio.Future[None]:
         rows = [(tid, start + i, seat, _action_json(a)) for i, (seat, a) in enumerate(moves)]
@@ -573,20 +638,32 @@ class Database:
                 return  # a table no longer kept (closed meanwhile): as MemoryRecords, nothing to journal
             tx.run("DELETE FROM journal WHERE table_id = ? AND n >= ?", (tid, start))
             tx.many("INSERT INTO journal (table_id, n, seat, action) VALUES (?, ?, ?, ?)", rows)
+            self._notify(tx, "actions", tid, start, len(rows))
 
         return self._later(append, write=True)
 
     def truncate_actions(self, tid: int, length: int) -> asyncio.Future[None]:
-        return self._later(lambda tx: tx.run("DELETE FROM journal WHERE table_id = ? AND n >= ?", (tid, length)),
-                           write=True)
+        def truncate(tx: Tx) -> None:
+            tx.run("DELETE FROM journal WHERE table_id = ? AND n >= ?", (tid, length))
+            self._notify(tx, "truncated", tid, length)
+
+        return self._later(truncate, write=True)
 
     def chat_line(self, tid: int | None, line: ChatLine) -> None:
         text = _line_json(line)
         if tid is None:
-            self._submit(lambda tx: tx.run("INSERT INTO chat (table_id, line) VALUES (NULL, ?)", (text,)))
+            sql, params = "INSERT INTO chat (table_id, line) VALUES (NULL, ?)", (text,)
         else:  # a table's line only while the table is kept
-            self._submit(lambda tx: tx.run("INSERT INTO chat (table_id, line) SELECT id, ? FROM tables_in_play "
-                                           "WHERE id = ?", (text, tid)))
+            sql, params = "INSERT INTO chat (table_id, line) SELECT id, ? FROM tables_in_play WHERE id = ?", (text, tid)
+
+        def say(tx: Tx) -> None:
+            if not tx.postgres:
+                tx.run(sql, params)
+                return
+            for (cid,) in tx.rows(sql + " RETURNING id", params):  # none: the table was no longer kept
+                self._notify(tx, "chat", tid, int(cid))
+
+        self._submit(say)
 
     def table_finished(self, tid: int, game: FinishedGame, rated: Sequence[Place]) -> None:
         s = game.summary
@@ -596,6 +673,7 @@ class Database:
 
         def finish(tx: Tx) -> None:
             self._forget_table(tx, tid)
+            self._notify(tx, "table", tid)
             tx.run("DELETE FROM game_seats WHERE game_id = ?", (s.id,))
             tx.run("DELETE FROM games WHERE id = ?", (s.id,))
             tx.run("INSERT INTO games (id, ended, edition, abandoned, summary, record) VALUES (?, ?, ?, ?, ?, ?)",
@@ -615,7 +693,11 @@ class Database:
         self._submit(finish)
 
     def table_closed(self, tid: int) -> None:
-        self._submit(lambda tx: self._forget_table(tx, tid))
+        def close(tx: Tx) -> None:
+            self._forget_table(tx, tid)
+            self._notify(tx, "table", tid)
+
+        self._submit(close)
 
     # ---------------------------------------------------------------- Records: history and ratings
 
@@ -654,9 +736,13 @@ class Database:
     def ban(self, ban: Ban) -> None:
         folded = ban.value.casefold() if ban.kind == "name" else ban.value
         self._bans.append((ban, folded))
-        self._submit(lambda tx: tx.run(
-            "INSERT INTO bans (kind, value, folded, reason, by_admin, since, until_time) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (ban.kind, ban.value, folded, ban.reason, ban.by, ban.since, ban.until)))
+
+        def add(tx: Tx) -> None:
+            tx.run("INSERT INTO bans (kind, value, folded, reason, by_admin, since, until_time) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?)", (ban.kind, ban.value, folded, ban.reason, ban.by, ban.since, ban.until))
+            self._notify(tx, "bans")
+
+        self._submit(add)
 
     def unban(self, kind: BanKind, value: str) -> bool:
         before = len(self._bans)
@@ -664,7 +750,12 @@ class Database:
         if len(self._bans) == before:
             return False
         folded = value.casefold() if kind == "name" else value
-        self._submit(lambda tx: tx.run("DELETE FROM bans WHERE kind = ? AND folded = ?", (kind, folded)))
+
+        def lift(tx: Tx) -> None:
+            tx.run("DELETE FROM bans WHERE kind = ? AND folded = ?", (kind, folded))
+            self._notify(tx, "bans")
+
+        self._submit(lift)
         return True
 
     def bans(self) -> list[Ban]:
@@ -674,6 +765,163 @@ class Database:
     def banned(self, name: str | None, key: str | None, address: str | None) -> Ban | None:
         now = time.time()
         return next((b for b, _ in self._bans if b.active(now) and b.matches(name, key, address)), None)
+
+    # ---------------------------------------------------------------- several processes (docs/scaling.md)
+
+    def _notify(self, tx: Tx, kind: str, table: int | None = None, n: int = 0, count: int = 0) -> None:
+        """Tell every process listening to this database (`listen`), once this transaction commits: PostgreSQL
+        delivers a notification only on commit, and in commit order. SQLite has one process: nobody to tell."""
+        if tx.postgres:
+            tx.run("SELECT pg_notify(?, ?)", (CHANNEL, _notice_json(Notice(kind, table, n, count, self.holder))))
+
+    def _now(self, tx: Tx) -> str:
+        """SQL for now in seconds since the epoch on the database's clock (every host reads the same one)."""
+        return ("CAST(extract(epoch FROM clock_timestamp()) AS DOUBLE PRECISION)" if tx.postgres
+                else "((julianday('now') - 2440587.5) * 86400.0)")
+
+    def claim_actions(self, tid: int, start: int, moves: Sequence[tuple[int, Action]],
+                      after: tuple[int, Action] | None = None) -> asyncio.Future[None]:
+        """Keep `moves` as actions `start`, `start + 1` … of table `tid`'s journal, only if no other process
+        took one of those places (and, given `after`, only if action `start - 1` is that one): in one
+        transaction, all or nothing. The future fails with `PlaceTaken` (carrying what is there now) when
+        another action holds one of them, `TableGone` when the table is no longer in play; it is done once
+        the moves are committed and every listener will be told."""
+        rows = [(tid, start + i, seat, _action_json(a)) for i, (seat, a) in enumerate(moves)]
+        before = None if after is None else (after[0], _action_json(after[1]))
+
+        def claim(tx: Tx) -> None:
+            if tx.one("SELECT 1 FROM tables_in_play WHERE id = ?", (tid,)) is None:
+                raise TableGone(tid)
+            if start > 0:
+                # FOR SHARE on PostgreSQL: the action these moves follow cannot be taken back meanwhile
+                # (`unclaim_action` locks it FOR UPDATE), which would leave a gap before them.
+                found = tx.one("SELECT seat, action FROM journal WHERE table_id = ? AND n = ?"
+                               + (" FOR SHARE" if tx.postgres else ""), (tid, start - 1))
+                if found is None:
+                    # The journal ends before: the replica holds an action it no longer has (taken back).
+                    end = tx.one("SELECT count(*) FROM journal WHERE table_id = ?", (tid,))
+                    raise PlaceTaken(tid, int(end[0]) if end else 0, [])
+                if before is not None and (int(found[0]), found[1]) != before:
+                    # These moves followed one of this process's that another's replaced meanwhile (two
+                    # claims in flight): they were decided on a game that never was.
+                    raise PlaceTaken(tid, start - 1, self._actions_from(tx, tid, start - 1))
+            for row in rows:
+                # ON CONFLICT waits for a rival transaction writing the same place, then sees its row if it
+                # committed: of two processes claiming one place, exactly one inserts it.
+                if not tx.rows("INSERT INTO journal (table_id, n, seat, action) VALUES (?, ?, ?, ?) "
+                               "ON CONFLICT (table_id, n) DO NOTHING RETURNING n", row):
+                    raise PlaceTaken(tid, start, self._actions_from(tx, tid, start))  # rolls the claim back
+            self._notify(tx, "actions", tid, start, len(rows))
+
+        return self._later(claim, write=True)
+
+    def unclaim_action(self, tid: int, length: int, action: tuple[int, Action]) -> asyncio.Future[None]:
+        """Forget action number `length` of table `tid` (a decision taken back) only if it is the journal's
+        last and is `action`: another process's action may have followed it. Fails with `PlaceTaken` (what
+        the journal holds from `length` on) or `TableGone`, having changed nothing."""
+        mine = (action[0], _action_json(action[1]))
+
+        def unclaim(tx: Tx) -> None:
+            if tx.one("SELECT 1 FROM tables_in_play WHERE id = ?", (tid,)) is None:
+                raise TableGone(tid)
+            # FOR UPDATE on PostgreSQL: a claim of the next place (which locks this row FOR SHARE) is either
+            # committed before, and then seen by the next statement, or waits and then finds no row here.
+            found = tx.one("SELECT seat, action FROM journal WHERE table_id = ? AND n = ?"
+                           + (" FOR UPDATE" if tx.postgres else ""), (tid, length))
+            later = tx.one("SELECT 1 FROM journal WHERE table_id = ? AND n > ?", (tid, length))
+            if found is None or (int(found[0]), found[1]) != mine or later is not None:
+                raise PlaceTaken(tid, length, self._actions_from(tx, tid, length))
+            tx.run("DELETE FROM journal WHERE table_id = ? AND n = ?", (tid, length))
+            self._notify(tx, "truncated", tid, length)
+
+        return self._later(unclaim, write=True)
+
+    @staticmethod
+    def _actions_from(tx: Tx, tid: int, start: int) -> list[tuple[int, Action]]:
+        return [(int(seat), Action.from_json(json.loads(a))) for seat, a in tx.rows(
+            "SELECT seat, action FROM journal WHERE table_id = ? AND n >= ? ORDER BY n", (tid, start))]
+
+    async def actions_from(self, tid: int, start: int) -> list[tuple[int, Action]]:
+        """Table `tid`'s journal from action number `start` on: how a replica catches up on a gap."""
+        return await self._later(lambda tx: self._actions_from(tx, tid, start))
+
+    async def table_in_play(self, tid: int) -> KeptTable | None:
+        """One table in play as the database has it now (None: not in play): what a replica starts from."""
+        def read(tx: Tx) -> KeptTable | None:
+            found = tx.one("SELECT settings, seats, bots, config, seed FROM tables_in_play WHERE id = ?", (tid,))
+            if found is None:
+                return None
+            settings, seats, bots, config, seed = found
+            chat = self._kept_lines(tx, tid, tx.rows("SELECT id, line FROM chat WHERE table_id = ? ORDER BY id",
+                                                     (tid,)))
+            record = GameRecord(GameConfig.from_json(json.loads(config)), int(seed), self._actions_from(tx, tid, 0))
+            return KeptTable(tid, json.loads(settings), _seats(seats), record,
+                             {int(k): str(v) for k, v in json.loads(bots).items()}, chat)
+
+        return await self._later(read, write=True)  # write: it may drop a chat's oldest lines
+
+    async def chat_after(self, tid: int | None, after: int) -> list[tuple[int, ChatLine]]:
+        """The chat lines of a table (None: the lobby's) numbered above `after`, with their numbers."""
+        def read(tx: Tx) -> list[tuple[int, ChatLine]]:
+            if tid is None:
+                rows = tx.rows("SELECT id, line FROM chat WHERE table_id IS NULL AND id > ? ORDER BY id", (after,))
+            else:
+                rows = tx.rows("SELECT id, line FROM chat WHERE table_id = ? AND id > ? ORDER BY id", (tid, after))
+            out: list[tuple[int, ChatLine]] = []
+            for cid, text in rows:
+                with contextlib.suppress(ValueError, TypeError):
+                    out.append((int(cid), _line(text)))
+            return out
+
+        return await self._later(read)
+
+    async def take_lease(self, tid: int, seconds: float) -> Lease:
+        """Take table `tid`'s lease for `seconds`, or renew it if this Database holds it; taken only when it
+        is free or expired. The lease as it is now: `mine` says whether this Database holds it."""
+        def take(tx: Tx) -> Lease:
+            now = self._now(tx)
+            tx.run(f"INSERT INTO table_leases (table_id, holder, term, expires) VALUES (?, ?, 1, {now} + ?) "
+                   "ON CONFLICT (table_id) DO UPDATE SET holder = excluded.holder, expires = excluded.expires, "
+                   "term = CASE WHEN table_leases.holder = excluded.holder THEN table_leases.term "
+                   "ELSE table_leases.term + 1 END "
+                   f"WHERE table_leases.holder = excluded.holder OR table_leases.expires < {now}",
+                   (tid, self.holder, float(seconds)))
+            return self._lease(tx, tid)
+
+        return await self._later(take, write=True)
+
+    async def release_lease(self, tid: int) -> None:
+        """Give table `tid`'s lease up at once (a process that stops), if this Database holds it."""
+        await self._later(lambda tx: tx.run("UPDATE table_leases SET holder = '', expires = 0 "
+                                            "WHERE table_id = ? AND holder = ?", (tid, self.holder)), write=True)
+
+    async def lease_of(self, tid: int) -> Lease | None:
+        return await self._later(lambda tx: self._lease(tx, tid) if tx.one(
+            "SELECT 1 FROM table_leases WHERE table_id = ?", (tid,)) else None)
+
+    def _lease(self, tx: Tx, tid: int) -> Lease:
+        found = tx.one("SELECT holder, term, expires FROM table_leases WHERE table_id = ?", (tid,))
+        assert found is not None
+        holder, term, expires = str(found[0]), int(found[1]), float(found[2])
+        return Lease(tid, holder, term, expires, holder == self.holder)
+
+    async def tables_without_runner(self) -> list[int]:
+        """Tables in play whose lease is free or expired (a process died, or none took them yet)."""
+        return await self._later(lambda tx: [int(tid) for (tid,) in tx.rows(
+            "SELECT t.id FROM tables_in_play t LEFT JOIN table_leases l ON l.table_id = t.id "
+            f"WHERE l.table_id IS NULL OR l.expires < {self._now(tx)} ORDER BY t.id")])
+
+    async def listen(self, callback: Callable[[Notice], object]) -> Listener:
+        """Call `callback(notice)` on this event loop for every notice any process sharing this PostgreSQL
+        database writes (this one's too: `notice.origin == self.holder`), in commit order; returns once
+        listening. A dedicated connection and thread: the notices never wait behind this Database's queue.
+        DatabaseError on SQLite, which one process alone uses."""
+        if not isinstance(self._engine, _Postgres):
+            raise DatabaseError(f"The database {self.where} is SQLite: only one process uses it, nothing to listen to.")
+        listener = Listener(self._engine, asyncio.get_running_loop(), callback)
+        await asyncio.wrap_future(listener.ready)
+        self._listeners.append(listener)  # closed with the Database
+        return listener
 
     # ---------------------------------------------------------------- closing
 
@@ -686,7 +934,87 @@ class Database:
         if self._closed:
             return
         self._closed = True
+        for listener in self._listeners:
+            listener.close()
         self._jobs.put(None)
+        self._thread.join()
+
+
+def _notice_json(notice: Notice) -> str:
+    # Ids and numbers only: a notification carries at most 8000 bytes; what it is about is read from the
+    # database (`actions_from`, `chat_after`, `table_in_play`).
+    return json.dumps({"k": notice.kind, "t": notice.table, "n": notice.n, "c": notice.count, "o": notice.origin},
+                      separators=(",", ":"))
+
+
+def _notice(payload: str) -> Notice:
+    d = json.loads(payload)
+    if not isinstance(d, dict) or d.get("k") not in NOTICE_KINDS:
+        raise ValueError(f"a notice {payload!r:.60}")
+    table = d.get("t")
+    return Notice(str(d["k"]), None if table is None else int(table), int(d.get("n", 0)), int(d.get("c", 0)),
+                  str(d.get("o", "")))
+
+
+class Listener:
+    """PostgreSQL's notifications on the channel `citadels`, on a connection and thread of their own, handed
+    to a callback on the event loop (`Database.listen`). A lost connection is made again, and a `lost`
+    notice says that notices may have been missed meanwhile: a replica then reads its journal again."""
+
+    RETRY = 1.0  # seconds between tries to reconnect
+
+    def __init__(self, engine: _Postgres, loop: asyncio.AbstractEventLoop, callback: Callable[[Notice], object]) -> None:
+        self._engine = engine
+        self._loop = loop
+        self._callback = callback
+        self._stop = threading.Event()
+        self.ready: concurrent.futures.Future[None] = concurrent.futures.Future()
+        self._thread = threading.Thread(target=self._work, name="citadels-notices", daemon=True)
+        self._thread.start()
+
+    def _deliver(self, notice: Notice) -> None:
+        try:
+            self._loop.call_soon_threadsafe(self._callback, notice)
+        except RuntimeError:  # the loop is closed: nobody listens any more
+            self._stop.set()
+
+    def _work(self) -> None:
+        first = True
+        while not self._stop.is_set():
+            try:
+                with self._engine.connect() as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    if first:
+                        first = False
+                        self.ready.set_result(None)
+                    else:
+                        log.warning("database %s: listening again after a lost connection", self._engine.where)
+                        self._deliver(Notice("lost"))
+                    while not self._stop.is_set():
+                        # A timeout, so that `close` is seen within half a second.
+                        for note in conn.notifies(timeout=0.5):
+                            try:
+                                notice = _notice(note.payload)
+                            except (ValueError, TypeError, KeyError):
+                                log.warning("database %s: a notice that cannot be read: %.80s", self._engine.where,
+                                            note.payload)
+                                continue
+                            self._deliver(notice)
+            except Exception as e:  # noqa: BLE001 - whatever broke the connection, the listener tries again
+                if first:
+                    self.ready.set_exception(DatabaseError(
+                        f"Cannot listen to the database {self._engine.where}: {_one_line(e)}"))
+                    return
+                log.warning("database %s: notices: %s", self._engine.where, _one_line(e))
+                self._stop.wait(self.RETRY)
+
+    @property
+    def listening(self) -> bool:
+        return self._thread.is_alive()
+
+    def close(self) -> None:
+        """Stop listening (within half a second); closing twice is harmless."""
+        self._stop.set()
         self._thread.join()
 
 
