@@ -19,6 +19,7 @@ from citadels_core.takeback import GAME_OVER, NOTHING, OTHER_ACTED, REVEALED
 from citadels_core.view import view
 from citadels_themes import DEFAULT_THEME, Theme, builtin_themes, user_themes
 
+from . import css_cache
 from .colors import THEME_VARIABLE_DEFAULTS, Colourless
 from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
@@ -66,6 +67,7 @@ class CitadelsApp(App[int]):
         """`seat`: play at a table hosted elsewhere (the SSH server); its host runs the bots and keeps
         the record, and this app neither saves nor starts games. `edition`, `shorter`: of the first new
         game (else the settings')."""
+        css_cache.install()
         super().__init__()
         self.hosted_seat = seat
         self.owns_table = False
@@ -93,6 +95,7 @@ class CitadelsApp(App[int]):
         self.user_theme_dir = config_dir(home) / "themes"
         self.theme_errors: list[Lazy] = []  # one sentence per user theme file that could not be used
         self._register_game_themes()
+        self.theme_early()
         self.table: Table | None = None
         self.seat: Seat | None = None
         self.game_screen: GameScreen | None = None
@@ -125,6 +128,17 @@ class CitadelsApp(App[int]):
         for err in errors:
             # Told once the app runs, in its language (`__init__` runs outside the app's context).
             self.theme_errors.append(lazy_t("Theme file {e}. It was skipped.", e=err))
+
+    def theme_early(self) -> None:
+        """Take the requested theme before the CSS is first parsed, when it is known to exist.
+
+        Else Textual parses and applies all the CSS twice as the app starts: with its default theme, then
+        with ours once `on_mount` sets it. `on_mount` still sets it (then a no-op), and tells the player
+        when there is no such theme."""
+        name = (self.theme_request or DEFAULT_THEME).strip().lower()
+        if name in self.available_themes and name != self.theme:
+            self.theme = name
+            self.stylesheet.set_variables(self.get_css_variables())
 
     def on_mount(self) -> None:
         for lazy in self.theme_errors:
