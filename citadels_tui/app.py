@@ -5,6 +5,7 @@ a saved game is offered first when there is one, or resumed directly with `--res
 
 from __future__ import annotations
 
+import gc
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 
 from textual.app import App
 from textual.filter import LineFilter
+from textual.screen import Screen
 
 from citadels_core import ConfigError, GameConfig
 from citadels_core.record import GameRecord
@@ -103,6 +105,8 @@ class CitadelsApp(App[int]):
         self.farewell = ""  # said as the app exits (quitting a saved game)
         self._ended = False
         self.saver = BackgroundSaver()
+        # Set by `run`: the garbage collector is off for the start and goes back on with the first screen.
+        self.collector_paused = False
         # A hint's search: playouts, and a time cap (None: none, so that the same position gets the same hint).
         self.hint_budget: tuple[int, float | None] = (HINT_PLAYOUTS, HINT_SECONDS)
 
@@ -173,7 +177,9 @@ class CitadelsApp(App[int]):
 
             from .components.resume_screen import ResumeScreen
 
-            self.push_screen(ResumeScreen(summary), answer)
+            resume_screen = ResumeScreen(summary)
+            self.push_screen(resume_screen, answer)
+            self.call_after_refresh(self._started, resume_screen)
             return
         self.new_game(seed=self.seed)
 
@@ -234,6 +240,7 @@ class CitadelsApp(App[int]):
         screen = self.make_game_screen(seat)
         if self.game_screen is None:
             self.push_screen(screen)
+            self.call_after_refresh(self._started, screen)
         else:
             while len(self.screen_stack) > 2:
                 self.pop_screen()
@@ -244,6 +251,16 @@ class CitadelsApp(App[int]):
             self.run_worker(table.run(), group="table", exclusive=True, exit_on_error=False)
         if table.game.over:
             self.call_after_refresh(self._game_over)
+
+    def _started(self, screen: Screen[Any]) -> None:
+        """The first screen is shown: the garbage collector, paused by `run` for the start, goes on."""
+        if not (screen.is_mounted and screen.children):
+            self.call_after_refresh(self._started, screen)  # not composed yet: after its first paint
+            return
+        if self.collector_paused:
+            self.collector_paused = False
+            gc.freeze()  # what the start made lives as long as the app: collections need not scan it again
+            gc.enable()
 
     def make_game_screen(self, seat: Seat) -> GameScreen:
         return GameScreen(seat)
@@ -544,8 +561,15 @@ class CitadelsApp(App[int]):
 
 def run(resume: bool = False, seed: int | None = None, theme: str | None = None, lang: str | None = None,
         edition: str | None = None, shorter: bool | None = None) -> int:
-    """Play in this terminal; the exit code for the `citadels` command."""
-    result = CitadelsApp(resume=resume, seed=seed, theme=theme, lang=lang, edition=edition, shorter=shorter).run()
+    """Play in this terminal; the exit code for the `citadels` command.
+
+    The start makes some sixty thousand objects that live as long as the app: collecting garbage meanwhile
+    would only scan them again and again (a sixth of the start's CPU), so the collector is off until the
+    first screen is shown (`citadels` turns it off before it imports the app)."""
+    gc.disable()
+    app = CitadelsApp(resume=resume, seed=seed, theme=theme, lang=lang, edition=edition, shorter=shorter)
+    app.collector_paused = True
+    result = app.run()
     return result if isinstance(result, int) else 0
 
 

@@ -27,6 +27,7 @@ from .database import Database, open_database
 from .driver import SSHDriver, TerminalLink, _LogFile, color_system_for, harden_app, install_textual_patches
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import ConnectionLimiter, Refusal, meter_loop_callbacks
+from .memory import collector
 from .session import SessionInfo
 from .settings import Settings
 
@@ -88,6 +89,7 @@ class CitadelsServer:
             # flood pauses reading, this is all that waits in memory for that session.
             window=SESSION_WINDOW,
         )
+        collector.server_started()
 
     @property
     def port(self) -> int:
@@ -492,6 +494,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _finish(self, status: int) -> None:
         self.server.sessions.discard(self)
+        collector.session_ended()
         if self._holds_name is not None:
             self.server.policy.live_names.discard(self._holds_name)
             self._holds_name = None

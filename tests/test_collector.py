@@ -1,0 +1,68 @@
+"""Garbage collection where it costs nothing (issue 19): off for the app's start, and on a server only when
+sessions have ended (server/memory.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from citadels_server import memory
+from citadels_tui.app import CitadelsApp
+
+SIZE = (100, 30)
+
+
+@pytest.fixture
+def collector_state() -> Iterator[None]:
+    """Whatever a test does to the process's collector is undone after it."""
+    threshold, enabled = gc.get_threshold(), gc.isenabled()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*threshold)
+    (gc.enable if enabled else gc.disable)()
+
+
+async def test_the_collector_goes_back_on_with_the_first_screen(tmp_path: Path, collector_state: None):
+    gc.disable()  # as `citadels` does before it imports the app
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    app.collector_paused = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert app.game_screen is not None
+        assert gc.isenabled() and not app.collector_paused
+        assert gc.get_freeze_count() > 0  # the start's objects are out of the collections' way
+
+
+async def test_an_app_that_did_not_pause_it_leaves_the_collector_alone(tmp_path: Path, collector_state: None):
+    # An SSH session's app shares the server's process: it must never turn the collector on or off.
+    gc.disable()
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert app.game_screen is not None
+        assert not gc.isenabled()
+
+
+async def test_a_server_collects_in_full_only_once_enough_sessions_ended(monkeypatch: pytest.MonkeyPatch,
+                                                                         collector_state: None):
+    monkeypatch.setattr(memory, "SWEEP_AFTER", 3)
+    collector = memory.Collector()
+    collector.server_started()
+    assert gc.get_threshold()[2] == memory.NEVER  # Python itself starts no full collection
+    assert gc.get_freeze_count() > 0
+    for _ in range(2):
+        collector.session_ended()
+    await asyncio.sleep(0.05)
+    assert collector.sweeps == 0
+    collector.session_ended()
+    await asyncio.sleep(0.05)
+    assert collector.sweeps == 1 and collector.ended == 0
+    collector.session_ended()  # counting starts again
+    await asyncio.sleep(0.05)
+    assert collector.sweeps == 1
