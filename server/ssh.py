@@ -464,6 +464,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.server.policy.live_names.add(self._holds_name)
         self._touched()
         self._arm_idle()
+        collector.session_started()
         # The app runs in the link's context: everything it does on the loop is charged to this session.
         self.task = asyncio.get_running_loop().create_task(self._run(info), name=f"citadels-session-{self.id}",
                                                            context=self.link.context)
@@ -555,6 +556,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _touched(self) -> None:
         self._last_input = asyncio.get_running_loop().time()
+        collector.input_seen()
 
     def _arm_idle(self, delay: float | None = None) -> None:
         loop = asyncio.get_running_loop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -49,20 +50,67 @@ async def test_an_app_that_did_not_pause_it_leaves_the_collector_alone(tmp_path:
         assert not gc.isenabled()
 
 
-async def test_a_server_collects_in_full_only_once_enough_sessions_ended(monkeypatch: pytest.MonkeyPatch,
-                                                                         collector_state: None):
+async def test_a_server_collects_in_full_once_enough_sessions_came_or_went_and_nobody_types(
+        monkeypatch: pytest.MonkeyPatch, collector_state: None):
     monkeypatch.setattr(memory, "SWEEP_AFTER", 3)
+    monkeypatch.setattr(memory, "QUIET", 0.2)
     collector = memory.Collector()
     collector.server_started()
     assert gc.get_threshold()[2] == memory.NEVER  # Python itself starts no full collection
     assert gc.get_freeze_count() > 0
-    for _ in range(2):
-        collector.session_ended()
-    await asyncio.sleep(0.05)
+    collector.session_started()
+    collector.session_ended()
+    await asyncio.sleep(0.3)
     assert collector.sweeps == 0
+    # Due now, but someone is typing: it waits for a quiet moment.
+    collector.input_seen()
+    collector.session_started()
+    for _ in range(3):
+        await asyncio.sleep(0.1)
+        collector.input_seen()
+        assert collector.sweeps == 0
+    await asyncio.sleep(0.4)
+    assert collector.sweeps == 1 and collector.events == 0
+    assert collector.thaws == 0  # one session ended: what it left waits for a long collection
+    assert gc.get_freeze_count() > 0  # what survived is out of the next collections' way
+    collector.session_started()  # counting starts again
+    await asyncio.sleep(0.3)
+    assert collector.sweeps == 1
+
+
+async def test_what_ended_sessions_left_is_freed_by_a_long_collection(monkeypatch: pytest.MonkeyPatch,
+                                                                      collector_state: None):
+    monkeypatch.setattr(memory, "SWEEP_AFTER", 1)
+    monkeypatch.setattr(memory, "THAW_AFTER", 2)
+    monkeypatch.setattr(memory, "QUIET", 0.0)
+    collector = memory.Collector()
+    collector.server_started()
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    gone = Cycle()
+    ref = weakref.ref(gone)
     collector.session_ended()
     await asyncio.sleep(0.05)
-    assert collector.sweeps == 1 and collector.ended == 0
-    collector.session_ended()  # counting starts again
+    assert collector.sweeps == 1  # `gone` survived it (still referenced): frozen with the rest
+    del gone
+    collector.session_ended()
     await asyncio.sleep(0.05)
+    assert collector.thaws == 1 and ref() is None
+
+
+async def test_a_due_collection_waits_for_quiet_only_so_long(monkeypatch: pytest.MonkeyPatch,
+                                                             collector_state: None):
+    monkeypatch.setattr(memory, "SWEEP_AFTER", 1)
+    monkeypatch.setattr(memory, "QUIET", 10.0)
+    monkeypatch.setattr(memory, "MAX_WAIT", 0.3)
+    collector = memory.Collector()
+    collector.server_started()
+    collector.input_seen()
+    collector.session_started()
+    for _ in range(10):
+        await asyncio.sleep(0.1)
+        collector.input_seen()
     assert collector.sweeps == 1
