@@ -254,7 +254,7 @@ class CitadelsApp(App[int]):
 
     def _started(self, screen: Screen[Any]) -> None:
         """The first screen is shown: the garbage collector, paused by `run` for the start, goes on."""
-        if not (screen.is_mounted and screen.children):
+        if screen in self.screen_stack and not (screen.is_mounted and screen.children):
             self.call_after_refresh(self._started, screen)  # not composed yet: after its first paint
             return
         if self.collector_paused:

@@ -2,9 +2,8 @@
 
 Textual parses an app's CSS (its own files and every widget's DEFAULT_CSS) into rule sets, and keeps
 them in a cache that belongs to one Stylesheet object. But a new Stylesheet is made, and all the CSS
-parsed again, for every app (each SSH session: a tenth of a second of the server's one loop, felt by every
-other player as a slow key) and on every `reparse` (the theme set once the app runs: twice at each
-start). The result depends only on the CSS text, where it came from, and the theme's variables, so here
+parsed again, for every app (each SSH session: tens of milliseconds of the server's one loop, which every
+other player waits for) and on every `reparse` (Textual makes a fresh Stylesheet for it). The result depends only on the CSS text, where it came from, and the theme's variables, so here
 it is kept per process under exactly that key.
 
 Sharing is safe: Textual only reads rule sets once parsed (it copies their values into each widget's own

@@ -56,18 +56,35 @@ class Collector:
         self._due_since: float | None = None
         self._handle: asyncio.TimerHandle | None = None
         self._started = False
+        self._servers = 0
+        self._threshold = gc.get_threshold()
 
     def server_started(self) -> None:
-        """The server is up: freeze what it holds, and take over the full collections (idempotent)."""
+        """A server is up: freeze what it holds, and take over the full collections."""
+        self._servers += 1
         if self._started:
             return
         self._started = True
         gc.collect()
         gc.freeze()
         self._last_thaw = time.monotonic()
-        young, middle, _ = gc.get_threshold()
+        self._threshold = gc.get_threshold()
+        young, middle, _ = self._threshold
         gc.set_threshold(young, middle, NEVER)
         self._at(SWEEP_EVERY, self._due)
+
+    def server_stopped(self) -> None:
+        """A server has closed; once none runs, Python collects as it did before (a test process goes on)."""
+        self._servers = max(0, self._servers - 1)
+        if self._servers or not self._started:
+            return
+        self._started = False
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+        self._due_since = None
+        gc.unfreeze()
+        gc.set_threshold(*self._threshold)
 
     def session_started(self) -> None:
         self._event()
@@ -116,8 +133,10 @@ class Collector:
         found = gc.collect()
         gc.freeze()
         self.sweeps += 1
-        log.info("%s garbage collection (%d sessions started or ended since the last): %d objects freed "
-                 "in %.0f ms", "full" if thaw else "recent", events, found, (time.thread_time() - start) * 1000)
+        # The long ones are worth a line in the log; the short ones, every minute, are not.
+        log.log(logging.INFO if thaw else logging.DEBUG,
+                "%s garbage collection (%d sessions started or ended since the last): %d objects freed in "
+                "%.0f ms", "full" if thaw else "recent", events, found, (time.thread_time() - start) * 1000)
         self._at(SWEEP_EVERY, self._due)
 
 

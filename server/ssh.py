@@ -69,6 +69,7 @@ class CitadelsServer:
         self._closing_tasks: list[asyncio.Task[None]] = []
         self._ids = itertools.count(1)
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._collecting = False  # this server counts in `collector` (server/memory.py)
 
     async def start(self) -> None:
         s = self.settings
@@ -90,6 +91,7 @@ class CitadelsServer:
             window=SESSION_WINDOW,
         )
         collector.server_started()
+        self._collecting = True
 
     @property
     def port(self) -> int:
@@ -124,6 +126,9 @@ class CitadelsServer:
             await self._acceptor.wait_closed()
         if self._own_database is not None:
             self._own_database.close()
+        if self._collecting:
+            self._collecting = False
+            collector.server_stopped()
 
 
 async def serve_app(app_factory: AppFactory, settings: Settings | None = None, *,

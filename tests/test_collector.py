@@ -114,3 +114,15 @@ async def test_a_due_collection_waits_for_quiet_only_so_long(monkeypatch: pytest
         await asyncio.sleep(0.1)
         collector.input_seen()
     assert collector.sweeps == 1
+
+
+async def test_once_no_server_runs_python_collects_as_before(collector_state: None):
+    # Tests start and stop servers in one process: what follows them must get Python's own collections.
+    collector = memory.Collector()
+    before = gc.get_threshold()
+    collector.server_started()
+    collector.server_started()
+    collector.server_stopped()
+    assert gc.get_threshold()[2] == memory.NEVER  # one still runs
+    collector.server_stopped()
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0

@@ -12,11 +12,16 @@ SIZE = (100, 30)
 
 async def _start(home: Path, theme: str | None = None) -> str:
     """Run an app to its game screen; its screen as SVG."""
+    return (await _start_with_rules(home, theme))[0]
+
+
+async def _start_with_rules(home: Path, theme: str | None = None) -> tuple[str, set[int]]:
+    """Run an app to its game screen; its screen as SVG, and which rule sets its stylesheet holds."""
     app = CitadelsApp(home=home, seed=5, pace=0, theme=theme)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.game_screen is not None
-        return app.export_screenshot()
+        return app.export_screenshot(), {id(rule) for rule in app.stylesheet.rules}
 
 
 async def test_a_second_app_parses_no_css_and_looks_the_same(tmp_path: Path):
@@ -30,11 +35,12 @@ async def test_a_second_app_parses_no_css_and_looks_the_same(tmp_path: Path):
 
 async def test_another_theme_is_parsed_for_itself(tmp_path: Path):
     # The key holds the theme's variables: a parse under one theme is never served to another.
-    await _start(tmp_path / "a", theme="citadel")
-    misses = css_cache.misses
-    night = await _start(tmp_path / "b", theme="night")
-    assert css_cache.misses > misses
-    assert night != await _start(tmp_path / "c", theme="citadel")
+    citadel, citadel_rules = await _start_with_rules(tmp_path / "a", theme="citadel")
+    night, night_rules = await _start_with_rules(tmp_path / "b", theme="night")
+    again, again_rules = await _start_with_rules(tmp_path / "c", theme="citadel")
+    assert again_rules == citadel_rules  # shared, under the same theme
+    assert night_rules != citadel_rules
+    assert night != citadel and again == citadel
 
 
 def test_the_theme_is_taken_before_the_css_is_first_parsed(tmp_path: Path):
