@@ -5,6 +5,7 @@ a saved game is offered first when there is one, or resumed directly with `--res
 
 from __future__ import annotations
 
+import gc
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 
 from textual.app import App
 from textual.filter import LineFilter
+from textual.screen import Screen
 
 from citadels_core import ConfigError, Game, GameConfig
 from citadels_core.position import from_position
@@ -20,6 +22,7 @@ from citadels_core.takeback import GAME_OVER, NOTHING, OTHER_ACTED, REVEALED
 from citadels_core.view import view
 from citadels_themes import DEFAULT_THEME, Theme, builtin_themes, user_themes
 
+from . import css_cache
 from .colors import THEME_VARIABLE_DEFAULTS, Colourless
 from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
@@ -69,6 +72,7 @@ class CitadelsApp(App[int]):
         the record, and this app neither saves nor starts games. `edition`, `shorter`: of the first new
         game (else the settings'). `position`: start from this position instead (docs/position.md),
         played from `position_seat` (default: the seat whose decision is open) against `position_bots`."""
+        css_cache.install()
         super().__init__()
         self.hosted_seat = seat
         self.owns_table = False
@@ -99,6 +103,7 @@ class CitadelsApp(App[int]):
         self.user_theme_dir = config_dir(home) / "themes"
         self.theme_errors: list[Lazy] = []  # one sentence per user theme file that could not be used
         self._register_game_themes()
+        self.theme_early()
         self.table: Table | None = None
         self.seat: Seat | None = None
         self.game_screen: GameScreen | None = None
@@ -106,6 +111,8 @@ class CitadelsApp(App[int]):
         self.farewell = ""  # said as the app exits (quitting a saved game)
         self._ended = False
         self.saver = BackgroundSaver()
+        # Set by `run`: the garbage collector is off for the start and goes back on with the first screen.
+        self.collector_paused = False
         # A hint's search: playouts, and a time cap (None: none, so that the same position gets the same hint).
         self.hint_budget: tuple[int, float | None] = (HINT_PLAYOUTS, HINT_SECONDS)
 
@@ -131,6 +138,17 @@ class CitadelsApp(App[int]):
         for err in errors:
             # Told once the app runs, in its language (`__init__` runs outside the app's context).
             self.theme_errors.append(lazy_t("Theme file {e}. It was skipped.", e=err))
+
+    def theme_early(self) -> None:
+        """Take the requested theme before the CSS is first parsed, when it is known to exist.
+
+        Else Textual parses and applies all the CSS twice as the app starts: with its default theme, then
+        with ours once `on_mount` sets it. `on_mount` still sets it (then a no-op), and tells the player
+        when there is no such theme."""
+        name = (self.theme_request or DEFAULT_THEME).strip().lower()
+        if name in self.available_themes and name != self.theme:
+            self.theme = name
+            self.stylesheet.set_variables(self.get_css_variables())
 
     def on_mount(self) -> None:
         for lazy in self.theme_errors:
@@ -169,7 +187,9 @@ class CitadelsApp(App[int]):
 
             from .components.resume_screen import ResumeScreen
 
-            self.push_screen(ResumeScreen(summary), answer)
+            resume_screen = ResumeScreen(summary)
+            self.push_screen(resume_screen, answer)
+            self.call_after_refresh(self._started, resume_screen)
             return
         self.new_game(seed=self.seed)
 
@@ -245,6 +265,7 @@ class CitadelsApp(App[int]):
         screen = self.make_game_screen(seat)
         if self.game_screen is None:
             self.push_screen(screen)
+            self.call_after_refresh(self._started, screen)
         else:
             while len(self.screen_stack) > 2:
                 self.pop_screen()
@@ -255,6 +276,16 @@ class CitadelsApp(App[int]):
             self.run_worker(table.run(), group="table", exclusive=True, exit_on_error=False)
         if table.game.over:
             self.call_after_refresh(self._game_over)
+
+    def _started(self, screen: Screen[Any]) -> None:
+        """The first screen is shown: the garbage collector, paused by `run` for the start, goes on."""
+        if screen in self.screen_stack and not (screen.is_mounted and screen.children):
+            self.call_after_refresh(self._started, screen)  # not composed yet: after its first paint
+            return
+        if self.collector_paused:
+            self.collector_paused = False
+            gc.freeze()  # what the start made lives as long as the app: collections need not scan it again
+            gc.enable()
 
     def make_game_screen(self, seat: Seat) -> GameScreen:
         return GameScreen(seat)
@@ -575,9 +606,16 @@ def position_player(game: Game) -> int:
 def run(resume: bool = False, seed: int | None = None, theme: str | None = None, lang: str | None = None,
         edition: str | None = None, shorter: bool | None = None, position: str | None = None,
         position_seat: int | None = None, position_bots: str = "normal") -> int:
-    """Play in this terminal; the exit code for the `citadels` command."""
-    result = CitadelsApp(resume=resume, seed=seed, theme=theme, lang=lang, edition=edition, shorter=shorter,
-                         position=position, position_seat=position_seat, position_bots=position_bots).run()
+    """Play in this terminal; the exit code for the `citadels` command.
+
+    The start makes some sixty thousand objects that live as long as the app: collecting garbage meanwhile
+    would only scan them again and again (a sixth of the start's CPU), so the collector is off until the
+    first screen is shown (`citadels` turns it off before it imports the app)."""
+    gc.disable()
+    app = CitadelsApp(resume=resume, seed=seed, theme=theme, lang=lang, edition=edition, shorter=shorter,
+                      position=position, position_seat=position_seat, position_bots=position_bots)
+    app.collector_paused = True
+    result = app.run()
     return result if isinstance(result, int) else 0
 
 

@@ -98,6 +98,7 @@ class LobbyApp(CitadelsApp):
         self.settings_writable = False
         self.notes.clear()
         self.theme_request = self.settings.theme
+        self.theme_early()
         self.player_name: str = info.name
         self.key: str | None = info.key_fingerprint
         # Without a key, the seats this session takes carry one reconnect code: the one the player gave at

@@ -177,6 +177,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    import gc
+
+    gc.disable()  # for the start, imports included: the app turns it back on (citadels_tui.app.run)
     try:
         from citadels_tui.app import run
     except ImportError as e:  # pragma: no cover - the app is part of the distribution

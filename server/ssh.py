@@ -30,6 +30,7 @@ from .database import Database, open_database
 from .driver import LogFile, SSHDriver, TerminalLink, color_system_for, harden_app, install_textual_patches
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import ConnectionLimiter, Refusal, meter_loop_callbacks
+from .memory import collector
 from .order import BanList, ban_sentence, login_banner, plain_address
 from .session import SessionInfo
 from .settings import Settings
@@ -74,6 +75,7 @@ class CitadelsServer:
         self._closing_tasks: list[asyncio.Task[None]] = []
         self._ids = itertools.count(1)
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._collecting = False  # this server counts in `collector` (server/memory.py)
 
     async def start(self) -> None:
         s = self.settings
@@ -94,6 +96,8 @@ class CitadelsServer:
             # flood pauses reading, this is all that waits in memory for that session.
             window=SESSION_WINDOW,
         )
+        collector.server_started()
+        self._collecting = True
 
     @property
     def port(self) -> int:
@@ -130,6 +134,9 @@ class CitadelsServer:
             await self._acceptor.wait_closed()
         if self._own_database is not None:
             self._own_database.close()
+        if self._collecting:
+            self._collecting = False
+            collector.server_stopped()
 
 
 async def serve_app(app_factory: AppFactory, settings: Settings | None = None, *,
@@ -494,6 +501,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.server.policy.live_names.add(self._holds_name)
         self._touched()
         self._arm_idle()
+        collector.session_started()
         # The app runs in the link's context: everything it does on the loop is charged to this session.
         self.task = asyncio.get_running_loop().create_task(self._run(info), name=f"citadels-session-{self.id}",
                                                            context=self.link.context)
@@ -526,6 +534,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _finish(self, status: int) -> None:
         self.server.sessions.discard(self)
+        collector.session_ended()
         if self._holds_name is not None:
             self.server.policy.live_names.discard(self._holds_name)
             self._holds_name = None
@@ -586,6 +595,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _touched(self) -> None:
         self._last_input = asyncio.get_running_loop().time()
+        collector.input_seen()
 
     def _arm_idle(self, delay: float | None = None) -> None:
         loop = asyncio.get_running_loop()

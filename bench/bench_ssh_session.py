@@ -1,0 +1,131 @@
+"""SSH benchmark: how long a session starting or ending holds the server's one event loop.
+
+While `--players` sessions sit in the lobby, one more session logs in (until its lobby shows), then leaves;
+`--trials` times. The server (`citadels serve`, its own process) runs with a probe that times every
+callback of its loop (CPU seconds of the loop's thread, so that other load on the machine does not count)
+and every collection of Python's cyclic garbage collector; the probe is this benchmark's, loaded before
+the server's own code, and changes nothing else. Printed: the longest single callback while a session
+starts and while one ends (median and worst over the trials, against the 20 ms target), and how much of
+the loop the longest garbage collections took meanwhile. Every other player waits for such a callback:
+it is the slow key they feel. No assertions: figures only.
+
+    .venv/bin/python bench/bench_ssh_session.py [--players 16] [--trials 8]   # needs pyte
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench_ssh_game import connect_player
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Run in the server's process before anything else: times each loop callback and each GC collection and
+# writes those over 1 ms (end time on the shared monotonic clock, CPU seconds) to $PROBE_OUT on SIGUSR1.
+PROBE = """
+import asyncio, gc, json, os, signal, sys, time
+slow, gcs, started = [], [], [0.0]
+run = asyncio.events.Handle._run
+def timed_run(self):
+    t = time.thread_time()
+    try:
+        run(self)
+    finally:
+        d = time.thread_time() - t
+        if d > 0.001:
+            slow.append((time.monotonic(), d))
+asyncio.events.Handle._run = timed_run
+def on_gc(phase, info):
+    if phase == "start":
+        started[0] = time.thread_time()
+    else:
+        d = time.thread_time() - started[0]
+        if d > 0.001:
+            gcs.append((time.monotonic(), d, info["generation"]))
+gc.callbacks.append(on_gc)
+def dump(*_):
+    with open(os.environ["PROBE_OUT"], "w") as f:
+        json.dump({"slow": slow, "gc": gcs}, f)
+signal.signal(signal.SIGUSR1, dump)
+from citadels_server.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+async def probe(server: asyncio.subprocess.Process, out: Path) -> dict[str, list[list[float]]]:
+    out.unlink(missing_ok=True)
+    server.send_signal(signal.SIGUSR1)
+    for _ in range(100):
+        await asyncio.sleep(0.1)
+        if out.exists():
+            try:
+                return json.loads(out.read_text())
+            except ValueError:  # being written
+                continue
+    raise TimeoutError("the probe did not answer")
+
+
+def longest(rows: list[list[float]], start: float, end: float) -> float:
+    return max((r[1] for r in rows if start <= r[0] <= end), default=0.0)
+
+
+async def main(players: int, trials: int) -> None:
+    with tempfile.TemporaryDirectory() as home:
+        out = Path(home) / "probe.json"
+        env = dict(os.environ, CITADELS_HOME=home, PROBE_OUT=str(out))
+        n = players + 8
+        server = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", PROBE, "serve", "--port", "0", "--log-level", "WARNING",
+            "--max-connections", str(n), "--max-per-address", str(n), "--max-authenticating", str(n),
+            "--max-authenticating-per-address", str(n), "--bot-pace", "0",
+            stdout=asyncio.subprocess.PIPE, env=env, cwd=ROOT)
+        try:
+            assert server.stdout is not None
+            port = int((await asyncio.wait_for(server.stdout.readline(), 30)).decode().split("port")[1])
+            others = [await connect_player(port, i) for i in range(players)]
+            await asyncio.sleep(1.0)
+            windows: list[tuple[float, float, float]] = []
+            for k in range(trials):
+                t0 = time.monotonic()
+                p = await connect_player(port, 1000 + k)
+                await asyncio.sleep(0.5)  # what the lobby does just after it shows counts as its start
+                t1 = time.monotonic()
+                p.conn.close()
+                await p.conn.wait_closed()
+                await asyncio.sleep(1.0)
+                windows.append((t0, t1, time.monotonic()))
+            data = await probe(server, out)
+        finally:
+            server.terminate()
+            await asyncio.wait_for(server.wait(), 30)
+        for p in others:
+            p.conn.close()
+
+    slow, gcs = data["slow"], data["gc"]
+    starts = [longest(slow, a, b) * 1000 for a, b, _ in windows]
+    ends = [longest(slow, b, c) * 1000 for _, b, c in windows]
+    gc_starts = [longest(gcs, a, b) * 1000 for a, b, _ in windows]
+    gc_ends = [longest(gcs, b, c) * 1000 for _, b, c in windows]
+    print(f"{players} sessions in the lobby; one more starts and ends, {trials} times; "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for name, xs, gs in (("starting", starts, gc_starts), ("ending", ends, gc_ends)):
+        print(f"a session {name:>8}: longest loop callback median {statistics.median(xs):.1f} ms, "
+              f"worst {max(xs):.1f} ms (server CPU; target <= 20 ms); longest GC in it: "
+              f"median {statistics.median(gs):.1f} ms, worst {max(gs):.1f} ms")
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=16)
+    ap.add_argument("--trials", type=int, default=8)
+    args = ap.parse_args()
+    asyncio.run(main(args.players, args.trials))
