@@ -11,7 +11,8 @@ both editions (2016 first game, classic Dark City) game by game; every decision 
 record: the chance it reports for its chosen action (what the hint shows for it: `last_values[0]`), the
 player count, edition and round, and in the end the share of the win that seat got (1, 1/k for a k-way tie,
 or 0). The budget is in playouts (no time cap), so the figures do not depend on the machine's load; the
-seed sets are fixed: `fit` starts at 1000, `held-out` at 5000, game k uses seed start + k.
+seed sets are fixed: `fit` starts at 1000, `held-out` at 5000, `held-out-2` at 9000 (a second check, for a
+table refitted on the first two), game k uses seed start + k. `fit` and `report` take several data files.
 
 `fit` fits one isotonic regression (pool adjacent violators on the raw chance, small blocks merged) and
 prints it as breakpoints for core/bots/calibration.py; `report` groups decisions by tenths of the predicted chance and prints predicted vs
@@ -34,7 +35,7 @@ from citadels_core import Game, GameConfig
 from citadels_core.bots import SearchBot, decide, make_bot
 from citadels_core.bots.calibration import calibrated, calibrated_playouts
 
-SEED_SETS = {"fit": 1000, "held-out": 5000}
+SEED_SETS = {"fit": 1000, "held-out": 5000, "held-out-2": 9000}
 EDITIONS = (("2016", "first_game"), ("classic", "classic_dark_city"))
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 
@@ -86,9 +87,12 @@ def cmd_play(args: argparse.Namespace) -> None:
     print(file=sys.stderr)
 
 
-def load(path: str) -> list[dict[str, object]]:
-    with open(path) as f:
-        return [json.loads(line) for line in f if line.strip()]
+def load(paths: str | Sequence[str]) -> list[dict[str, object]]:
+    out = []
+    for path in [paths] if isinstance(paths, str) else paths:
+        with open(path) as f:
+            out += [json.loads(line) for line in f if line.strip()]
+    return out
 
 
 # ------------------------------------------------------------------ fitting
@@ -134,7 +138,7 @@ def fit(records: Sequence[dict[str, object]], least: int = 150, figure: str = "s
 
 def cmd_fit(args: argparse.Namespace) -> None:
     recs = load(args.data)
-    print(f"# fitted on {len(recs)} decisions of {len({r['seed'] for r in recs})} games ({args.data}), "
+    print(f"# fitted on {len(recs)} decisions of {len({r['seed'] for r in recs})} games ({', '.join(args.data)}), "
           f"blocks of >= {args.least} decisions")
     for name, figure in (("HINT_TABLE", "shown"), ("PLAYOUT_TABLE", "playout")):
         print(f"{name}: tuple[tuple[float, float], ...] = (")
@@ -188,7 +192,7 @@ def pairs_of(recs: Sequence[dict[str, object]], f: Callable[[dict[str, object]],
 
 def cmd_report(args: argparse.Namespace) -> None:
     recs = load(args.data)
-    print(f"{args.data}: {len(recs)} decisions of {len({r['seed'] for r in recs})} games")
+    print(f"{', '.join(args.data)}: {len(recs)} decisions of {len({r['seed'] for r in recs})} games")
     report("raw (what the hint showed)", pairs_of(recs, lambda r: float(r["shown"])))  # type: ignore[arg-type]
     ok = report("calibrated (the hint)", pairs_of(recs, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
     report("raw playouts' own average (the review's figure)", pairs_of(recs, lambda r: float(r["playout"])))  # type: ignore[arg-type]
@@ -215,10 +219,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     pl.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     pl.add_argument("--out", required=True)
     ft = sub.add_parser("fit", help="fit the isotonic table on recorded decisions")
-    ft.add_argument("data")
+    ft.add_argument("data", nargs="+")
     ft.add_argument("--least", type=int, default=150, help="fewest decisions behind a breakpoint")
     rp = sub.add_parser("report", help="predicted vs observed, ECE and the reliability diagram")
-    rp.add_argument("data")
+    rp.add_argument("data", nargs="+")
     rp.add_argument("--by-players", action="store_true", help="also per player count and per edition")
     rp.add_argument("--strict", action="store_true", help="exit 1 when the target is not met")
     args = ap.parse_args(argv)
