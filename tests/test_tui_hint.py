@@ -238,3 +238,35 @@ def test_the_hint_lines_are_in_descending_order_of_their_shown_chance():
             checked += 1
         g.apply(p, bots[p].choose(view(g, p)))
     assert checked >= 10
+
+
+@pytest.mark.parametrize("players, edition, setup", [(4, "2016", "first_game"), (3, "classic", "classic_dark_city")])
+def test_the_hint_shows_calibrated_chances_best_first(players, edition, setup):
+    """The chances shown are the search's own figures through the calibration table (bench/calibration.py
+    measures them), in descending order, so the arrow's line is the best shown chance."""
+    from citadels_core.bots import SearchBot, make_bot
+    from citadels_core.bots.calibration import calibrated
+    from citadels_core.redeal import redeal
+    from citadels_tui.table import hint_search
+
+    g = Game(GameConfig.create(players, cast=setup, districts=setup, edition=edition), seed=11)
+    bots = {p: make_bot("normal", seed=p) for p in range(players)}
+    checked = moved = 0
+    while not g.over and checked < 12:
+        p, _ = g.pending()
+        if p == 0 and len(g.legal_actions()) > 1:
+            v = view(g, 0)
+            shown = hint_search(v, g.clone(), 0, 20, 3, checked, None)
+            # The same search by hand: same seed, budget and worlds give the same raw figures.
+            bot = SearchBot(checked, iterations=20)
+            copy = g.clone()
+            bot.search(v, lambda rng, copy=copy: redeal(copy, 0, rng), list(v.legal), bot.normal.choose(v))
+            raw = dict(zip([a for a, _, _ in bot.last_stats[:3]], bot.last_values, strict=False))
+            assert {a for a, _ in shown} == set(raw)
+            assert [c for _, c in shown] == sorted((round(calibrated(raw[a]), 3) for a, _ in shown),
+                                                    reverse=True)
+            moved += any(abs(c - raw[a]) > 0.01 for a, c in shown)
+            checked += 1
+        g.apply(p, bots[p].choose(view(g, p)))
+    assert checked >= 10
+    assert moved  # calibration changes what is shown: the raw figures are not chances

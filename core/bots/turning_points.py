@@ -5,12 +5,15 @@ option. There the `hard` search runs from that seat exactly as a hint would, fro
 re-dealt from what the seat knew then (`redeal`), never the state: nothing a rule kept hidden at the time,
 nor anything that came later, enters the estimate. It names the bot's choice; then the bot's choice and the
 player's are each played out in the same sampled worlds (the same world and the same playout seed for both,
-so their difference is not drowned in the noise of the deals) and scored by wins alone:
+so their difference is not drowned in the noise of the deals) and scored as the search scores them (a win,
+a tie shared, a loss a small share of the points):
 
 - *before*: the chance the position offered, played as the bot would (its choice's win rate);
 - *after*: the chance after what the player chose (the same number when the player chose as the bot did).
 
-The cost of a decision is before - after. Everything is a function of the record, the seat, the budget
+Both are shown as chances to win through `calibration.calibrated_playouts` (the table fitted for this
+figure on real games; monotone, so a choice that played out worse never shows a higher chance). The cost
+of a decision is before - after. Everything is a function of the record, the seat, the budget
 (playouts per decision) and the game's seed: no time cap, so the same game always gives the same answer.
 """
 
@@ -25,6 +28,7 @@ from ..game import Game
 from ..redeal import redeal
 from ..rng import Rng
 from ..view import view
+from .calibration import calibrated_playouts
 from .search import SearchBot, playout
 
 DEFAULT_BUDGET = 240  # playouts per decision: a whole 4-player game in ~8 s of worker time (bench_turning_points)
@@ -95,12 +99,12 @@ def assess(game: Game, seat: int, chosen: Action, budget: int, seed: int, index:
         playout_seed = bot.rng.next64()
         first = world.clone() if chosen != best else world
         first.apply_unchecked(seat, best)
-        kept += playout(first, seat, Rng(playout_seed), loss_weight=0.0)
+        kept += playout(first, seat, Rng(playout_seed))
         if chosen != best:
             world.apply_unchecked(seat, chosen)
-            mine += playout(world, seat, Rng(playout_seed), loss_weight=0.0)
-    before = kept / pairs
-    after = before if chosen == best else mine / pairs
+            mine += playout(world, seat, Rng(playout_seed))
+    before = calibrated_playouts(kept / pairs)
+    after = before if chosen == best else calibrated_playouts(mine / pairs)
     return TurningPoint(index, v.round, v.phase, chosen, best, round(before, 4), round(after, 4))
 
 

@@ -1,0 +1,233 @@
+"""Calibration of the `hard` bot's chances: does "60% to win" win 60% of the time?
+
+Run (under `nice`, the machine is shared):
+    nice -n 10 python bench/calibration.py play --set fit --games 200 --out /tmp/calib-fit.jsonl
+    nice -n 10 python bench/calibration.py play --set held-out --games 200 --out /tmp/calib-held.jsonl
+    python bench/calibration.py fit /tmp/calib-fit.jsonl          # prints the table for core/bots/calibration.py
+    python bench/calibration.py report /tmp/calib-held.jsonl      # raw and calibrated, with diagrams
+
+`play` plays games with `hard` in one seat (rotated) against `normal` bots, mixing player counts 2-6 and
+both editions (2016 first game, classic Dark City) game by game; every decision `hard` searches is one
+record: the chance it reports for its chosen action (what the hint shows for it: `last_values[0]`), the
+player count, edition and round, and in the end the share of the win that seat got (1, 1/k for a k-way tie,
+or 0). The budget is in playouts (no time cap), so the figures do not depend on the machine's load; the
+seed sets are fixed: `fit` starts at 1000, `held-out` at 5000, `held-out-2` at 9000 (a second check, for a
+table refitted on the first two), game k uses seed start + k. `fit` and `report` take several data files.
+
+`fit` fits one isotonic regression (pool adjacent violators on the raw chance, small blocks merged) and
+prints it as breakpoints for core/bots/calibration.py; `report` groups decisions by tenths of the predicted chance and prints predicted vs
+observed per group, the counts, the expected calibration error (ECE) and a text reliability diagram, for
+the raw chances and for the calibrated ones (`citadels_core.bots.calibration`): the hint's figure
+(`shown`) and the playouts' own average without the prior (`playout`, the figure the review's turning
+points compute), each with its own table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from multiprocessing import Pool
+
+from citadels_core import Game, GameConfig
+from citadels_core.bots import SearchBot, decide, make_bot
+from citadels_core.bots.calibration import calibrated, calibrated_playouts
+
+SEED_SETS = {"fit": 1000, "held-out": 5000, "held-out-2": 9000}
+EDITIONS = (("2016", "first_game"), ("classic", "classic_dark_city"))
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
+
+
+def game_plan(k: int) -> tuple[int, str, str]:
+    """Game k's player count, edition and setup: every count with both editions within ten games."""
+    players = PLAYER_COUNTS[k % len(PLAYER_COUNTS)]
+    edition, setup = EDITIONS[(k // len(PLAYER_COUNTS)) % len(EDITIONS)]
+    return players, edition, setup
+
+
+def play_one(job: tuple[int, int, int]) -> list[dict[str, object]]:
+    """One game (`start` + k); the records of the `hard` seat's searched decisions, with its win share."""
+    start, k, budget = job
+    players, edition, setup = game_plan(k)
+    seed = start + k
+    cfg = GameConfig.create(players, cast=setup, districts=setup, edition=edition)
+    g = Game(cfg, seed, record_events=False)
+    seat = k % players
+    bots = [make_bot(f"hard:{budget}" if i == seat else "normal", seed * 31 + i) for i in range(players)]
+    out: list[dict[str, object]] = []
+    while not g.over:
+        p = g.pending()[0]  # type: ignore[index]
+        bot = bots[p]
+        a = decide(bot, g, p)
+        if p == seat and isinstance(bot, SearchBot) and bot.last_iterations:
+            out.append({"seed": seed, "players": players, "edition": edition, "round": g.round,
+                        "shown": round(bot.last_values[0], 4), "playout": round(bot.last_stats[0][2], 4),
+                        "budget": budget})
+        g.apply(p, a)
+    assert g.result is not None
+    winners = g.result["winners"]
+    won = 1 / len(winners) if seat in winners else 0.0
+    for r in out:
+        r["won"] = round(won, 4)
+    return out
+
+
+def cmd_play(args: argparse.Namespace) -> None:
+    start = SEED_SETS[args.set]
+    jobs = [(start, k, args.budget) for k in range(args.games)]
+    n = 0
+    with open(args.out, "w") as f, Pool(args.workers) as pool:
+        for recs in pool.imap_unordered(play_one, jobs):
+            for r in recs:
+                f.write(json.dumps(r) + "\n")
+            n += 1
+            print(f"\r{n}/{args.games} games", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+
+
+def load(paths: str | Sequence[str]) -> list[dict[str, object]]:
+    out = []
+    for path in [paths] if isinstance(paths, str) else paths:
+        with open(path) as f:
+            out += [json.loads(line) for line in f if line.strip()]
+    return out
+
+
+# ------------------------------------------------------------------ fitting
+
+
+def isotonic(points: Iterable[tuple[float, float]]) -> list[tuple[float, float, int]]:
+    """Pool adjacent violators: (mean x, mean y, count) blocks, x ascending, y non-decreasing."""
+    blocks: list[list[float]] = []  # [sum x, sum y, count]
+    for x, y in sorted(points):
+        blocks.append([x, y, 1])
+        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
+            sx, sy, c = blocks.pop()
+            blocks[-1][0] += sx
+            blocks[-1][1] += sy
+            blocks[-1][2] += c
+    return [(sx / c, sy / c, int(c)) for sx, sy, c in blocks]
+
+
+def merge_small(blocks: list[tuple[float, float, int]], least: int) -> list[tuple[float, float, int]]:
+    """Blocks of fewer than `least` decisions merged into a neighbour, so no breakpoint rests on a handful
+    of games (the mean stays non-decreasing: merging neighbours of a monotone sequence keeps it monotone)."""
+    out = list(blocks)
+    while len(out) > 1:
+        i = min(range(len(out)), key=lambda j: out[j][2])
+        if out[i][2] >= least:
+            break
+        j = i + 1 if i == 0 or (i + 1 < len(out) and out[i + 1][2] < out[i - 1][2]) else i - 1
+        a, b = out[min(i, j)], out[max(i, j)]
+        c = a[2] + b[2]
+        out[min(i, j)] = ((a[0] * a[2] + b[0] * b[2]) / c, (a[1] * a[2] + b[1] * b[2]) / c, c)
+        del out[max(i, j)]
+    return out
+
+
+def fit(records: Sequence[dict[str, object]], least: int = 150, figure: str = "shown") -> list[tuple[float, float]]:
+    """One isotonic table for every table size and edition: per player count (about 20 games each in the
+    fit set) the fit followed the luck of a few games and did worse than the raw figure on the other half
+    of the fit set; blocks of fewer than `least` decisions (a few games' worth) are merged for the same
+    reason. `figure`: "shown" (the hint's) or "playout" (the playouts' own average, as the review's)."""
+    pts = [(float(r[figure]), float(r["won"])) for r in records]  # type: ignore[arg-type]
+    return [(round(x, 3), round(y, 3)) for x, y, _ in merge_small(isotonic(pts), least)]
+
+
+def cmd_fit(args: argparse.Namespace) -> None:
+    recs = load(args.data)
+    print(f"# fitted on {len(recs)} decisions of {len({r['seed'] for r in recs})} games ({', '.join(args.data)}), "
+          f"blocks of >= {args.least} decisions")
+    for name, figure in (("HINT_TABLE", "shown"), ("PLAYOUT_TABLE", "playout")):
+        print(f"{name}: tuple[tuple[float, float], ...] = (")
+        for x, y in fit(recs, args.least, figure):
+            print(f"    ({x}, {y}),")
+        print(")")
+
+
+# ------------------------------------------------------------------ reporting
+
+
+def groups(pairs: Sequence[tuple[float, float]]) -> list[tuple[int, float, float, int]]:
+    """(tenth, mean predicted, observed win rate, count) per tenth of the predicted chance that has any."""
+    out = []
+    for b in range(10):
+        inside = [(p, w) for p, w in pairs if min(int(p * 10), 9) == b]
+        if inside:
+            out.append((b, sum(p for p, _ in inside) / len(inside), sum(w for _, w in inside) / len(inside),
+                        len(inside)))
+    return out
+
+
+def ece(pairs: Sequence[tuple[float, float]]) -> float:
+    """Expected calibration error: the count-weighted mean gap between predicted and observed per tenth."""
+    return sum(c * abs(p - o) for _, p, o, c in groups(pairs)) / max(len(pairs), 1)
+
+
+def report(title: str, pairs: Sequence[tuple[float, float]], least: int = 50, width: int = 40) -> bool:
+    """Print the table and the diagram; whether the issue's target is met (every group of >= `least`
+    decisions within 5 points, ECE <= 0.05)."""
+    print(f"\n{title}: {len(pairs)} decisions")
+    print("  chance     predicted  observed   gap    count   (# observed, | predicted)")
+    ok = True
+    for b, p, o, c in groups(pairs):
+        gap = o - p
+        mark = ""
+        if c >= least and abs(gap) > 0.05:
+            ok, mark = False, "  <- off by more than 5 points"
+        bar = ["#" if i < round(o * width) else " " for i in range(width)]
+        bar[min(round(p * width), width - 1)] = "|"
+        print(f"  {b / 10:.1f}-{(b + 1) / 10:.1f}   {p:7.1%}   {o:7.1%}  {gap:+6.1%}  {c:6d}   {''.join(bar)}{mark}")
+    e = ece(pairs)
+    ok = ok and e <= 0.05
+    print(f"  ECE {e:.4f}; target (groups of >= {least} within 5 points, ECE <= 0.05): {'met' if ok else 'NOT met'}")
+    return ok
+
+
+def pairs_of(recs: Sequence[dict[str, object]], f: Callable[[dict[str, object]], float]) -> list[tuple[float, float]]:
+    return [(f(r), float(r["won"])) for r in recs]  # type: ignore[arg-type]
+
+
+def cmd_report(args: argparse.Namespace) -> None:
+    recs = load(args.data)
+    print(f"{', '.join(args.data)}: {len(recs)} decisions of {len({r['seed'] for r in recs})} games")
+    report("raw (what the hint showed)", pairs_of(recs, lambda r: float(r["shown"])))  # type: ignore[arg-type]
+    ok = report("calibrated (the hint)", pairs_of(recs, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
+    report("raw playouts' own average (the review's figure)", pairs_of(recs, lambda r: float(r["playout"])))  # type: ignore[arg-type]
+    ok = report("calibrated playouts' average (the review)",
+                pairs_of(recs, lambda r: calibrated_playouts(float(r["playout"])))) and ok  # type: ignore[arg-type]
+    if args.by_players:
+        for n in sorted({int(r["players"]) for r in recs}):  # type: ignore[call-overload]
+            sub = [r for r in recs if r["players"] == n]
+            report(f"calibrated, {n} players", pairs_of(sub, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
+        for ed, _ in EDITIONS:
+            sub = [r for r in recs if r["edition"] == ed]
+            report(f"calibrated, {ed} edition",
+                   pairs_of(sub, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
+    sys.exit(0 if ok or not args.strict else 1)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    pl = sub.add_parser("play", help="play games and record the hard seat's decisions (JSON lines)")
+    pl.add_argument("--set", choices=sorted(SEED_SETS), default="fit")
+    pl.add_argument("--games", type=int, default=200)
+    pl.add_argument("--budget", type=int, default=200, help="playouts per decision (the hint's default: 200)")
+    pl.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    pl.add_argument("--out", required=True)
+    ft = sub.add_parser("fit", help="fit the isotonic table on recorded decisions")
+    ft.add_argument("data", nargs="+")
+    ft.add_argument("--least", type=int, default=150, help="fewest decisions behind a breakpoint")
+    rp = sub.add_parser("report", help="predicted vs observed, ECE and the reliability diagram")
+    rp.add_argument("data", nargs="+")
+    rp.add_argument("--by-players", action="store_true", help="also per player count and per edition")
+    rp.add_argument("--strict", action="store_true", help="exit 1 when the target is not met")
+    args = ap.parse_args(argv)
+    {"play": cmd_play, "fit": cmd_fit, "report": cmd_report}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""Calibrated chances: the table that turns the `hard` search's raw figure into a chance to win, and a smoke
+run of the script that measures it (bench/calibration.py) on a few small games."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from citadels_core.bots.calibration import HINT_TABLE, PLAYOUT_TABLE, calibrated, calibrated_playouts
+
+ROOT = Path(__file__).resolve().parent.parent
+GRID = [i / 200 for i in range(-10, 211)]  # a little beyond [0, 1] too: a raw figure is never trusted blindly
+
+
+def bench_calibration():
+    spec = importlib.util.spec_from_file_location("bench_calibration", ROOT / "bench" / "calibration.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["bench_calibration"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("mapping", [calibrated, calibrated_playouts])
+def test_the_mapping_is_monotone_and_a_chance(mapping):
+    shown = [mapping(x) for x in GRID]
+    assert all(0.0 <= c <= 1.0 for c in shown)
+    assert all(a <= b for a, b in zip(shown, shown[1:], strict=False))
+    assert mapping(0.0) == 0.0 and mapping(1.0) == 1.0  # lost or won in every playout
+
+
+@pytest.mark.parametrize("table", [HINT_TABLE, PLAYOUT_TABLE])
+def test_the_tables_are_fitted(table):
+    """Breakpoints in order, chances in order, and not the identity: the raw figures are not chances
+    (bench/calibration.py report)."""
+    xs, ys = [x for x, _ in table], [y for _, y in table]
+    assert xs == sorted(xs) and len(set(xs)) == len(xs) and ys == sorted(ys)
+    assert all(0 <= v <= 1 for v in xs + ys)
+    assert any(abs(y - x) > 0.05 for x, y in table)
+
+
+def test_pool_adjacent_violators_gives_a_monotone_fit():
+    cal = bench_calibration()
+    pts = [(0.1, 1.0), (0.2, 0.0), (0.3, 0.0), (0.4, 1.0), (0.5, 0.0), (0.6, 1.0), (0.7, 1.0)]
+    blocks = cal.isotonic(pts)
+    ys = [y for _, y, _ in blocks]
+    assert ys == sorted(ys) and sum(c for _, _, c in blocks) == len(pts)
+    merged = cal.merge_small(blocks, 3)
+    assert all(c >= 3 for _, _, c in merged) and sum(c for _, _, c in merged) == len(pts)
+    assert [y for _, y, _ in merged] == sorted(y for _, y, _ in merged)
+
+
+def test_the_measuring_script_runs_on_a_small_sample(tmp_path, capsys):
+    """Two small games (2 players 2016, 3 players) with a tiny budget: records, a fit and a report."""
+    cal = bench_calibration()
+    recs = cal.play_one((1000, 0, 6)) + cal.play_one((1000, 1, 6))
+    assert len(recs) >= 10
+    assert {r["players"] for r in recs} == {2, 3}
+    for r in recs:
+        assert 0 <= r["shown"] <= 1 and r["won"] in (0.0, 0.5, 1.0) and r["budget"] == 6
+    # Exactly one seat per game searched; its share of the win is the same on all its decisions.
+    assert len({(r["seed"], r["won"]) for r in recs}) == 2
+    for figure in ("shown", "playout"):
+        ys = [y for _, y in cal.fit(recs, least=3, figure=figure)]
+        assert ys == sorted(ys) and all(0 <= y <= 1 for y in ys)
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(cal.json.dumps(r) + "\n" for r in recs))
+    with pytest.raises(SystemExit):
+        cal.main(["report", str(data), "--by-players"])
+    out = capsys.readouterr().out
+    assert "raw (what the hint showed)" in out and "calibrated, 3 players" in out and "ECE" in out
+    assert "calibrated playouts' average (the review)" in out
+    assert "|" in out  # the reliability diagram's marks
+    cal.main(["fit", str(data), "--least", "3"])
+    out = capsys.readouterr().out
+    assert "HINT_TABLE" in out and "PLAYOUT_TABLE" in out
