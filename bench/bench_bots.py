@@ -36,9 +36,11 @@ def bench(kind: str, players: int, games: int) -> None:
             g.apply(p, a)
     times.sort()
     p95 = times[int(0.95 * (len(times) - 1))]
-    print(f"{kind}, {players} players, {games} games, {len(times)} timed decisions: "
-          f"mean {statistics.mean(times) * 1000:.1f} ms, median {statistics.median(times) * 1000:.1f} ms, "
-          f"p95 {p95 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms")
+    print(
+        f"{kind}, {players} players, {games} games, {len(times)} timed decisions: "
+        f"mean {statistics.mean(times) * 1000:.1f} ms, median {statistics.median(times) * 1000:.1f} ms, "
+        f"p95 {p95 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms"
+    )
     if iters:
         print(f"  {iters / sum(times):.0f} playouts/s, {iters / len(times):.0f} playouts per decision")
 

@@ -46,8 +46,18 @@ from citadels_server.database import Database, Notice, open_database  # noqa: E4
 from citadels_server.settings import Settings  # noqa: E402
 from citadels_tui.records import KeptSeat, KeptTable  # noqa: E402
 
-SETTINGS = {"creator": "anna", "players": 4, "cast": "first_game", "districts": "first_game", "bot_level": "normal",
-            "turn_timer": None, "seed": 3, "edition": "2016", "shorter": False, "rank9": None}
+SETTINGS = {
+    "creator": "anna",
+    "players": 4,
+    "cast": "first_game",
+    "districts": "first_game",
+    "bot_level": "normal",
+    "turn_timer": None,
+    "seed": 3,
+    "edition": "2016",
+    "shorter": False,
+    "rank9": None,
+}
 
 
 # ------------------------------------------------------------------------------------------ keystrokes
@@ -93,10 +103,26 @@ async def keystrokes(n: int, rounds: int, where: str, processes: int = 1) -> Non
         servers: list[Served] = []
         for _ in range(processes):
             home = stack.enter_context(tempfile.TemporaryDirectory())
-            servers.append(await stack.enter_async_context(served(
-                Path(home), "--bot-pace", "0", "--max-connections", room, "--max-per-address", room,
-                "--max-authenticating", "16", "--max-authenticating-per-address", "16", "--idle-timeout", "3600",
-                log_level="WARNING")))
+            servers.append(
+                await stack.enter_async_context(
+                    served(
+                        Path(home),
+                        "--bot-pace",
+                        "0",
+                        "--max-connections",
+                        room,
+                        "--max-per-address",
+                        room,
+                        "--max-authenticating",
+                        "16",
+                        "--max-authenticating-per-address",
+                        "16",
+                        "--idle-timeout",
+                        "3600",
+                        log_level="WARNING",
+                    )
+                )
+            )
         t0 = time.perf_counter()
         players: list[Typist] = []
         for i, server in enumerate(servers):
@@ -110,18 +136,21 @@ async def keystrokes(n: int, rounds: int, where: str, processes: int = 1) -> Non
             await p.press(60)
         solo = [await players[i % n].press(60) for i in range(max(40, n))]
         together, cpu, wall = await all_at_once(servers, players, rounds)
-        print(f"{n:4d} players ({where}, 100x30) on {processes} process(es): one typing p50 "
-              f"{percentile(solo, 50):6.1f} ms p95 {percentile(solo, 95):6.1f} ms; all at once p50 "
-              f"{percentile(together, 50):7.1f} ms p95 {percentile(together, 95):7.1f} ms ({len(together)} keys); "
-              f"servers' CPU {cpu / len(together) * 1e3:.1f} ms per key, {cpu / wall:.0%} of a core; RSS "
-              f"{sum(s.rss_mib() for s in servers):.0f} MiB; all ready in {ready:.0f} s; "
-              f"load {os.getloadavg()[0]:.1f}")
+        print(
+            f"{n:4d} players ({where}, 100x30) on {processes} process(es): one typing p50 "
+            f"{percentile(solo, 50):6.1f} ms p95 {percentile(solo, 95):6.1f} ms; all at once p50 "
+            f"{percentile(together, 50):7.1f} ms p95 {percentile(together, 95):7.1f} ms ({len(together)} keys); "
+            f"servers' CPU {cpu / len(together) * 1e3:.1f} ms per key, {cpu / wall:.0%} of a core; RSS "
+            f"{sum(s.rss_mib() for s in servers):.0f} MiB; all ready in {ready:.0f} s; "
+            f"load {os.getloadavg()[0]:.1f}"
+        )
         for p in players:
             p.close()
 
 
-async def all_at_once(servers: list[Served], players: list[Typist], rounds: int
-                      ) -> tuple[list[float], float, float]:
+async def all_at_once(
+    servers: list[Served], players: list[Typist], rounds: int
+) -> tuple[list[float], float, float]:
     out: list[float] = []
     cpu0, wall0 = sum(s.cpu_seconds() for s in servers), time.perf_counter()
     for _ in range(rounds):
@@ -139,8 +168,15 @@ def moves(n: int, seed: int) -> GameRecord:
 
 def start_tables(db: Database, first: int, count: int, rec: GameRecord) -> None:
     for tid in range(first, first + count):
-        db.table_started(KeptTable(tid, dict(SETTINGS), [KeptSeat("anna", "SHA256:anna")],
-                                   GameRecord(rec.config, rec.seed, []), {1: "normal", 2: "normal", 3: "normal"}))
+        db.table_started(
+            KeptTable(
+                tid,
+                dict(SETTINGS),
+                [KeptSeat("anna", "SHA256:anna")],
+                GameRecord(rec.config, rec.seed, []),
+                {1: "normal", 2: "normal", 3: "normal"},
+            )
+        )
     db.flush()
 
 
@@ -193,12 +229,16 @@ async def database_figures(url: str, home: Path, appends: int, latency: int) -> 
     try:
         one = await claims_per_second([a], appends, 1000)
         two = await claims_per_second([a, b], appends, 2000)
-        print(f"journal on PostgreSQL (fsync on): {one:6.0f} actions/s with one writer, {two:6.0f} with two "
-              f"writing at once (one action per transaction, claim_actions)")
+        print(
+            f"journal on PostgreSQL (fsync on): {one:6.0f} actions/s with one writer, {two:6.0f} with two "
+            f"writing at once (one action per transaction, claim_actions)"
+        )
         committed, notified = await notice_latency(a, b, latency, 9000)
-        print(f"an action claimed by one Database: committed p50 {percentile(committed, 50):.2f} ms p95 "
-              f"{percentile(committed, 95):.2f} ms; heard by another's listener p50 {percentile(notified, 50):.2f} "
-              f"ms p95 {percentile(notified, 95):.2f} ms ({len(notified)} actions)")
+        print(
+            f"an action claimed by one Database: committed p50 {percentile(committed, 50):.2f} ms p95 "
+            f"{percentile(committed, 95):.2f} ms; heard by another's listener p50 {percentile(notified, 50):.2f} "
+            f"ms p95 {percentile(notified, 95):.2f} ms ({len(notified)} actions)"
+        )
     finally:
         a.close()
         b.close()
@@ -220,8 +260,12 @@ if __name__ == "__main__":
     ap.add_argument("--players", type=lambda s: [int(x) for x in s.split(",")], default=[32, 100])
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--where", choices=["tables", "lobby"], default="tables")
-    ap.add_argument("--processes", type=lambda s: [int(x) for x in s.split(",")], default=[1],
-                    help="e.g. 1,2: also with the players spread over two independent processes")
+    ap.add_argument(
+        "--processes",
+        type=lambda s: [int(x) for x in s.split(",")],
+        default=[1],
+        help="e.g. 1,2: also with the players spread over two independent processes",
+    )
     ap.add_argument("--appends", type=int, default=2000)
     ap.add_argument("--latency", type=int, default=500)
     ap.add_argument("--skip-keys", action="store_true", help="only the database's figures")

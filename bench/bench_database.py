@@ -47,8 +47,18 @@ from citadels_tui.records import (  # noqa: E402
     Records,
 )
 
-SETTINGS = {"creator": "anna", "players": 4, "cast": "first_game", "districts": "first_game", "bot_level": "normal",
-            "turn_timer": None, "seed": 3, "edition": "2016", "shorter": False, "rank9": None}
+SETTINGS = {
+    "creator": "anna",
+    "players": 4,
+    "cast": "first_game",
+    "districts": "first_game",
+    "bot_level": "normal",
+    "turn_timer": None,
+    "seed": 3,
+    "edition": "2016",
+    "shorter": False,
+    "rank9": None,
+}
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -62,8 +72,13 @@ def game_moves(n: int, seed: int) -> GameRecord:
 
 
 def empty_table(tid: int, rec: GameRecord) -> KeptTable:
-    return KeptTable(tid, dict(SETTINGS), [KeptSeat("anna", "SHA256:anna"), KeptSeat("bob", "SHA256:bob")],
-                     GameRecord(rec.config, rec.seed, []), {2: "normal", 3: "normal"})
+    return KeptTable(
+        tid,
+        dict(SETTINGS),
+        [KeptSeat("anna", "SHA256:anna"), KeptSeat("bob", "SHA256:bob")],
+        GameRecord(rec.config, rec.seed, []),
+        {2: "normal", 3: "normal"},
+    )
 
 
 async def appends_per_second(r: Records, n: int, first_id: int) -> float:
@@ -95,12 +110,23 @@ def fill(db: Database, games: int, tables: int, moves: int) -> None:
     names = [f"player{i}" for i in range(50)]
     for g in range(1, games + 1):
         seats = tuple(Finisher(names[(g + i) % 50], "SHA256:x", None, 30 - i, i + 1) for i in range(4))
-        db.table_finished(g, FinishedGame(GameSummary(g, 1.0e9 + g, "2016", seats, len(finished.actions)), finished),
-                          [Place(i + 1, rated=s.name) for i, s in enumerate(seats)])
+        db.table_finished(
+            g,
+            FinishedGame(GameSummary(g, 1.0e9 + g, "2016", seats, len(finished.actions)), finished),
+            [Place(i + 1, rated=s.name) for i, s in enumerate(seats)],
+        )
     for t, rec in enumerate(playing):
         tid = games + 1 + t
-        db.table_started(KeptTable(tid, dict(SETTINGS), [KeptSeat("anna", "SHA256:anna")], rec,
-                                   {1: "normal", 2: "normal", 3: "normal"}, [f"anna: line {i}" for i in range(50)]))
+        db.table_started(
+            KeptTable(
+                tid,
+                dict(SETTINGS),
+                [KeptSeat("anna", "SHA256:anna")],
+                rec,
+                {1: "normal", 2: "normal", 3: "normal"},
+                [f"anna: line {i}" for i in range(50)],
+            )
+        )
     for i in range(200):
         db.chat_line(None, f"bob: lobby line {i}")
     db.flush()
@@ -120,8 +146,13 @@ def serve_start(home: Path) -> float:
     """Seconds from starting `citadels serve` on `home` to its "Players connect with" line."""
     env = dict(os.environ, CITADELS_HOME=str(home))
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", "--log-level",
-                             "WARNING"], stdout=subprocess.PIPE, env=env, cwd=ROOT, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", "--log-level", "WARNING"],
+        stdout=subprocess.PIPE,
+        env=env,
+        cwd=ROOT,
+        text=True,
+    )
     assert proc.stdout is not None
     try:
         for line in proc.stdout:
@@ -140,8 +171,10 @@ async def measure(name: str, settings: Settings | None, args: argparse.Namespace
         lat = await latencies(r, args.latency, 20_000)
     finally:
         r.close()
-    print(f"{name:>11}: {rate:8.0f} appends/s (one action per transaction); "
-          f"action latency p50 {statistics.median(lat) * 1e3:.3f} ms, p95 {pct(lat, 0.95) * 1e3:.3f} ms")
+    print(
+        f"{name:>11}: {rate:8.0f} appends/s (one action per transaction); "
+        f"action latency p50 {statistics.median(lat) * 1e3:.3f} ms, p95 {pct(lat, 0.95) * 1e3:.3f} ms"
+    )
 
 
 def start_figures(name: str, settings: Settings, args: argparse.Namespace) -> None:
@@ -151,8 +184,10 @@ def start_figures(name: str, settings: Settings, args: argparse.Namespace) -> No
     filled = time.perf_counter() - t0
     db.close()
     took, n = open_and_read(settings)
-    print(f"{name:>11}: open + tables_in_play() + lobby_chat() with {args.games} finished games and {n} tables "
-          f"in play: {took * 1e3:.0f} ms (filling it took {filled:.1f} s)")
+    print(
+        f"{name:>11}: open + tables_in_play() + lobby_chat() with {args.games} finished games and {n} tables "
+        f"in play: {took * 1e3:.0f} ms (filling it took {filled:.1f} s)"
+    )
 
 
 def main() -> None:
@@ -162,7 +197,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--tables", type=int, default=100)
     ap.add_argument("--moves", type=int, default=150, help="actions of each table in play")
-    ap.add_argument("--serve", action="store_true", help="also time `citadels serve` starting on the SQLite one")
+    ap.add_argument(
+        "--serve", action="store_true", help="also time `citadels serve` starting on the SQLite one"
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp, running_postgres(fsync=True) as pg:
         home = Path(tmp)
@@ -170,12 +207,16 @@ def main() -> None:
         postgres = Settings(data_dir=str(home / "pg"), database=pg.new_database())
         asyncio.run(measure("memory", None, args))
         asyncio.run(measure("SQLite", Settings(data_dir=str(home / "a")), args))
-        asyncio.run(measure("PostgreSQL", Settings(data_dir=str(home / "pg-a"), database=pg.new_database()), args))
+        asyncio.run(
+            measure("PostgreSQL", Settings(data_dir=str(home / "pg-a"), database=pg.new_database()), args)
+        )
         start_figures("SQLite", sqlite, args)
         start_figures("PostgreSQL", postgres, args)
         if args.serve:
-            print(f"{'SQLite':>11}: `citadels serve` to its banner, resuming {args.tables} tables: "
-                  f"{serve_start(home):.2f} s")
+            print(
+                f"{'SQLite':>11}: `citadels serve` to its banner, resuming {args.tables} tables: "
+                f"{serve_start(home):.2f} s"
+            )
 
 
 if __name__ == "__main__":

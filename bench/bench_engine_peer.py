@@ -120,12 +120,16 @@ def main() -> None:
     print(f"random {PLAYERS}-player games per CPU second, median of {args.rounds} rounds:")
     print(f"  ours, public API with the event log:    {med['events']:8.1f}")
     print(f"  ours, public API without the event log: {med['engine']:8.1f}")
-    print(f"  ours, through `random` bots (simulate): {med['bots']:8.1f}  "
-          f"= {med['bots'] / med['engine']:.0%} of the engine without the log (target >= 60%)")
+    print(
+        f"  ours, through `random` bots (simulate): {med['bots']:8.1f}  "
+        f"= {med['bots'] / med['engine']:.0%} of the engine without the log (target >= 60%)"
+    )
     if peer is not None:
         print(f"  peer (CITADELS_self_play):              {med['peer']:8.1f}")
-        print(f"  ours / peer: {med['events'] / med['peer']:.1f}x with the event log, "
-              f"{med['engine'] / med['peer']:.1f}x without (target >= 10x)")
+        print(
+            f"  ours / peer: {med['events'] / med['peer']:.1f}x with the event log, "
+            f"{med['engine'] / med['peer']:.1f}x without (target >= 10x)"
+        )
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

@@ -92,8 +92,15 @@ def pct(samples: list[float], q: float) -> float:
 
 
 async def connect_player(port: int, i: int) -> Player:
-    conn = await asyncssh.connect("127.0.0.1", port, username=f"p{i}", known_hosts=None, client_keys=None,
-                                  agent_path=None, client_factory=Guest)
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=f"p{i}",
+        known_hosts=None,
+        client_keys=None,
+        agent_path=None,
+        client_factory=Guest,
+    )
     process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
     player = Player(conn, process)
     await player.wait_for("Presses: 0", timeout=30)
@@ -101,17 +108,35 @@ async def connect_player(port: int, i: int) -> Player:
 
 
 @contextlib.asynccontextmanager
-async def running_server(sessions: int, *options: str) -> AsyncIterator[tuple[asyncio.subprocess.Process, int]]:
+async def running_server(
+    sessions: int, *options: str
+) -> AsyncIterator[tuple[asyncio.subprocess.Process, int]]:
     """`citadels serve` in its own process with a fresh home, room for `sessions`: (process, port)."""
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, CITADELS_HOME=home)
         server = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", "--log-level", "WARNING",
-            "--max-connections", str(sessions + 8), "--max-per-address", str(sessions + 8),
+            sys.executable,
+            "-m",
+            "citadels_server.cli",
+            "serve",
+            "--port",
+            "0",
+            "--log-level",
+            "WARNING",
+            "--max-connections",
+            str(sessions + 8),
+            "--max-per-address",
+            str(sessions + 8),
             # Every client logs in from 127.0.0.1 at the same moment: room for all of them at once.
-            "--max-authenticating", str(sessions + 8), "--max-authenticating-per-address", str(sessions + 8),
+            "--max-authenticating",
+            str(sessions + 8),
+            "--max-authenticating-per-address",
+            str(sessions + 8),
             *options,
-            stdout=asyncio.subprocess.PIPE, env=env, cwd=Path(__file__).resolve().parent.parent)
+            stdout=asyncio.subprocess.PIPE,
+            env=env,
+            cwd=Path(__file__).resolve().parent.parent,
+        )
         try:
             assert server.stdout is not None
             first = (await asyncio.wait_for(server.stdout.readline(), 30)).decode()
@@ -123,8 +148,9 @@ async def running_server(sessions: int, *options: str) -> AsyncIterator[tuple[as
             await asyncio.wait_for(server.wait(), 30)
 
 
-async def connect_all(server: asyncio.subprocess.Process, port: int, n: int,
-                      connect: Callable[[int, int], Awaitable[P]]) -> tuple[list[P], int, int, float]:
+async def connect_all(
+    server: asyncio.subprocess.Process, port: int, n: int, connect: Callable[[int, int], Awaitable[P]]
+) -> tuple[list[P], int, int, float]:
     """n sessions: (players, server RSS in KiB before any and with the first, seconds for the others).
     One session first: the first App pays for imports and CSS parsing the others share."""
     base = rss_kib(server.pid)
@@ -135,8 +161,9 @@ async def connect_all(server: asyncio.subprocess.Process, port: int, n: int,
     return players, base, one, time.perf_counter() - t0
 
 
-async def typing_rounds(server: asyncio.subprocess.Process, players: list[Any], rounds: int
-                        ) -> tuple[list[float], list[float], float, float]:
+async def typing_rounds(
+    server: asyncio.subprocess.Process, players: list[Any], rounds: int
+) -> tuple[list[float], list[float], float, float]:
     """Keystroke latencies with one player typing at a time, then with all pressing at once `rounds`
     times; and the server's CPU seconds and the wall seconds of the latter."""
     solo = [await players[i % len(players)].press() for i in range(max(40, len(players)))]
@@ -156,19 +183,31 @@ async def main(sessions: int, rounds: int) -> None:
         solo, together, cpu, wall = await typing_rounds(server, players, rounds)
 
         print(f"sessions: {sessions} (demo app, 100x30, xterm-256color, loopback)")
-        print(f"server RSS: {base / 1024:.1f} MiB idle, {one / 1024:.1f} MiB with 1 session, "
-              f"{full / 1024:.1f} MiB with {sessions}")
+        print(
+            f"server RSS: {base / 1024:.1f} MiB idle, {one / 1024:.1f} MiB with 1 session, "
+            f"{full / 1024:.1f} MiB with {sessions}"
+        )
         if sessions > 1:
-            print(f"memory per session: {(full - one) / (sessions - 1) / 1024:.2f} MiB "
-                  f"(RSS growth from 1 to {sessions} sessions / {sessions - 1})")
-        print(f"first session cost: {(one - base) / 1024:.1f} MiB; "
-              f"{sessions - 1} more sessions connected in {connect_time:.2f} s")
-        print(f"keystroke -> updated screen, one player typing: p50 {pct(solo, 50):.1f} ms, "
-              f"p95 {pct(solo, 95):.1f} ms ({len(solo)} keys)")
-        print(f"keystroke -> updated screen, all {sessions} typing at once: p50 {pct(together, 50):.1f} ms, "
-              f"p95 {pct(together, 95):.1f} ms ({len(together)} keys)")
-        print(f"server CPU while all typed: {cpu / len(together) * 1000:.1f} ms per keystroke, "
-              f"{cpu / wall:.0%} of one core")
+            print(
+                f"memory per session: {(full - one) / (sessions - 1) / 1024:.2f} MiB "
+                f"(RSS growth from 1 to {sessions} sessions / {sessions - 1})"
+            )
+        print(
+            f"first session cost: {(one - base) / 1024:.1f} MiB; "
+            f"{sessions - 1} more sessions connected in {connect_time:.2f} s"
+        )
+        print(
+            f"keystroke -> updated screen, one player typing: p50 {pct(solo, 50):.1f} ms, "
+            f"p95 {pct(solo, 95):.1f} ms ({len(solo)} keys)"
+        )
+        print(
+            f"keystroke -> updated screen, all {sessions} typing at once: p50 {pct(together, 50):.1f} ms, "
+            f"p95 {pct(together, 95):.1f} ms ({len(together)} keys)"
+        )
+        print(
+            f"server CPU while all typed: {cpu / len(together) * 1000:.1f} ms per keystroke, "
+            f"{cpu / wall:.0%} of one core"
+        )
         for p in players:
             p.conn.close()
 

@@ -33,9 +33,13 @@ async def main(seconds: float) -> None:
             quiet = await keep_typing([anna, bruno], seconds)
             quiet_cpu = (server.cpu_seconds() - cpu0) / (time.perf_counter() - t0)
             print(f"two honest players at a 4-player game; load average {os.getloadavg()[0]:.2f}")
-            print(f"{'flood':32} {'p50 ms':>7} {'p95 ms':>7} {'keys':>5} {'flood CPU':>10} {'RSS MiB':>8}  flooder")
-            print(f"{'none (same players, same run)':32} {percentile(quiet, 50):7.1f} {percentile(quiet, 95):7.1f} "
-                  f"{len(quiet):5d} {quiet_cpu:9.0%}  {server.rss_mib():8.0f}  -")
+            print(
+                f"{'flood':32} {'p50 ms':>7} {'p95 ms':>7} {'keys':>5} {'flood CPU':>10} {'RSS MiB':>8}  flooder"
+            )
+            print(
+                f"{'none (same players, same run)':32} {percentile(quiet, 50):7.1f} {percentile(quiet, 95):7.1f} "
+                f"{len(quiet):5d} {quiet_cpu:9.0%}  {server.rss_mib():8.0f}  -"
+            )
             for i, (kind, flood) in enumerate(FLOODS.items()):
                 guest = await Typist.login(server.port, f"guest{i}")
                 await guest.shows("lobby")
@@ -46,13 +50,19 @@ async def main(seconds: float) -> None:
                 extra = (server.cpu_seconds() - cpu0) / (time.perf_counter() - t0) - quiet_cpu
                 told = "told" if b"slowed down" in guest.raw else "not told"
                 fate = "disconnected" if guest.gone else "connected"
-                print(f"{kind:32} {percentile(latencies, 50):7.1f} {percentile(latencies, 95):7.1f} "
-                      f"{len(latencies):5d} {extra:9.0%}  {server.rss_mib():8.0f}  {told}, {fate}")
+                print(
+                    f"{kind:32} {percentile(latencies, 50):7.1f} {percentile(latencies, 95):7.1f} "
+                    f"{len(latencies):5d} {extra:9.0%}  {server.rss_mib():8.0f}  {told}, {fate}"
+                )
                 guest.close()
-            print("flood CPU: the server's CPU beyond the no-flood rate while the flood ran, as a share of one core")
+            print(
+                "flood CPU: the server's CPU beyond the no-flood rate while the flood ran, as a share of one core"
+            )
 
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=10.0, help="how long each flood (and each measurement) lasts")
+    ap.add_argument(
+        "--seconds", type=float, default=10.0, help="how long each flood (and each measurement) lasts"
+    )
     asyncio.run(main(ap.parse_args().seconds))

@@ -76,8 +76,15 @@ class Player:
 
 
 async def connect_player(port: int, i: int) -> Player:
-    conn = await asyncssh.connect("127.0.0.1", port, username=f"p{i}", known_hosts=None, client_keys=None,
-                                  agent_path=None, client_factory=Guest)
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=f"p{i}",
+        known_hosts=None,
+        client_keys=None,
+        agent_path=None,
+        client_factory=Guest,
+    )
     process = await conn.create_process(term_type="xterm-256color", term_size=(W, H), encoding=None)
     player = Player(conn, process)
     await player.shows("Citadels lobby", timeout=60)
@@ -104,10 +111,11 @@ async def main(n: int, rounds: int, rate: float, busy: int, busy_bots: str) -> N
             creator.type(f"new 4 seed={k + 1}\r")
             await creator.shows(f"Table {k + 1} is yours")
         for k in range(tables):
-            for p in players[4 * k + 1: 4 * k + 4]:
+            for p in players[4 * k + 1 : 4 * k + 4]:
                 p.type(f"join {k + 1}\r")
-        await asyncio.gather(*(p.shows("You sit at table") for k in range(tables)
-                               for p in players[4 * k + 1: 4 * k + 4]))
+        await asyncio.gather(
+            *(p.shows("You sit at table") for k in range(tables) for p in players[4 * k + 1 : 4 * k + 4])
+        )
         for k in range(tables):
             players[4 * k].type("start\r")
         await asyncio.gather(*(p.shows("Your hand") for p in players))
@@ -130,26 +138,41 @@ async def main(n: int, rounds: int, rate: float, busy: int, busy_bots: str) -> N
                 out.append(await p.press())
             return out
 
-        paced = [x for xs in await asyncio.gather(*(typist(p, random.Random(i))
-                                                  for i, p in enumerate(players))) for x in xs]
+        paced = [
+            x
+            for xs in await asyncio.gather(*(typist(p, random.Random(i)) for i, p in enumerate(players)))
+            for x in xs
+        ]
 
         print(f"players: {n} on {tables} tables of 4 (the game, {W}x{H}, xterm-256color, loopback)")
         if busy:
             print(f"meanwhile {busy} more table(s) of 4 {busy_bots} bots playing on their own")
         print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-        print(f"server RSS: {base / 1024:.1f} MiB idle, {one / 1024:.1f} MiB with 1 session (lobby), "
-              f"{full / 1024:.1f} MiB with {n} playing")
-        print(f"memory per connection: {(full - one) / (n - 1) / 1024:.2f} MiB "
-              f"(RSS growth from 1 to {n} sessions / {n - 1}, games included)")
+        print(
+            f"server RSS: {base / 1024:.1f} MiB idle, {one / 1024:.1f} MiB with 1 session (lobby), "
+            f"{full / 1024:.1f} MiB with {n} playing"
+        )
+        print(
+            f"memory per connection: {(full - one) / (n - 1) / 1024:.2f} MiB "
+            f"(RSS growth from 1 to {n} sessions / {n - 1}, games included)"
+        )
         print(f"{n - 1} more sessions connected in {connect_time:.2f} s")
-        print(f"keystroke -> updated screen, one player typing: p50 {pct(solo, 50):.1f} ms, "
-              f"p95 {pct(solo, 95):.1f} ms ({len(solo)} keys)")
-        print(f"keystroke -> updated screen, all {n} typing at once: p50 {pct(together, 50):.1f} ms, "
-              f"p95 {pct(together, 95):.1f} ms ({len(together)} keys)")
-        print(f"keystroke -> updated screen, all {n} typing {rate:g} keys/s each at random moments: "
-              f"p50 {pct(paced, 50):.1f} ms, p95 {pct(paced, 95):.1f} ms ({len(paced)} keys)")
-        print(f"server CPU while all typed: {cpu / len(together) * 1000:.1f} ms per keystroke, "
-              f"{cpu / wall:.0%} of one core")
+        print(
+            f"keystroke -> updated screen, one player typing: p50 {pct(solo, 50):.1f} ms, "
+            f"p95 {pct(solo, 95):.1f} ms ({len(solo)} keys)"
+        )
+        print(
+            f"keystroke -> updated screen, all {n} typing at once: p50 {pct(together, 50):.1f} ms, "
+            f"p95 {pct(together, 95):.1f} ms ({len(together)} keys)"
+        )
+        print(
+            f"keystroke -> updated screen, all {n} typing {rate:g} keys/s each at random moments: "
+            f"p50 {pct(paced, 50):.1f} ms, p95 {pct(paced, 95):.1f} ms ({len(paced)} keys)"
+        )
+        print(
+            f"server CPU while all typed: {cpu / len(together) * 1000:.1f} ms per keystroke, "
+            f"{cpu / wall:.0%} of one core"
+        )
         for p in players:
             p.conn.close()
 
@@ -159,8 +182,12 @@ if __name__ == "__main__":
     ap.add_argument("--players", type=int, default=32)
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--rate", type=float, default=1.0, help="keys a second per player in the paced run")
-    ap.add_argument("--busy-tables", type=int, default=0,
-                    help="extra tables of bots only, thinking in the server while the players type")
+    ap.add_argument(
+        "--busy-tables",
+        type=int,
+        default=0,
+        help="extra tables of bots only, thinking in the server while the players type",
+    )
     ap.add_argument("--busy-bots", default="hard", help="the level of those bots")
     args = ap.parse_args()
     asyncio.run(main(args.players, args.rounds, args.rate, args.busy_tables, args.busy_bots))

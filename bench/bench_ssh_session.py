@@ -84,10 +84,28 @@ async def main(players: int, trials: int) -> None:
         env = dict(os.environ, CITADELS_HOME=home, PROBE_OUT=str(out))
         n = players + 8
         server = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", PROBE, "serve", "--port", "0", "--log-level", "WARNING",
-            "--max-connections", str(n), "--max-per-address", str(n), "--max-authenticating", str(n),
-            "--max-authenticating-per-address", str(n), "--bot-pace", "0",
-            stdout=asyncio.subprocess.PIPE, env=env, cwd=ROOT)
+            sys.executable,
+            "-c",
+            PROBE,
+            "serve",
+            "--port",
+            "0",
+            "--log-level",
+            "WARNING",
+            "--max-connections",
+            str(n),
+            "--max-per-address",
+            str(n),
+            "--max-authenticating",
+            str(n),
+            "--max-authenticating-per-address",
+            str(n),
+            "--bot-pace",
+            "0",
+            stdout=asyncio.subprocess.PIPE,
+            env=env,
+            cwd=ROOT,
+        )
         try:
             assert server.stdout is not None
             port = int((await asyncio.wait_for(server.stdout.readline(), 30)).decode().split("port")[1])
@@ -115,12 +133,16 @@ async def main(players: int, trials: int) -> None:
     ends = [longest(slow, b, c) * 1000 for _, b, c in windows]
     gc_starts = [longest(gcs, a, b) * 1000 for a, b, _ in windows]
     gc_ends = [longest(gcs, b, c) * 1000 for _, b, c in windows]
-    print(f"{players} sessions in the lobby; one more starts and ends, {trials} times; "
-          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        f"{players} sessions in the lobby; one more starts and ends, {trials} times; "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
     for name, xs, gs in (("starting", starts, gc_starts), ("ending", ends, gc_ends)):
-        print(f"a session {name:>8}: longest loop callback median {statistics.median(xs):.1f} ms, "
-              f"worst {max(xs):.1f} ms (server CPU; target <= 20 ms); longest GC in it: "
-              f"median {statistics.median(gs):.1f} ms, worst {max(gs):.1f} ms")
+        print(
+            f"a session {name:>8}: longest loop callback median {statistics.median(xs):.1f} ms, "
+            f"worst {max(xs):.1f} ms (server CPU; target <= 20 ms); longest GC in it: "
+            f"median {statistics.median(gs):.1f} ms, worst {max(gs):.1f} ms"
+        )
 
 
 if __name__ == "__main__":

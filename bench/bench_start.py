@@ -62,8 +62,16 @@ def first_frame(argv: list[str], marker: str, timeout: float = 30.0) -> tuple[fl
         # uncounted first run writes them.
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         start = time.perf_counter()
-        proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT,
-                                start_new_session=True, close_fds=True)
+        proc = subprocess.Popen(
+            argv,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            cwd=ROOT,
+            start_new_session=True,
+            close_fds=True,
+        )
         os.close(slave)
         try:
             deadline = start + timeout

@@ -76,7 +76,9 @@ class Drawn:
         StoryBody.render_line = render_line  # type: ignore[method-assign]
 
 
-async def measure(seat: Seat, runs: int, size: tuple[int, int]) -> tuple[list[float], list[float], list[float]]:
+async def measure(
+    seat: Seat, runs: int, size: tuple[int, int]
+) -> tuple[list[float], list[float], list[float]]:
     """Per run: key to the first frame of the story drawn; key to the story seen through the Pilot's pauses
     (these wait for the app to be idle); the same for the empty screen."""
     app = Host()
@@ -86,8 +88,11 @@ async def measure(seat: Seat, runs: int, size: tuple[int, int]) -> tuple[list[fl
         await pilot.pause()
 
         async def until_shown(screen: ModalScreen[None]) -> None:
-            while app.screen is not screen or not (body := screen.query("#story-body")) \
-                    or not body.first().size.height:
+            while (
+                app.screen is not screen
+                or not (body := screen.query("#story-body"))
+                or not body.first().size.height
+            ):
                 await pilot.pause()
             await pilot.pause()
 
@@ -126,10 +131,14 @@ def main() -> None:
     first_frame, seen, empty = asyncio.run(measure(seat, args.runs, (cols, rows)))
     med = statistics.median
     print(f"8-player game: {len(record.actions)} decisions, {rounds} rounds, {len(lines)} story lines")
-    print(f"open the whole story at {cols}x{rows}, to its first frame drawn: median {med(first_frame):.1f} ms, "
-          f"worst {max(first_frame):.1f} ms over {len(first_frame)} runs (target ≤ {TARGET_MS:.0f} ms)")
-    print(f"  through the Pilot's idle waits: median {med(seen):.1f} ms; an empty screen the same way: "
-          f"{med(empty):.1f} ms")
+    print(
+        f"open the whole story at {cols}x{rows}, to its first frame drawn: median {med(first_frame):.1f} ms, "
+        f"worst {max(first_frame):.1f} ms over {len(first_frame)} runs (target ≤ {TARGET_MS:.0f} ms)"
+    )
+    print(
+        f"  through the Pilot's idle waits: median {med(seen):.1f} ms; an empty screen the same way: "
+        f"{med(empty):.1f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -63,7 +63,9 @@ def one_run(size: tuple[int, int]) -> tuple[float, float, float]:
     home = tempfile.mkdtemp(prefix="citadels-bench-")
     (Path(home) / "config").mkdir()
     (Path(home) / "config" / "settings.toml").write_text("bot_pace = 0.0\n", encoding="utf-8")
-    env = dict(os.environ, CITADELS_HOME=home, TERM="xterm-256color", COLUMNS=str(size[0]), LINES=str(size[1]))
+    env = dict(
+        os.environ, CITADELS_HOME=home, TERM="xterm-256color", COLUMNS=str(size[0]), LINES=str(size[1])
+    )
     t0 = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:  # the child: the app in its own terminal
@@ -128,15 +130,23 @@ def main() -> None:
     first = [r[0] for r in runs]
     byte = [r[1] for r in runs]
     settle = [r[2] for r in runs]
-    print(f"launch to first drawn frame: median {statistics.median(first) * 1000:.0f} ms "
-          f"(min {min(first) * 1000:.0f}, max {max(first) * 1000:.0f}; target ≤ 1000 ms)")
-    print(f"Enter on 'choose king' to the first byte of the update: median {statistics.median(byte) * 1000:.1f} ms "
-          f"(target ≤ 50 ms)")
-    print(f"  ... to the settled screen, bots' replies included (less the 100 ms quiet window): "
-          f"median {(statistics.median(settle)) * 1000:.0f} ms")
+    print(
+        f"launch to first drawn frame: median {statistics.median(first) * 1000:.0f} ms "
+        f"(min {min(first) * 1000:.0f}, max {max(first) * 1000:.0f}; target ≤ 1000 ms)"
+    )
+    print(
+        f"Enter on 'choose king' to the first byte of the update: median {statistics.median(byte) * 1000:.1f} ms "
+        f"(target ≤ 50 ms)"
+    )
+    print(
+        f"  ... to the settled screen, bots' replies included (less the 100 ms quiet window): "
+        f"median {(statistics.median(settle)) * 1000:.0f} ms"
+    )
     inproc = asyncio.run(in_process(40))
-    print(f"in-process command handling and redraw of every pane (score / look at): median {statistics.median(inproc) * 1000:.1f} ms, "
-          f"max {max(inproc) * 1000:.1f} ms")
+    print(
+        f"in-process command handling and redraw of every pane (score / look at): median {statistics.median(inproc) * 1000:.1f} ms, "
+        f"max {max(inproc) * 1000:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -47,11 +47,15 @@ def main() -> None:
         points = turning_points(cfg, seed, actions, 0, args.budget)
         cpu, wall = time.process_time() - c0, time.perf_counter() - w0
         met = "met" if cpu <= TARGET_SECONDS else "NOT met"
-        print(f"seed {seed}: {len(actions)} actions, {len(points)} decisions of seat 0, budget {args.budget} "
-              f"playouts each: worker CPU {cpu:.1f} s (target <= {TARGET_SECONDS:.0f} s: {met}), "
-              f"wall {wall:.1f} s, {cpu / max(1, len(points)) * 1000:.0f} ms per decision")
+        print(
+            f"seed {seed}: {len(actions)} actions, {len(points)} decisions of seat 0, budget {args.budget} "
+            f"playouts each: worker CPU {cpu:.1f} s (target <= {TARGET_SECONDS:.0f} s: {met}), "
+            f"wall {wall:.1f} s, {cpu / max(1, len(points)) * 1000:.0f} ms per decision"
+        )
         for tp in costliest(points):
-            print(f"  round {tp.round}: {tp.chosen} {tp.before:.0%} -> {tp.after:.0%}; {tp.best} kept {tp.before:.0%}")
+            print(
+                f"  round {tp.round}: {tp.chosen} {tp.before:.0%} -> {tp.after:.0%}; {tp.best} kept {tp.before:.0%}"
+            )
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

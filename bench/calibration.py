@@ -62,9 +62,17 @@ def play_one(job: tuple[int, int, int]) -> list[dict[str, object]]:
         bot = bots[p]
         a = decide(bot, g, p)
         if p == seat and isinstance(bot, SearchBot) and bot.last_iterations:
-            out.append({"seed": seed, "players": players, "edition": edition, "round": g.round,
-                        "shown": round(bot.last_values[0], 4), "playout": round(bot.last_stats[0][2], 4),
-                        "budget": budget})
+            out.append(
+                {
+                    "seed": seed,
+                    "players": players,
+                    "edition": edition,
+                    "round": g.round,
+                    "shown": round(bot.last_values[0], 4),
+                    "playout": round(bot.last_stats[0][2], 4),
+                    "budget": budget,
+                }
+            )
         g.apply(p, a)
     assert g.result is not None
     winners = g.result["winners"]
@@ -127,7 +135,9 @@ def merge_small(blocks: list[tuple[float, float, int]], least: int) -> list[tupl
     return out
 
 
-def fit(records: Sequence[dict[str, object]], least: int = 150, figure: str = "shown") -> list[tuple[float, float]]:
+def fit(
+    records: Sequence[dict[str, object]], least: int = 150, figure: str = "shown"
+) -> list[tuple[float, float]]:
     """One isotonic table for every table size and edition: per player count (about 20 games each in the
     fit set) the fit followed the luck of a few games and did worse than the raw figure on the other half
     of the fit set; blocks of fewer than `least` decisions (a few games' worth) are merged for the same
@@ -138,8 +148,10 @@ def fit(records: Sequence[dict[str, object]], least: int = 150, figure: str = "s
 
 def cmd_fit(args: argparse.Namespace) -> None:
     recs = load(args.data)
-    print(f"# fitted on {len(recs)} decisions of {len({r['seed'] for r in recs})} games ({', '.join(args.data)}), "
-          f"blocks of >= {args.least} decisions")
+    print(
+        f"# fitted on {len(recs)} decisions of {len({r['seed'] for r in recs})} games ({', '.join(args.data)}), "
+        f"blocks of >= {args.least} decisions"
+    )
     for name, figure in (("HINT_TABLE", "shown"), ("PLAYOUT_TABLE", "playout")):
         print(f"{name}: tuple[tuple[float, float], ...] = (")
         for x, y in fit(recs, args.least, figure):
@@ -156,8 +168,14 @@ def groups(pairs: Sequence[tuple[float, float]]) -> list[tuple[int, float, float
     for b in range(10):
         inside = [(p, w) for p, w in pairs if min(int(p * 10), 9) == b]
         if inside:
-            out.append((b, sum(p for p, _ in inside) / len(inside), sum(w for _, w in inside) / len(inside),
-                        len(inside)))
+            out.append(
+                (
+                    b,
+                    sum(p for p, _ in inside) / len(inside),
+                    sum(w for _, w in inside) / len(inside),
+                    len(inside),
+                )
+            )
     return out
 
 
@@ -179,14 +197,20 @@ def report(title: str, pairs: Sequence[tuple[float, float]], least: int = 50, wi
             ok, mark = False, "  <- off by more than 5 points"
         bar = ["#" if i < round(o * width) else " " for i in range(width)]
         bar[min(round(p * width), width - 1)] = "|"
-        print(f"  {b / 10:.1f}-{(b + 1) / 10:.1f}   {p:7.1%}   {o:7.1%}  {gap:+6.1%}  {c:6d}   {''.join(bar)}{mark}")
+        print(
+            f"  {b / 10:.1f}-{(b + 1) / 10:.1f}   {p:7.1%}   {o:7.1%}  {gap:+6.1%}  {c:6d}   {''.join(bar)}{mark}"
+        )
     e = ece(pairs)
     ok = ok and e <= 0.05
-    print(f"  ECE {e:.4f}; target (groups of >= {least} within 5 points, ECE <= 0.05): {'met' if ok else 'NOT met'}")
+    print(
+        f"  ECE {e:.4f}; target (groups of >= {least} within 5 points, ECE <= 0.05): {'met' if ok else 'NOT met'}"
+    )
     return ok
 
 
-def pairs_of(recs: Sequence[dict[str, object]], f: Callable[[dict[str, object]], float]) -> list[tuple[float, float]]:
+def pairs_of(
+    recs: Sequence[dict[str, object]], f: Callable[[dict[str, object]], float]
+) -> list[tuple[float, float]]:
     return [(f(r), float(r["won"])) for r in recs]  # type: ignore[arg-type]
 
 
@@ -196,16 +220,20 @@ def cmd_report(args: argparse.Namespace) -> None:
     report("raw (what the hint showed)", pairs_of(recs, lambda r: float(r["shown"])))  # type: ignore[arg-type]
     ok = report("calibrated (the hint)", pairs_of(recs, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
     report("raw playouts' own average (the review's figure)", pairs_of(recs, lambda r: float(r["playout"])))  # type: ignore[arg-type]
-    ok = report("calibrated playouts' average (the review)",
-                pairs_of(recs, lambda r: calibrated_playouts(float(r["playout"])))) and ok  # type: ignore[arg-type]
+    ok = (
+        report(
+            "calibrated playouts' average (the review)",
+            pairs_of(recs, lambda r: calibrated_playouts(float(r["playout"]))),
+        )
+        and ok
+    )  # type: ignore[arg-type]
     if args.by_players:
         for n in sorted({int(r["players"]) for r in recs}):  # type: ignore[call-overload]
             sub = [r for r in recs if r["players"] == n]
             report(f"calibrated, {n} players", pairs_of(sub, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
         for ed, _ in EDITIONS:
             sub = [r for r in recs if r["edition"] == ed]
-            report(f"calibrated, {ed} edition",
-                   pairs_of(sub, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
+            report(f"calibrated, {ed} edition", pairs_of(sub, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
     sys.exit(0 if ok or not args.strict else 1)
 
 

@@ -48,8 +48,9 @@ def _classic_bonus(i: int, players: int) -> GameConfig:
     if players >= 4 and (players == 8 or i % 2 == 0):
         cast.append("queen" if players >= 5 and i == 1 else "artist")
     base = [k for k in BASE_PURPLE_KEYS if k not in SWAP_OUT[: max(0, len(bonus) - 3)]]
-    return GameConfig.create(players, cast, base + list(bonus), edition="classic",
-                             shorter=(i == 3 and players == 5))
+    return GameConfig.create(
+        players, cast, base + list(bonus), edition="classic", shorter=(i == 3 and players == 5)
+    )
 
 
 def configs() -> Iterator[tuple[str, GameConfig]]:
@@ -57,16 +58,18 @@ def configs() -> Iterator[tuple[str, GameConfig]]:
     ed16 = [p.key for p in get_edition("2016").presets]
     for i, cast in enumerate(ed16):
         for players in range(2, 9):
-            for rank9 in ((None, True) if 4 <= players <= 7 else (None,)):
+            for rank9 in (None, True) if 4 <= players <= 7 else (None,):
                 districts = ed16[(i + players) % len(ed16)]
                 label = f"2016 {cast}/{districts} {players}p rank9={rank9}"
                 yield label, GameConfig.create(players, cast=cast, districts=districts, rank9=rank9)
     for preset in (p.key for p in get_edition("classic").presets):
         for players in range(2, 9):
-            for rank9 in ((None, True) if 4 <= players <= 7 else (None,)):
+            for rank9 in (None, True) if 4 <= players <= 7 else (None,):
                 label = f"classic {preset} {players}p rank9={rank9}"
-                yield label, GameConfig.create(players, cast=preset, districts=preset, rank9=rank9,
-                                               edition="classic")
+                yield (
+                    label,
+                    GameConfig.create(players, cast=preset, districts=preset, rank9=rank9, edition="classic"),
+                )
     for i in range(len(CLASSIC_BONUS)):
         for players in range(2, 9):
             yield f"classic bonus{i} {players}p", _classic_bonus(i, players)
@@ -134,16 +137,24 @@ def main() -> None:
                 for field in ("final", "legal", "events"):
                     if old[field] != got[field]:
                         print(f"  {field}: {old[field]} -> {got[field]}")
-                moves = next((i for i, (a, b) in enumerate(zip(old["actions"], got["actions"], strict=False))
-                              if a != b), min(len(old["actions"]), len(got["actions"])))
+                moves = next(
+                    (
+                        i
+                        for i, (a, b) in enumerate(zip(old["actions"], got["actions"], strict=False))
+                        if a != b
+                    ),
+                    min(len(old["actions"]), len(got["actions"])),
+                )
                 print(f"  first different action: #{moves}")
             sys.exit(1)
         n += 1
     if n != len(want):
         print(f"DIFFERENT: {len(want)} games stored, {n} played")
         sys.exit(1)
-    print(f"{n} games identical: actions, legal actions, events and final digests "
-          f"({time.process_time() - t0:.0f} s CPU)")
+    print(
+        f"{n} games identical: actions, legal actions, events and final digests "
+        f"({time.process_time() - t0:.0f} s CPU)"
+    )
 
 
 if __name__ == "__main__":

@@ -42,8 +42,9 @@ def main() -> None:
         if args.png:
             import cairosvg  # only for --png: not a dependency of the project
 
-            cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(path.with_suffix(".png")),
-                             output_width=1200)
+            cairosvg.svg2png(
+                bytestring=svg.encode("utf-8"), write_to=str(path.with_suffix(".png")), output_width=1200
+            )
         print(path)
 
 

@@ -33,8 +33,13 @@ def parse_duration(text: str) -> float:
     m = _DURATION.fullmatch(text.strip().lower())
     seconds = float(m.group(1)) * _UNITS[m.group(2)] if m else 0.0
     if not m or seconds <= 0 or seconds > MAX_BAN:
-        raise HubError(t("A duration is a number and a unit, like 30m, 2h or 7d (s, m, h, d, w), at most ten "
-                         "years; not “{x}”.", x=text))
+        raise HubError(
+            t(
+                "A duration is a number and a unit, like 30m, 2h or 7d (s, m, h, d, w), at most ten "
+                "years; not “{x}”.",
+                x=text,
+            )
+        )
     return seconds
 
 
@@ -60,8 +65,13 @@ class Admin:
 def run_admin_command(hub: Hub, admin: Admin, word: str, rest: str) -> list[str]:
     """Carry out an admin's command `word` with its arguments `rest`; the sentences for the admin."""
     if not hub.order.is_admin(admin.key):
-        raise HubError(t("Only this server's admins can use “{w}”; they are named by their SSH key in the "
-                         "server's settings.", w=word))
+        raise HubError(
+            t(
+                "Only this server's admins can use “{w}”; they are named by their SSH key in the "
+                "server's settings.",
+                w=word,
+            )
+        )
     args = rest.split()
     if word == "kick":
         return [_kick(hub, admin, args)]
@@ -91,8 +101,11 @@ def _kick(hub: Hub, admin: Admin, args: list[str]) -> str:
     sessions = hub.order.sessions_of(name=name)
     if not sessions:
         raise HubError(t("Nobody called {p} is connected.", p=name))
-    farewell = (lazy_t("{a} kicked you from this server: {r}", a=admin.name, r=reason) if reason
-                else lazy_t("{a} kicked you from this server.", a=admin.name))
+    farewell = (
+        lazy_t("{a} kicked you from this server: {r}", a=admin.name, r=reason)
+        if reason
+        else lazy_t("{a} kicked you from this server.", a=admin.name)
+    )
     for who in sessions:
         who.dismiss(farewell)
     return tn("{p} is kicked ({n} session).", "{p} is kicked ({n} sessions).", len(sessions), p=name)
@@ -105,15 +118,24 @@ def _ban_value(kind: str, value: str) -> str:
         except ValueError:
             raise HubError(t("{x} is not an IP address.", x=value)) from None
     if kind == "key" and not value.startswith("SHA256:"):
-        raise HubError(t("A key is banned by its fingerprint, like SHA256:…, as “ssh-keygen -lf” or the "
-                         "server's log shows it; not {x}.", x=value))
+        raise HubError(
+            t(
+                "A key is banned by its fingerprint, like SHA256:…, as “ssh-keygen -lf” or the "
+                "server's log shows it; not {x}.",
+                x=value,
+            )
+        )
     return value
 
 
 def _ban(hub: Hub, admin: Admin, args: list[str]) -> str:
     if len(args) < 2 or args[0].lower() not in BAN_KINDS:
-        raise HubError(t("“ban name|key|address VALUE [for DURATION] [reason]”, e.g. “ban name mallory for 2h "
-                         "spamming the lobby”."))
+        raise HubError(
+            t(
+                "“ban name|key|address VALUE [for DURATION] [reason]”, e.g. “ban name mallory for 2h "
+                "spamming the lobby”."
+            )
+        )
     kind, value = args[0].lower(), _ban_value(args[0].lower(), args[1])
     rest = args[2:]
     now = time.time()
@@ -125,21 +147,39 @@ def _ban(hub: Hub, admin: Admin, args: list[str]) -> str:
     if ban.matches(admin.name, admin.key, admin.address):
         raise HubError(t("That ban would shut you out too."))
     hub.records.ban(ban)
-    farewell = (lazy_t("{a} banned you from this server {u}: {r}", a=admin.name, u=ban_length(ban), r=ban.reason)
-                if ban.reason else lazy_t("{a} banned you from this server {u}.", a=admin.name, u=ban_length(ban)))
+    farewell = (
+        lazy_t("{a} banned you from this server {u}: {r}", a=admin.name, u=ban_length(ban), r=ban.reason)
+        if ban.reason
+        else lazy_t("{a} banned you from this server {u}.", a=admin.name, u=ban_length(ban))
+    )
     ended = [who for who in list(hub.order.attendees) if ban.matches(who.name, who.key, who.address)]
     for who in ended:
         who.dismiss(farewell)
     u, n = str(ban_length(ban)), len(ended)
     # One whole sentence per kind: a name, a key and an address do not agree alike in every language.
     if kind == "name":
-        return tn("The name {v} is banned {u}; {n} session ended.", "The name {v} is banned {u}; {n} sessions ended.",
-                  n, v=value, u=u)
+        return tn(
+            "The name {v} is banned {u}; {n} session ended.",
+            "The name {v} is banned {u}; {n} sessions ended.",
+            n,
+            v=value,
+            u=u,
+        )
     if kind == "key":
-        return tn("The key {v} is banned {u}; {n} session ended.", "The key {v} is banned {u}; {n} sessions ended.",
-                  n, v=value, u=u)
-    return tn("The address {v} is banned {u}; {n} session ended.",
-              "The address {v} is banned {u}; {n} sessions ended.", n, v=value, u=u)
+        return tn(
+            "The key {v} is banned {u}; {n} session ended.",
+            "The key {v} is banned {u}; {n} sessions ended.",
+            n,
+            v=value,
+            u=u,
+        )
+    return tn(
+        "The address {v} is banned {u}; {n} session ended.",
+        "The address {v} is banned {u}; {n} sessions ended.",
+        n,
+        v=value,
+        u=u,
+    )
 
 
 def _unban(hub: Hub, args: list[str]) -> str:
@@ -149,14 +189,23 @@ def _unban(hub: Hub, args: list[str]) -> str:
     value = _ban_value(kind, args[1])
     lifted = hub.records.unban(kind, value)  # type: ignore[arg-type]
     if kind == "name":
-        sentence = t("The name {v} is no longer banned.", v=value) if lifted else \
-            t("The name {v} is not banned; “bans” lists the bans.", v=value)
+        sentence = (
+            t("The name {v} is no longer banned.", v=value)
+            if lifted
+            else t("The name {v} is not banned; “bans” lists the bans.", v=value)
+        )
     elif kind == "key":
-        sentence = t("The key {v} is no longer banned.", v=value) if lifted else \
-            t("The key {v} is not banned; “bans” lists the bans.", v=value)
+        sentence = (
+            t("The key {v} is no longer banned.", v=value)
+            if lifted
+            else t("The key {v} is not banned; “bans” lists the bans.", v=value)
+        )
     else:
-        sentence = t("The address {v} is no longer banned.", v=value) if lifted else \
-            t("The address {v} is not banned; “bans” lists the bans.", v=value)
+        sentence = (
+            t("The address {v} is no longer banned.", v=value)
+            if lifted
+            else t("The address {v} is not banned; “bans” lists the bans.", v=value)
+        )
     if not lifted:
         raise HubError(sentence)
     return sentence
@@ -183,19 +232,25 @@ def _close(hub: Hub, admin: Admin, args: list[str]) -> str:
         raise HubError(t("Which table? Give its number, e.g. “close 1”."))
     ht = hub.get(tid)
     playing = ht.table is not None and not ht.table.game.over
-    sentence = (lazy_t("{a} closed table {n}; its game is kept in the history.", a=admin.name, n=tid) if playing
-                else lazy_t("{a} closed table {n}.", a=admin.name, n=tid))
+    sentence = (
+        lazy_t("{a} closed table {n}; its game is kept in the history.", a=admin.name, n=tid)
+        if playing
+        else lazy_t("{a} closed table {n}.", a=admin.name, n=tid)
+    )
     hub.close_table(ht)
     # Told after the table is gone: a session that goes back to the lobby then has no seat to give up.
     for who in list(hub.order.attendees):
         who.table_closed(tid, sentence)
-    return t("Table {n} is closed; its game is kept in the history as abandoned.", n=tid) if playing \
+    return (
+        t("Table {n} is closed; its game is kept in the history as abandoned.", n=tid)
+        if playing
         else t("Table {n} is closed.", n=tid)
+    )
 
 
 def _announce(hub: Hub, admin: Admin, text: str) -> str:
     text = text.strip()
     if not text:
         raise HubError(t("Announce what? “announce TEXT”."))
-    hub.announce_everywhere(lazy_t("Announcement from {a}: {x}", a=admin.name, x=text[:MAX_REASON * 2]))
+    hub.announce_everywhere(lazy_t("Announcement from {a}: {x}", a=admin.name, x=text[: MAX_REASON * 2]))
     return t("Announced in the lobby and at every table.")

@@ -43,7 +43,9 @@ TAKE_BACK_REFUSALS = {
     NOTHING: lambda: t("You have made no decision to take back."),
     GAME_OVER: lambda: t("The game is over: nothing can be taken back."),
     OTHER_ACTED: lambda: t("Another player has acted since your last decision, so it cannot be taken back."),
-    REVEALED: lambda: t("Your last decision showed you something that was hidden, so it cannot be taken back."),
+    REVEALED: lambda: t(
+        "Your last decision showed you something that was hidden, so it cannot be taken back."
+    ),
 }
 HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
 LAST_GAME = "last-game.json"  # the last finished game, next to the game in progress, for `citadels review`
@@ -64,10 +66,22 @@ class CitadelsApp(App[int]):
     App:nocolor DataTable > .datatable--cursor { text-style: reverse; }
     """
 
-    def __init__(self, *, home: Path | None = None, resume: bool = False, seed: int | None = None,
-                 theme: str | None = None, pace: float | None = None, seat: Seat | None = None,
-                 lang: str | None = None, edition: str | None = None, shorter: bool | None = None,
-                 position: str | None = None, position_seat: int | None = None, position_bots: str = "normal") -> None:
+    def __init__(
+        self,
+        *,
+        home: Path | None = None,
+        resume: bool = False,
+        seed: int | None = None,
+        theme: str | None = None,
+        pace: float | None = None,
+        seat: Seat | None = None,
+        lang: str | None = None,
+        edition: str | None = None,
+        shorter: bool | None = None,
+        position: str | None = None,
+        position_seat: int | None = None,
+        position_bots: str = "normal",
+    ) -> None:
         """`seat`: play at a table hosted elsewhere (the SSH server); its host runs the bots and keeps
         the record, and this app neither saves nor starts games. `edition`, `shorter`: of the first new
         game (else the settings'). `position`: start from this position instead (docs/position.md),
@@ -176,8 +190,13 @@ class CitadelsApp(App[int]):
             self.notes.append((t("There is no saved game to resume; here is a new one."), True))
         elif saved is not None:
             g = saved.record.replay(record_events=False)
-            summary = tn("round {r}, {p} players, {n} move played.", "round {r}, {p} players, {n} moves played.",
-                         len(saved.record.actions), r=g.round, p=g.players)
+            summary = tn(
+                "round {r}, {p} players, {n} move played.",
+                "round {r}, {p} players, {n} moves played.",
+                len(saved.record.actions),
+                r=g.round,
+                p=g.players,
+            )
 
             def answer(yes: bool | None) -> None:
                 if yes:
@@ -197,16 +216,35 @@ class CitadelsApp(App[int]):
         s = self.settings
         if spec is None:
             edition = self.edition_request or s.edition
-            shorter = edition == "classic" and (s.shorter if self.shorter_request is None else self.shorter_request)
+            shorter = edition == "classic" and (
+                s.shorter if self.shorter_request is None else self.shorter_request
+            )
             try:
-                cfg = GameConfig.create(s.players, cast=cast_choice(s, edition),
-                                        districts=districts_choice(s, edition),
-                                        names=bot_names(s.name, s.players), edition=edition, shorter=shorter)
+                cfg = GameConfig.create(
+                    s.players,
+                    cast=cast_choice(s, edition),
+                    districts=districts_choice(s, edition),
+                    names=bot_names(s.name, s.players),
+                    edition=edition,
+                    shorter=shorter,
+                )
             except (ConfigError, KeyError) as e:
-                self.notes.append((t("The saved set-up cannot be used ({e}); playing the first game.",
-                                     e=translate_error(str(e).strip("'\""))), True))
-                cfg = GameConfig.create(4, names=bot_names(s.name, 4), edition=edition,
-                                        cast=default_preset(edition), districts=default_preset(edition))
+                self.notes.append(
+                    (
+                        t(
+                            "The saved set-up cannot be used ({e}); playing the first game.",
+                            e=translate_error(str(e).strip("'\"")),
+                        ),
+                        True,
+                    )
+                )
+                cfg = GameConfig.create(
+                    4,
+                    names=bot_names(s.name, 4),
+                    edition=edition,
+                    cast=default_preset(edition),
+                    districts=default_preset(edition),
+                )
             bots = tuple(s.bots[: cfg.players - 1])
         else:
             cfg, bots, seed = spec.config, spec.bots, spec.seed
@@ -215,8 +253,15 @@ class CitadelsApp(App[int]):
         record = GameRecord(cfg, seed, [])
         if why := rank9_reason(cfg):
             self.notes.append((why, False))
-        self.notes.append((t("Type the number of an option, or a command such as “choose king”; "
-                             "“help” explains the rest."), False))
+        self.notes.append(
+            (
+                t(
+                    "Type the number of an option, or a command such as “choose king”; "
+                    "“help” explains the rest."
+                ),
+                False,
+            )
+        )
         self.start(record, {i + 1: b for i, b in enumerate(bots)}, save_target(self.home))
 
     def resume(self, saved: Saved) -> None:
@@ -230,8 +275,9 @@ class CitadelsApp(App[int]):
         self.start(saved.record, bots, saved.path)
         self.notes.append((t("Welcome back: the saved game continues."), False))
 
-    def play_position(self, text: str, seat: int | None = None, level: str = "normal",
-                      seed: int | None = None) -> None:
+    def play_position(
+        self, text: str, seat: int | None = None, level: str = "normal", seed: int | None = None
+    ) -> None:
         """Play from the position `text` (checked: PositionError if refused) as `seat` (default: whoever
         must decide now), every other seat a bot of `level`. Not saved: a save replays a game from its deal."""
         game = from_position(text, record_events=False)
@@ -241,8 +287,17 @@ class CitadelsApp(App[int]):
         self.save_path = None
         table = Table(record, bots, self.settings.bot_pace, start=text)
         shown = t(level) if level in BOT_LEVELS else level  # a level with a budget (hard:800) as typed
-        self.notes.append((t("From the position given: you play {p}; the other seats are bots ({b}). This game "
-                             "is not saved.", p=game.config.names[human], b=shown), False))
+        self.notes.append(
+            (
+                t(
+                    "From the position given: you play {p}; the other seats are bots ({b}). This game "
+                    "is not saved.",
+                    p=game.config.names[human],
+                    b=shown,
+                ),
+                False,
+            )
+        )
         self.attach(table.seat(human), owned=True)
 
     def start(self, record: GameRecord, bots: dict[int, str], path: Path) -> None:
@@ -306,8 +361,9 @@ class CitadelsApp(App[int]):
 
     def _autosave(self, record: GameRecord) -> None:
         if self.save_path is not None:
-            self.saver.save(record, self.save_path, self.table.bot_kinds if self.table else None,
-                            **self._shown())
+            self.saver.save(
+                record, self.save_path, self.table.bot_kinds if self.table else None, **self._shown()
+            )
             if self.saver.error:
                 raise OSError(self.saver.error)
 
@@ -348,8 +404,9 @@ class CitadelsApp(App[int]):
         assert self.table is not None and self.save_path is not None
         path = self.save_path.with_name(LAST_GAME)
         self.saver.save(self.table.record, path, self.table.bot_kinds, **self._shown())
-        self.notes.append((t("This game is kept in {p}: “citadels review {p}” shows its review later.", p=path),
-                           False))
+        self.notes.append(
+            (t("This game is kept in {p}: “citadels review {p}” shows its review later.", p=path), False)
+        )
         self.call_after_refresh(self._flush_notes)
 
     def watching(self) -> bool:
@@ -370,8 +427,9 @@ class CitadelsApp(App[int]):
         me = self.seat.player if self.seat is not None else None
         # A game from a position has no review: a review replays the game from its deal.
         record = self.table.record if self.table.start is None else None
-        self.push_screen(EndScreen(g.config, g.result, me, watching=self.watching(), record=record),
-                         self._end_chosen)
+        self.push_screen(
+            EndScreen(g.config, g.result, me, watching=self.watching(), record=record), self._end_chosen
+        )
 
     def show_review(self) -> None:
         """The review of the game just finished, over the board."""
@@ -379,8 +437,10 @@ class CitadelsApp(App[int]):
             self._say(t("The game is not over yet: its review comes at its end."), alert=True)
             return
         if self.table.start is not None:
-            self._say(t("A game played from a position has no review: a review follows a game from its deal."),
-                      alert=True)
+            self._say(
+                t("A game played from a position has no review: a review follows a game from its deal."),
+                alert=True,
+            )
             return
         from .components.review_screen import ReviewScreen
 
@@ -388,7 +448,9 @@ class CitadelsApp(App[int]):
 
     def _end_chosen(self, choice: str | None) -> None:
         if choice == "board":
-            self._say(t("The final board. F7 or “results” shows the end of the game again; “review” its review."))
+            self._say(
+                t("The final board. F7 or “results” shows the end of the game again; “review” its review.")
+            )
         elif choice == "again" and self.hosted_seat is None:
             self.new_game()
         else:
@@ -400,7 +462,9 @@ class CitadelsApp(App[int]):
         name, arg = message.name, message.arg
         if name == "quit":
             # Left in the middle of a local game: said on the way out, the game waits to be resumed.
-            self.farewell = t("The game is saved: citadels --resume goes on with it.") if self.game_is_saved() else ""
+            self.farewell = (
+                t("The game is saved: citadels --resume goes on with it.") if self.game_is_saved() else ""
+            )
             self.exit(0, message=self.farewell or None)
         elif name == "results":
             self.show_results()
@@ -415,6 +479,7 @@ class CitadelsApp(App[int]):
         elif name == "new" and self.hosted_seat is not None:
             self._say(t("This table is hosted: new games start from the lobby."), alert=True)
         elif name == "new":
+
             def started(spec: NewGame | None) -> None:
                 if spec is not None:
                     self._remember(spec)
@@ -422,7 +487,9 @@ class CitadelsApp(App[int]):
 
             from .components.new_game_screen import NewGameScreen
 
-            self.push_screen(NewGameScreen(self.settings, self.edition_request or self.settings.edition), started)
+            self.push_screen(
+                NewGameScreen(self.settings, self.edition_request or self.settings.edition), started
+            )
         elif name == "save":
             if self.table is not None and self.save_path is not None:
                 try:
@@ -432,8 +499,10 @@ class CitadelsApp(App[int]):
                 except OSError as e:
                     self._say(t("The game could not be saved: {e}.", e=e.strerror or e), alert=True)
             elif self.table is not None and self.table.start is not None:
-                self._say(t("A game played from a position is not saved: start it again with the same "
-                            "--position."), alert=True)
+                self._say(
+                    t("A game played from a position is not saved: start it again with the same --position."),
+                    alert=True,
+                )
         elif name == "theme":
             self._set_theme(arg)
         elif name == "settings":
@@ -443,7 +512,9 @@ class CitadelsApp(App[int]):
             if self.theme not in self.game_themes:
                 listed.append((self.theme, ""))
             user_dir = "" if self.hosted_seat is not None else str(self.user_theme_dir)
-            self.push_screen(SettingsScreen(listed, self.theme, self._set_theme, user_dir, self._set_language))
+            self.push_screen(
+                SettingsScreen(listed, self.theme, self._set_theme, user_dir, self._set_language)
+            )
         elif name == "pace":
             self._set_pace(arg)
         elif name == "undo":
@@ -460,12 +531,19 @@ class CitadelsApp(App[int]):
             return
         if self.hosted_seat is not None and not self.table.game.over:
             # The line holds the seed, and with it every hidden card: at a shared table it waits for the end.
-            self._say(t("At a hosted table the game's line is shared once the game is over: it shows every "
-                        "hidden card."), alert=True)
+            self._say(
+                t(
+                    "At a hosted table the game's line is shared once the game is over: it shows every "
+                    "hidden card."
+                ),
+                alert=True,
+            )
             return
         if self.table.start is not None:
-            self._say(t("A game played from a position has no game line: a line replays a game from its deal."),
-                      alert=True)
+            self._say(
+                t("A game played from a position has no game line: a line replays a game from its deal."),
+                alert=True,
+            )
             return
         from citadels_core.gameline import encode
 
@@ -478,8 +556,10 @@ class CitadelsApp(App[int]):
     def _take_back(self) -> None:
         """`undo`: take back your last decision, or say in one sentence why not."""
         if self.hosted_seat is not None or not self.owns_table or self.table is None:
-            self._say(t("Decisions cannot be taken back at a hosted table: only in a local game against bots."),
-                      alert=True)
+            self._say(
+                t("Decisions cannot be taken back at a hosted table: only in a local game against bots."),
+                alert=True,
+            )
             return
         player = self.seat.player if self.seat is not None else None
         if player is None:
@@ -487,15 +567,22 @@ class CitadelsApp(App[int]):
             return
         why, action = self.table.take_back(player)
         if action is None:
-            self._say(TAKE_BACK_REFUSALS.get(why or "", lambda: t("That cannot be taken back."))(), alert=True)
+            self._say(
+                TAKE_BACK_REFUSALS.get(why or "", lambda: t("That cannot be taken back."))(), alert=True
+            )
             return
         cfg = self.table.config
         self._say(t("Taken back: {a}. Decide again.", a=describe(cfg, view(self.table.game, player), action)))
 
     def game_is_saved(self) -> bool:
         """A local game under way, saved after every move: leaving now loses nothing."""
-        return self.table is not None and self.save_path is not None and self.owns_table \
-            and bool(self.table.record.actions) and not self.table.game.over
+        return (
+            self.table is not None
+            and self.save_path is not None
+            and self.owns_table
+            and bool(self.table.record.actions)
+            and not self.table.game.over
+        )
 
     def _tell(self, text: str, alert: bool) -> None:
         """Into the story now, or as soon as there is one."""
@@ -539,8 +626,10 @@ class CitadelsApp(App[int]):
             if not 0 <= pace <= 10:
                 raise ValueError
         except ValueError:
-            self._say(t("The pace is a number of seconds from 0 to 10 (now {p:g}).", p=self.settings.bot_pace),
-                      alert=True)
+            self._say(
+                t("The pace is a number of seconds from 0 to 10 (now {p:g}).", p=self.settings.bot_pace),
+                alert=True,
+            )
             return
         self.settings.bot_pace = pace
         if self.table is not None:
@@ -585,7 +674,7 @@ class CitadelsApp(App[int]):
         s.custom_districts = spec.custom_districts or s.custom_districts
         s.edition, s.shorter = spec.config.edition, spec.config.shorter
         self.edition_request = self.shorter_request = None  # the form's choice now rules the next games
-        s.bots = (list(spec.bots) + s.bots[len(spec.bots):])[:7]
+        s.bots = (list(spec.bots) + s.bots[len(spec.bots) :])[:7]
         self._write_settings()
 
     def _write_settings(self) -> None:
@@ -603,17 +692,34 @@ def position_player(game: Game) -> int:
     return pending[0] if pending is not None else HUMAN
 
 
-def run(resume: bool = False, seed: int | None = None, theme: str | None = None, lang: str | None = None,
-        edition: str | None = None, shorter: bool | None = None, position: str | None = None,
-        position_seat: int | None = None, position_bots: str = "normal") -> int:
+def run(
+    resume: bool = False,
+    seed: int | None = None,
+    theme: str | None = None,
+    lang: str | None = None,
+    edition: str | None = None,
+    shorter: bool | None = None,
+    position: str | None = None,
+    position_seat: int | None = None,
+    position_bots: str = "normal",
+) -> int:
     """Play in this terminal; the exit code for the `citadels` command.
 
     The start makes some sixty thousand objects that live as long as the app: collecting garbage meanwhile
     would only scan them again and again (a sixth of the start's CPU), so the collector is off until the
     first screen is shown (`citadels` turns it off before it imports the app)."""
     gc.disable()
-    app = CitadelsApp(resume=resume, seed=seed, theme=theme, lang=lang, edition=edition, shorter=shorter,
-                      position=position, position_seat=position_seat, position_bots=position_bots)
+    app = CitadelsApp(
+        resume=resume,
+        seed=seed,
+        theme=theme,
+        lang=lang,
+        edition=edition,
+        shorter=shorter,
+        position=position,
+        position_seat=position_seat,
+        position_bots=position_bots,
+    )
     app.collector_paused = True
     result = app.run()
     return result if isinstance(result, int) else 0

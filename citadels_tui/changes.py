@@ -46,6 +46,8 @@ def since(before: Snapshot | None, v: View) -> Changes:
         return NOTHING
     now = snapshot(v)
     then = before.cities + (Counter(),) * max(0, len(now.cities) - len(before.cities))
-    return Changes(now.hand - before.hand,
-                   tuple(c - b for c, b in zip(now.cities, then, strict=False)),
-                   tuple(b - c for c, b in zip(now.cities, then, strict=False)))
+    return Changes(
+        now.hand - before.hand,
+        tuple(c - b for c, b in zip(now.cities, then, strict=False)),
+        tuple(b - c for c, b in zip(now.cities, then, strict=False)),
+    )

@@ -34,5 +34,7 @@ class Colourless(LineFilter):
     no-color.org asks for none. Applied last, after Textual's filters, so nothing adds colour back."""
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
-        return [Segment(text, None if style is None else style.without_color, control)
-                for text, style, control in segments]
+        return [
+            Segment(text, None if style is None else style.without_color, control)
+            for text, style, control in segments
+        ]

@@ -20,49 +20,188 @@ from .i18n import language, t, tp
 from .names import card_name, char_name, describe, hurts_own_city
 
 # Words the verbs' grammar may carry but that name nothing ("destroy the market in anna's city").
-FILLER = frozenset({
-    "the", "a", "an", "in", "with", "from", "of", "city", "to", "at", "on", "and", "hands", "hand", "turn",
-    "card", "for", "my", "his", "her", "their", "please", "then",
-    # Russian: prepositions and the words around a name ("разрушить рынок у анны", "в городе бориса").
-    "у", "в", "во", "с", "со", "из", "на", "за", "и", "к", "город", "города", "городе", "пожалуйста",
-    "мой", "моего", "моем", "руки", "картами", "карта", "персонажа", "квартал", "квартала", "игрока",
-})
+FILLER = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "in",
+        "with",
+        "from",
+        "of",
+        "city",
+        "to",
+        "at",
+        "on",
+        "and",
+        "hands",
+        "hand",
+        "turn",
+        "card",
+        "for",
+        "my",
+        "his",
+        "her",
+        "their",
+        "please",
+        "then",
+        # Russian: prepositions and the words around a name ("разрушить рынок у анны", "в городе бориса").
+        "у",
+        "в",
+        "во",
+        "с",
+        "со",
+        "из",
+        "на",
+        "за",
+        "и",
+        "к",
+        "город",
+        "города",
+        "городе",
+        "пожалуйста",
+        "мой",
+        "моего",
+        "моем",
+        "руки",
+        "картами",
+        "карта",
+        "персонажа",
+        "квартал",
+        "квартала",
+        "игрока",
+    }
+)
 
 # Verb words -> verb id. Verb ids that are app commands start with "app:".
 VERBS: dict[str, str] = {
-    "take": "take", "gold": "gold", "draw": "draw", "cards": "draw",
-    "keep": "keep", "build": "build", "choose": "choose", "pick": "choose",
-    "discard": "discard", "kill": "kill", "assassinate": "kill", "murder": "kill",
-    "rob": "rob", "steal": "rob", "swap": "swap", "exchange": "swap", "redraw": "redraw",
-    "destroy": "destroy", "beautify": "beautify", "laboratory": "laboratory", "smithy": "smithy",
-    "pay": "pay", "income": "income", "bonus": "bonus", "end": "end", "pass": "end", "done": "done",
-    "finish": "end", "finished": "end",
-    "help": "app:help", "look": "app:look", "score": "app:score", "scores": "app:score",
-    "save": "app:save", "quit": "app:quit", "exit": "app:quit", "new": "app:new", "theme": "app:theme",
-    "skip": "app:skip", "pace": "app:pace", "lang": "app:lang", "language": "app:lang",
-    "settings": "app:settings", "hint": "app:hint", "undo": "app:undo", "story": "app:story",
+    "take": "take",
+    "gold": "gold",
+    "draw": "draw",
+    "cards": "draw",
+    "keep": "keep",
+    "build": "build",
+    "choose": "choose",
+    "pick": "choose",
+    "discard": "discard",
+    "kill": "kill",
+    "assassinate": "kill",
+    "murder": "kill",
+    "rob": "rob",
+    "steal": "rob",
+    "swap": "swap",
+    "exchange": "swap",
+    "redraw": "redraw",
+    "destroy": "destroy",
+    "beautify": "beautify",
+    "laboratory": "laboratory",
+    "smithy": "smithy",
+    "pay": "pay",
+    "income": "income",
+    "bonus": "bonus",
+    "end": "end",
+    "pass": "end",
+    "done": "done",
+    "finish": "end",
+    "finished": "end",
+    "help": "app:help",
+    "look": "app:look",
+    "score": "app:score",
+    "scores": "app:score",
+    "save": "app:save",
+    "quit": "app:quit",
+    "exit": "app:quit",
+    "new": "app:new",
+    "theme": "app:theme",
+    "skip": "app:skip",
+    "pace": "app:pace",
+    "lang": "app:lang",
+    "language": "app:lang",
+    "settings": "app:settings",
+    "hint": "app:hint",
+    "undo": "app:undo",
+    "story": "app:story",
     "share": "app:share",
     "h": "app:help",  # a lone "h" was always help
-    "results": "app:results", "result": "app:results", "review": "app:review",
+    "results": "app:results",
+    "result": "app:results",
+    "review": "app:review",
     # Russian: infinitives, imperatives and the nouns players type ("взять золото", "тянуть", "доход").
-    "взять": "take", "возьми": "take", "беру": "take", "брать": "take", "золото": "gold",
-    "тянуть": "draw", "тяни": "draw", "вытянуть": "draw", "карты": "draw",
-    "оставить": "keep", "оставь": "keep", "построить": "build", "строить": "build", "построй": "build",
-    "выбрать": "choose", "выбери": "choose", "сбросить": "discard", "сбрось": "discard",
-    "убить": "kill", "убей": "kill", "ограбить": "rob", "ограбь": "rob", "обменяться": "swap",
-    "обменять": "swap", "обмен": "swap", "поменяться": "swap", "разрушить": "destroy", "разрушь": "destroy",
-    "украсить": "beautify", "укрась": "beautify", "лаборатория": "laboratory", "кузница": "smithy",
-    "заплатить": "pay", "оплатить": "pay", "платить": "pay", "доход": "income", "бонус": "bonus",
-    "конец": "end", "закончить": "end", "пас": "end", "готово": "done", "завершить": "end",
-    "закончил": "end", "закончила": "end", "заканчиваю": "end", "завершаю": "end", "пасую": "end",
-    "пропускаю": "end", "все": "end", "хватит": "end",
-    "помощь": "app:help", "справка": "app:help", "посмотреть": "app:look", "смотреть": "app:look",
-    "счет": "app:score", "очки": "app:score", "сохранить": "app:save", "выйти": "app:quit",
-    "выход": "app:quit", "новая": "app:new", "тема": "app:theme", "пропустить": "app:skip",
-    "темп": "app:pace", "язык": "app:lang", "подсказка": "app:hint", "подскажи": "app:hint",
-    "отменить": "app:undo", "отмени": "app:undo", "назад": "app:undo", "поделиться": "app:share",
-    "итоги": "app:results", "результаты": "app:results", "разбор": "app:review",
-    "летопись": "app:story", "история": "app:story",
+    "взять": "take",
+    "возьми": "take",
+    "беру": "take",
+    "брать": "take",
+    "золото": "gold",
+    "тянуть": "draw",
+    "тяни": "draw",
+    "вытянуть": "draw",
+    "карты": "draw",
+    "оставить": "keep",
+    "оставь": "keep",
+    "построить": "build",
+    "строить": "build",
+    "построй": "build",
+    "выбрать": "choose",
+    "выбери": "choose",
+    "сбросить": "discard",
+    "сбрось": "discard",
+    "убить": "kill",
+    "убей": "kill",
+    "ограбить": "rob",
+    "ограбь": "rob",
+    "обменяться": "swap",
+    "обменять": "swap",
+    "обмен": "swap",
+    "поменяться": "swap",
+    "разрушить": "destroy",
+    "разрушь": "destroy",
+    "украсить": "beautify",
+    "укрась": "beautify",
+    "лаборатория": "laboratory",
+    "кузница": "smithy",
+    "заплатить": "pay",
+    "оплатить": "pay",
+    "платить": "pay",
+    "доход": "income",
+    "бонус": "bonus",
+    "конец": "end",
+    "закончить": "end",
+    "пас": "end",
+    "готово": "done",
+    "завершить": "end",
+    "закончил": "end",
+    "закончила": "end",
+    "заканчиваю": "end",
+    "завершаю": "end",
+    "пасую": "end",
+    "пропускаю": "end",
+    "все": "end",
+    "хватит": "end",
+    "помощь": "app:help",
+    "справка": "app:help",
+    "посмотреть": "app:look",
+    "смотреть": "app:look",
+    "счет": "app:score",
+    "очки": "app:score",
+    "сохранить": "app:save",
+    "выйти": "app:quit",
+    "выход": "app:quit",
+    "новая": "app:new",
+    "тема": "app:theme",
+    "пропустить": "app:skip",
+    "темп": "app:pace",
+    "язык": "app:lang",
+    "подсказка": "app:hint",
+    "подскажи": "app:hint",
+    "отменить": "app:undo",
+    "отмени": "app:undo",
+    "назад": "app:undo",
+    "поделиться": "app:share",
+    "итоги": "app:results",
+    "результаты": "app:results",
+    "разбор": "app:review",
+    "летопись": "app:story",
+    "история": "app:story",
 }
 
 # The longest line read as a command: every option's label fits (the longest is under 120 characters in
@@ -82,18 +221,33 @@ TAKE_WORDS: dict[str, tuple[str, ...]] = {
 
 # The action kinds each verb can produce, to settle an ambiguous prefix in favour of what is legal now.
 VERB_KINDS: dict[str, tuple[str, ...]] = {
-    "take": ("gather", "income", "bonus"), "gold": ("gather",), "draw": ("gather",), "keep": ("keep",),
-    "build": ("build",), "choose": ("choose",), "discard": ("discard", "discard_character", "redraw"),
-    "kill": ("kill",), "rob": ("rob",), "swap": ("swap_hands",), "redraw": ("redraw",),
-    "destroy": ("destroy",), "beautify": ("beautify",), "laboratory": ("laboratory",),
-    "smithy": ("smithy",), "pay": ("pay_card", "pay_gold"), "income": ("income",), "bonus": ("bonus",),
-    "end": ("end",), "done": ("done",),
+    "take": ("gather", "income", "bonus"),
+    "gold": ("gather",),
+    "draw": ("gather",),
+    "keep": ("keep",),
+    "build": ("build",),
+    "choose": ("choose",),
+    "discard": ("discard", "discard_character", "redraw"),
+    "kill": ("kill",),
+    "rob": ("rob",),
+    "swap": ("swap_hands",),
+    "redraw": ("redraw",),
+    "destroy": ("destroy",),
+    "beautify": ("beautify",),
+    "laboratory": ("laboratory",),
+    "smithy": ("smithy",),
+    "pay": ("pay_card", "pay_gold"),
+    "income": ("income",),
+    "bonus": ("bonus",),
+    "end": ("end",),
+    "done": ("done",),
 }
 
 
 # Action kinds whose argument picks among a few targets; a wrong pick is answered with the list.
-TARGETED = frozenset({"keep", "kill", "rob", "beautify", "laboratory", "swap_hands", "destroy", "pay_card",
-                      "discard"})
+TARGETED = frozenset(
+    {"keep", "kill", "rob", "beautify", "laboratory", "swap_hands", "destroy", "pay_card", "discard"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,11 +328,52 @@ def _spellings(label: str, english: str, *others: str) -> list[tuple[str, ...]]:
 
 
 # Russian case endings, longest first: "короля" is the King, "вора" the Thief, "анны" Anna.
-_ENDINGS = tuple(sorted((
-    "ами", "ями", "ого", "его", "ому", "ему", "ыми", "ими", "ой", "ей", "ий", "ый", "ую", "юю", "ая", "яя",
-    "ое", "ее", "ые", "ие", "ых", "их", "ом", "ем", "ам", "ям", "ах", "ях", "а", "я", "у", "ю", "е", "ы",
-    "и", "о", "ь", "й",
-), key=len, reverse=True))
+_ENDINGS = tuple(
+    sorted(
+        (
+            "ами",
+            "ями",
+            "ого",
+            "его",
+            "ому",
+            "ему",
+            "ыми",
+            "ими",
+            "ой",
+            "ей",
+            "ий",
+            "ый",
+            "ую",
+            "юю",
+            "ая",
+            "яя",
+            "ое",
+            "ее",
+            "ые",
+            "ие",
+            "ых",
+            "их",
+            "ом",
+            "ем",
+            "ам",
+            "ям",
+            "ах",
+            "ях",
+            "а",
+            "я",
+            "у",
+            "ю",
+            "е",
+            "ы",
+            "и",
+            "о",
+            "ь",
+            "й",
+        ),
+        key=len,
+        reverse=True,
+    )
+)
 _VOWELS = "аеиоуыэюяё"
 
 
@@ -204,11 +399,14 @@ def _matches(phrase: tuple[str, ...], name: Name) -> int:
     """2 for an exact match, 1 for a prefix match (word by word or of the whole name), 0 for none."""
     if phrase == name.words:
         return 2
-    if len(phrase) == len(name.words) and all(_same_word(p, w) for p, w in zip(phrase, name.words, strict=True)):
+    if len(phrase) == len(name.words) and all(
+        _same_word(p, w) for p, w in zip(phrase, name.words, strict=True)
+    ):
         return 2
     # A prefix, word by word, and a case form counts as its word: «у клары» is "Клара (бот)" at a table.
-    if len(phrase) <= len(name.words) and all(w.startswith(p) or _same_word(p, w)
-                                              for p, w in zip(phrase, name.words, strict=False)):
+    if len(phrase) <= len(name.words) and all(
+        w.startswith(p) or _same_word(p, w) for p, w in zip(phrase, name.words, strict=False)
+    ):
         return 1
     if " ".join(name.words).startswith(" ".join(phrase)):
         return 1
@@ -227,7 +425,9 @@ class _Parser:
         self.legal_kinds = {a.kind for a in v.legal}
         me = v.me
         self.hand = set(v.hand)
-        self.my_city = {d.key for d in v.players[me].city} if me is not None and me < len(v.players) else set()
+        self.my_city = (
+            {d.key for d in v.players[me].city} if me is not None and me < len(v.players) else set()
+        )
         self.all_cities = {d.key for p in v.players for d in p.city}
         self.in_cast = set(v.cast)
         self.options = set(v.options)
@@ -236,8 +436,9 @@ class _Parser:
 
     # ------------------------------------------------------------ names
 
-    def refs(self, tokens: list[str], kinds: Iterable[str], prefer: Iterable[str | int] = (),
-             verb: str = "") -> list[Name]:
+    def refs(
+        self, tokens: list[str], kinds: Iterable[str], prefer: Iterable[str | int] = (), verb: str = ""
+    ) -> list[Name]:
         """Resolve tokens into names of the given kinds, longest phrase first; raise ParseError.
 
         Ties between equally good matches go first to `prefer`, then to the arguments of the legal
@@ -268,14 +469,16 @@ class _Parser:
                 raise ParseError(self._unknown(" ".join(tokens[i:]), tokens[i], kinds))
             cands, j = found
             if len(cands) > 1:
-                raise ParseError(t("“{w}” could be: {c}.", w=" ".join(tokens[i:j]),
-                                   c=", ".join(n.label for n in cands)))
+                raise ParseError(
+                    t("“{w}” could be: {c}.", w=" ".join(tokens[i:j]), c=", ".join(n.label for n in cands))
+                )
             out.append(cands[0])
             i = j
         return out
 
-    def _candidates(self, phrase: tuple[str, ...], kinds: set[str], prefer: set[str | int],
-                    tier2: set[str | int]) -> list[Name]:
+    def _candidates(
+        self, phrase: tuple[str, ...], kinds: set[str], prefer: set[str | int], tier2: set[str | int]
+    ) -> list[Name]:
         scored = [(m, n) for n in self.names if n.kind in kinds and (m := _matches(phrase, n))]
         if not scored:
             return []
@@ -293,8 +496,9 @@ class _Parser:
 
     def _unknown(self, rest: str, word: str, kinds: set[str]) -> str:
         labels = {" ".join(n.words): n.label for n in self.names if n.kind in kinds}
-        close = difflib.get_close_matches(rest, list(labels), n=3, cutoff=0.6) or \
-            difflib.get_close_matches(word, list(labels), n=3, cutoff=0.6)
+        close = difflib.get_close_matches(rest, list(labels), n=3, cutoff=0.6) or difflib.get_close_matches(
+            word, list(labels), n=3, cutoff=0.6
+        )
         if close:
             return t("I don't know “{w}”. Did you mean {c}?", w=word, c=_or([labels[c] for c in close]))
         return t("I don't know “{w}”.", w=word)
@@ -378,12 +582,15 @@ def _parse(text: str, v: View, cfg: GameConfig) -> Command:
     tokens = norm(text).split()
     if not tokens:
         if text.strip():
-            return Command(error=t("I don't understand “{w}”. Type help for the commands, or a number.",
-                                   w=quoted(text)))
+            return Command(
+                error=t("I don't understand “{w}”. Type help for the commands, or a number.", w=quoted(text))
+            )
         return Command()
     if len(tokens) == 1 and is_number(tokens[0]):
         if not is_number(text.strip().rstrip(".")):  # "-1" is no option number, "3." is
-            return Command(error=t("There is no option {n}; choose 1 to {m}.", n=quoted(text, 8), m=len(v.legal)))
+            return Command(
+                error=t("There is no option {n}; choose 1 to {m}.", n=quoted(text, 8), m=len(v.legal))
+            )
         return _number(int(tokens[0]), v, cfg)
     if v.result is not None and tokens in (["end"], ["конец"]):
         return Command(app="results")  # once the game is over, "end" can only mean its end screen
@@ -421,8 +628,9 @@ def _parse(text: str, v: View, cfg: GameConfig) -> Command:
     if grammar.actions:
         return grammar
     if len(hits) > 1 and len(hits) <= 8:
-        return Command(error=t("“{w}” could be: {c}.", w=quoted(text),
-                               c="; ".join(describe(cfg, v, a) for a in hits)))
+        return Command(
+            error=t("“{w}” could be: {c}.", w=quoted(text), c="; ".join(describe(cfg, v, a) for a in hits))
+        )
     return grammar
 
 
@@ -436,7 +644,9 @@ def _grammar(p: _Parser, verb: str | None, tokens: list[str], text: str) -> Comm
         # The right verb with the wrong target: name the targets there are, in words.
         same = [a for a in v.legal if a.kind == actions[0].kind]
         if same:
-            return Command(error=t("Not that one. You can: {o}.", o="; ".join(describe(cfg, v, a) for a in same)))
+            return Command(
+                error=t("Not that one. You can: {o}.", o="; ".join(describe(cfg, v, a) for a in same))
+            )
     return Command(actions=tuple(actions))
 
 
@@ -489,8 +699,9 @@ def confirmation(v: View, cfg: GameConfig, actions: Iterable[Action]) -> str:
     for a in actions:
         key = hurts_own_city(v, a)
         if key:
-            return t("That destroys your own {d}. Type yes to do it; anything else cancels.",
-                     d=card_name(cfg, key))
+            return t(
+                "That destroys your own {d}. Type yes to do it; anything else cancels.", d=card_name(cfg, key)
+            )
     return ""
 
 
@@ -523,19 +734,28 @@ def _bare_name(p: _Parser, tokens: list[str], text: str) -> Command:
             close = difflib.get_close_matches(tokens[0], verbs, n=3, cutoff=0.6)
         if not close:
             names = {" ".join(n.words): n.label for n in p.names}
-            close = list(dict.fromkeys(names[c] for c in difflib.get_close_matches(typed, list(names), n=3,
-                                                                                   cutoff=0.75)))
+            close = list(
+                dict.fromkeys(
+                    names[c] for c in difflib.get_close_matches(typed, list(names), n=3, cutoff=0.75)
+                )
+            )
         if close:
-            return Command(error=t("I don't understand “{w}”. Did you mean {c}?", w=quoted(typed), c=_or(close)))
-        return Command(error=t("I don't understand “{w}”. Type help for the commands, or a number.",
-                               w=quoted(text)))
+            return Command(
+                error=t("I don't understand “{w}”. Did you mean {c}?", w=quoted(typed), c=_or(close))
+            )
+        return Command(
+            error=t("I don't understand “{w}”. Type help for the commands, or a number.", w=quoted(text))
+        )
     values = tuple(r.value for r in refs)
     hits = [a for a in p.v.legal if set(a.args) == set(values) and len(a.args) == len(values)]
     if len(hits) == 1:
         return Command(actions=(hits[0],))
     if len(hits) > 1:
-        return Command(error=t("“{w}” could be: {c}.", w=quoted(text),
-                               c="; ".join(describe(p.cfg, p.v, a) for a in hits)))
+        return Command(
+            error=t(
+                "“{w}” could be: {c}.", w=quoted(text), c="; ".join(describe(p.cfg, p.v, a) for a in hits)
+            )
+        )
     label = " ".join(r.label for r in refs)
     if not p.v.legal:
         return Command(error=_waiting(p.v, p.cfg))
@@ -564,6 +784,7 @@ def _app(p: _Parser, verb: str, rest: list[str], text: str) -> Command:
 def _game_verb(p: _Parser, verb: str, rest: list[str]) -> list[Action]:
     v = p.v
     if verb == "take":
+
         def wants(what: str) -> bool:
             return any(any(x.startswith(w) for x in TAKE_WORDS[what]) for w in rest)
 
@@ -598,8 +819,13 @@ def _game_verb(p: _Parser, verb: str, rest: list[str]) -> list[Action]:
             seats = [a.args[0] for a in v.legal if a.kind == "swap_hands"]
             if len(seats) == 1:
                 return [Action("swap_hands", (seats[0],))]
-            raise ParseError(t("Swap hands with whom? {c}", c=", ".join(p.cfg.names[s] for s in seats if isinstance(s, int))
-                               or ", ".join(n for i, n in enumerate(p.cfg.names) if i != v.me)))
+            raise ParseError(
+                t(
+                    "Swap hands with whom? {c}",
+                    c=", ".join(p.cfg.names[s] for s in seats if isinstance(s, int))
+                    or ", ".join(n for i, n in enumerate(p.cfg.names) if i != v.me),
+                )
+            )
         return [Action("swap_hands", (refs[0].value,))]
     if verb in ("discard", "redraw"):
         return _discard(p, verb, rest)
@@ -619,8 +845,12 @@ def _one(p: _Parser, rest: list[str], kind: str, prefer: set[str], verb: str) ->
     refs = p.refs(rest, (kind,), prefer, verb)
     if not refs:
         choices = [a.args[0] for a in p.v.legal if a.kind == verb and a.args]
-        names = [card_name(p.cfg, str(c)) if kind == "district" else char_name(p.cfg, str(c)) for c in choices]
-        raise ParseError(t("{v} what? {c}", v=verb.capitalize(), c=", ".join(names) or t("Nothing is possible now.")))
+        names = [
+            card_name(p.cfg, str(c)) if kind == "district" else char_name(p.cfg, str(c)) for c in choices
+        ]
+        raise ParseError(
+            t("{v} what? {c}", v=verb.capitalize(), c=", ".join(names) or t("Nothing is possible now."))
+        )
     if len(refs) > 1:
         raise ParseError(t("One at a time, please: {v} {x}.", v=verb, x=refs[0].label.lower()))
     return str(refs[0].value)
@@ -686,6 +916,7 @@ def _generic(p: _Parser, kind: str, rest: list[str]) -> Action:
 
 # ---------------------------------------------------------------- completion
 
+
 def completions(text: str, v: View, cfg: GameConfig) -> list[str]:
     """Full lines that complete `text`, most useful first (Tab and the inline suggestion use them)."""
     try:
@@ -722,8 +953,7 @@ def _completions(text: str, v: View, cfg: GameConfig) -> list[str]:
 def _relevant_names(p: _Parser) -> list[str]:
     v = p.v
     cfg = p.cfg
-    out = [card_name(cfg, k) for k in dict.fromkeys([*v.options, *v.hand])
-           if k in cfg.ed.district_by_key]
+    out = [card_name(cfg, k) for k in dict.fromkeys([*v.options, *v.hand]) if k in cfg.ed.district_by_key]
     out += [char_name(cfg, k) for k in v.cast]
     out += [n for i, n in enumerate(cfg.names) if i != v.me]
     out += [card_name(cfg, d.key) for q in v.players for d in q.city]
@@ -734,6 +964,7 @@ def _relevant_names(p: _Parser) -> list[str]:
 
 
 # ---------------------------------------------------------------- the words for an action
+
 
 def words_for(a: Action, cfg: GameConfig) -> str:
     """The plain command that makes action `a` (the inverse of `parse`), to teach and to test."""

@@ -47,8 +47,14 @@ def install() -> None:
         return
     original = Stylesheet._parse_rules
 
-    def parse_rules(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False,
-                    tie_breaker: int = 0, scope: str = "") -> list[Any]:
+    def parse_rules(
+        self: Stylesheet,
+        css: str,
+        read_from: Any,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> list[Any]:
         global hits, misses
         key = (css, read_from, is_default_rules, tie_breaker, scope, _variables_key(self))
         rules = _rules.get(key)

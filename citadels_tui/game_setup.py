@@ -59,5 +59,8 @@ def rank9_reason(config: GameConfig) -> str | None:
 
     if config.players != 8 or len(config.cast) < 9:
         return None
-    return t("With 8 players a rank 9 character is added, {name}: one character is set aside face down each "
-             "round, and eight players need eight left to choose from.", name=char_name(config, config.cast[8]))
+    return t(
+        "With 8 players a rank 9 character is added, {name}: one character is set aside face down each "
+        "round, and eight players need eight left to choose from.",
+        name=char_name(config, config.cast[8]),
+    )

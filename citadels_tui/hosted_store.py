@@ -65,14 +65,19 @@ def _line(raw: object) -> str | Lazy:
 def dump_table(ht: HostedTable) -> str:
     """The file's text for a table in play (its Table must exist)."""
     assert ht.table is not None
-    settings = {f.name: getattr(ht, f.name) for f in fields(ht)
-                if isinstance(getattr(ht, f.name), _SIMPLE) and f.name != "spectators"}
+    settings = {
+        f.name: getattr(ht, f.name)
+        for f in fields(ht)
+        if isinstance(getattr(ht, f.name), _SIMPLE) and f.name != "spectators"
+    }
     data = {
         "format": FORMAT,
         "version": VERSION,
         "table": settings,
         # The codes too: after a restart a player without a key retakes their seat with the code they were shown.
-        "holders": [{"name": h.name, "key": h.key, "released": h.released, "code": h.code} for h in ht.holders],
+        "holders": [
+            {"name": h.name, "key": h.key, "released": h.released, "code": h.code} for h in ht.holders
+        ],
         "chat": [_line_json(x) for x in ht.chat],
         "game": json.loads(dumps(ht.table.record, ht.table.bot_kinds)),
     }
@@ -102,9 +107,15 @@ def load_table(text: str) -> StoredTable:
     try:
         settings = dict(data["table"])
         # A file from before reconnect codes has none (its keyless seats go by the name, as they did).
-        holders = [(str(h["name"]), None if h["key"] is None else str(h["key"]), bool(h["released"]),
-                    None if h.get("code") is None else str(h["code"]))
-                   for h in data["holders"]]
+        holders = [
+            (
+                str(h["name"]),
+                None if h["key"] is None else str(h["key"]),
+                bool(h["released"]),
+                None if h.get("code") is None else str(h["code"]),
+            )
+            for h in data["holders"]
+        ]
         chat = [_line(x) for x in data["chat"]]
         game = data["game"]
         bots = {int(k): str(v) for k, v in game.get("bots", {}).items()}
@@ -114,8 +125,14 @@ def load_table(text: str) -> StoredTable:
     over = record.replay(record_events=False).over  # a game that does not replay is as broken as bad JSON
     # Humans hold the first seats (a released one is its bot's now), bots every other seat.
     players, humans = record.config.players, len(holders)
-    humans_ok = humans <= players and all((i in bots) == released for i, (_, _, released, _) in enumerate(holders))
-    if not humans_ok or set(bots) - set(range(players)) or not set(range(humans, players)) <= set(bots) \
-            or any(v not in BOT_KINDS for v in bots.values()):
+    humans_ok = humans <= players and all(
+        (i in bots) == released for i, (_, _, released, _) in enumerate(holders)
+    )
+    if (
+        not humans_ok
+        or set(bots) - set(range(players))
+        or not set(range(humans, players)) <= set(bots)
+        or any(v not in BOT_KINDS for v in bots.values())
+    ):
         raise SaveFileError("its seats do not match its game")
     return StoredTable(settings, holders, chat, record, bots, over)

@@ -84,8 +84,9 @@ class ChatLimit:
 
     FORGET_AFTER = 1000  # players tracked before full buckets (players quiet for long enough) are forgotten
 
-    def __init__(self, burst: int = CHAT_BURST, every: float = CHAT_EVERY,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, burst: int = CHAT_BURST, every: float = CHAT_EVERY, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.burst = burst
         self.every = every
         self.clock = clock
@@ -183,8 +184,13 @@ class HostedTable:
 class Hub:
     """All the tables and the lobby chat of one server."""
 
-    def __init__(self, seat_hold: float = 120.0, pace: float = 0.6, seed: int | None = None,
-                 records: Records | None = None) -> None:
+    def __init__(
+        self,
+        seat_hold: float = 120.0,
+        pace: float = 0.6,
+        seed: int | None = None,
+        records: Records | None = None,
+    ) -> None:
         self.seat_hold = seat_hold
         self.pace = pace  # seconds each bot move stays on screen
         self.seed = seed  # fixed seeds for tests: table N gets seed + N
@@ -223,8 +229,13 @@ class Hub:
         """The chat line for `text`, counted against `name`'s rate; HubError when they talk too fast."""
         wait = self.chat_limit.take(name)
         if wait:
-            raise HubError(tn("You are talking too fast: that line was not sent; wait {n} second.",
-                              "You are talking too fast: that line was not sent; wait {n} seconds.", math.ceil(wait)))
+            raise HubError(
+                tn(
+                    "You are talking too fast: that line was not sent; wait {n} second.",
+                    "You are talking too fast: that line was not sent; wait {n} seconds.",
+                    math.ceil(wait),
+                )
+            )
         return f"{name}: {text.strip()[:MAX_LINE]}"
 
     def say_lobby(self, name: str, text: str) -> None:
@@ -256,10 +267,21 @@ class Hub:
 
     # ---------------------------------------------------------------- tables
 
-    def create(self, name: str, key: str | None, players: int = 4, cast: str = "first_game",
-               districts: str = "first_game", bots: str = "normal", timer: float | None = None,
-               seed: int | None = None, edition: str = "2016", shorter: bool = False,
-               rank9: bool | None = None, code: str | None = None) -> HostedTable:
+    def create(
+        self,
+        name: str,
+        key: str | None,
+        players: int = 4,
+        cast: str = "first_game",
+        districts: str = "first_game",
+        bots: str = "normal",
+        timer: float | None = None,
+        seed: int | None = None,
+        edition: str = "2016",
+        shorter: bool = False,
+        rank9: bool | None = None,
+        code: str | None = None,
+    ) -> HostedTable:
         """A new table with its creator in the first seat; the sentence of a HubError says what is wrong.
 
         A creator without a key sits with `code` (their session's reconnect code), or a new one."""
@@ -277,18 +299,36 @@ class Hub:
         presets = {p.key for p in get_edition(edition).presets}
         for what in (cast, districts):
             if what not in presets:
-                raise HubError(t("There is no preset called {x}; known: {p}.", x=what, p=", ".join(sorted(presets))))
+                raise HubError(
+                    t("There is no preset called {x}; known: {p}.", x=what, p=", ".join(sorted(presets)))
+                )
         try:
-            GameConfig.create(players, cast=cast, districts=districts, edition=edition, shorter=shorter, rank9=rank9)
+            GameConfig.create(
+                players, cast=cast, districts=districts, edition=edition, shorter=shorter, rank9=rank9
+            )
         except (ConfigError, KeyError) as e:
             raise HubError(translate_error(str(e).strip("'\""), edition)) from None
         tid = self.records.next_table_id()
         if seed is None:
             seed = self.seed + tid if self.seed is not None else secrets.randbelow(2**31)
-        ht = HostedTable(tid, name, players, cast, districts, bots, timer, seed, [self._holder(name, key, code)],
-                         edition=edition, shorter=shorter, rank9=rank9)
+        ht = HostedTable(
+            tid,
+            name,
+            players,
+            cast,
+            districts,
+            bots,
+            timer,
+            seed,
+            [self._holder(name, key, code)],
+            edition=edition,
+            shorter=shorter,
+            rank9=rank9,
+        )
         self.tables[tid] = ht
-        log.info("table %d created by %s (%d players, %s %s/%s)", tid, name, players, edition, cast, districts)
+        log.info(
+            "table %d created by %s (%d players, %s %s/%s)", tid, name, players, edition, cast, districts
+        )
         self._notify()
         return ht
 
@@ -313,8 +353,13 @@ class Hub:
     # ---------------------------------------------------------------- what the server asks before a login
 
     def _keyless_seats(self, name: str) -> list[Holder]:
-        return [h for ht in self.tables.values() if ht.status != "over" for h in ht.holders
-                if h.keyless and not h.released and h.name.casefold() == name.casefold()]
+        return [
+            h
+            for ht in self.tables.values()
+            if ht.status != "over"
+            for h in ht.holders
+            if h.keyless and not h.released and h.name.casefold() == name.casefold()
+        ]
 
     def holds_keyless_seat(self, name: str) -> bool:
         """Does a player who came without a key hold a seat under `name` (so that only its code gives the name)?"""
@@ -364,12 +409,22 @@ class Hub:
         humans = [h.name for h in ht.holders]
         # In the starter's language: a Russian table's bots are «Клара (бот)».
         names = humans + [t("{n} (bot)", n=x) for x in default_names(humans)[: ht.players - len(humans)]]
-        cfg = GameConfig.create(ht.players, cast=ht.cast, districts=ht.districts, names=names, edition=ht.edition,
-                                shorter=ht.shorter, rank9=ht.rank9)
+        cfg = GameConfig.create(
+            ht.players,
+            cast=ht.cast,
+            districts=ht.districts,
+            names=names,
+            edition=ht.edition,
+            shorter=ht.shorter,
+            rank9=ht.rank9,
+        )
         bots = {i: ht.bot_level for i in range(len(humans), ht.players)}
         table = Table.new(cfg, ht.seed, bots, self.pace)
-        self.records.table_started(KeptTable(ht.id, _settings(ht), _seats(ht), table.record.copy(),
-                                             dict(table.bot_kinds), list(ht.chat)))
+        self.records.table_started(
+            KeptTable(
+                ht.id, _settings(ht), _seats(ht), table.record.copy(), dict(table.bot_kinds), list(ht.chat)
+            )
+        )
         self._seat_table(ht, table)
         log.info("table %d started by %s: %s (seed %d)", ht.id, name, ", ".join(names), ht.seed)
         self._notify()
@@ -386,8 +441,9 @@ class Hub:
         ht.table = table
         # A fresh context: the table belongs to no session, though a player's command started it (their
         # app's context would make its work theirs: their language, their share of the server's loop).
-        ht.task = asyncio.get_running_loop().create_task(table.run(), name=f"table-{ht.id}",
-                                                         context=contextvars.Context())
+        ht.task = asyncio.get_running_loop().create_task(
+            table.run(), name=f"table-{ht.id}", context=contextvars.Context()
+        )
 
     # ---------------------------------------------------------------- keeping tables across restarts
 
@@ -454,12 +510,16 @@ class Hub:
             winners = set()
         order = {p: (totals[p], p in winners) for p in range(len(names))}
         ranks = [1 + sum(1 for q in order if order[q] > order[p]) for p in range(len(names))]
-        seats = tuple(Finisher(names[p], keys.get(p), table.bot_kinds.get(p), totals[p], ranks[p])
-                      for p in range(len(names)))
+        seats = tuple(
+            Finisher(names[p], keys.get(p), table.bot_kinds.get(p), totals[p], ranks[p])
+            for p in range(len(names))
+        )
         summary = GameSummary(ht.id, time.time(), ht.edition, seats, len(table.record.actions), abandoned)
         # Rated: a human who played to the end with a key (a claimed name); bots at their level's rating.
-        places = [Place(ranks[p], rated=names[p] if keys.get(p) else None, bot=table.bot_kinds.get(p))
-                  for p in range(len(names))]
+        places = [
+            Place(ranks[p], rated=names[p] if keys.get(p) else None, bot=table.bot_kinds.get(p))
+            for p in range(len(names))
+        ]
         self.records.table_finished(ht.id, FinishedGame(summary, table.record.copy()), places)
         log.info("table %d kept in the history%s", ht.id, " (abandoned)" if abandoned else "")
 
@@ -472,6 +532,7 @@ class Hub:
                 done = True
                 self._finished(ht)
                 self._notify()  # the lobby shows the table as over
+
         return check
 
     # ---------------------------------------------------------------- presence
@@ -497,9 +558,12 @@ class Hub:
         if h.present == 0 and ht.status == "playing" and not h.released:
             self._away(ht, seat)
             minutes = self.seat_hold / 60
-            self.announce(ht, lazy_t("{p} left; their seat is kept for {m:g} minutes.", p=h.name, m=round(minutes, 1))
-                          if self.seat_hold >= 120 else
-                          lazy_t("{p} left; their seat is kept for {s:g} seconds.", p=h.name, s=self.seat_hold))
+            self.announce(
+                ht,
+                lazy_t("{p} left; their seat is kept for {m:g} minutes.", p=h.name, m=round(minutes, 1))
+                if self.seat_hold >= 120
+                else lazy_t("{p} left; their seat is kept for {s:g} seconds.", p=h.name, s=self.seat_hold),
+            )
             log.info("table %d: %s left", ht.id, h.name)
         self._forget_if_done(ht)
 
@@ -565,8 +629,18 @@ class Hub:
         self._notify()
 
 
-_KEPT_SETTINGS = ("creator", "players", "cast", "districts", "bot_level", "turn_timer", "seed", "edition",
-                  "shorter", "rank9")
+_KEPT_SETTINGS = (
+    "creator",
+    "players",
+    "cast",
+    "districts",
+    "bot_level",
+    "turn_timer",
+    "seed",
+    "edition",
+    "shorter",
+    "rank9",
+)
 
 
 def _settings(ht: HostedTable) -> dict[str, object]:

@@ -56,6 +56,7 @@ def _current() -> Language:
 
 # ---------------------------------------------------------------- reading .po files
 
+
 def _unquote(s: str) -> str:
     # A .po string is a C string; Python's literal syntax reads the escapes gettext uses (\n \" \\ \t).
     return ast.literal_eval(s)
@@ -93,7 +94,9 @@ def parse_po(text: str) -> dict[str, str]:
         if "msgctxt" in e:
             key = e["msgctxt"] + "\x04" + key
         if "msgid_plural" in e:
-            forms = [e[k] for k in sorted((k for k in e if k.startswith("msgstr[")), key=lambda k: int(k[7:-1]))]
+            forms = [
+                e[k] for k in sorted((k for k in e if k.startswith("msgstr[")), key=lambda k: int(k[7:-1]))
+            ]
             if not all(forms):
                 continue
             out[key + "\x00" + e["msgid_plural"]] = "\x00".join(forms)
@@ -125,6 +128,7 @@ def compile_mo(entries: dict[str, str]) -> bytes:
 
 # ---------------------------------------------------------------- languages
 
+
 def available() -> tuple[str, ...]:
     """English and every language with a catalog in `locale/`."""
     files = resources.files(__package__).joinpath("locale")
@@ -154,7 +158,14 @@ def normalize(lang: str | None) -> str | None:
     if not lang:
         return None
     s = lang.strip().casefold()
-    aliases = {"русский": "ru", "рус": "ru", "russian": "ru", "english": "en", "английский": "en", "англ": "en"}
+    aliases = {
+        "русский": "ru",
+        "рус": "ru",
+        "russian": "ru",
+        "english": "en",
+        "английский": "en",
+        "англ": "en",
+    }
     s = aliases.get(s, s)
     code = s.replace("-", "_").split("_")[0].split(".")[0]
     return code if code in available() else None
@@ -198,6 +209,7 @@ def translator() -> gettext.NullTranslations:
 
 
 # ---------------------------------------------------------------- looking up
+
 
 def t(text: str, /, **kw: object) -> str:
     """Translate `text`, then fill `{name}` fields from `kw`."""
@@ -254,5 +266,9 @@ def set_catalog(catalog: dict[str, str]) -> None:
 
     For tests and tools; players choose a language with `set_language`."""
     global _default
-    _default = Language("xx", gettext.GNUTranslations(io.BytesIO(compile_mo({"": "Content-Type: text/plain; charset=UTF-8\n",
-                                                               **catalog}))))
+    _default = Language(
+        "xx",
+        gettext.GNUTranslations(
+            io.BytesIO(compile_mo({"": "Content-Type: text/plain; charset=UTF-8\n", **catalog}))
+        ),
+    )

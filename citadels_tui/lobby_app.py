@@ -129,8 +129,9 @@ class LobbyApp(CitadelsApp):
         self._set_theme(self.theme_request, quiet=True)
         self.hub.subscribe(self._hub_changed)
         self.hub.order.arrive(self.presence)
-        self.lobby = LobbyScreen(self.hub, self.player_name, self.key, self.seat_code, self.notice,
-                                 address=self.presence.address)
+        self.lobby = LobbyScreen(
+            self.hub, self.player_name, self.key, self.seat_code, self.notice, address=self.presence.address
+        )
         self.push_screen(self.lobby)
         mine = self.hub.find(self.player_name, self.key, self.seat_code)
         if mine is not None and mine[0].table is not None:
@@ -142,7 +143,9 @@ class LobbyApp(CitadelsApp):
         self._stand_up()  # CitadelsApp.on_unmount runs next (Textual calls it too)
         mine = self.hub.find(self.player_name, self.key, self.seat_code)
         if mine is not None and mine[0].table is None:
-            self.hub.leave(mine[0], self.player_name, self.key, self.seat_code)  # nobody waits for a player who left
+            self.hub.leave(
+                mine[0], self.player_name, self.key, self.seat_code
+            )  # nobody waits for a player who left
 
     # ------------------------------------------------------------ hub news
 
@@ -185,8 +188,11 @@ class LobbyApp(CitadelsApp):
         self._hub_news_at = monotonic()
         if self.lobby is not None and self.lobby.is_attached:
             self.lobby.refresh_lobby()
-        if (isinstance(self.game_screen, HostedGameScreen) and self.game_screen.is_attached
-                and self.game_screen.is_mounted):
+        if (
+            isinstance(self.game_screen, HostedGameScreen)
+            and self.game_screen.is_attached
+            and self.game_screen.is_mounted
+        ):
             self.game_screen.show_chat()
 
     # ------------------------------------------------------------ an admin's word, the host's message
@@ -278,4 +284,3 @@ class LobbyApp(CitadelsApp):
 
     def _set_pace(self, arg: str) -> None:
         self._say(t("The host sets the bots' pace at a hosted table."), alert=True)
-

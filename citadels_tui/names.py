@@ -20,13 +20,19 @@ def type_letter(type_key: str) -> str:
 def card_name(cfg: GameConfig, key: str) -> str:
     ed = cfg.ed
     i = ed.district_by_key.get(key)
-    return tpe("district", cfg.edition, ed.districts[i].name) if i is not None else key.replace("_", " ").title()
+    return (
+        tpe("district", cfg.edition, ed.districts[i].name) if i is not None else key.replace("_", " ").title()
+    )
 
 
 def char_name(cfg: GameConfig, key: str) -> str:
     ed = cfg.ed
     i = ed.character_by_key.get(key)
-    return tpe("character", cfg.edition, ed.characters[i].name) if i is not None else key.replace("_", " ").title()
+    return (
+        tpe("character", cfg.edition, ed.characters[i].name)
+        if i is not None
+        else key.replace("_", " ").title()
+    )
 
 
 def char_rank(cfg: GameConfig, key: str) -> int:
@@ -111,8 +117,12 @@ def describe(cfg: GameConfig, v: View, a: Action) -> str:
     if k == "gather":
         return t("Take gold") if arg0 == "gold" else t("Draw cards, keep one")
     if k == "keep":
-        return t("Keep the {d} ({cost}, {type})", d=d0, cost=card_cost(cfg, str(arg0)),
-                 type=tp("district type", card_type(cfg, str(arg0))))
+        return t(
+            "Keep the {d} ({cost}, {type})",
+            d=d0,
+            cost=card_cost(cfg, str(arg0)),
+            type=tp("district type", card_type(cfg, str(arg0))),
+        )
     if k == "build" and len(args) == 3 and args[1] == "destroy":
         return t("Build the {d} by destroying your {x}", d=d0, x=card_name(cfg, str(args[2])))
     if k == "build":
@@ -127,8 +137,12 @@ def describe(cfg: GameConfig, v: View, a: Action) -> str:
         return t("Rob the {c}", c=c0)
     if k == "swap_hands" and isinstance(arg0, int):
         n = v.players[arg0].hand_size if 0 <= arg0 < len(v.players) else 0
-        return tn("Swap hands with {p} ({n} card)", "Swap hands with {p} ({n} cards)", n,
-                  p=player_name(cfg, arg0, v.me))
+        return tn(
+            "Swap hands with {p} ({n} card)",
+            "Swap hands with {p} ({n} cards)",
+            n,
+            p=player_name(cfg, arg0, v.me),
+        )
     if k == "redraw":
         return t("Discard cards to draw as many")
     if k == "discard":
@@ -221,11 +235,15 @@ def _ability(cfg: GameConfig, v: View, a: Action) -> str:
     if k == "alms" and pname:
         return t("Take 1 gold from {p}, the richest", p=pname)
     if k == "abbot_income" and isinstance(arg0, int):
-        return tn("Take {n} gold of your income, the rest in cards",
-                  "Take {n} gold of your income, the rest in cards", arg0)
+        return tn(
+            "Take {n} gold of your income, the rest in cards",
+            "Take {n} gold of your income, the rest in cards",
+            arg0,
+        )
     if k == "cardinal_build" and len(args) == 2:
-        return t("Build the {d} with gold from {p}, paid in cards", d=d0,
-                 p=player_name(cfg, int(args[1]), v.me))
+        return t(
+            "Build the {d} with gold from {p}, paid in cards", d=d0, p=player_name(cfg, int(args[1]), v.me)
+        )
     if k == "cardinal_give":
         return t("Give the {d} to the Cardinal", d=d0)
     if k == "navigate":
@@ -235,11 +253,19 @@ def _ability(cfg: GameConfig, v: View, a: Action) -> str:
     if k == "scholar_keep":
         return t("Keep the {d}, shuffle the rest back", d=d0)
     if k == "seize" and len(args) == 2 and pname:
-        return t("Seize {p}'s {d} (pay {g})", p=pname, d=card_name(cfg, str(args[1])),
-                 g=_city_cost(v, int(arg0), str(args[1])))
+        return t(
+            "Seize {p}'s {d} (pay {g})",
+            p=pname,
+            d=card_name(cfg, str(args[1])),
+            g=_city_cost(v, int(arg0), str(args[1])),
+        )
     if k == "exchange" and len(args) == 3 and pname:
-        return t("Exchange your {m} for {p}'s {d}", m=card_name(cfg, str(args[2])), p=pname,
-                 d=card_name(cfg, str(args[1])))
+        return t(
+            "Exchange your {m} for {p}'s {d}",
+            m=card_name(cfg, str(args[2])),
+            p=pname,
+            d=card_name(cfg, str(args[1])),
+        )
     if k == "queen":
         return t("Take 3 gold for sitting next to the King")
     if k == "collect_tax":
@@ -253,16 +279,26 @@ def _ability(cfg: GameConfig, v: View, a: Action) -> str:
     if k == "thank":
         return t("Thank your Excellency")
     if k == "bell_tower":
-        return t("Ring the Bell Tower: the game ends at 7 districts") if arg0 == "announce" \
+        return (
+            t("Ring the Bell Tower: the game ends at 7 districts")
+            if arg0 == "announce"
             else t("Leave the Bell Tower silent")
+        )
     if k == "graveyard":
-        return t("Pay 1 gold to take the destroyed district") if arg0 == "take" \
+        return (
+            t("Pay 1 gold to take the destroyed district")
+            if arg0 == "take"
             else t("Pass: let the destroyed district go")
+        )
     if k == "lighthouse":
         return t("Pass: take no card") if arg0 == "none" else t("Take the {d} from the deck", d=d0)
     if k == "armory" and len(args) == 2 and pname:
-        return t("Destroy your {a} and {p}'s {d}", a=card_name(cfg, "armory"), p=player_name(cfg, int(arg0), None),
-                 d=card_name(cfg, str(args[1])))
+        return t(
+            "Destroy your {a} and {p}'s {d}",
+            a=card_name(cfg, "armory"),
+            p=player_name(cfg, int(arg0), None),
+            d=card_name(cfg, str(args[1])),
+        )
     if k == "museum":
         return t("Put the {d} under the Museum", d=d0)
     return ""

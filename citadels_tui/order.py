@@ -64,9 +64,14 @@ class Order:
             for who in list(self.attendees):
                 who.motd_changed(motd)
 
-    def sessions_of(self, name: str | None = None, key: str | None = None,
-                    address: str | None = None) -> list[Attendee]:
+    def sessions_of(
+        self, name: str | None = None, key: str | None = None, address: str | None = None
+    ) -> list[Attendee]:
         """The sessions with this name (any case), this key or from this address."""
-        return [a for a in self.attendees
-                if (name is not None and a.name.casefold() == name.casefold())
-                or (key is not None and a.key == key) or (address is not None and a.address == address)]
+        return [
+            a
+            for a in self.attendees
+            if (name is not None and a.name.casefold() == name.casefold())
+            or (key is not None and a.key == key)
+            or (address is not None and a.address == address)
+        ]

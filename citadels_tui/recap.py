@@ -28,14 +28,47 @@ from .names import card_name, char_name
 _TO_CHARACTER = ("kill", "rob", "bewitch")
 _TO_CHARACTERS = ("threats", "warrants")
 # Events whose `target` is the player they were done to.
-_TO_TARGET = ("swap_hands", "destroy", "armory", "exchange", "seize", "confiscate", "wizard_takes",
-              "wizard_builds", "emperor_take", "alms", "cardinal", "spy", "theater", "seer_take_private")
+_TO_TARGET = (
+    "swap_hands",
+    "destroy",
+    "armory",
+    "exchange",
+    "seize",
+    "confiscate",
+    "wizard_takes",
+    "wizard_builds",
+    "emperor_take",
+    "alms",
+    "cardinal",
+    "spy",
+    "theater",
+    "seer_take_private",
+)
 # Private events that only add detail (which card) to a public one just before or after them.
-_DETAILS = {"swap_hands_private": "swap_hands", "wizard_take_private": "wizard_takes",
-            "emperor_take_private": "emperor_take", "theater_private": "theater"}
+_DETAILS = {
+    "swap_hands_private": "swap_hands",
+    "wizard_take_private": "wizard_takes",
+    "emperor_take_private": "emperor_take",
+    "theater_private": "theater",
+}
 # Deeds told in a round's summary (public events only), in the order they happen.
-_SUMMARY = ("kill", "rob", "bewitch", "threats", "warrants", "swap_hands", "redraw", "destroy", "armory",
-            "exchange", "seize", "wizard_takes", "wizard_builds", "crown", "build")
+_SUMMARY = (
+    "kill",
+    "rob",
+    "bewitch",
+    "threats",
+    "warrants",
+    "swap_hands",
+    "redraw",
+    "destroy",
+    "armory",
+    "exchange",
+    "seize",
+    "wizard_takes",
+    "wizard_builds",
+    "crown",
+    "build",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,20 +185,29 @@ class Follow:
             actor = d.get("thief", d.get("player"))
             yours = next((c for c in d.get("characters", ()) if c in self.mine), None)
             detail = self._early.pop((k, actor), None)
-            self.deeds.append(Deed(e, actor, self.playing.get(actor) if actor is not None else None, detail, yours))
+            self.deeds.append(
+                Deed(e, actor, self.playing.get(actor) if actor is not None else None, detail, yours)
+            )
         elif k in _DETAILS and me is not None and d.get("target") == me:
             self._detail(_DETAILS[k], e)
         if k == "theater_private" and me is not None:
             self._theater(d)
         if k == "crown":
             self.crown = d["player"]
-        if e.audience is None and k in _SUMMARY and self.current is not None \
-                and d.get("player") == self.current.player and not (k == "crown" and d.get("kept")):
+        if (
+            e.audience is None
+            and k in _SUMMARY
+            and self.current is not None
+            and d.get("player") == self.current.player
+            and not (k == "crown" and d.get("kept"))
+        ):
             self.current.deeds.append(e)
 
         # The viewer's turn comes: the recap follows their character's call (and the robbery told with it).
         mine_called = k == "call" and d["answer"] == "revealed" and d["player"] == me
-        robbed_now = following is not None and following.kind == "robbed" and following.data.get("victim") == me
+        robbed_now = (
+            following is not None and following.kind == "robbed" and following.data.get("victim") == me
+        )
         if (mine_called and not robbed_now) or (k == "robbed" and d.get("victim") == me):
             if self.deeds:
                 after.insert(0, Recap(self.cfg, me, self.deeds, self.turns == 0))  # type: ignore[arg-type]
@@ -222,6 +264,7 @@ def follow(cfg: GameConfig, events: Sequence[Event], me: int | None) -> list[Not
 
 # ---------------------------------------------------------------- sentences
 
+
 def _actor(cfg: GameConfig, deed: Deed) -> str:
     if deed.actor is None:
         return t("someone")
@@ -260,14 +303,23 @@ def _clause(cfg: GameConfig, me: int, deed: Deed) -> str:
     if k == "swap_hands":
         if detail.get("gave"):
             got = detail["gave"]
-            return tn("{who} swapped hands with you — you got the {cards}", "{who} swapped hands with you — you got "
-                      "{cards}", len(got), who=who, cards=_cards(cfg, got))
+            return tn(
+                "{who} swapped hands with you — you got the {cards}",
+                "{who} swapped hands with you — you got {cards}",
+                len(got),
+                who=who,
+                cards=_cards(cfg, got),
+            )
         return t("{who} swapped hands with you", who=who)
     if k in ("destroy", "armory"):
         return t("{who} destroyed your {card}", who=who, card=card_name(cfg, d["card"]))
     if k == "exchange":
-        return t("{who} took your {took} for their {gave}", who=who, took=card_name(cfg, d["took"]),
-                 gave=card_name(cfg, d["gave"]))
+        return t(
+            "{who} took your {took} for their {gave}",
+            who=who,
+            took=card_name(cfg, d["took"]),
+            gave=card_name(cfg, d["gave"]),
+        )
     if k == "seize":
         return t("{who} seized your {card}", who=who, card=card_name(cfg, d["card"]))
     if k == "confiscate":
@@ -282,17 +334,29 @@ def _clause(cfg: GameConfig, me: int, deed: Deed) -> str:
     if k in ("emperor_take", "alms"):
         return tn("{who} took {n} gold from you", "{who} took {n} gold from you", 1, who=who)
     if k == "cardinal":
-        return tn("{who} took {n} gold from you for cards", "{who} took {n} gold from you for cards",
-                  d["gold"], who=who)
+        return tn(
+            "{who} took {n} gold from you for cards",
+            "{who} took {n} gold from you for cards",
+            d["gold"],
+            who=who,
+        )
     if k == "spy":
-        return tn("{who} looked at your hand and took {n} gold", "{who} looked at your hand and took {n} gold",
-                  d["gold"], who=who)
+        return tn(
+            "{who} looked at your hand and took {n} gold",
+            "{who} looked at your hand and took {n} gold",
+            d["gold"],
+            who=who,
+        )
     if k == "reveal_threat":
         return tn("{who} took all your gold ({n})", "{who} took all your gold ({n})", d["amount"], who=who)
     if k == "theater":
         if detail.get("gave"):
-            return t("{who} took your {took} and gave you the {gave}", who=who, took=char(detail["took"]),
-                     gave=char(detail["gave"]))
+            return t(
+                "{who} took your {took} and gave you the {gave}",
+                who=who,
+                took=char(detail["took"]),
+                gave=char(detail["gave"]),
+            )
         return t("{who} exchanged characters with you", who=who)
     if k == "crown":
         return t("{who} took the crown from you", who=who)
@@ -317,10 +381,14 @@ def _summary_deed(cfg: GameConfig, me: int | None, e: Event) -> str:
     if k == "bewitch":
         return t("bewitches the {character}", character=char_name(cfg, d["character"]))
     if k == "threats":
-        return t("threatens the {characters}", characters=", ".join(char_name(cfg, c) for c in d["characters"]))
+        return t(
+            "threatens the {characters}", characters=", ".join(char_name(cfg, c) for c in d["characters"])
+        )
     if k == "warrants":
-        return t("puts warrants on the {characters}",
-                 characters=", ".join(char_name(cfg, c) for c in d["characters"]))
+        return t(
+            "puts warrants on the {characters}",
+            characters=", ".join(char_name(cfg, c) for c in d["characters"]),
+        )
     if k == "swap_hands":
         if d["target"] == me:
             return t("swaps hands with you")

@@ -167,7 +167,9 @@ class Records(Protocol):
 
     def seats_changed(self, tid: int, seats: Sequence[KeptSeat], bots: dict[int, str]) -> None: ...
 
-    def append_actions(self, tid: int, start: int, moves: Sequence[tuple[int, Action]]) -> asyncio.Future[None]:
+    def append_actions(
+        self, tid: int, start: int, moves: Sequence[tuple[int, Action]]
+    ) -> asyncio.Future[None]:
         """Journal `moves` as the table's actions number `start`, `start + 1` …; done once committed."""
         ...
 
@@ -175,8 +177,13 @@ class Records(Protocol):
         """Forget the table's actions from number `length` on (a decision taken back); done once committed."""
         ...
 
-    def claim_actions(self, tid: int, start: int, moves: Sequence[tuple[int, Action]],
-                      after: tuple[int, Action] | None = None) -> asyncio.Future[None]:
+    def claim_actions(
+        self,
+        tid: int,
+        start: int,
+        moves: Sequence[tuple[int, Action]],
+        after: tuple[int, Action] | None = None,
+    ) -> asyncio.Future[None]:
         """Journal `moves` as actions `start`, `start + 1` … only if none of those places is taken (and,
         given `after`, action `start - 1` is that one), all or nothing; fails with `PlaceTaken` (carrying
         what is there from the first place that differs, or nothing from the journal's end when it ends
@@ -267,7 +274,9 @@ class MemoryRecords:
         if tid in self._tables:
             self._tables[tid] = replace(self._tables[tid], seats=list(seats), bots=dict(bots))
 
-    def append_actions(self, tid: int, start: int, moves: Sequence[tuple[int, Action]]) -> asyncio.Future[None]:
+    def append_actions(
+        self, tid: int, start: int, moves: Sequence[tuple[int, Action]]
+    ) -> asyncio.Future[None]:
         kept = self._tables.get(tid)
         if kept is not None:
             del kept.record.actions[start:]
@@ -280,14 +289,23 @@ class MemoryRecords:
             del kept.record.actions[length:]
         return done()
 
-    def claim_actions(self, tid: int, start: int, moves: Sequence[tuple[int, Action]],
-                      after: tuple[int, Action] | None = None) -> asyncio.Future[None]:
+    def claim_actions(
+        self,
+        tid: int,
+        start: int,
+        moves: Sequence[tuple[int, Action]],
+        after: tuple[int, Action] | None = None,
+    ) -> asyncio.Future[None]:
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         kept = self._tables.get(tid)
         if kept is None:
             fut.set_exception(TableGone(tid))
-        elif after is not None and 0 < start <= len(kept.record.actions) and kept.record.actions[start - 1] != after:
-            fut.set_exception(PlaceTaken(tid, start - 1, list(kept.record.actions[start - 1:])))
+        elif (
+            after is not None
+            and 0 < start <= len(kept.record.actions)
+            and kept.record.actions[start - 1] != after
+        ):
+            fut.set_exception(PlaceTaken(tid, start - 1, list(kept.record.actions[start - 1 :])))
         elif start < len(kept.record.actions):
             fut.set_exception(PlaceTaken(tid, start, list(kept.record.actions[start:])))
         elif start > len(kept.record.actions):  # the journal ends before (an action taken back meanwhile)

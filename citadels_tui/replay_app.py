@@ -18,8 +18,15 @@ class ReplayApp(CitadelsApp):
     """The game app's look and language (settings, --lang, --theme), showing one replay: Esc, q or
     Ctrl+Q ends it. `seat`: whose view (from 0), None for a spectator's."""
 
-    def __init__(self, record: GameRecord, seat: int | None, *, home: Path | None = None, lang: str | None = None,
-                 theme: str | None = None) -> None:
+    def __init__(
+        self,
+        record: GameRecord,
+        seat: int | None,
+        *,
+        home: Path | None = None,
+        lang: str | None = None,
+        theme: str | None = None,
+    ) -> None:
         super().__init__(home=home, lang=lang, theme=theme)
         self.record = record
         self.viewer = seat
@@ -32,6 +39,8 @@ class ReplayApp(CitadelsApp):
         self.push_screen(ReplayScreen(self.record, self.viewer), lambda _: self.exit(0))
 
 
-def run_replay(record: GameRecord, seat: int | None, lang: str | None = None, theme: str | None = None) -> int:
+def run_replay(
+    record: GameRecord, seat: int | None, lang: str | None = None, theme: str | None = None
+) -> int:
     result = ReplayApp(record, seat, lang=lang, theme=theme).run()
     return result if isinstance(result, int) else 0

@@ -22,8 +22,9 @@ from .i18n import SOURCE_LANGUAGE, language, translator
 
 # The deeds a round's entry lists: kills, robberies, builds, destructions and the other ways a district or
 # a hand changes owner; the rest (gold taken, cards drawn …) would drown them.
-DEEDS = frozenset({"kill", "bewitch", "rob", "robbed", "build", "destroy", "exchange", "seize", "swap_hands",
-                   "complete"})
+DEEDS = frozenset(
+    {"kill", "bewitch", "rob", "robbed", "build", "destroy", "exchange", "seize", "swap_hands", "complete"}
+)
 
 
 @dataclass
@@ -48,8 +49,13 @@ def timeline(cfg: GameConfig, events: list[Event], seat: int | None) -> list[Rou
     for e in events:
         if e.kind == "round":
             crown = e.data.get("crown")
-            rounds.append(RoundReview(int(e.data["round"]), crown if isinstance(crown, int) else None,
-                                      tuple(e.data.get("faceup", ()))))
+            rounds.append(
+                RoundReview(
+                    int(e.data["round"]),
+                    crown if isinstance(crown, int) else None,
+                    tuple(e.data.get("faceup", ())),
+                )
+            )
             continue
         if not rounds or not e.visible_to(seat):
             continue

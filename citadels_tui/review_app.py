@@ -17,8 +17,15 @@ class ReviewApp(CitadelsApp):
     """The game app's look and language (settings, --lang, --theme), showing one review: Esc, q or
     Ctrl+Q ends it."""
 
-    def __init__(self, record: GameRecord, seat: int | None, *, home: Path | None = None, lang: str | None = None,
-                 theme: str | None = None) -> None:
+    def __init__(
+        self,
+        record: GameRecord,
+        seat: int | None,
+        *,
+        home: Path | None = None,
+        lang: str | None = None,
+        theme: str | None = None,
+    ) -> None:
         super().__init__(home=home, lang=lang, theme=theme)
         self.record = record
         self.reviewer = seat
@@ -31,6 +38,8 @@ class ReviewApp(CitadelsApp):
         self.push_screen(ReviewScreen(self.record, self.reviewer), lambda _: self.exit(0))
 
 
-def run_review(record: GameRecord, seat: int | None, lang: str | None = None, theme: str | None = None) -> int:
+def run_review(
+    record: GameRecord, seat: int | None, lang: str | None = None, theme: str | None = None
+) -> int:
     result = ReviewApp(record, seat, lang=lang, theme=theme).run()
     return result if isinstance(result, int) else 0

@@ -31,7 +31,9 @@ class Saved:
     theme: str = ""
 
 
-def dumps(record: GameRecord, bots: dict[int, str] | None = None, *, language: str = "", theme: str = "") -> str:
+def dumps(
+    record: GameRecord, bots: dict[int, str] | None = None, *, language: str = "", theme: str = ""
+) -> str:
     """The record's JSON, plus the app's own keys: "bots", "language", "theme" (replay ignores keys it does
     not know)."""
     data = record.to_json()
@@ -112,8 +114,9 @@ def save_target(home: Path | None = None) -> Path:
     return data_dir(home) / f"{STEM}-last.json"
 
 
-def write_save(record: GameRecord, path: Path, bots: dict[int, str] | None = None, *, language: str = "",
-               theme: str = "") -> None:
+def write_save(
+    record: GameRecord, path: Path, bots: dict[int, str] | None = None, *, language: str = "", theme: str = ""
+) -> None:
     write_atomic(path, dumps(record, bots, language=language, theme=theme))
 
 
@@ -135,9 +138,18 @@ class BackgroundSaver:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="citadels-save")
         self.error: str | None = None  # the last failure, for the player to read
 
-    def save(self, record: GameRecord, path: Path, bots: dict[int, str] | None = None, *, language: str = "",
-             theme: str = "") -> None:
-        text = dumps(record, bots, language=language, theme=theme)  # serialised now, on the caller's thread: the record keeps changing
+    def save(
+        self,
+        record: GameRecord,
+        path: Path,
+        bots: dict[int, str] | None = None,
+        *,
+        language: str = "",
+        theme: str = "",
+    ) -> None:
+        text = dumps(
+            record, bots, language=language, theme=theme
+        )  # serialised now, on the caller's thread: the record keeps changing
         self._pool.submit(self._write, path, text)
 
     def write(self, path: Path, text: str) -> None:

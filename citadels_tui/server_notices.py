@@ -9,8 +9,10 @@ from .i18n import t
 
 
 def input_slowed() -> str:
-    return t("You are sending keys faster than this server takes them: your input is slowed down. "
-             "Keep it up and you will be disconnected.")
+    return t(
+        "You are sending keys faster than this server takes them: your input is slowed down. "
+        "Keep it up and you will be disconnected."
+    )
 
 
 def input_flood_farewell() -> str:

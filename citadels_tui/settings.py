@@ -51,13 +51,18 @@ def load_settings(home: Path | None = None) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except OSError as e:
-        return Settings(), t("Cannot read {path} ({err}); using the default settings.", path=path, err=e.strerror)
+        return Settings(), t(
+            "Cannot read {path} ({err}); using the default settings.", path=path, err=e.strerror
+        )
     try:
         data = tomllib.loads(raw.decode("utf-8"))
         return _from_dict(data), None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, TypeError) as e:
-        return Settings(), t("The settings file {path} is broken ({err}); using the defaults. "
-                             "The file was left as it is.", path=path, err=e)
+        return Settings(), t(
+            "The settings file {path} is broken ({err}); using the defaults. The file was left as it is.",
+            path=path,
+            err=e,
+        )
 
 
 def _from_dict(data: dict[str, Any]) -> Settings:
@@ -80,7 +85,9 @@ def _from_dict(data: dict[str, Any]) -> Settings:
         raise ValueError("cast and districts must be preset names")
     if not isinstance(s.custom_cast, str) or not isinstance(s.custom_districts, str):
         raise ValueError("custom_cast and custom_districts must be comma-separated names")
-    if not isinstance(s.bots, list) or any(not isinstance(b, str) or level_name(b) not in BOT_LEVELS for b in s.bots):
+    if not isinstance(s.bots, list) or any(
+        not isinstance(b, str) or level_name(b) not in BOT_LEVELS for b in s.bots
+    ):
         raise ValueError(f"bots must be a list of {', '.join(BOT_LEVELS)}")
     s.bots = ([level_name(b) for b in s.bots] + ["normal"] * 7)[:7]
     if s.edition not in EDITIONS:
@@ -88,7 +95,7 @@ def _from_dict(data: dict[str, Any]) -> Settings:
     if not isinstance(s.shorter, bool):
         raise ValueError("shorter must be true or false")
     if not isinstance(s.language, str):
-        raise ValueError("language must be a language code such as \"en\" or \"ru\"")
+        raise ValueError('language must be a language code such as "en" or "ru"')
     return s
 
 

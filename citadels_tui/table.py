@@ -59,7 +59,9 @@ class LogLine:
 
     text: str
     private: bool
-    kind: str = ""  # the event's kind, so a client can set rounds and the end apart ("recap", "summary": ours)
+    kind: str = (
+        ""  # the event's kind, so a client can set rounds and the end apart ("recap", "summary": ours)
+    )
     to_you: bool = False  # done to this player by another (robbed, killed, a district destroyed …)
 
 
@@ -80,17 +82,26 @@ def bot_decides(bot: Bot, game: Game, player: int) -> tuple[Action, Bot]:
     return decide(bot, game, player), bot
 
 
-def hint_search(v: View, game: Game, player: int, playouts: int, top: int, seed: int,
-                seconds: float | None) -> list[tuple[Action, float]]:
+def hint_search(
+    v: View, game: Game, player: int, playouts: int, top: int, seed: int, seconds: float | None
+) -> list[tuple[Action, float]]:
     """The hint's search (in a worker process): worlds re-dealt from `player`'s seat of `game` (a copy)."""
-    return hint(v, lambda rng: redeal(game, player, rng), budget=playouts, top=top, seed=seed, max_seconds=seconds)
+    return hint(
+        v, lambda rng: redeal(game, player, rng), budget=playouts, top=top, seed=seed, max_seconds=seconds
+    )
 
 
 class Table:
     """One game, its bots and its record; bot moves paced by `pace` seconds unless hurried."""
 
-    def __init__(self, record: GameRecord, bots: dict[int, str], pace: float = 0.0,
-                 autosave: Saver | None = None, start: str | None = None) -> None:
+    def __init__(
+        self,
+        record: GameRecord,
+        bots: dict[int, str],
+        pace: float = 0.0,
+        autosave: Saver | None = None,
+        start: str | None = None,
+    ) -> None:
         """`start`: a position (docs/position.md) the game starts from instead of a new game's deal; the
         record's actions are then the moves made from it (its seed only seeds the bots)."""
         self.record = record
@@ -145,8 +156,9 @@ class Table:
         return g
 
     @staticmethod
-    def new(config: GameConfig, seed: int, bots: dict[int, str], pace: float = 0.0,
-            autosave: Saver | None = None) -> Table:
+    def new(
+        config: GameConfig, seed: int, bots: dict[int, str], pace: float = 0.0, autosave: Saver | None = None
+    ) -> Table:
         return Table(GameRecord(config, seed, []), bots, pace, autosave)
 
     @property
@@ -238,8 +250,11 @@ class Table:
             return
         # Not kept: the game goes back to before these actions (and whatever followed them, which was
         # never shown either), so that no player sees a move a restart would not know.
-        log.error("the journal could not keep actions from %d: %s", start, done.exception() if not
-                  done.cancelled() else "cancelled")
+        log.error(
+            "the journal could not keep actions from %d: %s",
+            start,
+            done.exception() if not done.cancelled() else "cancelled",
+        )
         self.save_error = lazy_t("The game could not be saved, so the last move was not made; try it again.")
         if len(self.record.actions) > start:
             del self.record.actions[start:]
@@ -267,13 +282,15 @@ class Table:
             if self.catch_up is not None:
                 self.catch_up(have)
             else:
-                log.warning("actions from %d came to a table of %d actions: nobody reads the journal", start, have)
+                log.warning(
+                    "actions from %d came to a table of %d actions: nobody reads the journal", start, have
+                )
             return
         if ends and have > start + len(moves):
             self._replace_from(start, moves)
             self._changed()
             return
-        new = list(moves)[have - start:]
+        new = list(moves)[have - start :]
         if new:
             for seat, action in new:
                 self.game.apply(seat, action)
@@ -310,8 +327,9 @@ class Table:
         """Take back `player`'s last decision (Board Game Arena's rule, `citadels_core.takeback`): the game is
         rebuilt from the record without it, saved, and every client told. Returns (None, the action taken
         back), or (why not, None) with a `takeback` refusal code, and nothing changes."""
-        why = take_back_refusal(self.config, self.record.seed, self.record.actions, player, self.game,
-                                self.start_game)
+        why = take_back_refusal(
+            self.config, self.record.seed, self.record.actions, player, self.game, self.start_game
+        )
         if why is not None:
             return why, None
         taken = self.record.actions.pop()
@@ -437,8 +455,14 @@ class Table:
                     except TimeoutError:
                         # Too slow: a stand-in makes this one decision, unless the player just did.
                         if self.version == version and not self._closed and player not in self.away:
-                            await self._play(player, self._standin(player), lazy_t(
-                                "{p} took too long: a bot plays for them.", p=self.config.names[player]), slow=True)
+                            await self._play(
+                                player,
+                                self._standin(player),
+                                lazy_t(
+                                    "{p} took too long: a bot plays for them.", p=self.config.names[player]
+                                ),
+                                slow=True,
+                            )
                 continue
             if self.pace > 0 and not self._hurry:
                 self._skip.clear()
@@ -459,12 +483,22 @@ class Table:
             return lazy_t("The table waits for {p} to come back.", p=name)
         left = max(1, math.ceil(until - asyncio.get_running_loop().time()))
         if left >= 120:
-            return lazy_tn("The table waits for {p} to come back (up to {n} minute).",
-                           "The table waits for {p} to come back (up to {n} minutes).", round(left / 60), p=name)
-        return lazy_tn("The table waits for {p} to come back (up to {n} second).",
-                       "The table waits for {p} to come back (up to {n} seconds).", left, p=name)
+            return lazy_tn(
+                "The table waits for {p} to come back (up to {n} minute).",
+                "The table waits for {p} to come back (up to {n} minutes).",
+                round(left / 60),
+                p=name,
+            )
+        return lazy_tn(
+            "The table waits for {p} to come back (up to {n} second).",
+            "The table waits for {p} to come back (up to {n} seconds).",
+            left,
+            p=name,
+        )
 
-    async def _play(self, player: int, bot: Bot, announcement: Lazy | None = None, slow: bool = False) -> None:
+    async def _play(
+        self, player: int, bot: Bot, announcement: Lazy | None = None, slow: bool = False
+    ) -> None:
         """One bot decision for `player`, chosen off the loop; dropped if the game moved meanwhile."""
         version = self.version
         try:
@@ -548,8 +582,14 @@ class Seat:
         for e, note in zip(events[start:], notes[start:], strict=True):
             if note is None:
                 continue  # not this player's to see
-            out.append(LogLine(_told(narrate(g.config, e, self.player, translator())), e.audience is not None,
-                               e.kind, note.to_you))
+            out.append(
+                LogLine(
+                    _told(narrate(g.config, e, self.player, translator())),
+                    e.audience is not None,
+                    e.kind,
+                    note.to_you,
+                )
+            )
             for extra in note.after:
                 recap = isinstance(extra, Recap)
                 out.append(LogLine(extra.text(), False, "recap" if recap else "summary", recap))
@@ -564,7 +604,9 @@ class Seat:
         notes.extend([None] * (len(events) - len(notes)))
         for i in mine:
             # The next event this player sees, if it is already told (a robbery comes with its call).
-            nxt = next((events[x] for x in range(i + 1, len(events)) if events[x].visible_to(self.player)), None)
+            nxt = next(
+                (events[x] for x in range(i + 1, len(events)) if events[x].visible_to(self.player)), None
+            )
             notes[i] = follow.feed(events[i], nxt)
         return notes
 
@@ -577,8 +619,9 @@ class Seat:
         pd = self.table.game.pending()
         return pd is not None and pd[0] == self.player
 
-    def ask_hint(self, playouts: int = HINT_PLAYOUTS, seconds: float | None = HINT_SECONDS,
-                 top: int = HINT_TOP) -> HintRequest | None:
+    def ask_hint(
+        self, playouts: int = HINT_PLAYOUTS, seconds: float | None = HINT_SECONDS, top: int = HINT_TOP
+    ) -> HintRequest | None:
         """The `hard` bot's top choices for this player's decision now, with their estimated chances to win;
         None when this player has nothing to decide. The search sees what this player sees: their view, and
         worlds in which everything hidden from them is dealt again. Without a time cap (`seconds=None`) the

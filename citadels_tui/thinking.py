@@ -113,9 +113,11 @@ def _get_pool() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
         # "spawn": a fresh interpreter, never a fork of a process that runs an event loop and threads.
-        _pool = ProcessPoolExecutor(max_workers=max(1, os.cpu_count() or 1),
-                                    mp_context=multiprocessing.get_context("spawn"),
-                                    initializer=_start_worker)
+        _pool = ProcessPoolExecutor(
+            max_workers=max(1, os.cpu_count() or 1),
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+        )
     return _pool
 
 

@@ -9,6 +9,17 @@ from .events import Event
 from .game import Game
 
 __all__ = [
-    "Action", "CharacterCard", "ConfigError", "DistrictCard", "DistrictType", "EDITIONS", "Edition",
-    "Event", "Game", "GameConfig", "IllegalAction", "SaveFileError", "get_edition",
+    "Action",
+    "CharacterCard",
+    "ConfigError",
+    "DistrictCard",
+    "DistrictType",
+    "EDITIONS",
+    "Edition",
+    "Event",
+    "Game",
+    "GameConfig",
+    "IllegalAction",
+    "SaveFileError",
+    "get_edition",
 ]

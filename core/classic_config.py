@@ -17,13 +17,17 @@ def _norm(key: str) -> str:
     return key.strip().lower().replace("'", "").replace("’", "").replace("-", "_").replace(" ", "_")
 
 
-def resolve_classic_cast(ed: Edition, cast: str | Sequence[str], players: int, rank9: bool | None) -> list[str]:
+def resolve_classic_cast(
+    ed: Edition, cast: str | Sequence[str], players: int, rank9: bool | None
+) -> list[str]:
     """A named setup or a list of keys, sorted by rank; a named setup's rank 9 character is used when the
     player count requires it (8 players) or `rank9` asks for it (4–7 players), never with 2–3 players."""
     if isinstance(cast, str):
         preset = ed.preset_by_key.get(_norm(cast))
         if preset is None:
-            raise ConfigError(f"There is no classic setup called {cast!r}; known: {', '.join(ed.preset_by_key)}.")
+            raise ConfigError(
+                f"There is no classic setup called {cast!r}; known: {', '.join(ed.preset_by_key)}."
+            )
         chars = list(preset.characters)
         for i, k in enumerate(chars):
             sub = preset.substitutions.get(f"{k}@{players}")
@@ -38,7 +42,9 @@ def resolve_classic_cast(ed: Edition, cast: str | Sequence[str], players: int, r
             chars.append("artist")  # the basic game's setup gains the Artist, who suits any player count
         return chars[:9] if want9 else chars[:8]
     chars = [_norm(c) for c in cast]
-    return sorted(chars, key=lambda k: ed.characters[ed.character_by_key[k]].rank if k in ed.character_by_key else 0)
+    return sorted(
+        chars, key=lambda k: ed.characters[ed.character_by_key[k]].rank if k in ed.character_by_key else 0
+    )
 
 
 def resolve_classic_districts(ed: Edition, districts: str | Sequence[str], cast: Sequence[str]) -> list[str]:
@@ -61,7 +67,7 @@ def resolve_classic_districts(ed: Edition, districts: str | Sequence[str], cast:
 
 
 def random_classic_districts(ed: Edition, spec: str) -> list[str]:
-    """"random:SEED": the base purple cards and 3 bonus ones drawn at random, the same for the same seed."""
+    """ "random:SEED": the base purple cards and 3 bonus ones drawn at random, the same for the same seed."""
     from .editions.classic import BASE_PURPLE_KEYS
     from .rng import Rng
 
@@ -112,7 +118,9 @@ def validate_classic(cfg: GameConfig) -> None:
     if "diplomat" in cfg.cast and "graveyard" in chosen:
         raise ConfigError("With the Diplomat in the game the Graveyard must be removed from the deck.")
     # The Diplomat's Graveyard removal is not a swap (RULINGS R42).
-    base_out = [k for k in BASE_PURPLE_KEYS if k not in chosen and not (k == "graveyard" and "diplomat" in cfg.cast)]
+    base_out = [
+        k for k in BASE_PURPLE_KEYS if k not in chosen and not (k == "graveyard" and "diplomat" in cfg.cast)
+    ]
     added = [k for k in cfg.districts if k not in BASE_PURPLE_KEYS]
     net = len(added) - len(base_out)
     if net not in (0, 2, 3) or len(base_out) > len(added):

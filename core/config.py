@@ -152,7 +152,9 @@ def _resolve_cast(ed: Edition, cast: str | Sequence[str], players: int, rank9: b
             chars = chars[:8]
         return chars
     chars = [_norm(c) for c in cast]
-    by_rank = sorted(chars, key=lambda k: ed.characters[ed.character_by_key[k]].rank if k in ed.character_by_key else 0)
+    by_rank = sorted(
+        chars, key=lambda k: ed.characters[ed.character_by_key[k]].rank if k in ed.character_by_key else 0
+    )
     return by_rank
 
 
@@ -174,7 +176,9 @@ def _resolve_districts(ed: Edition, districts: str | Sequence[str]) -> list[str]
     if isinstance(districts, str):
         preset = ed.preset_by_key.get(_norm(districts))
         if preset is None:
-            raise ConfigError(f"There is no preset called {districts!r}; known: {', '.join(ed.preset_by_key)}.")
+            raise ConfigError(
+                f"There is no preset called {districts!r}; known: {', '.join(ed.preset_by_key)}."
+            )
         return list(preset.districts)
     return [_norm(d) for d in districts]
 

@@ -56,9 +56,19 @@ def _build_2016() -> Edition:
 def _build_classic() -> Edition:
     from .editions import classic as e
 
-    return Edition("classic", "Citadels (classic) + The Dark City", e.BASIC + e.UNIQUE, e.CHARACTERS, e.PRESETS,
-                   unique_in_game=0, city_size=8, random_discard_3p=False, library_observatory_keep=2, tiebreak="districts_gold",
-                   first_bonus_needs_complete_city=False)
+    return Edition(
+        "classic",
+        "Citadels (classic) + The Dark City",
+        e.BASIC + e.UNIQUE,
+        e.CHARACTERS,
+        e.PRESETS,
+        unique_in_game=0,
+        city_size=8,
+        random_discard_3p=False,
+        library_observatory_keep=2,
+        tiebreak="districts_gold",
+        first_bonus_needs_complete_city=False,
+    )
 
 
 EDITION_2016 = _build_2016()

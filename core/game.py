@@ -99,20 +99,70 @@ class Game:
 
     __slots__ = (
         # fixed for the game
-        "config", "edition", "players", "complete_at", "cast", "cast_keys", "cast_ids", "character_rules",
-        "cast_size", "handlers", "card_ids", "district_rules", "active_districts", "has_alt_pay", "gating_rules",
-        "has_rank9", "interned_builds", "interned_choices", "interned_discards",
+        "config",
+        "edition",
+        "players",
+        "complete_at",
+        "cast",
+        "cast_keys",
+        "cast_ids",
+        "character_rules",
+        "cast_size",
+        "handlers",
+        "card_ids",
+        "district_rules",
+        "active_districts",
+        "has_alt_pay",
+        "gating_rules",
+        "has_rank9",
+        "interned_builds",
+        "interned_choices",
+        "interned_discards",
         # table
-        "rng", "events", "gold", "hands", "cities", "deck", "museum", "crown", "round", "phase",
-        "first_complete", "last_round", "known", "tax",
+        "rng",
+        "events",
+        "gold",
+        "hands",
+        "cities",
+        "deck",
+        "museum",
+        "crown",
+        "round",
+        "phase",
+        "first_complete",
+        "last_round",
+        "known",
+        "tax",
         # round
-        "owner", "characters", "faceup", "facedown", "revealed", "killed", "robbed", "bewitched", "draft",
-        "selection_order", "selection_step", "seen", "called_by",
+        "owner",
+        "characters",
+        "faceup",
+        "facedown",
+        "revealed",
+        "killed",
+        "robbed",
+        "bewitched",
+        "draft",
+        "selection_order",
+        "selection_step",
+        "seen",
+        "called_by",
         # turn
-        "current_character", "turn_player", "robber", "gathered", "builds", "build_limit", "used", "drawn",
-        "keep_count", "beautified", "spent",
+        "current_character",
+        "turn_player",
+        "robber",
+        "gathered",
+        "builds",
+        "build_limit",
+        "used",
+        "drawn",
+        "keep_count",
+        "beautified",
+        "spent",
         # the follow-up decision
-        "follow_up", "follow_up_player", "follow_up_data",
+        "follow_up",
+        "follow_up_player",
+        "follow_up_data",
         # character markers of the round, bits per cast index (characters/magistrate.py, blackmailer.py)
         "markers",
         # edition state (classic: Bell Tower, Hospital turn, Ball Room thanks, Tax Collector dues …): a dict
@@ -126,12 +176,49 @@ class Game:
 
     # Slots copied by reference in clone() (immutable values or shared static data).
     _SHARED = (
-        "config", "edition", "players", "complete_at", "cast", "cast_keys", "cast_ids", "character_rules",
-        "cast_size", "handlers", "card_ids", "district_rules", "active_districts", "has_alt_pay", "gating_rules",
-        "has_rank9", "interned_builds", "interned_choices", "interned_discards", "crown", "round", "phase",
-        "first_complete", "last_round", "tax", "killed", "robbed", "bewitched", "selection_order",
-        "selection_step", "current_character", "turn_player", "follow_up_player", "robber", "gathered", "builds",
-        "build_limit", "used", "follow_up", "keep_count", "beautified", "spent", "result",
+        "config",
+        "edition",
+        "players",
+        "complete_at",
+        "cast",
+        "cast_keys",
+        "cast_ids",
+        "character_rules",
+        "cast_size",
+        "handlers",
+        "card_ids",
+        "district_rules",
+        "active_districts",
+        "has_alt_pay",
+        "gating_rules",
+        "has_rank9",
+        "interned_builds",
+        "interned_choices",
+        "interned_discards",
+        "crown",
+        "round",
+        "phase",
+        "first_complete",
+        "last_round",
+        "tax",
+        "killed",
+        "robbed",
+        "bewitched",
+        "selection_order",
+        "selection_step",
+        "current_character",
+        "turn_player",
+        "follow_up_player",
+        "robber",
+        "gathered",
+        "builds",
+        "build_limit",
+        "used",
+        "follow_up",
+        "keep_count",
+        "beautified",
+        "spent",
+        "result",
     )
 
     def __init__(self, config: GameConfig, seed: int, record_events: bool = True) -> None:
@@ -186,8 +273,15 @@ class Game:
         self.offered: tuple[Action, ...] = ()
         for p in range(n):
             self.emit("deal", {"player": p, "cards": self.card_keys(self.hands[p])}, (p,))
-        self.emit("setup", {"players": list(config.names), "crown": 0, "cast": list(config.cast),
-                             "districts": list(config.districts)})
+        self.emit(
+            "setup",
+            {
+                "players": list(config.names),
+                "crown": 0,
+                "cast": list(config.cast),
+                "districts": list(config.districts),
+            },
+        )
         self.start_round()
 
     # ------------------------------------------------------------------ copying
@@ -288,7 +382,9 @@ class Game:
         if self.events is not None:
             self.emit("gain_cards", {"player": p, "count": len(cards), "why": why})
             if cards:
-                self.emit("gain_cards_private", {"player": p, "cards": self.card_keys(cards), "why": why}, (p,))
+                self.emit(
+                    "gain_cards_private", {"player": p, "cards": self.card_keys(cards), "why": why}, (p,)
+                )
 
     def gain_gold(self, p: int, k: int, why: str) -> None:
         self.gold[p] += k
@@ -357,8 +453,15 @@ class Game:
         self.draft = deck
         self.selection_order = _selection_script(n, nc, self.edition.random_discard_3p)
         self.selection_step = 0
-        self.emit("round", {"round": self.round, "crown": self.crown,
-                             "faceup": [self.character_key(c) for c in faceup], "facedown": 1})
+        self.emit(
+            "round",
+            {
+                "round": self.round,
+                "crown": self.crown,
+                "faceup": [self.character_key(c) for c in faceup],
+                "facedown": 1,
+            },
+        )
         self._advance_selection()
 
     def picker(self) -> int:
@@ -425,7 +528,9 @@ class Game:
             self.facedown.append(idx)
             if self.events is not None:
                 self.emit("discard_character", {"player": p})
-                self.emit("discard_character_private", {"player": p, "character": self.character_key(idx)}, (p,))
+                self.emit(
+                    "discard_character_private", {"player": p, "character": self.character_key(idx)}, (p,)
+                )
         else:
             self.owner[idx] = p
             self.characters[p].append(idx)
@@ -489,7 +594,9 @@ class Game:
             amount = self.gold[p]
             self.gold[p] = 0
             self.gold[thief] += amount
-            self.emit("robbed", {"thief": thief, "victim": p, "character": self.character_key(i), "amount": amount})
+            self.emit(
+                "robbed", {"thief": thief, "victim": p, "character": self.character_key(i), "amount": amount}
+            )
         self._ask_thanks(p)
         r.on_reveal(self, p)
 
@@ -657,7 +764,11 @@ class Game:
         if self.phase == SELECT:
             if self.follow_up:
                 return self._sub_actions()
-            acts = self.interned_discards if self.selection_order[self.selection_step][1] == "d" else self.interned_choices
+            acts = (
+                self.interned_discards
+                if self.selection_order[self.selection_step][1] == "d"
+                else self.interned_choices
+            )
             return [acts[c] for c in sorted(self.selection_options())]
         if self.follow_up:
             return self._sub_actions()
@@ -824,22 +935,35 @@ class Game:
         if kind in ("choose_character", "discard_character"):
             if k in ("choose", "discard_character") and a.args:
                 return f"The {self.character_name(a.args[0])} is not among the characters you hold."
-            return "First choose a character." if kind == "choose_character" else \
-                "Discard one of the characters you hold."
+            return (
+                "First choose a character."
+                if kind == "choose_character"
+                else "Discard one of the characters you hold."
+            )
         if kind == "keep" and k != "keep":
             return "First choose which of the drawn cards to keep."
         if kind != "turn" and k not in {x.kind for x in self.legal_actions()}:
             return "First finish what you started: " + kind.replace("_", " ") + "."
-        if kind == "turn" and k in ("bonus", "navigate") and not self.gathered and not self.used & USED_BONUS and \
-                self.character_rules[self.current_character].bonus_after_action and not self.edition_state.get("hospital"):
+        if (
+            kind == "turn"
+            and k in ("bonus", "navigate")
+            and not self.gathered
+            and not self.used & USED_BONUS
+            and self.character_rules[self.current_character].bonus_after_action
+            and not self.edition_state.get("hospital")
+        ):
             return "The extra resources come after you take an action: first take 2 gold or draw cards."
         if kind == "turn":
             for gr in self.gating_rules:
                 why = gr.gate_refusal(self, p, k)  # the classic Emperor gives the crown away first
                 if why:
                     return why
-        if kind == "turn" and k != "gather" and not self.gathered and \
-                all(x.kind == "gather" for x in self.legal_actions()):
+        if (
+            kind == "turn"
+            and k != "gather"
+            and not self.gathered
+            and all(x.kind == "gather" for x in self.legal_actions())
+        ):
             return "First gather resources: nothing else is allowed before it now (Witch, Blackmailer)."
         if k == "build":
             return self._explain_build(p, str(a.args[0]) if a.args else "", a.args)
@@ -853,8 +977,12 @@ class Game:
             return "You have already taken your income this turn."
         same = [x for x in self.legal_actions() if x.kind == k]
         if same:
-            return "That target is not allowed: " + ", ".join(" ".join(map(str, x.args)) for x in same[:8]) + \
-                (" …" if len(same) > 8 else "") + " are."
+            return (
+                "That target is not allowed: "
+                + ", ".join(" ".join(map(str, x.args)) for x in same[:8])
+                + (" …" if len(same) > 8 else "")
+                + " are."
+            )
         for r in self.character_rules:
             if k in r.handlers() and r is not self.character_rules[self.current_character]:
                 return f"Only the {self.character_name(r.key)} can do that."
@@ -865,14 +993,18 @@ class Game:
     def _explain_alt_build(self, p: int, name: str, how: tuple[Any, ...]) -> str:
         """Why building without paying (Framework, Necropolis) is not allowed as asked."""
         if how[0] != "destroy" or len(how) != 2:
-            return f"Build the {name} by paying its cost, or by destroying a district of your city when the " \
+            return (
+                f"Build the {name} by paying its cost, or by destroying a district of your city when the "
                 "Framework or the Necropolis allows it."
+            )
         victim = self.card_ids.get(str(how[1]))
         if victim is None or not any(e & CARD == victim for e in self.cities[p]):
             return f"There is no {how[1]} in your city to destroy."
         if name != "Necropolis":
-            return f"Only the Framework (or building the Necropolis) lets you destroy a district instead of " \
+            return (
+                f"Only the Framework (or building the Necropolis) lets you destroy a district instead of "
                 f"paying for the {name}."
+            )
         return f"You cannot build the {name} that way now."
 
     def _explain_build(self, p: int, key: str, args: tuple[Any, ...] = ()) -> str:
@@ -921,15 +1053,18 @@ class Game:
             if keep_n >= len(drawn):
                 self.hands[p].extend(drawn)
                 if self.events is not None:
-                    self.emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn),
-                                          "kept": len(drawn)})
+                    self.emit(
+                        "gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": len(drawn)}
+                    )
                     self.emit("gather_private", {"player": p, "kept": self.card_keys(drawn)}, (p,))
             else:
                 self.drawn = drawn
                 self.keep_count = keep_n
                 self.open_follow_up("keep", p)
                 if self.events is not None:
-                    self.emit("gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": keep_n})
+                    self.emit(
+                        "gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": keep_n}
+                    )
                     self.emit("drawn_private", {"player": p, "cards": self.card_keys(drawn)}, (p,))
         if not self.edition_state.get("hospital"):
             self.character_rules[self.current_character].after_gather(self, p)
@@ -942,12 +1077,17 @@ class Game:
         self.hands[p].append(cid)
         if self.keep_count > 1:
             self.keep_count -= 1  # classic Library + Observatory: one more to keep
-            self.emit("keep_private", {"player": p, "card": self.edition.districts[cid].key, "discarded": []}, (p,))
+            self.emit(
+                "keep_private", {"player": p, "card": self.edition.districts[cid].key, "discarded": []}, (p,)
+            )
             return
         self.bottom(drawn)
         if self.events is not None:
-            self.emit("keep_private", {"player": p, "card": self.edition.districts[cid].key,
-                                        "discarded": self.card_keys(drawn)}, (p,))
+            self.emit(
+                "keep_private",
+                {"player": p, "card": self.edition.districts[cid].key, "discarded": self.card_keys(drawn)},
+                (p,),
+            )
         self.drawn = []
         self.follow_up = ""
         if not self.edition_state.get("hospital"):

@@ -71,8 +71,12 @@ def read(line: str) -> tuple[GameRecord, dict[int, str]]:
         raise SaveFileError("The game line has no list of actions.")
     actions = []
     for i, item in enumerate(raw):
-        if not (isinstance(item, list) and len(item) >= 2 and isinstance(item[0], int)
-                and not isinstance(item[0], bool)):
+        if not (
+            isinstance(item, list)
+            and len(item) >= 2
+            and isinstance(item[0], int)
+            and not isinstance(item[0], bool)
+        ):
             raise SaveFileError(f"Action {i + 1} of the game line is not [seat, kind, arguments…].")
         actions.append((item[0], Action.from_json(item[1:])))
     final = body.get("final")
@@ -92,14 +96,20 @@ def _unpack(line: str) -> dict[str, Any]:
     if parts[0].lower() != PREFIX or len(parts) < 2:
         raise SaveFileError(f"This is not a Citadels game line: one starts with '{PREFIX}:{VERSION}:'.")
     if parts[1] != str(VERSION):
-        raise SaveFileError(f"This game line is of version {parts[1]!r}; this Citadels reads version {VERSION}.")
+        raise SaveFileError(
+            f"This game line is of version {parts[1]!r}; this Citadels reads version {VERSION}."
+        )
     if len(parts) != 4:
-        raise SaveFileError(f"The game line is cut or damaged: it has the form {PREFIX}:{VERSION}:DATA:CHECKSUM.")
+        raise SaveFileError(
+            f"The game line is cut or damaged: it has the form {PREFIX}:{VERSION}:DATA:CHECKSUM."
+        )
     data, check = parts[2], parts[3].lower()
     if not data or not _B64URL.fullmatch(data) or len(data) % 4 == 1:
         raise SaveFileError("The game line is damaged: its data is not base64url (letters, digits, - and _).")
     if check != checksum(data):
-        raise SaveFileError("The game line is damaged: its checksum does not match its data. Copy it again, whole.")
+        raise SaveFileError(
+            "The game line is damaged: its checksum does not match its data. Copy it again, whole."
+        )
     try:
         packed = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
         unzip = zlib.decompressobj()
@@ -128,8 +138,9 @@ def _bots(raw: Any, players: int) -> dict[int, str]:
         try:
             parse_kind(v)
         except ValueError as e:
-            raise SaveFileError(f"The game line's bot of seat {int(k) + 1} is not one this Citadels has: {e}.") \
-                from None
+            raise SaveFileError(
+                f"The game line's bot of seat {int(k) + 1} is not one this Citadels has: {e}."
+            ) from None
         out[int(k)] = v
     return out
 
@@ -140,5 +151,6 @@ def _check_replays(record: GameRecord) -> None:
         try:
             g.apply(p, a)
         except IllegalAction as e:
-            raise SaveFileError(f"The game line does not replay: action {i + 1} ({a}) by seat {p + 1} is "
-                                f"illegal: {e}") from None
+            raise SaveFileError(
+                f"The game line does not replay: action {i + 1} ({a}) by seat {p + 1} is illegal: {e}"
+            ) from None

@@ -114,7 +114,7 @@ TEMPLATES: dict[str, str] = {
     "theater_pass": "No exchange at the Theater: {who} passed.",
     "pay_tax": "{Who} built this turn and gives 1 gold to {target}, the Tax Collector.",
     "hospital": "Thanks to the Hospital, {who} still takes an action, but no more.",
-    "thank": "{Who} says \"Thank you, your Excellency\" to {crown}.",
+    "thank": '{Who} says "Thank you, your Excellency" to {crown}.',
     "forgot_thanks": "{Who} forgot to thank {crown} at the Ball Room and loses the rest of the turn.",
     "graveyard": "{Who} pays 1 gold at the Graveyard to take back the destroyed {card}.",
     "lighthouse.took": "{Who} searches the deck with the Lighthouse and takes a card; the deck is shuffled.",
@@ -154,22 +154,37 @@ PLURALS: dict[str, tuple[str, str]] = {
     "pay_with_cards": ("{Who} pays {count} of the Thieves' Den's cost with cards.", "count"),
     "tax": ("{Who} puts 1 gold on the Tax Collector's token ({token} gold on it).", "token"),
     "collect_tax": ("{Who} takes {amount} gold from the Tax Collector's token.", "amount"),
-    "cardinal": ("{Who} takes {gold} gold from {target} and builds the {card}, giving as many cards.", "gold"),
+    "cardinal": (
+        "{Who} takes {gold} gold from {target} and builds the {card}, giving as many cards.",
+        "gold",
+    ),
     "study": ("{Who} draws {drawn} cards to keep one.", "drawn"),
-    "spy": ("{Who} names {type} and looks at {target}'s hand: {matches} matches, {gold} gold taken.", "matches"),
+    "spy": (
+        "{Who} names {type} and looks at {target}'s hand: {matches} matches, {gold} gold taken.",
+        "matches",
+    ),
     "exchange": ("{Who} exchanges the {gave} for {target}'s {took}, paying {paid} gold.", "paid"),
     "seize": ("{Who} seizes {target}'s {card} for {paid} gold.", "paid"),
-    "confiscate": ("{Who} reveals the signed warrant and confiscates the {card}; {target} gets {refund} gold back.",
-                   "refund"),
+    "confiscate": (
+        "{Who} reveals the signed warrant and confiscates the {card}; {target} gets {refund} gold back.",
+        "refund",
+    ),
     "bribe": ("{Who} bribes {target} with {amount} gold.", "amount"),
-    "reveal_threat.flower": ("{Who} reveals the flowered threat and takes all of {target}'s gold: {amount}.",
-                             "amount"),
+    "reveal_threat.flower": (
+        "{Who} reveals the flowered threat and takes all of {target}'s gold: {amount}.",
+        "amount",
+    ),
     "laboratory": ("{Who} discards a card at the Laboratory for {amount} gold.", "amount"),
     "museum": ("{Who} puts a card face down under the Museum ({count} there now).", "count"),
-    "bell_tower": ("{Who} rings the Bell Tower: the game ends after the round in which a city reaches {complete_at} "
-                   "districts.", "complete_at"),
-    "bell_tower_silenced": ("The Bell Tower is gone: cities are complete at {complete_at} districts again.",
-                            "complete_at"),
+    "bell_tower": (
+        "{Who} rings the Bell Tower: the game ends after the round in which a city reaches {complete_at} "
+        "districts.",
+        "complete_at",
+    ),
+    "bell_tower_silenced": (
+        "The Bell Tower is gone: cities are complete at {complete_at} districts again.",
+        "complete_at",
+    ),
     "game_over": ("The game is over. {winners} win!", "count"),
 }
 
@@ -196,7 +211,9 @@ def template_id(e: Event, me: int | None) -> str:
             return "crown.given"
         return "crown.kept" if d.get("kept") else "crown"
     if k == "emperor_take":
-        return {"gold": "emperor_take.gold", "nothing": "emperor_take.nothing"}.get(str(d.get("what")), "emperor_take.card")
+        return {"gold": "emperor_take.gold", "nothing": "emperor_take.nothing"}.get(
+            str(d.get("what")), "emperor_take.card"
+        )
     if k == "reveal_threat":
         return "reveal_threat.flower" if d["flower"] else "reveal_threat"
     if k == "theater_private" and d.get("player") == me:
@@ -235,8 +252,9 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
-def narrate(cfg: GameConfig, e: Event, me: int | None = None,
-            tr: gettext.NullTranslations | None = None) -> str:
+def narrate(
+    cfg: GameConfig, e: Event, me: int | None = None, tr: gettext.NullTranslations | None = None
+) -> str:
     """One sentence for event `e`, told to player `me` ("you" for their own deeds), in the language of
     translator `tr` (English when None)."""
     tr = tr or _ENGLISH
@@ -312,8 +330,9 @@ def narrate(cfg: GameConfig, e: Event, me: int | None = None,
     return _sentence(tr, tid, mine, f, {"who" if x == "player" else x for x in yours})
 
 
-def _sentence(tr: gettext.NullTranslations, tid: str, mine: bool, f: dict[str, Any],
-              yours: Collection[str] = ()) -> str:
+def _sentence(
+    tr: gettext.NullTranslations, tid: str, mine: bool, f: dict[str, Any], yours: Collection[str] = ()
+) -> str:
     """Look the template up (second-person variant first for the viewer's deeds) and fill it in; `yours`
     are the fields naming the viewer."""
     english = YOU_TEMPLATES.get(tid, TEMPLATES[tid]) if mine else TEMPLATES[tid]
@@ -331,8 +350,12 @@ def _sentence(tr: gettext.NullTranslations, tid: str, mine: bool, f: dict[str, A
             s = tr.pgettext(ctx, english)
             if s != english:
                 break
-    s = _POSSESSIVE.sub(lambda m: ("Your" if m.group(1)[:1].isupper() else "your")
-                        if m.group(1).lower() in yours else m.group(0), s)
+    s = _POSSESSIVE.sub(
+        lambda m: (
+            ("Your" if m.group(1)[:1].isupper() else "your") if m.group(1).lower() in yours else m.group(0)
+        ),
+        s,
+    )
     return s.format_map(_Fields(f))
 
 

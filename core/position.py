@@ -26,12 +26,48 @@ VERSION = 1
 
 # The lines of a position, in order (docs/position.md says what each holds).
 FIELDS: tuple[str, ...] = (
-    "config", "generator", "round", "phase", "crown", "complete_at", "first_complete", "last_round", "tax",
-    "gold", "hands", "cities", "museum", "deck", "known",
-    "characters", "faceup", "facedown", "draft", "selection_step", "seen", "revealed", "called_by",
-    "killed", "robbed", "robber", "bewitched", "markers",
-    "calling", "turn_player", "gathered", "builds", "build_limit", "used", "beautified", "spent", "drawn",
-    "keep", "decision", "decision_player", "decision_data", "edition_state",
+    "config",
+    "generator",
+    "round",
+    "phase",
+    "crown",
+    "complete_at",
+    "first_complete",
+    "last_round",
+    "tax",
+    "gold",
+    "hands",
+    "cities",
+    "museum",
+    "deck",
+    "known",
+    "characters",
+    "faceup",
+    "facedown",
+    "draft",
+    "selection_step",
+    "seen",
+    "revealed",
+    "called_by",
+    "killed",
+    "robbed",
+    "robber",
+    "bewitched",
+    "markers",
+    "calling",
+    "turn_player",
+    "gathered",
+    "builds",
+    "build_limit",
+    "used",
+    "beautified",
+    "spent",
+    "drawn",
+    "keep",
+    "decision",
+    "decision_player",
+    "decision_data",
+    "edition_state",
 )
 
 
@@ -124,14 +160,20 @@ def _parse(text: str, header: str = HEADER, fields: tuple[str, ...] = FIELDS) ->
     lines = [ln for ln in text.strip().splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if not lines or lines[0].replace(" ", "") != f"{header}:{VERSION}":
         if lines and lines[0].split(":")[0].strip() == header:
-            raise PositionError(f"This position is written in another version ({lines[0].split(':', 1)[1].strip()}); "
-                                f"this Citadels reads version {VERSION}.")
+            raise PositionError(
+                f"This position is written in another version ({lines[0].split(':', 1)[1].strip()}); "
+                f"this Citadels reads version {VERSION}."
+            )
         if lines and header == HEADER and lines[0].split(":")[0].strip() == SEAT_HEADER:
-            raise PositionError("This is a seat's position (what one player knows): it is dealt into a game by "
-                                "from_seat_position, not read as a whole position.")
+            raise PositionError(
+                "This is a seat's position (what one player knows): it is dealt into a game by "
+                "from_seat_position, not read as a whole position."
+            )
         if lines and header == SEAT_HEADER and lines[0].split(":")[0].strip() == HEADER:
             raise PositionError("This is a whole position, not a seat's: it is read by from_position.")
-        raise PositionError(f"This is not a Citadels position: one starts with the line '{header}: {VERSION}'.")
+        raise PositionError(
+            f"This is not a Citadels position: one starts with the line '{header}: {VERSION}'."
+        )
     values: dict[str, Any] = {}
     for n, line in enumerate(lines[1:], start=2):
         name, sep, raw = line.partition(":")
@@ -162,7 +204,9 @@ class _Reader:
     def fail(self, name: str, why: str) -> PositionError:
         return PositionError(f"The position's '{name}' {why}.")
 
-    def int_(self, name: str, lo: int = 0, hi: int | None = None, value: Any = None, none: bool = False) -> int:
+    def int_(
+        self, name: str, lo: int = 0, hi: int | None = None, value: Any = None, none: bool = False
+    ) -> int:
         x = self.v[name] if value is None else value
         if x is None and none:
             return -1
@@ -256,7 +300,9 @@ class _Reader:
 
     def _row(self, row: Any) -> list[Any]:
         if not isinstance(row, list) or len(row) != self.g.players:
-            raise self.fail("known", f"must hold, for each player, a list for each of the {self.g.players} players")
+            raise self.fail(
+                "known", f"must hold, for each player, a list for each of the {self.g.players} players"
+            )
         return row
 
     def _read_characters(self) -> None:
@@ -301,7 +347,9 @@ class _Reader:
 
     def _read_turn(self) -> None:
         g, v = self.g, self.v
-        g.current_character = g.cast_size if v["calling"] == END_OF_ROUND else self.char("calling", v["calling"], none=True)
+        g.current_character = (
+            g.cast_size if v["calling"] == END_OF_ROUND else self.char("calling", v["calling"], none=True)
+        )
         g.turn_player = self.seat("turn_player", none=True)
         g.gathered = self.bool_("gathered")
         g.builds = self.int_("builds")
@@ -316,7 +364,9 @@ class _Reader:
         g.follow_up = sub or ""
         g.follow_up_player = self.seat("decision_player", none=True)
         data = v["decision_data"]
-        if not isinstance(data, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in data):
+        if not isinstance(data, list) or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in data
+        ):
             raise self.fail("decision_data", "must be a list of whole numbers")
         g.follow_up_data = list(data)
         x = v["edition_state"]
@@ -338,12 +388,15 @@ class _Reader:
                 extra = Counter(g.known[a][b]) - Counter(g.hands[b])
                 if extra:
                     name = g.edition.districts[next(iter(extra))].name
-                    raise PositionError(f"Seat {a} is said to know a {name} in the hand of seat {b}, who holds "
-                                        f"none.")
+                    raise PositionError(
+                        f"Seat {a} is said to know a {name} in the hand of seat {b}, who holds none."
+                    )
         for i, p in enumerate(g.called_by):
             if p >= 0 and (p != g.owner[i] or not g.revealed[i]):
-                raise PositionError(f"The {g.character_key(i).replace('_', ' ')} was revealed by seat {p}, who does not "
-                                    f"hold it face up.")
+                raise PositionError(
+                    f"The {g.character_key(i).replace('_', ' ')} was revealed by seat {p}, who does not "
+                    f"hold it face up."
+                )
 
     def _check_cards(self) -> None:
         """Every district card of the game is somewhere, once: the deck, hands, cities, the Museum, the
@@ -431,7 +484,9 @@ def seat_position(g: Game, seat: int) -> str:
         values["seen"][q] = []
         revealed = set(values["revealed"])
         mine = [c for c in values["characters"][q] if c in revealed]
-        values["characters"][q] = mine + hide([c for c in values["characters"][q] if c not in revealed], chars)
+        values["characters"][q] = mine + hide(
+            [c for c in values["characters"][q] if c not in revealed], chars
+        )
     # The classic Lighthouse: while the seat looks through the deck it knows the cards, not their order.
     if decision == "lighthouse" and player == seat:
         values["deck"] = sorted(values["deck"])
@@ -480,8 +535,10 @@ def from_seat_position(text: str, seed: int, record_events: bool = True) -> Game
         raise PositionError("The position's 'seat' must be a seat number.")
     holes = _count_hidden(values)
     if holes != (len(cards), len(chars)):
-        raise PositionError(f"The position hides {holes[0]} district cards and {holes[1]} characters but lists "
-                            f"{len(cards)} and {len(chars)}.")
+        raise PositionError(
+            f"The position hides {holes[0]} district cards and {holes[1]} characters but lists "
+            f"{len(cards)} and {len(chars)}."
+        )
     rng = Rng(seed & (1 << 64) - 1)
     last: PositionError | None = None
     # A deal may give a player a character they named this round, which the rules refuse; another deal
@@ -510,7 +567,9 @@ def seat_of(text: str) -> int:
 
 def is_seat_position(text: str) -> bool:
     """Whether `text` claims to be a seat's position (by its first line), not a whole one."""
-    first = next((ln for ln in text.strip().splitlines() if ln.strip() and not ln.lstrip().startswith("#")), "")
+    first = next(
+        (ln for ln in text.strip().splitlines() if ln.strip() and not ln.lstrip().startswith("#")), ""
+    )
     return first.split(":")[0].strip() == SEAT_HEADER
 
 
@@ -539,7 +598,9 @@ def _dealt(values: dict[str, Any], rng: Rng) -> dict[str, Any]:
         out[f] = fill(out[f], cards)
     if HIDDEN in out["decision_data"]:
         ids = Game(GameConfig.from_json(out["config"]), 0, record_events=False).card_ids
-        out["decision_data"] = [ids.get(k, -1) if isinstance(k, str) else k for k in fill(out["decision_data"], cards)]
+        out["decision_data"] = [
+            ids.get(k, -1) if isinstance(k, str) else k for k in fill(out["decision_data"], cards)
+        ]
     for f in ("characters", "draft", "facedown"):
         out[f] = fill(out[f], chars)
     out["generator"] = rng.next64()
@@ -561,5 +622,7 @@ def _values(text: str) -> dict[str, Any]:
 
 def _write(header: str, fields: tuple[str, ...], values: dict[str, Any]) -> str:
     lines = [f"{header}: {VERSION}"]
-    lines += [f"{name}: {json.dumps(values[name], ensure_ascii=False, separators=(',', ':'))}" for name in fields]
+    lines += [
+        f"{name}: {json.dumps(values[name], ensure_ascii=False, separators=(',', ':'))}" for name in fields
+    ]
     return "\n".join(lines) + "\n"

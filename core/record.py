@@ -18,8 +18,22 @@ VERSION = 1
 
 def state_digest(g: Game) -> str:
     """A short fingerprint of the whole state, to check that a replay reaches the same place."""
-    data = [g.round, g.phase, g.crown, g.gold, g.hands, g.cities, g.deck, g.museum, g.tax, g.characters,
-            g.current_character, g.follow_up, g.first_complete, g.rng.state]
+    data = [
+        g.round,
+        g.phase,
+        g.crown,
+        g.gold,
+        g.hands,
+        g.cities,
+        g.deck,
+        g.museum,
+        g.tax,
+        g.characters,
+        g.current_character,
+        g.follow_up,
+        g.first_complete,
+        g.rng.state,
+    ]
     if g.config.edition != "2016":
         # Classic state (Bell Tower, dues, Hospital turn …); left out for 2016 so its saved digests still match.
         data.append([g.complete_at, sorted(g.edition_state.items())])

@@ -38,7 +38,9 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     other_drawn = h.follow_up == "keep" and h.follow_up_player != p
     if other_drawn:
         pool.extend(h.drawn)
-    other_study = h.follow_up == "scholar_keep" and h.follow_up_player != p  # the Scholar's 7 cards are his secret
+    other_study = (
+        h.follow_up == "scholar_keep" and h.follow_up_player != p
+    )  # the Scholar's 7 cards are his secret
     if other_study:
         pool.extend(h.follow_up_data)
     # Cards under the Museum are face down (RULINGS R24): only its owner knows them.
@@ -63,7 +65,12 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     else:
         h.deck = pool
     # Characters: face-down discards, others' unrevealed characters, the draft in someone else's hands.
-    visible_draft = h.phase == SELECT and not h.follow_up and h.selection_step < len(h.selection_order) and h.picker() == p
+    visible_draft = (
+        h.phase == SELECT
+        and not h.follow_up
+        and h.selection_step < len(h.selection_order)
+        and h.picker() == p
+    )
     cpool: list[int] = []
     holders: list[tuple[int, int]] = []  # (player or -1 for face down, count)
     for q in range(h.players):
@@ -74,7 +81,9 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
             h.characters[q].remove(i)
         cpool.extend(hidden)
         holders.append((q, len(hidden)))
-    shuffle_facedown = not (visible_draft and h.selection_order[h.selection_step][1] == "c+" and len(h.draft) == 1)
+    shuffle_facedown = not (
+        visible_draft and h.selection_order[h.selection_step][1] == "c+" and len(h.draft) == 1
+    )
     if shuffle_facedown:
         cpool.extend(h.facedown)
     if not visible_draft:

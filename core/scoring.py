@@ -75,7 +75,9 @@ def _haunted(g: Game, p: int) -> Any:
 
 def district_points(s: dict[str, Any]) -> int:
     """Classic tie-break points: the districts' worth (Dragon Gate and University count 8, RULINGS R7)."""
-    return int(s["districts"]) + sum(int(v) for k, v in s["uniques"].items() if k in ("dragon_gate", "university"))
+    return int(s["districts"]) + sum(
+        int(v) for k, v in s["uniques"].items() if k in ("dragon_gate", "university")
+    )
 
 
 def tiebreak_rank(g: Game, p: int) -> int:
@@ -98,14 +100,21 @@ def final_result(g: Game) -> dict[str, Any]:
         key = {p: (district_points(scores[p]), g.gold[p]) for p in tied}
         best_key = max(key.values())
         winners = [p for p in tied if key[p] == best_key]
-        tiebreak = {"tied": tied, "district_points": {p: key[p][0] for p in tied},
-                    "gold": {p: key[p][1] for p in tied}}
-        order = sorted(range(g.players), key=lambda p: (-scores[p]["total"], -district_points(scores[p]), -g.gold[p]))
+        tiebreak = {
+            "tied": tied,
+            "district_points": {p: key[p][0] for p in tied},
+            "gold": {p: key[p][1] for p in tied},
+        }
+        order = sorted(
+            range(g.players), key=lambda p: (-scores[p]["total"], -district_points(scores[p]), -g.gold[p])
+        )
         return {"scores": scores, "winners": winners, "ranking": order, "tiebreak": tiebreak}
     if len(tied) > 1:
         ranks = {p: tiebreak_rank(g, p) for p in tied}
         best = max(ranks.values())
         winners = [p for p in tied if ranks[p] == best]
         tiebreak = {"tied": tied, "ranks": ranks}
-    order = sorted(range(g.players), key=lambda p: (-scores[p]["total"], -(p in winners), -tiebreak_rank(g, p)))
+    order = sorted(
+        range(g.players), key=lambda p: (-scores[p]["total"], -(p in winners), -tiebreak_rank(g, p))
+    )
     return {"scores": scores, "winners": winners, "ranking": order, "tiebreak": tiebreak}

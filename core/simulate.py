@@ -73,8 +73,15 @@ def play_game(config: GameConfig, seed: int, bots: Sequence[str]) -> GameOutcome
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"game did not end after {MAX_DECISIONS} decisions")
     assert g.result is not None
-    return GameOutcome(seed, tuple(bots), g.result["winners"], [s["total"] for s in g.result["scores"]],
-                       g.round, decisions, list(g.result["ranking"]))
+    return GameOutcome(
+        seed,
+        tuple(bots),
+        g.result["winners"],
+        [s["total"] for s in g.result["scores"]],
+        g.round,
+        decisions,
+        list(g.result["ranking"]),
+    )
 
 
 def simulate(

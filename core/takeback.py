@@ -43,8 +43,14 @@ def revealed_something(before: Game, player: int, action: Action, after: Game) -
     return False
 
 
-def take_back_refusal(config: GameConfig, seed: int, actions: Sequence[tuple[int, Action]], player: int,
-                      after: Game | None = None, start: Game | None = None) -> str | None:
+def take_back_refusal(
+    config: GameConfig,
+    seed: int,
+    actions: Sequence[tuple[int, Action]],
+    player: int,
+    after: Game | None = None,
+    start: Game | None = None,
+) -> str | None:
     """Why `player` cannot take back their last decision of the game `(config, seed, actions)` now, as one
     of the codes above, or None when they can. `after`: the game as it stands, if at hand (saves a replay).
     `start`: where the actions start from when not a new game's deal (a game set up from a position)."""

@@ -104,6 +104,7 @@ def _city_entries(g: Game) -> dict[int, CityDistrict]:
 
 # ---------------------------------------------------------------- the fields of a view, one function each
 
+
 def _players(g: Game, me: int | None) -> tuple[PlayerInfo, ...]:
     dkeys = _district_keys(g)
     ckeys = g.cast_keys
@@ -118,19 +119,21 @@ def _players(g: Game, me: int | None) -> tuple[PlayerInfo, ...]:
         else:
             known = ()
         city_size = g.city_size(q)
-        players.append(PlayerInfo(
-            seat=q,
-            name=g.config.names[q],
-            gold=g.gold[q],
-            hand_size=len(g.hands[q]),
-            city=tuple([entries[e] for e in g.cities[q]]),
-            city_size=city_size,
-            crown=g.crown == q,
-            revealed=tuple([ckeys[i] for i, who in enumerate(g.called_by) if who == q]),
-            complete=city_size >= g.complete_at,
-            known_hand=known,
-            museum=len(g.museum) if museum_in_game and g.has(q, "museum") else 0,
-        ))
+        players.append(
+            PlayerInfo(
+                seat=q,
+                name=g.config.names[q],
+                gold=g.gold[q],
+                hand_size=len(g.hands[q]),
+                city=tuple([entries[e] for e in g.cities[q]]),
+                city_size=city_size,
+                crown=g.crown == q,
+                revealed=tuple([ckeys[i] for i, who in enumerate(g.called_by) if who == q]),
+                complete=city_size >= g.complete_at,
+                known_hand=known,
+                museum=len(g.museum) if museum_in_game and g.has(q, "museum") else 0,
+            )
+        )
     return tuple(players)
 
 
@@ -199,10 +202,13 @@ _FIELD: dict[str, Callable[[Game, int | None], Any]] = {
     "cast": lambda g, me: tuple(g.config.cast),
     "faceup": lambda g, me: tuple([g.cast_keys[c] for c in g.faceup]),
     "facedown_count": lambda g, me: len(g.facedown),
-    "my_characters": lambda g, me: tuple([g.cast_keys[c] for c in g.characters[me]]) if me is not None else (),
+    "my_characters": lambda g, me: (
+        tuple([g.cast_keys[c] for c in g.characters[me]]) if me is not None else ()
+    ),
     "hand": lambda g, me: tuple(g.card_keys(g.hands[me])) if me is not None else (),
-    "seen_characters": lambda g, me: tuple([g.cast_keys[c] for c in sorted(g.seen[me])])
-    if me is not None else (),
+    "seen_characters": lambda g, me: (
+        tuple([g.cast_keys[c] for c in sorted(g.seen[me])]) if me is not None else ()
+    ),
     "killed": lambda g, me: g.cast_keys[g.killed] if g.killed >= 0 else None,
     "robbed": lambda g, me: g.cast_keys[g.robbed] if g.robbed >= 0 else None,
     "calling": _calling,

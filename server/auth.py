@@ -83,9 +83,12 @@ class MemoryNames:
     """Names -> their keys' fingerprints, in memory; `claimed_hook(name, fingerprint)` keeps a new claim
     (the database writes it behind). A name may have more than one key."""
 
-    def __init__(self, owners: dict[str, set[str]] | None = None,
-                 claimed_hook: Callable[[str, str], None] | None = None,
-                 seen_hook: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        owners: dict[str, set[str]] | None = None,
+        claimed_hook: Callable[[str, str], None] | None = None,
+        seen_hook: Callable[[str], None] | None = None,
+    ) -> None:
         self._owners: dict[str, set[str]] = {k.casefold(): set(v) for k, v in (owners or {}).items()}
         self._claimed_hook = claimed_hook
         self._seen_hook = seen_hook
@@ -128,14 +131,25 @@ def read_players_file(path: Path) -> dict[str, str]:
     with open(path, "rb") as f:
         data = tomllib.load(f)
     players = data.get("players", {})
-    return {str(k): str(v) for k, v in players.items() if isinstance(v, str)} if isinstance(players, dict) else {}
+    return (
+        {str(k): str(v) for k, v in players.items() if isinstance(v, str)}
+        if isinstance(players, dict)
+        else {}
+    )
 
 
 class AuthPolicy:
     """The server's auth decisions, separate from asyncssh so the rules read (and test) on their own."""
 
-    def __init__(self, registry: Names, *, require_keys: bool, password: str | None,
-                 open_registration: bool, seats: KeylessSeats | None = None) -> None:
+    def __init__(
+        self,
+        registry: Names,
+        *,
+        require_keys: bool,
+        password: str | None,
+        open_registration: bool,
+        seats: KeylessSeats | None = None,
+    ) -> None:
         self.registry = registry
         self.require_keys = require_keys
         self.password = password
@@ -153,8 +167,11 @@ class AuthPolicy:
 
     def asks_seat_code(self, username: str) -> bool:
         """Ask a keyless login for the reconnect code? Only when the code could give it the name."""
-        return (not self.registry.claimed(username) and username.lower() not in self.live_names
-                and self.holds_seat(username))
+        return (
+            not self.registry.claimed(username)
+            and username.lower() not in self.live_names
+            and self.holds_seat(username)
+        )
 
     def _keyless_hold(self, username: str) -> str | None:
         """Why a key cannot claim this unowned name now (a keyless player has it), or None."""
@@ -167,17 +184,28 @@ class AuthPolicy:
     def key_verdict(self, username: str, fingerprint: str) -> tuple[bool, str]:
         """May this key log in as `username`, and why (for the log)? It may still end up a guest."""
         if not is_player_name(username):
-            return self.open_registration, "not a player name: a guest name" if self.open_registration \
-                else "not a player name, and registration is closed"
+            return (
+                self.open_registration,
+                "not a player name: a guest name"
+                if self.open_registration
+                else "not a player name, and registration is closed",
+            )
         if self.registry.owns(username, fingerprint):
             return True, "the name's own key"
         if not self.registry.claimed(username):
             held = self._keyless_hold(username)
             if held is None:
-                return self.open_registration, "the name is free" if self.open_registration \
-                    else "the name is free, but registration is closed"
-            why = "a player without a key is using the name" if held == NAME_IN_USE \
+                return (
+                    self.open_registration,
+                    "the name is free"
+                    if self.open_registration
+                    else "the name is free, but registration is closed",
+                )
+            why = (
+                "a player without a key is using the name"
+                if held == NAME_IN_USE
                 else "a player without a key holds a seat with the name"
+            )
         else:
             why = "the name belongs to another key"
         # Refuse this key so the client offers its next one; if no key fits the client falls back to

@@ -26,56 +26,126 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bots", default="", help="comma-separated bots per seat (random, easy, normal, hard, hard:800); "
-                     "rotated around the seats from game to game")
-    sim.add_argument("--cast", type=_cast_arg, default=None,
-                     help="a preset name or a comma-separated list of characters")
+    sim.add_argument(
+        "--bots",
+        default="",
+        help="comma-separated bots per seat (random, easy, normal, hard, hard:800); "
+        "rotated around the seats from game to game",
+    )
+    sim.add_argument(
+        "--cast", type=_cast_arg, default=None, help="a preset name or a comma-separated list of characters"
+    )
     sim.add_argument("--preset", default=None, help="a preset name for both characters and districts")
-    sim.add_argument("--districts", type=_cast_arg, default=None,
-                     help="a preset name, a comma-separated list of 14 unique districts, or 'random' "
-                     "(14 drawn with --seed; 'random:N' draws with seed N)")
-    sim.add_argument("--rank9", action=argparse.BooleanOptionalAction, default=None,
-                     help="use the rank 9 character with 4-7 players")
-    sim.add_argument("--edition", choices=("2016", "classic"), default="2016",
-                     help="the 2016 edition (default) or the classic edition with The Dark City bonus cards")
-    sim.add_argument("--shorter", action="store_true",
-                     help="classic only: the shorter game, cities complete at 7 districts")
+    sim.add_argument(
+        "--districts",
+        type=_cast_arg,
+        default=None,
+        help="a preset name, a comma-separated list of 14 unique districts, or 'random' "
+        "(14 drawn with --seed; 'random:N' draws with seed N)",
+    )
+    sim.add_argument(
+        "--rank9",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="use the rank 9 character with 4-7 players",
+    )
+    sim.add_argument(
+        "--edition",
+        choices=("2016", "classic"),
+        default="2016",
+        help="the 2016 edition (default) or the classic edition with The Dark City bonus cards",
+    )
+    sim.add_argument(
+        "--shorter",
+        action="store_true",
+        help="classic only: the shorter game, cities complete at 7 districts",
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
     srv = sub.add_parser("serve", help="host games over SSH (see docs/hosting.md)")
     srv.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     srv.add_argument("--port", type=int, default=None, help="port to listen on (default 2222)")
     srv.add_argument("--settings", default=None, metavar="FILE", help="a TOML settings file")
-    srv.add_argument("--data-dir", default=None, help="where the host key and the database live "
-                     "(default: $CITADELS_HOME or the user data dir)")
-    srv.add_argument("--database", default=None, metavar="URL",
-                     help="the database: a file path or sqlite:///path, or postgresql://… (default: citadels.db "
-                     "in the data dir)")
-    srv.add_argument("--require-keys", action=argparse.BooleanOptionalAction, default=None,
-                     help="refuse players who log in without an SSH key")
-    srv.add_argument("--open-registration", action=argparse.BooleanOptionalAction, default=None,
-                     help="let new keys claim names (--no-open-registration: only keys that have a name)")
-    srv.add_argument("--max-connections", type=int, default=None, help="logged-in connections in all (default 64)")
-    srv.add_argument("--max-per-address", type=int, default=None,
-                     help="logged-in connections from one address (default 8)")
+    srv.add_argument(
+        "--data-dir",
+        default=None,
+        help="where the host key and the database live (default: $CITADELS_HOME or the user data dir)",
+    )
+    srv.add_argument(
+        "--database",
+        default=None,
+        metavar="URL",
+        help="the database: a file path or sqlite:///path, or postgresql://… (default: citadels.db "
+        "in the data dir)",
+    )
+    srv.add_argument(
+        "--require-keys",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="refuse players who log in without an SSH key",
+    )
+    srv.add_argument(
+        "--open-registration",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="let new keys claim names (--no-open-registration: only keys that have a name)",
+    )
+    srv.add_argument(
+        "--max-connections", type=int, default=None, help="logged-in connections in all (default 64)"
+    )
+    srv.add_argument(
+        "--max-per-address", type=int, default=None, help="logged-in connections from one address (default 8)"
+    )
     srv.add_argument("--login-timeout", type=float, default=None, help="seconds to finish logging in")
-    srv.add_argument("--max-authenticating", type=int, default=None,
-                     help="connections still logging in, in all (default 32; a new one evicts the oldest)")
-    srv.add_argument("--max-authenticating-per-address", type=int, default=None,
-                     help="connections still logging in from one address (default 4; a new one evicts the oldest)")
-    srv.add_argument("--auth-start-timeout", type=float, default=None,
-                     help="seconds a new connection has to begin logging in (default 10)")
-    srv.add_argument("--idle-timeout", type=float, default=None, help="seconds without input before a "
-                     "player is disconnected")
-    srv.add_argument("--app", default=None, metavar="MODULE:FACTORY",
-                     help="the app factory to serve (default: the game, or the placeholder demo)")
-    srv.add_argument("--seat-hold", type=float, default=None, help="seconds a player who dropped keeps "
-                     "their seat (the table waits for them meanwhile; default 120)")
+    srv.add_argument(
+        "--max-authenticating",
+        type=int,
+        default=None,
+        help="connections still logging in, in all (default 32; a new one evicts the oldest)",
+    )
+    srv.add_argument(
+        "--max-authenticating-per-address",
+        type=int,
+        default=None,
+        help="connections still logging in from one address (default 4; a new one evicts the oldest)",
+    )
+    srv.add_argument(
+        "--auth-start-timeout",
+        type=float,
+        default=None,
+        help="seconds a new connection has to begin logging in (default 10)",
+    )
+    srv.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=None,
+        help="seconds without input before a player is disconnected",
+    )
+    srv.add_argument(
+        "--app",
+        default=None,
+        metavar="MODULE:FACTORY",
+        help="the app factory to serve (default: the game, or the placeholder demo)",
+    )
+    srv.add_argument(
+        "--seat-hold",
+        type=float,
+        default=None,
+        help="seconds a player who dropped keeps "
+        "their seat (the table waits for them meanwhile; default 120)",
+    )
     srv.add_argument("--bot-pace", type=float, default=None, help="seconds each bot move stays on screen")
-    srv.add_argument("--drain-timeout", type=float, default=None, help="seconds a stop (SIGTERM, Ctrl+C) may "
-                     "take: players are told, then the process ends (default 10)")
+    srv.add_argument(
+        "--drain-timeout",
+        type=float,
+        default=None,
+        help="seconds a stop (SIGTERM, Ctrl+C) may "
+        "take: players are told, then the process ends (default 10)",
+    )
     srv.add_argument("--log-level", default="INFO")
-    bak = sub.add_parser("backup", help="copy the server's SQLite database to FILE, even while the server runs")
+    bak = sub.add_parser(
+        "backup", help="copy the server's SQLite database to FILE, even while the server runs"
+    )
     bak.add_argument("file", metavar="FILE", help="the copy to write (a new file)")
     _database_options(bak)
     board = sub.add_parser("leaderboard", help="print the server's leaderboard")
@@ -85,42 +155,77 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--players", type=int, default=4)
     tour.add_argument("--games", type=int, default=100, help="games in all (best a multiple of --players)")
     tour.add_argument("--seed", type=int, default=1, help="first seed of the fixed seed set")
-    tour.add_argument("--bots", default="hard,normal,normal,normal",
-                      help="comma-separated bots per seat, rotated: random, easy, normal, hard, "
-                      "hard:800 (playouts per decision) or hard:0.5s (seconds per decision)")
-    tour.add_argument("--budget", default=None,
-                      help="search budget of every plain 'hard': playouts (800) or seconds (0.5s)")
+    tour.add_argument(
+        "--bots",
+        default="hard,normal,normal,normal",
+        help="comma-separated bots per seat, rotated: random, easy, normal, hard, "
+        "hard:800 (playouts per decision) or hard:0.5s (seconds per decision)",
+    )
+    tour.add_argument(
+        "--budget", default=None, help="search budget of every plain 'hard': playouts (800) or seconds (0.5s)"
+    )
     tour.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
-    tour.add_argument("--cast", type=_cast_arg, default=None,
-                      help="a preset name or a comma-separated list of characters")
-    tour.add_argument("--districts", type=_cast_arg, default=None, help="a preset name or 14 unique districts")
+    tour.add_argument(
+        "--cast", type=_cast_arg, default=None, help="a preset name or a comma-separated list of characters"
+    )
+    tour.add_argument(
+        "--districts", type=_cast_arg, default=None, help="a preset name or 14 unique districts"
+    )
     tour.add_argument("--json", action="store_true", help="print one JSON object")
 
-    rep = sub.add_parser("replay", help="step through a saved game in the viewer (in a terminal), or check "
-                         "that it reaches its recorded end")
-    rep.add_argument("file", metavar="FILE|LINE",
-                     help="a game file, or a game line starting with citadels: (docs/save-format.md)")
+    rep = sub.add_parser(
+        "replay",
+        help="step through a saved game in the viewer (in a terminal), or check "
+        "that it reaches its recorded end",
+    )
+    rep.add_argument(
+        "file",
+        metavar="FILE|LINE",
+        help="a game file, or a game line starting with citadels: (docs/save-format.md)",
+    )
     how = rep.add_mutually_exclusive_group()
-    how.add_argument("--view", action="store_true",
-                     help="open the replay viewer (the default when run in a terminal)")
-    how.add_argument("--check", action="store_true",
-                     help="only replay and say whether the recorded final state is reached (the default "
-                     "when the output is not a terminal)")
+    how.add_argument(
+        "--view", action="store_true", help="open the replay viewer (the default when run in a terminal)"
+    )
+    how.add_argument(
+        "--check",
+        action="store_true",
+        help="only replay and say whether the recorded final state is reached (the default "
+        "when the output is not a terminal)",
+    )
     whose = rep.add_mutually_exclusive_group()
-    whose.add_argument("--seat", type=int, default=None, dest="replay_seat",
-                       help="view the game as the player of this seat saw it, by number from 1")
+    whose.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        dest="replay_seat",
+        help="view the game as the player of this seat saw it, by number from 1",
+    )
     whose.add_argument("--spectator", action="store_true", help="view it as a spectator saw it (the default)")
     rep.add_argument("--log", action="store_true", help="print the narrated events (implies --check)")
-    rep.add_argument("--lang", default=None, metavar="LANG", dest="replay_lang",
-                     help="the viewer's language: en or ru (default: the settings)")
+    rep.add_argument(
+        "--lang",
+        default=None,
+        metavar="LANG",
+        dest="replay_lang",
+        help="the viewer's language: en or ru (default: the settings)",
+    )
     rep.add_argument("--theme", default=None, dest="replay_theme", help="the viewer's colour theme")
 
-    rev = sub.add_parser("review", help="review a finished game from its file: timeline, scores, turning points")
+    rev = sub.add_parser(
+        "review", help="review a finished game from its file: timeline, scores, turning points"
+    )
     rev.add_argument("file", help="a game file (docs/save-format.md), e.g. the app's last-game.json")
-    rev.add_argument("--seat", type=int, default=1,
-                     help="whose review, by seat number from 1 (default 1: the local app's player); "
-                     "it shows only what that player may know")
-    rev.add_argument("--lang", default=None, metavar="LANG", help="language: en or ru (default: the settings)")
+    rev.add_argument(
+        "--seat",
+        type=int,
+        default=1,
+        help="whose review, by seat number from 1 (default 1: the local app's player); "
+        "it shows only what that player may know",
+    )
+    rev.add_argument(
+        "--lang", default=None, metavar="LANG", help="language: en or ru (default: the settings)"
+    )
     rev.add_argument("--theme", default=None, help="colour theme for this session")
     return ap
 
@@ -128,32 +233,64 @@ def build_parser() -> argparse.ArgumentParser:
 def _database_options(p: argparse.ArgumentParser) -> None:
     """Which server's database: as `citadels serve` finds it."""
     p.add_argument("--settings", default=None, metavar="FILE", help="the server's TOML settings file")
-    p.add_argument("--data-dir", default=None, help="the server's data dir (default: $CITADELS_HOME or the user data dir)")
+    p.add_argument(
+        "--data-dir",
+        default=None,
+        help="the server's data dir (default: $CITADELS_HOME or the user data dir)",
+    )
     p.add_argument("--database", default=None, metavar="URL", help="the database, as for `citadels serve`")
 
 
 def _play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resume", action="store_true", help="continue the last saved game")
     p.add_argument("--seed", type=int, default=None, dest="play_seed")
-    p.add_argument("--theme", default=None, help="colour theme for this session: citadel, night, parchment, "
-                   "contrast, terminal, or one of yours (docs/themes.md)")
-    p.add_argument("--lang", default=None, metavar="LANG",
-                   help="language of the game: en or ru (default: the settings, else LANG/LC_ALL)")
-    p.add_argument("--edition", choices=("2016", "classic"), default=None,
-                   help="the edition of a new game: 2016, or classic (with The Dark City bonus cards); "
-                   "default: the one last chosen in the app, else 2016")
-    p.add_argument("--shorter", action="store_true", default=None,
-                   help="the classic shorter game (implies --edition classic): cities complete at 7 districts")
-    p.add_argument("--position", default=None, metavar="TEXT|@FILE",
-                   help="start from this position (docs/position.md), given as text or as @FILE, against bots: "
-                   "win from here (the game is not saved); a seat's position is dealt at random and played "
-                   "from that seat")
-    p.add_argument("--seat", type=int, default=None, dest="play_seat",
-                   help="with --position: the seat you play, by number from 1 (default: the one whose decision "
-                   "is open)")
-    p.add_argument("--bots", default=None, dest="play_bots", metavar="LEVEL",
-                   help="with --position: the level of every other seat's bot: random, easy, normal (default), "
-                   "hard")
+    p.add_argument(
+        "--theme",
+        default=None,
+        help="colour theme for this session: citadel, night, parchment, "
+        "contrast, terminal, or one of yours (docs/themes.md)",
+    )
+    p.add_argument(
+        "--lang",
+        default=None,
+        metavar="LANG",
+        help="language of the game: en or ru (default: the settings, else LANG/LC_ALL)",
+    )
+    p.add_argument(
+        "--edition",
+        choices=("2016", "classic"),
+        default=None,
+        help="the edition of a new game: 2016, or classic (with The Dark City bonus cards); "
+        "default: the one last chosen in the app, else 2016",
+    )
+    p.add_argument(
+        "--shorter",
+        action="store_true",
+        default=None,
+        help="the classic shorter game (implies --edition classic): cities complete at 7 districts",
+    )
+    p.add_argument(
+        "--position",
+        default=None,
+        metavar="TEXT|@FILE",
+        help="start from this position (docs/position.md), given as text or as @FILE, against bots: "
+        "win from here (the game is not saved); a seat's position is dealt at random and played "
+        "from that seat",
+    )
+    p.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        dest="play_seat",
+        help="with --position: the seat you play, by number from 1 (default: the one whose decision is open)",
+    )
+    p.add_argument(
+        "--bots",
+        default=None,
+        dest="play_bots",
+        metavar="LEVEL",
+        help="with --position: the level of every other seat's bot: random, easy, normal (default), hard",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -193,11 +330,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.position is not None:
         return play_position(args, run)
     if args.play_seat is not None or args.play_bots is not None:
-        print("citadels: --seat and --bots choose your seat and the bots of a game started with --position",
-              file=sys.stderr)
+        print(
+            "citadels: --seat and --bots choose your seat and the bots of a game started with --position",
+            file=sys.stderr,
+        )
         return 2
-    return run(resume=args.resume, seed=args.play_seed, theme=args.theme, lang=args.lang, edition=args.edition,
-               shorter=args.shorter)
+    return run(
+        resume=args.resume,
+        seed=args.play_seed,
+        theme=args.theme,
+        lang=args.lang,
+        edition=args.edition,
+        shorter=args.shorter,
+    )
 
 
 def read_position_arg(arg: str) -> tuple[str | None, str | None]:
@@ -240,8 +385,11 @@ def play_position(args: argparse.Namespace, run: Any) -> int:
             import secrets
 
             owner = seat_of(text)
-            game = from_seat_position(text, secrets.randbelow(2**63) if args.play_seed is None else args.play_seed,
-                                      record_events=False)
+            game = from_seat_position(
+                text,
+                secrets.randbelow(2**63) if args.play_seed is None else args.play_seed,
+                record_events=False,
+            )
             text = position(game)
             if args.play_seat is None:
                 args.play_seat = owner + 1
@@ -252,7 +400,9 @@ def play_position(args: argparse.Namespace, run: Any) -> int:
         return 2
     pending = game.pending()
     if pending is None:
-        print("citadels: the position is of a game already over: there is nothing left to play", file=sys.stderr)
+        print(
+            "citadels: the position is of a game already over: there is nothing left to play", file=sys.stderr
+        )
         return 2
     if args.play_seat is not None and not 1 <= args.play_seat <= game.players:
         print(f"citadels: --seat is a seat number from 1 to {game.players}", file=sys.stderr)
@@ -264,15 +414,25 @@ def play_position(args: argparse.Namespace, run: Any) -> int:
         print(f"citadels: {e}", file=sys.stderr)
         return 2
     seat = pending[0] if args.play_seat is None else args.play_seat - 1
-    return int(run(seed=args.play_seed, theme=args.theme, lang=args.lang, position=text, position_seat=seat,
-                   position_bots=level))
+    return int(
+        run(
+            seed=args.play_seed,
+            theme=args.theme,
+            lang=args.lang,
+            position=text,
+            position_seat=seat,
+            position_bots=level,
+        )
+    )
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from citadels_core import ConfigError, GameConfig
     from citadels_core.simulate import simulate
 
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()] or ["heuristic"] + ["random"] * (args.players - 1)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()] or ["heuristic"] + ["random"] * (
+        args.players - 1
+    )
     if len(bots) == 1:
         bots = bots * args.players
     if len(bots) != args.players:
@@ -307,8 +467,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
     else:
-        print(f"{out['games']} games, {out['finished']} finished, {out['errors']} errors, "
-              f"{out['games_per_second']} games/s, {out['mean_rounds']} rounds on average")
+        print(
+            f"{out['games']} games, {out['finished']} finished, {out['errors']} errors, "
+            f"{out['games_per_second']} games/s, {out['mean_rounds']} rounds on average"
+        )
         for i, w in enumerate(out["wins_by_seat"]):
             print(f"  seat {i + 1}: {w:g} wins, mean score {out['mean_score'][i]}")
         for b, r in out["win_rate_by_bot"].items():
@@ -351,21 +513,32 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from citadels_server.settings import SettingsError, load_settings
     from citadels_server.ssh import serve_app
 
-    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     # Textual points sys.stderr at the running app's capture, so warnings would vanish into a session.
     logging.captureWarnings(True)
     if args.log_level.upper() != "DEBUG":
         logging.getLogger("asyncssh").setLevel(logging.WARNING)  # it logs every packet exchange at INFO
     try:
         settings = load_settings(
-            args.settings, host=args.host, port=args.port, data_dir=args.data_dir, database=args.database,
-            require_keys=args.require_keys, open_registration=args.open_registration,
-            max_connections=args.max_connections, max_per_address=args.max_per_address,
-            login_timeout=args.login_timeout, idle_timeout=args.idle_timeout,
+            args.settings,
+            host=args.host,
+            port=args.port,
+            data_dir=args.data_dir,
+            database=args.database,
+            require_keys=args.require_keys,
+            open_registration=args.open_registration,
+            max_connections=args.max_connections,
+            max_per_address=args.max_per_address,
+            login_timeout=args.login_timeout,
+            idle_timeout=args.idle_timeout,
             max_authenticating=args.max_authenticating,
             max_authenticating_per_address=args.max_authenticating_per_address,
             auth_start_timeout=args.auth_start_timeout,
-            seat_hold=args.seat_hold, bot_pace=args.bot_pace, drain_timeout=args.drain_timeout,
+            seat_hold=args.seat_hold,
+            bot_pace=args.bot_pace,
+            drain_timeout=args.drain_timeout,
             # From the environment, not argv: a password on the command line shows in `ps`.
             password=os.environ.get("CITADELS_PASSWORD") or None,
         )
@@ -409,7 +582,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     def out_of_time() -> None:
         logging.getLogger("citadels_server").warning(
-            "still stopping after drain_timeout = %g s: ending the process now", settings.drain_timeout)
+            "still stopping after drain_timeout = %g s: ending the process now", settings.drain_timeout
+        )
         end_now()
 
     def stop_workers() -> None:
@@ -429,10 +603,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         try:
             # The hub tells the server which names hold a seat taken without a key (their logins are asked
             # for the seat's reconnect code).
-            server = await serve_app(factory, settings, seats=hub, names=db.players,
-                                     bans=hub.records if hub is not None else None)
+            server = await serve_app(
+                factory, settings, seats=hub, names=db.players, bans=hub.records if hub is not None else None
+            )
         except OSError as e:
-            raise SystemExit(f"citadels: cannot listen on {settings.host} port {settings.port}: {e.strerror}") from e
+            raise SystemExit(
+                f"citadels: cannot listen on {settings.host} port {settings.port}: {e.strerror}"
+            ) from e
         port = server.port
         # Before the banner: a SIGTERM sent as soon as it is read (a service manager, a test) must stop
         # the server cleanly, not kill it with the default handler.
@@ -460,7 +637,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         def reread() -> None:
             from citadels_server.order import reread_settings
 
-            server.settings = reread_settings(args.settings, server.settings, hub.order if hub is not None else None)
+            server.settings = reread_settings(
+                args.settings, server.settings, hub.order if hub is not None else None
+            )
 
         loop.add_signal_handler(signal.SIGHUP, reread)
         await stop.wait()
@@ -475,8 +654,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # without their goodbyes when the loop closes.
         hurried = loop.create_task(hurry.wait())
         goodbyes = loop.create_task(server.wait_closed(timeout=settings.drain_timeout / 2))
-        await asyncio.wait([goodbyes, hurried], timeout=settings.drain_timeout * 0.8,
-                           return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait(
+            [goodbyes, hurried], timeout=settings.drain_timeout * 0.8, return_when=asyncio.FIRST_COMPLETED
+        )
         if hub is not None:
             hub.close()  # the last moves reach the disk before the process ends
         if hurry.is_set():
@@ -497,6 +677,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
         stop_workers()
     return 0
+
+
 def _database_settings(args: argparse.Namespace) -> Any:
     from citadels_server.settings import SettingsError, load_settings
 
@@ -561,8 +743,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     try:
         for b in bots:
             parse_kind(b)
-        cfg = GameConfig.create(args.players, cast=args.cast or "first_game",
-                                districts=args.districts or "first_game")
+        cfg = GameConfig.create(
+            args.players, cast=args.cast or "first_game", districts=args.districts or "first_game"
+        )
     except (ValueError, ConfigError, KeyError) as e:
         print(f"citadels: {e}", file=sys.stderr)
         return 2
@@ -584,13 +767,17 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
     else:
-        print(f"{res.finished} of {res.games} games finished, {args.players} players, seeds "
-              f"{args.seed}..{args.seed + (args.games - 1) // args.players}, seats rotated; "
-              f"fair share {1 / args.players:.1%}")
+        print(
+            f"{res.finished} of {res.games} games finished, {args.players} players, seeds "
+            f"{args.seed}..{args.seed + (args.games - 1) // args.players}, seats rotated; "
+            f"fair share {1 / args.players:.1%}"
+        )
         for b, st in out["by_bot"].items():
             lo, hi = st["wilson95"]
-            print(f"  {b:>12}: wins {st['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of {st['seats']} seats, "
-                  f"mean rank {st['mean_rank']:.2f}, mean margin {st['mean_margin']:+.2f}")
+            print(
+                f"  {b:>12}: wins {st['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of {st['seats']} seats, "
+                f"mean rank {st['mean_rank']:.2f}, mean margin {st['mean_margin']:+.2f}"
+            )
     for e in out["errors"]:
         print(f"error in game with seed {e['seed']} ({','.join(e['seats'])}): {e['error']}", file=sys.stderr)
     return 0 if not res.errors else 1
@@ -614,8 +801,10 @@ def load_finished_game(path: str) -> tuple[Any, str | None]:
     except SaveFileError as e:
         return None, f"{path}: {e}"
     if not g.over:
-        return None, (f"{path}: the game is not finished (round {g.round}); a review is of a finished game "
-                      "(citadels --resume goes on with a saved one)")
+        return None, (
+            f"{path}: the game is not finished (round {g.round}); a review is of a finished game "
+            "(citadels --resume goes on with a saved one)"
+        )
     return rec, None
 
 

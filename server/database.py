@@ -70,17 +70,18 @@ class DatabaseError(Exception):
     """A database the server cannot use; the message is one sentence for the host."""
 
 
-
 # What a notice is about (`Notice.kind`); see `Database.listen`.
-NOTICE_KINDS = frozenset({
-    "actions",    # table's journal got `count` actions from number `n` on
-    "truncated",  # table's journal was cut back to `n` actions (a decision taken back)
-    "table",      # table started, its seats or bots changed, or it ended (finished or closed)
-    "chat",       # a chat line, number `n` of the chat table (table None: the lobby's)
-    "bans",       # a ban was added or lifted
-    "players",    # a name was claimed or got another key
-    "lost",       # the listener lost its connection and has it again: notices may have been missed
-})
+NOTICE_KINDS = frozenset(
+    {
+        "actions",  # table's journal got `count` actions from number `n` on
+        "truncated",  # table's journal was cut back to `n` actions (a decision taken back)
+        "table",  # table started, its seats or bots changed, or it ended (finished or closed)
+        "chat",  # a chat line, number `n` of the chat table (table None: the lobby's)
+        "bans",  # a ban was added or lifted
+        "players",  # a name was claimed or got another key
+        "lost",  # the listener lost its connection and has it again: notices may have been missed
+    }
+)
 CHANNEL = "citadels"  # PostgreSQL's LISTEN/NOTIFY channel; notifications stay within one database
 
 
@@ -160,7 +161,6 @@ class _Engine:
 
 
 class _Sqlite(_Engine):
-
     def __init__(self, path: Path) -> None:
         self.path = path
         self.where = str(path)
@@ -237,7 +237,7 @@ def _engine_for(settings: Settings) -> _Engine:
     if url.startswith(("postgresql://", "postgres://")):
         return _Postgres(url)
     if url.startswith("sqlite://"):
-        url = url[len("sqlite://"):]  # sqlite:///var/lib/citadels.db: the path /var/lib/citadels.db
+        url = url[len("sqlite://") :]  # sqlite:///var/lib/citadels.db: the path /var/lib/citadels.db
     return _Sqlite(Path(url).expanduser())
 
 
@@ -266,14 +266,20 @@ def _line(text: str) -> ChatLine:
         return raw
     if isinstance(raw, dict) and isinstance(raw.get("message"), str) and isinstance(raw.get("values"), dict):
         plural = raw.get("plural")
-        return Lazy(raw["message"], tuple(raw["values"].items()),
-                    plural if isinstance(plural, str) else None, int(raw.get("n", 0)))
+        return Lazy(
+            raw["message"],
+            tuple(raw["values"].items()),
+            plural if isinstance(plural, str) else None,
+            int(raw.get("n", 0)),
+        )
     raise ValueError(f"a chat line {text!r:.60}")
 
 
 def _seats_json(seats: Sequence[KeptSeat]) -> str:
-    return json.dumps([{"name": s.name, "key": s.key, "released": s.released, "code": s.code} for s in seats],
-                      ensure_ascii=False)
+    return json.dumps(
+        [{"name": s.name, "key": s.key, "released": s.released, "code": s.code} for s in seats],
+        ensure_ascii=False,
+    )
 
 
 def _seats(text: str) -> list[KeptSeat]:
@@ -285,17 +291,30 @@ def _bots_json(bots: dict[int, str]) -> str:
 
 
 def _summary_json(s: GameSummary) -> str:
-    return json.dumps({"id": s.id, "ended": s.ended, "edition": s.edition, "moves": s.moves,
-                       "abandoned": s.abandoned,
-                       "seats": [{"name": f.name, "key": f.key, "bot": f.bot, "score": f.score, "rank": f.rank}
-                                 for f in s.seats]}, ensure_ascii=False)
+    return json.dumps(
+        {
+            "id": s.id,
+            "ended": s.ended,
+            "edition": s.edition,
+            "moves": s.moves,
+            "abandoned": s.abandoned,
+            "seats": [
+                {"name": f.name, "key": f.key, "bot": f.bot, "score": f.score, "rank": f.rank}
+                for f in s.seats
+            ],
+        },
+        ensure_ascii=False,
+    )
 
 
 def _summary(text: str) -> GameSummary:
     d = json.loads(text)
-    seats = tuple(Finisher(f["name"], f["key"], f["bot"], int(f["score"]), int(f["rank"])) for f in d["seats"])
-    return GameSummary(int(d["id"]), float(d["ended"]), str(d["edition"]), seats, int(d["moves"]),
-                       bool(d["abandoned"]))
+    seats = tuple(
+        Finisher(f["name"], f["key"], f["bot"], int(f["score"]), int(f["rank"])) for f in d["seats"]
+    )
+    return GameSummary(
+        int(d["id"]), float(d["ended"]), str(d["edition"]), seats, int(d["moves"]), bool(d["abandoned"])
+    )
 
 
 def _action_json(action: Action) -> str:
@@ -337,8 +356,9 @@ class Database:
         self._conn: Any = None
         self.players = PlayerNames(self, {})
         opened: concurrent.futures.Future[None] = concurrent.futures.Future()
-        self._thread = threading.Thread(target=self._work, args=(opened, data_dir), name="citadels-database",
-                                        daemon=True)
+        self._thread = threading.Thread(
+            target=self._work, args=(opened, data_dir), name="citadels-database", daemon=True
+        )
         self._thread.start()
         opened.result()  # DatabaseError when the database cannot be used
 
@@ -352,8 +372,11 @@ class Database:
             if self._conn is not None:
                 with contextlib.suppress(Exception):
                     self._conn.close()
-            opened.set_exception(e if isinstance(e, DatabaseError)
-                                 else DatabaseError(f"Cannot use the database {self.where}: {_one_line(e)}"))
+            opened.set_exception(
+                e
+                if isinstance(e, DatabaseError)
+                else DatabaseError(f"Cannot use the database {self.where}: {_one_line(e)}")
+            )
             return
         opened.set_result(None)
         while (job := self._jobs.get()) is not None:
@@ -384,8 +407,12 @@ class Database:
         with self._engine.transaction(self._conn, write) as tx:
             return fn(tx)
 
-    def _submit(self, fn: Callable[[Tx], Any], write: bool = True,
-                then: Callable[[Any, BaseException | None], None] | None = None) -> None:
+    def _submit(
+        self,
+        fn: Callable[[Tx], Any],
+        write: bool = True,
+        then: Callable[[Any, BaseException | None], None] | None = None,
+    ) -> None:
         if self._closed:
             # The server is stopping and has closed its database: tasks being cancelled may still try a
             # write; it cannot be kept, and says so (a journal future fails: its action is not shown).
@@ -429,8 +456,10 @@ class Database:
         with self._engine.transaction(self._conn, True) as tx:
             version = schema.version_of(tx)
         if version > schema.LATEST:
-            raise DatabaseError(f"This database was written by a newer citadels (schema {version}; this one "
-                                f"knows up to {schema.LATEST}): {self.where} is left as it is; run the newer citadels.")
+            raise DatabaseError(
+                f"This database was written by a newer citadels (schema {version}; this one "
+                f"knows up to {schema.LATEST}): {self.where} is left as it is; run the newer citadels."
+            )
         for v in range(version + 1, schema.LATEST + 1):
             with self._engine.transaction(self._conn, True) as tx:
                 schema.apply(tx, v, self._engine.name)
@@ -445,10 +474,15 @@ class Database:
         for folded, fp in tx.rows("SELECT folded, fingerprint FROM player_keys"):
             owners.setdefault(folded, set()).add(fp)
         self.players = PlayerNames(self, owners)
-        self._bans = [(Ban(kind, value, reason, by, since, until), folded) for kind, value, folded, reason, by, since,
-                      until in tx.rows("SELECT kind, value, folded, reason, by_admin, since, until_time FROM bans "
-                                       "ORDER BY id")]
-        ids = [r[0] for r in tx.rows("SELECT max(id) FROM tables_in_play UNION ALL SELECT max(id) FROM games")]
+        self._bans = [
+            (Ban(kind, value, reason, by, since, until), folded)
+            for kind, value, folded, reason, by, since, until in tx.rows(
+                "SELECT kind, value, folded, reason, by_admin, since, until_time FROM bans ORDER BY id"
+            )
+        ]
+        ids = [
+            r[0] for r in tx.rows("SELECT max(id) FROM tables_in_play UNION ALL SELECT max(id) FROM games")
+        ]
         last = tx.one("SELECT value FROM meta WHERE key = 'last_table_id'")
         self._last_id = max([int(i) for i in ids if i is not None] + [int(last[0]) if last else 0])
         self._preloaded_tables, self._preloaded_chat = self._read_tables(tx), self._read_chat(tx, None)
@@ -459,7 +493,9 @@ class Database:
         try:
             owners = read_players_file(home / PLAYERS_FILE)
         except Exception as e:  # noqa: BLE001 - a file we cannot read is reported and left, not fatal
-            self._problems.append(f"{home / PLAYERS_FILE} cannot be imported ({_one_line(e)}); it was left as it is.")
+            self._problems.append(
+                f"{home / PLAYERS_FILE} cannot be imported ({_one_line(e)}); it was left as it is."
+            )
             owners = {}
         for name, fp in owners.items():
             self._add_key(tx, name, fp, now)
@@ -470,7 +506,9 @@ class Database:
             try:
                 stored = hosted_store.load_table(path.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError, SaveFileError) as e:
-                self._problems.append(f"The table file {path} cannot be imported ({e}); it was left as it is.")
+                self._problems.append(
+                    f"The table file {path} cannot be imported ({e}); it was left as it is."
+                )
                 continue
             settings = {k: v for k, v in stored.settings.items() if k != "id"}
             seats = [KeptSeat(n, k, r, c) for n, k, r, c in stored.holders]
@@ -480,8 +518,10 @@ class Database:
             log.warning("%s", problem)
         # Table ids are never reused, even those of the files that could not be imported.
         self._set_last_id(tx, max(ids, default=0))
-        tx.run("INSERT INTO meta (key, value) VALUES ('imported', ?)", (json.dumps(
-            {"when": now, "players": len(owners), "tables": len(ids)}),))
+        tx.run(
+            "INSERT INTO meta (key, value) VALUES ('imported', ?)",
+            (json.dumps({"when": now, "players": len(owners), "tables": len(ids)}),),
+        )
         if owners or ids:
             log.info("imported %d name(s) and %d table file(s) from %s", len(owners), len(ids), home)
 
@@ -490,10 +530,16 @@ class Database:
     @staticmethod
     def _add_key(tx: Tx, name: str, fp: str, now: float) -> None:
         folded = name.casefold()
-        tx.run("INSERT INTO players (folded, name, created, last_seen) VALUES (?, ?, ?, NULL) "
-               "ON CONFLICT (folded) DO NOTHING", (folded, name, now))
-        tx.run("INSERT INTO player_keys (folded, fingerprint, added) VALUES (?, ?, ?) "
-               "ON CONFLICT (folded, fingerprint) DO NOTHING", (folded, fp, now))
+        tx.run(
+            "INSERT INTO players (folded, name, created, last_seen) VALUES (?, ?, ?, NULL) "
+            "ON CONFLICT (folded) DO NOTHING",
+            (folded, name, now),
+        )
+        tx.run(
+            "INSERT INTO player_keys (folded, fingerprint, added) VALUES (?, ?, ?) "
+            "ON CONFLICT (folded, fingerprint) DO NOTHING",
+            (folded, fp, now),
+        )
 
     def key_added(self, name: str, fingerprint: str) -> None:
         now = time.time()
@@ -506,11 +552,14 @@ class Database:
 
     def player_seen(self, name: str) -> None:
         now = time.time()
-        self._submit(lambda tx: tx.run("UPDATE players SET last_seen = ? WHERE folded = ?", (now, name.casefold())))
+        self._submit(
+            lambda tx: tx.run("UPDATE players SET last_seen = ? WHERE folded = ?", (now, name.casefold()))
+        )
 
     async def last_seen(self, name: str) -> float | None:
-        found = await self._later(lambda tx: tx.one("SELECT last_seen FROM players WHERE folded = ?",
-                                                    (name.casefold(),)))
+        found = await self._later(
+            lambda tx: tx.one("SELECT last_seen FROM players WHERE folded = ?", (name.casefold(),))
+        )
         return None if found is None or found[0] is None else float(found[0])
 
     # ---------------------------------------------------------------- Records: tables in play
@@ -527,8 +576,11 @@ class Database:
 
     @staticmethod
     def _set_last_id(tx: Tx, tid: int) -> None:
-        tx.run("INSERT INTO meta (key, value) VALUES ('last_table_id', ?) ON CONFLICT (key) DO UPDATE SET "
-               "value = excluded.value", (str(tid),))
+        tx.run(
+            "INSERT INTO meta (key, value) VALUES ('last_table_id', ?) ON CONFLICT (key) DO UPDATE SET "
+            "value = excluded.value",
+            (str(tid),),
+        )
 
     def tables_in_play(self) -> list[KeptTable]:
         # Read at open (so that `problems` says from the start which tables cannot be resumed); a later
@@ -542,30 +594,44 @@ class Database:
 
     def _read_tables(self, tx: Tx) -> list[KeptTable]:
         moves: dict[int, list[tuple[int, int, str]]] = {}
-        for tid, n, seat, action in tx.rows("SELECT table_id, n, seat, action FROM journal ORDER BY table_id, n"):
+        for tid, n, seat, action in tx.rows(
+            "SELECT table_id, n, seat, action FROM journal ORDER BY table_id, n"
+        ):
             moves.setdefault(tid, []).append((n, seat, action))
         chats = self._read_chats(tx)
         kept: list[KeptTable] = []
         for tid, settings, seats, bots, config, seed in tx.rows(
-                "SELECT id, settings, seats, bots, config, seed FROM tables_in_play ORDER BY id"):
+            "SELECT id, settings, seats, bots, config, seed FROM tables_in_play ORDER BY id"
+        ):
             try:
                 journal = moves.get(tid, [])
                 if [n for n, _, _ in journal] != list(range(len(journal))):
                     raise ValueError("its journal has a gap")
                 actions = [(int(seat), Action.from_json(json.loads(a))) for _, seat, a in journal]
                 record = GameRecord(GameConfig.from_json(json.loads(config)), int(seed), actions)
-                kept.append(KeptTable(int(tid), json.loads(settings), _seats(seats), record,
-                                      {int(k): str(v) for k, v in json.loads(bots).items()}, chats.get(tid, [])))
+                kept.append(
+                    KeptTable(
+                        int(tid),
+                        json.loads(settings),
+                        _seats(seats),
+                        record,
+                        {int(k): str(v) for k, v in json.loads(bots).items()},
+                        chats.get(tid, []),
+                    )
+                )
             except Exception as e:  # noqa: BLE001 - one table that cannot be read must not stop the others
-                self._problems.append(f"Table {tid} in the database cannot be resumed ({_one_line(e)}); "
-                                      "it was left as it is.")
+                self._problems.append(
+                    f"Table {tid} in the database cannot be resumed ({_one_line(e)}); it was left as it is."
+                )
                 log.warning("%s", self._problems[-1])
         return kept
 
     def _read_chats(self, tx: Tx) -> dict[int, list[ChatLine]]:
         out: dict[int, list[ChatLine]] = {}
         lines: dict[int, list[tuple[int, str]]] = {}
-        for cid, tid, line in tx.rows("SELECT id, table_id, line FROM chat WHERE table_id IS NOT NULL ORDER BY id"):
+        for cid, tid, line in tx.rows(
+            "SELECT id, table_id, line FROM chat WHERE table_id IS NOT NULL ORDER BY id"
+        ):
             lines.setdefault(tid, []).append((cid, line))
         for tid, rows in lines.items():
             out[tid] = self._kept_lines(tx, tid, rows)
@@ -594,10 +660,15 @@ class Database:
     def _insert_table(self, tx: Tx, row: _TableRow, now: float) -> None:
         tid = row.id
         self._forget_table(tx, tid)
-        tx.run("INSERT INTO tables_in_play (id, settings, seats, bots, config, seed, started) "
-               "VALUES (?, ?, ?, ?, ?, ?, ?)", (tid, row.settings, row.seats, row.bots, row.config, row.seed, now))
-        tx.many("INSERT INTO journal (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
-                [(tid, n, seat, a) for n, (seat, a) in enumerate(row.actions)])
+        tx.run(
+            "INSERT INTO tables_in_play (id, settings, seats, bots, config, seed, started) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (tid, row.settings, row.seats, row.bots, row.config, row.seed, now),
+        )
+        tx.many(
+            "INSERT INTO journal (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
+            [(tid, n, seat, a) for n, (seat, a) in enumerate(row.actions)],
+        )
         tx.many("INSERT INTO chat (table_id, line) VALUES (?, ?)", [(tid, line) for line in row.chat])
         found = tx.one("SELECT value FROM meta WHERE key = 'last_table_id'")
         if found is None or int(found[0]) < tid:
@@ -630,7 +701,9 @@ class Database:
 
         self._submit(change)
 
-    def append_actions(self, tid: int, start: int, moves: Sequence[tuple[int, Action]]) -> asyncio.Future[None]:
+    def append_actions(
+        self, tid: int, start: int, moves: Sequence[tuple[int, Action]]
+    ) -> asyncio.Future[None]:
         rows = [(tid, start + i, seat, _action_json(a)) for i, (seat, a) in enumerate(moves)]
 
         def append(tx: Tx) -> None:
@@ -654,7 +727,10 @@ class Database:
         if tid is None:
             sql, params = "INSERT INTO chat (table_id, line) VALUES (NULL, ?)", (text,)
         else:  # a table's line only while the table is kept
-            sql, params = "INSERT INTO chat (table_id, line) SELECT id, ? FROM tables_in_play WHERE id = ?", (text, tid)
+            sql, params = (
+                "INSERT INTO chat (table_id, line) SELECT id, ? FROM tables_in_play WHERE id = ?",
+                (text, tid),
+            )
 
         def say(tx: Tx) -> None:
             if not tx.postgres:
@@ -676,8 +752,10 @@ class Database:
             self._notify(tx, "table", tid)
             tx.run("DELETE FROM game_seats WHERE game_id = ?", (s.id,))
             tx.run("DELETE FROM games WHERE id = ?", (s.id,))
-            tx.run("INSERT INTO games (id, ended, edition, abandoned, summary, record) VALUES (?, ?, ?, ?, ?, ?)",
-                   (s.id, s.ended, s.edition, int(s.abandoned), summary, record))
+            tx.run(
+                "INSERT INTO games (id, ended, edition, abandoned, summary, record) VALUES (?, ?, ?, ?, ?, ?)",
+                (s.id, s.ended, s.edition, int(s.abandoned), summary, record),
+            )
             tx.many("INSERT INTO game_seats (game_id, folded) VALUES (?, ?)", [(s.id, f) for f in folded])
             if s.abandoned:
                 return
@@ -686,9 +764,12 @@ class Database:
             current = {k: self._rating(tx, k) for k in names}
             after = rerated(places, {k: r for k, r in current.items() if r is not None})
             for key, r in after.items():
-                tx.run("INSERT INTO ratings (folded, name, mu, sigma, games) VALUES (?, ?, ?, ?, ?) "
-                       "ON CONFLICT (folded) DO UPDATE SET name = excluded.name, mu = excluded.mu, "
-                       "sigma = excluded.sigma, games = excluded.games", (key, names[key], r.mu, r.sigma, r.games))
+                tx.run(
+                    "INSERT INTO ratings (folded, name, mu, sigma, games) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (folded) DO UPDATE SET name = excluded.name, mu = excluded.mu, "
+                    "sigma = excluded.sigma, games = excluded.games",
+                    (key, names[key], r.mu, r.sigma, r.games),
+                )
 
         self._submit(finish)
 
@@ -703,12 +784,17 @@ class Database:
 
     async def games(self, name: str | None = None, limit: int = 20) -> list[GameSummary]:
         if name is None:
-            rows = self._later(lambda tx: tx.rows("SELECT summary FROM games ORDER BY ended DESC, id DESC LIMIT ?",
-                                                  (limit,)))
+            rows = self._later(
+                lambda tx: tx.rows("SELECT summary FROM games ORDER BY ended DESC, id DESC LIMIT ?", (limit,))
+            )
         else:
-            rows = self._later(lambda tx: tx.rows(
-                "SELECT g.summary FROM games g JOIN game_seats s ON s.game_id = g.id WHERE s.folded = ? "
-                "ORDER BY g.ended DESC, g.id DESC LIMIT ?", (name.casefold(), limit)))
+            rows = self._later(
+                lambda tx: tx.rows(
+                    "SELECT g.summary FROM games g JOIN game_seats s ON s.game_id = g.id WHERE s.folded = ? "
+                    "ORDER BY g.ended DESC, g.id DESC LIMIT ?",
+                    (name.casefold(), limit),
+                )
+            )
         return [_summary(text) for (text,) in await rows]
 
     async def game(self, gid: int) -> FinishedGame | None:
@@ -720,7 +806,9 @@ class Database:
     async def leaderboard(self, limit: int = 20) -> list[Standing]:
         rows = await self._later(lambda tx: tx.rows("SELECT folded, name, mu, sigma, games FROM ratings"))
         # Sorted here rather than in SQL: the same order on both engines, whatever PostgreSQL's collation.
-        ranked = sorted(((k, n, Rating(mu, sigma, g)) for k, n, mu, sigma, g in rows), key=lambda x: (-x[2].shown, x[0]))
+        ranked = sorted(
+            ((k, n, Rating(mu, sigma, g)) for k, n, mu, sigma, g in rows), key=lambda x: (-x[2].shown, x[0])
+        )
         return [Standing(n, r) for _, n, r in ranked[:limit]]
 
     async def rating(self, name: str) -> Rating | None:
@@ -738,15 +826,20 @@ class Database:
         self._bans.append((ban, folded))
 
         def add(tx: Tx) -> None:
-            tx.run("INSERT INTO bans (kind, value, folded, reason, by_admin, since, until_time) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?)", (ban.kind, ban.value, folded, ban.reason, ban.by, ban.since, ban.until))
+            tx.run(
+                "INSERT INTO bans (kind, value, folded, reason, by_admin, since, until_time) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (ban.kind, ban.value, folded, ban.reason, ban.by, ban.since, ban.until),
+            )
             self._notify(tx, "bans")
 
         self._submit(add)
 
     def unban(self, kind: BanKind, value: str) -> bool:
         before = len(self._bans)
-        self._bans = [(b, f) for b, f in self._bans if not (b.kind == kind and b.matches(value, value, value))]
+        self._bans = [
+            (b, f) for b, f in self._bans if not (b.kind == kind and b.matches(value, value, value))
+        ]
         if len(self._bans) == before:
             return False
         folded = value.casefold() if kind == "name" else value
@@ -772,15 +865,25 @@ class Database:
         """Tell every process listening to this database (`listen`), once this transaction commits: PostgreSQL
         delivers a notification only on commit, and in commit order. SQLite has one process: nobody to tell."""
         if tx.postgres:
-            tx.run("SELECT pg_notify(?, ?)", (CHANNEL, _notice_json(Notice(kind, table, n, count, self.holder))))
+            tx.run(
+                "SELECT pg_notify(?, ?)", (CHANNEL, _notice_json(Notice(kind, table, n, count, self.holder)))
+            )
 
     def _now(self, tx: Tx) -> str:
         """SQL for now in seconds since the epoch on the database's clock (every host reads the same one)."""
-        return ("CAST(extract(epoch FROM clock_timestamp()) AS DOUBLE PRECISION)" if tx.postgres
-                else "((julianday('now') - 2440587.5) * 86400.0)")
+        return (
+            "CAST(extract(epoch FROM clock_timestamp()) AS DOUBLE PRECISION)"
+            if tx.postgres
+            else "((julianday('now') - 2440587.5) * 86400.0)"
+        )
 
-    def claim_actions(self, tid: int, start: int, moves: Sequence[tuple[int, Action]],
-                      after: tuple[int, Action] | None = None) -> asyncio.Future[None]:
+    def claim_actions(
+        self,
+        tid: int,
+        start: int,
+        moves: Sequence[tuple[int, Action]],
+        after: tuple[int, Action] | None = None,
+    ) -> asyncio.Future[None]:
         """Keep `moves` as actions `start`, `start + 1` … of table `tid`'s journal, only if no other process
         took one of those places (and, given `after`, only if action `start - 1` is that one): in one
         transaction, all or nothing. The future fails with `PlaceTaken` (carrying what is there now) when
@@ -795,8 +898,11 @@ class Database:
             if start > 0:
                 # FOR SHARE on PostgreSQL: the action these moves follow cannot be taken back meanwhile
                 # (`unclaim_action` locks it FOR UPDATE), which would leave a gap before them.
-                found = tx.one("SELECT seat, action FROM journal WHERE table_id = ? AND n = ?"
-                               + (" FOR SHARE" if tx.postgres else ""), (tid, start - 1))
+                found = tx.one(
+                    "SELECT seat, action FROM journal WHERE table_id = ? AND n = ?"
+                    + (" FOR SHARE" if tx.postgres else ""),
+                    (tid, start - 1),
+                )
                 if found is None:
                     # The journal ends before: the replica holds an action it no longer has (taken back).
                     end = tx.one("SELECT count(*) FROM journal WHERE table_id = ?", (tid,))
@@ -808,8 +914,11 @@ class Database:
             for row in rows:
                 # ON CONFLICT waits for a rival transaction writing the same place, then sees its row if it
                 # committed: of two processes claiming one place, exactly one inserts it.
-                if not tx.rows("INSERT INTO journal (table_id, n, seat, action) VALUES (?, ?, ?, ?) "
-                               "ON CONFLICT (table_id, n) DO NOTHING RETURNING n", row):
+                if not tx.rows(
+                    "INSERT INTO journal (table_id, n, seat, action) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (table_id, n) DO NOTHING RETURNING n",
+                    row,
+                ):
                     raise PlaceTaken(tid, start, self._actions_from(tx, tid, start))  # rolls the claim back
             self._notify(tx, "actions", tid, start, len(rows))
 
@@ -826,8 +935,11 @@ class Database:
                 raise TableGone(tid)
             # FOR UPDATE on PostgreSQL: a claim of the next place (which locks this row FOR SHARE) is either
             # committed before, and then seen by the next statement, or waits and then finds no row here.
-            found = tx.one("SELECT seat, action FROM journal WHERE table_id = ? AND n = ?"
-                           + (" FOR UPDATE" if tx.postgres else ""), (tid, length))
+            found = tx.one(
+                "SELECT seat, action FROM journal WHERE table_id = ? AND n = ?"
+                + (" FOR UPDATE" if tx.postgres else ""),
+                (tid, length),
+            )
             later = tx.one("SELECT 1 FROM journal WHERE table_id = ? AND n > ?", (tid, length))
             if found is None or (int(found[0]), found[1]) != mine or later is not None:
                 raise PlaceTaken(tid, length, self._actions_from(tx, tid, length))
@@ -838,8 +950,12 @@ class Database:
 
     @staticmethod
     def _actions_from(tx: Tx, tid: int, start: int) -> list[tuple[int, Action]]:
-        return [(int(seat), Action.from_json(json.loads(a))) for seat, a in tx.rows(
-            "SELECT seat, action FROM journal WHERE table_id = ? AND n >= ? ORDER BY n", (tid, start))]
+        return [
+            (int(seat), Action.from_json(json.loads(a)))
+            for seat, a in tx.rows(
+                "SELECT seat, action FROM journal WHERE table_id = ? AND n >= ? ORDER BY n", (tid, start)
+            )
+        ]
 
     async def actions_from(self, tid: int, start: int) -> list[tuple[int, Action]]:
         """Table `tid`'s journal from action number `start` on: how a replica catches up on a gap."""
@@ -847,26 +963,43 @@ class Database:
 
     async def table_in_play(self, tid: int) -> KeptTable | None:
         """One table in play as the database has it now (None: not in play): what a replica starts from."""
+
         def read(tx: Tx) -> KeptTable | None:
-            found = tx.one("SELECT settings, seats, bots, config, seed FROM tables_in_play WHERE id = ?", (tid,))
+            found = tx.one(
+                "SELECT settings, seats, bots, config, seed FROM tables_in_play WHERE id = ?", (tid,)
+            )
             if found is None:
                 return None
             settings, seats, bots, config, seed = found
-            chat = self._kept_lines(tx, tid, tx.rows("SELECT id, line FROM chat WHERE table_id = ? ORDER BY id",
-                                                     (tid,)))
-            record = GameRecord(GameConfig.from_json(json.loads(config)), int(seed), self._actions_from(tx, tid, 0))
-            return KeptTable(tid, json.loads(settings), _seats(seats), record,
-                             {int(k): str(v) for k, v in json.loads(bots).items()}, chat)
+            chat = self._kept_lines(
+                tx, tid, tx.rows("SELECT id, line FROM chat WHERE table_id = ? ORDER BY id", (tid,))
+            )
+            record = GameRecord(
+                GameConfig.from_json(json.loads(config)), int(seed), self._actions_from(tx, tid, 0)
+            )
+            return KeptTable(
+                tid,
+                json.loads(settings),
+                _seats(seats),
+                record,
+                {int(k): str(v) for k, v in json.loads(bots).items()},
+                chat,
+            )
 
         return await self._later(read, write=True)  # write: it may drop a chat's oldest lines
 
     async def chat_after(self, tid: int | None, after: int) -> list[tuple[int, ChatLine]]:
         """The chat lines of a table (None: the lobby's) numbered above `after`, with their numbers."""
+
         def read(tx: Tx) -> list[tuple[int, ChatLine]]:
             if tid is None:
-                rows = tx.rows("SELECT id, line FROM chat WHERE table_id IS NULL AND id > ? ORDER BY id", (after,))
+                rows = tx.rows(
+                    "SELECT id, line FROM chat WHERE table_id IS NULL AND id > ? ORDER BY id", (after,)
+                )
             else:
-                rows = tx.rows("SELECT id, line FROM chat WHERE table_id = ? AND id > ? ORDER BY id", (tid, after))
+                rows = tx.rows(
+                    "SELECT id, line FROM chat WHERE table_id = ? AND id > ? ORDER BY id", (tid, after)
+                )
             out: list[tuple[int, ChatLine]] = []
             for cid, text in rows:
                 with contextlib.suppress(ValueError, TypeError):
@@ -878,26 +1011,39 @@ class Database:
     async def take_lease(self, tid: int, seconds: float) -> Lease:
         """Take table `tid`'s lease for `seconds`, or renew it if this Database holds it; taken only when it
         is free or expired. The lease as it is now: `mine` says whether this Database holds it."""
+
         def take(tx: Tx) -> Lease:
             now = self._now(tx)
-            tx.run(f"INSERT INTO table_leases (table_id, holder, term, expires) VALUES (?, ?, 1, {now} + ?) "
-                   "ON CONFLICT (table_id) DO UPDATE SET holder = excluded.holder, expires = excluded.expires, "
-                   "term = CASE WHEN table_leases.holder = excluded.holder THEN table_leases.term "
-                   "ELSE table_leases.term + 1 END "
-                   f"WHERE table_leases.holder = excluded.holder OR table_leases.expires < {now}",
-                   (tid, self.holder, float(seconds)))
+            tx.run(
+                f"INSERT INTO table_leases (table_id, holder, term, expires) VALUES (?, ?, 1, {now} + ?) "
+                "ON CONFLICT (table_id) DO UPDATE SET holder = excluded.holder, expires = excluded.expires, "
+                "term = CASE WHEN table_leases.holder = excluded.holder THEN table_leases.term "
+                "ELSE table_leases.term + 1 END "
+                f"WHERE table_leases.holder = excluded.holder OR table_leases.expires < {now}",
+                (tid, self.holder, float(seconds)),
+            )
             return self._lease(tx, tid)
 
         return await self._later(take, write=True)
 
     async def release_lease(self, tid: int) -> None:
         """Give table `tid`'s lease up at once (a process that stops), if this Database holds it."""
-        await self._later(lambda tx: tx.run("UPDATE table_leases SET holder = '', expires = 0 "
-                                            "WHERE table_id = ? AND holder = ?", (tid, self.holder)), write=True)
+        await self._later(
+            lambda tx: tx.run(
+                "UPDATE table_leases SET holder = '', expires = 0 WHERE table_id = ? AND holder = ?",
+                (tid, self.holder),
+            ),
+            write=True,
+        )
 
     async def lease_of(self, tid: int) -> Lease | None:
-        return await self._later(lambda tx: self._lease(tx, tid) if tx.one(
-            "SELECT 1 FROM table_leases WHERE table_id = ?", (tid,)) else None)
+        return await self._later(
+            lambda tx: (
+                self._lease(tx, tid)
+                if tx.one("SELECT 1 FROM table_leases WHERE table_id = ?", (tid,))
+                else None
+            )
+        )
 
     def _lease(self, tx: Tx, tid: int) -> Lease:
         found = tx.one("SELECT holder, term, expires FROM table_leases WHERE table_id = ?", (tid,))
@@ -907,9 +1053,15 @@ class Database:
 
     async def tables_without_runner(self) -> list[int]:
         """Tables in play whose lease is free or expired (a process died, or none took them yet)."""
-        return await self._later(lambda tx: [int(tid) for (tid,) in tx.rows(
-            "SELECT t.id FROM tables_in_play t LEFT JOIN table_leases l ON l.table_id = t.id "
-            f"WHERE l.table_id IS NULL OR l.expires < {self._now(tx)} ORDER BY t.id")])
+        return await self._later(
+            lambda tx: [
+                int(tid)
+                for (tid,) in tx.rows(
+                    "SELECT t.id FROM tables_in_play t LEFT JOIN table_leases l ON l.table_id = t.id "
+                    f"WHERE l.table_id IS NULL OR l.expires < {self._now(tx)} ORDER BY t.id"
+                )
+            ]
+        )
 
     async def listen(self, callback: Callable[[Notice], object]) -> Listener:
         """Call `callback(notice)` on this event loop for every notice any process sharing this PostgreSQL
@@ -917,7 +1069,9 @@ class Database:
         listening. A dedicated connection and thread: the notices never wait behind this Database's queue.
         DatabaseError on SQLite, which one process alone uses."""
         if not isinstance(self._engine, _Postgres):
-            raise DatabaseError(f"The database {self.where} is SQLite: only one process uses it, nothing to listen to.")
+            raise DatabaseError(
+                f"The database {self.where} is SQLite: only one process uses it, nothing to listen to."
+            )
         listener = Listener(self._engine, asyncio.get_running_loop(), callback)
         await asyncio.wrap_future(listener.ready)
         self._listeners.append(listener)  # closed with the Database
@@ -943,8 +1097,10 @@ class Database:
 def _notice_json(notice: Notice) -> str:
     # Ids and numbers only: a notification carries at most 8000 bytes; what it is about is read from the
     # database (`actions_from`, `chat_after`, `table_in_play`).
-    return json.dumps({"k": notice.kind, "t": notice.table, "n": notice.n, "c": notice.count, "o": notice.origin},
-                      separators=(",", ":"))
+    return json.dumps(
+        {"k": notice.kind, "t": notice.table, "n": notice.n, "c": notice.count, "o": notice.origin},
+        separators=(",", ":"),
+    )
 
 
 def _notice(payload: str) -> Notice:
@@ -952,8 +1108,13 @@ def _notice(payload: str) -> Notice:
     if not isinstance(d, dict) or d.get("k") not in NOTICE_KINDS:
         raise ValueError(f"a notice {payload!r:.60}")
     table = d.get("t")
-    return Notice(str(d["k"]), None if table is None else int(table), int(d.get("n", 0)), int(d.get("c", 0)),
-                  str(d.get("o", "")))
+    return Notice(
+        str(d["k"]),
+        None if table is None else int(table),
+        int(d.get("n", 0)),
+        int(d.get("c", 0)),
+        str(d.get("o", "")),
+    )
 
 
 class Listener:
@@ -963,7 +1124,9 @@ class Listener:
 
     RETRY = 1.0  # seconds between tries to reconnect
 
-    def __init__(self, engine: _Postgres, loop: asyncio.AbstractEventLoop, callback: Callable[[Notice], object]) -> None:
+    def __init__(
+        self, engine: _Postgres, loop: asyncio.AbstractEventLoop, callback: Callable[[Notice], object]
+    ) -> None:
         self._engine = engine
         self._loop = loop
         self._callback = callback
@@ -988,7 +1151,9 @@ class Listener:
                         first = False
                         self.ready.set_result(None)
                     else:
-                        log.warning("database %s: listening again after a lost connection", self._engine.where)
+                        log.warning(
+                            "database %s: listening again after a lost connection", self._engine.where
+                        )
                         self._deliver(Notice("lost"))
                     while not self._stop.is_set():
                         # A timeout, so that `close` is seen within half a second.
@@ -996,14 +1161,18 @@ class Listener:
                             try:
                                 notice = _notice(note.payload)
                             except (ValueError, TypeError, KeyError):
-                                log.warning("database %s: a notice that cannot be read: %.80s", self._engine.where,
-                                            note.payload)
+                                log.warning(
+                                    "database %s: a notice that cannot be read: %.80s",
+                                    self._engine.where,
+                                    note.payload,
+                                )
                                 continue
                             self._deliver(notice)
             except Exception as e:  # noqa: BLE001 - whatever broke the connection, the listener tries again
                 if first:
-                    self.ready.set_exception(DatabaseError(
-                        f"Cannot listen to the database {self._engine.where}: {_one_line(e)}"))
+                    self.ready.set_exception(
+                        DatabaseError(f"Cannot listen to the database {self._engine.where}: {_one_line(e)}")
+                    )
                     return
                 log.warning("database %s: notices: %s", self._engine.where, _one_line(e))
                 self._stop.wait(self.RETRY)

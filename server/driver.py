@@ -115,14 +115,19 @@ class SizeLimits(Protocol):
 
 def clamp_size(width: int, height: int, limits: SizeLimits) -> tuple[int, int]:
     """The size the App is laid out at: the client's, kept within [min, max] on each axis."""
-    return (min(max(width, limits.min_width), limits.max_width),
-            min(max(height, limits.min_height), limits.max_height))
+    return (
+        min(max(width, limits.min_width), limits.max_width),
+        min(max(height, limits.min_height), limits.max_height),
+    )
 
 
 def too_small_text(width: int, height: int, limits: SizeLimits) -> bytes:
     """The whole-screen notice shown instead of the app while the client's terminal is too small."""
-    lines = ["Terminal too small", f"{width}x{height}, need {limits.min_width}x{limits.min_height}",
-             "Please enlarge the window"]
+    lines = [
+        "Terminal too small",
+        f"{width}x{height}, need {limits.min_width}x{limits.min_height}",
+        "Please enlarge the window",
+    ]
     w, h = max(width, 1), max(height, 1)
     out = ["\x1b[0m\x1b[2J"]
     top = max(0, (h - len(lines)) // 2)
@@ -162,8 +167,13 @@ class TypedRun:
 
 def _joins_run(message: Message) -> bool:
     # Digits stay keys: a lone digit picks an option at once, and "12" is not the same as "1" then "2".
-    return (isinstance(message, events.Key) and message.is_printable and message.character is not None
-            and len(message.character) == 1 and not message.character.isdigit())
+    return (
+        isinstance(message, events.Key)
+        and message.is_printable
+        and message.character is not None
+        and len(message.character) == 1
+        and not message.character.isdigit()
+    )
 
 
 class TerminalLink:
@@ -176,11 +186,20 @@ class TerminalLink:
     ssh), then told, then disconnected. Nothing is dropped on the way, so every key arrives in order.
     """
 
-    def __init__(self, channel: Channel, width: int, height: int, limits: SizeLimits, *,
-                 budget: InputBudget, output_buffer_limit: int,
-                 on_overflow: Callable[[], None], on_input: Callable[[], None] | None = None,
-                 on_slowed: Callable[[], None] | None = None,
-                 on_flood: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        channel: Channel,
+        width: int,
+        height: int,
+        limits: SizeLimits,
+        *,
+        budget: InputBudget,
+        output_buffer_limit: int,
+        on_overflow: Callable[[], None],
+        on_input: Callable[[], None] | None = None,
+        on_slowed: Callable[[], None] | None = None,
+        on_flood: Callable[[], None] | None = None,
+    ) -> None:
         self.channel = channel
         self.limits = limits
         self.width, self.height = max(width, 1), max(height, 1)
@@ -231,8 +250,9 @@ class TerminalLink:
         # A client may claim 0x0 or 100000x100000; neither may reach the app unclamped.
         self.width, self.height = max(1, min(width, 10_000)), max(1, min(height, 10_000))
         if self._resize_handle is None and not self.closed:
-            self._resize_handle = self._loop.call_later(RESIZE_COALESCE, self._apply_resize,
-                                                        context=self.context)
+            self._resize_handle = self._loop.call_later(
+                RESIZE_COALESCE, self._apply_resize, context=self.context
+            )
 
     def _apply_resize(self) -> None:
         self._resize_handle = None
@@ -253,8 +273,9 @@ class TerminalLink:
             return
         if self.channel.get_write_buffer_size() > self.output_buffer_limit:
             self.overflowed = True
-            log.warning("client stopped reading: %d bytes unsent; disconnecting",
-                        self.channel.get_write_buffer_size())
+            log.warning(
+                "client stopped reading: %d bytes unsent; disconnecting", self.channel.get_write_buffer_size()
+            )
             self.on_overflow()
 
     # -- input: receiving -----------------------------------------------------------------------------
@@ -360,7 +381,9 @@ class TerminalLink:
             # The next batch waits until the App has taken this one, so the App's queues never hold more
             # than a batch: a backlog stays here, where it is bounded and paced, not in the App.
             self._in_flight += 1
-            self._in_flight_handle = self._loop.call_later(IN_FLIGHT_TIMEOUT, self._taken, context=self.context)
+            self._in_flight_handle = self._loop.call_later(
+                IN_FLIGHT_TIMEOUT, self._taken, context=self.context
+            )
             driver.after_input_processed(self._taken)
 
     def _taken(self) -> None:
@@ -427,12 +450,14 @@ class TerminalLink:
                     if keep:
                         # Maybe the start of a paste marker: wait briefly for the rest.
                         data, self._held = data[:-keep], data[-keep:]
-                        self._held_handle = self._loop.call_later(TICK, self._flush_held, context=self.context)
+                        self._held_handle = self._loop.call_later(
+                            TICK, self._flush_held, context=self.context
+                        )
                     self._parse(data)
                     return
                 self._parse(data[:start])
                 self._paste, self._paste_discarded = bytearray(), False
-                data = data[start + len(PASTE_START):]
+                data = data[start + len(PASTE_START) :]
             else:
                 scan_from = max(0, len(self._paste) - len(PASTE_END) + 1)
                 self._paste += data
@@ -443,10 +468,10 @@ class TerminalLink:
                         if not self._paste_discarded:
                             log.warning("dropping a paste larger than %d bytes", self.budget.input_burst)
                         self.bytes_dropped += len(self._paste) - len(PASTE_END)
-                        del self._paste[:-len(PASTE_END)]
+                        del self._paste[: -len(PASTE_END)]
                         self._paste_discarded = True
                     return
-                body, data = bytes(self._paste[:end]), bytes(self._paste[end + len(PASTE_END):])
+                body, data = bytes(self._paste[:end]), bytes(self._paste[end + len(PASTE_END) :])
                 discarded, self._paste = self._paste_discarded, None
                 if discarded:
                     self.bytes_dropped += len(body)
@@ -483,8 +508,11 @@ class TerminalLink:
                     last.keys.append(message)  # type: ignore[arg-type]
                 else:
                     queue.append(TypedRun(message))  # type: ignore[arg-type]
-            elif (isinstance(message, events.MouseMove) and isinstance(last, events.MouseMove)
-                  and last.button == message.button):
+            elif (
+                isinstance(message, events.MouseMove)
+                and isinstance(last, events.MouseMove)
+                and last.button == message.button
+            ):
                 queue[-1] = message  # only where the pointer ended up matters
                 self.queued -= 1
             else:
@@ -511,8 +539,13 @@ class TerminalLink:
 
     def close(self) -> None:
         self.closed = True
-        for handle in (self._tick_handle, self._resize_handle, self._held_handle, self._pump_handle,
-                       self._in_flight_handle):
+        for handle in (
+            self._tick_handle,
+            self._resize_handle,
+            self._held_handle,
+            self._pump_handle,
+            self._in_flight_handle,
+        ):
             if handle is not None:
                 handle.cancel()
         self._tick_handle = self._resize_handle = self._held_handle = self._pump_handle = None
@@ -525,8 +558,15 @@ class TerminalLink:
 class SSHDriver(Driver):
     """Textual Driver for one SSH session; built by the App with `link=` bound by the session."""
 
-    def __init__(self, app: App[Any], *, debug: bool = False, mouse: bool = True,
-                 size: tuple[int, int] | None = None, link: TerminalLink) -> None:
+    def __init__(
+        self,
+        app: App[Any],
+        *,
+        debug: bool = False,
+        mouse: bool = True,
+        size: tuple[int, int] | None = None,
+        link: TerminalLink,
+    ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=link.app_size)
         self.link = link
         self.accepting_input = False
@@ -612,14 +652,24 @@ class SSHDriver(Driver):
     def open_url(self, url: str, new_tab: bool = True) -> None:
         log.info("app asked to open %s; ignored over SSH", url)
 
-    def deliver_binary(self, binary: BinaryIO | TextIO, *, delivery_key: str, save_path: Path,
-                       open_method: Literal["browser", "download"] = "download",
-                       encoding: str | None = None, mime_type: str | None = None,
-                       name: str | None = None) -> None:
+    def deliver_binary(
+        self,
+        binary: BinaryIO | TextIO,
+        *,
+        delivery_key: str,
+        save_path: Path,
+        open_method: Literal["browser", "download"] = "download",
+        encoding: str | None = None,
+        mime_type: str | None = None,
+        name: str | None = None,
+    ) -> None:
         # Driver's default saves the file on the *server's* disk (screenshots included).
         binary.close()
-        self._app.post_message(events.DeliveryFailed(
-            key=delivery_key, exception=PermissionError("files cannot be saved over SSH"), name=name))
+        self._app.post_message(
+            events.DeliveryFailed(
+                key=delivery_key, exception=PermissionError("files cannot be saved over SSH"), name=name
+            )
+        )
 
 
 # -- making an arbitrary App safe to host ------------------------------------------------------------
@@ -706,8 +756,12 @@ def install_textual_patches() -> None:
         color_system = console._color_system or ColorSystem.TRUECOLOR
         if color_system is CACHED_COLOR_SYSTEM:
             return original(self, console)
-        return "".join([text if style is None else _render_style(style, text, color_system)
-                        for text, style, _ in self._segments])
+        return "".join(
+            [
+                text if style is None else _render_style(style, text, color_system)
+                for text, style, _ in self._segments
+            ]
+        )
 
     Strip.render = render  # type: ignore[method-assign]
     _patched = True
@@ -719,8 +773,13 @@ def harden_app(app: App[Any], *, color_system: ColorSystem, label: str) -> None:
     Instance attributes shadow the App's methods, so this works for any App subclass without its help.
     """
     app.console._color_system = color_system  # Rich keeps the depth here; the console is the App's own.
-    app.error_console = Console(file=LogFile(log, f"app error in session {label}:"),  # type: ignore[arg-type]
-                                width=100, color_system=None, markup=False, highlight=False)
+    app.error_console = Console(
+        file=LogFile(log, f"app error in session {label}:"),  # type: ignore[arg-type]
+        width=100,
+        color_system=None,
+        markup=False,
+        highlight=False,
+    )
 
     def refuse(*_args: Any, **_kwargs: Any) -> None:
         app.notify("Screenshots cannot be saved over SSH.", severity="warning")

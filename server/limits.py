@@ -40,8 +40,13 @@ class ConnectionLimiter(Generic[C]):
     anyway. Logged-in sessions are never evicted: they are the players.
     """
 
-    def __init__(self, max_total: int, max_per_address: int, max_authenticating: int,
-                 max_authenticating_per_address: int) -> None:
+    def __init__(
+        self,
+        max_total: int,
+        max_per_address: int,
+        max_authenticating: int,
+        max_authenticating_per_address: int,
+    ) -> None:
         self.max_total = max_total
         self.max_per_address = max_per_address
         self.max_authenticating = max_authenticating
@@ -91,12 +96,16 @@ class ConnectionLimiter(Generic[C]):
     def refusal(self, address: str) -> Refusal | None:
         """Whether one more logged-in connection from `address` would be over a cap, and why."""
         if len(self._logged_in) >= self.max_total:
-            return Refusal("max_connections",
-                           f"The server is full ({_n(self.max_total, 'player')}). Please try again later.")
+            return Refusal(
+                "max_connections",
+                f"The server is full ({_n(self.max_total, 'player')}). Please try again later.",
+            )
         if self._logged_in_by_address[address] >= self.max_per_address:
-            return Refusal("max_per_address",
-                           f"Too many connections from your address ({_n(self.max_per_address, 'connection')} "
-                           "at most). Close one and try again.")
+            return Refusal(
+                "max_per_address",
+                f"Too many connections from your address ({_n(self.max_per_address, 'connection')} "
+                "at most). Close one and try again.",
+            )
         return None
 
     def log_in(self, connection: C) -> Refusal | None:

@@ -134,9 +134,15 @@ class Collector:
         gc.freeze()
         self.sweeps += 1
         # The long ones are worth a line in the log; the short ones, every minute, are not.
-        log.log(logging.INFO if thaw else logging.DEBUG,
-                "%s garbage collection (%d sessions started or ended since the last): %d objects freed in "
-                "%.0f ms", "full" if thaw else "recent", events, found, (time.thread_time() - start) * 1000)
+        log.log(
+            logging.INFO if thaw else logging.DEBUG,
+            "%s garbage collection (%d sessions started or ended since the last): %d objects freed in "
+            "%.0f ms",
+            "full" if thaw else "recent",
+            events,
+            found,
+            (time.thread_time() - start) * 1000,
+        )
         self._at(SWEEP_EVERY, self._due)
 
 

@@ -43,10 +43,15 @@ def plain_address(address: str) -> str:
 
 def ban_sentence(ban: Ban) -> str:
     """What a banned client reads at login: for how long, and why."""
-    how_long = "for good" if ban.until is None else \
-        "until " + datetime.fromtimestamp(ban.until, UTC).strftime("%Y-%m-%d %H:%M UTC")
+    how_long = (
+        "for good"
+        if ban.until is None
+        else "until " + datetime.fromtimestamp(ban.until, UTC).strftime("%Y-%m-%d %H:%M UTC")
+    )
     what = {"name": "The name " + ban.value, "key": "Your SSH key", "address": "Your address"}[ban.kind]
-    return f"{what} is banned from this Citadels server {how_long}" + (f": {ban.reason}" if ban.reason else ".")
+    return f"{what} is banned from this Citadels server {how_long}" + (
+        f": {ban.reason}" if ban.reason else "."
+    )
 
 
 def login_banner(motd: str) -> str:
@@ -68,6 +73,10 @@ def reread_settings(path: str | None, current: Settings, order: Order | None) ->
     renewed = dataclasses.replace(current, admins=fresh.admins, motd=fresh.motd)
     if order is not None:
         order.renew(renewed.admins, renewed.motd)
-    log.info("SIGHUP: settings read again from %s: %d admin(s), message of the day %s", path,
-             len(renewed.admins), "changed" if fresh.motd != current.motd else "unchanged")
+    log.info(
+        "SIGHUP: settings read again from %s: %d admin(s), message of the day %s",
+        path,
+        len(renewed.admins),
+        "changed" if fresh.motd != current.motd else "unchanged",
+    )
     return renewed

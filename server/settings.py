@@ -104,16 +104,37 @@ class Settings:
 
 
 _FIELD_TYPES: dict[str, tuple[type, ...]] = {
-    "host": (str,), "port": (int,), "data_dir": (str,), "database": (str,), "require_keys": (bool,), "password": (str,),
-    "open_registration": (bool,), "max_connections": (int,), "max_per_address": (int,),
-    "login_timeout": (int, float), "idle_timeout": (int, float), "keepalive_interval": (int, float),
-    "max_authenticating": (int,), "max_authenticating_per_address": (int,), "auth_start_timeout": (int, float),
-    "input_rate": (int,), "input_burst": (int,), "output_buffer_limit": (int,),
-    "input_share": (int, float), "input_share_burst": (int, float), "input_notice_after": (int, float),
+    "host": (str,),
+    "port": (int,),
+    "data_dir": (str,),
+    "database": (str,),
+    "require_keys": (bool,),
+    "password": (str,),
+    "open_registration": (bool,),
+    "max_connections": (int,),
+    "max_per_address": (int,),
+    "login_timeout": (int, float),
+    "idle_timeout": (int, float),
+    "keepalive_interval": (int, float),
+    "max_authenticating": (int,),
+    "max_authenticating_per_address": (int,),
+    "auth_start_timeout": (int, float),
+    "input_rate": (int,),
+    "input_burst": (int,),
+    "output_buffer_limit": (int,),
+    "input_share": (int, float),
+    "input_share_burst": (int, float),
+    "input_notice_after": (int, float),
     "input_disconnect_after": (int, float),
-    "min_width": (int,), "min_height": (int,), "max_width": (int,), "max_height": (int,),
-    "seat_hold": (int, float), "bot_pace": (int, float),
-    "admins": (tuple,), "motd": (str,), "drain_timeout": (int, float),
+    "min_width": (int,),
+    "min_height": (int,),
+    "max_width": (int,),
+    "max_height": (int,),
+    "seat_hold": (int, float),
+    "bot_pace": (int, float),
+    "admins": (tuple,),
+    "motd": (str,),
+    "drain_timeout": (int, float),
 }
 
 # An SSH key's SHA256 fingerprint as `ssh-keygen -lf` prints it: 43 characters of unpadded base64.
@@ -132,7 +153,12 @@ def _validated(s: Settings) -> Settings:
         # bool is an int in Python; a `port = true` typo must not become port 1.
         if isinstance(v, bool) and bool not in types or not isinstance(v, types):
             raise SettingsError(f"{f.name} must be {' or '.join(t.__name__ for t in types)}, not {v!r}")
-        if isinstance(v, int | float) and not isinstance(v, bool) and f.name not in ("port", "bot_pace") and v <= 0:
+        if (
+            isinstance(v, int | float)
+            and not isinstance(v, bool)
+            and f.name not in ("port", "bot_pace")
+            and v <= 0
+        ):
             raise SettingsError(f"{f.name} must be positive, not {v!r}")
     if not 0 <= s.bot_pace <= 10:
         raise SettingsError(f"bot_pace must be between 0 and 10 seconds, not {s.bot_pace}")
@@ -146,8 +172,10 @@ def _validated(s: Settings) -> Settings:
         raise SettingsError("max_authenticating_per_address must not exceed max_authenticating")
     for admin in s.admins:
         if not isinstance(admin, str) or not _FINGERPRINT.fullmatch(admin):
-            raise SettingsError(f"admins lists SSH key fingerprints like \"SHA256:…\" (ssh-keygen -lf KEY "
-                                f"prints them), not {admin!r}")
+            raise SettingsError(
+                f'admins lists SSH key fingerprints like "SHA256:…" (ssh-keygen -lf KEY '
+                f"prints them), not {admin!r}"
+            )
     if len(s.motd) > MOTD_MAX_CHARS or s.motd.count("\n") >= MOTD_MAX_LINES:
         raise SettingsError(f"motd is at most {MOTD_MAX_LINES} lines and {MOTD_MAX_CHARS} characters")
     # Shown raw in players' terminals (the login banner): no escape sequences or other control characters.

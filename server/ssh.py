@@ -47,9 +47,15 @@ _FORWARDING_REFUSED = "Forwarding is disabled on this server: it only hosts Cita
 class CitadelsServer:
     """A listening Citadels SSH server; `close()` ends every session and stops listening."""
 
-    def __init__(self, app_factory: AppFactory, settings: Settings,
-                 host_key: asyncssh.SSHKey | None = None, seats: KeylessSeats | None = None,
-                 names: Names | None = None, bans: BanList | None = None) -> None:
+    def __init__(
+        self,
+        app_factory: AppFactory,
+        settings: Settings,
+        host_key: asyncssh.SSHKey | None = None,
+        seats: KeylessSeats | None = None,
+        names: Names | None = None,
+        bans: BanList | None = None,
+    ) -> None:
         install_textual_patches()
         meter_loop_callbacks()
         self.app_factory = app_factory
@@ -62,12 +68,19 @@ class CitadelsServer:
         if names is None:
             self._own_database = open_database(settings)
             names = self._own_database.players
-        self.policy = AuthPolicy(names, require_keys=settings.require_keys,
-                                 password=settings.password, open_registration=settings.open_registration,
-                                 seats=seats)
+        self.policy = AuthPolicy(
+            names,
+            require_keys=settings.require_keys,
+            password=settings.password,
+            open_registration=settings.open_registration,
+            seats=seats,
+        )
         self.limiter: ConnectionLimiter[_Connection] = ConnectionLimiter(
-            settings.max_connections, settings.max_per_address,
-            settings.max_authenticating, settings.max_authenticating_per_address)
+            settings.max_connections,
+            settings.max_per_address,
+            settings.max_authenticating,
+            settings.max_authenticating_per_address,
+        )
         self.bans = bans
         self.closing = False  # stopping: nobody new comes in
         self.sessions: set[GameSession] = set()
@@ -80,7 +93,8 @@ class CitadelsServer:
     async def start(self) -> None:
         s = self.settings
         self._acceptor = await asyncssh.listen(
-            s.host, s.port,
+            s.host,
+            s.port,
             server_factory=functools.partial(_Connection, self),
             server_host_keys=[self.host_key],
             server_version="Citadels",
@@ -139,9 +153,15 @@ class CitadelsServer:
             collector.server_stopped()
 
 
-async def serve_app(app_factory: AppFactory, settings: Settings | None = None, *,
-                    host_key: asyncssh.SSHKey | None = None, seats: KeylessSeats | None = None,
-                    names: Names | None = None, bans: BanList | None = None) -> CitadelsServer:
+async def serve_app(
+    app_factory: AppFactory,
+    settings: Settings | None = None,
+    *,
+    host_key: asyncssh.SSHKey | None = None,
+    seats: KeylessSeats | None = None,
+    names: Names | None = None,
+    bans: BanList | None = None,
+) -> CitadelsServer:
     """Start serving `app_factory` over SSH (settings.host/port; port 0 picks a free one).
 
     `seats` tells which names hold a seat taken without a key and checks their reconnect codes (the
@@ -203,12 +223,19 @@ class _Connection(asyncssh.SSHServer):
             self._auth_start_handle.cancel()
             self._auth_start_handle = None
         age = asyncio.get_running_loop().time() - self._arrived
-        log.info("evicting a connection from %s port %d still logging in after %.1f s: %s",
-                 self.address, self.port, age, self._why(cap))
+        log.info(
+            "evicting a connection from %s port %d still logging in after %.1f s: %s",
+            self.address,
+            self.port,
+            age,
+            self._why(cap),
+        )
         if self.conn is not None:
             where = "from your address" if cap == "max_authenticating_per_address" else "to this server"
-            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                 f"Too many connections are logging in {where}; please try again.")
+            self.conn.disconnect(
+                asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                f"Too many connections are logging in {where}; please try again.",
+            )
 
     def _why(self, cap: str) -> str:
         """A full cap for the log, with its setting's value (`max_per_address = 8 is full`)."""
@@ -219,8 +246,12 @@ class _Connection(asyncssh.SSHServer):
         self._auth_start_handle = None
         if self.conn is not None:
             timeout = self.server.settings.auth_start_timeout
-            log.info("%s port %d began no login within %g s (auth_start_timeout); disconnecting",
-                     self.address, self.port, timeout)
+            log.info(
+                "%s port %d began no login within %g s (auth_start_timeout); disconnecting",
+                self.address,
+                self.port,
+                timeout,
+            )
             self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "No login began in time.")
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -237,8 +268,9 @@ class _Connection(asyncssh.SSHServer):
             self._auth_start_handle.cancel()
             self._auth_start_handle = None
         if self.server.closing:
-            raise asyncssh.DisconnectError(asyncssh.DISC_BY_APPLICATION,
-                                           "The server is shutting down; please try again later.")
+            raise asyncssh.DisconnectError(
+                asyncssh.DISC_BY_APPLICATION, "The server is shutting down; please try again later."
+            )
         # The logged-in caps are checked here because only now can the client show our sentence
         # ("Received disconnect ...: The server is full ..."); auth_completed takes the slot.
         self._refuse_if_full(self.server.limiter.refusal(self.address))
@@ -251,14 +283,27 @@ class _Connection(asyncssh.SSHServer):
 
     def _refuse_if_banned(self, username: str | None, fingerprint: str | None) -> None:
         bans = self.server.bans
-        ban = bans.banned(username, fingerprint, self.address if fingerprint is None else None) if bans else None
+        ban = (
+            bans.banned(username, fingerprint, self.address if fingerprint is None else None)
+            if bans
+            else None
+        )
         if ban is None:
             return
-        log.info("refusing %s port %d (%r%s): %s %s is banned", self.address, self.port, (username or "")[:40],
-                 f", key {fingerprint}" if fingerprint else "", ban.kind, ban.value)
+        log.info(
+            "refusing %s port %d (%r%s): %s %s is banned",
+            self.address,
+            self.port,
+            (username or "")[:40],
+            f", key {fingerprint}" if fingerprint else "",
+            ban.kind,
+            ban.value,
+        )
         sentence = ban_sentence(ban)
         if self.conn is not None and fingerprint is None:
-            self.conn.send_auth_banner(sentence + "\r\n")  # printed by OpenSSH, even where it hides the reason
+            self.conn.send_auth_banner(
+                sentence + "\r\n"
+            )  # printed by OpenSSH, even where it hides the reason
         raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, sentence)
 
     def _refuse_if_full(self, refusal: Refusal | None) -> None:
@@ -278,8 +323,14 @@ class _Connection(asyncssh.SSHServer):
         if fp not in self._keys_logged:
             # A host can tell which key tried which name, e.g. to find who keeps trying someone else's.
             self._keys_logged.add(fp)
-            log.info("key %s offered for %r from %s: %s (%s)", fp, username[:40], self.address,
-                     "accepted" if ok else "refused", why)
+            log.info(
+                "key %s offered for %r from %s: %s (%s)",
+                fp,
+                username[:40],
+                self.address,
+                "accepted" if ok else "refused",
+                why,
+            )
         if ok:
             self._method, self._fingerprint = "key", fp
             return True
@@ -297,7 +348,9 @@ class _Connection(asyncssh.SSHServer):
             prompts.append(("Server password: ", False))
         self._code_asked = policy.asks_seat_code(username)
         if self._code_asked:
-            instructions.append(f"A seat at a table is kept for {username}; its code was shown to its player.")
+            instructions.append(
+                f"A seat at a table is kept for {username}; its code was shown to its player."
+            )
             prompts.append((f"Reconnect code for {username}'s seat (Enter to play as a guest): ", True))
         if not prompts:
             self._method = "keyless"
@@ -331,8 +384,9 @@ class _Connection(asyncssh.SSHServer):
         self._failed_passwords += 1
         log.info("wrong server password from %s (%d)", self.address, self._failed_passwords)
         if self._failed_passwords >= MAX_PASSWORD_ATTEMPTS:
-            raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
-                                           "Too many wrong passwords.")
+            raise asyncssh.DisconnectError(
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "Too many wrong passwords."
+            )
         return False
 
     def auth_completed(self) -> None:
@@ -349,14 +403,16 @@ class _Connection(asyncssh.SSHServer):
             policy.registry.seen(self.identity.name)  # a claimed name's last login, kept in the database
         how = "key " + self._fingerprint if self._method == "key" and self._fingerprint else "keyless"
         if self._code_asked:
-            how += ", reconnect code " + ("right" if self.identity.seat_code else
-                                          "wrong" if self._seat_code else "not given")
+            how += ", reconnect code " + (
+                "right" if self.identity.seat_code else "wrong" if self._seat_code else "not given"
+            )
         if self.identity.notice:
             how += f", {self.identity.notice}"
         log.info("%s logged in from %s as %s (%s)", username, self.address, self.identity.name, how)
         # A logged-in connection that never opens a game (ssh -N) would hold a slot forever.
         self._no_game_handle = asyncio.get_running_loop().call_later(
-            self.server.settings.login_timeout, self._check_game_started)
+            self.server.settings.login_timeout, self._check_game_started
+        )
 
     def _take_logged_in_slot(self) -> bool:
         # Another connection from the address may have logged in since begin_auth checked the caps.
@@ -373,8 +429,9 @@ class _Connection(asyncssh.SSHServer):
         self._no_game_handle = None
         if self.games_started == 0 and self.conn is not None:
             log.info("%s opened no game within the login timeout; disconnecting", self.address)
-            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
-                                 "No game was started: this server only hosts Citadels games.")
+            self.conn.disconnect(
+                asyncssh.DISC_BY_APPLICATION, "No game was started: this server only hosts Citadels games."
+            )
 
     # -- channels -------------------------------------------------------------------------------------
 
@@ -382,8 +439,10 @@ class _Connection(asyncssh.SSHServer):
         if self.sessions_open >= 1:
             # One game at a time per connection: multiplexed clients (ControlMaster) must not multiply apps past
             # the connection caps.
-            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                                            "Only one game at a time per connection; open another ssh connection.")
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                "Only one game at a time per connection; open another ssh connection.",
+            )
         self.sessions_open += 1
         self.games_started += 1
         return GameSession(self)
@@ -433,8 +492,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
         self.chan = chan
 
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
-                      term_modes: Any) -> bool:
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
         self.term_type = term_type or "xterm"
         width, height = term_size[0], term_size[1]
         self.term_size = (width or 80, height or 24)
@@ -456,23 +514,33 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         port = self.server.port
         if self.kind == "exec":
-            self._refuse("This server only hosts Citadels games; it runs no commands.\r\n"
-                         f"Play with: ssh -p {port} NAME@HOST")
+            self._refuse(
+                "This server only hosts Citadels games; it runs no commands.\r\n"
+                f"Play with: ssh -p {port} NAME@HOST"
+            )
         elif self.kind == "subsystem":
             what = "file transfer" if self.detail in ("sftp", "scp") else f"{self.detail[:40]!r} service"
             self._refuse(f"This server offers no {what}; it only hosts Citadels games.")
         elif self.server.closing:
             self._refuse("The server is shutting down; please try again later.")
         elif self.term_type is None:
-            self._refuse("Citadels needs a terminal, and this session has none.\r\n"
-                         f"Connect with: ssh -t -p {port} NAME@HOST")
+            self._refuse(
+                "Citadels needs a terminal, and this session has none.\r\n"
+                f"Connect with: ssh -t -p {port} NAME@HOST"
+            )
         else:
             self._start_app()
 
     def _refuse(self, message: str) -> None:
         assert self.chan is not None
-        log.info("session %d from %s refused (%s %.80r): %s", self.id, self.connection.address, self.kind,
-                 self.detail, message.splitlines()[0])
+        log.info(
+            "session %d from %s refused (%s %.80r): %s",
+            self.id,
+            self.connection.address,
+            self.kind,
+            self.detail,
+            message.splitlines()[0],
+        )
         self.chan.write_stderr((message + "\r\n").encode())
         self.chan.exit(1)
 
@@ -484,17 +552,31 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         identity = self.connection.identity or Identity(guest_name(), None, True)
         env = self.chan.get_environment()
         info = SessionInfo(
-            name=identity.name, key_fingerprint=identity.key_fingerprint, guest=identity.guest,
-            peer=(self.connection.address, self.connection.port), term_type=self.term_type or "xterm",
-            term_size=self.term_size, colorterm=env.get("COLORTERM"), session_id=self.id,
-            locale=tuple((k, str(env[k])) for k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)),
-            seat_code=identity.seat_code, notice=identity.notice, asked_name=identity.asked_name,
+            name=identity.name,
+            key_fingerprint=identity.key_fingerprint,
+            guest=identity.guest,
+            peer=(self.connection.address, self.connection.port),
+            term_type=self.term_type or "xterm",
+            term_size=self.term_size,
+            colorterm=env.get("COLORTERM"),
+            session_id=self.id,
+            locale=tuple(
+                (k, str(env[k])) for k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)
+            ),
+            seat_code=identity.seat_code,
+            notice=identity.notice,
+            asked_name=identity.asked_name,
         )
         self.link = TerminalLink(
-            self.chan, *self.term_size, settings, budget=settings,
+            self.chan,
+            *self.term_size,
+            settings,
+            budget=settings,
             output_buffer_limit=settings.output_buffer_limit,
-            on_overflow=self._overflowed, on_input=self._touched,
-            on_slowed=self._input_slowed, on_flood=self._input_flood,
+            on_overflow=self._overflowed,
+            on_input=self._touched,
+            on_slowed=self._input_slowed,
+            on_flood=self._input_flood,
         )
         self.server.sessions.add(self)
         self._holds_name = identity.name.lower()
@@ -503,8 +585,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._arm_idle()
         collector.session_started()
         # The app runs in the link's context: everything it does on the loop is charged to this session.
-        self.task = asyncio.get_running_loop().create_task(self._run(info), name=f"citadels-session-{self.id}",
-                                                           context=self.link.context)
+        self.task = asyncio.get_running_loop().create_task(
+            self._run(info), name=f"citadels-session-{self.id}", context=self.link.context
+        )
 
     async def _run(self, info: SessionInfo) -> None:
         assert self.link is not None and self.chan is not None
@@ -512,8 +595,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         errors = LogFile(log, "")
         try:
             app = self.server.app_factory(info)
-            harden_app(app, color_system=color_system_for(info.term_type, info.colorterm),
-                       label=f"{self.id} ({info.name})")
+            harden_app(
+                app,
+                color_system=color_system_for(info.term_type, info.colorterm),
+                label=f"{self.id} ({info.name})",
+            )
             errors = app.error_console.file  # type: ignore[assignment]
             # The App builds its driver itself; hand it this session's link through the class it calls.
             app.driver_class = functools.partial(SSHDriver, link=self.link)  # type: ignore[assignment]
@@ -571,8 +657,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.end("")
             conn = self.connection.conn
             if conn is not None:
-                conn.disconnect(asyncssh.DISC_BY_APPLICATION,
-                                "Disconnected: your client stopped reading the game's output.")
+                conn.disconnect(
+                    asyncssh.DISC_BY_APPLICATION,
+                    "Disconnected: your client stopped reading the game's output.",
+                )
+
         asyncio.get_running_loop().call_soon(drop)
 
     # -- input floods (the link slows them; these tell the player, then end the session) ---------------

@@ -7,10 +7,19 @@ from collections.abc import Sequence
 from citadels_core import Action, Game, GameConfig
 
 
-def table(cast: str | Sequence[str], players: int, holders: dict[str, int], *, seed: int = 1,
-          gold: Sequence[int] | None = None, hands: dict[int, list[str]] | None = None,
-          cities: dict[int, list[str]] | None = None, crown: int = 0, districts: str | Sequence[str] = "first_game",
-          start: bool = True) -> Game:
+def table(
+    cast: str | Sequence[str],
+    players: int,
+    holders: dict[str, int],
+    *,
+    seed: int = 1,
+    gold: Sequence[int] | None = None,
+    hands: dict[int, list[str]] | None = None,
+    cities: dict[int, list[str]] | None = None,
+    crown: int = 0,
+    districts: str | Sequence[str] = "first_game",
+    start: bool = True,
+) -> Game:
     """A game whose selection phase is replaced by `holders` (character key -> seat)."""
     g = Game(GameConfig.create(players, cast=cast, districts=districts), seed)
     g.owner = [-1] * g.cast_size

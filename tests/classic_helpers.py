@@ -14,8 +14,22 @@ from citadels_core import Game, GameConfig
 from citadels_core.editions.classic import BASE_CAST, BASE_PURPLE_KEYS
 from citadels_core.terms import TURN
 
-BONUS = ("lighthouse", "armory", "museum", "imperial_treasury", "map_room", "wishing_well", "quarry",
-         "poor_house", "bell_tower", "factory", "park", "hospital", "throne_room", "ball_room")
+BONUS = (
+    "lighthouse",
+    "armory",
+    "museum",
+    "imperial_treasury",
+    "map_room",
+    "wishing_well",
+    "quarry",
+    "poor_house",
+    "bell_tower",
+    "factory",
+    "park",
+    "hospital",
+    "throne_room",
+    "ball_room",
+)
 
 
 def cast_with(*keys: str, rank9: str | None = None) -> list[str]:
@@ -42,15 +56,32 @@ def purple_with(*bonus: str, keep: Sequence[str] = ()) -> list[str]:
         if k not in extra:
             extra.append(k)
     base = list(BASE_PURPLE_KEYS)
-    removable = [k for k in ("smithy", "school_of_magic", "observatory", "laboratory", "university",
-                             "haunted_city", "library", "dragon_gate") if k not in keep]
+    removable = [
+        k
+        for k in (
+            "smithy",
+            "school_of_magic",
+            "observatory",
+            "laboratory",
+            "university",
+            "haunted_city",
+            "library",
+            "dragon_gate",
+        )
+        if k not in keep
+    ]
     while len(extra) - (len(BASE_PURPLE_KEYS) - len(base)) > 3:
         base.remove(removable.pop(0))
     return base + extra
 
 
-def classic_game(players: int = 4, seed: int = 1, cast: str | Sequence[str] = "classic_basic",
-                 districts: str | Sequence[str] = "classic_basic", **kw) -> Game:
+def classic_game(
+    players: int = 4,
+    seed: int = 1,
+    cast: str | Sequence[str] = "classic_basic",
+    districts: str | Sequence[str] = "classic_basic",
+    **kw,
+) -> Game:
     return Game(GameConfig.create(players, cast=cast, districts=districts, edition="classic", **kw), seed)
 
 
@@ -79,5 +110,11 @@ def total_cards(g: Game) -> int:
     """Every district card: deck, hands, cities, the Museum, drawn cards, and cards set aside by an open
     decision (the Magician's discards, the district waiting for the Graveyard's owner)."""
     aside = g.follow_up_data if g.follow_up in ("redraw", "graveyard") else []
-    return (len(g.deck) + sum(map(len, g.hands)) + sum(map(len, g.cities)) + len(g.museum) + len(g.drawn)
-            + len(aside))
+    return (
+        len(g.deck)
+        + sum(map(len, g.hands))
+        + sum(map(len, g.cities))
+        + len(g.museum)
+        + len(g.drawn)
+        + len(aside)
+    )

@@ -7,9 +7,26 @@ from citadels_core import Game, GameConfig
 from citadels_core.terms import TURN
 
 # Districts most tests need, padded to the 14 a game uses (first-game uniques fill the rest).
-FILL = ("dragon_gate", "factory", "haunted_quarter", "imperial_treasury", "keep", "laboratory", "library",
-        "map_room", "quarry", "school_of_magic", "smithy", "statue", "thieves_den", "wishing_well",
-        "basilica", "capitol", "gold_mine", "great_wall")
+FILL = (
+    "dragon_gate",
+    "factory",
+    "haunted_quarter",
+    "imperial_treasury",
+    "keep",
+    "laboratory",
+    "library",
+    "map_room",
+    "quarry",
+    "school_of_magic",
+    "smithy",
+    "statue",
+    "thieves_den",
+    "wishing_well",
+    "basilica",
+    "capitol",
+    "gold_mine",
+    "great_wall",
+)
 
 
 def districts(*keys: str) -> list[str]:
@@ -77,8 +94,21 @@ def total_cards(g: Game) -> int:
     """Every district card in the game: deck, hands, cities, under the Museum, drawn, and those set
     aside by a decision in progress (paid to the Thieves' Den, discarded to the Magician)."""
     # During "pay_den" the Thieves' Den itself has left the hand and is not yet in the city.
-    den = [*g.follow_up_data[1:], -1] if g.follow_up == "pay_den" else g.follow_up_data if g.follow_up == "redraw" else []
-    return len(g.deck) + sum(map(len, g.hands)) + sum(map(len, g.cities)) + len(g.museum) + len(g.drawn) + len(den)
+    den = (
+        [*g.follow_up_data[1:], -1]
+        if g.follow_up == "pay_den"
+        else g.follow_up_data
+        if g.follow_up == "redraw"
+        else []
+    )
+    return (
+        len(g.deck)
+        + sum(map(len, g.hands))
+        + sum(map(len, g.cities))
+        + len(g.museum)
+        + len(g.drawn)
+        + len(den)
+    )
 
 
 def kinds(g: Game) -> set[str]:

@@ -82,8 +82,9 @@ def all_cards(g: Game) -> Counter:
     return c
 
 
-def finished_by_bots(players: int, seed: int, kinds: Sequence[str] = ("normal",),
-                     bot_seeds: Sequence[int] | None = None) -> tuple[GameConfig, list]:
+def finished_by_bots(
+    players: int, seed: int, kinds: Sequence[str] = ("normal",), bot_seeds: Sequence[int] | None = None
+) -> tuple[GameConfig, list]:
     """A first-game config and the (player, action) record of a whole game its bots played, seat i a
     `kinds[i % len(kinds)]` bot seeded `bot_seeds[i]` (default `seed * 10 + i`)."""
     cfg = GameConfig.create(players)

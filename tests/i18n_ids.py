@@ -20,19 +20,76 @@ MsgId = tuple[str, str, str]  # (context, msgid, msgid_plural)
 
 # Texts the app builds from data rather than literals: district types, pending kinds in errors, words.
 EXTRA_UI = (
-    "noble", "religious", "trade", "military", "unique", "you", "someone", "nothing", "none", " and ",
+    "noble",
+    "religious",
+    "trade",
+    "military",
+    "unique",
+    "you",
+    "someone",
+    "nothing",
+    "none",
+    " and ",
     " and the ",
 )
 # Action kinds named in error sentences ("First finish what you started: keep."), in words.
 # Also the label of an option the app has no sentence for ("Warrants magistrate thief …").
 ACTIONS = (
-    "abbot income", "advisor", "alms", "armory", "beautify", "bewitch", "bonus", "bribe", "build",
-    "cardinal build", "cardinal give", "choose", "choose character", "collect tax", "confiscate", "destroy",
-    "discard", "discard character", "done", "emperor", "end", "exchange", "foresee", "gather", "income",
-    "keep", "kill", "laboratory", "let build", "museum", "navigate", "pay card", "pay den", "pay gold",
-    "redraw", "refuse bribe", "reveal threat", "rob", "scholar keep", "seer give", "seize", "smithy", "spare",
-    "spy", "study", "swap hands", "theater", "threaten", "turn", "warrant", "warrants", "wizard",
-    "wizard build", "wizard pick", "wizard take",
+    "abbot income",
+    "advisor",
+    "alms",
+    "armory",
+    "beautify",
+    "bewitch",
+    "bonus",
+    "bribe",
+    "build",
+    "cardinal build",
+    "cardinal give",
+    "choose",
+    "choose character",
+    "collect tax",
+    "confiscate",
+    "destroy",
+    "discard",
+    "discard character",
+    "done",
+    "emperor",
+    "end",
+    "exchange",
+    "foresee",
+    "gather",
+    "income",
+    "keep",
+    "kill",
+    "laboratory",
+    "let build",
+    "museum",
+    "navigate",
+    "pay card",
+    "pay den",
+    "pay gold",
+    "redraw",
+    "refuse bribe",
+    "reveal threat",
+    "rob",
+    "scholar keep",
+    "seer give",
+    "seize",
+    "smithy",
+    "spare",
+    "spy",
+    "study",
+    "swap hands",
+    "theater",
+    "threaten",
+    "turn",
+    "warrant",
+    "warrants",
+    "wizard",
+    "wizard build",
+    "wizard pick",
+    "wizard take",
 )
 # Arguments of actions that are neither cards nor players (the Spy's type, the Emperor's gold or card).
 WORDS = ("card", "cards", "destroy", "gold", "military", "noble", "religious", "trade", "unique")
@@ -94,8 +151,13 @@ def event_ids() -> set[MsgId]:
         out.add((f"event:{tid}", text, PLURALS[tid][0] if tid in PLURALS else ""))
     # The viewer's own deeds: a language that conjugates for "you" (Russian does) needs these too.
     for tid in you_template_ids():
-        out.add((f"event:{tid}:you", YOU_TEMPLATES.get(tid, TEMPLATES[tid]),
-                 PLURALS[tid][0] if tid in PLURALS and tid not in YOU_TEMPLATES else ""))
+        out.add(
+            (
+                f"event:{tid}:you",
+                YOU_TEMPLATES.get(tid, TEMPLATES[tid]),
+                PLURALS[tid][0] if tid in PLURALS and tid not in YOU_TEMPLATES else "",
+            )
+        )
     out.add(("you as target", "you", ""))
     for why in REASON_WORDS:
         out.add(("reason", why, ""))
@@ -111,20 +173,38 @@ def dynamic_ui_ids() -> set[MsgId]:
     from citadels_tui.components.status_bar import ASKS
     from citadels_tui.settings import BOT_LEVELS
 
-    return {("", s, "") for s in (*ASKS.values(), "your move", *BOT_LEVELS, HOW_TO_PLAY, STORY_HELP, LOBBY_HELP, ADMIN_HELP,
-                                    *EDITION_NAMES.values())}
+    return {
+        ("", s, "")
+        for s in (
+            *ASKS.values(),
+            "your move",
+            *BOT_LEVELS,
+            HOW_TO_PLAY,
+            STORY_HELP,
+            LOBBY_HELP,
+            ADMIN_HELP,
+            *EDITION_NAMES.values(),
+        )
+    }
 
 
 def error_ids() -> set[MsgId]:
-    return {("", e, "") for e in ERROR_TEMPLATES} | {("action", a, "") for a in ACTIONS} | \
-        {("word", w, "") for w in WORDS}
+    return (
+        {("", e, "") for e in ERROR_TEMPLATES}
+        | {("action", a, "") for a in ACTIONS}
+        | {("word", w, "") for w in WORDS}
+    )
 
 
 def extra_ids() -> set[MsgId]:
     from citadels_core.config import DEFAULT_NAMES
 
-    return {("", w, "") for w in EXTRA_UI} | {("district type", w, "") for w in EXTRA_UI[:5]} | \
-        {("type letter", w, "") for w in "NRTMU"} | {("bot name", w, "") for w in DEFAULT_NAMES}
+    return (
+        {("", w, "") for w in EXTRA_UI}
+        | {("district type", w, "") for w in EXTRA_UI[:5]}
+        | {("type letter", w, "") for w in "NRTMU"}
+        | {("bot name", w, "") for w in DEFAULT_NAMES}
+    )
 
 
 def optional_ids() -> set[MsgId]:
@@ -153,6 +233,6 @@ if __name__ == "__main__":
             print(f"msgctxt {_q(ctx)}")
         print(f"msgid {_q(mid)}")
         if plural:
-            print(f"msgid_plural {_q(plural)}\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n")
+            print(f'msgid_plural {_q(plural)}\nmsgstr[0] ""\nmsgstr[1] ""\n')
         else:
             print('msgstr ""\n')

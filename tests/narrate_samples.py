@@ -98,8 +98,10 @@ SPECS: dict[str, tuple[str, dict[str, Any]]] = {
     "bribe": ("bribe", {"player": 1, "target": 0, "amount": N, "character": CHAR}),
     "refuse_bribe": ("refuse_bribe", {"player": 0, "character": CHAR}),
     "spare": ("spare", {"player": 0, "target": 1}),
-    "reveal_threat.flower": ("reveal_threat", {"player": 0, "target": 1, "character": CHAR, "flower": True,
-                                               "amount": N}),
+    "reveal_threat.flower": (
+        "reveal_threat",
+        {"player": 0, "target": 1, "character": CHAR, "flower": True, "amount": N},
+    ),
     "reveal_threat": ("reveal_threat", {"player": 0, "target": 1, "character": CHAR, "flower": False}),
     "bewitch": ("bewitch", {"player": 0, "character": CHAR}),
     "witch_pause": ("witch_pause", {"player": 0}),

@@ -34,9 +34,11 @@ def binaries() -> Path:
     for d in sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True):
         if (Path(d) / "initdb").exists() and (Path(d) / "postgres").exists():
             return Path(d)
-    raise RuntimeError("PostgreSQL's server is not installed (no initdb or postgres on PATH or in "
-                       "/usr/lib/postgresql/*/bin): install the `postgresql` package (apt-get install postgresql); "
-                       "CI does so in .ci/run")
+    raise RuntimeError(
+        "PostgreSQL's server is not installed (no initdb or postgres on PATH or in "
+        "/usr/lib/postgresql/*/bin): install the `postgresql` package (apt-get install postgresql); "
+        "CI does so in .ci/run"
+    )
 
 
 class PostgresServer:
@@ -73,16 +75,46 @@ def running_postgres(fsync: bool = False) -> Iterator[PostgresServer]:
     server = PostgresServer(home)
     proc = None
     try:
-        subprocess.run([str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
-                        "-E", "UTF8", "--locale=C", "--no-sync"], check=True, capture_output=True, cwd=home,
-                       **as_user)  # type: ignore[call-overload]
-        options = ["-c", "listen_addresses=", "-c", f"unix_socket_directories={home}", "-p", str(PORT),
-                   "-c", f"fsync={'on' if fsync else 'off'}", "-c", "max_connections=100"]
+        subprocess.run(
+            [
+                str(bindir / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--locale=C",
+                "--no-sync",
+            ],
+            check=True,
+            capture_output=True,
+            cwd=home,
+            **as_user,
+        )  # type: ignore[call-overload]
+        options = [
+            "-c",
+            "listen_addresses=",
+            "-c",
+            f"unix_socket_directories={home}",
+            "-p",
+            str(PORT),
+            "-c",
+            f"fsync={'on' if fsync else 'off'}",
+            "-c",
+            "max_connections=100",
+        ]
         if not fsync:
             options += ["-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
         log = open(home / "server.log", "wb")  # noqa: SIM115 - open for the server's whole life
-        proc = subprocess.Popen([str(bindir / "postgres"), "-D", str(data), *options], cwd=home,
-                                stdout=log, stderr=subprocess.STDOUT, **as_user)  # type: ignore[call-overload]
+        proc = subprocess.Popen(
+            [str(bindir / "postgres"), "-D", str(data), *options],
+            cwd=home,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            **as_user,
+        )  # type: ignore[call-overload]
         deadline = time.monotonic() + 30
         while not (home / f".s.PGSQL.{PORT}").exists():
             if proc.poll() is not None or time.monotonic() > deadline:

@@ -21,8 +21,9 @@ def anna() -> Bot:
 
 def played(seed: int = SEED) -> Table:
     """The whole game, played without the app."""
-    cfg = GameConfig.create(4, cast="first_game", districts="first_game", names=bot_names("Anna", 4),
-                            edition="2016")
+    cfg = GameConfig.create(
+        4, cast="first_game", districts="first_game", names=bot_names("Anna", 4), edition="2016"
+    )
     table = Table(GameRecord(cfg, seed, []), {1: "normal", 2: "normal", 3: "normal"})
     me, g = anna(), table.game
     while True:

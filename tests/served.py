@@ -56,8 +56,20 @@ class Served:
 async def served(home: Path, *options: str, log_level: str = "INFO") -> AsyncIterator[Served]:
     env = dict(os.environ, CITADELS_HOME=str(home))
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", "--log-level", log_level, *options,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, env=env, cwd=ROOT)
+        sys.executable,
+        "-m",
+        "citadels_server.cli",
+        "serve",
+        "--port",
+        "0",
+        "--log-level",
+        log_level,
+        *options,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+        env=env,
+        cwd=ROOT,
+    )
     assert process.stdout is not None
     output = bytearray()
     port = 0
@@ -97,8 +109,9 @@ class Guest(asyncssh.SSHClient):
 class Typist:
     """One player: an SSH session with a pyte screen, who types and reads the screen."""
 
-    def __init__(self, conn: asyncssh.SSHClientConnection, process: asyncssh.SSHClientProcess,
-                 width: int, height: int) -> None:
+    def __init__(
+        self, conn: asyncssh.SSHClientConnection, process: asyncssh.SSHClientProcess, width: int, height: int
+    ) -> None:
         self.conn = conn
         self.process = process
         self.width, self.height = width, height
@@ -111,9 +124,18 @@ class Typist:
 
     @classmethod
     async def login(cls, port: int, name: str, width: int = 100, height: int = 30) -> Typist:
-        conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, client_keys=None,
-                                      agent_path=None, client_factory=Guest)
-        process = await conn.create_process(term_type="xterm-256color", term_size=(width, height), encoding=None)
+        conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username=name,
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            client_factory=Guest,
+        )
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=(width, height), encoding=None
+        )
         return cls(conn, process, width, height)
 
     async def _read(self) -> None:
@@ -194,6 +216,7 @@ async def table_of_two(port: int) -> tuple[Typist, Typist]:
 
 async def keep_typing(players: list[Typist], seconds: float) -> list[float]:
     """Each player presses a key, waits for it on screen, pauses a little; latencies in seconds."""
+
     async def one(p: Typist) -> list[float]:
         out, end = [], time.perf_counter() + seconds
         while time.perf_counter() < end:
@@ -228,15 +251,19 @@ def percentile(samples: list[float], q: float) -> float:
 # Each flood writes for about `seconds` (a paste is one write; the client's ssh then sends it as fast as
 # the server reads). Random floods are seeded, so a run can be repeated.
 
-_TEXT = (b"Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt\n"
-         b"ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco\n")
+_TEXT = (
+    b"Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt\n"
+    b"ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco\n"
+)
 
 
 def unbracketed_paste(size: int) -> Callable[[Typist, float], object]:
     """Text with line breaks, pasted without bracketed-paste mode: it arrives as typing, Enter included."""
+
     async def flood(t: Typist, seconds: float) -> None:
         t.type((_TEXT * (size // len(_TEXT) + 1))[:size])
         await asyncio.sleep(seconds)
+
     return flood
 
 
@@ -264,15 +291,23 @@ def escape_sequence(r: random.Random) -> bytes:
     kind = r.randrange(6)
     n = lambda: r.randrange(-3, 100_000)  # noqa: E731
     if kind == 0:
-        return b"\x1b[" + b";".join(b"%d" % n() for _ in range(r.randrange(8))) + bytes([r.randrange(0x40, 0x7f)])
+        return (
+            b"\x1b["
+            + b";".join(b"%d" % n() for _ in range(r.randrange(8)))
+            + bytes([r.randrange(0x40, 0x7F)])
+        )
     if kind == 1:
         return b"\x1b[<%d;%d;%d%s" % (n() % 128, n(), n(), r.choice([b"M", b"m", b""]))
     if kind == 2:
-        return b"\x1b]" + bytes(r.randrange(32, 127) for _ in range(r.randrange(40))) + r.choice([b"\x07", b"\x1b\\", b""])
+        return (
+            b"\x1b]"
+            + bytes(r.randrange(32, 127) for _ in range(r.randrange(40)))
+            + r.choice([b"\x07", b"\x1b\\", b""])
+        )
     if kind == 3:
         return b"\x1bP" + bytes(r.randrange(256) for _ in range(r.randrange(20)))
     if kind == 4:
-        return b"\x1bO" + bytes([r.randrange(0x20, 0x7f)])
+        return b"\x1bO" + bytes([r.randrange(0x20, 0x7F)])
     return r.choice([b"\x1b", b"\x1b[", b"\x1b[200~", b"\x1b[201~", b"\x1b[?2026;2$y", b"\x1b[I", b"\x1b[O"])
 
 

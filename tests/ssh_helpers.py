@@ -21,14 +21,21 @@ _HOST_KEY = asyncssh.generate_private_key("ssh-ed25519")  # one per test run: ke
 
 
 def settings(tmp_path: Path, **changes: Any) -> Settings:
-    base = Settings(host="127.0.0.1", port=0, data_dir=str(tmp_path), login_timeout=5, idle_timeout=30,
-                    keepalive_interval=30)
+    base = Settings(
+        host="127.0.0.1",
+        port=0,
+        data_dir=str(tmp_path),
+        login_timeout=5,
+        idle_timeout=30,
+        keepalive_interval=30,
+    )
     return base.replace(**changes)
 
 
 @contextlib.asynccontextmanager
-async def running_server(tmp_path: Path, factory: AppFactory = demo_app_factory, seats: KeylessSeats | None = None,
-                         **changes: Any) -> AsyncIterator[CitadelsServer]:
+async def running_server(
+    tmp_path: Path, factory: AppFactory = demo_app_factory, seats: KeylessSeats | None = None, **changes: Any
+) -> AsyncIterator[CitadelsServer]:
     server = await serve_app(factory, settings(tmp_path, **changes), host_key=_HOST_KEY, seats=seats)
     try:
         yield server
@@ -48,14 +55,16 @@ class KeylessClient(asyncssh.SSHClient):
     def kbdint_auth_requested(self) -> str | None:
         return "" if self.attempts < self.max_attempts else None
 
-    def kbdint_challenge_received(self, name: str, instructions: str, lang: str,
-                                  prompts: Any) -> list[str] | None:
+    def kbdint_challenge_received(
+        self, name: str, instructions: str, lang: str, prompts: Any
+    ) -> list[str] | None:
         self.attempts += 1
         return [self.answer or "" for _ in prompts]
 
 
-def connect(server: CitadelsServer, username: str, *, answer: str | None = None, attempts: int = 1,
-            **kwargs: Any) -> Any:
+def connect(
+    server: CitadelsServer, username: str, *, answer: str | None = None, attempts: int = 1, **kwargs: Any
+) -> Any:
     kwargs.setdefault("client_keys", None)
     kwargs.setdefault("client_factory", lambda: KeylessClient(answer, attempts))
     kwargs.setdefault("agent_path", None)
@@ -95,8 +104,10 @@ class Screen:
     def text(self) -> str:
         # Row by row from the buffer rather than pyte's `display`, which fails on an empty cell a
         # zero-width character left behind.
-        return "\n".join("".join(self.screen.buffer[y][x].data for x in range(self.screen.columns))
-                         for y in range(self.screen.lines))
+        return "\n".join(
+            "".join(self.screen.buffer[y][x].data for x in range(self.screen.columns))
+            for y in range(self.screen.lines)
+        )
 
     async def wait_for(self, predicate: str | Callable[[str], bool], timeout: float = 10) -> str:
         check = (lambda t: predicate in t) if isinstance(predicate, str) else predicate

@@ -23,8 +23,10 @@ OTHER = "SHA256:" + "B" * 43
 # -------------------------------------------------------------------- durations
 
 
-@pytest.mark.parametrize(("text", "seconds"), [("45s", 45), ("30m", 1800), ("2h", 7200), ("7d", 604800),
-                                               ("1w", 604800), ("1.5h", 5400), ("2H", 7200)])
+@pytest.mark.parametrize(
+    ("text", "seconds"),
+    [("45s", 45), ("30m", 1800), ("2h", 7200), ("7d", 604800), ("1w", 604800), ("1.5h", 5400), ("2H", 7200)],
+)
 def test_a_ban_lasts_a_number_of_seconds_minutes_hours_days_or_weeks(text, seconds):
     assert parse_duration(text) == seconds
 
@@ -50,14 +52,17 @@ def test_admins_motd_and_drain_timeout_are_read_from_the_settings_file(tmp_path)
     assert Settings().drain_timeout == 10 and Settings().admins == () and Settings().motd == ""
 
 
-@pytest.mark.parametrize(("data", "says"), [
-    ({"admins": ["anna"]}, "admins lists SSH key fingerprints"),
-    ({"admins": "SHA256:" + "A" * 43}, "admins must be"),
-    ({"motd": "x" * 1001}, "motd is at most 10 lines and 1000 characters"),
-    ({"motd": "\n".join("line" for _ in range(11))}, "motd is at most 10 lines"),
-    ({"motd": "red \x1b[31malert"}, "motd must be plain text"),
-    ({"drain_timeout": 0}, "drain_timeout must be positive"),
-])
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        ({"admins": ["anna"]}, "admins lists SSH key fingerprints"),
+        ({"admins": "SHA256:" + "A" * 43}, "admins must be"),
+        ({"motd": "x" * 1001}, "motd is at most 10 lines and 1000 characters"),
+        ({"motd": "\n".join("line" for _ in range(11))}, "motd is at most 10 lines"),
+        ({"motd": "red \x1b[31malert"}, "motd must be plain text"),
+        ({"drain_timeout": 0}, "drain_timeout must be positive"),
+    ],
+)
 def test_settings_that_cannot_be_used_are_refused_with_the_key_and_why(tmp_path, data, says):
     with pytest.raises(SettingsError, match=says):
         load_settings(write(tmp_path, **data))
@@ -68,8 +73,10 @@ def test_settings_that_cannot_be_used_are_refused_with_the_key_and_why(tmp_path,
 
 def test_a_banned_client_reads_for_how_long_and_why():
     until = 1_800_000_000.0  # 2027-01-15 08:00 UTC
-    assert ban_sentence(Ban("name", "dave", "cheating", until=until)) == \
-        "The name dave is banned from this Citadels server until 2027-01-15 08:00 UTC: cheating"
+    assert (
+        ban_sentence(Ban("name", "dave", "cheating", until=until))
+        == "The name dave is banned from this Citadels server until 2027-01-15 08:00 UTC: cheating"
+    )
     assert ban_sentence(Ban("key", OTHER)) == "Your SSH key is banned from this Citadels server for good."
     assert ban_sentence(Ban("address", "10.0.0.1", "spam")).startswith("Your address is banned")
 
@@ -150,7 +157,9 @@ def test_a_ban_ends_the_sessions_it_covers_and_expires():
     run_admin_command(hub, boss, "ban", "address 10.0.0.9")
     assert carla.dismissed == "boss banned you from this server for good."
     assert run_admin_command(hub, boss, "bans", "")[0] == "2 bans in force:"
-    assert run_admin_command(hub, boss, "unban", "address 10.0.0.9") == ["The address 10.0.0.9 is no longer banned."]
+    assert run_admin_command(hub, boss, "unban", "address 10.0.0.9") == [
+        "The address 10.0.0.9 is no longer banned."
+    ]
     # A ban that has run out no longer applies.
     hub.records.ban(Ban("name", "erin", until=time.time() - 1))
     assert hub.records.banned("erin", None, None) is None

@@ -19,7 +19,9 @@ def midgame(players: int, seed: int, steps: int) -> Game:
     return g
 
 
-@pytest.mark.parametrize(("players", "seed", "steps"), [(4, 1, 0), (4, 2, 30), (2, 3, 45), (6, 4, 80), (3, 5, 61)])
+@pytest.mark.parametrize(
+    ("players", "seed", "steps"), [(4, 1, 0), (4, 2, 30), (2, 3, 45), (6, 4, 80), (3, 5, 61)]
+)
 def test_a_bots_choice_does_not_change_when_hidden_cards_and_characters_are_redealt(players, seed, steps):
     g = midgame(players, seed, steps)
     p = g.pending()[0]
@@ -29,7 +31,9 @@ def test_a_bots_choice_does_not_change_when_hidden_cards_and_characters_are_rede
             assert make().choose(view(g, p)) == make().choose(view(h, p))
         a = SearchBot(7, iterations=24)
         b = SearchBot(7, iterations=24)
-        assert a.choose(view(g, p), lambda r: redeal(g, p, r)) == b.choose(view(h, p), lambda r, h=h, p=p: redeal(h, p, r))
+        assert a.choose(view(g, p), lambda r: redeal(g, p, r)) == b.choose(
+            view(h, p), lambda r, h=h, p=p: redeal(h, p, r)
+        )
         assert a.last_stats == b.last_stats
 
 

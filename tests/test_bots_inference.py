@@ -27,7 +27,15 @@ def check_game(players: int, cast: str, seed: int) -> int:
             for r in range(players):
                 for i in g.characters[r]:
                     if r != q and not g.revealed[i]:
-                        assert b.prob(r, g.character_key(i)) > 0, (cast, players, seed, q, r, g.character_key(i), b)
+                        assert b.prob(r, g.character_key(i)) > 0, (
+                            cast,
+                            players,
+                            seed,
+                            q,
+                            r,
+                            g.character_key(i),
+                            b,
+                        )
                         if len(b.candidates[r]) < len(g.cast) - len(g.faceup) - len(g.characters[q]):
                             informative += 1
         g.apply(p, bots[p].choose(view(g, p)))

@@ -34,7 +34,11 @@ def test_bad_bot_names_are_refused(kind):
 
 
 def play(players: int, preset: str, seed: int, kinds: tuple[str, ...]) -> Game:
-    cast = preset if players >= 5 or preset not in ("ambitious_aristocrats", "devious_dignitaries") else "first_game"
+    cast = (
+        preset
+        if players >= 5 or preset not in ("ambitious_aristocrats", "devious_dignitaries")
+        else "first_game"
+    )
     g = Game(GameConfig.create(players, cast=cast, districts=preset), seed, record_events=False)
     bots = [make_bot(kinds[i % len(kinds)], seed * 7 + i) for i in range(players)]
     for _ in range(20000):
@@ -71,8 +75,14 @@ def midgame(players: int, seed: int, steps: int, preset: str = "first_game") -> 
     return g, bots
 
 
-CASES = [(4, 1, 0, "first_game"), (4, 2, 33, "cunning_agents"), (2, 3, 45, "first_game"),
-         (6, 4, 80, "illustrious_emissaries"), (3, 5, 61, "first_game"), (7, 6, 50, "devious_dignitaries")]
+CASES = [
+    (4, 1, 0, "first_game"),
+    (4, 2, 33, "cunning_agents"),
+    (2, 3, 45, "first_game"),
+    (6, 4, 80, "illustrious_emissaries"),
+    (3, 5, 61, "first_game"),
+    (7, 6, 50, "devious_dignitaries"),
+]
 
 
 @pytest.mark.parametrize(("players", "seed", "steps", "preset"), CASES)
@@ -124,15 +134,21 @@ def test_the_normal_assassin_aims_at_the_character_the_leader_must_hold():
     assert me is not None
     leader = (me + 1) % 4
     players = tuple(
-        p if p.seat != leader else type(p)(**{**{f: getattr(p, f) for f in p.__slots__}, "city_size": 6, "gold": 9})
+        p
+        if p.seat != leader
+        else type(p)(**{**{f: getattr(p, f) for f in p.__slots__}, "city_size": 6, "gold": 9})
         for p in v0.players
     )
     from citadels_core.actions import Action
 
     fields = {f: getattr(v0, f) for f in View.__slots__}
     fields.update(
-        players=players, phase="turn", my_characters=("assassin",), calling="assassin",
-        seen_characters=("assassin", "architect", "thief"), faceup=("bishop", "king", "warlord"),
+        players=players,
+        phase="turn",
+        my_characters=("assassin",),
+        calling="assassin",
+        seen_characters=("assassin", "architect", "thief"),
+        faceup=("bishop", "king", "warlord"),
         pending_kind="turn",
         legal=tuple(Action("kill", (k,)) for k in ("thief", "magician", "merchant", "architect")),
     )

@@ -15,7 +15,9 @@ CONFIGS = [
     GameConfig.create(4),
     GameConfig.create(6, cast="cunning_agents", districts="illustrious_emissaries", rank9=True),
     GameConfig.create(2, cast="vicious_nobles", districts="devious_dignitaries"),
-    GameConfig.create(5, cast="classic_dark_city", districts="classic_dark_city", edition="classic", rank9=True),
+    GameConfig.create(
+        5, cast="classic_dark_city", districts="classic_dark_city", edition="classic", rank9=True
+    ),
     GameConfig.create(3, cast="classic_intrigue", districts="classic_intrigue", edition="classic"),
 ]
 
@@ -84,8 +86,9 @@ def test_thanking_is_listed_first_whenever_it_is_owed():
 
     from citadels_core.terms import THANK
 
-    cfg = GameConfig.create(5, cast_with("navigator", "diplomat"), purple_with("throne_room", "ball_room"),
-                            edition="classic")
+    cfg = GameConfig.create(
+        5, cast_with("navigator", "diplomat"), purple_with("throne_room", "ball_room"), edition="classic"
+    )
     owed = 0
     for seed in range(40):
         g = Game(cfg, seed, record_events=False)

@@ -14,6 +14,7 @@ QUEEN_CAST = ["assassin", "thief", "magician", "king", "bishop", "merchant", "ar
 
 # ---------------------------------------------------------------- Emperor
 
+
 def test_emperor_must_give_the_crown_before_ending_the_turn():
     """RULINGS R19."""
     g = table(EMPEROR_CAST, 4, {"emperor": 1}, crown=0)
@@ -62,6 +63,7 @@ def test_killed_emperor_advisor_moves_the_crown_at_round_end_and_takes_nothing()
 
 # ---------------------------------------------------------------- Queen
 
+
 def test_queen_beside_the_player_who_revealed_the_rank_4_gains_three_gold():
     g = table(QUEEN_CAST, 5, {"king": 2, "queen": 3}, gold=[0, 0, 0, 0, 0])
     act(g, 2, "gather", "gold")
@@ -103,6 +105,7 @@ def test_killed_queen_gets_nothing():
 
 # ---------------------------------------------------------------- Abbot
 
+
 def test_abbot_takes_any_mix_of_gold_and_cards_for_religious_districts():
     g = table(AGENTS, 4, {"abbot": 0}, gold=[0, 2, 2, 2], cities={0: ["temple", "church", "monastery"]})
     hand = len(g.hands[0])
@@ -131,8 +134,13 @@ CARDINAL_CAST = ["assassin", "thief", "magician", "king", "cardinal", "merchant"
 
 
 def test_cardinal_takes_missing_gold_and_gives_one_card_per_gold():
-    g = table(CARDINAL_CAST, 4, {"cardinal": 0}, gold=[1, 2, 5, 2],
-              hands={0: ["palace", "tavern", "temple", "manor"], 2: []})
+    g = table(
+        CARDINAL_CAST,
+        4,
+        {"cardinal": 0},
+        gold=[1, 2, 5, 2],
+        hands={0: ["palace", "tavern", "temple", "manor"], 2: []},
+    )
     act(g, 0, "gather", "gold")  # 3 gold, palace costs 5
     assert ("palace", 2) in legal(g, "cardinal_build")
     assert ("palace", 1) in legal(g, "cardinal_build")  # 2 gold is just enough
@@ -153,8 +161,13 @@ def test_cardinal_short_of_cards_cannot_take_gold():
 
 
 def test_cardinal_cannot_take_from_a_player_with_too_little_gold():
-    g = table(CARDINAL_CAST, 4, {"cardinal": 0}, gold=[0, 2, 3, 9],
-              hands={0: ["palace", "tavern", "temple", "manor"]})
+    g = table(
+        CARDINAL_CAST,
+        4,
+        {"cardinal": 0},
+        gold=[0, 2, 3, 9],
+        hands={0: ["palace", "tavern", "temple", "manor"]},
+    )
     act(g, 0, "gather", "gold")
     assert {q for _, q in legal(g, "cardinal_build") if _ == "palace"} == {2, 3}
 
@@ -168,12 +181,24 @@ def test_cardinal_gains_one_card_per_religious_district():
 
 # ---------------------------------------------------------------- Tax Collector
 
-TAX_CAST = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "tax_collector"]
+TAX_CAST = [
+    "assassin",
+    "thief",
+    "magician",
+    "king",
+    "bishop",
+    "merchant",
+    "architect",
+    "warlord",
+    "tax_collector",
+]
 
 
 def test_every_build_puts_one_gold_on_the_tax_token_even_without_a_tax_collector_in_play():
     """RULINGS R21: the token keeps its gold into the next round."""
-    g = table(TAX_CAST, 4, {"merchant": 0, "king": 1}, gold=[5, 0, 2, 2], hands={0: ["tavern"], 1: ["temple"]})
+    g = table(
+        TAX_CAST, 4, {"merchant": 0, "king": 1}, gold=[5, 0, 2, 2], hands={0: ["tavern"], 1: ["temple"]}
+    )
     act(g, 1, "gather", "gold")
     act(g, 1, "build", "temple")  # 2 - 1 = 1 left, then 1 tax
     assert g.gold[1] == 0 and g.tax == 1
@@ -211,8 +236,15 @@ def test_tax_collectors_other_character_pays_the_tax_in_three_player_games():
 
 def test_alchemist_applies_the_poor_house_before_his_refund():
     districts = ["poor_house" if k == "dragon_gate" else k for k in FIRST_GAME_DISTRICTS]
-    g = table(AGENTS, 4, {"alchemist": 0}, gold=[0, 2, 2, 2], hands={0: ["palace"]}, cities={0: ["poor_house"]},
-              districts=districts)
+    g = table(
+        AGENTS,
+        4,
+        {"alchemist": 0},
+        gold=[0, 2, 2, 2],
+        hands={0: ["palace"]},
+        cities={0: ["poor_house"]},
+        districts=districts,
+    )
     g.gold[0] = 3
     act(g, 0, "gather", "gold")
     act(g, 0, "build", "palace")

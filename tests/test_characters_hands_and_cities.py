@@ -18,12 +18,15 @@ def with_wall(g):
     cls = DISTRICT_RULES.get("great_wall", DistrictRules)
     g.district_rules = {**g.district_rules, "great_wall": cls(g.card_id("great_wall"))}
     return g
+
+
 SPY_CAST = ["assassin", "spy", "magician", "king", "bishop", "merchant", "architect", "warlord"]
 DIPLOMAT_CAST = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "diplomat"]
 MARSHAL_CAST = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "marshal"]
 
 
 # ---------------------------------------------------------------- Spy
+
 
 def test_spy_takes_one_gold_and_one_card_per_matching_card_and_sees_the_hand():
     g = table(SPY_CAST, 4, {"spy": 0}, gold=[0, 5, 2, 2], hands={0: [], 1: ["manor", "castle", "temple"]})
@@ -50,6 +53,7 @@ def test_spy_naming_a_type_with_no_match_gains_nothing():
 
 
 # ---------------------------------------------------------------- Seer
+
 
 def test_seer_takes_a_random_card_from_each_player_then_gives_one_back_to_each():
     g = table(EMISSARIES, 4, {"seer": 0}, hands={0: ["palace"], 1: ["tavern"], 2: ["temple"], 3: []})
@@ -119,9 +123,15 @@ def test_wizard_may_build_identical_districts():
 
 # ---------------------------------------------------------------- Diplomat
 
+
 def test_diplomat_exchanges_districts_paying_the_difference():
-    g = table(DIPLOMAT_CAST, 4, {"diplomat": 0}, gold=[4, 2, 2, 2],
-              cities={0: ["tavern", "watchtower"], 1: ["palace", "temple"]})
+    g = table(
+        DIPLOMAT_CAST,
+        4,
+        {"diplomat": 0},
+        gold=[4, 2, 2, 2],
+        cities={0: ["tavern", "watchtower"], 1: ["palace", "temple"]},
+    )
     act(g, 0, "exchange", 1, "palace", "tavern")
     assert keys(g, g.cities[0]) == ["palace", "watchtower"]
     assert keys(g, g.cities[1]) == ["tavern", "temple"]
@@ -137,8 +147,13 @@ def test_diplomat_giving_the_dearer_district_receives_nothing():
 
 def test_diplomat_never_takes_the_keep_nor_gives_his_own():
     """RULINGS R14."""
-    g = table(DIPLOMAT_CAST, 4, {"diplomat": 0}, gold=[9, 2, 2, 2],
-              cities={0: ["keep", "tavern"], 1: ["manor"], 2: ["temple"]})
+    g = table(
+        DIPLOMAT_CAST,
+        4,
+        {"diplomat": 0},
+        gold=[9, 2, 2, 2],
+        cities={0: ["keep", "tavern"], 1: ["manor"], 2: ["temple"]},
+    )
     g.cities[2].append(g.card_id("keep"))  # a second Keep only to test both sides
     acts = legal(g, "exchange")
     assert all("keep" not in a for a in acts)
@@ -148,16 +163,29 @@ def test_diplomat_never_takes_the_keep_nor_gives_his_own():
 def test_diplomat_never_takes_from_a_completed_city_but_may_give_from_his_own():
     """RULINGS R14."""
     full = ["manor", "castle", "palace", "temple", "church", "monastery", "cathedral"]
-    g = table(DIPLOMAT_CAST, 4, {"diplomat": 0}, gold=[9, 2, 2, 2],
-              cities={0: full, 1: ["tavern"], 2: ["market", "docks", "harbor", "town_hall", "watchtower",
-                                                  "prison", "fortress"]})
+    g = table(
+        DIPLOMAT_CAST,
+        4,
+        {"diplomat": 0},
+        gold=[9, 2, 2, 2],
+        cities={
+            0: full,
+            1: ["tavern"],
+            2: ["market", "docks", "harbor", "town_hall", "watchtower", "prison", "fortress"],
+        },
+    )
     acts = legal(g, "exchange")
     assert acts and all(a[0] == 1 for a in acts)
 
 
 def test_diplomat_cannot_make_a_duplicate_in_either_city():
-    g = table(DIPLOMAT_CAST, 4, {"diplomat": 0}, gold=[9, 2, 2, 2],
-              cities={0: ["manor", "tavern"], 1: ["manor", "temple"]})
+    g = table(
+        DIPLOMAT_CAST,
+        4,
+        {"diplomat": 0},
+        gold=[9, 2, 2, 2],
+        cities={0: ["manor", "tavern"], 1: ["manor", "temple"]},
+    )
     acts = legal(g, "exchange")
     assert (1, "manor", "tavern") not in acts  # he has a Manor
     assert (1, "temple", "manor") not in acts  # the other has a Manor
@@ -166,16 +194,28 @@ def test_diplomat_cannot_make_a_duplicate_in_either_city():
 
 def test_diplomat_pays_one_more_for_the_great_wall_but_not_on_what_he_gives():
     """RULINGS R14."""
-    g = with_wall(table(DIPLOMAT_CAST, 4, {"diplomat": 0}, gold=[9, 2, 2, 2],
-                        cities={0: ["tavern"], 1: ["palace", "great_wall"]}))
+    g = with_wall(
+        table(
+            DIPLOMAT_CAST,
+            4,
+            {"diplomat": 0},
+            gold=[9, 2, 2, 2],
+            cities={0: ["tavern"], 1: ["palace", "great_wall"]},
+        )
+    )
     act(g, 0, "exchange", 1, "palace", "tavern")
     assert g.gold[:2] == [4, 7]  # difference 4, +1 for the Great Wall
 
 
 def test_diplomat_cannot_target_the_bishops_city():
     """RULINGS R13."""
-    g = table(DIPLOMAT_CAST, 4, {"diplomat": 0, "bishop": 1}, gold=[9, 2, 2, 2],
-              cities={0: ["tavern"], 1: ["palace"], 2: ["temple"]})
+    g = table(
+        DIPLOMAT_CAST,
+        4,
+        {"diplomat": 0, "bishop": 1},
+        gold=[9, 2, 2, 2],
+        cities={0: ["tavern"], 1: ["palace"], 2: ["temple"]},
+    )
     act(g, 1, "gather", "gold")
     act(g, 1, "end")
     assert {a[0] for a in legal(g, "exchange")} == {2}
@@ -191,6 +231,7 @@ def test_diplomat_exchange_moves_the_artists_gold_with_the_district():
 
 
 # ---------------------------------------------------------------- Marshal
+
 
 def test_marshal_seizes_a_district_of_cost_three_or_less_paying_its_owner():
     g = table(MARSHAL_CAST, 4, {"marshal": 0}, gold=[5, 2, 2, 2], cities={1: ["manor", "palace"]})
@@ -213,21 +254,33 @@ def test_marshal_beautified_district_counts_its_plus_one_for_the_limit():
 
 def test_marshal_never_seizes_from_a_completed_city_a_duplicate_or_the_keep():
     full = ["manor", "castle", "palace", "temple", "church", "monastery", "cathedral"]
-    g = table(MARSHAL_CAST, 4, {"marshal": 0}, gold=[9, 2, 2, 2],
-              cities={0: ["tavern"], 1: full, 2: ["tavern", "keep", "market"]})
+    g = table(
+        MARSHAL_CAST,
+        4,
+        {"marshal": 0},
+        gold=[9, 2, 2, 2],
+        cities={0: ["tavern"], 1: full, 2: ["tavern", "keep", "market"]},
+    )
     assert legal(g, "seize") == [(2, "market")]
 
 
 def test_marshal_great_wall_adds_one_gold_but_does_not_change_the_limit():
     """RULINGS R14."""
-    g = with_wall(table(MARSHAL_CAST, 4, {"marshal": 0}, gold=[9, 2, 2, 2], cities={1: ["manor", "great_wall"]}))
+    g = with_wall(
+        table(MARSHAL_CAST, 4, {"marshal": 0}, gold=[9, 2, 2, 2], cities={1: ["manor", "great_wall"]})
+    )
     act(g, 0, "seize", 1, "manor")
     assert g.gold[:2] == [5, 6]
 
 
 def test_marshal_seizing_the_seventh_district_completes_his_city():
-    g = table(MARSHAL_CAST, 4, {"marshal": 0}, gold=[9, 2, 2, 2],
-              cities={0: ["castle", "palace", "temple", "church", "monastery", "cathedral"], 1: ["manor"]})
+    g = table(
+        MARSHAL_CAST,
+        4,
+        {"marshal": 0},
+        gold=[9, 2, 2, 2],
+        cities={0: ["castle", "palace", "temple", "church", "monastery", "cathedral"], 1: ["manor"]},
+    )
     act(g, 0, "seize", 1, "manor")
     assert g.first_complete == 0 and g.last_round
 
@@ -241,8 +294,15 @@ def test_illegal_seize_is_refused_with_a_sentence():
 
 def test_diplomat_owning_the_great_wall_pays_no_surcharge_on_his_own_district():
     """RULINGS R14: the Great Wall is not applied to the district the Diplomat gives away."""
-    g = with_wall(table(DIPLOMAT_CAST, 4, {"diplomat": 0}, gold=[9, 2, 2, 2],
-                        cities={0: ["tavern", "great_wall"], 1: ["manor"]}))
+    g = with_wall(
+        table(
+            DIPLOMAT_CAST,
+            4,
+            {"diplomat": 0},
+            gold=[9, 2, 2, 2],
+            cities={0: ["tavern", "great_wall"], 1: ["manor"]},
+        )
+    )
     act(g, 0, "exchange", 1, "manor", "tavern")
     assert g.gold[:2] == [7, 4]
 

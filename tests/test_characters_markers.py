@@ -7,7 +7,17 @@ from citadels_core import IllegalAction
 from citadels_core.terms import END, GATHER_CARDS, GATHER_GOLD
 from citadels_core.view import view
 
-MAG_CAST = ["magistrate", "thief", "wizard", "king", "bishop", "alchemist", "architect", "warlord", "tax_collector"]
+MAG_CAST = [
+    "magistrate",
+    "thief",
+    "wizard",
+    "king",
+    "bishop",
+    "alchemist",
+    "architect",
+    "warlord",
+    "tax_collector",
+]
 BM_CAST = ["witch", "blackmailer", "magician", "king", "bishop", "merchant", "architect", "warlord"]
 
 
@@ -17,6 +27,7 @@ def magistrate_table(holders, **kw):
 
 
 # ---------------------------------------------------------------- Magistrate
+
 
 def test_magistrate_assigns_three_warrants_to_three_other_characters_one_signed():
     g = magistrate_table({"king": 1}, players=4)
@@ -173,6 +184,7 @@ def test_confiscated_thieves_den_returns_only_the_gold():
 
 # ---------------------------------------------------------------- Blackmailer
 
+
 def bm_table(holders, **kw):
     return table(BM_CAST, kw.pop("players", 4), {"blackmailer": 0, **holders}, **kw)
 
@@ -189,8 +201,11 @@ def test_threats_only_on_characters_not_yet_called_not_rank_1_not_bewitched():
 
 def test_thief_cannot_rob_rank_1_the_killed_or_the_bewitched_character():
     """RULINGS R12."""
-    g = table(["witch", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"], 4,
-              {"witch": 1, "thief": 0, "king": 2})
+    g = table(
+        ["witch", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"],
+        4,
+        {"witch": 1, "thief": 0, "king": 2},
+    )
     act(g, 1, "gather", "gold")
     act(g, 1, "bewitch", "king")
     targets = {a[0] for a in legal(g, "rob")}

@@ -13,8 +13,9 @@ DEVIOUS = ["magistrate", "blackmailer", "wizard", "king", "abbot", "alchemist", 
 
 def test_a_character_may_carry_both_a_warrant_and_a_threat():
     """The threat is resolved right after gathering; the warrant when he pays to build (R17, R18)."""
-    g = table(DEVIOUS, 4, {"magistrate": 0, "blackmailer": 1, "king": 2}, gold=[0, 0, 6, 0],
-              hands={2: ["palace"]})
+    g = table(
+        DEVIOUS, 4, {"magistrate": 0, "blackmailer": 1, "king": 2}, gold=[0, 0, 6, 0], hands={2: ["palace"]}
+    )
     act(g, 0, "warrants", "king", "abbot", "alchemist")
     act(g, 0, "gather", "gold")
     act(g, 0, "end")
@@ -41,7 +42,17 @@ def test_abbot_counts_the_school_of_magic_as_one_resource_of_either_kind():
 
 
 def test_emperor_holding_the_crown_gives_it_to_either_other_player_in_a_three_player_game():
-    cast = ["assassin", "thief", "magician", "emperor", "bishop", "merchant", "architect", "warlord", "artist"]
+    cast = [
+        "assassin",
+        "thief",
+        "magician",
+        "emperor",
+        "bishop",
+        "merchant",
+        "architect",
+        "warlord",
+        "artist",
+    ]
     g = table(cast, 3, {"emperor": 0, "bishop": 0}, crown=0)
     assert {a[0] for a in legal(g, "emperor")} == {1, 2}
 
@@ -81,7 +92,17 @@ def test_blackmailer_cannot_threaten_the_killed_character():
 
 
 def test_witch_resumed_as_tax_collector_takes_the_token_and_pays_no_tax():
-    cast = ["witch", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "tax_collector"]
+    cast = [
+        "witch",
+        "thief",
+        "magician",
+        "king",
+        "bishop",
+        "merchant",
+        "architect",
+        "warlord",
+        "tax_collector",
+    ]
     g = table(cast, 4, {"witch": 0, "tax_collector": 1}, gold=[1, 0, 2, 2], hands={0: ["tavern"]})
     g.tax = 3
     act(g, 0, "gather", "gold")
@@ -95,6 +116,16 @@ def test_witch_resumed_as_tax_collector_takes_the_token_and_pays_no_tax():
 
 
 def test_tax_collector_is_not_offered_an_empty_token():
-    cast = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "tax_collector"]
+    cast = [
+        "assassin",
+        "thief",
+        "magician",
+        "king",
+        "bishop",
+        "merchant",
+        "architect",
+        "warlord",
+        "tax_collector",
+    ]
     g = table(cast, 4, {"tax_collector": 1})
     assert g.tax == 0 and legal(g, "collect_tax") == []

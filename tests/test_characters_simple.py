@@ -26,8 +26,12 @@ def test_patrician_gains_one_card_per_noble_district():
 
 def test_killed_patrician_heir_takes_the_crown_at_round_end():
     """RULINGS R5."""
-    g = table(["assassin", "thief", "magician", "patrician", "bishop", "merchant", "architect", "warlord"], 4,
-              {"assassin": 0, "patrician": 3}, crown=1)
+    g = table(
+        ["assassin", "thief", "magician", "patrician", "bishop", "merchant", "architect", "warlord"],
+        4,
+        {"assassin": 0, "patrician": 3},
+        crown=1,
+    )
     act(g, 0, "kill", "patrician")
     act(g, 0, "gather", "gold")
     act(g, 0, "end")
@@ -35,8 +39,13 @@ def test_killed_patrician_heir_takes_the_crown_at_round_end():
 
 
 def test_trader_trade_districts_do_not_count_toward_the_building_limit():
-    g = table(ARISTOCRATS, 4, {"trader": 0}, gold=[20, 2, 2, 2],
-              hands={0: ["tavern", "market", "docks", "manor", "castle"]})
+    g = table(
+        ARISTOCRATS,
+        4,
+        {"trader": 0},
+        gold=[20, 2, 2, 2],
+        hands={0: ["tavern", "market", "docks", "manor", "castle"]},
+    )
     act(g, 0, "gather", "gold")
     act(g, 0, "build", "manor")  # the one counted build
     act(g, 0, "build", "tavern")
@@ -94,8 +103,9 @@ def test_scholar_draws_seven_keeps_one_and_shuffles_the_rest_back():
 
 
 def test_scholar_building_limit_is_two():
-    g = table("tenacious_delegates", 4, {"scholar": 0}, gold=[20, 2, 2, 2],
-              hands={0: ["tavern", "manor", "temple"]})
+    g = table(
+        "tenacious_delegates", 4, {"scholar": 0}, gold=[20, 2, 2, 2], hands={0: ["tavern", "manor", "temple"]}
+    )
     act(g, 0, "gather", "gold")
     act(g, 0, "build", "tavern")
     act(g, 0, "build", "manor")
@@ -103,8 +113,9 @@ def test_scholar_building_limit_is_two():
 
 
 def test_alchemist_gets_back_gold_paid_to_build_at_end_of_turn():
-    g = table("devious_dignitaries", 4, {"alchemist": 0}, gold=[5, 2, 2, 2], hands={0: ["palace"]},
-              cities={0: []})
+    g = table(
+        "devious_dignitaries", 4, {"alchemist": 0}, gold=[5, 2, 2, 2], hands={0: ["palace"]}, cities={0: []}
+    )
     act(g, 0, "gather", "gold")  # 7
     act(g, 0, "build", "palace")  # 2 left
     assert g.gold[0] == 2
@@ -113,8 +124,14 @@ def test_alchemist_gets_back_gold_paid_to_build_at_end_of_turn():
 
 
 def test_alchemist_does_not_get_back_gold_paid_for_other_reasons():
-    g = table(["assassin", "thief", "magician", "king", "bishop", "alchemist", "architect", "warlord"], 4,
-              {"alchemist": 0}, gold=[6, 2, 2, 2], hands={0: ["tavern"]}, cities={0: ["smithy"]})
+    g = table(
+        ["assassin", "thief", "magician", "king", "bishop", "alchemist", "architect", "warlord"],
+        4,
+        {"alchemist": 0},
+        gold=[6, 2, 2, 2],
+        hands={0: ["tavern"]},
+        cities={0: ["smithy"]},
+    )
     act(g, 0, "gather", "gold")  # 8
     act(g, 0, "smithy")  # 6
     act(g, 0, "build", "tavern")  # 5
@@ -138,8 +155,9 @@ def test_scholar_cards_are_hidden_from_other_players_redeal():
     seen = set()
     for s in range(20):
         h = redeal(g, 1, Rng(s))
-        assert sorted(h.follow_up_data + h.deck + [c for q in range(4) for c in h.hands[q]]) == \
-            sorted(g.follow_up_data + g.deck + [c for q in range(4) for c in g.hands[q]])
+        assert sorted(h.follow_up_data + h.deck + [c for q in range(4) for c in h.hands[q]]) == sorted(
+            g.follow_up_data + g.deck + [c for q in range(4) for c in g.hands[q]]
+        )
         seen.add(tuple(h.follow_up_data))
     assert len(seen) > 1
     assert redeal(g, 0, Rng(3)).follow_up_data == g.follow_up_data

@@ -45,8 +45,12 @@ def test_bewitched_player_only_gathers_resources_and_his_turn_ends():
 
 
 def test_witch_resumes_as_the_bewitched_character_with_her_own_hand_gold_and_city():
-    g = witch_table({"merchant": 1}, gold=[0, 2, 2, 2], cities={0: ["tavern", "harbor"], 1: ["market"]},
-                    hands={0: ["docks"], 1: ["manor"]})
+    g = witch_table(
+        {"merchant": 1},
+        gold=[0, 2, 2, 2],
+        cities={0: ["tavern", "harbor"], 1: ["market"]},
+        hands={0: ["docks"], 1: ["manor"]},
+    )
     bewitch(g, "merchant")  # the Witch has 2 gold
     act(g, 1, "gather", "gold")
     assert turn_of(g) == (0, "merchant")
@@ -113,8 +117,9 @@ def test_witch_as_emperor_gives_the_crown_to_neither_its_holder_nor_herself_and_
 
 def test_bewitched_bishop_protects_the_witchs_city_not_the_bishops():
     """RULINGS R13."""
-    g = witch_table({"bishop": 1, "warlord": 2}, gold=[2, 2, 9, 2],
-                    cities={0: ["temple"], 1: ["church"], 3: ["tavern"]})
+    g = witch_table(
+        {"bishop": 1, "warlord": 2}, gold=[2, 2, 9, 2], cities={0: ["temple"], 1: ["church"], 3: ["tavern"]}
+    )
     bewitch(g, "bishop")
     act(g, 1, "gather", "gold")
     act(g, 0, "end")

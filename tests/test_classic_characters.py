@@ -124,7 +124,9 @@ def test_the_king_takes_the_crown_and_gains_gold_for_noble_districts():
 
 
 def _emperor_game():
-    return start(classic_game(4, cast=cast_with("emperor")), {0: "assassin", 1: "emperor", 2: "bishop", 3: "warlord"})
+    return start(
+        classic_game(4, cast=cast_with("emperor")), {0: "assassin", 1: "emperor", 2: "bishop", 3: "warlord"}
+    )
 
 
 def test_the_emperor_gives_the_crown_and_the_new_holder_chooses_gold_or_a_card():
@@ -201,7 +203,9 @@ def test_the_merchant_gains_one_more_gold():
 
 
 def test_the_alchemist_gets_back_the_gold_he_paid_to_build_but_not_the_tax():
-    g = start(classic_game(4, cast=cast_with("tax_collector", "alchemist")), {0: "tax_collector", 1: "alchemist"})
+    g = start(
+        classic_game(4, cast=cast_with("tax_collector", "alchemist")), {0: "tax_collector", 1: "alchemist"}
+    )
     act(g, "gather", "gold")
     act(g, "end")
     setup(g, 1, hand=["palace"], gold=3)
@@ -244,7 +248,11 @@ def test_the_classic_warlord_destroys_at_the_end_of_his_turn_r41():
     assert "destroy" in kinds(g)
     act(g, "destroy", 2, "manor")
     # Destroying is the last act of his turn: it is over.
-    assert g.gold[1] == 5 and g.turn_player != 1 and [g.edition.districts[c].key for c in g.cities[2]] == ["tavern"]
+    assert (
+        g.gold[1] == 5
+        and g.turn_player != 1
+        and [g.edition.districts[c].key for c in g.cities[2]] == ["tavern"]
+    )
 
 
 def test_the_warlord_cannot_destroy_the_keep_or_in_a_completed_city_of_eight():

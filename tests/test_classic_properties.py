@@ -49,8 +49,10 @@ def test_a_classic_replay_reproduces_the_game(params, steps):
 def test_redeal_during_the_lighthouse_keeps_the_deck_its_builder_looks_through():
     from classic_helpers import act, purple_with, setup, start
 
-    g = start(Game(GameConfig.create(4, "classic_basic", purple_with("lighthouse"), edition="classic"), 2),
-              {0: "king"})
+    g = start(
+        Game(GameConfig.create(4, "classic_basic", purple_with("lighthouse"), edition="classic"), 2),
+        {0: "king"},
+    )
     setup(g, 0, hand=["lighthouse"], gold=3)
     act(g, "gather", "gold")
     act(g, "build", "lighthouse")

@@ -24,7 +24,11 @@ def test_score_is_district_costs_plus_3_for_five_colours_plus_4_for_the_first_co
 def test_other_players_with_eight_districts_get_2_and_seven_districts_get_nothing():
     g = classic_game(4)
     setup(g, 0, city=EIGHT)
-    setup(g, 1, city=["watchtower", "prison", "battlefield", "fortress", "market", "harbor", "docks", "town_hall"])
+    setup(
+        g,
+        1,
+        city=["watchtower", "prison", "battlefield", "fortress", "market", "harbor", "docks", "town_hall"],
+    )
     setup(g, 2, city=["trading_post", "market", "docks", "harbor", "manor", "castle", "temple"])
     g.first_complete = 0
     assert score_breakdown(g, 1)["completion"] == 2
@@ -102,7 +106,11 @@ def _record_game(players: int, preset: str, seed: int) -> tuple[GameRecord, str]
 
 
 def test_a_classic_game_replays_from_its_save_file_to_the_same_end():
-    for players, preset, seed in ((4, "classic_dark_city", 3), (6, "classic_intrigue", 8), (3, "classic_basic", 5)):
+    for players, preset, seed in (
+        (4, "classic_dark_city", 3),
+        (6, "classic_intrigue", 8),
+        (3, "classic_basic", 5),
+    ):
         rec, digest = _record_game(players, preset, seed)
         again = GameRecord.loads(rec.dumps())
         assert again.config == rec.config and again.config.edition == "classic"

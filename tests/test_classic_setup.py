@@ -24,7 +24,12 @@ def test_the_classic_deck_has_54_basic_cards_with_the_battlefield_and_66_with_th
 
 def test_base_purple_cards_have_the_classic_costs_and_two_keeps():
     d = {x.key: x for x in ED.districts}
-    assert (d["laboratory"].cost, d["observatory"].cost, d["dragon_gate"].cost, d["university"].cost) == (5, 5, 6, 6)
+    assert (d["laboratory"].cost, d["observatory"].cost, d["dragon_gate"].cost, d["university"].cost) == (
+        5,
+        5,
+        6,
+        6,
+    )
     assert d["keep"].copies == 2
     assert (d["imperial_treasury"].cost, d["poor_house"].cost, d["factory"].cost) == (4, 5, 6)
     assert len([x for x in ED.districts if x.unique and x.origin == "dark_city"]) == 14
@@ -33,9 +38,26 @@ def test_base_purple_cards_have_the_classic_costs_and_two_keeps():
 
 def test_the_classic_characters_have_their_ranks():
     ranks = {c.key: c.rank for c in ED.characters}
-    assert ranks == {"assassin": 1, "witch": 1, "thief": 2, "tax_collector": 2, "magician": 3, "wizard": 3,
-                     "king": 4, "emperor": 4, "bishop": 5, "abbot": 5, "merchant": 6, "alchemist": 6,
-                     "architect": 7, "navigator": 7, "warlord": 8, "diplomat": 8, "artist": 9, "queen": 9}
+    assert ranks == {
+        "assassin": 1,
+        "witch": 1,
+        "thief": 2,
+        "tax_collector": 2,
+        "magician": 3,
+        "wizard": 3,
+        "king": 4,
+        "emperor": 4,
+        "bishop": 5,
+        "abbot": 5,
+        "merchant": 6,
+        "alchemist": 6,
+        "architect": 7,
+        "navigator": 7,
+        "warlord": 8,
+        "diplomat": 8,
+        "artist": 9,
+        "queen": 9,
+    }
 
 
 def test_classic_basic_is_the_eight_base_characters_and_the_base_purple_cards():
@@ -85,7 +107,9 @@ def test_two_or_three_bonus_districts_are_added_or_swapped_one_for_one_for_base_
     with pytest.raises(ConfigError, match="Add 2 or 3 bonus purple districts"):
         GameConfig.create(4, "classic_basic", base + ["park"], edition="classic")
     with pytest.raises(ConfigError, match="Add 2 or 3 bonus purple districts"):
-        GameConfig.create(4, "classic_basic", base + ["park", "museum", "quarry", "armory"], edition="classic")
+        GameConfig.create(
+            4, "classic_basic", base + ["park", "museum", "quarry", "armory"], edition="classic"
+        )
     with pytest.raises(ConfigError, match="no classic purple district called 'statue'"):
         GameConfig.create(4, "classic_basic", base + ["statue", "park"], edition="classic")
 
@@ -94,7 +118,9 @@ def test_the_graveyard_leaves_the_deck_when_the_diplomat_is_in_the_cast_r42():
     cfg = GameConfig.create(4, cast_with("diplomat"), "classic_basic", edition="classic")
     assert "graveyard" not in cfg.districts
     with pytest.raises(ConfigError, match="Diplomat in the game the Graveyard must be removed"):
-        GameConfig(4, tuple(cast_with("diplomat")), BASE_PURPLE_KEYS, ("A", "B", "C", "D"), "classic").validate()
+        GameConfig(
+            4, tuple(cast_with("diplomat")), BASE_PURPLE_KEYS, ("A", "B", "C", "D"), "classic"
+        ).validate()
 
 
 def test_the_shorter_game_option_is_classic_only_and_survives_json():
@@ -152,9 +178,15 @@ def _draft(g: Game) -> list[tuple[int, str]]:
 def test_classic_two_player_draft_alternates_picks_and_face_down_discards():
     g = classic_game(2, 3)
     seq = _draft(g)
-    assert seq == [(0, "choose_character"), (1, "choose_character"), (1, "discard_character"),
-                   (0, "choose_character"), (0, "discard_character"), (1, "choose_character"),
-                   (1, "discard_character")]
+    assert seq == [
+        (0, "choose_character"),
+        (1, "choose_character"),
+        (1, "discard_character"),
+        (0, "choose_character"),
+        (0, "discard_character"),
+        (1, "choose_character"),
+        (1, "discard_character"),
+    ]
     assert sorted(len(c) for c in g.characters) == [2, 2] and len(g.facedown) == 4
 
 

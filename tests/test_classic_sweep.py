@@ -31,7 +31,9 @@ def config(i: int, players: int) -> GameConfig:
     if players >= 4 and (players == 8 or i % 2 == 0):
         rank9 = "queen" if players >= 5 and i == 1 else "artist"
     cast = cast_with(*CASTS[i], rank9=rank9)
-    return GameConfig.create(players, cast, base + list(bonus), edition="classic", shorter=(i == 3 and players == 5))
+    return GameConfig.create(
+        players, cast, base + list(bonus), edition="classic", shorter=(i == 3 and players == 5)
+    )
 
 
 def play(cfg: GameConfig, seed: int, bots: list[str], seen: Counter) -> Game:
@@ -59,8 +61,11 @@ def test_classic_configurations_play_to_the_end_with_2_to_8_players(i):
     seen: Counter = Counter()
     for players in range(2, 9):
         cfg = config(i, players)
-        for seed, bots in ((players, ["random"]), (players + 50, ["heuristic", "random"]),
-                           (players + 90, ["heuristic"])):
+        for seed, bots in (
+            (players, ["random"]),
+            (players + 50, ["heuristic", "random"]),
+            (players + 90, ["heuristic"]),
+        ):
             play(cfg, seed, bots, seen)
     assert seen["build"] > 0
 
@@ -76,9 +81,25 @@ def test_named_classic_setups_play_to_the_end_with_2_to_8_players(preset):
 
 def test_the_classic_cards_are_used_in_bot_play():
     seen: Counter = Counter()
-    wanted = ("destroy", "exchange", "emperor", "emperor_give", "alms", "bewitch", "navigate", "wizard",
-              "thank", "bell_tower", "lighthouse", "armory", "museum", "beautify",
-              "event:pay_tax", "event:hospital", "event:gain_gold")
+    wanted = (
+        "destroy",
+        "exchange",
+        "emperor",
+        "emperor_give",
+        "alms",
+        "bewitch",
+        "navigate",
+        "wizard",
+        "thank",
+        "bell_tower",
+        "lighthouse",
+        "armory",
+        "museum",
+        "beautify",
+        "event:pay_tax",
+        "event:hospital",
+        "event:gain_gold",
+    )
     # Rare situations (a killed Hospital owner) need more games with some seeds: play on, boundedly,
     # until every card has been used.
     for rounds in range(6):

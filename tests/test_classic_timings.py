@@ -110,8 +110,11 @@ def test_the_witch_resuming_as_the_emperor_gives_the_crown_away_before_anything_
 
 
 def test_in_2016_the_emperor_may_still_gather_before_moving_the_crown():
-    cfg = GameConfig.create(4, cast=["assassin", "thief", "magician", "emperor", "bishop", "merchant",
-                                     "architect", "warlord"], districts="first_game")
+    cfg = GameConfig.create(
+        4,
+        cast=["assassin", "thief", "magician", "emperor", "bishop", "merchant", "architect", "warlord"],
+        districts="first_game",
+    )
     g = Game(cfg, 1)
     while g.phase == "select":
         a = g.legal_actions()[0]

@@ -5,9 +5,10 @@ import pytest
 from citadels_server.cli import main
 
 
-@pytest.mark.parametrize("argv", [["--help"], *([c, "--help"] for c in
-                                                  ("play", "simulate", "serve", "tournament", "replay",
-                                                   "review"))])
+@pytest.mark.parametrize(
+    "argv",
+    [["--help"], *([c, "--help"] for c in ("play", "simulate", "serve", "tournament", "replay", "review"))],
+)
 def test_every_help_prints(argv, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(argv)

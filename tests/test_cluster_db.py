@@ -25,10 +25,23 @@ from citadels_tui.records import KeptSeat, KeptTable, MemoryRecords, PlaceTaken,
 from citadels_tui.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
-postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures, for these tests
+postgres_server, postgres_url = (
+    postgres.postgres_server,
+    postgres.postgres_url,
+)  # the fixtures, for these tests
 
-SETTINGS = {"creator": "anna", "players": 4, "cast": "first_game", "districts": "first_game", "bot_level": "normal",
-            "turn_timer": None, "seed": 3, "edition": "2016", "shorter": False, "rank9": None}
+SETTINGS = {
+    "creator": "anna",
+    "players": 4,
+    "cast": "first_game",
+    "districts": "first_game",
+    "bot_level": "normal",
+    "turn_timer": None,
+    "seed": 3,
+    "edition": "2016",
+    "shorter": False,
+    "rank9": None,
+}
 WAIT = 20.0  # seconds: generous, for a loaded machine; the tests pass in far less
 
 
@@ -49,8 +62,15 @@ def game(moves: int, seed: int = 3) -> GameRecord:
 
 
 def start_table(db: Database | MemoryRecords, tid: int, rec: GameRecord) -> None:
-    db.table_started(KeptTable(tid, dict(SETTINGS), [KeptSeat("anna", "SHA256:anna"), KeptSeat("bob", "SHA256:bob")],
-                               GameRecord(rec.config, rec.seed, []), {2: "normal", 3: "normal"}))
+    db.table_started(
+        KeptTable(
+            tid,
+            dict(SETTINGS),
+            [KeptSeat("anna", "SHA256:anna"), KeptSeat("bob", "SHA256:bob")],
+            GameRecord(rec.config, rec.seed, []),
+            {2: "normal", 3: "normal"},
+        )
+    )
     if isinstance(db, Database):
         db.flush()
 
@@ -68,8 +88,9 @@ async def test_two_databases_racing_for_each_place_exactly_one_wins(url, tmp_pat
         wins = {"a": 0, "b": 0}
         for n, move in enumerate(rec.actions):
             rival = ((move[0] + 1) % 4, move[1])
-            got = await asyncio.gather(a.claim_actions(1, n, [move]), b.claim_actions(1, n, [rival]),
-                                       return_exceptions=True)
+            got = await asyncio.gather(
+                a.claim_actions(1, n, [move]), b.claim_actions(1, n, [rival]), return_exceptions=True
+            )
             lost = [x for x in got if isinstance(x, BaseException)]
             assert len(lost) == 1 and isinstance(lost[0], PlaceTaken), got
             winner = move if got[0] is None else rival
@@ -80,8 +101,9 @@ async def test_two_databases_racing_for_each_place_exactly_one_wins(url, tmp_pat
             if got[1] is None:  # let a's game go on from the game's move, as its replica would
                 await a.truncate_actions(1, n)
                 await a.claim_actions(1, n, [move])
-        assert [(s, x.to_json()) for s, x in await b.actions_from(1, 0)] == \
-               [(s, x.to_json()) for s, x in rec.actions]
+        assert [(s, x.to_json()) for s, x in await b.actions_from(1, 0)] == [
+            (s, x.to_json()) for s, x in rec.actions
+        ]
         assert wins["a"] + wins["b"] == len(rec.actions)
     finally:
         a.close()
@@ -179,13 +201,15 @@ async def test_taking_back_and_claiming_the_next_place_at_once_never_leave_a_gap
             await a.truncate_actions(1, 0)
             await a.claim_actions(1, 0, rec.actions[:n])
             # a takes back action n - 1 while b claims action n on top of it: exactly one of them happens.
-            got = await asyncio.gather(a.unclaim_action(1, n - 1, rec.actions[n - 1]),
-                                       b.claim_actions(1, n, rec.actions[n:n + 1], after=rec.actions[n - 1]),
-                                       return_exceptions=True)
+            got = await asyncio.gather(
+                a.unclaim_action(1, n - 1, rec.actions[n - 1]),
+                b.claim_actions(1, n, rec.actions[n : n + 1], after=rec.actions[n - 1]),
+                return_exceptions=True,
+            )
             assert sum(isinstance(x, PlaceTaken) for x in got) == 1, got
             outcomes.add("taken back" if got[0] is None else "claimed")
             journal = await a.actions_from(1, 0)
-            assert journal == rec.actions[:n - 1 if got[0] is None else n + 1]
+            assert journal == rec.actions[: n - 1 if got[0] is None else n + 1]
         assert outcomes  # which one wins each round is the race's
     finally:
         a.close()
@@ -237,9 +261,16 @@ async def test_what_one_database_writes_is_told_to_another(postgres_url, tmp_pat
         got = await inbox.until(9)
         assert {n.origin for n in got} == {a.holder} and a.holder != b.holder
         assert [(n.kind, n.table, n.n if n.kind != "chat" else "id", n.count) for n in got] == [
-            ("table", 7, 0, 0), ("actions", 7, 0, 2), ("actions", 7, 2, 1), ("truncated", 7, 2, 0),
-            ("chat", None, "id", 0), ("chat", 7, "id", 0), ("table", 7, 0, 0), ("players", None, 0, 0),
-            ("table", 7, 0, 0)]
+            ("table", 7, 0, 0),
+            ("actions", 7, 0, 2),
+            ("actions", 7, 2, 1),
+            ("truncated", 7, 2, 0),
+            ("chat", None, "id", 0),
+            ("chat", 7, "id", 0),
+            ("table", 7, 0, 0),
+            ("players", None, 0, 0),
+            ("table", 7, 0, 0),
+        ]
         # A chat notice's number is the line's: the other process reads it from there.
         lobby = got[4]
         assert await b.chat_after(None, lobby.n - 1) == [(lobby.n, "anna: hello lobby")]
@@ -261,29 +292,42 @@ async def test_a_second_process_is_heard_and_a_lost_connection_is_made_again(pos
         # Another process, as another `citadels serve` would be: it appends action 0 of table 3.
         script = textwrap.dedent(f"""
             import asyncio, sys
-            sys.path.insert(0, {str(ROOT / 'tests')!r})
+            sys.path.insert(0, {str(ROOT / "tests")!r})
             from test_cluster_db import game, opened
             from pathlib import Path
             async def main():
-                db = opened({postgres_url!r}, Path({str(tmp_path / 'c')!r}))
+                db = opened({postgres_url!r}, Path({str(tmp_path / "c")!r}))
                 await db.claim_actions(3, 0, game(3).actions[:1])
                 print(db.holder)
                 db.close()
             asyncio.run(main())
         """)
-        out = await asyncio.to_thread(subprocess.run, [sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                                      text=True, timeout=60)
+        out = await asyncio.to_thread(
+            subprocess.run,
+            [sys.executable, "-c", script],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert out.returncode == 0, out.stderr
         got = await inbox.until(2)
-        assert (got[1].kind, got[1].table, got[1].n, got[1].count, got[1].origin) == \
-               ("actions", 3, 0, 1, out.stdout.strip())
+        assert (got[1].kind, got[1].table, got[1].n, got[1].count, got[1].origin) == (
+            "actions",
+            3,
+            0,
+            1,
+            out.stdout.strip(),
+        )
         # PostgreSQL ends the listener's connection (a restart, a network cut): it listens again and says
         # that notices may have been lost meanwhile, then hears the next ones.
         import psycopg
 
         with psycopg.connect(postgres_url, autocommit=True) as conn:
-            ended = conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                 "WHERE query = 'LISTEN citadels' AND pid <> pg_backend_pid()").fetchall()
+            ended = conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE query = 'LISTEN citadels' AND pid <> pg_backend_pid()"
+            ).fetchall()
         assert ended == [(True,)]
         assert (await inbox.until(3))[2].kind == "lost"
         await a.claim_actions(3, 1, rec.actions[1:2])
@@ -360,7 +404,8 @@ def replica(db: Database, tid: int, rec: GameRecord) -> Table:
     its game follows), the other processes' applied as their notices come."""
     table = Table(GameRecord(rec.config, rec.seed, []), {})
     table.journal = lambda start, moves: db.claim_actions(
-        tid, start, moves, after=table.record.actions[start - 1] if start else None)
+        tid, start, moves, after=table.record.actions[start - 1] if start else None
+    )
     table.unclaim = lambda length, action: db.unclaim_action(tid, length, action)
     loop = asyncio.get_running_loop()
 
@@ -483,8 +528,9 @@ async def test_what_a_real_server_writes_is_told_to_another_process(postgres_url
     inbox = Inbox()
     listener = await watcher.listen(inbox)
     try:
-        async with served(tmp_path / "server", "--database", postgres_url, "--bot-pace", "0",
-                          log_level="WARNING") as server:
+        async with served(
+            tmp_path / "server", "--database", postgres_url, "--bot-pace", "0", log_level="WARNING"
+        ) as server:
             anna = await Typist.login(server.port, "anna")
             await anna.shows("lobby")
             anna.type("say hello from the first process\r")

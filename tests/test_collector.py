@@ -51,7 +51,8 @@ async def test_an_app_that_did_not_pause_it_leaves_the_collector_alone(tmp_path:
 
 
 async def test_a_server_collects_in_full_once_enough_sessions_came_or_went_and_nobody_types(
-        monkeypatch: pytest.MonkeyPatch, collector_state: None):
+    monkeypatch: pytest.MonkeyPatch, collector_state: None
+):
     monkeypatch.setattr(memory, "SWEEP_AFTER", 3)
     monkeypatch.setattr(memory, "QUIET", 0.2)
     collector = memory.Collector()
@@ -78,8 +79,9 @@ async def test_a_server_collects_in_full_once_enough_sessions_came_or_went_and_n
     assert collector.sweeps == 1
 
 
-async def test_what_ended_sessions_left_is_freed_by_a_long_collection(monkeypatch: pytest.MonkeyPatch,
-                                                                      collector_state: None):
+async def test_what_ended_sessions_left_is_freed_by_a_long_collection(
+    monkeypatch: pytest.MonkeyPatch, collector_state: None
+):
     monkeypatch.setattr(memory, "SWEEP_AFTER", 1)
     monkeypatch.setattr(memory, "THAW_AFTER", 2)
     monkeypatch.setattr(memory, "QUIET", 0.0)
@@ -101,8 +103,9 @@ async def test_what_ended_sessions_left_is_freed_by_a_long_collection(monkeypatc
     assert collector.thaws == 1 and ref() is None
 
 
-async def test_a_due_collection_waits_for_quiet_only_so_long(monkeypatch: pytest.MonkeyPatch,
-                                                             collector_state: None):
+async def test_a_due_collection_waits_for_quiet_only_so_long(
+    monkeypatch: pytest.MonkeyPatch, collector_state: None
+):
     monkeypatch.setattr(memory, "SWEEP_AFTER", 1)
     monkeypatch.setattr(memory, "QUIET", 10.0)
     monkeypatch.setattr(memory, "MAX_WAIT", 0.3)

@@ -29,7 +29,10 @@ from citadels_tui.ratings import Place
 from citadels_tui.records import Ban, FinishedGame, Finisher, GameSummary, KeptSeat, KeptTable, MemoryRecords
 
 ROOT = Path(__file__).resolve().parent.parent
-postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures, for these tests
+postgres_server, postgres_url = (
+    postgres.postgres_server,
+    postgres.postgres_url,
+)  # the fixtures, for these tests
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -49,8 +52,16 @@ def record(actions: int = 0, seed: int = 3) -> GameRecord:
 
 
 def summary(gid: int, ended: float, names: list[str], abandoned: bool = False) -> GameSummary:
-    seats = tuple(Finisher(n, f"SHA256:{n}" if not n.startswith("bot") else None,
-                           "normal" if n.startswith("bot") else None, 20 - i, i + 1) for i, n in enumerate(names))
+    seats = tuple(
+        Finisher(
+            n,
+            f"SHA256:{n}" if not n.startswith("bot") else None,
+            "normal" if n.startswith("bot") else None,
+            20 - i,
+            i + 1,
+        )
+        for i, n in enumerate(names)
+    )
     return GameSummary(gid, ended, "2016", seats, 40, abandoned)
 
 
@@ -59,39 +70,72 @@ def seen(line: Any) -> Any:
 
 
 def table_facts(tables: list[KeptTable]) -> list[Any]:
-    return [(t.id, t.settings, t.seats, t.record.to_json(), t.bots, [seen(x) for x in t.chat]) for t in tables]
+    return [
+        (t.id, t.settings, t.seats, t.record.to_json(), t.bots, [seen(x) for x in t.chat]) for t in tables
+    ]
 
 
-SETTINGS = {"creator": "anna", "players": 4, "cast": "first_game", "districts": "first_game", "bot_level": "normal",
-            "turn_timer": None, "seed": 3, "edition": "2016", "shorter": False, "rank9": None}
+SETTINGS = {
+    "creator": "anna",
+    "players": 4,
+    "cast": "first_game",
+    "districts": "first_game",
+    "bot_level": "normal",
+    "turn_timer": None,
+    "seed": 3,
+    "edition": "2016",
+    "shorter": False,
+    "rank9": None,
+}
 
 
 async def play_scenario(r: Any, now: float) -> dict[str, Any]:
     """Every Records call once or more; what the records answer while it runs."""
     out: dict[str, Any] = {"ids": [r.next_table_id() for _ in range(5)]}
     one = record(6)
-    r.table_started(KeptTable(1, dict(SETTINGS), [KeptSeat("anna", "SHA256:anna"), KeptSeat("bob", None, code="K7M9QD")],
-                              GameRecord(one.config, one.seed, one.actions[:2]), {2: "normal", 3: "easy"},
-                              ["anna: hi", lazy_t("{name} sat down.", name="bob")]))
-    r.table_started(KeptTable(2, dict(SETTINGS, creator="bob"), [KeptSeat("bob", "SHA256:bob")], record(0), {1: "hard"}))
+    r.table_started(
+        KeptTable(
+            1,
+            dict(SETTINGS),
+            [KeptSeat("anna", "SHA256:anna"), KeptSeat("bob", None, code="K7M9QD")],
+            GameRecord(one.config, one.seed, one.actions[:2]),
+            {2: "normal", 3: "easy"},
+            ["anna: hi", lazy_t("{name} sat down.", name="bob")],
+        )
+    )
+    r.table_started(
+        KeptTable(2, dict(SETTINGS, creator="bob"), [KeptSeat("bob", "SHA256:bob")], record(0), {1: "hard"})
+    )
     await r.append_actions(1, 2, one.actions[2:5])
     await r.append_actions(1, 4, one.actions[4:6])  # from 4 on again: a decision taken back, then made anew
     await r.truncate_actions(1, 5)
     await r.append_actions(99, 0, one.actions[:1])  # no such table: nothing
-    r.seats_changed(1, [KeptSeat("anna", "SHA256:anna"), KeptSeat("bob", None, released=True, code="K7M9QD")],
-                    {1: "normal", 2: "normal", 3: "easy"})
+    r.seats_changed(
+        1,
+        [KeptSeat("anna", "SHA256:anna"), KeptSeat("bob", None, released=True, code="K7M9QD")],
+        {1: "normal", 2: "normal", 3: "easy"},
+    )
     r.chat_line(None, "anna: hello lobby")
     r.chat_line(None, lazy_tn("{n} table is open.", "{n} tables are open.", 2, n=2))
     r.chat_line(1, "bob: gg")
     r.chat_line(99, "nobody: lost")  # no such table: nothing
     # Three finished games: two rated, one abandoned (no rating moves).
     r.table_started(KeptTable(3, dict(SETTINGS), [KeptSeat("Carla", "SHA256:carla")], record(0), {1: "easy"}))
-    r.table_finished(3, FinishedGame(summary(3, 1000.0, ["Carla", "anna", "bot1", "bot2"]), record(10)),
-                     [Place(1, rated="Carla"), Place(2, rated="anna"), Place(3, bot="normal"), Place(4, bot="easy")])
-    r.table_finished(2, FinishedGame(summary(2, 2000.0, ["bob", "ANNA", "guest-1a2b"]), record(8)),
-                     [Place(1, rated="bob"), Place(2, rated="ANNA"), Place(3)])
-    r.table_finished(4, FinishedGame(summary(4, 3000.0, ["anna", "bob"], abandoned=True), record(4)),
-                     [Place(1, rated="anna"), Place(1, rated="bob")])
+    r.table_finished(
+        3,
+        FinishedGame(summary(3, 1000.0, ["Carla", "anna", "bot1", "bot2"]), record(10)),
+        [Place(1, rated="Carla"), Place(2, rated="anna"), Place(3, bot="normal"), Place(4, bot="easy")],
+    )
+    r.table_finished(
+        2,
+        FinishedGame(summary(2, 2000.0, ["bob", "ANNA", "guest-1a2b"]), record(8)),
+        [Place(1, rated="bob"), Place(2, rated="ANNA"), Place(3)],
+    )
+    r.table_finished(
+        4,
+        FinishedGame(summary(4, 3000.0, ["anna", "bob"], abandoned=True), record(4)),
+        [Place(1, rated="anna"), Place(1, rated="bob")],
+    )
     r.table_started(KeptTable(5, dict(SETTINGS), [], record(0), {}))
     r.table_closed(5)
     out["games"] = await r.games()
@@ -109,16 +153,26 @@ async def play_scenario(r: Any, now: float) -> dict[str, Any]:
     r.ban(Ban("key", "SHA256:evil", "", "admin", now, now + 3600))
     r.ban(Ban("address", "10.0.0.9", "", "admin", now - 100, now - 10))  # over already
     out["bans"] = r.bans()
-    out["banned"] = [r.banned("mallory", None, None), r.banned("x", "SHA256:evil", "1.2.3.4"),
-                     r.banned("x", None, "10.0.0.9"), r.banned("anna", "SHA256:anna", "1.2.3.4")]
+    out["banned"] = [
+        r.banned("mallory", None, None),
+        r.banned("x", "SHA256:evil", "1.2.3.4"),
+        r.banned("x", None, "10.0.0.9"),
+        r.banned("anna", "SHA256:anna", "1.2.3.4"),
+    ]
     out["unban"] = [r.unban("name", "MALLORY"), r.unban("name", "mallory"), r.unban("address", "10.0.0.9")]
     out["bans after"] = r.bans()
     return out
 
 
 async def kept_facts(r: Any) -> dict[str, Any]:
-    return {"tables": table_facts(r.tables_in_play()), "lobby": [seen(x) for x in r.lobby_chat()],
-            "next id": r.next_table_id(), "bans": r.bans(), "games": await r.games(), "leaderboard": await r.leaderboard()}
+    return {
+        "tables": table_facts(r.tables_in_play()),
+        "lobby": [seen(x) for x in r.lobby_chat()],
+        "next id": r.next_table_id(),
+        "bans": r.bans(),
+        "games": await r.games(),
+        "leaderboard": await r.leaderboard(),
+    }
 
 
 async def test_every_records_call_behaves_as_in_memory(url, tmp_path):
@@ -166,14 +220,17 @@ async def test_a_table_that_cannot_be_read_is_said_and_left(url, tmp_path):
     db.table_started(KeptTable(2, dict(SETTINGS), [], record(4), {1: "easy"}))
     db.close()
     conn, _ = raw_connection(url)
-    conn.execute("UPDATE tables_in_play SET config = '{\"players\": \"many\"}' WHERE id = 1")
+    conn.execute('UPDATE tables_in_play SET config = \'{"players": "many"}\' WHERE id = 1')
     conn.close()
     for run in range(2):  # left as it is: the same again on the next start
         db = opened(url, tmp_path)
         try:
             assert [t.id for t in db.tables_in_play()] == [2]
             (problem,) = db.problems
-            assert problem.startswith("Table 1 in the database cannot be resumed (") and "left as it is" in problem
+            assert (
+                problem.startswith("Table 1 in the database cannot be resumed (")
+                and "left as it is" in problem
+            )
             assert db.next_table_id() == 3 + run  # ids given out are never given again
         finally:
             db.close()
@@ -229,11 +286,29 @@ async def test_an_older_schema_is_brought_up_to_date(url, tmp_path):
     schema.version_of(tx)
     schema.apply(tx, 1, engine)  # a database as version 1 left it, with a finished game in it
     game = FinishedGame(summary(9, 50.0, ["Anna", "bot1"]), record(5))
-    tx.run("INSERT INTO games (id, ended, edition, abandoned, summary, record) VALUES (?, ?, ?, ?, ?, ?)",
-           (9, 50.0, "2016", 0, json.dumps({"id": 9, "ended": 50.0, "edition": "2016", "moves": 40, "abandoned": False,
-                                            "seats": [{"name": f.name, "key": f.key, "bot": f.bot, "score": f.score,
-                                                       "rank": f.rank} for f in game.summary.seats]}),
-            json.dumps(game.record.to_json())))
+    tx.run(
+        "INSERT INTO games (id, ended, edition, abandoned, summary, record) VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            9,
+            50.0,
+            "2016",
+            0,
+            json.dumps(
+                {
+                    "id": 9,
+                    "ended": 50.0,
+                    "edition": "2016",
+                    "moves": 40,
+                    "abandoned": False,
+                    "seats": [
+                        {"name": f.name, "key": f.key, "bot": f.bot, "score": f.score, "rank": f.rank}
+                        for f in game.summary.seats
+                    ],
+                }
+            ),
+            json.dumps(game.record.to_json()),
+        ),
+    )
     conn.close()
     db = opened(url, tmp_path)
     try:
@@ -243,7 +318,9 @@ async def test_an_older_schema_is_brought_up_to_date(url, tmp_path):
     finally:
         db.close()
     conn, _ = raw_connection(url)
-    versions = [v for (v,) in conn.execute("SELECT version FROM schema_migrations ORDER BY version").fetchall()]
+    versions = [
+        v for (v,) in conn.execute("SELECT version FROM schema_migrations ORDER BY version").fetchall()
+    ]
     conn.close()
     assert versions == list(range(1, schema.LATEST + 1))
 
@@ -254,8 +331,11 @@ async def test_a_newer_database_is_refused_with_a_sentence(url, tmp_path):
     conn.execute(f"INSERT INTO schema_migrations (version, applied) VALUES ({schema.LATEST + 1}, 0)")
     conn.close()
     for _ in range(2):  # refused, and left as it was: refused again
-        with pytest.raises(DatabaseError, match=rf"^This database was written by a newer citadels \(schema "
-                           rf"{schema.LATEST + 1}; this one knows up to {schema.LATEST}\): "):
+        with pytest.raises(
+            DatabaseError,
+            match=rf"^This database was written by a newer citadels \(schema "
+            rf"{schema.LATEST + 1}; this one knows up to {schema.LATEST}\): ",
+        ):
             opened(url, tmp_path)
 
 
@@ -263,13 +343,17 @@ def old_table_file(tid: int, rec: GameRecord) -> str:
     """A table file as the server before the database wrote it (hosted_store.dump_table's format)."""
     game = rec.to_json()
     game["bots"] = {"1": "normal", "2": "normal", "3": "easy"}
-    return json.dumps({
-        "format": "citadels-hosted-table", "version": 1,
-        "table": dict(SETTINGS, id=tid),
-        "holders": [{"name": "anna", "key": "SHA256:anna", "released": False, "code": None}],
-        "chat": ["anna: still here?", {"message": "{name} sat down.", "values": {"name": "anna"}}],
-        "game": game,
-    }, indent=1)
+    return json.dumps(
+        {
+            "format": "citadels-hosted-table",
+            "version": 1,
+            "table": dict(SETTINGS, id=tid),
+            "holders": [{"name": "anna", "key": "SHA256:anna", "released": False, "code": None}],
+            "chat": ["anna: still here?", {"message": "{name} sat down.", "values": {"name": "anna"}}],
+            "game": game,
+        },
+        indent=1,
+    )
 
 
 async def test_the_old_files_are_imported_once_and_left_on_disk(url, tmp_path):
@@ -284,10 +368,17 @@ async def test_the_old_files_are_imported_once_and_left_on_disk(url, tmp_path):
     try:
         assert db.players.owns("anna", "SHA256:anna") and db.players.owns("bob", "SHA256:bob")
         (kept,) = db.tables_in_play()
-        assert (kept.id, kept.settings, kept.seats, kept.bots) == (3, SETTINGS, [KeptSeat("anna", "SHA256:anna")],
-                                                                  {1: "normal", 2: "normal", 3: "easy"})
+        assert (kept.id, kept.settings, kept.seats, kept.bots) == (
+            3,
+            SETTINGS,
+            [KeptSeat("anna", "SHA256:anna")],
+            {1: "normal", 2: "normal", 3: "easy"},
+        )
         assert kept.record.actions == rec.actions and kept.record.seed == rec.seed
-        assert [seen(x) for x in kept.chat] == ["anna: still here?", ("{name} sat down.", (("name", "anna"),), None, 0)]
+        assert [seen(x) for x in kept.chat] == [
+            "anna: still here?",
+            ("{name} sat down.", (("name", "anna"),), None, 0),
+        ]
         (problem,) = db.problems
         assert "table-8.json cannot be imported" in problem and "left as it is" in problem
         assert db.next_table_id() == 9  # never an id a file has, readable or not
@@ -307,21 +398,41 @@ def test_a_file_that_is_not_a_database_is_refused_and_left(tmp_path):
     path = tmp_path / "citadels.db"
     path.write_bytes(b"these are somebody's notes, not a database\n" * 100)
     before = path.read_bytes()
-    with pytest.raises(DatabaseError, match="^Cannot use the database .*citadels.db: file is not a database$"):
+    with pytest.raises(
+        DatabaseError, match="^Cannot use the database .*citadels.db: file is not a database$"
+    ):
         opened(str(path), tmp_path)
     assert path.read_bytes() == before and sorted(os.listdir(tmp_path)) == ["citadels.db"]
 
 
 def test_a_postgresql_server_that_is_not_there_is_one_sentence(tmp_path, postgres_server):
-    with pytest.raises(DatabaseError, match=r"^Cannot use the database postgresql://.*(No such file|Connection refused)"):
+    with pytest.raises(
+        DatabaseError, match=r"^Cannot use the database postgresql://.*(No such file|Connection refused)"
+    ):
         opened(f"postgresql:///x?host={tmp_path}&port=1", tmp_path)
     with pytest.raises(DatabaseError, match='database "nothere" does not exist'):
         opened(postgres_server.url("nothere"), tmp_path)
 
 
 def serve_exits(tmp_path: Path, database: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", "--data-dir",
-                           str(tmp_path), "--database", database], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "citadels_server.cli",
+            "serve",
+            "--port",
+            "0",
+            "--data-dir",
+            str(tmp_path),
+            "--database",
+            database,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
 
 
 def test_the_server_will_not_start_on_a_database_it_cannot_use(tmp_path):
@@ -329,7 +440,9 @@ def test_the_server_will_not_start_on_a_database_it_cannot_use(tmp_path):
     path.write_text("not a database")
     done = serve_exits(tmp_path, str(path))
     assert done.returncode == 2 and path.read_text() == "not a database"
-    assert done.stderr.strip().splitlines() == [f"citadels: Cannot use the database {path}: file is not a database"]
+    assert done.stderr.strip().splitlines() == [
+        f"citadels: Cannot use the database {path}: file is not a database"
+    ]
 
 
 async def test_backup_copies_a_database_in_use(tmp_path, capsys):
@@ -359,10 +472,16 @@ def test_backup_of_postgresql_points_to_pg_dump(tmp_path, capsys):
 def test_the_leaderboard_command(url, tmp_path, capsys):
     async def two_games() -> list[Any]:
         db = opened(url, tmp_path)
-        db.table_finished(1, FinishedGame(summary(1, 10.0, ["anna", "bob"]), record(3)),
-                          [Place(1, rated="anna"), Place(2, rated="bob")])
-        db.table_finished(2, FinishedGame(summary(2, 20.0, ["anna", "carla"]), record(3)),
-                          [Place(1, rated="anna"), Place(2, rated="Carla")])
+        db.table_finished(
+            1,
+            FinishedGame(summary(1, 10.0, ["anna", "bob"]), record(3)),
+            [Place(1, rated="anna"), Place(2, rated="bob")],
+        )
+        db.table_finished(
+            2,
+            FinishedGame(summary(2, 20.0, ["anna", "carla"]), record(3)),
+            [Place(1, rated="anna"), Place(2, rated="Carla")],
+        )
         try:
             return await db.leaderboard()
         finally:
@@ -372,9 +491,14 @@ def test_the_leaderboard_command(url, tmp_path, capsys):
     assert main(["leaderboard", "--database", url, "--data-dir", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0].split() == ["rank", "name", "rating", "games"]
-    assert [line.split() for line in lines[1:]] == [[str(i), s.name, f"{s.rating.shown:.1f}", str(s.rating.games)]
-                                                    for i, s in enumerate(board, 1)]
-    assert board[0].name == "anna" and board[0].rating.games == 2 and {s.name for s in board} == {"anna", "bob", "Carla"}
+    assert [line.split() for line in lines[1:]] == [
+        [str(i), s.name, f"{s.rating.shown:.1f}", str(s.rating.games)] for i, s in enumerate(board, 1)
+    ]
+    assert (
+        board[0].name == "anna"
+        and board[0].rating.games == 2
+        and {s.name for s in board} == {"anna", "bob", "Carla"}
+    )
     assert main(["leaderboard", "--limit", "1", "--database", url, "--data-dir", str(tmp_path)]) == 0
     assert len(capsys.readouterr().out.strip().splitlines()) == 2
 
@@ -385,7 +509,9 @@ async def test_an_action_in_the_journal_is_a_row(tmp_path):
     db.table_started(KeptTable(4, dict(SETTINGS), [], record(0), {}))
     await db.append_actions(4, 0, [(0, Action("take_gold"))])
     conn = sqlite3.connect(tmp_path / "citadels.db")
-    assert conn.execute("SELECT table_id, n, seat, action FROM journal").fetchall() == [(4, 0, 0, '["take_gold"]')]
+    assert conn.execute("SELECT table_id, n, seat, action FROM journal").fetchall() == [
+        (4, 0, 0, '["take_gold"]')
+    ]
     conn.close()
     db.close()
 
@@ -435,8 +561,9 @@ def test_every_acknowledged_action_survives_sigkill(url, tmp_path):
     rng = random.Random(16)
     said = -1
     for _ in range(10):
-        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), url], stdout=subprocess.PIPE,
-                                text=True, cwd=ROOT)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(tmp_path), url], stdout=subprocess.PIPE, text=True, cwd=ROOT
+        )
         assert proc.stdout is not None
         for _ in range(rng.randint(1, 40)):
             said = int(proc.stdout.readline())
@@ -453,9 +580,25 @@ def test_every_acknowledged_action_survives_sigkill(url, tmp_path):
 
 
 def test_citadels_serve_on_postgresql(tmp_path, postgres_url):
-    proc = subprocess.Popen([sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", "--data-dir",
-                             str(tmp_path), "--database", postgres_url, "--log-level", "WARNING"],
-                            stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "citadels_server.cli",
+            "serve",
+            "--port",
+            "0",
+            "--data-dir",
+            str(tmp_path),
+            "--database",
+            postgres_url,
+            "--log-level",
+            "WARNING",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     assert proc.stdout is not None
     banner = []
     while not banner or "Players connect with" not in banner[-1]:

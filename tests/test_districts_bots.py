@@ -37,7 +37,9 @@ def test_heuristic_keeps_a_buildable_card_out_of_the_museum():
 
 def test_heuristic_never_gives_the_secret_vault_to_the_laboratory_or_the_museum():
     g = game("secret_vault", "laboratory", "museum")
-    setup(g, 0, hand=("secret_vault", "palace", "cathedral", "town_hall"), city=("laboratory", "museum"), gold=0)
+    setup(
+        g, 0, hand=("secret_vault", "palace", "cathedral", "town_hall"), city=("laboratory", "museum"), gold=0
+    )
     ready(g)
     for _ in range(4):
         a = choose(g)

@@ -29,8 +29,12 @@ def theater_game(players, owner, seed=1):
 def test_theater_owner_decides_at_the_end_of_the_selection_phase_with_four_players():
     g = theater_game(4, owner=2)
     assert g.phase == SELECT and g.pending() == (2, "theater")
-    assert g.legal_actions() == [Action("theater", (0,)), Action("theater", (1,)), Action("theater", (3,)),
-                                 Action("theater_pass")]
+    assert g.legal_actions() == [
+        Action("theater", (0,)),
+        Action("theater", (1,)),
+        Action("theater", (3,)),
+        Action("theater_pass"),
+    ]
 
 
 def test_theater_exchanges_the_owners_character_with_the_chosen_opponents_R22():
@@ -43,13 +47,18 @@ def test_theater_exchanges_the_owners_character_with_the_chosen_opponents_R22():
     assert g.phase == TURN
     # Only the two players learn the new characters; the table only sees that an exchange happened.
     new = g.events[start:]
-    new = new[:next(i for i, e in enumerate(new) if e.kind == "turn_phase")]  # the calls reveal later
+    new = new[: next(i for i, e in enumerate(new) if e.kind == "turn_phase")]  # the calls reveal later
     private = [e for e in new if e.kind == "theater_private"]
     assert [e.audience for e in private] == [(2, 0)]
-    assert private[0].data["gave"] == g.character_key(mine) and private[0].data["took"] == g.character_key(theirs)
+    assert private[0].data["gave"] == g.character_key(mine) and private[0].data["took"] == g.character_key(
+        theirs
+    )
     public = [e for e in new if e.audience is None]
     assert any(e.kind == "theater" for e in public)
-    assert all(g.character_key(mine) not in str(e.data) and g.character_key(theirs) not in str(e.data) for e in public)
+    assert all(
+        g.character_key(mine) not in str(e.data) and g.character_key(theirs) not in str(e.data)
+        for e in public
+    )
     assert view(g, 0).my_characters == (g.character_key(mine),)
     assert view(g, 1).my_characters == (g.character_key(g.characters[1][0]),)
 
@@ -92,8 +101,11 @@ def test_theater_is_offered_at_the_end_of_every_selection_phase():
     while g.phase == TURN:
         p, kind = g.pending()
         legal = g.legal_actions()
-        g.apply(p, next((a for a in legal if a.kind == "gather"), None) or next(
-            (a for a in legal if a.kind == "end"), legal[0]))
+        g.apply(
+            p,
+            next((a for a in legal if a.kind == "gather"), None)
+            or next((a for a in legal if a.kind == "end"), legal[0]),
+        )
     select_all(g)
     assert g.round == 2 and g.pending() == (3, "theater")
 
@@ -107,7 +119,9 @@ def test_theater_with_two_or_three_players_gives_a_chosen_character_for_a_random
         theirs = g.characters[1][:]
         assert len(mine) == 2 and len(theirs) == 2
         legal = g.legal_actions()
-        assert Action("theater", (1, g.character_key(mine[1]))) in legal and Action("theater", (1,)) not in legal
+        assert (
+            Action("theater", (1, g.character_key(mine[1]))) in legal and Action("theater", (1,)) not in legal
+        )
         g.apply(0, Action("theater", (1, g.character_key(mine[1]))))
         took = [c for c in g.characters[0] if c not in mine]
         assert len(took) == 1 and took[0] in theirs

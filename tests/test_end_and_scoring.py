@@ -17,17 +17,24 @@ def test_rulebook_scoring_example_ashley_29_beats_kurt_28():
     """2016 rulebook, 'Endgame scoring example': Kurt completed first (28), Ashley wins with 29."""
     g = new_game(4)
     kurt, ashley = 0, 1
-    g.cities[kurt] = cards(g, "castle", "tavern", "trading_post", "monastery", "cathedral", "observatory",
-                           "haunted_quarter")
-    g.cities[ashley] = cards(g, "docks", "trading_post", "barracks", "manor", "prison", "school_of_magic",
-                             "dragon_gate")
+    g.cities[kurt] = cards(
+        g, "castle", "tavern", "trading_post", "monastery", "cathedral", "observatory", "haunted_quarter"
+    )
+    g.cities[ashley] = cards(
+        g, "docks", "trading_post", "barracks", "manor", "prison", "school_of_magic", "dragon_gate"
+    )
     g.first_complete = kurt
     k = score_breakdown(g, kurt)
     a = score_breakdown(g, ashley)
     assert (k["districts"], k["all_types"], k["completion"], k["total"]) == (21, 3, 4, 28)
     assert k["haunted_quarter"] == "military"
     assert (a["districts"], a["all_types"], a["completion"], a["uniques"], a["total"]) == (
-        25, 0, 2, {"dragon_gate": 2}, 29)
+        25,
+        0,
+        2,
+        {"dragon_gate": 2},
+        29,
+    )
     g.gold = [0] * 4
     assert final_result(g)["winners"] == [ashley]
 

@@ -95,8 +95,9 @@ def test_a_file_with_an_illegal_action_names_it():
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "citadels_server.cli", *args], capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "citadels_server.cli", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_cli_replay_says_whether_the_final_state_is_reached(tmp_path):
@@ -122,8 +123,18 @@ def test_cli_replay_of_garbage_prints_a_message_not_a_traceback(tmp_path):
 
 
 def test_cli_simulate_prints_json_with_the_summary_fields():
-    r = run_cli("simulate", "--players", "4", "--games", "8", "--seed", "3",
-                "--bots", "heuristic,random,random,random", "--json")
+    r = run_cli(
+        "simulate",
+        "--players",
+        "4",
+        "--games",
+        "8",
+        "--seed",
+        "3",
+        "--bots",
+        "heuristic,random,random,random",
+        "--json",
+    )
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     for k in ("games", "finished", "errors", "games_per_second", "wins_by_seat", "mean_score"):
@@ -132,8 +143,13 @@ def test_cli_simulate_prints_json_with_the_summary_fields():
 
 
 def test_cli_refuses_a_bad_cast_with_the_rule():
-    r = run_cli("simulate", "--players", "2", "--cast",
-                "assassin,thief,magician,emperor,bishop,merchant,architect,warlord")
+    r = run_cli(
+        "simulate",
+        "--players",
+        "2",
+        "--cast",
+        "assassin,thief,magician,emperor,bishop,merchant,architect,warlord",
+    )
     assert r.returncode == 2 and "Emperor cannot be used" in r.stderr
 
 

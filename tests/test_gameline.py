@@ -16,9 +16,12 @@ from citadels_core.gameline import checksum, decode, encode, read
 from citadels_core.record import GameRecord, state_digest
 
 CONFIGS = [
-    ("2016", 4, {}), ("2016", 7, {"cast": "first_game"}), ("2016", 2, {}),
+    ("2016", 4, {}),
+    ("2016", 7, {"cast": "first_game"}),
+    ("2016", 2, {}),
     ("classic", 4, {"cast": "classic_dark_city", "districts": "classic_dark_city"}),
-    ("classic", 5, {"cast": "classic_intrigue", "districts": "classic_intrigue"}), ("classic", 3, {}),
+    ("classic", 5, {"cast": "classic_intrigue", "districts": "classic_intrigue"}),
+    ("classic", 3, {}),
 ]
 
 
@@ -54,7 +57,7 @@ def test_the_bots_levels_travel_with_the_line():
 def test_a_line_wrapped_by_a_terminal_still_reads():
     rec = _random_record("classic", 4, 2, 300)
     line = encode(rec)
-    wrapped = "  " + "\n".join(line[i:i + 80] for i in range(0, len(line), 80)) + "\n"
+    wrapped = "  " + "\n".join(line[i : i + 80] for i in range(0, len(line), 80)) + "\n"
     assert decode(wrapped).actions == rec.actions
 
 
@@ -64,8 +67,11 @@ def _line(body: dict) -> str:
 
 
 GOOD = _random_record("2016", 4, 9, 60)
-GOOD_BODY = {"config": GOOD.config.to_json(), "seed": GOOD.seed,
-             "actions": [[p, *a.to_json()] for p, a in GOOD.actions]}
+GOOD_BODY = {
+    "config": GOOD.config.to_json(),
+    "seed": GOOD.seed,
+    "actions": [[p, *a.to_json()] for p, a in GOOD.actions],
+}
 
 
 def _refusal(line: str) -> str:
@@ -75,8 +81,9 @@ def _refusal(line: str) -> str:
 
 
 def test_a_line_with_another_prefix_is_not_a_game_line():
-    assert _refusal("chess:1:abc:12345678") == \
-        "This is not a Citadels game line: one starts with 'citadels:1:'."
+    assert (
+        _refusal("chess:1:abc:12345678") == "This is not a Citadels game line: one starts with 'citadels:1:'."
+    )
     assert _refusal("") == "This is not a Citadels game line: one starts with 'citadels:1:'."
 
 
@@ -101,34 +108,44 @@ def test_a_line_with_one_character_changed_fails_its_checksum():
     line = encode(GOOD)
     head, data, check = line.rsplit(":", 2)
     i = len(data) // 2
-    changed = data[:i] + ("A" if data[i] != "A" else "B") + data[i + 1:]
-    assert _refusal(f"{head}:{changed}:{check}") == \
-        "The game line is damaged: its checksum does not match its data. Copy it again, whole."
+    changed = data[:i] + ("A" if data[i] != "A" else "B") + data[i + 1 :]
+    assert (
+        _refusal(f"{head}:{changed}:{check}")
+        == "The game line is damaged: its checksum does not match its data. Copy it again, whole."
+    )
 
 
 def test_data_that_does_not_unpack_to_a_game_says_so():
     data = base64.urlsafe_b64encode(b"not zlib at all").decode().rstrip("=")
-    assert _refusal(f"citadels:1:{data}:{checksum(data)}") == \
-        "The game line's data is not a game (it does not unpack to one)."
+    assert (
+        _refusal(f"citadels:1:{data}:{checksum(data)}")
+        == "The game line's data is not a game (it does not unpack to one)."
+    )
     assert _refusal(_line([1, 2, 3])) == "The game line's data is not a game (it does not unpack to one)."
 
 
 def test_a_line_whose_data_unpacks_too_large_is_refused_without_reading_it_all():
     raw = zlib.compress(b" " * (5 * 1024 * 1024), 9)
     data = base64.urlsafe_b64encode(raw).decode().rstrip("=")
-    assert _refusal(f"citadels:1:{data}:{checksum(data)}") == \
-        "The game line's data is too large or incomplete to be a game."
+    assert (
+        _refusal(f"citadels:1:{data}:{checksum(data)}")
+        == "The game line's data is too large or incomplete to be a game."
+    )
 
 
 def test_a_line_with_a_bad_configuration_or_seed_names_it():
     assert _refusal(_line({**GOOD_BODY, "config": {**GOOD_BODY["config"], "players": 9}})).startswith(
-        "The game line's configuration is not a game: Citadels is played by 2 to 8 players")
+        "The game line's configuration is not a game: Citadels is played by 2 to 8 players"
+    )
     assert _refusal(_line({**GOOD_BODY, "seed": "x"})) == "The game line has no seed (a whole number)."
     assert _refusal(_line({**GOOD_BODY, "actions": 3})) == "The game line has no list of actions."
-    assert _refusal(_line({**GOOD_BODY, "actions": [["x"]]})) == \
-        "Action 1 of the game line is not [seat, kind, arguments…]."
+    assert (
+        _refusal(_line({**GOOD_BODY, "actions": [["x"]]}))
+        == "Action 1 of the game line is not [seat, kind, arguments…]."
+    )
     assert _refusal(_line({**GOOD_BODY, "bots": {"1": "grandmaster"}})).startswith(
-        "The game line's bot of seat 2 is not one this Citadels has")
+        "The game line's bot of seat 2 is not one this Citadels has"
+    )
 
 
 def test_a_line_that_does_not_replay_names_the_first_illegal_action():
@@ -140,7 +157,9 @@ def test_a_line_that_does_not_replay_names_the_first_illegal_action():
     p = g.pending()[0]
     actions[-1][0] = p
     message = _refusal(_line({**GOOD_BODY, "actions": actions}))
-    assert message.startswith(f"The game line does not replay: action 6 (build castle) by seat {p + 1} is illegal:")
+    assert message.startswith(
+        f"The game line does not replay: action 6 (build castle) by seat {p + 1} is illegal:"
+    )
 
 
 def test_a_random_damage_never_passes_unnoticed():
@@ -152,11 +171,13 @@ def test_a_random_damage_never_passes_unnoticed():
         if line[i] == c or (i > line.rindex(":") and line[i] == c.lower()):
             continue  # the same line (the checksum's hex digits are read in either case)
         with pytest.raises(SaveFileError):
-            decode(line[:i] + c + line[i + 1:])
+            decode(line[:i] + c + line[i + 1 :])
 
 
 def test_an_action_in_a_line_is_the_engine_action():
-    rec = GameRecord(GOOD.config, GOOD.seed, [(GOOD.actions[0][0], Action("choose", (GOOD.actions[0][1].args[0],)))])
+    rec = GameRecord(
+        GOOD.config, GOOD.seed, [(GOOD.actions[0][0], Action("choose", (GOOD.actions[0][1].args[0],)))]
+    )
     assert decode(encode(rec)).actions == rec.actions
 
 
@@ -164,8 +185,9 @@ def test_an_action_in_a_line_is_the_engine_action():
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "citadels_server.cli", *args], capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "citadels_server.cli", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_citadels_replay_reads_a_game_line_and_checks_its_final_state():
@@ -182,5 +204,7 @@ def test_citadels_replay_of_a_damaged_line_says_what_is_wrong():
     line = encode(GOOD)
     r = _cli("replay", line[:-1] + ("0" if line[-1] != "0" else "1"))
     assert r.returncode == 2
-    assert r.stderr.strip() == \
-        "citadels: The game line is damaged: its checksum does not match its data. Copy it again, whole."
+    assert (
+        r.stderr.strip()
+        == "citadels: The game line is damaged: its checksum does not match its data. Copy it again, whole."
+    )

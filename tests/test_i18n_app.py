@@ -33,8 +33,11 @@ def russian_command(app: CitadelsApp) -> str:
     if v.pending_kind == "keep":
         return "оставить " + card_name(cfg, str(v.legal[0].args[0])).lower()
     if v.pending_kind == "pay_den":
-        return "заплатить золотом" if "pay_gold" in kinds else \
-            "заплатить " + card_name(cfg, str(kinds["pay_card"].args[0]))
+        return (
+            "заплатить золотом"
+            if "pay_gold" in kinds
+            else "заплатить " + card_name(cfg, str(kinds["pay_card"].args[0]))
+        )
     if "gather" in kinds:
         return "взять золото" if v.round % 2 else "тянуть"
     if "income" in kinds:

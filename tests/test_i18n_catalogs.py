@@ -37,8 +37,11 @@ def _po(ids: list[tuple[str, str, str]]) -> str:
     out = []
     for ctx, mid, plural in ids:
         out += ([f"msgctxt {q(ctx)}"] if ctx else []) + [f"msgid {q(mid)}"]
-        out += [f"msgid_plural {q(plural)}", 'msgstr[0] ""', 'msgstr[1] ""', 'msgstr[2] ""'] if plural \
+        out += (
+            [f"msgid_plural {q(plural)}", 'msgstr[0] ""', 'msgstr[1] ""', 'msgstr[2] ""']
+            if plural
             else ['msgstr ""']
+        )
         out.append("")
     return "\n".join(out)
 
@@ -51,16 +54,21 @@ def test_there_is_a_translation_to_test():
 def test_every_message_has_a_translation(lang):
     entries = i18n.catalog_entries(lang)
     missing = sorted(x for x in all_ids() if _key(*x) not in entries)
-    assert not missing, (f"{len(missing)} messages have no {lang} translation; add to "
-                         f"citadels_tui/locale/{lang}.po:\n\n{_po(missing)}")
+    assert not missing, (
+        f"{len(missing)} messages have no {lang} translation; add to "
+        f"citadels_tui/locale/{lang}.po:\n\n{_po(missing)}"
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_catalog_entry_is_stale(lang):
     # An entry whose English changed would silently stop being used: the old text must go.
     wanted = {_key(*x) for x in all_ids() | optional_ids()}
-    stale = sorted(k.replace("\x04", " | ").replace("\x00", " || ") for k in i18n.catalog_entries(lang)
-                   if k and k not in wanted)
+    stale = sorted(
+        k.replace("\x04", " | ").replace("\x00", " || ")
+        for k in i18n.catalog_entries(lang)
+        if k and k not in wanted
+    )
     assert not stale, f"entries in {lang}.po that no code uses any more:\n" + "\n".join(stale)
 
 
@@ -80,28 +88,40 @@ def test_translations_use_only_the_placeholders_of_the_english(lang):
         for form in value.split("\x00"):
             used = set(FIELD.findall(form))
             # An event may drop a field ("Вы берёте" needs no {Who}); other texts must keep every one.
-            if not used <= allowed or (not ctx.startswith("event:") and ctx != "you as target" and used != allowed
-                                       and mid != "{d} ({c}, {ty})"):
+            if not used <= allowed or (
+                not ctx.startswith("event:")
+                and ctx != "you as target"
+                and used != allowed
+                and mid != "{d} ({c}, {ty})"
+            ):
                 bad.append((ctx, mid, form))
     assert not bad, "\n".join(map(repr, bad))
 
 
 def test_russian_plural_forms_follow_russian_grammar():
     tr = i18n.translations("ru")
-    forms = {n: tr.npgettext("event:gather.gold", "{Who} takes {amount} gold.", "{Who} takes {amount} gold.", n)
-             for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 101, 111)}
+    forms = {
+        n: tr.npgettext("event:gather.gold", "{Who} takes {amount} gold.", "{Who} takes {amount} gold.", n)
+        for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 101, 111)
+    }
     assert forms[1] == forms[21] == forms[101] == "{Who} берёт {amount} золотой."
     assert forms[2] == forms[4] == forms[22] == "{Who} берёт {amount} золотых."
     assert forms[5] == forms[11] == forms[12] == forms[25] == forms[111] == "{Who} берёт {amount} золотых."
-    cards = {n: tr.npgettext("event:gain_cards", "{Who} gains {count} card ({why}).",
-                             "{Who} gains {count} cards ({why}).", n).format(Who="Анна", count=n, why="доход")
-             for n in (1, 2, 5)}
-    assert cards == {1: "Анна получает 1 карту (доход).", 2: "Анна получает 2 карты (доход).",
-                     5: "Анна получает 5 карт (доход)."}
+    cards = {
+        n: tr.npgettext(
+            "event:gain_cards", "{Who} gains {count} card ({why}).", "{Who} gains {count} cards ({why}).", n
+        ).format(Who="Анна", count=n, why="доход")
+        for n in (1, 2, 5)
+    }
+    assert cards == {
+        1: "Анна получает 1 карту (доход).",
+        2: "Анна получает 2 карты (доход).",
+        5: "Анна получает 5 карт (доход).",
+    }
 
 
 def test_the_po_reader_and_mo_writer_round_trip_through_gettext():
-    po = '''msgid ""
+    po = """msgid ""
 msgstr ""
 "Content-Type: text/plain; charset=UTF-8\\n"
 "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
@@ -123,7 +143,7 @@ msgstr[1] "{n} Karten"
 
 msgid "untranslated"
 msgstr ""
-'''
+"""
     tr = gettext.GNUTranslations(io.BytesIO(i18n.compile_mo(i18n.parse_po(po))))
     assert tr.pgettext("district", "Castle") == "Schloss"
     assert tr.gettext("Castle") == "Castle"
@@ -144,6 +164,7 @@ def test_the_language_comes_from_the_flag_the_settings_or_the_locale():
 
 
 # ---------------------------------------------------------------- the engine's sentences
+
 
 def _samples(node: ast.AST) -> list[str]:
     """The sentences an expression can make, with X for every computed part."""
@@ -174,8 +195,12 @@ def _engine_sentences() -> list[tuple[str, str]]:
             explains = fn.name.startswith(("explain_illegal", "_explain")) or fn.name == "build_refusal"
             for node in ast.walk(fn):
                 expr = None
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
-                        node.func.id in ("IllegalAction", "ConfigError") and node.args:
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id in ("IllegalAction", "ConfigError")
+                    and node.args
+                ):
                     expr = node.args[0]
                 elif explains and isinstance(node, ast.Return) and node.value is not None:
                     expr = node.value
@@ -196,21 +221,31 @@ def test_the_scan_finds_the_engine_sentences():
 
 def test_every_engine_error_sentence_has_a_template():
     unknown = [(place, s) for place, s in _engine_sentences() if match_error(s) is None]
-    assert not unknown, ("sentences with no template in citadels_tui/errors.py ERROR_TEMPLATES:\n" +
-                         "\n".join(f"{p}: {s}" for p, s in unknown))
+    assert not unknown, "sentences with no template in citadels_tui/errors.py ERROR_TEMPLATES:\n" + "\n".join(
+        f"{p}: {s}" for p, s in unknown
+    )
 
 
 def test_engine_errors_read_in_russian():
     i18n.set_language("ru")
     try:
         assert translate_error("You have no Castle in your hand.") == "У вас на руке нет «Замок»."
-        assert translate_error("The Warlord cannot build districts.") == \
-            "Персонаж «Кондотьер» не может строить кварталы."
-        assert translate_error("First finish what you started: keep.") == \
-            "Сначала закончите начатое: оставить карту."
-        assert translate_error("There is no classic character called 'jester'.") == \
-            "Классического персонажа 'jester' нет."
-        assert translate_error("Something nobody wrote a template for.") == "Something nobody wrote a template for."
+        assert (
+            translate_error("The Warlord cannot build districts.")
+            == "Персонаж «Кондотьер» не может строить кварталы."
+        )
+        assert (
+            translate_error("First finish what you started: keep.")
+            == "Сначала закончите начатое: оставить карту."
+        )
+        assert (
+            translate_error("There is no classic character called 'jester'.")
+            == "Классического персонажа 'jester' нет."
+        )
+        assert (
+            translate_error("Something nobody wrote a template for.")
+            == "Something nobody wrote a template for."
+        )
     finally:
         i18n.set_language("en")
     assert translate_error("You have no Castle in your hand.") == "You have no Castle in your hand."
@@ -218,12 +253,18 @@ def test_engine_errors_read_in_russian():
 
 # ---------------------------------------------------------------- the story
 
+
 def _emitted_kinds() -> set[str]:
     kinds = set()
     for path in (ROOT / "core").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit" \
-                    and node.args and isinstance(node.args[0], ast.Constant):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "emit"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
                 kinds.add(node.args[0].value)
     return kinds
 
@@ -299,8 +340,10 @@ def test_card_names_and_texts_are_keyed_by_the_english_text_so_a_new_edition_nee
 def test_each_shipped_catalog_is_one_file():
     files = sorted(p.name for p in (ROOT / "citadels_tui" / "locale").iterdir())
     assert files == [f"{lang}.po" for lang in LANGS]
-    assert all(Path(ROOT / "citadels_tui" / "locale" / f).read_text(encoding="utf-8").count("Plural-Forms") == 1
-               for f in files)
+    assert all(
+        Path(ROOT / "citadels_tui" / "locale" / f).read_text(encoding="utf-8").count("Plural-Forms") == 1
+        for f in files
+    )
 
 
 def test_every_action_kind_and_word_met_in_play_has_a_catalog_id():
@@ -317,8 +360,11 @@ def test_every_action_kind_and_word_met_in_play_has_a_catalog_id():
             kinds.add(pending.replace("_", " "))
             for a in g.legal_actions():
                 kinds.add(a.kind.replace("_", " "))
-                words |= {x.replace("_", " ") for x in a.args if isinstance(x, str)
-                          and x not in ed.district_by_key and x not in ed.character_by_key}
+                words |= {
+                    x.replace("_", " ")
+                    for x in a.args
+                    if isinstance(x, str) and x not in ed.district_by_key and x not in ed.character_by_key
+                }
             g.apply(p, bots[p].choose(view(g, p)))
     assert not kinds - set(ACTIONS), f"add to ACTIONS in tests/i18n_ids.py: {sorted(kinds - set(ACTIONS))}"
     assert not words - set(WORDS), f"add to WORDS in tests/i18n_ids.py: {sorted(words - set(WORDS))}"
@@ -334,8 +380,13 @@ def test_classic_events_read_in_russian():
     assert narrate(cfg, lab, 1, tr) == "Вы сбрасываете карту в Лаборатории за 1 золотой."
     assert narrate(cfg, Event("laboratory", {"player": 1, "amount": 2}), 0, tr).endswith("за 2 золотых.")
     nothing = Event("emperor_take", {"player": 0, "target": 2, "what": "nothing"})
-    assert narrate(cfg, nothing, None) == f"{cfg.names[0]} finds neither gold nor cards to take from {cfg.names[2]}."
+    assert (
+        narrate(cfg, nothing, None)
+        == f"{cfg.names[0]} finds neither gold nor cards to take from {cfg.names[2]}."
+    )
     assert narrate(cfg, nothing, 0, tr).startswith("Вы ничего не берёте у игрока")
     thank = Event("thank", {"player": 1, "crown": 0})
-    assert narrate(cfg, thank, 0, tr) == f"{cfg.names[1]} говорит игроку {cfg.names[0]} (вы): " \
+    assert (
+        narrate(cfg, thank, 0, tr) == f"{cfg.names[1]} говорит игроку {cfg.names[0]} (вы): "
         "«Благодарю, ваше превосходительство»."
+    )

@@ -35,8 +35,19 @@ def test_yo_is_e_and_case_does_not_matter():
     assert norm("Воровской Притон") == "воровской притон"
 
 
-@pytest.mark.parametrize("text", ["выбрать короля", "Выбрать Короля", "выбери короля", "выб кор", "король",
-                                  "выбрать король", "choose king", "ВЫБРАТЬ КОРОЛЯ"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "выбрать короля",
+        "Выбрать Короля",
+        "выбери короля",
+        "выб кор",
+        "король",
+        "выбрать король",
+        "choose king",
+        "ВЫБРАТЬ КОРОЛЯ",
+    ],
+)
 def test_choose_the_king_in_russian_or_english(selection, text):
     g, v = selection
     assert parse(text, v, g.config).actions == (act("choose", "king"),), text
@@ -54,8 +65,16 @@ def test_case_endings_find_the_nominative_name():
 def test_kill_and_rob_with_accusative_names():
     g, v = _turn("kill")
     target = next(a.args[0] for a in v.legal if a.kind == "kill")
-    word = {"thief": "вора", "magician": "чародея", "king": "короля", "bishop": "епископа", "merchant": "купца",
-            "architect": "зодчего", "warlord": "кондотьера", "artist": "художницу"}[target]
+    word = {
+        "thief": "вора",
+        "magician": "чародея",
+        "king": "короля",
+        "bishop": "епископа",
+        "merchant": "купца",
+        "architect": "зодчего",
+        "warlord": "кондотьера",
+        "artist": "художницу",
+    }[target]
     assert parse(f"убить {word}", v, g.config).actions == (act("kill", target),)
     assert parse(f"убей {word}", v, g.config).actions == (act("kill", target),)
 
@@ -135,7 +154,9 @@ def test_errors_are_in_russian(selection):
     assert "Варианта 9 нет" in parse("9", v, g.config).error
 
 
-@pytest.mark.parametrize("text", ["готово", "конец хода", "закончить", "завершить ход", "пас", "всё", "хватит"])
+@pytest.mark.parametrize(
+    "text", ["готово", "конец хода", "закончить", "завершить ход", "пас", "всё", "хватит"]
+)
 def test_the_russian_ways_of_finishing_end_the_turn(text):
     g, v = _turn("end")
     assert parse(text, v, g.config).actions == (act("end"),), text
@@ -163,10 +184,14 @@ def test_a_pasted_line_is_refused_in_russian(selection):
 # The bots' Russian names under the cases a command puts them in: «у Клары» (genitive), «Кларе» (dative),
 # «Клару» (accusative), «с Кларой» (instrumental).
 CASES = {
-    "Анна": ("анны", "анне", "анну", "анной"), "Борис": ("бориса", "борису", "бориса", "борисом"),
-    "Клара": ("клары", "кларе", "клару", "кларой"), "Денис": ("дениса", "денису", "дениса", "денисом"),
-    "Елена": ("елены", "елене", "елену", "еленой"), "Фёдор": ("фёдора", "фёдору", "фёдора", "фёдором"),
-    "Глеб": ("глеба", "глебу", "глеба", "глебом"), "Игорь": ("игоря", "игорю", "игоря", "игорем"),
+    "Анна": ("анны", "анне", "анну", "анной"),
+    "Борис": ("бориса", "борису", "бориса", "борисом"),
+    "Клара": ("клары", "кларе", "клару", "кларой"),
+    "Денис": ("дениса", "денису", "дениса", "денисом"),
+    "Елена": ("елены", "елене", "елену", "еленой"),
+    "Фёдор": ("фёдора", "фёдору", "фёдора", "фёдором"),
+    "Глеб": ("глеба", "глебу", "глеба", "глебом"),
+    "Игорь": ("игоря", "игорю", "игоря", "игорем"),
 }
 
 NAME_IDS = ["anna", "boris", "klara", "denis", "elena", "fyodor", "gleb", "igor"]
@@ -201,8 +226,12 @@ def test_a_district_in_a_russian_named_player_city_by_the_genitive(name, hosted)
     cfg = _named(g.config, seat, name, hosted)
     ru = card_name(cfg, str(key)).lower()
     genitive = CASES[name][0]
-    for text in (f"разрушить {ru} у {genitive}", f"разрушить {ru} в городе {genitive}",
-                 f"разрушить {ru} у {genitive.capitalize()}", f"разрушить {ru} у {name}"):
+    for text in (
+        f"разрушить {ru} у {genitive}",
+        f"разрушить {ru} в городе {genitive}",
+        f"разрушить {ru} у {genitive.capitalize()}",
+        f"разрушить {ru} у {name}",
+    ):
         assert parse(text, v, cfg).actions == (Action("destroy", (seat, key)),), text
 
 

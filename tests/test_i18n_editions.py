@@ -39,7 +39,9 @@ def classic_selection() -> tuple[Game, int]:
 
 
 def test_names_follow_the_edition():
-    classic = GameConfig.create(5, cast=CLASSIC_CAST, districts="classic_basic", names=NAMES, edition="classic")
+    classic = GameConfig.create(
+        5, cast=CLASSIC_CAST, districts="classic_basic", names=NAMES, edition="classic"
+    )
     modern = GameConfig.create(5, cast="cunning_agents", names=NAMES)
     assert char_name(classic, "wizard") == "Волшебник" and char_name(classic, "artist") == "Художник"
     assert char_name(modern, "wizard") == "Колдун"
@@ -59,9 +61,16 @@ def test_the_story_and_the_errors_use_the_classic_names():
     assert "Волшебник" in said and "Колдун" in translate_error("Only the Wizard can do that.")
 
 
-@pytest.mark.parametrize(("text", "key"), [("выбрать волшебника", "wizard"), ("волшебник", "wizard"),
-                                           ("выбрать художника", "artist"), ("choose wizard", "wizard"),
-                                           ("выбрать колдуна", "wizard")])  # the 2016 name is still understood
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("выбрать волшебника", "wizard"),
+        ("волшебник", "wizard"),
+        ("выбрать художника", "artist"),
+        ("choose wizard", "wizard"),
+        ("выбрать колдуна", "wizard"),
+    ],
+)  # the 2016 name is still understood
 def test_the_command_line_takes_the_classic_names(text, key):
     g, p = classic_selection()
     assert parse(text, view(g, p), g.config).actions == (Action("choose", (key,)),), text
@@ -79,6 +88,8 @@ def test_labels_in_a_classic_game_use_the_classic_names():
 def test_the_help_page_tells_the_classic_rules_of_this_game():
     from citadels_tui.components.help_screen import edition_note
 
-    shorter = GameConfig.create(4, cast="classic_basic", districts="classic_basic", edition="classic", shorter=True)
+    shorter = GameConfig.create(
+        4, cast="classic_basic", districts="classic_basic", edition="classic", shorter=True
+    )
     assert "город завершён на 7-м квартале" in edition_note(shorter)
     assert edition_note(GameConfig.create(4)) == ""

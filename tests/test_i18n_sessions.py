@@ -147,8 +147,9 @@ async def test_a_player_whose_ssh_sends_a_russian_locale_gets_russian(tmp_path):
     factory = functools.partial(ssh_app_factory, hub=hub)
     async with running_server(tmp_path, factory) as server:
         async with connect(server, "anna") as a, connect(server, "bruno") as b:
-            process = await a.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None,
-                                             env={"LANG": "ru_RU.UTF-8"})
+            process = await a.create_process(
+                term_type="xterm-256color", term_size=(100, 30), encoding=None, env={"LANG": "ru_RU.UTF-8"}
+            )
             sa = Screen(process, 100, 30)
             sb = await open_game(b, 100, 30)
             await sa.wait_for("Лобби «Цитаделей»")

@@ -7,9 +7,33 @@ from helpers import all_cards
 
 from citadels_core import Action, IllegalAction
 
-FIRST = ["dragon_gate", "factory", "haunted_quarter", "imperial_treasury", "keep", "laboratory", "library",
-         "map_room", "quarry", "school_of_magic", "smithy", "statue", "thieves_den", "wishing_well"]
-MAG_CAST = ["magistrate", "thief", "wizard", "king", "bishop", "alchemist", "architect", "warlord", "tax_collector"]
+FIRST = [
+    "dragon_gate",
+    "factory",
+    "haunted_quarter",
+    "imperial_treasury",
+    "keep",
+    "laboratory",
+    "library",
+    "map_room",
+    "quarry",
+    "school_of_magic",
+    "smithy",
+    "statue",
+    "thieves_den",
+    "wishing_well",
+]
+MAG_CAST = [
+    "magistrate",
+    "thief",
+    "wizard",
+    "king",
+    "bishop",
+    "alchemist",
+    "architect",
+    "warlord",
+    "tax_collector",
+]
 EMISSARIES = ["witch", "spy", "seer", "emperor", "bishop", "merchant", "scholar", "diplomat"]
 AGENTS = ["magistrate", "thief", "wizard", "patrician", "bishop", "trader", "architect", "marshal"]
 
@@ -22,9 +46,15 @@ def with_districts(*extra: str) -> list[str]:
 
 def test_magistrate_cannot_confiscate_a_district_built_by_destroying_the_framework():
     """Clarification (Framework); RULINGS R17: the next paid build can be confiscated."""
-    g = table(MAG_CAST, 4, {"magistrate": 0, "king": 1}, gold=[0, 3, 2, 2],
-              hands={1: ["palace", "manor"]}, cities={1: ["framework"]},
-              districts=with_districts("framework"))
+    g = table(
+        MAG_CAST,
+        4,
+        {"magistrate": 0, "king": 1},
+        gold=[0, 3, 2, 2],
+        hands={1: ["palace", "manor"]},
+        cities={1: ["framework"]},
+        districts=with_districts("framework"),
+    )
     act(g, 0, "warrants", "king", "bishop", "architect")
     act(g, 0, "gather", "gold")
     act(g, 0, "end")
@@ -36,9 +66,15 @@ def test_magistrate_cannot_confiscate_a_district_built_by_destroying_the_framewo
 
 def test_magistrate_can_confiscate_the_next_paid_build_after_a_framework_build():
     """Clarification (Framework)."""
-    g = table(MAG_CAST, 4, {"magistrate": 0, "architect": 1}, gold=[0, 3, 2, 2],
-              hands={1: ["palace", "manor"]}, cities={1: ["framework"]},
-              districts=with_districts("framework"))
+    g = table(
+        MAG_CAST,
+        4,
+        {"magistrate": 0, "architect": 1},
+        gold=[0, 3, 2, 2],
+        hands={1: ["palace", "manor"]},
+        cities={1: ["framework"]},
+        districts=with_districts("framework"),
+    )
     act(g, 0, "warrants", "architect", "king", "bishop")
     act(g, 0, "gather", "gold")
     act(g, 0, "end")
@@ -52,9 +88,15 @@ def test_magistrate_can_confiscate_the_next_paid_build_after_a_framework_build()
 
 def test_magistrate_cannot_confiscate_a_necropolis_built_without_paying():
     """Clarification (Necropolis)."""
-    g = table(MAG_CAST, 4, {"magistrate": 0, "king": 1}, gold=[0, 0, 2, 2],
-              hands={1: ["necropolis"]}, cities={1: ["temple"]},
-              districts=with_districts("necropolis"))
+    g = table(
+        MAG_CAST,
+        4,
+        {"magistrate": 0, "king": 1},
+        gold=[0, 0, 2, 2],
+        hands={1: ["necropolis"]},
+        cities={1: ["temple"]},
+        districts=with_districts("necropolis"),
+    )
     act(g, 0, "warrants", "king", "bishop", "architect")
     act(g, 0, "gather", "gold")
     act(g, 0, "end")
@@ -66,8 +108,14 @@ def test_magistrate_cannot_confiscate_a_necropolis_built_without_paying():
 
 def test_confiscated_stables_still_leave_the_builder_another_build():
     """Clarification (Stables)."""
-    g = table(MAG_CAST, 4, {"magistrate": 0, "king": 1}, gold=[0, 2, 2, 2],
-              hands={1: ["stables", "manor"]}, districts=with_districts("stables"))
+    g = table(
+        MAG_CAST,
+        4,
+        {"magistrate": 0, "king": 1},
+        gold=[0, 2, 2, 2],
+        hands={1: ["stables", "manor"]},
+        districts=with_districts("stables"),
+    )
     act(g, 0, "warrants", "king", "bishop", "architect")
     act(g, 0, "gather", "gold")
     act(g, 0, "end")
@@ -81,8 +129,15 @@ def test_confiscated_stables_still_leave_the_builder_another_build():
 
 def test_a_framework_build_still_pays_the_tax_collectors_tax():
     """RULINGS R21: even a district not paid for is taxed."""
-    g = table(MAG_CAST, 4, {"king": 1}, gold=[2, 2, 2, 2], hands={1: ["palace"]}, cities={1: ["framework"]},
-              districts=with_districts("framework"))
+    g = table(
+        MAG_CAST,
+        4,
+        {"king": 1},
+        gold=[2, 2, 2, 2],
+        hands={1: ["palace"]},
+        cities={1: ["framework"]},
+        districts=with_districts("framework"),
+    )
     act(g, 1, "gather", "gold")
     act(g, 1, "build", "palace", "destroy", "framework")
     assert g.gold[1] == 3 and g.tax == 1
@@ -90,9 +145,14 @@ def test_a_framework_build_still_pays_the_tax_collectors_tax():
 
 def test_diplomat_pays_one_more_for_a_district_behind_the_great_wall_but_not_for_what_he_gives():
     """RULINGS R14."""
-    g = table(EMISSARIES, 4, {"diplomat": 0}, gold=[5, 2, 2, 2],
-              cities={0: ["tavern", "great_wall"], 1: ["great_wall", "castle"]},
-              districts=with_districts("great_wall"))
+    g = table(
+        EMISSARIES,
+        4,
+        {"diplomat": 0},
+        gold=[5, 2, 2, 2],
+        cities={0: ["tavern", "great_wall"], 1: ["great_wall", "castle"]},
+        districts=with_districts("great_wall"),
+    )
     # Tavern (1) for Castle (4): 3 difference + 1 for the Great Wall guarding the Castle.
     assert (1, "castle", "tavern") in legal(g, "exchange")
     act(g, 0, "exchange", 1, "castle", "tavern")
@@ -101,8 +161,14 @@ def test_diplomat_pays_one_more_for_a_district_behind_the_great_wall_but_not_for
 
 def test_museum_cards_stay_with_the_museum_when_the_diplomat_exchanges_it():
     """RULINGS R24."""
-    g = table(EMISSARIES, 4, {"diplomat": 0}, gold=[5, 2, 2, 2],
-              cities={0: ["castle"], 1: ["museum"]}, districts=with_districts("museum"))
+    g = table(
+        EMISSARIES,
+        4,
+        {"diplomat": 0},
+        gold=[5, 2, 2, 2],
+        cities={0: ["castle"], 1: ["museum"]},
+        districts=with_districts("museum"),
+    )
     g.museum = [g.deck.pop(), g.deck.pop()]
     before = all_cards(g)
     act(g, 0, "exchange", 1, "museum", "castle")
@@ -115,17 +181,28 @@ def test_museum_cards_stay_with_the_museum_when_the_diplomat_exchanges_it():
 
 def test_marshal_cannot_seize_from_a_city_completed_with_the_monument():
     """RULINGS R10, R14: the Monument counts as two."""
-    g = table(AGENTS, 4, {"marshal": 0}, gold=[9, 2, 2, 2],
-              cities={1: ["monument", "tavern", "temple", "manor", "market", "church"]},
-              districts=with_districts("monument"))
+    g = table(
+        AGENTS,
+        4,
+        {"marshal": 0},
+        gold=[9, 2, 2, 2],
+        cities={1: ["monument", "tavern", "temple", "manor", "market", "church"]},
+        districts=with_districts("monument"),
+    )
     assert g.is_complete(1)
     assert all(a[0] != 1 for a in legal(g, "seize"))
 
 
 def test_wizard_may_take_the_secret_vault_but_never_build_it():
     """RULINGS R23."""
-    g = table(MAG_CAST, 4, {"wizard": 0}, gold=[9, 2, 2, 2], hands={1: ["secret_vault"]},
-              districts=with_districts("secret_vault"))
+    g = table(
+        MAG_CAST,
+        4,
+        {"wizard": 0},
+        gold=[9, 2, 2, 2],
+        hands={1: ["secret_vault"]},
+        districts=with_districts("secret_vault"),
+    )
     act(g, 0, "wizard", 1)
     assert ("secret_vault",) in legal(g, "wizard_take")
     assert ("secret_vault",) not in legal(g, "wizard_build")

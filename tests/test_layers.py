@@ -22,6 +22,12 @@ def test_the_code_is_ruff_clean():
     assert r.returncode == 0, r.stdout + r.stderr
 
 
+def test_the_code_is_ruff_formatted():
+    exe = shutil.which("ruff") or str(pathlib.Path(sys.executable).parent / "ruff")
+    r = subprocess.run([exe, "format", "--check", "."], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, "run `ruff format .`:\n" + r.stdout + r.stderr
+
+
 def test_the_engine_passes_mypy_strict():
     # The configuration ([tool.mypy] in pyproject.toml) names the folder and the strict mode.
     r = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, timeout=600)

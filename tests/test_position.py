@@ -16,17 +16,20 @@ from citadels_core.position import PositionError, from_position, position
 from citadels_core.record import state_digest
 from citadels_core.view import view
 
-SETUPS = [("2016", n, {}) for n in range(2, 9)] + [
-    ("classic", n, {"cast": "classic_basic", "districts": "classic_basic"}) for n in range(2, 8)] + [
-    ("classic", 5, {"cast": "classic_intrigue", "districts": "classic_intrigue"}),
-    ("classic", 6, {"cast": "classic_dark_city", "districts": "classic_dark_city", "shorter": True}),
-    ("2016", 5, {"cast": "cunning_agents", "districts": "random:4"}),
-    ("2016", 8, {"cast": "vicious_nobles", "districts": "vicious_nobles"}),
-    ("2016", 6, {"cast": "devious_dignitaries", "districts": "devious_dignitaries"}),
-    ("2016", 7, {"cast": "tenacious_delegates", "districts": "tenacious_delegates"}),
-    ("2016", 4, {"cast": "illustrious_emissaries", "districts": "illustrious_emissaries"}),
-    ("2016", 3, {"cast": "ambitious_aristocrats", "districts": "ambitious_aristocrats"}),
-]
+SETUPS = (
+    [("2016", n, {}) for n in range(2, 9)]
+    + [("classic", n, {"cast": "classic_basic", "districts": "classic_basic"}) for n in range(2, 8)]
+    + [
+        ("classic", 5, {"cast": "classic_intrigue", "districts": "classic_intrigue"}),
+        ("classic", 6, {"cast": "classic_dark_city", "districts": "classic_dark_city", "shorter": True}),
+        ("2016", 5, {"cast": "cunning_agents", "districts": "random:4"}),
+        ("2016", 8, {"cast": "vicious_nobles", "districts": "vicious_nobles"}),
+        ("2016", 6, {"cast": "devious_dignitaries", "districts": "devious_dignitaries"}),
+        ("2016", 7, {"cast": "tenacious_delegates", "districts": "tenacious_delegates"}),
+        ("2016", 4, {"cast": "illustrious_emissaries", "districts": "illustrious_emissaries"}),
+        ("2016", 3, {"cast": "ambitious_aristocrats", "districts": "ambitious_aristocrats"}),
+    ]
+)
 
 
 def _same(a: Game, b: Game) -> None:
@@ -89,33 +92,59 @@ def _refusal(text: str) -> str:
 
 def test_a_damaged_or_impossible_position_is_refused_with_a_sentence():
     text = _text()
-    assert _refusal("hello") == "This is not a Citadels position: one starts with the line 'citadels-position: 1'."
+    assert (
+        _refusal("hello")
+        == "This is not a Citadels position: one starts with the line 'citadels-position: 1'."
+    )
     assert _refusal(text.replace("citadels-position: 1", "citadels-position: 7")).startswith(
-        "This position is written in another version (7)")
+        "This position is written in another version (7)"
+    )
     assert _refusal(text + "weather: 3\n").startswith("Line 44 of the position names nothing")
-    assert _refusal(_replace(text, "gold", "[1,2]")) == \
-        "The position's 'gold' must list one entry for each of the 4 players."
-    assert _refusal(_replace(text, "gold", "[1,2,-3,0]")) == \
-        "The position's 'gold' must be a whole number of at least 0."
-    assert _refusal(_replace(text, "deck", "[]")).endswith("district cards of this game are nowhere in the position.")
-    assert re.fullmatch(r"The position has [23] Dragon Gate cards; this game has 1\.",
-                        _refusal(_replace(text, "museum", '["dragon_gate","dragon_gate"]')))
-    assert _refusal(_replace(text, "museum", '["unicorn"]')) == \
-        "The position's 'museum' names a district this game has not: 'unicorn'."
-    assert _refusal(_replace(text, "faceup", '["king","king"]')) == \
-        "The king is in two places at once in the position."
-    assert _refusal("\n".join(ln for ln in text.splitlines() if not ln.startswith("tax:"))) == \
-        "The position has no 'tax'."
-    assert _refusal(_replace(text, "crown", "9")) == "The position's 'crown' must be a whole number from 0 to 3."
-    assert _refusal(_replace(text, "known", '[[[],["unicorn"],[],[]],[[],[],[],[]],[[],[],[],[]],[[],[],[],[]]]')) \
+    assert (
+        _refusal(_replace(text, "gold", "[1,2]"))
+        == "The position's 'gold' must list one entry for each of the 4 players."
+    )
+    assert (
+        _refusal(_replace(text, "gold", "[1,2,-3,0]"))
+        == "The position's 'gold' must be a whole number of at least 0."
+    )
+    assert _refusal(_replace(text, "deck", "[]")).endswith(
+        "district cards of this game are nowhere in the position."
+    )
+    assert re.fullmatch(
+        r"The position has [23] Dragon Gate cards; this game has 1\.",
+        _refusal(_replace(text, "museum", '["dragon_gate","dragon_gate"]')),
+    )
+    assert (
+        _refusal(_replace(text, "museum", '["unicorn"]'))
+        == "The position's 'museum' names a district this game has not: 'unicorn'."
+    )
+    assert (
+        _refusal(_replace(text, "faceup", '["king","king"]'))
+        == "The king is in two places at once in the position."
+    )
+    assert (
+        _refusal("\n".join(ln for ln in text.splitlines() if not ln.startswith("tax:")))
+        == "The position has no 'tax'."
+    )
+    assert (
+        _refusal(_replace(text, "crown", "9")) == "The position's 'crown' must be a whole number from 0 to 3."
+    )
+    assert (
+        _refusal(
+            _replace(text, "known", '[[[],["unicorn"],[],[]],[[],[],[],[]],[[],[],[],[]],[[],[],[],[]]]')
+        )
         == "The position's 'known' names a district this game has not: 'unicorn'."
+    )
     hands = json.loads(next(ln for ln in text.splitlines() if ln.startswith("hands:")).split(":", 1)[1])
     absent = next(k for k in ("temple", "castle", "manor", "tavern", "market") if k not in hands[1])
     known = [[[] for _ in range(4)] for _ in range(4)]
     known[0][1] = [absent]
     assert _refusal(_replace(text, "known", json.dumps(known))).startswith(
-        "Seat 0 is said to know a ") and _refusal(_replace(text, "known", json.dumps(known))).endswith(
-        " in the hand of seat 1, who holds none.")
+        "Seat 0 is said to know a "
+    ) and _refusal(_replace(text, "known", json.dumps(known))).endswith(
+        " in the hand of seat 1, who holds none."
+    )
 
 
 def test_the_refusal_leaves_nothing_half_built():

@@ -16,14 +16,18 @@ def table():
 
 
 def _after(table, me, cls):
-    return [x for n in follow(table.config, table.game.events, me) if n for x in n.after if isinstance(x, cls)]
+    return [
+        x for n in follow(table.config, table.game.events, me) if n for x in n.after if isinstance(x, cls)
+    ]
 
 
 def test_the_recap_tells_the_magicians_swap_and_the_warlords_destruction(table):
     texts = [r.text() for r in _after(table, 0, Recap)]
     both = [s for s in texts if "Magician swapped hands with you" in s and "Warlord destroyed your" in s]
-    assert both == ["Since your last turn: David's Warlord destroyed your Market; David's Magician swapped hands "
-                    "with you — you got the Town Hall; Clara's King took the crown from you."]
+    assert both == [
+        "Since your last turn: David's Warlord destroyed your Market; David's Magician swapped hands "
+        "with you — you got the Town Hall; Clara's King took the crown from you."
+    ]
     assert texts[0].startswith("Before your first turn: ")
 
 
@@ -33,8 +37,10 @@ def test_the_recap_in_russian(table):
         texts = [r.text() for r in _after(table, 0, Recap)]
     finally:
         i18n.set_language("en")
-    assert ("С вашего прошлого хода: Кондотьер (David) разрушает ваш квартал «Рынок»; Чародей (David) меняется "
-            "с вами картами — вам достаётся: Ратуша; Король (Clara) забирает у вас корону.") in texts
+    assert (
+        "С вашего прошлого хода: Кондотьер (David) разрушает ваш квартал «Рынок»; Чародей (David) меняется "
+        "с вами картами — вам достаётся: Ратуша; Король (Clara) забирает у вас корону."
+    ) in texts
 
 
 def test_done_to_you_marks_exactly_the_deeds_of_others_against_you(table):
@@ -70,9 +76,11 @@ def test_each_round_ends_with_its_revealed_characters_in_short(table):
             revealed.setdefault(rnd, []).append((e.data["character"], e.data["player"]))
     for s in summaries:
         assert [(r.character, r.player) for r in s.revealed] == revealed[s.round]
-    assert summaries[3].text() == ("Round 4 in short: the Magician (David): swaps hands with you, builds the "
-                                   "Castle; the King (Clara): takes the crown, builds the Fortress; the Merchant "
-                                   "(Bruno); the Architect (you).")
+    assert summaries[3].text() == (
+        "Round 4 in short: the Magician (David): swaps hands with you, builds the "
+        "Castle; the King (Clara): takes the crown, builds the Fortress; the Merchant "
+        "(Bruno); the Architect (you)."
+    )
 
 
 def test_a_spectator_has_summaries_and_nothing_done_to_them(table):
@@ -83,6 +91,7 @@ def test_a_spectator_has_summaries_and_nothing_done_to_them(table):
 
 
 # ---------------------------------------------------------------- in the app
+
 
 async def play_until_recap(pilot, swap: bool = True) -> None:
     """Play Anna's decisions as the fixed game does (pressing the option's number) until a recap naming the
@@ -120,12 +129,12 @@ async def test_the_recap_opens_the_turn_and_done_to_you_lines_carry_the_glyph(tm
         lines = [str(line.text) for line in log.lines]  # one per row of the pane: long lines wrap
         recap = max(i for i, s in enumerate(lines) if s.startswith(TO_YOU + " Since your last turn"))
         assert lines[recap].startswith(TO_YOU + " Since your last turn: David's Warlord destroyed your")
-        assert "swapped hands" in " ".join(lines[recap:recap + 4])
+        assert "swapped hands" in " ".join(lines[recap : recap + 4])
         # The deed itself, when it was told, carries the glyph too; other players' deeds do not.
         assert any(s.startswith(TO_YOU + " David destroys your Market") for s in lines)
         assert not any(s.startswith(TO_YOU) for s in lines if "builds" in s)
         # The recap is about this turn: the call of Anna's character comes just before it.
-        assert "you reveal it" in " ".join(lines[recap - 3:recap])
+        assert "you reveal it" in " ".join(lines[recap - 3 : recap])
 
 
 # The recap as the player sees it when the turn comes (open the pictures before accepting them).

@@ -27,8 +27,17 @@ def test_the_first_game_uses_54_basic_and_the_14_first_game_unique_districts():
 
 @pytest.mark.parametrize(
     ("players", "rank9", "faceup"),
-    [(4, False, 2), (5, False, 1), (6, False, 0), (7, False, 0),
-     (4, True, 3), (5, True, 2), (6, True, 1), (7, True, 0), (8, True, 0)],
+    [
+        (4, False, 2),
+        (5, False, 1),
+        (6, False, 0),
+        (7, False, 0),
+        (4, True, 3),
+        (5, True, 2),
+        (6, True, 1),
+        (7, True, 0),
+        (8, True, 0),
+    ],
 )
 def test_faceup_discards_follow_the_rulebook_table(players, rank9, faceup):
     for seed in range(20):
@@ -96,9 +105,12 @@ def test_two_player_draft_each_keeps_two_and_discards_face_down():
         g.apply(p, a)
     assert seq == [
         (0, "choose_character", 7),
-        (1, "choose_character", 6), (1, "discard_character", 5),
-        (0, "choose_character", 4), (0, "discard_character", 3),
-        (1, "choose_character", 2), (1, "discard_character", 1),
+        (1, "choose_character", 6),
+        (1, "discard_character", 5),
+        (0, "choose_character", 4),
+        (0, "discard_character", 3),
+        (1, "choose_character", 2),
+        (1, "discard_character", 1),
     ]
     assert [len(c) for c in g.characters] == [2, 2]
     assert len(g.facedown) == 4
@@ -140,14 +152,49 @@ def test_a_player_cannot_act_out_of_turn():
     [
         (1, {}, "2 to 8 players"),
         (9, {}, "2 to 8 players"),
-        (2, {"cast": ["assassin", "thief", "magician", "emperor", "bishop", "merchant", "architect", "warlord"]},
-         "Emperor cannot be used in a 2-player game"),
-        (4, {"cast": ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "queen"]},
-         "Queen cannot be used with fewer than 5"),
-        (4, {"cast": ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect"]},
-         "one character for each rank"),
-        (4, {"cast": ["assassin", "witch", "magician", "king", "bishop", "merchant", "architect", "warlord"]},
-         "one character for each rank"),
+        (
+            2,
+            {
+                "cast": [
+                    "assassin",
+                    "thief",
+                    "magician",
+                    "emperor",
+                    "bishop",
+                    "merchant",
+                    "architect",
+                    "warlord",
+                ]
+            },
+            "Emperor cannot be used in a 2-player game",
+        ),
+        (
+            4,
+            {
+                "cast": [
+                    "assassin",
+                    "thief",
+                    "magician",
+                    "king",
+                    "bishop",
+                    "merchant",
+                    "architect",
+                    "warlord",
+                    "queen",
+                ]
+            },
+            "Queen cannot be used with fewer than 5",
+        ),
+        (
+            4,
+            {"cast": ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect"]},
+            "one character for each rank",
+        ),
+        (
+            4,
+            {"cast": ["assassin", "witch", "magician", "king", "bishop", "merchant", "architect", "warlord"]},
+            "one character for each rank",
+        ),
         (4, {"districts": ["keep"] * 14}, "must all be different"),
         (4, {"districts": ["keep", "smithy"]}, "14 different unique districts"),
         (4, {"districts": ["castle"] * 14}, "no unique district called 'castle'"),

@@ -8,6 +8,8 @@ from citadels_core.simulate import simulate
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_every_player_count_plays_to_the_end(players):
-    s = simulate(GameConfig.create(players), games=10, seed=100, bots=["heuristic"] + ["random"] * (players - 1))
+    s = simulate(
+        GameConfig.create(players), games=10, seed=100, bots=["heuristic"] + ["random"] * (players - 1)
+    )
     assert s.errors == 0, s.error_messages
     assert s.finished == 10

@@ -35,15 +35,29 @@ class Client(Guest):
         self.banner += msg
 
 
-def connect(port: int, name: str, key: asyncssh.SSHKey | None = None, address: str = "127.0.0.1",
-            client: Client | None = None):  # noqa: ANN201 - asyncssh's connect context
+def connect(
+    port: int,
+    name: str,
+    key: asyncssh.SSHKey | None = None,
+    address: str = "127.0.0.1",
+    client: Client | None = None,
+):  # noqa: ANN201 - asyncssh's connect context
     client = client or Client()
-    return asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, agent_path=None,
-                            client_keys=[key] if key else None, client_factory=lambda: client,
-                            local_addr=(address, 0))
+    return asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        known_hosts=None,
+        agent_path=None,
+        client_keys=[key] if key else None,
+        client_factory=lambda: client,
+        local_addr=(address, 0),
+    )
 
 
-async def login(port: int, name: str, key: asyncssh.SSHKey | None = None, address: str = "127.0.0.1") -> Typist:
+async def login(
+    port: int, name: str, key: asyncssh.SSHKey | None = None, address: str = "127.0.0.1"
+) -> Typist:
     client = Client()
     conn = await connect(port, name, key, address, client)
     process = await conn.create_process(term_type="xterm-256color", term_size=(W, H), encoding=None)
@@ -53,7 +67,9 @@ async def login(port: int, name: str, key: asyncssh.SSHKey | None = None, addres
     return typist
 
 
-async def refusal(port: int, name: str, key: asyncssh.SSHKey | None = None, address: str = "127.0.0.1") -> str:
+async def refusal(
+    port: int, name: str, key: asyncssh.SSHKey | None = None, address: str = "127.0.0.1"
+) -> str:
     """The login is refused: the sentence the client was told (the banner and the disconnect reason)."""
     client = Client()
     with pytest.raises(asyncssh.DisconnectError) as refused:
@@ -126,7 +142,9 @@ async def test_admin_commands_reach_the_players_and_others_are_refused(tmp_path)
         farewell = await ended(bruno)
         assert "boss banned you from this server until" in farewell and "flooding the lobby" in farewell
         told = await refusal(server.port, "carla", address=ELSEWHERE)
-        assert "Your address is banned from this Citadels server until" in told and "flooding the lobby" in told
+        assert (
+            "Your address is banned from this Citadels server until" in told and "flooding the lobby" in told
+        )
         await asyncio.sleep(2.5)
         (await login(server.port, "carla", address=ELSEWHERE)).close()
         assert not boss.gone
@@ -197,8 +215,9 @@ async def test_sigterm_tells_every_player_and_exits_within_the_drain_timeout(tmp
         await anna.shows("Your hand")
         # A client that stops reading: its session's goodbye can never be delivered.
         stuck = await connect(server.port, "stuck")
-        chan, _ = await stuck.create_session(asyncssh.SSHClientSession, term_type="xterm", term_size=(W, H),
-                                             encoding=None, window=1024)
+        chan, _ = await stuck.create_session(
+            asyncssh.SSHClientSession, term_type="xterm", term_size=(W, H), encoding=None, window=1024
+        )
         chan.pause_reading()
         await asyncio.sleep(1)
 

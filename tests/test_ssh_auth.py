@@ -88,8 +88,7 @@ async def test_server_password_gates_keyless_players(tmp_path):
         with pytest.raises(asyncssh.PermissionDenied):
             await welcome(server, "bruno", answer="open")
         assert "Welcome bruno" in await welcome(server, "bruno", answer="sesame")
-        assert "Welcome carla" in await welcome(server, "carla", password="sesame",
-                                                 preferred_auth="password")
+        assert "Welcome carla" in await welcome(server, "carla", password="sesame", preferred_auth="password")
 
 
 async def test_closed_registration_admits_only_known_keys(tmp_path):

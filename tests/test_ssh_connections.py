@@ -29,8 +29,10 @@ class Served:
         self.err = bytearray()
         assert proc.stdout is not None and proc.stderr is not None
         loop = asyncio.get_running_loop()
-        self.readers = [loop.create_task(self._pump(proc.stdout, self.out)),
-                        loop.create_task(self._pump(proc.stderr, self.err))]
+        self.readers = [
+            loop.create_task(self._pump(proc.stdout, self.out)),
+            loop.create_task(self._pump(proc.stderr, self.err)),
+        ]
 
     @staticmethod
     async def _pump(stream: asyncio.StreamReader, into: bytearray) -> None:
@@ -58,9 +60,21 @@ async def citadels_serve(tmp_path: Path, *options: str) -> AsyncIterator[Served]
     """`citadels serve` in its own process group (as a terminal's foreground job is), logging at INFO."""
     env = dict(os.environ, CITADELS_HOME=str(tmp_path))
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", "--bot-pace", "0", *options,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env, cwd=ROOT,
-        start_new_session=True)
+        sys.executable,
+        "-m",
+        "citadels_server.cli",
+        "serve",
+        "--port",
+        "0",
+        "--bot-pace",
+        "0",
+        *options,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=env,
+        cwd=ROOT,
+        start_new_session=True,
+    )
     try:
         assert proc.stdout is not None
         first = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
@@ -75,12 +89,20 @@ async def citadels_serve(tmp_path: Path, *options: str) -> AsyncIterator[Served]
 
 
 def guest(port: int, name: str) -> asyncssh.SSHClientConnection:
-    return asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, client_keys=None,
-                            agent_path=None, client_factory=KeylessClient)
+    return asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        known_hosts=None,
+        client_keys=None,
+        agent_path=None,
+        client_factory=KeylessClient,
+    )
 
 
-async def silent_connections(port: int, n: int, say: bytes = b"") -> list[tuple[asyncio.StreamReader,
-                                                                                asyncio.StreamWriter]]:
+async def silent_connections(
+    port: int, n: int, say: bytes = b""
+) -> list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]:
     """`n` TCP connections that send `say` (nothing, or only the SSH version line) and then wait."""
     out = []
     for _ in range(n):
@@ -110,7 +132,9 @@ async def test_a_flood_of_half_open_connections_cannot_lock_out_the_player(tmp_p
         flood += await silent_connections(served.port, 5, b"SSH-2.0-Flood\r\n")
         # The address's real player comes in and plays, while the flood is still open.
         async with guest(served.port, "anna") as conn:
-            process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
+            process = await conn.create_process(
+                term_type="xterm-256color", term_size=(100, 30), encoding=None
+            )
             await Screen(process).wait_for("Citadels lobby · you are anna", timeout=30)
             await served.log_shows("max_authenticating_per_address = 4 is full")
             flood += await silent_connections(served.port, 1)  # room for it now: only its timeout ends it
@@ -172,7 +196,9 @@ async def test_the_server_stops_at_once_with_a_clean_console_while_bots_think(tm
         await busy_table(served.port)
         # A player in the lobby: the goodbyes then take a second (the server waits for the client to hang up).
         async with guest(served.port, "anna") as conn:
-            process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
+            process = await conn.create_process(
+                term_type="xterm-256color", term_size=(100, 30), encoding=None
+            )
             await Screen(process).wait_for("Citadels lobby", timeout=30)
             await asyncio.sleep(1.5)  # the bots search meanwhile
             workers = worker_pids(served.proc.pid)

@@ -36,8 +36,15 @@ def journal(home: Path) -> list[tuple[int, object]]:
 
 async def anna_logs_in(port: int) -> Typist:
     # With her key: after a restart it is what gives her seat back.
-    conn = await asyncssh.connect("127.0.0.1", port, username="anna", client_keys=[KEY], known_hosts=None,
-                                  agent_path=None, preferred_auth="publickey")
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username="anna",
+        client_keys=[KEY],
+        known_hosts=None,
+        agent_path=None,
+        preferred_auth="publickey",
+    )
     process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
     return Typist(conn, process, 100, 30)
 
@@ -95,7 +102,7 @@ async def test_sigkill_at_random_moments_loses_no_action_a_player_saw(tmp_path):
             await server.process.wait()
             anna.close()
         now = journal(home)
-        assert now[:len(kept)] == kept, f"kill {kill}: the journal lost or changed a kept action"
+        assert now[: len(kept)] == kept, f"kill {kill}: the journal lost or changed a kept action"
         mine = sum(1 for p, _ in now if p == 0)
         assert mine >= seen, f"kill {kill}: anna saw {seen} of her decisions done, the journal has {mine}"
         kept, seen = now, mine  # a decision on its way when the server died may have been kept: it counts

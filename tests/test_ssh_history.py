@@ -18,8 +18,15 @@ KEY = asyncssh.generate_private_key("ssh-ed25519")
 async def login(port: int, name: str, key: asyncssh.SSHKey | None) -> Typist:
     if key is None:
         return await Typist.login(port, name)
-    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, client_keys=[key],
-                                  agent_path=None, client_factory=Guest)
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        known_hosts=None,
+        client_keys=[key],
+        agent_path=None,
+        client_factory=Guest,
+    )
     process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
     return Typist(conn, process, 100, 30)
 

@@ -76,8 +76,9 @@ async def _settle(link: TerminalLink) -> None:
     await asyncio.sleep(0)
 
 
-async def _feed(chunks: list[bytes], *, takes_text: bool = True, then: bytes = b"",
-                **budget: float) -> tuple[TerminalLink, FakeDriver]:
+async def _feed(
+    chunks: list[bytes], *, takes_text: bool = True, then: bytes = b"", **budget: float
+) -> tuple[TerminalLink, FakeDriver]:
     s = Settings().replace(**({"input_share": 1.0, "input_share_burst": 60.0} | budget))
     channel = FakeChannel()
     link = TerminalLink(channel, 100, 30, s, budget=s, output_buffer_limit=1 << 20, on_overflow=lambda: None)
@@ -116,7 +117,9 @@ def test_a_flood_pauses_the_channel_and_waits_bounded():
     async def run() -> None:
         s = Settings().replace(input_share=0.01, input_share_burst=0.001)
         channel = FakeChannel()
-        link = TerminalLink(channel, 100, 30, s, budget=s, output_buffer_limit=1 << 20, on_overflow=lambda: None)
+        link = TerminalLink(
+            channel, 100, 30, s, budget=s, output_buffer_limit=1 << 20, on_overflow=lambda: None
+        )
         driver = FakeDriver(link, True)
         for _ in range(100):
             if not channel.paused:
@@ -133,12 +136,39 @@ def test_a_flood_pauses_the_channel_and_waits_bounded():
 # Bytes a terminal (or an attacker) may send: escape sequences of every shape, broken ones, UTF-8 and not.
 _PIECES = st.one_of(
     st.binary(max_size=40),
-    st.sampled_from([b"\x1b", b"\x1b[", b"\x1b[200~", b"\x1b[201~", b"\x1bO", b"\x1b]", b"\x07", b"\x1b\\",
-                     b"\x1bP", b"\r", b"\x7f", b"\t", b"\x1b[<", b"M", b"~", b";", b"\xc3", b"\xff"]),
-    st.builds(lambda a, b, c: b"\x1b[<%d;%d;%dM" % (a, b, c), st.integers(-5, 300), st.integers(-5, 9999),
-              st.integers(-5, 9999)),
-    st.builds(lambda n, f: b"\x1b[" + b";".join(b"%d" % x for x in n) + f,
-              st.lists(st.integers(0, 99999), max_size=6), st.sampled_from([b"A", b"~", b"u", b"R", b"$y", b"q"])),
+    st.sampled_from(
+        [
+            b"\x1b",
+            b"\x1b[",
+            b"\x1b[200~",
+            b"\x1b[201~",
+            b"\x1bO",
+            b"\x1b]",
+            b"\x07",
+            b"\x1b\\",
+            b"\x1bP",
+            b"\r",
+            b"\x7f",
+            b"\t",
+            b"\x1b[<",
+            b"M",
+            b"~",
+            b";",
+            b"\xc3",
+            b"\xff",
+        ]
+    ),
+    st.builds(
+        lambda a, b, c: b"\x1b[<%d;%d;%dM" % (a, b, c),
+        st.integers(-5, 300),
+        st.integers(-5, 9999),
+        st.integers(-5, 9999),
+    ),
+    st.builds(
+        lambda n, f: b"\x1b[" + b";".join(b"%d" % x for x in n) + f,
+        st.lists(st.integers(0, 99999), max_size=6),
+        st.sampled_from([b"A", b"~", b"u", b"R", b"$y", b"q"]),
+    ),
     st.text(max_size=20).map(str.encode),
 )
 
@@ -147,7 +177,7 @@ _PIECES = st.one_of(
 @given(garbage=st.lists(_PIECES, max_size=30), split=st.integers(1, 64))
 def test_any_bytes_leave_the_pipeline_empty_and_the_next_keys_typed(garbage, split):
     data = b"".join(garbage)
-    chunks = [data[i:i + split] for i in range(0, len(data), split)]
+    chunks = [data[i : i + split] for i in range(0, len(data), split)]
     # After any garbage (a paste it opened closed, a half sequence timed out), typing works again.
     link, driver = asyncio.run(_feed(chunks + [b"\x1b[201~"], then=b"zz"))
     assert driver.typed().endswith("zz")

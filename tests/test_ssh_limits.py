@@ -85,8 +85,13 @@ async def test_client_that_stops_reading_is_disconnected(tmp_path, caplog):
             conn = await connect(server, "anna")
             # A tiny receive window, then stop reading: the server's output has nowhere to go.
             chan, _session = await conn.create_session(
-                asyncssh.SSHClientSession, term_type="xterm-256color", term_size=(100, 30),
-                encoding=None, window=4096, max_pktsize=4096)
+                asyncssh.SSHClientSession,
+                term_type="xterm-256color",
+                term_size=(100, 30),
+                encoding=None,
+                window=4096,
+                max_pktsize=4096,
+            )
             chan.pause_reading()
             await _until(lambda: len(server.sessions) == 2)
             for i in range(200):  # each resize repaints the whole screen

@@ -189,7 +189,6 @@ async def test_a_player_who_leaves_before_the_start_frees_the_seat(tmp_path):
             assert hub.tables[1].names() == ["anna"]
 
 
-
 async def test_a_player_watching_another_game_is_taken_to_their_table_when_it_starts(tmp_path):
     hub = Hub(pace=0.0)
     async with game_server(tmp_path, hub) as server:

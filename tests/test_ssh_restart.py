@@ -48,8 +48,22 @@ class Server:
 async def serving(home: Path, seat_hold: float) -> AsyncIterator[Server]:
     env = dict(os.environ, CITADELS_HOME=str(home))
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", "--log-level", "WARNING",
-        "--bot-pace", "0", "--seat-hold", str(seat_hold), stdout=asyncio.subprocess.PIPE, env=env, cwd=ROOT)
+        sys.executable,
+        "-m",
+        "citadels_server.cli",
+        "serve",
+        "--port",
+        "0",
+        "--log-level",
+        "WARNING",
+        "--bot-pace",
+        "0",
+        "--seat-hold",
+        str(seat_hold),
+        stdout=asyncio.subprocess.PIPE,
+        env=env,
+        cwd=ROOT,
+    )
     assert process.stdout is not None
     try:
         first = (await asyncio.wait_for(process.stdout.readline(), 30)).decode()
@@ -65,8 +79,15 @@ async def serving(home: Path, seat_hold: float) -> AsyncIterator[Server]:
 
 def connect(server: Server, name: str) -> asyncssh.SSHClientConnection:
     # Keyed players: a key is what brings a player back to their seat, on any server.
-    return asyncssh.connect("127.0.0.1", server.port, username=name, client_keys=[KEYS[name]], known_hosts=None,
-                            agent_path=None, preferred_auth="publickey")
+    return asyncssh.connect(
+        "127.0.0.1",
+        server.port,
+        username=name,
+        client_keys=[KEYS[name]],
+        known_hosts=None,
+        agent_path=None,
+        preferred_auth="publickey",
+    )
 
 
 async def type_line(s: Screen, text: str) -> None:
@@ -147,7 +168,9 @@ async def test_a_restart_or_a_drop_never_plays_for_a_human_and_a_hold_that_runs_
                 # y's choice comes later in this round: the table waits for them until their hold runs out,
                 # then a bot plays their seat.
                 await sc.wait_for(f"The table waits for {NAMES[y]} to come back (up to ")
-                assert y not in kept(home)[0][len(before):]
-                await sc.wait_for(f"{NAMES[y]} did not come back: a bot plays their seat to the end.", timeout=30)
-                await until_kept(home, lambda acts, _p: y in acts[len(before):], "a bot's move for y")
+                assert y not in kept(home)[0][len(before) :]
+                await sc.wait_for(
+                    f"{NAMES[y]} did not come back: a bot plays their seat to the end.", timeout=30
+                )
+                await until_kept(home, lambda acts, _p: y in acts[len(before) :], "a bot's move for y")
         assert await server.stop() == 0

@@ -38,8 +38,23 @@ async def citadels_serve(home: Path) -> AsyncIterator[tuple[int, Path]]:
     env = dict(os.environ, CITADELS_HOME=str(home))
     with open(log, "ab") as err:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", "--seat-hold", "600",
-            "--bot-pace", "0.3", "--log-level", "INFO", stdout=asyncio.subprocess.PIPE, stderr=err, env=env, cwd=ROOT)
+            sys.executable,
+            "-m",
+            "citadels_server.cli",
+            "serve",
+            "--port",
+            "0",
+            "--seat-hold",
+            "600",
+            "--bot-pace",
+            "0.3",
+            "--log-level",
+            "INFO",
+            stdout=asyncio.subprocess.PIPE,
+            stderr=err,
+            env=env,
+            cwd=ROOT,
+        )
     try:
         assert proc.stdout is not None
         first = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
@@ -66,26 +81,39 @@ class Player(asyncssh.SSHClient):
 
     def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts: Any) -> list[str]:
         self.prompts += [p for p, _ in prompts]
-        return [self.code if "Reconnect code" in p else self.password if "password" in p else "" for p, _ in prompts]
+        return [
+            self.code if "Reconnect code" in p else self.password if "password" in p else ""
+            for p, _ in prompts
+        ]
 
 
 def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-async def login(port: int, name: str, code: str = "", keys: list[Any] | None = None
-                ) -> tuple[asyncssh.SSHClientConnection, Screen, Player]:
+async def login(
+    port: int, name: str, code: str = "", keys: list[Any] | None = None
+) -> tuple[asyncssh.SSHClientConnection, Screen, Player]:
     client = Player(code)
-    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, client_keys=keys,
-                                  agent_path=None, client_factory=lambda: client,
-                                  preferred_auth="publickey,keyboard-interactive")
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        known_hosts=None,
+        client_keys=keys,
+        agent_path=None,
+        client_factory=lambda: client,
+        preferred_auth="publickey,keyboard-interactive",
+    )
     process = await conn.create_process(term_type="xterm-256color", term_size=(W, H), encoding=None)
     screen = Screen(process, W, H)
     await screen.wait_for(lambda s: "Citadels lobby" in s or "Your hand" in s, timeout=20)
     return conn, screen, client
 
 
-async def login_after_drop(port: int, name: str, **kw: Any) -> tuple[asyncssh.SSHClientConnection, Screen, Player]:
+async def login_after_drop(
+    port: int, name: str, **kw: Any
+) -> tuple[asyncssh.SSHClientConnection, Screen, Player]:
     """Log in as `name` once the server has let go of the dropped player's session (until then the name
     is in use by a player connected now)."""
     deadline = time.monotonic() + 20
@@ -132,7 +160,10 @@ async def test_a_seat_without_a_key_is_retaken_only_with_its_code_even_after_a_r
         s, ss, sc = await login_after_drop(port, "anna")
         assert sc.prompts == ["Reconnect code for anna's seat (Enter to play as a guest): "]
         lobby = flat(ss.text)
-        assert "The name anna holds a seat kept for its player" in lobby and "Citadels lobby · you are guest-" in lobby
+        assert (
+            "The name anna holds a seat kept for its player" in lobby
+            and "Citadels lobby · you are guest-" in lobby
+        )
         guest = guest_in(lobby)
         await type_line(ss, "join 1")
         await ss.wait_for("That game has started; you can watch it.")
@@ -168,7 +199,10 @@ async def test_a_seat_without_a_key_is_retaken_only_with_its_code_even_after_a_r
     assert f"key {fp} offered for 'anna'" in logged
     assert "refused (a player without a key is using the name)" in logged
     assert "refused (a player without a key holds a seat with the name)" in logged
-    assert f"logged in from 127.0.0.1 as {guest} (keyless, reconnect code not given, {NAME_HOLDS_SEAT})" in logged
+    assert (
+        f"logged in from 127.0.0.1 as {guest} (keyless, reconnect code not given, {NAME_HOLDS_SEAT})"
+        in logged
+    )
     assert "as anna (keyless, reconnect code right)" in logged
 
 
@@ -186,8 +220,10 @@ async def test_a_key_refused_for_a_taken_name_is_told_why_and_the_log_names_it(t
         assert "Use your own key to keep a name." in text
         b.close()
     logged = log.read_text(encoding="utf-8")
-    assert f"key {other.get_fingerprint('sha256')} offered for 'anna' from 127.0.0.1: refused " \
-           "(the name belongs to another key)" in logged
+    assert (
+        f"key {other.get_fingerprint('sha256')} offered for 'anna' from 127.0.0.1: refused "
+        "(the name belongs to another key)" in logged
+    )
     assert f"key {KEY.get_fingerprint('sha256')} offered for 'anna' from 127.0.0.1: accepted" in logged
 
 
@@ -209,8 +245,7 @@ class Seats:
 
 def policy(tmp_path: Path, **kw: Any) -> AuthPolicy:
     kw.setdefault("require_keys", False)
-    return AuthPolicy(MemoryNames(), password=None, open_registration=True,
-                      seats=Seats(), **kw)
+    return AuthPolicy(MemoryNames(), password=None, open_registration=True, seats=Seats(), **kw)
 
 
 def test_a_name_holding_a_seat_without_a_key_needs_its_code(tmp_path):
@@ -248,8 +283,15 @@ def test_a_key_cannot_claim_a_name_a_player_without_a_key_has(tmp_path):
 async def test_with_a_server_password_one_challenge_asks_for_both(tmp_path):
     async def who(server: Any, **answers: str) -> tuple[str, list[str]]:
         client = Player(**answers)
-        async with asyncssh.connect("127.0.0.1", server.port, username="anna", known_hosts=None, client_keys=None,
-                                    agent_path=None, client_factory=lambda: client) as conn:
+        async with asyncssh.connect(
+            "127.0.0.1",
+            server.port,
+            username="anna",
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            client_factory=lambda: client,
+        ) as conn:
             text = await (await open_game(conn)).wait_for("Presses: 0")
             return text.split("Welcome ")[1].split()[0], client.prompts
 

@@ -18,22 +18,25 @@ from citadels_server.settings import Settings, SettingsError, load_settings
 
 def test_settings_file_then_options(tmp_path):
     f = tmp_path / "citadels.toml"
-    f.write_text('port = 2022\nmax_connections = 10\nrequire_keys = true\nidle_timeout = 90.5\n')
+    f.write_text("port = 2022\nmax_connections = 10\nrequire_keys = true\nidle_timeout = 90.5\n")
     s = load_settings(f, port=None, max_connections=3)
     assert (s.port, s.max_connections, s.require_keys, s.idle_timeout) == (2022, 3, True, 90.5)
     assert load_settings(None) == Settings()
 
 
-@pytest.mark.parametrize("text, complaint", [
-    ("prot = 22\n", "unknown setting(s) prot"),
-    ("port = true\n", "port must be int"),
-    ("max_per_address = 0\n", "max_per_address must be positive"),
-    ("port = 70000\n", "port must be between"),
-    ("min_width = 400\n", "minimum terminal size"),
-    ("auth_start_timeout = 0\n", "auth_start_timeout must be positive"),
-    ("max_authenticating = 2\n", "max_authenticating_per_address must not exceed max_authenticating"),
-    ("port = \n", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "text, complaint",
+    [
+        ("prot = 22\n", "unknown setting(s) prot"),
+        ("port = true\n", "port must be int"),
+        ("max_per_address = 0\n", "max_per_address must be positive"),
+        ("port = 70000\n", "port must be between"),
+        ("min_width = 400\n", "minimum terminal size"),
+        ("auth_start_timeout = 0\n", "auth_start_timeout must be positive"),
+        ("max_authenticating = 2\n", "max_authenticating_per_address must not exceed max_authenticating"),
+        ("port = \n", "not valid TOML"),
+    ],
+)
 def test_bad_settings_are_explained(tmp_path, text, complaint):
     f = tmp_path / "citadels.toml"
     f.write_text(text)
@@ -75,16 +78,32 @@ async def test_citadels_serve_prints_its_fingerprint_and_serves(tmp_path):
 
     env = dict(os.environ, CITADELS_HOME=str(tmp_path))
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", "--idle-timeout", "60",
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env)
+        sys.executable,
+        "-m",
+        "citadels_server.cli",
+        "serve",
+        "--port",
+        "0",
+        "--idle-timeout",
+        "60",
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=env,
+    )
     try:
         lines = [(await asyncio.wait_for(proc.stdout.readline(), 20)).decode() for _ in range(5)]
         port = int(lines[0].split("port")[1])
         printed_fp = lines[1].split(": ")[1].split()[0]
         key = asyncssh.read_private_key(tmp_path / HOST_KEY_FILE)
         assert printed_fp == fingerprint(key)
-        async with asyncssh.connect("127.0.0.1", port, username="anna", known_hosts=None, client_keys=None,
-                                    client_factory=KeylessClient) as conn:
+        async with asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username="anna",
+            known_hosts=None,
+            client_keys=None,
+            client_factory=KeylessClient,
+        ) as conn:
             assert conn.get_server_host_key().get_fingerprint("sha256") == printed_fp
             p = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
             await Screen(p).wait_for("Citadels lobby · you are anna")  # the game, not the demo

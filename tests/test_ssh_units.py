@@ -41,8 +41,9 @@ def test_partial_paste_marker_at_the_end_is_held():
 
 def test_connection_caps_count_per_address_and_in_total():
     """Logged-in connections are refused past their caps; connections still logging in evict the oldest."""
-    caps: ConnectionLimiter[str] = ConnectionLimiter(max_total=2, max_per_address=1, max_authenticating=3,
-                                                     max_authenticating_per_address=2)
+    caps: ConnectionLimiter[str] = ConnectionLimiter(
+        max_total=2, max_per_address=1, max_authenticating=3, max_authenticating_per_address=2
+    )
     assert caps.arrive("a1", "A") == []
     assert caps.arrive("a2", "A") == []
     assert caps.arrive("a3", "A") == [("a1", "max_authenticating_per_address")]  # the oldest of A's
@@ -66,14 +67,17 @@ def test_connection_caps_count_per_address_and_in_total():
     assert (caps.total, caps.count("A"), caps.count_authenticating("A")) == (0, 0, 0)
 
 
-@pytest.mark.parametrize("term, colorterm, expected", [
-    ("xterm-256color", None, ColorSystem.EIGHT_BIT),
-    ("xterm-256color", "truecolor", ColorSystem.TRUECOLOR),
-    ("xterm-kitty", "24bit", ColorSystem.TRUECOLOR),
-    ("xterm", None, ColorSystem.STANDARD),
-    ("dumb", None, ColorSystem.STANDARD),
-    (None, None, ColorSystem.STANDARD),
-])
+@pytest.mark.parametrize(
+    "term, colorterm, expected",
+    [
+        ("xterm-256color", None, ColorSystem.EIGHT_BIT),
+        ("xterm-256color", "truecolor", ColorSystem.TRUECOLOR),
+        ("xterm-kitty", "24bit", ColorSystem.TRUECOLOR),
+        ("xterm", None, ColorSystem.STANDARD),
+        ("dumb", None, ColorSystem.STANDARD),
+        (None, None, ColorSystem.STANDARD),
+    ],
+)
 def test_colour_depth_from_term(term, colorterm, expected):
     assert color_system_for(term, colorterm) is expected
 

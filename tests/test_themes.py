@@ -30,8 +30,11 @@ def tcss_variables() -> set[str]:
 
 def textual_variables() -> set[str]:
     """What Textual itself defines for any theme (primary, surface, text, foreground-darken-3 …)."""
-    bare = Theme.from_dict({"name": "bare", "dark": True, **{c: "#808080" for c in BASE_COLOURS},
-                            "variables": {}}, "bare.toml", require_all=False)
+    bare = Theme.from_dict(
+        {"name": "bare", "dark": True, **{c: "#808080" for c in BASE_COLOURS}, "variables": {}},
+        "bare.toml",
+        require_all=False,
+    )
     return set(bare.to_textual_theme().to_color_system().generate())
 
 
@@ -65,7 +68,8 @@ def test_the_five_kinds_of_theme_are_shipped():
     assert themes["terminal"].ansi
     # Only the 16 ANSI colours (and the terminal's default) in the terminal theme, so it follows the palette.
     values = list(themes["terminal"].colours.values()) + [
-        v for k, v in themes["terminal"].variables.items() if k != "input-cursor-text-style"]
+        v for k, v in themes["terminal"].variables.items() if k != "input-cursor-text-style"
+    ]
     assert all(v.startswith("ansi_") for v in values), values
 
 
@@ -74,7 +78,7 @@ def _luminance(hex_colour: str) -> float:
         s = c / 255
         return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
 
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
@@ -87,8 +91,11 @@ def _contrast(a: str, b: str) -> float:
 def test_coloured_text_is_legible_on_the_background(theme: Theme):
     bg = theme.colours["background"]
     floor = 7.0 if theme.name == "contrast" else 4.5  # WCAG AAA for the high-contrast theme, AA otherwise
-    low = {k: round(_contrast(v, bg), 1) for k, v in theme.variables.items()
-           if k in GAME_VARIABLES and _contrast(v, bg) < floor}
+    low = {
+        k: round(_contrast(v, bg), 1)
+        for k, v in theme.variables.items()
+        if k in GAME_VARIABLES and _contrast(v, bg) < floor
+    }
     assert not low, low
 
 
@@ -142,8 +149,13 @@ async def test_a_broken_user_theme_falls_back_with_a_message_naming_the_file(tmp
 
 async def test_the_theme_command_switches_live_completes_and_is_saved(tmp_path: Path):
     mine = (Path(__file__).parent.parent / "themes" / "night.toml").read_text(encoding="utf-8")
-    _user_theme(tmp_path, "mine.toml", mine.replace('name = "night"', 'name = "mine"')
-                .replace('district-noble = "#ebcb8b"', 'district-noble = "#123456"'))
+    _user_theme(
+        tmp_path,
+        "mine.toml",
+        mine.replace('name = "night"', 'name = "mine"').replace(
+            'district-noble = "#ebcb8b"', 'district-noble = "#123456"'
+        ),
+    )
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -207,7 +219,7 @@ async def test_the_theme_option_is_for_the_session_only(tmp_path: Path):
 
 
 def _svg_colours(svg: str) -> set[tuple[int, int, int]]:
-    return {tuple(int(h[i:i + 2], 16) for i in (0, 2, 4)) for h in re.findall(r"#([0-9a-fA-F]{6})\b", svg)}
+    return {tuple(int(h[i : i + 2], 16) for i in (0, 2, 4)) for h in re.findall(r"#([0-9a-fA-F]{6})\b", svg)}
 
 
 @pytest.mark.parametrize("no_color", [False, True])
@@ -235,7 +247,7 @@ def _span_colours(text) -> dict[str, str]:
     for span in text.spans:
         style = span.style
         if hasattr(style, "color") and style.color is not None:
-            out[text.plain[span.start:span.end]] = style.color.triplet.hex
+            out[text.plain[span.start : span.end]] = style.color.triplet.hex
     return out
 
 
@@ -251,8 +263,14 @@ async def test_markers_gold_and_crown_are_words_and_glyphs_in_the_theme_colours(
         await pilot.pause()
         gs = app.game_screen
         v, cfg = gs.view(), app.seat.config
-        marked = replace(v, killed=v.cast[1], robbed=v.cast[2], bewitched=v.cast[3], warrants=(v.cast[4],),
-                         threats=(v.cast[5],))
+        marked = replace(
+            v,
+            killed=v.cast[1],
+            robbed=v.cast[2],
+            bewitched=v.cast[3],
+            warrants=(v.cast[4],),
+            threats=(v.cast[5],),
+        )
         text = gs.query_one(CharactersPane).render_characters(marked, cfg)
         colours = _span_colours(text)
         for word in ("killed", "robbed", "bewitched", "warrant", "threat"):
@@ -267,8 +285,11 @@ async def test_markers_gold_and_crown_are_words_and_glyphs_in_the_theme_colours(
 
 async def test_a_user_theme_may_replace_a_shipped_one_and_leave_variables_out(tmp_path: Path):
     shipped = (Path(__file__).parent.parent / "themes" / "citadel.toml").read_text(encoding="utf-8")
-    mine = _user_theme(tmp_path, "my-citadel.toml",
-                       shipped.replace('gold = "#ffd36b"\n', "").replace('crown = "#ffcf40"', 'crown = "#00ff00"'))
+    mine = _user_theme(
+        tmp_path,
+        "my-citadel.toml",
+        shipped.replace('gold = "#ffd36b"\n', "").replace('crown = "#ffcf40"', 'crown = "#00ff00"'),
+    )
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

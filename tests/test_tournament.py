@@ -46,8 +46,25 @@ def test_tiny_tournament_is_the_same_in_one_process_or_two():
 
 
 def test_cli_tournament_prints_one_json_object_with_a_progress_bar_on_stderr(capsys):
-    assert main(["tournament", "--players", "2", "--games", "2", "--bots", "hard,random", "--budget", "3",
-                 "--workers", "1", "--json"]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "--players",
+                "2",
+                "--games",
+                "2",
+                "--bots",
+                "hard,random",
+                "--budget",
+                "3",
+                "--workers",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     out, err = capsys.readouterr()
     data = json.loads(out)
     assert set(data["by_bot"]) == {"hard:3", "random"}

@@ -27,8 +27,14 @@ async def settle(app: CitadelsApp, pilot, limit: int = 3000) -> None:
         if isinstance(app.screen, EndScreen):
             return
         gs = app.game_screen
-        if gs is not None and app.screen is gs and app.seat is not None and app.seat.my_turn() \
-                and gs.view().legal == app.seat.view().legal and gs.view().legal:
+        if (
+            gs is not None
+            and app.screen is gs
+            and app.seat is not None
+            and app.seat.my_turn()
+            and gs.view().legal == app.seat.view().legal
+            and gs.view().legal
+        ):
             return
     raise AssertionError("the game did not come back to the player")
 
@@ -451,8 +457,10 @@ async def test_new_game_screen_takes_a_custom_cast_and_district_list_checked_by_
     from citadels_tui.components.new_game_screen import NewGameScreen
 
     cast = "assassin, spy, wizard, emperor, abbot, trader, navigator, marshal"
-    districts = ("Armory, Basilica, Capitol, Framework, Gold Mine, Great Wall, Ivory Tower, Monument, Museum, "
-                 "Necropolis, Observatory, Park, Poor House, Thieves' Den")
+    districts = (
+        "Armory, Basilica, Capitol, Framework, Gold Mine, Great Wall, Ivory Tower, Monument, Museum, "
+        "Necropolis, Observatory, Park, Poor House, Thieves' Den"
+    )
     app = CitadelsApp(home=tmp_path, seed=4, pace=0)
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(app, pilot)
@@ -477,8 +485,16 @@ async def test_new_game_screen_takes_a_custom_cast_and_district_list_checked_by_
         screen.action_start()
         await pilot.pause()
         assert not isinstance(app.screen, NewGameScreen)
-        assert app.table.config.cast == ("assassin", "spy", "wizard", "emperor", "abbot", "trader", "navigator",
-                                         "marshal")
+        assert app.table.config.cast == (
+            "assassin",
+            "spy",
+            "wizard",
+            "emperor",
+            "abbot",
+            "trader",
+            "navigator",
+            "marshal",
+        )
         assert "thieves_den" in app.table.config.districts and len(app.table.config.districts) == 14
 
 
@@ -506,8 +522,10 @@ async def test_the_new_game_form_remembers_the_last_custom_lists_across_games_an
     from citadels_tui.components.new_game_screen import NewGameScreen
 
     cast = "assassin, spy, wizard, king, abbot, trader, navigator, marshal"
-    districts = ("Armory, Basilica, Capitol, Framework, Gold Mine, Great Wall, Ivory Tower, Monument, Museum, "
-                 "Necropolis, Observatory, Park, Poor House, Thieves' Den")
+    districts = (
+        "Armory, Basilica, Capitol, Framework, Gold Mine, Great Wall, Ivory Tower, Monument, Museum, "
+        "Necropolis, Observatory, Park, Poor House, Thieves' Den"
+    )
     want_cast = ("assassin", "spy", "wizard", "king", "abbot", "trader", "navigator", "marshal")
 
     async def form(app: CitadelsApp, pilot) -> NewGameScreen:

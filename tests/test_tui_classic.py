@@ -53,16 +53,19 @@ async def test_a_classic_game_from_the_new_game_screen(tmp_path: Path):
         screen.query_one("#players", Select).value = 5
         screen.query_one("#cast", Select).value = "custom"
         await pilot.pause()
-        screen.query_one("#cast-custom", Input).value = ("witch, tax collector, wizard, king, bishop, merchant, "
-                                                        "architect, warlord")
+        screen.query_one("#cast-custom", Input).value = (
+            "witch, tax collector, wizard, king, bishop, merchant, architect, warlord"
+        )
         screen.action_start()
         await pilot.pause()
         assert app.screen is screen
         assert "replace one or two of the eight base characters, not 3" in str(
-            screen.query_one("#new-error").render())
+            screen.query_one("#new-error").render()
+        )
         # Two bonus characters in place of base ones of the same rank, the Queen as rank 9, the shorter game.
-        screen.query_one("#cast-custom", Input).value = ("assassin, tax collector, magician, emperor, bishop, "
-                                                        "merchant, architect, warlord, queen")
+        screen.query_one("#cast-custom", Input).value = (
+            "assassin, tax collector, magician, emperor, bishop, merchant, architect, warlord, queen"
+        )
         screen.query_one("#districts", Select).value = "classic_dark_city"
         screen.query_one("#shorter", Select).value = True
         screen.action_start()
@@ -130,7 +133,13 @@ async def test_a_classic_table_in_the_lobby_by_form_and_by_command():
         await pilot.pause()
         (ht,) = hub.tables.values()
         assert (ht.edition, ht.shorter, ht.rank9, ht.players, ht.cast, ht.districts) == (
-            "classic", True, True, 5, "classic_dark_city", "classic_dark_city")
+            "classic",
+            True,
+            True,
+            5,
+            "classic_dark_city",
+            "classic_dark_city",
+        )
         console = Console(width=120, record=True)
         console.print(app.screen._tables())
         assert "classic · shorter" in console.export_text()

@@ -154,14 +154,19 @@ def test_simple_verbs(selection):
     assert parse("beautify castle", v, g.config).actions == (act("beautify", "castle"),)
     assert parse("lab tavern", v, g.config).actions == (act("laboratory", "tavern"),)
     assert parse("pay gold", v, g.config).actions == (act("pay_gold"),)
-    assert parse("pay tavern temple", v, g.config).actions == (act("pay_card", "tavern"), act("pay_card", "temple"))
+    assert parse("pay tavern temple", v, g.config).actions == (
+        act("pay_card", "tavern"),
+        act("pay_card", "temple"),
+    )
 
 
 def test_app_commands(selection):
     g, v = selection
     assert parse("help", v, g.config).app == "help"
-    assert (parse("help observatory", v, g.config).app, parse("help observatory", v, g.config).arg) == \
-        ("help", "observatory")
+    assert (parse("help observatory", v, g.config).app, parse("help observatory", v, g.config).arg) == (
+        "help",
+        "observatory",
+    )
     assert parse("look at bruno", v, g.config).arg == "1"
     assert parse("score", v, g.config).app == "score"
     assert parse("save", v, g.config).app == "save"
@@ -197,8 +202,21 @@ def test_an_unknown_action_kind_is_still_a_verb():
 
 def test_garbage_never_raises(selection):
     g, v = selection
-    for text in ("!!!", "build", "destroy", "kill", "42 42", "é", "'", "help help help", "look at", "0", "-1",
-                 "¹", "٣"):
+    for text in (
+        "!!!",
+        "build",
+        "destroy",
+        "kill",
+        "42 42",
+        "é",
+        "'",
+        "help help help",
+        "look at",
+        "0",
+        "-1",
+        "¹",
+        "٣",
+    ):
         got = parse(text, v, g.config)
         assert got.error and not got.actions, text
     assert parse("   ", v, g.config) == parse("", v, g.config)
@@ -237,8 +255,22 @@ def test_every_legal_action_of_whole_games_is_reachable_by_words_and_by_number(p
                 assert parse(str(i + 1), v, g.config).actions == (a,)
                 checked.add(a.kind)
             g.apply(p, bots[p].choose(v))
-    assert {"choose", "gather", "keep", "build", "end", "kill", "rob", "swap_hands", "redraw", "discard",
-            "done", "destroy", "income", "bonus"} <= checked
+    assert {
+        "choose",
+        "gather",
+        "keep",
+        "build",
+        "end",
+        "kill",
+        "rob",
+        "swap_hands",
+        "redraw",
+        "discard",
+        "done",
+        "destroy",
+        "income",
+        "bonus",
+    } <= checked
 
 
 def test_the_wrong_target_gets_the_list_of_right_ones():
@@ -250,8 +282,36 @@ def test_the_wrong_target_gets_the_list_of_right_ones():
         assert g.edition.districts[g.edition.district_by_key[k]].name in err
 
 
-WORDS = ["build", "take", "gold", "keep", "kill", "rob", "destroy", "in", "the", "anna's", "city", "thieves",
-         "den", "'", "discard", "swap", "with", "help", "1", "12", "b", "c", "d", "t", "pay", "end", "é", "!!"]
+WORDS = [
+    "build",
+    "take",
+    "gold",
+    "keep",
+    "kill",
+    "rob",
+    "destroy",
+    "in",
+    "the",
+    "anna's",
+    "city",
+    "thieves",
+    "den",
+    "'",
+    "discard",
+    "swap",
+    "with",
+    "help",
+    "1",
+    "12",
+    "b",
+    "c",
+    "d",
+    "t",
+    "pay",
+    "end",
+    "é",
+    "!!",
+]
 
 
 def test_any_text_gives_a_command_and_never_an_exception(selection):
@@ -263,8 +323,10 @@ def test_any_text_gives_a_command_and_never_an_exception(selection):
     states = [(g, v), (later, me_view(later))]
 
     @settings(max_examples=300, deadline=None, derandomize=True)  # fixed examples: CI is repeatable
-    @given(st.one_of(st.text(max_size=40), st.lists(st.sampled_from(WORDS), max_size=6).map(" ".join)),
-           st.sampled_from(states))
+    @given(
+        st.one_of(st.text(max_size=40), st.lists(st.sampled_from(WORDS), max_size=6).map(" ".join)),
+        st.sampled_from(states),
+    )
     def check(text, state):
         game, vw = state
         got = parse(text, vw, game.config)
@@ -284,6 +346,7 @@ def test_a_lone_h_is_help_although_hint_starts_with_it_too(selection):
 
 
 # ---------------------------------------------------------------- the command line understands the screen
+
 
 def _shortened(label: str) -> str:
     """The label as a hurried player types it: lower case, each long word cut to its first four letters."""
@@ -338,8 +401,12 @@ def test_the_classic_warlord_says_destroying_ends_his_turn():
 
     from citadels_tui.names import describe
 
-    labels = [describe(g.config, v, a) for g, v in decisions() for a in v.legal
-              if a.kind == "destroy" and g.config.edition == "classic"]
+    labels = [
+        describe(g.config, v, a)
+        for g, v in decisions()
+        for a in v.legal
+        if a.kind == "destroy" and g.config.edition == "classic"
+    ]
     assert labels and all(lab.endswith(", and end your turn") for lab in labels)
 
 
@@ -354,7 +421,9 @@ def test_a_name_alone_does_the_one_thing_the_decision_offers(selection):
 
 def test_a_name_of_several_options_says_which():
     g, v = _turn("build", "laboratory")
-    both = {a.args[0] for a in v.legal if a.kind == "build"} & {a.args[0] for a in v.legal if a.kind == "laboratory"}
+    both = {a.args[0] for a in v.legal if a.kind == "build"} & {
+        a.args[0] for a in v.legal if a.kind == "laboratory"
+    }
     key = sorted(both)[0]
     name = g.edition.districts[g.edition.district_by_key[key]].name
     err = parse(name, v, g.config).error

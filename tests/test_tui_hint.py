@@ -40,8 +40,14 @@ async def until(pilot, cond, limit: int = 2000) -> None:
 
 def my_decision(app: CitadelsApp) -> bool:
     gs = app.game_screen
-    return gs is not None and app.screen is gs and app.seat is not None and app.seat.my_turn() \
-        and gs.view().legal == app.seat.view().legal and isinstance(app.focused, CommandLine)
+    return (
+        gs is not None
+        and app.screen is gs
+        and app.seat is not None
+        and app.seat.my_turn()
+        and gs.view().legal == app.seat.view().legal
+        and isinstance(app.focused, CommandLine)
+    )
 
 
 def hint_workers(app: CitadelsApp) -> list:
@@ -76,6 +82,7 @@ class Gate:
 
 # ---------------------------------------------------------------- the command word
 
+
 @pytest.mark.parametrize("text", ["hint", "Hint", "hin", "подсказка", "подскажи", "подск"])
 def test_the_parser_knows_hint_in_english_and_russian(text):
     g = Game(GameConfig.create(4), seed=7)
@@ -89,6 +96,7 @@ def test_the_russian_word_works_with_the_russian_catalog():
 
 
 # ---------------------------------------------------------------- the seat
+
 
 def test_a_seat_hint_is_its_players_only_and_the_same_for_the_same_position():
     table = Table.new(GameConfig.create(4), 5, {1: "normal", 2: "normal", 3: "normal"})
@@ -109,6 +117,7 @@ def test_a_seat_hint_is_its_players_only_and_the_same_for_the_same_position():
 
 # ---------------------------------------------------------------- the app
 
+
 async def test_hint_shows_the_top_choices_with_chances_and_option_numbers(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     app.hint_budget = BUDGET
@@ -123,7 +132,8 @@ async def test_hint_shows_the_top_choices_with_chances_and_option_numbers(tmp_pa
         v, cfg = app.seat.view(), app.seat.config
         shown = CHOICE.findall(text)
         assert [(label, int(p), int(n)) for label, p, n in shown] == [
-            (describe(cfg, v, a), round(c * 100), v.legal.index(a) + 1) for a, c in expected]
+            (describe(cfg, v, a), round(c * 100), v.legal.index(a) + 1) for a, c in expected
+        ]
         assert text.count("→") == 2  # the header and the best choice
         assert not app.table.record.actions  # a hint plays nothing
 
@@ -202,6 +212,7 @@ async def test_the_hint_in_russian(tmp_path: Path):
 
 # ---------------------------------------------------------------- a hosted table
 
+
 async def test_a_hint_at_a_hosted_table():
     hub = Hub(pace=0.0)
     ht = hub.create("anna", None, 3)
@@ -216,7 +227,9 @@ async def test_a_hint_at_a_hosted_table():
         await until(pilot, lambda: "%" in story(app))
         v = app.seat.view()
         shown = CHOICE.findall(story(app))
-        assert shown and all(label == describe(app.seat.config, v, v.legal[int(n) - 1]) for label, _, n in shown)
+        assert shown and all(
+            label == describe(app.seat.config, v, v.legal[int(n) - 1]) for label, _, n in shown
+        )
         ht.table.close()
 
 
@@ -240,7 +253,9 @@ def test_the_hint_lines_are_in_descending_order_of_their_shown_chance():
     assert checked >= 10
 
 
-@pytest.mark.parametrize("players, edition, setup", [(4, "2016", "first_game"), (3, "classic", "classic_dark_city")])
+@pytest.mark.parametrize(
+    "players, edition, setup", [(4, "2016", "first_game"), (3, "classic", "classic_dark_city")]
+)
 def test_the_hint_shows_calibrated_chances_best_first(players, edition, setup):
     """The chances shown are the search's own figures through the calibration table (bench/calibration.py
     measures them), in descending order, so the arrow's line is the best shown chance."""
@@ -263,8 +278,9 @@ def test_the_hint_shows_calibrated_chances_best_first(players, edition, setup):
             bot.search(v, lambda rng, copy=copy: redeal(copy, 0, rng), list(v.legal), bot.normal.choose(v))
             raw = dict(zip([a for a, _, _ in bot.last_stats[:3]], bot.last_values, strict=False))
             assert {a for a, _ in shown} == set(raw)
-            assert [c for _, c in shown] == sorted((round(calibrated(raw[a]), 3) for a, _ in shown),
-                                                    reverse=True)
+            assert [c for _, c in shown] == sorted(
+                (round(calibrated(raw[a]), 3) for a, _ in shown), reverse=True
+            )
             moved += any(abs(c - raw[a]) > 0.01 for a, c in shown)
             checked += 1
         g.apply(p, bots[p].choose(view(g, p)))

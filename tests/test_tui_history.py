@@ -49,8 +49,14 @@ def whole_game(names: tuple[str, ...], seed: int) -> GameRecord:
     return GameRecord(cfg, seed, actions)
 
 
-def keep(records: MemoryRecords, gid: int, seats: list[tuple[str, str | None, str | None]], seed: int,
-         ended: float = WHEN, abandoned: bool = False) -> FinishedGame:
+def keep(
+    records: MemoryRecords,
+    gid: int,
+    seats: list[tuple[str, str | None, str | None]],
+    seed: int,
+    ended: float = WHEN,
+    abandoned: bool = False,
+) -> FinishedGame:
     """Keep a game of bots in `records` as the hub keeps a finished table: seats are (name, key, bot level);
     a human with a key is rated."""
     record = whole_game(tuple(name for name, _, _ in seats), seed).copy()
@@ -59,9 +65,13 @@ def keep(records: MemoryRecords, gid: int, seats: list[tuple[str, str | None, st
     winners = set(game.result["winners"])
     order = {p: (totals[p], p in winners) for p in range(len(seats))}
     ranks = [1 + sum(1 for q in order if order[q] > order[p]) for p in range(len(seats))]
-    finishers = tuple(Finisher(name, key, bot, totals[p], ranks[p]) for p, (name, key, bot) in enumerate(seats))
+    finishers = tuple(
+        Finisher(name, key, bot, totals[p], ranks[p]) for p, (name, key, bot) in enumerate(seats)
+    )
     kept = FinishedGame(GameSummary(gid, ended, "2016", finishers, len(record.actions), abandoned), record)
-    places = [Place(ranks[p], rated=name if key else None, bot=bot) for p, (name, key, bot) in enumerate(seats)]
+    places = [
+        Place(ranks[p], rated=name if key else None, bot=bot) for p, (name, key, bot) in enumerate(seats)
+    ]
     records.table_finished(gid, kept, places)
     return kept
 
@@ -90,10 +100,21 @@ async def said(pilot, app, text: str) -> str:
 def three_games() -> MemoryRecords:
     records = MemoryRecords()
     keep(records, 1, [("anna", "SHA256:anna", None), ("Bot Bruno", None, "normal")], seed=3, ended=WHEN)
-    keep(records, 2, [("bruno", "SHA256:bruno", None), ("carla", None, None), ("Bot Eve", None, "easy")],
-         seed=4, ended=WHEN + 3600)
-    keep(records, 3, [("anna", "SHA256:anna", None), ("bruno", "SHA256:bruno", None)], seed=5,
-         ended=WHEN + 7200, abandoned=True)
+    keep(
+        records,
+        2,
+        [("bruno", "SHA256:bruno", None), ("carla", None, None), ("Bot Eve", None, "easy")],
+        seed=4,
+        ended=WHEN + 3600,
+    )
+    keep(
+        records,
+        3,
+        [("anna", "SHA256:anna", None), ("bruno", "SHA256:bruno", None)],
+        seed=5,
+        ended=WHEN + 7200,
+        abandoned=True,
+    )
     return records
 
 
@@ -115,7 +136,9 @@ async def test_games_lists_your_own_latest_first_and_games_all_everyones():
         first = await hub.records.game(1)
         winner = next(s for s in first.summary.seats if s.rank == 1)
         assert f"★ {winner.name}" in text
-        assert "★" not in text.split("3 2026-09-21")[1].split("1 2026-09-21")[0]  # an abandoned game has no winner
+        assert (
+            "★" not in text.split("3 2026-09-21")[1].split("1 2026-09-21")[0]
+        )  # an abandoned game has no winner
         app.lobby.query_one(LobbyLog).clear()
         await type_line(pilot, "games all")
         text = await said(pilot, app, "“replay N” shows game N again")
@@ -164,7 +187,9 @@ async def test_replay_steps_both_ways_jumps_to_rounds_and_goes_back_to_the_lobby
                 g.apply(p, a)
             v = view(g, None)
             assert screen.at == k and screen.replay.steps[k].view == v
-            assert status(screen) == status_text(v, record.config, False, screen.query_one(StatusBar).size.width)
+            assert status(screen) == status_text(
+                v, record.config, False, screen.query_one(StatusBar).size.width
+            )
 
         for _ in range(5):
             await pilot.press("right")
@@ -223,7 +248,10 @@ async def test_a_seat_sees_its_own_hand_and_private_lines_and_a_spectator_does_n
     for k, (p, a) in enumerate(record.actions[:40], 1):
         g.apply(p, a)
         assert seen.steps[k].view == view(g, 1) and watched.steps[k].view == view(g, None)
-        assert sorted(seen.steps[k].view.hand) == sorted(g.card_keys(g.hands[1])) and not watched.steps[k].view.hand
+        assert (
+            sorted(seen.steps[k].view.hand) == sorted(g.card_keys(g.hands[1]))
+            and not watched.steps[k].view.hand
+        )
     assert any(line.private for s in seen.steps for line in s.lines)
     assert not any(line.private for s in watched.steps for line in s.lines)
 
@@ -247,11 +275,21 @@ def standings_rows(text: str) -> list[tuple[str, str, str, str]]:
 async def test_the_leaderboard_ranks_rated_players_marks_yours_and_leaves_guests_out(monkeypatch):
     records = MemoryRecords()
     for gid, seed in enumerate((3, 4, 5, 6), 1):
-        keep(records, gid, [("anna", "SHA256:anna", None), ("bruno", "SHA256:bruno", None),
-                            ("guest-7", None, None), ("Bot Eve", None, "hard")], seed=seed)
+        keep(
+            records,
+            gid,
+            [
+                ("anna", "SHA256:anna", None),
+                ("bruno", "SHA256:bruno", None),
+                ("guest-7", None, None),
+                ("Bot Eve", None, "hard"),
+            ],
+            seed=seed,
+        )
     board = await records.leaderboard()
-    assert [s.name for s in board] == sorted(["anna", "bruno"], key=lambda n: -next(
-        s.rating.shown for s in board if s.name == n))
+    assert [s.name for s in board] == sorted(
+        ["anna", "bruno"], key=lambda n: -next(s.rating.shown for s in board if s.name == n)
+    )
     hub = Hub(pace=0.0, records=records)
     app = ssh_app_factory(BRUNO, hub)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -312,11 +350,17 @@ async def test_a_game_played_to_its_end_at_a_hosted_table_is_listed_replayed_and
     async with app.run_test(size=(100, 30)) as pilot:
         await type_line(pilot, "games")
         text = await said(pilot, app, "“replay N” shows game N again")
-        assert game_rows(text.replace(re.search(r"\d{4}-\d\d-\d\d", text).group(), "2026-09-21")) == [str(ht.id)]
+        assert game_rows(text.replace(re.search(r"\d{4}-\d\d-\d\d", text).group(), "2026-09-21")) == [
+            str(ht.id)
+        ]
         await type_line(pilot, "leaderboard")
         text = await said(pilot, app, "The leaderboard")
         await until(pilot, lambda: standings_rows(lobby_text(app)), "anna rated")
-        assert standings_rows(lobby_text(app))[0][1:] == ("anna", f"{(await records.rating('anna')).shown:.1f}", "1")
+        assert standings_rows(lobby_text(app))[0][1:] == (
+            "anna",
+            f"{(await records.rating('anna')).shown:.1f}",
+            "1",
+        )
         await type_line(pilot, f"replay {ht.id}")
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         await pilot.press("end")
@@ -349,7 +393,16 @@ async def _leaderboard(pilot) -> None:
 def test_the_leaderboard_at_80x24(snap_compare):
     records = MemoryRecords()
     for gid, seed in enumerate((3, 4, 5, 6), 1):
-        keep(records, gid, [("anna", "SHA256:anna", None), ("bruno", "SHA256:bruno", None),
-                            ("guest-7", None, None), ("Bot Eve", None, "hard")], seed=seed)
+        keep(
+            records,
+            gid,
+            [
+                ("anna", "SHA256:anna", None),
+                ("bruno", "SHA256:bruno", None),
+                ("guest-7", None, None),
+                ("Bot Eve", None, "hard"),
+            ],
+            seed=seed,
+        )
     app = ssh_app_factory(BRUNO, Hub(pace=0.0, records=records))
     assert snap_compare(app, terminal_size=(80, 24), run_before=_leaderboard)

@@ -9,8 +9,12 @@ def test_a_table_is_made_with_its_maker_seated_and_refuses_what_cannot_be_played
     hub = Hub()
     ht = hub.create("anna", None, 3, code="K7M9QD")
     assert ht.names() == ["anna"] and ht.free == 2 and ht.status == "waiting"
-    for kwargs, msg in [({"players": 9}, "2 to 8"), ({"cast": "nope"}, "no preset called nope"),
-                        ({"bots": "genius"}, "not genius"), ({"timer": 1}, "10 to 3600")]:
+    for kwargs, msg in [
+        ({"players": 9}, "2 to 8"),
+        ({"cast": "nope"}, "no preset called nope"),
+        ({"bots": "genius"}, "not genius"),
+        ({"timer": 1}, "10 to 3600"),
+    ]:
         with pytest.raises(HubError, match=msg):
             hub.create("bruno", None, **kwargs)
     with pytest.raises(HubError, match="already have a seat"):
@@ -37,7 +41,6 @@ def test_a_seat_taken_with_a_key_is_not_a_keyless_namesakes():
     assert hub.find("anna", "SHA256:abc") == (ht, 0)
     assert hub.find("anna", None) is None
     assert hub.find("anna", "SHA256:other") is None
-
 
 
 def test_a_seat_taken_without_a_key_is_retaken_only_with_its_code():

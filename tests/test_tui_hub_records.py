@@ -101,7 +101,9 @@ async def test_a_seat_kept_from_before_reconnect_codes_goes_by_the_name():
     hub.close()
     # A table imported from a file written before codes existed has seats without one.
     kept = records.tables_in_play()[0]
-    records.table_started(dataclasses.replace(kept, seats=[dataclasses.replace(s, code=None) for s in kept.seats]))
+    records.table_started(
+        dataclasses.replace(kept, seats=[dataclasses.replace(s, code=None) for s in kept.seats])
+    )
     again = Hub(pace=0.0, records=records)
     assert again.restore() == []
     back = again.tables[ht.id]
@@ -247,7 +249,10 @@ async def test_after_a_restart_nobody_plays_for_a_human_seat_until_its_hold_runs
     await _until(lambda: any("waits for" in str(line) for line in back.chat), "the table waits")
     waiting = back.table.game.pending()[0]
     assert waiting in (0, 1) and _human_moves(back.table, kept) == []
-    assert str(back.chat[-1]) == f"The table waits for {back.holders[waiting].name} to come back (up to 2 seconds)."
+    assert (
+        str(back.chat[-1])
+        == f"The table waits for {back.holders[waiting].name} to come back (up to 2 seconds)."
+    )
     # The other player comes back; the waited-for one does not: when the hold runs out a bot plays their
     # seat from then on, and says so.
     other = 1 - waiting
@@ -257,7 +262,10 @@ async def test_after_a_restart_nobody_plays_for_a_human_seat_until_its_hold_runs
     await _until(lambda: back.holders[waiting].released, "the hold ran out")
     await _until(lambda: _human_moves(back.table, kept), "the bot played the seat")
     assert _human_moves(back.table, kept)[0] == waiting and waiting in back.table.bots
-    assert str(back.chat[-1]) == f"{back.holders[waiting].name} did not come back: a bot plays their seat to the end."
+    assert (
+        str(back.chat[-1])
+        == f"{back.holders[waiting].name} did not come back: a bot plays their seat to the end."
+    )
     back.table.close()
     again.close()
 
@@ -278,7 +286,8 @@ async def test_a_player_who_drops_mid_decision_is_waited_for_and_decides_on_retu
         await _until(lambda: any("waits for" in str(line) for line in ht.chat), "the table waits")
         assert [str(line) for line in ht.chat[-2:]] == [
             f"{name} left; their seat is kept for 60 seconds.",
-            f"The table waits for {name} to come back (up to 60 seconds)."]
+            f"The table waits for {name} to come back (up to 60 seconds).",
+        ]
         await asyncio.sleep(0.05)
         assert len(table.record.actions) == moves and table.game.pending()[0] == player
         hub.arrive(ht, player)

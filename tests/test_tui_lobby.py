@@ -52,8 +52,13 @@ async def test_new_opens_a_form_whose_choices_make_the_table():
         await pilot.pause()
         assert not isinstance(app.screen, TableFormScreen)
         (ht,) = hub.tables.values()
-        assert (ht.creator, ht.players, ht.cast, ht.bot_level, ht.turn_timer) == ("anna", 3, "cunning_agents",
-                                                                                 "random", 60.0)
+        assert (ht.creator, ht.players, ht.cast, ht.bot_level, ht.turn_timer) == (
+            "anna",
+            3,
+            "cunning_agents",
+            "random",
+            60.0,
+        )
 
 
 async def test_the_form_can_be_cancelled():
@@ -76,12 +81,19 @@ def lobby_text(app) -> str:
 
 async def test_a_guest_is_told_why_in_their_language_and_a_keyless_seat_shows_its_code():
     hub = Hub(pace=0.0)
-    guest = SimpleNamespace(name="guest-3f2a", key_fingerprint=None, notice="name-holds-seat", asked_name="anna",
-                            locale=(("LANG", "ru_RU.UTF-8"),))
+    guest = SimpleNamespace(
+        name="guest-3f2a",
+        key_fingerprint=None,
+        notice="name-holds-seat",
+        asked_name="anna",
+        locale=(("LANG", "ru_RU.UTF-8"),),
+    )
     app = ssh_app_factory(guest, hub)
     async with app.run_test(size=(200, 40)) as pilot:
         await pilot.pause()
-        assert "За именем anna сохранено место за столом" in lobby_text(app) and "вы — guest-3f2a" in lobby_text(app)
+        assert "За именем anna сохранено место за столом" in lobby_text(
+            app
+        ) and "вы — guest-3f2a" in lobby_text(app)
     app = ssh_app_factory(SimpleNamespace(name="anna", key_fingerprint=None, seat_code="K7M9QD"), hub)
     async with app.run_test(size=(200, 40)) as pilot:
         assert "log in with a key to keep it for good" in lobby_text(app)

@@ -29,8 +29,10 @@ def colour_codes(raw: bytes) -> list[bytes]:
     found = []
     for m in SGR.finditer(raw):
         params = [p for p in re.split(rb"[;:]", m.group(1)) if p]
-        if any(p in (b"38", b"48", b"58", b"39", b"49", b"59") or 30 <= int(p) <= 47 or 90 <= int(p) <= 107
-               for p in params):
+        if any(
+            p in (b"38", b"48", b"58", b"39", b"49", b"59") or 30 <= int(p) <= 47 or 90 <= int(p) <= 107
+            for p in params
+        ):
             found.append(m.group(0))
     return found
 

@@ -65,7 +65,9 @@ async def test_a_game_from_a_position_shows_its_state_and_takes_a_move(tmp_path:
         assert any(p.city for p in v.players)
         gold = v.players[SEAT].gold
         await pilot.press(*"gold", "enter")
-        await until(pilot, lambda: app.table.record.actions and app.seat.view().players[SEAT].gold == gold + 2)
+        await until(
+            pilot, lambda: app.table.record.actions and app.seat.view().players[SEAT].gold == gold + 2
+        )
         assert app.table.record.actions[0] == (SEAT, GOLD)
         assert "From the position given: you play Clara; the other seats are bots (easy)." in story(app)
         await pilot.press(*"share", "enter")
@@ -87,13 +89,17 @@ def test_the_command_line_refuses_a_position_the_rules_refuse(tmp_path: Path, ca
     text = position_text()
     broken = text.replace("\ngold: [", "\ngold: [-1,", 1)
     assert main(["--position", broken]) == 2
-    assert capsys.readouterr().err.strip() == \
-        "citadels: The position's 'gold' must list one entry for each of the 4 players."
+    assert (
+        capsys.readouterr().err.strip()
+        == "citadels: The position's 'gold' must list one entry for each of the 4 players."
+    )
     f = tmp_path / "p.txt"
     f.write_text(text.replace("citadels-position: 1", "citadels-position: 7"), encoding="utf-8")
     assert main(["--position", f"@{f}"]) == 2
-    assert capsys.readouterr().err.strip() == \
-        "citadels: This position is written in another version (7); this Citadels reads version 1."
+    assert (
+        capsys.readouterr().err.strip()
+        == "citadels: This position is written in another version (7); this Citadels reads version 1."
+    )
     assert main(["--position", f"@{tmp_path / 'none.txt'}"]) == 2
     assert "cannot read" in capsys.readouterr().err
     f.write_text(text, encoding="utf-8")

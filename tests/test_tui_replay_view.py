@@ -109,8 +109,14 @@ def test_a_seat_the_game_has_not_is_refused(capsys):
 def test_a_damaged_line_asked_to_be_viewed_says_what_is_wrong_and_opens_nothing():
     line = encode(finished_record())
     damaged = line[:-1] + ("0" if line[-1] != "0" else "1")
-    r = subprocess.run([sys.executable, "-m", "citadels_server.cli", "replay", damaged, "--view", "--seat", "2"],
-                       capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "citadels_server.cli", "replay", damaged, "--view", "--seat", "2"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 2 and r.stdout == ""
-    assert r.stderr.strip() == \
-        "citadels: The game line is damaged: its checksum does not match its data. Copy it again, whole."
+    assert (
+        r.stderr.strip()
+        == "citadels: The game line is damaged: its checksum does not match its data. Copy it again, whole."
+    )

@@ -26,10 +26,24 @@ from citadels_tui.saves import save_target, write_save
 SIZES = [(MIN_WIDTH, MIN_HEIGHT), (80, 24), (120, 40)]
 # What the screen says, per language: your name and its marker, the points unit, the top line's words.
 WORDS = {
-    "en": {"me": "Anna", "you": "Anna (you)", "pt": "pt|points", "round": "Round", "deck": "deck",
-           "turn": "your turn", "mine": "▶ Your move"},
-    "ru": {"me": "Анна", "you": "Анна (вы)", "pt": "оч", "round": "Раунд", "deck": "колода",
-           "turn": "ваш ход", "mine": "▶ Ваш ход"},
+    "en": {
+        "me": "Anna",
+        "you": "Anna (you)",
+        "pt": "pt|points",
+        "round": "Round",
+        "deck": "deck",
+        "turn": "your turn",
+        "mine": "▶ Your move",
+    },
+    "ru": {
+        "me": "Анна",
+        "you": "Анна (вы)",
+        "pt": "оч",
+        "round": "Раунд",
+        "deck": "колода",
+        "turn": "ваш ход",
+        "mine": "▶ Ваш ход",
+    },
 }
 
 
@@ -37,8 +51,13 @@ def late_game(home: Path, players: int, me: str, edition: str = "2016") -> View:
     """A saved game played by bots into round 5 or later, stopped at Anna's turn (cities well built)."""
     from citadels_tui.game_setup import default_preset
 
-    cfg = GameConfig.create(players, names=bot_names(me, players), edition=edition,
-                            cast=default_preset(edition), districts=default_preset(edition))
+    cfg = GameConfig.create(
+        players,
+        names=bot_names(me, players),
+        edition=edition,
+        cast=default_preset(edition),
+        districts=default_preset(edition),
+    )
     g = Game(cfg, 5)
     bots = [make_bot("heuristic", 50 + p) for p in range(players)]
     actions = []
@@ -65,7 +84,7 @@ def screen_lines(app: CitadelsApp) -> list[str]:
 
 
 def region_text(lines: list[str], region) -> list[str]:
-    return [line[region.x:region.right] for line in lines[region.y:region.bottom]]
+    return [line[region.x : region.right] for line in lines[region.y : region.bottom]]
 
 
 async def _open(app: CitadelsApp, pilot) -> None:

@@ -102,7 +102,9 @@ def test_the_matrix_covers_every_theme_and_state():
     assert len(CASES) == len(THEMES) * 5
 
 
-@pytest.mark.parametrize(("theme", "state", "size"), CASES, ids=lambda x: f"{x[0]}x{x[1]}" if isinstance(x, tuple) else x)
+@pytest.mark.parametrize(
+    ("theme", "state", "size"), CASES, ids=lambda x: f"{x[0]}x{x[1]}" if isinstance(x, tuple) else x
+)
 def test_theme_snapshot(snap_compare, tmp_path, theme, state, size):
     app = make_app(tmp_path, theme)
     assert snap_compare(app, terminal_size=size, run_before=STATES[state][0])

@@ -163,14 +163,23 @@ async def test_story_command_and_f6_open_the_whole_story_by_round_searchable_clo
 
 
 def test_the_story_is_cut_at_each_round():
-    lines = [LogLine("hand", True, "deal"), LogLine("Round 1.", False, "round"), LogLine("a", False),
-             LogLine("Round 2.", False, "round"), LogLine("b", False)]
+    lines = [
+        LogLine("hand", True, "deal"),
+        LogLine("Round 1.", False, "round"),
+        LogLine("a", False),
+        LogLine("Round 2.", False, "round"),
+        LogLine("b", False),
+    ]
     got = [(c.heading, [x.text for x in c.lines]) for c in chapters(lines)]
-    assert got == [("Before the first round", ["hand"]), ("Round 1", ["Round 1.", "a"]),
-                   ("Round 2", ["Round 2.", "b"])]
+    assert got == [
+        ("Before the first round", ["hand"]),
+        ("Round 1", ["Round 1.", "a"]),
+        ("Round 2", ["Round 2.", "b"]),
+    ]
 
 
 # ------------------------------------------------------------ what changed since you acted
+
 
 def _pick(table, seat: int) -> None:
     """Seats 1–3 are played here, on purpose: Bruno takes the Magician and swaps hands with Anna; the
@@ -231,8 +240,10 @@ async def test_the_hand_and_cities_mark_what_changed_since_you_acted_until_you_a
         before = set(app.seat.view().hand)
         # Anna takes the highest character offered (the Magician is left for Bruno, rank 3, before her).
         options = app.seat.view().legal
-        choice = max((a for a in options if a.args[0] != "magician"),
-                     key=lambda a: cfg.ed.characters[cfg.ed.character_by_key[a.args[0]]].rank)
+        choice = max(
+            (a for a in options if a.args[0] != "magician"),
+            key=lambda a: cfg.ed.characters[cfg.ed.character_by_key[a.args[0]]].rank,
+        )
         await pilot.press(*keys(str(options.index(choice) + 1)))
         await _until_anna(app, pilot)
         now = set(app.seat.view().hand)

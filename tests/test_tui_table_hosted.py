@@ -17,7 +17,9 @@ async def _until(cond, limit: int = 2000) -> None:
 
 
 def _two_humans() -> Table:
-    return Table.new(GameConfig.create(3, names=["anna", "bruno", "Clara (bot)"]), seed=4, bots={2: "heuristic"})
+    return Table.new(
+        GameConfig.create(3, names=["anna", "bruno", "Clara (bot)"]), seed=4, bots={2: "heuristic"}
+    )
 
 
 async def test_a_slow_player_gets_a_stand_in_for_that_decision_only():
@@ -54,8 +56,10 @@ async def test_the_table_waits_for_an_away_player_and_says_so_once():
         first = table.game.pending()[0]
         assert first in (0, 1) and _human_moves(table) == 0  # the bot played up to a human's decision only
         name = table.config.names[first]
-        assert said == [f"The table waits for {name} to come back (up to "
-                        + ("60 seconds)." if first == 0 else "10 minutes).")]
+        assert said == [
+            f"The table waits for {name} to come back (up to "
+            + ("60 seconds)." if first == 0 else "10 minutes).")
+        ]
         before = len(table.record.actions)
         for _ in range(3):
             table.wake()  # woken for other reasons (another seat's news): still nobody plays, nothing said again

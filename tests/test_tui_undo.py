@@ -25,8 +25,12 @@ GOLD, CARDS = Action("gather", ("gold",)), Action("gather", ("cards",))
 def table_at_gathering(seed: int = 5) -> Table:
     """A local table (seat 0 human, 3 `normal` bots) played to the human's first choice of gold or cards."""
     saved: list[GameRecord] = []
-    table = Table.new(GameConfig.create(4), seed, {1: "normal", 2: "normal", 3: "normal"},
-                      autosave=lambda r: saved.append(GameRecord(r.config, r.seed, list(r.actions), r.final)))
+    table = Table.new(
+        GameConfig.create(4),
+        seed,
+        {1: "normal", 2: "normal", 3: "normal"},
+        autosave=lambda r: saved.append(GameRecord(r.config, r.seed, list(r.actions), r.final)),
+    )
     table.saved = saved  # type: ignore[attr-defined]
     for _ in range(50):
         table.play_bots_now()
@@ -87,6 +91,7 @@ def test_the_words_for_undo_in_english_and_russian():
 
 # ---------------------------------------------------------------- the app
 
+
 def story(app: CitadelsApp) -> str:
     return "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
 
@@ -101,9 +106,15 @@ async def until(pilot, cond, limit: int = 3000) -> None:
 
 def deciding(app: CitadelsApp, kind: str | None = None) -> bool:
     gs = app.game_screen
-    return gs is not None and app.screen is gs and app.seat is not None and app.seat.my_turn() \
-        and gs.view().legal == app.seat.view().legal and isinstance(app.focused, CommandLine) \
+    return (
+        gs is not None
+        and app.screen is gs
+        and app.seat is not None
+        and app.seat.my_turn()
+        and gs.view().legal == app.seat.view().legal
+        and isinstance(app.focused, CommandLine)
         and (kind is None or any(a.kind == kind for a in gs.view().legal))
+    )
 
 
 async def test_undo_in_the_app_takes_back_gold_and_the_save_file_follows(tmp_path: Path):

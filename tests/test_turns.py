@@ -108,7 +108,12 @@ def test_illegal_action_leaves_the_state_untouched():
     from citadels_core.record import state_digest
 
     before = state_digest(g)
-    for a in [Action("build", ("palace",)), Action("rob", ("king",)), Action("fly"), Action("keep", ("manor",))]:
+    for a in [
+        Action("build", ("palace",)),
+        Action("rob", ("king",)),
+        Action("fly"),
+        Action("keep", ("manor",)),
+    ]:
         with pytest.raises(IllegalAction):
             g.apply(0, a)
     assert state_digest(g) == before

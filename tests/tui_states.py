@@ -9,8 +9,9 @@ from citadels_core.bots import make_bot
 from citadels_core.view import View, view
 
 
-def drive(pred: Callable[[Game], bool], players: int = 4, seeds: range = range(1, 400),
-          bot: str = "random") -> Game:
+def drive(
+    pred: Callable[[Game], bool], players: int = 4, seeds: range = range(1, 400), bot: str = "random"
+) -> Game:
     """The first game state (over the seeds) where `pred` holds, reached by bots' moves."""
     for seed in seeds:
         g = Game(GameConfig.create(players), seed)
@@ -26,7 +27,9 @@ def drive(pred: Callable[[Game], bool], players: int = 4, seeds: range = range(1
 
 
 def legal_has(*kinds: str) -> Callable[[Game], bool]:
-    return lambda g: g.pending() is not None and all(any(a.kind == k for a in g.legal_actions()) for k in kinds)
+    return lambda g: (
+        g.pending() is not None and all(any(a.kind == k for a in g.legal_actions()) for k in kinds)
+    )
 
 
 def me_view(g: Game) -> View:

@@ -10,5 +10,12 @@ from .model import (
     user_themes,
 )
 
-__all__ = ["BASE_COLOURS", "DEFAULT_THEME", "GAME_VARIABLES", "Theme", "ThemeError", "builtin_themes",
-           "user_themes"]
+__all__ = [
+    "BASE_COLOURS",
+    "DEFAULT_THEME",
+    "GAME_VARIABLES",
+    "Theme",
+    "ThemeError",
+    "builtin_themes",
+    "user_themes",
+]

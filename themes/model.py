@@ -18,14 +18,33 @@ from textual.theme import Theme as TextualTheme
 DEFAULT_THEME = "citadel"
 
 # Textual's own colours; every theme states them all so that no screen depends on Textual's defaults.
-BASE_COLOURS = ("primary", "secondary", "accent", "background", "surface", "panel", "foreground",
-                "warning", "error", "success")
+BASE_COLOURS = (
+    "primary",
+    "secondary",
+    "accent",
+    "background",
+    "surface",
+    "panel",
+    "foreground",
+    "warning",
+    "error",
+    "success",
+)
 
 # The game's variables, as the TCSS refers to them ($district-noble …).
 GAME_VARIABLES = (
-    "district-noble", "district-religious", "district-trade", "district-military", "district-unique",
-    "gold", "crown",
-    "marker-killed", "marker-robbed", "marker-bewitched", "marker-warrant", "marker-threat",
+    "district-noble",
+    "district-religious",
+    "district-trade",
+    "district-military",
+    "district-unique",
+    "gold",
+    "crown",
+    "marker-killed",
+    "marker-robbed",
+    "marker-bewitched",
+    "marker-warrant",
+    "marker-threat",
     "log-private",  # events only you see
     "log-mine",  # your own commands echoed in the story
     "text-dim",  # secondary text (hints, card texts); states its contrast instead of deriving it
@@ -55,7 +74,9 @@ class Theme:
             # Textual's screens refer to these in ANSI mode; a user's ANSI theme must not break them.
             variables.setdefault("ansi-background", "ansi_black" if self.dark else "ansi_white")
             variables.setdefault("ansi-foreground", "ansi_white" if self.dark else "ansi_black")
-        return TextualTheme(name=self.name, dark=self.dark, ansi=self.ansi, variables=variables, **self.colours)
+        return TextualTheme(
+            name=self.name, dark=self.dark, ansi=self.ansi, variables=variables, **self.colours
+        )
 
     @classmethod
     def from_toml(cls, text: str, source: str, require_all: bool = True) -> Theme:
@@ -108,7 +129,7 @@ class Theme:
 
 def _colour(value: object, key: str, fail) -> str:  # type: ignore[no-untyped-def]
     if not isinstance(value, str):
-        raise fail(f"{key} must be a colour in quotes, such as \"#e6b422\"")
+        raise fail(f'{key} must be a colour in quotes, such as "#e6b422"')
     try:
         Color.parse(value)
     except ColorParseError:

@@ -77,7 +77,7 @@ class CharactersPane(Static):
                 if i:
                     out.append("\n")
                 out.append_text(line)
-            for extra in entries[len(v.cast):]:
+            for extra in entries[len(v.cast) :]:
                 out.append("\n")
                 out.append_text(extra)
             return out

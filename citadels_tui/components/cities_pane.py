@@ -72,7 +72,7 @@ class CitiesPane(Static):
         district as its cost and type letter only; at worst each player's line is cut short with "…"."""
         width = self.size.width if self.size.width > 0 else 80
         box = self.parent.size.height if isinstance(self.parent, Widget) else 0
-        fits = (lambda lines: box <= 0 or lines <= box)  # noqa: E731 - before layout, anything fits
+        fits = lambda lines: box <= 0 or lines <= box  # noqa: E731 - before layout, anything fits
         if width >= 100 and len(v.players) > 1:
             # A large pane gets the cities side by side, two to a row.
             grid, lines = self._grid(v, cfg, width)
@@ -89,8 +89,12 @@ class CitiesPane(Static):
         # Not even one line each for the short form: every player keeps their first lines, cut with "…"
         # (laid out one cell narrower, so that the "…" never covers the end of a name line).
         n = max(1, len(v.players))
-        return Group(*(crop(x, max(1, box // n + (i < box % n)), width)
-                       for i, x in enumerate(self._inline(v, cfg, width - 1, 0))))
+        return Group(
+            *(
+                crop(x, max(1, box // n + (i < box % n)), width)
+                for i, x in enumerate(self._inline(v, cfg, width - 1, 0))
+            )
+        )
 
     def _grid(self, v: View, cfg: GameConfig, width: int) -> tuple[Table, int]:
         cell_width = (width - 2) // 2
@@ -100,7 +104,7 @@ class CitiesPane(Static):
         grid.add_column(ratio=1)
         lines = 0
         for i in range(0, len(blocks), 2):
-            row = blocks[i:i + 2]
+            row = blocks[i : i + 2]
             grid.add_row(*row, *([""] * (2 - len(row))))
             lines += max(_lines(x) for x in row)
             if i + 2 < len(blocks):
@@ -124,13 +128,22 @@ class CitiesPane(Static):
     def _inline(self, v: View, cfg: GameConfig, width: int, names: int | None) -> list[Text]:
         # Many players in a short pane: each player's city follows the name on the same line. With names
         # cut short, the characters revealed are left to the Characters pane (":Bruno") to save room.
-        return [flow([self._header(v, cfg, p, False, width, revealed=names is None),
-                      *self._entries(cfg, p, names)], width,
-                     sep="  " if names is None else " ", indent=4)
-                for p in v.players]
+        return [
+            flow(
+                [
+                    self._header(v, cfg, p, False, width, revealed=names is None),
+                    *self._entries(cfg, p, names),
+                ],
+                width,
+                sep="  " if names is None else " ",
+                indent=4,
+            )
+            for p in v.players
+        ]
 
-    def _header(self, v: View, cfg: GameConfig, p: PlayerInfo, wide: bool, width: int = 0,
-                revealed: bool = True) -> Text:
+    def _header(
+        self, v: View, cfg: GameConfig, p: PlayerInfo, wide: bool, width: int = 0, revealed: bool = True
+    ) -> Text:
         """The owner's line: never wider than `width` (0: any width); to fit, the characters revealed go
         first, then the double spaces, then the end of the line."""
         width = width or 10**6
@@ -163,11 +176,21 @@ class CitiesPane(Static):
         if p.seat == v.pending_player and v.pending_player != v.me and v.result is None:
             out.append(t(" …"), style=mark(self, "dim"))
         if wide:
-            out.append(tn("  {c}/{m} districts, {n} point", "  {c}/{m} districts, {n} points", points_so_far(v, p),
-                          c=p.city_size, m=v.complete_at), style=mark(self, "dim"))
+            out.append(
+                tn(
+                    "  {c}/{m} districts, {n} point",
+                    "  {c}/{m} districts, {n} points",
+                    points_so_far(v, p),
+                    c=p.city_size,
+                    m=v.complete_at,
+                ),
+                style=mark(self, "dim"),
+            )
         else:
-            out.append(t("  {n}/{m} {p}pt", n=p.city_size, m=v.complete_at, p=points_so_far(v, p)),
-                       style=mark(self, "dim"))
+            out.append(
+                t("  {n}/{m} {p}pt", n=p.city_size, m=v.complete_at, p=points_so_far(v, p)),
+                style=mark(self, "dim"),
+            )
         if p.complete:
             out.append(t(" complete"), style=mark(self, "alert"))
         return out
@@ -201,8 +224,11 @@ class CitiesPane(Static):
             name = card_name(cfg, key)
             if names and len(name) > names:
                 name = name[: names - 1].rstrip() + "…"
-            shown = f"{name} {card_cost(cfg, key)}{type_letter(card_type(cfg, key))}" if names != 0 \
+            shown = (
+                f"{name} {card_cost(cfg, key)}{type_letter(card_type(cfg, key))}"
+                if names != 0
                 else f"{card_cost(cfg, key)}{type_letter(card_type(cfg, key))}"
+            )
             entries.append(Text("✗", style=mark(self, "dim")) + Text(shown, style=mark(self, "gone")))
         if p.museum:
             entries.append(Text(t("({n} under the Museum)", n=p.museum), style=mark(self, "dim")))
@@ -211,4 +237,3 @@ class CitiesPane(Static):
 
 def _lines(text: Text) -> int:
     return text.plain.count("\n") + 1
-

@@ -40,10 +40,19 @@ class CommandLine(Input):
         Binding("down", "history(1)", t("next command"), show=False),
     ]
 
-    def __init__(self, completer: Completer, option_count: Callable[[], int],
-                 bind_options: Callable[[], SeenOptions] | None = None, **kw: object) -> None:
-        super().__init__(placeholder=t("type a command or a number — help for help"),
-                         compact=True, max_length=MAX_COMMAND, **kw)  # type: ignore[arg-type]
+    def __init__(
+        self,
+        completer: Completer,
+        option_count: Callable[[], int],
+        bind_options: Callable[[], SeenOptions] | None = None,
+        **kw: object,
+    ) -> None:
+        super().__init__(
+            placeholder=t("type a command or a number — help for help"),
+            compact=True,
+            max_length=MAX_COMMAND,
+            **kw,
+        )  # type: ignore[arg-type]
         self.cursor_blink = False  # no blinking cursor: over SSH it costs a redraw twice a second
         self.completer = completer
         self.option_count = option_count
@@ -62,8 +71,10 @@ class CommandLine(Input):
         now = monotonic()
         if now - self._said_too_long >= TOO_LONG_QUIET:
             self._said_too_long = now
-            self.notify(t("That was not typed: a command is at most {n} characters.", n=MAX_COMMAND),
-                        severity="warning")
+            self.notify(
+                t("That was not typed: a command is at most {n} characters.", n=MAX_COMMAND),
+                severity="warning",
+            )
 
     def _watch_value(self, value: str) -> None:
         super()._watch_value(value)

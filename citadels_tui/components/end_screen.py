@@ -28,8 +28,9 @@ def winners_text(cfg: GameConfig, result: dict[str, Any], me: int | None) -> str
     if tb:
         tied = ", ".join(cfg.names[p] for p in tb["tied"])
         ranks = ", ".join(f"{cfg.names[int(p)]} {r}" for p, r in tb["ranks"].items())
-        head += " " + t("Tie between {p}: broken by the highest rank revealed in the last round ({r}).",
-                        p=tied, r=ranks)
+        head += " " + t(
+            "Tie between {p}: broken by the highest rank revealed in the last round ({r}).", p=tied, r=ranks
+        )
     return head
 
 
@@ -49,8 +50,14 @@ class EndScreen(Screen[str]):
         Binding("ctrl+q", "quit_game", t("Quit"), show=False),
     ]
 
-    def __init__(self, cfg: GameConfig, result: dict[str, Any], me: int | None, watching: bool = False,
-                 record: GameRecord | None = None) -> None:
+    def __init__(
+        self,
+        cfg: GameConfig,
+        result: dict[str, Any],
+        me: int | None,
+        watching: bool = False,
+        record: GameRecord | None = None,
+    ) -> None:
         super().__init__()
         self.cfg = cfg
         self.result = result
@@ -86,7 +93,9 @@ class EndScreen(Screen[str]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(t("Player"), t("Districts"), t("All types"), t("Completion"), t("Uniques"), t("Total"))
+        table.add_columns(
+            t("Player"), t("Districts"), t("All types"), t("Completion"), t("Uniques"), t("Total")
+        )
         scores = self.result["scores"]
         for p in self.result.get("ranking", range(len(scores))):
             s = scores[p]
@@ -94,8 +103,9 @@ class EndScreen(Screen[str]):
             name = self.cfg.names[p] + (t(" (you)") if p == self.me else "")
             if p in self.result["winners"]:
                 name = "★ " + name
-            table.add_row(name, str(s["districts"]), str(s["all_types"]), str(s["completion"]), uniques,
-                          str(s["total"]))
+            table.add_row(
+                name, str(s["districts"]), str(s["all_types"]), str(s["completion"]), uniques, str(s["total"])
+            )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "review":

@@ -93,8 +93,14 @@ class GameScreen(Screen[None]):
         self.last_acted: Snapshot | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(t("This terminal is too small for Citadels: please make it at least {w} columns by "
-                       "{h} lines.", w=MIN_WIDTH, h=MIN_HEIGHT), id="too-small")
+        yield Static(
+            t(
+                "This terminal is too small for Citadels: please make it at least {w} columns by {h} lines.",
+                w=MIN_WIDTH,
+                h=MIN_HEIGHT,
+            ),
+            id="too-small",
+        )
         yield StatusBar(id="status")
         with Horizontal(id="main"):
             with LeftColumn(id="left"):
@@ -144,11 +150,16 @@ class GameScreen(Screen[None]):
         self.fit_left()
         hand = self.query_one(HandPane)
         # While drawn cards wait to be kept, show the first one's text: it is not in the hand yet.
-        hand.show(v, cfg, selected=v.options[0] if v.pending_kind == "keep" and v.options else None,
-                  new_cards=changes.new_cards)
+        hand.show(
+            v,
+            cfg,
+            selected=v.options[0] if v.pending_kind == "keep" and v.options else None,
+            new_cards=changes.new_cards,
+        )
         if v.me is not None and v.me < len(v.players):
             hand.border_title = t("Your hand · {g} gold", g=v.players[v.me].gold) + (
-                " · " + t("✦ new") if changes.new_cards else "")
+                " · " + t("✦ new") if changes.new_cards else ""
+            )
         waiting = ""
         if not v.legal and v.pending_player is not None:
             waiting = t("Waiting for {p}…", p=cfg.names[v.pending_player])
@@ -209,15 +220,20 @@ class GameScreen(Screen[None]):
             seen = SeenOptions(v.legal, tuple(describe(self.seat.config, v, a) for a in v.legal))
         if not 0 <= index < len(seen.actions):
             if seen.actions:
-                log.say(t("There is no option {n}; choose 1 to {m}.", n=index + 1, m=len(seen.actions)), alert=True)
+                log.say(
+                    t("There is no option {n}; choose 1 to {m}.", n=index + 1, m=len(seen.actions)),
+                    alert=True,
+                )
             elif v.legal:
                 log.say(t("The options changed while you typed: type the number again."), alert=True)
             return
         a = seen.actions[index]
         log.echo(f"{index + 1}. {seen.labels[index]}")
         if a not in v.legal:
-            log.say(t("The options changed while you typed: “{o}” cannot be done now.", o=seen.labels[index]),
-                    alert=True)
+            log.say(
+                t("The options changed while you typed: “{o}” cannot be done now.", o=seen.labels[index]),
+                alert=True,
+            )
             return
         self.act([a])
 
@@ -225,8 +241,12 @@ class GameScreen(Screen[None]):
         message.stop()
         legal = self.view().legal
         if 0 <= message.index < len(legal):
-            keys = [x for x in legal[message.index].args if isinstance(x, str)
-                    and (x in self.seat.config.ed.district_by_key or x in self.seat.config.ed.character_by_key)]
+            keys = [
+                x
+                for x in legal[message.index].args
+                if isinstance(x, str)
+                and (x in self.seat.config.ed.district_by_key or x in self.seat.config.ed.character_by_key)
+            ]
             if keys:
                 self._show_card(keys[-1])
 
@@ -331,8 +351,11 @@ class GameScreen(Screen[None]):
         self._leaving = True
         local = getattr(self.app, "game_is_saved", lambda: False)()
         self.query_one(LogPane).say(
-            t("To leave, type quit or press Ctrl+Q (the game is saved). Ctrl+C again leaves now.") if local
-            else t("To leave, type quit or press Ctrl+Q. Ctrl+C again leaves now."), alert=True)
+            t("To leave, type quit or press Ctrl+Q (the game is saved). Ctrl+C again leaves now.")
+            if local
+            else t("To leave, type quit or press Ctrl+Q. Ctrl+C again leaves now."),
+            alert=True,
+        )
 
     def action_skip(self) -> None:
         self.seat.table.skip()
@@ -406,8 +429,15 @@ class GameScreen(Screen[None]):
         # Ordered by the chance shown, so the first line (→) is always the best chance on screen.
         log.note(t("Hint — the hard bot's top choices, best chance to win first (→):"), "me")
         for i, (action, chance) in enumerate(choices):
-            log.note(("  → " if i == 0 else "  • ") + t("{a} — {p}% (option {n})", a=describe(cfg, v, action), p=round(chance * 100),
-                                 n=v.legal.index(action) + 1))
+            log.note(
+                ("  → " if i == 0 else "  • ")
+                + t(
+                    "{a} — {p}% (option {n})",
+                    a=describe(cfg, v, action),
+                    p=round(chance * 100),
+                    n=v.legal.index(action) + 1,
+                )
+            )
 
     def _show_card(self, key: str) -> None:
         v = self.view()
@@ -418,9 +448,14 @@ class GameScreen(Screen[None]):
         log = self.query_one(LogPane)
         if what == "score":
             for p in v.players:
-                log.say(t("{p}: {points} so far ({districts}).", p=p.name,
-                          points=tn("{n} point", "{n} points", points_so_far(v, p)),
-                          districts=tn("{n} district", "{n} districts", p.city_size)))
+                log.say(
+                    t(
+                        "{p}: {points} so far ({districts}).",
+                        p=p.name,
+                        points=tn("{n} point", "{n} points", points_so_far(v, p)),
+                        districts=tn("{n} district", "{n} districts", p.city_size),
+                    )
+                )
             return
         try:
             p = v.players[int(arg)]
@@ -429,8 +464,21 @@ class GameScreen(Screen[None]):
             return
         city = ", ".join(f"{card_name(cfg, d.key)} ({d.cost})" for d in p.city) or t("no districts")
         chars = ", ".join(char_name(cfg, c) for c in p.revealed) or t("no character revealed")
-        log.say(t("{p}: {g} gold, {cards}, {chars}. City: {city}.", p=p.name, g=p.gold,
-                  cards=tn("{n} card", "{n} cards", p.hand_size), chars=chars, city=city))
+        log.say(
+            t(
+                "{p}: {g} gold, {cards}, {chars}. City: {city}.",
+                p=p.name,
+                g=p.gold,
+                cards=tn("{n} card", "{n} cards", p.hand_size),
+                chars=chars,
+                city=city,
+            )
+        )
         if p.known_hand and p.seat != v.me:
-            log.say(t("You know these cards of {p}'s hand: {c}.", p=p.name,
-                      c=", ".join(card_name(cfg, k) for k in p.known_hand)))
+            log.say(
+                t(
+                    "You know these cards of {p}'s hand: {c}.",
+                    p=p.name,
+                    c=", ".join(card_name(cfg, k) for k in p.known_hand),
+                )
+            )

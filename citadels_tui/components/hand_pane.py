@@ -28,16 +28,20 @@ class HandPane(Static):
         self._cfg: GameConfig | None = None
         self.new_cards: Counter[str] = Counter()  # cards come into the hand since the player last acted
 
-    def show(self, v: View, cfg: GameConfig, selected: str | None = None,
-             new_cards: Counter[str] | None = None) -> None:
+    def show(
+        self, v: View, cfg: GameConfig, selected: str | None = None, new_cards: Counter[str] | None = None
+    ) -> None:
         self._v, self._cfg = v, cfg
         if new_cards is not None:
             self.new_cards = new_cards
         self.cards = tuple(sorted(v.hand, key=lambda k: (card_type(cfg, k), card_cost(cfg, k), k)))
         if selected is not None:
             self.selected = selected
-        if self.selected is None or (self.selected not in self.cards and selected is None
-                                     and self.selected not in cfg.ed.character_by_key):
+        if self.selected is None or (
+            self.selected not in self.cards
+            and selected is None
+            and self.selected not in cfg.ed.character_by_key
+        ):
             self.selected = self.cards[0] if self.cards else None
         self.update(self.render_hand(cfg))
 
@@ -58,13 +62,20 @@ class HandPane(Static):
                 # A glyph and a style, not colour alone: ✦ and the name underlined.
                 unmarked[k] -= 1
                 e.append("✦", style=mark(self, "new"))
-                e.append(f"{card_name(cfg, k):<{width}}" if one_a_line else card_name(cfg, k), style=mark(self, "new"))
+                e.append(
+                    f"{card_name(cfg, k):<{width}}" if one_a_line else card_name(cfg, k),
+                    style=mark(self, "new"),
+                )
                 e.append(" ")
             else:
-                e.append((" " if one_a_line and self.new_cards else "")
-                         + (f"{card_name(cfg, k):<{width}} " if one_a_line else f"{card_name(cfg, k)} "))
-            e.append(f"{card_cost(cfg, k)}{type_letter(card_type(cfg, k))}",
-                     style=type_style(self, card_type(cfg, k)))
+                e.append(
+                    (" " if one_a_line and self.new_cards else "")
+                    + (f"{card_name(cfg, k):<{width}} " if one_a_line else f"{card_name(cfg, k)} ")
+                )
+            e.append(
+                f"{card_cost(cfg, k)}{type_letter(card_type(cfg, k))}",
+                style=type_style(self, card_type(cfg, k)),
+            )
             if i and (one_a_line or col + 1 + e.cell_len > self.size.width):
                 out.append("\n")
                 row, col = row + 1, 0
@@ -82,7 +93,12 @@ class HandPane(Static):
     @staticmethod
     def _describe(cfg: GameConfig, key: str) -> str:
         if key in cfg.ed.district_by_key:
-            head = t("{d} ({c}, {ty})", d=card_name(cfg, key), c=card_cost(cfg, key), ty=tp("district type", card_type(cfg, key)))
+            head = t(
+                "{d} ({c}, {ty})",
+                d=card_name(cfg, key),
+                c=card_cost(cfg, key),
+                ty=tp("district type", card_type(cfg, key)),
+            )
         else:
             head = char_name(cfg, key)
         text = card_text(cfg, key)

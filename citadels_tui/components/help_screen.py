@@ -90,14 +90,18 @@ def card_catalog(cfg: GameConfig) -> str:
         mark = "" if c.key in cfg.cast else t(" (not in this game)")
         lines.append(f"- **{c.rank} {char_name(cfg, c.key)}**{mark}: {card_text(cfg, c.key)}")
     lines += ["", "# " + t("Unique districts"), ""]
-    for d in sorted((d for d in ed.districts if d.unique), key=lambda d: (d.key not in cfg.districts, d.name)):
+    for d in sorted(
+        (d for d in ed.districts if d.unique), key=lambda d: (d.key not in cfg.districts, d.name)
+    ):
         mark = "" if d.key in cfg.districts else t(" (not in this game)")
         lines.append(f"- **{card_name(cfg, d.key)}** ({d.cost}){mark}: {card_text(cfg, d.key)}")
     lines += ["", "# " + t("Other districts"), ""]
     for d in ed.districts:
         if not d.unique:
-            lines.append(f"- **{card_name(cfg, d.key)}** ({d.cost} {type_letter(d.type.key)}, "
-                         f"{tp('district type', d.type.key)}), {d.copies} " + t("in the deck"))
+            lines.append(
+                f"- **{card_name(cfg, d.key)}** ({d.cost} {type_letter(d.type.key)}, "
+                f"{tp('district type', d.type.key)}), {d.copies} " + t("in the deck")
+            )
     return "\n".join(lines)
 
 
@@ -106,8 +110,14 @@ def topic_text(cfg: GameConfig, key: str) -> str:
     if key in ed.district_by_key:
         d = ed.districts[ed.district_by_key[key]]
         text = card_text(cfg, key) or t("No special effect.")
-        return t("{d} — {cost} gold, {ty} ({letter}). {text}", d=card_name(cfg, key), cost=d.cost,
-                 ty=tp("district type", d.type.key), letter=type_letter(d.type.key), text=text)
+        return t(
+            "{d} — {cost} gold, {ty} ({letter}). {text}",
+            d=card_name(cfg, key),
+            cost=d.cost,
+            ty=tp("district type", d.type.key),
+            letter=type_letter(d.type.key),
+            text=text,
+        )
     if key in ed.character_by_key:
         c = ed.characters[ed.character_by_key[key]]
         return f"{c.rank} {char_name(cfg, key)}. {card_text(cfg, key)}"
@@ -129,8 +139,15 @@ class HelpScreen(ModalScreen[None]):
             if self.topic:
                 yield Static(topic_text(self.cfg, self.topic), id="help-topic")
             # The edition's differences first: the page below is the 2016 rules'.
-            yield Markdown(edition_note(self.cfg) + t(HOW_TO_PLAY) + "\n" + t(STORY_HELP) + "\n"
-                           + card_catalog(self.cfg), id="help-text")
+            yield Markdown(
+                edition_note(self.cfg)
+                + t(HOW_TO_PLAY)
+                + "\n"
+                + t(STORY_HELP)
+                + "\n"
+                + card_catalog(self.cfg),
+                id="help-text",
+            )
 
     def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
         self.dismiss(None)
@@ -141,5 +158,11 @@ def edition_note(cfg: GameConfig) -> str:
     if cfg.edition != "classic":
         return ""
     size = cfg.ed.complete_size(cfg.players) - (1 if cfg.shorter else 0)
-    return t("**This game is of the classic edition**: a city is complete at {n} districts, and a tie goes to "
-             "the most district points, then the most gold.", n=size) + "\n\n"
+    return (
+        t(
+            "**This game is of the classic edition**: a city is complete at {n} districts, and a tie goes to "
+            "the most district points, then the most gold.",
+            n=size,
+        )
+        + "\n\n"
+    )

@@ -65,7 +65,9 @@ def players_text(lobby: LobbyScreen, g: GameSummary) -> Text:
         if i:
             out.append(", ")
         won = s.rank == 1 and not g.abandoned
-        style = mark(_log(lobby), "me") if s.name.casefold() == lobby.player.casefold() and s.bot is None else ""
+        style = (
+            mark(_log(lobby), "me") if s.name.casefold() == lobby.player.casefold() and s.bot is None else ""
+        )
         out.append(("★ " if won else "") + s.name, style=style)
         if s.bot is not None:
             out.append(" " + t("(bot)"), style=mark(_log(lobby), "dim"))
@@ -94,13 +96,23 @@ async def _games(lobby: LobbyScreen, rest: str) -> None:
         return
     games = await lobby.hub.records.games(None if everyone else lobby.player, LISTED)
     if not games:
-        lobby.say(t("No game has finished on this server yet.") if everyone else
-                  t("You have no finished game here yet."))
-        lobby.say(t("A game played to its end at a table here (“new”, then “start”) is listed here, and "
-                    "“replay N” shows it again move by move."))
+        lobby.say(
+            t("No game has finished on this server yet.")
+            if everyone
+            else t("You have no finished game here yet.")
+        )
+        lobby.say(
+            t(
+                "A game played to its end at a table here (“new”, then “start”) is listed here, and "
+                "“replay N” shows it again move by move."
+            )
+        )
         return
-    lobby.say(t("Finished games on this server, the latest first (★ won):") if everyone else
-              t("Your finished games, the latest first (★ won):"))
+    lobby.say(
+        t("Finished games on this server, the latest first (★ won):")
+        if everyone
+        else t("Your finished games, the latest first (★ won):")
+    )
     _log(lobby).write(games_table(lobby, games))
     lobby.say(t("“replay N” shows game N again, move by move."))
 
@@ -137,8 +149,9 @@ def leaderboard_table(lobby: LobbyScreen, standings: Sequence[Standing]) -> Rich
     for rank, s in enumerate(standings, 1):
         mine = lobby.key is not None and s.name.casefold() == lobby.player.casefold()
         style = mark(_log(lobby), "me") if mine else ""
-        rt.add_row("▶" if mine else "", str(rank), s.name, f"{s.rating.shown:.1f}", str(s.rating.games),
-                   style=style)
+        rt.add_row(
+            "▶" if mine else "", str(rank), s.name, f"{s.rating.shown:.1f}", str(s.rating.games), style=style
+        )
     return rt
 
 
@@ -146,11 +159,17 @@ async def _leaderboard(lobby: LobbyScreen) -> None:
     records = lobby.hub.records
     standings = await records.leaderboard(LISTED)
     if standings:
-        lobby.say(t("The leaderboard: players with a key, by rating (it rises as you win, and as you play "
-                    "enough for it to be sure):"))
+        lobby.say(
+            t(
+                "The leaderboard: players with a key, by rating (it rises as you win, and as you play "
+                "enough for it to be sure):"
+            )
+        )
         _log(lobby).write(leaderboard_table(lobby, standings))
     else:
-        lobby.say(t("Nobody is rated yet: a player with an SSH key is rated after each game they finish here."))
+        lobby.say(
+            t("Nobody is rated yet: a player with an SSH key is rated after each game they finish here.")
+        )
     if lobby.key is None:
         lobby.say(t("Guests (no key) are not rated: log in with an SSH key to keep a name and a rating."))
         return
@@ -160,5 +179,11 @@ async def _leaderboard(lobby: LobbyScreen) -> None:
     if mine is None:
         lobby.say(t("You are not rated yet: finish a game here to get a rating."))
     else:
-        lobby.say(tn("Your rating: {r} after {n} game.", "Your rating: {r} after {n} games.", mine.games,
-                     r=f"{mine.shown:.1f}"))
+        lobby.say(
+            tn(
+                "Your rating: {r} after {n} game.",
+                "Your rating: {r} after {n} games.",
+                mine.games,
+                r=f"{mine.shown:.1f}",
+            )
+        )

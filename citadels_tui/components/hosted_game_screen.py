@@ -20,7 +20,9 @@ from .style import mark
 
 
 class HostedGameScreen(GameScreen):
-    def __init__(self, seat: Seat, hub: Hub, ht: HostedTable, name: str, to_lobby: Callable[[], None]) -> None:
+    def __init__(
+        self, seat: Seat, hub: Hub, ht: HostedTable, name: str, to_lobby: Callable[[], None]
+    ) -> None:
         super().__init__(seat)
         self.hub = hub
         self.ht = ht
@@ -30,9 +32,11 @@ class HostedGameScreen(GameScreen):
 
     def on_mount(self) -> None:
         # GameScreen.on_mount runs after this one (Textual calls each class's handler): no super() call.
-        who = t("You watch table {n}: you see what every spectator sees.", n=self.ht.id) \
-            if self.seat.player is None else t("Table {n}. “say TEXT” talks to the table; “lobby” goes back.",
-                                               n=self.ht.id)
+        who = (
+            t("You watch table {n}: you see what every spectator sees.", n=self.ht.id)
+            if self.seat.player is None
+            else t("Table {n}. “say TEXT” talks to the table; “lobby” goes back.", n=self.ht.id)
+        )
         self.query_one(LogPane).say(who)
         seat = self.seat.player
         if seat is not None and seat < len(self.ht.holders) and self.ht.holders[seat].code is not None:
@@ -42,7 +46,7 @@ class HostedGameScreen(GameScreen):
 
     def show_chat(self) -> None:
         log = self.query_one(LogPane)
-        for line in self.ht.chat[self._chat:]:
+        for line in self.ht.chat[self._chat :]:
             # An announcement is told in this player's language; a said line as it was said.
             if isinstance(line, Lazy):
                 log.write(Text("* " + str(line), style=mark(log, "alert")))

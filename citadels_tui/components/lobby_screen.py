@@ -70,21 +70,36 @@ def guest_notice(reason: str | None, asked: str | None, name: str) -> str | None
     if reason is None or not asked:
         return None
     if reason == NAME_HAS_KEY:
-        return t("The name {n} belongs to another player's key; you are {g}. Use your own key to keep a name.",
-                 n=asked, g=name)
+        return t(
+            "The name {n} belongs to another player's key; you are {g}. Use your own key to keep a name.",
+            n=asked,
+            g=name,
+        )
     if reason == NAME_IN_USE:
-        return t("The name {n} is in use by a player connected now; you are {g}. A name is kept for good only "
-                 "with an SSH key.", n=asked, g=name)
+        return t(
+            "The name {n} is in use by a player connected now; you are {g}. A name is kept for good only "
+            "with an SSH key.",
+            n=asked,
+            g=name,
+        )
     if reason == NAME_HOLDS_SEAT:
-        return t("The name {n} holds a seat kept for its player, and only the reconnect code shown to them "
-                 "retakes it; you are {g}.", n=asked, g=name)
+        return t(
+            "The name {n} holds a seat kept for its player, and only the reconnect code shown to them "
+            "retakes it; you are {g}.",
+            n=asked,
+            g=name,
+        )
     return t("You are {g}: the name {n} is not free.", n=asked, g=name)
 
 
 def code_sentence(name: str, code: str) -> str:
     """What a player without a key needs to retake their seat if they drop."""
-    return t("Your seat is kept for you: if you drop, log in again as {p} and give the code {c} when asked. "
-             "An SSH key keeps your name for good.", p=name, c=code)
+    return t(
+        "Your seat is kept for you: if you drop, log in again as {p} and give the code {c} when asked. "
+        "An SSH key keeps your name for good.",
+        p=name,
+        c=code,
+    )
 
 
 class LobbyLog(RichLog):
@@ -104,8 +119,15 @@ class LobbyScreen(Screen[None]):
     """
     BINDINGS = [Binding("ctrl+q", "quit", t("Quit"), priority=True)]
 
-    def __init__(self, hub: Hub, name: str, key: str | None, code: str | None = None,
-                 notice: tuple[str, str] | None = None, address: str = "") -> None:
+    def __init__(
+        self,
+        hub: Hub,
+        name: str,
+        key: str | None,
+        code: str | None = None,
+        notice: tuple[str, str] | None = None,
+        address: str = "",
+    ) -> None:
         super().__init__()
         self.hub = hub
         self.player = name
@@ -131,15 +153,23 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self._dress()
         self.show_motd(self.hub.order.motd)
-        self.say(t("Welcome, {p}. Type “new” to make a table, “join N” to sit at one; “help” for more.",
-                   p=self.player))
+        self.say(
+            t(
+                "Welcome, {p}. Type “new” to make a table, “join N” to sit at one; “help” for more.",
+                p=self.player,
+            )
+        )
         if self.notice is not None:
             sentence = guest_notice(self.notice[0], self.notice[1], self.player)
             if sentence:
                 self.say(sentence, alert=True)
         if self.key is None:
-            self.say(t("Without an SSH key your name is yours only while you play: log in with a key to keep it "
-                       "for good."))
+            self.say(
+                t(
+                    "Without an SSH key your name is yours only while you play: log in with a key to keep it "
+                    "for good."
+                )
+            )
         self.refresh_lobby()
         self.query_one(CommandLine).focus()
 
@@ -181,23 +211,38 @@ class LobbyScreen(Screen[None]):
         status = t("Citadels lobby · you are {p}", p=self.player)
         if mine is not None and mine[0].status == "waiting":
             ht = mine[0]
-            status += " · " + (t("your table {n}: type “start” when everyone is there", n=ht.id)
-                               if ht.creator.casefold() == self.player.casefold()
-                               else t("table {n}: waiting for {c} to start", n=ht.id, c=ht.creator))
+            status += " · " + (
+                t("your table {n}: type “start” when everyone is there", n=ht.id)
+                if ht.creator.casefold() == self.player.casefold()
+                else t("table {n}: waiting for {c} to start", n=ht.id, c=ht.creator)
+            )
         self.query_one("#lobby-status", Static).update(status)
         self.query_one("#lobby-tables", Static).update(self._tables())
         log = self.query_one(LobbyLog)
-        for line in self.hub.chat[self._chat:]:
+        for line in self.hub.chat[self._chat :]:
             # An announcement is told in this player's language, and stands out; a said line as it was said.
-            log.write(Text("* " + str(line), style=mark(log, "alert")) if isinstance(line, Lazy) else Text(line))
+            log.write(
+                Text("* " + str(line), style=mark(log, "alert")) if isinstance(line, Lazy) else Text(line)
+            )
         self._chat = len(self.hub.chat)
 
     def _tables(self) -> RichTable | Text:
         if not self.hub.tables:
-            return Text(t("No tables yet: type “new” to make one."), style=mark(self.query_one(LobbyLog), "dim"))
+            return Text(
+                t("No tables yet: type “new” to make one."), style=mark(self.query_one(LobbyLog), "dim")
+            )
         rt = RichTable(box=None, pad_edge=False, expand=True, show_edge=False)
-        for head in (t("#"), t("Players"), t("Free"), t("Edition"), t("Cast"), t("Districts"), t("Bots"),
-                     t("Timer"), t("Status")):
+        for head in (
+            t("#"),
+            t("Players"),
+            t("Free"),
+            t("Edition"),
+            t("Cast"),
+            t("Districts"),
+            t("Bots"),
+            t("Timer"),
+            t("Status"),
+        ):
             rt.add_column(head, no_wrap=head != t("Players"))
         for ht in self.hub.tables.values():
             status = {"waiting": t("waiting"), "playing": t("playing"), "over": t("over")}[ht.status]
@@ -208,8 +253,17 @@ class LobbyScreen(Screen[None]):
             edition = t("classic") if ht.edition == "classic" else ht.edition
             if ht.shorter:
                 edition += " · " + t("shorter")
-            rt.add_row(str(ht.id), ", ".join(ht.names()), str(ht.free), edition, ht.cast, ht.districts, ht.bot_level,
-                       f"{ht.turn_timer:g}s" if ht.turn_timer else "—", status)
+            rt.add_row(
+                str(ht.id),
+                ", ".join(ht.names()),
+                str(ht.free),
+                edition,
+                ht.cast,
+                ht.districts,
+                ht.bot_level,
+                f"{ht.turn_timer:g}s" if ht.turn_timer else "—",
+                status,
+            )
         return rt
 
     def say(self, text: str, alert: bool = False) -> None:
@@ -220,8 +274,20 @@ class LobbyScreen(Screen[None]):
 
     @staticmethod
     def _complete(text: str) -> list[str]:
-        words = ("new", "join", "watch", "leave", "start", "say", "games", "replay", "leaderboard", "help", "quit",
-                 *ADMIN_WORDS)
+        words = (
+            "new",
+            "join",
+            "watch",
+            "leave",
+            "start",
+            "say",
+            "games",
+            "replay",
+            "leaderboard",
+            "help",
+            "quit",
+            *ADMIN_WORDS,
+        )
         return [w for w in words if text and w.startswith(text) and w != text]
 
     def on_command_entered(self, event: CommandEntered) -> None:
@@ -241,12 +307,18 @@ class LobbyScreen(Screen[None]):
             hub.say_lobby(self.player, rest)
         elif word == "help":
             self.say(t(HELP))
-            self.say(t("Your name: the first SSH key that logs in with a name keeps it for good. Without a key, "
-                       "a name is yours only while you play, and a seat you hold is retaken with the reconnect "
-                       "code shown when you sat down."))
+            self.say(
+                t(
+                    "Your name: the first SSH key that logs in with a name keeps it for good. Without a key, "
+                    "a name is yours only while you play, and a seat you hold is retaken with the reconnect "
+                    "code shown when you sat down."
+                )
+            )
             for ed in ("2016", "classic"):
                 presets = ", ".join(p.key for p in get_edition(ed).presets)
-                self.say(t("Presets of the {e} for cast= and districts=: {p}.", e=edition_label(ed), p=presets))
+                self.say(
+                    t("Presets of the {e} for cast= and districts=: {p}.", e=edition_label(ed), p=presets)
+                )
             if hub.order.is_admin(self.key):
                 self.say(t(ADMIN_HELP))
         elif word in ADMIN_WORDS:
@@ -289,8 +361,9 @@ class LobbyScreen(Screen[None]):
             else:
                 hub.start(mine[0], self.player)
         else:
-            self.say(t("Unknown command {w!r}. To talk to the lobby: say TEXT. {h}", w=word, h=t(HELP)),
-                     alert=True)
+            self.say(
+                t("Unknown command {w!r}. To talk to the lobby: say TEXT. {h}", w=word, h=t(HELP)), alert=True
+            )
 
     def _tell_code(self, ht: HostedTable, seat: int) -> None:
         code = ht.holders[seat].code
@@ -311,14 +384,30 @@ class LobbyScreen(Screen[None]):
             if spec is None:
                 return
             try:
-                ht = self.hub.create(self.player, self.key, spec.players, cast=spec.cast,
-                                     districts=spec.districts, bots=spec.bots, timer=spec.timer,
-                                     edition=spec.edition, shorter=spec.shorter, rank9=spec.rank9, code=self.code)
+                ht = self.hub.create(
+                    self.player,
+                    self.key,
+                    spec.players,
+                    cast=spec.cast,
+                    districts=spec.districts,
+                    bots=spec.bots,
+                    timer=spec.timer,
+                    edition=spec.edition,
+                    shorter=spec.shorter,
+                    rank9=spec.rank9,
+                    code=self.code,
+                )
             except HubError as e:
                 self.say(str(e), alert=True)
                 return
-            self.say(t("Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
-                       "take the empty seats.", n=ht.id, p=ht.players))
+            self.say(
+                t(
+                    "Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
+                    "take the empty seats.",
+                    n=ht.id,
+                    p=ht.players,
+                )
+            )
             self._tell_code(ht, 0)
 
         self.app.push_screen(TableFormScreen(), made)
@@ -346,11 +435,27 @@ class LobbyScreen(Screen[None]):
             raise HubError(t("Players, timer and seed are numbers, not “{a}”.", a=" ".join(args))) from None
         edition = opts.get("edition", "2016").lower()
         first = get_edition(edition).presets[0].key if edition in EDITIONS else "first_game"
-        ht = self.hub.create(self.player, self.key, players, cast=opts.get("cast", first),
-                             districts=opts.get("districts", first), bots=opts.get("bots", "normal"),
-                             timer=timer, seed=seed, edition=edition, shorter="shorter" in opts, code=self.code)
-        self.say(t("Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
-                   "take the empty seats.", n=ht.id, p=ht.players))
+        ht = self.hub.create(
+            self.player,
+            self.key,
+            players,
+            cast=opts.get("cast", first),
+            districts=opts.get("districts", first),
+            bots=opts.get("bots", "normal"),
+            timer=timer,
+            seed=seed,
+            edition=edition,
+            shorter="shorter" in opts,
+            code=self.code,
+        )
+        self.say(
+            t(
+                "Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
+                "take the empty seats.",
+                n=ht.id,
+                p=ht.players,
+            )
+        )
         self._tell_code(ht, 0)
 
     def action_quit(self) -> None:

@@ -14,6 +14,7 @@ from .style import COMPONENT_CLASSES, mark
 # The glyph that starts every line about something done to you.
 TO_YOU = "»"
 
+
 class LogPane(RichLog):
     COMPONENT_CLASSES = COMPONENT_CLASSES
 
@@ -30,8 +31,15 @@ class LogPane(RichLog):
         """Whether the latest line is in view: new lines then keep it in view."""
         return self.scroll_y >= self.max_scroll_y
 
-    def write(self, content: RenderableType | object, width: int | None = None, expand: bool = False,
-              shrink: bool = True, scroll_end: bool | None = None, animate: bool = False) -> LogPane:
+    def write(
+        self,
+        content: RenderableType | object,
+        width: int | None = None,
+        expand: bool = False,
+        shrink: bool = True,
+        scroll_end: bool | None = None,
+        animate: bool = False,
+    ) -> LogPane:
         # A player reading back older lines is not pulled down to the bottom by every new line.
         follow = self.following() if scroll_end is None else scroll_end
         return super().write(content, width, expand, shrink, follow, animate)
@@ -52,8 +60,9 @@ class LogPane(RichLog):
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         # Said in the title, not by a scrollbar alone: the lines below are newer, and how to get back to them.
-        self.border_title = t("Story") if new_value >= self.max_scroll_y else \
-            t("Story — read back · Ctrl+End: the latest")
+        self.border_title = (
+            t("Story") if new_value >= self.max_scroll_y else t("Story — read back · Ctrl+End: the latest")
+        )
 
     def recolour(self) -> None:
         history, self._history = self._history, []

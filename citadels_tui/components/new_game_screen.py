@@ -29,7 +29,9 @@ EDITION_NAMES = {"2016": "2016 edition", "classic": "Classic edition (with The D
 
 def preset_options(edition: str) -> list[tuple[str, str]]:
     """The edition's presets by their translated names, then "Custom list"."""
-    return [(tp("preset", p.name), p.key) for p in get_edition(edition).presets] + [(t("Custom list"), CUSTOM)]
+    return [(tp("preset", p.name), p.key) for p in get_edition(edition).presets] + [
+        (t("Custom list"), CUSTOM)
+    ]
 
 
 def edition_label(edition: str) -> str:
@@ -41,12 +43,22 @@ def classic_rows(shorter: bool = False) -> ComposeResult:
     character is in play below 8 players, and the game's length. Also on the lobby's table form."""
     with Horizontal(classes="row classic-row", id="rank9-row"):
         yield Label(t("Rank 9"))
-        yield Select([(t("only with 8 players"), False), (t("with 4 to 8 players"), True)],
-                     value=False, allow_blank=False, id="rank9", compact=True)
+        yield Select(
+            [(t("only with 8 players"), False), (t("with 4 to 8 players"), True)],
+            value=False,
+            allow_blank=False,
+            id="rank9",
+            compact=True,
+        )
     with Horizontal(classes="row classic-row", id="shorter-row"):
         yield Label(t("Game length"))
-        yield Select([(t("full (8 districts)"), False), (t("shorter (7 districts)"), True)],
-                     value=shorter, allow_blank=False, id="shorter", compact=True)
+        yield Select(
+            [(t("full (8 districts)"), False), (t("shorter (7 districts)"), True)],
+            value=shorter,
+            allow_blank=False,
+            id="shorter",
+            compact=True,
+        )
 
 
 class NewGameScreen(ModalScreen[NewGame | None]):
@@ -68,35 +80,73 @@ class NewGameScreen(ModalScreen[NewGame | None]):
                 yield Input(s.name, id="name", compact=True, max_length=20)
             with Horizontal(classes="row"):
                 yield Label(t("Players"))
-                yield Select([(str(n), n) for n in range(2, 9)], value=s.players, allow_blank=False,
-                             id="players", compact=True)
-            yield Static(t("With 8 players a rank 9 character is added: one character is set aside face down "
-                           "each round, and eight players need eight left to choose from."), id="why-rank9")
+                yield Select(
+                    [(str(n), n) for n in range(2, 9)],
+                    value=s.players,
+                    allow_blank=False,
+                    id="players",
+                    compact=True,
+                )
+            yield Static(
+                t(
+                    "With 8 players a rank 9 character is added: one character is set aside face down "
+                    "each round, and eight players need eight left to choose from."
+                ),
+                id="why-rank9",
+            )
             for i in range(7):
                 with Horizontal(classes="row bot-row", id=f"bot-row-{i + 1}"):
                     yield Label(t("Seat {n} bot", n=i + 2))
-                    yield Select([(t(b), b) for b in BOT_LEVELS], value=s.bots[i], allow_blank=False,
-                                 id=f"bot-{i + 1}", compact=True)
+                    yield Select(
+                        [(t(b), b) for b in BOT_LEVELS],
+                        value=s.bots[i],
+                        allow_blank=False,
+                        id=f"bot-{i + 1}",
+                        compact=True,
+                    )
             with Horizontal(classes="row"):
                 yield Label(t("Edition"))
-                yield Select([(edition_label(e), e) for e in EDITION_NAMES], value=ed, allow_blank=False,
-                             id="edition", compact=True)
+                yield Select(
+                    [(edition_label(e), e) for e in EDITION_NAMES],
+                    value=ed,
+                    allow_blank=False,
+                    id="edition",
+                    compact=True,
+                )
             with Horizontal(classes="row"):
                 yield Label(t("Characters"))
-                yield Select(preset_options(ed), value=self._remembered("cast", ed), allow_blank=False,
-                             id="cast", compact=True)
+                yield Select(
+                    preset_options(ed),
+                    value=self._remembered("cast", ed),
+                    allow_blank=False,
+                    id="cast",
+                    compact=True,
+                )
             with Horizontal(classes="row", id="cast-custom-row"):
                 yield Label("")
-                yield Input(s.custom_cast, placeholder=t("characters, comma-separated"), id="cast-custom",
-                            compact=True)
+                yield Input(
+                    s.custom_cast,
+                    placeholder=t("characters, comma-separated"),
+                    id="cast-custom",
+                    compact=True,
+                )
             with Horizontal(classes="row"):
                 yield Label(t("Districts"))
-                yield Select(preset_options(ed), value=self._remembered("districts", ed), allow_blank=False,
-                             id="districts", compact=True)
+                yield Select(
+                    preset_options(ed),
+                    value=self._remembered("districts", ed),
+                    allow_blank=False,
+                    id="districts",
+                    compact=True,
+                )
             with Horizontal(classes="row", id="districts-custom-row"):
                 yield Label("")
-                yield Input(s.custom_districts, placeholder=self._districts_hint(), id="districts-custom",
-                            compact=True)
+                yield Input(
+                    s.custom_districts,
+                    placeholder=self._districts_hint(),
+                    id="districts-custom",
+                    compact=True,
+                )
             yield from classic_rows(shorter=s.shorter)
             with Horizontal(classes="row"):
                 yield Label(t("Seed"))
@@ -200,18 +250,25 @@ class NewGameScreen(ModalScreen[NewGame | None]):
         districts = str(self.query_one("#districts", Select).value)
         classic = self.edition == "classic"
         try:
-            cfg = GameConfig.create(n, cast=self._choice("cast"), districts=self._choice("districts"),
-                                    names=bot_names(name, n), edition=self.edition,
-                                    rank9=(self.query_one("#rank9", Select).value is True) if classic else None,
-                                    shorter=classic and self.query_one("#shorter", Select).value is True)
+            cfg = GameConfig.create(
+                n,
+                cast=self._choice("cast"),
+                districts=self._choice("districts"),
+                names=bot_names(name, n),
+                edition=self.edition,
+                rank9=(self.query_one("#rank9", Select).value is True) if classic else None,
+                shorter=classic and self.query_one("#shorter", Select).value is True,
+            )
             _check_playable(cfg)
         except (ConfigError, KeyError) as e:
             err.update(translate_error(str(e).strip("'\""), self.edition))
             return
         bots = tuple(str(self.query_one(f"#bot-{i + 1}", Select).value) for i in range(n - 1))
         # The custom lists as typed are remembered, for the next game and the next time the form opens.
-        typed = {what: self.query_one(f"#{what}-custom", Input).value.strip() if value == CUSTOM else ""
-                 for what, value in (("cast", cast), ("districts", districts))}
+        typed = {
+            what: self.query_one(f"#{what}-custom", Input).value.strip() if value == CUSTOM else ""
+            for what, value in (("cast", cast), ("districts", districts))
+        }
         self.dismiss(NewGame(cfg, bots, seed, cast, districts, typed["cast"], typed["districts"]))
 
     def _choice(self, what: str) -> str | list[str]:

@@ -24,7 +24,9 @@ class OptionsPane(OptionList):
         self._waiting = waiting
         self.clear_options()
         if labels:
-            self.add_options([Option(Text(f"{i + 1:>2}. {lab}"), id=f"opt-{i}") for i, lab in enumerate(labels)])
+            self.add_options(
+                [Option(Text(f"{i + 1:>2}. {lab}"), id=f"opt-{i}") for i, lab in enumerate(labels)]
+            )
             self.disabled = False
         else:
             self.add_option(Option(Text(waiting or t("Nothing to decide now.")), disabled=True))

@@ -49,8 +49,9 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "back", t("Back")),
     ]
 
-    def __init__(self, record: GameRecord, seat: int | None = None, title: str = "",
-                 replay: Replay | None = None) -> None:
+    def __init__(
+        self, record: GameRecord, seat: int | None = None, title: str = "", replay: Replay | None = None
+    ) -> None:
         """`replay`: the steps already worked out (the lobby does it in a thread), else worked out here.
         `title`: what the game is called where it was opened (“Game 12”)."""
         super().__init__()
@@ -78,10 +79,16 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#cities-box").border_title = t("Cities")
         self.query_one("#replay-keys", Static).update(
-            t("→ n next · ← p back · ] [ rounds · r round N · Home End · Esc q back"))
+            t("→ n next · ← p back · ] [ rounds · r round N · Home End · Esc q back")
+        )
         if self.replay.broken is not None:
-            self.query_one(LogPane).say(t("This game's record stops making sense at move {n}: the replay ends "
-                                          "before it.", n=self.replay.broken), alert=True)
+            self.query_one(LogPane).say(
+                t(
+                    "This game's record stops making sense at move {n}: the replay ends before it.",
+                    n=self.replay.broken,
+                ),
+                alert=True,
+            )
         self.show(0)
         self.call_after_refresh(self.fit_left)  # the column's height is known once laid out
 
@@ -101,7 +108,9 @@ class ReplayScreen(Screen[None]):
         if self.seat is not None:
             hand = self.query_one(HandPane)
             hand.show(v, cfg)
-            hand.border_title = t("{p}'s hand · {g} gold", p=cfg.names[self.seat], g=v.players[self.seat].gold)
+            hand.border_title = t(
+                "{p}'s hand · {g} gold", p=cfg.names[self.seat], g=v.players[self.seat].gold
+            )
         log = self.query_one(LogPane)
         if k == before + 1 and k > 0 and log.lines:
             log.add_events(list(step.lines))  # one move on: its lines follow the story already shown
@@ -121,8 +130,11 @@ class ReplayScreen(Screen[None]):
 
     def title_line(self) -> Text:
         r = self.replay
-        who = t("as a spectator saw it") if self.seat is None else \
-            t("as {p} saw it", p=self.record.config.names[self.seat])
+        who = (
+            t("as a spectator saw it")
+            if self.seat is None
+            else t("as {p} saw it", p=self.record.config.names[self.seat])
+        )
         out = Text()
         if self.title_text:
             out.append(self.title_text + " · ", style="bold")
@@ -187,8 +199,10 @@ class ReplayScreen(Screen[None]):
         if not number.isdigit():
             log.say(t("Type a round's number, e.g. “round 3”."), alert=True)
         elif not self.go_to_round(int(number)):
-            log.say(t("This game has rounds 1 to {n}; there is no round {r}.", n=self.replay.rounds, r=number),
-                    alert=True)
+            log.say(
+                t("This game has rounds 1 to {n}; there is no round {r}.", n=self.replay.rounds, r=number),
+                alert=True,
+            )
 
     def action_back(self) -> None:
         if self.query_one("#replay-ask", Input).display:

@@ -49,8 +49,10 @@ class ReviewScreen(Screen[None]):
             title += " " + winners_text(cfg, self.result, self.seat)
         yield Static(title, id="review-title")
         with TabbedContent(id="review-tabs"):
-            with TabPane(t("Timeline (t)"), id="review-timeline"), \
-                    VerticalScroll(id="review-timeline-scroll"):
+            with (
+                TabPane(t("Timeline (t)"), id="review-timeline"),
+                VerticalScroll(id="review-timeline-scroll"),
+            ):
                 for r in self.rounds:
                     yield Static(self._round_text(r), id=f"round-{r.round}", classes="review-round")
             with TabPane(t("Scores (s)"), id="review-scores"):
@@ -87,8 +89,10 @@ class ReviewScreen(Screen[None]):
     def _legend(self) -> str:
         cfg = self.record.config
         final = self.scores[-1] if self.scores else [0] * cfg.players
-        parts = [f"{MARKERS[q % len(MARKERS)]} {player_name(cfg, q, self.seat)} {final[q]}"
-                 for q in range(cfg.players)]
+        parts = [
+            f"{MARKERS[q % len(MARKERS)]} {player_name(cfg, q, self.seat)} {final[q]}"
+            for q in range(cfg.players)
+        ]
         return t("Points after each round: {l}", l="   ".join(parts))
 
     def _draw_chart(self) -> None:
@@ -98,7 +102,9 @@ class ReviewScreen(Screen[None]):
         rounds = list(range(1, len(self.scores) + 1))
         for q in range(cfg.players):
             marker = MARKERS[q % len(MARKERS)]
-            plt.plot(rounds, [row[q] for row in self.scores], marker=marker, label=player_name(cfg, q, self.seat))
+            plt.plot(
+                rounds, [row[q] for row in self.scores], marker=marker, label=player_name(cfg, q, self.seat)
+            )
         plt.xticks(rounds)
         top = max((max(row) for row in self.scores), default=0)
         step = max(1, -(-top // 6))  # about six whole-point ticks

@@ -20,8 +20,14 @@ class SettingsScreen(ModalScreen[None]):
     CSS_PATH = "settings_screen.tcss"
     BINDINGS = [Binding("escape", "close", t("Close"))]
 
-    def __init__(self, themes: list[tuple[str, str]], current: str, choose_theme: Callable[[str], None],
-                 user_dir: str = "", choose_language: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        themes: list[tuple[str, str]],
+        current: str,
+        choose_theme: Callable[[str], None],
+        user_dir: str = "",
+        choose_language: Callable[[str], None] | None = None,
+    ) -> None:
         """`themes`: (name, description); `choose_theme` applies and saves a choice at once, so the
         screen itself shows the new colours. `user_dir`: where the player's own themes go ("" over SSH,
         where the folder is the host's)."""
@@ -38,14 +44,22 @@ class SettingsScreen(ModalScreen[None]):
             box.border_title = t("Settings")
             with Horizontal(classes="row"):
                 yield Label(t("Theme"))
-                yield Select([(f"{n} – {d}" if d else n, n) for n, d in self.themes],
-                             value=self.current if self.current in names else Select.BLANK,
-                             id="theme", compact=True)
+                yield Select(
+                    [(f"{n} – {d}" if d else n, n) for n, d in self.themes],
+                    value=self.current if self.current in names else Select.BLANK,
+                    id="theme",
+                    compact=True,
+                )
             if self.choose_language is not None:
                 with Horizontal(classes="row"):
                     yield Label(t("Language"))
-                    yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in available()], value=language(),
-                                 allow_blank=False, id="language", compact=True)
+                    yield Select(
+                        [(LANGUAGE_NAMES.get(c, c), c) for c in available()],
+                        value=language(),
+                        allow_blank=False,
+                        id="language",
+                        compact=True,
+                    )
             hint = t("Also: “theme NAME” on the command line.")
             if self.user_dir:
                 hint += " " + t("Your own themes go in {d}.", d=self.user_dir)
@@ -55,7 +69,11 @@ class SettingsScreen(ModalScreen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "language":
-            if isinstance(event.value, str) and event.value != language() and self.choose_language is not None:
+            if (
+                isinstance(event.value, str)
+                and event.value != language()
+                and self.choose_language is not None
+            ):
                 self.choose_language(event.value)  # the app rebuilds its screens (this one closes)
             return
         if isinstance(event.value, str) and event.value != self.current:

@@ -172,14 +172,19 @@ class StoryScreen(ModalScreen[None]):
                 self.shown += 1
         out.rstrip()
         if not out:
-            out.append(t("No line of the story holds “{q}”.", q=query) if query else t("Nothing has happened yet."),
-                       style=mark(self.query_one(StoryBody), "dim"))
+            out.append(
+                t("No line of the story holds “{q}”.", q=query) if query else t("Nothing has happened yet."),
+                style=mark(self.query_one(StoryBody), "dim"),
+            )
         return out
 
     def count_line(self) -> str:
         if not self.query_text:
-            return tn("{n} line of story, told again from the start", "{n} lines of story, told again from the start",
-                      self.total)
+            return tn(
+                "{n} line of story, told again from the start",
+                "{n} lines of story, told again from the start",
+                self.total,
+            )
         return tn("{n} line holds “{q}”", "{n} lines hold “{q}”", self.shown, q=self.query_text)
 
     # ------------------------------------------------------------ keys

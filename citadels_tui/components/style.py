@@ -9,8 +9,23 @@ from textual.widget import Widget
 from ..names import TYPE_LETTER
 
 TYPE_CLASSES = {t: f"type--{t}" for t in TYPE_LETTER}
-MARKS = ("private", "mine", "dim", "me", "alert", "gold", "crown",
-         "killed", "robbed", "bewitched", "warrant", "threat", "toyou", "new", "gone")
+MARKS = (
+    "private",
+    "mine",
+    "dim",
+    "me",
+    "alert",
+    "gold",
+    "crown",
+    "killed",
+    "robbed",
+    "bewitched",
+    "warrant",
+    "threat",
+    "toyou",
+    "new",
+    "gone",
+)
 COMPONENT_CLASSES = {*TYPE_CLASSES.values(), *(f"mark--{m}" for m in MARKS)}
 
 

@@ -43,12 +43,18 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
             box.border_title = t("New table")
             with Horizontal(classes="row"):
                 yield Label(t("Players"))
-                yield Select([(str(n), n) for n in range(2, 9)], value=4, allow_blank=False, id="players",
-                             compact=True)
+                yield Select(
+                    [(str(n), n) for n in range(2, 9)], value=4, allow_blank=False, id="players", compact=True
+                )
             with Horizontal(classes="row"):
                 yield Label(t("Edition"))
-                yield Select([(edition_label(e), e) for e in EDITION_NAMES], value="2016", allow_blank=False,
-                             id="edition", compact=True)
+                yield Select(
+                    [(edition_label(e), e) for e in EDITION_NAMES],
+                    value="2016",
+                    allow_blank=False,
+                    id="edition",
+                    compact=True,
+                )
             with Horizontal(classes="row"):
                 yield Label(t("Characters"))
                 yield Select(presets, value="first_game", allow_blank=False, id="cast", compact=True)
@@ -58,12 +64,18 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
             yield from classic_rows()
             with Horizontal(classes="row"):
                 yield Label(t("Bots"))
-                yield Select([(t(b), b) for b in LEVELS], value="normal", allow_blank=False, id="bots",
-                             compact=True)
+                yield Select(
+                    [(t(b), b) for b in LEVELS], value="normal", allow_blank=False, id="bots", compact=True
+                )
             with Horizontal(classes="row"):
                 yield Label(t("Turn timer"))
-                yield Select([(t("none") if s == 0 else tn("{n} second", "{n} seconds", s), s) for s in TIMERS], value=0,
-                             allow_blank=False, id="timer", compact=True)
+                yield Select(
+                    [(t("none") if s == 0 else tn("{n} second", "{n} seconds", s), s) for s in TIMERS],
+                    value=0,
+                    allow_blank=False,
+                    id="timer",
+                    compact=True,
+                )
             yield Static(t("Empty seats are played by bots when you start."), id="new-error")
             with Horizontal(id="new-buttons"):
                 yield Button(t("Create"), id="create", variant="primary")
@@ -105,8 +117,15 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
         timer = value("timer")
         players = value("players")
         edition = str(value("edition"))
-        self.dismiss(TableSpec(players if isinstance(players, int) else 4, str(value("cast")),
-                               str(value("districts")), str(value("bots")),
-                               float(timer) if isinstance(timer, int) and timer else None,
-                               edition, edition == "classic" and value("shorter") is True,
-                               (value("rank9") is True) if edition == "classic" else None))
+        self.dismiss(
+            TableSpec(
+                players if isinstance(players, int) else 4,
+                str(value("cast")),
+                str(value("districts")),
+                str(value("bots")),
+                float(timer) if isinstance(timer, int) and timer else None,
+                edition,
+                edition == "classic" and value("shorter") is True,
+                (value("rank9") is True) if edition == "classic" else None,
+            )
+        )

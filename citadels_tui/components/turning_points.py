@@ -55,8 +55,16 @@ class TurningPointsPane(Widget):
     TurningPointsPane #tp-body { height: auto; max-height: 100%; }
     """
 
-    def __init__(self, config: GameConfig, seed: int, actions: Sequence[tuple[int, Action]], seat: int | None,
-                 *, budget: int = DEFAULT_BUDGET, **kwargs: object) -> None:
+    def __init__(
+        self,
+        config: GameConfig,
+        seed: int,
+        actions: Sequence[tuple[int, Action]],
+        seat: int | None,
+        *,
+        budget: int = DEFAULT_BUDGET,
+        **kwargs: object,
+    ) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.config = config
         self.seed = seed
@@ -70,8 +78,10 @@ class TurningPointsPane(Widget):
     def compose(self) -> ComposeResult:
         yield Static(t("Turning points"), id="tp-title", classes="title")
         if self.seat is None:
-            yield Static(t("Turning points are for players: a spectator made no decisions to look back on."),
-                         id="tp-note")
+            yield Static(
+                t("Turning points are for players: a spectator made no decisions to look back on."),
+                id="tp-note",
+            )
             return
         yield Static(t("The hard bot weighs each of your decisions, from what you knew then…"), id="tp-note")
         yield ProgressBar(total=None, show_eta=False, id="tp-progress")
@@ -89,7 +99,9 @@ class TurningPointsPane(Widget):
             await self._assess_all(seat)
         except Exception as e:  # noqa: BLE001 - a failed review must not take the app down
             log.exception("turning points failed")
-            self.query_one("#tp-note", Static).update(t("The turning points could not be worked out ({e}).", e=e))
+            self.query_one("#tp-note", Static).update(
+                t("The turning points could not be worked out ({e}).", e=e)
+            )
             self.done = True
 
     async def _assess_all(self, seat: int) -> None:
@@ -118,21 +130,42 @@ class TurningPointsPane(Widget):
         if not self.points:
             note.update(t("You had no decision with more than one option: no turning points."))
             return
-        note.update(t("Your chance to win before → after each decision, as the hard bot estimates it "
-                      "from what you knew then:"))
+        note.update(
+            t(
+                "Your chance to win before → after each decision, as the hard bot estimates it "
+                "from what you knew then:"
+            )
+        )
         lines = []
         for tp in self.points:
             chosen, _ = self.labels[tp.index]
-            lines.append(t("Round {r} {bar} {b}% → {a}% {what}", r=tp.round, bar=chance_bar(tp.after),
-                           b=percent(tp.before), a=percent(tp.after), what=chosen))
+            lines.append(
+                t(
+                    "Round {r} {bar} {b}% → {a}% {what}",
+                    r=tp.round,
+                    bar=chance_bar(tp.after),
+                    b=percent(tp.before),
+                    a=percent(tp.after),
+                    what=chosen,
+                )
+            )
         worst = costliest(self.points)
         lines.append("")
         if worst:
             lines.append(t("The decisions that cost you most:"))
             for tp in worst:
                 chosen, best = self.labels[tp.index]
-                lines.append("  " + t("Round {r}: you chose “{a}” — {b}% → {c}%; “{x}” kept {b}%.", r=tp.round,
-                                      a=chosen, b=percent(tp.before), c=percent(tp.after), x=best))
+                lines.append(
+                    "  "
+                    + t(
+                        "Round {r}: you chose “{a}” — {b}% → {c}%; “{x}” kept {b}%.",
+                        r=tp.round,
+                        a=chosen,
+                        b=percent(tp.before),
+                        c=percent(tp.after),
+                        x=best,
+                    )
+                )
         else:
             lines.append(t("None of your decisions cost you against the hard bot's choice."))
         self.query_one("#tp-lines", Static).update("\n".join(lines))

@@ -54,8 +54,9 @@ def parse_kind(kind: str) -> tuple[str, int | None, float | None]:
             raise ValueError
         return name, iterations, None
     except ValueError:
-        raise ValueError(f"a budget is a number of playouts (hard:800) or seconds (hard:0.5s), not {budget!r}") \
-            from None
+        raise ValueError(
+            f"a budget is a number of playouts (hard:800) or seconds (hard:0.5s), not {budget!r}"
+        ) from None
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
@@ -68,5 +69,17 @@ def make_bot(kind: str, seed: int = 0) -> Bot:
     return BOT_KINDS[name](seed)
 
 
-__all__ = ["Bot", "BOT_KINDS", "LEVELS", "decide", "level_name", "EasyBot", "HeuristicBot", "NormalBot", "RandomBot", "SearchBot", "make_bot",
-           "parse_kind"]
+__all__ = [
+    "Bot",
+    "BOT_KINDS",
+    "LEVELS",
+    "decide",
+    "level_name",
+    "EasyBot",
+    "HeuristicBot",
+    "NormalBot",
+    "RandomBot",
+    "SearchBot",
+    "make_bot",
+    "parse_kind",
+]

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-FITTED = ("4,474 decisions of 100 games (bench/calibration.py play --set fit --games 100 --budget 100: "
-          "seeds 1000-1099, 2-6 players, 2016 first game and classic Dark City, hard:100 in one seat)")
+FITTED = (
+    "4,474 decisions of 100 games (bench/calibration.py play --set fit --games 100 --budget 100: "
+    "seeds 1000-1099, 2-6 players, 2016 first game and classic Dark City, hard:100 in one seat)"
+)
 HINT_TABLE: tuple[tuple[float, float], ...] = (
     (0.12, 0.0),
     (0.165, 0.045),

@@ -26,7 +26,9 @@ class EasyBot(HeuristicBot):
 
     def _draft(self, v: View, verb: str, worst: bool = False) -> Action:
         opts = [a for a in v.legal if a.kind == verb]
-        scored = sorted(opts, key=lambda a: self.draft_value(v, str(a.args[0])) + self.rng.below(100) / WHIM * 2)
+        scored = sorted(
+            opts, key=lambda a: self.draft_value(v, str(a.args[0])) + self.rng.below(100) / WHIM * 2
+        )
         return scored[0] if worst else scored[-1]
 
     def pick_target(self, opts: Sequence[Action], order: tuple[str, ...], v: View) -> Action:

@@ -23,8 +23,15 @@ from .heuristic_districts import (
 
 # Base appeal of each character when drafting, before the city and hand are looked at.
 BASE_VALUE = {
-    "assassin": 3.0, "thief": 2.5, "magician": 1.5, "king": 2.5, "bishop": 2.0, "merchant": 3.0,
-    "architect": 3.0, "warlord": 2.5, "artist": 1.5,
+    "assassin": 3.0,
+    "thief": 2.5,
+    "magician": 1.5,
+    "king": 2.5,
+    "bishop": 2.0,
+    "merchant": 3.0,
+    "architect": 3.0,
+    "warlord": 2.5,
+    "artist": 1.5,
 }
 ROB_ORDER = ("merchant", "king", "architect", "bishop", "warlord", "magician", "artist")
 KILL_ORDER = ("architect", "merchant", "king", "warlord", "thief", "bishop", "magician", "artist")
@@ -136,7 +143,8 @@ class HeuristicBot:
         builds = sensible_builds(self, v, by_kind.get("build", []))
         if builds:
             income_first = "income" in by_kind and not any(
-                self._type(v, str(b.args[0])) == self._income_type(v) for b in builds)
+                self._type(v, str(b.args[0])) == self._income_type(v) for b in builds
+            )
             if income_first:
                 return by_kind["income"][0]
             return max(builds, key=lambda a: self.build_value(v, str(a.args[0])))

@@ -13,14 +13,52 @@ if TYPE_CHECKING:
 
 # Draft appeal of the characters heuristic.py's BASE_VALUE does not list.
 EXTRA_VALUE = {
-    "witch": 2.5, "magistrate": 2.5, "spy": 2.0, "blackmailer": 2.5, "wizard": 2.0, "seer": 1.5,
-    "emperor": 2.0, "patrician": 2.0, "abbot": 2.0, "cardinal": 2.0, "alchemist": 3.0, "trader": 2.5,
-    "navigator": 1.5, "scholar": 2.5, "diplomat": 2.0, "marshal": 2.5, "queen": 1.5, "tax_collector": 1.5,
+    "witch": 2.5,
+    "magistrate": 2.5,
+    "spy": 2.0,
+    "blackmailer": 2.5,
+    "wizard": 2.0,
+    "seer": 1.5,
+    "emperor": 2.0,
+    "patrician": 2.0,
+    "abbot": 2.0,
+    "cardinal": 2.0,
+    "alchemist": 3.0,
+    "trader": 2.5,
+    "navigator": 1.5,
+    "scholar": 2.5,
+    "diplomat": 2.0,
+    "marshal": 2.5,
+    "queen": 1.5,
+    "tax_collector": 1.5,
 }
 # Characters most worth aiming at (a confiscation, a threat, a bewitchment): builders and earners first.
-TARGET_ORDER = ("architect", "scholar", "trader", "merchant", "alchemist", "king", "patrician", "emperor",
-                "bishop", "abbot", "cardinal", "warlord", "diplomat", "marshal", "navigator", "magician",
-                "wizard", "seer", "queen", "artist", "tax_collector", "thief", "spy", "blackmailer")
+TARGET_ORDER = (
+    "architect",
+    "scholar",
+    "trader",
+    "merchant",
+    "alchemist",
+    "king",
+    "patrician",
+    "emperor",
+    "bishop",
+    "abbot",
+    "cardinal",
+    "warlord",
+    "diplomat",
+    "marshal",
+    "navigator",
+    "magician",
+    "wizard",
+    "seer",
+    "queen",
+    "artist",
+    "tax_collector",
+    "thief",
+    "spy",
+    "blackmailer",
+)
 
 
 def character_value(key: str) -> float:
@@ -49,8 +87,11 @@ def character_decision(bot: Judge, v: View) -> Action | None:
         return min(legal, key=lambda a: _strength(v.players[int(a.args[0])]))
     if kind == "abbot_income":
         want_cards = len(v.hand) < 2
-        return min(legal, key=lambda a: int(a.args[0])) if want_cards else \
-            max(legal, key=lambda a: int(a.args[0]))
+        return (
+            min(legal, key=lambda a: int(a.args[0]))
+            if want_cards
+            else max(legal, key=lambda a: int(a.args[0]))
+        )
     if kind in ("cardinal_give", "seer_give"):
         return min(legal, key=lambda a: bot.card_value(v, str(a.args[-1])))
     if kind == "scholar_keep":
@@ -87,9 +128,13 @@ def character_turn(bot: Judge, v: View, by_kind: dict[str, list[Action]]) -> Act
         return by_kind["foresee"][0]
     if "spy" in by_kind:
         # Trade is the commonest type (20 of the 54 basic districts).
-        target = max((a for a in by_kind["spy"] if a.args[1] == "trade"),
-                     key=lambda a: (min(v.players[int(a.args[0])].gold, v.players[int(a.args[0])].hand_size),
-                                    v.players[int(a.args[0])].hand_size))
+        target = max(
+            (a for a in by_kind["spy"] if a.args[1] == "trade"),
+            key=lambda a: (
+                min(v.players[int(a.args[0])].gold, v.players[int(a.args[0])].hand_size),
+                v.players[int(a.args[0])].hand_size,
+            ),
+        )
         return target
     if "wizard" in by_kind:
         return max(by_kind["wizard"], key=lambda a: v.players[int(a.args[0])].hand_size)
@@ -97,15 +142,22 @@ def character_turn(bot: Judge, v: View, by_kind: dict[str, list[Action]]) -> Act
         want = "gold" if len(v.hand) >= 2 else "cards"
         return next(a for a in by_kind["navigate"] if a.args[0] == want)
     if "seize" in by_kind:
-        return max(by_kind["seize"], key=lambda a: (bot.price_in(v, v.players[int(a.args[0])], str(a.args[1])),
-                                                    _strength(v.players[int(a.args[0])])))
+        return max(
+            by_kind["seize"],
+            key=lambda a: (
+                bot.price_in(v, v.players[int(a.args[0])], str(a.args[1])),
+                _strength(v.players[int(a.args[0])]),
+            ),
+        )
     if "exchange" in by_kind:
         a = _exchange(bot, v, me, by_kind["exchange"])
         if a is not None:
             return a
     if "cardinal_build" in by_kind and "build" not in by_kind:
-        return max(by_kind["cardinal_build"], key=lambda a: (bot.build_value(v, str(a.args[0])),
-                                                             v.players[int(a.args[1])].gold))
+        return max(
+            by_kind["cardinal_build"],
+            key=lambda a: (bot.build_value(v, str(a.args[0])), v.players[int(a.args[1])].gold),
+        )
     return None
 
 

@@ -43,8 +43,10 @@ def classic_turn(bot: Judge, v: View, by_kind: dict[str, list[Action]]) -> Actio
         return by_kind["thank"][0]  # RULINGS R44: bots never forget
     if "emperor" in by_kind and len(by_kind["emperor"][0].args) == 1:
         # Give the crown to the weakest city: he gives a gold or a card and is the least threat.
-        return min(by_kind["emperor"], key=lambda a: (v.players[int(a.args[0])].city_size,
-                                                      -v.players[int(a.args[0])].gold))
+        return min(
+            by_kind["emperor"],
+            key=lambda a: (v.players[int(a.args[0])].city_size, -v.players[int(a.args[0])].gold),
+        )
     if "exchange" in by_kind and ("build" in by_kind or "income" in by_kind or "gather" in by_kind):
         del by_kind["exchange"]  # the classic exchange ends the turn: build and take income first
     return None

@@ -63,8 +63,9 @@ def sensible_builds(bot: Judge, v: View, builds: list[Action]) -> list[Action]:
         if victim == "framework" and key != "necropolis":
             if bot.district_cost(v, key) >= 4:
                 out.append(a)
-        elif bot.district_cost(v, victim) <= 2 and (best_necro is None or
-                                              bot.district_cost(v, victim) < bot.district_cost(v, str(best_necro.args[2]))):
+        elif bot.district_cost(v, victim) <= 2 and (
+            best_necro is None or bot.district_cost(v, victim) < bot.district_cost(v, str(best_necro.args[2]))
+        ):
             best_necro = a
     if best_necro is not None:
         out.append(best_necro)

@@ -13,8 +13,14 @@ from .calibration import calibrated
 from .search import DEFAULT_ITERATIONS, SearchBot, World
 
 
-def hint(view: View, worlds: World, budget: int = DEFAULT_ITERATIONS, top: int = 3, seed: int = 0,
-         max_seconds: float | None = None) -> list[tuple[Action, float]]:
+def hint(
+    view: View,
+    worlds: World,
+    budget: int = DEFAULT_ITERATIONS,
+    top: int = 3,
+    seed: int = 0,
+    max_seconds: float | None = None,
+) -> list[tuple[Action, float]]:
     """Up to `top` of the legal actions with their calibrated win chance (0-1), the highest chance first:
     the actions the bot searched most, each with the value its ranking is based on (the playouts' wins,
     and for the `normal` bot's choice the prior's virtual ones too) turned into a chance to win by
@@ -28,8 +34,10 @@ def hint(view: View, worlds: World, budget: int = DEFAULT_ITERATIONS, top: int =
     guess = bot.normal.choose(view)
     # Searched even when there is one option: the estimate of the position is worth showing.
     bot.search(view, worlds, legal, guess)
-    found = [(a, value, round(calibrated(value), 3))
-             for (a, _, _), value in zip(bot.last_stats[:top], bot.last_values, strict=False)]
+    found = [
+        (a, value, round(calibrated(value), 3))
+        for (a, _, _), value in zip(bot.last_stats[:top], bot.last_values, strict=False)
+    ]
     # The table is monotone, so this is the raw order; on equal shown chances (it is flat in places) the
     # better raw figure, then the bot's own choice (searched most: sorting is stable), stays first.
     found.sort(key=lambda x: (-x[2], -x[1]))

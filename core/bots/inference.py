@@ -89,8 +89,9 @@ def infer(v: View, crown_at_draft: int | None = None) -> Beliefs:
     return Beliefs(me, tuple(cands), revealed)
 
 
-def two_player_segments(v: View, crown: int, log: list[tuple[tuple[str, tuple[str, ...]], str]]
-                        ) -> list[frozenset[str]]:
+def two_player_segments(
+    v: View, crown: int, log: list[tuple[tuple[str, tuple[str, ...]], str]]
+) -> list[frozenset[str]]:
     """At 2 players the draft tells far more than at 4: the order is crown picks, other picks and
     discards, crown picks and discards, other picks and discards. From my own draft decisions this round
     (`log`: ((kind, offered), my character) in order) follow disjoint sets of characters of which the

@@ -123,10 +123,12 @@ class NormalBot(HeuristicBot):
         # Cards I have seen in another hand (known_hand) make a swap worth more than a count suggests.
         swaps = by_kind.get("swap_hands", [])
         if swaps:
+
             def worth(a: Action) -> float:
                 p = v.players[int(a.args[0])]
                 known = sum(max(self.card_value(v, k), 0) for k in p.known_hand)
                 return p.hand_size + known / 4
+
             best = max(swaps, key=worth)
             if worth(best) >= len(v.hand) + 2:
                 return best

@@ -133,8 +133,14 @@ class SearchBot:
     name = "hard"
     wants_worlds = True
 
-    def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
-                 prior: bool = True, max_seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        prior: bool = True,
+        max_seconds: float | None = None,
+    ) -> None:
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds  # a time budget instead of the iteration budget (not reproducible)
@@ -218,15 +224,23 @@ class SearchBot:
                 k = it - 1
             else:
                 logn = math.log(it)
-                k = max(range(k_n), key=lambda i: (wins[i] + pw[i]) / (visits[i] + pv[i])
-                        + EXPLORE * math.sqrt(logn / visits[i]))
+                k = max(
+                    range(k_n),
+                    key=lambda i: (
+                        (wins[i] + pw[i]) / (visits[i] + pv[i]) + EXPLORE * math.sqrt(logn / visits[i])
+                    ),
+                )
             world = self.sample(worlds, b, segs)
             world.apply_unchecked(me, legal[k])
             wins[k] += playout(world, me, self.rng, loss_weight=self.loss_weight)
             visits[k] += 1
         self.last_iterations = it
         # The most searched action (prior included) is the robust choice: UCB spends its playouts there.
-        order = sorted(range(k_n), key=lambda i: (-(visits[i] + pv[i]), -(wins[i] + pw[i]) / (visits[i] + pv[i])))
+        order = sorted(
+            range(k_n), key=lambda i: (-(visits[i] + pv[i]), -(wins[i] + pw[i]) / (visits[i] + pv[i]))
+        )
         # Reported chances are the playouts' own, without the prior's virtual wins.
         self.last_stats = [(legal[i], visits[i], wins[i] / visits[i] if visits[i] else 0.0) for i in order]
-        self.last_values = [(wins[i] + pw[i]) / (visits[i] + pv[i]) if visits[i] + pv[i] else 0.0 for i in order]
+        self.last_values = [
+            (wins[i] + pw[i]) / (visits[i] + pv[i]) if visits[i] + pv[i] else 0.0 for i in order
+        ]

@@ -31,7 +31,9 @@ from ..view import view
 from .calibration import calibrated_playouts
 from .search import SearchBot, playout
 
-DEFAULT_BUDGET = 240  # playouts per decision: a whole 4-player game in ~8 s of worker time (bench_turning_points)
+DEFAULT_BUDGET = (
+    240  # playouts per decision: a whole 4-player game in ~8 s of worker time (bench_turning_points)
+)
 
 Progress = Callable[[int, int], None]
 
@@ -55,8 +57,9 @@ class TurningPoint:
         return self.before - self.after
 
 
-def decision_indices(config: GameConfig, seed: int, actions: Sequence[tuple[int, Action]],
-                     seat: int) -> list[int]:
+def decision_indices(
+    config: GameConfig, seed: int, actions: Sequence[tuple[int, Action]], seat: int
+) -> list[int]:
     """The record's action numbers at which `seat` decided among more than one option."""
     g = Game(config, seed, record_events=False)
     out = []
@@ -108,8 +111,9 @@ def assess(game: Game, seat: int, chosen: Action, budget: int, seed: int, index:
     return TurningPoint(index, v.round, v.phase, chosen, best, round(before, 4), round(after, 4))
 
 
-def assess_at(config: GameConfig, seed: int, actions: Sequence[tuple[int, Action]], index: int, seat: int,
-              budget: int) -> TurningPoint:
+def assess_at(
+    config: GameConfig, seed: int, actions: Sequence[tuple[int, Action]], index: int, seat: int, budget: int
+) -> TurningPoint:
     """`assess` at the record's action `index` (replayed to it); a module-level function for a worker."""
     g = Game(config, seed, record_events=False)
     for p, a in actions[:index]:
@@ -117,8 +121,14 @@ def assess_at(config: GameConfig, seed: int, actions: Sequence[tuple[int, Action
     return assess(g, seat, actions[index][1], budget, seed, index)
 
 
-def turning_points(config: GameConfig, seed: int, actions: Sequence[tuple[int, Action]], seat: int,
-                   budget: int = DEFAULT_BUDGET, progress: Progress | None = None) -> list[TurningPoint]:
+def turning_points(
+    config: GameConfig,
+    seed: int,
+    actions: Sequence[tuple[int, Action]],
+    seat: int,
+    budget: int = DEFAULT_BUDGET,
+    progress: Progress | None = None,
+) -> list[TurningPoint]:
     """Every decision of `seat` in the record, in order, assessed with `budget` playouts each.
     `progress(done, total)` is called after each decision."""
     wanted = set(decision_indices(config, seed, actions, seat))

@@ -34,9 +34,34 @@ from .witch import Witch
 from .wizard import Wizard
 
 RULES: dict[str, type[CharacterRules]] = {
-    r.key: r for r in (
-        Assassin, Witch, Magistrate, Thief, Spy, Blackmailer, Magician, Wizard, Seer, King, Emperor, Patrician, Bishop, Abbot, Cardinal,
-        Merchant, Alchemist, Trader, Architect, Navigator, Scholar, Warlord, Diplomat, Marshal, Artist, Queen,
+    r.key: r
+    for r in (
+        Assassin,
+        Witch,
+        Magistrate,
+        Thief,
+        Spy,
+        Blackmailer,
+        Magician,
+        Wizard,
+        Seer,
+        King,
+        Emperor,
+        Patrician,
+        Bishop,
+        Abbot,
+        Cardinal,
+        Merchant,
+        Alchemist,
+        Trader,
+        Architect,
+        Navigator,
+        Scholar,
+        Warlord,
+        Diplomat,
+        Marshal,
+        Artist,
+        Queen,
         TaxCollector,
     )
 }
@@ -55,7 +80,9 @@ def rules_for(key: str, edition: str = "2016") -> CharacterRules:
     try:
         return RULES[key]()
     except KeyError:
-        raise ConfigError(f"The {key.replace('_', ' ').title()} cannot be played yet in this version.") from None
+        raise ConfigError(
+            f"The {key.replace('_', ' ').title()} cannot be played yet in this version."
+        ) from None
 
 
 __all__ = ["CharacterRules", "EDITION_RULES", "RULES", "rules_for"]

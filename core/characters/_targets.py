@@ -8,8 +8,9 @@ if TYPE_CHECKING:
     from ..game import Game
 
 
-def nameable(g: Game, p: int, min_rank: int = 2, exclude_killed: bool = False,
-             exclude_bewitched: bool = False) -> list[int]:
+def nameable(
+    g: Game, p: int, min_rank: int = 2, exclude_killed: bool = False, exclude_bewitched: bool = False
+) -> list[int]:
     """Cast indexes p may name: not p's own, not face up, rank >= min_rank, optionally not killed/bewitched."""
     out = []
     mine = g.characters[p]

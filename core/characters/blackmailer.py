@@ -40,19 +40,28 @@ class Blackmailer(CharacterRules):
     follow_ups = frozenset({"bribe", "reveal_threat"})
 
     def handlers(self) -> dict[str, Handler]:
-        return {"threaten": threaten, "bribe": bribe, "refuse_bribe": refuse_bribe,
-                "reveal_threat": reveal_threat, "spare": spare}
+        return {
+            "threaten": threaten,
+            "bribe": bribe,
+            "refuse_bribe": refuse_bribe,
+            "reveal_threat": reveal_threat,
+            "spare": spare,
+        }
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if g.used & USED_ABILITY or any(m & THREAT for m in g.markers):
             return
         # Not yet called: ranks after the one playing now.
-        targets = [i for i in nameable(g, p, exclude_killed=True, exclude_bewitched=True) if i > g.current_character]
+        targets = [
+            i for i in nameable(g, p, exclude_killed=True, exclude_bewitched=True) if i > g.current_character
+        ]
         if len(targets) < 2:
             out.extend(Action("threaten", (g.character_key(i),)) for i in targets)
             return
         for f in targets:
-            out.extend(Action("threaten", (g.character_key(f), g.character_key(o))) for o in targets if o != f)
+            out.extend(
+                Action("threaten", (g.character_key(f), g.character_key(o))) for o in targets if o != f
+            )
 
     def gate(self, g: Game, p: int) -> list[Action] | None:
         if threatened_now(g) and not g.gathered:
@@ -83,7 +92,10 @@ def bribe(g: Game, p: int, a: Action) -> None:
     amount = g.gold[p] // 2  # with 1 gold the bribe is 0 (R18)
     g.gold[p] -= amount
     g.gold[bm] += amount
-    g.emit("bribe", {"player": p, "target": bm, "amount": amount, "character": g.character_key(g.current_character)})
+    g.emit(
+        "bribe",
+        {"player": p, "target": bm, "amount": amount, "character": g.character_key(g.current_character)},
+    )
 
 
 def refuse_bribe(g: Game, p: int, a: Action) -> None:
@@ -111,5 +123,13 @@ def reveal_threat(g: Game, bm: int, a: Action) -> None:
     amount = g.gold[p] if flower else 0
     g.gold[p] -= amount
     g.gold[bm] += amount
-    g.emit("reveal_threat", {"player": bm, "target": p, "character": g.character_key(g.current_character), "flower": flower,
-                              "amount": amount})
+    g.emit(
+        "reveal_threat",
+        {
+            "player": bm,
+            "target": p,
+            "character": g.character_key(g.current_character),
+            "flower": flower,
+            "amount": amount,
+        },
+    )

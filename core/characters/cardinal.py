@@ -52,7 +52,9 @@ class Cardinal(CharacterRules):
                     out.append(Action("cardinal_build", (d.key, q)))
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        return [Action("cardinal_give", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[g.follow_up_player]))]
+        return [
+            Action("cardinal_give", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[g.follow_up_player]))
+        ]
 
 
 def cardinal_build(g: Game, p: int, a: Action) -> None:

@@ -239,7 +239,11 @@ class ClassicDiplomat(Diplomat):
                     if mid in their_ids:
                         continue
                     if _price(g, _entry(g, p, mid), theirs) <= g.gold[p]:
-                        out.append(Action("exchange", (q, g.edition.districts[tid].key, g.edition.districts[mid].key)))
+                        out.append(
+                            Action(
+                                "exchange", (q, g.edition.districts[tid].key, g.edition.districts[mid].key)
+                            )
+                        )
 
 
 def _entry(g: Game, p: int, cid: int) -> int:
@@ -268,6 +272,15 @@ def classic_exchange(g: Game, p: int, a: Action) -> None:
 
 
 CLASSIC_RULES: dict[str, type[CharacterRules]] = {
-    r.key: r for r in (ClassicTaxCollector, ClassicEmperor, ClassicAbbot, ClassicWarlord, ClassicDiplomat,
-                       ClassicMerchant, ClassicArchitect, ClassicNavigator)
+    r.key: r
+    for r in (
+        ClassicTaxCollector,
+        ClassicEmperor,
+        ClassicAbbot,
+        ClassicWarlord,
+        ClassicDiplomat,
+        ClassicMerchant,
+        ClassicArchitect,
+        ClassicNavigator,
+    )
 }

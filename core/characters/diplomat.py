@@ -42,7 +42,9 @@ class Diplomat(CharacterRules):
         keep = g.district_rules.get("keep")
         keep_id = keep.id if keep is not None else -1
         mine_ids = {e & CARD for e in g.cities[p]}
-        my_keys = [g.edition.districts[c].key for c in dict.fromkeys(e & CARD for e in g.cities[p]) if c != keep_id]
+        my_keys = [
+            g.edition.districts[c].key for c in dict.fromkeys(e & CARD for e in g.cities[p]) if c != keep_id
+        ]
         if not my_keys:
             return
         gold = g.gold[p]

@@ -48,7 +48,11 @@ def swap_hands(g: Game, p: int, a: Action) -> None:
     g.known[p][p] = []
     g.known[q][q] = []
     g.emit("swap_hands", {"player": p, "target": q, "gave": len(hp), "took": len(hq)})
-    g.emit("swap_hands_private", {"player": p, "target": q, "gave": g.card_keys(hp), "took": g.card_keys(hq)}, (p, q))
+    g.emit(
+        "swap_hands_private",
+        {"player": p, "target": q, "gave": g.card_keys(hp), "took": g.card_keys(hq)},
+        (p, q),
+    )
 
 
 def redraw(g: Game, p: int, a: Action) -> None:
@@ -76,4 +80,6 @@ def done(g: Game, p: int, a: Action) -> None:
     drawn = g.draw(len(chosen))
     g.hands[p].extend(drawn)
     g.emit("redraw", {"player": p, "count": len(chosen), "drawn": len(drawn)})
-    g.emit("redraw_private", {"player": p, "discarded": g.card_keys(chosen), "drawn": g.card_keys(drawn)}, (p,))
+    g.emit(
+        "redraw_private", {"player": p, "discarded": g.card_keys(chosen), "drawn": g.card_keys(drawn)}, (p,)
+    )

@@ -97,6 +97,14 @@ def confiscate(g: Game, mp: int, a: Action) -> None:
     g.spent -= gold  # not paid after all (the Alchemist gets back only what he paid)
     if count and g.counts_toward_limit(cid):
         g.builds += 1  # it still counts toward the target's building limit
-    g.emit("confiscate", {"player": mp, "target": p, "card": g.edition.districts[cid].key, "refund": gold,
-                           "character": g.character_key(g.current_character)})
+    g.emit(
+        "confiscate",
+        {
+            "player": mp,
+            "target": p,
+            "card": g.edition.districts[cid].key,
+            "refund": gold,
+            "character": g.character_key(g.current_character),
+        },
+    )
     g.place(mp, cid, "confiscated", count=False)

@@ -38,8 +38,13 @@ class Wizard(CharacterRules):
             out.append(Action("wizard_take", (d.key,)))
             dr = g.district_rules.get(d.key)
             custom = dr is not None and dr.custom_build
-            if may_build and d.buildable and not custom and g.build_cost(p, cid) <= g.gold[p] \
-                    and not build_refused(g, p, cid):
+            if (
+                may_build
+                and d.buildable
+                and not custom
+                and g.build_cost(p, cid) <= g.gold[p]
+                and not build_refused(g, p, cid)
+            ):
                 out.append(Action("wizard_build", (d.key,)))
         return out
 

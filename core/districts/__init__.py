@@ -35,10 +35,38 @@ if TYPE_CHECKING:
 
 RULES: dict[str, type[DistrictRules]] = {
     r.key: r
-    for r in (Armory, Basilica, Capitol, DragonGate, Factory, Framework, GoldMine, GreatWall, HauntedQuarter,
-              ImperialTreasury, IvoryTower, Keep, Laboratory, Library, MapRoom, Monument, Museum, Necropolis,
-              Observatory, Park, PoorHouse, Quarry, SchoolOfMagic, SecretVault, Smithy, Stables, Statue,
-              Theater, ThievesDen, WishingWell)
+    for r in (
+        Armory,
+        Basilica,
+        Capitol,
+        DragonGate,
+        Factory,
+        Framework,
+        GoldMine,
+        GreatWall,
+        HauntedQuarter,
+        ImperialTreasury,
+        IvoryTower,
+        Keep,
+        Laboratory,
+        Library,
+        MapRoom,
+        Monument,
+        Museum,
+        Necropolis,
+        Observatory,
+        Park,
+        PoorHouse,
+        Quarry,
+        SchoolOfMagic,
+        SecretVault,
+        Smithy,
+        Stables,
+        Statue,
+        Theater,
+        ThievesDen,
+        WishingWell,
+    )
 }
 
 # An edition's own variants of districts whose rules differ, by edition key then card key.

@@ -221,6 +221,18 @@ class BallRoom(DistrictRules):
 
 CLASSIC_RULES: dict[str, type[DistrictRules]] = {
     r.key: r
-    for r in (HauntedCity, Laboratory, Graveyard, University, Lighthouse, Armory, WishingWell, Quarry, BellTower,
-              Hospital, ThroneRoom, BallRoom)
+    for r in (
+        HauntedCity,
+        Laboratory,
+        Graveyard,
+        University,
+        Lighthouse,
+        Armory,
+        WishingWell,
+        Quarry,
+        BellTower,
+        Hospital,
+        ThroneRoom,
+        BallRoom,
+    )
 }

@@ -54,7 +54,11 @@ def theater(g: Game, p: int, a: Action) -> None:
         if c not in g.seen[who]:
             g.seen[who].append(c)
     g.emit("theater", {"player": p, "target": q})
-    g.emit("theater_private", {"player": p, "target": q, "gave": g.character_key(give), "took": g.character_key(take)}, (p, q))
+    g.emit(
+        "theater_private",
+        {"player": p, "target": q, "gave": g.character_key(give), "took": g.character_key(take)},
+        (p, q),
+    )
     g.begin_turn_phase()
 
 
