@@ -37,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+from helpers import TABLE_SETTINGS as SETTINGS  # noqa: E402
 from helpers import new_game, play_random  # noqa: E402
 from postgres import running_postgres  # noqa: E402
 from served import Served, Typist, percentile, served  # noqa: E402
@@ -45,20 +46,6 @@ from citadels_core.record import GameRecord  # noqa: E402
 from citadels_server.database import Database, Notice, open_database  # noqa: E402
 from citadels_server.settings import Settings  # noqa: E402
 from citadels_tui.records import KeptSeat, KeptTable  # noqa: E402
-
-SETTINGS = {
-    "creator": "anna",
-    "players": 4,
-    "cast": "first_game",
-    "districts": "first_game",
-    "bot_level": "normal",
-    "turn_timer": None,
-    "seed": 3,
-    "edition": "2016",
-    "shorter": False,
-    "rank9": None,
-}
-
 
 # ------------------------------------------------------------------------------------------ keystrokes
 

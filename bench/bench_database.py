@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+from helpers import TABLE_SETTINGS as SETTINGS  # noqa: E402
 from helpers import new_game, play_random  # noqa: E402
 from postgres import running_postgres  # noqa: E402
 
@@ -46,19 +47,6 @@ from citadels_tui.records import (  # noqa: E402
     MemoryRecords,
     Records,
 )
-
-SETTINGS = {
-    "creator": "anna",
-    "players": 4,
-    "cast": "first_game",
-    "districts": "first_game",
-    "bot_level": "normal",
-    "turn_timer": None,
-    "seed": 3,
-    "edition": "2016",
-    "shorter": False,
-    "rank9": None,
-}
 
 
 def pct(xs: list[float], p: float) -> float:

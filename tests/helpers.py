@@ -98,3 +98,19 @@ def finished_by_bots(
         g.apply(p, a)
         actions.append((p, a))
     return cfg, actions
+
+
+# A hosted table's settings as the records keep them (HostedTable's simple fields): for database tests and
+# benches that need a table in play.
+TABLE_SETTINGS = {
+    "creator": "anna",
+    "players": 4,
+    "cast": "first_game",
+    "districts": "first_game",
+    "bot_level": "normal",
+    "turn_timer": None,
+    "seed": 3,
+    "edition": "2016",
+    "shorter": False,
+    "rank9": None,
+}

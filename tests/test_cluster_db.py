@@ -15,6 +15,7 @@ from typing import Any
 
 import postgres
 import pytest
+from helpers import TABLE_SETTINGS as SETTINGS
 from helpers import new_game, play_random
 
 from citadels_core.record import GameRecord
@@ -30,18 +31,6 @@ postgres_server, postgres_url = (
     postgres.postgres_url,
 )  # the fixtures, for these tests
 
-SETTINGS = {
-    "creator": "anna",
-    "players": 4,
-    "cast": "first_game",
-    "districts": "first_game",
-    "bot_level": "normal",
-    "turn_timer": None,
-    "seed": 3,
-    "edition": "2016",
-    "shorter": False,
-    "rank9": None,
-}
 WAIT = 20.0  # seconds: generous, for a loaded machine; the tests pass in far less
 
 

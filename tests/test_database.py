@@ -16,6 +16,7 @@ from typing import Any
 
 import postgres
 import pytest
+from helpers import TABLE_SETTINGS as SETTINGS
 from helpers import new_game, play_random
 
 from citadels_core import Action
@@ -73,20 +74,6 @@ def table_facts(tables: list[KeptTable]) -> list[Any]:
     return [
         (t.id, t.settings, t.seats, t.record.to_json(), t.bots, [seen(x) for x in t.chat]) for t in tables
     ]
-
-
-SETTINGS = {
-    "creator": "anna",
-    "players": 4,
-    "cast": "first_game",
-    "districts": "first_game",
-    "bot_level": "normal",
-    "turn_timer": None,
-    "seed": 3,
-    "edition": "2016",
-    "shorter": False,
-    "rank9": None,
-}
 
 
 async def play_scenario(r: Any, now: float) -> dict[str, Any]:
