@@ -53,9 +53,9 @@ async def test_a_classic_game_from_the_new_game_screen(tmp_path: Path):
         screen.query_one("#players", Select).value = 5
         screen.query_one("#cast", Select).value = "custom"
         await pilot.pause()
-        screen.query_one("#cast-custom", Input).value = (
-            "witch, tax collector, wizard, king, bishop, merchant, architect, warlord"
-        )
+        screen.query_one(
+            "#cast-custom", Input
+        ).value = "witch, tax collector, wizard, king, bishop, merchant, architect, warlord"
         screen.action_start()
         await pilot.pause()
         assert app.screen is screen
@@ -63,9 +63,9 @@ async def test_a_classic_game_from_the_new_game_screen(tmp_path: Path):
             screen.query_one("#new-error").render()
         )
         # Two bonus characters in place of base ones of the same rank, the Queen as rank 9, the shorter game.
-        screen.query_one("#cast-custom", Input).value = (
-            "assassin, tax collector, magician, emperor, bishop, merchant, architect, warlord, queen"
-        )
+        screen.query_one(
+            "#cast-custom", Input
+        ).value = "assassin, tax collector, magician, emperor, bishop, merchant, architect, warlord, queen"
         screen.query_one("#districts", Select).value = "classic_dark_city"
         screen.query_one("#shorter", Select).value = True
         screen.action_start()
