@@ -98,7 +98,7 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     for _ in range(_DEALS):
         cpool = list(pool)
         rng.shuffle(cpool)
-        if _fits(cpool, holders, named):
+        if not named or _fits(cpool, holders, named):
             break
     for q, k in holders:
         for _ in range(k):
