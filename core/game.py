@@ -8,6 +8,7 @@ district effects live in `characters/` and `districts/` and attach at named hook
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -1158,6 +1159,25 @@ class Game:
     @property
     def over(self) -> bool:
         return self.phase == OVER
+
+    # ------------------------------------------------------------------ positions as text
+
+    # position.py builds and reads games, so game.py names it only at call time, through importlib: a
+    # static import (even inside the method) would put game.py, position.py and view.py in one import
+    # cycle, which the engine's acyclic contract refuses and in which mypy cannot infer the fields that
+    # __init__ sets (docs/engine.md, "A position as text").
+
+    @classmethod
+    def from_position(cls, text: str, record_events: bool = True) -> Game:
+        """The game at the position `text` (docs/position.md), checked by the rules; `PositionError` (a
+        `SaveFileError`) with a sentence when it cannot be read or is not one the rules allow."""
+        read: Callable[[str, bool], Game] = importlib.import_module(".position", __package__).from_position
+        return read(text, record_events)
+
+    def position(self) -> str:
+        """This game's position as text (docs/position.md, version 1)."""
+        write: Callable[[Game], str] = importlib.import_module(".position", __package__).position
+        return write(self)
 
 
 class _Fixed:

@@ -153,3 +153,15 @@ def test_the_refusal_leaves_nothing_half_built():
     with pytest.raises(PositionError):
         from_position(_replace(good, "deck", "[]"))
     assert position(from_position(good)) == good
+
+
+def test_the_game_writes_and_reads_its_position_through_its_own_methods():
+    g = Game(GameConfig.create(5, cast="tenacious_delegates"), 9)
+    play_random(g, 23, seed=2)
+    text = g.position()
+    assert text == position(g)
+    h = Game.from_position(text)
+    assert isinstance(h, Game) and h.position() == text and h.legal_actions() == g.legal_actions()
+    assert Game.from_position(text, record_events=False).events is None
+    with pytest.raises(PositionError, match="is not a readable value"):
+        Game.from_position(text.replace("gold: [", "gold: [[", 1))
