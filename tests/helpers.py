@@ -1,12 +1,17 @@
-"""Scenario builders for rule tests: put a game straight into the turn phase with chosen characters."""
+"""Scenario builders for rule tests: a game at a chosen moment, written as a position (docs/position.md)."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from citadels_core import Action, Game, GameConfig
 from citadels_core.bots import RandomBot, decide, make_bot
+from citadels_core.characters.base import CharacterRules
+from citadels_core.characters.classic import ClassicTaxCollector
+from citadels_core.characters.king import King
 from citadels_core.terms import CARD, TURN
 from citadels_core.view import view
 
@@ -15,24 +20,154 @@ def new_game(players: int = 4, seed: int = 1, **kw) -> Game:
     return Game(GameConfig.create(players, **kw), seed)
 
 
-def start_turns(g: Game, picks: dict[int, str | Sequence[str]], faceup: Sequence[str] = ()) -> Game:
-    """Skip the selection phase: give each player the named character(s), then start calling."""
+# ---------------------------------------------------------------- scenarios as positions
+#
+# A test reaches the moment it needs by writing it as a position (docs/position.md) and reading it with
+# `Game.from_position`, which checks it by the rules: the tests never write a game's fields. `build` changes
+# named lines of a game's position; `start_turns` writes the first call of the turn phase on top.
+
+PER_SEAT = ("gold", "hands", "cities", "known", "characters", "seen")
+CARD_PLACES = ("hands", "cities", "museum", "drawn")
+
+
+def position_lines(g: Game) -> dict[str, Any]:
+    """The lines of g's position, name -> value (cards and characters by key, seats by number)."""
+    lines = g.position().splitlines()[1:]
+    return {name: json.loads(raw) for name, _, raw in (ln.partition(": ") for ln in lines)}
+
+
+def position_text(lines: dict[str, Any]) -> str:
+    """A position's text from its lines (in the order of docs/position.md, as `position_lines` gives them)."""
+    body = [f"{k}: {json.dumps(v, separators=(',', ':'))}" for k, v in lines.items()]
+    return "\n".join(["citadels-position: 1", *body]) + "\n"
+
+
+def build(g: Game, **changes: Any) -> Game:
+    """The game at g's position with the named lines replaced, read back with `Game.from_position`.
+
+    Values are written as the position writes them: cards and characters by key ("castle+" a beautified
+    district), seats by number. A per-seat line (gold, hands, cities, known, characters, seen) may be given
+    as {seat: value} to change only those seats. Unless `deck` is given, every card stays in the game once:
+    a card put into a hand, a city, the Museum or the drawn cards is taken out of the deck (the copy nearest
+    its bottom, so the top cards stay the same) or, when the deck has none, out of a hand not named here;
+    the cards a change removes go under the deck."""
+    old = position_lines(g)
+    new = dict(old, **changes)
+    named: set[int] = set()
+    for name in PER_SEAT:
+        if isinstance(changes.get(name), dict):
+            row = list(old[name])
+            for p, value in changes[name].items():
+                row[p] = value
+            new[name] = row
+            if name == "hands":
+                named |= set(changes[name])
+        elif name == "hands" and name in changes:
+            named = set(range(g.players))
+    if "deck" not in changes:
+        _keep_every_card_once(old, new, named)
+    return Game.from_position(position_text(new))
+
+
+def _placed(lines: dict[str, Any]) -> Counter:
+    c: Counter = Counter(lines["museum"]) + Counter(lines["drawn"])
+    for h in lines["hands"]:
+        c.update(h)
+    for city in lines["cities"]:
+        c.update(k.rstrip("+") for k in city)
+    return c
+
+
+def _keep_every_card_once(old: dict[str, Any], new: dict[str, Any], named: set[int]) -> None:
+    before, after = _placed(old), _placed(new)
+    deck = list(new["deck"])
+    hands = [list(h) for h in new["hands"]]
+    for key, n in (after - before).items():
+        for _ in range(n):
+            if key in deck:
+                deck.remove(key)
+                continue
+            holder = next((q for q, h in enumerate(hands) if q not in named and key in h), None)
+            assert holder is not None, f"no free copy of {key}: the game has none, or each is placed"
+            hands[holder].remove(key)
+    freed = [k for k, n in (before - after).items() for _ in range(n)]
+    new["deck"] = freed + deck
+    new["hands"] = hands
+
+
+def start_turns(
+    g: Game,
+    picks: dict[int, str | Sequence[str]],
+    faceup: Sequence[str] = (),
+    crown: int | None = None,
+    **changes: Any,
+) -> Game:
+    """The game at the first call of the turn phase: each seat holds the named character(s) (the others
+    discarded: `faceup` face up, the rest face down), with any other lines of the position changed (as
+    `build`), and the first character held called and its turn begun. The selection is skipped, so a seat
+    may hold no character."""
     assert g.phase == "select" and not g.follow_up
-    g.owner = [-1] * g.cast_size
-    g.characters = [[] for _ in range(g.players)]
+    held: dict[int, int] = {}
+    characters: list[list[str]] = [[] for _ in range(g.players)]
     for p, keys in picks.items():
         for k in [keys] if isinstance(keys, str) else keys:
             i = g.cast_index(k)
-            assert i >= 0, k
-            g.owner[i] = p
-            g.characters[p].append(i)
-    g.faceup = [g.cast_index(k) for k in faceup]
-    g.facedown = [i for i in range(g.cast_size) if g.owner[i] < 0 and i not in g.faceup]
-    g.draft = []
-    g.selection_step = len(g.selection_order)
-    g.begin_turn_phase()
-    assert g.phase == TURN
-    return g
+            assert i >= 0, f"{k} is not in the cast"
+            held[i] = p
+            characters[p].append(k)
+    assert held, "someone must hold a character"
+    down = [
+        g.character_key(i) for i in range(g.cast_size) if i not in held and g.character_key(i) not in faceup
+    ]
+    first = min(held)
+    p, key = held[first], g.character_key(first)
+    crown = g.crown if crown is None else crown
+    rules = g.character_rules[first]
+    # The call reveals the character (docs/position.md: revealed, called_by) and begins its turn; what the
+    # character does on being revealed is written here, and only the King's is: the start of a round holds
+    # nothing for the classic Tax Collector to collect.
+    if type(rules).on_reveal is King.on_reveal:
+        crown = p
+    else:
+        assert type(rules).on_reveal in (CharacterRules.on_reveal, ClassicTaxCollector.on_reveal), (
+            f"start_turns does not know what the {key} does when revealed"
+        )
+    turn = {
+        "phase": TURN,
+        "crown": crown,
+        "characters": characters,
+        "faceup": list(faceup),
+        "facedown": down,
+        "draft": [],
+        "selection_step": len(g.selection_order),
+        "revealed": [key],
+        "called_by": {key: p},
+        "calling": key,
+        "turn_player": p,
+        "gathered": False,
+        "builds": 0,
+        "build_limit": rules.build_limit,
+        "used": 0,
+        "beautified": 0,
+        "spent": 0,
+        "decision": None,
+        "decision_player": None,
+        "decision_data": [],
+    }
+    h = build(g, **turn, **changes)
+    watching = [
+        k
+        for k, r in h.district_rules.items()
+        if r.watches_crown and any(h.has(q, k) for q in range(h.players))
+    ]
+    assert crown == g.crown or not watching, (
+        f"start_turns does not write what the {watching} does when the King takes the crown: give him the crown"
+    )
+    # The classic Ball Room (RULINGS R44): the player called first thanks its crowned owner first.
+    if "ball_room" in h.district_rules and p != h.crown and h.has(h.crown, "ball_room"):
+        h = build(h, edition_state={**position_lines(h)["edition_state"], "thank": 1})
+    assert h.phase == TURN
+    return h
 
 
 def cards(g: Game, *keys: str) -> list[int]:
