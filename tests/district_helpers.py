@@ -1,10 +1,11 @@
 """Scenario helpers for the unique-district tests: a game with chosen districts, set straight into one
-player's turn with the state a test needs."""
+player's turn with the state a test needs (written as positions: helpers.build)."""
 
 from __future__ import annotations
 
+from helpers import build, start_turns
+
 from citadels_core import Game, GameConfig
-from citadels_core.terms import TURN
 
 # Districts most tests need, padded to the 14 a game uses (first-game uniques fill the rest).
 FILL = (
@@ -48,46 +49,16 @@ def ids(g: Game, *keys: str) -> list[int]:
     return [g.card_id(k) for k in keys]
 
 
-def start_turn(g: Game, p: int, char: str = "merchant") -> None:
-    """Skip the selection: p holds `char` (nobody else holds a character) and its turn begins."""
-    i = g.cast_index(char)
-    assert i >= 0, char
-    g.phase = TURN
-    g.follow_up = ""
-    g.owner = [-1] * g.cast_size
-    g.owner[i] = p
-    g.characters = [[] for _ in range(g.players)]
-    g.characters[p] = [i]
-    g.faceup = []
-    g.current_character = i
-    g.begin_turn(i, p)
+def start_turn(g: Game, p: int, char: str = "merchant") -> Game:
+    """The game with the selection skipped: p holds `char` (nobody else holds a character) and its turn
+    begins (a position: helpers.start_turns)."""
+    return start_turns(g, {p: char})
 
 
-def setup(g: Game, p: int, hand: tuple[str, ...] = (), city: tuple[str, ...] = (), gold: int = 0) -> None:
-    """Set p's hand, city and gold; the replaced cards go back to the deck so the card count holds."""
-    g.deck.extend(g.hands[p])
-    for e in g.cities[p]:
-        g.deck.append(e & 255)
-    g.hands[p] = []
-    g.cities[p] = []
-    for k in hand:
-        g.hands[p].append(take(g, k))
-    for k in city:
-        g.cities[p].append(take(g, k))
-    g.gold[p] = gold
-
-
-def take(g: Game, key: str) -> int:
-    """Move one copy of `key` out of the deck or another hand (so every card exists once)."""
-    cid = g.card_id(key)
-    if cid in g.deck:
-        g.deck.remove(cid)
-        return cid
-    for h in g.hands:
-        if cid in h:
-            h.remove(cid)
-            return cid
-    raise AssertionError(f"no free copy of {key}")
+def setup(g: Game, p: int, hand: tuple[str, ...] = (), city: tuple[str, ...] = (), gold: int = 0) -> Game:
+    """The game with p's hand, city and gold replaced (a position: helpers.build); the replaced cards go
+    under the deck and the new ones leave it, so every card exists once."""
+    return build(g, hands={p: list(hand)}, cities={p: list(city)}, gold={p: gold})
 
 
 def total_cards(g: Game) -> int:

@@ -69,6 +69,13 @@ def build(g: Game, **changes: Any) -> Game:
     return Game.from_position(position_text(new))
 
 
+def deck_top(g: Game, n: int) -> tuple[list[str], list[str]]:
+    """The top n cards of g's deck (the next drawn first) and the deck without them, by key: for
+    `build(g, museum=top, deck=rest)`."""
+    deck = position_lines(g)["deck"]
+    return deck[: -n - 1 : -1], deck[:-n]
+
+
 def _placed(lines: dict[str, Any]) -> Counter:
     c: Counter = Counter(lines["museum"]) + Counter(lines["drawn"])
     for h in lines["hands"]:

@@ -3,6 +3,7 @@ Gold Mine, Observatory, Great Wall (2016 rulebook "District Clarifications"; RUL
 
 import pytest
 from district_helpers import game, kinds, setup, start_turn, total_cards
+from helpers import build, deck_top, position_lines, start_turns
 
 from citadels_core import IllegalAction
 from citadels_core.actions import Action
@@ -20,9 +21,9 @@ def keys(g, p):
 
 def test_armory_is_destroyed_to_destroy_one_district_of_another_city_without_paying_R15():
     g = game("armory")
-    setup(g, 0, city=("armory", "temple"), gold=0)
-    setup(g, 1, city=("palace", "tavern"))
-    start_turn(g, 0)
+    g = setup(g, 0, city=("armory", "temple"), gold=0)
+    g = setup(g, 1, city=("palace", "tavern"))
+    g = start_turn(g, 0)
     n = total_cards(g)
     assert Action("armory", (1, "palace")) in g.legal_actions()  # even before gathering: "during your turn"
     g.apply(0, Action("armory", (1, "palace")))
@@ -35,9 +36,9 @@ def test_armory_is_destroyed_to_destroy_one_district_of_another_city_without_pay
 
 def test_armory_cannot_destroy_a_district_in_a_completed_city_R15():
     g = game("armory")
-    setup(g, 0, city=("armory",))
-    setup(g, 1, city=("temple", "church", "manor", "tavern", "market", "castle", "palace"))
-    start_turn(g, 0)
+    g = setup(g, 0, city=("armory",))
+    g = setup(g, 1, city=("temple", "church", "manor", "tavern", "market", "castle", "palace"))
+    g = start_turn(g, 0)
     assert g.is_complete(1)
     assert not [a for a in g.legal_actions() if a.kind == "armory" and a.args[0] == 1]
     with pytest.raises(IllegalAction):
@@ -47,9 +48,9 @@ def test_armory_cannot_destroy_a_district_in_a_completed_city_R15():
 
 def test_armory_may_target_its_owners_own_city_and_the_keep_R15():
     g = game("armory", "keep")
-    setup(g, 0, city=("armory", "temple"))
-    setup(g, 1, city=("keep",))
-    start_turn(g, 0)
+    g = setup(g, 0, city=("armory", "temple"))
+    g = setup(g, 1, city=("keep",))
+    g = start_turn(g, 0)
     legal = g.legal_actions()
     assert Action("armory", (0, "temple")) in legal
     assert Action("armory", (0, "armory")) not in legal
@@ -59,12 +60,11 @@ def test_armory_may_target_its_owners_own_city_and_the_keep_R15():
 
 def test_armory_ignores_the_bishops_protection_and_the_great_wall():
     g = game("armory", "great_wall")
-    setup(g, 0, city=("armory",), gold=0)
-    setup(g, 1, city=("great_wall", "castle"))
-    start_turn(g, 0)
-    bishop = g.cast_index("bishop")
-    g.owner[bishop] = 1
-    g.revealed[bishop] = True
+    g = setup(g, 0, city=("armory",), gold=0)
+    g = setup(g, 1, city=("great_wall", "castle"))
+    g = start_turns(g, {0: "merchant", 1: "bishop"})
+    g.apply(1, GATHER_GOLD)
+    g.apply(1, END)  # the Bishop was revealed before the Merchant's turn
     assert g.is_protected(1)
     g.apply(0, Action("armory", (1, "castle")))
     assert keys(g, 1) == ["great_wall"] and g.gold[0] == 0
@@ -72,12 +72,13 @@ def test_armory_ignores_the_bishops_protection_and_the_great_wall():
 
 def test_armory_destroying_the_museum_sends_its_cards_to_the_bottom_of_the_deck_R24():
     g = game("armory", "museum")
-    setup(g, 0, city=("armory",))
-    setup(g, 1, city=("museum",))
-    g.museum = [g.deck.pop(), g.deck.pop(), g.deck.pop()]
+    g = setup(g, 0, city=("armory",))
+    g = setup(g, 1, city=("museum",))
+    top, rest = deck_top(g, 3)
+    g = build(g, museum=top, deck=rest)
     under = g.museum[:]
     n = total_cards(g)
-    start_turn(g, 0)
+    g = start_turn(g, 0)
     g.apply(0, Action("armory", (1, "museum")))
     assert g.museum == [] and set(under) <= set(g.deck[:5])
     assert total_cards(g) == n
@@ -85,9 +86,9 @@ def test_armory_destroying_the_museum_sends_its_cards_to_the_bottom_of_the_deck_
 
 def test_armory_is_only_offered_to_its_owner():
     g = game("armory")
-    setup(g, 1, city=("armory",))
-    setup(g, 2, city=("castle",))
-    start_turn(g, 0)
+    g = setup(g, 1, city=("armory",))
+    g = setup(g, 2, city=("castle",))
+    g = start_turn(g, 0)
     assert "armory" not in kinds(g)
 
 
@@ -98,9 +99,9 @@ def test_museum_takes_one_card_from_the_hand_face_down_once_per_turn_and_scores_
     from citadels_core.scoring import score_breakdown
 
     g = game("museum")
-    setup(g, 0, hand=("castle", "temple"), city=("museum",))
-    g.known[1][0] = [g.card_id("castle")]  # player 1 saw the Castle earlier
-    start_turn(g, 0)
+    g = setup(g, 0, hand=("castle", "temple"), city=("museum",))
+    g = build(g, known={1: [["castle"], [], [], []]})  # player 1 saw the Castle earlier
+    g = start_turn(g, 0)
     start = len(g.events)
     g.apply(0, Action("museum", ("castle",)))
     assert g.hands[0] == [g.card_id("temple")] and g.museum == [g.card_id("castle")]
@@ -120,21 +121,24 @@ def test_museum_takes_one_card_from_the_hand_face_down_once_per_turn_and_scores_
 
 def test_museum_is_usable_again_next_turn():
     g = game("museum")
-    setup(g, 0, hand=("castle", "temple"), city=("museum",))
-    start_turn(g, 0)
+    g = setup(g, 0, hand=("castle", "temple"), city=("museum",))
+    g = start_turn(g, 0)
     g.apply(0, Action("museum", ("castle",)))
-    start_turn(g, 0)
+    g.apply(0, GATHER_GOLD)
+    g.apply(0, END)  # the round ends: the next begins with the selection
+    g = start_turn(g, 0)
     g.apply(0, Action("museum", ("temple",)))
     assert len(g.museum) == 2
 
 
 def test_museum_cards_are_lost_when_the_warlord_destroys_it_and_every_card_is_conserved_R24():
     g = game("museum")
-    setup(g, 1, hand=("castle",), city=("museum",))
-    g.museum = [g.deck.pop(), g.deck.pop()]
-    setup(g, 0, gold=10)
+    g = setup(g, 1, hand=("castle",), city=("museum",))
+    top, rest = deck_top(g, 2)
+    g = build(g, museum=top, deck=rest)
+    g = setup(g, 0, gold=10)
     n = total_cards(g)
-    start_turn(g, 0, "warlord")
+    g = start_turn(g, 0, "warlord")
     g.apply(0, Action("destroy", (1, "museum")))
     assert g.museum == [] and g.cities[1] == [] and g.gold[0] == 7
     assert total_cards(g) == n
@@ -144,10 +148,11 @@ def test_museum_cards_score_for_whoever_owns_the_museum_now_R24():
     from citadels_core.scoring import score_breakdown
 
     g = game("museum")
-    setup(g, 0, city=("museum",))
-    g.museum = [g.deck.pop(), g.deck.pop()]
+    g = setup(g, 0, city=("museum",))
+    top, rest = deck_top(g, 2)
+    g = build(g, museum=top, deck=rest)
     # The Museum changes city (as a Diplomat or Marshal would move it): its cards go with it.
-    g.cities[1], g.cities[0] = g.cities[0], []
+    g = build(g, cities={1: position_lines(g)["cities"][0], 0: []})
     assert score_breakdown(g, 1)["uniques"]["museum"] == 2
     assert "museum" not in score_breakdown(g, 0)["uniques"]
 
@@ -157,8 +162,8 @@ def test_museum_cards_score_for_whoever_owns_the_museum_now_R24():
 
 def test_park_gives_two_cards_to_an_empty_hand_at_the_end_of_the_owners_turn():
     g = game("park")
-    setup(g, 0, hand=("castle",), city=("park",), gold=10)
-    start_turn(g, 0)
+    g = setup(g, 0, hand=("castle",), city=("park",), gold=10)
+    g = start_turn(g, 0)
     g.apply(0, GATHER_GOLD)
     g.apply(0, Action("build", ("castle",)))
     assert g.hands[0] == []
@@ -168,8 +173,8 @@ def test_park_gives_two_cards_to_an_empty_hand_at_the_end_of_the_owners_turn():
 
 def test_park_does_nothing_when_the_hand_is_not_empty():
     g = game("park")
-    setup(g, 0, hand=("castle",), city=("park",))
-    start_turn(g, 0)
+    g = setup(g, 0, hand=("castle",), city=("park",))
+    g = start_turn(g, 0)
     g.apply(0, GATHER_GOLD)
     g.apply(0, END)
     assert g.hands[0] == [g.card_id("castle")]
@@ -177,9 +182,9 @@ def test_park_does_nothing_when_the_hand_is_not_empty():
 
 def test_park_helps_only_its_owner():
     g = game("park")
-    setup(g, 1, city=("park",))
-    setup(g, 0, hand=("castle",), gold=10)
-    start_turn(g, 0)
+    g = setup(g, 1, city=("park",))
+    g = setup(g, 0, hand=("castle",), gold=10)
+    g = start_turn(g, 0)
     g.apply(0, GATHER_GOLD)
     g.apply(0, Action("build", ("castle",)))
     g.apply(0, END)
@@ -188,8 +193,8 @@ def test_park_helps_only_its_owner():
 
 def test_poor_house_gives_one_gold_to_an_empty_stash_at_the_end_of_the_owners_turn():
     g = game("poor_house")
-    setup(g, 0, hand=("castle",), city=("poor_house",), gold=2)
-    start_turn(g, 0, "architect")
+    g = setup(g, 0, hand=("castle",), city=("poor_house",), gold=2)
+    g = start_turn(g, 0, "architect")
     g.apply(0, GATHER_GOLD)
     g.apply(0, Action("build", ("castle",)))
     assert g.gold[0] == 0
@@ -199,8 +204,8 @@ def test_poor_house_gives_one_gold_to_an_empty_stash_at_the_end_of_the_owners_tu
 
 def test_poor_house_does_nothing_with_gold_in_the_stash():
     g = game("poor_house")
-    setup(g, 0, city=("poor_house",), gold=0)
-    start_turn(g, 0, "architect")
+    g = setup(g, 0, city=("poor_house",), gold=0)
+    g = start_turn(g, 0, "architect")
     g.apply(0, GATHER_GOLD)
     g.apply(0, END)
     assert g.gold[0] == 2
@@ -211,24 +216,24 @@ def test_poor_house_does_nothing_with_gold_in_the_stash():
 
 def test_gold_mine_adds_one_gold_when_gathering_gold():
     g = game("gold_mine")
-    setup(g, 0, city=("gold_mine",), gold=0)
-    start_turn(g, 0, "architect")
+    g = setup(g, 0, city=("gold_mine",), gold=0)
+    g = start_turn(g, 0, "architect")
     g.apply(0, GATHER_GOLD)
     assert g.gold[0] == 3
 
 
 def test_gold_mine_adds_nothing_when_drawing_cards():
     g = game("gold_mine")
-    setup(g, 0, city=("gold_mine",), gold=0)
-    start_turn(g, 0, "architect")
+    g = setup(g, 0, city=("gold_mine",), gold=0)
+    g = start_turn(g, 0, "architect")
     g.apply(0, GATHER_CARDS)
     assert g.gold[0] == 0 and len(g.drawn) == 2
 
 
 def test_observatory_draws_three_cards_and_keeps_one():
     g = game("observatory")
-    setup(g, 0, city=("observatory",))
-    start_turn(g, 0, "architect")
+    g = setup(g, 0, city=("observatory",))
+    g = start_turn(g, 0, "architect")
     n = total_cards(g)
     g.apply(0, GATHER_CARDS)
     assert g.pending() == (0, "keep") and len(g.drawn) == 3
@@ -238,8 +243,8 @@ def test_observatory_draws_three_cards_and_keeps_one():
 
 def test_observatory_with_the_library_keeps_all_three():
     g = game("observatory", "library")
-    setup(g, 0, city=("observatory", "library"))
-    start_turn(g, 0, "architect")
+    g = setup(g, 0, city=("observatory", "library"))
+    g = start_turn(g, 0, "architect")
     g.apply(0, GATHER_CARDS)
     assert len(g.hands[0]) == 3 and g.pending() == (0, "turn")
 
@@ -249,50 +254,50 @@ def test_observatory_with_the_library_keeps_all_three():
 
 def test_great_wall_makes_the_warlord_pay_one_more_for_other_districts_R14():
     g = game("great_wall")
-    setup(g, 1, city=("great_wall", "castle"))
-    setup(g, 0, gold=3)
-    start_turn(g, 0, "warlord")
+    g = setup(g, 1, city=("great_wall", "castle"))
+    g = setup(g, 0, gold=3)
+    g = start_turn(g, 0, "warlord")
     assert Action("destroy", (1, "castle")) not in g.legal_actions()  # 4 - 1 + 1 = 4 > 3
-    g.gold[0] = 4
+    g = build(g, gold={0: 4})
     g.apply(0, Action("destroy", (1, "castle")))
     assert g.gold[0] == 0 and keys(g, 1) == ["great_wall"]
 
 
 def test_great_wall_does_not_raise_the_price_of_itself_R14():
     g = game("great_wall")
-    setup(g, 1, city=("great_wall",))
-    setup(g, 0, gold=5)
-    start_turn(g, 0, "warlord")
+    g = setup(g, 1, city=("great_wall",))
+    g = setup(g, 0, gold=5)
+    g = start_turn(g, 0, "warlord")
     g.apply(0, Action("destroy", (1, "great_wall")))
     assert g.gold[0] == 0 and g.cities[1] == []
 
 
 def test_great_wall_protects_only_its_owners_city():
     g = game("great_wall")
-    setup(g, 1, city=("great_wall",))
-    setup(g, 2, city=("castle",))
-    setup(g, 0, gold=3)
-    start_turn(g, 0, "warlord")
+    g = setup(g, 1, city=("great_wall",))
+    g = setup(g, 2, city=("castle",))
+    g = setup(g, 0, gold=3)
+    g = start_turn(g, 0, "warlord")
     g.apply(0, Action("destroy", (2, "castle")))
     assert g.gold[0] == 0
 
 
 def test_a_completed_city_with_a_great_wall_is_out_of_the_warlords_reach_R14():
     g = game("great_wall")
-    setup(g, 1, city=("great_wall", "temple", "church", "manor", "tavern", "market", "castle"))
-    setup(g, 2, city=("temple",))
-    setup(g, 0, gold=10)
-    start_turn(g, 0, "warlord")
+    g = setup(g, 1, city=("great_wall", "temple", "church", "manor", "tavern", "market", "castle"))
+    g = setup(g, 2, city=("temple",))
+    g = setup(g, 0, gold=10)
+    g = start_turn(g, 0, "warlord")
     assert g.phase == TURN
     assert {a.args[0] for a in g.legal_actions() if a.kind == "destroy"} == {2}
 
 
 def test_armory_cannot_reach_a_city_completed_with_the_monument_R10_R15():
     g = game("armory", "monument")
-    setup(g, 0, city=("armory",))
-    setup(g, 1, city=("monument", "temple", "church", "manor", "tavern", "market"))
-    setup(g, 2, city=("temple", "church", "manor", "tavern", "market", "castle"))
-    start_turn(g, 0)
+    g = setup(g, 0, city=("armory",))
+    g = setup(g, 1, city=("monument", "temple", "church", "manor", "tavern", "market"))
+    g = setup(g, 2, city=("temple", "church", "manor", "tavern", "market", "castle"))
+    g = start_turn(g, 0)
     assert g.is_complete(1) and not g.is_complete(2)
     assert {a.args[0] for a in g.legal_actions() if a.kind == "armory"} == {2}
 
@@ -302,8 +307,9 @@ def test_cards_under_the_museum_are_hidden_from_everyone_but_its_owner_R2_R24():
     from citadels_core.rng import Rng
 
     g = game("museum")
-    setup(g, 0, city=("museum",))
-    g.museum = [g.deck.pop(), g.deck.pop()]
+    g = setup(g, 0, city=("museum",))
+    top, rest = deck_top(g, 2)
+    g = build(g, museum=top, deck=rest)
     n = total_cards(g)
     # The owner's own redeal keeps them; another player's redeal deals them again from the unknown cards.
     assert all(redeal(g, 0, Rng(s)).museum == g.museum for s in range(5))
@@ -314,8 +320,8 @@ def test_cards_under_the_museum_are_hidden_from_everyone_but_its_owner_R2_R24():
 
 def test_park_and_poor_house_both_resolve_at_the_end_of_the_same_turn():
     g = game("park", "poor_house")
-    setup(g, 0, hand=("castle",), city=("park", "poor_house"), gold=2)
-    start_turn(g, 0, "architect")
+    g = setup(g, 0, hand=("castle",), city=("park", "poor_house"), gold=2)
+    g = start_turn(g, 0, "architect")
     g.apply(0, GATHER_GOLD)
     g.apply(0, Action("build", ("castle",)))
     assert g.hands[0] == [] and g.gold[0] == 0
@@ -327,10 +333,10 @@ def test_a_beautified_district_destroyed_by_the_armory_leaves_its_gold_to_the_ba
     from citadels_core.terms import BEAUTY
 
     g = game("armory")
-    setup(g, 0, city=("armory",))
-    setup(g, 1, city=("castle",), gold=0)
+    g = setup(g, 0, city=("armory",))
+    g = setup(g, 1, city=("castle",), gold=0)
     g.cities[1][0] |= BEAUTY
-    start_turn(g, 0)
+    g = start_turn(g, 0)
     g.apply(0, Action("armory", (1, "castle")))
     assert g.deck[0] == g.card_id("castle")  # a plain card again: its gold went back to the bank
     assert g.gold[0] == 0 and g.gold[1] == 0
@@ -338,10 +344,11 @@ def test_a_beautified_district_destroyed_by_the_armory_leaves_its_gold_to_the_ba
 
 def test_the_magicians_hand_exchange_leaves_the_cards_under_the_museum_in_place_R24():
     g = game("museum")
-    setup(g, 0, hand=("castle",), city=("museum",))
-    setup(g, 1, hand=("temple", "manor"))
-    g.museum = [g.deck.pop()]
+    g = setup(g, 0, hand=("castle",), city=("museum",))
+    g = setup(g, 1, hand=("temple", "manor"))
+    top, rest = deck_top(g, 1)
+    g = build(g, museum=top, deck=rest)
     under = g.museum[:]
-    start_turn(g, 0, "magician")
+    g = start_turn(g, 0, "magician")
     g.apply(0, Action("swap_hands", (1,)))
     assert g.museum == under and sorted(g.hands[0]) == sorted([g.card_id("temple"), g.card_id("manor")])

@@ -3,7 +3,8 @@ blind; with 2–3 players he chooses which of his two to give and takes one of t
 the two players learn their new character (2016 rulebook "District Clarifications"; RULINGS R2, R22)."""
 
 import pytest
-from district_helpers import game, take
+from district_helpers import game
+from helpers import build
 
 from citadels_core import IllegalAction
 from citadels_core.actions import Action
@@ -21,7 +22,7 @@ def select_all(g):
 
 def theater_game(players, owner, seed=1):
     g = game("theater", players=players, seed=seed)
-    g.cities[owner] = [take(g, "theater")]
+    g = build(g, cities={owner: ["theater"]})
     select_all(g)
     return g
 
