@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+from helpers import start_turns
 
 from citadels_core import Action, Game, GameConfig
 
@@ -18,37 +21,22 @@ def table(
     cities: dict[int, list[str]] | None = None,
     crown: int = 0,
     districts: str | Sequence[str] = "first_game",
-    start: bool = True,
+    faceup: Sequence[str] = (),
 ) -> Game:
-    """A game whose selection phase is replaced by `holders` (character key -> seat)."""
+    """A game whose selection phase is replaced by `holders` (character key -> seat), at the first call of
+    the turn phase, with the gold, hands and cities given (a position: helpers.start_turns)."""
     g = Game(GameConfig.create(players, cast=cast, districts=districts), seed)
-    g.owner = [-1] * g.cast_size
-    g.characters = [[] for _ in range(players)]
+    picks: dict[int, list[str]] = {}
     for k, p in holders.items():
-        i = g.cast_index(k)
-        assert i >= 0, f"{k} is not in the cast"
-        g.owner[i] = p
-        g.characters[p].append(i)
-    g.faceup = []
-    g.draft = []
-    g.facedown = [i for i in range(g.cast_size) if g.owner[i] < 0]
-    g.crown = crown
+        picks.setdefault(p, []).append(k)
+    changes: dict[str, Any] = {}
     if gold is not None:
-        g.gold = list(gold)
-    for p, keys in (hands or {}).items():
-        g.hands[p] = [_take(g, k) for k in keys]
-    for p, keys in (cities or {}).items():
-        g.cities[p] = [_take(g, k) for k in keys]
-    if start:
-        g.begin_turn_phase()
-    return g
-
-
-def _take(g: Game, key: str) -> int:
-    cid = g.card_id(key)
-    if cid in g.deck:
-        g.deck.remove(cid)
-    return cid
+        changes["gold"] = list(gold)
+    if hands:
+        changes["hands"] = {p: list(keys) for p, keys in hands.items()}
+    if cities:
+        changes["cities"] = {p: list(keys) for p, keys in cities.items()}
+    return start_turns(g, picks, faceup, crown=crown, **changes)
 
 
 def act(g: Game, p: int, kind: str, *args: str | int) -> None:

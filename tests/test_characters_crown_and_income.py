@@ -2,6 +2,7 @@
 
 import pytest
 from chars_table import act, keys, legal, table, turn_of
+from helpers import build
 
 from citadels_core import IllegalAction, get_edition
 from citadels_core.terms import END
@@ -219,7 +220,7 @@ def test_a_builder_with_no_gold_left_pays_no_tax():
 
 def test_tax_collector_takes_all_gold_from_the_token_and_pays_no_tax():
     g = table(TAX_CAST, 4, {"tax_collector": 2}, gold=[2, 2, 3, 2], hands={2: ["tavern"]})
-    g.tax = 4
+    g = build(g, tax=4)
     act(g, 2, "gather", "gold")
     act(g, 2, "build", "tavern")
     assert g.gold[2] == 4 and g.tax == 4
@@ -245,7 +246,7 @@ def test_alchemist_applies_the_poor_house_before_his_refund():
         cities={0: ["poor_house"]},
         districts=districts,
     )
-    g.gold[0] = 3
+    g = build(g, gold={0: 3})
     act(g, 0, "gather", "gold")
     act(g, 0, "build", "palace")
     act(g, 0, "end")

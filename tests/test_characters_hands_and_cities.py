@@ -2,9 +2,9 @@
 
 import pytest
 from chars_table import act, keys, legal, table
+from district_helpers import districts
 
 from citadels_core import IllegalAction
-from citadels_core.districts import RULES as DISTRICT_RULES
 from citadels_core.districts.base import DistrictRules
 from citadels_core.terms import BEAUTY
 from citadels_core.view import view
@@ -12,12 +12,8 @@ from citadels_core.view import view
 EMISSARIES = "illustrious_emissaries"
 
 
-def with_wall(g):
-    """The Great Wall's effect is looked up by key (characters/warlord.py rank8_surcharge); give this game
-    one even where the district's own module is not on this branch."""
-    cls = DISTRICT_RULES.get("great_wall", DistrictRules)
-    g.district_rules = {**g.district_rules, "great_wall": cls(g.card_id("great_wall"))}
-    return g
+# The first game's districts with the Great Wall in play (it is not one of them).
+WALL = districts("great_wall")
 
 
 SPY_CAST = ["assassin", "spy", "magician", "king", "bishop", "merchant", "architect", "warlord"]
@@ -147,17 +143,15 @@ def test_diplomat_giving_the_dearer_district_receives_nothing():
 
 def test_diplomat_never_takes_the_keep_nor_gives_his_own():
     """RULINGS R14."""
-    g = table(
-        DIPLOMAT_CAST,
-        4,
-        {"diplomat": 0},
-        gold=[9, 2, 2, 2],
-        cities={0: ["keep", "tavern"], 1: ["manor"], 2: ["temple"]},
-    )
-    g.cities[2].append(g.card_id("keep"))  # a second Keep only to test both sides
-    acts = legal(g, "exchange")
-    assert all("keep" not in a for a in acts)
-    assert (1, "manor", "tavern") in acts
+    # The game has one Keep: in his own city, then in another's.
+    for keep in (
+        {0: ["keep", "tavern"], 1: ["manor"], 2: ["temple"]},
+        {0: ["tavern"], 1: ["manor"], 2: ["temple", "keep"]},
+    ):
+        g = table(DIPLOMAT_CAST, 4, {"diplomat": 0}, gold=[9, 2, 2, 2], cities=keep)
+        acts = legal(g, "exchange")
+        assert all("keep" not in a for a in acts)
+        assert (1, "manor", "tavern") in acts
 
 
 def test_diplomat_never_takes_from_a_completed_city_but_may_give_from_his_own():
@@ -194,14 +188,13 @@ def test_diplomat_cannot_make_a_duplicate_in_either_city():
 
 def test_diplomat_pays_one_more_for_the_great_wall_but_not_on_what_he_gives():
     """RULINGS R14."""
-    g = with_wall(
-        table(
-            DIPLOMAT_CAST,
-            4,
-            {"diplomat": 0},
-            gold=[9, 2, 2, 2],
-            cities={0: ["tavern"], 1: ["palace", "great_wall"]},
-        )
+    g = table(
+        DIPLOMAT_CAST,
+        4,
+        {"diplomat": 0},
+        gold=[9, 2, 2, 2],
+        cities={0: ["tavern"], 1: ["palace", "great_wall"]},
+        districts=WALL,
     )
     act(g, 0, "exchange", 1, "palace", "tavern")
     assert g.gold[:2] == [4, 7]  # difference 4, +1 for the Great Wall
@@ -266,8 +259,13 @@ def test_marshal_never_seizes_from_a_completed_city_a_duplicate_or_the_keep():
 
 def test_marshal_great_wall_adds_one_gold_but_does_not_change_the_limit():
     """RULINGS R14."""
-    g = with_wall(
-        table(MARSHAL_CAST, 4, {"marshal": 0}, gold=[9, 2, 2, 2], cities={1: ["manor", "great_wall"]})
+    g = table(
+        MARSHAL_CAST,
+        4,
+        {"marshal": 0},
+        gold=[9, 2, 2, 2],
+        cities={1: ["manor", "great_wall"]},
+        districts=WALL,
     )
     act(g, 0, "seize", 1, "manor")
     assert g.gold[:2] == [5, 6]
@@ -294,14 +292,13 @@ def test_illegal_seize_is_refused_with_a_sentence():
 
 def test_diplomat_owning_the_great_wall_pays_no_surcharge_on_his_own_district():
     """RULINGS R14: the Great Wall is not applied to the district the Diplomat gives away."""
-    g = with_wall(
-        table(
-            DIPLOMAT_CAST,
-            4,
-            {"diplomat": 0},
-            gold=[9, 2, 2, 2],
-            cities={0: ["tavern", "great_wall"], 1: ["manor"]},
-        )
+    g = table(
+        DIPLOMAT_CAST,
+        4,
+        {"diplomat": 0},
+        gold=[9, 2, 2, 2],
+        cities={0: ["tavern", "great_wall"], 1: ["manor"]},
+        districts=WALL,
     )
     act(g, 0, "exchange", 1, "manor", "tavern")
     assert g.gold[:2] == [7, 4]

@@ -2,6 +2,7 @@
 
 import pytest
 from chars_table import act, keys, legal, table, turn_of
+from helpers import build
 
 from citadels_core import IllegalAction
 from citadels_core.terms import END, GATHER_CARDS, GATHER_GOLD
@@ -42,10 +43,7 @@ def test_magistrate_assigns_three_warrants_to_three_other_characters_one_signed(
 
 def test_warrants_never_go_on_face_up_characters():
     """RULINGS R26."""
-    g = magistrate_table({"king": 1}, start=False)
-    g.faceup = [g.cast_index("bishop")]
-    g.facedown.remove(g.cast_index("bishop"))
-    g.begin_turn_phase()
+    g = magistrate_table({"king": 1}, faceup=["bishop"])
     assert all("bishop" not in a for a in legal(g, "warrants"))
 
 
@@ -240,7 +238,7 @@ def test_threatened_player_may_bribe_with_half_his_gold_rounded_down():
 def test_threatened_player_with_one_gold_bribes_with_zero():
     """RULINGS R18."""
     g = threatened(gold=0)
-    g.gold[1] = 1
+    g = build(g, gold={1: 1})
     act(g, 1, "gather", "cards")
     act(g, 1, "keep", g.card_keys(g.drawn)[0])
     act(g, 1, "bribe")

@@ -2,6 +2,7 @@
 
 import pytest
 from chars_table import act, legal, table, turn_of
+from helpers import build
 
 from citadels_core import Game, GameConfig, IllegalAction, get_edition
 from citadels_core.bots import make_bot
@@ -104,7 +105,7 @@ def test_witch_resumed_as_tax_collector_takes_the_token_and_pays_no_tax():
         "tax_collector",
     ]
     g = table(cast, 4, {"witch": 0, "tax_collector": 1}, gold=[1, 0, 2, 2], hands={0: ["tavern"]})
-    g.tax = 3
+    g = build(g, tax=3)
     act(g, 0, "gather", "gold")
     act(g, 0, "bewitch", "tax_collector")
     act(g, 1, "gather", "gold")

@@ -166,10 +166,7 @@ def test_witch_end_of_turn_comes_after_her_resumed_turn():
 
 def test_witch_cannot_bewitch_a_face_up_character():
     """RULINGS R26."""
-    g = witch_table({"king": 1}, start=False)
-    g.faceup = [g.cast_index("merchant")]
-    g.facedown.remove(g.cast_index("merchant"))
-    g.begin_turn_phase()
+    g = witch_table({"king": 1}, faceup=["merchant"])
     act(g, 0, "gather", "gold")
     assert "merchant" not in {a.args[0] for a in g.legal_actions()}
 
@@ -185,20 +182,24 @@ class _EndOfTurnProbe(DistrictRules):
         self.calls.append(p)
 
 
-def _probe(g, seats=(0,)):
-    probe = _EndOfTurnProbe(g.card_id("dragon_gate"))
-    probe.calls = []
-    g.district_rules = {**g.district_rules, "dragon_gate": probe}
-    for p in seats:
-        g.cities[p].append(g.card_id("dragon_gate"))
-    return probe
+def _probe(seats=(0,)):
+    """The Witch's table with a stand-in end-of-turn district in each of `seats`' cities (the Dragon Gate's,
+    then the Statue's place: the game has one of each), and the probe counting for both."""
+    places = dict(zip(seats, ("dragon_gate", "statue"), strict=False))
+    g = witch_table({"king": 1}, cities={p: [k] for p, k in places.items()})
+    calls: list[int] = []
+    probes = {}
+    for k in places.values():
+        probes[k] = _EndOfTurnProbe(g.card_id(k))
+        probes[k].key, probes[k].calls = k, calls
+    # The stand-ins replace the districts' rules objects (not a position: the rules the game was made with).
+    g.district_rules = {**g.district_rules, **probes}
+    return g, probes["dragon_gate"]
 
 
 def test_witch_who_does_not_resume_never_resolves_end_of_turn_districts():
     """RULINGS R16."""
-    g = witch_table({"king": 1}, start=False)
-    probe = _probe(g)
-    g.begin_turn_phase()
+    g, probe = _probe()
     bewitch(g, "architect")
     act(g, 1, "gather", "gold")
     act(g, 1, "end")
@@ -207,9 +208,7 @@ def test_witch_who_does_not_resume_never_resolves_end_of_turn_districts():
 
 def test_witch_end_of_turn_districts_resolve_once_after_her_resumed_turn():
     """RULINGS R16; the bewitched player uses only gathering effects, so his do not resolve either."""
-    g = witch_table({"king": 1}, start=False)
-    probe = _probe(g, seats=(0, 1))
-    g.begin_turn_phase()
+    g, probe = _probe(seats=(0, 1))
     bewitch(g, "king")
     assert probe.calls == []
     act(g, 1, "gather", "gold")

@@ -3,7 +3,7 @@ Clarifications"; RULINGS R14, R17, R21, R23, R24, R32)."""
 
 import pytest
 from chars_table import act, keys, legal, table
-from helpers import all_cards
+from helpers import all_cards, build, deck_top
 
 from citadels_core import Action, IllegalAction
 
@@ -150,10 +150,11 @@ def test_diplomat_pays_one_more_for_a_district_behind_the_great_wall_but_not_for
         4,
         {"diplomat": 0},
         gold=[5, 2, 2, 2],
-        cities={0: ["tavern", "great_wall"], 1: ["great_wall", "castle"]},
+        cities={0: ["tavern"], 1: ["great_wall", "castle"]},
         districts=with_districts("great_wall"),
     )
-    # Tavern (1) for Castle (4): 3 difference + 1 for the Great Wall guarding the Castle.
+    # Tavern (1) for Castle (4): 3 difference + 1 for the Great Wall guarding the Castle, none for the
+    # Tavern going behind it.
     assert (1, "castle", "tavern") in legal(g, "exchange")
     act(g, 0, "exchange", 1, "castle", "tavern")
     assert g.gold[0] == 1 and g.gold[1] == 6
@@ -169,7 +170,8 @@ def test_museum_cards_stay_with_the_museum_when_the_diplomat_exchanges_it():
         cities={0: ["castle"], 1: ["museum"]},
         districts=with_districts("museum"),
     )
-    g.museum = [g.deck.pop(), g.deck.pop()]
+    top, rest = deck_top(g, 2)
+    g = build(g, museum=top, deck=rest)
     before = all_cards(g)
     act(g, 0, "exchange", 1, "museum", "castle")
     assert keys(g, g.cities[0]) == ["museum"] and len(g.museum) == 2
