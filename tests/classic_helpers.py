@@ -6,13 +6,13 @@ from collections.abc import Sequence
 
 # Shared with the 2016 tests; imported from here by the classic ones.
 from district_helpers import setup as setup
-from district_helpers import take as take
 from helpers import act as act
+from helpers import build as build
 from helpers import legal_kinds as kinds  # noqa: F401 - the classic tests call it kinds
+from helpers import start_turns
 
 from citadels_core import Game, GameConfig
 from citadels_core.editions.classic import BASE_CAST, BASE_PURPLE_KEYS
-from citadels_core.terms import TURN
 
 BONUS = (
     "lighthouse",
@@ -86,24 +86,9 @@ def classic_game(
 
 
 def start(g: Game, picks: dict[int, str | Sequence[str]], crown: int = 0) -> Game:
-    """Skip the selection phase: each player holds the named character(s); calling begins."""
-    assert g.phase == "select" and not g.follow_up
-    g.crown = crown
-    g.owner = [-1] * g.cast_size
-    g.characters = [[] for _ in range(g.players)]
-    for p, keys in picks.items():
-        for k in [keys] if isinstance(keys, str) else keys:
-            i = g.cast_index(k)
-            assert i >= 0, k
-            g.owner[i] = p
-            g.characters[p].append(i)
-    g.faceup = []
-    g.facedown = [i for i in range(g.cast_size) if g.owner[i] < 0]
-    g.draft = []
-    g.selection_step = len(g.selection_order)
-    g.begin_turn_phase()
-    assert g.phase == TURN
-    return g
+    """The game with the selection skipped: each player holds the named character(s) and the first is
+    called (a position: helpers.start_turns)."""
+    return start_turns(g, picks, crown=crown)
 
 
 def total_cards(g: Game) -> int:

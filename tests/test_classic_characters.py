@@ -1,7 +1,7 @@
 """The classic characters (001_374172512b2ff6bd.txt "The Characters" and "Bonus Characters"; CARDS.md B5;
 RULINGS R41, R42): each rule sentence in a scenario."""
 
-from classic_helpers import act, cast_with, classic_game, kinds, purple_with, setup, start
+from classic_helpers import act, build, cast_with, classic_game, kinds, purple_with, setup, start
 
 from citadels_core import Action
 
@@ -56,7 +56,7 @@ def test_a_player_who_builds_gives_the_tax_collector_1_gold_at_the_end_of_his_tu
     g = start(_tax_game(), {0: "tax_collector", 1: "king", 2: "bishop", 3: "warlord"})
     act(g, "gather", "gold")
     act(g, "end")
-    setup(g, 1, hand=["temple", "tavern"], gold=4)
+    g = setup(g, 1, hand=["temple", "tavern"], gold=4)
     act(g, "gather", "gold")
     act(g, "build", "temple")
     assert g.gold[0] == 4  # paid at the end of the turn, not at the build
@@ -68,12 +68,12 @@ def test_a_builder_with_no_gold_left_pays_nothing_and_a_non_builder_pays_nothing
     g = start(_tax_game(), {0: "tax_collector", 1: "king", 2: "bishop", 3: "warlord"})
     act(g, "gather", "gold")
     act(g, "end")
-    setup(g, 1, hand=["palace"], gold=3)
+    g = setup(g, 1, hand=["palace"], gold=3)
     act(g, "gather", "gold")
     act(g, "build", "palace")
     act(g, "end")
     assert g.gold[1] == 0 and g.gold[0] == 4
-    setup(g, 2, hand=["palace"], gold=1)
+    g = setup(g, 2, hand=["palace"], gold=1)
     act(g, "gather", "gold")
     act(g, "end")
     assert g.gold[2] == 3 and g.gold[0] == 4
@@ -81,7 +81,7 @@ def test_a_builder_with_no_gold_left_pays_nothing_and_a_non_builder_pays_nothing
 
 def test_the_assassin_who_built_pays_the_tax_collector_when_he_is_revealed():
     g = start(_tax_game(), {0: "assassin", 1: "tax_collector", 2: "bishop", 3: "warlord"})
-    setup(g, 0, hand=["temple"], gold=3)
+    g = setup(g, 0, hand=["temple"], gold=3)
     act(g, "gather", "gold")
     act(g, "build", "temple")
     n_events = len(g.events)
@@ -94,7 +94,7 @@ def test_the_assassin_who_built_pays_the_tax_collector_when_he_is_revealed():
 
 def test_the_tax_collectors_own_builds_are_not_taxed():
     g = start(_tax_game(), {0: "tax_collector", 1: "king", 2: "bishop", 3: "warlord"})
-    setup(g, 0, hand=["temple"], gold=3)
+    g = setup(g, 0, hand=["temple"], gold=3)
     act(g, "gather", "gold")
     act(g, "build", "temple")
     act(g, "end")
@@ -103,8 +103,8 @@ def test_the_tax_collectors_own_builds_are_not_taxed():
 
 def test_the_classic_wizard_takes_a_card_and_builds_it_outside_his_limit_and_builds_duplicates():
     g = start(classic_game(4, cast=cast_with("wizard")), {0: "wizard", 1: "king", 2: "bishop", 3: "warlord"})
-    setup(g, 0, hand=["temple"], city=["temple"], gold=10)
-    setup(g, 1, hand=["manor"])
+    g = setup(g, 0, hand=["temple"], city=["temple"], gold=10)
+    g = setup(g, 1, hand=["manor"])
     act(g, "gather", "gold")
     act(g, "wizard", 1)
     act(g, "wizard_build", "manor")
@@ -117,7 +117,7 @@ def test_the_king_takes_the_crown_and_gains_gold_for_noble_districts():
     g = start(classic_game(4), {0: "assassin", 2: "king", 3: "bishop"})
     act(g, "gather", "gold")
     act(g, "end")
-    setup(g, 2, city=["manor", "castle"], gold=0)
+    g = setup(g, 2, city=["manor", "castle"], gold=0)
     assert g.crown == 2
     act(g, "income")
     assert g.gold[2] == 2
@@ -133,7 +133,7 @@ def test_the_emperor_gives_the_crown_and_the_new_holder_chooses_gold_or_a_card()
     g = _emperor_game()
     act(g, "gather", "gold")
     act(g, "end")
-    setup(g, 2, hand=["tavern"], gold=3)
+    g = setup(g, 2, hand=["tavern"], gold=3)
     assert "end" not in kinds(g)  # he must move the crown
     act(g, "emperor", 2)
     assert g.crown == 2 and g.pending() == (2, "emperor_give")
@@ -163,8 +163,8 @@ def test_a_murdered_emperor_leaves_the_crown_where_it_is():
 
 def test_the_bishops_districts_cannot_be_destroyed_by_the_warlord():
     g = start(classic_game(4), {0: "bishop", 1: "warlord"})
-    setup(g, 0, city=["temple"], gold=0)
-    setup(g, 2, city=["tavern"], gold=0)
+    g = setup(g, 0, city=["temple"], gold=0)
+    g = setup(g, 2, city=["tavern"], gold=0)
     act(g, "gather", "gold")
     act(g, "end")
     act(g, "gather", "gold")
@@ -174,8 +174,8 @@ def test_the_bishops_districts_cannot_be_destroyed_by_the_warlord():
 
 def test_the_classic_abbot_takes_gold_only_and_the_single_richest_gives_him_1():
     g = start(classic_game(4, cast=cast_with("abbot")), {0: "abbot", 1: "warlord"})
-    setup(g, 0, city=["temple", "church"], gold=0)
-    g.gold[1], g.gold[2], g.gold[3] = 5, 2, 2
+    g = setup(g, 0, city=["temple", "church"], gold=0)
+    g = build(g, gold={1: 5, 2: 2, 3: 2})
     act(g, "gather", "cards")
     if g.follow_up == "keep":
         act(g, "keep", g.legal_actions()[0].args[0])
@@ -187,10 +187,10 @@ def test_the_classic_abbot_takes_gold_only_and_the_single_richest_gives_him_1():
 
 def test_the_abbot_gets_nothing_on_a_tie_for_the_most_gold_or_when_he_is_richest():
     g = start(classic_game(4, cast=cast_with("abbot")), {0: "abbot"})
-    g.gold[:] = [0, 5, 5, 1]
+    g = build(g, gold=[0, 5, 5, 1])
     act(g, "gather", "gold")
     assert "alms" not in kinds(g)
-    g.gold[:] = [9, 5, 5, 1]
+    g = build(g, gold=[9, 5, 5, 1])
     assert "alms" not in kinds(g)
 
 
@@ -208,7 +208,7 @@ def test_the_alchemist_gets_back_the_gold_he_paid_to_build_but_not_the_tax():
     )
     act(g, "gather", "gold")
     act(g, "end")
-    setup(g, 1, hand=["palace"], gold=3)
+    g = setup(g, 1, hand=["palace"], gold=3)
     act(g, "gather", "gold")
     act(g, "build", "palace")
     act(g, "end")
@@ -218,7 +218,7 @@ def test_the_alchemist_gets_back_the_gold_he_paid_to_build_but_not_the_tax():
 
 def test_the_architect_draws_two_more_and_builds_up_to_three():
     g = start(classic_game(4), {0: "architect"})
-    setup(g, 0, hand=["temple", "tavern", "prison", "manor"], gold=20)
+    g = setup(g, 0, hand=["temple", "tavern", "prison", "manor"], gold=20)
     act(g, "gather", "gold")
     act(g, "bonus")
     assert len(g.hands[0]) == 6
@@ -229,7 +229,7 @@ def test_the_architect_draws_two_more_and_builds_up_to_three():
 
 def test_the_navigator_gains_four_gold_or_cards_and_cannot_build():
     g = start(classic_game(4, cast=cast_with("navigator")), {0: "navigator"})
-    setup(g, 0, hand=["temple"], gold=5)
+    g = setup(g, 0, hand=["temple"], gold=5)
     act(g, "gather", "gold")
     act(g, "navigate", "gold")
     assert g.gold[0] == 11 and "build" not in kinds(g)
@@ -241,8 +241,8 @@ def _warlord_game(**kw):
 
 def test_the_classic_warlord_destroys_at_the_end_of_his_turn_r41():
     g = _warlord_game()
-    setup(g, 1, hand=["temple"], gold=5)
-    setup(g, 2, city=["tavern", "manor"])
+    g = setup(g, 1, hand=["temple"], gold=5)
+    g = setup(g, 2, city=["tavern", "manor"])
     assert "destroy" not in kinds(g)  # not before his action
     act(g, "gather", "gold")
     assert "destroy" in kinds(g)
@@ -257,9 +257,11 @@ def test_the_classic_warlord_destroys_at_the_end_of_his_turn_r41():
 
 def test_the_warlord_cannot_destroy_the_keep_or_in_a_completed_city_of_eight():
     g = _warlord_game()
-    setup(g, 1, gold=20)
-    setup(g, 2, city=["keep", "tavern"])
-    setup(g, 3, city=["temple", "church", "monastery", "cathedral", "manor", "castle", "palace", "tavern"])
+    g = setup(g, 1, gold=20)
+    g = setup(g, 2, city=["keep", "tavern"])
+    g = setup(
+        g, 3, city=["temple", "church", "monastery", "cathedral", "manor", "castle", "palace", "tavern"]
+    )
     act(g, "gather", "gold")
     targets = {(a.args[0], a.args[1]) for a in g.legal_actions() if a.kind == "destroy"}
     assert (2, "tavern") in targets and (2, "keep") not in targets
@@ -268,8 +270,8 @@ def test_the_warlord_cannot_destroy_the_keep_or_in_a_completed_city_of_eight():
 
 def test_the_great_wall_makes_the_warlord_pay_one_more():
     g = _warlord_game()
-    setup(g, 1, gold=1)
-    setup(g, 2, city=["great_wall", "manor", "castle"])
+    g = setup(g, 1, gold=1)
+    g = setup(g, 2, city=["great_wall", "manor", "castle"])
     act(g, "gather", "gold")
     targets = {a.args[1] for a in g.legal_actions() if a.kind == "destroy" and a.args[0] == 2}
     assert targets == {"manor"}  # 3 gold: Manor 3 - 1 + 1 = 3, Castle 4, the Great Wall itself 5
@@ -281,8 +283,8 @@ def _diplomat_game():
 
 def test_the_classic_diplomat_exchanges_at_the_end_of_his_turn_paying_the_difference_r42():
     g = _diplomat_game()
-    setup(g, 1, city=["tavern"], gold=3)
-    setup(g, 2, city=["castle"])
+    g = setup(g, 1, city=["tavern"], gold=3)
+    g = setup(g, 2, city=["castle"])
     act(g, "gather", "gold")
     act(g, "end")
     assert "exchange" not in kinds(g)
@@ -293,10 +295,12 @@ def test_the_classic_diplomat_exchanges_at_the_end_of_his_turn_paying_the_differ
 
 def test_the_diplomat_cannot_take_the_keep_the_bishops_districts_or_from_a_completed_city_r42():
     g = _diplomat_game()
-    setup(g, 0, city=["castle"])
-    setup(g, 1, city=["tavern"], gold=10)
-    setup(g, 2, city=["keep", "manor"])
-    setup(g, 3, city=["temple", "church", "monastery", "cathedral", "manor", "castle", "palace", "market"])
+    g = setup(g, 0, city=["castle"])
+    g = setup(g, 1, city=["tavern"], gold=10)
+    g = setup(g, 2, city=["keep", "manor"])
+    g = setup(
+        g, 3, city=["temple", "church", "monastery", "cathedral", "manor", "castle", "palace", "market"]
+    )
     act(g, "gather", "gold")
     act(g, "end")
     act(g, "gather", "gold")
@@ -306,19 +310,19 @@ def test_the_diplomat_cannot_take_the_keep_the_bishops_districts_or_from_a_compl
 
 def test_the_great_wall_does_not_raise_the_classic_diplomats_price():
     g = _diplomat_game()
-    setup(g, 1, city=["tavern"], gold=2)
-    setup(g, 2, city=["great_wall", "monastery"])
+    g = setup(g, 1, city=["tavern"], gold=2)
+    g = setup(g, 2, city=["great_wall", "monastery"])
     act(g, "gather", "gold")
     act(g, "end")
-    g.gold[1] = 2
+    g = build(g, gold={1: 2})
     act(g, "gather", "gold")
-    g.gold[1] = 2
+    g = build(g, gold={1: 2})
     assert Action("exchange", (2, "monastery", "tavern")) in g.legal_actions()
 
 
 def test_the_artist_beautifies_up_to_two_districts_each_worth_one_more():
     g = start(classic_game(4, cast=cast_with(rank9="artist")), {0: "artist"})
-    setup(g, 0, city=["temple", "tavern", "manor"], gold=5)
+    g = setup(g, 0, city=["temple", "tavern", "manor"], gold=5)
     act(g, "gather", "gold")
     act(g, "beautify", "temple")
     act(g, "beautify", "tavern")
@@ -339,8 +343,8 @@ def test_the_queen_next_to_the_king_gains_three_gold():
 
 def test_the_magician_exchanges_hands():
     g = start(classic_game(4), {0: "magician"})
-    setup(g, 0, hand=["temple"])
-    setup(g, 2, hand=["manor", "castle"])
+    g = setup(g, 0, hand=["temple"])
+    g = setup(g, 2, hand=["manor", "castle"])
     act(g, "swap_hands", 2)
     assert len(g.hands[0]) == 2 and len(g.hands[2]) == 1
 

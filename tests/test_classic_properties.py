@@ -53,7 +53,7 @@ def test_redeal_during_the_lighthouse_keeps_the_deck_its_builder_looks_through()
         Game(GameConfig.create(4, "classic_basic", purple_with("lighthouse"), edition="classic"), 2),
         {0: "king"},
     )
-    setup(g, 0, hand=["lighthouse"], gold=3)
+    g = setup(g, 0, hand=["lighthouse"], gold=3)
     act(g, "gather", "gold")
     act(g, "build", "lighthouse")
     h = redeal(g, 0, Rng(3))

@@ -3,7 +3,7 @@
 own timings; a test of each shows that."""
 
 import pytest
-from classic_helpers import act, cast_with, classic_game, kinds, purple_with, setup, start
+from classic_helpers import act, build, cast_with, classic_game, kinds, purple_with, setup, start
 from helpers import act as act2016
 from helpers import legal_kinds
 
@@ -92,7 +92,7 @@ def test_when_the_emperor_is_called_you_immediately_take_the_crown_and_give_it_t
     for kind in ("income", "end"):
         with pytest.raises(IllegalAction, match="he first gives the crown"):
             g.apply(0, Action(kind))
-    setup(g, 1, hand=["tavern"], gold=2)
+    g = setup(g, 1, hand=["tavern"], gold=2)
     act(g, "emperor", 1)
     assert g.crown == 1 and g.pending() == (1, "emperor_give")
     act(g, "emperor_give", "gold")
@@ -138,7 +138,7 @@ SEVEN = ("armory", "temple", "church", "market", "watchtower", "manor", "castle"
 
 def _armory_game() -> Game:
     g = start(classic_game(4, districts=purple_with("armory")), {0: "king", 1: "merchant", 2: "architect"})
-    setup(g, 0, hand=["tavern"], city=SEVEN, gold=1)
+    g = setup(g, 0, hand=["tavern"], city=SEVEN, gold=1)
     act(g, "gather", "gold")
     act(g, "build", "tavern")
     assert g.first_complete == 0 and g.last_round
@@ -147,7 +147,7 @@ def _armory_game() -> Game:
 
 def test_step_3_the_first_player_to_build_eight_districts_receives_four_points_even_if_his_city_shrinks():
     g = _armory_game()
-    setup(g, 1, city=("palace",))
+    g = setup(g, 1, city=("palace",))
     act(g, "armory", 1, "palace")  # the Armory destroys itself: his city is back to seven
     assert len(g.cities[0]) == 7 and not g.is_complete(0)
     assert score_breakdown(g, 0)["completion"] == 4
@@ -155,8 +155,8 @@ def test_step_3_the_first_player_to_build_eight_districts_receives_four_points_e
 
 def test_step_4_other_players_receive_two_points_only_with_eight_districts_at_the_end_of_the_game():
     g = _armory_game()
-    setup(g, 1, city=("palace", "temple", "church", "market", "watchtower", "manor", "castle", "docks"))
-    setup(g, 2, city=("fortress", "temple", "church", "market", "watchtower", "manor", "castle", "docks"))
+    g = setup(g, 1, city=("palace", "temple", "church", "market", "watchtower", "manor", "castle", "docks"))
+    g = setup(g, 2, city=("fortress", "temple", "church", "market", "watchtower", "manor", "castle", "docks"))
     assert score_breakdown(g, 1)["completion"] == 2
     act(g, "armory", 1, "palace")  # the classic Armory may target a completed city
     assert score_breakdown(g, 1)["completion"] == 0
@@ -166,8 +166,9 @@ def test_step_4_other_players_receive_two_points_only_with_eight_districts_at_th
 
 def test_in_2016_the_first_completer_keeps_four_points_only_with_a_complete_city_r11():
     g = Game(GameConfig.create(4, cast="first_game", districts="first_game"), 1)
-    g.first_complete = 0
-    g.cities[0] = [g.card_id(k) for k in ("temple", "church", "market", "watchtower", "manor", "castle")]
+    g = build(
+        g, first_complete=0, cities={0: ["temple", "church", "market", "watchtower", "manor", "castle"]}
+    )
     assert not g.is_complete(0) and score_breakdown(g, 0)["completion"] == 0
 
 
@@ -176,7 +177,7 @@ def test_the_cities_pane_counts_the_first_builders_four_points_after_his_city_sh
     from citadels_tui.components.cities_pane import points_so_far
 
     g = _armory_game()
-    setup(g, 1, city=("palace",))
+    g = setup(g, 1, city=("palace",))
     act(g, "armory", 1, "palace")
     v = view(g, 0)
     me = v.players[0]

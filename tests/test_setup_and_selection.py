@@ -1,7 +1,7 @@
 """Setup and the selection phase for every player count (2016 rulebook, RULINGS R6, R25)."""
 
 import pytest
-from helpers import act
+from helpers import act, build
 
 from citadels_core import ConfigError, Game, GameConfig, IllegalAction
 from citadels_core.view import view
@@ -63,7 +63,7 @@ def _choose_first(g):
 @pytest.mark.parametrize("players", range(4, 8))
 def test_players_choose_in_turn_starting_with_the_crowned_player(players):
     g = Game(GameConfig.create(players), seed=5)
-    g.crown = 2
+    g = build(g, crown=2)
     g.start_round()
     order = []
     while g.phase == "select":
