@@ -216,8 +216,7 @@ def test_diplomat_cannot_target_the_bishops_city():
 
 def test_diplomat_exchange_moves_the_artists_gold_with_the_district():
     """RULINGS R33, R14: a beautified district counts its +1 in the difference."""
-    g = table(DIPLOMAT_CAST, 4, {"diplomat": 0}, gold=[9, 2, 2, 2], cities={0: ["tavern"], 1: ["manor"]})
-    g.cities[1][0] |= BEAUTY
+    g = table(DIPLOMAT_CAST, 4, {"diplomat": 0}, gold=[9, 2, 2, 2], cities={0: ["tavern"], 1: ["manor+"]})
     act(g, 0, "exchange", 1, "manor", "tavern")
     assert g.gold[:2] == [6, 5]
     assert g.cities[0] == [g.card_id("manor") | BEAUTY]
@@ -236,9 +235,9 @@ def test_marshal_seizes_a_district_of_cost_three_or_less_paying_its_owner():
 
 def test_marshal_beautified_district_counts_its_plus_one_for_the_limit():
     """RULINGS R14."""
-    g = table(MARSHAL_CAST, 4, {"marshal": 0}, gold=[9, 2, 2, 2], cities={1: ["manor", "church"]})
-    g.cities[1][0] |= BEAUTY  # a 4-cost Manor
-    g.cities[1][1] |= BEAUTY  # a 3-cost Church
+    g = table(
+        MARSHAL_CAST, 4, {"marshal": 0}, gold=[9, 2, 2, 2], cities={1: ["manor+", "church+"]}
+    )  # a 4-cost Manor, a 3-cost Church
     assert legal(g, "seize") == [(1, "church")]
     act(g, 0, "seize", 1, "church")
     assert g.gold[:2] == [6, 5]

@@ -330,12 +330,10 @@ def test_park_and_poor_house_both_resolve_at_the_end_of_the_same_turn():
 
 
 def test_a_beautified_district_destroyed_by_the_armory_leaves_its_gold_to_the_bank_R33():
-    from citadels_core.terms import BEAUTY
 
     g = game("armory")
     g = setup(g, 0, city=("armory",))
-    g = setup(g, 1, city=("castle",), gold=0)
-    g.cities[1][0] |= BEAUTY
+    g = setup(g, 1, city=("castle+",), gold=0)
     g = start_turn(g, 0)
     g.apply(0, Action("armory", (1, "castle")))
     assert g.deck[0] == g.card_id("castle")  # a plain card again: its gold went back to the bank

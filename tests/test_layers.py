@@ -2,6 +2,7 @@
 the engine)."""
 
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -37,3 +38,61 @@ def test_the_engine_passes_mypy_strict():
     r = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "Success: no issues found" in r.stdout
+
+
+# A test reaches the moment it needs through a position (helpers.build, helpers.start_turns: docs/position.md),
+# which the rules check, not by writing a game's fields. These writes are left, each for its reason.
+FIELD_WRITES_ALLOWED = {
+    ("test_scenario_builder.py", "crown"): "the old hand-written set-up start_turns is checked against",
+    ("test_scenario_builder.py", "owner"): "the old hand-written set-up start_turns is checked against",
+    ("test_scenario_builder.py", "characters"): "the old hand-written set-up start_turns is checked against",
+    ("test_scenario_builder.py", "faceup"): "the old hand-written set-up start_turns is checked against",
+    ("test_scenario_builder.py", "facedown"): "the old hand-written set-up start_turns is checked against",
+    ("test_scenario_builder.py", "draft"): "the old hand-written set-up start_turns is checked against",
+    (
+        "test_scenario_builder.py",
+        "selection_step",
+    ): "the old hand-written set-up start_turns is checked against",
+    ("test_engine_contract.py", "hands"): "changes the original's list in place to show a clone shares none",
+    ("test_characters_hands_and_cities.py", "district_rules"): "a stand-in district's rules, not a position",
+    ("test_characters_witch.py", "district_rules"): "a stand-in district's rules (a probe), not a position",
+}
+
+
+def _field_writes(text: str, fields: set[str]) -> list[tuple[int, str]]:
+    """(line, field) of each assignment to, or in-place change of, an attribute named like a Game field."""
+    names = "|".join(sorted(fields))
+    write = re.compile(
+        rf"\.({names})\b(?:\[[^\]\n]*\])*\s*(?:[-+*/|&^]?=(?!=)|\.(?:append|extend|insert|remove|pop|clear|"
+        rf"sort|reverse|update|setdefault)\()"
+    )
+    return [(n, m.group(1)) for n, line in enumerate(text.splitlines(), 1) for m in write.finditer(line)]
+
+
+def _game_fields() -> set[str]:
+    from citadels_core import Game, GameConfig
+
+    g = Game(GameConfig.create(4), 1, record_events=False)
+    return {n for n in dir(g) if not n.startswith("_") and not callable(getattr(g, n)) and n != "over"}
+
+
+def test_the_field_writes_check_sees_a_write():
+    fields = _game_fields()
+    assert {"gold", "hands", "follow_up", "district_rules"} <= fields
+    sample = "g.gold[0] = 5\ng.hands[1].append(c)\nh.crown += 1\nassert g.gold[0] == 5\nx = g.deck[-1]\n"
+    assert _field_writes(sample, fields) == [(1, "gold"), (2, "hands"), (3, "crown")]
+
+
+def test_tests_build_positions_instead_of_writing_a_games_fields():
+    fields = _game_fields()
+    found = set()
+    for path in sorted((ROOT / "tests").glob("*.py")):
+        if path.name == "test_layers.py":
+            continue
+        for n, field in _field_writes(path.read_text(encoding="utf-8"), fields):
+            found.add((path.name, field))
+            assert (path.name, field) in FIELD_WRITES_ALLOWED, (
+                f"tests/{path.name}:{n} writes the game's '{field}': build the moment as a position "
+                "(tests/helpers.py build or start_turns)"
+            )
+    assert not set(FIELD_WRITES_ALLOWED) - found, "an allowed write is gone: take it off the list"
