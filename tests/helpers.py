@@ -128,7 +128,7 @@ def start_turns(
     ]
     first = min(held)
     p, key = held[first], g.character_key(first)
-    crown = g.crown if crown is None else crown
+    crown = before = g.crown if crown is None else crown
     rules = g.character_rules[first]
     # The call reveals the character (docs/position.md: revealed, called_by) and begins its turn; what the
     # character does on being revealed is written here, and only the King's is: the start of a round holds
@@ -163,12 +163,13 @@ def start_turns(
     }
     h = build(g, **turn, **changes)
     watching = [
-        k
+        h.edition.districts[h.card_id(k)].name
         for k, r in h.district_rules.items()
         if r.watches_crown and any(h.has(q, k) for q in range(h.players))
     ]
-    assert crown == g.crown or not watching, (
-        f"start_turns does not write what the {watching} does when the King takes the crown: give him the crown"
+    assert crown == before or not watching, (
+        f"start_turns does not write what the {' and the '.join(watching)} does when the King takes the "
+        "crown: give him the crown, or play his call"
     )
     # The classic Ball Room (RULINGS R44): the player called first thanks its crowned owner first.
     if "ball_room" in h.district_rules and p != h.crown and h.has(h.crown, "ball_room"):

@@ -77,7 +77,7 @@ def test_start_turns_writes_the_game_the_engine_reaches_by_calling(edition, play
         try:
             built = start_turns(base, picks, faceup, crown=crown)
         except AssertionError as e:  # the builder refuses what it cannot write (the Throne Room's gold)
-            assert "Throne Room" in str(e) or "throne_room" in str(e)
+            assert "Throne Room" in str(e)
             continue
         assert built.position() == reference.position()
         assert built.legal_actions() == reference.legal_actions()
@@ -102,3 +102,24 @@ def test_build_keeps_every_card_once_and_the_order_of_the_deck():
     for k in taken.elements():
         deck.remove(k)
     assert new["deck"][freed.total() :] == deck
+
+
+@pytest.mark.parametrize("owner", range(4))
+def test_start_turns_writes_the_ball_rooms_thanks_and_refuses_the_throne_rooms_gold(owner):
+    """The classic Ball Room (RULINGS R44): the first player called thanks its crowned owner, as the
+    engine's call asks; the Throne Room's gold when the King takes the crown is not written: refused."""
+    from classic_helpers import classic_game, purple_with
+
+    picks = {0: ["assassin"], 1: ["king"], 2: ["merchant"]}
+    for crown in range(4):
+        g = build(
+            classic_game(4, districts=purple_with("ball_room", "throne_room")), cities={owner: ["ball_room"]}
+        )
+        reference = _by_hand(Game.from_position(g.position()), picks, [], crown)
+        assert start_turns(g, picks, crown=crown).position() == reference.position()
+    g = build(
+        classic_game(4, districts=purple_with("ball_room", "throne_room")), cities={owner: ["throne_room"]}
+    )
+    with pytest.raises(AssertionError, match="Throne Room"):
+        start_turns(g, {owner: ["king"]}, crown=(owner + 1) % 4)
+    assert start_turns(g, {owner: ["king"]}, crown=owner).crown == owner
