@@ -12,6 +12,7 @@ from citadels_core.bots import RandomBot, decide, make_bot
 from citadels_core.characters.base import CharacterRules
 from citadels_core.characters.classic import ClassicTaxCollector
 from citadels_core.characters.king import King
+from citadels_core.position import HEADER, VERSION
 from citadels_core.terms import CARD, TURN
 from citadels_core.view import view
 
@@ -27,7 +28,6 @@ def new_game(players: int = 4, seed: int = 1, **kw) -> Game:
 # named lines of a game's position; `start_turns` writes the first call of the turn phase on top.
 
 PER_SEAT = ("gold", "hands", "cities", "known", "characters", "seen")
-CARD_PLACES = ("hands", "cities", "museum", "drawn")
 
 
 def position_lines(g: Game) -> dict[str, Any]:
@@ -39,7 +39,7 @@ def position_lines(g: Game) -> dict[str, Any]:
 def position_text(lines: dict[str, Any]) -> str:
     """A position's text from its lines (in the order of docs/position.md, as `position_lines` gives them)."""
     body = [f"{k}: {json.dumps(v, separators=(',', ':'))}" for k, v in lines.items()]
-    return "\n".join(["citadels-position: 1", *body]) + "\n"
+    return "\n".join([f"{HEADER}: {VERSION}", *body]) + "\n"
 
 
 def build(g: Game, **changes: Any) -> Game:
@@ -130,13 +130,18 @@ def start_turns(
     p, key = held[first], g.character_key(first)
     crown = before = g.crown if crown is None else crown
     rules = g.character_rules[first]
+    edition_state = dict(changes.pop("edition_state", g.edition_state))
     # The call reveals the character (docs/position.md: revealed, called_by) and begins its turn; what the
-    # character does on being revealed is written here, and only the King's is: the start of a round holds
-    # nothing for the classic Tax Collector to collect.
-    if type(rules).on_reveal is King.on_reveal:
+    # character does on being revealed is written here: the King takes the crown, and the classic Tax
+    # Collector finds nothing to collect before anyone played this round (his note of earlier dues goes).
+    reveal = type(rules).on_reveal
+    if reveal is King.on_reveal:
         crown = p
+    elif reveal is ClassicTaxCollector.on_reveal:
+        due = edition_state.pop("tax_pre", (0, 0))
+        assert due[0] != g.round, "start_turns does not write the Tax Collector's dues: play his call"
     else:
-        assert type(rules).on_reveal in (CharacterRules.on_reveal, ClassicTaxCollector.on_reveal), (
+        assert reveal is CharacterRules.on_reveal, (
             f"start_turns does not know what the {key} does when revealed"
         )
     turn = {
@@ -160,6 +165,7 @@ def start_turns(
         "decision": None,
         "decision_player": None,
         "decision_data": [],
+        "edition_state": edition_state,
     }
     h = build(g, **turn, **changes)
     watching = [
