@@ -137,6 +137,9 @@ class Holder:
     released: bool = False  # the hold ran out: a bot plays the seat for the rest of the game
     hold: asyncio.TimerHandle | None = None
     code: str | None = None  # the reconnect code of a seat taken without a key
+    # Shared tables (docs/scaling.md): until when (seconds since the epoch) the seat of a player who left
+    # is held, as every process sharing the table knows it; None: not held.
+    away_until: float | None = None
 
     def owns(self, name: str, key: str | None, code: str | None = None) -> bool:
         # The name, and what only its player has: the key the seat was taken with, else its code.
@@ -454,10 +457,31 @@ class Hub:
 
     def start(self, ht: HostedTable, name: str) -> Table:
         """The creator starts the game; bots take the empty seats."""
-        if ht.table is not None:
-            raise HubError(t("That game has already started."))
-        if ht.creator.casefold() != name.casefold():
-            raise HubError(t("Only {p}, who made the table, can start it.", p=ht.creator))
+        for _ in range(3):  # shared: the seats changed on another process meanwhile; look again
+            if ht.table is not None:
+                raise HubError(t("That game has already started."))
+            if ht.creator.casefold() != name.casefold():
+                raise HubError(t("Only {p}, who made the table, can start it.", p=ht.creator))
+            table, kept = self._game_for(ht)
+            if self._shared is None:
+                self.records.table_started(kept)
+                break
+            if self._shared.waiting_started(kept, _seats(ht)):
+                break
+            # Someone on another process sat down or stood up meanwhile: the game those seats make is not
+            # this one. The table is read again, and started as it is now (as when they sat down before).
+            self._reread_waiting(ht)
+        else:
+            raise HubError(t("Someone sat down or stood up at that table just now; type “start” again."))
+        self._seat_table(ht, table)
+        if self._shared is not None:
+            self._spawn(self._take(ht))  # started here: this process runs its bots, unless another took it
+        log.info("table %d started by %s: %s (seed %d)", ht.id, name, ", ".join(table.config.names), ht.seed)
+        self._notify()
+        return table
+
+    def _game_for(self, ht: HostedTable) -> tuple[Table, KeptTable]:
+        """The game `ht`'s seats make now (bots in the empty seats), and the table as it is to be kept."""
         humans = [h.name for h in ht.holders]
         # In the starter's language: a Russian table's bots are «Клара (бот)».
         names = humans + [t("{n} (bot)", n=x) for x in default_names(humans)[: ht.players - len(humans)]]
@@ -475,19 +499,7 @@ class Hub:
         kept = KeptTable(
             ht.id, _settings(ht), _seats(ht), table.record.copy(), dict(table.bot_kinds), list(ht.chat)
         )
-        if self._shared is None:
-            self.records.table_started(kept)
-        elif not self._shared.waiting_started(kept, _seats(ht)):
-            # Someone on another process sat down or stood up meanwhile: the game those seats make is not
-            # this one. The table is read again, for the creator to look at and start again.
-            self._reread_waiting(ht)
-            raise HubError(t("Someone sat down or stood up at that table just now; type “start” again."))
-        self._seat_table(ht, table)
-        if self._shared is not None:
-            self._spawn(self._take(ht))  # started here: this process runs its bots, unless another took it
-        log.info("table %d started by %s: %s (seed %d)", ht.id, name, ", ".join(names), ht.seed)
-        self._notify()
-        return table
+        return table, kept
 
     def _seat_table(self, ht: HostedTable, table: Table) -> None:
         """Put `table` in play at `ht`: its timer, stand-ins, announcements, saving and its bots' task."""
@@ -553,8 +565,10 @@ class Hub:
             if self._shared is not None:
                 # A replica, like every other process's: its bots run where its lease is held (`share`), and
                 # its seats are held by the processes their players use.
+                ht.holders = [_holder_of(s) for s in kept.seats]
                 self.tables[ht.id] = ht
                 self._seat_table(ht, table)
+                self._sync_away(ht)
                 continue
             if table.game.over:
                 # It ended just before the stop, before its game reached the history: it goes there now.
@@ -638,8 +652,11 @@ class Hub:
         if h.hold is not None:
             h.hold.cancel()
             h.hold = None
-        if ht.table is not None and seat in ht.table.away:
+        if ht.table is not None and (seat in ht.table.away or h.away_until is not None):
             ht.table.set_away(seat, False)
+            if self._shared is not None and h.away_until is not None:
+                h.away_until = None  # the process running the table, and any holding the seat, must know
+                self.records.seats_changed(ht.id, _seats(ht), dict(ht.table.bot_kinds))
             self.announce(ht, lazy_t("{p} is back.", p=h.name))
             log.info("table %d: %s is back", ht.id, h.name)
 
@@ -669,6 +686,11 @@ class Hub:
             h.hold = asyncio.get_running_loop().call_later(self.seat_hold, self._release, ht, seat)
         if ht.table is not None:
             ht.table.set_away(seat, True, until=h.hold.when())
+            if self._shared is not None and h.away_until is None:
+                # The process running the table's bots waits for them too, and gives the seat to a bot
+                # when the hold runs out, whichever process they left.
+                h.away_until = time.time() + (h.hold.when() - asyncio.get_running_loop().time())
+                self.records.seats_changed(ht.id, _seats(ht), dict(ht.table.bot_kinds))
 
     def _release(self, ht: HostedTable, seat: int) -> None:
         h = ht.holders[seat]
@@ -678,7 +700,11 @@ class Hub:
         if ht.table.game.over:
             self._forget_if_done(ht)
             return
-        h.released = True
+        if self._shared is not None and (ht.id not in self._leased or h.away_until is None):
+            # The process running the table gives the seat to a bot (`_renew`), once; a player who came
+            # back on another process keeps it.
+            return
+        h.released, h.away_until = True, None
         ht.table.give_to_bot(seat, ht.bot_level)
         self.records.seats_changed(ht.id, _seats(ht), dict(ht.table.bot_kinds))
         self.announce(ht, lazy_t("{p} did not come back: a bot plays their seat to the end.", p=h.name))
@@ -814,6 +840,7 @@ class Hub:
         elif isinstance(state, KeptTable):
             if ht is not None and ht.table is not None:
                 _merge(ht, state.seats)
+                self._sync_away(ht)
                 for seat, level in state.bots.items():
                     if seat not in ht.table.bots:  # its player's hold ran out on another process
                         ht.table.give_to_bot(seat, level)
@@ -826,6 +853,7 @@ class Hub:
                 _merge(ht, state.seats)
                 ht.chat = list(state.chat[-MAX_CHAT:])
                 self._seat_table(ht, Table(state.record.copy(), state.bots, self.pace))
+                self._sync_away(ht)
                 log.info("table %d: a replica (%d actions)", tid, len(state.record.actions))
         else:
             settings, seats = state
@@ -834,6 +862,33 @@ class Hub:
             ht.creator = str(settings.get("creator", ht.creator))
             _merge(ht, seats)
         self._notify()
+
+    def _sync_away(self, ht: HostedTable) -> None:
+        """The seats held for players who left (any process) are waited for at `ht`'s replica; those whose
+        player came back (any process) are not, and this process's hold of them ends."""
+        table = ht.table
+        if table is None:
+            return
+        now, loop_now = time.time(), asyncio.get_running_loop().time()
+        for seat, h in enumerate(ht.holders):
+            if h.released:
+                continue
+            if h.away_until is not None and not h.present:
+                if seat not in table.away:
+                    table.set_away(seat, True, until=loop_now + max(0.0, h.away_until - now))
+            elif h.away_until is None and seat in table.away and not h.present:
+                if h.hold is not None:
+                    h.hold.cancel()
+                    h.hold = None
+                table.set_away(seat, False)
+
+    def _holds_run_out(self, ht: HostedTable) -> None:
+        """The process running `ht` gives each seat whose hold ran out (whichever process its player
+        left) to a bot."""
+        now = time.time()
+        for seat, h in enumerate(ht.holders):
+            if h.away_until is not None and h.away_until <= now and not h.released and not h.present:
+                self._release(ht, seat)
 
     def _gone(self, ht: HostedTable) -> None:
         """`ht` is no longer in the database: its game was kept by another process, or it was closed."""
@@ -874,6 +929,8 @@ class Hub:
                 for tid in list(self._leased):
                     if not (await self._shared.take_lease(tid, self.lease)).mine:
                         self._lost_lease(tid)
+                    elif (ht := self.tables.get(tid)) is not None and ht.table is not None:
+                        self._holds_run_out(ht)
                 for tid in await self._shared.tables_without_runner():
                     ht = self.tables.get(tid)
                     if ht is not None and ht.table is not None:
@@ -925,10 +982,14 @@ def _merge(ht: HostedTable, seats: list[KeptSeat]) -> None:
     mine = {h.name.casefold(): h for h in ht.holders}
     holders = []
     for s in seats:
-        h = mine.get(s.name.casefold()) or Holder(s.name, s.key, code=s.code)
-        h.key, h.released, h.code = s.key, s.released, s.code
+        h = mine.get(s.name.casefold()) or _holder_of(s)
+        h.key, h.released, h.code, h.away_until = s.key, s.released, s.code, s.away
         holders.append(h)
     ht.holders = holders
+
+
+def _holder_of(s: KeptSeat) -> Holder:
+    return Holder(s.name, s.key, released=s.released, code=s.code, away_until=s.away)
 
 
 class _cannot_read:
@@ -971,7 +1032,7 @@ def _seats(ht: HostedTable) -> list[KeptSeat]:
 
 
 def _seat(h: Holder) -> KeptSeat:
-    return KeptSeat(h.name, h.key, h.released, h.code)
+    return KeptSeat(h.name, h.key, h.released, h.code, h.away_until)
 
 
 def _points_now(game: object, player: int) -> int:

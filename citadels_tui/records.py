@@ -63,12 +63,15 @@ class TableGone(JournalRefused):
 @dataclass(frozen=True, slots=True)
 class KeptSeat:
     """A human seat: the name that took it, the key it came with (None: a player without a key, who has
-    the reconnect `code` instead), and whether its hold ran out so a bot plays it now."""
+    the reconnect `code` instead), and whether its hold ran out so a bot plays it now. `away`: until when
+    (seconds since the epoch) the seat of a player who left is held, when several processes share the
+    table (the one running its bots must know it); None otherwise."""
 
     name: str
     key: str | None
     released: bool = False
     code: str | None = None
+    away: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

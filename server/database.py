@@ -280,13 +280,26 @@ def _line(text: str) -> ChatLine:
 
 def _seats_json(seats: Sequence[KeptSeat]) -> str:
     return json.dumps(
-        [{"name": s.name, "key": s.key, "released": s.released, "code": s.code} for s in seats],
+        [
+            {"name": s.name, "key": s.key, "released": s.released, "code": s.code}
+            | ({} if s.away is None else {"away": s.away})  # only while a shared table holds the seat
+            for s in seats
+        ],
         ensure_ascii=False,
     )
 
 
 def _seats(text: str) -> list[KeptSeat]:
-    return [KeptSeat(str(s["name"]), s["key"], bool(s["released"]), s.get("code")) for s in json.loads(text)]
+    return [
+        KeptSeat(
+            str(s["name"]),
+            s["key"],
+            bool(s["released"]),
+            s.get("code"),
+            None if s.get("away") is None else float(s["away"]),
+        )
+        for s in json.loads(text)
+    ]
 
 
 def _bots_json(bots: dict[int, str]) -> str:

@@ -15,7 +15,7 @@ import pytest
 
 from citadels_server.database import Database, open_database
 from citadels_server.settings import Settings
-from citadels_tui.hub import Hub, HubError
+from citadels_tui.hub import HostedTable, Hub, HubError
 
 postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures
 
@@ -34,11 +34,13 @@ async def until(check: Callable[[], object], what: str = "") -> None:
         await asyncio.sleep(0.02)
 
 
-async def two_hubs(url: str, tmp_path: Path) -> tuple[Hub, Hub, Database, Database]:
+async def two_hubs(
+    url: str, tmp_path: Path, lease: float = LEASE, seat_hold: float = 60
+) -> tuple[Hub, Hub, Database, Database]:
     a, b = opened(url, tmp_path / "a"), opened(url, tmp_path / "b")
     hubs = []
     for db in (a, b):
-        hub = Hub(seat_hold=60, pace=0, seed=100, records=db, lease=LEASE)
+        hub = Hub(seat_hold=seat_hold, pace=0, seed=100, records=db, lease=lease)
         assert hub.shared
         hub.restore()
         await hub.share()
@@ -106,6 +108,14 @@ async def test_two_hubs_cannot_give_one_seat_twice(postgres_url, tmp_path):
         with pytest.raises(HubError, match="That table is full"):
             hb.join(hb.tables[ht.id], "carla", "SHA256:carla")  # b read the seats again: full
         await until(lambda: hb.tables[ht.id].names() == ["anna", "dora"])
+        # bruno sits down on b and anna starts on a before a heard of him: the game is the seats' as they
+        # are now (his included), not as a knew them.
+        t3 = ha.create("gus", "SHA256:gus", players=3)
+        await until(lambda: t3.id in hb.tables)
+        hb.join(hb.tables[t3.id], "bruno", "SHA256:bruno")
+        assert ha.start(t3, "gus").config.names[:2] == ("gus", "bruno")
+        await until(lambda: hb.tables[t3.id].table is not None)
+        assert hb.tables[t3.id].table.config.names == t3.table.config.names
         # Ids come from the database: a table made on each hub at once gets two ids.
         t1, t2 = ha.create("erik", "SHA256:erik"), hb.create("fay", "SHA256:fay")
         assert len({ht.id, t1.id, t2.id}) == 3
@@ -139,6 +149,71 @@ async def test_when_the_lease_holder_stops_renewing_another_hub_runs_the_bots(po
             play_mine(hb, ht.id, "anna")
             await asyncio.sleep(0.01)
         assert other.table.record.actions == await b.actions_from(ht.id, 0)
+    finally:
+        ha.close()
+        hb.close()
+
+
+async def test_a_hub_that_stops_gives_its_tables_up_at_once(postgres_url, tmp_path):
+    lease = 9.0  # long: a takeover sooner than this is the release's doing, not the lease's expiry
+    ha, hb, a, b = await two_hubs(postgres_url, tmp_path, lease)
+    try:
+        ht = ha.create("anna", "SHA256:anna", players=3)
+        await until(lambda: ht.id in hb.tables)
+        hb.join(hb.tables[ht.id], "bruno", "SHA256:bruno")
+        await until(lambda: len(ht.holders) == 2)
+        ha.start(ht, "anna")
+        await until(lambda: ha.runs(ht.id) and hb.tables[ht.id].table is not None)
+        stopped = time.monotonic()
+        ha.close()  # SIGTERM's drain: its leases are given up, then its database closed
+        await until(lambda: hb.runs(ht.id), "b took the table over")
+        assert time.monotonic() - stopped < lease
+    finally:
+        ha.close()
+        hb.close()
+
+
+async def started_across(ha: Hub, hb: Hub) -> tuple[HostedTable, HostedTable]:
+    """anna's table on a (a runs it), bruno seated from b, the game started; each hub's HostedTable."""
+    ht = ha.create("anna", "SHA256:anna", players=3)
+    await until(lambda: ht.id in hb.tables)
+    hb.join(hb.tables[ht.id], "bruno", "SHA256:bruno")
+    await until(lambda: len(ht.holders) == 2)
+    ha.start(ht, "anna")
+    await until(lambda: ha.runs(ht.id) and hb.tables[ht.id].table is not None)
+    other = hb.tables[ht.id]
+    ha.arrive(ht, 0)
+    hb.arrive(other, 1)
+    return ht, other
+
+
+async def test_a_seat_left_on_one_process_is_held_by_the_process_running_the_table(postgres_url, tmp_path):
+    ha, hb, a, b = await two_hubs(postgres_url, tmp_path, seat_hold=3.0)
+    try:
+        ht, other = await started_across(ha, hb)
+        # bruno leaves b: a, which runs the table, waits for him (his seat is held), then gives it to a bot.
+        hb.depart(other, 1)
+        await until(lambda: 1 in ht.table.away, "a waits for bruno")
+        assert 1 not in ht.table.bots
+        await until(lambda: 1 in ht.table.bots and 1 in other.table.bots, "his seat went to a bot")
+        assert ht.holders[1].released and other.holders[1].released
+        assert "bruno did not come back: a bot plays their seat to the end." in [str(x) for x in other.chat]
+    finally:
+        ha.close()
+        hb.close()
+
+
+async def test_a_player_who_left_one_process_and_came_back_on_another_keeps_the_seat(postgres_url, tmp_path):
+    ha, hb, a, b = await two_hubs(postgres_url, tmp_path, seat_hold=3.0)
+    try:
+        ht, other = await started_across(ha, hb)
+        hb.depart(other, 1)
+        await until(lambda: 1 in ht.table.away, "a waits for bruno")
+        ha.arrive(ht, 1)  # back, on a
+        await until(lambda: 1 not in other.table.away and other.holders[1].away_until is None)
+        assert 1 not in ht.table.away
+        await asyncio.sleep(4.0)  # past the hold b started: nobody gives his seat away
+        assert 1 not in ht.table.bots and 1 not in other.table.bots and not ht.holders[1].released
     finally:
         ha.close()
         hb.close()
