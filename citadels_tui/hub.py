@@ -827,10 +827,11 @@ class Hub:
         table is read again."""
         assert self._shared is not None
         for tid in sorted(set(await self._shared.table_ids()) | set(self.tables)):
-            await self._refresh(tid)
+            await self._refresh(tid, whole=True)
 
-    async def _refresh(self, tid: int) -> None:
-        """Table `tid` as the database has it now, into this hub: new, changed, started or gone."""
+    async def _refresh(self, tid: int, whole: bool = False) -> None:
+        """Table `tid` as the database has it now, into this hub: new, changed, started or gone. `whole`:
+        its journal as read replaces the replica's (a decision taken back may have been missed too)."""
         assert self._shared is not None
         state = await self._shared.table_state(tid)
         ht = self.tables.get(tid)
@@ -845,7 +846,9 @@ class Hub:
                     if seat not in ht.table.bots:  # its player's hold ran out on another process
                         ht.table.give_to_bot(seat, level)
                 have = len(ht.table.record.actions)
-                if len(state.record.actions) > have:
+                if whole:
+                    ht.table.receive(0, state.record.actions, ends=True)
+                elif len(state.record.actions) > have:
                     ht.table.receive(have, state.record.actions[have:])
             else:
                 if ht is None:
