@@ -836,6 +836,12 @@ class Hub:
         state = await self._shared.table_state(tid)
         ht = self.tables.get(tid)
         if state is None:
+            if ht is not None and ht.table is not None:
+                # Its journal went with it: what the replica had not read yet is in the history, when
+                # the game was kept there (its end, for the players here to see).
+                finished = await self.records.game(tid)
+                if finished is not None and ht.table is not None:
+                    ht.table.receive(0, finished.record.actions, ends=True)
             if ht is not None:
                 self._gone(ht)
         elif isinstance(state, KeptTable):
@@ -929,11 +935,13 @@ class Hub:
         assert self._shared is not None
         while True:
             try:
-                for tid in list(self._leased):
-                    if not (await self._shared.take_lease(tid, self.lease)).mine:
-                        self._lost_lease(tid)
-                    elif (ht := self.tables.get(tid)) is not None and ht.table is not None:
-                        self._holds_run_out(ht)
+                if self._leased:
+                    held = set(await self._shared.renew_leases(self.lease))  # one statement for all
+                    for tid in list(self._leased):
+                        if tid not in held:
+                            self._lost_lease(tid)
+                        elif (ht := self.tables.get(tid)) is not None and ht.table is not None:
+                            self._holds_run_out(ht)
                 for tid in await self._shared.tables_without_runner():
                     ht = self.tables.get(tid)
                     if ht is not None and ht.table is not None:

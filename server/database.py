@@ -1189,6 +1189,21 @@ class Database:
 
         return await self._later(take, write=True)
 
+    async def renew_leases(self, seconds: float) -> list[int]:
+        """Renew every lease this Database holds for `seconds`, in one statement; the ids of the tables
+        still its own (a table missing from them was taken over meanwhile, or ended)."""
+
+        def renew(tx: Tx) -> list[int]:
+            return sorted(
+                int(tid)
+                for (tid,) in tx.rows(
+                    f"UPDATE table_leases SET expires = {self._now(tx)} + ? WHERE holder = ? RETURNING table_id",
+                    (float(seconds), self.holder),
+                )
+            )
+
+        return await self._later(renew, write=True)
+
     async def release_lease(self, tid: int) -> None:
         """Give table `tid`'s lease up at once (a process that stops), if this Database holds it."""
         await self._later(
