@@ -761,7 +761,9 @@ class Hub:
             tid, start, moves, after=table.record.actions[start - 1] if start else None
         )
         table.unclaim = lambda length, action: shared.unclaim_action(tid, length, action)
-        table.catch_up = lambda length: self._spawn(self._read_journal(ht, length, ends=True))
+        # What the journal holds from there on is added (never cut back: a read that comes late, after
+        # this process's own claims, must not undo them; a decision taken back comes as `truncated`).
+        table.catch_up = lambda length: self._spawn(self._read_journal(ht, length))
         table.subscribe(self._notify_if_over(ht))
         ht.table = table
 

@@ -413,7 +413,9 @@ async def route(db: Database, tid: int, table: Table) -> Any:
     loop = asyncio.get_running_loop()
 
     async def read(start: int) -> None:
-        table.receive(start, await db.actions_from(tid, start), ends=True)  # read to the journal's end
+        # Only what follows: a read that comes late (the journal has moved on since, this replica's own
+        # claim among it) must not cut the replica back; a decision taken back comes as `truncated`.
+        table.receive(start, await db.actions_from(tid, start))
 
     def told(notice: Notice) -> None:
         if notice.table != tid or notice.origin == db.holder:
