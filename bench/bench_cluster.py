@@ -8,18 +8,26 @@ PostgreSQL costs.
   CPU per keystroke. The server runs in its own process; the clients share this one, so under load part
   of the latency is the clients' own decryption and screen parsing. `--processes 1,2`: also with the
   players spread evenly over two independent `citadels serve` processes (each its own data dir: the
-  upper bound of what spreading gives, before the processes share tables).
+  upper bound of what spreading gives). `--shared`: the two processes share one PostgreSQL database (and
+  host key), and each pair's two players are on different processes, at one table both replicate.
 - journal: actions claimed (`Database.claim_actions`, one action per transaction, as played) per second
   on PostgreSQL with one writer, then with two Database objects writing at once (two processes would
   each have one), each on 50 tables of its own;
 - notices: one action at a time claimed by one Database; the time until the claim is committed (its
   future done) and until another Database's listener is told of it (p50, p95).
+- across processes (`--across N`): two `citadels serve` processes on one PostgreSQL, anna on one and bruno
+  on the other at one table; N times, from anna's decision (her Enter sent) to the first change of
+  bruno's screen on the other process (p50, p95), and the same with both on one process for comparison.
+- takeover (`--takeover N`): N times, the process running a table's bots is killed with SIGKILL; the
+  time until another process holds the table's lease, and until the journal's next action (a bot's, on
+  the survivor), with the default `lease` of 6 s.
 
 PostgreSQL is a server of its own started by tests/postgres.py with fsync on; `citadels serve` uses
 SQLite in a temporary data dir (a keystroke touches no database). No assertions: figures only.
 
     .venv/bin/python bench/bench_cluster.py [--players 32,100] [--processes 1] [--rounds 10]
                         [--where tables|lobby] [--appends 2000] [--latency 500] [--skip-keys] [--skip-db]
+                        [--shared] [--across 40] [--takeover 3]
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ import asyncio
 import contextlib
 import os
 import re
+import signal
 import sys
 import tempfile
 import time
@@ -44,6 +53,7 @@ from served import Served, Typist, percentile, served  # noqa: E402
 
 from citadels_core.record import GameRecord  # noqa: E402
 from citadels_server.database import Database, Notice, open_database  # noqa: E402
+from citadels_server.hostkey import HOST_KEY_FILE  # noqa: E402
 from citadels_server.settings import Settings  # noqa: E402
 from citadels_tui.records import KeptSeat, KeptTable  # noqa: E402
 
@@ -72,8 +82,12 @@ async def seated(players: list[Typist]) -> None:
             a.type("new 4 seed=3\r")
             await a.until(lambda: re.search(r"Table (\d+) is yours", a.text) is not None, 120)
             tid = re.search(r"Table (\d+) is yours", a.text).group(1)  # type: ignore[union-attr]
-            b.type(f"join {tid}\r")
-            await b.shows("You sit at table", 120)
+            end = time.perf_counter() + 120
+            while "You sit at table" not in b.text:  # on another process: heard of a moment later
+                assert time.perf_counter() < end, b.text
+                b.type(f"join {tid}\r")
+                with contextlib.suppress(AssertionError):
+                    await b.shows("You sit at table", 1)
             a.type("start\r")
             await a.shows("Your hand", 120)
             await b.shows("Your hand", 120)
@@ -81,19 +95,34 @@ async def seated(players: list[Typist]) -> None:
     await asyncio.gather(*(pair(players[i], players[i + 1]) for i in range(0, len(players) - 1, 2)))
 
 
-async def keystrokes(n: int, rounds: int, where: str, processes: int = 1) -> None:
-    """n players spread evenly over `processes` independent `citadels serve` processes (each its own data
-    dir: what they do not share yet costs nothing here, and the tables' claims are measured apart)."""
+def shared_homes(stack: contextlib.ExitStack | contextlib.AsyncExitStack, count: int) -> list[Path]:
+    """`count` data dirs holding one host key, as a host sets up processes sharing a database."""
+    import asyncssh
+
+    key = asyncssh.generate_private_key("ssh-ed25519").export_private_key("openssh")
+    homes = []
+    for _ in range(count):
+        home = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        (home / HOST_KEY_FILE).write_bytes(key)
+        (home / HOST_KEY_FILE).chmod(0o600)
+        homes.append(home)
+    return homes
+
+
+async def keystrokes(n: int, rounds: int, where: str, processes: int = 1, url: str | None = None) -> None:
+    """n players spread evenly over `processes` `citadels serve` processes: independent (each its own data
+    dir), or sharing the PostgreSQL database `url`, each pair's players then on two processes."""
     share = -(-n // processes)
     room = str(share + 8)
     async with contextlib.AsyncExitStack() as stack:
         servers: list[Served] = []
-        for _ in range(processes):
-            home = stack.enter_context(tempfile.TemporaryDirectory())
+        homes = shared_homes(stack, processes)
+        for home in homes:
             servers.append(
                 await stack.enter_async_context(
                     served(
-                        Path(home),
+                        home,
+                        *(("--database", url) if url else ()),
                         "--bot-pace",
                         "0",
                         "--max-connections",
@@ -112,11 +141,18 @@ async def keystrokes(n: int, rounds: int, where: str, processes: int = 1) -> Non
             )
         t0 = time.perf_counter()
         players: list[Typist] = []
-        for i, server in enumerate(servers):
-            mine = await logged_in(server.port, min(share, n - i * share), first=i * share)
+        if url and processes > 1:
+            groups = [await logged_in(s.port, share, first=i * share) for i, s in enumerate(servers)]
+            # Pairs across processes: player k of process 0 with player k of process 1, and so on.
+            players = [p for pair in zip(*groups, strict=True) for p in pair][:n]
             if where == "tables":
-                await seated(mine)
-            players += mine
+                await seated(players)
+        else:
+            for i, server in enumerate(servers):
+                mine = await logged_in(server.port, min(share, n - i * share), first=i * share)
+                if where == "tables":
+                    await seated(mine)
+                players += mine
         ready = time.perf_counter() - t0
         await asyncio.sleep(1.0)
         for p in players:  # warm up: every screen drew its command line once
@@ -124,7 +160,8 @@ async def keystrokes(n: int, rounds: int, where: str, processes: int = 1) -> Non
         solo = [await players[i % n].press(60) for i in range(max(40, n))]
         together, cpu, wall = await all_at_once(servers, players, rounds)
         print(
-            f"{n:4d} players ({where}, 100x30) on {processes} process(es): one typing p50 "
+            f"{n:4d} players ({where}, 100x30) on {processes} process(es)"
+            f"{' sharing tables' if url and processes > 1 else ''}: one typing p50 "
             f"{percentile(solo, 50):6.1f} ms p95 {percentile(solo, 95):6.1f} ms; all at once p50 "
             f"{percentile(together, 50):7.1f} ms p95 {percentile(together, 95):7.1f} ms ({len(together)} keys); "
             f"servers' CPU {cpu / len(together) * 1e3:.1f} ms per key, {cpu / wall:.0%} of a core; RSS "
@@ -231,12 +268,142 @@ async def database_figures(url: str, home: Path, appends: int, latency: int) -> 
         b.close()
 
 
+# ------------------------------------------------------------------------------------ across processes
+
+
+async def quiet(t: Typist, seconds: float = 0.3) -> None:
+    """Until `t`'s screen has not changed for `seconds`."""
+    while True:
+        before = len(t.raw)
+        await asyncio.sleep(seconds)
+        if len(t.raw) == before:
+            return
+
+
+async def pair_at_table(one: Served, two: Served) -> tuple[Typist, Typist]:
+    anna = await Typist.login(one.port, "anna")
+    bruno = await Typist.login(two.port, "bruno")
+    await anna.shows("lobby")
+    await bruno.shows("lobby")
+    await seated([anna, bruno])
+    return anna, bruno
+
+
+async def action_to_screen(anna: Typist, bruno: Typist, n: int) -> list[float]:
+    """n times: from anna's Enter at her decision to the first change of bruno's screen."""
+    out: list[float] = []
+    end = time.perf_counter() + 60 + n * 5
+    while len(out) < n and "wins" not in anna.text:
+        assert time.perf_counter() < end, anna.text
+        if "your" not in anna.row(0):
+            if "your" in bruno.row(0):
+                bruno.type("1\r")
+            await asyncio.sleep(0.2)
+            continue
+        await quiet(bruno)
+        await quiet(anna, 0.1)
+        if "your" not in anna.row(0):
+            continue
+        mark = len(bruno.raw)
+        t0 = time.perf_counter()
+        anna.type("1\r")
+        await bruno.until(lambda: len(bruno.raw) > mark, 30)  # noqa: B023
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+async def across(url: str, n: int) -> None:
+    async with contextlib.AsyncExitStack() as stack:
+        homes = shared_homes(stack, 3)
+        servers = [
+            await stack.enter_async_context(
+                served(home, "--database", url, "--bot-pace", "0", log_level="WARNING")
+            )
+            for home in homes
+        ]
+        for label, (one, two) in (
+            ("two processes", (servers[0], servers[1])),
+            ("one process", (servers[2], servers[2])),
+        ):
+            anna, bruno = await pair_at_table(one, two)
+            samples = await action_to_screen(anna, bruno, n)
+            print(
+                f"from a decision to the other player's screen, {label}: p50 {percentile(samples, 50):.1f} ms "
+                f"p95 {percentile(samples, 95):.1f} ms ({len(samples)} decisions; load {os.getloadavg()[0]:.1f})"
+            )
+            anna.close()
+            bruno.close()
+            await asyncio.sleep(1.0)
+
+
+async def takeover(url: str, tries: int) -> None:
+    """The process running a table's bots killed while a bot is to move: seconds until another process
+    holds its lease, and until the journal's next action (that bot's move, on the survivor)."""
+    import psycopg
+
+    def journal(conn: psycopg.Connection, tid: int) -> int:
+        return int(conn.execute("SELECT count(*) FROM journal WHERE table_id = %s", (tid,)).fetchone()[0])
+
+    for _ in range(tries):
+        async with contextlib.AsyncExitStack() as stack:
+            homes = shared_homes(stack, 2)
+            one, two = [
+                await stack.enter_async_context(
+                    served(home, "--database", url, "--bot-pace", "1", log_level="WARNING")
+                )
+                for home in homes
+            ]
+            anna, bruno = await pair_at_table(one, two)  # anna made the table: `one` runs its bots
+            with psycopg.connect(url, autocommit=True) as conn:
+                tid = conn.execute("SELECT max(id) FROM tables_in_play").fetchone()[0]
+                end = time.perf_counter() + 90
+                while True:  # both play; the kill comes when neither is asked (a bot thinks, 1 s)
+                    asked = [p for p in (anna, bruno) if "your" in p.row(0)]
+                    for p in asked:
+                        p.type("1\r")
+                    if not asked and journal(conn, tid) >= 3:
+                        count = journal(conn, tid)
+                        await asyncio.sleep(0.1)
+                        if journal(conn, tid) == count and not any("your" in p.row(0) for p in (anna, bruno)):
+                            break
+                    assert time.perf_counter() < end
+                    await asyncio.sleep(0.1)
+                os.kill(one.pid, signal.SIGKILL)
+                killed = time.perf_counter()
+                count = journal(conn, tid)
+                leased = moved = None
+                while moved is None and time.perf_counter() < killed + 40:
+                    holder = conn.execute(
+                        "SELECT holder FROM table_leases WHERE table_id = %s", (tid,)
+                    ).fetchone()
+                    if leased is None and holder and f"/{two.pid}/" in holder[0]:
+                        leased = time.perf_counter() - killed
+                    if leased is not None and journal(conn, tid) > count:
+                        moved = time.perf_counter() - killed
+                    await asyncio.sleep(0.02)
+            print(
+                f"kill -9 of the process running the bots (lease 6 s, bot pace 1 s): another holds the lease "
+                f"after {leased or float('nan'):.2f} s, the bot's move is kept after {moved or float('nan'):.2f} s "
+                f"(load {os.getloadavg()[0]:.1f})"
+            )
+            bruno.close()
+
+
 async def main(args: argparse.Namespace) -> None:
     print(f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
     if not args.skip_db:
         with tempfile.TemporaryDirectory() as tmp, running_postgres(fsync=True) as pg:
             await database_figures(pg.new_database(), Path(tmp), args.appends, args.latency)
-    if not args.skip_keys:
+    if args.across or args.takeover or args.shared:
+        with running_postgres(fsync=True) as pg:
+            if args.across:
+                await across(pg.new_database(), args.across)
+            if args.takeover:
+                await takeover(pg.new_database(), args.takeover)
+            if args.shared and not args.skip_keys:
+                for n in args.players:
+                    await keystrokes(n, args.rounds, args.where, 2, pg.new_database())
+    if not args.skip_keys and not args.shared:
         for n in args.players:
             for processes in args.processes:
                 await keystrokes(n, args.rounds, args.where, processes)
@@ -257,4 +424,9 @@ if __name__ == "__main__":
     ap.add_argument("--latency", type=int, default=500)
     ap.add_argument("--skip-keys", action="store_true", help="only the database's figures")
     ap.add_argument("--skip-db", action="store_true", help="only the keystrokes")
+    ap.add_argument(
+        "--shared", action="store_true", help="keystrokes over two processes sharing one PostgreSQL"
+    )
+    ap.add_argument("--across", type=int, default=0, help="decisions timed to another process's screen")
+    ap.add_argument("--takeover", type=int, default=0, help="kill -9 takeovers timed")
     asyncio.run(main(ap.parse_args()))

@@ -18,6 +18,11 @@ in play with its journal of actions (an action is shown only once kept), the cha
 with the ratings it changes. `restore()` brings the tables in play back after a restart: every human
 seat is then held as if its player had just dropped, for the whole `seat_hold` from the moment the
 tables are back.
+
+When the records are shared by several server processes (the server's PostgreSQL database,
+docs/scaling.md), every process keeps a replica of every table: its own players' actions are claimed in
+the table's journal, the other processes' come through the database's notices, and the bots and turn
+timer of a table run only in the process holding its lease. See "sharing" below.
 """
 
 from __future__ import annotations
@@ -42,7 +47,16 @@ from .game_setup import default_names
 from .i18n import Lazy, lazy_t, t, tn
 from .order import Order
 from .ratings import Place
-from .records import FinishedGame, Finisher, GameSummary, KeptSeat, KeptTable, MemoryRecords, Records
+from .records import (
+    FinishedGame,
+    Finisher,
+    GameSummary,
+    KeptSeat,
+    KeptTable,
+    MemoryRecords,
+    Records,
+    SharedRecords,
+)
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -123,6 +137,9 @@ class Holder:
     released: bool = False  # the hold ran out: a bot plays the seat for the rest of the game
     hold: asyncio.TimerHandle | None = None
     code: str | None = None  # the reconnect code of a seat taken without a key
+    # Shared tables (docs/scaling.md): until when (seconds since the epoch) the seat of a player who left
+    # is held, as every process sharing the table knows it; None: not held.
+    away_until: float | None = None
 
     def owns(self, name: str, key: str | None, code: str | None = None) -> bool:
         # The name, and what only its player has: the key the seat was taken with, else its code.
@@ -190,6 +207,7 @@ class Hub:
         pace: float = 0.6,
         seed: int | None = None,
         records: Records | None = None,
+        lease: float = 6.0,
     ) -> None:
         self.seat_hold = seat_hold
         self.pace = pace  # seconds each bot move stays on screen
@@ -201,6 +219,20 @@ class Hub:
         self._listeners: list[HubListener] = []
         self.chat_limit = ChatLimit()
         self.order = Order()  # the admins, the message of the day and who is connected (order.py)
+        # Records several processes share (docs/scaling.md), else None. `lease`: seconds a table's lease
+        # lasts; it is renewed every third of that, so a process that died is replaced within about 1⅓ of it.
+        self._shared: SharedRecords | None = (
+            self.records if getattr(self.records, "shared", False) else None  # type: ignore[assignment]
+        )
+        self.lease = lease
+        self._leased: set[int] = set()  # the tables whose bots and timer this process runs
+        self._renewer: asyncio.Task[None] | None = None
+        self._chores: set[asyncio.Task[None]] = set()  # reads in flight (kept so that none is collected)
+
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes share this hub's tables (docs/scaling.md)."""
+        return self._shared is not None
 
     # ---------------------------------------------------------------- listeners
 
@@ -326,6 +358,8 @@ class Hub:
             rank9=rank9,
         )
         self.tables[tid] = ht
+        if self._shared is not None:  # players on the other processes may sit there too
+            self._shared.table_waiting(tid, _settings(ht), _seats(ht))
         log.info(
             "table %d created by %s (%d players, %s %s/%s)", tid, name, players, edition, cast, districts
         )
@@ -376,36 +410,78 @@ class Hub:
         seat = ht.seat_of(name, key, code)
         if seat is not None:
             return seat
-        if ht.table is not None:
-            raise HubError(t("That game has started; you can watch it."))
-        if self.find(name, key, code) is not None:
-            raise HubError(t("You already have a seat at a table."))
-        if any(h.name.casefold() == name.casefold() for h in ht.holders):
-            raise HubError(t("Someone called {p} already sits there.", p=name))
-        if ht.free <= 0:
-            raise HubError(t("That table is full; you can watch it once it starts."))
-        ht.holders.append(self._holder(name, key, code))
-        self._notify()
-        return len(ht.holders) - 1
+        for _ in range(3):  # shared: the seats changed on another process meanwhile; look again
+            if ht.table is not None:
+                raise HubError(t("That game has started; you can watch it."))
+            if self.find(name, key, code) is not None:
+                raise HubError(t("You already have a seat at a table."))
+            if any(h.name.casefold() == name.casefold() for h in ht.holders):
+                raise HubError(t("Someone called {p} already sits there.", p=name))
+            if ht.free <= 0:
+                raise HubError(t("That table is full; you can watch it once it starts."))
+            holder = self._holder(name, key, code)
+            if self._shared is None or self._shared.seats_taken(
+                ht.id, _seats(ht), _seats(ht) + [_seat(holder)], _settings(ht)
+            ):
+                ht.holders.append(holder)
+                self._notify()
+                return len(ht.holders) - 1
+            self._reread_waiting(ht)
+        raise HubError(t("Others sat down at that table at the same moment; try again."))
 
     def leave(self, ht: HostedTable, name: str, key: str | None, code: str | None = None) -> None:
         """Stand up from a waiting table (the game has not started: the seat is simply free again)."""
-        seat = ht.seat_of(name, key, code)
-        if seat is None or ht.table is not None:
+        for _ in range(3):  # shared: the seats changed on another process meanwhile; look again
+            seat = ht.seat_of(name, key, code)
+            if seat is None or ht.table is not None:
+                return
+            holders = ht.holders[:seat] + ht.holders[seat + 1 :]
+            creator = ht.creator
+            if holders and ht.creator.casefold() == name.casefold():
+                creator = holders[0].name  # someone must be able to start it
+            if self._shared is None or self._shared.seats_taken(
+                ht.id, _seats(ht), [_seat(h) for h in holders], {**_settings(ht), "creator": creator}
+            ):
+                break
+            try:
+                self._reread_waiting(ht)
+            except HubError:
+                return  # the table started or went meanwhile: nothing to stand up from here
+        else:
+            log.warning("table %d: %s could not stand up (its seats kept changing)", ht.id, name)
             return
-        del ht.holders[seat]
+        ht.holders, ht.creator = holders, creator
         if not ht.holders:
-            del self.tables[ht.id]
-        elif ht.creator.casefold() == name.casefold():
-            ht.creator = ht.holders[0].name  # someone must be able to start it
+            self.tables.pop(ht.id, None)
         self._notify()
 
     def start(self, ht: HostedTable, name: str) -> Table:
         """The creator starts the game; bots take the empty seats."""
-        if ht.table is not None:
-            raise HubError(t("That game has already started."))
-        if ht.creator.casefold() != name.casefold():
-            raise HubError(t("Only {p}, who made the table, can start it.", p=ht.creator))
+        for _ in range(3):  # shared: the seats changed on another process meanwhile; look again
+            if ht.table is not None:
+                raise HubError(t("That game has already started."))
+            if ht.creator.casefold() != name.casefold():
+                raise HubError(t("Only {p}, who made the table, can start it.", p=ht.creator))
+            table, kept = self._game_for(ht)
+            if self._shared is None:
+                self.records.table_started(kept)
+                break
+            if self._shared.waiting_started(kept, _seats(ht)):
+                break
+            # Someone on another process sat down or stood up meanwhile: the game those seats make is not
+            # this one. The table is read again, and started as it is now (as when they sat down before).
+            self._reread_waiting(ht)
+        else:
+            raise HubError(t("Someone sat down or stood up at that table just now; type “start” again."))
+        self._seat_table(ht, table)
+        if self._shared is not None:
+            self._spawn(self._take(ht))  # started here: this process runs its bots, unless another took it
+        log.info("table %d started by %s: %s (seed %d)", ht.id, name, ", ".join(table.config.names), ht.seed)
+        self._notify()
+        return table
+
+    def _game_for(self, ht: HostedTable) -> tuple[Table, KeptTable]:
+        """The game `ht`'s seats make now (bots in the empty seats), and the table as it is to be kept."""
         humans = [h.name for h in ht.holders]
         # In the starter's language: a Russian table's bots are «Клара (бот)».
         names = humans + [t("{n} (bot)", n=x) for x in default_names(humans)[: ht.players - len(humans)]]
@@ -420,21 +496,19 @@ class Hub:
         )
         bots = {i: ht.bot_level for i in range(len(humans), ht.players)}
         table = Table.new(cfg, ht.seed, bots, self.pace)
-        self.records.table_started(
-            KeptTable(
-                ht.id, _settings(ht), _seats(ht), table.record.copy(), dict(table.bot_kinds), list(ht.chat)
-            )
+        kept = KeptTable(
+            ht.id, _settings(ht), _seats(ht), table.record.copy(), dict(table.bot_kinds), list(ht.chat)
         )
-        self._seat_table(ht, table)
-        log.info("table %d started by %s: %s (seed %d)", ht.id, name, ", ".join(names), ht.seed)
-        self._notify()
-        return table
+        return table, kept
 
     def _seat_table(self, ht: HostedTable, table: Table) -> None:
         """Put `table` in play at `ht`: its timer, stand-ins, announcements, saving and its bots' task."""
         table.turn_timer = ht.turn_timer
         table.standin_level = ht.bot_level
         table.announce = lambda text: self.announce(ht, text)
+        if self._shared is not None:
+            self._replicate(ht, table, self._shared)
+            return
         table.journal = lambda start, moves: self.records.append_actions(ht.id, start, moves)
         table.forget = lambda length: self.records.truncate_actions(ht.id, length)
         table.subscribe(self._notify_if_over(ht))
@@ -448,8 +522,26 @@ class Hub:
     # ---------------------------------------------------------------- keeping tables across restarts
 
     def close(self) -> None:
-        """Wait until everything kept so far is durable (the server is stopping)."""
+        """Wait until everything kept so far is durable (the server is stopping). Shared: this process's
+        leases are given up first, so that another process takes its tables at once."""
+        self.stop_sharing(release=True)
         self.records.close()
+
+    def stop_sharing(self, release: bool) -> None:
+        """Renew no lease and run no bots from now (the server is stopping); `release`: give this process's
+        leases up, so that another process takes its tables at once (without: as a process that died)."""
+        if self._shared is None:
+            return
+        if self._renewer is not None:
+            self._renewer.cancel()
+        for tid in list(self._leased):
+            self._lost_lease(tid)
+        if release:
+            self._shared.release_leases()
+
+    def runs(self, tid: int) -> bool:
+        """Whether this process runs table `tid`'s bots and timer (it holds the lease, or shares nothing)."""
+        return self._shared is None or tid in self._leased
 
     def restore(self) -> list[str]:
         """Bring back the lobby's chat and the tables kept in play (call on the server's event loop,
@@ -460,12 +552,9 @@ class Hub:
         self.chat = self.records.lobby_chat()[-MAX_CHAT:]
         problems = list(self.records.problems)
         back: list[HostedTable] = []
-        known = {f.name for f in fields(HostedTable)}
         for kept in self.records.tables_in_play():
-            settings = {k: v for k, v in kept.settings.items() if k in known}
-            settings["id"] = kept.id
             try:
-                ht = HostedTable(**settings)
+                ht = _hosted(kept.id, kept.settings)
                 table = Table(kept.record.copy(), kept.bots, self.pace)
             except Exception as e:  # noqa: BLE001 - one table the code cannot rebuild must not stop the rest
                 problems.append(f"Table {kept.id} cannot be resumed ({e}); it was left as it is.")
@@ -473,6 +562,14 @@ class Hub:
                 continue
             ht.holders = [Holder(s.name, s.key, released=s.released, code=s.code) for s in kept.seats]
             ht.chat = list(kept.chat[-MAX_CHAT:])
+            if self._shared is not None:
+                # A replica, like every other process's: its bots run where its lease is held (`share`), and
+                # its seats are held by the processes their players use.
+                ht.holders = [_holder_of(s) for s in kept.seats]
+                self.tables[ht.id] = ht
+                self._seat_table(ht, table)
+                self._sync_away(ht)
+                continue
             if table.game.over:
                 # It ended just before the stop, before its game reached the history: it goes there now.
                 ht.table = table
@@ -483,6 +580,14 @@ class Hub:
             back.append(ht)
             self.announce(ht, lazy_t("The server restarted; the game goes on where it was."))
             log.info("table %d resumed (%d actions)", ht.id, len(kept.record.actions))
+        if self._shared is not None:
+            for tid, settings, seats in self._shared.waiting_tables():
+                with _cannot_read(problems, tid):
+                    ht = _hosted(tid, settings)
+                    ht.holders = [Holder(s.name, s.key, released=s.released, code=s.code) for s in seats]
+                    self.tables[tid] = ht
+            self._notify()
+            return problems
         # Every human seat is held from now, once all the tables are back (loading them takes time that
         # must not come out of anyone's hold); the tables' tasks have not run yet, so no bot played for them.
         for ht in back:
@@ -492,12 +597,15 @@ class Hub:
         self._notify()
         return problems
 
-    def _finished(self, ht: HostedTable, abandoned: bool = False) -> None:
+    def _finished(self, ht: HostedTable, abandoned: bool = False, force: bool = False) -> None:
         """Keep the table's game in the history (and the ratings it changes); it leaves the tables in play."""
         assert ht.table is not None
         if ht.kept:
             return
+        if self._shared is not None and not force and ht.id not in self._leased:
+            return  # the process holding the lease keeps it (once: its rating counts once)
         ht.kept = True
+        self._leased.discard(ht.id)
         table = ht.table
         game, names = table.game, table.config.names
         keys = {i: h.key for i, h in enumerate(ht.holders) if not h.released}
@@ -544,8 +652,11 @@ class Hub:
         if h.hold is not None:
             h.hold.cancel()
             h.hold = None
-        if ht.table is not None and seat in ht.table.away:
+        if ht.table is not None and (seat in ht.table.away or h.away_until is not None):
             ht.table.set_away(seat, False)
+            if self._shared is not None and h.away_until is not None:
+                h.away_until = None  # the process running the table, and any holding the seat, must know
+                self.records.seats_changed(ht.id, _seats(ht), dict(ht.table.bot_kinds))
             self.announce(ht, lazy_t("{p} is back.", p=h.name))
             log.info("table %d: %s is back", ht.id, h.name)
 
@@ -575,6 +686,11 @@ class Hub:
             h.hold = asyncio.get_running_loop().call_later(self.seat_hold, self._release, ht, seat)
         if ht.table is not None:
             ht.table.set_away(seat, True, until=h.hold.when())
+            if self._shared is not None and h.away_until is None:
+                # The process running the table's bots waits for them too, and gives the seat to a bot
+                # when the hold runs out, whichever process they left.
+                h.away_until = time.time() + (h.hold.when() - asyncio.get_running_loop().time())
+                self.records.seats_changed(ht.id, _seats(ht), dict(ht.table.bot_kinds))
 
     def _release(self, ht: HostedTable, seat: int) -> None:
         h = ht.holders[seat]
@@ -584,7 +700,11 @@ class Hub:
         if ht.table.game.over:
             self._forget_if_done(ht)
             return
-        h.released = True
+        if self._shared is not None and (ht.id not in self._leased or h.away_until is None):
+            # The process running the table gives the seat to a bot (`_renew`), once; a player who came
+            # back on another process keeps it.
+            return
+        h.released, h.away_until = True, None
         ht.table.give_to_bot(seat, ht.bot_level)
         self.records.seats_changed(ht.id, _seats(ht), dict(ht.table.bot_kinds))
         self.announce(ht, lazy_t("{p} did not come back: a bot plays their seat to the end.", p=h.name))
@@ -609,8 +729,10 @@ class Hub:
                 h.hold.cancel()
                 h.hold = None
         if ht.table is not None:
-            self._finished(ht, abandoned=not ht.table.game.over)
+            self._finished(ht, abandoned=not ht.table.game.over, force=True)
             ht.table.close()
+        elif self._shared is not None:
+            self._shared.seats_taken(ht.id, _seats(ht), [], _settings(ht))
         self.tables.pop(ht.id, None)
         log.info("table %d closed by an admin", ht.id)
         self._notify()
@@ -627,6 +749,277 @@ class Hub:
             self.tables.pop(ht.id, None)
             log.info("table %d closed", ht.id)
         self._notify()
+
+    # ---------------------------------------------------------------- sharing (docs/scaling.md)
+
+    def _replicate(self, ht: HostedTable, table: Table, shared: SharedRecords) -> None:
+        """`table` is `ht`'s replica: its own seats' actions are claimed in the shared journal (after the
+        action they follow), a decision taken back only while nobody acted on it, and a gap read from the
+        journal. Its bots and timer run only while this process holds the lease (`_take`)."""
+        tid = ht.id
+        table.journal = lambda start, moves: shared.claim_actions(
+            tid, start, moves, after=table.record.actions[start - 1] if start else None
+        )
+        table.unclaim = lambda length, action: shared.unclaim_action(tid, length, action)
+        # What the journal holds from there on is added (never cut back: a read that comes late, after
+        # this process's own claims, must not undo them; a decision taken back comes as `truncated`).
+        table.catch_up = lambda length: self._spawn(self._read_journal(ht, length))
+        table.subscribe(self._notify_if_over(ht))
+        ht.table = table
+
+    async def share(self) -> None:
+        """Listen to the other processes (call once on the event loop, after `restore`), catch up with what
+        they wrote since the tables were read, and take the tables that nobody runs; then renew."""
+        assert self._shared is not None
+        await self._shared.listen(self._told)  # closed with the records
+        await self._resync()
+        self._renewer = self._spawn(self._renew())
+
+    def _spawn(self, work: object) -> asyncio.Task[None]:
+        # A fresh context: the work belongs to no session (as a table's task, see `_seat_table`).
+        task = asyncio.get_running_loop().create_task(work, context=contextvars.Context())  # type: ignore[arg-type]
+        self._chores.add(task)
+        task.add_done_callback(self._chore_done)
+        return task
+
+    def _chore_done(self, task: asyncio.Task[None]) -> None:
+        self._chores.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("shared tables: %s", task.exception(), exc_info=task.exception())
+
+    def _told(self, notice: object) -> None:
+        """A notice from the database (`Notice`: kind, table, n, origin): what another process wrote."""
+        shared = self._shared
+        kind, tid, n = getattr(notice, "kind", ""), getattr(notice, "table", None), getattr(notice, "n", 0)
+        if shared is None or getattr(notice, "origin", "") == shared.holder:
+            return  # this process's own: it knows
+        ht = self.tables.get(tid) if tid is not None else None
+        if kind == "actions":
+            if ht is not None and ht.table is not None:
+                self._spawn(self._read_journal(ht, n))
+        elif kind == "truncated":
+            if ht is not None and ht.table is not None:
+                ht.table.receive(n, [], ends=True)
+        elif kind == "table" and tid is not None:
+            self._spawn(self._refresh(tid))
+        elif kind == "chat":
+            self._spawn(self._heard(tid, n))
+        elif kind in ("bans", "players"):
+            self._spawn(shared.refresh_logins())
+        elif kind == "lost":
+            self._spawn(self._resync())
+
+    async def _read_journal(self, ht: HostedTable, start: int, ends: bool = False) -> None:
+        assert self._shared is not None
+        moves = await self._shared.actions_from(ht.id, start)
+        if ht.table is not None:
+            ht.table.receive(start, moves, ends=ends)
+
+    async def _heard(self, tid: int | None, n: int) -> None:
+        assert self._shared is not None
+        line = next((x for i, x in await self._shared.chat_after(tid, n - 1) if i == n), None)
+        ht = self.tables.get(tid) if tid is not None else None
+        if line is None or (tid is not None and ht is None):
+            return
+        self._append(self.chat if ht is None else ht.chat, line)
+        self._notify()
+
+    async def _resync(self) -> None:
+        """Anything may have been missed (notices lost, or written before this process listened): every
+        table is read again."""
+        assert self._shared is not None
+        for tid in sorted(set(await self._shared.table_ids()) | set(self.tables)):
+            await self._refresh(tid, whole=True)
+
+    async def _refresh(self, tid: int, whole: bool = False) -> None:
+        """Table `tid` as the database has it now, into this hub: new, changed, started or gone. `whole`:
+        its journal as read replaces the replica's (a decision taken back may have been missed too)."""
+        assert self._shared is not None
+        state = await self._shared.table_state(tid)
+        ht = self.tables.get(tid)
+        if state is None:
+            if ht is not None and ht.table is not None:
+                # Its journal went with it: what the replica had not read yet is in the history, when
+                # the game was kept there (its end, for the players here to see).
+                finished = await self.records.game(tid)
+                if finished is not None and ht.table is not None:
+                    ht.table.receive(0, finished.record.actions, ends=True)
+            if ht is not None:
+                self._gone(ht)
+        elif isinstance(state, KeptTable):
+            if ht is not None and ht.table is not None:
+                _merge(ht, state.seats)
+                self._sync_away(ht)
+                for seat, level in state.bots.items():
+                    if seat not in ht.table.bots:  # its player's hold ran out on another process
+                        ht.table.give_to_bot(seat, level)
+                have = len(ht.table.record.actions)
+                if whole:
+                    ht.table.receive(0, state.record.actions, ends=True)
+                elif len(state.record.actions) > have:
+                    ht.table.receive(have, state.record.actions[have:])
+            else:
+                if ht is None:
+                    ht = self.tables[tid] = _hosted(tid, state.settings)
+                _merge(ht, state.seats)
+                ht.chat = list(state.chat[-MAX_CHAT:])
+                self._seat_table(ht, Table(state.record.copy(), state.bots, self.pace))
+                self._sync_away(ht)
+                log.info("table %d: a replica (%d actions)", tid, len(state.record.actions))
+        else:
+            settings, seats = state
+            if ht is None:
+                ht = self.tables[tid] = _hosted(tid, settings)
+            ht.creator = str(settings.get("creator", ht.creator))
+            _merge(ht, seats)
+        self._notify()
+
+    def _sync_away(self, ht: HostedTable) -> None:
+        """The seats held for players who left (any process) are waited for at `ht`'s replica; those whose
+        player came back (any process) are not, and this process's hold of them ends."""
+        table = ht.table
+        if table is None:
+            return
+        now, loop_now = time.time(), asyncio.get_running_loop().time()
+        for seat, h in enumerate(ht.holders):
+            if h.released:
+                continue
+            if h.away_until is not None and not h.present:
+                if seat not in table.away:
+                    table.set_away(seat, True, until=loop_now + max(0.0, h.away_until - now))
+            elif h.away_until is None and seat in table.away and not h.present:
+                if h.hold is not None:
+                    h.hold.cancel()
+                    h.hold = None
+                table.set_away(seat, False)
+
+    def _holds_run_out(self, ht: HostedTable) -> None:
+        """The process running `ht` gives each seat whose hold ran out (whichever process its player
+        left) to a bot."""
+        now = time.time()
+        for seat, h in enumerate(ht.holders):
+            if h.away_until is not None and h.away_until <= now and not h.released and not h.present:
+                self._release(ht, seat)
+
+    def _gone(self, ht: HostedTable) -> None:
+        """`ht` is no longer in the database: its game was kept by another process, or it was closed."""
+        if ht.table is None:
+            self.tables.pop(ht.id, None)
+            return
+        ht.kept = True  # in the history, by the process that ended it
+        self._lost_lease(ht.id)
+        for h in ht.holders:
+            if h.hold is not None:
+                h.hold.cancel()
+                h.hold = None
+        if not ht.table.game.over:  # closed before its end (an admin, or everyone left)
+            ht.table.close()
+            self.tables.pop(ht.id, None)
+        else:
+            self._forget_if_done(ht)
+
+    def _reread_waiting(self, ht: HostedTable) -> None:
+        """The seats of a table not yet started as the database has them now (a player sitting down waits
+        for this); HubError when it started or went meanwhile."""
+        assert self._shared is not None
+        found = self._shared.waiting_table(ht.id)
+        if found is None:
+            self._spawn(self._refresh(ht.id))
+            raise HubError(t("That table changed just now; look at the lobby and try again."))
+        settings, seats = found
+        ht.creator = str(settings.get("creator", ht.creator))
+        _merge(ht, seats)
+        self._notify()
+
+    async def _renew(self) -> None:
+        """Every third of the lease: renew this process's leases (a table whose lease another process took
+        stops here at once), then take the tables nobody runs (their process died or stopped)."""
+        assert self._shared is not None
+        while True:
+            try:
+                if self._leased:
+                    held = set(await self._shared.renew_leases(self.lease))  # one statement for all
+                    for tid in list(self._leased):
+                        if tid not in held:
+                            self._lost_lease(tid)
+                        elif (ht := self.tables.get(tid)) is not None and ht.table is not None:
+                            self._holds_run_out(ht)
+                for tid in await self._shared.tables_without_runner():
+                    ht = self.tables.get(tid)
+                    if ht is not None and ht.table is not None:
+                        await self._take(ht)
+            except Exception:  # noqa: BLE001 - the database away for a moment: try again at the next round
+                log.exception("shared tables: renewing the leases failed")
+            await asyncio.sleep(self.lease / 3)
+
+    async def _take(self, ht: HostedTable) -> None:
+        """Take `ht`'s lease if it is free (or renew it); once held, read its journal to the end and run its
+        bots and timer from there."""
+        assert self._shared is not None
+        lease = await self._shared.take_lease(ht.id, self.lease)
+        table = ht.table
+        if not lease.mine or table is None or table.closed:
+            return
+        self._leased.add(ht.id)
+        if ht.task is not None and not ht.task.done():
+            return
+        start = len(table.record.actions)
+        table.receive(start, await self._shared.actions_from(ht.id, start))
+        if table.game.over:
+            self._finished(ht)
+            self._notify()
+            return
+        log.info("table %d: this process runs its bots and timer (lease term %d)", ht.id, lease.term)
+        ht.task = asyncio.get_running_loop().create_task(
+            table.run(), name=f"table-{ht.id}", context=contextvars.Context()
+        )
+
+    def _lost_lease(self, tid: int) -> None:
+        """Another process runs this table now (or it ended): its bots and timer stop here."""
+        self._leased.discard(tid)
+        ht = self.tables.get(tid)
+        if ht is not None and ht.task is not None:
+            ht.task.cancel()
+            ht.task = None
+            log.info("table %d: another process runs it now", tid)
+
+
+def _hosted(tid: int, settings: dict[str, object]) -> HostedTable:
+    """A HostedTable from its kept settings (those this code knows)."""
+    known = {f.name for f in fields(HostedTable)}
+    return HostedTable(**{k: v for k, v in settings.items() if k in known and k != "id"}, id=tid)  # type: ignore[arg-type]
+
+
+def _merge(ht: HostedTable, seats: list[KeptSeat]) -> None:
+    """`ht`'s seats are `seats` (as the database has them): a player of this process keeps their presence."""
+    mine = {h.name.casefold(): h for h in ht.holders}
+    holders = []
+    for s in seats:
+        h = mine.get(s.name.casefold()) or _holder_of(s)
+        h.key, h.released, h.code, h.away_until = s.key, s.released, s.code, s.away
+        holders.append(h)
+    ht.holders = holders
+
+
+def _holder_of(s: KeptSeat) -> Holder:
+    return Holder(s.name, s.key, released=s.released, code=s.code, away_until=s.away)
+
+
+class _cannot_read:
+    """One kept table the code cannot rebuild is said in `problems`, and the others go on."""
+
+    def __init__(self, problems: list[str], tid: int) -> None:
+        self.problems, self.tid = problems, tid
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, e: BaseException | None, tb: object) -> bool:
+        if e is not None and isinstance(e, Exception):
+            self.problems.append(f"Table {self.tid} cannot be resumed ({e}); it was left as it is.")
+            log.warning("%s", self.problems[-1])
+            return True
+        return False
 
 
 _KEPT_SETTINGS = (
@@ -648,7 +1041,11 @@ def _settings(ht: HostedTable) -> dict[str, object]:
 
 
 def _seats(ht: HostedTable) -> list[KeptSeat]:
-    return [KeptSeat(h.name, h.key, h.released, h.code) for h in ht.holders]
+    return [_seat(h) for h in ht.holders]
+
+
+def _seat(h: Holder) -> KeptSeat:
+    return KeptSeat(h.name, h.key, h.released, h.code, h.away_until)
 
 
 def _points_now(game: object, player: int) -> int:

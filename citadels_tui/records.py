@@ -63,12 +63,15 @@ class TableGone(JournalRefused):
 @dataclass(frozen=True, slots=True)
 class KeptSeat:
     """A human seat: the name that took it, the key it came with (None: a player without a key, who has
-    the reconnect `code` instead), and whether its hold ran out so a bot plays it now."""
+    the reconnect `code` instead), and whether its hold ran out so a bot plays it now. `away`: until when
+    (seconds since the epoch) the seat of a player who left is held, when several processes share the
+    table (the one running its bots must know it); None otherwise."""
 
     name: str
     key: str | None
     released: bool = False
     code: str | None = None
+    away: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +238,55 @@ class Records(Protocol):
         ...
 
 
+class SharedRecords(Records, Protocol):
+    """Records that several server processes share (the server's PostgreSQL database, docs/scaling.md):
+    what the hub needs beyond `Records` to keep replicas of the tables, run the bots of those whose lease
+    it holds, and let players on any process sit at any table. `shared` is True for these only."""
+
+    holder: str  # this process among those sharing the records: the origin of its notices
+
+    @property
+    def shared(self) -> bool: ...
+
+    async def listen(self, callback: Any) -> Any:
+        """Call `callback(notice)` on the event loop for each write of any process; a listener to close."""
+        ...
+
+    async def table_state(self, tid: int) -> KeptTable | tuple[dict[str, Any], list[KeptSeat]] | None: ...
+
+    async def table_ids(self) -> list[int]: ...
+
+    async def actions_from(self, tid: int, start: int) -> list[tuple[int, Action]]: ...
+
+    async def chat_after(self, tid: int | None, after: int) -> list[tuple[int, ChatLine]]: ...
+
+    async def refresh_logins(self) -> None: ...
+
+    def table_waiting(self, tid: int, settings: dict[str, Any], seats: Sequence[KeptSeat]) -> None: ...
+
+    def seats_taken(
+        self, tid: int, before: Sequence[KeptSeat], seats: Sequence[KeptSeat], settings: dict[str, Any]
+    ) -> bool: ...
+
+    def waiting_started(self, table: KeptTable, before: Sequence[KeptSeat]) -> bool: ...
+
+    def waiting_tables(self) -> list[tuple[int, dict[str, Any], list[KeptSeat]]]: ...
+
+    def waiting_table(self, tid: int) -> tuple[dict[str, Any], list[KeptSeat]] | None: ...
+
+    async def take_lease(self, tid: int, seconds: float) -> Any:
+        """The lease as it is now; its `mine` says whether this process holds it."""
+        ...
+
+    async def renew_leases(self, seconds: float) -> list[int]:
+        """Renew every lease this process holds; the tables still its own."""
+        ...
+
+    async def tables_without_runner(self) -> list[int]: ...
+
+    def release_leases(self) -> None: ...
+
+
 def done() -> asyncio.Future[None]:
     fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
     fut.set_result(None)
@@ -244,6 +296,8 @@ def done() -> asyncio.Future[None]:
 class MemoryRecords:
     """Records kept in this process only: a hub without a database (tests, the demo). Same behaviour as
     a database's, minus surviving a restart."""
+
+    shared = False  # one process's: see SharedRecords
 
     def __init__(self) -> None:
         self._ids = itertools.count(1)

@@ -96,6 +96,10 @@ class MemoryNames:
     def claimed(self, name: str) -> bool:
         return bool(self._owners.get(name.casefold()))
 
+    def reload(self, owners: dict[str, set[str]]) -> None:
+        """Every name's keys as the database has them now (another process claimed a name, or added a key)."""
+        self._owners = {k.casefold(): set(v) for k, v in owners.items()}
+
     def owns(self, name: str, fingerprint: str) -> bool:
         return fingerprint in self._owners.get(name.casefold(), ())
 

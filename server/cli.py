@@ -596,6 +596,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     async def serve() -> None:
         # Tables kept from the last run are back before the first player can look at the lobby.
         problems = hub.restore() if hub is not None else []
+        if hub is not None and hub.shared:
+            # PostgreSQL: other processes may share the tables (docs/scaling.md). Listening to them, and
+            # taking the tables nobody runs, before the first player can look at the lobby.
+            await hub.share()
         if hub is not None:
             from citadels_tui import thinking
 
@@ -627,6 +631,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"Host key fingerprint: {server.fingerprint} (ED25519)", file=stdout)
         print(f"Host key: {settings.home()}", file=stdout)
         print(f"Database: {db.where}", file=stdout)
+        if db.shared:
+            print("Tables shared with every server on this database (docs/scaling.md)", file=stdout)
         print(f"Serving: {factory_name}", file=stdout)
         print(f"Players connect with: ssh -p {port} NAME@{settings.host}", file=stdout, flush=True)
         for problem in problems:

@@ -147,7 +147,7 @@ class _Engine:
     name = "sqlite"
     where = ""
 
-    def connect(self) -> Any:
+    def connect(self, role: str = "citadels") -> Any:
         raise NotImplementedError
 
     @contextlib.contextmanager
@@ -165,7 +165,7 @@ class _Sqlite(_Engine):
         self.path = path
         self.where = str(path)
 
-    def connect(self) -> sqlite3.Connection:
+    def connect(self, role: str = "citadels") -> sqlite3.Connection:
         if not self.path.parent.is_dir():
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         # isolation_level None: the transactions are ours (BEGIN … COMMIT), not the module's guesses.
@@ -205,10 +205,13 @@ class _Postgres(_Engine):
         self.url = url
         self.where = _without_password(url)
 
-    def connect(self) -> Any:
+    def connect(self, role: str = "citadels") -> Any:
         import psycopg
 
-        return psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        # Named for PostgreSQL's pg_stat_activity: which process each connection is, and what for.
+        return psycopg.connect(
+            self.url, autocommit=True, connect_timeout=10, application_name=f"{role} {os.getpid()}"
+        )
 
     @contextlib.contextmanager
     def transaction(self, conn: Any, write: bool) -> Iterator[Tx]:
@@ -277,13 +280,26 @@ def _line(text: str) -> ChatLine:
 
 def _seats_json(seats: Sequence[KeptSeat]) -> str:
     return json.dumps(
-        [{"name": s.name, "key": s.key, "released": s.released, "code": s.code} for s in seats],
+        [
+            {"name": s.name, "key": s.key, "released": s.released, "code": s.code}
+            | ({} if s.away is None else {"away": s.away})  # only while a shared table holds the seat
+            for s in seats
+        ],
         ensure_ascii=False,
     )
 
 
 def _seats(text: str) -> list[KeptSeat]:
-    return [KeptSeat(str(s["name"]), s["key"], bool(s["released"]), s.get("code")) for s in json.loads(text)]
+    return [
+        KeptSeat(
+            str(s["name"]),
+            s["key"],
+            bool(s["released"]),
+            s.get("code"),
+            None if s.get("away") is None else float(s["away"]),
+        )
+        for s in json.loads(text)
+    ]
 
 
 def _bots_json(bots: dict[int, str]) -> str:
@@ -485,6 +501,13 @@ class Database:
         ]
         last = tx.one("SELECT value FROM meta WHERE key = 'last_table_id'")
         self._last_id = max([int(i) for i in ids if i is not None] + [int(last[0]) if last else 0])
+        if tx.postgres and (last is None or int(last[0]) < self._last_id):
+            # Shared ids come from this row (`_take_table_id`): never below an id already used.
+            tx.run(
+                "INSERT INTO meta (key, value) VALUES ('last_table_id', ?) ON CONFLICT (key) DO UPDATE SET "
+                "value = excluded.value WHERE CAST(meta.value AS BIGINT) < CAST(excluded.value AS BIGINT)",
+                (str(self._last_id),),
+            )
         self._preloaded_tables, self._preloaded_chat = self._read_tables(tx), self._read_chat(tx, None)
 
     def _import(self, tx: Tx, home: Path) -> None:
@@ -568,7 +591,20 @@ class Database:
     def problems(self) -> list[str]:
         return list(self._problems)
 
+    @property
+    def shared(self) -> bool:
+        """Whether other processes may use this database too (PostgreSQL): the hub then keeps replicas of
+        its tables and leases for their bots (docs/scaling.md). SQLite is one process's."""
+        return isinstance(self._engine, _Postgres)
+
     def next_table_id(self) -> int:
+        if self.shared:
+            # Given out by the database, in one statement (its row lock orders two processes asking at once):
+            # a counter in one process's memory would give two processes the same id. The caller (a player
+            # making a table) waits for the round trip.
+            tid = int(self._wait(self._take_table_id, write=True))
+            self._last_id = max(self._last_id, tid)
+            return tid
         self._last_id += 1
         tid = self._last_id
         self._submit(lambda tx: self._set_last_id(tx, tid))
@@ -581,6 +617,19 @@ class Database:
             "value = excluded.value",
             (str(tid),),
         )
+
+    @staticmethod
+    def _take_table_id(tx: Tx) -> int:
+        found = tx.one(
+            "UPDATE meta SET value = CAST(CAST(value AS BIGINT) + 1 AS TEXT) WHERE key = 'last_table_id' "
+            "RETURNING value"
+        )
+        if found is not None:
+            return int(found[0])
+        # No id given out yet: the first, unless another process gives it first (then the update above wins
+        # the next time round).
+        tx.run("INSERT INTO meta (key, value) VALUES ('last_table_id', '0') ON CONFLICT (key) DO NOTHING")
+        return Database._take_table_id(tx)
 
     def tables_in_play(self) -> list[KeptTable]:
         # Read at open (so that `problems` says from the start which tables cannot be resumed); a later
@@ -1008,6 +1057,120 @@ class Database:
 
         return await self._later(read)
 
+    # ---------------------------------------------------------------- tables not yet started, when shared
+
+    def table_waiting(self, tid: int, settings: dict[str, Any], seats: Sequence[KeptSeat]) -> None:
+        """A table made and not yet started, which players on other processes may join."""
+        text, s = json.dumps(settings, ensure_ascii=False), _seats_json(seats)
+
+        def add(tx: Tx) -> None:
+            tx.run("INSERT INTO tables_waiting (id, settings, seats) VALUES (?, ?, ?)", (tid, text, s))
+            self._notify(tx, "table", tid)
+
+        self._submit(add)
+
+    def seats_taken(
+        self, tid: int, before: Sequence[KeptSeat], seats: Sequence[KeptSeat], settings: dict[str, Any]
+    ) -> bool:
+        """Table `tid` (not started) has `seats` now (and `settings`: its creator may change), only if it
+        still has `before`: a compare-and-set, so that two processes cannot give one seat twice. No seats
+        left: the table goes. Whether it was changed; the caller (a player sitting down) waits for it."""
+        old, new, text = _seats_json(before), _seats_json(seats), json.dumps(settings, ensure_ascii=False)
+
+        def change(tx: Tx) -> bool:
+            if seats:
+                done = tx.rows(
+                    "UPDATE tables_waiting SET seats = ?, settings = ? WHERE id = ? AND seats = ? RETURNING id",
+                    (new, text, tid, old),
+                )
+            else:
+                done = tx.rows(
+                    "DELETE FROM tables_waiting WHERE id = ? AND seats = ? RETURNING id", (tid, old)
+                )
+            if done:
+                self._notify(tx, "table", tid)
+            return bool(done)
+
+        return bool(self._wait(change, write=True))
+
+    def waiting_started(self, table: KeptTable, before: Sequence[KeptSeat]) -> bool:
+        """The table not yet started goes into play as `table`, only if its seats are still `before` (nobody
+        sat down or stood up on another process meanwhile); whether it did. The caller waits for it."""
+        row, old, now = _table_row(table), _seats_json(before), time.time()
+
+        def start(tx: Tx) -> bool:
+            if not tx.rows(
+                "DELETE FROM tables_waiting WHERE id = ? AND seats = ? RETURNING id", (row.id, old)
+            ):
+                return False
+            self._insert_table(tx, row, now)
+            self._notify(tx, "table", row.id)
+            return True
+
+        return bool(self._wait(start, write=True))
+
+    @staticmethod
+    def _waiting(
+        tx: Tx, where: str = "", params: tuple[Any, ...] = ()
+    ) -> list[tuple[int, dict[str, Any], list[KeptSeat]]]:
+        return [
+            (int(tid), json.loads(settings), _seats(seats))
+            for tid, settings, seats in tx.rows(
+                "SELECT id, settings, seats FROM tables_waiting " + where + " ORDER BY id", params
+            )
+        ]
+
+    def waiting_tables(self) -> list[tuple[int, dict[str, Any], list[KeptSeat]]]:
+        """Every table not yet started: id, settings, seats (read at start, before anyone connects)."""
+        return list(self._wait(self._waiting))
+
+    def waiting_table(self, tid: int) -> tuple[dict[str, Any], list[KeptSeat]] | None:
+        """One table not yet started as the database has it now (the caller waits: a player sitting down)."""
+        found = self._wait(lambda tx: self._waiting(tx, "WHERE id = ?", (tid,)))
+        return (found[0][1], found[0][2]) if found else None
+
+    async def table_state(self, tid: int) -> KeptTable | tuple[dict[str, Any], list[KeptSeat]] | None:
+        """Table `tid` now: in play (a KeptTable), not yet started (settings, seats), or gone (None)."""
+        kept = await self.table_in_play(tid)
+        if kept is not None:
+            return kept
+        found = await self._later(lambda tx: self._waiting(tx, "WHERE id = ?", (tid,)))
+        return (found[0][1], found[0][2]) if found else None
+
+    async def table_ids(self) -> list[int]:
+        """The ids of every table in play or not yet started."""
+        rows = await self._later(
+            lambda tx: tx.rows("SELECT id FROM tables_in_play UNION SELECT id FROM tables_waiting")
+        )
+        return sorted(int(r[0]) for r in rows)
+
+    async def refresh_logins(self) -> None:
+        """Read the bans and the names' keys again (another process changed them): what a login is asked
+        is answered from memory."""
+
+        def read(tx: Tx) -> tuple[list[tuple[Ban, str]], dict[str, set[str]]]:
+            owners: dict[str, set[str]] = {}
+            for folded, fp in tx.rows("SELECT folded, fingerprint FROM player_keys"):
+                owners.setdefault(folded, set()).add(fp)
+            bans = [
+                (Ban(kind, value, reason, by, since, until), folded)
+                for kind, value, folded, reason, by, since, until in tx.rows(
+                    "SELECT kind, value, folded, reason, by_admin, since, until_time FROM bans ORDER BY id"
+                )
+            ]
+            return bans, owners
+
+        self._bans, owners = await self._later(read)
+        self.players.reload(owners)
+
+    def release_leases(self) -> None:
+        """Give up every lease this process holds, at once (it stops cleanly: another takes its tables)."""
+        self._submit(
+            lambda tx: tx.run(
+                "UPDATE table_leases SET holder = '', expires = 0 WHERE holder = ?", (self.holder,)
+            )
+        )
+
     async def take_lease(self, tid: int, seconds: float) -> Lease:
         """Take table `tid`'s lease for `seconds`, or renew it if this Database holds it; taken only when it
         is free or expired. The lease as it is now: `mine` says whether this Database holds it."""
@@ -1025,6 +1188,21 @@ class Database:
             return self._lease(tx, tid)
 
         return await self._later(take, write=True)
+
+    async def renew_leases(self, seconds: float) -> list[int]:
+        """Renew every lease this Database holds for `seconds`, in one statement; the ids of the tables
+        still its own (a table missing from them was taken over meanwhile, or ended)."""
+
+        def renew(tx: Tx) -> list[int]:
+            return sorted(
+                int(tid)
+                for (tid,) in tx.rows(
+                    f"UPDATE table_leases SET expires = {self._now(tx)} + ? WHERE holder = ? RETURNING table_id",
+                    (float(seconds), self.holder),
+                )
+            )
+
+        return await self._later(renew, write=True)
 
     async def release_lease(self, tid: int) -> None:
         """Give table `tid`'s lease up at once (a process that stops), if this Database holds it."""
@@ -1145,7 +1323,7 @@ class Listener:
         first = True
         while not self._stop.is_set():
             try:
-                with self._engine.connect() as conn:
+                with self._engine.connect("citadels notices") as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     if first:
                         first = False

@@ -14,7 +14,7 @@ from .settings import Settings
 def make_hub(settings: Settings, records: Records | None = None) -> Hub:
     """The server's hub; what it keeps across restarts goes to `records` (the server's database;
     None: memory only)."""
-    hub = Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace, records=records)
+    hub = Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace, records=records, lease=settings.lease)
     hub.order.renew(
         settings.admins, settings.motd
     )  # who may use the admins' lobby commands; the lobby's message

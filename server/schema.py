@@ -80,8 +80,16 @@ V3 = [
 ]
 
 
+# Tables not yet started, when several processes share the database: a player on any process may sit at
+# them, so their seats are the database's (changed by compare-and-set, see `Database.seats_taken`). One
+# process alone keeps them in memory and leaves this table empty.
+V4 = [
+    "CREATE TABLE tables_waiting (id BIGINT PRIMARY KEY, settings TEXT NOT NULL, seats TEXT NOT NULL)",
+]
+
+
 Migration = list[str] | Callable[[Cursor], None]
-MIGRATIONS: dict[int, Migration] = {1: V1, 2: _v2, 3: V3}
+MIGRATIONS: dict[int, Migration] = {1: V1, 2: _v2, 3: V3, 4: V4}
 LATEST = max(MIGRATIONS)
 # An auto-numbered key, by engine.
 SERIAL = {

@@ -87,6 +87,10 @@ class Settings:
     admins: tuple[str, ...] = ()
     motd: str = ""
     drain_timeout: float = 10.0
+    # Several processes sharing one PostgreSQL database (docs/scaling.md): the seconds a process holds a
+    # table's lease (runs its bots and turn timer) without renewing it; it renews every third of that, and
+    # another process takes the table over within about 1⅓ of it after this one dies.
+    lease: float = 6.0
 
     def home(self) -> Path:
         """The data directory: explicit setting, then $CITADELS_HOME, then the platform's user data dir."""
@@ -135,6 +139,7 @@ _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "admins": (tuple,),
     "motd": (str,),
     "drain_timeout": (int, float),
+    "lease": (int, float),
 }
 
 # An SSH key's SHA256 fingerprint as `ssh-keygen -lf` prints it: 43 characters of unpadded base64.

@@ -1,0 +1,239 @@
+"""Several real `citadels serve` processes on one real PostgreSQL database (docs/scaling.md), players
+connected to different processes over SSH with pyte screens: one game played to the end across two
+processes, each player seeing only their own secrets; the lobby and its chat alike everywhere; the process
+running the bots killed with `kill -9` mid-game and another taking over; two processes racing to keep
+one player's decision."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import asyncssh
+import postgres
+import psycopg
+import pytest
+from served import Served, Typist, served
+
+from citadels_core.view import view
+from citadels_server.database import Database, open_database
+from citadels_server.hostkey import HOST_KEY_FILE
+from citadels_server.settings import Settings
+from citadels_tui.names import card_name
+
+postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures
+
+LEASE = 1.5  # seconds: a takeover is quick to see
+WAIT = 60.0
+KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno")}
+
+
+@contextlib.asynccontextmanager
+async def cluster(tmp_path: Path, url: str, count: int) -> AsyncIterator[list[Served]]:
+    """`count` servers on one database, with one host key (copied into each data dir, as a host would)."""
+    key = asyncssh.generate_private_key("ssh-ed25519").export_private_key("openssh")
+    settings = tmp_path / "settings.toml"
+    settings.write_text(f"lease = {LEASE}\n")
+    async with contextlib.AsyncExitStack() as stack:
+        servers = []
+        for i in range(count):
+            home = tmp_path / f"server{i}"
+            home.mkdir(mode=0o700)
+            (home / HOST_KEY_FILE).write_bytes(key)
+            (home / HOST_KEY_FILE).chmod(0o600)
+            servers.append(
+                await stack.enter_async_context(
+                    served(
+                        home,
+                        "--database",
+                        url,
+                        "--bot-pace",
+                        "0",
+                        "--settings",
+                        str(settings),
+                        log_level="WARNING",
+                    )
+                )
+            )
+        yield servers
+
+
+async def player(server: Served, name: str) -> Typist:
+    """`name` logged in with their key (so that they may retake their seat on any process)."""
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        server.port,
+        username=name,
+        known_hosts=None,
+        client_keys=[KEYS[name]],
+        agent_path=None,
+    )
+    process = await conn.create_process(term_type="xterm-256color", term_size=(120, 40), encoding=None)
+    typist = Typist(conn, process, 120, 40)
+    await typist.shows("lobby")
+    return typist
+
+
+def opened(url: str, home: Path) -> Database:
+    return open_database(Settings(data_dir=str(home), database=url), import_files=False)
+
+
+async def table_across(a: Typist, b: Typist, players: int = 4) -> None:
+    """a makes table 1 on their process, b joins it from theirs, a starts it."""
+    a.type(f"new {players} seed=3\r")
+    await a.shows("Table 1 is yours")
+    await b.until(lambda: "anna" in b.text and "waiting" in b.text)  # b's lobby lists it, live
+    b.type("join 1\r")
+    await b.shows("You sit at table")
+    await a.until(lambda: "anna, bruno" in a.text)
+    a.type("start\r")
+    await a.shows("Your hand")
+    await b.shows("Your hand")
+
+
+async def play(players: list[Typist], done: Callable[[], bool], timeout: float = WAIT) -> None:
+    """Each takes their first option whenever it is theirs to decide, until `done()`."""
+    end = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < end, "the game did not go on:\n" + "\n---\n".join(p.text for p in players)
+        for p in players:
+            if "your" in p.row(0):
+                p.type("1\r")
+        await asyncio.sleep(0.3)
+
+
+def secret_names(db_record: object, seat: int, other: int) -> set[str]:
+    """The names of the cards in `seat`'s hand that are in no city and not in `other`'s hand."""
+    game = db_record.replay()  # type: ignore[attr-defined]
+    mine, theirs = view(game, seat), view(game, other)
+    shown = set(theirs.hand) | {d for p in theirs.players for d in p.city}
+    return {card_name(game.config, k) for k in mine.hand if k not in shown}
+
+
+@pytest.mark.slow
+async def test_two_players_on_two_processes_play_to_the_end_and_see_only_their_own_hands(
+    postgres_url, tmp_path
+):
+    db = opened(postgres_url, tmp_path / "reader")
+    async with cluster(tmp_path, postgres_url, 2) as (one, two):
+        anna, bruno = await player(one, "anna"), await player(two, "bruno")
+        # The lobby and its chat agree across the processes.
+        anna.type("say hello from the first process\r")
+        await bruno.shows("anna: hello from the first process")
+        bruno.type("say and hello from the second\r")
+        await anna.shows("bruno: and hello from the second")
+        await table_across(anna, bruno)
+        # Each sees their own hand, never the other's.
+        kept = await db.table_in_play(1)
+        assert kept is not None
+        for me, other, seat in ((anna, bruno, 0), (bruno, anna, 1)):
+            names = secret_names(kept.record, seat, 1 - seat)
+            assert names and all(n not in other.text for n in names), (names, other.text)
+            assert any(n in me.text for n in names), (names, me.text)
+        await play([anna, bruno], lambda: "wins" in anna.text and "wins" in bruno.text, timeout=150)
+        anna.close()
+        bruno.close()
+    # One game in the history, played by both, with every action the screens showed.
+    games = await db.games()
+    assert [g.id for g in games] == [1] and games[0].has("anna") and games[0].has("bruno")
+    assert not games[0].abandoned
+    db.close()
+
+
+@pytest.mark.slow
+async def test_kill_9_of_the_process_running_the_bots_another_takes_over(postgres_url, tmp_path):
+    db = opened(postgres_url, tmp_path / "reader")
+    async with cluster(tmp_path, postgres_url, 3) as (one, two, three):
+        anna, bruno = await player(two, "anna"), await player(three, "bruno")
+        await table_across(anna, bruno)  # started on two: two runs the bots
+        moves = len(await db.actions_from(1, 0))
+        deadline = time.monotonic() + WAIT
+        while len(await db.actions_from(1, 0)) < moves + 6:  # a few decisions in, bots included
+            assert time.monotonic() < deadline, anna.text
+            for p in (anna, bruno):
+                if "your" in p.row(0):
+                    p.type("1\r")
+            await asyncio.sleep(0.3)
+        before = await db.actions_from(1, 0)
+        os.kill(two.pid, signal.SIGKILL)
+        killed = time.monotonic()
+
+        async def taken_over() -> float:
+            """Seconds from the kill until a survivor holds the table's lease."""
+            while True:
+                lease = await db.lease_of(1)
+                if lease is not None and any(f"/{s.pid}/" in lease.holder for s in (one, three)):
+                    return time.monotonic() - killed
+                await asyncio.sleep(0.05)
+
+        took = asyncio.get_running_loop().create_task(taken_over())
+        await two.process.wait()
+        # bruno, on a surviving process, goes on without reconnecting; anna comes back on another process
+        # and retakes her seat. The bots play again once one of the survivors took the table over.
+        anna = await player(one, "anna")
+        await anna.shows("Your hand")
+        deadline = time.monotonic() + WAIT
+        while True:
+            now = await db.actions_from(1, 0)
+            if len(now) >= len(before) + 10 and took.done():
+                break
+            assert time.monotonic() < deadline, (took, len(now), bruno.text)
+            for p in (anna, bruno):
+                if "your" in p.row(0):
+                    p.type("1\r")
+            await asyncio.sleep(0.3)
+        assert not bruno.gone
+        # Every action kept before the kill is still there, in order; nothing was applied twice.
+        assert now[: len(before)] == before
+        # Within the lease and a renewal, plus a loaded machine's slack.
+        assert took.result() < LEASE * 2 + 5, took.result()
+        print(f"takeover after kill -9: {took.result():.2f} s")
+        anna.close()
+        bruno.close()
+    db.close()
+
+
+@pytest.mark.slow
+async def test_two_processes_racing_to_keep_one_decision_exactly_one_wins(postgres_url, tmp_path):
+    db = opened(postgres_url, tmp_path / "reader")
+    async with cluster(tmp_path, postgres_url, 2) as (one, two):
+        anna, bruno = await player(one, "anna"), await player(two, "bruno")
+        await table_across(anna, bruno)
+        # anna on a second process too (her key): both her sessions show her seat.
+        twin = await player(two, "anna")
+        await twin.shows("Your hand")
+        await anna.until(lambda: "your" in anna.row(0), WAIT)
+        await twin.until(lambda: "your" in twin.row(0), WAIT)
+        n = len(await db.actions_from(1, 0))
+        # The second process stops hearing the first for a moment (its notice connection cut: it listens
+        # again a second later): meanwhile anna decides on the first, then otherwise on the second.
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            cut = conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                (f"citadels notices {two.pid}",),
+            ).fetchall()
+        assert cut == [(True,)]
+        anna.type("1\r")
+        deadline = time.monotonic() + WAIT
+        while len(await db.actions_from(1, 0)) == n:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+        twin.type("2\r")
+        await twin.shows("Another move was made first", WAIT)
+        # Exactly one decision was kept at that place (the first process's): the second's was not kept
+        # there nor anywhere after it (nobody else decides for anna's seat). Both sessions show the game
+        # as it is.
+        kept = (await db.actions_from(1, 0))[n]
+        assert kept[0] == 0
+        await twin.until(lambda: twin.row(0) == anna.row(0), WAIT)
+        journal = await db.actions_from(1, 0)
+        assert journal[n] == kept and all(seat != 0 for seat, _ in journal[n + 1 :]), journal[n:]
+        anna.close()
+        twin.close()
+        bruno.close()
+    db.close()
