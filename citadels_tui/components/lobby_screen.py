@@ -118,6 +118,10 @@ class LobbyScreen(Screen[None]):
     #lobby-command { height: 1; border: none; }
     """
     BINDINGS = [Binding("ctrl+q", "quit", t("Quit"), priority=True)]
+    # The command line has the keys from the start. (Textual's default would focus the first focusable
+    # widget, the log, then restyle it, with its twenty colour classes, as the focus moves on: a few ms of
+    # the server's loop for every session that starts.)
+    AUTO_FOCUS = "#lobby-command"
 
     def __init__(
         self,
