@@ -123,16 +123,21 @@ class GameScreen(Screen[None]):
             ),
             id="too-small",
         )
-        yield StatusBar(id="status")
-        with Horizontal(id="main"):
-            with LeftColumn(id="left"):
-                with CitiesBox(id="cities-box"):
-                    yield CitiesPane(id="cities")
-                yield CharactersPane(id="characters")
-            with Vertical(id="right"):
-                yield HandPane(id="hand")
-                yield OptionsPane(id="options")
-        yield LogPane(id="log")
+        # Everything above the command line in one frame: Textual redraws a changed line by asking every
+        # widget whose frame (its parent's region) overlaps it for its lines. As children of the screen,
+        # the status line, the panes and the story would each be asked on every keystroke; in this frame,
+        # only it is (a plain background), beside the command line itself.
+        with Vertical(id="body"):
+            yield StatusBar(id="status")
+            with Horizontal(id="main"):
+                with LeftColumn(id="left"):
+                    with CitiesBox(id="cities-box"):
+                        yield CitiesPane(id="cities")
+                    yield CharactersPane(id="characters")
+                with Vertical(id="right"):
+                    yield HandPane(id="hand")
+                    yield OptionsPane(id="options")
+            yield LogPane(id="log")
         yield CommandLine(self._complete, self._option_count, self._seen_options, id="command")
 
     def on_mount(self) -> None:
