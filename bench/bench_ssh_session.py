@@ -10,6 +10,9 @@ the loop the longest garbage collections took meanwhile. Every other player wait
 it is the slow key they feel. No assertions: figures only.
 
     .venv/bin/python bench/bench_ssh_session.py [--players 16] [--trials 8]   # needs pyte
+
+With `--profile FILE` the server runs under cProfile meanwhile (its figures are then slower) and writes
+its statistics to FILE: where the starts and ends spend their time.
 """
 
 from __future__ import annotations
@@ -42,7 +45,13 @@ def timed_run(self):
     finally:
         d = time.thread_time() - t
         if d > 0.001:
-            slow.append((time.monotonic(), d))
+            task = getattr(self._callback, "__self__", None)
+            coro = task.get_coro() if isinstance(task, asyncio.Task) else None
+            what = coro.__qualname__ if coro is not None else repr(self._callback)
+            frame = getattr(coro, "cr_frame", None)
+            if frame is not None and "self" in frame.f_locals:
+                what += " of " + type(frame.f_locals["self"]).__name__
+            slow.append((time.monotonic(), d, what[:160]))
 asyncio.events.Handle._run = timed_run
 def on_gc(phase, info):
     if phase == "start":
@@ -52,7 +61,15 @@ def on_gc(phase, info):
         if d > 0.001:
             gcs.append((time.monotonic(), d, info["generation"]))
 gc.callbacks.append(on_gc)
+profile = None
+if os.environ.get("PROBE_PROFILE"):
+    import cProfile
+    profile = cProfile.Profile()
+    profile.enable()
 def dump(*_):
+    if profile is not None:
+        profile.disable()
+        profile.dump_stats(os.environ["PROBE_PROFILE"])
     with open(os.environ["PROBE_OUT"], "w") as f:
         json.dump({"slow": slow, "gc": gcs}, f)
 signal.signal(signal.SIGUSR1, dump)
@@ -78,10 +95,12 @@ def longest(rows: list[list[float]], start: float, end: float) -> float:
     return max((r[1] for r in rows if start <= r[0] <= end), default=0.0)
 
 
-async def main(players: int, trials: int) -> None:
+async def main(players: int, trials: int, profile: str | None = None, show_slow: bool = False) -> None:
     with tempfile.TemporaryDirectory() as home:
         out = Path(home) / "probe.json"
         env = dict(os.environ, CITADELS_HOME=home, PROBE_OUT=str(out))
+        if profile:
+            env["PROBE_PROFILE"] = str(Path(profile).resolve())
         n = players + 8
         server = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -129,6 +148,10 @@ async def main(players: int, trials: int) -> None:
             p.conn.close()
 
     slow, gcs = data["slow"], data["gc"]
+    if show_slow:
+        for a, b, _ in windows:
+            rows = sorted((r for r in slow if a <= r[0] <= b), key=lambda r: -r[1])[:3]
+            print("start:", "; ".join(f"{r[1] * 1000:.1f} ms {r[2]}" for r in rows))
     starts = [longest(slow, a, b) * 1000 for a, b, _ in windows]
     ends = [longest(slow, b, c) * 1000 for _, b, c in windows]
     gc_starts = [longest(gcs, a, b) * 1000 for a, b, _ in windows]
@@ -149,5 +172,7 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=16)
     ap.add_argument("--trials", type=int, default=8)
+    ap.add_argument("--profile", metavar="FILE", help="profile the server meanwhile (cProfile statistics)")
+    ap.add_argument("--show-slow", action="store_true", help="print each start's three longest callbacks")
     args = ap.parse_args()
-    asyncio.run(main(args.players, args.trials))
+    asyncio.run(main(args.players, args.trials, args.profile, args.show_slow))

@@ -7,7 +7,10 @@ alternate between the two so that the machine's load falls on both alike. Prints
 wall seconds from spawn to that frame, and the CPU seconds the process had used by then (less sensitive
 to other load on the machine), and our figure over the peer's. No assertions: figures only.
 
-    .venv/bin/python bench/bench_start.py [--runs 9]   # needs the test extras (pyte)
+    .venv/bin/python bench/bench_start.py [--runs 9] [--before REF]   # needs the test extras (pyte)
+
+`--before REF` also runs the app as it was at git commit REF (exported to a temporary folder, its
+packages put first on the path), in the same alternation: before and after measured in one run.
 """
 
 from __future__ import annotations
@@ -45,12 +48,47 @@ Peer().run()
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU time of `pid` so far: the scheduler's nanoseconds summed over its threads (/proc's utime and
+    stime count in 10 ms ticks, too coarse for differences of a few ms)."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[0])
+        except (FileNotFoundError, ProcessLookupError):
+            pass  # a thread that ended meanwhile
+    return total / 1e9
 
 
-def first_frame(argv: list[str], marker: str, timeout: float = 30.0) -> tuple[float, float]:
-    """Spawn `argv` in a fresh pty; (wall seconds, CPU seconds) until the screen shows `marker`."""
+# The import names of the project's folders (pyproject.toml's package-dir).
+PACKAGES = {
+    "citadels_core": "core",
+    "citadels_tui": "citadels_tui",
+    "citadels_server": "server",
+    "citadels_themes": "themes",
+}
+
+
+def export_commit(ref: str, into: Path) -> Path:
+    """The project at commit `ref`, laid out under its import names in `into`: a folder to put first on
+    PYTHONPATH (ahead of this checkout's editable install)."""
+    tree = into / "tree"
+    tree.mkdir()
+    archive = subprocess.run(["git", "archive", ref], cwd=ROOT, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    path = into / "path"
+    path.mkdir()
+    for name, folder in PACKAGES.items():
+        (path / name).symlink_to(tree / folder)
+    # Compiled once here (as after a first start), not in the first counted run.
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree)], check=True)
+    return path
+
+
+def first_frame(
+    argv: list[str], marker: str, timeout: float = 30.0, path: Path | None = None
+) -> tuple[float, float]:
+    """Spawn `argv` in a fresh pty; (wall seconds, CPU seconds) until the screen shows `marker`.
+    `path`: a folder put first on PYTHONPATH (an older commit's packages)."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", H, W, 0, 0))
     screen = pyte.Screen(W, H)
@@ -58,6 +96,8 @@ def first_frame(argv: list[str], marker: str, timeout: float = 30.0) -> tuple[fl
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, TERM="xterm-256color", CITADELS_HOME=home, COLUMNS=str(W), LINES=str(H))
         env.pop("NO_COLOR", None)
+        if path is not None:
+            env["PYTHONPATH"] = str(path)
         # As on a player's machine after the first start: compiled modules are cached (.pyc); the
         # uncounted first run writes them.
         env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -68,7 +108,7 @@ def first_frame(argv: list[str], marker: str, timeout: float = 30.0) -> tuple[fl
             stdout=slave,
             stderr=slave,
             env=env,
-            cwd=ROOT,
+            cwd=path or ROOT,  # `python -m` looks in its working folder first
             start_new_session=True,
             close_fds=True,
         )
@@ -99,28 +139,40 @@ def summary(samples: list[float]) -> str:
     return f"median {statistics.median(samples):.3f} s (min {min(samples):.3f}, max {max(samples):.3f})"
 
 
-def main(runs: int) -> None:
+def main(runs: int, before: str | None = None) -> None:
     ours_argv = [sys.executable, "-m", "citadels_server.cli"]
     peer_argv = [sys.executable, "-c", PEER]
-    # One run of each first, not counted: the OS's file cache then holds both sets of modules.
-    first_frame(ours_argv, "Your hand")
-    first_frame(peer_argv, "Hello")
-    ours: list[tuple[float, float]] = []
-    peer: list[tuple[float, float]] = []
-    for _ in range(runs):
-        ours.append(first_frame(ours_argv, "Your hand"))
-        peer.append(first_frame(peer_argv, "Hello"))
+    with tempfile.TemporaryDirectory() as scratch:
+        old_path = export_commit(before, Path(scratch)) if before else None
+        # One run of each first, not counted: the OS's file cache then holds every set of modules.
+        first_frame(ours_argv, "Your hand")
+        first_frame(peer_argv, "Hello")
+        if old_path is not None:
+            first_frame(ours_argv, "Your hand", path=old_path)
+        ours: list[tuple[float, float]] = []
+        peer: list[tuple[float, float]] = []
+        old: list[tuple[float, float]] = []
+        for _ in range(runs):
+            ours.append(first_frame(ours_argv, "Your hand"))
+            peer.append(first_frame(peer_argv, "Hello"))
+            if old_path is not None:
+                old.append(first_frame(ours_argv, "Your hand", path=old_path))
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"first frame in a {W}x{H} pty, {runs} runs each, alternating; load average {load}")
-    for name, xs in (("citadels", ours), ("one-widget Textual app", peer)):
+    rows = [("citadels", ours), ("one-widget Textual app", peer)]
+    if old:
+        rows.append((f"citadels at {before}", old))
+    for name, xs in rows:
         print(f"{name:>24}: wall {summary([w for w, _ in xs])}; CPU {summary([c for _, c in xs])}")
-    wall = statistics.median(w for w, _ in ours) / statistics.median(w for w, _ in peer)
-    cpu = statistics.median(c for _, c in ours) / statistics.median(c for _, c in peer)
-    print(f"citadels / peer: {wall:.2f}x wall, {cpu:.2f}x CPU (target: <= 1.25x)")
+    for name, xs in rows[::2]:
+        wall = statistics.median(w for w, _ in xs) / statistics.median(w for w, _ in peer)
+        cpu = statistics.median(c for _, c in xs) / statistics.median(c for _, c in peer)
+        print(f"{name} / peer: {wall:.2f}x wall, {cpu:.2f}x CPU (target: <= 1.25x)")
 
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=9)
+    ap.add_argument("--before", metavar="REF", help="also run the app as at this git commit")
     args = ap.parse_args()
-    main(args.runs)
+    main(args.runs, args.before)

@@ -47,6 +47,13 @@ TAKE_BACK_REFUSALS = {
         "Your last decision showed you something that was hidden, so it cannot be taken back."
     ),
 }
+# The shipped themes (package data) and Textual's form of each, read once a process: every session of a
+# server would otherwise parse their TOML files again (several ms of the server's loop each time).
+_SHIPPED: list[tuple[Theme, Any]] = []
+# Textual works a theme's CSS variables out (a colour system of some 150 shades) for each app; the result
+# depends only on the theme (and our fixed defaults), so the apps of a process share it, keyed by the
+# theme's fields (a user's theme file read again is the same key; an edited one is a new key).
+_CSS_VARIABLES: dict[str, dict[str, str]] = {}
 HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
 LAST_GAME = "last-game.json"  # the last finished game, next to the game in progress, for `citadels review`
 
@@ -140,9 +147,20 @@ class CitadelsApp(App[int]):
 
     # ------------------------------------------------------------ start
 
+    def get_css_variables(self) -> dict[str, str]:
+        key = repr(self.current_theme)
+        variables = _CSS_VARIABLES.get(key)
+        if variables is None:
+            variables = _CSS_VARIABLES[key] = dict(super().get_css_variables())
+        # A copy each (the app keeps it, as Textual's own does, and its stylesheet too).
+        self.theme_variables = dict(variables)
+        return self.theme_variables
+
     def _register_game_themes(self) -> None:
-        for th in builtin_themes():
-            self.register_theme(th.to_textual_theme())
+        if not _SHIPPED:
+            _SHIPPED.extend((th, th.to_textual_theme()) for th in builtin_themes())
+        for th, textual_theme in _SHIPPED:
+            self.register_theme(textual_theme)
             self.game_themes[th.name] = th
         found, errors = user_themes(self.user_theme_dir)
         for th in found:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from dataclasses import dataclass
+from functools import lru_cache
 
 from citadels_core import Action, GameConfig
 from citadels_core.view import View
@@ -522,17 +523,34 @@ class _Parser:
         return None
 
     def verb_legal(self, verb: str) -> bool:
-        if verb.startswith("kind:"):
-            return verb[5:] in self.legal_kinds
-        return any(k in self.legal_kinds for k in VERB_KINDS.get(verb, ()))
+        return _verb_legal(verb, self.legal_kinds)
 
     def generic_verbs(self) -> dict[str, str]:
         """Legal kinds the verb table does not cover become verbs by their first word."""
-        covered = {k for ks in VERB_KINDS.values() for k in ks}
-        out: dict[str, str] = {}
-        for k in sorted(self.legal_kinds - covered):
-            out.setdefault(norm(k).split()[0], "kind:" + k)
-        return out
+        return _generic_verbs(self.legal_kinds)
+
+
+def _verb_legal(verb: str, kinds: Set[str]) -> bool:
+    if verb.startswith("kind:"):
+        return verb[5:] in kinds
+    return any(k in kinds for k in VERB_KINDS.get(verb, ()))
+
+
+def _generic_verbs(kinds: Set[str]) -> dict[str, str]:
+    covered = {k for ks in VERB_KINDS.values() for k in ks}
+    out: dict[str, str] = {}
+    for k in sorted(kinds - covered):
+        out.setdefault(norm(k).split()[0], "kind:" + k)
+    return out
+
+
+@lru_cache(maxsize=256)
+def _first_words(kinds: frozenset[str]) -> tuple[str, ...]:
+    """Every verb, those that something legal now answers first: the completions of a command's first
+    word. They depend on the kinds of the legal actions alone, so they are worked out once per set of
+    kinds, not on every keystroke of every player."""
+    legal_first = [w for w, vb in {**_generic_verbs(kinds), **VERBS}.items() if _verb_legal(vb, kinds)]
+    return tuple(dict.fromkeys(legal_first + [w for w in VERBS if w not in legal_first]))
 
 
 def _unique(names: list[Name]) -> list[Name]:
@@ -930,11 +948,10 @@ def _completions(text: str, v: View, cfg: GameConfig) -> list[str]:
         return []
     head, sep, last = text.rpartition(" ")
     lowered = text.lower()
-    p = _Parser(v, cfg)
     if not sep:
-        legal_first = [w for w, vb in {**p.generic_verbs(), **VERBS}.items() if p.verb_legal(vb)]
-        words = legal_first + [w for w in VERBS if w not in legal_first]
-        return [w for w in dict.fromkeys(words) if w.startswith(lowered) and w != lowered]
+        words = _first_words(frozenset(a.kind for a in v.legal))
+        return [w for w in words if w.startswith(lowered) and w != lowered]
+    p = _Parser(v, cfg)
     # Complete the longest tail of words that starts some relevant name ("thieves d" -> "thieves' den").
     relevant = _relevant_names(p)
     words = text.split(" ")

@@ -129,8 +129,10 @@ def compile_mo(entries: dict[str, str]) -> bytes:
 # ---------------------------------------------------------------- languages
 
 
+@cache
 def available() -> tuple[str, ...]:
-    """English and every language with a catalog in `locale/`."""
+    """English and every language with a catalog in `locale/` (package data: listed once a process, not
+    for every session of a server)."""
     files = resources.files(__package__).joinpath("locale")
     langs = sorted(p.name[:-3] for p in files.iterdir() if p.name.endswith(".po"))
     return (SOURCE_LANGUAGE, *langs)

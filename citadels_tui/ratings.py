@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
 
-from openskill.models import PlackettLuce
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
 # A new player, openskill's defaults (mu 25, sigma 25/3).
 START_MU = 25.0
@@ -26,7 +29,13 @@ BOT_RATINGS: dict[str, tuple[float, float]] = {
     "hard": (29.0, 1.0),
 }
 
-_MODEL = PlackettLuce(mu=START_MU, sigma=START_SIGMA)
+
+@cache
+def _model() -> PlackettLuce:
+    # Made when a game is first rated: the app's start (the first frame) does not wait for openskill.
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce(mu=START_MU, sigma=START_SIGMA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,15 +67,16 @@ def rerated(places: Sequence[Place], current: Mapping[str, Rating]) -> dict[str,
     rated = [p.rated for p in places if p.rated is not None]
     if not rated or len(places) < 2:
         return {}
+    model = _model()
     teams = []
     for p in places:
         if p.rated is not None:
             r = current.get(p.rated.casefold(), Rating())
-            teams.append([_MODEL.rating(mu=r.mu, sigma=r.sigma)])
+            teams.append([model.rating(mu=r.mu, sigma=r.sigma)])
         else:
             mu, sigma = BOT_RATINGS.get(p.bot or "", (START_MU, START_SIGMA))
-            teams.append([_MODEL.rating(mu=mu, sigma=sigma)])
-    after = _MODEL.rate(teams, ranks=[float(p.rank) for p in places])
+            teams.append([model.rating(mu=mu, sigma=sigma)])
+    after = model.rate(teams, ranks=[float(p.rank) for p in places])
     out: dict[str, Rating] = {}
     for p, (new,) in zip(places, after, strict=True):
         if p.rated is not None:

@@ -10,8 +10,6 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from citadels_core.bots import LEVELS, level_name
 from citadels_core.edition import EDITIONS
 
@@ -119,4 +117,6 @@ def districts_choice(s: Settings, edition: str) -> str | list[str]:
 
 
 def save_settings(s: Settings, home: Path | None = None) -> None:
+    import tomli_w  # only when settings are saved: the app's start does without it
+
     write_atomic(settings_path(home), tomli_w.dumps(asdict(s)))

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import os
 import pickle
 import signal
@@ -26,9 +25,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+# The process pool's modules are imported when a search first needs them: the app's start (the first
+# frame) does not wait for them.
+if TYPE_CHECKING:
+    import multiprocessing
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +105,8 @@ def _sigint_ignored_meanwhile() -> Iterator[None]:
 
 def _submit(fn: Callable[..., T], *args: Any) -> Future[T]:
     """`fn(*args)` queued for the pool (which may start a worker process now)."""
+    import multiprocessing
+
     before = set(multiprocessing.active_children())
     with _real_std_streams(), _sigint_ignored_meanwhile():
         future = _get_pool().submit(fn, *args)
@@ -112,6 +117,9 @@ def _submit(fn: Callable[..., T], *args: Any) -> Future[T]:
 def _get_pool() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         # "spawn": a fresh interpreter, never a fork of a process that runs an event loop and threads.
         _pool = ProcessPoolExecutor(
             max_workers=max(1, os.cpu_count() or 1),
@@ -172,6 +180,8 @@ async def think(fn: Callable[..., T], *args: Any) -> T:
                 log.warning("worker processes cannot be started (%s); thinking in a thread", e)
                 shutdown()
             else:
+                from concurrent.futures.process import BrokenProcessPool
+
                 try:
                     return await future
                 except BrokenProcessPool as e:

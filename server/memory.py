@@ -11,7 +11,10 @@ as usual (they only look at new objects). What survives one of the server's coll
 (`gc.freeze`: not scanned again), so the next one looks only at what was made since: the cycles a session
 leaves as it starts and changes screens are found by a collection that scans the last few sessions'
 objects, not everyone's. One is due after `SWEEP_AFTER` sessions have started or ended, or `SWEEP_EVERY`
-seconds after the last. What ends after it was frozen (an ended session's app) is found only once
+seconds after the last; it waits for a quiet moment (below), except once `SWEEP_NOW_AFTER` sessions have
+come or gone meanwhile: such a collection scans some 15,000 objects a session (about 4 ms of the loop on
+the project machine), so one that waited through many arrivals (players keep typing while others log in)
+would hold the loop far longer than any session's start. What ends after it was frozen (an ended session's app) is found only once
 everything is thawed and scanned: that long collection is due after `THAW_AFTER` sessions have ended, or
 `THAW_EVERY` seconds. Either waits for a moment when no player has typed for `QUIET` seconds, for at most
 `MAX_WAIT` seconds.
@@ -29,8 +32,11 @@ from collections.abc import Callable
 log = logging.getLogger(__name__)
 
 # Sessions started or ended between two short collections, and their longest interval (seconds).
-SWEEP_AFTER = 4
+SWEEP_AFTER = 2
 SWEEP_EVERY = 60.0
+# … and after this many a due collection runs at once, quiet or not: it stays under the 20 ms a session's
+# start or end may hold the loop.
+SWEEP_NOW_AFTER = 4
 # Sessions ended between two long ones (at a few MB each, what waits to be freed stays bounded) …
 THAW_AFTER = 32
 THAW_EVERY = 1800.0
@@ -98,7 +104,12 @@ class Collector:
 
     def _event(self) -> None:
         self.events += 1
-        if self._started and self.events >= SWEEP_AFTER and self._due_since is None:
+        if not self._started:
+            return
+        if self.events >= SWEEP_NOW_AFTER:
+            # A callback of its own, not part of the session's start or end that counted last.
+            self._at(0, self.sweep)
+        elif self.events >= SWEEP_AFTER and self._due_since is None:
             self._due()
 
     def _at(self, delay: float, callback: Callable[[], None]) -> None:
@@ -109,7 +120,7 @@ class Collector:
 
     def _due(self) -> None:
         self._due_since = time.monotonic()
-        self._when_quiet()
+        self._at(0, self._when_quiet)  # not within the session's own start or end
 
     def _when_quiet(self) -> None:
         now = time.monotonic()

@@ -129,3 +129,30 @@ async def test_once_no_server_runs_python_collects_as_before(collector_state: No
     assert gc.get_threshold()[2] == memory.NEVER  # one still runs
     collector.server_stopped()
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+async def test_sessions_arriving_while_players_type_are_collected_a_few_at_a_time(
+    monkeypatch: pytest.MonkeyPatch, collector_state: None
+):
+    # A collection scans what every session since the last one made: waiting for a quiet moment through
+    # many arrivals would make it long. After SWEEP_NOW_AFTER of them it runs at once.
+    monkeypatch.setattr(memory, "SWEEP_AFTER", 2)
+    monkeypatch.setattr(memory, "SWEEP_NOW_AFTER", 4)
+    monkeypatch.setattr(memory, "QUIET", 10.0)
+    monkeypatch.setattr(memory, "MAX_WAIT", 60.0)
+    collector = memory.Collector()
+    collector.server_started()
+    for _ in range(3):
+        collector.input_seen()
+        collector.session_started()
+        await asyncio.sleep(0.05)
+    assert collector.sweeps == 0  # due, but players type
+    collector.input_seen()
+    collector.session_started()
+    await asyncio.sleep(0.05)
+    assert collector.sweeps == 1 and collector.events == 0
+    for _ in range(4):
+        collector.input_seen()
+        collector.session_started()
+    await asyncio.sleep(0.05)
+    assert collector.sweeps == 2

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from citadels_core import Action, get_edition
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.end_screen import EndScreen
@@ -355,12 +357,13 @@ async def test_a_terminal_too_small_says_so_instead_of_a_broken_layout(tmp_path:
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=(50, 15)) as pilot:
         await pilot.pause()
+        # The game's panes are in one frame above the command line (`#body`): it is hidden, not laid out.
         assert app.game_screen.query_one("#too-small").display
-        assert not app.game_screen.query_one("#main").display
+        assert not app.game_screen.query_one("#body").display
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert not app.game_screen.query_one("#too-small").display
-        assert app.game_screen.query_one("#main").display
+        assert app.game_screen.query_one("#body").display
 
 
 async def test_two_apps_play_at_one_hosted_table_in_one_loop(tmp_path: Path):
@@ -608,3 +611,28 @@ async def test_an_eight_player_game_says_why_a_rank_9_character_was_added(tmp_pa
         await settle(app, pilot)
         story = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
         assert "rank 9" not in story
+
+
+async def test_a_keystroke_redraws_its_line_from_the_command_line_and_one_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """Textual asks every widget whose frame overlaps a changed line for its lines: the panes sit in one
+    frame above the command line, so typing does not render the status line, the columns or the story."""
+    from textual.widget import Widget
+
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.2)
+        asked: set[str] = set()
+        render_lines = Widget.render_lines
+
+        def spy(self: Widget, crop):  # type: ignore[no-untyped-def]
+            asked.add(self.id or type(self).__name__)
+            return render_lines(self, crop)
+
+        monkeypatch.setattr(Widget, "render_lines", spy)
+        await pilot.press("z")
+        await pilot.pause()
+        assert "command" in asked
+        assert asked <= {"command", "body", "GameScreen"}, asked

@@ -10,11 +10,11 @@ from citadels_core.view import View
 
 from ..i18n import t
 from ..names import card_text, char_name, char_rank
-from .style import COMPONENT_CLASSES, crop, flow, mark
+from .style import crop, flow, mark
 
 
 class CharactersPane(Static):
-    COMPONENT_CLASSES = COMPONENT_CLASSES
+    # The mark and type styles are the screen's (style.Marks).
 
     def __init__(self, **kw: object) -> None:
         super().__init__("", **kw)  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from citadels_core.view import PlayerInfo, View
 from ..changes import NOTHING, Changes
 from ..i18n import t, tn
 from ..names import TYPE_LETTER, card_cost, card_name, card_type, char_name, type_letter
-from .style import COMPONENT_CLASSES, crop, flow, mark, type_style
+from .style import crop, flow, mark, type_style
 
 ALL_TYPES = frozenset(TYPE_LETTER)
 
@@ -44,7 +44,7 @@ class CitiesBox(VerticalScroll):
 
 
 class CitiesPane(Static):
-    COMPONENT_CLASSES = COMPONENT_CLASSES
+    # The mark and type styles are the screen's (style.Marks).
 
     def __init__(self, **kw: object) -> None:
         super().__init__("", **kw)  # type: ignore[arg-type]

@@ -29,6 +29,7 @@ from .log_pane import LogPane
 from .messages import CommandEntered, OptionChosen, OptionFocused, SeenOptions
 from .options_pane import OptionsPane
 from .status_bar import StatusBar
+from .style import Marks
 
 
 class AppRequest(Message):
@@ -42,6 +43,11 @@ class AppRequest(Message):
 
 # The least terminal the game is laid out in (docs/playing.md); the SSH server's default minimum is the same.
 MIN_WIDTH, MIN_HEIGHT = 60, 20
+
+
+def breakpoint_class(size: int, breakpoints: list[tuple[int, str]]) -> str:
+    """The class of the largest breakpoint `size` reaches, as Textual's screen chooses it on a resize."""
+    return max((b for b in breakpoints if size >= b[0]), default=breakpoints[0])[1]
 
 
 class LeftColumn(Vertical):
@@ -60,6 +66,9 @@ class GameScreen(Screen[None]):
     # is shorter, so that every player keeps a line in the cities.
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-cramped"), (80, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-low"), (24, "-short"), (34, "-tall")]
+    # The command line has the keys from the start. (Textual's default would focus the first focusable
+    # widget, the cities' scroll frame, and restyle the screen's widgets again when the focus moves on.)
+    AUTO_FOCUS = "#command"
     BINDINGS = [
         Binding("f1", "request('help')", t("Help")),
         Binding("f2", "request('new')", t("New game")),
@@ -91,8 +100,21 @@ class GameScreen(Screen[None]):
         # The hand and cities when the player last acted: what changed since is marked in their panes. A
         # spectator never acts, so nothing is marked for them.
         self.last_acted: Snapshot | None = None
+        # The size classes for the terminal's present size, set before the widgets are styled: else the
+        # first resize adds them and every widget of the screen is styled a second time (a few ms of a
+        # start, and of every SSH session's start).
+        width, height = self.app.size
+        self.update_classes(
+            {
+                **{name: False for _, name in self.HORIZONTAL_BREAKPOINTS + self.VERTICAL_BREAKPOINTS},
+                breakpoint_class(width, self.HORIZONTAL_BREAKPOINTS): True,
+                breakpoint_class(height, self.VERTICAL_BREAKPOINTS): True,
+            },
+            update=False,
+        )
 
     def compose(self) -> ComposeResult:
+        yield Marks()  # first: the panes' colours are read from it
         yield Static(
             t(
                 "This terminal is too small for Citadels: please make it at least {w} columns by {h} lines.",
@@ -101,16 +123,21 @@ class GameScreen(Screen[None]):
             ),
             id="too-small",
         )
-        yield StatusBar(id="status")
-        with Horizontal(id="main"):
-            with LeftColumn(id="left"):
-                with CitiesBox(id="cities-box"):
-                    yield CitiesPane(id="cities")
-                yield CharactersPane(id="characters")
-            with Vertical(id="right"):
-                yield HandPane(id="hand")
-                yield OptionsPane(id="options")
-        yield LogPane(id="log")
+        # Everything above the command line in one frame: Textual redraws a changed line by asking every
+        # widget whose frame (its parent's region) overlaps it for its lines. As children of the screen,
+        # the status line, the panes and the story would each be asked on every keystroke; in this frame,
+        # only it is (a plain background), beside the command line itself.
+        with Vertical(id="body"):
+            yield StatusBar(id="status")
+            with Horizontal(id="main"):
+                with LeftColumn(id="left"):
+                    with CitiesBox(id="cities-box"):
+                        yield CitiesPane(id="cities")
+                    yield CharactersPane(id="characters")
+                with Vertical(id="right"):
+                    yield HandPane(id="hand")
+                    yield OptionsPane(id="options")
+            yield LogPane(id="log")
         yield CommandLine(self._complete, self._option_count, self._seen_options, id="command")
 
     def on_mount(self) -> None:

@@ -13,11 +13,11 @@ from citadels_core.view import View
 
 from ..i18n import t, tp
 from ..names import card_cost, card_name, card_text, card_type, char_name, type_letter
-from .style import COMPONENT_CLASSES, mark, type_style
+from .style import mark, type_style
 
 
 class HandPane(Static):
-    COMPONENT_CLASSES = COMPONENT_CLASSES
+    # The mark and type styles are the screen's (style.Marks).
 
     def __init__(self, **kw: object) -> None:
         super().__init__("", **kw)  # type: ignore[arg-type]

@@ -30,7 +30,7 @@ from .history_screen import WORDS as HISTORY_WORDS
 from .history_screen import history_command
 from .messages import CommandEntered
 from .new_game_screen import edition_label
-from .style import COMPONENT_CLASSES, mark
+from .style import mark
 
 
 class HubChanged(Message):
@@ -103,7 +103,9 @@ def code_sentence(name: str, code: str) -> str:
 
 
 class LobbyLog(RichLog):
-    COMPONENT_CLASSES = COMPONENT_CLASSES
+    # Only the marks the lobby and its history use: Textual styles every component class as a node of
+    # its own whenever the log is styled, a cost each session's start pays (on the server's one loop).
+    COMPONENT_CLASSES = {"mark--alert", "mark--dim", "mark--me"}
 
 
 class LobbyScreen(Screen[None]):
@@ -118,6 +120,10 @@ class LobbyScreen(Screen[None]):
     #lobby-command { height: 1; border: none; }
     """
     BINDINGS = [Binding("ctrl+q", "quit", t("Quit"), priority=True)]
+    # The command line has the keys from the start. (Textual's default would focus the first focusable
+    # widget, the log, then restyle it, with its twenty colour classes, as the focus moves on: a few ms of
+    # the server's loop for every session that starts.)
+    AUTO_FOCUS = "#lobby-command"
 
     def __init__(
         self,

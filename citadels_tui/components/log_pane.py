@@ -9,14 +9,14 @@ from textual.widgets import RichLog
 
 from ..i18n import t
 from ..table import LogLine
-from .style import COMPONENT_CLASSES, mark
+from .style import mark
 
 # The glyph that starts every line about something done to you.
 TO_YOU = "»"
 
 
 class LogPane(RichLog):
-    COMPONENT_CLASSES = COMPONENT_CLASSES
+    # The mark and type styles are the screen's (style.Marks).
 
     def __init__(self, **kw: object) -> None:
         super().__init__(wrap=True, markup=False, auto_scroll=True, **kw)  # type: ignore[arg-type]

@@ -24,6 +24,7 @@ from .cities_pane import CitiesBox, CitiesPane
 from .hand_pane import HandPane
 from .log_pane import LogPane
 from .status_bar import StatusBar
+from .style import Marks
 
 # The story pane holds this many lines back from the move shown (a jump rewrites it from the record).
 STORY_LINES = 200
@@ -62,6 +63,7 @@ class ReplayScreen(Screen[None]):
         self.at = 0  # the step shown: 0 the start, k after the k-th move
 
     def compose(self) -> ComposeResult:
+        yield Marks()  # first: the panes' colours are read from it
         yield Static("", id="replay-title")
         yield StatusBar(id="status")
         with Horizontal(id="main"):

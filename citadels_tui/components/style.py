@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual.css.query import NoMatches
+from textual.dom import NoScreen
 from textual.widget import Widget
 
 from ..names import TYPE_LETTER
@@ -29,13 +31,36 @@ MARKS = (
 COMPONENT_CLASSES = {*TYPE_CLASSES.values(), *(f"mark--{m}" for m in MARKS)}
 
 
+class Marks(Widget):
+    """Holds the mark and type styles for every pane of its screen (the game's, a replay's), which
+    yields it as `#marks`: Textual styles every component class of every widget as a node of its own,
+    each time the widget is styled, and these styles (components.tcss: plain class selectors) are the
+    same for every pane. One set per screen instead of one per pane spares the start (and each SSH
+    session's) some 60 of them per styling of the screen. A widget rather than the screen itself: a
+    screen is styled before its own CSS files are loaded, its children after."""
+
+    COMPONENT_CLASSES = COMPONENT_CLASSES
+
+    def __init__(self) -> None:
+        super().__init__(id="marks")
+        self.display = False
+
+
+def _holder(w: Widget) -> Widget:
+    """The widget whose component styles hold `w`'s marks: its screen's `Marks`, else `w` itself."""
+    try:
+        return w.screen.get_child_by_id("marks")
+    except (NoScreen, NoMatches):  # not on a screen (yet), or one without: `w` declares the classes itself
+        return w
+
+
 def type_style(w: Widget, district_type: str) -> Style:
     cls = TYPE_CLASSES.get(district_type)
-    return w.get_component_rich_style(cls, partial=True) if cls else Style()
+    return _holder(w).get_component_rich_style(cls, partial=True) if cls else Style()
 
 
 def mark(w: Widget, name: str) -> Style:
-    return w.get_component_rich_style(f"mark--{name}", partial=True)
+    return _holder(w).get_component_rich_style(f"mark--{name}", partial=True)
 
 
 def flow(entries: list[Text], width: int, sep: str = "  ", indent: int = 0) -> Text:
