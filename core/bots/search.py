@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from ..actions import Action
 from ..game import Game
+from ..redeal import Worlds
 from ..rng import Rng
 from ..terms import SELECT
 from ..view import View
@@ -136,14 +137,25 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: 
 def consistent(g: Game, b: Beliefs, segments: Sequence[frozenset[str]] = ()) -> bool:
     """Whether world `g` deals every opponent a character the draft says it may hold, and (at 2 players)
     the opponent exactly one character of each of `segments`."""
+    return consistent_deal(g.characters, g.revealed, g.cast_keys, b, segments)
+
+
+def consistent_deal(
+    characters: Sequence[Sequence[int]],
+    revealed: Sequence[bool],
+    keys: Sequence[str],
+    b: Beliefs,
+    segments: Sequence[frozenset[str]] = (),
+) -> bool:
+    """`consistent` for a world's characters alone: `characters[q]` the cast indexes seat q holds."""
     for q, cands in enumerate(b.candidates):
         if not cands:
             continue
-        for i in g.characters[q]:
-            if not g.revealed[i] and g.character_key(i) not in cands:
+        for i in characters[q]:
+            if not revealed[i] and keys[i] not in cands:
                 return False
     if segments:
-        held = {g.character_key(i) for i in g.characters[1 - b.me]}
+        held = {keys[i] for i in characters[1 - b.me]}
         if any(len(held & s) != 1 for s in segments):
             return False
     return True
@@ -183,14 +195,26 @@ class SearchBot:
 
     def sample(self, worlds: World, b: Beliefs | None, segments: Sequence[frozenset[str]] = ()) -> Game:
         """A world consistent with the view, and with the draft inferences when one is found quickly."""
-        w = worlds(self.rng)
         if b is None:
-            return w
+            return worlds(self.rng)
         tries = WORLD_TRIES_2P if len(b.candidates) == 2 else WORLD_TRIES
+        rng = self.rng
+        if isinstance(worlds, Worlds):
+            # Most tries are rejected for their characters: judge each by its characters alone (dealt
+            # without copying the game) and build only the world kept, from the generator's state at the
+            # start of its try. The same draws as below, so the same world.
+            g = worlds.game
+            for t in range(tries):
+                start = rng.state
+                chars = worlds.characters(rng)
+                if t == tries - 1 or consistent_deal(chars, g.revealed, g.cast_keys, b, segments):
+                    rng.state = start
+                    return worlds(rng)
+        w = worlds(rng)
         for _ in range(tries - 1):
             if consistent(w, b, segments):
                 break
-            w = worlds(self.rng)
+            w = worlds(rng)
         return w
 
     def choose(self, v: View, worlds: World | None = None) -> Action:
