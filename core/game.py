@@ -11,7 +11,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from .actions import Action
+from .actions import Action, shared
 from .cards import DistrictType
 from .characters import rules_for
 from .characters.base import CharacterRules
@@ -769,7 +769,12 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the pending player may take now."""
-        out = self._list_actions()
+        if self.phase == TURN and not self.follow_up and not self.edition_state:
+            # The most common decision, straight to its list (no Hospital turn, no thanks owed): a search
+            # lists the actions millions of times, and each call on the way costs.
+            out = self._turn_actions_of_character()
+        else:
+            out = self._list_actions()
         self.offered = tuple(out)  # apply() looks here first (see there)
         return out
 
@@ -826,21 +831,20 @@ class Game:
             gate = gr.gate(self, p)  # Witch, Blackmailer: only gathering is allowed now
             if gate is not None:
                 return gate
-        out: list[Action] = []
-        if not self.gathered:
-            out.append(GATHER_GOLD)
-            out.append(GATHER_CARDS)
+        gathered = self.gathered
+        out: list[Action] = [] if gathered else [GATHER_GOLD, GATHER_CARDS]
         if r.income is not None and not self.used & USED_INCOME:
             out.append(INCOME)
-        if r.has_bonus and not self.used & USED_BONUS and (self.gathered or not r.bonus_after_action):
+        if r.has_bonus and not self.used & USED_BONUS and (gathered or not r.bonus_after_action):
             out.append(BONUS)
         r.actions(self, p, out)
-        city = self.cities[p]
-        for dr in self.active_districts:
-            if dr.id in city or (dr.id | BEAUTY) in city:
-                dr.actions(self, p, out)
-        if self.gathered:
-            if r.may_build:
+        if self.active_districts:
+            city = self.cities[p]
+            for dr in self.active_districts:
+                if dr.id in city or (dr.id | BEAUTY) in city:
+                    dr.actions(self, p, out)
+        if gathered:
+            if r.may_build and self.hands[p]:
                 out.extend(self.build_actions(p))
             if r.may_end(self, p):
                 out.append(END)
@@ -900,19 +904,21 @@ class Game:
         # became legal (it would also keep accepting an action listed before an edit that forbade it).
         if action not in self.offered and action not in self._list_actions():
             raise IllegalAction(self.explain_illegal(player, action))
-        self._do(player, action)
+        self.apply_unchecked(player, action)
 
-    def apply_unchecked(self, player: int, action: Action) -> None:
+    def apply_unchecked(self, p: int, a: Action) -> None:
         """Apply an action known to come from `legal_actions()` (bots, simulations)."""
-        self._do(player, action)
-
-    def _do(self, p: int, a: Action) -> None:
         self.offered = ()  # the state changes: what was listed no longer holds
         if self.phase == SELECT and not self.follow_up:
             self._apply_selection(p, a)
             return
         k = a.kind
-        if self.edition_state.get("thank") and self.phase == TURN and not self.follow_up:
+        if (
+            self.edition_state
+            and self.edition_state.get("thank")
+            and self.phase == TURN
+            and not self.follow_up
+        ):
             del self.edition_state["thank"]
             if k == "thank":
                 self.emit("thank", {"player": p, "crown": self.crown})
@@ -1244,7 +1250,7 @@ def _keep_actions(g: Game) -> list[Action]:
     for c in g.drawn:
         if c not in seen:
             seen.append(c)
-    return [Action("keep", (g.edition.districts[c].key,)) for c in seen]
+    return [shared("keep", g.edition.districts[c].key) for c in seen]
 
 
 FOLLOW_UP_ACTIONS: dict[str, Callable[[Game], list[Action]]] = {"keep": _keep_actions}

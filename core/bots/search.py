@@ -17,7 +17,7 @@ from ..actions import Action
 from ..game import Game
 from ..redeal import Worlds
 from ..rng import Rng
-from ..terms import SELECT
+from ..terms import OVER, SELECT
 from ..view import View
 from .heuristic import BASE_VALUE
 from .heuristic_characters import EXTRA_VALUE
@@ -53,9 +53,9 @@ def _draft_pick(g: Game, acts: list[Action], rng: Rng) -> Action:
     ids = g.cast_ids
     best, best_v = acts[0], -1e9
     discard = acts[0].kind == "discard_character"
-    for a in acts:
+    for a, noise in zip(acts, rng.belows(100, len(acts)), strict=True):
         key = str(a.args[0])
-        val = _CHAR_VALUE.get(key, 2.0) + rng.below(100) / 50
+        val = _CHAR_VALUE.get(key, 2.0) + noise / 50
         inc = rules[ids[key]].income
         if inc is not None:
             val += per_type.get(inc, 0)
@@ -64,6 +64,12 @@ def _draft_pick(g: Game, acts: list[Action], rng: Rng) -> Action:
         if val > best_v:
             best, best_v = a, val
     return best
+
+
+# How the rollout policy sorts an action by its kind, in one look-up: an aimed kill or theft (AIM), a
+# gathering (GATHER), or else its preference (_KIND_ORDER; a build is 2; unlisted kinds 5).
+_AIM, _GATHER = -2, -1
+_POLICY_CODE = {**_KIND_ORDER, "kill": _AIM, "rob": _AIM, "gather": _GATHER}
 
 
 def rollout_policy(g: Game, rng: Rng) -> Action:
@@ -88,16 +94,16 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
     best = acts[0]
     best_order = 99
     for a in acts:
-        k = a.kind
-        if k == "kill" or k == "rob":
-            aims.append(a)
-        elif k == "gather":
-            gathers = True
-        elif k == "build" and not aims and not gathers:
+        order = _POLICY_CODE.get(a.kind, 5)
+        if order < 0:
+            if order == _AIM:
+                aims.append(a)
+            else:
+                gathers = True
+        elif order == 2 and a.kind == "build" and not aims and not gathers:
             cost = g.edition.districts[g.card_ids[str(a.args[0])]].cost
             if cost > build_cost:  # the first of the dearest, as max() picks
                 build, build_cost = a, cost
-        order = _KIND_ORDER.get(k, 5)
         if order < best_order:  # the first of the most preferred kind, as min() picks
             best, best_order = a, order
     if aims:
@@ -120,7 +126,7 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
 def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: float = 0.1) -> float:
     """Play `g` (a private copy) to its end; 1 for a win (shared if tied), else a small score share."""
     n = 0
-    while not g.over and n < max_decisions:
+    while g.phase != OVER and n < max_decisions:
         pd = g.pending()
         assert pd is not None
         g.apply_unchecked(pd[0], rollout_policy(g, rng))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action
+from ..actions import Action, shared
 from ..cards import DistrictType
 from ..terms import CARD, USED_ABILITY
 from .base import CharacterRules, Handler
@@ -64,7 +64,7 @@ class Warlord(CharacterRules):
                     continue
                 if cost - 1 + (1 if wall_id >= 0 and cid != wall_id else 0) <= gold:
                     offered.add(cid)
-                    out.append(Action("destroy", (q, districts[cid].key)))
+                    out.append(shared("destroy", q, districts[cid].key))
 
 
 def destroy(g: Game, p: int, a: Action) -> None:
