@@ -419,14 +419,15 @@ class Game:
 
     def is_protected(self, p: int) -> bool:
         """Rank 8 abilities cannot target p's districts (Bishop, RULINGS R13)."""
+        return p in self.protected_seats()
+
+    def protected_seats(self) -> list[int]:
+        """The seats whose districts rank 8 abilities cannot target (Bishop, RULINGS R13)."""
+        out = []
         for i in self.hooks.protectors:
             if self.revealed[i] and self.killed != i:
-                holder = self.owner[i]
-                if self.bewitched == i:
-                    holder = self.owner[0]
-                if holder == p:
-                    return True
-        return False
+                out.append(self.owner[0] if self.bewitched == i else self.owner[i])
+        return out
 
     # ------------------------------------------------------------------ the selection phase
 
@@ -866,6 +867,8 @@ class Game:
         unpaid: list[Action] = []  # listed after the paid builds
         for cid in dict.fromkeys(hand):  # each kind of card in the hand once, in the hand's order
             d = districts[cid]
+            if d.cost > gold and not alt and d.type is not _UNIQUE:
+                continue  # the common refusal first: no other way to build it, and too dear
             if not d.buildable or (cid in built and not self.can_build_kind(p, cid)):
                 continue
             if not left and self.counts_toward_limit(cid):

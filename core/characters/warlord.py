@@ -50,8 +50,9 @@ class Warlord(CharacterRules):
         districts = g.edition.districts
         # destroy_price() inlined: the `hard` bot's playouts list the Warlord's targets at every decision
         # of his turns, and this is most of their cost.
+        protected = g.protected_seats()
         for q, city in enumerate(g.cities):
-            if not city or not rank8_targetable(g, q):
+            if not city or q in protected or g.is_complete(q):  # rank8_targetable, inlined
                 continue
             wall_id = wall.id if wall is not None and g.has(q, "great_wall") else -1
             offered: set[int] = set()
