@@ -494,13 +494,14 @@ class Game:
                 # 3 players: the third player discards one of the remaining cards at random.
                 c = self.draft.pop(self.rng.below(len(self.draft)))
                 self.facedown.append(c)
-                self.emit("discard_random", {"player": self.picker()})
+                if self.events is not None:
+                    self.emit("discard_random", {"player": self.picker()})
                 self.selection_step += 1
                 continue
-            p = self.picker()
+            seen = self.seen[(self.crown + off) % self.players]  # the picker's
             for c in self.selection_options():
-                if c not in self.seen[p]:
-                    self.seen[p].append(c)
+                if c not in seen:
+                    seen.append(c)
             return
         # Selection over: the unchosen cards are discarded face down.
         self.facedown.extend(self.draft)
@@ -526,7 +527,7 @@ class Game:
             raise IllegalAction(
                 "Discard one of the characters you were passed." if kind == "d" else "Choose a character."
             )
-        idx = self.cast_index(str(a.args[0]))
+        idx = self.cast_ids.get(str(a.args[0]), -1)  # cast_index
         opts = self.selection_options()
         if idx not in opts:
             raise IllegalAction(f"The {self.character_name(a.args[0])} is not among the characters you hold.")
