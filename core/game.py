@@ -839,7 +839,8 @@ class Game:
             out.append(INCOME)
         if r.has_bonus and not self.used & USED_BONUS and (gathered or not r.bonus_after_action):
             out.append(BONUS)
-        r.actions(self, p, out)
+        if self.hooks.acts[i]:
+            r.actions(self, p, out)
         if self.active_districts:
             city = self.cities[p]
             for dr in self.active_districts:
@@ -848,7 +849,7 @@ class Game:
         if gathered:
             if r.may_build and self.hands[p]:
                 out.extend(self.build_actions(p))
-            if r.may_end(self, p):
+            if not self.hooks.may_keep_turn[i] or r.may_end(self, p):
                 out.append(END)
         return out
 
@@ -1238,6 +1239,10 @@ class Hooks:
         self.round_end = tuple(
             i for i, r in enumerate(characters) if type(r).on_round_end is not CharacterRules.on_round_end
         )
+        # By cast index: the character lists abilities in its turn (overrides actions), and it may forbid
+        # ending the turn (overrides may_end: the Emperor must first move the crown).
+        self.acts = tuple(type(r).actions is not CharacterRules.actions for r in characters)
+        self.may_keep_turn = tuple(type(r).may_end is not CharacterRules.may_end for r in characters)
 
 
 @functools.lru_cache(maxsize=64)
