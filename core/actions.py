@@ -31,3 +31,18 @@ class Action:
 
     def __str__(self) -> str:
         return " ".join([self.kind, *map(str, self.args)])
+
+
+_SHARED: dict[tuple[str, tuple[Arg, ...]], Action] = {}
+
+
+def shared(kind: str, *args: Arg) -> Action:
+    """`Action(kind, args)`, one shared object per distinct action. The engine lists its actions anew at
+    every decision and a search makes millions of decisions: looking an action up costs a third of
+    building a frozen dataclass. The kinds and arguments of a game are few (cards, characters, seats),
+    so the table stays small."""
+    key = (kind, args)
+    a = _SHARED.get(key)
+    if a is None:
+        a = _SHARED[key] = Action(kind, args)
+    return a

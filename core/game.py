@@ -12,9 +12,10 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from .actions import Action
+from .actions import Action, shared
 from .cards import DistrictType
 from .characters import rules_for
+from .characters.base import CharacterRules
 from .config import GameConfig
 from .districts import district_rules_for
 from .edition import Edition
@@ -60,7 +61,9 @@ class Game:
         districts in play (by key); active_districts: those districts that offer actions; gating_rules:
         the characters that may hold back a turn (Witch, Blackmailer, the classic Emperor).
         handlers: the function applying each action kind the cards add. card_ids: district id by key.
-        has_alt_pay: some district builds without paying (Framework, Necropolis).
+        has_alt_pay: some district builds without paying (Framework, Necropolis). entry_costs: what a city
+        entry costs (see entry_cost), by entry. hooks: the characters that take part in each whole-game
+        hook (`Hooks`).
         interned_builds, interned_choices, interned_discards: the shared `Action` objects legal_actions()
         hands out, by district id and by character.
 
@@ -119,6 +122,8 @@ class Game:
         "interned_builds",
         "interned_choices",
         "interned_discards",
+        "entry_costs",
+        "hooks",
         # table
         "rng",
         "events",
@@ -196,6 +201,8 @@ class Game:
         "interned_builds",
         "interned_choices",
         "interned_discards",
+        "entry_costs",
+        "hooks",
         "crown",
         "round",
         "phase",
@@ -246,6 +253,8 @@ class Game:
         self.interned_builds = f.interned_builds
         self.interned_choices = f.interned_choices
         self.interned_discards = f.interned_discards
+        self.entry_costs = f.entry_costs
+        self.hooks = f.hooks
 
         self.rng = Rng(seed)
         self.events: list[Event] | None = [] if record_events else None
@@ -360,7 +369,7 @@ class Game:
 
     def entry_cost(self, entry: int) -> int:
         """A built district's cost, +1 if beautified (RULINGS R14, R33)."""
-        return self.edition.districts[entry & CARD].cost + (1 if entry & BEAUTY else 0)
+        return self.entry_costs[entry]
 
     def draw(self, k: int) -> list[int]:
         """Take up to k cards from the top of the deck (RULINGS R1: nothing is reshuffled)."""
@@ -389,7 +398,8 @@ class Game:
 
     def gain_gold(self, p: int, k: int, why: str) -> None:
         self.gold[p] += k
-        self.emit("gain_gold", {"player": p, "amount": k, "why": why})
+        if self.events is not None:
+            self.emit("gain_gold", {"player": p, "amount": k, "why": why})
 
     def hand_remove(self, p: int, cid: int) -> None:
         """Remove one card from p's hand, openly (others who knew it forget that copy)."""
@@ -410,14 +420,15 @@ class Game:
 
     def is_protected(self, p: int) -> bool:
         """Rank 8 abilities cannot target p's districts (Bishop, RULINGS R13)."""
-        for i, r in enumerate(self.character_rules):
-            if r.protects and self.revealed[i] and self.killed != i:
-                holder = self.owner[i]
-                if self.bewitched == i:
-                    holder = self.owner[0]
-                if holder == p:
-                    return True
-        return False
+        return p in self.protected_seats()
+
+    def protected_seats(self) -> list[int]:
+        """The seats whose districts rank 8 abilities cannot target (Bishop, RULINGS R13)."""
+        out = []
+        for i in self.hooks.protectors:
+            if self.revealed[i] and self.killed != i:
+                out.append(self.owner[0] if self.bewitched == i else self.owner[i])
+        return out
 
     # ------------------------------------------------------------------ the selection phase
 
@@ -454,15 +465,16 @@ class Game:
         self.draft = deck
         self.selection_order = _selection_script(n, nc, self.edition.random_discard_3p)
         self.selection_step = 0
-        self.emit(
-            "round",
-            {
-                "round": self.round,
-                "crown": self.crown,
-                "faceup": [self.character_key(c) for c in faceup],
-                "facedown": 1,
-            },
-        )
+        if self.events is not None:
+            self.emit(
+                "round",
+                {
+                    "round": self.round,
+                    "crown": self.crown,
+                    "faceup": [self.character_key(c) for c in faceup],
+                    "facedown": 1,
+                },
+            )
         self._advance_selection()
 
     def picker(self) -> int:
@@ -483,13 +495,14 @@ class Game:
                 # 3 players: the third player discards one of the remaining cards at random.
                 c = self.draft.pop(self.rng.below(len(self.draft)))
                 self.facedown.append(c)
-                self.emit("discard_random", {"player": self.picker()})
+                if self.events is not None:
+                    self.emit("discard_random", {"player": self.picker()})
                 self.selection_step += 1
                 continue
-            p = self.picker()
+            seen = self.seen[(self.crown + off) % self.players]  # the picker's
             for c in self.selection_options():
-                if c not in self.seen[p]:
-                    self.seen[p].append(c)
+                if c not in seen:
+                    seen.append(c)
             return
         # Selection over: the unchosen cards are discarded face down.
         self.facedown.extend(self.draft)
@@ -505,7 +518,8 @@ class Game:
     def begin_turn_phase(self) -> None:
         self.phase = TURN
         self.follow_up = ""
-        self.emit("turn_phase", {"round": self.round})
+        if self.events is not None:
+            self.emit("turn_phase", {"round": self.round})
         self.call_next()
 
     def _apply_selection(self, p: int, a: Action) -> None:
@@ -514,7 +528,7 @@ class Game:
             raise IllegalAction(
                 "Discard one of the characters you were passed." if kind == "d" else "Choose a character."
             )
-        idx = self.cast_index(str(a.args[0]))
+        idx = self.cast_ids.get(str(a.args[0]), -1)  # cast_index
         opts = self.selection_options()
         if idx not in opts:
             raise IllegalAction(f"The {self.character_name(a.args[0])} is not among the characters you hold.")
@@ -595,9 +609,11 @@ class Game:
             amount = self.gold[p]
             self.gold[p] = 0
             self.gold[thief] += amount
-            self.emit(
-                "robbed", {"thief": thief, "victim": p, "character": self.character_key(i), "amount": amount}
-            )
+            if self.events is not None:
+                self.emit(
+                    "robbed",
+                    {"thief": thief, "victim": p, "character": self.character_key(i), "amount": amount},
+                )
         self._ask_thanks(p)
         r.on_reveal(self, p)
 
@@ -638,11 +654,12 @@ class Game:
     def take_crown(self, p: int, why: str) -> None:
         if self.crown != p:
             self.crown = p
-            self.emit("crown", {"player": p, "why": why})
+            if self.events is not None:
+                self.emit("crown", {"player": p, "why": why})
             for dr in self.district_rules.values():
                 if dr.watches_crown:
                     dr.on_crown_change(self)  # the classic Throne Room
-        else:
+        elif self.events is not None:
             self.emit("crown", {"player": p, "why": why, "kept": True})
 
     def end_turn(self) -> None:
@@ -655,9 +672,8 @@ class Game:
         if not self.edition_state.pop("hospital", 0):
             self.character_rules[i].on_end_turn(self, p)  # a Hospital turn uses no character power
         self.edition_state.pop("thank", None)
-        for r in self.character_rules:
-            if r.watches_turn_ends:
-                r.after_any_turn(self, p)  # the classic Tax Collector's due
+        for r in self.hooks.turn_watchers:
+            r.after_any_turn(self, p)  # the classic Tax Collector's due
         if self.events is not None:
             self.emit("end_turn", {"player": p, "character": self.character_key(i)})
         self.turn_player = -1
@@ -666,10 +682,11 @@ class Game:
 
     def _end_round(self, start: int = 0) -> None:
         # RULINGS R27: end-of-round effects (heirs, advisors) resolve before scoring.
-        for i in range(start, self.cast_size):
-            if self.character_rules[i].on_round_end(self, i):
+        for i in self.hooks.round_end:
+            if i >= start and self.character_rules[i].on_round_end(self, i):
                 return  # a decision opened (the killed Emperor's advisor); its handler calls resume_round_end
-        self.emit("end_round", {"round": self.round})
+        if self.events is not None:
+            self.emit("end_round", {"round": self.round})
         if self.last_round:
             self._finish()
         else:
@@ -714,7 +731,8 @@ class Game:
         self.cities[p].append(cid)
         if count and self.counts_toward_limit(cid):
             self.builds += 1
-        self.emit("build", {"player": p, "card": self.edition.districts[cid].key, "how": how})
+        if self.events is not None:
+            self.emit("build", {"player": p, "card": self.edition.districts[cid].key, "how": how})
         dr = self.district_rules.get(self.edition.districts[cid].key)
         if dr is not None and dr.has_placed:
             dr.on_placed(self, p)  # classic Lighthouse, Bell Tower, Haunted City
@@ -724,9 +742,8 @@ class Game:
             self.emit("complete", {"player": p, "first": True})
         elif not self.last_round and self.is_complete(p):
             self.last_round = True
-        for r in self.character_rules:
-            if r.watches_builds:
-                r.after_build(self, p, cid)  # the Tax Collector's property tax
+        for r in self.hooks.build_watchers:
+            r.after_build(self, p, cid)  # the Tax Collector's property tax
 
     # ------------------------------------------------------------------ decisions
 
@@ -755,7 +772,12 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the pending player may take now."""
-        out = self._list_actions()
+        if self.phase == TURN and not self.follow_up and not self.edition_state:
+            # The most common decision, straight to its list (no Hospital turn, no thanks owed): a search
+            # lists the actions millions of times, and each call on the way costs.
+            out = self._turn_actions_of_character()
+        else:
+            out = self._list_actions()
         self.offered = tuple(out)  # apply() looks here first (see there)
         return out
 
@@ -812,23 +834,23 @@ class Game:
             gate = gr.gate(self, p)  # Witch, Blackmailer: only gathering is allowed now
             if gate is not None:
                 return gate
-        out: list[Action] = []
-        if not self.gathered:
-            out.append(GATHER_GOLD)
-            out.append(GATHER_CARDS)
+        gathered = self.gathered
+        out: list[Action] = [] if gathered else [GATHER_GOLD, GATHER_CARDS]
         if r.income is not None and not self.used & USED_INCOME:
             out.append(INCOME)
-        if r.has_bonus and not self.used & USED_BONUS and (self.gathered or not r.bonus_after_action):
+        if r.has_bonus and not self.used & USED_BONUS and (gathered or not r.bonus_after_action):
             out.append(BONUS)
-        r.actions(self, p, out)
-        city = self.cities[p]
-        for dr in self.active_districts:
-            if dr.id in city or (dr.id | BEAUTY) in city:
-                dr.actions(self, p, out)
-        if self.gathered:
-            if r.may_build:
+        if self.hooks.acts[i]:
+            r.actions(self, p, out)
+        if self.active_districts:
+            city = self.cities[p]
+            for dr in self.active_districts:
+                if dr.id in city or (dr.id | BEAUTY) in city:
+                    dr.actions(self, p, out)
+        if gathered:
+            if r.may_build and self.hands[p]:
                 out.extend(self.build_actions(p))
-            if r.may_end(self, p):
+            if not self.hooks.may_keep_turn[i] or r.may_end(self, p):
                 out.append(END)
         return out
 
@@ -848,6 +870,8 @@ class Game:
         unpaid: list[Action] = []  # listed after the paid builds
         for cid in dict.fromkeys(hand):  # each kind of card in the hand once, in the hand's order
             d = districts[cid]
+            if d.cost > gold and not alt and d.type is not _UNIQUE:
+                continue  # the common refusal first: no other way to build it, and too dear
             if not d.buildable or (cid in built and not self.can_build_kind(p, cid)):
                 continue
             if not left and self.counts_toward_limit(cid):
@@ -886,19 +910,21 @@ class Game:
         # became legal (it would also keep accepting an action listed before an edit that forbade it).
         if action not in self.offered and action not in self._list_actions():
             raise IllegalAction(self.explain_illegal(player, action))
-        self._do(player, action)
+        self.apply_unchecked(player, action)
 
-    def apply_unchecked(self, player: int, action: Action) -> None:
+    def apply_unchecked(self, p: int, a: Action) -> None:
         """Apply an action known to come from `legal_actions()` (bots, simulations)."""
-        self._do(player, action)
-
-    def _do(self, p: int, a: Action) -> None:
         self.offered = ()  # the state changes: what was listed no longer holds
         if self.phase == SELECT and not self.follow_up:
             self._apply_selection(p, a)
             return
         k = a.kind
-        if self.edition_state.get("thank") and self.phase == TURN and not self.follow_up:
+        if (
+            self.edition_state
+            and self.edition_state.get("thank")
+            and self.phase == TURN
+            and not self.follow_up
+        ):
             del self.edition_state["thank"]
             if k == "thank":
                 self.emit("thank", {"player": p, "crown": self.crown})
@@ -1042,7 +1068,8 @@ class Game:
         if what == "gold":
             amount = 2 + (1 if self.has(p, "gold_mine") else 0)
             self.gold[p] += amount
-            self.emit("gather", {"player": p, "resource": "gold", "amount": amount})
+            if self.events is not None:
+                self.emit("gather", {"player": p, "resource": "gold", "amount": amount})
         else:
             k = 3 if self.has(p, "observatory") else 2
             drawn = self.draw(k)
@@ -1100,9 +1127,8 @@ class Game:
         the bewitched player's turn ends (RULINGS R16, R18)."""
         if self.edition_state.get("hospital"):
             return
-        for r in self.character_rules:
-            if r.gates:
-                r.after_gathering(self, p)
+        for r in self.gating_rules:
+            r.after_gathering(self, p)
 
     def income_count(self, p: int, t: DistrictType) -> int:
         n = 0
@@ -1143,8 +1169,8 @@ class Game:
     def pay_and_place(self, p: int, cid: int, gold: int, count: bool = True) -> None:
         self.gold[p] -= gold
         self.spent += gold
-        for r in self.character_rules:
-            if r.watches_builds and r.intercept_paid_build(self, p, cid, gold, count):
+        for r in self.hooks.build_watchers:
+            if r.intercept_paid_build(self, p, cid, gold, count):
                 return  # the Magistrate decides whether to confiscate; his decision places the district
         self.place(p, cid, "paid", count)
 
@@ -1209,9 +1235,34 @@ class _Fixed:
         self.interned_builds = tuple(Action("build", (d.key,)) for d in E.districts)
         self.interned_choices = tuple(Action("choose", (E.characters[c].key,)) for c in self.cast)
         self.interned_discards = tuple(Action("discard_character", (E.characters[c].key,)) for c in self.cast)
+        # A city entry's cost (Game.entry_cost) by the entry itself: a card id, with or without BEAUTY. Rank 8
+        # abilities sort every city by it each time they list their targets.
+        costs = tuple(d.cost for d in E.districts)
+        self.entry_costs = costs + (0,) * (BEAUTY - len(costs)) + tuple(c + 1 for c in costs)
+        self.hooks = Hooks(self.character_rules)
         deck = [i for i in E.basic_ids for _ in range(E.districts[i].copies)]
         deck += [u for u in uniques for _ in range(E.districts[u].copies)]  # classic: two Keeps
         self.deck = tuple(deck)
+
+
+class Hooks:
+    """The characters that take part in each whole-game hook, in the cast's order: the engine calls only
+    these instead of asking every character at every turn (a search plays millions of turns). (Districts
+    are asked through `district_rules`, which tests may replace by hand.)"""
+
+    def __init__(self, characters: tuple[CharacterRules, ...]) -> None:
+        # Cast indexes of characters whose holder's city rank 8 abilities cannot reach (Bishop).
+        self.protectors = tuple(i for i, r in enumerate(characters) if r.protects)
+        self.build_watchers = tuple(r for r in characters if r.watches_builds)
+        self.turn_watchers = tuple(r for r in characters if r.watches_turn_ends)
+        # Cast indexes of characters with an end-of-round effect (rules that override on_round_end).
+        self.round_end = tuple(
+            i for i, r in enumerate(characters) if type(r).on_round_end is not CharacterRules.on_round_end
+        )
+        # By cast index: the character lists abilities in its turn (overrides actions), and it may forbid
+        # ending the turn (overrides may_end: the Emperor must first move the crown).
+        self.acts = tuple(type(r).actions is not CharacterRules.actions for r in characters)
+        self.may_keep_turn = tuple(type(r).may_end is not CharacterRules.may_end for r in characters)
 
 
 @functools.lru_cache(maxsize=64)
@@ -1228,7 +1279,7 @@ def _keep_actions(g: Game) -> list[Action]:
     for c in g.drawn:
         if c not in seen:
             seen.append(c)
-    return [Action("keep", (g.edition.districts[c].key,)) for c in seen]
+    return [shared("keep", g.edition.districts[c].key) for c in seen]
 
 
 FOLLOW_UP_ACTIONS: dict[str, Callable[[Game], list[Action]]] = {"keep": _keep_actions}

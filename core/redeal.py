@@ -65,56 +65,98 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     else:
         h.deck = pool
     # Characters: face-down discards, others' unrevealed characters, the draft in someone else's hands.
+    dealt, facedown, draft = _deal_characters(h, p, rng)
+    for q, more in dealt:
+        h.characters[q] = [i for i in h.characters[q] if h.revealed[i]] + more
+        for i in more:
+            h.owner[i] = q
+    if facedown is not None:
+        h.facedown = facedown
+        for i in facedown:
+            h.owner[i] = -1
+    if draft is not None:
+        h.draft = draft
+        for i in draft:
+            h.owner[i] = -1
+    return h
+
+
+def redealt_characters(g: Game, p: int, rng: Rng) -> list[list[int]]:
+    """The characters every seat holds in `redeal(g, p, rng)`, leaving `rng` where that call would: the
+    same world's characters without copying the game or dealing its cards. (`hard` rejects most of the
+    worlds it samples by their characters alone; this lets it build only the ones it keeps.)"""
+    rng.skip(_card_draws(g, p))
+    dealt, _, _ = _deal_characters(g, p, rng)
+    out = [list(c) for c in g.characters]
+    for q, more in dealt:
+        out[q] = [i for i in out[q] if g.revealed[i]] + more
+    return out
+
+
+def _card_draws(g: Game, p: int) -> int:
+    """How many draws the cards' part of `redeal(g, p, ·)` takes from its generator: one seed for the
+    world's own generator and one per card shuffled but the first, in each of the shuffles it makes."""
+    deck_seen = g.follow_up == "lighthouse" and g.follow_up_player == p
+    n = 0 if deck_seen else len(g.deck)
+    for q in range(g.players):
+        if q != p:
+            n += len(g.hands[q]) - len(g.known[p][q])
+    if g.follow_up == "keep" and g.follow_up_player != p:
+        n += len(g.drawn)
+    if g.follow_up == "scholar_keep" and g.follow_up_player != p:
+        n += len(g.follow_up_data)
+    if g.museum and not g.has(p, "museum"):
+        n += len(g.museum)
+    draws = 1 + max(n - 1, 0)
+    if deck_seen:
+        draws += max(len(g.deck) - 1, 0)
+    return draws
+
+
+def _deal_characters(
+    g: Game, p: int, rng: Rng
+) -> tuple[list[tuple[int, list[int]]], list[int] | None, list[int] | None]:
+    """Deal again the characters hidden from p, without changing `g`: (seat, the characters it is dealt
+    beside those it revealed) for every other seat, then the new face-down discards and the new draft
+    (None where they stay as they are)."""
     visible_draft = (
-        h.phase == SELECT
-        and not h.follow_up
-        and h.selection_step < len(h.selection_order)
-        and h.picker() == p
+        g.phase == SELECT
+        and not g.follow_up
+        and g.selection_step < len(g.selection_order)
+        and g.picker() == p
     )
     cpool: list[int] = []
-    holders: list[tuple[int, int]] = []  # (player or -1 for face down, count)
-    for q in range(h.players):
+    holders: list[tuple[int, int]] = []  # (player, count)
+    for q in range(g.players):
         if q == p:
             continue
-        hidden = [i for i in h.characters[q] if not h.revealed[i]]
-        for i in hidden:
-            h.characters[q].remove(i)
+        hidden = [i for i in g.characters[q] if not g.revealed[i]]
         cpool.extend(hidden)
         holders.append((q, len(hidden)))
     shuffle_facedown = not (
-        visible_draft and h.selection_order[h.selection_step][1] == "c+" and len(h.draft) == 1
+        visible_draft and g.selection_order[g.selection_step][1] == "c+" and len(g.draft) == 1
     )
     if shuffle_facedown:
-        cpool.extend(h.facedown)
+        cpool.extend(g.facedown)
     if not visible_draft:
-        cpool.extend(h.draft)
+        cpool.extend(g.draft)
     cpool.sort()
     # A character someone named this round (killed, robbed, bewitched, given a warrant or a threat) is not
     # theirs: nobody may name their own (characters/_targets.py). That is public, so a world that deals
     # it to its namer is impossible; deal again until none does (a few tries at most, drawn from `rng`
     # alone, so the result still depends on p's information only).
-    named = _named(h)
+    named = _named(g)
     pool = cpool
     for _ in range(_DEALS):
         cpool = list(pool)
         rng.shuffle(cpool)
         if not named or _fits(cpool, holders, named):
             break
-    for q, k in holders:
-        for _ in range(k):
-            i = cpool.pop()
-            h.characters[q].append(i)
-            h.owner[i] = q
-    if shuffle_facedown:
-        h.facedown = [cpool.pop() for _ in range(len(h.facedown))]
-        for i in h.facedown:
-            h.owner[i] = -1
-    if not visible_draft:
-        h.draft = [cpool.pop() for _ in range(len(h.draft))]
-        for i in h.draft:
-            h.owner[i] = -1
+    dealt = [(q, [cpool.pop() for _ in range(k)]) for q, k in holders]
+    facedown = [cpool.pop() for _ in range(len(g.facedown))] if shuffle_facedown else None
+    draft = [cpool.pop() for _ in range(len(g.draft))] if not visible_draft else None
     assert not cpool
-    return h
+    return dealt, facedown, draft
 
 
 _DEALS = 50  # re-deals before giving up on the namers' rule (then the last deal stands)
@@ -148,3 +190,20 @@ def _fits(cpool: list[int], holders: list[tuple[int, int]], named: list[tuple[in
             at -= 1
             to[cpool[at]] = q
     return all(to.get(i, -1) != q for i, q in named)
+
+
+class Worlds:
+    """The worlds seat p may be in: `Worlds(g, p)(rng)` is `redeal(g, p, rng)`, and `characters(rng)` the
+    characters of that same world alone (`redealt_characters`). Bots that search get one (`bots.decide`)."""
+
+    __slots__ = ("game", "seat")
+
+    def __init__(self, g: Game, p: int) -> None:
+        self.game = g
+        self.seat = p
+
+    def __call__(self, rng: Rng) -> Game:
+        return redeal(self.game, self.seat, rng)
+
+    def characters(self, rng: Rng) -> list[list[int]]:
+        return redealt_characters(self.game, self.seat, rng)

@@ -28,9 +28,9 @@ def decide(bot: Bot, g: Game, p: int) -> Action:
     v = LazyView(g, p)
     try:
         if getattr(bot, "wants_worlds", False):
-            from ..redeal import redeal
+            from ..redeal import Worlds
 
-            return bot.choose(v, lambda rng: redeal(g, p, rng))  # type: ignore[call-arg]
+            return bot.choose(v, Worlds(g, p))  # type: ignore[call-arg]
         return bot.choose(v)
     finally:
         v.close()

@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 
 from ..actions import Action
 from ..game import Game
+from ..redeal import Worlds
 from ..rng import Rng
-from ..terms import SELECT
+from ..terms import OVER, SELECT
 from ..view import View
 from .heuristic import BASE_VALUE
 from .heuristic_characters import EXTRA_VALUE
@@ -43,17 +44,21 @@ _TARGETS = ("architect", "merchant", "king", "scholar", "trader", "alchemist", "
 
 def _draft_pick(g: Game, acts: list[Action], rng: Rng) -> Action:
     """Rollout drafting: a character's base appeal, plus its income from the picker's city, plus noise."""
-    p = g.pending()[0]  # type: ignore[index]
-    E = g.edition
-    city_types = [E.districts[e & 255].type for e in g.cities[p]]
+    districts = g.edition.districts
+    per_type: dict[object, int] = {}  # the picker's districts by type: a character's income from the city
+    for e in g.cities[g.picker()]:
+        t = districts[e & 255].type
+        per_type[t] = per_type.get(t, 0) + 1
+    rules = g.character_rules
+    ids = g.cast_ids
     best, best_v = acts[0], -1e9
     discard = acts[0].kind == "discard_character"
-    for a in acts:
+    for a, noise in zip(acts, rng.belows(100, len(acts)), strict=True):
         key = str(a.args[0])
-        val = _CHAR_VALUE.get(key, 2.0) + rng.below(100) / 50
-        inc = g.character_rules[g.cast_index(key)].income
+        val = _CHAR_VALUE.get(key, 2.0) + noise / 50
+        inc = rules[ids[key]].income
         if inc is not None:
-            val += sum(1 for t in city_types if t is inc)
+            val += per_type.get(inc, 0)
         if discard:
             val = -val
         if val > best_v:
@@ -61,43 +66,67 @@ def _draft_pick(g: Game, acts: list[Action], rng: Rng) -> Action:
     return best
 
 
+# How the rollout policy sorts an action by its kind, in one look-up: an aimed kill or theft (AIM), a
+# gathering (GATHER), or else its preference (_KIND_ORDER; a build is 2; unlisted kinds 5).
+_AIM, _GATHER = -2, -1
+_POLICY_CODE = {**_KIND_ORDER, "kill": _AIM, "rob": _AIM, "gather": _GATHER}
+
+
 def rollout_policy(g: Game, rng: Rng) -> Action:
     """A cheap greedy player for rollouts: drafts characters that pay, takes bonuses and income, builds
     the dearest district it can, gathers gold when poor, otherwise ends; one time in ten it plays any
     legal action (exploration)."""
     acts = g.legal_actions()
-    if len(acts) == 1:
+    n = len(acts)
+    if n == 1:
         return acts[0]
     if g.phase == SELECT and not g.follow_up:
         return _draft_pick(g, acts, rng)
     if rng.below(10) == 0:
-        return acts[rng.below(len(acts))]
-    kinds = {a.kind for a in acts}
-    if "kill" in kinds or "rob" in kinds:
-        opts = [a for a in acts if a.kind in ("kill", "rob")]
-        for k in _TARGETS:
-            for a in opts:
-                if a.args[0] == k and rng.below(2) == 0:
+        return acts[rng.below(n)]
+    # One pass sorts the actions out; the preferences below are, in order: an aimed kill or theft, a
+    # gathering, the dearest build, the first action of the most preferred kind. (A playout takes about a
+    # hundred decisions, and this runs for each: a set of kinds and a list per kind cost more than the rest.)
+    aims: list[Action] = []
+    gathers = False
+    build: Action | None = None
+    build_cost = -1
+    best = acts[0]
+    best_order = 99
+    for a in acts:
+        order = _POLICY_CODE.get(a.kind, 5)
+        if order < 0:
+            if order == _AIM:
+                aims.append(a)
+            else:
+                gathers = True
+        elif order == 2 and a.kind == "build" and not aims and not gathers:
+            cost = g.edition.districts[g.card_ids[str(a.args[0])]].cost
+            if cost > build_cost:  # the first of the dearest, as max() picks
+                build, build_cost = a, cost
+        if order < best_order:  # the first of the most preferred kind, as min() picks
+            best, best_order = a, order
+    if aims:
+        for key in _TARGETS:
+            for a in aims:
+                if a.args[0] == key and rng.below(2) == 0:
                     return a
-        return opts[rng.below(len(opts))]
-    if "gather" in kinds:
+        return aims[rng.below(len(aims))]
+    if gathers:
         p = g.turn_player
         want_gold = g.gold[p] < 4 and bool(g.hands[p])
         return next(a for a in acts if a.kind == "gather" and (a.args[0] == "gold") == want_gold)
-    if "build" in kinds:
-        E = g.edition
-        builds = [a for a in acts if a.kind == "build"]
-        return max(builds, key=lambda a: E.districts[g.card_ids[str(a.args[0])]].cost)
-    best = min(acts, key=lambda a: _KIND_ORDER.get(a.kind, 5))
-    if _KIND_ORDER.get(best.kind, 5) == 5:
-        return acts[rng.below(len(acts))]
+    if build is not None:
+        return build
+    if best_order == 5:
+        return acts[rng.below(n)]
     return best
 
 
 def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: float = 0.1) -> float:
     """Play `g` (a private copy) to its end; 1 for a win (shared if tied), else a small score share."""
     n = 0
-    while not g.over and n < max_decisions:
+    while g.phase != OVER and n < max_decisions:
         pd = g.pending()
         assert pd is not None
         g.apply_unchecked(pd[0], rollout_policy(g, rng))
@@ -114,14 +143,25 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: 
 def consistent(g: Game, b: Beliefs, segments: Sequence[frozenset[str]] = ()) -> bool:
     """Whether world `g` deals every opponent a character the draft says it may hold, and (at 2 players)
     the opponent exactly one character of each of `segments`."""
+    return consistent_deal(g.characters, g.revealed, g.cast_keys, b, segments)
+
+
+def consistent_deal(
+    characters: Sequence[Sequence[int]],
+    revealed: Sequence[bool],
+    keys: Sequence[str],
+    b: Beliefs,
+    segments: Sequence[frozenset[str]] = (),
+) -> bool:
+    """`consistent` for a world's characters alone: `characters[q]` the cast indexes seat q holds."""
     for q, cands in enumerate(b.candidates):
         if not cands:
             continue
-        for i in g.characters[q]:
-            if not g.revealed[i] and g.character_key(i) not in cands:
+        for i in characters[q]:
+            if not revealed[i] and keys[i] not in cands:
                 return False
     if segments:
-        held = {g.character_key(i) for i in g.characters[1 - b.me]}
+        held = {keys[i] for i in characters[1 - b.me]}
         if any(len(held & s) != 1 for s in segments):
             return False
     return True
@@ -161,14 +201,26 @@ class SearchBot:
 
     def sample(self, worlds: World, b: Beliefs | None, segments: Sequence[frozenset[str]] = ()) -> Game:
         """A world consistent with the view, and with the draft inferences when one is found quickly."""
-        w = worlds(self.rng)
         if b is None:
-            return w
+            return worlds(self.rng)
         tries = WORLD_TRIES_2P if len(b.candidates) == 2 else WORLD_TRIES
+        rng = self.rng
+        if isinstance(worlds, Worlds):
+            # Most tries are rejected for their characters: judge each by its characters alone (dealt
+            # without copying the game) and build only the world kept, from the generator's state at the
+            # start of its try. The same draws as below, so the same world.
+            g = worlds.game
+            for t in range(tries):
+                start = rng.state
+                chars = worlds.characters(rng)
+                if t == tries - 1 or consistent_deal(chars, g.revealed, g.cast_keys, b, segments):
+                    rng.state = start
+                    return worlds(rng)
+        w = worlds(rng)
         for _ in range(tries - 1):
             if consistent(w, b, segments):
                 break
-            w = worlds(self.rng)
+            w = worlds(rng)
         return w
 
     def choose(self, v: View, worlds: World | None = None) -> Action:

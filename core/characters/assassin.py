@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action
+from ..actions import Action, shared
 from ..terms import USED_ABILITY
 from ._targets import nameable
 from .base import CharacterRules, Handler
@@ -22,7 +22,7 @@ class Assassin(CharacterRules):
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if not g.used & USED_ABILITY:
-            out.extend(Action("kill", (g.character_key(i),)) for i in nameable(g, p))
+            out.extend(shared("kill", g.character_key(i)) for i in nameable(g, p))
 
 
 def kill(g: Game, p: int, a: Action) -> None:

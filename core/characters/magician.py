@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action
+from ..actions import Action, shared
 from ..terms import DONE, USED_ABILITY
 from .base import CharacterRules, Handler
 
@@ -25,12 +25,12 @@ class Magician(CharacterRules):
             return
         for q in range(g.players):
             if q != p:
-                out.append(Action("swap_hands", (q,)))
+                out.append(shared("swap_hands", q))
         if g.hands[p]:
-            out.append(Action("redraw"))
+            out.append(shared("redraw"))
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        out = [Action("discard", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[g.follow_up_player]))]
+        out = [shared("discard", k) for k in dict.fromkeys(g.card_keys(g.hands[g.follow_up_player]))]
         out.append(DONE)
         return out
 

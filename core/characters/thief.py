@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action
+from ..actions import Action, shared
 from ..terms import USED_ABILITY
 from ._targets import nameable
 from .base import CharacterRules, Handler
@@ -23,7 +23,7 @@ class Thief(CharacterRules):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if not g.used & USED_ABILITY:
             targets = nameable(g, p, min_rank=2, exclude_killed=True, exclude_bewitched=True)
-            out.extend(Action("rob", (g.character_key(i),)) for i in targets)
+            out.extend(shared("rob", g.character_key(i)) for i in targets)
 
 
 def rob(g: Game, p: int, a: Action) -> None:

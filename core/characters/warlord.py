@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action
+from ..actions import Action, shared
 from ..cards import DistrictType
 from ..terms import CARD, USED_ABILITY
 from .base import CharacterRules, Handler
@@ -42,19 +42,30 @@ class Warlord(CharacterRules):
         if g.used & USED_ABILITY:
             return
         gold = g.gold[p]
-        keep = g.district_rules.get("keep")
+        rules = g.district_rules
+        keep = rules.get("keep")
         keep_id = keep.id if keep is not None else -1
-        for q in range(g.players):
-            if not rank8_targetable(g, q):
+        wall = rules.get("great_wall")
+        costs = g.entry_costs
+        districts = g.edition.districts
+        # destroy_price() inlined: the `hard` bot's playouts list the Warlord's targets at every decision
+        # of his turns, and this is most of their cost.
+        protected = g.protected_seats()
+        for q, city in enumerate(g.cities):
+            if not city or q in protected or g.is_complete(q):  # rank8_targetable, inlined
                 continue
-            offered: set[str] = set()
-            for e in sorted(g.cities[q], key=g.entry_cost):
-                if e & CARD == keep_id:
+            wall_id = wall.id if wall is not None and g.has(q, "great_wall") else -1
+            offered: set[int] = set()
+            for e in sorted(city, key=costs.__getitem__):
+                cid = e & CARD
+                cost = costs[e]
+                if cost - 1 > gold:
+                    break  # the rest cost as much or more
+                if cid == keep_id or cid in offered:
                     continue
-                key = g.edition.districts[e & CARD].key
-                if key not in offered and destroy_price(g, q, e) <= gold:
-                    offered.add(key)
-                    out.append(Action("destroy", (q, key)))
+                if cost - 1 + (1 if wall_id >= 0 and cid != wall_id else 0) <= gold:
+                    offered.add(cid)
+                    out.append(shared("destroy", q, districts[cid].key))
 
 
 def destroy(g: Game, p: int, a: Action) -> None:

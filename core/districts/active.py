@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action
+from ..actions import Action, shared
 from ..terms import USED_LAB, USED_SMITHY
 from .base import DistrictRules, Handler
 
@@ -26,7 +26,7 @@ class Laboratory(DistrictRules):
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if not g.used & USED_LAB:
-            out.extend(Action("laboratory", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[p])))
+            out.extend(shared("laboratory", k) for k in dict.fromkeys(g.card_keys(g.hands[p])))
 
 
 def laboratory(g: Game, p: int, a: Action) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action
+from ..actions import Action, shared
 from .base import DistrictRules, Handler
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ class ThievesDen(DistrictRules):
         due = g.follow_up_data[0]
         out: list[Action] = []
         if due > 0:
-            out.extend(Action("pay_card", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[p])))
+            out.extend(shared("pay_card", k) for k in dict.fromkeys(g.card_keys(g.hands[p])))
         if due <= g.gold[p]:
             out.append(PAY_GOLD)
         return out
