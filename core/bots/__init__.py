@@ -2,7 +2,9 @@
 
 A kind may carry a search budget for `hard`: `hard:800` searches 800 playouts per decision, `hard:0.5s`
 searches for half a second (time budgets are not reproducible). Plain `hard` searches 200 playouts, cut
-short at 0.9 s so that a decision never takes more than about a second."""
+short at 0.9 s so that a decision never takes more than about a second. `expert` (the same budgets) is the
+Information Set MCTS search (`ismcts.py`): kept as a kind for tournaments and study, not offered as a
+level, since it has not measurably beaten `hard` (docs/bots.md)."""
 
 from __future__ import annotations
 
