@@ -5,7 +5,7 @@ import copy
 import pytest
 
 from citadels_core import Game, GameConfig
-from citadels_core.bots import BOT_KINDS, NormalBot, SearchBot, decide, make_bot, parse_kind
+from citadels_core.bots import BOT_KINDS, ISMCTSBot, NormalBot, SearchBot, decide, make_bot, parse_kind
 from citadels_core.bots.hint import hint
 from citadels_core.edition import get_edition
 from citadels_core.redeal import redeal
@@ -13,7 +13,7 @@ from citadels_core.rng import Rng
 from citadels_core.view import view
 
 PRESETS = [p.key for p in get_edition("2016").presets]
-LADDER = ("random", "easy", "normal", "hard:2")
+LADDER = ("random", "easy", "normal", "hard:2", "expert:2")
 
 
 def test_make_bot_knows_the_ladder_and_keeps_heuristic_as_normal():
@@ -25,9 +25,14 @@ def test_make_bot_knows_the_ladder_and_keeps_heuristic_as_normal():
     assert make_bot("hard:0.25s").seconds == 0.25
     # Plain hard is capped in time for play; an explicit budget is not, so tournaments are reproducible.
     assert make_bot("hard").max_seconds is not None and hard.max_seconds is None
+    expert = make_bot("expert:32", 3)
+    assert isinstance(expert, ISMCTSBot) and expert.iterations == 32 and expert.seconds is None
+    assert make_bot("expert").max_seconds is not None
 
 
-@pytest.mark.parametrize("kind", ["nobody", "normal:5", "hard:0", "hard:x", "hard:-1s"])
+@pytest.mark.parametrize(
+    "kind", ["nobody", "normal:5", "hard:0", "hard:x", "hard:-1s", "expert:0", "easy:2s"]
+)
 def test_bad_bot_names_are_refused(kind):
     with pytest.raises(ValueError):
         parse_kind(kind)
@@ -60,7 +65,11 @@ def test_every_bot_kind_plays_legally_to_the_end(players):
 def test_every_bot_kind_plays_legally_with_every_preset_and_player_count(preset):
     for players in range(2, 9):
         # The search bot only ever picks from its view's legal actions: a few of its games suffice.
-        kinds = ("easy", "normal", "random", "hard:1") if players <= 4 else ("easy", "normal", "random")
+        kinds = (
+            ("easy", "normal", "random", "hard:1", "expert:1")
+            if players <= 4
+            else ("easy", "normal", "random")
+        )
         play(players, preset, 100 + players, kinds)
 
 
@@ -86,7 +95,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(("players", "seed", "steps", "preset"), CASES)
-@pytest.mark.parametrize("kind", ["random", "easy", "normal", "heuristic", "hard:12"])
+@pytest.mark.parametrize("kind", ["random", "easy", "normal", "heuristic", "hard:12", "expert:12"])
 def test_every_bots_choice_is_the_same_when_what_it_cannot_see_is_redealt(kind, players, seed, steps, preset):
     g, played = midgame(players, seed, steps, preset)
     p = g.pending()[0]

@@ -74,7 +74,7 @@ def midgame(players: int, seed: int, steps: int) -> Game:
 def test_every_bot_decides_the_same_through_decide_when_hidden_things_are_redealt(kind, players, seed, steps):
     g = midgame(players, seed, steps)
     p = g.pending()[0]
-    budget = "hard:16" if kind == "hard" else kind
+    budget = f"{kind}:16" if kind in ("hard", "expert") else kind
     for k in range(3):
         h = redeal(g, p, Rng(100 + k))
         assert decide(make_bot(budget, 7), g, p) == decide(make_bot(budget, 7), h, p)
