@@ -28,12 +28,10 @@ choice as a prior of virtual playouts, the most searched action played, the same
 from __future__ import annotations
 
 import math
-import time
 
 from ..actions import Action
 from ..game import Game
-from ..view import View
-from .search import EXPLORE, PRIOR_VALUE, PRIOR_VISITS, SearchBot, World, playout, rollout_policy
+from .search import SearchBot, playout, rollout_policy
 
 EXPAND_AT = 10  # visits before an inner node chooses by UCB rather than by the rollout policy
 BIAS = 0.3  # progressive bias toward the rollout policy's choice, fading as 1 / (visits + 1)
@@ -98,64 +96,19 @@ class ISMCTSBot(SearchBot):
     """`expert`: ISMCTS over the seat's information sets, greedy playouts below the tree."""
 
     name = "expert"
-    last_tree: dict[Action, Node]  # the last search's tree below each root action (for tests and study)
+    children: list[Node]  # the tree below each root action, in the order of the legal actions
+    last_tree: dict[Action, Node]  # the same, by action (for tests and study)
 
-    def search(self, v: View, worlds: World, legal: list[Action], guess: Action | None) -> None:
-        """Fill `last_stats` (action, playouts, their average) and `last_values` (ranking value) as the flat
-        search does, from the root's statistics of one ISMCTS tree."""
-        me = v.me
-        assert me is not None
-        n = len(v.players)
-        b = self.normal.beliefs(v) if n >= 4 or (n == 2 and self.two_player_worlds) else None
-        segs = self.normal.segments(v) if b is not None and n == 2 else []
-        k_n = len(legal)
-        visits = [0] * k_n
-        wins = [0.0] * k_n
-        pv = [0.0] * k_n
-        pw = [0.0] * k_n
-        if self.prior and guess is not None and guess in legal:
-            g_i = legal.index(guess)
-            pv[g_i] = PRIOR_VISITS
-            pw[g_i] = PRIOR_VISITS * max(PRIOR_VALUE, 1 / n + 0.25)
-        children: list[Node] = [Node() for _ in legal]
-        self.last_tree = dict(zip(legal, children, strict=True))
-        start = time.perf_counter()
-        deadline = start + self.seconds if self.seconds else None
-        cap = start + self.max_seconds if self.max_seconds else None
-        it = 0
-        while True:
-            if deadline is not None:
-                if time.perf_counter() >= deadline and it >= k_n:
-                    break
-            elif it >= max(self.iterations, k_n):
-                break
-            elif cap is not None and it >= k_n and time.perf_counter() >= cap:
-                break
-            it += 1
-            if it <= k_n:
-                k = it - 1
-            else:
-                logn = math.log(it)
-                k = max(
-                    range(k_n),
-                    key=lambda i: (
-                        (wins[i] + pw[i]) / (visits[i] + pv[i]) + EXPLORE * math.sqrt(logn / visits[i])
-                    ),
-                )
-            world = self.sample(worlds, b, segs)
-            round_ = world.round
-            world.apply_unchecked(me, legal[k])
-            reward = self.descend(world, me, round_, children[k])
-            wins[k] += reward
-            visits[k] += 1
-        self.last_iterations = it
-        order = sorted(
-            range(k_n), key=lambda i: (-(visits[i] + pv[i]), -(wins[i] + pw[i]) / (visits[i] + pv[i]))
-        )
-        self.last_stats = [(legal[i], visits[i], wins[i] / visits[i] if visits[i] else 0.0) for i in order]
-        self.last_values = [
-            (wins[i] + pw[i]) / (visits[i] + pv[i]) if visits[i] + pv[i] else 0.0 for i in order
-        ]
+    def begin_search(self, legal: list[Action]) -> None:
+        """A fresh tree below each root action; the root's own counts are the flat search's (`search`)."""
+        self.children = [Node() for _ in legal]
+        self.last_tree = dict(zip(legal, self.children, strict=True))
+
+    def judge(self, world: Game, me: int, k: int, action: Action) -> float:
+        """Root action `k` in this world, then down its tree for the rest of the round, then a playout."""
+        round_ = world.round
+        world.apply_unchecked(me, action)
+        return self.descend(world, me, round_, self.children[k])
 
     def descend(self, world: Game, me: int, round_: int, node: Node) -> float:
         """One iteration below the root: through the tree while it lasts (adding one node), then a greedy

@@ -242,6 +242,15 @@ class SearchBot:
             return False
         return v.pending_kind in self.normal_kinds_2p or guess.kind in self.normal_actions_2p
 
+    def begin_search(self, legal: list[Action]) -> None:
+        """Called once before a search's iterations: the flat search keeps nothing beyond its counts."""
+
+    def judge(self, world: Game, me: int, k: int, action: Action) -> float:
+        """One iteration's result for root action number `k`: play it in `world`, then the game to its end
+        greedily. (`expert` goes down its tree here instead.)"""
+        world.apply_unchecked(me, action)
+        return playout(world, me, self.rng, loss_weight=self.loss_weight)
+
     def search(self, v: View, worlds: World, legal: list[Action], guess: Action | None) -> None:
         """Fill `last_stats` with (action, playouts, estimated win chance), the chosen action first."""
         me = v.me
@@ -259,6 +268,7 @@ class SearchBot:
             pv[g_i] = PRIOR_VISITS
             # Above the fair share by a clear margin at any table size (at 2 players an even share is 0.5).
             pw[g_i] = PRIOR_VISITS * max(PRIOR_VALUE, 1 / len(v.players) + 0.25)
+        self.begin_search(legal)
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds else None
         cap = start + self.max_seconds if self.max_seconds else None
@@ -282,9 +292,7 @@ class SearchBot:
                         (wins[i] + pw[i]) / (visits[i] + pv[i]) + EXPLORE * math.sqrt(logn / visits[i])
                     ),
                 )
-            world = self.sample(worlds, b, segs)
-            world.apply_unchecked(me, legal[k])
-            wins[k] += playout(world, me, self.rng, loss_weight=self.loss_weight)
+            wins[k] += self.judge(self.sample(worlds, b, segs), me, k, legal[k])
             visits[k] += 1
         self.last_iterations = it
         # The most searched action (prior included) is the robust choice: UCB spends its playouts there.
