@@ -263,3 +263,21 @@ TABLE_SETTINGS = {
     "shorter": False,
     "rank9": None,
 }
+
+
+# Every edition and player count, and each named cast with its districts once: what the position tests and
+# the scenario builder's check run over.
+EVERY_SETUPS = (
+    [("2016", n, {}) for n in range(2, 9)]
+    + [("classic", n, {"cast": "classic_basic", "districts": "classic_basic"}) for n in range(2, 8)]
+    + [
+        ("classic", 5, {"cast": "classic_intrigue", "districts": "classic_intrigue"}),
+        ("classic", 6, {"cast": "classic_dark_city", "districts": "classic_dark_city", "shorter": True}),
+        ("2016", 5, {"cast": "cunning_agents", "districts": "random:4"}),
+        ("2016", 8, {"cast": "vicious_nobles", "districts": "vicious_nobles"}),
+        ("2016", 6, {"cast": "devious_dignitaries", "districts": "devious_dignitaries"}),
+        ("2016", 7, {"cast": "tenacious_delegates", "districts": "tenacious_delegates"}),
+        ("2016", 4, {"cast": "illustrious_emissaries", "districts": "illustrious_emissaries"}),
+        ("2016", 3, {"cast": "ambitious_aristocrats", "districts": "ambitious_aristocrats"}),
+    ]
+)

@@ -8,28 +8,13 @@ import random
 import re
 
 import pytest
-from helpers import play_random
+from helpers import EVERY_SETUPS, play_random
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import RandomBot
 from citadels_core.position import PositionError, from_position, position
 from citadels_core.record import state_digest
 from citadels_core.view import view
-
-SETUPS = (
-    [("2016", n, {}) for n in range(2, 9)]
-    + [("classic", n, {"cast": "classic_basic", "districts": "classic_basic"}) for n in range(2, 8)]
-    + [
-        ("classic", 5, {"cast": "classic_intrigue", "districts": "classic_intrigue"}),
-        ("classic", 6, {"cast": "classic_dark_city", "districts": "classic_dark_city", "shorter": True}),
-        ("2016", 5, {"cast": "cunning_agents", "districts": "random:4"}),
-        ("2016", 8, {"cast": "vicious_nobles", "districts": "vicious_nobles"}),
-        ("2016", 6, {"cast": "devious_dignitaries", "districts": "devious_dignitaries"}),
-        ("2016", 7, {"cast": "tenacious_delegates", "districts": "tenacious_delegates"}),
-        ("2016", 4, {"cast": "illustrious_emissaries", "districts": "illustrious_emissaries"}),
-        ("2016", 3, {"cast": "ambitious_aristocrats", "districts": "ambitious_aristocrats"}),
-    ]
-)
 
 
 def _same(a: Game, b: Game) -> None:
@@ -49,7 +34,7 @@ def _states(edition, players, kw, seed):
         yield g
 
 
-@pytest.mark.parametrize("edition,players,kw", SETUPS)
+@pytest.mark.parametrize("edition,players,kw", EVERY_SETUPS)
 def test_a_position_read_back_is_the_same_game_now_and_after(edition, players, kw):
     for seed in (1, 2):
         for g in _states(edition, players, kw, seed):

@@ -10,25 +10,10 @@ import random
 from collections import Counter
 
 import pytest
-from helpers import build, position_lines, start_turns
+from helpers import EVERY_SETUPS, build, position_lines, start_turns
 
 from citadels_core import Game, GameConfig
 from citadels_core.terms import CARD
-
-SETUPS = (
-    [("2016", n, {}) for n in range(2, 9)]
-    + [("classic", n, {"cast": "classic_basic", "districts": "classic_basic"}) for n in range(2, 8)]
-    + [
-        ("classic", 5, {"cast": "classic_intrigue", "districts": "classic_intrigue"}),
-        ("classic", 6, {"cast": "classic_dark_city", "districts": "classic_dark_city"}),
-        ("2016", 5, {"cast": "cunning_agents", "districts": "random:4"}),
-        ("2016", 8, {"cast": "vicious_nobles", "districts": "vicious_nobles"}),
-        ("2016", 6, {"cast": "devious_dignitaries", "districts": "devious_dignitaries"}),
-        ("2016", 7, {"cast": "tenacious_delegates", "districts": "tenacious_delegates"}),
-        ("2016", 4, {"cast": "illustrious_emissaries", "districts": "illustrious_emissaries"}),
-        ("2016", 3, {"cast": "ambitious_aristocrats", "districts": "ambitious_aristocrats"}),
-    ]
-)
 
 
 def _by_hand(g: Game, picks: dict[int, list[str]], faceup: list[str], crown: int) -> Game:
@@ -62,7 +47,7 @@ def _scenario(g: Game, rng: random.Random) -> tuple[dict[int, list[str]], list[s
     return picks, faceup, rng.randrange(g.players)
 
 
-@pytest.mark.parametrize("edition,players,kw", SETUPS)
+@pytest.mark.parametrize("edition,players,kw", EVERY_SETUPS)
 def test_start_turns_writes_the_game_the_engine_reaches_by_calling(edition, players, kw):
     rng = random.Random(players)
     for seed in range(6):
