@@ -6,8 +6,8 @@ seat the same view as the original, and writes the same seat's position again; t
 import random
 
 import pytest
-from helpers import play_random
-from test_position import SETUPS, _states
+from helpers import EVERY_SETUPS, play_random
+from test_position import _states
 
 from citadels_core import Game, GameConfig
 from citadels_core.position import (
@@ -23,7 +23,7 @@ from citadels_core.rng import Rng
 from citadels_core.view import view
 
 
-@pytest.mark.parametrize("edition,players,kw", SETUPS)
+@pytest.mark.parametrize("edition,players,kw", EVERY_SETUPS)
 def test_the_game_dealt_from_a_seats_position_shows_that_seat_the_same(edition, players, kw):
     for g in _states(edition, players, kw, 3):
         for seat in range(g.players):
