@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..edition import get_edition
+from ..game import _selection_script
 from ..view import View
 
 
@@ -27,6 +28,10 @@ class Beliefs:
     candidates: tuple[frozenset[str], ...]
     # The characters of player q, known because q revealed them this round.
     revealed: tuple[tuple[str, ...], ...]
+    # (q, characters, count): player q holds exactly `count` of `characters` (at 3 players, from the
+    # draft's gaps between my own offers; see `three_player_counts`). Worlds are judged by them, `prob`
+    # is not.
+    counts: tuple[tuple[int, frozenset[str], int], ...] = ()
 
     def prob(self, q: int, key: str) -> float:
         """Chance that player q holds `key` (uniform over q's candidates: a deliberately simple model)."""
@@ -118,3 +123,69 @@ def two_player_segments(
         if drops and len(picks) >= 2:
             out.append(frozenset(drops[0][0]) - {drops[0][1]} - set(picks[1][0]))
     return [s for s in out if s]
+
+
+def three_player_counts(
+    v: View, log: list[tuple[tuple[str, tuple[str, ...]], str]]
+) -> tuple[tuple[int, frozenset[str], int], ...]:
+    """At 3 players each player picks two characters and one card is discarded at random during the draft
+    (2016; the classic draft leaves one card face down at its end), so the before/after split of `infer`
+    does not hold. What does: the characters that vanished from the draft between two of my offers are
+    exactly those taken (or discarded) by the steps of the draft between them, so each opponent holds
+    exactly as many of them as it picked in between. Likewise for what I was never offered (the face-down
+    card and the picks before my first) and, once the draft is over, for what I left at my last offer.
+
+    `log`: my draft decisions this round in order ((kind, offered), my character); the offer I decide on
+    now counts too. Each offer is placed in the draft by its size (the draft shrinks by one card a step),
+    which also tells who held the crown. Empty when the offers do not fit the draft (a bot that joined
+    mid-round) or when a Theater may have exchanged characters after the draft."""
+    assert v.me is not None
+    me, n = v.me, len(v.players)
+    if n != 3:
+        return ()
+    ed = get_edition(v.edition)
+    nc = len(v.cast)
+    script = _selection_script(n, nc, ed.random_discard_3p)
+    size, sizes = nc - len(v.faceup) - 1, []
+    for _ in script:  # at 3 players every step takes one card out of the draft
+        sizes.append(size)
+        size -= 1
+    offers: list[tuple[frozenset[str], str | None]] = [
+        (frozenset(opts), k) for (kind, opts), k in log if kind == "choose_character"
+    ]
+    now_select = v.phase == "select" and v.pending_kind == "choose_character" and v.pending_player == me
+    if now_select:
+        offers.append((frozenset(v.options), None))
+    if not offers:
+        return ()
+    steps: list[int] = []
+    for opts, _k in offers:
+        at = [s for s, (_off, kind) in enumerate(script) if kind == "c" and sizes[s] == len(opts)]
+        if len(at) != 1 or (steps and at[0] <= steps[-1]):
+            return ()
+        steps.append(at[0])
+    offs = {script[s][0] for s in steps}
+    if len(offs) != 1:
+        return ()
+    crown = (me - offs.pop()) % n
+    mine = set(v.my_characters) | {k for _o, k in offers if k is not None}
+    out: list[tuple[int, frozenset[str], int]] = []
+
+    def gap(chars: frozenset[str], between: range) -> None:
+        picks = [0] * n
+        for s in between:
+            off, kind = script[s]
+            if kind == "c":
+                picks[(crown + off) % n] += 1
+        for q in range(n):
+            if q != me:
+                out.append((q, chars - mine, picks[q]))
+
+    gap(frozenset(v.cast) - offers[0][0] - set(v.faceup), range(steps[0]))
+    for i in range(len(offers) - 1):
+        (o, k), (o2, _k2) = offers[i], offers[i + 1]
+        gap(o - {k} - o2, range(steps[i] + 1, steps[i + 1]))
+    last, k = offers[-1]
+    if v.phase != "select" and k is not None:
+        gap(last - {k}, range(steps[-1] + 1, len(script)))
+    return tuple(out)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ..actions import Action
 from ..view import PlayerInfo, View
 from .heuristic import HeuristicBot
-from .inference import Beliefs, draft_order, infer, two_player_segments
+from .inference import Beliefs, draft_order, infer, three_player_counts, two_player_segments
 
 
 def strength(p: PlayerInfo) -> float:
@@ -28,6 +28,7 @@ class NormalBot(HeuristicBot):
         self.crowns: dict[int, int] = {}  # round -> seat holding the crown when its draft began
         # round -> my draft decisions in order: (kind, characters offered) -> the character I chose
         self._drafts: dict[int, dict[tuple[str, tuple[str, ...]], str]] = {}
+        self._theater: set[int] = set()  # rounds whose draft a Theater may have ended with an exchange
 
     def choose(self, v: View) -> Action:
         if v.phase == "select" and v.round not in self.crowns:
@@ -43,6 +44,8 @@ class NormalBot(HeuristicBot):
         remembers it; a bot that plays another move than this one's calls it again with its own."""
         if v.pending_kind in ("choose_character", "discard_character") and a.args:
             self._drafts.setdefault(v.round, {})[(str(v.pending_kind), v.options)] = str(a.args[0])
+            if any(d.key == "theater" for p in v.players for d in p.city):
+                self._theater.add(v.round)
 
     def segments(self, v: View) -> list[frozenset[str]]:
         """At 2 players: sets of characters of which the opponent holds exactly one (see inference)."""
@@ -53,6 +56,16 @@ class NormalBot(HeuristicBot):
         now = (str(v.pending_kind), v.options)
         log = [(d, k) for d, k in self._drafts.get(v.round, {}).items() if d != now]
         return two_player_segments(v, crown, log)
+
+    def counts(self, v: View) -> tuple[tuple[int, frozenset[str], int], ...]:
+        """At 3 players: how many of which characters each opponent holds (see inference)."""
+        if len(v.players) != 3 or v.round in self._theater:
+            return ()
+        if any(d.key == "theater" for p in v.players for d in p.city):
+            return ()
+        now = (str(v.pending_kind), v.options)
+        log = [(d, k) for d, k in self._drafts.get(v.round, {}).items() if d != now]
+        return three_player_counts(v, log)
 
     def beliefs(self, v: View) -> Beliefs:
         return infer(v, self.crowns.get(v.round))

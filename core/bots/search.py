@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ..actions import Action
 from ..game import Game
@@ -33,6 +34,7 @@ PRIOR_VALUE = 0.6  # ...at this win rate, a little above an even share, so searc
 EXPLORE = 0.7
 WORLD_TRIES = 8  # redeals tried per sample before accepting one that contradicts the beliefs
 WORLD_TRIES_2P = 40  # ...at 2 players, where the draft pins the opponent's characters down far more
+# (and at 3 players, whose draft counts accept about one re-deal in six or eight)
 NORMAL_KINDS_2P = frozenset({"discard_character"})  # decisions `normal` takes alone at 2 players...
 NORMAL_ACTIONS_2P = frozenset({"kill"})  # ...and those where it proposes one of these actions
 
@@ -164,6 +166,9 @@ def consistent_deal(
         held = {keys[i] for i in characters[1 - b.me]}
         if any(len(held & s) != 1 for s in segments):
             return False
+    for q, chars, count in b.counts:
+        if sum(keys[i] in chars for i in characters[q]) != count:
+            return False
     return True
 
 
@@ -203,7 +208,7 @@ class SearchBot:
         """A world consistent with the view, and with the draft inferences when one is found quickly."""
         if b is None:
             return worlds(self.rng)
-        tries = WORLD_TRIES_2P if len(b.candidates) == 2 else WORLD_TRIES
+        tries = WORLD_TRIES_2P if len(b.candidates) == 2 or b.counts else WORLD_TRIES
         rng = self.rng
         if isinstance(worlds, Worlds):
             # Most tries are rejected for their characters: judge each by its characters alone (dealt
@@ -242,6 +247,17 @@ class SearchBot:
             return False
         return v.pending_kind in self.normal_kinds_2p or guess.kind in self.normal_actions_2p
 
+    def world_beliefs(self, v: View) -> tuple[Beliefs | None, list[frozenset[str]]]:
+        """The draft inferences its worlds are fitted to: the beliefs (at 3 players with how many of which
+        characters each opponent holds), and at 2 players the segments."""
+        n = len(v.players)
+        if n == 2 and not self.two_player_worlds:
+            return None, []
+        b = self.normal.beliefs(v)
+        if n == 3:
+            b = replace(b, counts=self.normal.counts(v))
+        return b, self.normal.segments(v) if n == 2 else []
+
     def begin_search(self, legal: list[Action]) -> None:
         """Called once before a search's iterations: the flat search keeps nothing beyond its counts."""
 
@@ -255,9 +271,7 @@ class SearchBot:
         """Fill `last_stats` with (action, playouts, estimated win chance), the chosen action first."""
         me = v.me
         assert me is not None
-        n = len(v.players)
-        b = self.normal.beliefs(v) if n >= 4 or (n == 2 and self.two_player_worlds) else None
-        segs = self.normal.segments(v) if b is not None and n == 2 else []
+        b, segs = self.world_beliefs(v)
         k_n = len(legal)
         visits = [0] * k_n
         wins = [0.0] * k_n

@@ -92,9 +92,7 @@ def assess(game: Game, seat: int, chosen: Action, budget: int, seed: int, index:
     bot.search(v, worlds, legal, guess)
     best = bot.last_stats[0][0]
     # The worlds the bot would sample (fitted to its draft inferences, as in its search).
-    n = len(v.players)
-    beliefs = bot.normal.beliefs(v) if n >= 4 or n == 2 else None
-    segments = bot.normal.segments(v) if beliefs is not None and n == 2 else []
+    beliefs, segments = bot.world_beliefs(v)
     pairs = max(1, budget // 4)
     kept = mine = 0.0
     for _ in range(pairs):
