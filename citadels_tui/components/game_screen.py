@@ -140,6 +140,17 @@ class GameScreen(Screen[None]):
             yield LogPane(id="log")
         yield CommandLine(self._complete, self._option_count, self._seen_options, id="command")
 
+    def _compositor_refresh(self) -> None:
+        # While the app batches updates (at a start: all of its mount, which pushes this screen), a frame
+        # Textual renders is thrown away unwritten (App._display writes nothing during a batch): ~10 ms of
+        # a start spent on nothing. The screen is drawn instead at its next refresh, once the batch is
+        # over (private Textual API: pyproject pins textual; the snapshot tests and
+        # tests/test_tui_start.py check the screens drawn).
+        if self.app._batch_count and self is self.app.screen and not self.app.is_inline:  # noqa: SLF001
+            self._repaint_required = True
+            return
+        super()._compositor_refresh()
+
     def on_mount(self) -> None:
         self.query_one("#cities-box").border_title = t("Cities")
         # A spectator (a seat for nobody) holds no cards: no "Your hand"; the options take the column.
