@@ -11,6 +11,10 @@ to other load on the machine), and our figure over the peer's. No assertions: fi
 
 `--before REF` also runs the app as it was at git commit REF (exported to a temporary folder, its
 packages put first on the path), in the same alternation: before and after measured in one run.
+
+Each run has a fresh home (so that a new game starts), but, as on a player's machine after the first
+start, the app's cache folder (the parsed CSS, `citadels_tui/css_cache.py`) is the one the uncounted
+first run left. `--cold` leaves it empty: every run then starts as the first after an install.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import argparse
 import fcntl
 import os
 import select
+import shutil
 import signal
 import statistics
 import struct
@@ -85,10 +90,17 @@ def export_commit(ref: str, into: Path) -> Path:
 
 
 def first_frame(
-    argv: list[str], marker: str, timeout: float = 30.0, path: Path | None = None
+    argv: list[str],
+    marker: str,
+    timeout: float = 30.0,
+    path: Path | None = None,
+    cache: Path | None = None,
+    keep_cache: bool = False,
 ) -> tuple[float, float]:
     """Spawn `argv` in a fresh pty; (wall seconds, CPU seconds) until the screen shows `marker`.
-    `path`: a folder put first on PYTHONPATH (an older commit's packages)."""
+    `path`: a folder put first on PYTHONPATH (an older commit's packages). `cache`: a cache folder put in
+    the fresh home first; with `keep_cache`, the one the app left there is kept in `cache` instead (the
+    app writes it just after its first frame)."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", H, W, 0, 0))
     screen = pyte.Screen(W, H)
@@ -96,6 +108,8 @@ def first_frame(
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, TERM="xterm-256color", CITADELS_HOME=home, COLUMNS=str(W), LINES=str(H))
         env.pop("NO_COLOR", None)
+        if cache is not None and cache.is_dir() and not keep_cache:
+            shutil.copytree(cache, Path(home) / "cache")
         if path is not None:
             env["PYTHONPATH"] = str(path)
         # As on a player's machine after the first start: compiled modules are cached (.pyc); the
@@ -128,37 +142,56 @@ def first_frame(
                     raise RuntimeError(f"{argv!r} exited:\n" + "\n".join(screen.display)) from None
                 stream.feed(data)
                 if any(marker in line for line in screen.display):
-                    return time.perf_counter() - start, cpu_seconds(proc.pid)
+                    figures = time.perf_counter() - start, cpu_seconds(proc.pid)
+                    if cache is not None and keep_cache:
+                        _keep_cache(Path(home) / "cache", cache)
+                    return figures
         finally:
             os.killpg(proc.pid, signal.SIGKILL)  # our own child's group: nothing else is in it
             proc.wait()
             os.close(master)
 
 
+def _keep_cache(made: Path, cache: Path, wait: float = 5.0) -> None:
+    """Copy the cache folder the app writes into `made` once it has something in it (an app without
+    one, an earlier commit's, leaves it empty: then after `wait` seconds nothing is kept)."""
+    deadline = time.perf_counter() + wait
+    while time.perf_counter() < deadline and not (made.is_dir() and any(made.iterdir())):
+        time.sleep(0.05)
+    time.sleep(0.2)  # written atomically, but perhaps more than one file
+    shutil.rmtree(cache, ignore_errors=True)
+    if made.is_dir():
+        shutil.copytree(made, cache)
+
+
 def summary(samples: list[float]) -> str:
     return f"median {statistics.median(samples):.3f} s (min {min(samples):.3f}, max {max(samples):.3f})"
 
 
-def main(runs: int, before: str | None = None) -> None:
+def main(runs: int, before: str | None = None, cold: bool = False) -> None:
     ours_argv = [sys.executable, "-m", "citadels_server.cli"]
     peer_argv = [sys.executable, "-c", PEER]
     with tempfile.TemporaryDirectory() as scratch:
         old_path = export_commit(before, Path(scratch)) if before else None
-        # One run of each first, not counted: the OS's file cache then holds every set of modules.
-        first_frame(ours_argv, "Your hand")
+        ours_cache = None if cold else Path(scratch) / "ours-cache"
+        old_cache = None if cold else Path(scratch) / "old-cache"
+        # One run of each first, not counted: the OS's file cache then holds every set of modules, and
+        # the app's cache folder is what a first start leaves.
+        first_frame(ours_argv, "Your hand", cache=ours_cache, keep_cache=True)
         first_frame(peer_argv, "Hello")
         if old_path is not None:
-            first_frame(ours_argv, "Your hand", path=old_path)
+            first_frame(ours_argv, "Your hand", path=old_path, cache=old_cache, keep_cache=True)
         ours: list[tuple[float, float]] = []
         peer: list[tuple[float, float]] = []
         old: list[tuple[float, float]] = []
         for _ in range(runs):
-            ours.append(first_frame(ours_argv, "Your hand"))
+            ours.append(first_frame(ours_argv, "Your hand", cache=ours_cache))
             peer.append(first_frame(peer_argv, "Hello"))
             if old_path is not None:
-                old.append(first_frame(ours_argv, "Your hand", path=old_path))
+                old.append(first_frame(ours_argv, "Your hand", path=old_path, cache=old_cache))
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"first frame in a {W}x{H} pty, {runs} runs each, alternating; load average {load}")
+    how = "no cache (as a first start)" if cold else "the cache a first start left"
+    print(f"first frame in a {W}x{H} pty, {runs} runs each, alternating, {how}; load average {load}")
     rows = [("citadels", ours), ("one-widget Textual app", peer)]
     if old:
         rows.append((f"citadels at {before}", old))
@@ -174,5 +207,6 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--before", metavar="REF", help="also run the app as at this git commit")
+    ap.add_argument("--cold", action="store_true", help="no cache folder: every start as the first one")
     args = ap.parse_args()
-    main(args.runs, args.before)
+    main(args.runs, args.before, args.cold)

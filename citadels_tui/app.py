@@ -6,9 +6,9 @@ a saved game is offered first when there is one, or resumed directly with `--res
 from __future__ import annotations
 
 import gc
-import secrets
 from collections.abc import Sequence
 from pathlib import Path
+from random import SystemRandom
 from typing import Any
 
 from textual.app import App
@@ -16,7 +16,6 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 
 from citadels_core import ConfigError, Game, GameConfig
-from citadels_core.position import from_position
 from citadels_core.record import GameRecord
 from citadels_core.takeback import GAME_OVER, NOTHING, OTHER_ACTED, REVEALED
 from citadels_core.view import view
@@ -30,7 +29,7 @@ from .errors import translate_error
 from .game_setup import NewGame, bot_names, default_preset, rank9_reason
 from .i18n import Lazy, available, from_environment, language, lazy_t, normalize, set_language, t, tn
 from .names import describe
-from .paths import config_dir
+from .paths import cache_dir, config_dir
 from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
 from .settings import BOT_LEVELS, cast_choice, districts_choice, load_settings, save_settings
 from .table import HINT_PLAYOUTS, HINT_SECONDS, Seat, Table
@@ -55,7 +54,14 @@ _SHIPPED: list[tuple[Theme, Any]] = []
 # theme's fields (a user's theme file read again is the same key; an edited one is a new key).
 _CSS_VARIABLES: dict[str, dict[str, str]] = {}
 HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
+CSS_CACHE = "css-rules.pickle"  # in the cache folder: see css_cache.py
 LAST_GAME = "last-game.json"  # the last finished game, next to the game in progress, for `citadels review`
+
+
+def fresh_seed() -> int:
+    """A new game's seed from the OS's randomness (as `secrets.randbelow`, without importing `secrets`:
+    its hmac/OpenSSL imports cost a few ms of every start)."""
+    return SystemRandom().randrange(2**31)
 
 
 class CitadelsApp(App[int]):
@@ -134,6 +140,8 @@ class CitadelsApp(App[int]):
         self.saver = BackgroundSaver()
         # Set by `run`: the garbage collector is off for the start and goes back on with the first screen.
         self.collector_paused = False
+        # Set by `run`: where the parsed CSS is kept for the next start (saved once the first screen shows).
+        self.css_cache_file: Path | None = None
         # A hint's search: playouts, and a time cap (None: none, so that the same position gets the same hint).
         self.hint_budget: tuple[int, float | None] = (HINT_PLAYOUTS, HINT_SECONDS)
 
@@ -267,7 +275,7 @@ class CitadelsApp(App[int]):
         else:
             cfg, bots, seed = spec.config, spec.bots, spec.seed
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = fresh_seed()
         record = GameRecord(cfg, seed, [])
         if why := rank9_reason(cfg):
             self.notes.append((why, False))
@@ -298,9 +306,11 @@ class CitadelsApp(App[int]):
     ) -> None:
         """Play from the position `text` (checked: PositionError if refused) as `seat` (default: whoever
         must decide now), every other seat a bot of `level`. Not saved: a save replays a game from its deal."""
+        from citadels_core.position import from_position  # only for "win from here": not at every start
+
         game = from_position(text, record_events=False)
         human = position_player(game) if seat is None else seat
-        record = GameRecord(game.config, secrets.randbelow(2**31) if seed is None else seed, [])
+        record = GameRecord(game.config, fresh_seed() if seed is None else seed, [])
         bots = {p: level for p in range(game.players) if p != human}
         self.save_path = None
         table = Table(record, bots, self.settings.bot_pace, start=text)
@@ -359,6 +369,10 @@ class CitadelsApp(App[int]):
             self.collector_paused = False
             gc.freeze()  # what the start made lives as long as the app: collections need not scan it again
             gc.enable()
+        if self.css_cache_file is not None:
+            # After the first frame is written, not before: the next start reads what this one parsed.
+            self.call_later(css_cache.save, self.css_cache_file)
+            self.css_cache_file = None
 
     def make_game_screen(self, seat: Seat) -> GameScreen:
         return GameScreen(seat)
@@ -725,8 +739,12 @@ def run(
 
     The start makes some sixty thousand objects that live as long as the app: collecting garbage meanwhile
     would only scan them again and again (a sixth of the start's CPU), so the collector is off until the
-    first screen is shown (`citadels` turns it off before it imports the app)."""
+    first screen is shown (`citadels` turns it off before it imports the app). The CSS parsed by the last
+    start is read back from the cache folder (`css_cache.load`) rather than parsed again."""
     gc.disable()
+    css_file = cache_dir() / CSS_CACHE
+    css_cache.install()
+    css_cache.load(css_file)
     app = CitadelsApp(
         resume=resume,
         seed=seed,
@@ -739,7 +757,9 @@ def run(
         position_bots=position_bots,
     )
     app.collector_paused = True
+    app.css_cache_file = css_file
     result = app.run()
+    css_cache.save(css_file)  # what was parsed after the start (another theme chosen …), for next time
     return result if isinstance(result, int) else 0
 
 

@@ -1,4 +1,4 @@
-"""Where settings and saved games live. CITADELS_HOME (or an explicit home) redirects both, for tests."""
+"""Where settings, saved games and the cache live. CITADELS_HOME (or an explicit home) redirects both, for tests."""
 
 from __future__ import annotations
 
@@ -18,6 +18,12 @@ def config_dir(home: Path | None = None) -> Path:
 def data_dir(home: Path | None = None) -> Path:
     base = home or _env_home()
     return base / "data" if base else Path(platformdirs.user_data_dir(APP))
+
+
+def cache_dir(home: Path | None = None) -> Path:
+    """What can be made again if lost (the parsed CSS kept between starts)."""
+    base = home or _env_home()
+    return base / "cache" if base else Path(platformdirs.user_cache_dir(APP))
 
 
 def _env_home() -> Path | None:

@@ -18,19 +18,15 @@ from dataclasses import dataclass
 
 from citadels_core import Action, Game, GameConfig, IllegalAction
 from citadels_core.bots import Bot, decide, make_bot
-from citadels_core.bots.hint import hint
 from citadels_core.events import Event
 from citadels_core.narrate import narrate
-from citadels_core.position import from_position
 from citadels_core.record import GameRecord, state_digest
-from citadels_core.redeal import redeal
 from citadels_core.takeback import take_back_refusal
 from citadels_core.view import View, view
 
 from .grammar import second_person
 from .i18n import SOURCE_LANGUAGE, Lazy, language, lazy_t, lazy_tn, translator
 from .recap import Follow, Note, Recap
-from .records import PlaceTaken
 from .thinking import think, warm_up
 
 log = logging.getLogger(__name__)
@@ -86,6 +82,9 @@ def hint_search(
     v: View, game: Game, player: int, playouts: int, top: int, seed: int, seconds: float | None
 ) -> list[tuple[Action, float]]:
     """The hint's search (in a worker process): worlds re-dealt from `player`'s seat of `game` (a copy)."""
+    from citadels_core.bots.hint import hint  # imported where used: not needed to start the app
+    from citadels_core.redeal import redeal
+
     return hint(
         v, lambda rng: redeal(game, player, rng), budget=playouts, top=top, seed=seed, max_seconds=seconds
     )
@@ -104,6 +103,8 @@ class Table:
     ) -> None:
         """`start`: a position (docs/position.md) the game starts from instead of a new game's deal; the
         record's actions are then the moves made from it (its seed only seeds the bots)."""
+        from citadels_core.position import from_position  # imported where used: rare, not at every start
+
         self.record = record
         self.start = start
         self.start_game = from_position(start, record_events=False) if start is not None else None
@@ -150,6 +151,8 @@ class Table:
         """The game of the record: from a new game's deal, or from the start position, with every action."""
         if self.start is None:
             return self.record.replay()
+        from citadels_core.position import from_position
+
         g = from_position(self.start)
         for p, a in self.record.actions:
             g.apply(p, a)
@@ -228,6 +231,8 @@ class Table:
         written.add_done_callback(lambda done: self._journalled(done, start, len(moves)))
 
     def _journalled(self, done: asyncio.Future[None], start: int, count: int) -> None:
+        from .records import PlaceTaken  # imported where used: the records are not needed to start the app
+
         self.unjournalled -= count
         if not done.cancelled() and done.exception() is None:
             self.save_error = None
@@ -348,6 +353,8 @@ class Table:
         return None, action
 
     def _forgotten(self, done: asyncio.Future[None]) -> None:
+        from .records import PlaceTaken  # imported where used: the records are not needed to start the app
+
         self.unjournalled -= 1
         if not done.cancelled() and isinstance(taken := done.exception(), PlaceTaken):
             # Another process's action followed the decision before it was taken back: it stands.

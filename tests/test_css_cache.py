@@ -1,8 +1,18 @@
-"""CSS is parsed once per process and theme (issue 19): a second app, or a second SSH session, parses none."""
+"""CSS is parsed once per process and theme (issue 19): a second app, or a second SSH session, parses none;
+and the local app keeps what it parsed on disk for its next start, ignoring a file it cannot trust."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import pickle
+import signal
+import time
+from collections import OrderedDict
 from pathlib import Path
+
+import pytest
+from textual.css.stylesheet import Stylesheet
 
 from citadels_tui import css_cache
 from citadels_tui.app import CitadelsApp
@@ -48,3 +58,109 @@ def test_the_theme_is_taken_before_the_css_is_first_parsed(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, theme="night")
     assert app.theme == "night"
     assert app.stylesheet._variables == app.get_css_variables()
+
+
+# ---------------------------------------------------------------- kept on disk between starts
+
+
+@pytest.fixture
+def fresh_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """css_cache as in a process that has parsed nothing yet (the module's state is put back after)."""
+    monkeypatch.setattr(css_cache, "_rules", OrderedDict())
+    monkeypatch.setattr(css_cache, "_used", None)
+    monkeypatch.setattr(css_cache, "_unsaved", 0)
+
+
+async def test_rules_kept_on_disk_are_used_by_the_next_start_and_look_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_process: None
+):
+    kept = tmp_path / "cache" / "css-rules.pickle"
+    assert css_cache.load(kept) == 0  # the first start: no file yet
+    first = await _start(tmp_path / "a")
+    assert css_cache.save(kept)
+    assert not css_cache.save(kept)  # nothing parsed since: nothing to write
+    # The next start, in a new process: the rules come from the file, none is parsed.
+    monkeypatch.setattr(css_cache, "_rules", OrderedDict())
+    monkeypatch.setattr(css_cache, "_used", None)
+    assert css_cache.load(kept) > 0
+    misses = css_cache.misses
+    second = await _start(tmp_path / "b")
+    assert css_cache.misses == misses
+    assert second == first
+
+
+def _pickled(obj: object) -> bytes:
+    return pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "empty",
+        "garbage",
+        "truncated",
+        "another Textual",
+        "not rules",
+        "not a pair",
+    ],
+)
+async def test_a_bad_or_stale_file_is_ignored_and_replaced(tmp_path: Path, fresh_process: None, damage: str):
+    kept = tmp_path / "css-rules.pickle"
+    css_cache.load(kept)  # no file yet; what this process parses is kept from now on
+    await _start(tmp_path / "a")
+    assert css_cache.save(kept)
+    good = kept.read_bytes()
+    stamp, entries = pickle.loads(good)
+    kept.write_bytes(
+        {
+            "empty": b"",
+            "garbage": b"\x80\x05not a pickle at all",
+            "truncated": good[: len(good) // 2],
+            "another Textual": _pickled(((0, *stamp[1:]), entries)),
+            "not rules": _pickled((stamp, [*entries, (("css",), ["not a rule set"])])),
+            "not a pair": _pickled([stamp]),
+        }[damage]
+    )
+    css_cache._rules.clear()
+    assert css_cache.load(kept) == 0
+    assert not css_cache._rules  # nothing taken from a bad file, not even its good entries
+    misses = css_cache.misses
+    await _start(tmp_path / "b")  # parsed as usual
+    assert css_cache.misses > misses
+    assert css_cache.save(kept)  # and the file is written anew, whole
+    css_cache._rules.clear()
+    assert css_cache.load(kept) == len(entries)
+
+
+def test_an_unwritable_cache_folder_is_no_error(tmp_path: Path, fresh_process: None):
+    css_cache.load(tmp_path / "nothing")
+    Stylesheet()._parse_rules("Screen { color: red; }", ("test", ""))
+    (tmp_path / "file").write_text("a file where the folder would be")
+    assert not css_cache.save(tmp_path / "file" / "css-rules.pickle")
+
+
+def test_citadels_keeps_its_parsed_css_and_starts_with_a_damaged_file(tmp_path: Path, fresh_process: None):
+    from test_tui_no_color import Terminal
+
+    kept = tmp_path / "cache" / "css-rules.pickle"
+
+    def start_and_quit() -> None:
+        term = Terminal(tmp_path, no_color=False)
+        try:
+            term.read_until(b"Assassin")  # the game screen
+            deadline = time.monotonic() + 30
+            while not kept.exists() and time.monotonic() < deadline:
+                time.sleep(0.05)  # written just after the first frame
+            term.type(b"quit\r")
+            assert term.finish() == 0
+        finally:
+            with contextlib.suppress(ProcessLookupError, ChildProcessError):
+                os.kill(term.pid, signal.SIGKILL)
+                os.waitpid(term.pid, 0)
+
+    start_and_quit()
+    assert css_cache.load(kept) > 0  # what the real start parsed, readable by this Python and Textual
+    kept.write_bytes(b"\x80\x05damaged")
+    start_and_quit()  # starts all the same, parsing its CSS
+    css_cache._rules.clear()
+    assert css_cache.load(kept) > 0  # and the damaged file was written anew

@@ -51,12 +51,14 @@ class CitiesPane(Static):
         self.border_title = t("Cities")
         self._last: tuple[View, GameConfig] | None = None
         self.changes: Changes = NOTHING  # districts built or gone since the player last acted
+        # The sizes the cities were last drawn for, and that drawing.
+        self._drawn: tuple[tuple[int, int], RenderableType] | None = None
 
     def show(self, v: View, cfg: GameConfig, changes: Changes | None = None) -> None:
         self._last = (v, cfg)
         if changes is not None:
             self.changes = changes
-        self.update(self.render_cities(v, cfg))
+        self.update(self._render_for(self._sizes()))
 
     def on_resize(self) -> None:
         self.redraw()
@@ -64,14 +66,33 @@ class CitiesPane(Static):
     def redraw(self) -> None:
         # The form (short or long headers, names or not) depends on the size, known only after layout.
         if self._last is not None:
-            self.update(self.render_cities(*self._last))
+            self.update(self._drawn_for(self._sizes()))
+
+    def _drawn_for(self, sizes: tuple[int, int]) -> RenderableType:
+        """The cities drawn for `sizes`: the last drawing when it was for the same sizes. Both the pane
+        and its frame are told of each resize, several times during a start, and each time the same
+        cities were drawn again (several ms a start). Still given to `update` each time: Textual may
+        drop a layout asked for in the middle of its own, and a later one must still come."""
+        if self._drawn is None or self._drawn[0] != sizes:
+            assert self._last is not None
+            self._drawn = (sizes, self.render_cities(*self._last))
+        return self._drawn[1]
+
+    def _render_for(self, sizes: tuple[int, int]) -> RenderableType:
+        """The cities drawn anew (the game changed) for `sizes`, kept for resizes to the same sizes."""
+        self._drawn = None
+        return self._drawn_for(sizes)
+
+    def _sizes(self) -> tuple[int, int]:
+        """What the form of the cities depends on besides the game: the pane's width, its frame's height."""
+        return self.size.width, self.parent.size.height if isinstance(self.parent, Widget) else 0
 
     def render_cities(self, v: View, cfg: GameConfig) -> RenderableType:
         """The most readable form that shows every player's city in the room there is (see
         docs/playing.md): the city under its owner's name, or after it on the same line, or each
         district as its cost and type letter only; at worst each player's line is cut short with "…"."""
         width = self.size.width if self.size.width > 0 else 80
-        box = self.parent.size.height if isinstance(self.parent, Widget) else 0
+        box = self._sizes()[1]
         fits = lambda lines: box <= 0 or lines <= box  # noqa: E731 - before layout, anything fits
         if width >= 100 and len(v.players) > 1:
             # A large pane gets the cities side by side, two to a row.
