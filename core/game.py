@@ -787,15 +787,19 @@ class Game:
         if self.phase == SELECT:
             if self.follow_up:
                 return self._sub_actions()
-            acts = (
-                self.interned_discards
-                if self.selection_order[self.selection_step][1] == "d"
-                else self.interned_choices
-            )
-            return [acts[c] for c in sorted(self.selection_options())]
+            return self.selection_actions()
         if self.follow_up:
             return self._sub_actions()
         return self._turn_actions()
+
+    def selection_actions(self) -> list[Action]:
+        """The legal actions of a pick in the selection (no follow-up open): choose or discard a character."""
+        acts = (
+            self.interned_discards
+            if self.selection_order[self.selection_step][1] == "d"
+            else self.interned_choices
+        )
+        return [acts[c] for c in sorted(self.selection_options())]
 
     def _sub_actions(self) -> list[Action]:
         fn = FOLLOW_UP_ACTIONS.get(self.follow_up)
@@ -854,7 +858,10 @@ class Game:
                 out.append(END)
         return out
 
-    def build_actions(self, p: int) -> list[Action]:
+    def build_actions(self, p: int, dearest: bool = False) -> list[Action]:
+        """The builds p may make now: the paid ones in the hand's order, then the unpaid ones. With
+        `dearest`, in a game without unpaid builds (`has_alt_pay`), only the first of the dearest by printed
+        cost (what the `hard` bot's rollouts build): a card no dearer than one found is not checked."""
         out: list[Action] = []
         hand = self.hands[p]
         if not hand:
@@ -867,11 +874,15 @@ class Game:
         left = self.builds < self.build_limit
         # Only districts in this game can offer unpaid builds (Framework, Necropolis).
         alt = [dr for dr in d_rules.values() if dr.alt_pay] if self.has_alt_pay else ()
+        dearest = dearest and not alt
+        top = -1  # dearest: the printed cost to beat
         unpaid: list[Action] = []  # listed after the paid builds
         for cid in dict.fromkeys(hand):  # each kind of card in the hand once, in the hand's order
             d = districts[cid]
             if d.cost > gold and not alt and d.type is not _UNIQUE:
                 continue  # the common refusal first: no other way to build it, and too dear
+            if dearest and d.cost <= top:
+                continue  # no dearer than the one found
             if not d.buildable or (cid in built and not self.can_build_kind(p, cid)):
                 continue
             if not left and self.counts_toward_limit(cid):
@@ -884,15 +895,19 @@ class Game:
                     adr.alt_build_actions(self, p, cid, unpaid)
                 cost = self.build_cost(p, cid)
                 if dr is not None and dr.custom_build:
-                    if dr.can_build(self, p, cost):
-                        out.append(self.interned_builds[cid])
-                    continue
+                    allowed = dr.can_build(self, p, cost)  # the Thieves' Den is paid partly in cards
+                else:
+                    allowed = cost <= gold
             else:
                 for adr in alt:
                     adr.alt_build_actions(self, p, cid, unpaid)
-                cost = d.cost
-            if cost <= gold:
-                out.append(self.interned_builds[cid])
+                allowed = d.cost <= gold
+            if allowed:
+                if dearest:
+                    out = [self.interned_builds[cid]]
+                    top = d.cost
+                else:
+                    out.append(self.interned_builds[cid])
         out.extend(unpaid)
         return out
 

@@ -18,7 +18,19 @@ from ..actions import Action
 from ..game import Game
 from ..redeal import Worlds
 from ..rng import Rng
-from ..terms import OVER, SELECT
+from ..terms import (
+    BEAUTY,
+    BONUS,
+    END,
+    GATHER_CARDS,
+    GATHER_GOLD,
+    INCOME,
+    OVER,
+    SELECT,
+    TURN,
+    USED_BONUS,
+    USED_INCOME,
+)
 from ..view import View
 from .heuristic import BASE_VALUE
 from .heuristic_characters import EXTRA_VALUE
@@ -78,14 +90,27 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
     """A cheap greedy player for rollouts: drafts characters that pay, takes bonuses and income, builds
     the dearest district it can, gathers gold when poor, otherwise ends; one time in ten it plays any
     legal action (exploration)."""
+    phase = g.phase
+    if not g.follow_up:
+        if phase == TURN:
+            if not g.edition_state and not g.gating_rules:
+                a = _plain_turn_choice(g, rng)
+                if a is not None:
+                    return a
+        elif phase == SELECT:
+            acts = g.selection_actions()  # what legal_actions() lists, without the calls on the way
+            return acts[0] if len(acts) == 1 else _draft_pick(g, acts, rng)
     acts = g.legal_actions()
     n = len(acts)
     if n == 1:
         return acts[0]
-    if g.phase == SELECT and not g.follow_up:
-        return _draft_pick(g, acts, rng)
     if rng.below(10) == 0:
         return acts[rng.below(n)]
+    return _greedy(g, acts, rng)
+
+
+def _greedy(g: Game, acts: list[Action], rng: Rng) -> Action:
+    """`rollout_policy`'s choice among the legal actions `acts` of a turn when it does not explore."""
     # One pass sorts the actions out; the preferences below are, in order: an aimed kill or theft, a
     # gathering, the dearest build, the first action of the most preferred kind. (A playout takes about a
     # hundred decisions, and this runs for each: a set of kinds and a list per kind cost more than the rest.)
@@ -121,17 +146,97 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
     if build is not None:
         return build
     if best_order == 5:
-        return acts[rng.below(n)]
+        return acts[rng.below(len(acts))]
     return best
+
+
+_AIM_KINDS = ("kill", "rob")
+_aims_by_rules: dict[type, bool] = {}
+
+
+def _may_aim(r: object) -> bool:
+    """Whether a character's abilities include an aimed kill or theft (the policy's first preference)."""
+    aims = _aims_by_rules.get(type(r))
+    if aims is None:
+        handlers = r.handlers()  # type: ignore[attr-defined]
+        aims = _aims_by_rules[type(r)] = any(k in handlers for k in _AIM_KINDS)
+    return aims
+
+
+def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
+    """`rollout_policy`'s choice in a plain turn decision (no follow-up, no gate, no edition state, no
+    district of the player's city offering actions, a character that neither kills nor robs), listing
+    only what the choice looks at; None, before drawing anything, where the full list is needed.
+
+    The same choice and the same draws as the general code below it: the policy needs every legal action
+    only to explore (one decision in ten) and to count them, and the turn's list is known in its parts
+    (gathering, income, bonus, the character's abilities, builds, the end: `Game.legal_actions`). Before
+    gathering the choice is a gathering; after it, the dearest build, the bonus, the income, and only
+    then the character's abilities (the Warlord's targets, the costliest list of a turn). A playout makes
+    about a hundred decisions and most are these: listing them all cost about half of it."""
+    i = g.current_character
+    r = g.character_rules[i]
+    if _may_aim(r):
+        return None
+    p = g.turn_player
+    if g.active_districts:
+        city = g.cities[p]
+        for dr in g.active_districts:
+            if dr.id in city or (dr.id | BEAUTY) in city:
+                return None
+    if not g.gathered:
+        # At least the two gatherings are listed; the policy takes one unless it explores.
+        if rng.below(10) == 0:
+            acts = g.legal_actions()
+            return acts[rng.below(len(acts))]
+        return GATHER_GOLD if g.gold[p] < 4 and g.hands[p] else GATHER_CARDS
+    used = g.used
+    income = r.income is not None and not used & USED_INCOME
+    bonus = r.has_bonus and not used & USED_BONUS
+    end = not g.hooks.may_keep_turn[i] or r.may_end(g, p)
+    # Only the dearest build is wanted, and whether there is one: the count of the others matters only
+    # when nothing but builds may be listed.
+    builds = g.build_actions(p, dearest=income or bonus or end) if r.may_build and g.hands[p] else []
+    abilities = g.hooks.acts[i]
+    known = income + bonus + len(builds) + end
+    if known < (2 if abilities else 1):
+        return None  # perhaps a single action (taken without a draw): the general code counts them
+    if known > 1 and rng.below(10) == 0:  # (a single action is taken without a draw)
+        acts = g.legal_actions()
+        return acts[rng.below(len(acts))]
+    if builds:
+        districts = g.edition.districts
+        ids = g.card_ids
+        build, build_cost = builds[0], -1
+        for a in builds:
+            cost = districts[ids[str(a.args[0])]].cost
+            if cost > build_cost:  # the first of the dearest
+                build, build_cost = a, cost
+        return build
+    if bonus:
+        return BONUS
+    if income:
+        return INCOME
+    if abilities:
+        out: list[Action] = []
+        r.actions(g, p, out)
+        if out:  # the abilities decide: the general code over the whole list
+            return _greedy(g, g.legal_actions(), rng)
+    return END
 
 
 def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: float = 0.1) -> float:
     """Play `g` (a private copy) to its end; 1 for a win (shared if tied), else a small score share."""
     n = 0
     while g.phase != OVER and n < max_decisions:
-        pd = g.pending()
-        assert pd is not None
-        g.apply_unchecked(pd[0], rollout_policy(g, rng))
+        # Whose decision it is, as g.pending() says (a playout makes about a hundred decisions).
+        if g.follow_up:
+            p = g.follow_up_player
+        elif g.phase == TURN:
+            p = g.turn_player
+        else:
+            p = g.picker()
+        g.apply_unchecked(p, rollout_policy(g, rng))
         n += 1
     if not g.over or g.result is None:
         return 0.0
