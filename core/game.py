@@ -61,9 +61,11 @@ class Game:
         districts in play (by key); active_districts: those districts that offer actions; gating_rules:
         the characters that may hold back a turn (Witch, Blackmailer, the classic Emperor).
         handlers: the function applying each action kind the cards add. card_ids: district id by key.
-        has_alt_pay: some district builds without paying (Framework, Necropolis). entry_costs: what a city
+        has_alt_pay: some district builds without paying (Framework, Necropolis). active_entries: the city
+        entries of active_districts (with and without BEAUTY). entry_costs: what a city
         entry costs (see entry_cost), by entry. hooks: the characters that take part in each whole-game
-        hook (`Hooks`).
+        hook (`Hooks`). faceup_count, selection_script: each round's face-up discards and order of picks
+        (`selection_order`, one list shared by all the games of a configuration: never changed).
         interned_builds, interned_choices, interned_discards: the shared `Action` objects legal_actions()
         hands out, by district id and by character.
 
@@ -124,6 +126,9 @@ class Game:
         "interned_discards",
         "entry_costs",
         "hooks",
+        "faceup_count",
+        "selection_script",
+        "active_entries",
         # table
         "rng",
         "events",
@@ -203,6 +208,9 @@ class Game:
         "interned_discards",
         "entry_costs",
         "hooks",
+        "faceup_count",
+        "selection_script",
+        "active_entries",
         "crown",
         "round",
         "phase",
@@ -255,6 +263,9 @@ class Game:
         self.interned_discards = f.interned_discards
         self.entry_costs = f.entry_costs
         self.hooks = f.hooks
+        self.faceup_count = f.faceup_count
+        self.selection_script = f.selection_script
+        self.active_entries = f.active_entries
 
         self.rng = Rng(seed)
         self.events: list[Event] | None = [] if record_events else None
@@ -451,7 +462,7 @@ class Game:
         deck = list(range(nc))
         self.rng.shuffle(deck)
         faceup: list[int] = []
-        nup = _faceup_count(n, nc)
+        nup = self.faceup_count
         while len(faceup) < nup:
             c = deck.pop()
             if self.character_rules[c].rank == 4:
@@ -463,7 +474,7 @@ class Game:
         self.faceup = faceup
         self.facedown = [deck.pop()]
         self.draft = deck
-        self.selection_order = _selection_script(n, nc, self.edition.random_discard_3p)
+        self.selection_order = self.selection_script
         self.selection_step = 0
         if self.events is not None:
             self.emit(
@@ -614,7 +625,8 @@ class Game:
                     "robbed",
                     {"thief": thief, "victim": p, "character": self.character_key(i), "amount": amount},
                 )
-        self._ask_thanks(p)
+        if "ball_room" in self.district_rules:
+            self._ask_thanks(p)
         r.on_reveal(self, p)
 
     def _hospital_turn(self, i: int, p: int) -> bool:
@@ -669,9 +681,11 @@ class Game:
         for key, dr in self.district_rules.items():
             if dr.has_end_turn and self.has(p, key):
                 dr.on_end_turn(self, p)
-        if not self.edition_state.pop("hospital", 0):
+        es = self.edition_state
+        if not es or not es.pop("hospital", 0):
             self.character_rules[i].on_end_turn(self, p)  # a Hospital turn uses no character power
-        self.edition_state.pop("thank", None)
+        if es:
+            es.pop("thank", None)
         for r in self.hooks.turn_watchers:
             r.after_any_turn(self, p)  # the classic Tax Collector's due
         if self.events is not None:
@@ -702,7 +716,7 @@ class Game:
     def build_cost(self, p: int, cid: int) -> int:
         d = self.edition.districts[cid]
         cost = d.cost
-        if d.unique and d.key != "factory" and self.has(p, "factory"):
+        if "factory" in self.district_rules and d.unique and d.key != "factory" and self.has(p, "factory"):
             cost -= 1
         return cost
 
@@ -736,12 +750,14 @@ class Game:
         dr = self.district_rules.get(self.edition.districts[cid].key)
         if dr is not None and dr.has_placed:
             dr.on_placed(self, p)  # classic Lighthouse, Bell Tower, Haunted City
-        if self.first_complete < 0 and self.is_complete(p):
-            self.first_complete = p
-            self.last_round = True
-            self.emit("complete", {"player": p, "first": True})
-        elif not self.last_round and self.is_complete(p):
-            self.last_round = True
+        if not self.last_round or self.first_complete < 0:
+            if self.is_complete(p):
+                if self.first_complete < 0:
+                    self.first_complete = p
+                    self.last_round = True
+                    self.emit("complete", {"player": p, "first": True})
+                else:
+                    self.last_round = True
         for r in self.hooks.build_watchers:
             r.after_build(self, p, cid)  # the Tax Collector's property tax
 
@@ -846,8 +862,8 @@ class Game:
             out.append(BONUS)
         if self.hooks.acts[i]:
             r.actions(self, p, out)
-        if self.active_districts:
-            city = self.cities[p]
+        city = self.cities[p]
+        if not self.active_entries.isdisjoint(city):
             for dr in self.active_districts:
                 if dr.id in city or (dr.id | BEAUTY) in city:
                     dr.actions(self, p, out)
@@ -1080,16 +1096,17 @@ class Game:
 
     def _gather(self, p: int, what: str) -> None:
         self.gathered = True
+        rules = self.district_rules  # (each `in` spares a call of has() in the games without the card)
         if what == "gold":
-            amount = 2 + (1 if self.has(p, "gold_mine") else 0)
+            amount = 2 + (1 if "gold_mine" in rules and self.has(p, "gold_mine") else 0)
             self.gold[p] += amount
             if self.events is not None:
                 self.emit("gather", {"player": p, "resource": "gold", "amount": amount})
         else:
-            k = 3 if self.has(p, "observatory") else 2
+            k = 3 if "observatory" in rules and self.has(p, "observatory") else 2
             drawn = self.draw(k)
             keep_n = 1
-            if self.has(p, "library"):
+            if "library" in rules and self.has(p, "library"):
                 # Classic: Library + Observatory draw 3 and keep 2 (RULINGS R43); otherwise keep all.
                 lo = self.edition.library_observatory_keep
                 keep_n = lo if lo and k == 3 else len(drawn)
@@ -1238,6 +1255,7 @@ class _Fixed:
         uniques = tuple(E.district_by_key[k] for k in config.districts)
         self.district_rules = district_rules_for(E, uniques)
         self.active_districts = tuple(dr for dr in self.district_rules.values() if dr.has_actions)
+        self.active_entries = frozenset(e for dr in self.active_districts for e in (dr.id, dr.id | BEAUTY))
         self.has_alt_pay = any(dr.alt_pay for dr in self.district_rules.values())
         self.gating_rules = tuple(r for r in self.character_rules if r.gates)
         handlers: dict[str, Handler] = {}
@@ -1255,6 +1273,9 @@ class _Fixed:
         costs = tuple(d.cost for d in E.districts)
         self.entry_costs = costs + (0,) * (BEAUTY - len(costs)) + tuple(c + 1 for c in costs)
         self.hooks = Hooks(self.character_rules)
+        # The same at every round's start (a search starts tens of thousands of rounds).
+        self.faceup_count = _faceup_count(config.players, len(self.cast))
+        self.selection_script = _selection_script(config.players, len(self.cast), E.random_discard_3p)
         deck = [i for i in E.basic_ids for _ in range(E.districts[i].copies)]
         deck += [u for u in uniques for _ in range(E.districts[u].copies)]  # classic: two Keeps
         self.deck = tuple(deck)

@@ -21,16 +21,15 @@ def score_breakdown(g: Game, p: int) -> dict[str, Any]:
     if haunted is not None and haunted.may_choose_type(g):
         choices = [DistrictType.UNIQUE, *[t for t in ALL_TYPES if t is not DistrictType.UNIQUE]]
     for t in choices:
-        b = _breakdown(g, p, ScoreContext(t))
+        b = _breakdown(g, p, ScoreContext(t), haunted)
         if best is None or b["total"] > best["total"]:
             best = b
     assert best is not None
     return best
 
 
-def _breakdown(g: Game, p: int, ctx: ScoreContext) -> dict[str, Any]:
-    haunted = _haunted(g, p)
-    districts = sum(g.entry_cost(e) for e in g.cities[p])
+def _breakdown(g: Game, p: int, ctx: ScoreContext, haunted: Any) -> dict[str, Any]:
+    districts = sum(map(g.entry_costs.__getitem__, g.cities[p]))  # g.entry_cost of each
     types = set(city_types(g, p, ctx))
     all_types = 3 if len(types) == len(ALL_TYPES) else 0
     # The classic Bell Tower can make several players first at once (x["firsts"]).

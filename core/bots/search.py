@@ -134,11 +134,7 @@ def _greedy(g: Game, acts: list[Action], rng: Rng) -> Action:
         if order < best_order:  # the first of the most preferred kind, as min() picks
             best, best_order = a, order
     if aims:
-        for key in _TARGETS:
-            for a in aims:
-                if a.args[0] == key and rng.below(2) == 0:
-                    return a
-        return aims[rng.below(len(aims))]
+        return _aimed(aims, rng)
     if gathers:
         p = g.turn_player
         want_gold = g.gold[p] < 4 and bool(g.hands[p])
@@ -150,12 +146,22 @@ def _greedy(g: Game, acts: list[Action], rng: Rng) -> Action:
     return best
 
 
+def _aimed(aims: list[Action], rng: Rng) -> Action:
+    """The kill or theft the policy aims, among `aims`: the likeliest targets first, each at even odds."""
+    for key in _TARGETS:
+        for a in aims:
+            if a.args[0] == key and rng.below(2) == 0:
+                return a
+    return aims[rng.below(len(aims))]
+
+
 _AIM_KINDS = ("kill", "rob")
 _aims_by_rules: dict[type, bool] = {}
 
 
 def _may_aim(r: object) -> bool:
-    """Whether a character's abilities include an aimed kill or theft (the policy's first preference)."""
+    """Whether a character's (or a district's) actions include an aimed kill or theft (the policy's first
+    preference): whether it handles those kinds."""
     aims = _aims_by_rules.get(type(r))
     if aims is None:
         handlers = r.handlers()  # type: ignore[attr-defined]
@@ -163,33 +169,54 @@ def _may_aim(r: object) -> bool:
     return aims
 
 
-def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
-    """`rollout_policy`'s choice in a plain turn decision (no follow-up, no gate, no edition state, no
-    district of the player's city offering actions, a character that neither kills nor robs), listing
-    only what the choice looks at; None, before drawing anything, where the full list is needed.
+# By a game's character rules (shared by all the games of a configuration): which characters may aim.
+_aimers: dict[int, tuple[tuple[object, ...], tuple[bool, ...]]] = {}
 
-    The same choice and the same draws as the general code below it: the policy needs every legal action
-    only to explore (one decision in ten) and to count them, and the turn's list is known in its parts
-    (gathering, income, bonus, the character's abilities, builds, the end: `Game.legal_actions`). Before
-    gathering the choice is a gathering; after it, the dearest build, the bonus, the income, and only
-    then the character's abilities (the Warlord's targets, the costliest list of a turn). A playout makes
-    about a hundred decisions and most are these: listing them all cost about half of it."""
+
+def _aiming(g: Game) -> tuple[bool, ...]:
+    """`_may_aim` of each character of `g`'s cast, by cast index."""
+    rules = g.character_rules
+    known = _aimers.get(id(rules))
+    if known is None or known[0] is not rules:
+        known = _aimers[id(rules)] = (rules, tuple(_may_aim(r) for r in rules))
+    return known[1]
+
+
+def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
+    """`rollout_policy`'s choice in a plain turn decision (no follow-up, no gate, no edition state; after
+    gathering, no district of the player's city offering actions and a character that neither kills nor
+    robs), listing only what the choice looks at; None, before drawing anything, where the general code
+    must list every action.
+
+    The same choice and the same draws as the general code: the policy needs every legal action only to
+    explore (one decision in ten) and to count them, and the turn's list is known in its parts (gathering,
+    income, bonus, the character's abilities, the districts' actions, builds, the end:
+    `Game.legal_actions`). Before gathering the choice is an aimed kill or theft, else a gathering; after
+    it, the dearest build, the bonus, the income, and only then the character's abilities (the Warlord's
+    targets, the costliest list of a turn). A playout makes about a hundred decisions and most are these:
+    listing all their actions cost a third of it."""
     i = g.current_character
-    r = g.character_rules[i]
-    if _may_aim(r):
-        return None
     p = g.turn_player
-    if g.active_districts:
-        city = g.cities[p]
-        for dr in g.active_districts:
-            if dr.id in city or (dr.id | BEAUTY) in city:
-                return None
+    active = not g.active_entries.isdisjoint(g.cities[p])  # a district of the city offers actions
     if not g.gathered:
-        # At least the two gatherings are listed; the policy takes one unless it explores.
+        # At least the two gatherings are listed: a draw to explore, then an aim, then a gathering.
+        if active:
+            city = g.cities[p]
+            if any(_may_aim(dr) for dr in g.active_districts if dr.id in city or (dr.id | BEAUTY) in city):
+                return None
         if rng.below(10) == 0:
             acts = g.legal_actions()
             return acts[rng.below(len(acts))]
+        if _aiming(g)[i] and g.hooks.acts[i]:
+            out: list[Action] = []
+            g.character_rules[i].actions(g, p, out)
+            aims = [a for a in out if a.kind in _AIM_KINDS]
+            if aims:
+                return _aimed(aims, rng)
         return GATHER_GOLD if g.gold[p] < 4 and g.hands[p] else GATHER_CARDS
+    if active or _aiming(g)[i]:
+        return None
+    r = g.character_rules[i]
     used = g.used
     income = r.income is not None and not used & USED_INCOME
     bonus = r.has_bonus and not used & USED_BONUS
@@ -197,10 +224,14 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
     # Only the dearest build is wanted, and whether there is one: the count of the others matters only
     # when nothing but builds may be listed.
     builds = g.build_actions(p, dearest=income or bonus or end) if r.may_build and g.hands[p] else []
-    abilities = g.hooks.acts[i]
-    known = income + bonus + len(builds) + end
-    if known < (2 if abilities else 1):
-        return None  # perhaps a single action (taken without a draw): the general code counts them
+    known = income + bonus + len(builds) + end  # exact when below 2
+    abilities: list[Action] | None = None  # listed only when needed
+    if g.hooks.acts[i] and known < 2:
+        abilities = []
+        r.actions(g, p, abilities)
+        known += len(abilities)
+    if known < 1:
+        return None  # (no legal action: the general code says so)
     if known > 1 and rng.below(10) == 0:  # (a single action is taken without a draw)
         acts = g.legal_actions()
         return acts[rng.below(len(acts))]
@@ -217,11 +248,13 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
         return BONUS
     if income:
         return INCOME
+    if abilities is None and g.hooks.acts[i]:
+        abilities = []
+        r.actions(g, p, abilities)
     if abilities:
-        out: list[Action] = []
-        r.actions(g, p, out)
-        if out:  # the abilities decide: the general code over the whole list
-            return _greedy(g, g.legal_actions(), rng)
+        # The whole list now: the abilities, then the end (no income, bonus, build or district action).
+        acts = [*abilities, END] if end else abilities
+        return acts[0] if len(acts) == 1 else _greedy(g, acts, rng)
     return END
 
 
