@@ -61,7 +61,8 @@ class Game:
         districts in play (by key); active_districts: those districts that offer actions; gating_rules:
         the characters that may hold back a turn (Witch, Blackmailer, the classic Emperor).
         handlers: the function applying each action kind the cards add. card_ids: district id by key.
-        has_alt_pay: some district builds without paying (Framework, Necropolis). active_entries: the city
+        has_alt_pay: some district builds without paying (Framework, Necropolis). has_limit_free: some
+        district does not count toward the building limit (Stables). active_entries: the city
         entries of active_districts (with and without BEAUTY). entry_costs: what a city
         entry costs (see entry_cost), by entry. hooks: the characters that take part in each whole-game
         hook (`Hooks`). faceup_count, selection_script: each round's face-up discards and order of picks
@@ -129,6 +130,7 @@ class Game:
         "faceup_count",
         "selection_script",
         "active_entries",
+        "has_limit_free",
         # table
         "rng",
         "events",
@@ -211,6 +213,7 @@ class Game:
         "faceup_count",
         "selection_script",
         "active_entries",
+        "has_limit_free",
         "crown",
         "round",
         "phase",
@@ -266,6 +269,7 @@ class Game:
         self.faceup_count = f.faceup_count
         self.selection_script = f.selection_script
         self.active_entries = f.active_entries
+        self.has_limit_free = f.has_limit_free
 
         self.rng = Rng(seed)
         self.events: list[Event] | None = [] if record_events else None
@@ -882,12 +886,14 @@ class Game:
         hand = self.hands[p]
         if not hand:
             return out
+        left = self.builds < self.build_limit
+        if not left and not self.hooks.limit_exempt[self.current_character] and not self.has_limit_free:
+            return out  # every build counts toward the limit, and it is reached
         gold = self.gold[p]
         districts = self.edition.districts
         d_rules = self.district_rules
         city = self.cities[p]
         built = {e & CARD for e in city} if city else ()
-        left = self.builds < self.build_limit
         # Only districts in this game can offer unpaid builds (Framework, Necropolis).
         alt = [dr for dr in d_rules.values() if dr.alt_pay] if self.has_alt_pay else ()
         dearest = dearest and not alt
@@ -1257,6 +1263,7 @@ class _Fixed:
         self.active_districts = tuple(dr for dr in self.district_rules.values() if dr.has_actions)
         self.active_entries = frozenset(e for dr in self.active_districts for e in (dr.id, dr.id | BEAUTY))
         self.has_alt_pay = any(dr.alt_pay for dr in self.district_rules.values())
+        self.has_limit_free = any(not dr.counts_toward_limit for dr in self.district_rules.values())
         self.gating_rules = tuple(r for r in self.character_rules if r.gates)
         handlers: dict[str, Handler] = {}
         for r in self.character_rules:
@@ -1299,6 +1306,12 @@ class Hooks:
         # ending the turn (overrides may_end: the Emperor must first move the crown).
         self.acts = tuple(type(r).actions is not CharacterRules.actions for r in characters)
         self.may_keep_turn = tuple(type(r).may_end is not CharacterRules.may_end for r in characters)
+        # By cast index: some builds of the character's turn may not count toward the limit (the Trader).
+        self.limit_exempt = tuple(
+            type(r).counts_toward_limit is not CharacterRules.counts_toward_limit for r in characters
+        )
+        # By cast index: the action kinds the character's abilities add (its handlers).
+        self.kinds = tuple(frozenset(r.handlers()) for r in characters)
 
 
 @functools.lru_cache(maxsize=64)

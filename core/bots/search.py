@@ -156,6 +156,7 @@ def _aimed(aims: list[Action], rng: Rng) -> Action:
 
 
 _AIM_KINDS = ("kill", "rob")
+_AIMS = frozenset(_AIM_KINDS)
 _aims_by_rules: dict[type, bool] = {}
 
 
@@ -167,19 +168,6 @@ def _may_aim(r: object) -> bool:
         handlers = r.handlers()  # type: ignore[attr-defined]
         aims = _aims_by_rules[type(r)] = any(k in handlers for k in _AIM_KINDS)
     return aims
-
-
-# By a game's character rules (shared by all the games of a configuration): which characters may aim.
-_aimers: dict[int, tuple[tuple[object, ...], tuple[bool, ...]]] = {}
-
-
-def _aiming(g: Game) -> tuple[bool, ...]:
-    """`_may_aim` of each character of `g`'s cast, by cast index."""
-    rules = g.character_rules
-    known = _aimers.get(id(rules))
-    if known is None or known[0] is not rules:
-        known = _aimers[id(rules)] = (rules, tuple(_may_aim(r) for r in rules))
-    return known[1]
 
 
 def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
@@ -207,14 +195,14 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
         if rng.below(10) == 0:
             acts = g.legal_actions()
             return acts[rng.below(len(acts))]
-        if _aiming(g)[i] and g.hooks.acts[i]:
+        if g.hooks.acts[i] and not _AIMS.isdisjoint(g.hooks.kinds[i]):
             out: list[Action] = []
             g.character_rules[i].actions(g, p, out)
             aims = [a for a in out if a.kind in _AIM_KINDS]
             if aims:
                 return _aimed(aims, rng)
         return GATHER_GOLD if g.gold[p] < 4 and g.hands[p] else GATHER_CARDS
-    if active or _aiming(g)[i]:
+    if active or not _AIMS.isdisjoint(g.hooks.kinds[i]):
         return None
     r = g.character_rules[i]
     used = g.used
