@@ -18,6 +18,7 @@ from .characters import rules_for
 from .characters.base import CharacterRules
 from .config import GameConfig
 from .districts import district_rules_for
+from .districts.base import DistrictRules
 from .edition import Edition
 from .errors import IllegalAction
 from .events import Event
@@ -682,8 +683,8 @@ class Game:
         p, i = self.turn_player, self.current_character
         # District effects first: an Alchemist with no gold applies the Poor House before his refund
         # (2016 rulebook, District Clarifications).
-        for key, dr in self.district_rules.items():
-            if dr.has_end_turn and self.has(p, key):
+        for key, dr in _end_turn_districts(self.district_rules):
+            if self.has(p, key):
                 dr.on_end_turn(self, p)
         es = self.edition_state
         if not es or not es.pop("hospital", 0):
@@ -1312,6 +1313,19 @@ class Hooks:
         )
         # By cast index: the action kinds the character's abilities add (its handlers).
         self.kinds = tuple(frozenset(r.handlers()) for r in characters)
+
+
+# The districts with an end-of-turn effect (has_end_turn), by the district_rules dict they come from: every
+# turn asks, and a dict of the game's fourteen-odd districts is a long walk. Keyed by the dict itself (held
+# here, so its id stays its own) because tests may hand a game another dict of rules.
+_END_TURN: dict[int, tuple[dict[str, DistrictRules], tuple[tuple[str, DistrictRules], ...]]] = {}
+
+
+def _end_turn_districts(rules: dict[str, DistrictRules]) -> tuple[tuple[str, DistrictRules], ...]:
+    known = _END_TURN.get(id(rules))
+    if known is None or known[0] is not rules:
+        known = _END_TURN[id(rules)] = (rules, tuple((k, dr) for k, dr in rules.items() if dr.has_end_turn))
+    return known[1]
 
 
 @functools.lru_cache(maxsize=64)
