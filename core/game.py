@@ -632,7 +632,8 @@ class Game:
                 )
         if "ball_room" in self.district_rules:
             self._ask_thanks(p)
-        r.on_reveal(self, p)
+        if self.hooks.reveals[i]:
+            r.on_reveal(self, p)
 
     def _hospital_turn(self, i: int, p: int) -> bool:
         """Classic Hospital: the killed character's player still gathers, but neither builds nor uses the
@@ -687,7 +688,7 @@ class Game:
             if self.has(p, key):
                 dr.on_end_turn(self, p)
         es = self.edition_state
-        if not es or not es.pop("hospital", 0):
+        if (not es or not es.pop("hospital", 0)) and self.hooks.turn_ends[i]:
             self.character_rules[i].on_end_turn(self, p)  # a Hospital turn uses no character power
         if es:
             es.pop("thank", None)
@@ -1133,9 +1134,9 @@ class Game:
                         "gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": keep_n}
                     )
                     self.emit("drawn_private", {"player": p, "cards": self.card_keys(drawn)}, (p,))
-        if not self.edition_state.get("hospital"):
+        if self.hooks.gathers[self.current_character] and not self.edition_state.get("hospital"):
             self.character_rules[self.current_character].after_gather(self, p)
-        if self.follow_up != "keep":
+        if self.follow_up != "keep" and self.gating_rules:  # (gathering_done asks only these)
             self.gathering_done(p)
 
     def _keep(self, p: int, cid: int) -> None:
@@ -1307,6 +1308,10 @@ class Hooks:
         # ending the turn (overrides may_end: the Emperor must first move the crown).
         self.acts = tuple(type(r).actions is not CharacterRules.actions for r in characters)
         self.may_keep_turn = tuple(type(r).may_end is not CharacterRules.may_end for r in characters)
+        # By cast index: the character does something when revealed, after gathering, at its turn's end.
+        self.reveals = tuple(type(r).on_reveal is not CharacterRules.on_reveal for r in characters)
+        self.gathers = tuple(type(r).after_gather is not CharacterRules.after_gather for r in characters)
+        self.turn_ends = tuple(type(r).on_end_turn is not CharacterRules.on_end_turn for r in characters)
         # By cast index: some builds of the character's turn may not count toward the limit (the Trader).
         self.limit_exempt = tuple(
             type(r).counts_toward_limit is not CharacterRules.counts_toward_limit for r in characters

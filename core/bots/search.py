@@ -100,6 +100,11 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
         elif phase == SELECT:
             acts = g.selection_actions()  # what legal_actions() lists, without the calls on the way
             return acts[0] if len(acts) == 1 else _draft_pick(g, acts, rng)
+    return _any_choice(g, rng)
+
+
+def _any_choice(g: Game, rng: Rng) -> Action:
+    """`rollout_policy` over the whole list of legal actions (any decision)."""
     acts = g.legal_actions()
     n = len(acts)
     if n == 1:
@@ -172,8 +177,7 @@ def _may_aim(r: object) -> bool:
 
 def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
     """`rollout_policy`'s choice in a plain turn decision (no follow-up, no gate, no edition state; after
-    gathering, no district of the player's city offering actions and a character that neither kills nor
-    robs), listing only what the choice looks at; None, before drawing anything, where the general code
+    gathering, no district of the player's city offering actions), listing only what the choice looks at; None, before drawing anything, where the general code
     must list every action.
 
     The same choice and the same draws as the general code: the policy needs every legal action only to
@@ -202,7 +206,7 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
             if aims:
                 return _aimed(aims, rng)
         return GATHER_GOLD if g.gold[p] < 4 and g.hands[p] else GATHER_CARDS
-    if active or not _AIMS.isdisjoint(g.hooks.kinds[i]):
+    if active:
         return None
     r = g.character_rules[i]
     used = g.used
@@ -213,16 +217,34 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
     # when nothing but builds may be listed.
     builds = g.build_actions(p, dearest=income or bonus or end) if r.may_build and g.hands[p] else []
     known = income + bonus + len(builds) + end  # exact when below 2
+    aim = not _AIMS.isdisjoint(g.hooks.kinds[i])  # an aimed kill or theft would come first
     abilities: list[Action] | None = None  # listed only when needed
-    if g.hooks.acts[i] and known < 2:
+    if g.hooks.acts[i] and (known < 2 or aim):
         abilities = []
         r.actions(g, p, abilities)
         known += len(abilities)
-    if known < 1:
-        return None  # (no legal action: the general code says so)
-    if known > 1 and rng.below(10) == 0:  # (a single action is taken without a draw)
+    if known < 2:
+        if known < 1:
+            return None  # (no legal action: the general code says so)
+        # The single legal action, taken without a draw.
+        return (
+            builds[0]
+            if builds
+            else BONUS
+            if bonus
+            else INCOME
+            if income
+            else abilities[0]
+            if abilities
+            else END
+        )
+    if rng.below(10) == 0:
         acts = g.legal_actions()
         return acts[rng.below(len(acts))]
+    if aim and abilities:
+        aims = [a for a in abilities if a.kind in _AIM_KINDS]
+        if aims:
+            return _aimed(aims, rng)
     if builds:
         districts = g.edition.districts
         ids = g.card_ids
@@ -241,8 +263,7 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
         r.actions(g, p, abilities)
     if abilities:
         # The whole list now: the abilities, then the end (no income, bonus, build or district action).
-        acts = [*abilities, END] if end else abilities
-        return acts[0] if len(acts) == 1 else _greedy(g, acts, rng)
+        return _greedy(g, [*abilities, END] if end else abilities, rng)
     return END
 
 
@@ -250,14 +271,20 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: 
     """Play `g` (a private copy) to its end; 1 for a win (shared if tied), else a small score share."""
     n = 0
     while g.phase != OVER and n < max_decisions:
-        # Whose decision it is, as g.pending() says (a playout makes about a hundred decisions).
+        # Whose decision it is, as g.pending() says, and rollout_policy's choice, by the same ways: a
+        # playout makes about a hundred decisions, and the calls on the way cost as much as a choice.
         if g.follow_up:
             p = g.follow_up_player
+            a = _any_choice(g, rng)
         elif g.phase == TURN:
             p = g.turn_player
+            b = None if g.edition_state or g.gating_rules else _plain_turn_choice(g, rng)
+            a = _any_choice(g, rng) if b is None else b
         else:
             p = g.picker()
-        g.apply_unchecked(p, rollout_policy(g, rng))
+            acts = g.selection_actions()
+            a = acts[0] if len(acts) == 1 else _draft_pick(g, acts, rng)
+        g.apply_unchecked(p, a)
         n += 1
     if not g.over or g.result is None:
         return 0.0
