@@ -63,7 +63,8 @@ class Game:
         the characters that may hold back a turn (Witch, Blackmailer, the classic Emperor).
         handlers: the function applying each action kind the cards add. card_ids: district id by key.
         has_alt_pay: some district builds without paying (Framework, Necropolis). has_limit_free: some
-        district does not count toward the building limit (Stables). active_entries: the city
+        district does not count toward the building limit (Stables). unique_ids: the edition's unique
+        districts' ids. active_entries: the city
         entries of active_districts (with and without BEAUTY). entry_costs: what a city
         entry costs (see entry_cost), by entry. hooks: the characters that take part in each whole-game
         hook (`Hooks`). faceup_count, selection_script: each round's face-up discards and order of picks
@@ -132,6 +133,7 @@ class Game:
         "selection_script",
         "active_entries",
         "has_limit_free",
+        "unique_ids",
         # table
         "rng",
         "events",
@@ -215,6 +217,7 @@ class Game:
         "selection_script",
         "active_entries",
         "has_limit_free",
+        "unique_ids",
         "crown",
         "round",
         "phase",
@@ -271,6 +274,7 @@ class Game:
         self.selection_script = f.selection_script
         self.active_entries = f.active_entries
         self.has_limit_free = f.has_limit_free
+        self.unique_ids = f.unique_ids
 
         self.rng = Rng(seed)
         self.events: list[Event] | None = [] if record_events else None
@@ -378,7 +382,9 @@ class Game:
 
     def city_size(self, p: int) -> int:
         """Districts toward a completed city (the Monument counts as two)."""
-        return len(self.cities[p]) + (1 if self.has(p, "monument") else 0)
+        return len(self.cities[p]) + (
+            1 if "monument" in self.district_rules and self.has(p, "monument") else 0
+        )
 
     def is_complete(self, p: int) -> bool:
         return self.city_size(p) >= self.complete_at
@@ -895,19 +901,21 @@ class Game:
         districts = self.edition.districts
         d_rules = self.district_rules
         city = self.cities[p]
-        built = {e & CARD for e in city} if city else ()
+        costs = self.entry_costs  # a card id is a city entry without BEAUTY: its printed cost
         # Only districts in this game can offer unpaid builds (Framework, Necropolis).
         alt = [dr for dr in d_rules.values() if dr.alt_pay] if self.has_alt_pay else ()
         dearest = dearest and not alt
         top = -1  # dearest: the printed cost to beat
         unpaid: list[Action] = []  # listed after the paid builds
-        for cid in dict.fromkeys(hand):  # each kind of card in the hand once, in the hand's order
-            d = districts[cid]
-            if d.cost > gold and not alt and d.type is not _UNIQUE:
+        # Each kind of card in the hand once, in the hand's order (dearest: a second copy is passed over
+        # by its cost, or judged as the first was).
+        for cid in hand if dearest else dict.fromkeys(hand):
+            if costs[cid] > gold and not alt and cid not in self.unique_ids:
                 continue  # the common refusal first: no other way to build it, and too dear
-            if dearest and d.cost <= top:
+            if dearest and costs[cid] <= top:
                 continue  # no dearer than the one found
-            if not d.buildable or (cid in built and not self.can_build_kind(p, cid)):
+            d = districts[cid]
+            if not d.buildable or ((cid in city or cid | BEAUTY in city) and not self.can_build_kind(p, cid)):
                 continue
             if not left and self.counts_toward_limit(cid):
                 continue
@@ -1280,6 +1288,7 @@ class _Fixed:
         # A city entry's cost (Game.entry_cost) by the entry itself: a card id, with or without BEAUTY. Rank 8
         # abilities sort every city by it each time they list their targets.
         costs = tuple(d.cost for d in E.districts)
+        self.unique_ids = frozenset(i for i, d in enumerate(E.districts) if d.type is DistrictType.UNIQUE)
         self.entry_costs = costs + (0,) * (BEAUTY - len(costs)) + tuple(c + 1 for c in costs)
         self.hooks = Hooks(self.character_rules)
         # The same at every round's start (a search starts tens of thousands of rounds).

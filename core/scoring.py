@@ -29,8 +29,11 @@ def score_breakdown(g: Game, p: int) -> dict[str, Any]:
 
 
 def _breakdown(g: Game, p: int, ctx: ScoreContext, haunted: Any) -> dict[str, Any]:
-    districts = sum(map(g.entry_costs.__getitem__, g.cities[p]))  # g.entry_cost of each
-    types = set(city_types(g, p, ctx))
+    city = g.cities[p]
+    table = g.edition.districts
+    districts = sum(map(g.entry_costs.__getitem__, city))  # g.entry_cost of each
+    # (Without a Haunted Quarter the types are the cards' own: every search playout ends here.)
+    types = set(city_types(g, p, ctx)) if haunted is not None else {table[e & CARD].type for e in city}
     all_types = 3 if len(types) == len(ALL_TYPES) else 0
     # The classic Bell Tower can make several players first at once (x["firsts"]).
     first = g.first_complete == p or p in g.edition_state.get("firsts", ())
@@ -40,8 +43,11 @@ def _breakdown(g: Game, p: int, ctx: ScoreContext, haunted: Any) -> dict[str, An
     elif g.is_complete(p):
         completion = 4 if first else 2
     uniques: dict[str, int] = {}
-    for e in g.cities[p]:
-        key = g.edition.districts[e & CARD].key
+    uniques_ids = g.unique_ids
+    for e in city:
+        if e & CARD not in uniques_ids:
+            continue
+        key = table[e & CARD].key
         dr = g.district_rules.get(key)
         if dr is not None:
             pts = dr.score(g, p, ctx)
