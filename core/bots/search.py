@@ -104,7 +104,7 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
 
 
 def _any_choice(g: Game, rng: Rng) -> Action:
-    """`rollout_policy` over the whole list of legal actions (any decision)."""
+    """`rollout_policy` over the whole list of legal actions (any decision but a pick of the draft)."""
     acts = g.legal_actions()
     n = len(acts)
     if n == 1:
