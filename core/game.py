@@ -522,7 +522,10 @@ class Game:
                 self.selection_step += 1
                 continue
             seen = self.seen[(self.crown + off) % self.players]  # the picker's
-            for c in self.selection_options():
+            draft = self.draft
+            for c in (
+                draft + self.facedown if kind == "c+" and len(draft) == 1 else draft
+            ):  # selection_options()
                 if c not in seen:
                     seen.append(c)
             return
@@ -551,8 +554,8 @@ class Game:
                 "Discard one of the characters you were passed." if kind == "d" else "Choose a character."
             )
         idx = self.cast_ids.get(str(a.args[0]), -1)  # cast_index
-        opts = self.selection_options()
-        if idx not in opts:
+        opts = self.draft + self.facedown if kind == "c+" and len(self.draft) == 1 else self.draft
+        if idx not in opts:  # (opts: selection_options())
             raise IllegalAction(f"The {self.character_name(a.args[0])} is not among the characters you hold.")
         if kind == "c+" and len(self.draft) == 1:
             # The last player took the face-down card too: the other one goes face down.
@@ -747,10 +750,12 @@ class Game:
     def counts_toward_limit(self, cid: int) -> bool:
         """Whether building district `cid` counts toward the building limit (not the Stables, not a Trader's
         trade district)."""
-        dr = self.district_rules.get(self.edition.districts[cid].key)
-        if dr is not None and not dr.counts_toward_limit:
-            return False
-        return self.character_rules[self.current_character].counts_toward_limit(self, cid)
+        if cid in self.unique_ids:  # (district rules are the unique districts')
+            dr = self.district_rules.get(self.edition.districts[cid].key)
+            if dr is not None and not dr.counts_toward_limit:
+                return False
+        i = self.current_character
+        return not self.hooks.limit_exempt[i] or self.character_rules[i].counts_toward_limit(self, cid)
 
     def place(self, p: int, cid: int, how: str, count: bool = True) -> None:
         """Put district `cid` into p's city: limits, completion and build hooks."""
@@ -759,7 +764,7 @@ class Game:
             self.builds += 1
         if self.events is not None:
             self.emit("build", {"player": p, "card": self.edition.districts[cid].key, "how": how})
-        dr = self.district_rules.get(self.edition.districts[cid].key)
+        dr = self.district_rules.get(self.edition.districts[cid].key) if cid in self.unique_ids else None
         if dr is not None and dr.has_placed:
             dr.on_placed(self, p)  # classic Lighthouse, Bell Tower, Haunted City
         if not self.last_round or self.first_complete < 0:

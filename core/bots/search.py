@@ -281,7 +281,7 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: 
             b = None if g.edition_state or g.gating_rules else _plain_turn_choice(g, rng)
             a = _any_choice(g, rng) if b is None else b
         else:
-            p = g.picker()
+            p = (g.crown + g.selection_order[g.selection_step][0]) % g.players  # g.picker()
             acts = g.selection_actions()
             a = acts[0] if len(acts) == 1 else _draft_pick(g, acts, rng)
         g.apply_unchecked(p, a)
