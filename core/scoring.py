@@ -119,7 +119,9 @@ def final_result(g: Game) -> dict[str, Any]:
         best = max(ranks.values())
         winners = [p for p in tied if ranks[p] == best]
         tiebreak = {"tied": tied, "ranks": ranks}
-    order = sorted(
-        range(g.players), key=lambda p: (-scores[p]["total"], -(p in winners), -tiebreak_rank(g, p))
-    )
+    seat_rank = [0] * g.players  # tiebreak_rank of each seat, in one pass
+    for i, who in enumerate(g.called_by):
+        if who >= 0 and g.character_rules[i].rank > seat_rank[who]:
+            seat_rank[who] = g.character_rules[i].rank
+    order = sorted(range(g.players), key=lambda p: (-scores[p]["total"], -(p in winners), -seat_rank[p]))
     return {"scores": scores, "winners": winners, "ranking": order, "tiebreak": tiebreak}
