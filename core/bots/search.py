@@ -215,7 +215,11 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
     end = not g.hooks.may_keep_turn[i] or r.may_end(g, p)
     # Only the dearest build is wanted, and whether there is one: the count of the others matters only
     # when nothing but builds may be listed.
-    builds = g.build_actions(p, dearest=income or bonus or end) if r.may_build and g.hands[p] else []
+    # (No builds once the limit is reached, unless something in the game escapes it: build_actions.)
+    may_build = g.builds < g.build_limit or g.has_limit_free or g.hooks.limit_exempt[i]
+    builds = (
+        g.build_actions(p, dearest=income or bonus or end) if may_build and r.may_build and g.hands[p] else []
+    )
     known = income + bonus + len(builds) + end  # exact when below 2
     aim = not _AIMS.isdisjoint(g.hooks.kinds[i])  # an aimed kill or theft would come first
     abilities: list[Action] | None = None  # listed only when needed
