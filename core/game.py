@@ -912,6 +912,7 @@ class Game:
         dearest = dearest and not alt
         top = -1  # dearest: the printed cost to beat
         unpaid: list[Action] = []  # listed after the paid builds
+        factory: bool | None = None  # p's city holds the Factory (asked at the first unique district)
         # Each kind of card in the hand once, in the hand's order (dearest: a second copy is passed over
         # by its cost, or judged as the first was).
         for cid in hand if dearest else dict.fromkeys(hand):
@@ -930,7 +931,9 @@ class Game:
                     continue
                 for adr in alt:
                     adr.alt_build_actions(self, p, cid, unpaid)
-                cost = self.build_cost(p, cid)
+                if factory is None:
+                    factory = "factory" in d_rules and self.has(p, "factory")
+                cost = d.cost - 1 if factory and d.key != "factory" else d.cost  # build_cost()
                 if dr is not None and dr.custom_build:
                     allowed = dr.can_build(self, p, cost)  # the Thieves' Den is paid partly in cards
                 else:
