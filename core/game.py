@@ -18,6 +18,7 @@ from .characters import rules_for
 from .characters.base import CharacterRules
 from .config import GameConfig
 from .districts import district_rules_for
+from .districts.base import DistrictRules
 from .edition import Edition
 from .errors import IllegalAction
 from .events import Event
@@ -61,9 +62,13 @@ class Game:
         districts in play (by key); active_districts: those districts that offer actions; gating_rules:
         the characters that may hold back a turn (Witch, Blackmailer, the classic Emperor).
         handlers: the function applying each action kind the cards add. card_ids: district id by key.
-        has_alt_pay: some district builds without paying (Framework, Necropolis). entry_costs: what a city
+        has_alt_pay: some district builds without paying (Framework, Necropolis). has_limit_free: some
+        district does not count toward the building limit (Stables). unique_ids: the edition's unique
+        districts' ids. active_entries: the city
+        entries of active_districts (with and without BEAUTY). entry_costs: what a city
         entry costs (see entry_cost), by entry. hooks: the characters that take part in each whole-game
-        hook (`Hooks`).
+        hook (`Hooks`). faceup_count, selection_script: each round's face-up discards and order of picks
+        (`selection_order`, one list shared by all the games of a configuration: never changed).
         interned_builds, interned_choices, interned_discards: the shared `Action` objects legal_actions()
         hands out, by district id and by character.
 
@@ -124,6 +129,11 @@ class Game:
         "interned_discards",
         "entry_costs",
         "hooks",
+        "faceup_count",
+        "selection_script",
+        "active_entries",
+        "has_limit_free",
+        "unique_ids",
         # table
         "rng",
         "events",
@@ -203,6 +213,11 @@ class Game:
         "interned_discards",
         "entry_costs",
         "hooks",
+        "faceup_count",
+        "selection_script",
+        "active_entries",
+        "has_limit_free",
+        "unique_ids",
         "crown",
         "round",
         "phase",
@@ -255,6 +270,11 @@ class Game:
         self.interned_discards = f.interned_discards
         self.entry_costs = f.entry_costs
         self.hooks = f.hooks
+        self.faceup_count = f.faceup_count
+        self.selection_script = f.selection_script
+        self.active_entries = f.active_entries
+        self.has_limit_free = f.has_limit_free
+        self.unique_ids = f.unique_ids
 
         self.rng = Rng(seed)
         self.events: list[Event] | None = [] if record_events else None
@@ -362,7 +382,9 @@ class Game:
 
     def city_size(self, p: int) -> int:
         """Districts toward a completed city (the Monument counts as two)."""
-        return len(self.cities[p]) + (1 if self.has(p, "monument") else 0)
+        return len(self.cities[p]) + (
+            1 if "monument" in self.district_rules and self.has(p, "monument") else 0
+        )
 
     def is_complete(self, p: int) -> bool:
         return self.city_size(p) >= self.complete_at
@@ -451,7 +473,7 @@ class Game:
         deck = list(range(nc))
         self.rng.shuffle(deck)
         faceup: list[int] = []
-        nup = _faceup_count(n, nc)
+        nup = self.faceup_count
         while len(faceup) < nup:
             c = deck.pop()
             if self.character_rules[c].rank == 4:
@@ -463,7 +485,7 @@ class Game:
         self.faceup = faceup
         self.facedown = [deck.pop()]
         self.draft = deck
-        self.selection_order = _selection_script(n, nc, self.edition.random_discard_3p)
+        self.selection_order = self.selection_script
         self.selection_step = 0
         if self.events is not None:
             self.emit(
@@ -500,7 +522,10 @@ class Game:
                 self.selection_step += 1
                 continue
             seen = self.seen[(self.crown + off) % self.players]  # the picker's
-            for c in self.selection_options():
+            draft = self.draft
+            for c in (
+                draft + self.facedown if kind == "c+" and len(draft) == 1 else draft
+            ):  # selection_options()
                 if c not in seen:
                     seen.append(c)
             return
@@ -529,8 +554,8 @@ class Game:
                 "Discard one of the characters you were passed." if kind == "d" else "Choose a character."
             )
         idx = self.cast_ids.get(str(a.args[0]), -1)  # cast_index
-        opts = self.selection_options()
-        if idx not in opts:
+        opts = self.draft + self.facedown if kind == "c+" and len(self.draft) == 1 else self.draft
+        if idx not in opts:  # (opts: selection_options())
             raise IllegalAction(f"The {self.character_name(a.args[0])} is not among the characters you hold.")
         if kind == "c+" and len(self.draft) == 1:
             # The last player took the face-down card too: the other one goes face down.
@@ -614,8 +639,10 @@ class Game:
                     "robbed",
                     {"thief": thief, "victim": p, "character": self.character_key(i), "amount": amount},
                 )
-        self._ask_thanks(p)
-        r.on_reveal(self, p)
+        if "ball_room" in self.district_rules:
+            self._ask_thanks(p)
+        if self.hooks.reveals[i]:
+            r.on_reveal(self, p)
 
     def _hospital_turn(self, i: int, p: int) -> bool:
         """Classic Hospital: the killed character's player still gathers, but neither builds nor uses the
@@ -666,12 +693,14 @@ class Game:
         p, i = self.turn_player, self.current_character
         # District effects first: an Alchemist with no gold applies the Poor House before his refund
         # (2016 rulebook, District Clarifications).
-        for key, dr in self.district_rules.items():
-            if dr.has_end_turn and self.has(p, key):
+        for key, dr in _end_turn_districts(self.district_rules):
+            if self.has(p, key):
                 dr.on_end_turn(self, p)
-        if not self.edition_state.pop("hospital", 0):
+        es = self.edition_state
+        if (not es or not es.pop("hospital", 0)) and self.hooks.turn_ends[i]:
             self.character_rules[i].on_end_turn(self, p)  # a Hospital turn uses no character power
-        self.edition_state.pop("thank", None)
+        if es:
+            es.pop("thank", None)
         for r in self.hooks.turn_watchers:
             r.after_any_turn(self, p)  # the classic Tax Collector's due
         if self.events is not None:
@@ -702,7 +731,7 @@ class Game:
     def build_cost(self, p: int, cid: int) -> int:
         d = self.edition.districts[cid]
         cost = d.cost
-        if d.unique and d.key != "factory" and self.has(p, "factory"):
+        if "factory" in self.district_rules and d.unique and d.key != "factory" and self.has(p, "factory"):
             cost -= 1
         return cost
 
@@ -721,10 +750,12 @@ class Game:
     def counts_toward_limit(self, cid: int) -> bool:
         """Whether building district `cid` counts toward the building limit (not the Stables, not a Trader's
         trade district)."""
-        dr = self.district_rules.get(self.edition.districts[cid].key)
-        if dr is not None and not dr.counts_toward_limit:
-            return False
-        return self.character_rules[self.current_character].counts_toward_limit(self, cid)
+        if cid in self.unique_ids:  # (district rules are the unique districts')
+            dr = self.district_rules.get(self.edition.districts[cid].key)
+            if dr is not None and not dr.counts_toward_limit:
+                return False
+        i = self.current_character
+        return not self.hooks.limit_exempt[i] or self.character_rules[i].counts_toward_limit(self, cid)
 
     def place(self, p: int, cid: int, how: str, count: bool = True) -> None:
         """Put district `cid` into p's city: limits, completion and build hooks."""
@@ -733,15 +764,17 @@ class Game:
             self.builds += 1
         if self.events is not None:
             self.emit("build", {"player": p, "card": self.edition.districts[cid].key, "how": how})
-        dr = self.district_rules.get(self.edition.districts[cid].key)
+        dr = self.district_rules.get(self.edition.districts[cid].key) if cid in self.unique_ids else None
         if dr is not None and dr.has_placed:
             dr.on_placed(self, p)  # classic Lighthouse, Bell Tower, Haunted City
-        if self.first_complete < 0 and self.is_complete(p):
-            self.first_complete = p
-            self.last_round = True
-            self.emit("complete", {"player": p, "first": True})
-        elif not self.last_round and self.is_complete(p):
-            self.last_round = True
+        if not self.last_round or self.first_complete < 0:
+            if self.is_complete(p):
+                if self.first_complete < 0:
+                    self.first_complete = p
+                    self.last_round = True
+                    self.emit("complete", {"player": p, "first": True})
+                else:
+                    self.last_round = True
         for r in self.hooks.build_watchers:
             r.after_build(self, p, cid)  # the Tax Collector's property tax
 
@@ -787,15 +820,19 @@ class Game:
         if self.phase == SELECT:
             if self.follow_up:
                 return self._sub_actions()
-            acts = (
-                self.interned_discards
-                if self.selection_order[self.selection_step][1] == "d"
-                else self.interned_choices
-            )
-            return [acts[c] for c in sorted(self.selection_options())]
+            return self.selection_actions()
         if self.follow_up:
             return self._sub_actions()
         return self._turn_actions()
+
+    def selection_actions(self) -> list[Action]:
+        """The legal actions of a pick in the selection (no follow-up open): choose or discard a character."""
+        acts = (
+            self.interned_discards
+            if self.selection_order[self.selection_step][1] == "d"
+            else self.interned_choices
+        )
+        return [acts[c] for c in sorted(self.selection_options())]
 
     def _sub_actions(self) -> list[Action]:
         fn = FOLLOW_UP_ACTIONS.get(self.follow_up)
@@ -842,8 +879,8 @@ class Game:
             out.append(BONUS)
         if self.hooks.acts[i]:
             r.actions(self, p, out)
-        if self.active_districts:
-            city = self.cities[p]
+        city = self.cities[p]
+        if not self.active_entries.isdisjoint(city):
             for dr in self.active_districts:
                 if dr.id in city or (dr.id | BEAUTY) in city:
                     dr.actions(self, p, out)
@@ -854,25 +891,37 @@ class Game:
                 out.append(END)
         return out
 
-    def build_actions(self, p: int) -> list[Action]:
+    def build_actions(self, p: int, dearest: bool = False) -> list[Action]:
+        """The builds p may make now: the paid ones in the hand's order, then the unpaid ones. With
+        `dearest`, in a game without unpaid builds (`has_alt_pay`), only the first of the dearest by printed
+        cost (what the `hard` bot's rollouts build): a card no dearer than one found is not checked."""
         out: list[Action] = []
         hand = self.hands[p]
         if not hand:
             return out
+        left = self.builds < self.build_limit
+        if not left and not self.hooks.limit_exempt[self.current_character] and not self.has_limit_free:
+            return out  # every build counts toward the limit, and it is reached
         gold = self.gold[p]
         districts = self.edition.districts
         d_rules = self.district_rules
         city = self.cities[p]
-        built = {e & CARD for e in city} if city else ()
-        left = self.builds < self.build_limit
+        costs = self.entry_costs  # a card id is a city entry without BEAUTY: its printed cost
         # Only districts in this game can offer unpaid builds (Framework, Necropolis).
         alt = [dr for dr in d_rules.values() if dr.alt_pay] if self.has_alt_pay else ()
+        dearest = dearest and not alt
+        top = -1  # dearest: the printed cost to beat
         unpaid: list[Action] = []  # listed after the paid builds
-        for cid in dict.fromkeys(hand):  # each kind of card in the hand once, in the hand's order
-            d = districts[cid]
-            if d.cost > gold and not alt and d.type is not _UNIQUE:
+        factory: bool | None = None  # p's city holds the Factory (asked at the first unique district)
+        # Each kind of card in the hand once, in the hand's order (dearest: a second copy is passed over
+        # by its cost, or judged as the first was).
+        for cid in hand if dearest else dict.fromkeys(hand):
+            if costs[cid] > gold and not alt and cid not in self.unique_ids:
                 continue  # the common refusal first: no other way to build it, and too dear
-            if not d.buildable or (cid in built and not self.can_build_kind(p, cid)):
+            if dearest and costs[cid] <= top:
+                continue  # no dearer than the one found
+            d = districts[cid]
+            if not d.buildable or ((cid in city or cid | BEAUTY in city) and not self.can_build_kind(p, cid)):
                 continue
             if not left and self.counts_toward_limit(cid):
                 continue
@@ -882,17 +931,23 @@ class Game:
                     continue
                 for adr in alt:
                     adr.alt_build_actions(self, p, cid, unpaid)
-                cost = self.build_cost(p, cid)
+                if factory is None:
+                    factory = "factory" in d_rules and self.has(p, "factory")
+                cost = d.cost - 1 if factory and d.key != "factory" else d.cost  # build_cost()
                 if dr is not None and dr.custom_build:
-                    if dr.can_build(self, p, cost):
-                        out.append(self.interned_builds[cid])
-                    continue
+                    allowed = dr.can_build(self, p, cost)  # the Thieves' Den is paid partly in cards
+                else:
+                    allowed = cost <= gold
             else:
                 for adr in alt:
                     adr.alt_build_actions(self, p, cid, unpaid)
-                cost = d.cost
-            if cost <= gold:
-                out.append(self.interned_builds[cid])
+                allowed = d.cost <= gold
+            if allowed:
+                if dearest:
+                    out = [self.interned_builds[cid]]
+                    top = d.cost
+                else:
+                    out.append(self.interned_builds[cid])
         out.extend(unpaid)
         return out
 
@@ -1065,16 +1120,17 @@ class Game:
 
     def _gather(self, p: int, what: str) -> None:
         self.gathered = True
+        rules = self.district_rules  # (each `in` spares a call of has() in the games without the card)
         if what == "gold":
-            amount = 2 + (1 if self.has(p, "gold_mine") else 0)
+            amount = 2 + (1 if "gold_mine" in rules and self.has(p, "gold_mine") else 0)
             self.gold[p] += amount
             if self.events is not None:
                 self.emit("gather", {"player": p, "resource": "gold", "amount": amount})
         else:
-            k = 3 if self.has(p, "observatory") else 2
+            k = 3 if "observatory" in rules and self.has(p, "observatory") else 2
             drawn = self.draw(k)
             keep_n = 1
-            if self.has(p, "library"):
+            if "library" in rules and self.has(p, "library"):
                 # Classic: Library + Observatory draw 3 and keep 2 (RULINGS R43); otherwise keep all.
                 lo = self.edition.library_observatory_keep
                 keep_n = lo if lo and k == 3 else len(drawn)
@@ -1094,9 +1150,9 @@ class Game:
                         "gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": keep_n}
                     )
                     self.emit("drawn_private", {"player": p, "cards": self.card_keys(drawn)}, (p,))
-        if not self.edition_state.get("hospital"):
+        if self.hooks.gathers[self.current_character] and not self.edition_state.get("hospital"):
             self.character_rules[self.current_character].after_gather(self, p)
-        if self.follow_up != "keep":
+        if self.follow_up != "keep" and self.gating_rules:  # (gathering_done asks only these)
             self.gathering_done(p)
 
     def _keep(self, p: int, cid: int) -> None:
@@ -1223,7 +1279,9 @@ class _Fixed:
         uniques = tuple(E.district_by_key[k] for k in config.districts)
         self.district_rules = district_rules_for(E, uniques)
         self.active_districts = tuple(dr for dr in self.district_rules.values() if dr.has_actions)
+        self.active_entries = frozenset(e for dr in self.active_districts for e in (dr.id, dr.id | BEAUTY))
         self.has_alt_pay = any(dr.alt_pay for dr in self.district_rules.values())
+        self.has_limit_free = any(not dr.counts_toward_limit for dr in self.district_rules.values())
         self.gating_rules = tuple(r for r in self.character_rules if r.gates)
         handlers: dict[str, Handler] = {}
         for r in self.character_rules:
@@ -1238,8 +1296,12 @@ class _Fixed:
         # A city entry's cost (Game.entry_cost) by the entry itself: a card id, with or without BEAUTY. Rank 8
         # abilities sort every city by it each time they list their targets.
         costs = tuple(d.cost for d in E.districts)
+        self.unique_ids = frozenset(i for i, d in enumerate(E.districts) if d.type is DistrictType.UNIQUE)
         self.entry_costs = costs + (0,) * (BEAUTY - len(costs)) + tuple(c + 1 for c in costs)
         self.hooks = Hooks(self.character_rules)
+        # The same at every round's start (a search starts tens of thousands of rounds).
+        self.faceup_count = _faceup_count(config.players, len(self.cast))
+        self.selection_script = _selection_script(config.players, len(self.cast), E.random_discard_3p)
         deck = [i for i in E.basic_ids for _ in range(E.districts[i].copies)]
         deck += [u for u in uniques for _ in range(E.districts[u].copies)]  # classic: two Keeps
         self.deck = tuple(deck)
@@ -1263,6 +1325,29 @@ class Hooks:
         # ending the turn (overrides may_end: the Emperor must first move the crown).
         self.acts = tuple(type(r).actions is not CharacterRules.actions for r in characters)
         self.may_keep_turn = tuple(type(r).may_end is not CharacterRules.may_end for r in characters)
+        # By cast index: the character does something when revealed, after gathering, at its turn's end.
+        self.reveals = tuple(type(r).on_reveal is not CharacterRules.on_reveal for r in characters)
+        self.gathers = tuple(type(r).after_gather is not CharacterRules.after_gather for r in characters)
+        self.turn_ends = tuple(type(r).on_end_turn is not CharacterRules.on_end_turn for r in characters)
+        # By cast index: some builds of the character's turn may not count toward the limit (the Trader).
+        self.limit_exempt = tuple(
+            type(r).counts_toward_limit is not CharacterRules.counts_toward_limit for r in characters
+        )
+        # By cast index: the action kinds the character's abilities add (its handlers).
+        self.kinds = tuple(frozenset(r.handlers()) for r in characters)
+
+
+# The districts with an end-of-turn effect (has_end_turn), by the district_rules dict they come from: every
+# turn asks, and a dict of the game's fourteen-odd districts is a long walk. Keyed by the dict itself (held
+# here, so its id stays its own) because tests may hand a game another dict of rules.
+_END_TURN: dict[int, tuple[dict[str, DistrictRules], tuple[tuple[str, DistrictRules], ...]]] = {}
+
+
+def _end_turn_districts(rules: dict[str, DistrictRules]) -> tuple[tuple[str, DistrictRules], ...]:
+    known = _END_TURN.get(id(rules))
+    if known is None or known[0] is not rules:
+        known = _END_TURN[id(rules)] = (rules, tuple((k, dr) for k, dr in rules.items() if dr.has_end_turn))
+    return known[1]
 
 
 @functools.lru_cache(maxsize=64)

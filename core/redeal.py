@@ -3,7 +3,7 @@ a view holds no secret (DESIGN "Views")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .rng import Rng
 from .terms import SELECT
@@ -12,11 +12,12 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def redeal(g: Game, p: int, rng: Rng) -> Game:
+def redeal(g: Game, p: int, rng: Rng, plan: CharacterPlan | None = None) -> Game:
     """A copy of `g` in which every card and character hidden from player p is dealt again at random.
 
     The result depends only on p's information and the state of `rng` (never on where the hidden cards
-    really were), so `redeal(redeal(g, p, a), p, b)` equals `redeal(g, p, b)` for equal `b`."""
+    really were), so `redeal(redeal(g, p, a), p, b)` equals `redeal(g, p, b)` for equal `b`. `plan` is
+    `character_plan(g, p)` when the caller keeps it (`Worlds`)."""
     h = g.clone()
     # The game's own generator decides future shuffles: that too is hidden from every player.
     h.rng = Rng(rng.next64())
@@ -65,9 +66,10 @@ def redeal(g: Game, p: int, rng: Rng) -> Game:
     else:
         h.deck = pool
     # Characters: face-down discards, others' unrevealed characters, the draft in someone else's hands.
-    dealt, facedown, draft = _deal_characters(h, p, rng)
+    plan = plan or character_plan(h, p)
+    dealt, facedown, draft = deal_characters(plan, rng)
     for q, more in dealt:
-        h.characters[q] = [i for i in h.characters[q] if h.revealed[i]] + more
+        h.characters[q] = plan.kept[q] + more
         for i in more:
             h.owner[i] = q
     if facedown is not None:
@@ -85,11 +87,15 @@ def redealt_characters(g: Game, p: int, rng: Rng) -> list[list[int]]:
     """The characters every seat holds in `redeal(g, p, rng)`, leaving `rng` where that call would: the
     same world's characters without copying the game or dealing its cards. (`hard` rejects most of the
     worlds it samples by their characters alone; this lets it build only the ones it keeps.)"""
-    rng.skip(_card_draws(g, p))
-    dealt, _, _ = _deal_characters(g, p, rng)
-    out = [list(c) for c in g.characters]
+    return _redealt_characters(g, character_plan(g, p), _card_draws(g, p), rng)
+
+
+def _redealt_characters(g: Game, plan: CharacterPlan, card_draws: int, rng: Rng) -> list[list[int]]:
+    rng.skip(card_draws)
+    dealt, _, _ = deal_characters(plan, rng)
+    out = plan.kept[:]
     for q, more in dealt:
-        out[q] = [i for i in out[q] if g.revealed[i]] + more
+        out[q] = out[q] + more
     return out
 
 
@@ -113,12 +119,20 @@ def _card_draws(g: Game, p: int) -> int:
     return draws
 
 
-def _deal_characters(
-    g: Game, p: int, rng: Rng
-) -> tuple[list[tuple[int, list[int]]], list[int] | None, list[int] | None]:
-    """Deal again the characters hidden from p, without changing `g`: (seat, the characters it is dealt
-    beside those it revealed) for every other seat, then the new face-down discards and the new draft
-    (None where they stay as they are)."""
+class CharacterPlan(NamedTuple):
+    """What dealing the characters hidden from a seat again needs from the game (`character_plan`): the
+    same for every world re-dealt from one state, so a sampler of many worlds makes it once."""
+
+    pool: list[int]  # the hidden characters, sorted
+    holders: list[tuple[int, int]]  # (seat, how many hidden characters it holds), every other seat
+    named: list[tuple[int, int]]  # (character, the seat that named it) this round (`_named`)
+    facedown: int  # how many face-down discards are dealt again (-1: they stay as they are)
+    draft: int  # ...and how many characters of the draft (-1: likewise)
+    kept: list[list[int]]  # by seat, the characters it keeps: all of p's, the others' revealed ones
+
+
+def character_plan(g: Game, p: int) -> CharacterPlan:
+    """The characters hidden from p and where they go (`deal_characters`)."""
     visible_draft = (
         g.phase == SELECT
         and not g.follow_up
@@ -127,12 +141,14 @@ def _deal_characters(
     )
     cpool: list[int] = []
     holders: list[tuple[int, int]] = []  # (player, count)
+    kept = [list(c) for c in g.characters]
     for q in range(g.players):
         if q == p:
             continue
         hidden = [i for i in g.characters[q] if not g.revealed[i]]
         cpool.extend(hidden)
         holders.append((q, len(hidden)))
+        kept[q] = [i for i in g.characters[q] if g.revealed[i]]
     shuffle_facedown = not (
         visible_draft and g.selection_order[g.selection_step][1] == "c+" and len(g.draft) == 1
     )
@@ -141,20 +157,35 @@ def _deal_characters(
     if not visible_draft:
         cpool.extend(g.draft)
     cpool.sort()
+    return CharacterPlan(
+        cpool,
+        holders,
+        _named(g),
+        len(g.facedown) if shuffle_facedown else -1,
+        len(g.draft) if not visible_draft else -1,
+        kept,
+    )
+
+
+def deal_characters(
+    plan: CharacterPlan, rng: Rng
+) -> tuple[list[tuple[int, list[int]]], list[int] | None, list[int] | None]:
+    """Deal again the characters hidden from a seat (`character_plan`), without changing the game: (seat,
+    the characters it is dealt beside those it revealed) for every other seat, then the new face-down
+    discards and the new draft (None where they stay as they are)."""
     # A character someone named this round (killed, robbed, bewitched, given a warrant or a threat) is not
     # theirs: nobody may name their own (characters/_targets.py). That is public, so a world that deals
     # it to its namer is impossible; deal again until none does (a few tries at most, drawn from `rng`
     # alone, so the result still depends on p's information only).
-    named = _named(g)
-    pool = cpool
+    pool, holders, named, n_facedown, n_draft, _ = plan
     for _ in range(_DEALS):
         cpool = list(pool)
         rng.shuffle(cpool)
         if not named or _fits(cpool, holders, named):
             break
     dealt = [(q, [cpool.pop() for _ in range(k)]) for q, k in holders]
-    facedown = [cpool.pop() for _ in range(len(g.facedown))] if shuffle_facedown else None
-    draft = [cpool.pop() for _ in range(len(g.draft))] if not visible_draft else None
+    facedown = [cpool.pop() for _ in range(n_facedown)] if n_facedown >= 0 else None
+    draft = [cpool.pop() for _ in range(n_draft)] if n_draft >= 0 else None
     assert not cpool
     return dealt, facedown, draft
 
@@ -194,16 +225,29 @@ def _fits(cpool: list[int], holders: list[tuple[int, int]], named: list[tuple[in
 
 class Worlds:
     """The worlds seat p may be in: `Worlds(g, p)(rng)` is `redeal(g, p, rng)`, and `characters(rng)` the
-    characters of that same world alone (`redealt_characters`). Bots that search get one (`bots.decide`)."""
+    characters of that same world alone (`redealt_characters`). Bots that search get one (`bots.decide`).
 
-    __slots__ = ("game", "seat")
+    The game must not change while its worlds are sampled (one decision's search): what the deals need
+    from it is worked out once, on the first sample (a search samples hundreds of worlds)."""
+
+    __slots__ = ("game", "seat", "_plan", "_card_draws")
 
     def __init__(self, g: Game, p: int) -> None:
         self.game = g
         self.seat = p
+        self._plan: CharacterPlan | None = None
+        self._card_draws = 0
+
+    def plan(self) -> CharacterPlan:
+        if self._plan is None:
+            self._plan = character_plan(self.game, self.seat)
+            self._card_draws = _card_draws(self.game, self.seat)
+        return self._plan
 
     def __call__(self, rng: Rng) -> Game:
-        return redeal(self.game, self.seat, rng)
+        return redeal(self.game, self.seat, rng, self.plan())
 
     def characters(self, rng: Rng) -> list[list[int]]:
-        return redealt_characters(self.game, self.seat, rng)
+        """`redealt_characters`, to be read only: the seats' lists may be shared between calls."""
+        plan = self.plan()
+        return _redealt_characters(self.game, plan, self._card_draws, rng)

@@ -21,17 +21,19 @@ def score_breakdown(g: Game, p: int) -> dict[str, Any]:
     if haunted is not None and haunted.may_choose_type(g):
         choices = [DistrictType.UNIQUE, *[t for t in ALL_TYPES if t is not DistrictType.UNIQUE]]
     for t in choices:
-        b = _breakdown(g, p, ScoreContext(t))
+        b = _breakdown(g, p, ScoreContext(t), haunted)
         if best is None or b["total"] > best["total"]:
             best = b
     assert best is not None
     return best
 
 
-def _breakdown(g: Game, p: int, ctx: ScoreContext) -> dict[str, Any]:
-    haunted = _haunted(g, p)
-    districts = sum(g.entry_cost(e) for e in g.cities[p])
-    types = set(city_types(g, p, ctx))
+def _breakdown(g: Game, p: int, ctx: ScoreContext, haunted: Any) -> dict[str, Any]:
+    city = g.cities[p]
+    table = g.edition.districts
+    districts = sum(map(g.entry_costs.__getitem__, city))  # g.entry_cost of each
+    # (Without a Haunted Quarter the types are the cards' own: every search playout ends here.)
+    types = set(city_types(g, p, ctx)) if haunted is not None else {table[e & CARD].type for e in city}
     all_types = 3 if len(types) == len(ALL_TYPES) else 0
     # The classic Bell Tower can make several players first at once (x["firsts"]).
     first = g.first_complete == p or p in g.edition_state.get("firsts", ())
@@ -41,8 +43,11 @@ def _breakdown(g: Game, p: int, ctx: ScoreContext) -> dict[str, Any]:
     elif g.is_complete(p):
         completion = 4 if first else 2
     uniques: dict[str, int] = {}
-    for e in g.cities[p]:
-        key = g.edition.districts[e & CARD].key
+    uniques_ids = g.unique_ids
+    for e in city:
+        if e & CARD not in uniques_ids:
+            continue
+        key = table[e & CARD].key
         dr = g.district_rules.get(key)
         if dr is not None:
             pts = dr.score(g, p, ctx)
@@ -114,7 +119,9 @@ def final_result(g: Game) -> dict[str, Any]:
         best = max(ranks.values())
         winners = [p for p in tied if ranks[p] == best]
         tiebreak = {"tied": tied, "ranks": ranks}
-    order = sorted(
-        range(g.players), key=lambda p: (-scores[p]["total"], -(p in winners), -tiebreak_rank(g, p))
-    )
+    seat_rank = [0] * g.players  # tiebreak_rank of each seat, in one pass
+    for i, who in enumerate(g.called_by):
+        if who >= 0 and g.character_rules[i].rank > seat_rank[who]:
+            seat_rank[who] = g.character_rules[i].rank
+    order = sorted(range(g.players), key=lambda p: (-scores[p]["total"], -(p in winners), -seat_rank[p]))
     return {"scores": scores, "winners": winners, "ranking": order, "tiebreak": tiebreak}

@@ -18,7 +18,19 @@ from ..actions import Action
 from ..game import Game
 from ..redeal import Worlds
 from ..rng import Rng
-from ..terms import OVER, SELECT
+from ..terms import (
+    BEAUTY,
+    BONUS,
+    END,
+    GATHER_CARDS,
+    GATHER_GOLD,
+    INCOME,
+    OVER,
+    SELECT,
+    TURN,
+    USED_BONUS,
+    USED_INCOME,
+)
 from ..view import View
 from .heuristic import BASE_VALUE
 from .heuristic_characters import EXTRA_VALUE
@@ -78,14 +90,32 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
     """A cheap greedy player for rollouts: drafts characters that pay, takes bonuses and income, builds
     the dearest district it can, gathers gold when poor, otherwise ends; one time in ten it plays any
     legal action (exploration)."""
+    phase = g.phase
+    if not g.follow_up:
+        if phase == TURN:
+            if not g.edition_state and not g.gating_rules:
+                a = _plain_turn_choice(g, rng)
+                if a is not None:
+                    return a
+        elif phase == SELECT:
+            acts = g.selection_actions()  # what legal_actions() lists, without the calls on the way
+            return acts[0] if len(acts) == 1 else _draft_pick(g, acts, rng)
+    return _any_choice(g, rng)
+
+
+def _any_choice(g: Game, rng: Rng) -> Action:
+    """`rollout_policy` over the whole list of legal actions (any decision but a pick of the draft)."""
     acts = g.legal_actions()
     n = len(acts)
     if n == 1:
         return acts[0]
-    if g.phase == SELECT and not g.follow_up:
-        return _draft_pick(g, acts, rng)
     if rng.below(10) == 0:
         return acts[rng.below(n)]
+    return _greedy(g, acts, rng)
+
+
+def _greedy(g: Game, acts: list[Action], rng: Rng) -> Action:
+    """`rollout_policy`'s choice among the legal actions `acts` of a turn when it does not explore."""
     # One pass sorts the actions out; the preferences below are, in order: an aimed kill or theft, a
     # gathering, the dearest build, the first action of the most preferred kind. (A playout takes about a
     # hundred decisions, and this runs for each: a set of kinds and a list per kind cost more than the rest.)
@@ -109,11 +139,7 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
         if order < best_order:  # the first of the most preferred kind, as min() picks
             best, best_order = a, order
     if aims:
-        for key in _TARGETS:
-            for a in aims:
-                if a.args[0] == key and rng.below(2) == 0:
-                    return a
-        return aims[rng.below(len(aims))]
+        return _aimed(aims, rng)
     if gathers:
         p = g.turn_player
         want_gold = g.gold[p] < 4 and bool(g.hands[p])
@@ -121,17 +147,148 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
     if build is not None:
         return build
     if best_order == 5:
-        return acts[rng.below(n)]
+        return acts[rng.below(len(acts))]
     return best
+
+
+def _aimed(aims: list[Action], rng: Rng) -> Action:
+    """The kill or theft the policy aims, among `aims`: the likeliest targets first, each at even odds."""
+    for key in _TARGETS:
+        for a in aims:
+            if a.args[0] == key and rng.below(2) == 0:
+                return a
+    return aims[rng.below(len(aims))]
+
+
+_AIM_KINDS = ("kill", "rob")
+_AIMS = frozenset(_AIM_KINDS)
+_aims_by_rules: dict[type, bool] = {}
+
+
+def _may_aim(r: object) -> bool:
+    """Whether a character's (or a district's) actions include an aimed kill or theft (the policy's first
+    preference): whether it handles those kinds."""
+    aims = _aims_by_rules.get(type(r))
+    if aims is None:
+        handlers = r.handlers()  # type: ignore[attr-defined]
+        aims = _aims_by_rules[type(r)] = any(k in handlers for k in _AIM_KINDS)
+    return aims
+
+
+def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
+    """`rollout_policy`'s choice in a plain turn decision (no follow-up, no gate, no edition state; after
+    gathering, no district of the player's city offering actions), listing only what the choice looks at; None, before drawing anything, where the general code
+    must list every action.
+
+    The same choice and the same draws as the general code: the policy needs every legal action only to
+    explore (one decision in ten) and to count them, and the turn's list is known in its parts (gathering,
+    income, bonus, the character's abilities, the districts' actions, builds, the end:
+    `Game.legal_actions`). Before gathering the choice is an aimed kill or theft, else a gathering; after
+    it, the dearest build, the bonus, the income, and only then the character's abilities (the Warlord's
+    targets, the costliest list of a turn). A playout makes about a hundred decisions and most are these:
+    listing all their actions cost a third of it."""
+    i = g.current_character
+    p = g.turn_player
+    active = not g.active_entries.isdisjoint(g.cities[p])  # a district of the city offers actions
+    if not g.gathered:
+        # At least the two gatherings are listed: a draw to explore, then an aim, then a gathering.
+        if active:
+            city = g.cities[p]
+            if any(_may_aim(dr) for dr in g.active_districts if dr.id in city or (dr.id | BEAUTY) in city):
+                return None
+        if rng.below(10) == 0:
+            acts = g.legal_actions()
+            return acts[rng.below(len(acts))]
+        if g.hooks.acts[i] and not _AIMS.isdisjoint(g.hooks.kinds[i]):
+            out: list[Action] = []
+            g.character_rules[i].actions(g, p, out)
+            aims = [a for a in out if a.kind in _AIM_KINDS]
+            if aims:
+                return _aimed(aims, rng)
+        return GATHER_GOLD if g.gold[p] < 4 and g.hands[p] else GATHER_CARDS
+    if active:
+        return None
+    r = g.character_rules[i]
+    used = g.used
+    income = r.income is not None and not used & USED_INCOME
+    bonus = r.has_bonus and not used & USED_BONUS
+    end = not g.hooks.may_keep_turn[i] or r.may_end(g, p)
+    # Only the dearest build is wanted, and whether there is one: the count of the others matters only
+    # when nothing but builds may be listed.
+    # (No builds once the limit is reached, unless something in the game escapes it: build_actions.)
+    may_build = g.builds < g.build_limit or g.has_limit_free or g.hooks.limit_exempt[i]
+    builds = (
+        g.build_actions(p, dearest=income or bonus or end) if may_build and r.may_build and g.hands[p] else []
+    )
+    known = income + bonus + len(builds) + end  # exact when below 2
+    aim = not _AIMS.isdisjoint(g.hooks.kinds[i])  # an aimed kill or theft would come first
+    abilities: list[Action] | None = None  # listed only when needed
+    if g.hooks.acts[i] and (known < 2 or aim):
+        abilities = []
+        r.actions(g, p, abilities)
+        known += len(abilities)
+    if known < 2:
+        if known < 1:
+            return None  # (no legal action: the general code says so)
+        # The single legal action, taken without a draw.
+        return (
+            builds[0]
+            if builds
+            else BONUS
+            if bonus
+            else INCOME
+            if income
+            else abilities[0]
+            if abilities
+            else END
+        )
+    if rng.below(10) == 0:
+        acts = g.legal_actions()
+        return acts[rng.below(len(acts))]
+    if aim and abilities:
+        aims = [a for a in abilities if a.kind in _AIM_KINDS]
+        if aims:
+            return _aimed(aims, rng)
+    if builds:
+        districts = g.edition.districts
+        ids = g.card_ids
+        build, build_cost = builds[0], -1
+        for a in builds:
+            cost = districts[ids[str(a.args[0])]].cost
+            if cost > build_cost:  # the first of the dearest
+                build, build_cost = a, cost
+        return build
+    if bonus:
+        return BONUS
+    if income:
+        return INCOME
+    if abilities is None and g.hooks.acts[i]:
+        abilities = []
+        r.actions(g, p, abilities)
+    if abilities:
+        # The whole list now: the abilities, then the end (no income, bonus, build or district action).
+        return _greedy(g, [*abilities, END] if end else abilities, rng)
+    return END
 
 
 def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: float = 0.1) -> float:
     """Play `g` (a private copy) to its end; 1 for a win (shared if tied), else a small score share."""
     n = 0
     while g.phase != OVER and n < max_decisions:
-        pd = g.pending()
-        assert pd is not None
-        g.apply_unchecked(pd[0], rollout_policy(g, rng))
+        # Whose decision it is, as g.pending() says, and rollout_policy's choice, by the same ways: a
+        # playout makes about a hundred decisions, and the calls on the way cost as much as a choice.
+        if g.follow_up:
+            p = g.follow_up_player
+            a = _any_choice(g, rng)
+        elif g.phase == TURN:
+            p = g.turn_player
+            b = None if g.edition_state or g.gating_rules else _plain_turn_choice(g, rng)
+            a = _any_choice(g, rng) if b is None else b
+        else:
+            p = (g.crown + g.selection_order[g.selection_step][0]) % g.players  # g.picker()
+            acts = g.selection_actions()
+            a = acts[0] if len(acts) == 1 else _draft_pick(g, acts, rng)
+        g.apply_unchecked(p, a)
         n += 1
     if not g.over or g.result is None:
         return 0.0
