@@ -1024,6 +1024,9 @@ class Hub:
                 # not look dead), and the others as they are: the players of one that died have left.
                 self._saw(await self._shared.presence(self.lease * 2, self._here()))
                 self._gone_elsewhere()
+            except Exception:  # noqa: BLE001 - the leases below are renewed regardless
+                log.exception("shared tables: renewing this process's presence failed")
+            try:
                 if self._leased:
                     held = set(await self._shared.renew_leases(self.lease))  # one statement for all
                     for tid in list(self._leased):

@@ -67,6 +67,9 @@ CHAT_KEPT = 200  # lines kept per chat (each table's, the lobby's)
 # Seconds a dead process's presence row (and an admin's kick) is kept after it expired: long past any seat
 # hold, so that every survivor has seen it; then it is only a row.
 FORGET_AFTER = 3600.0
+# Seconds past its presence's expiry that a process whose connection is still open counts as alive (late
+# under load); past that it is given up on (a host cut off keeps its connection open until TCP gives up).
+DEAD_AFTER = 60.0
 
 
 class DatabaseError(Exception):
@@ -151,9 +154,14 @@ class _Engine:
     postgres = False
     name = "sqlite"
     where = ""
+    tag = ""  # the end of the holder of the Database using it (`Database.holder`)
 
     def connect(self, role: str = "citadels") -> Any:
         raise NotImplementedError
+
+    def name_of(self, role: str) -> str:
+        """The name of this process's connection for `role` (PostgreSQL's application_name)."""
+        return f"{role} {os.getpid()} {self.tag}"
 
     @contextlib.contextmanager
     def transaction(self, conn: Any, write: bool) -> Iterator[Tx]:
@@ -213,9 +221,10 @@ class _Postgres(_Engine):
     def connect(self, role: str = "citadels") -> Any:
         import psycopg
 
-        # Named for PostgreSQL's pg_stat_activity: which process each connection is, and what for.
+        # Named for PostgreSQL's pg_stat_activity: which process each connection is, and what for; the tag
+        # (the end of `Database.holder`) tells processes of one pid on two hosts apart (presence, below).
         return psycopg.connect(
-            self.url, autocommit=True, connect_timeout=10, application_name=f"{role} {os.getpid()}"
+            self.url, autocommit=True, connect_timeout=10, application_name=self.name_of(role)
         )
 
     @contextlib.contextmanager
@@ -365,7 +374,9 @@ class Database:
         self._engine = engine
         self.where = engine.where
         # This process among those sharing the database: the origin of its notices, the holder of its leases.
-        self.holder = f"{socket.gethostname()}/{os.getpid()}/{uuid.uuid4().hex[:8]}"
+        tag = uuid.uuid4().hex[:8]
+        self.holder = f"{socket.gethostname()}/{os.getpid()}/{tag}"
+        engine.tag = tag
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._problems: list[str] = []
         self._bans: list[tuple[Ban, str]] = []
@@ -1268,18 +1279,26 @@ class Database:
             now = self._now(tx)
             if text is not None:
                 tx.run(
-                    f"INSERT INTO processes (holder, expires, here) VALUES (?, {now} + ?, ?) "
+                    f"INSERT INTO processes (holder, connection, expires, here) VALUES (?, ?, {now} + ?, ?) "
                     "ON CONFLICT (holder) DO UPDATE SET expires = excluded.expires, here = excluded.here",
-                    (self.holder, float(seconds), text),
+                    (self.holder, self._engine.name_of("citadels"), float(seconds), text),
                 )
                 tx.run(f"DELETE FROM processes WHERE expires < {now} - ?", (FORGET_AFTER,))
                 if changed:
                     self._notify(tx, "presence")
+            # Alive: its row renewed in time; or, for up to DEAD_AFTER seconds past that, its connection
+            # still open (a process whose loop renews late under load is slow, not dead: `kill -9` or a
+            # crash closes its connection at once, and a host cut off is given up on after DEAD_AFTER).
+            connected = (
+                "EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.application_name = p.connection)"
+                if tx.postgres
+                else "0 = 1"
+            )
             out = []
             for holder, alive, found in tx.rows(
-                f"SELECT holder, CASE WHEN expires >= {now} THEN 1 ELSE 0 END, here FROM processes "
-                "WHERE holder <> ? ORDER BY holder",
-                (self.holder,),
+                f"SELECT holder, CASE WHEN expires >= {now} THEN 1 WHEN expires >= {now} - ? AND {connected} "
+                "THEN 1 ELSE 0 END, here FROM processes p WHERE holder <> ? ORDER BY holder",
+                (DEAD_AFTER, self.holder),
             ):
                 with contextlib.suppress(ValueError, TypeError):
                     out.append((str(holder), bool(alive), dict(json.loads(found))))

@@ -266,9 +266,19 @@ def connect(hub: Hub, name: str) -> Session:
     return who
 
 
+async def seen_sitting(db: Database, tid: int, name: str) -> None:
+    """Until another process's presence says that `name` sits at table `tid` there."""
+    deadline = time.monotonic() + WAIT
+    while not any([tid, name] in here.get("seats", []) for _, _, here in await db.presence(LEASE, None)):
+        assert time.monotonic() < deadline, f"never: {name} at {tid} in a presence"
+        await asyncio.sleep(0.05)
+
+
 def dies(hub: Hub) -> None:
-    """The hub's process is killed (`kill -9`): it renews nothing (leases, presence) and gives nothing up."""
+    """The hub's process is killed (`kill -9`): it renews nothing (leases, presence) and gives nothing up;
+    its connections to the database close."""
     hub.stop_sharing(release=False)
+    hub.records.close()
 
 
 @pytest.mark.slow
@@ -278,6 +288,7 @@ async def test_the_seat_of_a_player_whose_process_died_is_held_then_retaken_on_a
     ha, hb, a, b = await two_hubs(postgres_url, tmp_path, seat_hold=60)
     try:
         ht, other = await started_across(ha, hb)
+        await seen_sitting(a, ht.id, "bruno")
         dies(hb)  # bruno was on b; a runs the table
         await until(lambda: 1 in ht.table.away, "a holds bruno's seat")
         assert ht.holders[1].away_until is not None and 1 not in ht.table.bots
@@ -299,6 +310,7 @@ async def test_the_seat_of_a_player_whose_process_died_goes_to_a_bot_when_the_ho
     ha, hb, a, b = await two_hubs(postgres_url, tmp_path, seat_hold=2.0)
     try:
         ht, other = await started_across(ha, hb)
+        await seen_sitting(a, ht.id, "bruno")
         dies(hb)
         await until(lambda: 1 in ht.table.away, "a holds bruno's seat")
         await until(lambda: 1 in ht.table.bots, "his seat went to a bot")
@@ -325,6 +337,8 @@ async def test_players_of_a_process_that_died_stand_up_from_tables_not_yet_start
         hb.join(hb.tables[ht.id], "bruno", "SHA256:bruno")
         lonely = hb.create("carla", "SHA256:carla", players=3)  # only players of b sit there
         await until(lambda: len(ht.holders) == 2 and lonely.id in ha.tables)
+        await seen_sitting(a, ht.id, "bruno")
+        await seen_sitting(a, lonely.id, "carla")
         await asyncio.sleep(LEASE)  # renewals: both alive, nobody stands up
         assert ht.names() == ["anna", "bruno"] and lonely.id in ha.tables
         dies(hb)
@@ -360,6 +374,7 @@ async def test_spectators_of_a_process_that_died_are_counted_no_more(postgres_ur
         ht, other = await started_across(ha, hb)
         hb.watch(other)
         await until(lambda: ht.spectators == 1, "b's spectator counted on a")
+        await seen_sitting(a, ht.id, "bruno")  # b's presence written with its spectator
         dies(hb)
         await until(lambda: ht.spectators == 0, "no longer")
     finally:

@@ -250,8 +250,8 @@ async def test_two_processes_racing_to_keep_one_decision_exactly_one_wins(postgr
         # again a second later): meanwhile anna decides on the first, then otherwise on the second.
         with psycopg.connect(postgres_url, autocommit=True) as conn:
             cut = conn.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
-                (f"citadels notices {two.pid}",),
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE %s",
+                (f"citadels notices {two.pid} %",),
             ).fetchall()
         assert cut == [(True,)]
         anna.type("1\r")
