@@ -99,7 +99,9 @@ def _kick(hub: Hub, admin: Admin, args: list[str]) -> str:
     if name.casefold() == admin.name.casefold():
         raise HubError(t("You cannot kick yourself; “quit” leaves."))
     sessions = hub.order.sessions_of(name=name)
-    if not sessions:
+    # Other server processes sharing the tables (docs/scaling.md): their sessions as they last said.
+    elsewhere = hub.sessions_elsewhere(name)
+    if not sessions and not elsewhere:
         raise HubError(t("Nobody called {p} is connected.", p=name))
     farewell = (
         lazy_t("{a} kicked you from this server: {r}", a=admin.name, r=reason)
@@ -108,7 +110,10 @@ def _kick(hub: Hub, admin: Admin, args: list[str]) -> str:
     )
     for who in sessions:
         who.dismiss(farewell)
-    return tn("{p} is kicked ({n} session).", "{p} is kicked ({n} sessions).", len(sessions), p=name)
+    if elsewhere:
+        hub.kick_elsewhere(name, farewell)  # the process their sessions are on ends them
+    n = len(sessions) + elsewhere
+    return tn("{p} is kicked ({n} session).", "{p} is kicked ({n} sessions).", n, p=name)
 
 
 def _ban_value(kind: str, value: str) -> str:

@@ -68,7 +68,7 @@ def dump_table(ht: HostedTable) -> str:
     settings = {
         f.name: getattr(ht, f.name)
         for f in fields(ht)
-        if isinstance(getattr(ht, f.name), _SIMPLE) and f.name != "spectators"
+        if isinstance(getattr(ht, f.name), _SIMPLE) and f.name not in ("spectators", "watching_here")
     }
     data = {
         "format": FORMAT,

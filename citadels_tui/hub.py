@@ -172,7 +172,8 @@ class HostedTable:
     shorter: bool = False  # the classic shorter game
     rank9: bool | None = None  # a rank 9 character with 4–7 players (None: the edition's default)
     chat: list[str | Lazy] = field(default_factory=list)  # said lines; announcements (Lazy)
-    spectators: int = 0
+    spectators: int = 0  # watching it, on every process sharing it
+    watching_here: int = 0  # of whom on this process (shared tables: the others say theirs, `Hub._saw`)
     task: asyncio.Task[None] | None = None
     kept: bool = False  # its game is in the history (finished or abandoned)
 
@@ -228,6 +229,12 @@ class Hub:
         self._leased: set[int] = set()  # the tables whose bots and timer this process runs
         self._renewer: asyncio.Task[None] | None = None
         self._chores: set[asyncio.Task[None]] = set()  # reads in flight (kept so that none is collected)
+        # The other processes as their presence rows last said (holder, alive, what their sessions show),
+        # and this process's own presence written (or read) once at a time, again if asked meanwhile.
+        self._others: list[tuple[str, bool, dict[str, object]]] = []
+        self._publishing = _Once(self._spawn)
+        self._stopped = False
+        self._looking = _Once(self._spawn)
 
     @property
     def shared(self) -> bool:
@@ -238,10 +245,12 @@ class Hub:
 
     def subscribe(self, fn: HubListener) -> None:
         self._listeners.append(fn)
+        self._publish()  # a session came (who is connected here: an admin's kick on another process)
 
     def unsubscribe(self, fn: HubListener) -> None:
         if fn in self._listeners:
             self._listeners.remove(fn)
+        self._publish()
 
     def _notify(self) -> None:
         for fn in list(self._listeners):
@@ -293,7 +302,9 @@ class Hub:
 
     def _table_line(self, ht: HostedTable, line: str | Lazy) -> None:
         self._append(ht.chat, line)
-        if ht.table is not None:  # a table is kept from its start: before, it has no game to come back to
+        # A table is kept from its start: before, it has no game to come back to. Shared, a table not yet
+        # started is the database's already, and its chat too: players on other processes read it.
+        if ht.table is not None or self._shared is not None:
             self.records.chat_line(ht.id, line)
         self._notify()
 
@@ -360,6 +371,7 @@ class Hub:
         self.tables[tid] = ht
         if self._shared is not None:  # players on the other processes may sit there too
             self._shared.table_waiting(tid, _settings(ht), _seats(ht))
+            self._publish()
         log.info(
             "table %d created by %s (%d players, %s %s/%s)", tid, name, players, edition, cast, districts
         )
@@ -424,6 +436,7 @@ class Hub:
                 ht.id, _seats(ht), _seats(ht) + [_seat(holder)], _settings(ht)
             ):
                 ht.holders.append(holder)
+                self._publish()
                 self._notify()
                 return len(ht.holders) - 1
             self._reread_waiting(ht)
@@ -450,6 +463,35 @@ class Hub:
         else:
             log.warning("table %d: %s could not stand up (its seats kept changing)", ht.id, name)
             return
+        ht.holders, ht.creator = holders, creator
+        if not ht.holders:
+            self.tables.pop(ht.id, None)
+        self._publish()
+        self._notify()
+
+    def _stand_up_gone(self, ht: HostedTable, gone: set[str]) -> None:
+        """The players named `gone` (folded) were on a process that died: they stand up from `ht`, not yet
+        started, as if they had left it (the creator's role passes on; nobody left: the table goes). Every
+        survivor may try; the compare-and-set on the seats lets one do it."""
+        assert self._shared is not None
+        for _ in range(3):
+            holders = [h for h in ht.holders if h.name.casefold() not in gone]
+            if ht.table is not None or len(holders) == len(ht.holders):
+                return
+            creator = ht.creator
+            if holders and creator.casefold() in gone:
+                creator = holders[0].name
+            if self._shared.seats_taken(
+                ht.id, _seats(ht), [_seat(h) for h in holders], {**_settings(ht), "creator": creator}
+            ):
+                break
+            try:
+                self._reread_waiting(ht)
+            except HubError:
+                return  # it started or went meanwhile
+        else:
+            return
+        log.info("table %d: %s stood up (their process is gone)", ht.id, ", ".join(sorted(gone)))
         ht.holders, ht.creator = holders, creator
         if not ht.holders:
             self.tables.pop(ht.id, None)
@@ -532,6 +574,7 @@ class Hub:
         leases up, so that another process takes its tables at once (without: as a process that died)."""
         if self._shared is None:
             return
+        self._stopped = True  # and acts on no notice: another process may take its tables now
         if self._renewer is not None:
             self._renewer.cancel()
         for tid in list(self._leased):
@@ -649,6 +692,7 @@ class Hub:
         """A session shows this seat (its player sat down or came back)."""
         h = ht.holders[seat]
         h.present += 1
+        self._publish()
         if h.hold is not None:
             h.hold.cancel()
             h.hold = None
@@ -666,17 +710,21 @@ class Hub:
             return
         h = ht.holders[seat]
         h.present = max(0, h.present - 1)
+        self._publish()
         if h.present == 0 and ht.status == "playing" and not h.released:
             self._away(ht, seat)
-            minutes = self.seat_hold / 60
-            self.announce(
-                ht,
-                lazy_t("{p} left; their seat is kept for {m:g} minutes.", p=h.name, m=round(minutes, 1))
-                if self.seat_hold >= 120
-                else lazy_t("{p} left; their seat is kept for {s:g} seconds.", p=h.name, s=self.seat_hold),
-            )
-            log.info("table %d: %s left", ht.id, h.name)
+            self._say_left(ht, h)
         self._forget_if_done(ht)
+
+    def _say_left(self, ht: HostedTable, h: Holder) -> None:
+        minutes = self.seat_hold / 60
+        self.announce(
+            ht,
+            lazy_t("{p} left; their seat is kept for {m:g} minutes.", p=h.name, m=round(minutes, 1))
+            if self.seat_hold >= 120
+            else lazy_t("{p} left; their seat is kept for {s:g} seconds.", p=h.name, s=self.seat_hold),
+        )
+        log.info("table %d: %s left", ht.id, h.name)
 
     def _away(self, ht: HostedTable, seat: int) -> None:
         """The seat's player is gone: their seat is held (the table waits for them) until they come back or
@@ -715,11 +763,30 @@ class Hub:
         if ht.table is None:
             raise HubError(t("That game has not started yet."))
         ht.spectators += 1
+        ht.watching_here += 1
+        self._publish()
         self._notify()
 
     def unwatch(self, ht: HostedTable) -> None:
         ht.spectators = max(0, ht.spectators - 1)
+        ht.watching_here = max(0, ht.watching_here - 1)
+        self._publish()
         self._notify()
+
+    def sessions_elsewhere(self, name: str) -> int:
+        """How many sessions other processes sharing the tables have under `name`, as they last said (an
+        admin's kick reaches them, `kick_elsewhere`); 0 when nothing is shared."""
+        folded = name.casefold()
+        return sum(
+            int(here.get("names", {}).get(folded, 0))  # type: ignore[union-attr]
+            for _, alive, here in self._others
+            if alive
+        )
+
+    def kick_elsewhere(self, name: str, farewell: Lazy) -> None:
+        """End `name`'s sessions on the other processes (an admin's kick); they read `farewell`."""
+        if self._shared is not None:
+            self._shared.kick(name, farewell)
 
     def close_table(self, ht: HostedTable) -> None:
         """Close a table now (an admin's word): a game in play is kept in the history as abandoned, its
@@ -791,8 +858,8 @@ class Hub:
         """A notice from the database (`Notice`: kind, table, n, origin): what another process wrote."""
         shared = self._shared
         kind, tid, n = getattr(notice, "kind", ""), getattr(notice, "table", None), getattr(notice, "n", 0)
-        if shared is None or getattr(notice, "origin", "") == shared.holder:
-            return  # this process's own: it knows
+        if shared is None or getattr(notice, "origin", "") == shared.holder or self._stopped:
+            return  # this process's own: it knows (or it stops)
         ht = self.tables.get(tid) if tid is not None else None
         if kind == "actions":
             if ht is not None and ht.table is not None:
@@ -806,6 +873,10 @@ class Hub:
             self._spawn(self._heard(tid, n))
         elif kind in ("bans", "players"):
             self._spawn(shared.refresh_logins())
+        elif kind == "presence":
+            self._looking.run(self._look)
+        elif kind == "kick":
+            self._spawn(self._kicked(n))
         elif kind == "lost":
             self._spawn(self._resync())
 
@@ -868,10 +939,13 @@ class Hub:
                 log.info("table %d: a replica (%d actions)", tid, len(state.record.actions))
         else:
             settings, seats = state
+            new = ht is None
             if ht is None:
                 ht = self.tables[tid] = _hosted(tid, settings)
             ht.creator = str(settings.get("creator", ht.creator))
             _merge(ht, seats)
+            if new or whole:  # what was said there while it waited (its chat is the database's)
+                ht.chat = [line for _, line in await self._shared.chat_after(tid, 0)][-MAX_CHAT:]
         self._notify()
 
     def _sync_away(self, ht: HostedTable) -> None:
@@ -881,10 +955,17 @@ class Hub:
         if table is None:
             return
         now, loop_now = time.time(), asyncio.get_running_loop().time()
+        healed = False
         for seat, h in enumerate(ht.holders):
             if h.released:
                 continue
-            if h.away_until is not None and not h.present:
+            if h.away_until is not None and h.present:
+                # Held as gone (its process seemed dead, or news crossed) while a session here shows the
+                # seat: its player is here, and every process must know it.
+                h.away_until, healed = None, True
+                if seat in table.away:
+                    table.set_away(seat, False)
+            elif h.away_until is not None and not h.present:
                 if seat not in table.away:
                     table.set_away(seat, True, until=loop_now + max(0.0, h.away_until - now))
             elif h.away_until is None and seat in table.away and not h.present:
@@ -892,6 +973,8 @@ class Hub:
                     h.hold.cancel()
                     h.hold = None
                 table.set_away(seat, False)
+        if healed:
+            self.records.seats_changed(ht.id, _seats(ht), dict(table.bot_kinds))
 
     def _holds_run_out(self, ht: HostedTable) -> None:
         """The process running `ht` gives each seat whose hold ran out (whichever process its player
@@ -937,6 +1020,13 @@ class Hub:
         assert self._shared is not None
         while True:
             try:
+                # This process is alive (its presence, twice the lease: a loaded loop that renews late must
+                # not look dead), and the others as they are: the players of one that died have left.
+                self._saw(await self._shared.presence(self.lease * 2, self._here()))
+                self._gone_elsewhere()
+            except Exception:  # noqa: BLE001 - the leases below are renewed regardless
+                log.exception("shared tables: renewing this process's presence failed")
+            try:
                 if self._leased:
                     held = set(await self._shared.renew_leases(self.lease))  # one statement for all
                     for tid in list(self._leased):
@@ -951,6 +1041,99 @@ class Hub:
             except Exception:  # noqa: BLE001 - the database away for a moment: try again at the next round
                 log.exception("shared tables: renewing the leases failed")
             await asyncio.sleep(self.lease / 3)
+
+    # ---------------------------------------------------------------- presence across processes
+
+    def _here(self) -> dict[str, object]:
+        """What this process's sessions show, for its presence row: the seats (table, folded name) of its
+        players, at tables in play and not yet started; how many watch each table here; who is connected
+        (folded name: sessions)."""
+        names: dict[str, int] = {}
+        for who in self.order.attendees:
+            folded = who.name.casefold()
+            names[folded] = names.get(folded, 0) + 1
+        seats = [
+            [ht.id, h.name.casefold()]
+            for ht in self.tables.values()
+            for h in ht.holders
+            if not h.released and (h.present or (ht.table is None and h.name.casefold() in names))
+        ]
+        watching = {str(ht.id): ht.watching_here for ht in self.tables.values() if ht.watching_here}
+        return {"seats": seats, "watching": watching, "names": names}
+
+    def _publish(self) -> None:
+        """Tell the other processes at once what this one's sessions show now (a seat taken or left, a
+        spectator, a session come or gone), not only at the next renewal."""
+        if self._shared is not None and self._renewer is not None:
+            self._publishing.run(self._present)
+
+    async def _present(self) -> None:
+        assert self._shared is not None
+        self._saw(await self._shared.presence(self.lease * 2, self._here(), changed=True))
+
+    async def _look(self) -> None:
+        assert self._shared is not None
+        self._saw(await self._shared.presence(self.lease, None))
+
+    def _saw(self, others: list[tuple[str, bool, dict[str, object]]]) -> None:
+        """The other processes' presence as read: each table's spectators are this process's and those the
+        living others say."""
+        self._others = others
+        elsewhere: dict[int, int] = {}
+        for _, alive, here in others:
+            if alive:
+                for tid, n in dict(here.get("watching", {})).items():  # type: ignore[call-overload]
+                    elsewhere[int(tid)] = elsewhere.get(int(tid), 0) + int(n)
+        changed = False
+        for ht in self.tables.values():
+            total = ht.watching_here + elsewhere.get(ht.id, 0)
+            if total != ht.spectators:
+                ht.spectators, changed = total, True
+        if changed:
+            self._notify()
+
+    def _gone_elsewhere(self) -> None:
+        """The players of a process that died (its presence expired) have left, unless a session on a living
+        process shows their seat: at a table in play whose lease this process holds, their seat is held as
+        for a player who disconnected (a bot takes it when the hold runs out); from a table not yet started,
+        they stand up."""
+        live = {(int(tid), str(name)) for tid, name in self._here()["seats"]}  # type: ignore[union-attr]
+        dead: set[tuple[int, str]] = set()
+        for _, alive, here in self._others:
+            for tid, name in here.get("seats", []):  # type: ignore[union-attr]
+                (live if alive else dead).add((int(tid), str(name)))
+        standing: dict[int, set[str]] = {}
+        connected = {who.name.casefold() for who in self.order.attendees}
+        for tid, name in sorted(dead - live):
+            ht = self.tables.get(tid)
+            if ht is None:
+                continue
+            seat = next(
+                (i for i, h in enumerate(ht.holders) if h.name.casefold() == name and not h.released), None
+            )
+            if seat is None or ht.holders[seat].present:
+                continue
+            h = ht.holders[seat]
+            if ht.table is None:
+                if name not in connected:
+                    standing.setdefault(tid, set()).add(name)
+            elif tid in self._leased and h.away_until is None and not ht.table.game.over:
+                self._away(ht, seat)
+                self._say_left(ht, h)
+        for tid, gone in standing.items():
+            if (ht := self.tables.get(tid)) is not None:
+                self._stand_up_gone(ht, gone)
+
+    async def _kicked(self, kid: int) -> None:
+        """An admin on another process kicked a name: its sessions here end."""
+        assert self._shared is not None
+        found = await self._shared.kick_of(kid)
+        if found is None:
+            return
+        name, farewell = found
+        for who in self.order.sessions_of(name=name):
+            who.dismiss(farewell if isinstance(farewell, Lazy) else Lazy(farewell, ()))
+        log.info("%s kicked by an admin on another process", name)
 
     async def _take(self, ht: HostedTable) -> None:
         """Take `ht`'s lease if it is free (or renew it); once held, read its journal to the end and run its
@@ -982,6 +1165,30 @@ class Hub:
             ht.task.cancel()
             ht.task = None
             log.info("table %d: another process runs it now", tid)
+
+
+class _Once:
+    """Runs one piece of async work at a time: asked again while it runs, it runs once more after (a burst
+    of asks is one or two runs, and the last one sees the latest state)."""
+
+    def __init__(self, spawn: Callable[[object], asyncio.Task[None]]) -> None:
+        self._spawn = spawn
+        self._task: asyncio.Task[None] | None = None
+        self._again = False
+
+    def run(self, work: Callable[[], object]) -> None:
+        if self._task is not None and not self._task.done():
+            self._again = True
+            return
+        self._again = False
+        self._task = self._spawn(self._loop(work))
+
+    async def _loop(self, work: Callable[[], object]) -> None:
+        while True:
+            await work()  # type: ignore[misc]
+            if not self._again:
+                return
+            self._again = False
 
 
 def _hosted(tid: int, settings: dict[str, object]) -> HostedTable:

@@ -286,6 +286,19 @@ class SharedRecords(Records, Protocol):
 
     def release_leases(self) -> None: ...
 
+    async def presence(
+        self, seconds: float, here: dict[str, Any] | None, changed: bool = False
+    ) -> list[tuple[str, bool, dict[str, Any]]]:
+        """This process is alive for `seconds` more and its sessions show `here` (None: only read); every
+        other process's holder, whether it is alive, and its `here`."""
+        ...
+
+    def kick(self, name: str, farewell: ChatLine) -> None:
+        """An admin kicked `name`: the process its sessions are on ends them."""
+        ...
+
+    async def kick_of(self, kid: int) -> tuple[str, ChatLine] | None: ...
+
 
 def done() -> asyncio.Future[None]:
     fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()

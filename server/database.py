@@ -64,6 +64,12 @@ log = logging.getLogger(__name__)
 
 DB_FILE = "citadels.db"
 CHAT_KEPT = 200  # lines kept per chat (each table's, the lobby's)
+# Seconds a dead process's presence row (and an admin's kick) is kept after it expired: long past any seat
+# hold, so that every survivor has seen it; then it is only a row.
+FORGET_AFTER = 3600.0
+# Seconds past its presence's expiry that a process whose connection is still open counts as alive (late
+# under load); past that it is given up on (a host cut off keeps its connection open until TCP gives up).
+DEAD_AFTER = 60.0
 
 
 class DatabaseError(Exception):
@@ -79,6 +85,8 @@ NOTICE_KINDS = frozenset(
         "chat",  # a chat line, number `n` of the chat table (table None: the lobby's)
         "bans",  # a ban was added or lifted
         "players",  # a name was claimed or got another key
+        "presence",  # a process's sessions sat down, stood up, began or stopped watching (`processes`)
+        "kick",  # an admin kicked a name: row `n` of `kicks`, for the process that player is on
         "lost",  # the listener lost its connection and has it again: notices may have been missed
     }
 )
@@ -146,9 +154,14 @@ class _Engine:
     postgres = False
     name = "sqlite"
     where = ""
+    tag = ""  # the end of the holder of the Database using it (`Database.holder`)
 
     def connect(self, role: str = "citadels") -> Any:
         raise NotImplementedError
+
+    def name_of(self, role: str) -> str:
+        """The name of this process's connection for `role` (PostgreSQL's application_name)."""
+        return f"{role} {os.getpid()} {self.tag}"
 
     @contextlib.contextmanager
     def transaction(self, conn: Any, write: bool) -> Iterator[Tx]:
@@ -208,9 +221,10 @@ class _Postgres(_Engine):
     def connect(self, role: str = "citadels") -> Any:
         import psycopg
 
-        # Named for PostgreSQL's pg_stat_activity: which process each connection is, and what for.
+        # Named for PostgreSQL's pg_stat_activity: which process each connection is, and what for; the tag
+        # (the end of `Database.holder`) tells processes of one pid on two hosts apart (presence, below).
         return psycopg.connect(
-            self.url, autocommit=True, connect_timeout=10, application_name=f"{role} {os.getpid()}"
+            self.url, autocommit=True, connect_timeout=10, application_name=self.name_of(role)
         )
 
     @contextlib.contextmanager
@@ -360,7 +374,9 @@ class Database:
         self._engine = engine
         self.where = engine.where
         # This process among those sharing the database: the origin of its notices, the holder of its leases.
-        self.holder = f"{socket.gethostname()}/{os.getpid()}/{uuid.uuid4().hex[:8]}"
+        tag = uuid.uuid4().hex[:8]
+        self.holder = f"{socket.gethostname()}/{os.getpid()}/{tag}"
+        engine.tag = tag
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._problems: list[str] = []
         self._bans: list[tuple[Ban, str]] = []
@@ -706,9 +722,11 @@ class Database:
                 out.append(_line(text))
         return out
 
-    def _insert_table(self, tx: Tx, row: _TableRow, now: float) -> None:
+    def _insert_table(self, tx: Tx, row: _TableRow, now: float, chat: bool = True) -> None:
+        """`chat` False: the table's chat is already in the database (said while it waited, shared), and
+        stays as it is: `row.chat` may miss a line another process wrote just before the start."""
         tid = row.id
-        self._forget_table(tx, tid)
+        self._forget_table(tx, tid, chat)
         tx.run(
             "INSERT INTO tables_in_play (id, settings, seats, bots, config, seed, started) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -718,16 +736,18 @@ class Database:
             "INSERT INTO journal (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
             [(tid, n, seat, a) for n, (seat, a) in enumerate(row.actions)],
         )
-        tx.many("INSERT INTO chat (table_id, line) VALUES (?, ?)", [(tid, line) for line in row.chat])
+        if chat:
+            tx.many("INSERT INTO chat (table_id, line) VALUES (?, ?)", [(tid, line) for line in row.chat])
         found = tx.one("SELECT value FROM meta WHERE key = 'last_table_id'")
         if found is None or int(found[0]) < tid:
             self._set_last_id(tx, tid)
 
     @staticmethod
-    def _forget_table(tx: Tx, tid: int) -> None:
+    def _forget_table(tx: Tx, tid: int, chat: bool = True) -> None:
         tx.run("DELETE FROM table_leases WHERE table_id = ?", (tid,))
         tx.run("DELETE FROM journal WHERE table_id = ?", (tid,))
-        tx.run("DELETE FROM chat WHERE table_id = ?", (tid,))
+        if chat:
+            tx.run("DELETE FROM chat WHERE table_id = ?", (tid,))
         tx.run("DELETE FROM tables_in_play WHERE id = ?", (tid,))
 
     def table_started(self, table: KeptTable) -> None:
@@ -775,10 +795,11 @@ class Database:
         text = _line_json(line)
         if tid is None:
             sql, params = "INSERT INTO chat (table_id, line) VALUES (NULL, ?)", (text,)
-        else:  # a table's line only while the table is kept
+        else:  # a table's line only while the table is kept (in play, or waiting for its start when shared)
             sql, params = (
-                "INSERT INTO chat (table_id, line) SELECT id, ? FROM tables_in_play WHERE id = ?",
-                (text, tid),
+                "INSERT INTO chat (table_id, line) SELECT id, ? FROM tables_in_play WHERE id = ? "
+                "UNION SELECT id, ? FROM tables_waiting WHERE id = ?",
+                (text, tid, text, tid),
             )
 
         def say(tx: Tx) -> None:
@@ -1087,6 +1108,8 @@ class Database:
                 done = tx.rows(
                     "DELETE FROM tables_waiting WHERE id = ? AND seats = ? RETURNING id", (tid, old)
                 )
+                if done:  # what was said there while it waited goes with it
+                    tx.run("DELETE FROM chat WHERE table_id = ?", (tid,))
             if done:
                 self._notify(tx, "table", tid)
             return bool(done)
@@ -1103,7 +1126,7 @@ class Database:
                 "DELETE FROM tables_waiting WHERE id = ? AND seats = ? RETURNING id", (row.id, old)
             ):
                 return False
-            self._insert_table(tx, row, now)
+            self._insert_table(tx, row, now, chat=False)  # what was said while it waited stays
             self._notify(tx, "table", row.id)
             return True
 
@@ -1164,12 +1187,14 @@ class Database:
         self.players.reload(owners)
 
     def release_leases(self) -> None:
-        """Give up every lease this process holds, at once (it stops cleanly: another takes its tables)."""
-        self._submit(
-            lambda tx: tx.run(
-                "UPDATE table_leases SET holder = '', expires = 0 WHERE holder = ?", (self.holder,)
-            )
-        )
+        """Give up every lease this process holds, at once (it stops cleanly: another takes its tables), and
+        its presence: its spectators count no more, and seats it still showed are held at once."""
+
+        def release(tx: Tx) -> None:
+            tx.run("UPDATE table_leases SET holder = '', expires = 0 WHERE holder = ?", (self.holder,))
+            tx.run("UPDATE processes SET expires = 0 WHERE holder = ?", (self.holder,))
+
+        self._submit(release)
 
     async def take_lease(self, tid: int, seconds: float) -> Lease:
         """Take table `tid`'s lease for `seconds`, or renew it if this Database holds it; taken only when it
@@ -1240,6 +1265,68 @@ class Database:
                 )
             ]
         )
+
+    async def presence(
+        self, seconds: float, here: dict[str, Any] | None, changed: bool = False
+    ) -> list[tuple[str, bool, dict[str, Any]]]:
+        """This process is alive for `seconds` more, and `here` is what its sessions show (seats, spectators,
+        names: see the hub); None only reads. `changed`: tell the other processes at once (a notice), not
+        only at their next renewal. Every other process's row: its holder, whether it is alive (its row not
+        expired, on the database's clock), its `here`. Rows long expired are forgotten."""
+        text = None if here is None else json.dumps(here, ensure_ascii=False, separators=(",", ":"))
+
+        def present(tx: Tx) -> list[tuple[str, bool, dict[str, Any]]]:
+            now = self._now(tx)
+            if text is not None:
+                tx.run(
+                    f"INSERT INTO processes (holder, connection, expires, here) VALUES (?, ?, {now} + ?, ?) "
+                    "ON CONFLICT (holder) DO UPDATE SET expires = excluded.expires, here = excluded.here",
+                    (self.holder, self._engine.name_of("citadels"), float(seconds), text),
+                )
+                tx.run(f"DELETE FROM processes WHERE expires < {now} - ?", (FORGET_AFTER,))
+                if changed:
+                    self._notify(tx, "presence")
+            # Alive: its row renewed in time; or, for up to DEAD_AFTER seconds past that, its connection
+            # still open (a process whose loop renews late under load is slow, not dead: `kill -9` or a
+            # crash closes its connection at once, and a host cut off is given up on after DEAD_AFTER).
+            connected = (
+                "EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.application_name = p.connection)"
+                if tx.postgres
+                else "0 = 1"
+            )
+            out = []
+            for holder, alive, found in tx.rows(
+                f"SELECT holder, CASE WHEN expires >= {now} THEN 1 WHEN expires >= {now} - ? AND {connected} "
+                "THEN 1 ELSE 0 END, here FROM processes p WHERE holder <> ? ORDER BY holder",
+                (DEAD_AFTER, self.holder),
+            ):
+                with contextlib.suppress(ValueError, TypeError):
+                    out.append((str(holder), bool(alive), dict(json.loads(found))))
+            return out
+
+        return await self._later(present, write=text is not None)
+
+    def kick(self, name: str, farewell: ChatLine) -> None:
+        """An admin kicked `name`: the process that player's sessions are on ends them (a `kick` notice)."""
+        text, now = _line_json(farewell), time.time()
+
+        def kick(tx: Tx) -> None:
+            tx.run("DELETE FROM kicks WHERE said < ?", (now - FORGET_AFTER,))
+            for (kid,) in tx.rows(
+                "INSERT INTO kicks (name, farewell, said) VALUES (?, ?, ?) RETURNING id", (name, text, now)
+            ):
+                self._notify(tx, "kick", None, int(kid))
+
+        self._submit(kick)
+
+    async def kick_of(self, kid: int) -> tuple[str, ChatLine] | None:
+        """Kick number `kid`: the name kicked and the farewell its sessions read; None if forgotten."""
+
+        def read(tx: Tx) -> tuple[str, ChatLine] | None:
+            found = tx.one("SELECT name, farewell FROM kicks WHERE id = ?", (kid,))
+            return None if found is None else (str(found[0]), _line(found[1]))
+
+        return await self._later(read)
 
     async def listen(self, callback: Callable[[Notice], object]) -> Listener:
         """Call `callback(notice)` on this event loop for every notice any process sharing this PostgreSQL

@@ -88,8 +88,22 @@ V4 = [
 ]
 
 
+# Each process sharing the database, while it lives (docs/scaling.md): `holder` (its `Database.holder`)
+# renews its row with its leases until `expires` (the database's clock), and `here` (JSON) says which seats
+# its sessions show, how many watch each table and who is connected to it; `connection` names its
+# connection in pg_stat_activity. A row that expired, its connection closed, is a process that died: the others hold its players' seats, stand its players up from tables not yet started, and
+# count its spectators no more. `kicks`: an admin's kick of a name, for the process that player is on
+# (told by a notice carrying the row's id). SQLite (one process) keeps both tables empty.
+V5 = [
+    "CREATE TABLE processes (holder TEXT PRIMARY KEY, connection TEXT NOT NULL, "
+    "expires DOUBLE PRECISION NOT NULL, here TEXT NOT NULL)",
+    "CREATE TABLE kicks (id {serial}, name TEXT NOT NULL, farewell TEXT NOT NULL, "
+    "said DOUBLE PRECISION NOT NULL)",
+]
+
+
 Migration = list[str] | Callable[[Cursor], None]
-MIGRATIONS: dict[int, Migration] = {1: V1, 2: _v2, 3: V3, 4: V4}
+MIGRATIONS: dict[int, Migration] = {1: V1, 2: _v2, 3: V3, 4: V4, 5: V5}
 LATEST = max(MIGRATIONS)
 # An auto-numbered key, by engine.
 SERIAL = {

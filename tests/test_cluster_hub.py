@@ -240,3 +240,184 @@ async def test_a_ban_or_a_name_claimed_on_one_process_holds_at_every_login_of_th
     finally:
         ha.close()
         hb.close()
+
+
+class Session:
+    """A connected session as an admin's word reaches it (citadels_tui/order.py's Attendee)."""
+
+    def __init__(self, name: str) -> None:
+        self.name, self.key, self.address = name, f"SHA256:{name}", "127.0.0.1"
+        self.farewells: list[str] = []
+
+    def dismiss(self, farewell: object) -> None:
+        self.farewells.append(str(farewell))
+
+    def table_closed(self, tid: int, sentence: object) -> None:
+        pass
+
+    def motd_changed(self, motd: str) -> None:
+        pass
+
+
+def connect(hub: Hub, name: str) -> Session:
+    who = Session(name)
+    hub.order.arrive(who)
+    hub.subscribe(lambda: None)  # as a session's app does: the process says who is connected
+    return who
+
+
+async def seen_sitting(db: Database, tid: int, name: str) -> None:
+    """Until another process's presence says that `name` sits at table `tid` there."""
+    deadline = time.monotonic() + WAIT
+    while not any([tid, name] in here.get("seats", []) for _, _, here in await db.presence(LEASE, None)):
+        assert time.monotonic() < deadline, f"never: {name} at {tid} in a presence"
+        await asyncio.sleep(0.05)
+
+
+def dies(hub: Hub) -> None:
+    """The hub's process is killed (`kill -9`): it renews nothing (leases, presence) and gives nothing up;
+    its connections to the database close."""
+    hub.stop_sharing(release=False)
+    hub.records.close()
+
+
+@pytest.mark.slow
+async def test_the_seat_of_a_player_whose_process_died_is_held_then_retaken_on_another(
+    postgres_url, tmp_path
+):
+    ha, hb, a, b = await two_hubs(postgres_url, tmp_path, seat_hold=60)
+    try:
+        ht, other = await started_across(ha, hb)
+        await seen_sitting(a, ht.id, "bruno")
+        dies(hb)  # bruno was on b; a runs the table
+        await until(lambda: 1 in ht.table.away, "a holds bruno's seat")
+        assert ht.holders[1].away_until is not None and 1 not in ht.table.bots
+        assert "bruno left; their seat is kept for 60 seconds." in [str(x) for x in ht.chat]
+        ha.arrive(ht, 1)  # bruno reconnects, to a
+        assert 1 not in ht.table.away and ht.holders[1].away_until is None
+        assert "bruno is back." in [str(x) for x in ht.chat]
+        await asyncio.sleep(LEASE * 2)  # renewals later: b's dead row still names him, and changes nothing
+        assert 1 not in ht.table.away and not ht.holders[1].released
+    finally:
+        ha.close()
+        hb.close()
+
+
+@pytest.mark.slow
+async def test_the_seat_of_a_player_whose_process_died_goes_to_a_bot_when_the_hold_runs_out(
+    postgres_url, tmp_path
+):
+    ha, hb, a, b = await two_hubs(postgres_url, tmp_path, seat_hold=2.0)
+    try:
+        ht, other = await started_across(ha, hb)
+        await seen_sitting(a, ht.id, "bruno")
+        dies(hb)
+        await until(lambda: 1 in ht.table.away, "a holds bruno's seat")
+        await until(lambda: 1 in ht.table.bots, "his seat went to a bot")
+        assert ht.holders[1].released
+        # The game goes on: anna plays, the bots (bruno's seat's too) play on a.
+        start = len(ht.table.record.actions)
+        deadline = time.monotonic() + 60
+        while len(ht.table.record.actions) < start + 8 and not ht.table.game.over:
+            assert time.monotonic() < deadline, "the game did not go on"
+            play_mine(ha, ht.id, "anna")
+            await asyncio.sleep(0.01)
+    finally:
+        ha.close()
+        hb.close()
+
+
+@pytest.mark.slow
+async def test_players_of_a_process_that_died_stand_up_from_tables_not_yet_started(postgres_url, tmp_path):
+    ha, hb, a, b = await two_hubs(postgres_url, tmp_path)
+    try:
+        connect(ha, "anna"), connect(hb, "bruno"), connect(hb, "carla")
+        ht = ha.create("anna", "SHA256:anna", players=4)
+        await until(lambda: ht.id in hb.tables)
+        hb.join(hb.tables[ht.id], "bruno", "SHA256:bruno")
+        lonely = hb.create("carla", "SHA256:carla", players=3)  # only players of b sit there
+        await until(lambda: len(ht.holders) == 2 and lonely.id in ha.tables)
+        await seen_sitting(a, ht.id, "bruno")
+        await seen_sitting(a, lonely.id, "carla")
+        await asyncio.sleep(LEASE)  # renewals: both alive, nobody stands up
+        assert ht.names() == ["anna", "bruno"] and lonely.id in ha.tables
+        dies(hb)
+        await until(lambda: ht.names() == ["anna"], "bruno stood up on a")
+        await until(lambda: lonely.id not in ha.tables, "carla's table left a's lobby")
+        a.flush()
+        assert await a.table_state(lonely.id) is None
+        assert (await a.table_state(ht.id))[1][0].name == "anna"
+    finally:
+        ha.close()
+        hb.close()
+
+
+async def test_spectators_are_counted_on_every_process(postgres_url, tmp_path):
+    ha, hb, a, b = await two_hubs(postgres_url, tmp_path)
+    try:
+        ht, other = await started_across(ha, hb)
+        hb.watch(other)
+        hb.watch(other)
+        ha.watch(ht)
+        await until(lambda: ht.spectators == 3 and other.spectators == 3, "three watching, on both")
+        hb.unwatch(other)
+        await until(lambda: ht.spectators == 2 and other.spectators == 2, "two watching, on both")
+    finally:
+        ha.close()
+        hb.close()
+
+
+@pytest.mark.slow
+async def test_spectators_of_a_process_that_died_are_counted_no_more(postgres_url, tmp_path):
+    ha, hb, a, b = await two_hubs(postgres_url, tmp_path)
+    try:
+        ht, other = await started_across(ha, hb)
+        hb.watch(other)
+        await until(lambda: ht.spectators == 1, "b's spectator counted on a")
+        await seen_sitting(a, ht.id, "bruno")  # b's presence written with its spectator
+        dies(hb)
+        await until(lambda: ht.spectators == 0, "no longer")
+    finally:
+        ha.close()
+        hb.close()
+
+
+async def test_an_admins_kick_reaches_the_process_the_player_is_on(postgres_url, tmp_path):
+    from citadels_tui.admin import run_admin_command
+
+    ha, hb, a, b = await two_hubs(postgres_url, tmp_path)
+    try:
+        boss = connect(ha, "boss")
+        ha.order.admins = frozenset({boss.key})
+        mallory = connect(hb, "mallory")
+        await until(lambda: ha.sessions_elsewhere("mallory") == 1, "a knows mallory is on b")
+        said = run_admin_command(ha, boss, "kick", "Mallory spamming")
+        assert said == ["Mallory is kicked (1 session)."]
+        await until(lambda: mallory.farewells, "mallory's session ended on b")
+        assert mallory.farewells == ["boss kicked you from this server: spamming"]
+        with pytest.raises(HubError, match="Nobody called nemo is connected"):
+            run_admin_command(ha, boss, "kick", "nemo")
+    finally:
+        ha.close()
+        hb.close()
+
+
+async def test_a_waiting_tables_chat_is_shared_and_kept_when_it_starts(postgres_url, tmp_path):
+    ha, hb, a, b = await two_hubs(postgres_url, tmp_path)
+    try:
+        ht = ha.create("anna", "SHA256:anna", players=3)
+        ha.say_table(ht, "anna", "who plays?")
+        await until(lambda: ht.id in hb.tables and "anna: who plays?" in hb.tables[ht.id].chat, "on b")
+        other = hb.tables[ht.id]
+        hb.join(other, "bruno", "SHA256:bruno")
+        hb.say_table(other, "bruno", "me")
+        await until(lambda: "bruno: me" in ht.chat, "bruno's line on a")
+        ha.start(ht, "anna")
+        await until(lambda: other.table is not None, "started on b")
+        assert [str(x) for x in other.chat] == ["anna: who plays?", "bruno: me"]
+        a.flush()
+        kept = await b.table_in_play(ht.id)
+        assert [str(x) for x in kept.chat] == ["anna: who plays?", "bruno: me"]
+    finally:
+        ha.close()
+        hb.close()

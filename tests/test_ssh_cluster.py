@@ -34,11 +34,12 @@ KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", 
 
 
 @contextlib.asynccontextmanager
-async def cluster(tmp_path: Path, url: str, count: int) -> AsyncIterator[list[Served]]:
-    """`count` servers on one database, with one host key (copied into each data dir, as a host would)."""
+async def cluster(tmp_path: Path, url: str, count: int, more: str = "") -> AsyncIterator[list[Served]]:
+    """`count` servers on one database, with one host key (copied into each data dir, as a host would);
+    `more`: lines of their settings file."""
     key = asyncssh.generate_private_key("ssh-ed25519").export_private_key("openssh")
     settings = tmp_path / "settings.toml"
-    settings.write_text(f"lease = {LEASE}\n")
+    settings.write_text(f"lease = {LEASE}\n{more}")
     async with contextlib.AsyncExitStack() as stack:
         servers = []
         for i in range(count):
@@ -199,6 +200,41 @@ async def test_kill_9_of_the_process_running_the_bots_another_takes_over(postgre
 
 
 @pytest.mark.slow
+async def test_kill_9_of_the_process_a_player_is_on_holds_their_seat_until_they_come_back(
+    postgres_url, tmp_path
+):
+    db = opened(postgres_url, tmp_path / "reader")
+    async with cluster(tmp_path, postgres_url, 2, "seat_hold = 60\n") as (one, two):
+        anna, bruno = await player(one, "anna"), await player(two, "bruno")
+        await table_across(anna, bruno)  # started on one: one runs the bots, not the process bruno is on
+        os.kill(two.pid, signal.SIGKILL)
+        await two.process.wait()
+        # The survivor learns that two is gone (its presence expired) and holds bruno's seat, as for a
+        # player who disconnected: the table says so, and waits at his decisions.
+        await anna.shows("bruno left; their seat is kept for 60 seconds", WAIT)
+        kept = await db.table_in_play(1)
+        assert kept is not None and kept.seats[1].away is not None and 1 not in kept.bots
+        # He reconnects, to the survivor: his seat is his again, and the game goes on with him.
+        bruno = await player(one, "bruno")
+        await bruno.shows("Your hand")
+        await anna.shows("bruno is back.")
+        kept = await db.table_in_play(1)
+        assert kept is not None and kept.seats[1].away is None
+        n = len(kept.record.actions)
+        deadline = time.monotonic() + WAIT
+        while len(now := await db.actions_from(1, 0)) < n + 8 or not any(seat == 1 for seat, _ in now[n:]):
+            assert time.monotonic() < deadline, (anna.text, bruno.text)
+            for p in (anna, bruno):
+                if "your" in p.row(0):
+                    p.type("1\r")
+            await asyncio.sleep(0.3)
+        assert 1 not in (await db.table_in_play(1)).bots  # he decided for himself: no bot took his seat
+        anna.close()
+        bruno.close()
+    db.close()
+
+
+@pytest.mark.slow
 async def test_two_processes_racing_to_keep_one_decision_exactly_one_wins(postgres_url, tmp_path):
     db = opened(postgres_url, tmp_path / "reader")
     async with cluster(tmp_path, postgres_url, 2) as (one, two):
@@ -214,8 +250,8 @@ async def test_two_processes_racing_to_keep_one_decision_exactly_one_wins(postgr
         # again a second later): meanwhile anna decides on the first, then otherwise on the second.
         with psycopg.connect(postgres_url, autocommit=True) as conn:
             cut = conn.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
-                (f"citadels notices {two.pid}",),
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE %s",
+                (f"citadels notices {two.pid} %",),
             ).fetchall()
         assert cut == [(True,)]
         anna.type("1\r")
