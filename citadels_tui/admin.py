@@ -152,15 +152,8 @@ def _ban(hub: Hub, admin: Admin, args: list[str]) -> str:
     if ban.matches(admin.name, admin.key, admin.address):
         raise HubError(t("That ban would shut you out too."))
     hub.records.ban(ban)
-    farewell = (
-        lazy_t("{a} banned you from this server {u}: {r}", a=admin.name, u=ban_length(ban), r=ban.reason)
-        if ban.reason
-        else lazy_t("{a} banned you from this server {u}.", a=admin.name, u=ban_length(ban))
-    )
-    ended = [who for who in list(hub.order.attendees) if ban.matches(who.name, who.key, who.address)]
-    for who in ended:
-        who.dismiss(farewell)
-    u, n = str(ban_length(ban)), len(ended)
+    n = end_banned_sessions(hub, ban)  # the other processes end theirs when they hear of the ban
+    u = str(ban_length(ban))
     # One whole sentence per kind: a name, a key and an address do not agree alike in every language.
     if kind == "name":
         return tn(
@@ -185,6 +178,20 @@ def _ban(hub: Hub, admin: Admin, args: list[str]) -> str:
         v=value,
         u=u,
     )
+
+
+def end_banned_sessions(hub: Hub, ban: Ban) -> int:
+    """End this process's sessions that `ban` shuts out, each told who banned them, for how long and why;
+    how many ended."""
+    farewell = (
+        lazy_t("{a} banned you from this server {u}: {r}", a=ban.by, u=ban_length(ban), r=ban.reason)
+        if ban.reason
+        else lazy_t("{a} banned you from this server {u}.", a=ban.by, u=ban_length(ban))
+    )
+    ended = [who for who in list(hub.order.attendees) if ban.matches(who.name, who.key, who.address)]
+    for who in ended:
+        who.dismiss(farewell)
+    return len(ended)
 
 
 def _unban(hub: Hub, args: list[str]) -> str:

@@ -871,7 +871,9 @@ class Hub:
             self._spawn(self._refresh(tid))
         elif kind == "chat":
             self._spawn(self._heard(tid, n))
-        elif kind in ("bans", "players"):
+        elif kind == "bans":
+            self._spawn(self._bans_changed())
+        elif kind == "players":
             self._spawn(shared.refresh_logins())
         elif kind == "presence":
             self._looking.run(self._look)
@@ -1123,6 +1125,18 @@ class Hub:
         for tid, gone in standing.items():
             if (ht := self.tables.get(tid)) is not None:
                 self._stand_up_gone(ht, gone)
+
+    async def _bans_changed(self) -> None:
+        """An admin on another process banned or unbanned: logins here follow the bans at once, and the
+        sessions here that a ban now shuts out end, as they would on the admin's process."""
+        assert self._shared is not None
+        await self._shared.refresh_logins()
+        # admin.py builds on the hub (its commands are the hub's); imported here, when a ban is heard.
+        from .admin import end_banned_sessions
+
+        for ban in self.records.bans():
+            if n := end_banned_sessions(self, ban):
+                log.info("%d session(s) ended by a ban made on another process", n)
 
     async def _kicked(self, kid: int) -> None:
         """An admin on another process kicked a name: its sessions here end."""

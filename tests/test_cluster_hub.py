@@ -402,6 +402,29 @@ async def test_an_admins_kick_reaches_the_process_the_player_is_on(postgres_url,
         hb.close()
 
 
+async def test_an_admins_ban_ends_the_banned_sessions_on_the_other_process(postgres_url, tmp_path):
+    from citadels_tui.admin import run_admin_command
+
+    ha, hb, a, b = await two_hubs(postgres_url, tmp_path)
+    try:
+        boss = connect(ha, "boss")
+        ha.order.admins = frozenset({boss.key})
+        mallory, carla = connect(hb, "mallory"), connect(hb, "carla")
+        said = run_admin_command(ha, boss, "ban", "name Mallory for 2h spamming")
+        assert said[0].startswith("The name Mallory is banned until ")
+        assert said[0].endswith("; 0 sessions ended.")  # none on a: hers is on b
+        await until(lambda: mallory.farewells, "mallory's session ended on b")
+        (farewell,) = mallory.farewells
+        assert farewell.startswith("boss banned you from this server until ") and farewell.endswith(
+            ": spamming"
+        )
+        assert b.banned("mallory", None, None) is not None
+        assert not carla.farewells  # nobody else's
+    finally:
+        ha.close()
+        hb.close()
+
+
 async def test_a_waiting_tables_chat_is_shared_and_kept_when_it_starts(postgres_url, tmp_path):
     ha, hb, a, b = await two_hubs(postgres_url, tmp_path)
     try:
