@@ -20,6 +20,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.style import Style as TextualStyle
 from textual.widgets import Input
+from textual.widgets.input import Selection
 
 from ..commands import is_number
 from ..i18n import t
@@ -91,7 +92,7 @@ class CommandLine(Input):
         if self._initial_value:  # Input's own bookkeeping: a value given at creation puts the cursor after it
             self._initial_value = False
             self.cursor_position = len(value)
-        else:
+        elif max(self.selection) > len(value):
             self.selection = self.selection  # clamped to the new value's length (validate_selection)
         # Bound here, synchronously with the keystroke: a table change queued behind it cannot come first.
         if not value:
@@ -196,15 +197,28 @@ class CommandLine(Input):
         super().notify_style_update()
         self._looks = None
 
+    def _watch_selection(self, selection: Selection) -> None:
+        # Input's watcher scrolls the cursor into view on every move; a line that fits its width, not
+        # scrolled, has nothing to scroll (the cursor is in view): the rest is Input's own.
+        if self.scroll_x or self._cursor_offset >= self.scrollable_content_region.width:
+            super()._watch_selection(selection)
+            return
+        self.app.clear_selection()
+        self.app.cursor_position = self.cursor_screen_offset
+
     def _line_looks(self) -> _Looks:
-        key = (self.app.theme, self.has_focus, self.size, self.background_colors)
+        # Kept while the theme, the focus and the size stay; any change of the line's styles drops it
+        # (notify_style_update).
+        key = (self.app.theme, self.has_focus, self.size)
         looks = self._looks
         if looks is None or looks.key != key:
             looks = self._looks = _Looks(self, key)
         return looks
 
     def render_line(self, y: int) -> Strip:
-        looks = self._line_looks()
+        return self._draw(y, self._line_looks())
+
+    def _draw(self, y: int, looks: _Looks) -> Strip:
         if y != 0 or not looks.plain or self.password or self.highlighter is not None:
             return super().render_line(y)
         value = self.value
@@ -260,7 +274,7 @@ class CommandLine(Input):
             return super().render_lines(crop)
         # What Textual's styles cache makes of a one-line widget without border, padding, outline, tint
         # or opacity: the line on the widget's background, through the app's line filters (no colour…).
-        strip = Strip(list(self.render_line(0).adjust_cell_length(looks.width, looks.inner)), looks.width)
+        strip = Strip(list(self._draw(0, looks).adjust_cell_length(looks.width, looks.inner)), looks.width)
         for line_filter in self.get_line_filters():
             strip = strip.apply_filter(line_filter, looks.background)
         if crop.x or crop.width != looks.width:
