@@ -795,6 +795,10 @@ def _render_only_changed_lines() -> None:
             lines = widget.render_lines(Region(seen.x - region.x, y0 - region.y, seen.width, y1 - y0))
             # The region handed back starts at the first rendered row: the lines are placed from there.
             yield Region(region.x, y0, region.width, y1 - y0), clip, lines
+            if seen.contains_region(crop):
+                # Widgets come front first and the front one's cells win: nothing behind it shows in the
+                # crop (a keystroke's: the command line's row, and the screen behind it is not drawn).
+                return
 
     get_renders.textual_original = original  # type: ignore[attr-defined]  # for the test comparing both
     Compositor._get_renders = get_renders  # type: ignore[method-assign]  # noqa: SLF001

@@ -69,7 +69,7 @@ async def test_the_command_line_draws_its_line_exactly_as_input_did(tmp_path: Pa
 
 
 async def test_the_servers_partial_update_renders_the_same_lines(tmp_path: Path):
-    from textual._compositor import Compositor
+    from textual._compositor import ChopsUpdate, Compositor
 
     from citadels_server.driver import install_textual_patches
 
@@ -80,16 +80,21 @@ async def test_the_servers_partial_update_renders_the_same_lines(tmp_path: Path)
         await pilot.pause()
         compositor = app.screen._compositor  # noqa: SLF001
 
-        def chops(crop: Region) -> list:
+        def chops(crop: Region) -> str:
+            """What the update of `crop` writes to the terminal."""
             rows = set(crop.line_range)
             out = compositor._render_chops(crop, rows.__contains__)  # noqa: SLF001
-            return [
-                {x: None if s is None else [(g.text, g.style) for g in s] for x, s in line.items()}
-                for y, line in enumerate(out)
-                if y in rows
-            ]
+            spans = list(compositor._regions_to_spans([crop]))  # noqa: SLF001
+            update = ChopsUpdate(out, spans, [cut_set[1:] for cut_set in compositor.cuts])
+            return update.render_segments(app.console)
 
-        crops = [Region(0, 29, 100, 1), Region(0, 0, 100, 30), Region(3, 5, 40, 7), Region(50, 10, 50, 15)]
+        crops = [
+            Region(0, 29, 100, 1),
+            Region(0, 0, 100, 30),
+            Region(3, 5, 40, 7),
+            Region(50, 10, 50, 15),
+            Region(10, 29, 5, 1),
+        ]
         install_textual_patches()  # process-wide, as a server does (idempotent)
         patched = Compositor._get_renders  # noqa: SLF001
         original = patched.textual_original  # type: ignore[attr-defined]
