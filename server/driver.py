@@ -773,7 +773,8 @@ def _render_only_changed_lines() -> None:
     keeps those of the changed rows: a keystroke rendered the 29 lines of the game's frame and the
     screen's 30 (from their caches, each through the line filters) to draw the command line's one. This
     asks each widget for the lines of the changed rows only (the rows outside them were dropped unused:
-    `_render_chops` keeps only the changed rows' lines). A whole-screen render (no crop) is Textual's own.
+    `_render_chops` keeps only the changed rows' lines), and none behind a widget that covers them all
+    (the front widget's cells win). A whole-screen render (no crop) is Textual's own.
     """
     from textual._compositor import Compositor
     from textual.geometry import Region
