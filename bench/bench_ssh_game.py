@@ -170,7 +170,7 @@ async def main(n: int, rounds: int, rate: float, busy: int, busy_bots: str) -> N
             f"p50 {pct(paced, 50):.1f} ms, p95 {pct(paced, 95):.1f} ms ({len(paced)} keys)"
         )
         print(
-            f"server CPU while all typed: {cpu / len(together) * 1000:.1f} ms per keystroke, "
+            f"server CPU while all typed: {cpu / len(together) * 1000:.2f} ms per keystroke, "
             f"{cpu / wall:.0%} of one core"
         )
         for p in players:

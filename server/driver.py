@@ -764,7 +764,45 @@ def install_textual_patches() -> None:
         )
 
     Strip.render = render  # type: ignore[method-assign]
+    _render_only_changed_lines()
     _patched = True
+
+
+def _render_only_changed_lines() -> None:
+    """Textual's partial update asks each widget that lies within the screen for ALL its lines, then
+    keeps those of the changed rows: a keystroke rendered the 29 lines of the game's frame and the
+    screen's 30 (from their caches, each through the line filters) to draw the command line's one. This
+    asks each widget for the lines of the changed rows only (the rows outside them were dropped unused:
+    `_render_chops` keeps only the changed rows' lines), and none behind a widget that covers them all
+    (the front widget's cells win). A whole-screen render (no crop) is Textual's own.
+    """
+    from textual._compositor import Compositor
+    from textual.geometry import Region
+
+    original = Compositor._get_renders  # noqa: SLF001 - patched on purpose (see the docstring)
+
+    def get_renders(self: Compositor, crop: Region | None = None) -> Any:
+        if crop is None:
+            yield from original(self, crop)
+            return
+        top, bottom = crop.y, crop.bottom
+        for widget, (region, clip) in list(self.visible_widgets.items()):
+            if not crop.overlaps(clip):
+                continue
+            seen = region.intersection(clip)
+            y0, y1 = max(seen.y, top), min(seen.bottom, bottom)
+            if y1 <= y0 or not seen.width:
+                continue
+            lines = widget.render_lines(Region(seen.x - region.x, y0 - region.y, seen.width, y1 - y0))
+            # The region handed back starts at the first rendered row: the lines are placed from there.
+            yield Region(region.x, y0, region.width, y1 - y0), clip, lines
+            if seen.contains_region(crop):
+                # Widgets come front first and the front one's cells win: nothing behind it shows in the
+                # crop (a keystroke's: the command line's row, and the screen behind it is not drawn).
+                return
+
+    get_renders.textual_original = original  # type: ignore[attr-defined]  # for the test comparing both
+    Compositor._get_renders = get_renders  # type: ignore[method-assign]  # noqa: SLF001
 
 
 def harden_app(app: App[Any], *, color_system: ColorSystem, label: str) -> None:

@@ -620,6 +620,8 @@ async def test_a_keystroke_redraws_its_line_from_the_command_line_and_one_frame(
     frame above the command line, so typing does not render the status line, the columns or the story."""
     from textual.widget import Widget
 
+    from citadels_tui.components.command_line import CommandLine
+
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -632,6 +634,14 @@ async def test_a_keystroke_redraws_its_line_from_the_command_line_and_one_frame(
             return render_lines(self, crop)
 
         monkeypatch.setattr(Widget, "render_lines", spy)
+        # The command line draws its own line (CommandLine.render_lines): asked as well.
+        own = CommandLine.render_lines
+
+        def spy_own(self: CommandLine, crop):  # type: ignore[no-untyped-def]
+            asked.add(self.id or type(self).__name__)
+            return own(self, crop)
+
+        monkeypatch.setattr(CommandLine, "render_lines", spy_own)
         await pilot.press("z")
         await pilot.pause()
         assert "command" in asked

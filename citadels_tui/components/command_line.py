@@ -11,10 +11,16 @@ from collections.abc import Callable
 from functools import cache
 from time import monotonic
 
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.style import Style as TextualStyle
 from textual.widgets import Input
+from textual.widgets.input import Selection
 
 from ..commands import is_number
 from ..i18n import t
@@ -53,6 +59,7 @@ class CommandLine(Input):
             max_length=MAX_COMMAND,
             **kw,
         )  # type: ignore[arg-type]
+        self.add_class("-valid")  # as Input's validation (of no validators) marked it on the first keystroke
         self.cursor_blink = False  # no blinking cursor: over SSH it costs a redraw twice a second
         self.completer = completer
         self.option_count = option_count
@@ -65,6 +72,7 @@ class CommandLine(Input):
         # Each submitted line's bound options, in order, until its Submitted message is handled (a burst
         # `1⏎2⏎` submits twice before the first is handled).
         self._submitted_seen: deque[SeenOptions | None] = deque()
+        self._looks: _Looks | None = None  # the styles the line is drawn with, kept until they change
 
     def restricted(self) -> None:
         # Input calls this when an insertion would pass max_length; the text is not typed at all.
@@ -77,7 +85,15 @@ class CommandLine(Input):
             )
 
     def _watch_value(self, value: str) -> None:
-        super()._watch_value(value)
+        # Not Input's watcher: on every keystroke it set the virtual size (a new width lays out the whole
+        # screen again), posted a Changed message (a second trip through the message queue) and validated
+        # the value against no validators. A server runs this for every key of every player; what the line
+        # needs is done here, synchronously with the keystroke.
+        if self._initial_value:  # Input's own bookkeeping: a value given at creation puts the cursor after it
+            self._initial_value = False
+            self.cursor_position = len(value)
+        elif max(self.selection) > len(value):
+            self.selection = self.selection  # clamped to the new value's length (validate_selection)
         # Bound here, synchronously with the keystroke: a table change queued behind it cannot come first.
         if not value:
             self.seen = None
@@ -89,6 +105,9 @@ class CommandLine(Input):
         if value:
             hits = self.completer(value)
             self._suggestion = hits[0] if hits else ""
+        else:
+            self._suggestion = ""
+        self._number_typed(value)
 
     def validate_virtual_size(self, value: Size) -> Size:
         # Input sets its virtual width to the width of its text (or suggestion) on every keystroke, and a
@@ -114,8 +133,8 @@ class CommandLine(Input):
         self.value = self.history[self._h] if self._h < len(self.history) else ""
         self.cursor_position = len(self.value)
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        value = event.value
+    def _number_typed(self, value: str) -> None:
+        """A number that can only be one option chooses it at once; one that can be none starts again."""
         if not is_number(value):
             return
         seen = self.seen
@@ -125,7 +144,6 @@ class CommandLine(Input):
             self.value = value[-1]
             return
         if 1 <= n <= count and n * 10 > count:
-            event.stop()
             self.value = ""
             self.post_message(OptionChosen(n - 1, seen))
 
@@ -170,3 +188,129 @@ class CommandLine(Input):
         self._h = len(self.history)
         seen = self._submitted_seen.popleft() if self._submitted_seen else None
         self.post_message(CommandEntered(text, seen))
+
+    # Drawing the line. Input renders it through Rich (a Text laid out by the console) and Textual's styles
+    # cache, looking up its component styles again after every refresh: most of what a keystroke costs a
+    # server. The same segments are built here directly, from styles kept until the styles change.
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._looks = None
+
+    def _watch_selection(self, selection: Selection) -> None:
+        # Input's watcher scrolls the cursor into view on every move; a line that fits its width, not
+        # scrolled, has nothing to scroll (the cursor is in view): the rest is Input's own.
+        if self.scroll_x or self._cursor_offset >= self.scrollable_content_region.width:
+            super()._watch_selection(selection)
+            return
+        self.app.clear_selection()
+        self.app.cursor_position = self.cursor_screen_offset
+
+    def _line_looks(self) -> _Looks:
+        # Kept while the theme, the focus and the size stay; any change of the line's styles drops it
+        # (notify_style_update).
+        key = (self.app.theme, self.has_focus, self.size)
+        looks = self._looks
+        if looks is None or looks.key != key:
+            looks = self._looks = _Looks(self, key)
+        return looks
+
+    def render_line(self, y: int) -> Strip:
+        return self._draw(y, self._line_looks())
+
+    def _draw(self, y: int, looks: _Looks) -> Strip:
+        if y != 0 or not looks.plain or self.password or self.highlighter is not None:
+            return super().render_line(y)
+        value = self.value
+        width = looks.content_width + 1  # as Input: one cell more than the content, for the cursor at the end
+        focus = looks.focus
+        if not value:
+            placeholder = self.placeholder or ""
+            if cell_len(placeholder) > width:
+                return super().render_line(y)  # Rich would wrap it: Input's own way
+            if focus and self._cursor_visible:
+                first = placeholder[:1] or " "
+                segments = [Segment(first, looks.placeholder_cursor)]
+                if placeholder[1:]:
+                    segments.append(Segment(placeholder[1:], looks.placeholder))
+            else:
+                segments = [Segment(placeholder, looks.placeholder)] if placeholder else []
+            strip = Strip(segments).extend_cell_length(width)
+        else:
+            suggestion = self._suggestion
+            show_suggestion = focus and len(suggestion) > len(value)
+            text = value + suggestion[len(value) :] if show_suggestion else value
+            if not focus or not self.selection.is_empty or "\t" in text or not text.isprintable():
+                return super().render_line(y)  # a selection, a tab, a wide character: Input's own way
+            cursor = self.cursor_position
+            if not self._cursor_visible:
+                cursor = -1
+            elif cursor == len(text):
+                text += " "  # the cursor after the last character
+            segments = []
+            add = segments.append
+            plain, faded = looks.null, looks.suggestion
+            end = len(value)
+            # Runs of one style: the typed text, the cursor's cell, the suggestion (faded), in order.
+            bounds = sorted({0, end, len(text), *((cursor, cursor + 1) if cursor >= 0 else ())})
+            for a, b in zip(bounds, bounds[1:], strict=False):
+                if a >= b or b > len(text):
+                    continue
+                style = plain if a < end else faded
+                if a == cursor:
+                    style = (
+                        looks.cursor
+                        if a < end or a >= len(suggestion) or not show_suggestion
+                        else looks.suggestion_cursor
+                    )
+                add(Segment(text[a:b], style))
+            scroll_x = self.scroll_offset.x
+            strip = Strip(segments).crop(scroll_x, scroll_x + width).extend_cell_length(width)
+        return strip.apply_style(looks.rich_style)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        looks = self._line_looks()
+        if not looks.plain or crop.height != 1 or crop.y != 0:
+            return super().render_lines(crop)
+        # What Textual's styles cache makes of a one-line widget without border, padding, outline, tint
+        # or opacity: the line on the widget's background, through the app's line filters (no colour…).
+        strip = Strip(list(self._draw(0, looks).adjust_cell_length(looks.width, looks.inner)), looks.width)
+        for line_filter in self.get_line_filters():
+            strip = strip.apply_filter(line_filter, looks.background)
+        if crop.x or crop.width != looks.width:
+            strip = strip.crop(crop.x, crop.right)
+        return [strip]
+
+
+class _Looks:
+    """The command line's styles for one state of the app's CSS, its focus, its size and background."""
+
+    def __init__(self, line: CommandLine, key: tuple[object, ...]) -> None:
+        self.key = key
+        styles = line.styles
+        self.focus = line.has_focus
+        self.width = line.size.width
+        self.content_width = line.scrollable_content_region.width
+        base_background, self.background = line.background_colors
+        self.inner = TextualStyle(background=base_background + self.background).rich_style
+        # Only a line the fast path draws exactly as Input and the styles cache would.
+        self.plain = (
+            line.size.height == 1
+            and not any(edge for edge, _ in styles.border)
+            and not any(edge for edge, _ in styles.outline)
+            and not any(styles.padding)
+            and not styles.tint.a
+            and styles.opacity == 1.0
+            and styles.text_opacity == 1.0
+            and line.opacity == 1.0
+            and line.border_title is None
+            and line.border_subtitle is None
+            and not (styles.has_rule("hatch") and styles.hatch != "none")
+        )
+        self.rich_style = line.rich_style
+        self.null = Style()
+        self.cursor = line.get_component_rich_style("input--cursor")
+        self.placeholder = line.get_component_rich_style("input--placeholder")
+        self.suggestion = line.get_component_rich_style("input--suggestion")
+        self.placeholder_cursor = self.placeholder + self.cursor
+        self.suggestion_cursor = self.suggestion + self.cursor
