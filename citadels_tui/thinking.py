@@ -121,12 +121,27 @@ def _get_pool() -> ProcessPoolExecutor:
         from concurrent.futures import ProcessPoolExecutor
 
         # "spawn": a fresh interpreter, never a fork of a process that runs an event loop and threads.
+        if not _exit_registered:
+            _register_exit()
         _pool = ProcessPoolExecutor(
             max_workers=max(1, os.cpu_count() or 1),
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_worker,
         )
     return _pool
+
+
+_exit_registered = False
+
+
+def _register_exit() -> None:
+    """Stop the pool when the interpreter ends normally. Left to the interpreter's teardown, the pool's
+    manager thread is woken after the modules it calls are gone and prints a traceback on the way out."""
+    global _exit_registered
+    import atexit
+
+    atexit.register(shutdown, True)
+    _exit_registered = True
 
 
 def _ready() -> None:
