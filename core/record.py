@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +17,8 @@ VERSION = 1
 
 def state_digest(g: Game) -> str:
     """A short fingerprint of the whole state, to check that a replay reaches the same place."""
+    import hashlib  # here, not at the top: it loads OpenSSL (~2 ms), which a start of the app never needs
+
     data = [
         g.round,
         g.phase,
