@@ -49,6 +49,10 @@ WORLD_TRIES_2P = 40  # ...at 2 players, where the draft pins the opponent's char
 # (and at 3 players, whose draft counts accept about one re-deal in six or eight)
 NORMAL_KINDS_2P = frozenset({"discard_character"})  # decisions `normal` takes alone at 2 players...
 NORMAL_ACTIONS_2P = frozenset({"kill"})  # ...and those where it proposes one of these actions
+# At 3 or more players a lost playout scores by its rank, not its points: RANK_WEIGHT x the share of the
+# opponents who did not score more (second of three 0.15, last 0). Measured at 3 and 5 players against the
+# points share (docs/bots.md, "Why hard lagged at 3 and 5 players").
+RANK_WEIGHT = 0.3
 
 # Preference of the greedy rollout policy among action kinds; anything unlisted is taken rarely.
 _KIND_ORDER = {"bonus": 0, "income": 1, "build": 2, "keep": 3, "pay_gold": 4, "end": 9}
@@ -299,6 +303,16 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: 
     return loss_weight * scores[me] / max(max(scores), 1)
 
 
+def rank_score(g: Game, me: int, weight: float) -> float:
+    """A lost playout's score at 3+ players: `weight` x the share of the opponents who did not score more
+    than `me` (0 if the playout did not end). Beating the others matters, not points for their own sake."""
+    if g.result is None:
+        return 0.0
+    scores: list[int] = [s["total"] for s in g.result["scores"]]
+    above = sum(1 for s in scores if s > scores[me])
+    return weight * (len(scores) - 1 - above) / max(len(scores) - 1, 1)
+
+
 def consistent(g: Game, b: Beliefs, segments: Sequence[frozenset[str]] = ()) -> bool:
     """Whether world `g` deals every opponent a character the draft says it may hold, and (at 2 players)
     the opponent exactly one character of each of `segments`."""
@@ -349,7 +363,8 @@ class SearchBot:
         self.max_seconds = max_seconds  # a cap on the iteration budget (reproducible only when not reached)
         self.prior = prior
         self.two_player_worlds = True
-        self.loss_weight = 0.1
+        self.loss_weight = 0.1  # a lost playout's points share, at 2 players (at 3+ its rank: RANK_WEIGHT)
+        self.rank_weight = RANK_WEIGHT
         # At 2 players the draft discards and the Assassin's kill are left to `normal`: measured against
         # normal-vs-normal continuations from the real state, the playouts' overrules there lost.
         self.normal_kinds_2p = NORMAL_KINDS_2P
@@ -422,7 +437,10 @@ class SearchBot:
         """One iteration's result for root action number `k`: play it in `world`, then the game to its end
         greedily. (`expert` goes down its tree here instead.)"""
         world.apply_unchecked(me, action)
-        return playout(world, me, self.rng, loss_weight=self.loss_weight)
+        if world.players == 2 or not self.rank_weight:
+            return playout(world, me, self.rng, loss_weight=self.loss_weight)
+        won = playout(world, me, self.rng, loss_weight=0.0)
+        return won if won else rank_score(world, me, self.rank_weight)
 
     def search(self, v: View, worlds: World, legal: list[Action], guess: Action | None) -> None:
         """Fill `last_stats` with (action, playouts, estimated win chance), the chosen action first."""
