@@ -1378,11 +1378,8 @@ def _fixed(config: GameConfig) -> _Fixed:
 
 
 def _keep_actions(g: Game) -> list[Action]:
-    seen: list[int] = []
-    for c in g.drawn:
-        if c not in seen:
-            seen.append(c)
-    return [shared("keep", g.edition.districts[c].key) for c in seen]
+    districts = g.edition.districts
+    return [shared("keep", districts[c].key) for c in dict.fromkeys(g.drawn)]  # each kind once, in order
 
 
 FOLLOW_UP_ACTIONS: dict[str, Callable[[Game], list[Action]]] = {"keep": _keep_actions}
