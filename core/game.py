@@ -923,8 +923,12 @@ class Game:
         factory: bool | None = None  # p's city holds the Factory (asked at the first unique district)
         # Each kind of card in the hand once, in the hand's order (dearest: a second copy is passed over
         # by its cost, or judged as the first was).
+        # Cards dearer than p's gold that nothing else lets p build (no unpaid builds, not a unique
+        # district: the Factory lowers their cost, the Thieves' Den is paid in cards).
+        unique_ids = self.unique_ids
+        paid_only = not alt
         for cid in hand if dearest else dict.fromkeys(hand):
-            if costs[cid] > gold and not alt and cid not in self.unique_ids:
+            if costs[cid] > gold and paid_only and cid not in unique_ids:
                 continue  # the common refusal first: no other way to build it, and too dear
             if dearest and costs[cid] <= top:
                 continue  # no dearer than the one found
