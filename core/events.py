@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """`audience` is None for everyone, or the seats that may see this event (RULINGS R2)."""
+class Event(NamedTuple):
+    """`audience` is None for everyone, or the seats that may see this event (RULINGS R2).
+
+    Immutable like the frozen dataclass it was, with the same fields, repr and JSON; a named tuple because
+    a recorded game makes an event at nearly every step, and one is built in about half the time (a frozen
+    dataclass sets each field through `object.__setattr__`). `data` is never changed once made, so the
+    shared default is safe (no event the engine records uses it: `Game.emit` always passes data)."""
 
     kind: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] = {}  # never mutated (see above)
     audience: tuple[int, ...] | None = None
 
     def visible_to(self, player: int | None) -> bool:

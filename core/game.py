@@ -41,6 +41,7 @@ from .terms import (
 )
 
 _UNIQUE = DistrictType.UNIQUE
+_new_tuple = tuple.__new__  # Game.emit builds events with it (see there)
 
 Handler = Callable[["Game", int, Action], None]
 
@@ -186,8 +187,10 @@ class Game:
         "edition_state",
         # end
         "result",
-        # the actions legal_actions() listed last, until the next action changes the state (see apply)
+        # the actions legal_actions() listed last, until the next action changes the state (see apply), and
+        # the seat they were listed for (read only while `offered` is not empty)
         "offered",
+        "offered_to",
     )
 
     # Slots copied by reference in clone() (immutable values or shared static data).
@@ -301,6 +304,7 @@ class Game:
         self.builds = self.used = self.beautified = self.spent = 0
         self.build_limit = self.keep_count = 1
         self.offered: tuple[Action, ...] = ()
+        self.offered_to = -1
         for p in range(n):
             self.emit("deal", {"player": p, "cards": self.card_keys(self.hands[p])}, (p,))
         self.emit(
@@ -351,8 +355,11 @@ class Game:
         only to the seats in `audience` (a drawn card, a chosen character: RULINGS R2). Rules code calls it
         for every change a player may see; `narrate.TEMPLATES` needs a sentence for each kind. A silent game
         (a clone, `record_events=False`) keeps nothing; build costly `data` only when `events` is not None."""
-        if self.events is not None:
-            self.events.append(Event(kind, data, audience))
+        events = self.events
+        if events is not None:
+            # tuple.__new__ straight: calling the named tuple class goes through its generated __new__,
+            # a Python function, and a recorded game makes an event at nearly every step.
+            events.append(_new_tuple(Event, (kind, data, audience)))
 
     def card_keys(self, cards: list[int]) -> list[str]:
         """The keys of district cards (city entries too), as events and views name them."""
@@ -493,7 +500,7 @@ class Game:
                 {
                     "round": self.round,
                     "crown": self.crown,
-                    "faceup": [self.character_key(c) for c in faceup],
+                    "faceup": [self.cast_keys[c] for c in faceup],
                     "facedown": 1,
                 },
             )
@@ -568,15 +575,13 @@ class Game:
             self.facedown.append(idx)
             if self.events is not None:
                 self.emit("discard_character", {"player": p})
-                self.emit(
-                    "discard_character_private", {"player": p, "character": self.character_key(idx)}, (p,)
-                )
+                self.emit("discard_character_private", {"player": p, "character": self.cast_keys[idx]}, (p,))
         else:
             self.owner[idx] = p
             self.characters[p].append(idx)
             if self.events is not None:
                 self.emit("choose", {"player": p})
-                self.emit("choose_private", {"player": p, "character": self.character_key(idx)}, (p,))
+                self.emit("choose_private", {"player": p, "character": self.cast_keys[idx]}, (p,))
         self.selection_step += 1
         self._advance_selection()
 
@@ -603,7 +608,7 @@ class Game:
             i = self.current_character
             p = self.owner[i]
             if self.events is not None:
-                key = self.character_key(i)
+                key = self.cast_keys[i]
                 if p < 0:
                     self.emit("call", {"character": key, "answer": "none"})
                 elif i == self.killed:
@@ -637,7 +642,7 @@ class Game:
             if self.events is not None:
                 self.emit(
                     "robbed",
-                    {"thief": thief, "victim": p, "character": self.character_key(i), "amount": amount},
+                    {"thief": thief, "victim": p, "character": self.cast_keys[i], "amount": amount},
                 )
         if "ball_room" in self.district_rules:
             self._ask_thanks(p)
@@ -704,7 +709,7 @@ class Game:
         for r in self.hooks.turn_watchers:
             r.after_any_turn(self, p)  # the classic Tax Collector's due
         if self.events is not None:
-            self.emit("end_turn", {"player": p, "character": self.character_key(i)})
+            self.emit("end_turn", {"player": p, "character": self.cast_keys[i]})
         self.turn_player = -1
         self.follow_up = ""
         self.call_next()
@@ -809,8 +814,11 @@ class Game:
             # The most common decision, straight to its list (no Hospital turn, no thanks owed): a search
             # lists the actions millions of times, and each call on the way costs.
             out = self._turn_actions_of_character()
+            self.offered_to = self.turn_player
         else:
             out = self._list_actions()
+            pd = self.pending()
+            self.offered_to = -1 if pd is None else pd[0]
         self.offered = tuple(out)  # apply() looks here first (see there)
         return out
 
@@ -915,8 +923,12 @@ class Game:
         factory: bool | None = None  # p's city holds the Factory (asked at the first unique district)
         # Each kind of card in the hand once, in the hand's order (dearest: a second copy is passed over
         # by its cost, or judged as the first was).
+        # Cards dearer than p's gold that nothing else lets p build (no unpaid builds, not a unique
+        # district: the Factory lowers their cost, the Thieves' Den is paid in cards).
+        unique_ids = self.unique_ids
+        paid_only = not alt
         for cid in hand if dearest else dict.fromkeys(hand):
-            if costs[cid] > gold and not alt and cid not in self.unique_ids:
+            if costs[cid] > gold and paid_only and cid not in unique_ids:
                 continue  # the common refusal first: no other way to build it, and too dear
             if dearest and costs[cid] <= top:
                 continue  # no dearer than the one found
@@ -953,17 +965,27 @@ class Game:
 
     def apply(self, player: int, action: Action) -> None:
         """Apply `action` for `player`, or raise IllegalAction and change nothing."""
+        # Whoever applies an action has nearly always just listed the legal ones (every bot and harness):
+        # an action among those listed for this player since the state last changed is legal without
+        # listing them again, or asking who decides. The listed actions are shared objects
+        # (`actions.shared`), so the one applied is found by identity: `in` would call the dataclass
+        # `__eq__` (a Python function) on every action listed before it.
+        offered = self.offered
+        if offered and player == self.offered_to:
+            for listed in offered:
+                if listed is action:
+                    self.apply_unchecked(player, action)
+                    return
         pd = self.pending()
         if pd is None:
             raise IllegalAction("The game is over.")
         if player != pd[0]:
             name = self.config.names[pd[0]]
             raise IllegalAction(f"It is {name}'s turn to decide, not yours.")
-        # Whoever applies an action has nearly always just listed the legal ones (every bot and harness):
-        # an action among those listed since the state last changed is legal without listing them again.
-        # Anything else is checked against a fresh list, so a game edited by hand still accepts what
-        # became legal (it would also keep accepting an action listed before an edit that forbade it).
-        if action not in self.offered and action not in self._list_actions():
+        # An equal action made anew, or one never listed, is checked against what was listed and, failing
+        # that, a fresh list, so a game edited by hand still accepts what became legal (it would also keep
+        # accepting an action listed before an edit that forbade it).
+        if action not in offered and action not in self._list_actions():
             raise IllegalAction(self.explain_illegal(player, action))
         self.apply_unchecked(player, action)
 
@@ -1360,11 +1382,8 @@ def _fixed(config: GameConfig) -> _Fixed:
 
 
 def _keep_actions(g: Game) -> list[Action]:
-    seen: list[int] = []
-    for c in g.drawn:
-        if c not in seen:
-            seen.append(c)
-    return [shared("keep", g.edition.districts[c].key) for c in seen]
+    districts = g.edition.districts
+    return [shared("keep", districts[c].key) for c in dict.fromkeys(g.drawn)]  # each kind once, in order
 
 
 FOLLOW_UP_ACTIONS: dict[str, Callable[[Game], list[Action]]] = {"keep": _keep_actions}

@@ -47,6 +47,20 @@ def test_an_action_equal_to_a_listed_one_is_accepted():
     assert g.gathered
 
 
+def test_a_listed_action_is_refused_to_a_seat_that_does_not_decide():
+    # The very objects listed, applied by another seat: `apply` finds them among those listed by identity
+    # and must still ask whose decision it is (in the selection, and in a turn).
+    g = Game(GameConfig.create(4), 3, record_events=False)
+    for _ in range(2):
+        p = g.pending()[0]
+        acts = g.legal_actions()
+        before = state_digest(g)
+        with pytest.raises(IllegalAction, match="turn to decide"):
+            g.apply((p + 1) % 4, acts[0])
+        assert state_digest(g) == before
+        g = turn_of_first_player()
+
+
 def test_apply_without_a_listing_checks_against_a_fresh_one():
     g = turn_of_first_player()
     p = g.pending()[0]
