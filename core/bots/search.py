@@ -101,7 +101,7 @@ def _draft_table(g: Game) -> _DraftTable:
     appeal: dict[object, tuple[float, object]] = {
         key: (_CHAR_VALUE.get(key, 2.0), rules[i].income) for key, i in g.cast_ids.items()
     }
-    types = [d.type for d in districts]
+    types: list[object] = [d.type for d in districts]
     table: _DraftTable = (rules, g.cast_ids, districts, types, appeal)
     _draft_tables[id(rules)] = table
     return table
