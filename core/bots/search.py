@@ -300,23 +300,28 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
 
 def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: float = 0.1) -> float:
     """Play `g` (a private copy) to its end; 1 for a win (shared if tied), else a small score share."""
-    n = 0
-    while g.phase != OVER and n < max_decisions:
+    # The game's bound methods and its table size are read once: a playout makes about a hundred decisions.
+    apply = g.apply_unchecked
+    select = g.selection_actions
+    players = g.players
+    for _ in range(max_decisions):
+        phase = g.phase
+        if phase == OVER:
+            break
         # Whose decision it is, as g.pending() says, and rollout_policy's choice, by the same ways: a
         # playout makes about a hundred decisions, and the calls on the way cost as much as a choice.
         if g.follow_up:
             p = g.follow_up_player
             a = _any_choice(g, rng)
-        elif g.phase == TURN:
+        elif phase == TURN:
             p = g.turn_player
             b = None if g.edition_state or g.gating_rules else _plain_turn_choice(g, rng)
             a = _any_choice(g, rng) if b is None else b
         else:
-            p = (g.crown + g.selection_order[g.selection_step][0]) % g.players  # g.picker()
-            acts = g.selection_actions()
+            p = (g.crown + g.selection_order[g.selection_step][0]) % players  # g.picker()
+            acts = select()
             a = acts[0] if len(acts) == 1 else _draft_pick(g, acts, rng, p)
-        g.apply_unchecked(p, a)
-        n += 1
+        apply(p, a)
     if not g.over or g.result is None:
         return 0.0
     winners = g.result["winners"]
