@@ -12,56 +12,32 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def redeal(g: Game, p: int, rng: Rng, plan: CharacterPlan | None = None) -> Game:
+def redeal(
+    g: Game, p: int, rng: Rng, plan: CharacterPlan | None = None, cards: CardPlan | None = None
+) -> Game:
     """A copy of `g` in which every card and character hidden from player p is dealt again at random.
 
     The result depends only on p's information and the state of `rng` (never on where the hidden cards
     really were), so `redeal(redeal(g, p, a), p, b)` equals `redeal(g, p, b)` for equal `b`. `plan` is
-    `character_plan(g, p)` when the caller keeps it (`Worlds`)."""
+    `character_plan(g, p)` and `cards` is `card_plan(g, p)` when the caller keeps them (`Worlds`)."""
+    cards = cards or card_plan(g, p)
     h = g.clone()
     # The game's own generator decides future shuffles: that too is hidden from every player.
     h.rng = Rng(rng.next64())
-    # District cards: the deck, the unknown part of other hands, cards drawn by someone else.
-    # The classic Lighthouse: while p looks through the deck, he knows what is in it (not its order).
-    deck_seen = h.follow_up == "lighthouse" and h.follow_up_player == p
-    pool = [] if deck_seen else list(h.deck)
-    slots: list[tuple[int, int]] = []  # (player, unknown cards in hand)
-    for q in range(h.players):
-        if q == p:
-            continue
-        known = list(h.known[p][q])
-        unknown = list(h.hands[q])
-        for c in known:
-            unknown.remove(c)
-        pool.extend(unknown)
-        slots.append((q, len(unknown)))
-        h.hands[q] = known
-    other_drawn = h.follow_up == "keep" and h.follow_up_player != p
-    if other_drawn:
-        pool.extend(h.drawn)
-    other_study = (
-        h.follow_up == "scholar_keep" and h.follow_up_player != p
-    )  # the Scholar's 7 cards are his secret
-    if other_study:
-        pool.extend(h.follow_up_data)
-    # Cards under the Museum are face down (RULINGS R24): only its owner knows them.
-    museum_hidden = bool(h.museum) and not h.has(p, "museum")
-    if museum_hidden:
-        pool.extend(h.museum)
-    # Sorting first makes the result a function of what p knows and the rng alone, whatever the hidden
-    # arrangement was: a bot that samples worlds this way decides the same in every re-dealt world.
-    pool.sort()
+    pool = cards.pool[:]
     rng.shuffle(pool)
-    for q, k in slots:
-        h.hands[q].extend(pool.pop() for _ in range(k))
-    if other_drawn:
-        h.drawn = [pool.pop() for _ in range(len(h.drawn))]
-    if other_study:
-        h.follow_up_data = [pool.pop() for _ in range(len(h.follow_up_data))]
-    if museum_hidden:
-        h.museum = [pool.pop() for _ in range(len(h.museum))]
-    if deck_seen:
-        h.deck.sort()
+    for q, known, k in cards.slots:
+        hand = known[:]
+        hand.extend(pool.pop() for _ in range(k))
+        h.hands[q] = hand
+    if cards.drawn >= 0:
+        h.drawn = [pool.pop() for _ in range(cards.drawn)]
+    if cards.study >= 0:
+        h.follow_up_data = [pool.pop() for _ in range(cards.study)]
+    if cards.museum >= 0:
+        h.museum = [pool.pop() for _ in range(cards.museum)]
+    if cards.deck is not None:
+        h.deck = cards.deck[:]
         rng.shuffle(h.deck)
     else:
         h.deck = pool
@@ -81,6 +57,60 @@ def redeal(g: Game, p: int, rng: Rng, plan: CharacterPlan | None = None) -> Game
         for i in draft:
             h.owner[i] = -1
     return h
+
+
+class CardPlan(NamedTuple):
+    """What dealing the district cards hidden from a seat again needs from the game (`card_plan`): like
+    `CharacterPlan`, the same for every world re-dealt from one state."""
+
+    pool: list[int]  # the hidden cards, sorted
+    slots: list[tuple[int, list[int], int]]  # (seat, the cards of its hand p knows, how many it is dealt)
+    drawn: int  # how many cards someone else drew are dealt again (-1: none)
+    study: int  # ...the Scholar's cards in someone else's hands (-1: none)
+    museum: int  # ...the cards under the Museum p does not own (-1: none)
+    deck: list[int] | None  # the deck, sorted, while p looks through it (the classic Lighthouse): it is
+    # only shuffled again; None: the deck is part of the pool
+
+
+def card_plan(g: Game, p: int) -> CardPlan:
+    """The district cards hidden from p and where they go (`redeal`)."""
+    # District cards: the deck, the unknown part of other hands, cards drawn by someone else.
+    # The classic Lighthouse: while p looks through the deck, he knows what is in it (not its order).
+    deck_seen = g.follow_up == "lighthouse" and g.follow_up_player == p
+    pool = [] if deck_seen else list(g.deck)
+    slots: list[tuple[int, list[int], int]] = []
+    for q in range(g.players):
+        if q == p:
+            continue
+        known = list(g.known[p][q])
+        unknown = list(g.hands[q])
+        for c in known:
+            unknown.remove(c)
+        pool.extend(unknown)
+        slots.append((q, known, len(unknown)))
+    other_drawn = g.follow_up == "keep" and g.follow_up_player != p
+    if other_drawn:
+        pool.extend(g.drawn)
+    other_study = (
+        g.follow_up == "scholar_keep" and g.follow_up_player != p
+    )  # the Scholar's 7 cards are his secret
+    if other_study:
+        pool.extend(g.follow_up_data)
+    # Cards under the Museum are face down (RULINGS R24): only its owner knows them.
+    museum_hidden = bool(g.museum) and not g.has(p, "museum")
+    if museum_hidden:
+        pool.extend(g.museum)
+    # Sorting first makes the result a function of what p knows and the rng alone, whatever the hidden
+    # arrangement was: a bot that samples worlds this way decides the same in every re-dealt world.
+    pool.sort()
+    return CardPlan(
+        pool,
+        slots,
+        len(g.drawn) if other_drawn else -1,
+        len(g.follow_up_data) if other_study else -1,
+        len(g.museum) if museum_hidden else -1,
+        sorted(g.deck) if deck_seen else None,
+    )
 
 
 def redealt_characters(g: Game, p: int, rng: Rng) -> list[list[int]]:
@@ -230,12 +260,13 @@ class Worlds:
     The game must not change while its worlds are sampled (one decision's search): what the deals need
     from it is worked out once, on the first sample (a search samples hundreds of worlds)."""
 
-    __slots__ = ("game", "seat", "_plan", "_card_draws")
+    __slots__ = ("game", "seat", "_plan", "_cards", "_card_draws")
 
     def __init__(self, g: Game, p: int) -> None:
         self.game = g
         self.seat = p
         self._plan: CharacterPlan | None = None
+        self._cards: CardPlan | None = None
         self._card_draws = 0
 
     def plan(self) -> CharacterPlan:
@@ -245,7 +276,9 @@ class Worlds:
         return self._plan
 
     def __call__(self, rng: Rng) -> Game:
-        return redeal(self.game, self.seat, rng, self.plan())
+        if self._cards is None:
+            self._cards = card_plan(self.game, self.seat)
+        return redeal(self.game, self.seat, rng, self.plan(), self._cards)
 
     def characters(self, rng: Rng) -> list[list[int]]:
         """`redealt_characters`, to be read only: the seats' lists may be shared between calls."""

@@ -60,21 +60,28 @@ _CHAR_VALUE = {**EXTRA_VALUE, **BASE_VALUE}
 _TARGETS = ("architect", "merchant", "king", "scholar", "trader", "alchemist", "warlord", "bishop")
 
 
-def _draft_pick(g: Game, acts: list[Action], rng: Rng) -> Action:
-    """Rollout drafting: a character's base appeal, plus its income from the picker's city, plus noise."""
-    districts = g.edition.districts
-    per_type: dict[object, int] = {}  # the picker's districts by type: a character's income from the city
-    for e in g.cities[g.picker()]:
-        t = districts[e & 255].type
-        per_type[t] = per_type.get(t, 0) + 1
+def _draft_pick(g: Game, acts: list[Action], rng: Rng, picker: int) -> Action:
+    """Rollout drafting: a character's base appeal, plus its income from the picker's city, plus noise.
+    `picker` is the seat choosing (`g.picker()`)."""
     rules = g.character_rules
-    ids = g.cast_ids
+    table = _draft_tables.get(id(rules))
+    if (
+        table is None
+        or table[0] is not rules
+        or table[1] is not g.cast_ids
+        or table[2] is not g.edition.districts
+    ):
+        table = _draft_table(g)
+    types, appeal = table[3], table[4]
+    per_type: dict[object, int] = {}  # the picker's districts by type: a character's income from the city
+    for e in g.cities[picker]:
+        t = types[e & 255]
+        per_type[t] = per_type.get(t, 0) + 1
     best, best_v = acts[0], -1e9
     discard = acts[0].kind == "discard_character"
     for a, noise in zip(acts, rng.belows(100, len(acts)), strict=True):
-        key = str(a.args[0])
-        val = _CHAR_VALUE.get(key, 2.0) + noise / 50
-        inc = rules[ids[key]].income
+        base, inc = appeal[a.args[0]]
+        val = base + noise / 50
         if inc is not None:
             val += per_type.get(inc, 0)
         if discard:
@@ -82,6 +89,26 @@ def _draft_pick(g: Game, acts: list[Action], rng: Rng) -> Action:
         if val > best_v:
             best, best_v = a, val
     return best
+
+
+# A fifth of a playout's decisions are picks of the draft: what a pick reads of each character (its base
+# appeal, the district type it draws income from) and each card's type are looked up once per cast and
+# edition, not per option. Keyed by the id of the game's (shared, per configuration) character rules; the
+# entry holds them (and the cast and cards it was made from), so the id cannot be reused while it stands.
+_DraftTable = tuple[object, object, object, list[object], dict[object, tuple[float, object]]]
+_draft_tables: dict[int, _DraftTable] = {}
+
+
+def _draft_table(g: Game) -> _DraftTable:
+    rules = g.character_rules
+    districts = g.edition.districts
+    appeal: dict[object, tuple[float, object]] = {
+        key: (_CHAR_VALUE.get(key, 2.0), rules[i].income) for key, i in g.cast_ids.items()
+    }
+    types: list[object] = [d.type for d in districts]
+    table: _DraftTable = (rules, g.cast_ids, districts, types, appeal)
+    _draft_tables[id(rules)] = table
+    return table
 
 
 # How the rollout policy sorts an action by its kind, in one look-up: an aimed kill or theft (AIM), a
@@ -103,7 +130,7 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
                     return a
         elif phase == SELECT:
             acts = g.selection_actions()  # what legal_actions() lists, without the calls on the way
-            return acts[0] if len(acts) == 1 else _draft_pick(g, acts, rng)
+            return acts[0] if len(acts) == 1 else _draft_pick(g, acts, rng, g.picker())
     return _any_choice(g, rng)
 
 
@@ -277,23 +304,28 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
 
 def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: float = 0.1) -> float:
     """Play `g` (a private copy) to its end; 1 for a win (shared if tied), else a small score share."""
-    n = 0
-    while g.phase != OVER and n < max_decisions:
+    # The game's bound methods and its table size are read once: a playout makes about a hundred decisions.
+    apply = g.apply_unchecked
+    select = g.selection_actions
+    players = g.players
+    for _ in range(max_decisions):
+        phase = g.phase
+        if phase == OVER:
+            break
         # Whose decision it is, as g.pending() says, and rollout_policy's choice, by the same ways: a
         # playout makes about a hundred decisions, and the calls on the way cost as much as a choice.
         if g.follow_up:
             p = g.follow_up_player
             a = _any_choice(g, rng)
-        elif g.phase == TURN:
+        elif phase == TURN:
             p = g.turn_player
             b = None if g.edition_state or g.gating_rules else _plain_turn_choice(g, rng)
             a = _any_choice(g, rng) if b is None else b
         else:
-            p = (g.crown + g.selection_order[g.selection_step][0]) % g.players  # g.picker()
-            acts = g.selection_actions()
-            a = acts[0] if len(acts) == 1 else _draft_pick(g, acts, rng)
-        g.apply_unchecked(p, a)
-        n += 1
+            p = (g.crown + g.selection_order[g.selection_step][0]) % players  # g.picker()
+            acts = select()
+            a = acts[0] if len(acts) == 1 else _draft_pick(g, acts, rng, p)
+        apply(p, a)
     if not g.over or g.result is None:
         return 0.0
     winners = g.result["winners"]
