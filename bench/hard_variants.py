@@ -10,14 +10,17 @@ game in `bench/strength.py`'s format (`python bench/strength.py report OUT`; the
 
 from __future__ import annotations
 
-import json
 import sys
 import time
+from pathlib import Path
 
 import citadels_core.simulate as sim
 from citadels_core import GameConfig
 from citadels_core.bots import make_bot as plain_make_bot
 from citadels_core.tournament import schedule
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from strength import write_game  # noqa: E402 - bench/ is not a package: the same lines as strength.py writes
 
 
 def main() -> None:
@@ -39,19 +42,7 @@ def main() -> None:
         for seed, seats in schedule(n, games, seed0, ["X"] + ["normal"] * (n - 1)):
             t0 = time.process_time()
             o = sim.play_game(cfg, seed, seats)
-            row = {
-                "seed": seed,
-                "bots": list(seats),
-                "winners": o.winners,
-                "scores": o.scores,
-                "ranking": o.ranking,
-                "players": n,
-                "edition": "2016",
-                "setup": "first_game",
-                "cpu": round(time.process_time() - t0, 2),
-            }
-            f.write(json.dumps(row) + "\n")
-            f.flush()
+            write_game(f, seed, seats, o, "2016", "first_game", time.process_time() - t0)
 
 
 if __name__ == "__main__":

@@ -21,11 +21,32 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from citadels_core import GameConfig
 from citadels_core.bots import parse_kind
-from citadels_core.simulate import play_game
+from citadels_core.simulate import GameOutcome, play_game
 from citadels_core.tournament import TournamentResult, schedule, wilson
+
+
+def write_game(
+    f: TextIO, seed: int, seats: tuple[str, ...], o: GameOutcome, edition: str, setup: str, cpu: float
+) -> None:
+    """One finished game as one JSON line (what `report` reads), written at once: a run stopped midway
+    keeps every game it finished."""
+    row = {
+        "seed": seed,
+        "bots": list(seats),
+        "winners": o.winners,
+        "scores": o.scores,
+        "ranking": o.ranking,
+        "players": len(seats),
+        "edition": edition,
+        "setup": setup,
+        "cpu": round(cpu, 2),
+    }
+    f.write(json.dumps(row) + "\n")
+    f.flush()
 
 
 def cmd_play(args: argparse.Namespace) -> None:
@@ -44,26 +65,12 @@ def cmd_play(args: argparse.Namespace) -> None:
                 continue
             t0 = time.process_time()
             o = play_game(cfg, seed, seats)
-            row = {
-                "seed": seed,
-                "bots": list(seats),
-                "winners": o.winners,
-                "scores": o.scores,
-                "ranking": o.ranking,
-                "players": args.players,
-                "edition": args.edition,
-                "setup": setup,
-                "cpu": round(time.process_time() - t0, 2),
-            }
-            f.write(json.dumps(row) + "\n")
-            f.flush()
+            write_game(f, seed, seats, o, args.edition, setup, time.process_time() - t0)
     cpu = resource.getrusage(resource.RUSAGE_SELF).ru_utime
     print(f"done: {out} ({cpu:.0f} s of CPU)", file=sys.stderr)
 
 
 def cmd_report(args: argparse.Namespace) -> None:
-    from citadels_core.simulate import GameOutcome
-
     rows = [json.loads(line) for p in args.paths for line in Path(p).read_text().splitlines() if line]
     if not rows:
         print("no games")

@@ -266,6 +266,13 @@ def connect(hub: Hub, name: str) -> Session:
     return who
 
 
+def admin_on(hub: Hub) -> Session:
+    """An admin's session on `hub`."""
+    boss = connect(hub, "boss")
+    hub.order.admins = frozenset({boss.key})
+    return boss
+
+
 async def seen_sitting(db: Database, tid: int, name: str) -> None:
     """Until another process's presence says that `name` sits at table `tid` there."""
     deadline = time.monotonic() + WAIT
@@ -387,8 +394,7 @@ async def test_an_admins_kick_reaches_the_process_the_player_is_on(postgres_url,
 
     ha, hb, a, b = await two_hubs(postgres_url, tmp_path)
     try:
-        boss = connect(ha, "boss")
-        ha.order.admins = frozenset({boss.key})
+        boss = admin_on(ha)
         mallory = connect(hb, "mallory")
         await until(lambda: ha.sessions_elsewhere("mallory") == 1, "a knows mallory is on b")
         said = run_admin_command(ha, boss, "kick", "Mallory spamming")
@@ -407,8 +413,7 @@ async def test_an_admins_ban_ends_the_banned_sessions_on_the_other_process(postg
 
     ha, hb, a, b = await two_hubs(postgres_url, tmp_path)
     try:
-        boss = connect(ha, "boss")
-        ha.order.admins = frozenset({boss.key})
+        boss = admin_on(ha)
         mallory, carla = connect(hb, "mallory"), connect(hb, "carla")
         said = run_admin_command(ha, boss, "ban", "name Mallory for 2h spamming")
         assert said[0].startswith("The name Mallory is banned until ")
