@@ -173,3 +173,18 @@ def test_the_play_command_passes_the_edition(monkeypatch):
     assert main(["--shorter"]) == 0 and (seen["edition"], seen["shorter"]) == ("classic", True)
     assert main(["play"]) == 0 and seen["edition"] is None  # the settings' edition, 2016 by default
     assert main(["--edition", "2016", "--shorter"]) == 2
+
+
+def test_a_classic_tie_is_told_by_its_own_rule_on_the_end_screen():
+    # The classic edition breaks a tie by district points, then gold (core/scoring.py, RULINGS R7); the end
+    # screen once knew only the 2016 rule's ranks and failed on a classic tie.
+    from citadels_core import GameConfig
+    from citadels_tui.components.end_screen import winners_text
+
+    cfg = GameConfig.create(3)
+    tiebreak = {"tied": [0, 1], "district_points": {0: 20, 1: 18}, "gold": {0: 2, 1: 5}}
+    said = winners_text(cfg, {"winners": [0], "tiebreak": tiebreak}, 1)
+    assert said == (
+        "Anna wins. Tie between Anna, Bruno: broken by the points of the districts, then the gold "
+        "(Anna: 20 in districts, 2 gold, Bruno: 18 in districts, 5 gold)."
+    )

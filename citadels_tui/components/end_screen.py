@@ -27,10 +27,23 @@ def winners_text(cfg: GameConfig, result: dict[str, Any], me: int | None) -> str
     tb = result.get("tiebreak")
     if tb:
         tied = ", ".join(cfg.names[p] for p in tb["tied"])
-        ranks = ", ".join(f"{cfg.names[int(p)]} {r}" for p, r in tb["ranks"].items())
-        head += " " + t(
-            "Tie between {p}: broken by the highest rank revealed in the last round ({r}).", p=tied, r=ranks
-        )
+        if "ranks" in tb:
+            ranks = ", ".join(f"{cfg.names[int(p)]} {r}" for p, r in tb["ranks"].items())
+            head += " " + t(
+                "Tie between {p}: broken by the highest rank revealed in the last round ({r}).",
+                p=tied,
+                r=ranks,
+            )
+        else:  # the classic edition's (core/scoring.py, RULINGS R7): district points, then gold
+            points = ", ".join(
+                t("{n}: {d} in districts, {g} gold", n=cfg.names[int(p)], d=d, g=tb["gold"][p])
+                for p, d in tb["district_points"].items()
+            )
+            head += " " + t(
+                "Tie between {p}: broken by the points of the districts, then the gold ({r}).",
+                p=tied,
+                r=points,
+            )
     return head
 
 
