@@ -70,8 +70,8 @@ class Game:
         entry costs (see entry_cost), by entry. hooks: the characters that take part in each whole-game
         hook (`Hooks`). faceup_count, selection_script: each round's face-up discards and order of picks
         (`selection_order`, one list shared by all the games of a configuration: never changed).
-        interned_builds, interned_choices, interned_discards: the shared `Action` objects legal_actions()
-        hands out, by district id and by character.
+        interned_builds, interned_choices, interned_discards, interned_keeps: the shared `Action` objects
+        legal_actions() hands out, by district id and by character.
 
     The table: rng (the game's generator), events (the log, None for a silent clone), gold, hands,
     cities, deck (bottom first: `draw` takes from the end), museum (cards under the Museum), crown (the
@@ -128,6 +128,7 @@ class Game:
         "interned_builds",
         "interned_choices",
         "interned_discards",
+        "interned_keeps",
         "entry_costs",
         "hooks",
         "faceup_count",
@@ -214,6 +215,7 @@ class Game:
         "interned_builds",
         "interned_choices",
         "interned_discards",
+        "interned_keeps",
         "entry_costs",
         "hooks",
         "faceup_count",
@@ -271,6 +273,7 @@ class Game:
         self.interned_builds = f.interned_builds
         self.interned_choices = f.interned_choices
         self.interned_discards = f.interned_discards
+        self.interned_keeps = f.interned_keeps
         self.entry_costs = f.entry_costs
         self.hooks = f.hooks
         self.faceup_count = f.faceup_count
@@ -542,7 +545,7 @@ class Game:
         self._end_selection()
 
     def _end_selection(self) -> None:
-        for dr in self.district_rules.values():
+        for dr in _district_hooks(self.district_rules)[2]:  # (the others' on_selection_end does nothing)
             if dr.on_selection_end(self):
                 return  # a district (Theater) opened a decision; it resumes the turn phase
         self.begin_turn_phase()
@@ -561,10 +564,20 @@ class Game:
                 "Discard one of the characters you were passed." if kind == "d" else "Choose a character."
             )
         idx = self.cast_ids.get(str(a.args[0]), -1)  # cast_index
-        opts = self.draft + self.facedown if kind == "c+" and len(self.draft) == 1 else self.draft
-        if idx not in opts:  # (opts: selection_options())
+        if idx not in (self.draft + self.facedown if kind == "c+" and len(self.draft) == 1 else self.draft):
+            # (that list: selection_options())
             raise IllegalAction(f"The {self.character_name(a.args[0])} is not among the characters you hold.")
+        self.pick(p, idx)
+
+    def pick(self, p: int, idx: int) -> None:
+        """The selection's pick by the picker p (no follow-up open): the character at cast index `idx`, chosen
+        or discarded as the pick's kind says. Known legal (one of `selection_options()`), like
+        `apply_unchecked`'s actions: the `hard` bot's playouts pick by cast index (a fifth of their
+        decisions), without an action to make and read back."""
+        self.offered = ()  # the state changes: what was listed no longer holds
+        kind = self.selection_order[self.selection_step][1]
         if kind == "c+" and len(self.draft) == 1:
+            opts = self.draft + self.facedown
             # The last player took the face-down card too: the other one goes face down.
             other = [c for c in opts if c != idx][0]
             self.draft = []
@@ -600,13 +613,13 @@ class Game:
 
     def call_next(self) -> None:
         """Call the next character in rank order (the end of the round after the last)."""
+        owner = self.owner  # (changed in place within a round)
         while True:
-            self.current_character += 1
-            if self.current_character >= self.cast_size:
+            self.current_character = i = self.current_character + 1
+            if i >= self.cast_size:
                 self._end_round()
                 return
-            i = self.current_character
-            p = self.owner[i]
+            p = owner[i]
             if self.events is not None:
                 key = self.cast_keys[i]
                 if p < 0:
@@ -631,9 +644,14 @@ class Game:
         begins."""
         self.revealed[i] = True
         self.called_by[i] = p
-        self.reset_turn(i, p)
-        self.gathered = False
         r = self.character_rules[i]
+        # reset_turn(i, p), written out: every turn begins here (a search plays millions of turns).
+        self.turn_player = p
+        self.builds = self.used = self.beautified = self.spent = 0
+        self.build_limit = r.build_limit
+        self.follow_up = ""
+        self.drawn = []
+        self.gathered = False
         if self.robbed == i:
             thief = self.robber
             amount = self.gold[p]
@@ -698,7 +716,7 @@ class Game:
         p, i = self.turn_player, self.current_character
         # District effects first: an Alchemist with no gold applies the Poor House before his refund
         # (2016 rulebook, District Clarifications).
-        for key, dr in _end_turn_districts(self.district_rules):
+        for key, dr in _district_hooks(self.district_rules)[1]:  # the districts with an end-of-turn effect
             if self.has(p, key):
                 dr.on_end_turn(self, p)
         es = self.edition_state
@@ -827,10 +845,10 @@ class Game:
             return []
         if self.phase == SELECT:
             if self.follow_up:
-                return self._sub_actions()
+                return self.follow_up_legal_actions()
             return self.selection_actions()
         if self.follow_up:
-            return self._sub_actions()
+            return self.follow_up_legal_actions()
         return self._turn_actions()
 
     def selection_actions(self) -> list[Action]:
@@ -842,7 +860,9 @@ class Game:
         )
         return [acts[c] for c in sorted(self.selection_options())]
 
-    def _sub_actions(self) -> list[Action]:
+    def follow_up_legal_actions(self) -> list[Action]:
+        """The legal actions of the open follow-up decision: what legal_actions() lists while one is open
+        (without asking who decides, or keeping them for apply)."""
         fn = FOLLOW_UP_ACTIONS.get(self.follow_up)
         if fn is None:
             for dr in self.district_rules.values():
@@ -1315,6 +1335,7 @@ class _Fixed:
         self.interned_builds = tuple(Action("build", (d.key,)) for d in E.districts)
         self.interned_choices = tuple(Action("choose", (E.characters[c].key,)) for c in self.cast)
         self.interned_discards = tuple(Action("discard_character", (E.characters[c].key,)) for c in self.cast)
+        self.interned_keeps = tuple(shared("keep", d.key) for d in E.districts)
         # A city entry's cost (Game.entry_cost) by the entry itself: a card id, with or without BEAUTY. Rank 8
         # abilities sort every city by it each time they list their targets.
         costs = tuple(d.cost for d in E.districts)
@@ -1359,17 +1380,27 @@ class Hooks:
         self.kinds = tuple(frozenset(r.handlers()) for r in characters)
 
 
-# The districts with an end-of-turn effect (has_end_turn), by the district_rules dict they come from: every
-# turn asks, and a dict of the game's fourteen-odd districts is a long walk. Keyed by the dict itself (held
+# The districts with an end-of-turn effect (has_end_turn), and those that act at the selection's end (that
+# override on_selection_end: the Theater), by the district_rules dict they come from: every turn and every
+# round ask, and a dict of the game's fourteen-odd districts is a long walk. Keyed by the dict itself (held
 # here, so its id stays its own) because tests may hand a game another dict of rules.
-_END_TURN: dict[int, tuple[dict[str, DistrictRules], tuple[tuple[str, DistrictRules], ...]]] = {}
+_DistrictHooks = tuple[
+    dict[str, DistrictRules], tuple[tuple[str, DistrictRules], ...], tuple[DistrictRules, ...]
+]
+_DISTRICT_HOOKS: dict[int, _DistrictHooks] = {}
 
 
-def _end_turn_districts(rules: dict[str, DistrictRules]) -> tuple[tuple[str, DistrictRules], ...]:
-    known = _END_TURN.get(id(rules))
+def _district_hooks(rules: dict[str, DistrictRules]) -> _DistrictHooks:
+    known = _DISTRICT_HOOKS.get(id(rules))
     if known is None or known[0] is not rules:
-        known = _END_TURN[id(rules)] = (rules, tuple((k, dr) for k, dr in rules.items() if dr.has_end_turn))
-    return known[1]
+        known = _DISTRICT_HOOKS[id(rules)] = (
+            rules,
+            tuple((k, dr) for k, dr in rules.items() if dr.has_end_turn),
+            tuple(
+                dr for dr in rules.values() if type(dr).on_selection_end is not DistrictRules.on_selection_end
+            ),
+        )
+    return known
 
 
 @functools.lru_cache(maxsize=64)
@@ -1382,8 +1413,8 @@ def _fixed(config: GameConfig) -> _Fixed:
 
 
 def _keep_actions(g: Game) -> list[Action]:
-    districts = g.edition.districts
-    return [shared("keep", districts[c].key) for c in dict.fromkeys(g.drawn)]  # each kind once, in order
+    keeps = g.interned_keeps
+    return [keeps[c] for c in dict.fromkeys(g.drawn)]  # each kind once, in order
 
 
 FOLLOW_UP_ACTIONS: dict[str, Callable[[Game], list[Action]]] = {"keep": _keep_actions}

@@ -13,14 +13,18 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+# The scoring pass of a city without a Haunted Quarter's choice (never changed: a pass only reads it). Every
+# playout of the `hard` bot's search ends by scoring every seat.
+_PLAIN = ScoreContext(DistrictType.UNIQUE)
+
+
 def score_breakdown(g: Game, p: int) -> dict[str, Any]:
     """Points of player p now, as the end of the game would count them."""
-    best: dict[str, Any] | None = None
-    choices = [DistrictType.UNIQUE]
     haunted = _haunted(g, p)
-    if haunted is not None and haunted.may_choose_type(g):
-        choices = [DistrictType.UNIQUE, *[t for t in ALL_TYPES if t is not DistrictType.UNIQUE]]
-    for t in choices:
+    if haunted is None or not haunted.may_choose_type(g):
+        return _breakdown(g, p, _PLAIN, haunted)
+    best: dict[str, Any] | None = None
+    for t in [DistrictType.UNIQUE, *[t for t in ALL_TYPES if t is not DistrictType.UNIQUE]]:
         b = _breakdown(g, p, ScoreContext(t), haunted)
         if best is None or b["total"] > best["total"]:
             best = b
@@ -72,9 +76,10 @@ def _breakdown(g: Game, p: int, ctx: ScoreContext, haunted: Any) -> dict[str, An
 
 def _haunted(g: Game, p: int) -> Any:
     """The Haunted Quarter (2016) or Haunted City (classic) rules, if p's city holds one."""
+    rules = g.district_rules
     for key in HAUNTED:
-        if g.has(p, key):
-            return g.district_rules[key]
+        if key in rules and g.has(p, key):
+            return rules[key]
     return None
 
 

@@ -60,15 +60,27 @@ _CHAR_VALUE = {**EXTRA_VALUE, **BASE_VALUE}
 _TARGETS = ("architect", "merchant", "king", "scholar", "trader", "alchemist", "warlord", "bishop")
 
 
-def _draft_pick(g: Game, acts: list[Action], rng: Rng, picker: int) -> Action:
+def _draft_pick(g: Game, rng: Rng, picker: int) -> Action:
     """Rollout drafting: a character's base appeal, plus its income from the picker's city, plus noise.
-    `picker` is the seat choosing (`g.picker()`)."""
+    `picker` is the seat choosing (`g.picker()`). The action `g.selection_actions()` lists for the
+    character `_draft_index` picks."""
+    listed = g.interned_discards if g.selection_order[g.selection_step][1] == "d" else g.interned_choices
+    return listed[_draft_index(g, rng, picker)]
+
+
+def _draft_index(g: Game, rng: Rng, picker: int) -> int:
+    """`_draft_pick`'s character, as its cast index. What `g.selection_actions()` lists is the characters of
+    `g.selection_options()` in cast order: the pick works on their indexes, with the same draws and the same
+    choice as over the list (the `hard` bot's playouts hand it to `Game.pick`)."""
+    opts = sorted(g.selection_options())
+    if len(opts) == 1:
+        return opts[0]  # the single legal action, taken without a draw
     rules = g.character_rules
     table = _draft_tables.get(id(rules))
     if (
         table is None
         or table[0] is not rules
-        or table[1] is not g.cast_ids
+        or table[1] is not g.cast_keys
         or table[2] is not g.edition.districts
     ):
         table = _draft_table(g)
@@ -77,36 +89,37 @@ def _draft_pick(g: Game, acts: list[Action], rng: Rng, picker: int) -> Action:
     for e in g.cities[picker]:
         t = types[e & 255]
         per_type[t] = per_type.get(t, 0) + 1
-    best, best_v = acts[0], -1e9
-    discard = acts[0].kind == "discard_character"
-    for a, noise in zip(acts, rng.belows(100, len(acts)), strict=True):
-        base, inc = appeal[a.args[0]]
+    best, best_v = opts[0], -1e9
+    discard = g.selection_order[g.selection_step][1] == "d"
+    for c, noise in zip(opts, rng.belows(100, len(opts)), strict=True):
+        base, inc = appeal[c]
         val = base + noise / 50
         if inc is not None:
             val += per_type.get(inc, 0)
         if discard:
             val = -val
         if val > best_v:
-            best, best_v = a, val
+            best, best_v = c, val
     return best
 
 
 # A fifth of a playout's decisions are picks of the draft: what a pick reads of each character (its base
-# appeal, the district type it draws income from) and each card's type are looked up once per cast and
-# edition, not per option. Keyed by the id of the game's (shared, per configuration) character rules; the
-# entry holds them (and the cast and cards it was made from), so the id cannot be reused while it stands.
-_DraftTable = tuple[object, object, object, list[object], dict[object, tuple[float, object]]]
+# appeal, the district type it draws income from, by cast index) and each card's type are looked up once per
+# cast and edition, not per option. Keyed by the id of the game's (shared, per configuration) character
+# rules; the entry holds them (and the cast and cards it was made from), so the id cannot be reused while it
+# stands.
+_DraftTable = tuple[object, object, object, list[object], list[tuple[float, object]]]
 _draft_tables: dict[int, _DraftTable] = {}
 
 
 def _draft_table(g: Game) -> _DraftTable:
     rules = g.character_rules
     districts = g.edition.districts
-    appeal: dict[object, tuple[float, object]] = {
-        key: (_CHAR_VALUE.get(key, 2.0), rules[i].income) for key, i in g.cast_ids.items()
-    }
+    appeal: list[tuple[float, object]] = [
+        (_CHAR_VALUE.get(key, 2.0), rules[i].income) for i, key in enumerate(g.cast_keys)
+    ]
     types: list[object] = [d.type for d in districts]
-    table: _DraftTable = (rules, g.cast_ids, districts, types, appeal)
+    table: _DraftTable = (rules, g.cast_keys, districts, types, appeal)
     _draft_tables[id(rules)] = table
     return table
 
@@ -129,14 +142,17 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
                 if a is not None:
                     return a
         elif phase == SELECT:
-            acts = g.selection_actions()  # what legal_actions() lists, without the calls on the way
-            return acts[0] if len(acts) == 1 else _draft_pick(g, acts, rng, g.picker())
+            return _draft_pick(g, rng, g.picker())  # from what legal_actions() lists, without the calls
     return _any_choice(g, rng)
 
 
 def _any_choice(g: Game, rng: Rng) -> Action:
     """`rollout_policy` over the whole list of legal actions (any decision but a pick of the draft)."""
-    acts = g.legal_actions()
+    return _choice_among(g, g.legal_actions(), rng)
+
+
+def _choice_among(g: Game, acts: list[Action], rng: Rng) -> Action:
+    """`rollout_policy`'s choice among the legal actions `acts` (any decision but a pick of the draft)."""
     n = len(acts)
     if n == 1:
         return acts[0]
@@ -280,6 +296,8 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
         aims = [a for a in abilities if a.kind in _AIM_KINDS]
         if aims:
             return _aimed(aims, rng)
+    if len(builds) == 1:
+        return builds[0]
     if builds:
         districts = g.edition.districts
         ids = g.card_ids
@@ -306,7 +324,7 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: 
     """Play `g` (a private copy) to its end; 1 for a win (shared if tied), else a small score share."""
     # The game's bound methods and its table size are read once: a playout makes about a hundred decisions.
     apply = g.apply_unchecked
-    select = g.selection_actions
+    pick = g.pick
     players = g.players
     for _ in range(max_decisions):
         phase = g.phase
@@ -316,15 +334,15 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: 
         # playout makes about a hundred decisions, and the calls on the way cost as much as a choice.
         if g.follow_up:
             p = g.follow_up_player
-            a = _any_choice(g, rng)
+            a = _choice_among(g, g.follow_up_legal_actions(), rng)
         elif phase == TURN:
             p = g.turn_player
             b = None if g.edition_state or g.gating_rules else _plain_turn_choice(g, rng)
             a = _any_choice(g, rng) if b is None else b
         else:
             p = (g.crown + g.selection_order[g.selection_step][0]) % players  # g.picker()
-            acts = select()
-            a = acts[0] if len(acts) == 1 else _draft_pick(g, acts, rng, p)
+            pick(p, _draft_index(g, rng, p))  # as apply(p, _draft_pick(...)), without the action
+            continue
         apply(p, a)
     if not g.over or g.result is None:
         return 0.0
