@@ -7,6 +7,7 @@ the newest readable one, with a sentence about any newer broken file."""
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,7 +90,12 @@ def _load(path: Path) -> Saved:
 
 def read_save(home: Path | None = None) -> tuple[Saved | None, str | None]:
     """The newest readable saved game, and a sentence when a newer file is broken (left untouched)."""
-    found = [p for p in _candidates(home) if p.exists()]
+    # The folder listed once rather than each of the hundred names looked up (~0.5 ms of every start).
+    try:
+        present = set(os.listdir(data_dir(home)))
+    except OSError:
+        present = set()  # no folder yet: nothing saved
+    found = [p for p in _candidates(home) if p.name in present]
     found.sort(key=lambda p: p.stat().st_mtime, reverse=True)
     message = None
     for p in found:
