@@ -1,29 +1,34 @@
-"""The methods `dataclasses` writes for each data class, kept compiled between starts of the local app.
+"""Code the standard library compiles from text at every start, kept compiled for the next start.
 
-For every data class (some 300 methods in a start: Textual's, Rich's, the engine's and ours) the standard
-library writes the source of `__init__`, `__repr__`, `__eq__` … as text and compiles it with `exec`.
-Compiling is most of the cost: ~35 ms of CPU in each start, a sixth of it. The text depends only on the
-class's fields, so the local app keeps each text's compiled code in its cache folder (`marshal`, as
-Python's own .pyc files) and the next start executes that instead of compiling the same text again:
-the same code object Python would make (compiled with the same flags), executed the same way.
+For every data class the `dataclasses` module writes the source of `__init__`, `__repr__`, `__eq__` …
+as text and compiles it with `exec`; `collections.namedtuple` does the same for each named tuple's
+`__new__` (`eval`), and `typing.ForwardRef` compiles each annotation written as a string (`compile`).
+A start makes some 300 data class methods (Textual's, Rich's, the engine's and ours), 70 named tuples
+and 280 string annotations, and compiling them is ~35 ms of its CPU, a sixth of it. The texts depend
+only on the classes' fields, so the local app keeps each text's compiled code in its cache folder
+(`marshal`, as Python's own .pyc files) and the next start uses that instead of compiling the same text
+again: the same code object Python would make (same mode, file name and flags), used the same way.
 
-Only `dataclasses._create_fn` calls `exec` in that module, with the source text, its globals and a fresh
-namespace (CPython 3.11); `install` puts a module-level `exec` there that looks the text up first. The
-file is stamped with Python's version and bytecode magic number and the `dataclasses` module's own file;
-anything else in it (damage, another Python, not code) makes it ignored whole and written anew after
-the first frame (`CitadelsApp._started`). Python other than 3.11 (whose dataclasses work otherwise), or
-a `dataclasses` without `_create_fn`, leaves this a no-op. The server does not use it: it starts once.
+`install` gives those three modules a module-level `exec`, `eval` or `compile` that looks the text up
+first: in CPython 3.11 each of them calls it in exactly one place (`dataclasses._create_fn`,
+`collections.namedtuple`, `typing.ForwardRef.__init__`). The file is stamped with Python's version and
+bytecode magic number and the `dataclasses` module's own file; anything else in it (damage, another
+Python, not code) makes it ignored whole and written anew after the first frame
+(`CitadelsApp._started`). Another Python than 3.11 leaves this a no-op. The server does not use it: it
+starts once.
 """
 
 from __future__ import annotations
 
 import builtins
+import collections
 import contextlib
 import dataclasses
 import logging
 import marshal
 import os
 import sys
+import typing
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 from types import CodeType
@@ -31,33 +36,53 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-FILE_FORMAT = 1  # raised when what the file holds changes shape
+FILE_FORMAT = 2  # raised when what the file holds changes shape
 FILE_NAME = "dataclass-code.marshal"  # in the cache folder (citadels_tui.paths.cache_dir)
 
-_codes: dict[str, CodeType] = {}  # source text -> its compiled code
-_used: set[str] = set()  # the texts this process executed: what `save` keeps
+_codes: dict[tuple[str, str], CodeType] = {}  # (mode, source text) -> its compiled code
+_used: set[tuple[str, str]] = set()  # the texts this process compiled or looked up: what `save` keeps
 _compiled = 0  # texts compiled here since the file was read: nothing to save when none
 _installed = False
 
 
-def _exec(source: Any, globals: Any = None, locals: Any = None) -> None:
-    """`exec` as `dataclasses` calls it, with the compiled code of a text seen before."""
+def _code(source: str, mode: str) -> CodeType:
+    """The compiled code of `source`: kept, or compiled as the standard library's modules compile it
+    (none of them has __future__ imports, and neither must this code's flags: `dont_inherit`, or
+    annotations would turn into strings)."""
     global _compiled
-    if type(source) is not str:
-        builtins.exec(source, globals, locals)
-        return
-    code = _codes.get(source)
+    key = (mode, source)
+    code = _codes.get(key)
     if code is None:
-        # As `exec(text)` in dataclasses compiles it: that module has no __future__ imports, and neither
-        # must this code's flags (dont_inherit), or annotations would turn into strings.
-        code = _codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
+        code = _codes[key] = compile(source, "<string>", mode, dont_inherit=True)
         _compiled += 1
-    _used.add(source)
-    builtins.exec(code, globals, locals)
+    _used.add(key)
+    return code
+
+
+def _exec(source: Any, globals: Any = None, locals: Any = None) -> None:
+    """`exec` as `dataclasses` calls it (each method's source)."""
+    builtins.exec(_code(source, "exec") if type(source) is str else source, globals, locals)
+
+
+def _eval(source: Any, globals: Any = None, locals: Any = None) -> Any:
+    """`eval` as `collections.namedtuple` calls it (each named tuple's `__new__`)."""
+    return builtins.eval(_code(source, "eval") if type(source) is str else source, globals, locals)
+
+
+def _compile(source: Any, filename: Any, mode: str, *args: Any, **kw: Any) -> Any:
+    """`compile` as `typing.ForwardRef` calls it (each annotation written as a string)."""
+    if type(source) is str and filename == "<string>" and mode == "eval" and not args and not kw:
+        return _code(source, "eval")
+    return builtins.compile(source, filename, mode, *args, **kw)
 
 
 def supported() -> bool:
-    return sys.version_info[:2] == (3, 11) and hasattr(dataclasses, "_create_fn")
+    return (
+        sys.version_info[:2] == (3, 11)
+        and hasattr(dataclasses, "_create_fn")
+        and hasattr(collections, "namedtuple")
+        and hasattr(typing, "ForwardRef")
+    )
 
 
 def install() -> None:
@@ -65,7 +90,10 @@ def install() -> None:
     global _installed
     if _installed or not supported():
         return
+    # Module globals, found before the builtins by these modules' own calls (and by nothing else).
     dataclasses.exec = _exec  # type: ignore[attr-defined]
+    collections.eval = _eval  # type: ignore[attr-defined]
+    typing.compile = _compile  # type: ignore[attr-defined]
     _installed = True
 
 
@@ -91,14 +119,19 @@ def load(path: Path) -> int:
         if stamp != _stamp():
             return 0  # another Python: rewritten after the first frame
         if type(entries) is not dict or not all(
-            type(k) is str and type(v) is CodeType for k, v in entries.items()
+            type(k) is tuple
+            and len(k) == 2
+            and k[0] in ("exec", "eval")
+            and type(k[1]) is str
+            and type(v) is CodeType
+            for k, v in entries.items()
         ):
             raise ValueError("not a table of compiled code")
     except Exception as e:  # noqa: BLE001 - any damage (truncated, garbage, other shapes): compile instead
         log.info("code cache %s ignored: %s", path, e)
         return 0
-    for source, code in entries.items():
-        _codes.setdefault(source, code)
+    for key, code in entries.items():
+        _codes.setdefault(key, code)
     return len(entries)
 
 
@@ -108,7 +141,7 @@ def save(path: Path) -> bool:
     global _compiled
     if not _installed or _compiled == 0:
         return False
-    entries = {source: _codes[source] for source in _used if source in _codes}
+    entries = {key: _codes[key] for key in _used if key in _codes}
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
