@@ -175,9 +175,13 @@ def user_themes(folder: Path) -> tuple[list[Theme], list[str]]:
     themes: list[Theme] = []
     errors: list[str] = []
     try:
-        files = sorted(folder.glob("*.toml"))
+        # Listed rather than globbed: the glob's pattern is compiled at every start, mostly to find that
+        # the folder does not exist.
+        files = sorted(
+            folder / n for n in os.listdir(folder) if n.endswith(".toml") and not n.startswith(".")
+        )
     except OSError:
-        return [], []
+        return [], []  # no folder (most players), or not readable
     for path in files:
         try:
             themes.append(Theme.from_toml(path.read_text(encoding="utf-8"), str(path), require_all=False))
