@@ -17,11 +17,10 @@ from textual.screen import Screen
 
 from citadels_core import ConfigError, Game, GameConfig
 from citadels_core.record import GameRecord
-from citadels_core.takeback import GAME_OVER, NOTHING, OTHER_ACTED, REVEALED
 from citadels_core.view import view
 from citadels_themes import DEFAULT_THEME, Theme, builtin_themes, user_themes
 
-from . import css_cache
+from . import code_cache, css_cache, theme_cache
 from .colors import THEME_VARIABLE_DEFAULTS, Colourless
 from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
@@ -36,16 +35,24 @@ from .table import HINT_PLAYOUTS, HINT_SECONDS, Seat, Table
 
 COLOURLESS = Colourless()
 
-# Why `undo` is refused, one sentence each (citadels_core.takeback's codes); called when shown, in the
-# language of the moment.
-TAKE_BACK_REFUSALS = {
-    NOTHING: lambda: t("You have made no decision to take back."),
-    GAME_OVER: lambda: t("The game is over: nothing can be taken back."),
-    OTHER_ACTED: lambda: t("Another player has acted since your last decision, so it cannot be taken back."),
-    REVEALED: lambda: t(
-        "Your last decision showed you something that was hidden, so it cannot be taken back."
-    ),
-}
+
+def take_back_refused(why: str | None) -> str:
+    """Why `undo` is refused, one sentence for each of citadels_core.takeback's codes, in the language of
+    the moment. (The take-back rules, and the re-deal they use, are imported for an `undo` only: ~0.7 ms
+    less of every start.)"""
+    from citadels_core.takeback import GAME_OVER, NOTHING, OTHER_ACTED, REVEALED
+
+    if why == NOTHING:
+        return t("You have made no decision to take back.")
+    if why == GAME_OVER:
+        return t("The game is over: nothing can be taken back.")
+    if why == OTHER_ACTED:
+        return t("Another player has acted since your last decision, so it cannot be taken back.")
+    if why == REVEALED:
+        return t("Your last decision showed you something that was hidden, so it cannot be taken back.")
+    return t("That cannot be taken back.")
+
+
 # The shipped themes (package data) and Textual's form of each, read once a process: every session of a
 # server would otherwise parse their TOML files again (several ms of the server's loop each time).
 _SHIPPED: list[tuple[Theme, Any]] = []
@@ -55,6 +62,7 @@ _SHIPPED: list[tuple[Theme, Any]] = []
 _CSS_VARIABLES: dict[str, dict[str, str]] = {}
 HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
 CSS_CACHE = "css-rules.pickle"  # in the cache folder: see css_cache.py
+THEME_CACHE = "themes.json"  # in the cache folder: see theme_cache.py
 LAST_GAME = "last-game.json"  # the last finished game, next to the game in progress, for `citadels review`
 
 
@@ -100,7 +108,11 @@ class CitadelsApp(App[int]):
         game (else the settings'). `position`: start from this position instead (docs/position.md),
         played from `position_seat` (default: the seat whose decision is open) against `position_bots`."""
         css_cache.install()
+        # Textual's own __init__ works out the CSS variables of its default theme (a colour system of
+        # some 150 shades, ~1 ms) for a stylesheet that `theme_early` gives ours before anything is parsed.
+        self._variables_later = True
         super().__init__()
+        self._variables_later = False
         self.hosted_seat = seat
         self.owns_table = False
         self.home = home
@@ -142,8 +154,21 @@ class CitadelsApp(App[int]):
         self.collector_paused = False
         # Set by `run`: where the parsed CSS is kept for the next start (saved once the first screen shows).
         self.css_cache_file: Path | None = None
+        # Set by `run` when the shipped themes' kept data could not be used: written once the first screen shows.
+        self.theme_cache_file: Path | None = None
+        # Set by `run`: where the data classes' compiled methods are kept (see code_cache.py).
+        self.code_cache_file: Path | None = None
         # A hint's search: playouts, and a time cap (None: none, so that the same position gets the same hint).
         self.hint_budget: tuple[int, float | None] = (HINT_PLAYOUTS, HINT_SECONDS)
+
+    def get_theme(self, theme_name: str) -> Any:
+        # Textual's copies every registered theme into a new dict at each call, and it is called a few
+        # hundred times while the first frame is drawn (`current_theme`, for each colour it resolves).
+        # A single name is looked up directly; Textual's own still reads a comma-separated list.
+        # (Private Textual API: pyproject pins textual exactly.)
+        if "," in theme_name:
+            return super().get_theme(theme_name)
+        return self._registered_themes.get(theme_name.strip())
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return {**super().get_theme_variable_defaults(), **THEME_VARIABLE_DEFAULTS}
@@ -156,6 +181,8 @@ class CitadelsApp(App[int]):
     # ------------------------------------------------------------ start
 
     def get_css_variables(self) -> dict[str, str]:
+        if self._variables_later:
+            return {}  # set by `theme_early`, before the CSS is first parsed
         key = repr(self.current_theme)
         variables = _CSS_VARIABLES.get(key)
         if variables is None:
@@ -188,7 +215,7 @@ class CitadelsApp(App[int]):
         name = (self.theme_request or DEFAULT_THEME).strip().lower()
         if name in self.available_themes and name != self.theme:
             self.theme = name
-            self.stylesheet.set_variables(self.get_css_variables())
+        self.stylesheet.set_variables(self.get_css_variables())
 
     def on_mount(self) -> None:
         for lazy in self.theme_errors:
@@ -365,6 +392,10 @@ class CitadelsApp(App[int]):
         if screen in self.screen_stack and not (screen.is_mounted and screen.children):
             self.call_after_refresh(self._started, screen)  # not composed yet: after its first paint
             return
+        # What reading a typed command needs, left out of the start (it draws nothing): loaded now that
+        # the first frame is out, before the player's first command (or a key pressed meanwhile) needs it.
+        import citadels_tui.commands  # noqa: F401
+
         if self.collector_paused:
             self.collector_paused = False
             gc.freeze()  # what the start made lives as long as the app: collections need not scan it again
@@ -373,6 +404,12 @@ class CitadelsApp(App[int]):
             # After the first frame is written, not before: the next start reads what this one parsed.
             self.call_later(css_cache.save, self.css_cache_file)
             self.css_cache_file = None
+        if self.theme_cache_file is not None:
+            self.call_later(theme_cache.save, self.theme_cache_file)
+            self.theme_cache_file = None
+        if self.code_cache_file is not None:
+            self.call_later(code_cache.save, self.code_cache_file)
+            self.code_cache_file = None
 
     def make_game_screen(self, seat: Seat) -> GameScreen:
         return GameScreen(seat)
@@ -599,9 +636,7 @@ class CitadelsApp(App[int]):
             return
         why, action = self.table.take_back(player)
         if action is None:
-            self._say(
-                TAKE_BACK_REFUSALS.get(why or "", lambda: t("That cannot be taken back."))(), alert=True
-            )
+            self._say(take_back_refused(why), alert=True)
             return
         cfg = self.table.config
         self._say(t("Taken back: {a}. Decide again.", a=describe(cfg, view(self.table.game, player), action)))
@@ -740,11 +775,22 @@ def run(
     The start makes some sixty thousand objects that live as long as the app: collecting garbage meanwhile
     would only scan them again and again (a sixth of the start's CPU), so the collector is off until the
     first screen is shown (`citadels` turns it off before it imports the app). The CSS parsed by the last
-    start is read back from the cache folder (`css_cache.load`) rather than parsed again."""
+    start is read back from the cache folder (`css_cache.load`) rather than parsed again, and so are the
+    shipped themes (`theme_cache.load`) and the data classes' methods (`code_cache`, read by the `citadels`
+    command before it imports the app)."""
     gc.disable()
-    css_file = cache_dir() / CSS_CACHE
+    cache = cache_dir()
+    css_file = cache / CSS_CACHE
     css_cache.install()
     css_cache.load(css_file)
+    theme_file = cache / THEME_CACHE
+    keep_themes = False  # whether the kept themes could not be used: written anew after the first frame
+    if not _SHIPPED:
+        shipped = theme_cache.load(theme_file)
+        if shipped is None:
+            keep_themes = True
+        else:
+            _SHIPPED.extend((th, th.to_textual_theme()) for th in shipped)
     app = CitadelsApp(
         resume=resume,
         seed=seed,
@@ -758,6 +804,10 @@ def run(
     )
     app.collector_paused = True
     app.css_cache_file = css_file
+    if keep_themes:
+        app.theme_cache_file = theme_file
+    if code_cache.installed():  # by the `citadels` command, before it imported the app
+        app.code_cache_file = cache / code_cache.FILE_NAME
     result = app.run()
     css_cache.save(css_file)  # what was parsed after the start (another theme chosen …), for next time
     return result if isinstance(result, int) else 0

@@ -103,13 +103,17 @@ def _stamp() -> tuple[Any, ...]:
     """What a file's rules were made with: the pickle's shape, Python, and Textual's own files (their
     path, size and time: another Textual, or an edited one, makes another stamp). Not Textual's version
     number: importlib.metadata would cost as much as the parse saved."""
-    package = Path(textual.__file__).parent
-    files = [package / "__init__.py", package / "color.py", *sorted((package / "css").glob("*.py"))]
+    package = os.path.dirname(textual.__file__)
+    css = os.path.join(package, "css")
+    # Listed with os.scandir rather than Path.glob: the pattern's regular expression and the paths made
+    # were ~0.4 ms of every start.
+    files = [os.path.join(package, "__init__.py"), os.path.join(package, "color.py")]
+    files += sorted(e.path for e in os.scandir(css) if e.name.endswith(".py"))
     stats = []
     for f in files:
-        st = f.stat()
-        stats.append((f.name, st.st_size, st.st_mtime_ns))
-    return (FILE_FORMAT, sys.version_info[:3], str(package), tuple(stats))
+        st = os.stat(f)
+        stats.append((os.path.basename(f), st.st_size, st.st_mtime_ns))
+    return (FILE_FORMAT, sys.version_info[:3], package, tuple(stats))
 
 
 def load(path: Path) -> int:

@@ -7,6 +7,8 @@ the newest readable one, with a sentence about any newer broken file."""
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,9 +71,14 @@ def _bots(text: str) -> dict[int, str] | None:
     return None
 
 
-def _candidates(home: Path | None) -> list[Path]:
+def _names() -> list[str]:
+    return [f"{STEM}.json"] + [f"{STEM}-{i}.json" for i in range(1, 100)]
+
+
+def _candidates(home: Path | None) -> Iterator[Path]:
+    # Made one at a time: a new game's target is usually the first (a hundred paths are ~0.5 ms).
     d = data_dir(home)
-    return [d / f"{STEM}.json"] + [d / f"{STEM}-{i}.json" for i in range(1, 100)]
+    return (d / name for name in _names())
 
 
 def _load(path: Path) -> Saved:
@@ -89,7 +96,13 @@ def _load(path: Path) -> Saved:
 
 def read_save(home: Path | None = None) -> tuple[Saved | None, str | None]:
     """The newest readable saved game, and a sentence when a newer file is broken (left untouched)."""
-    found = [p for p in _candidates(home) if p.exists()]
+    # The folder listed once rather than each of the hundred names looked up (~0.5 ms of every start).
+    d = data_dir(home)
+    try:
+        present = set(os.listdir(d))
+    except OSError:
+        present = set()  # no folder yet: nothing saved
+    found = [d / name for name in _names() if name in present]
     found.sort(key=lambda p: p.stat().st_mtime, reverse=True)
     message = None
     for p in found:

@@ -5,7 +5,6 @@ stays on disk until the player changes a setting (then the new file replaces it)
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -52,6 +51,8 @@ def load_settings(home: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), t(
             "Cannot read {path} ({err}); using the default settings.", path=path, err=e.strerror
         )
+    import tomllib  # imported where used: a first start (no settings file yet) reads no TOML
+
     try:
         data = tomllib.loads(raw.decode("utf-8"))
         return _from_dict(data), None

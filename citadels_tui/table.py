@@ -21,7 +21,6 @@ from citadels_core.bots import Bot, decide, make_bot
 from citadels_core.events import Event
 from citadels_core.narrate import narrate
 from citadels_core.record import GameRecord, state_digest
-from citadels_core.takeback import take_back_refusal
 from citadels_core.view import View, view
 
 from .grammar import second_person
@@ -332,6 +331,8 @@ class Table:
         """Take back `player`'s last decision (Board Game Arena's rule, `citadels_core.takeback`): the game is
         rebuilt from the record without it, saved, and every client told. Returns (None, the action taken
         back), or (why not, None) with a `takeback` refusal code, and nothing changes."""
+        from citadels_core.takeback import take_back_refusal  # an `undo` only: not needed to start
+
         why = take_back_refusal(
             self.config, self.record.seed, self.record.actions, player, self.game, self.start_game
         )

@@ -164,3 +164,11 @@ def test_citadels_keeps_its_parsed_css_and_starts_with_a_damaged_file(tmp_path: 
     start_and_quit()  # starts all the same, parsing its CSS
     css_cache._rules.clear()
     assert css_cache.load(kept) > 0  # and the damaged file was written anew
+
+
+def test_an_unknown_theme_still_gets_a_whole_set_of_variables(tmp_path: Path):
+    # Textual's default theme's variables are no longer worked out in __init__ for nothing; when the theme
+    # asked for is unknown, the stylesheet must still get them (on_mount then tells the player).
+    app = CitadelsApp(home=tmp_path, theme="no-such-theme")
+    assert app.stylesheet._variables == app.get_css_variables()
+    assert "primary" in app.stylesheet._variables

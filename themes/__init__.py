@@ -7,6 +7,8 @@ from .model import (
     Theme,
     ThemeError,
     builtin_themes,
+    shipped_data,
+    shipped_files,
     user_themes,
 )
 
@@ -17,5 +19,7 @@ __all__ = [
     "Theme",
     "ThemeError",
     "builtin_themes",
+    "shipped_data",
+    "shipped_files",
     "user_themes",
 ]

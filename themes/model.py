@@ -6,16 +6,18 @@ game's own variables ($district-noble, $gold, …) are required of every shipped
 
 from __future__ import annotations
 
+import os
 import re
-import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 from textual.color import Color, ColorParseError
 from textual.theme import Theme as TextualTheme
 
 DEFAULT_THEME = "citadel"
+# The shipped theme files are package data beside this module, read as plain files (`importlib.resources`
+# would cost ~1 ms of every start to import, for a package that is always installed as files).
+SHIPPED_DIR = Path(__file__).parent
 
 # Textual's own colours; every theme states them all so that no screen depends on Textual's defaults.
 BASE_COLOURS = (
@@ -82,11 +84,7 @@ class Theme:
     def from_toml(cls, text: str, source: str, require_all: bool = True) -> Theme:
         """Parse and check a theme file's text. `require_all`: every game variable must be given (shipped
         themes); a user's theme may leave some out and gets the app's fallbacks for them."""
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise ThemeError(f"{source}: not valid TOML ({e})") from None
-        return cls.from_dict(data, source, require_all)
+        return cls.from_dict(read_toml(text, source), source, require_all)
 
     @classmethod
     def from_dict(cls, data: dict[str, object], source: str, require_all: bool = True) -> Theme:
@@ -127,6 +125,16 @@ class Theme:
         return cls(name, description, dark, colours, variables, ansi, source)
 
 
+def read_toml(text: str, source: str) -> dict[str, object]:
+    """A theme file's text as TOML data, not yet checked (`Theme.from_dict` checks it)."""
+    import tomllib  # imported where used: a start with the shipped themes cached reads no TOML
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ThemeError(f"{source}: not valid TOML ({e})") from None
+
+
 def _colour(value: object, key: str, fail) -> str:  # type: ignore[no-untyped-def]
     if not isinstance(value, str):
         raise fail(f'{key} must be a colour in quotes, such as "#e6b422"')
@@ -143,14 +151,23 @@ def _text(value: object, key: str, fail) -> str:  # type: ignore[no-untyped-def]
     return value
 
 
-def builtin_themes() -> list[Theme]:
-    """The themes shipped in this package, default first."""
-    out = []
-    for entry in sorted(resources.files(__package__).iterdir(), key=lambda p: p.name):
-        if entry.name.endswith(".toml"):
-            out.append(Theme.from_toml(entry.read_text(encoding="utf-8"), entry.name))
-    out.sort(key=lambda th: (th.name != DEFAULT_THEME, th.name))
-    return out
+def shipped_files() -> list[Path]:
+    """The theme files shipped in this package, by name."""
+    return sorted(SHIPPED_DIR / name for name in os.listdir(SHIPPED_DIR) if name.endswith(".toml"))
+
+
+def shipped_data() -> list[tuple[str, dict[str, object]]]:
+    """Each shipped theme file's name and TOML data, not yet checked: what a cache of them keeps."""
+    return [(f.name, read_toml(f.read_text(encoding="utf-8"), f.name)) for f in shipped_files()]
+
+
+def builtin_themes(data: list[tuple[str, dict[str, object]]] | None = None) -> list[Theme]:
+    """The themes shipped in this package, default first. `data`: the files' TOML data as
+    `shipped_data` gives it (read from a cache), else the files are read; checked either way."""
+    if data is None:
+        data = shipped_data()
+    themes = [Theme.from_dict(fields, source) for source, fields in data]
+    return sorted(themes, key=lambda th: (th.name != DEFAULT_THEME, th.name))
 
 
 def user_themes(folder: Path) -> tuple[list[Theme], list[str]]:
@@ -158,9 +175,13 @@ def user_themes(folder: Path) -> tuple[list[Theme], list[str]]:
     themes: list[Theme] = []
     errors: list[str] = []
     try:
-        files = sorted(folder.glob("*.toml"))
+        # Listed rather than globbed: the glob's pattern is compiled at every start, mostly to find that
+        # the folder does not exist.
+        files = sorted(
+            folder / n for n in os.listdir(folder) if n.endswith(".toml") and not n.startswith(".")
+        )
     except OSError:
-        return [], []
+        return [], []  # no folder (most players), or not readable
     for path in files:
         try:
             themes.append(Theme.from_toml(path.read_text(encoding="utf-8"), str(path), require_all=False))

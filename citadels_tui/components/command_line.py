@@ -22,7 +22,6 @@ from textual.style import Style as TextualStyle
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
-from ..commands import is_number
 from ..i18n import t
 from .messages import CommandEntered, OptionChosen, SeenOptions
 
@@ -53,13 +52,19 @@ class CommandLine(Input):
         bind_options: Callable[[], SeenOptions] | None = None,
         **kw: object,
     ) -> None:
+        # "-valid" as Input's validation (of no validators) marks it at the first keystroke. It and the
+        # compact look are set without restyling: each class added once the line exists styles it again
+        # at once, before it is even mounted (and Textual's `compact=True` removes then adds its class:
+        # ~1.5 ms of a start). The line is styled when it is mounted, with its classes as they are then.
+        classes = " ".join(c for c in (kw.pop("classes", None), "-valid") if c)
         super().__init__(
             placeholder=t("type a command or a number — help for help"),
-            compact=True,
             max_length=MAX_COMMAND,
+            classes=classes,
             **kw,
         )  # type: ignore[arg-type]
-        self.add_class("-valid")  # as Input's validation (of no validators) marked it on the first keystroke
+        self.set_reactive(Input.compact, True)
+        self.add_class("-textual-compact", update=False)  # the class Input.compact toggles
         self.cursor_blink = False  # no blinking cursor: over SSH it costs a redraw twice a second
         self.completer = completer
         self.option_count = option_count
@@ -135,6 +140,8 @@ class CommandLine(Input):
 
     def _number_typed(self, value: str) -> None:
         """A number that can only be one option chooses it at once; one that can be none starts again."""
+        from ..commands import is_number  # see GameScreen._run_command
+
         if not is_number(value):
             return
         seen = self.seen

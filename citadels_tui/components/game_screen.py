@@ -16,7 +16,6 @@ from citadels_core import Action, IllegalAction
 from citadels_core.view import View
 
 from ..changes import Snapshot, since, snapshot
-from ..commands import completions, confirmation, is_number, is_yes, parse, too_long
 from ..errors import explain_refusal
 from ..i18n import t, tn
 from ..names import card_name, char_name, describe, hurts_own_city
@@ -243,6 +242,8 @@ class GameScreen(Screen[None]):
         names = getattr(self.app, "theme_names", None)
         if sep and verb.lower() == "theme" and names is not None:
             return [f"{verb} {n}" for n in names() if n.startswith(rest.lower()) and n != rest.lower()]
+        from ..commands import completions  # see _run_command
+
         return completions(text, self.view(), self.seat.config)
 
     def _option_count(self) -> int:
@@ -314,6 +315,10 @@ class GameScreen(Screen[None]):
             self.query_one(LogPane).say(t("Something went wrong with that command ({e}).", e=e), alert=True)
 
     def _run_command(self, text: str, seen: SeenOptions | None = None) -> None:
+        # The command parser is not needed to draw the first frame: the app imports it once that is drawn
+        # (`CitadelsApp._started`), so only the start is spared it.
+        from ..commands import is_number, is_yes, parse, too_long
+
         log = self.query_one(LogPane)
         confirming, self._confirming = self._confirming, None
         if not text.strip():
@@ -360,6 +365,8 @@ class GameScreen(Screen[None]):
 
     def act(self, actions: list[Action], confirmed: bool = False) -> None:
         v, cfg = self.view(), self.seat.config
+        from ..commands import confirmation  # see _run_command
+
         question = "" if confirmed else confirmation(v, cfg, actions)
         if question:
             # Destroying a district of your own city is asked about first (a slip of a number key).

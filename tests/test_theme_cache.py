@@ -1,0 +1,123 @@
+"""The shipped themes' data kept on disk between starts (issue 19): the next start reads it back instead of
+the TOML files, gets exactly the same themes, and ignores a file it cannot trust (then writes it anew)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+import citadels_themes.model as theme_model
+from citadels_themes import builtin_themes
+from citadels_tui import theme_cache
+
+
+def test_kept_themes_are_the_shipped_themes(tmp_path: Path):
+    kept = tmp_path / "cache" / "themes.json"
+    assert theme_cache.load(kept) is None  # the first start: no file yet
+    assert theme_cache.save(kept)
+    assert theme_cache.load(kept) == builtin_themes()  # every field, in the same order
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "empty",
+        "garbage",
+        "truncated",
+        "not an object",
+        "another Python",
+        "a file changed",
+        "themes not a list",
+        "a theme not a pair",
+        "a bad colour",
+        "a theme missing",
+        "a theme too many",
+    ],
+)
+def test_a_bad_or_stale_file_is_ignored_and_replaced(tmp_path: Path, damage: str):
+    kept = tmp_path / "themes.json"
+    assert theme_cache.save(kept)
+    good = kept.read_text(encoding="utf-8")
+    data = json.loads(good)
+    stamp, themes = data["stamp"], data["themes"]
+    bad_colour = [[themes[0][0], {**themes[0][1], "primary": "blurple"}], *themes[1:]]
+    changed = [*stamp[:3], [[name, size + 1, time] for name, size, time in stamp[3]]]
+    kept.write_text(
+        {
+            "empty": "",
+            "garbage": "not JSON at all {",
+            "truncated": good[: len(good) // 2],
+            "not an object": json.dumps([stamp, themes]),
+            "another Python": json.dumps({"stamp": [stamp[0], [2, 7, 0], *stamp[2:]], "themes": themes}),
+            "a file changed": json.dumps({"stamp": changed, "themes": themes}),
+            "themes not a list": json.dumps({"stamp": stamp, "themes": 5}),
+            "a theme not a pair": json.dumps({"stamp": stamp, "themes": [*themes, ["x.toml"]]}),
+            "a bad colour": json.dumps({"stamp": stamp, "themes": bad_colour}),
+            "a theme missing": json.dumps({"stamp": stamp, "themes": themes[1:]}),
+            "a theme too many": json.dumps(
+                {"stamp": stamp, "themes": [*themes, ["extra.toml", themes[0][1]]]}
+            ),
+        }[damage],
+        encoding="utf-8",
+    )
+    assert theme_cache.load(kept) is None
+    assert theme_cache.save(kept)  # written anew, whole
+    assert theme_cache.load(kept) == builtin_themes()
+
+
+def test_an_edited_theme_file_is_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # Keyed by the files themselves: an edited shipped theme is not served from the old data.
+    shipped = tmp_path / "themes"
+    shipped.mkdir()
+    for f in theme_model.shipped_files():
+        shutil.copy(f, shipped / f.name)
+    monkeypatch.setattr(theme_model, "SHIPPED_DIR", shipped)
+    kept = tmp_path / "themes.json"
+    assert theme_cache.save(kept)
+    assert theme_cache.load(kept) == builtin_themes()
+    night = shipped / "night.toml"
+    night.write_text(
+        night.read_text(encoding="utf-8").replace("dark slate", "Nocturne slate", 1), encoding="utf-8"
+    )
+    assert theme_cache.load(kept) is None
+    assert theme_cache.save(kept)
+    edited = {th.name: th for th in theme_cache.load(kept) or []}["night"]
+    assert "Nocturne" in edited.description
+
+
+def test_an_unwritable_cache_folder_is_no_error(tmp_path: Path):
+    (tmp_path / "file").write_text("a file where the folder would be")
+    assert not theme_cache.save(tmp_path / "file" / "themes.json")
+
+
+def test_citadels_keeps_its_themes_and_starts_with_a_damaged_file(tmp_path: Path):
+    from test_tui_no_color import Terminal
+
+    kept = tmp_path / "cache" / "themes.json"
+
+    def start_and_quit() -> None:
+        term = Terminal(tmp_path, no_color=False)
+        try:
+            term.read_until(b"Assassin")  # the game screen
+            deadline = time.monotonic() + 30
+            while not kept.exists() and time.monotonic() < deadline:
+                time.sleep(0.05)  # written just after the first frame
+            term.type(b"quit\r")
+            assert term.finish() == 0
+        finally:
+            with contextlib.suppress(ProcessLookupError, ChildProcessError):
+                os.kill(term.pid, signal.SIGKILL)
+                os.waitpid(term.pid, 0)
+
+    start_and_quit()
+    assert theme_cache.load(kept) == builtin_themes()  # what the real start kept
+    kept.write_text("{damaged", encoding="utf-8")
+    start_and_quit()  # starts all the same, reading the theme files
+    assert theme_cache.load(kept) == builtin_themes()  # and the damaged file was written anew
