@@ -13,8 +13,8 @@ to other load on the machine), and our figure over the peer's. No assertions: fi
 packages put first on the path), in the same alternation: before and after measured in one run.
 
 Each run has a fresh home (so that a new game starts), but, as on a player's machine after the first
-start, the app's cache folder (the parsed CSS, the shipped themes and the data classes' compiled code:
-`citadels_tui/css_cache.py`, `theme_cache.py`, `code_cache.py`) is the one the uncounted first run left. `--cold` leaves it empty: every run then starts as the first after an install.
+start, the app's cache folder (the parsed CSS and the shipped themes: `citadels_tui/css_cache.py`,
+`theme_cache.py`) is the one the uncounted first run left. `--cold` leaves it empty: every run then starts as the first after an install.
 """
 
 from __future__ import annotations

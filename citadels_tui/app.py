@@ -20,7 +20,7 @@ from citadels_core.record import GameRecord
 from citadels_core.view import view
 from citadels_themes import DEFAULT_THEME, Theme, builtin_themes, user_themes
 
-from . import code_cache, css_cache, theme_cache
+from . import css_cache, theme_cache
 from .colors import THEME_VARIABLE_DEFAULTS, Colourless
 from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
@@ -156,8 +156,6 @@ class CitadelsApp(App[int]):
         self.css_cache_file: Path | None = None
         # Set by `run` when the shipped themes' kept data could not be used: written once the first screen shows.
         self.theme_cache_file: Path | None = None
-        # Set by `run`: where the data classes' compiled methods are kept (see code_cache.py).
-        self.code_cache_file: Path | None = None
         # A hint's search: playouts, and a time cap (None: none, so that the same position gets the same hint).
         self.hint_budget: tuple[int, float | None] = (HINT_PLAYOUTS, HINT_SECONDS)
 
@@ -407,9 +405,6 @@ class CitadelsApp(App[int]):
         if self.theme_cache_file is not None:
             self.call_later(theme_cache.save, self.theme_cache_file)
             self.theme_cache_file = None
-        if self.code_cache_file is not None:
-            self.call_later(code_cache.save, self.code_cache_file)
-            self.code_cache_file = None
 
     def make_game_screen(self, seat: Seat) -> GameScreen:
         return GameScreen(seat)
@@ -776,8 +771,7 @@ def run(
     would only scan them again and again (a sixth of the start's CPU), so the collector is off until the
     first screen is shown (`citadels` turns it off before it imports the app). The CSS parsed by the last
     start is read back from the cache folder (`css_cache.load`) rather than parsed again, and so are the
-    shipped themes (`theme_cache.load`) and the data classes' methods (`code_cache`, read by the `citadels`
-    command before it imports the app)."""
+    shipped themes (`theme_cache.load`)."""
     gc.disable()
     cache = cache_dir()
     css_file = cache / CSS_CACHE
@@ -806,8 +800,6 @@ def run(
     app.css_cache_file = css_file
     if keep_themes:
         app.theme_cache_file = theme_file
-    if code_cache.installed():  # by the `citadels` command, before it imported the app
-        app.code_cache_file = cache / code_cache.FILE_NAME
     result = app.run()
     css_cache.save(css_file)  # what was parsed after the start (another theme chosen …), for next time
     return result if isinstance(result, int) else 0

@@ -394,12 +394,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     gc.disable()  # for the start, imports included: the app turns it back on (citadels_tui.app.run)
     try:
-        # Before the app and Textual are imported: their data classes' methods are made as they are.
-        from citadels_tui import code_cache
-        from citadels_tui.paths import cache_dir
-
-        code_cache.install()
-        code_cache.load(cache_dir() / code_cache.FILE_NAME)
         from citadels_tui.app import run
     except ImportError as e:  # pragma: no cover - the app is part of the distribution
         print(f"citadels: the terminal app is not available ({e})", file=sys.stderr)
