@@ -55,21 +55,23 @@ def use_processes(on: bool) -> None:
         shutdown()
 
 
-def _start_worker() -> None:
+def _start_worker(parent: int) -> None:
     """In each new worker: no Ctrl-C, a lower priority, and a watch on the parent. A worker holds both ends
-    of its task queue's pipe, so it would never notice a server that was killed and would wait forever."""
+    of its task queue's pipe, so it would never notice a server that was killed and would wait forever.
+
+    `parent` is the pid of the process that made the pool, passed in rather than read here: a worker may
+    start after a `kill -9` of its parent, and would then read init's pid as its parent's and wait for
+    ever (holding the server's output pipe, so whoever waits for that to close waits too)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # usually inherited already (_sigint_ignored_meanwhile)
     try:
         os.nice(NICENESS)
     except (AttributeError, OSError):
         pass  # not everywhere: the work still runs, only at the usual priority
-    parent = os.getppid()
 
     def watch() -> None:
-        while True:
+        while os.getppid() == parent:
             time.sleep(PARENT_CHECK)
-            if os.getppid() != parent:  # the parent is gone (this process was handed to init)
-                os._exit(0)
+        os._exit(0)  # the parent is gone (this process was handed to init or a subreaper)
 
     threading.Thread(target=watch, name="citadels-parent-watch", daemon=True).start()
 
@@ -127,6 +129,7 @@ def _get_pool() -> ProcessPoolExecutor:
             max_workers=max(1, os.cpu_count() or 1),
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_worker,
+            initargs=(os.getpid(),),
         )
     return _pool
 

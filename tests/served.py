@@ -92,8 +92,16 @@ async def served(home: Path, *options: str, log_level: str = "INFO") -> AsyncIte
     finally:
         if process.returncode is None:
             process.kill()
-            await process.wait()
-        reader.cancel()
+        # Python 3.11's wait() also waits for the output pipe to close: a process the server started and
+        # left behind would hold it open and hang the test; fail with the server's output instead.
+        try:
+            await asyncio.wait_for(process.wait(), 60)
+        except TimeoutError:
+            raise AssertionError(
+                "citadels serve left a process holding its output:\n" + output.decode(errors="replace")
+            ) from None
+        finally:
+            reader.cancel()
 
 
 class Guest(asyncssh.SSHClient):

@@ -173,7 +173,7 @@ async def test_kill_9_of_the_process_running_the_bots_another_takes_over(postgre
                 await asyncio.sleep(0.05)
 
         took = asyncio.get_running_loop().create_task(taken_over())
-        await two.process.wait()
+        await asyncio.wait_for(two.process.wait(), 60)  # 3.11: also waits for its output pipe
         # bruno, on a surviving process, goes on without reconnecting; anna comes back on another process
         # and retakes her seat. The bots play again once one of the survivors took the table over.
         anna = await player(one, "anna")
@@ -208,7 +208,7 @@ async def test_kill_9_of_the_process_a_player_is_on_holds_their_seat_until_they_
         anna, bruno = await player(one, "anna"), await player(two, "bruno")
         await table_across(anna, bruno)  # started on one: one runs the bots, not the process bruno is on
         os.kill(two.pid, signal.SIGKILL)
-        await two.process.wait()
+        await asyncio.wait_for(two.process.wait(), 60)  # 3.11: also waits for its output pipe
         # The survivor learns that two is gone (its presence expired) and holds bruno's seat, as for a
         # player who disconnected: the table says so, and waits at his decisions.
         await anna.shows("bruno left; their seat is kept for 60 seconds", WAIT)

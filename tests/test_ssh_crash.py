@@ -99,7 +99,7 @@ async def test_sigkill_at_random_moments_loses_no_action_a_player_saw(tmp_path):
                 anna.type("1")
                 await asyncio.sleep(rng.uniform(0, 0.05))
             server.process.kill()  # SIGKILL: no goodbye, no flush
-            await server.process.wait()
+            await asyncio.wait_for(server.process.wait(), 60)  # 3.11: also waits for its output pipe
             anna.close()
         now = journal(home)
         assert now[: len(kept)] == kept, f"kill {kill}: the journal lost or changed a kept action"

@@ -74,7 +74,7 @@ async def serving(home: Path, seat_hold: float) -> AsyncIterator[Server]:
     finally:
         if process.returncode is None:
             process.kill()
-            await process.wait()
+            await asyncio.wait_for(process.wait(), 60)  # 3.11: also waits for its output pipe
 
 
 def connect(server: Server, name: str) -> asyncssh.SSHClientConnection:

@@ -75,6 +75,38 @@ def test_workers_end_when_the_process_that_started_them_is_killed():
     assert not _alive(worker)
 
 
+def test_a_worker_that_starts_after_its_parent_was_killed_ends_too():
+    """Killed while its pool was starting a worker: the worker's own start comes after the kill, when its
+    parent is already init. It once took init for its parent and waited for ever, holding the server's
+    output pipe (a test waiting for that pipe to close hung with it)."""
+    script = textwrap.dedent("""
+        import asyncio, multiprocessing, os
+        from citadels_tui import thinking
+
+        async def main():
+            asyncio.ensure_future(thinking.think(os.getpid))
+            await asyncio.sleep(0)  # the pool starts its worker process now; it needs far longer to boot
+            print(*(p.pid for p in multiprocessing.active_children()), flush=True)
+            os._exit(9)  # as if killed, before the worker ran a line of its own
+
+        asyncio.run(main())
+    """)
+    # A worker left behind holds the output pipe open: the run then ends by its timeout, and fails.
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    workers = [int(pid) for pid in out.stdout.split()]
+    assert workers, out.stderr
+    try:
+        for _ in range(150):  # booting takes a moment under load; then the check is at once
+            if not any(_alive(w) for w in workers):
+                break
+            time.sleep(0.1)
+        assert not any(_alive(w) for w in workers)
+    finally:
+        for w in workers:
+            if _alive(w):
+                os.kill(w, signal.SIGKILL)
+
+
 def _alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as f:
