@@ -21,6 +21,7 @@ followed the luck of a few games and did worse than the raw figures on the other
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 
 FITTED = (
     "4,474 decisions of 100 games (bench/calibration.py play --set fit --games 100 --budget 100: "
@@ -61,7 +62,9 @@ PLAYOUT_TABLE: tuple[tuple[float, float], ...] = (
 )
 
 
-def _read(table: tuple[tuple[float, float], ...], raw: float) -> float:
+def read_table(table: Sequence[tuple[float, float]], raw: float) -> float:
+    """`raw` read through `table` (breakpoints (raw, chance), raw ascending): linear between them, anchored
+    at 0 -> 0 and 1 -> 1, clipped to [0, 1]. Public so that the bench reads candidate tables as these are."""
     points = ((0.0, 0.0), *table, (1.0, 1.0))
     raw = min(max(raw, 0.0), 1.0)
     i = bisect_right([x for x, _ in points], raw)
@@ -75,10 +78,10 @@ def _read(table: tuple[tuple[float, float], ...], raw: float) -> float:
 def calibrated(raw: float) -> float:
     """The chance to win (0-1) that the search's figure for an action (`SearchBot.last_values`: its
     playouts and, for the `normal` bot's choice, the prior's virtual ones), what the hint reads, stands for."""
-    return _read(HINT_TABLE, raw)
+    return read_table(HINT_TABLE, raw)
 
 
 def calibrated_playouts(raw: float) -> float:
     """The chance to win (0-1) that an action's playouts' own average (scored as the search scores them,
     without the prior), what the review's turning points compute, stands for."""
-    return _read(PLAYOUT_TABLE, raw)
+    return read_table(PLAYOUT_TABLE, raw)
