@@ -1,8 +1,9 @@
 """Calibration of the `hard` bot's chances: does "60% to win" win 60% of the time?
 
-Run (under `nice`, the machine is shared):
-    nice -n 10 python bench/calibration.py play --set fit --games 200 --out /tmp/calib-fit.jsonl
-    nice -n 10 python bench/calibration.py play --set held-out --games 200 --out /tmp/calib-held.jsonl
+Run (under `nice`, the machine is shared; about 10-15 minutes per 100 games on 2 shared cores):
+    nice -n 10 python bench/calibration.py play --set fit-2 --games 300 --workers 2 --out /tmp/calib-fit.jsonl
+    nice -n 10 python bench/calibration.py play --set held-out-3 --games 250 --workers 2 --out /tmp/calib-held.jsonl
+    python bench/calibration.py compare /tmp/calib-fit.jsonl --held /tmp/calib-held.jsonl   # which table
     python bench/calibration.py fit /tmp/calib-fit.jsonl          # prints the table for core/bots/calibration.py
     python bench/calibration.py report /tmp/calib-held.jsonl      # raw and calibrated, with diagrams
 
@@ -11,15 +12,23 @@ both editions (2016 first game, classic Dark City) game by game; every decision 
 record: the chance it reports for its chosen action (what the hint shows for it: `last_values[0]`), the
 player count, edition and round, and in the end the share of the win that seat got (1, 1/k for a k-way tie,
 or 0). The budget is in playouts (no time cap), so the figures do not depend on the machine's load; the
-seed sets are fixed: `fit` starts at 1000, `held-out` at 5000, `held-out-2` at 9000 (a second check, for a
-table refitted on the first two), game k uses seed start + k. `fit` and `report` take several data files.
+default, 200, is the hint's own (`hard`'s too). The seed sets are fixed: `fit` starts at 1000, `held-out`
+at 5000, `held-out-2` at 9000 (played before the rank scoring of lost playouts at 3+ players, at 100
+playouts), `fit-2` at 13000 and `held-out-3` at 17000 (the current `hard`, 200 playouts); game k uses seed
+start + k. `--first k --append` plays a set in parts (game k on), adding to the file. `fit`, `compare` and
+`report` take several data files.
 
 `fit` fits one isotonic regression (pool adjacent violators on the raw chance, small blocks merged) and
-prints it as breakpoints for core/bots/calibration.py; `report` groups decisions by tenths of the predicted chance and prints predicted vs
-observed per group, the counts, the expected calibration error (ECE) and a text reliability diagram, for
-the raw chances and for the calibrated ones (`citadels_core.bots.calibration`): the hint's figure
-(`shown`) and the playouts' own average without the prior (`playout`, the figure the review's turning
-points compute), each with its own table.
+prints it as breakpoints for core/bots/calibration.py. `compare` fits candidate tables (pooled, or one per
+part: 2 players apart, per edition, per player count, rounds 1-3 apart; isotonic with several block sizes,
+or logistic) and scores each cross-validated on the fit games (five folds of whole games) and on the
+held-out games: choose on the first, check on the second. `report` groups decisions by tenths of the
+predicted chance and prints predicted vs observed per group, the counts of decisions and of games, a 95%
+interval of the observed rate that counts games (decisions of one game share its outcome), the expected
+calibration error (ECE) and a text reliability diagram, for the raw chances and for the calibrated ones
+(`citadels_core.bots.calibration`): the hint's figure (`shown`), and on 2-player decisions the playouts'
+own average (`playout`), the figure the review's turning points compute (they score by points at every
+table; the search scores a lost playout by its rank at 3 or more players, so there the figures differ).
 """
 
 from __future__ import annotations
@@ -201,6 +210,7 @@ SPLITS: dict[str, Key] = {
     "pooled": lambda r: "all",
     "2 players apart": lambda r: "2" if r["players"] == 2 else "3+",
     "per edition": lambda r: str(r["edition"]),
+    "2, 3-4, 5-6 players": lambda r: {2: "2", 3: "3-4", 4: "3-4"}.get(int(r["players"]), "5+"),  # type: ignore[call-overload]
     "per player count": lambda r: str(r["players"]),
     "rounds 1-3 apart": lambda r: "early" if int(r["round"]) <= 3 else "late",  # type: ignore[call-overload]
 }
@@ -390,6 +400,13 @@ def cmd_compare(args: argparse.Namespace) -> None:
         print(f"\n{name}\n  cross-validated on the fit games: {describe(cv_pairs)}")
         if held:
             print(f"  held out:                         {describe(held_pairs)}")
+    print("\nsummary (groups off: of >= 50 decisions, more than 5 points)")
+    print(f"  {'table':44} {'CV ECE':>7} {'Brier':>7} {'off':>4}   {'held ECE':>8} {'Brier':>7} {'off':>4}")
+    for name, cv_pairs, held_pairs in rows:
+        line = f"  {name:44} {ece(cv_pairs):7.4f} {brier(cv_pairs):7.4f} {len(off_groups(cv_pairs)):4d}"
+        if held:
+            line += f"   {ece(held_pairs):8.4f} {brier(held_pairs):7.4f} {len(off_groups(held_pairs)):4d}"
+        print(line)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
