@@ -15,7 +15,10 @@ or 0). The budget is in playouts (no time cap), so the figures do not depend on 
 default, 200, is the hint's own (`hard`'s too). The seed sets are fixed: `fit` starts at 1000, `held-out`
 at 5000, `held-out-2` at 9000 (played before the rank scoring of lost playouts at 3+ players, at 100
 playouts), `fit-2` at 13000 and `held-out-3` at 17000 (the current `hard`, 200 playouts); game k uses seed
-start + k. `--first k --append` plays a set in parts (game k on), adding to the file. `fit`, `compare` and
+start + k. `--first k --append` plays a set in parts (game k on), adding to the file. `--review 240`
+also records at each decision the chance the review's turning points show (`assess`, through its own
+table): about as many playouts again per decision, so the review's table can be checked at every table
+size (the `playout` field is its figure only at 2 players, see below). `fit`, `compare` and
 `report` take several data files.
 
 `fit` fits one isotonic regression (pool adjacent violators on the raw chance, small blocks merged) and
@@ -44,6 +47,7 @@ from multiprocessing import Pool
 from citadels_core import Game, GameConfig
 from citadels_core.bots import SearchBot, decide, make_bot
 from citadels_core.bots.calibration import calibrated, calibrated_playouts, read_table
+from citadels_core.bots.turning_points import assess
 
 SEED_SETS = {"fit": 1000, "held-out": 5000, "held-out-2": 9000, "fit-2": 13000, "held-out-3": 17000}
 EDITIONS = (("2016", "first_game"), ("classic", "classic_dark_city"))
@@ -57,9 +61,12 @@ def game_plan(k: int) -> tuple[int, str, str]:
     return players, edition, setup
 
 
-def play_one(job: tuple[int, int, int]) -> list[dict[str, object]]:
-    """One game (`start` + k); the records of the `hard` seat's searched decisions, with its win share."""
-    start, k, budget = job
+def play_one(job: tuple[int, ...]) -> list[dict[str, object]]:
+    """One game (`start` + k); the records of the `hard` seat's searched decisions, with its win share.
+    With a review budget (a fourth number, not 0) each record also has `review`: the chance the review's
+    turning points show for that decision's position (`assess`'s *before*, through its own table)."""
+    start, k, budget, *more = job
+    review_budget = more[0] if more else 0
     players, edition, setup = game_plan(k)
     seed = start + k
     cfg = GameConfig.create(players, cast=setup, districts=setup, edition=edition)
@@ -67,13 +74,18 @@ def play_one(job: tuple[int, int, int]) -> list[dict[str, object]]:
     seat = k % players
     bots = [make_bot(f"hard:{budget}" if i == seat else "normal", seed * 31 + i) for i in range(players)]
     out: list[dict[str, object]] = []
+    index = 0  # the record's action number, as the review counts them
     while not g.over:
         p = g.pending()[0]  # type: ignore[index]
         bot = bots[p]
         a = decide(bot, g, p)
         if p == seat and isinstance(bot, SearchBot) and bot.last_iterations:
+            extra = {}
+            if review_budget:
+                extra["review"] = assess(g, seat, a, review_budget, seed, index).before
             out.append(
                 {
+                    **extra,
                     "seed": seed,
                     "players": players,
                     "edition": edition,
@@ -84,6 +96,7 @@ def play_one(job: tuple[int, int, int]) -> list[dict[str, object]]:
                 }
             )
         g.apply(p, a)
+        index += 1
     assert g.result is not None
     winners = g.result["winners"]
     won = 1 / len(winners) if seat in winners else 0.0
@@ -94,7 +107,7 @@ def play_one(job: tuple[int, int, int]) -> list[dict[str, object]]:
 
 def cmd_play(args: argparse.Namespace) -> None:
     start = SEED_SETS[args.set]
-    jobs = [(start, k, args.budget) for k in range(args.first, args.first + args.games)]
+    jobs = [(start, k, args.budget, args.review) for k in range(args.first, args.first + args.games)]
     n = 0
     with open(args.out, "a" if args.append else "w") as f, Pool(args.workers) as pool:
         for recs in pool.imap_unordered(play_one, jobs):
@@ -352,6 +365,12 @@ def cmd_report(args: argparse.Namespace) -> None:
             "calibrated playouts' average, 2 players (the review)",
             pairs_of(two, lambda r: calibrated_playouts(float(r["playout"]))),  # type: ignore[arg-type]
         )
+    reviewed = [r for r in recs if "review" in r]
+    if reviewed:  # recorded with --review: the review's own chance, at every table size
+        report(
+            "the review's chance (its turning points' figure through its table)",
+            pairs_of(reviewed, lambda r: float(r["review"])),  # type: ignore[arg-type]
+        )
     if args.by_players:
         for n in sorted({int(r["players"]) for r in recs}):  # type: ignore[call-overload]
             sub = [r for r in recs if r["players"] == n]
@@ -420,6 +439,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     pl.add_argument("--out", required=True)
     pl.add_argument("--first", type=int, default=0, help="the set's first game k (to play a set in parts)")
     pl.add_argument("--append", action="store_true", help="add to --out instead of replacing it")
+    pl.add_argument(
+        "--review",
+        type=int,
+        default=0,
+        help="also the review's chance at each decision, with this budget (240)",
+    )
     ft = sub.add_parser("fit", help="fit the isotonic table on recorded decisions")
     ft.add_argument("data", nargs="+")
     ft.add_argument("--least", type=int, default=150, help="fewest decisions behind a breakpoint")

@@ -86,6 +86,16 @@ def test_the_measuring_script_runs_on_a_small_sample(tmp_path, capsys):
     assert out.count("cross-validated on the fit games: ECE") == 6  # raw, shipped, 2 splits x 2 methods
 
 
+def test_the_review_s_chance_can_be_recorded_beside_the_hint_s():
+    """With a review budget each record also carries the chance the review shows for that decision's
+    position (a chance), and the game and its decisions are the same as without it."""
+    cal = bench_calibration()
+    plain = cal.play_one((1000, 0, 6))
+    reviewed = cal.play_one((1000, 0, 6, 8))
+    assert [{k: v for k, v in r.items() if k != "review"} for r in reviewed] == plain
+    assert all(0 <= r["review"] <= 1 for r in reviewed)
+
+
 def test_a_logistic_fit_is_a_monotone_table_that_follows_the_outcomes():
     """Platt scaling on figures that overstate the chance (a raw 0.8 wins half the time): its table lowers
     them, keeps their order and stays a chance."""
