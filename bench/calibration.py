@@ -1,8 +1,9 @@
 """Calibration of the `hard` bot's chances: does "60% to win" win 60% of the time?
 
-Run (under `nice`, the machine is shared):
-    nice -n 10 python bench/calibration.py play --set fit --games 200 --out /tmp/calib-fit.jsonl
-    nice -n 10 python bench/calibration.py play --set held-out --games 200 --out /tmp/calib-held.jsonl
+Run (under `nice`, the machine is shared; about 10-15 minutes per 100 games on 2 shared cores):
+    nice -n 10 python bench/calibration.py play --set fit-2 --games 300 --workers 2 --out /tmp/calib-fit.jsonl
+    nice -n 10 python bench/calibration.py play --set held-out-3 --games 250 --workers 2 --out /tmp/calib-held.jsonl
+    python bench/calibration.py compare /tmp/calib-fit.jsonl --held /tmp/calib-held.jsonl   # which table
     python bench/calibration.py fit /tmp/calib-fit.jsonl          # prints the table for core/bots/calibration.py
     python bench/calibration.py report /tmp/calib-held.jsonl      # raw and calibrated, with diagrams
 
@@ -11,21 +12,33 @@ both editions (2016 first game, classic Dark City) game by game; every decision 
 record: the chance it reports for its chosen action (what the hint shows for it: `last_values[0]`), the
 player count, edition and round, and in the end the share of the win that seat got (1, 1/k for a k-way tie,
 or 0). The budget is in playouts (no time cap), so the figures do not depend on the machine's load; the
-seed sets are fixed: `fit` starts at 1000, `held-out` at 5000, `held-out-2` at 9000 (a second check, for a
-table refitted on the first two), game k uses seed start + k. `fit` and `report` take several data files.
+default, 200, is the hint's own (`hard`'s too). The seed sets are fixed: `fit` starts at 1000, `held-out`
+at 5000, `held-out-2` at 9000 (played before the rank scoring of lost playouts at 3+ players, at 100
+playouts), `fit-2` at 13000 and `held-out-3` at 17000 (the current `hard`, 200 playouts); game k uses seed
+start + k. `--first k --append` plays a set in parts (game k on), adding to the file. `--review 240`
+also records at each decision the chance the review's turning points show (`assess`, through its own
+table): about as many playouts again per decision, so the review's table can be checked at every table
+size (the `playout` field is its figure only at 2 players, see below). `fit`, `compare` and
+`report` take several data files.
 
 `fit` fits one isotonic regression (pool adjacent violators on the raw chance, small blocks merged) and
-prints it as breakpoints for core/bots/calibration.py; `report` groups decisions by tenths of the predicted chance and prints predicted vs
-observed per group, the counts, the expected calibration error (ECE) and a text reliability diagram, for
-the raw chances and for the calibrated ones (`citadels_core.bots.calibration`): the hint's figure
-(`shown`) and the playouts' own average without the prior (`playout`, the figure the review's turning
-points compute), each with its own table.
+prints it as breakpoints for core/bots/calibration.py. `compare` fits candidate tables (pooled, or one per
+part: 2 players apart, per edition, per player count, rounds 1-3 apart; isotonic with several block sizes,
+or logistic) and scores each cross-validated on the fit games (five folds of whole games) and on the
+held-out games: choose on the first, check on the second. `report` groups decisions by tenths of the
+predicted chance and prints predicted vs observed per group, the counts of decisions and of games, a 95%
+interval of the observed rate that counts games (decisions of one game share its outcome), the expected
+calibration error (ECE) and a text reliability diagram, for the raw chances and for the calibrated ones
+(`citadels_core.bots.calibration`): the hint's figure (`shown`), and on 2-player decisions the playouts'
+own average (`playout`), the figure the review's turning points compute (they score by points at every
+table; the search scores a lost playout by its rank at 3 or more players, so there the figures differ).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -33,9 +46,10 @@ from multiprocessing import Pool
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import SearchBot, decide, make_bot
-from citadels_core.bots.calibration import calibrated, calibrated_playouts
+from citadels_core.bots.calibration import calibrated, calibrated_playouts, read_table
+from citadels_core.bots.turning_points import assess
 
-SEED_SETS = {"fit": 1000, "held-out": 5000, "held-out-2": 9000}
+SEED_SETS = {"fit": 1000, "held-out": 5000, "held-out-2": 9000, "fit-2": 13000, "held-out-3": 17000}
 EDITIONS = (("2016", "first_game"), ("classic", "classic_dark_city"))
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 
@@ -47,9 +61,12 @@ def game_plan(k: int) -> tuple[int, str, str]:
     return players, edition, setup
 
 
-def play_one(job: tuple[int, int, int]) -> list[dict[str, object]]:
-    """One game (`start` + k); the records of the `hard` seat's searched decisions, with its win share."""
-    start, k, budget = job
+def play_one(job: tuple[int, ...]) -> list[dict[str, object]]:
+    """One game (`start` + k); the records of the `hard` seat's searched decisions, with its win share.
+    With a review budget (a fourth number, not 0) each record also has `review`: the chance the review's
+    turning points show for that decision's position (`assess`'s *before*, through its own table)."""
+    start, k, budget, *more = job
+    review_budget = more[0] if more else 0
     players, edition, setup = game_plan(k)
     seed = start + k
     cfg = GameConfig.create(players, cast=setup, districts=setup, edition=edition)
@@ -57,13 +74,18 @@ def play_one(job: tuple[int, int, int]) -> list[dict[str, object]]:
     seat = k % players
     bots = [make_bot(f"hard:{budget}" if i == seat else "normal", seed * 31 + i) for i in range(players)]
     out: list[dict[str, object]] = []
+    index = 0  # the record's action number, as the review counts them
     while not g.over:
         p = g.pending()[0]  # type: ignore[index]
         bot = bots[p]
         a = decide(bot, g, p)
         if p == seat and isinstance(bot, SearchBot) and bot.last_iterations:
+            extra = {}
+            if review_budget:
+                extra["review"] = assess(g, seat, a, review_budget, seed, index).before
             out.append(
                 {
+                    **extra,
                     "seed": seed,
                     "players": players,
                     "edition": edition,
@@ -74,6 +96,7 @@ def play_one(job: tuple[int, int, int]) -> list[dict[str, object]]:
                 }
             )
         g.apply(p, a)
+        index += 1
     assert g.result is not None
     winners = g.result["winners"]
     won = 1 / len(winners) if seat in winners else 0.0
@@ -84,9 +107,9 @@ def play_one(job: tuple[int, int, int]) -> list[dict[str, object]]:
 
 def cmd_play(args: argparse.Namespace) -> None:
     start = SEED_SETS[args.set]
-    jobs = [(start, k, args.budget) for k in range(args.games)]
+    jobs = [(start, k, args.budget, args.review) for k in range(args.first, args.first + args.games)]
     n = 0
-    with open(args.out, "w") as f, Pool(args.workers) as pool:
+    with open(args.out, "a" if args.append else "w") as f, Pool(args.workers) as pool:
         for recs in pool.imap_unordered(play_one, jobs):
             for r in recs:
                 f.write(json.dumps(r) + "\n")
@@ -135,14 +158,43 @@ def merge_small(blocks: list[tuple[float, float, int]], least: int) -> list[tupl
     return out
 
 
+def logistic(points: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """(a, b) of the chance sigmoid(a + b logit(raw)) that fits the outcomes best (Platt scaling, by Newton's
+    method on the log loss): two numbers, so far less noise than a table's blocks, but a fixed shape."""
+    xs = [math.log(x / (1 - x)) for x in (min(max(p, 0.01), 0.99) for p, _ in points)]
+    ys = [y for _, y in points]
+    a, b = 0.0, 1.0
+    for _ in range(50):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in zip(xs, ys, strict=True):
+            p = 1 / (1 + math.exp(-(a + b * x)))
+            w = p * (1 - p)
+            ga, gb = ga + (p - y), gb + (p - y) * x
+            haa, hab, hbb = haa + w, hab + w * x, hbb + w * x * x
+        det = haa * hbb - hab * hab
+        if det <= 0:
+            break
+        da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
+        a, b = a - da, b - db
+        if abs(da) + abs(db) < 1e-9:
+            break
+    return a, b
+
+
 def fit(
-    records: Sequence[dict[str, object]], least: int = 150, figure: str = "shown"
+    records: Sequence[dict[str, object]], least: int = 150, figure: str = "shown", method: str = "isotonic"
 ) -> list[tuple[float, float]]:
-    """One isotonic table for every table size and edition: per player count (about 20 games each in the
-    fit set) the fit followed the luck of a few games and did worse than the raw figure on the other half
-    of the fit set; blocks of fewer than `least` decisions (a few games' worth) are merged for the same
-    reason. `figure`: "shown" (the hint's) or "playout" (the playouts' own average, as the review's)."""
+    """A table from raw figure to chance, fitted on `records`: isotonic (blocks of fewer than `least`
+    decisions, a few games' worth, merged: no breakpoint rests on the luck of a handful of games) or
+    logistic (Platt scaling, read at every twentieth of the raw figure). `figure`: "shown" (the hint's) or
+    "playout" (the playouts' own average, as the review's)."""
     pts = [(float(r[figure]), float(r["won"])) for r in records]  # type: ignore[arg-type]
+    if method == "logistic":
+        a, b = logistic(pts)
+        if b <= 0:  # never a table that ranks a better figure lower: no fit, the raw figure
+            return []
+        grid = [i / 20 for i in range(1, 20)]
+        return [(x, round(1 / (1 + math.exp(-(a + b * math.log(x / (1 - x))))), 3)) for x in grid]
     return [(round(x, 3), round(y, 3)) for x, y, _ in merge_small(isotonic(pts), least)]
 
 
@@ -159,14 +211,68 @@ def cmd_fit(args: argparse.Namespace) -> None:
         print(")")
 
 
+# ------------------------------------------------------------------ candidate tables
+
+Record = dict[str, object]
+Key = Callable[[Record], str]
+
+# Ways to split the decisions, each part with its own table. Decisions of one game share its outcome, so a
+# part has as many independent results as games, not decisions: a split is only worth its noise if it beats
+# the pooled table on games it was not fitted on.
+SPLITS: dict[str, Key] = {
+    "pooled": lambda r: "all",
+    "2 players apart": lambda r: "2" if r["players"] == 2 else "3+",
+    "per edition": lambda r: str(r["edition"]),
+    "2, 3-4, 5-6 players": lambda r: {2: "2", 3: "3-4", 4: "3-4"}.get(int(r["players"]), "5+"),  # type: ignore[call-overload]
+    "per player count": lambda r: str(r["players"]),
+    "rounds 1-3 apart": lambda r: "early" if int(r["round"]) <= 3 else "late",  # type: ignore[call-overload]
+}
+
+
+def fit_split(
+    recs: Sequence[Record], key: Key, least: int, figure: str = "shown", method: str = "isotonic"
+) -> dict[str, list[tuple[float, float]]]:
+    parts: dict[str, list[Record]] = {}
+    for r in recs:
+        parts.setdefault(key(r), []).append(r)
+    return {k: fit(v, least, figure, method) for k, v in parts.items()}
+
+
+def predict(
+    tables: dict[str, list[tuple[float, float]]], key: Key, r: Record, figure: str = "shown"
+) -> float:
+    raw = float(r[figure])  # type: ignore[arg-type]
+    table = tables.get(key(r))
+    return raw if table is None else read_table(table, raw)
+
+
+def fold(r: Record) -> int:
+    """The cross-validation fold of a record's game: its block of ten games (every player count with both
+    editions, see `game_plan`) taken in turn, so each fold holds every kind of table."""
+    return (int(r["seed"]) // 10) % 5  # type: ignore[call-overload]
+
+
+def cross_validated(recs: Sequence[Record], key: Key, least: int, method: str = "isotonic") -> list[float]:
+    """Each record's calibrated figure from a table fitted on the other four folds' games only."""
+    out = [0.0] * len(recs)
+    for f in range(5):
+        tables = fit_split([r for r in recs if fold(r) != f], key, least, method=method)
+        for i, r in enumerate(recs):
+            if fold(r) == f:
+                out[i] = predict(tables, key, r)
+    return out
+
+
 # ------------------------------------------------------------------ reporting
 
+Triple = tuple[float, float, object]  # (predicted, won, the game it came from)
 
-def groups(pairs: Sequence[tuple[float, float]]) -> list[tuple[int, float, float, int]]:
+
+def groups(pairs: Sequence[tuple[float, float]] | Sequence[Triple]) -> list[tuple[int, float, float, int]]:
     """(tenth, mean predicted, observed win rate, count) per tenth of the predicted chance that has any."""
     out = []
     for b in range(10):
-        inside = [(p, w) for p, w in pairs if min(int(p * 10), 9) == b]
+        inside = [(t[0], t[1]) for t in pairs if min(int(t[0] * 10), 9) == b]
         if inside:
             out.append(
                 (
@@ -179,18 +285,46 @@ def groups(pairs: Sequence[tuple[float, float]]) -> list[tuple[int, float, float
     return out
 
 
-def ece(pairs: Sequence[tuple[float, float]]) -> float:
+def game_interval(inside: Sequence[Triple]) -> tuple[float, float, int]:
+    """A 95% interval of a group's observed win rate that counts games, not decisions (decisions of one
+    game share its outcome): the cluster-robust standard error, clusters being games. And the game count."""
+    n = len(inside)
+    obs = sum(w for _, w, _ in inside) / n
+    residual: dict[object, float] = {}
+    for _, w, game in inside:
+        residual[game] = residual.get(game, 0.0) + (w - obs)
+    g = len(residual)
+    var = sum(e * e for e in residual.values()) / (n * n) * (g / (g - 1) if g > 1 else 1.0)
+    half = 1.96 * var**0.5
+    return max(obs - half, 0.0), min(obs + half, 1.0), g
+
+
+def ece(pairs: Sequence[tuple[float, float]] | Sequence[Triple]) -> float:
     """Expected calibration error: the count-weighted mean gap between predicted and observed per tenth."""
     return sum(c * abs(p - o) for _, p, o, c in groups(pairs)) / max(len(pairs), 1)
 
 
-def report(title: str, pairs: Sequence[tuple[float, float]], least: int = 50, width: int = 40) -> bool:
+def brier(pairs: Sequence[Triple]) -> float:
+    """The mean squared error of the chances (a proper score: lower is better, noise and all)."""
+    return sum((p - w) ** 2 for p, w, _ in pairs) / max(len(pairs), 1)
+
+
+def off_groups(pairs: Sequence[Triple], least: int = 50) -> list[tuple[int, float]]:
+    """(tenth, observed - predicted) of the groups of >= `least` decisions off by more than 5 points."""
+    return [(b, o - p) for b, p, o, c in groups(pairs) if c >= least and abs(o - p) > 0.05]
+
+
+def report(title: str, pairs: Sequence[Triple], least: int = 50, width: int = 40) -> bool:
     """Print the table and the diagram; whether the issue's target is met (every group of >= `least`
     decisions within 5 points, ECE <= 0.05)."""
-    print(f"\n{title}: {len(pairs)} decisions")
-    print("  chance     predicted  observed   gap    count   (# observed, | predicted)")
+    print(f"\n{title}: {len(pairs)} decisions of {len({g for _, _, g in pairs})} games")
+    print(
+        "  chance     predicted  observed   gap    count  games  observed 95% (by games)"
+        "   (# observed, | predicted)"
+    )
     ok = True
     for b, p, o, c in groups(pairs):
+        lo, hi, games = game_interval([t for t in pairs if min(int(t[0] * 10), 9) == b])
         gap = o - p
         mark = ""
         if c >= least and abs(gap) > 0.05:
@@ -198,20 +332,20 @@ def report(title: str, pairs: Sequence[tuple[float, float]], least: int = 50, wi
         bar = ["#" if i < round(o * width) else " " for i in range(width)]
         bar[min(round(p * width), width - 1)] = "|"
         print(
-            f"  {b / 10:.1f}-{(b + 1) / 10:.1f}   {p:7.1%}   {o:7.1%}  {gap:+6.1%}  {c:6d}   {''.join(bar)}{mark}"
+            f"  {b / 10:.1f}-{(b + 1) / 10:.1f}   {p:7.1%}   {o:7.1%}  {gap:+6.1%}  {c:6d}  {games:5d}"
+            f"  {lo:6.1%}-{hi:6.1%}        {''.join(bar)}{mark}"
         )
     e = ece(pairs)
     ok = ok and e <= 0.05
     print(
-        f"  ECE {e:.4f}; target (groups of >= {least} within 5 points, ECE <= 0.05): {'met' if ok else 'NOT met'}"
+        f"  ECE {e:.4f}, Brier {brier(pairs):.4f}; target (groups of >= {least} within 5 points, "
+        f"ECE <= 0.05): {'met' if ok else 'NOT met'}"
     )
     return ok
 
 
-def pairs_of(
-    recs: Sequence[dict[str, object]], f: Callable[[dict[str, object]], float]
-) -> list[tuple[float, float]]:
-    return [(f(r), float(r["won"])) for r in recs]  # type: ignore[arg-type]
+def pairs_of(recs: Sequence[Record], f: Callable[[Record], float]) -> list[Triple]:
+    return [(f(r), float(r["won"]), r["seed"]) for r in recs]  # type: ignore[arg-type]
 
 
 def cmd_report(args: argparse.Namespace) -> None:
@@ -219,22 +353,79 @@ def cmd_report(args: argparse.Namespace) -> None:
     print(f"{', '.join(args.data)}: {len(recs)} decisions of {len({r['seed'] for r in recs})} games")
     report("raw (what the hint showed)", pairs_of(recs, lambda r: float(r["shown"])))  # type: ignore[arg-type]
     ok = report("calibrated (the hint)", pairs_of(recs, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
-    report("raw playouts' own average (the review's figure)", pairs_of(recs, lambda r: float(r["playout"])))  # type: ignore[arg-type]
-    ok = (
+    # The review scores its playouts by points at every table; the search (the `playout` field) scores a
+    # lost playout by its rank at 3 or more players. So only the 2-player decisions carry the review's figure.
+    two = [r for r in recs if r["players"] == 2]
+    if two:
         report(
-            "calibrated playouts' average (the review)",
-            pairs_of(recs, lambda r: calibrated_playouts(float(r["playout"]))),
+            "raw playouts' own average, 2 players (the review's figure)",
+            pairs_of(two, lambda r: float(r["playout"])),
+        )  # type: ignore[arg-type]
+        report(
+            "calibrated playouts' average, 2 players (the review)",
+            pairs_of(two, lambda r: calibrated_playouts(float(r["playout"]))),  # type: ignore[arg-type]
         )
-        and ok
-    )  # type: ignore[arg-type]
+    reviewed = [r for r in recs if "review" in r]
+    if reviewed:  # recorded with --review: the review's own chance, at every table size
+        report(
+            "the review's chance (its turning points' figure through its table)",
+            pairs_of(reviewed, lambda r: float(r["review"])),  # type: ignore[arg-type]
+        )
     if args.by_players:
         for n in sorted({int(r["players"]) for r in recs}):  # type: ignore[call-overload]
             sub = [r for r in recs if r["players"] == n]
             report(f"calibrated, {n} players", pairs_of(sub, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
         for ed, _ in EDITIONS:
             sub = [r for r in recs if r["edition"] == ed]
-            report(f"calibrated, {ed} edition", pairs_of(sub, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
+            if sub:
+                report(f"calibrated, {ed} edition", pairs_of(sub, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
     sys.exit(0 if ok or not args.strict else 1)
+
+
+def describe(pairs: Sequence[Triple]) -> str:
+    off = ", ".join(f"{b / 10:.1f}-{(b + 1) / 10:.1f} {gap:+.1%}" for b, gap in off_groups(pairs))
+    return f"ECE {ece(pairs):.4f}  Brier {brier(pairs):.4f}  off: {off or 'none'}"
+
+
+def cmd_compare(args: argparse.Namespace) -> None:
+    """Candidate tables fitted on `data` and judged twice: cross-validated within it (five folds of games)
+    and on the held-out games. Choose on the first; the second checks the choice."""
+    recs = load(args.data)
+    held = load(args.held) if args.held else []
+    print(
+        f"fit: {len(recs)} decisions of {len({r['seed'] for r in recs})} games; held out: {len(held)} decisions"
+    )
+    rows: list[tuple[str, list[Triple], list[Triple]]] = [
+        ("raw", pairs_of(recs, lambda r: float(r["shown"])), pairs_of(held, lambda r: float(r["shown"]))),  # type: ignore[arg-type]
+        (
+            "the shipped table",
+            pairs_of(recs, lambda r: calibrated(float(r["shown"]))),  # type: ignore[arg-type]
+            pairs_of(held, lambda r: calibrated(float(r["shown"]))),  # type: ignore[arg-type]
+        ),
+    ]
+    for name in args.splits or list(SPLITS):
+        key = SPLITS[name]
+        for method, least in [("isotonic", n) for n in args.least] + [("logistic", 0)]:
+            cv = cross_validated(recs, key, least, method)
+            tables = fit_split(recs, key, least, method=method)
+            rows.append(
+                (
+                    f"{name}, " + (f"isotonic, blocks >= {least}" if least else "logistic"),
+                    [(p, float(r["won"]), r["seed"]) for p, r in zip(cv, recs, strict=True)],  # type: ignore[arg-type]
+                    pairs_of(held, lambda r, t=tables, k=key: predict(t, k, r)),
+                )
+            )
+    for name, cv_pairs, held_pairs in rows:
+        print(f"\n{name}\n  cross-validated on the fit games: {describe(cv_pairs)}")
+        if held:
+            print(f"  held out:                         {describe(held_pairs)}")
+    print("\nsummary (groups off: of >= 50 decisions, more than 5 points)")
+    print(f"  {'table':44} {'CV ECE':>7} {'Brier':>7} {'off':>4}   {'held ECE':>8} {'Brier':>7} {'off':>4}")
+    for name, cv_pairs, held_pairs in rows:
+        line = f"  {name:44} {ece(cv_pairs):7.4f} {brier(cv_pairs):7.4f} {len(off_groups(cv_pairs)):4d}"
+        if held:
+            line += f"   {ece(held_pairs):8.4f} {brier(held_pairs):7.4f} {len(off_groups(held_pairs)):4d}"
+        print(line)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -246,6 +437,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     pl.add_argument("--budget", type=int, default=200, help="playouts per decision (the hint's default: 200)")
     pl.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     pl.add_argument("--out", required=True)
+    pl.add_argument("--first", type=int, default=0, help="the set's first game k (to play a set in parts)")
+    pl.add_argument("--append", action="store_true", help="add to --out instead of replacing it")
+    pl.add_argument(
+        "--review",
+        type=int,
+        default=0,
+        help="also the review's chance at each decision, with this budget (240)",
+    )
     ft = sub.add_parser("fit", help="fit the isotonic table on recorded decisions")
     ft.add_argument("data", nargs="+")
     ft.add_argument("--least", type=int, default=150, help="fewest decisions behind a breakpoint")
@@ -253,8 +452,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     rp.add_argument("data", nargs="+")
     rp.add_argument("--by-players", action="store_true", help="also per player count and per edition")
     rp.add_argument("--strict", action="store_true", help="exit 1 when the target is not met")
+    cp = sub.add_parser("compare", help="candidate tables: cross-validated on the fit data, then held out")
+    cp.add_argument("data", nargs="+")
+    cp.add_argument("--held", nargs="*", default=[], help="held-out data files")
+    cp.add_argument("--least", type=int, nargs="+", default=[150, 300, 600])
+    cp.add_argument("--splits", nargs="*", choices=sorted(SPLITS))
     args = ap.parse_args(argv)
-    {"play": cmd_play, "fit": cmd_fit, "report": cmd_report}[args.cmd](args)
+    {"play": cmd_play, "fit": cmd_fit, "report": cmd_report, "compare": cmd_compare}[args.cmd](args)
 
 
 if __name__ == "__main__":

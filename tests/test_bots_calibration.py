@@ -72,8 +72,49 @@ def test_the_measuring_script_runs_on_a_small_sample(tmp_path, capsys):
         cal.main(["report", str(data), "--by-players"])
     out = capsys.readouterr().out
     assert "raw (what the hint showed)" in out and "calibrated, 3 players" in out and "ECE" in out
-    assert "calibrated playouts' average (the review)" in out
+    assert "calibrated playouts' average, 2 players (the review)" in out
+    assert "observed 95% (by games)" in out
     assert "|" in out  # the reliability diagram's marks
     cal.main(["fit", str(data), "--least", "3"])
     out = capsys.readouterr().out
     assert "HINT_TABLE" in out and "PLAYOUT_TABLE" in out
+    cal.main(
+        ["compare", str(data), "--held", str(data), "--least", "3", "--splits", "pooled", "2 players apart"]
+    )
+    out = capsys.readouterr().out
+    assert "pooled, isotonic, blocks >= 3" in out and "2 players apart, logistic" in out
+    assert out.count("cross-validated on the fit games: ECE") == 6  # raw, shipped, 2 splits x 2 methods
+
+
+def test_the_review_s_chance_can_be_recorded_beside_the_hint_s():
+    """With a review budget each record also carries the chance the review shows for that decision's
+    position (a chance), and the game and its decisions are the same as without it."""
+    cal = bench_calibration()
+    plain = cal.play_one((1000, 0, 6))
+    reviewed = cal.play_one((1000, 0, 6, 8))
+    assert [{k: v for k, v in r.items() if k != "review"} for r in reviewed] == plain
+    assert all(0 <= r["review"] <= 1 for r in reviewed)
+
+
+def test_a_logistic_fit_is_a_monotone_table_that_follows_the_outcomes():
+    """Platt scaling on figures that overstate the chance (a raw 0.8 wins half the time): its table lowers
+    them, keeps their order and stays a chance."""
+    cal = bench_calibration()
+    recs = [{"shown": x, "won": w} for x in (0.2, 0.5, 0.8) for w in ([0.0] * 9 + [1.0] * (1 + int(x * 10)))]
+    table = cal.fit(recs, method="logistic")
+    ys = [y for _, y in table]
+    assert ys == sorted(ys) and all(0 < y < 1 for y in ys)
+    assert cal.read_table(table, 0.8) < 0.7
+
+
+def test_a_groups_interval_counts_games_not_decisions():
+    """Forty decisions of two games (one won, one lost) tell about as much as two results: a wide interval;
+    forty decisions of forty games, half won, a much narrower one."""
+    cal = bench_calibration()
+    two_games = [(0.5, 1.0, 1)] * 20 + [(0.5, 0.0, 2)] * 20
+    many_games = [(0.5, float(i % 2), i) for i in range(40)]
+    lo2, hi2, g2 = cal.game_interval(two_games)
+    lo40, hi40, g40 = cal.game_interval(many_games)
+    assert (g2, g40) == (2, 40)
+    assert lo2 <= 0.5 <= hi2 and lo40 <= 0.5 <= hi40
+    assert hi2 - lo2 > 2 * (hi40 - lo40)

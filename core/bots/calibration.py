@@ -2,46 +2,54 @@
 
 The raw figure (`SearchBot.last_values`: what the hint showed before) is a playout average: greedy
 rollouts win and lose differently from real players, a lost playout still scores a small share of the
-points, and the `normal` bot's choice carries the prior's virtual wins. So it is not a chance: a raw 15%
-won 4% of the time, a raw 70% about 60%. `calibrated(raw)` maps it through a monotone table fitted on
-real games: `hard` in one seat against `normal` bots, and for every decision it searched, whether that
-seat went on to win. The review's turning points read the playouts' own average (no prior) instead, so
-that figure has its own table, fitted on the same decisions (`calibrated_playouts`).
+points (at 3 or more players its rank), and the `normal` bot's choice carries the prior's virtual wins. So
+it is not a chance: a raw 30% won about 41% of the time, a raw 65% about 57%. `calibrated(raw)` maps it
+through a monotone table fitted on real games: `hard` in one seat against `normal` bots, and for every
+decision it searched, whether that seat went on to win. The review's turning points read the playouts'
+own average (no prior, scored by points) instead, so that figure has its own table
+(`calibrated_playouts`).
 
 FITTED says on what. To refit, run bench/calibration.py (its docstring has the commands): `play` records
-decisions on the `fit` seed set, `fit` prints both tables (paste them here), `report` checks them on the
-`held-out` set, with the reliability diagrams. Each table is an isotonic regression (pool adjacent
-violators, blocks of fewer than 150 decisions merged), read by linear interpolation between the blocks'
-centres and anchored at 0 -> 0 and 1 -> 1 (a search that lost or won every playout), so it is
+decisions on a fit seed set, `compare` scores candidate tables cross-validated on the fit games, `fit`
+prints the table (paste it here), `report` checks it on held-out games, with the reliability diagrams.
+Each table is an isotonic regression (pool adjacent violators, small blocks merged: the hint's of fewer
+than 300 decisions, chosen by cross-validation on the fit games), read by linear interpolation between the
+blocks' centres and anchored at 0 -> 0 and 1 -> 1 (a search that lost or won every playout), so it is
 non-decreasing (a better raw figure never shows a lower chance) and stays within [0, 1]. Each is one table
-for every player count and both editions: fitted per player count (about 20 games each), the tables
-followed the luck of a few games and did worse than the raw figures on the other half of the fit set.
+for every player count and both editions: tables per player count, per edition, for 2 players apart or
+for the first rounds apart did worse, cross-validated on the fit games (docs/bots.md, "Calibration").
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 
 FITTED = (
-    "4,474 decisions of 100 games (bench/calibration.py play --set fit --games 100 --budget 100: "
-    "seeds 1000-1099, 2-6 players, 2016 first game and classic Dark City, hard:100 in one seat)"
+    "8,769 decisions of 200 games (bench/calibration.py play --set fit-2 --games 200: seeds 13000-13199, "
+    "2-6 players, 2016 first game and classic Dark City, hard:200 in one seat), blocks of >= 300 decisions"
 )
 HINT_TABLE: tuple[tuple[float, float], ...] = (
-    (0.12, 0.0),
-    (0.165, 0.045),
-    (0.216, 0.178),
-    (0.267, 0.277),
-    (0.315, 0.295),
-    (0.355, 0.348),
-    (0.402, 0.396),
-    (0.463, 0.469),
-    (0.515, 0.481),
-    (0.572, 0.533),
-    (0.652, 0.565),
-    (0.742, 0.6),
-    (0.853, 0.836),
-    (0.981, 0.981),
+    (0.106, 0.074),
+    (0.184, 0.171),
+    (0.236, 0.279),
+    (0.286, 0.392),
+    (0.344, 0.449),
+    (0.387, 0.487),
+    (0.417, 0.534),
+    (0.446, 0.545),
+    (0.472, 0.552),
+    (0.533, 0.56),
+    (0.623, 0.569),
+    (0.684, 0.575),
+    (0.734, 0.674),
+    (0.813, 0.763),
+    (0.899, 0.915),
+    (0.979, 0.987),
 )
+# The review's table, fitted before the rank scoring of lost playouts at 3+ players, on the `fit` seeds
+# 1000-1099 with hard:100: the review still scores its playouts by points at every table (turning_points),
+# which the search now does at 2 players only, so its figure was not recorded again (bench/calibration.py).
 PLAYOUT_TABLE: tuple[tuple[float, float], ...] = (
     (0.064, 0.011),
     (0.139, 0.141),
@@ -61,7 +69,9 @@ PLAYOUT_TABLE: tuple[tuple[float, float], ...] = (
 )
 
 
-def _read(table: tuple[tuple[float, float], ...], raw: float) -> float:
+def read_table(table: Sequence[tuple[float, float]], raw: float) -> float:
+    """`raw` read through `table` (breakpoints (raw, chance), raw ascending): linear between them, anchored
+    at 0 -> 0 and 1 -> 1, clipped to [0, 1]. Public so that the bench reads candidate tables as these are."""
     points = ((0.0, 0.0), *table, (1.0, 1.0))
     raw = min(max(raw, 0.0), 1.0)
     i = bisect_right([x for x, _ in points], raw)
@@ -75,10 +85,10 @@ def _read(table: tuple[tuple[float, float], ...], raw: float) -> float:
 def calibrated(raw: float) -> float:
     """The chance to win (0-1) that the search's figure for an action (`SearchBot.last_values`: its
     playouts and, for the `normal` bot's choice, the prior's virtual ones), what the hint reads, stands for."""
-    return _read(HINT_TABLE, raw)
+    return read_table(HINT_TABLE, raw)
 
 
 def calibrated_playouts(raw: float) -> float:
     """The chance to win (0-1) that an action's playouts' own average (scored as the search scores them,
     without the prior), what the review's turning points compute, stands for."""
-    return _read(PLAYOUT_TABLE, raw)
+    return read_table(PLAYOUT_TABLE, raw)
