@@ -923,6 +923,8 @@ class Game:
         """The builds p may make now: the paid ones in the hand's order, then the unpaid ones. With
         `dearest`, in a game without unpaid builds (`has_alt_pay`), only the first of the dearest by printed
         cost (what the `hard` bot's rollouts build): a card no dearer than one found is not checked."""
+        if dearest and not self.has_alt_pay:
+            return self.dearest_builds(p)
         out: list[Action] = []
         hand = self.hands[p]
         if not hand:
@@ -981,6 +983,51 @@ class Game:
                 else:
                     out.append(self.interned_builds[cid])
         out.extend(unpaid)
+        return out
+
+    def dearest_builds(self, p: int) -> list[Action]:
+        """`build_actions(p, dearest=True)` in a game without unpaid builds (not `has_alt_pay`): the first of
+        the dearest builds by printed cost, or nothing. The same checks in the same order, without the
+        unpaid builds' set-up: the `hard` bot's rollouts ask for it at nearly every decision of a turn after
+        gathering, and the hand is short (two or three cards), so the set-up was most of the cost."""
+        hand = self.hands[p]
+        if not hand:
+            return []
+        left = self.builds < self.build_limit
+        if not left and not self.hooks.limit_exempt[self.current_character] and not self.has_limit_free:
+            return []  # every build counts toward the limit, and it is reached
+        gold = self.gold[p]
+        costs = self.entry_costs  # a card id is a city entry without BEAUTY: its printed cost
+        unique_ids = self.unique_ids
+        out: list[Action] = []
+        top = -1  # the printed cost to beat
+        factory: bool | None = None  # p's city holds the Factory (asked at the first unique district)
+        for cid in hand:
+            cost = costs[cid]
+            if cost <= top or (cost > gold and cid not in unique_ids):
+                continue  # no dearer than the one found, or too dear (only a unique district may cost less)
+            d = self.edition.districts[cid]
+            city = self.cities[p]
+            if not d.buildable or ((cid in city or cid | BEAUTY in city) and not self.can_build_kind(p, cid)):
+                continue
+            if not left and self.counts_toward_limit(cid):
+                continue
+            if d.type is _UNIQUE:
+                dr = self.district_rules.get(d.key)
+                if dr is not None and dr.build_refusal(self, p):
+                    continue
+                if factory is None:
+                    factory = "factory" in self.district_rules and self.has(p, "factory")
+                price = cost - 1 if factory and d.key != "factory" else cost  # build_cost()
+                if dr is not None and dr.custom_build:
+                    allowed = dr.can_build(self, p, price)  # the Thieves' Den is paid partly in cards
+                else:
+                    allowed = price <= gold
+                if not allowed:
+                    continue
+            # (any other card passed: it costs no more than the gold)
+            out = [self.interned_builds[cid]]
+            top = cost
         return out
 
     def apply(self, player: int, action: Action) -> None:
