@@ -65,7 +65,8 @@ class Game:
         handlers: the function applying each action kind the cards add. card_ids: district id by key.
         has_alt_pay: some district builds without paying (Framework, Necropolis). has_limit_free: some
         district does not count toward the building limit (Stables). unique_ids: the edition's unique
-        districts' ids. active_entries: the city
+        districts' ids. district_hooks: the districts with an end-of-turn effect and those acting at the
+        selection's end (`_district_hooks`, for the dict `district_rules` it holds first). active_entries: the city
         entries of active_districts (with and without BEAUTY). entry_costs: what a city
         entry costs (see entry_cost), by entry. hooks: the characters that take part in each whole-game
         hook (`Hooks`). faceup_count, selection_script: each round's face-up discards and order of picks
@@ -136,6 +137,7 @@ class Game:
         "active_entries",
         "has_limit_free",
         "unique_ids",
+        "district_hooks",
         # table
         "rng",
         "events",
@@ -223,6 +225,7 @@ class Game:
         "active_entries",
         "has_limit_free",
         "unique_ids",
+        "district_hooks",
         "crown",
         "round",
         "phase",
@@ -281,6 +284,7 @@ class Game:
         self.active_entries = f.active_entries
         self.has_limit_free = f.has_limit_free
         self.unique_ids = f.unique_ids
+        self.district_hooks = _district_hooks(self.district_rules)
 
         self.rng = Rng(seed)
         self.events: list[Event] | None = [] if record_events else None
@@ -397,6 +401,8 @@ class Game:
         )
 
     def is_complete(self, p: int) -> bool:
+        if len(self.cities[p]) + 1 < self.complete_at:
+            return False  # short even with a Monument (asked at every build and by scoring: no calls on the way)
         return self.city_size(p) >= self.complete_at
 
     def entry_cost(self, entry: int) -> int:
@@ -545,7 +551,10 @@ class Game:
         self._end_selection()
 
     def _end_selection(self) -> None:
-        for dr in _district_hooks(self.district_rules)[2]:  # (the others' on_selection_end does nothing)
+        dh = self.district_hooks
+        if dh[0] is not self.district_rules:  # another dict of rules, handed to the game (tests)
+            dh = self.district_hooks = _district_hooks(self.district_rules)
+        for dr in dh[2]:  # (the others' on_selection_end does nothing)
             if dr.on_selection_end(self):
                 return  # a district (Theater) opened a decision; it resumes the turn phase
         self.begin_turn_phase()
@@ -716,8 +725,11 @@ class Game:
         p, i = self.turn_player, self.current_character
         # District effects first: an Alchemist with no gold applies the Poor House before his refund
         # (2016 rulebook, District Clarifications).
-        for key, dr in _district_hooks(self.district_rules)[1]:  # the districts with an end-of-turn effect
-            if self.has(p, key):
+        dh = self.district_hooks
+        if dh[0] is not self.district_rules:  # another dict of rules, handed to the game (tests)
+            dh = self.district_hooks = _district_hooks(self.district_rules)
+        for _key, dr in dh[1]:  # the districts with an end-of-turn effect
+            if dr.id in self.cities[p] or (dr.id | BEAUTY) in self.cities[p]:  # has(p, key), without the call
                 dr.on_end_turn(self, p)
         es = self.edition_state
         if (not es or not es.pop("hospital", 0)) and self.hooks.turn_ends[i]:
@@ -783,7 +795,12 @@ class Game:
     def place(self, p: int, cid: int, how: str, count: bool = True) -> None:
         """Put district `cid` into p's city: limits, completion and build hooks."""
         self.cities[p].append(cid)
-        if count and self.counts_toward_limit(cid):
+        # (counts_toward_limit asked only where a unique district or the character may say no)
+        if count and (
+            cid not in self.unique_ids
+            and not self.hooks.limit_exempt[self.current_character]
+            or self.counts_toward_limit(cid)
+        ):
             self.builds += 1
         if self.events is not None:
             self.emit("build", {"player": p, "card": self.edition.districts[cid].key, "how": how})
@@ -1080,7 +1097,8 @@ class Game:
         if k == "gather":
             self._gather(p, str(a.args[0]))
         elif k == "build":
-            self._build(p, self.card_id(str(a.args[0])), a.args[1:])
+            cid = self.card_ids.get(a.args[0])  # card_id(), without its call when the key is known
+            self._build(p, self.card_id(str(a.args[0])) if cid is None else cid, a.args[1:])
         elif k == "income":
             self._income(p)
         elif k == "end":
@@ -1089,7 +1107,8 @@ class Game:
             self.used |= USED_BONUS
             self.character_rules[self.current_character].bonus(self, p)
         elif k == "keep":
-            self._keep(p, self.card_id(str(a.args[0])))
+            cid = self.card_ids.get(a.args[0])  # card_id(), without its call when the key is known
+            self._keep(p, self.card_id(str(a.args[0])) if cid is None else cid)
         else:
             h = self.handlers.get(k)
             if h is None:
@@ -1306,10 +1325,13 @@ class Game:
                 if adr.alt_pay and adr.alt_build(self, p, cid, how):
                     return
             raise AssertionError(f"no district builds {d.key} by {how}")
+        cost = d.cost  # build_cost(), written out: every build of a search passes here
+        if "factory" in self.district_rules and d.unique and d.key != "factory" and self.has(p, "factory"):
+            cost -= 1
         if dr is not None and dr.custom_build:
-            dr.start_build(self, p, self.build_cost(p, cid))
+            dr.start_build(self, p, cost)
             return
-        self.pay_and_place(p, cid, self.build_cost(p, cid))
+        self.pay_and_place(p, cid, cost)
 
     def pay_and_place(self, p: int, cid: int, gold: int, count: bool = True) -> None:
         self.gold[p] -= gold

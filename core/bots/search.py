@@ -72,7 +72,9 @@ def _draft_index(g: Game, rng: Rng, picker: int) -> int:
     """`_draft_pick`'s character, as its cast index. What `g.selection_actions()` lists is the characters of
     `g.selection_options()` in cast order: the pick works on their indexes, with the same draws and the same
     choice as over the list (the `hard` bot's playouts hand it to `Game.pick`)."""
-    opts = sorted(g.selection_options())
+    kind = g.selection_order[g.selection_step][1]
+    draft = g.draft  # g.selection_options(), written out (a fifth of a playout's decisions are picks)
+    opts = sorted(draft + g.facedown if kind == "c+" and len(draft) == 1 else draft)
     if len(opts) == 1:
         return opts[0]  # the single legal action, taken without a draw
     rules = g.character_rules
@@ -91,7 +93,7 @@ def _draft_index(g: Game, rng: Rng, picker: int) -> int:
     for e in g.cities[picker]:
         per_type[kinds[e & 255]] += 1
     best, best_v = opts[0], -1e9
-    discard = g.selection_order[g.selection_step][1] == "d"
+    discard = kind == "d"
     for c, noise in zip(opts, rng.belows(100, len(opts)), strict=True):
         base, inc = appeal[c]
         val = base + noise / 50 + per_type[inc]
