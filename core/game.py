@@ -330,8 +330,61 @@ class Game:
     def clone(self) -> Game:
         """A full independent copy for search (events are not copied: clones are silent)."""
         g = Game.__new__(Game)
-        for s in Game._SHARED:
-            setattr(g, s, getattr(self, s))
+        # The slots of _SHARED, copied by reference one by one: a search clones a world for every playout,
+        # and a loop of getattr and setattr by name cost half the clone (tests/test_engine_clone.py checks
+        # that every slot is copied).
+        g.config = self.config
+        g.edition = self.edition
+        g.players = self.players
+        g.complete_at = self.complete_at
+        g.cast = self.cast
+        g.cast_keys = self.cast_keys
+        g.cast_ids = self.cast_ids
+        g.character_rules = self.character_rules
+        g.cast_size = self.cast_size
+        g.handlers = self.handlers
+        g.card_ids = self.card_ids
+        g.district_rules = self.district_rules
+        g.active_districts = self.active_districts
+        g.has_alt_pay = self.has_alt_pay
+        g.gating_rules = self.gating_rules
+        g.has_rank9 = self.has_rank9
+        g.interned_builds = self.interned_builds
+        g.interned_choices = self.interned_choices
+        g.interned_discards = self.interned_discards
+        g.interned_keeps = self.interned_keeps
+        g.entry_costs = self.entry_costs
+        g.hooks = self.hooks
+        g.faceup_count = self.faceup_count
+        g.selection_script = self.selection_script
+        g.active_entries = self.active_entries
+        g.has_limit_free = self.has_limit_free
+        g.unique_ids = self.unique_ids
+        g.district_hooks = self.district_hooks
+        g.crown = self.crown
+        g.round = self.round
+        g.phase = self.phase
+        g.first_complete = self.first_complete
+        g.last_round = self.last_round
+        g.tax = self.tax
+        g.killed = self.killed
+        g.robbed = self.robbed
+        g.bewitched = self.bewitched
+        g.selection_order = self.selection_order
+        g.selection_step = self.selection_step
+        g.current_character = self.current_character
+        g.turn_player = self.turn_player
+        g.follow_up_player = self.follow_up_player
+        g.robber = self.robber
+        g.gathered = self.gathered
+        g.builds = self.builds
+        g.build_limit = self.build_limit
+        g.used = self.used
+        g.follow_up = self.follow_up
+        g.keep_count = self.keep_count
+        g.beautified = self.beautified
+        g.spent = self.spent
+        g.result = self.result
         g.rng = self.rng.copy()
         g.events = None
         g.gold = self.gold[:]
@@ -807,7 +860,8 @@ class Game:
         dr = self.district_rules.get(self.edition.districts[cid].key) if cid in self.unique_ids else None
         if dr is not None and dr.has_placed:
             dr.on_placed(self, p)  # classic Lighthouse, Bell Tower, Haunted City
-        if not self.last_round or self.first_complete < 0:
+        # (a city two districts short is not complete, whatever it holds: most builds stop at that check)
+        if (not self.last_round or self.first_complete < 0) and len(self.cities[p]) + 1 >= self.complete_at:
             if self.is_complete(p):
                 if self.first_complete < 0:
                     self.first_complete = p
@@ -1004,7 +1058,8 @@ class Game:
 
     def dearest_builds(self, p: int) -> list[Action]:
         """`build_actions(p, dearest=True)` in a game without unpaid builds (not `has_alt_pay`): the first of
-        the dearest builds by printed cost, or nothing. The same checks in the same order, without the
+        the dearest builds by printed cost, or nothing. The same checks (questions only, so their order does
+        not matter; a unique district too dear even with the Factory is passed over first), without the
         unpaid builds' set-up: the `hard` bot's rollouts ask for it at nearly every decision of a turn after
         gathering, and the hand is short (two or three cards), so the set-up was most of the cost."""
         hand = self.hands[p]
@@ -1021,9 +1076,18 @@ class Game:
         factory: bool | None = None  # p's city holds the Factory (asked at the first unique district)
         for cid in hand:
             cost = costs[cid]
-            if cost <= top or (cost > gold and cid not in unique_ids):
-                continue  # no dearer than the one found, or too dear (only a unique district may cost less)
+            if cost <= top:
+                continue  # no dearer than the one found
             d = self.edition.districts[cid]
+            if cost > gold:
+                if cid not in unique_ids:
+                    continue  # too dear, and no other way to pay for it
+                if cost > gold + 1:
+                    # Too dear even with the Factory's discount: only a district paid partly in cards (the
+                    # Thieves' Den) may still be built. (The checks below only ask: skipping them is safe.)
+                    dr = self.district_rules.get(d.key)
+                    if dr is None or not dr.custom_build:
+                        continue
             city = self.cities[p]
             if not d.buildable or ((cid in city or cid | BEAUTY in city) and not self.can_build_kind(p, cid)):
                 continue
@@ -1034,7 +1098,8 @@ class Game:
                 if dr is not None and dr.build_refusal(self, p):
                     continue
                 if factory is None:
-                    factory = "factory" in self.district_rules and self.has(p, "factory")
+                    fr = self.district_rules.get("factory")  # has(p, "factory"), without the call
+                    factory = fr is not None and (fr.id in city or fr.id | BEAUTY in city)
                 price = cost - 1 if factory and d.key != "factory" else cost  # build_cost()
                 if dr is not None and dr.custom_build:
                     allowed = dr.can_build(self, p, price)  # the Thieves' Den is paid partly in cards

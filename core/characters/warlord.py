@@ -51,8 +51,10 @@ class Warlord(CharacterRules):
         # destroy_price() inlined: the `hard` bot's playouts list the Warlord's targets at every decision
         # of his turns, and this is most of their cost.
         protected = g.protected_seats()
+        complete_at = g.complete_at
         for q, city in enumerate(g.cities):
-            if not city or q in protected or g.is_complete(q):  # rank8_targetable, inlined
+            if not city or q in protected or (len(city) + 1 >= complete_at and g.is_complete(q)):
+                # (rank8_targetable, inlined; a city two districts short is not complete, whatever it holds)
                 continue
             wall_id = wall.id if wall is not None and g.has(q, "great_wall") else -1
             offered: set[int] = set()
