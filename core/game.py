@@ -197,7 +197,7 @@ class Game:
     )
 
     # Slots copied by reference in clone() (immutable values or shared static data).
-    _SHARED = (
+    SHARED = (
         "config",
         "edition",
         "players",
@@ -330,7 +330,7 @@ class Game:
     def clone(self) -> Game:
         """A full independent copy for search (events are not copied: clones are silent)."""
         g = Game.__new__(Game)
-        # The slots of _SHARED, copied by reference one by one: a search clones a world for every playout,
+        # The slots of SHARED, copied by reference one by one: a search clones a world for every playout,
         # and a loop of getattr and setattr by name cost half the clone (tests/test_engine_clone.py checks
         # that every slot is copied).
         g.config = self.config

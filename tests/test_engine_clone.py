@@ -1,4 +1,4 @@
-"""`Game.clone` copies every slot: the fixed and immutable ones (`Game._SHARED`) by reference, the rest as
+"""`Game.clone` copies every slot: the fixed and immutable ones (`Game.SHARED`) by reference, the rest as
 copies that share no list with the original (clone() writes the shared slots out one by one)."""
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ def test_clone_copies_every_slot() -> None:
         assert h.events is None
         assert h.offered == ()
         for name in Game.__slots__:
-            if name in ("events", "offered", "offered_to") and name not in Game._SHARED:
+            if name in ("events", "offered", "offered_to") and name not in Game.SHARED:
                 continue
             if not hasattr(g, name):
                 continue  # (a slot the game never set: not set on the clone either)
             mine, theirs = getattr(g, name), getattr(h, name)
-            if name in Game._SHARED:
+            if name in Game.SHARED:
                 assert theirs is mine, name
             elif name == "rng":
                 assert theirs is not mine and theirs.state == mine.state
@@ -42,5 +42,5 @@ def test_clone_copies_every_slot() -> None:
 
 
 def test_every_shared_slot_is_a_slot() -> None:
-    assert set(Game._SHARED) <= set(Game.__slots__)
-    assert len(set(Game._SHARED)) == len(Game._SHARED)
+    assert set(Game.SHARED) <= set(Game.__slots__)
+    assert len(set(Game.SHARED)) == len(Game.SHARED)
