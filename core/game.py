@@ -826,11 +826,18 @@ class Game:
     def can_build_kind(self, p: int, cid: int) -> bool:
         """Not a duplicate of a district in p's city, unless the Quarry (or an ability) allows it; the classic
         Quarry allows at most two identical districts (RULINGS R43)."""
-        same = sum(1 for c in self.cities[p] if c & CARD == cid)
-        if not same or self.character_rules[self.current_character].allows_duplicates:
-            return True
+        city = self.cities[p]
+        if (cid not in city and cid | BEAUTY not in city) or self.character_rules[
+            self.current_character
+        ].allows_duplicates:
+            return True  # no copy in the city (or the ability allows any)
         quarry = self.district_rules.get("quarry")
-        return quarry is not None and self.has(p, "quarry") and same < quarry.max_identical
+        # (the copies counted only where the Quarry may allow one more)
+        return (
+            quarry is not None
+            and self.has(p, "quarry")
+            and sum(1 for c in city if c & CARD == cid) < quarry.max_identical
+        )
 
     def builds_left(self) -> bool:
         return self.builds < self.build_limit
@@ -1391,7 +1398,12 @@ class Game:
                     return
             raise AssertionError(f"no district builds {d.key} by {how}")
         cost = d.cost  # build_cost(), written out: every build of a search passes here
-        if "factory" in self.district_rules and d.unique and d.key != "factory" and self.has(p, "factory"):
+        if (
+            "factory" in self.district_rules
+            and cid in self.unique_ids  # d.unique, without the property's call
+            and d.key != "factory"
+            and self.has(p, "factory")
+        ):
             cost -= 1
         if dr is not None and dr.custom_build:
             dr.start_build(self, p, cost)
