@@ -545,7 +545,7 @@ class Game:
         nup = self.faceup_count
         while len(faceup) < nup:
             c = deck.pop()
-            if self.character_rules[c].rank == 4:
+            if self.hooks.ranks[c] == 4:
                 # RULINGS R6: rank 4 is never face up; it is shuffled back and another card replaces it.
                 deck.append(c)
                 self.rng.shuffle(deck)
@@ -706,11 +706,10 @@ class Game:
         begins."""
         self.revealed[i] = True
         self.called_by[i] = p
-        r = self.character_rules[i]
         # reset_turn(i, p), written out: every turn begins here (a search plays millions of turns).
         self.turn_player = p
         self.builds = self.used = self.beautified = self.spent = 0
-        self.build_limit = r.build_limit
+        self.build_limit = self.hooks.build_limits[i]
         self.follow_up = ""
         self.drawn = []
         self.gathered = False
@@ -727,7 +726,7 @@ class Game:
         if "ball_room" in self.district_rules:
             self._ask_thanks(p)
         if self.hooks.reveals[i]:
-            r.on_reveal(self, p)
+            self.character_rules[i].on_reveal(self, p)
 
     def _hospital_turn(self, i: int, p: int) -> bool:
         """Classic Hospital: the killed character's player still gathers, but neither builds nor uses the
@@ -1524,6 +1523,15 @@ class Hooks:
         )
         # By cast index: the action kinds the character's abilities add (its handlers).
         self.kinds = tuple(frozenset(r.handlers()) for r in characters)
+        # By cast index: what a turn reads of the character (its rank, the district type of its income, its
+        # bonus, whether it builds and how many). Read here by index, not on the rules: one place in the code
+        # meets the rules of every class, and Python's fast attribute path holds one class per place (a
+        # class attribute read through many classes takes the slow general path each time).
+        self.ranks = tuple(r.rank for r in characters)
+        self.incomes = tuple(r.income for r in characters)
+        self.bonuses = tuple(r.has_bonus for r in characters)
+        self.builders = tuple(r.may_build for r in characters)
+        self.build_limits = tuple(r.build_limit for r in characters)
 
 
 # The districts with an end-of-turn effect (has_end_turn), and those that act at the selection's end (that

@@ -262,27 +262,28 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
     if active:
         return None
     r = g.character_rules[i]
+    hooks = g.hooks  # (what the turn reads of the character, by cast index: Hooks)
     used = g.used
-    income = r.income is not None and not used & USED_INCOME
-    bonus = r.has_bonus and not used & USED_BONUS
-    end = not g.hooks.may_keep_turn[i] or r.may_end(g, p)
+    income = hooks.incomes[i] is not None and not used & USED_INCOME
+    bonus = hooks.bonuses[i] and not used & USED_BONUS
+    end = not hooks.may_keep_turn[i] or r.may_end(g, p)
     # Only the dearest build is wanted, and whether there is one: the count of the others matters only
     # when nothing but builds may be listed.
     # (No builds once the limit is reached, unless something in the game escapes it: build_actions.)
-    may_build = g.builds < g.build_limit or g.has_limit_free or g.hooks.limit_exempt[i]
+    may_build = g.builds < g.build_limit or g.has_limit_free or hooks.limit_exempt[i]
     builds = (
         (
             g.dearest_builds(p)
             if (income or bonus or end) and not g.has_alt_pay
             else g.build_actions(p, dearest=income or bonus or end)
         )
-        if may_build and r.may_build and g.hands[p]
+        if may_build and hooks.builders[i] and g.hands[p]
         else []
     )
     known = income + bonus + len(builds) + end  # exact when below 2
-    aim = not _AIMS.isdisjoint(g.hooks.kinds[i])  # an aimed kill or theft would come first
+    aim = not _AIMS.isdisjoint(hooks.kinds[i])  # an aimed kill or theft would come first
     abilities: list[Action] | None = None  # listed only when needed
-    if g.hooks.acts[i] and (known < 2 or aim):
+    if hooks.acts[i] and (known < 2 or aim):
         abilities = []
         r.actions(g, p, abilities)
         known += len(abilities)
@@ -323,7 +324,7 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
         return BONUS
     if income:
         return INCOME
-    if abilities is None and g.hooks.acts[i]:
+    if abilities is None and hooks.acts[i]:
         abilities = []
         r.actions(g, p, abilities)
     if abilities:

@@ -16,8 +16,8 @@ def nameable(
     """Cast indexes p may name: not p's own, not face up, rank >= min_rank, optionally not killed/bewitched."""
     out = []
     mine = g.characters[p]
-    for i, r in enumerate(g.character_rules):
-        if r.rank < min_rank or i in mine or i in g.faceup:
+    for i, rank in enumerate(g.hooks.ranks):  # (the ranks by cast index)
+        if rank < min_rank or i in mine or i in g.faceup:
             continue
         if exclude_killed and i == g.killed:
             continue
