@@ -454,8 +454,9 @@ class Game:
         )
 
     def is_complete(self, p: int) -> bool:
+        # (asked at every build and by scoring: a city short even with a Monument is answered without calls)
         if len(self.cities[p]) + 1 < self.complete_at:
-            return False  # short even with a Monument (asked at every build and by scoring: no calls on the way)
+            return False
         return self.city_size(p) >= self.complete_at
 
     def entry_cost(self, entry: int) -> int:
@@ -767,9 +768,11 @@ class Game:
             self.crown = p
             if self.events is not None:
                 self.emit("crown", {"player": p, "why": why})
-            for dr in self.district_rules.values():
-                if dr.watches_crown:
-                    dr.on_crown_change(self)  # the classic Throne Room
+            dh = self.district_hooks
+            if dh[0] is not self.district_rules:  # another dict of rules, handed to the game (tests)
+                dh = self.district_hooks = _district_hooks(self.district_rules)
+            for dr in dh[3]:  # the districts that watch the crown
+                dr.on_crown_change(self)  # the classic Throne Room
         elif self.events is not None:
             self.emit("crown", {"player": p, "why": why, "kept": True})
 
@@ -1535,11 +1538,15 @@ class Hooks:
 
 
 # The districts with an end-of-turn effect (has_end_turn), and those that act at the selection's end (that
-# override on_selection_end: the Theater), by the district_rules dict they come from: every turn and every
+# override on_selection_end: the Theater), and those that watch the crown (the classic Throne Room), by the
+# district_rules dict they come from: every turn and every
 # round ask, and a dict of the game's fourteen-odd districts is a long walk. Keyed by the dict itself (held
 # here, so its id stays its own) because tests may hand a game another dict of rules.
 _DistrictHooks = tuple[
-    dict[str, DistrictRules], tuple[tuple[str, DistrictRules], ...], tuple[DistrictRules, ...]
+    dict[str, DistrictRules],
+    tuple[tuple[str, DistrictRules], ...],
+    tuple[DistrictRules, ...],
+    tuple[DistrictRules, ...],
 ]
 _DISTRICT_HOOKS: dict[int, _DistrictHooks] = {}
 
@@ -1553,6 +1560,7 @@ def _district_hooks(rules: dict[str, DistrictRules]) -> _DistrictHooks:
             tuple(
                 dr for dr in rules.values() if type(dr).on_selection_end is not DistrictRules.on_selection_end
             ),
+            tuple(dr for dr in rules.values() if dr.watches_crown),
         )
     return known
 
