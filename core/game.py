@@ -1171,7 +1171,8 @@ class Game:
         if k == "gather":
             self._gather(p, str(a.args[0]))
         elif k == "build":
-            cid = self.card_ids.get(a.args[0])  # card_id(), without its call when the key is known
+            # card_id(), without its calls when the key is known (an int finds nothing: card_id says so)
+            cid = self.card_ids.get(a.args[0])  # type: ignore[arg-type]
             self._build(p, self.card_id(str(a.args[0])) if cid is None else cid, a.args[1:])
         elif k == "income":
             self._income(p)
@@ -1181,7 +1182,7 @@ class Game:
             self.used |= USED_BONUS
             self.character_rules[self.current_character].bonus(self, p)
         elif k == "keep":
-            cid = self.card_ids.get(a.args[0])  # card_id(), without its call when the key is known
+            cid = self.card_ids.get(a.args[0])  # type: ignore[arg-type]  # (as for a build)
             self._keep(p, self.card_id(str(a.args[0])) if cid is None else cid)
         else:
             h = self.handlers.get(k)
