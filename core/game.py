@@ -65,7 +65,8 @@ class Game:
         handlers: the function applying each action kind the cards add. card_ids: district id by key.
         has_alt_pay: some district builds without paying (Framework, Necropolis). has_limit_free: some
         district does not count toward the building limit (Stables). unique_ids: the edition's unique
-        districts' ids. active_entries: the city
+        districts' ids. district_hooks: the districts with an end-of-turn effect and those acting at the
+        selection's end (`_district_hooks`, for the dict `district_rules` it holds first). active_entries: the city
         entries of active_districts (with and without BEAUTY). entry_costs: what a city
         entry costs (see entry_cost), by entry. hooks: the characters that take part in each whole-game
         hook (`Hooks`). faceup_count, selection_script: each round's face-up discards and order of picks
@@ -136,6 +137,7 @@ class Game:
         "active_entries",
         "has_limit_free",
         "unique_ids",
+        "district_hooks",
         # table
         "rng",
         "events",
@@ -195,7 +197,7 @@ class Game:
     )
 
     # Slots copied by reference in clone() (immutable values or shared static data).
-    _SHARED = (
+    SHARED = (
         "config",
         "edition",
         "players",
@@ -223,6 +225,7 @@ class Game:
         "active_entries",
         "has_limit_free",
         "unique_ids",
+        "district_hooks",
         "crown",
         "round",
         "phase",
@@ -281,6 +284,7 @@ class Game:
         self.active_entries = f.active_entries
         self.has_limit_free = f.has_limit_free
         self.unique_ids = f.unique_ids
+        self.district_hooks = _district_hooks(self.district_rules)
 
         self.rng = Rng(seed)
         self.events: list[Event] | None = [] if record_events else None
@@ -326,8 +330,61 @@ class Game:
     def clone(self) -> Game:
         """A full independent copy for search (events are not copied: clones are silent)."""
         g = Game.__new__(Game)
-        for s in Game._SHARED:
-            setattr(g, s, getattr(self, s))
+        # The slots of SHARED, copied by reference one by one: a search clones a world for every playout,
+        # and a loop of getattr and setattr by name cost half the clone (tests/test_engine_clone.py checks
+        # that every slot is copied).
+        g.config = self.config
+        g.edition = self.edition
+        g.players = self.players
+        g.complete_at = self.complete_at
+        g.cast = self.cast
+        g.cast_keys = self.cast_keys
+        g.cast_ids = self.cast_ids
+        g.character_rules = self.character_rules
+        g.cast_size = self.cast_size
+        g.handlers = self.handlers
+        g.card_ids = self.card_ids
+        g.district_rules = self.district_rules
+        g.active_districts = self.active_districts
+        g.has_alt_pay = self.has_alt_pay
+        g.gating_rules = self.gating_rules
+        g.has_rank9 = self.has_rank9
+        g.interned_builds = self.interned_builds
+        g.interned_choices = self.interned_choices
+        g.interned_discards = self.interned_discards
+        g.interned_keeps = self.interned_keeps
+        g.entry_costs = self.entry_costs
+        g.hooks = self.hooks
+        g.faceup_count = self.faceup_count
+        g.selection_script = self.selection_script
+        g.active_entries = self.active_entries
+        g.has_limit_free = self.has_limit_free
+        g.unique_ids = self.unique_ids
+        g.district_hooks = self.district_hooks
+        g.crown = self.crown
+        g.round = self.round
+        g.phase = self.phase
+        g.first_complete = self.first_complete
+        g.last_round = self.last_round
+        g.tax = self.tax
+        g.killed = self.killed
+        g.robbed = self.robbed
+        g.bewitched = self.bewitched
+        g.selection_order = self.selection_order
+        g.selection_step = self.selection_step
+        g.current_character = self.current_character
+        g.turn_player = self.turn_player
+        g.follow_up_player = self.follow_up_player
+        g.robber = self.robber
+        g.gathered = self.gathered
+        g.builds = self.builds
+        g.build_limit = self.build_limit
+        g.used = self.used
+        g.follow_up = self.follow_up
+        g.keep_count = self.keep_count
+        g.beautified = self.beautified
+        g.spent = self.spent
+        g.result = self.result
         g.rng = self.rng.copy()
         g.events = None
         g.gold = self.gold[:]
@@ -397,6 +454,9 @@ class Game:
         )
 
     def is_complete(self, p: int) -> bool:
+        # (asked at every build and by scoring: a city short even with a Monument is answered without calls)
+        if len(self.cities[p]) + 1 < self.complete_at:
+            return False
         return self.city_size(p) >= self.complete_at
 
     def entry_cost(self, entry: int) -> int:
@@ -486,7 +546,7 @@ class Game:
         nup = self.faceup_count
         while len(faceup) < nup:
             c = deck.pop()
-            if self.character_rules[c].rank == 4:
+            if self.hooks.ranks[c] == 4:
                 # RULINGS R6: rank 4 is never face up; it is shuffled back and another card replaces it.
                 deck.append(c)
                 self.rng.shuffle(deck)
@@ -545,7 +605,10 @@ class Game:
         self._end_selection()
 
     def _end_selection(self) -> None:
-        for dr in _district_hooks(self.district_rules)[2]:  # (the others' on_selection_end does nothing)
+        dh = self.district_hooks
+        if dh[0] is not self.district_rules:  # another dict of rules, handed to the game (tests)
+            dh = self.district_hooks = _district_hooks(self.district_rules)
+        for dr in dh[2]:  # (the others' on_selection_end does nothing)
             if dr.on_selection_end(self):
                 return  # a district (Theater) opened a decision; it resumes the turn phase
         self.begin_turn_phase()
@@ -644,11 +707,10 @@ class Game:
         begins."""
         self.revealed[i] = True
         self.called_by[i] = p
-        r = self.character_rules[i]
         # reset_turn(i, p), written out: every turn begins here (a search plays millions of turns).
         self.turn_player = p
         self.builds = self.used = self.beautified = self.spent = 0
-        self.build_limit = r.build_limit
+        self.build_limit = self.hooks.build_limits[i]
         self.follow_up = ""
         self.drawn = []
         self.gathered = False
@@ -665,7 +727,7 @@ class Game:
         if "ball_room" in self.district_rules:
             self._ask_thanks(p)
         if self.hooks.reveals[i]:
-            r.on_reveal(self, p)
+            self.character_rules[i].on_reveal(self, p)
 
     def _hospital_turn(self, i: int, p: int) -> bool:
         """Classic Hospital: the killed character's player still gathers, but neither builds nor uses the
@@ -706,9 +768,11 @@ class Game:
             self.crown = p
             if self.events is not None:
                 self.emit("crown", {"player": p, "why": why})
-            for dr in self.district_rules.values():
-                if dr.watches_crown:
-                    dr.on_crown_change(self)  # the classic Throne Room
+            dh = self.district_hooks
+            if dh[0] is not self.district_rules:  # another dict of rules, handed to the game (tests)
+                dh = self.district_hooks = _district_hooks(self.district_rules)
+            for dr in dh[3]:  # the districts that watch the crown
+                dr.on_crown_change(self)  # the classic Throne Room
         elif self.events is not None:
             self.emit("crown", {"player": p, "why": why, "kept": True})
 
@@ -716,8 +780,11 @@ class Game:
         p, i = self.turn_player, self.current_character
         # District effects first: an Alchemist with no gold applies the Poor House before his refund
         # (2016 rulebook, District Clarifications).
-        for key, dr in _district_hooks(self.district_rules)[1]:  # the districts with an end-of-turn effect
-            if self.has(p, key):
+        dh = self.district_hooks
+        if dh[0] is not self.district_rules:  # another dict of rules, handed to the game (tests)
+            dh = self.district_hooks = _district_hooks(self.district_rules)
+        for _key, dr in dh[1]:  # the districts with an end-of-turn effect
+            if dr.id in self.cities[p] or (dr.id | BEAUTY) in self.cities[p]:  # has(p, key), without the call
                 dr.on_end_turn(self, p)
         es = self.edition_state
         if (not es or not es.pop("hospital", 0)) and self.hooks.turn_ends[i]:
@@ -761,11 +828,18 @@ class Game:
     def can_build_kind(self, p: int, cid: int) -> bool:
         """Not a duplicate of a district in p's city, unless the Quarry (or an ability) allows it; the classic
         Quarry allows at most two identical districts (RULINGS R43)."""
-        same = sum(1 for c in self.cities[p] if c & CARD == cid)
-        if not same or self.character_rules[self.current_character].allows_duplicates:
-            return True
+        city = self.cities[p]
+        if (cid not in city and cid | BEAUTY not in city) or self.character_rules[
+            self.current_character
+        ].allows_duplicates:
+            return True  # no copy in the city (or the ability allows any)
         quarry = self.district_rules.get("quarry")
-        return quarry is not None and self.has(p, "quarry") and same < quarry.max_identical
+        # (the copies counted only where the Quarry may allow one more)
+        return (
+            quarry is not None
+            and self.has(p, "quarry")
+            and sum(1 for c in city if c & CARD == cid) < quarry.max_identical
+        )
 
     def builds_left(self) -> bool:
         return self.builds < self.build_limit
@@ -783,14 +857,20 @@ class Game:
     def place(self, p: int, cid: int, how: str, count: bool = True) -> None:
         """Put district `cid` into p's city: limits, completion and build hooks."""
         self.cities[p].append(cid)
-        if count and self.counts_toward_limit(cid):
+        # (counts_toward_limit asked only where a unique district or the character may say no)
+        if count and (
+            cid not in self.unique_ids
+            and not self.hooks.limit_exempt[self.current_character]
+            or self.counts_toward_limit(cid)
+        ):
             self.builds += 1
         if self.events is not None:
             self.emit("build", {"player": p, "card": self.edition.districts[cid].key, "how": how})
         dr = self.district_rules.get(self.edition.districts[cid].key) if cid in self.unique_ids else None
         if dr is not None and dr.has_placed:
             dr.on_placed(self, p)  # classic Lighthouse, Bell Tower, Haunted City
-        if not self.last_round or self.first_complete < 0:
+        # (a city two districts short is not complete, whatever it holds: most builds stop at that check)
+        if (not self.last_round or self.first_complete < 0) and len(self.cities[p]) + 1 >= self.complete_at:
             if self.is_complete(p):
                 if self.first_complete < 0:
                     self.first_complete = p
@@ -923,6 +1003,8 @@ class Game:
         """The builds p may make now: the paid ones in the hand's order, then the unpaid ones. With
         `dearest`, in a game without unpaid builds (`has_alt_pay`), only the first of the dearest by printed
         cost (what the `hard` bot's rollouts build): a card no dearer than one found is not checked."""
+        if dearest and not self.has_alt_pay:
+            return self.dearest_builds(p)
         out: list[Action] = []
         hand = self.hands[p]
         if not hand:
@@ -983,6 +1065,62 @@ class Game:
         out.extend(unpaid)
         return out
 
+    def dearest_builds(self, p: int) -> list[Action]:
+        """`build_actions(p, dearest=True)` in a game without unpaid builds (not `has_alt_pay`): the first of
+        the dearest builds by printed cost, or nothing. The same checks (questions only, so their order does
+        not matter; a unique district too dear even with the Factory is passed over first), without the
+        unpaid builds' set-up: the `hard` bot's rollouts ask for it at nearly every decision of a turn after
+        gathering, and the hand is short (two or three cards), so the set-up was most of the cost."""
+        hand = self.hands[p]
+        if not hand:
+            return []
+        left = self.builds < self.build_limit
+        if not left and not self.hooks.limit_exempt[self.current_character] and not self.has_limit_free:
+            return []  # every build counts toward the limit, and it is reached
+        gold = self.gold[p]
+        costs = self.entry_costs  # a card id is a city entry without BEAUTY: its printed cost
+        unique_ids = self.unique_ids
+        out: list[Action] = []
+        top = -1  # the printed cost to beat
+        factory: bool | None = None  # p's city holds the Factory (asked at the first unique district)
+        for cid in hand:
+            cost = costs[cid]
+            if cost <= top:
+                continue  # no dearer than the one found
+            d = self.edition.districts[cid]
+            if cost > gold:
+                if cid not in unique_ids:
+                    continue  # too dear, and no other way to pay for it
+                if cost > gold + 1:
+                    # Too dear even with the Factory's discount: only a district paid partly in cards (the
+                    # Thieves' Den) may still be built. (The checks below only ask: skipping them is safe.)
+                    dr = self.district_rules.get(d.key)
+                    if dr is None or not dr.custom_build:
+                        continue
+            city = self.cities[p]
+            if not d.buildable or ((cid in city or cid | BEAUTY in city) and not self.can_build_kind(p, cid)):
+                continue
+            if not left and self.counts_toward_limit(cid):
+                continue
+            if d.type is _UNIQUE:
+                dr = self.district_rules.get(d.key)
+                if dr is not None and dr.build_refusal(self, p):
+                    continue
+                if factory is None:
+                    fr = self.district_rules.get("factory")  # has(p, "factory"), without the call
+                    factory = fr is not None and (fr.id in city or fr.id | BEAUTY in city)
+                price = cost - 1 if factory and d.key != "factory" else cost  # build_cost()
+                if dr is not None and dr.custom_build:
+                    allowed = dr.can_build(self, p, price)  # the Thieves' Den is paid partly in cards
+                else:
+                    allowed = price <= gold
+                if not allowed:
+                    continue
+            # (any other card passed: it costs no more than the gold)
+            out = [self.interned_builds[cid]]
+            top = cost
+        return out
+
     def apply(self, player: int, action: Action) -> None:
         """Apply `action` for `player`, or raise IllegalAction and change nothing."""
         # Whoever applies an action has nearly always just listed the legal ones (every bot and harness):
@@ -1033,7 +1171,9 @@ class Game:
         if k == "gather":
             self._gather(p, str(a.args[0]))
         elif k == "build":
-            self._build(p, self.card_id(str(a.args[0])), a.args[1:])
+            # card_id(), without its calls when the key is known (an int finds nothing: card_id says so)
+            cid = self.card_ids.get(a.args[0])  # type: ignore[arg-type]
+            self._build(p, self.card_id(str(a.args[0])) if cid is None else cid, a.args[1:])
         elif k == "income":
             self._income(p)
         elif k == "end":
@@ -1042,7 +1182,8 @@ class Game:
             self.used |= USED_BONUS
             self.character_rules[self.current_character].bonus(self, p)
         elif k == "keep":
-            self._keep(p, self.card_id(str(a.args[0])))
+            cid = self.card_ids.get(a.args[0])  # type: ignore[arg-type]  # (as for a build)
+            self._keep(p, self.card_id(str(a.args[0])) if cid is None else cid)
         else:
             h = self.handlers.get(k)
             if h is None:
@@ -1259,10 +1400,18 @@ class Game:
                 if adr.alt_pay and adr.alt_build(self, p, cid, how):
                     return
             raise AssertionError(f"no district builds {d.key} by {how}")
+        cost = d.cost  # build_cost(), written out: every build of a search passes here
+        if (
+            "factory" in self.district_rules
+            and cid in self.unique_ids  # d.unique, without the property's call
+            and d.key != "factory"
+            and self.has(p, "factory")
+        ):
+            cost -= 1
         if dr is not None and dr.custom_build:
-            dr.start_build(self, p, self.build_cost(p, cid))
+            dr.start_build(self, p, cost)
             return
-        self.pay_and_place(p, cid, self.build_cost(p, cid))
+        self.pay_and_place(p, cid, cost)
 
     def pay_and_place(self, p: int, cid: int, gold: int, count: bool = True) -> None:
         self.gold[p] -= gold
@@ -1378,14 +1527,27 @@ class Hooks:
         )
         # By cast index: the action kinds the character's abilities add (its handlers).
         self.kinds = tuple(frozenset(r.handlers()) for r in characters)
+        # By cast index: what a turn reads of the character (its rank, the district type of its income, its
+        # bonus, whether it builds and how many). Read here by index, not on the rules: one place in the code
+        # meets the rules of every class, and Python's fast attribute path holds one class per place (a
+        # class attribute read through many classes takes the slow general path each time).
+        self.ranks = tuple(r.rank for r in characters)
+        self.incomes = tuple(r.income for r in characters)
+        self.bonuses = tuple(r.has_bonus for r in characters)
+        self.builders = tuple(r.may_build for r in characters)
+        self.build_limits = tuple(r.build_limit for r in characters)
 
 
 # The districts with an end-of-turn effect (has_end_turn), and those that act at the selection's end (that
-# override on_selection_end: the Theater), by the district_rules dict they come from: every turn and every
+# override on_selection_end: the Theater), and those that watch the crown (the classic Throne Room), by the
+# district_rules dict they come from: every turn and every
 # round ask, and a dict of the game's fourteen-odd districts is a long walk. Keyed by the dict itself (held
 # here, so its id stays its own) because tests may hand a game another dict of rules.
 _DistrictHooks = tuple[
-    dict[str, DistrictRules], tuple[tuple[str, DistrictRules], ...], tuple[DistrictRules, ...]
+    dict[str, DistrictRules],
+    tuple[tuple[str, DistrictRules], ...],
+    tuple[DistrictRules, ...],
+    tuple[DistrictRules, ...],
 ]
 _DISTRICT_HOOKS: dict[int, _DistrictHooks] = {}
 
@@ -1399,6 +1561,7 @@ def _district_hooks(rules: dict[str, DistrictRules]) -> _DistrictHooks:
             tuple(
                 dr for dr in rules.values() if type(dr).on_selection_end is not DistrictRules.on_selection_end
             ),
+            tuple(dr for dr in rules.values() if dr.watches_crown),
         )
     return known
 

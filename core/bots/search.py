@@ -72,7 +72,9 @@ def _draft_index(g: Game, rng: Rng, picker: int) -> int:
     """`_draft_pick`'s character, as its cast index. What `g.selection_actions()` lists is the characters of
     `g.selection_options()` in cast order: the pick works on their indexes, with the same draws and the same
     choice as over the list (the `hard` bot's playouts hand it to `Game.pick`)."""
-    opts = sorted(g.selection_options())
+    kind = g.selection_order[g.selection_step][1]
+    draft = g.draft  # g.selection_options(), written out (a fifth of a playout's decisions are picks)
+    opts = sorted(draft + g.facedown if kind == "c+" and len(draft) == 1 else draft)
     if len(opts) == 1:
         return opts[0]  # the single legal action, taken without a draw
     rules = g.character_rules
@@ -84,18 +86,17 @@ def _draft_index(g: Game, rng: Rng, picker: int) -> int:
         or table[2] is not g.edition.districts
     ):
         table = _draft_table(g)
-    types, appeal = table[3], table[4]
-    per_type: dict[object, int] = {}  # the picker's districts by type: a character's income from the city
+    kinds, appeal = table[3], table[4]
+    # The picker's districts by type (a character's income from the city), in a list by the type's slot; a
+    # character without income reads the last slot, which stays 0 (adding 0 leaves a float as it is).
+    per_type = [0] * table[5]
     for e in g.cities[picker]:
-        t = types[e & 255]
-        per_type[t] = per_type.get(t, 0) + 1
+        per_type[kinds[e & 255]] += 1
     best, best_v = opts[0], -1e9
-    discard = g.selection_order[g.selection_step][1] == "d"
+    discard = kind == "d"
     for c, noise in zip(opts, rng.belows(100, len(opts)), strict=True):
         base, inc = appeal[c]
-        val = base + noise / 50
-        if inc is not None:
-            val += per_type.get(inc, 0)
+        val = base + noise / 50 + per_type[inc]
         if discard:
             val = -val
         if val > best_v:
@@ -108,18 +109,21 @@ def _draft_index(g: Game, rng: Rng, picker: int) -> int:
 # cast and edition, not per option. Keyed by the id of the game's (shared, per configuration) character
 # rules; the entry holds them (and the cast and cards it was made from), so the id cannot be reused while it
 # stands.
-_DraftTable = tuple[object, object, object, list[object], list[tuple[float, object]]]
+# (A district type is counted by its slot, a small int, in a list: cheaper than a dict of types.)
+_DraftTable = tuple[object, object, object, list[int], list[tuple[float, int]], int]
 _draft_tables: dict[int, _DraftTable] = {}
 
 
 def _draft_table(g: Game) -> _DraftTable:
     rules = g.character_rules
     districts = g.edition.districts
-    appeal: list[tuple[float, object]] = [
-        (_CHAR_VALUE.get(key, 2.0), rules[i].income) for i, key in enumerate(g.cast_keys)
+    slots: dict[object, int] = {}  # district type -> its slot
+    kinds = [slots.setdefault(d.type, len(slots)) for d in districts]  # each card's type's slot
+    spare = len(slots)  # the slot of no income, never counted
+    appeal: list[tuple[float, int]] = [
+        (_CHAR_VALUE.get(key, 2.0), slots.get(rules[i].income, spare)) for i, key in enumerate(g.cast_keys)
     ]
-    types: list[object] = [d.type for d in districts]
-    table: _DraftTable = (rules, g.cast_keys, districts, types, appeal)
+    table: _DraftTable = (rules, g.cast_keys, districts, kinds, appeal, spare + 1)
     _draft_tables[id(rules)] = table
     return table
 
@@ -200,10 +204,12 @@ def _greedy(g: Game, acts: list[Action], rng: Rng) -> Action:
 
 def _aimed(aims: list[Action], rng: Rng) -> Action:
     """The kill or theft the policy aims, among `aims`: the likeliest targets first, each at even odds."""
+    named = [a.args[0] for a in aims]  # (each target is looked for among these first: most are absent)
     for key in _TARGETS:
-        for a in aims:
-            if a.args[0] == key and rng.below(2) == 0:
-                return a
+        if key in named:
+            for a in aims:
+                if a.args[0] == key and rng.below(2) == 0:
+                    return a
     return aims[rng.below(len(aims))]
 
 
@@ -256,21 +262,28 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
     if active:
         return None
     r = g.character_rules[i]
+    hooks = g.hooks  # (what the turn reads of the character, by cast index: Hooks)
     used = g.used
-    income = r.income is not None and not used & USED_INCOME
-    bonus = r.has_bonus and not used & USED_BONUS
-    end = not g.hooks.may_keep_turn[i] or r.may_end(g, p)
+    income = hooks.incomes[i] is not None and not used & USED_INCOME
+    bonus = hooks.bonuses[i] and not used & USED_BONUS
+    end = not hooks.may_keep_turn[i] or r.may_end(g, p)
     # Only the dearest build is wanted, and whether there is one: the count of the others matters only
     # when nothing but builds may be listed.
     # (No builds once the limit is reached, unless something in the game escapes it: build_actions.)
-    may_build = g.builds < g.build_limit or g.has_limit_free or g.hooks.limit_exempt[i]
+    may_build = g.builds < g.build_limit or g.has_limit_free or hooks.limit_exempt[i]
     builds = (
-        g.build_actions(p, dearest=income or bonus or end) if may_build and r.may_build and g.hands[p] else []
+        (
+            g.dearest_builds(p)
+            if (income or bonus or end) and not g.has_alt_pay
+            else g.build_actions(p, dearest=income or bonus or end)
+        )
+        if may_build and hooks.builders[i] and g.hands[p]
+        else []
     )
     known = income + bonus + len(builds) + end  # exact when below 2
-    aim = not _AIMS.isdisjoint(g.hooks.kinds[i])  # an aimed kill or theft would come first
+    aim = not _AIMS.isdisjoint(hooks.kinds[i])  # an aimed kill or theft would come first
     abilities: list[Action] | None = None  # listed only when needed
-    if g.hooks.acts[i] and (known < 2 or aim):
+    if hooks.acts[i] and (known < 2 or aim):
         abilities = []
         r.actions(g, p, abilities)
         known += len(abilities)
@@ -311,7 +324,7 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
         return BONUS
     if income:
         return INCOME
-    if abilities is None and g.hooks.acts[i]:
+    if abilities is None and hooks.acts[i]:
         abilities = []
         r.actions(g, p, abilities)
     if abilities:

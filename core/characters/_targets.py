@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..actions import Action, shared
+
 if TYPE_CHECKING:
     from ..game import Game
 
@@ -14,8 +16,8 @@ def nameable(
     """Cast indexes p may name: not p's own, not face up, rank >= min_rank, optionally not killed/bewitched."""
     out = []
     mine = g.characters[p]
-    for i, r in enumerate(g.character_rules):
-        if r.rank < min_rank or i in mine or i in g.faceup:
+    for i, rank in enumerate(g.hooks.ranks):  # (the ranks by cast index)
+        if rank < min_rank or i in mine or i in g.faceup:
             continue
         if exclude_killed and i == g.killed:
             continue
@@ -23,6 +25,22 @@ def nameable(
             continue
         out.append(i)
     return out
+
+
+# The shared actions naming each character of a cast, by kind ("kill", "rob") and cast index: the Assassin's
+# and the Thief's lists are made at their every turn (the `hard` bot's playouts make millions), and looking
+# up `shared(kind, key)` per target built and hashed a key each time. Keyed by the id of the cast's keys
+# (one tuple per configuration, held in the entry so its id stays its own).
+_NAMED: dict[tuple[str, int], tuple[tuple[str, ...], tuple[Action, ...]]] = {}
+
+
+def named_actions(g: Game, kind: str) -> tuple[Action, ...]:
+    """`shared(kind, key)` for each character of g's cast, by cast index."""
+    keys = g.cast_keys
+    known = _NAMED.get((kind, id(keys)))
+    if known is None or known[0] is not keys:
+        known = _NAMED[(kind, id(keys))] = (keys, tuple(shared(kind, k) for k in keys))
+    return known[1]
 
 
 def city_changed(g: Game, p: int) -> None:

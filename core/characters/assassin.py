@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action, shared
+from ..actions import Action
 from ..terms import USED_ABILITY
-from ._targets import nameable
+from ._targets import nameable, named_actions
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:
@@ -22,11 +22,12 @@ class Assassin(CharacterRules):
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if not g.used & USED_ABILITY:
-            out.extend(shared("kill", g.character_key(i)) for i in nameable(g, p))
+            out.extend(map(named_actions(g, "kill").__getitem__, nameable(g, p)))  # shared("kill", key) each
 
 
 def kill(g: Game, p: int, a: Action) -> None:
     i = g.cast_index(str(a.args[0]))
     g.killed = i
     g.used |= USED_ABILITY
-    g.emit("kill", {"player": p, "character": g.character_key(i)})
+    if g.events is not None:  # (a silent game, a search's, builds no event data)
+        g.emit("kill", {"player": p, "character": g.character_key(i)})

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action, shared
+from ..actions import Action
 from ..terms import USED_ABILITY
-from ._targets import nameable
+from ._targets import nameable, named_actions
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ class Thief(CharacterRules):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if not g.used & USED_ABILITY:
             targets = nameable(g, p, min_rank=2, exclude_killed=True, exclude_bewitched=True)
-            out.extend(shared("rob", g.character_key(i)) for i in targets)
+            out.extend(map(named_actions(g, "rob").__getitem__, targets))  # shared("rob", key) each
 
 
 def rob(g: Game, p: int, a: Action) -> None:
@@ -31,4 +31,5 @@ def rob(g: Game, p: int, a: Action) -> None:
     g.robbed = i
     g.robber = p
     g.used |= USED_ABILITY
-    g.emit("rob", {"player": p, "character": g.character_key(i)})
+    if g.events is not None:  # (a silent game, a search's, builds no event data)
+        g.emit("rob", {"player": p, "character": g.character_key(i)})

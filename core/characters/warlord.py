@@ -51,9 +51,13 @@ class Warlord(CharacterRules):
         # destroy_price() inlined: the `hard` bot's playouts list the Warlord's targets at every decision
         # of his turns, and this is most of their cost.
         protected = g.protected_seats()
+        listed = _destroy_actions(g)
+        complete_at = g.complete_at
         for q, city in enumerate(g.cities):
-            if not city or q in protected or g.is_complete(q):  # rank8_targetable, inlined
+            if not city or q in protected or (len(city) + 1 >= complete_at and g.is_complete(q)):
+                # (rank8_targetable, inlined; a city two districts short is not complete, whatever it holds)
                 continue
+            row = listed[q]
             wall_id = wall.id if wall is not None and g.has(q, "great_wall") else -1
             offered: set[int] = set()
             for e in sorted(city, key=costs.__getitem__):
@@ -65,7 +69,27 @@ class Warlord(CharacterRules):
                     continue
                 if cost - 1 + (1 if wall_id >= 0 and cid != wall_id else 0) <= gold:
                     offered.add(cid)
-                    out.append(shared("destroy", q, districts[cid].key))
+                    a = row[cid]
+                    if a is None:
+                        a = row[cid] = shared("destroy", q, districts[cid].key)
+                    out.append(a)
+
+
+# The shared destroy actions already listed, by seat and card id (None until first listed), per table of
+# cards: the `hard` bot's playouts list the Warlord's targets at his decisions, and `shared` builds and
+# hashes a key for each. Keyed by the id of the edition's cards (held in the entry: the id stays its own).
+_DESTROYS: dict[int, tuple[object, list[list[Action | None]]]] = {}
+
+
+def _destroy_actions(g: Game) -> list[list[Action | None]]:
+    districts = g.edition.districts
+    known = _DESTROYS.get(id(districts))
+    if known is None or known[0] is not districts:
+        known = _DESTROYS[id(districts)] = (districts, [])
+    rows = known[1]
+    while len(rows) < g.players:
+        rows.append([None] * len(districts))
+    return rows
 
 
 def destroy(g: Game, p: int, a: Action) -> None:
@@ -75,7 +99,8 @@ def destroy(g: Game, p: int, a: Action) -> None:
     price = destroy_price(g, q, entry)
     g.gold[p] -= price
     g.used |= USED_ABILITY
-    g.emit("destroy", {"player": p, "target": q, "card": key, "paid": price})
+    if g.events is not None:  # (a silent game, a search's, builds no event data)
+        g.emit("destroy", {"player": p, "target": q, "card": key, "paid": price})
     remove_district(g, q, entry)
 
 
