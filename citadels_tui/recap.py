@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from citadels_core import GameConfig
 from citadels_core.events import Event
@@ -71,8 +71,7 @@ _SUMMARY = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Deed:
+class Deed(NamedTuple):
     """One event done to the viewer, with who did it and as which character (when revealed)."""
 
     event: Event
@@ -129,8 +128,7 @@ class RoundSummary:
         return t("Round {n} in short: {parts}.", n=self.round, parts="; ".join(parts))
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(NamedTuple):
     """What one event means for the viewer: done to them, and the lines to tell after it."""
 
     to_you: bool = False
