@@ -192,8 +192,15 @@ def instructions(argv: list[str], marker: str, path: Path | None = None, cache: 
     with tempfile.TemporaryDirectory() as out:
         counts = Path(out) / "cachegrind.out"
         wrapped = [
-            "valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={counts}",
-            argv[0], "-c", STOP_AT_FRAME, marker, *argv[1:],
+            "valgrind",
+            "--tool=cachegrind",
+            "--cache-sim=no",
+            f"--cachegrind-out-file={counts}",
+            argv[0],
+            "-c",
+            STOP_AT_FRAME,
+            marker,
+            *argv[1:],
         ]
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", H, W, 0, 0))
@@ -206,8 +213,14 @@ def instructions(argv: list[str], marker: str, path: Path | None = None, cache: 
             if path is not None:
                 env["PYTHONPATH"] = str(path)
             proc = subprocess.Popen(
-                wrapped, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=path or ROOT,
-                start_new_session=True, close_fds=True,
+                wrapped,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=env,
+                cwd=path or ROOT,
+                start_new_session=True,
+                close_fds=True,
             )
             os.close(slave)
             while True:  # the terminal read as it is written, so that the app never blocks on it
@@ -295,7 +308,8 @@ if __name__ == "__main__":
     ap.add_argument("--before", metavar="REF", help="also run the app as at this git commit")
     ap.add_argument("--cold", action="store_true", help="no cache folder: every start as the first one")
     ap.add_argument(
-        "--instructions", action="store_true",
+        "--instructions",
+        action="store_true",
         help="count the instructions to the first frame with valgrind (one run each) instead of timing",
     )
     args = ap.parse_args()

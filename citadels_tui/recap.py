@@ -15,7 +15,6 @@ the Theater gave it to you) this round."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from citadels_core import GameConfig
@@ -81,8 +80,7 @@ class Deed(NamedTuple):
     yours: str | None = None  # the viewer's character it was done to (a threat or warrant names several)
 
 
-@dataclass(slots=True)
-class Recap:
+class Recap(NamedTuple):
     """What was done to the viewer since their previous turn, told when their turn comes."""
 
     cfg: GameConfig
@@ -100,17 +98,15 @@ class Recap:
         return t("Since your last turn: {events}.", events=parts)
 
 
-@dataclass(slots=True)
-class Revealed:
+class Revealed(NamedTuple):
     """A character revealed in a round, who held it and what they did with it."""
 
     character: str
     player: int
-    deeds: list[Event] = field(default_factory=list)
+    deeds: list[Event]  # what they did, added to as the round goes on
 
 
-@dataclass(slots=True)
-class RoundSummary:
+class RoundSummary(NamedTuple):
     """Who held each revealed character of a round and what each did, in one paragraph."""
 
     cfg: GameConfig
@@ -168,7 +164,7 @@ class Follow:
         elif k == "call" and d["answer"] == "revealed":
             p = d["player"]
             self.playing[p] = d["character"]
-            self.current = Revealed(d["character"], p)
+            self.current = Revealed(d["character"], p, [])
             self.revealed.append(self.current)
         elif k == "witch_resume":
             self.playing[d["player"]] = d["character"]
