@@ -164,6 +164,105 @@ def _keep_cache(made: Path, cache: Path, wait: float = 5.0) -> None:
         shutil.copytree(made, cache)
 
 
+# Run under valgrind for `--instructions`: the program as the benchmark runs it, ended the moment the
+# driver is handed the frame showing its marker (valgrind writes its counts at the process's exit).
+STOP_AT_FRAME = """
+import os, runpy, sys
+from textual.drivers.linux_driver import LinuxDriver
+marker = sys.argv.pop(1)
+shown = LinuxDriver.write
+def write(self, data):
+    shown(self, data)
+    if marker in data:
+        os._exit(0)
+LinuxDriver.write = write
+if sys.argv[1] == "-c":
+    code = sys.argv[2]
+    del sys.argv[1:3]
+    exec(compile(code, "<string>", "exec"), {"__name__": "__main__"})
+else:
+    del sys.argv[1:3]
+    runpy.run_module("citadels_server.cli", run_name="__main__", alter_sys=True)
+"""
+
+
+def instructions(argv: list[str], marker: str, path: Path | None = None, cache: Path | None = None) -> int:
+    """Instructions executed from the interpreter's start to the first frame showing `marker`, counted by
+    valgrind's cachegrind (the same to within a fraction of a percent whatever the machine's load)."""
+    with tempfile.TemporaryDirectory() as out:
+        counts = Path(out) / "cachegrind.out"
+        wrapped = [
+            "valgrind",
+            "--tool=cachegrind",
+            "--cache-sim=no",
+            f"--cachegrind-out-file={counts}",
+            argv[0],
+            "-c",
+            STOP_AT_FRAME,
+            marker,
+            *argv[1:],
+        ]
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", H, W, 0, 0))
+        with tempfile.TemporaryDirectory() as home:
+            env = dict(os.environ, TERM="xterm-256color", CITADELS_HOME=home, COLUMNS=str(W), LINES=str(H))
+            env.pop("NO_COLOR", None)
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            if cache is not None and cache.is_dir():
+                shutil.copytree(cache, Path(home) / "cache")
+            if path is not None:
+                env["PYTHONPATH"] = str(path)
+            proc = subprocess.Popen(
+                wrapped,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=env,
+                cwd=path or ROOT,
+                start_new_session=True,
+                close_fds=True,
+            )
+            os.close(slave)
+            while True:  # the terminal read as it is written, so that the app never blocks on it
+                ready, _, _ = select.select([master], [], [], 1.0)
+                if ready:
+                    try:
+                        if not os.read(master, 65536):
+                            break
+                    except OSError:
+                        break
+                elif proc.poll() is not None:
+                    break
+            proc.wait()
+            os.close(master)
+        for line in counts.read_text().splitlines():
+            if line.startswith("summary:"):
+                return int(line.split()[1])
+        raise RuntimeError("cachegrind wrote no summary")
+
+
+def count_instructions(before: str | None) -> None:
+    ours_argv = [sys.executable, "-m", "citadels_server.cli"]
+    peer_argv = [sys.executable, "-c", PEER]
+    with tempfile.TemporaryDirectory() as scratch:
+        old_path = export_commit(before, Path(scratch)) if before else None
+        rows = []
+        for name, argv, marker, path in [
+            ("citadels", ours_argv, "Your hand", None),
+            ("one-widget Textual app", peer_argv, "Hello", None),
+            (f"citadels at {before}", ours_argv, "Your hand", old_path),
+        ]:
+            if name.startswith("citadels at") and old_path is None:
+                continue
+            cache = Path(scratch) / f"cache-{len(rows)}"
+            # One start first, not counted: compiled modules and the app's cache folder as after a first start.
+            first_frame(argv, marker, path=path, cache=cache, keep_cache=True)
+            rows.append((name, instructions(argv, marker, path=path, cache=cache)))
+    peer = rows[1][1]
+    for name, n in rows:
+        print(f"{name:>24}: {n / 1e9:.3f} G instructions to the first frame ({n / peer:.2f}x the peer)")
+
+
 def summary(samples: list[float]) -> str:
     return f"median {statistics.median(samples):.3f} s (min {min(samples):.3f}, max {max(samples):.3f})"
 
@@ -208,5 +307,13 @@ if __name__ == "__main__":
     ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--before", metavar="REF", help="also run the app as at this git commit")
     ap.add_argument("--cold", action="store_true", help="no cache folder: every start as the first one")
+    ap.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count the instructions to the first frame with valgrind (one run each) instead of timing",
+    )
     args = ap.parse_args()
-    main(args.runs, args.before, args.cold)
+    if args.instructions:
+        count_instructions(args.before)
+    else:
+        main(args.runs, args.before, args.cold)

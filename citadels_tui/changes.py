@@ -5,24 +5,22 @@ scrolled away (a hand swapped by the Magician, a district destroyed by the Warlo
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from citadels_core.view import View
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(NamedTuple):
     """The player's hand and every city, as they stood when the player acted."""
 
     hand: Counter[str]
     cities: tuple[Counter[str], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Changes:
+class Changes(NamedTuple):
     """Cards in the hand now that were not then; per seat, districts built since and districts gone since."""
 
-    new_cards: Counter[str] = field(default_factory=Counter)
+    new_cards: Counter[str]
     added: tuple[Counter[str], ...] = ()
     gone: tuple[Counter[str], ...] = ()
 
@@ -33,7 +31,7 @@ class Changes:
         return self.gone[seat] if seat < len(self.gone) else Counter()
 
 
-NOTHING = Changes()
+NOTHING = Changes(Counter())
 
 
 def snapshot(v: View) -> Snapshot:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from citadels_core import GameConfig, get_edition
 from citadels_core.config import DEFAULT_NAMES
@@ -11,8 +11,7 @@ from citadels_core.config import DEFAULT_NAMES
 from .i18n import tp
 
 
-@dataclass(frozen=True, slots=True)
-class NewGame:
+class NewGame(NamedTuple):
     config: GameConfig
     bots: tuple[str, ...]  # the level of each bot seat, seats 1..n-1
     seed: int | None

@@ -27,10 +27,9 @@ import gettext
 import io
 import os
 import struct
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from textual._context import active_app
 
@@ -41,8 +40,7 @@ SOURCE_LANGUAGE = "en"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
 
-@dataclass(frozen=True, slots=True)
-class Language:
+class Language(NamedTuple):
     """A language code and its translator."""
 
     code: str
@@ -241,8 +239,7 @@ def tpe(context: str, edition: str, text: str, /) -> str:
     return s if s != text else tr.pgettext(context, text)
 
 
-@dataclass(frozen=True, slots=True)
-class Lazy:
+class Lazy(NamedTuple):
     """A message translated when shown (`str()`), in the language of whoever shows it."""
 
     text: str

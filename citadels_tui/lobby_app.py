@@ -87,6 +87,7 @@ class Presence:
 
 class LobbyApp(CitadelsApp):
     GAME_DEPTH = 3  # the default screen, the lobby, the game
+    GAME_FIRST = False  # its first screen is not a game of its own
 
     def __init__(self, info: Any, hub: Hub) -> None:
         # The player's language: their ssh's locale variables when it sends them, else the server's locale

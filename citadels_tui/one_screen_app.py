@@ -19,6 +19,7 @@ class OneScreenApp(CitadelsApp):
     """Shows `screen_type(record, seat)`; `seat` is whose view (from 0), None for a spectator's."""
 
     screen_type: ClassVar[Callable[[GameRecord, int | None], Any]]
+    GAME_FIRST = False  # its first screen is not a game of its own
 
     def __init__(
         self,

@@ -15,8 +15,7 @@ the Theater gave it to you) this round."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from citadels_core import GameConfig
 from citadels_core.events import Event
@@ -71,8 +70,7 @@ _SUMMARY = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Deed:
+class Deed(NamedTuple):
     """One event done to the viewer, with who did it and as which character (when revealed)."""
 
     event: Event
@@ -82,8 +80,7 @@ class Deed:
     yours: str | None = None  # the viewer's character it was done to (a threat or warrant names several)
 
 
-@dataclass(slots=True)
-class Recap:
+class Recap(NamedTuple):
     """What was done to the viewer since their previous turn, told when their turn comes."""
 
     cfg: GameConfig
@@ -101,17 +98,15 @@ class Recap:
         return t("Since your last turn: {events}.", events=parts)
 
 
-@dataclass(slots=True)
-class Revealed:
+class Revealed(NamedTuple):
     """A character revealed in a round, who held it and what they did with it."""
 
     character: str
     player: int
-    deeds: list[Event] = field(default_factory=list)
+    deeds: list[Event]  # what they did, added to as the round goes on
 
 
-@dataclass(slots=True)
-class RoundSummary:
+class RoundSummary(NamedTuple):
     """Who held each revealed character of a round and what each did, in one paragraph."""
 
     cfg: GameConfig
@@ -129,8 +124,7 @@ class RoundSummary:
         return t("Round {n} in short: {parts}.", n=self.round, parts="; ".join(parts))
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(NamedTuple):
     """What one event means for the viewer: done to them, and the lines to tell after it."""
 
     to_you: bool = False
@@ -170,7 +164,7 @@ class Follow:
         elif k == "call" and d["answer"] == "revealed":
             p = d["player"]
             self.playing[p] = d["character"]
-            self.current = Revealed(d["character"], p)
+            self.current = Revealed(d["character"], p, [])
             self.revealed.append(self.current)
         elif k == "witch_resume":
             self.playing[d["player"]] = d["character"]

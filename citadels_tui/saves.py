@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from citadels_core import SaveFileError
 from citadels_core.bots import BOT_KINDS
@@ -22,8 +22,7 @@ from .paths import data_dir, write_atomic
 STEM = "current-game"
 
 
-@dataclass(slots=True)
-class Saved:
+class Saved(NamedTuple):
     record: GameRecord
     path: Path
     bots: dict[int, str] | None = None  # each bot seat's level, when the file says

@@ -14,7 +14,7 @@ import functools
 import logging
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from citadels_core import Action, Game, GameConfig, IllegalAction
 from citadels_core.bots import Bot, decide, make_bot
@@ -48,8 +48,7 @@ Unclaimer = Callable[[int, tuple[int, Action]], "asyncio.Future[None]"]
 Announcer = Callable[[Lazy], None]  # translated by each client that shows it
 
 
-@dataclass(frozen=True, slots=True)
-class LogLine:
+class LogLine(NamedTuple):
     """One narrated event; `private` when only some players (this one among them) may see it."""
 
     text: str
@@ -60,8 +59,7 @@ class LogLine:
     to_you: bool = False  # done to this player by another (robbed, killed, a district destroyed …)
 
 
-@dataclass(frozen=True, slots=True)
-class HintRequest:
+class HintRequest(NamedTuple):
     """A hint asked for at one moment of the game. `search()` does the work, meant for a worker process: it
     reads only a copy of the game taken when the hint was asked for. Its answer is good while the table's
     `version` is still `version` (see `Seat.hint_current`)."""

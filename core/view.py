@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action
 from .characters.blackmailer import BRIBED, FLOWER, THREAT, THREAT_SHOWN, blackmailer_player
@@ -15,16 +15,14 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-@dataclass(frozen=True, slots=True)
-class CityDistrict:
+class CityDistrict(NamedTuple):
     key: str
     cost: int  # with the Artist's +1
     type: str
     beautified: bool
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerInfo:
+class PlayerInfo(NamedTuple):
     seat: int
     name: str
     gold: int

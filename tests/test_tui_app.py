@@ -646,3 +646,40 @@ async def test_a_keystroke_redraws_its_line_from_the_command_line_and_one_frame(
         await pilot.pause()
         assert "command" in asked
         assert asked <= {"command", "body", "GameScreen"}, asked
+
+
+async def test_a_plain_start_shows_the_game_as_the_first_screen_and_later_games_replace_it(tmp_path: Path):
+    # No save, no theme error, no position: the game screen is Textual's first screen itself (a screen
+    # more cost every start ~3% of its instructions); a new game or another language replaces it there.
+    app = CitadelsApp(home=tmp_path, seed=4, pace=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(app, pilot)
+        assert app.screen_stack == [app.game_screen]
+        first = app.game_screen
+        await pilot.press(*keys("new"), "enter")
+        await pilot.pause()
+        assert len(app.screen_stack) == 2  # the form over the game
+        app.screen.action_start()
+        await settle(app, pilot)
+        assert app.screen_stack == [app.game_screen] and app.game_screen is not first
+        second = app.game_screen
+        await pilot.press(*keys("lang ru"), "enter")
+        await settle(app, pilot)
+        assert app.screen_stack == [app.game_screen] and app.game_screen is not second
+
+
+async def test_a_start_with_a_saved_game_asks_first_and_its_game_goes_over_the_default_screen(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=4, pace=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("1")  # a move: the game is saved
+        await settle(app, pilot)
+        await pilot.press("ctrl+q")
+    again = CitadelsApp(home=tmp_path, pace=0)
+    async with again.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, ResumeScreen)
+        assert len(again.screen_stack) == 2
+        await pilot.press("y")
+        await settle(again, pilot)
+        assert len(again.screen_stack) == 2 and again.screen is again.game_screen

@@ -47,6 +47,8 @@ async def test_the_viewer_opened_from_a_line_steps_through_the_game_as_a_seat_sa
     async with app.run_test(size=SIZE) as pilot:
         await _until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = app.screen
+        # It plays nothing: under the viewer is Textual's empty default screen, not a game of its own.
+        assert app.game_screen is None and app.table is None and len(app.screen_stack) == 2
         name = record.config.names[2]
         assert f"as {name} saw it" in _title(screen) and "the start" in _title(screen)
         await pilot.press("right", "right", "right", "left")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from textual.color import Color, ColorParseError
 from textual.theme import Theme as TextualTheme
@@ -60,13 +60,12 @@ class ThemeError(ValueError):
     """A theme file that cannot be used; the message names the file and the problem."""
 
 
-@dataclass(frozen=True, slots=True)
-class Theme:
+class Theme(NamedTuple):
     name: str
     description: str
     dark: bool
     colours: dict[str, str]  # the BASE_COLOURS
-    variables: dict[str, str] = field(default_factory=dict)  # game variables and Textual overrides
+    variables: dict[str, str]  # game variables and Textual overrides
     ansi: bool = False  # colours are the terminal's 16 ANSI colours, drawn in the user's own palette
     source: str = ""  # the file it came from, for messages
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from textual.message import Message
 
 
-@dataclass(frozen=True)
-class SeenOptions:
+class SeenOptions(NamedTuple):
     """The numbered options as they stood when the player started typing: a number typed then acts on
     these (or is refused), not on a list that changed under the player's fingers."""
 
