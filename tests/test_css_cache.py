@@ -3,11 +3,7 @@ and the local app keeps what it parsed on disk for its next start, ignoring a fi
 
 from __future__ import annotations
 
-import contextlib
-import os
 import pickle
-import signal
-import time
 from collections import OrderedDict
 from pathlib import Path
 
@@ -140,28 +136,14 @@ def test_an_unwritable_cache_folder_is_no_error(tmp_path: Path, fresh_process: N
 
 
 def test_citadels_keeps_its_parsed_css_and_starts_with_a_damaged_file(tmp_path: Path, fresh_process: None):
-    from test_tui_no_color import Terminal
+    from test_tui_no_color import start_until_kept_and_quit
 
     kept = tmp_path / "cache" / "css-rules.pickle"
 
-    def start_and_quit() -> None:
-        term = Terminal(tmp_path, no_color=False)
-        try:
-            term.read_until(b"Assassin")  # the game screen
-            deadline = time.monotonic() + 30
-            while not kept.exists() and time.monotonic() < deadline:
-                time.sleep(0.05)  # written just after the first frame
-            term.type(b"quit\r")
-            assert term.finish() == 0
-        finally:
-            with contextlib.suppress(ProcessLookupError, ChildProcessError):
-                os.kill(term.pid, signal.SIGKILL)
-                os.waitpid(term.pid, 0)
-
-    start_and_quit()
+    start_until_kept_and_quit(tmp_path, kept)
     assert css_cache.load(kept) > 0  # what the real start parsed, readable by this Python and Textual
     kept.write_bytes(b"\x80\x05damaged")
-    start_and_quit()  # starts all the same, parsing its CSS
+    start_until_kept_and_quit(tmp_path, kept)  # starts all the same, parsing its CSS
     css_cache._rules.clear()
     assert css_cache.load(kept) > 0  # and the damaged file was written anew
 

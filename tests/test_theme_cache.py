@@ -3,12 +3,8 @@ the TOML files, gets exactly the same themes, and ignores a file it cannot trust
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import shutil
-import signal
-import time
 from pathlib import Path
 
 import pytest
@@ -98,27 +94,12 @@ def test_an_unwritable_cache_folder_is_no_error(tmp_path: Path):
 
 
 def test_citadels_keeps_its_themes_and_starts_with_a_damaged_file(tmp_path: Path):
-    from test_tui_no_color import Terminal
+    from test_tui_no_color import start_until_kept_and_quit
 
     kept = tmp_path / "cache" / "themes.json"
 
-    def start_and_quit() -> None:
-        term = Terminal(tmp_path, no_color=False)
-        try:
-            term.read_until(b"Assassin")  # the game screen
-            deadline = time.monotonic() + 30
-            # Written just after the first frame (a damaged file is there already: wait for a good one).
-            while theme_cache.load(kept) is None and time.monotonic() < deadline:
-                time.sleep(0.05)
-            term.type(b"quit\r")
-            assert term.finish() == 0
-        finally:
-            with contextlib.suppress(ProcessLookupError, ChildProcessError):
-                os.kill(term.pid, signal.SIGKILL)
-                os.waitpid(term.pid, 0)
-
-    start_and_quit()
+    start_until_kept_and_quit(tmp_path, kept)
     assert theme_cache.load(kept) == builtin_themes()  # what the real start kept
     kept.write_text("{damaged", encoding="utf-8")
-    start_and_quit()  # starts all the same, reading the theme files
+    start_until_kept_and_quit(tmp_path, kept)  # starts all the same, reading the theme files
     assert theme_cache.load(kept) == builtin_themes()  # and the damaged file was written anew

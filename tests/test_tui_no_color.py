@@ -85,6 +85,26 @@ class Terminal:
         raise AssertionError("the game did not end")
 
 
+def start_until_kept_and_quit(home: Path, kept: Path) -> None:
+    """`citadels` started, left until it has written `kept` anew (a cache it writes just after its first
+    frame), and quit. A file that is there already (a damaged one) counts only once its bytes change."""
+    before = kept.read_bytes() if kept.exists() else None
+    term = Terminal(home, no_color=False)
+    try:
+        term.read_until(b"Assassin")  # the game screen
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and (not kept.exists() or kept.read_bytes() == before):
+            time.sleep(0.05)
+        term.type(b"quit\r")
+        assert term.finish() == 0
+    finally:
+        try:
+            os.kill(term.pid, signal.SIGKILL)
+            os.waitpid(term.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+
+
 def play_a_little(home: Path, no_color: bool) -> bytes:
     term = Terminal(home, no_color)
     try:
