@@ -51,6 +51,7 @@ class Terminal:
             os.execve(sys.executable, [sys.executable, "-m", "citadels_server.cli", "--seed", "5"], env)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.out = b""
+        self.ended = False  # reaped: its pid may be another process's by now
 
     def read_until(self, text: bytes, timeout: float = 30) -> None:
         end = time.monotonic() + timeout
@@ -74,6 +75,7 @@ class Terminal:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
                 os.close(self.fd)
+                self.ended = True
                 return os.waitstatus_to_exitcode(status)
             if select.select([self.fd], [], [], 0.1)[0]:
                 try:
@@ -84,30 +86,35 @@ class Terminal:
         os.waitpid(self.pid, 0)
         raise AssertionError("the game did not end")
 
+    def __enter__(self) -> Terminal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """A game still running when the test is done (it failed) is killed, not left behind."""
+        if self.ended:
+            return
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+
 
 def start_until_kept_and_quit(home: Path, kept: Path) -> None:
     """`citadels` started, left until it has written `kept` anew (a cache it writes just after its first
     frame), and quit. A file that is there already (a damaged one) counts only once its bytes change."""
     before = kept.read_bytes() if kept.exists() else None
-    term = Terminal(home, no_color=False)
-    try:
+    with Terminal(home, no_color=False) as term:
         term.read_until(b"Assassin")  # the game screen
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and (not kept.exists() or kept.read_bytes() == before):
             time.sleep(0.05)
         term.type(b"quit\r")
         assert term.finish() == 0
-    finally:
-        try:
-            os.kill(term.pid, signal.SIGKILL)
-            os.waitpid(term.pid, 0)
-        except (ProcessLookupError, ChildProcessError):
-            pass
 
 
 def play_a_little(home: Path, no_color: bool) -> bytes:
-    term = Terminal(home, no_color)
-    try:
+    with Terminal(home, no_color) as term:
         term.read_until(b"Assassin")  # the game screen, with its options
         term.type(b"ch")  # the command line, its cursor showing
         term.read_until(b"ch")
@@ -123,12 +130,6 @@ def play_a_little(home: Path, no_color: bool) -> bytes:
         term.read_until(b"Assassin")
         term.type(b"quit\r")
         assert term.finish() == 0
-    finally:
-        try:
-            os.kill(term.pid, signal.SIGKILL)
-            os.waitpid(term.pid, 0)
-        except (ProcessLookupError, ChildProcessError):
-            pass
     return term.out
 
 
