@@ -142,12 +142,7 @@ def test_the_normal_assassin_aims_at_the_character_the_leader_must_hold():
     me = v0.me
     assert me is not None
     leader = (me + 1) % 4
-    players = tuple(
-        p
-        if p.seat != leader
-        else type(p)(**{**{f: getattr(p, f) for f in p.__slots__}, "city_size": 6, "gold": 9})
-        for p in v0.players
-    )
+    players = tuple(p if p.seat != leader else p._replace(city_size=6, gold=9) for p in v0.players)
     from citadels_core.actions import Action
 
     fields = {f: getattr(v0, f) for f in View.__slots__}
