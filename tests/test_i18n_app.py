@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from test_tui_app import keys, settle
 
 from citadels_server.cli import build_parser
@@ -55,6 +56,7 @@ def story(app: CitadelsApp) -> str:
     return "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
 
 
+@pytest.mark.slow
 async def test_a_whole_game_in_russian_by_russian_commands(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=21, pace=0, lang="ru")
     async with app.run_test(size=SIZE) as pilot:

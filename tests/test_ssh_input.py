@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual import events
@@ -173,6 +174,7 @@ _PIECES = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(garbage=st.lists(_PIECES, max_size=30), split=st.integers(1, 64))
 def test_any_bytes_leave_the_pipeline_empty_and_the_next_keys_typed(garbage, split):

@@ -155,6 +155,7 @@ async def test_huge_paste_is_dropped_whole_and_typing_goes_on(tmp_path):
             assert len(server.sessions) == 1
 
 
+@pytest.mark.slow
 async def test_key_flood_is_slowed_then_told_then_disconnected_and_others_type_on(tmp_path):
     async with running_server(tmp_path, input_notice_after=1, input_disconnect_after=4) as server:
         async with connect(server, "anna") as a, connect(server, "bruno") as b:

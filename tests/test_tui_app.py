@@ -67,6 +67,7 @@ def typed_command(app: CitadelsApp) -> str:
     raise AssertionError(f"no words for {v.legal}")
 
 
+@pytest.mark.slow
 async def test_a_whole_game_by_typed_commands(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=21, pace=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -89,6 +90,7 @@ async def test_a_whole_game_by_typed_commands(tmp_path: Path):
     assert app.return_value == 0
 
 
+@pytest.mark.slow
 async def test_a_whole_game_with_number_keys_only(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=33, pace=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -519,6 +521,7 @@ async def test_the_command_line_suggests_the_rest_of_a_word_inline_and_right_arr
         assert line._suggestion == ""  # nothing starts with "z"
 
 
+@pytest.mark.slow
 async def test_the_new_game_form_remembers_the_last_custom_lists_across_games_and_restarts(tmp_path: Path):
     from textual.widgets import Input, Select
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 from rich.console import Console
 from test_tui_app import SIZE, keys, settle
 from textual.widgets import Input, Select
@@ -35,6 +36,7 @@ async def _play(app: CitadelsApp, pilot, moves: int) -> None:
         await settle(app, pilot)
 
 
+@pytest.mark.slow
 async def test_a_classic_game_from_the_new_game_screen(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=4, pace=0)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -81,6 +83,7 @@ async def test_a_classic_game_from_the_new_game_screen(tmp_path: Path):
     assert (s.edition, s.shorter) == ("classic", True)  # the next new game starts from it
 
 
+@pytest.mark.slow
 async def test_edition_classic_on_the_command_line_and_a_classic_save_resumes(tmp_path: Path):
     args = build_parser().parse_args(["--edition", "classic", "--shorter"])
     assert (args.edition, args.shorter) == ("classic", True)
@@ -109,6 +112,7 @@ async def test_edition_classic_on_the_command_line_and_a_classic_save_resumes(tm
         assert isinstance(offered.screen, ResumeScreen)
 
 
+@pytest.mark.slow
 async def test_a_classic_table_in_the_lobby_by_form_and_by_command():
     hub = Hub(pace=0.0)
     app = ssh_app_factory(ANNA, hub)

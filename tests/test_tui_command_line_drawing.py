@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from test_tui_app import SIZE, keys, settle
 from textual.geometry import Region
 from textual.widget import Widget
@@ -32,6 +33,7 @@ def _as_input_draws_it(line: CommandLine) -> tuple[list, list]:
     return ours
 
 
+@pytest.mark.slow
 async def test_the_command_line_draws_its_line_exactly_as_input_did(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:

@@ -353,6 +353,7 @@ def _shortened(label: str) -> str:
     return " ".join(w[:4] if len(w) > 4 else w for w in norm(label).split())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_option_typed_as_listed_does_that_option_in_both_editions(lang):
     from option_states import decisions

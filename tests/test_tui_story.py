@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from test_tui_app import keys, settle
 
 from citadels_core import GameConfig
@@ -95,6 +96,7 @@ def _story_text(app: CitadelsApp) -> str:
     return screen.render_story().plain
 
 
+@pytest.mark.slow
 async def test_story_command_and_f6_open_the_whole_story_by_round_searchable_closed_by_esc(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=21, pace=0)
     async with app.run_test(size=SMALL) as pilot:
