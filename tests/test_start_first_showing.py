@@ -14,7 +14,7 @@ from textual._context import active_app
 from textual.app import App
 
 from citadels_tui.app import ssh_app_factory
-from citadels_tui.components.first_showing import FirstShowingScreen
+from citadels_tui.components.first_showing import FirstShowing
 from citadels_tui.components.lobby_screen import LobbyScreen
 from citadels_tui.hub import Hub
 
@@ -43,7 +43,7 @@ class Spy:
             return render_update(compositor, *args, **kwargs)
 
         def styles(app, node, animate: bool = True) -> None:
-            if isinstance(node, FirstShowingScreen):
+            if isinstance(node, FirstShowing):
                 spy.restyled.append(type(node).__name__)
             update_styles(app, node, animate)
 

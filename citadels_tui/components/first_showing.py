@@ -1,4 +1,4 @@
-"""A screen whose first showing costs one styling and one frame: the game's and the lobby's screens.
+"""For a screen whose first showing should cost one styling and one frame: the game's and the lobby's.
 
 Both are built as their app starts (and, over SSH, as every session starts, on the server's one loop),
 where Textual would do two things for nothing:
@@ -12,18 +12,23 @@ where Textual would do two things for nothing:
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TYPE_CHECKING
 
 from textual import events
-from textual.screen import Screen
 
-ResultType = TypeVar("ResultType")
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    _Base = Screen[object]
+else:
+    _Base = object
 
 
-class FirstShowingScreen(Screen[ResultType]):
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._shown_once = False  # see on_screen_resume
+class FirstShowing(_Base):
+    """Mixed into a Screen, before it: `class GameScreen(FirstShowing, Screen[None])`. (A plain class, not a
+    Screen subclass: Textual's making of each widget class is itself part of every start.)"""
+
+    _shown_once = False  # see on_screen_resume
 
     def _compositor_refresh(self) -> None:
         # The frame is drawn at the screen's next refresh instead, once the batch is over (private Textual
@@ -39,5 +44,5 @@ class FirstShowingScreen(Screen[ResultType]):
         # when it is shown; a subclass's own on_screen_resume is called before this one. Later resumes
         # (back from the help, a theme chosen meanwhile …) still restyle.
         if not self._shown_once:
-            self._shown_once = True
+            self._shown_once = True  # on the instance, from now on
             event.refresh_styles = False

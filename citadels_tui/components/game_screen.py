@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import Static
 
 from citadels_core import Action, IllegalAction
@@ -22,7 +23,7 @@ from ..thinking import think
 from .characters_pane import CharactersPane
 from .cities_pane import CitiesBox, CitiesPane, points_so_far
 from .command_line import CommandLine
-from .first_showing import FirstShowingScreen
+from .first_showing import FirstShowing
 from .hand_pane import HandPane
 from .log_pane import LogPane
 from .messages import CommandEntered, OptionChosen, OptionFocused, SeenOptions
@@ -58,7 +59,7 @@ class LeftColumn(Vertical):
             screen.fit_left()
 
 
-class GameScreen(FirstShowingScreen[None]):
+class GameScreen(FirstShowing, Screen[None]):
     CSS_PATH = ["game_screen.tcss", "components.tcss"]
     # Below 60×20 (the SSH server's least size too) the panes cannot show a game: a sentence asks for a
     # bigger terminal instead. Under 80 columns the two columns share the width; under 24 lines the story
