@@ -12,7 +12,9 @@ it is the slow key they feel. No assertions: figures only.
     .venv/bin/python bench/bench_ssh_session.py [--players 16] [--trials 8]   # needs pyte
 
 With `--profile FILE` the server runs under cProfile meanwhile (its figures are then slower) and writes
-its statistics to FILE: where the starts and ends spend their time.
+its statistics to FILE: where the starts and ends spend their time. With `--before REF` a second server
+runs the project as at git commit REF (exported to a temporary folder), with as many players in its lobby,
+and the trials alternate between the two.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import time
 from pathlib import Path
 
 from bench_ssh_game import connect_player
+from bench_start import export_commit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -95,58 +98,89 @@ def longest(rows: list[list[float]], start: float, end: float) -> float:
     return max((r[1] for r in rows if start <= r[0] <= end), default=0.0)
 
 
-async def main(players: int, trials: int, profile: str | None = None, show_slow: bool = False) -> None:
-    with tempfile.TemporaryDirectory() as home:
-        out = Path(home) / "probe.json"
-        env = dict(os.environ, CITADELS_HOME=home, PROBE_OUT=str(out))
-        if profile:
-            env["PROBE_PROFILE"] = str(Path(profile).resolve())
-        n = players + 8
-        server = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-c",
-            PROBE,
-            "serve",
-            "--port",
-            "0",
-            "--log-level",
-            "WARNING",
-            "--max-connections",
-            str(n),
-            "--max-per-address",
-            str(n),
-            "--max-authenticating",
-            str(n),
-            "--max-authenticating-per-address",
-            str(n),
-            "--bot-pace",
-            "0",
-            stdout=asyncio.subprocess.PIPE,
-            env=env,
-            cwd=ROOT,
-        )
-        try:
-            assert server.stdout is not None
-            port = int((await asyncio.wait_for(server.stdout.readline(), 30)).decode().split("port")[1])
-            others = [await connect_player(port, i) for i in range(players)]
-            await asyncio.sleep(1.0)
-            windows: list[tuple[float, float, float]] = []
-            for k in range(trials):
-                t0 = time.monotonic()
-                p = await connect_player(port, 1000 + k)
-                await asyncio.sleep(0.5)  # what the lobby does just after it shows counts as its start
-                t1 = time.monotonic()
-                p.conn.close()
-                await p.conn.wait_closed()
-                await asyncio.sleep(1.0)
-                windows.append((t0, t1, time.monotonic()))
-            data = await probe(server, out)
-        finally:
-            server.terminate()
-            await asyncio.wait_for(server.wait(), 30)
-        for p in others:
-            p.conn.close()
+async def start_server(home: Path, n: int, profile: str | None, path: Path | None) -> tuple:
+    """A `citadels serve` under the probe, its output file and its port. `path`: a folder put first on
+    PYTHONPATH and used as the working folder (an older commit's packages, `--before`)."""
+    out = home / "probe.json"
+    env = dict(os.environ, CITADELS_HOME=str(home), PROBE_OUT=str(out))
+    if profile:
+        env["PROBE_PROFILE"] = str(Path(profile).resolve())
+    if path is not None:
+        env["PYTHONPATH"] = str(path)
+    server = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        PROBE,
+        "serve",
+        "--port",
+        "0",
+        "--log-level",
+        "WARNING",
+        "--max-connections",
+        str(n),
+        "--max-per-address",
+        str(n),
+        "--max-authenticating",
+        str(n),
+        "--max-authenticating-per-address",
+        str(n),
+        "--bot-pace",
+        "0",
+        stdout=asyncio.subprocess.PIPE,
+        env=env,
+        cwd=path or ROOT,  # `python -c` looks in its working folder first
+    )
+    assert server.stdout is not None
+    port = int((await asyncio.wait_for(server.stdout.readline(), 30)).decode().split("port")[1])
+    return server, out, port
 
+
+async def main(
+    players: int, trials: int, profile: str | None = None, show_slow: bool = False, before: str | None = None
+) -> None:
+    with tempfile.TemporaryDirectory() as scratch:
+        runs = [("citadels", None)]
+        if before:
+            runs.append((f"citadels at {before}", export_commit(before, Path(scratch))))
+        servers = []
+        others = []
+        try:
+            for i, (_, path) in enumerate(runs):
+                home = Path(scratch) / f"home-{i}"
+                home.mkdir()
+                server, out, port = await start_server(home, players + 8, profile if i == 0 else None, path)
+                servers.append((server, out, port))
+                others += [await connect_player(port, j) for j in range(players)]
+            await asyncio.sleep(1.0)
+            # Trials alternate between the servers, so that the machine's load falls on both alike.
+            windows: list[list[tuple[float, float, float]]] = [[] for _ in runs]
+            for k in range(trials):
+                for i, (_, _, port) in enumerate(servers):
+                    t0 = time.monotonic()
+                    p = await connect_player(port, 1000 + k)
+                    await asyncio.sleep(0.5)  # what the lobby does just after it shows counts as its start
+                    t1 = time.monotonic()
+                    p.conn.close()
+                    await p.conn.wait_closed()
+                    await asyncio.sleep(1.0)
+                    windows[i].append((t0, t1, time.monotonic()))
+            data = [await probe(server, out) for server, out, _ in servers]
+        finally:
+            for server, _, _ in servers:
+                server.terminate()
+                await asyncio.wait_for(server.wait(), 30)
+            for p in others:
+                p.conn.close()
+
+    print(
+        f"{players} sessions in the lobby; one more starts and ends, {trials} times; "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
+    for (label, _), got, wins in zip(runs, data, windows, strict=True):
+        report(label, got, wins, show_slow)
+
+
+def report(label: str, data: dict, windows: list[tuple[float, float, float]], show_slow: bool) -> None:
     slow, gcs = data["slow"], data["gc"]
     if show_slow:
         for a, b, _ in windows:
@@ -156,13 +190,10 @@ async def main(players: int, trials: int, profile: str | None = None, show_slow:
     ends = [longest(slow, b, c) * 1000 for _, b, c in windows]
     gc_starts = [longest(gcs, a, b) * 1000 for a, b, _ in windows]
     gc_ends = [longest(gcs, b, c) * 1000 for _, b, c in windows]
-    print(
-        f"{players} sessions in the lobby; one more starts and ends, {trials} times; "
-        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
-    )
+    print(f"{label}:")
     for name, xs, gs in (("starting", starts, gc_starts), ("ending", ends, gc_ends)):
         print(
-            f"a session {name:>8}: longest loop callback median {statistics.median(xs):.1f} ms, "
+            f"  a session {name:>8}: longest loop callback median {statistics.median(xs):.1f} ms, "
             f"worst {max(xs):.1f} ms (server CPU; target <= 20 ms); longest GC in it: "
             f"median {statistics.median(gs):.1f} ms, worst {max(gs):.1f} ms"
         )
@@ -174,5 +205,8 @@ if __name__ == "__main__":
     ap.add_argument("--trials", type=int, default=8)
     ap.add_argument("--profile", metavar="FILE", help="profile the server meanwhile (cProfile statistics)")
     ap.add_argument("--show-slow", action="store_true", help="print each start's three longest callbacks")
+    ap.add_argument(
+        "--before", metavar="REF", help="also run a server as at this git commit, trials alternating"
+    )
     args = ap.parse_args()
-    asyncio.run(main(args.players, args.trials, args.profile, args.show_slow))
+    asyncio.run(main(args.players, args.trials, args.profile, args.show_slow, args.before))

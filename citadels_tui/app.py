@@ -30,7 +30,7 @@ from .i18n import Lazy, available, from_environment, language, lazy_t, normalize
 from .names import describe
 from .paths import cache_dir, config_dir
 from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
-from .settings import BOT_LEVELS, cast_choice, districts_choice, load_settings, save_settings
+from .settings import cast_choice, districts_choice, load_settings, save_settings
 from .table import HINT_PLAYOUTS, HINT_SECONDS, Seat, Table
 
 COLOURLESS = Colourless()
@@ -376,8 +376,10 @@ class CitadelsApp(App[int]):
         record = GameRecord(game.config, fresh_seed() if seed is None else seed, [])
         bots = {p: level for p in range(game.players) if p != human}
         self.save_path = None
-        table = Table(record, bots, self.settings.bot_pace, start=text)
-        shown = t(level) if level in BOT_LEVELS else level  # a level with a budget (hard:800) as typed
+        table = Table(record, bots, self.settings.bot_pace, start=text, bots_later=True)
+        from citadels_core.bots import LEVELS
+
+        shown = t(level) if level in LEVELS else level  # a level with a budget (hard:800) as typed
         self.notes.append(
             (
                 t(
@@ -394,7 +396,7 @@ class CitadelsApp(App[int]):
     def start(self, record: GameRecord, bots: dict[int, str], path: Path) -> None:
         """Play a game of our own: a Table this app owns, runs and saves."""
         self.save_path = path
-        table = Table(record, bots, self.settings.bot_pace, autosave=self._autosave)
+        table = Table(record, bots, self.settings.bot_pace, autosave=self._autosave, bots_later=True)
         self.attach(table.seat(HUMAN), owned=True)
 
     def attach(self, seat: Seat, owned: bool) -> None:
@@ -419,6 +421,9 @@ class CitadelsApp(App[int]):
         self.game_screen = screen
         self.call_after_refresh(self._flush_notes)
         if owned:
+            # The bots are made once the screen is drawn (at a start, its first frame: Table's `bots_later`),
+            # or when one must move, if that comes first.
+            self.call_after_refresh(table.make_bots)
             self.run_worker(table.run(), group="table", exclusive=True, exit_on_error=False)
         if table.game.over:
             self.call_after_refresh(self._game_over)

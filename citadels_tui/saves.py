@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 from citadels_core import SaveFileError
-from citadels_core.bots import BOT_KINDS
 from citadels_core.record import GameRecord
 
 from .i18n import t
@@ -65,6 +64,8 @@ def _bots(text: str) -> dict[int, str] | None:
         out = {int(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else None
     except (ValueError, AttributeError, TypeError):
         return None
+    from citadels_core.bots import BOT_KINDS  # imported where used: the bots are not needed to start
+
     if out and all(v in BOT_KINDS for v in out.values()):
         return out
     return None

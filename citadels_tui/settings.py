@@ -5,35 +5,81 @@ stays on disk until the player changes a setting (then the new file replaces it)
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from citadels_core.bots import LEVELS, level_name
 from citadels_core.edition import EDITIONS
 
 from .game_setup import preset_of
 from .i18n import t
 from .paths import config_dir, write_atomic
 
-# The bot levels a player chooses from (the engine's ladder); `heuristic` in an older file means `normal`.
-BOT_LEVELS: tuple[str, ...] = LEVELS
+
+def __getattr__(name: str) -> object:
+    # BOT_LEVELS: the bot levels a player chooses from (the engine's ladder, `citadels_core.bots.LEVELS`);
+    # `heuristic` in an older file means `normal`. Looked up when first asked for: importing the bots'
+    # package imports every bot (~30 M instructions), which a start needs only once a bot moves.
+    if name == "BOT_LEVELS":
+        from citadels_core.bots import LEVELS
+
+        return LEVELS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-@dataclass(slots=True)
 class Settings:
-    name: str = "Anna"
-    theme: str = "citadel"  # citadels_themes.DEFAULT_THEME
-    bot_pace: float = 0.6  # seconds each bot move stays on screen; 0 = instant
-    players: int = 4
-    cast: str = "first_game"  # a preset of `edition`, or "custom": the list in custom_cast
-    districts: str = "first_game"  # likewise, with custom_districts
-    custom_cast: str = ""  # the last custom list typed on the new-game form (names, comma-separated)
-    custom_districts: str = ""
-    bots: list[str] = field(default_factory=lambda: ["normal"] * 7)
-    language: str = ""  # "en", "ru"…; empty: follow the locale (LANG, LC_ALL)
-    edition: str = "2016"  # of the next new game: "2016" or "classic"; cast and districts are its presets
-    shorter: bool = False  # classic only: the shorter game (cities complete at 7 districts)
+    """The player's settings. A plain class rather than a data class: a data class compiles its methods
+    from text when its module is imported, ~5 M instructions of every start (docs/performance.md)."""
+
+    # The fields, in the file's order, and their defaults (a list default is copied for each instance).
+    DEFAULTS: dict[str, Any] = {
+        "name": "Anna",
+        "theme": "citadel",  # citadels_themes.DEFAULT_THEME
+        "bot_pace": 0.6,  # seconds each bot move stays on screen; 0 = instant
+        "players": 4,
+        "cast": "first_game",  # a preset of `edition`, or "custom": the list in custom_cast
+        "districts": "first_game",  # likewise, with custom_districts
+        "custom_cast": "",  # the last custom list typed on the new-game form (names, comma-separated)
+        "custom_districts": "",
+        "bots": ["normal"] * 7,
+        "language": "",  # "en", "ru"…; empty: follow the locale (LANG, LC_ALL)
+        "edition": "2016",  # of the next new game: "2016" or "classic"; cast and districts are its presets
+        "shorter": False,  # classic only: the shorter game (cities complete at 7 districts)
+    }
+    __slots__ = tuple(DEFAULTS)
+
+    name: str
+    theme: str
+    bot_pace: float
+    players: int
+    cast: str
+    districts: str
+    custom_cast: str
+    custom_districts: str
+    bots: list[str]
+    language: str
+    edition: str
+    shorter: bool
+
+    def __init__(self, **given: Any) -> None:
+        unknown = set(given) - set(self.DEFAULTS)
+        if unknown:
+            raise TypeError(f"Settings() got unexpected keyword arguments: {', '.join(sorted(unknown))}")
+        for key, default in self.DEFAULTS.items():
+            value = given.get(key, default)
+            setattr(self, key, list(value) if isinstance(value, list) and key not in given else value)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {key: getattr(self, key) for key in self.DEFAULTS}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Settings):
+            return NotImplemented
+        return self.as_dict() == other.as_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the data class was
+
+    def __repr__(self) -> str:
+        return "Settings(" + ", ".join(f"{k}={v!r}" for k, v in self.as_dict().items()) + ")"
 
 
 def settings_path(home: Path | None = None) -> Path:
@@ -66,7 +112,7 @@ def load_settings(home: Path | None = None) -> tuple[Settings, str | None]:
 
 def _from_dict(data: dict[str, Any]) -> Settings:
     s = Settings()
-    known = {f.name for f in fields(Settings)}
+    known = Settings.DEFAULTS
     for k, v in data.items():
         if k not in known:
             continue  # a newer version's setting: ignore rather than refuse the file
@@ -84,6 +130,9 @@ def _from_dict(data: dict[str, Any]) -> Settings:
         raise ValueError("cast and districts must be preset names")
     if not isinstance(s.custom_cast, str) or not isinstance(s.custom_districts, str):
         raise ValueError("custom_cast and custom_districts must be comma-separated names")
+    from citadels_core.bots import LEVELS as BOT_LEVELS
+    from citadels_core.bots import level_name
+
     if not isinstance(s.bots, list) or any(
         not isinstance(b, str) or level_name(b) not in BOT_LEVELS for b in s.bots
     ):
@@ -120,4 +169,4 @@ def districts_choice(s: Settings, edition: str) -> str | list[str]:
 def save_settings(s: Settings, home: Path | None = None) -> None:
     import tomli_w  # only when settings are saved: the app's start does without it
 
-    write_atomic(settings_path(home), tomli_w.dumps(asdict(s)))
+    write_atomic(settings_path(home), tomli_w.dumps(s.as_dict()))

@@ -14,10 +14,9 @@ import functools
 import logging
 import math
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from citadels_core import Action, Game, GameConfig, IllegalAction
-from citadels_core.bots import Bot, decide, make_bot
 from citadels_core.events import Event
 from citadels_core.narrate import narrate
 from citadels_core.record import GameRecord, state_digest
@@ -27,6 +26,9 @@ from .grammar import second_person
 from .i18n import SOURCE_LANGUAGE, Lazy, language, lazy_t, lazy_tn, translator
 from .recap import Follow, Note, Recap
 from .thinking import think, warm_up
+
+if TYPE_CHECKING:
+    from citadels_core.bots import Bot
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +74,8 @@ class HintRequest(NamedTuple):
 def bot_decides(bot: Bot, game: Game, player: int) -> tuple[Action, Bot]:
     """`bot`'s move for `player` in `game` (a copy), and the bot afterwards: in a worker process it is a
     copy too, and what it remembered of the game must come back with it."""
+    from citadels_core.bots import decide
+
     return decide(bot, game, player), bot
 
 
@@ -97,21 +101,23 @@ class Table:
         pace: float = 0.0,
         autosave: Saver | None = None,
         start: str | None = None,
+        bots_later: bool = False,
     ) -> None:
         """`start`: a position (docs/position.md) the game starts from instead of a new game's deal; the
-        record's actions are then the moves made from it (its seed only seeds the bots)."""
+        record's actions are then the moves made from it (its seed only seeds the bots). `bots_later`: the
+        bots are made when first needed (`make_bots`) rather than now: importing them costs a start ~30 M
+        instructions, before its first frame, although no bot moves before it (the app makes them once
+        that frame is out). Who plays a seat is known either way: `bot_kinds`."""
         from citadels_core.position import from_position  # imported where used: rare, not at every start
 
         self.record = record
         self.start = start
         self.start_game = from_position(start, record_events=False) if start is not None else None
         self.game: Game = self.replayed()
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(kind, record.seed * 1009 + seat) for seat, kind in bots.items()
-        }
-        self.bot_kinds = dict(bots)
-        if any(getattr(b, "wants_worlds", False) for b in self.bots.values()):
-            warm_up()  # a searching bot: its worker processes start now, not at its first move
+        self.bot_kinds = dict(bots)  # the seats bots play, and their levels
+        self._bots: dict[int, Bot] | None = None
+        if not bots_later:
+            self.make_bots()
         self.pace = pace
         self.autosave = autosave
         # A hosted table journals each action before anyone is told of it (see `_acted`): what a player
@@ -143,6 +149,22 @@ class Table:
         self.standin_level = "normal"
         self._standins: dict[int, Bot] = {}
         self._told_away: set[int] = set()
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The bots, by seat (made now if they were not yet: see `bots_later`)."""
+        return self.make_bots()
+
+    def make_bots(self) -> dict[int, Bot]:
+        """Make the bots of `bot_kinds` if they are not made yet; the bots."""
+        if self._bots is None:
+            from citadels_core.bots import make_bot
+
+            seed = self.record.seed
+            self._bots = {seat: make_bot(kind, seed * 1009 + seat) for seat, kind in self.bot_kinds.items()}
+            if any(getattr(b, "wants_worlds", False) for b in self._bots.values()):
+                warm_up()  # a searching bot: its worker processes start now, not at its first move
+        return self._bots
 
     def replayed(self) -> Game:
         """The game of the record: from a new game's deal, or from the start position, with every action."""
@@ -190,7 +212,7 @@ class Table:
         """Apply `actions` in order for `player`, all or none; IllegalAction says why not."""
         if not actions:
             return
-        if player in self.bots:
+        if player in self.bot_kinds:
             raise IllegalAction("A bot plays that seat.")
         start = len(self.record.actions)
         if len(actions) > 1:
@@ -392,7 +414,7 @@ class Table:
 
     def bot_to_move(self) -> bool:
         pd = self.game.pending()
-        return pd is not None and pd[0] in self.bots
+        return pd is not None and pd[0] in self.bot_kinds
 
     def wake(self) -> None:
         """Look again at who must move (a player left or came back, or a seat went to a bot)."""
@@ -414,6 +436,8 @@ class Table:
 
     def give_to_bot(self, player: int, level: str) -> None:
         """The seat is a bot's for the rest of the game (its player did not come back in time)."""
+        from citadels_core.bots import make_bot
+
         self.bots[player] = make_bot(level, self.record.seed * 1009 + player)
         self.bot_kinds[player] = level
         self.set_away(player, False)
@@ -421,6 +445,8 @@ class Table:
     def _standin(self, player: int) -> Bot:
         bot = self._standins.get(player)
         if bot is None:
+            from citadels_core.bots import make_bot
+
             bot = self._standins[player] = make_bot(self.standin_level, self.record.seed * 1013 + player)
         return bot
 
@@ -440,8 +466,8 @@ class Table:
             if pd is None:
                 return
             player = pd[0]
-            bot = self.bots.get(player)
-            if bot is None and player in self.away:
+            is_bot = player in self.bot_kinds  # the bots themselves are made when one must move
+            if not is_bot and player in self.away:
                 # Nobody plays for a player whose seat is held: the table waits until they come back or the
                 # seat goes to a bot (set_away and give_to_bot wake it).
                 if player not in self._told_away:  # said once per absence, not at every wake-up
@@ -451,7 +477,7 @@ class Table:
                 if self.game.pending() == pd and player in self.away and not self._closed:
                     await self._wake.wait()
                 continue
-            if bot is None:
+            if not is_bot:
                 self._hurry = False
                 self._wake.clear()
                 version = self.version
@@ -480,7 +506,7 @@ class Table:
                 return
             if self.game.pending() != pd:
                 continue  # the game changed while the bot waited (a decision was taken back)
-            await self._play(player, bot)
+            await self._play(player, self.bots[player])
 
     def _waits_for(self, player: int) -> Lazy:
         name = self.config.names[player]
@@ -518,13 +544,15 @@ class Table:
                 if version == self.version:
                     self._keep(player, bot, thought)
             else:
+                from citadels_core.bots import decide
+
                 action = await asyncio.to_thread(decide, bot, game, player)
         except Exception:  # a broken bot must not stop the table: it plays the first legal action
             log.exception("bot %s failed", self.bot_kinds.get(player, "stand-in"))
             action = self.game.legal_actions()[0]
         if self._closed or version != self.version:
             return
-        if player not in self.bots and (player in self.away or not slow):
+        if player not in self.bot_kinds and (player in self.away or not slow):
             return  # a stand-in for a slow player who left while it thought: the table waits for them now
         if announcement:
             self._say(announcement)
@@ -548,8 +576,10 @@ class Table:
         """Play every bot move until a human decides or the game ends (tests, headless use)."""
         while True:
             pd = self.game.pending()
-            if pd is None or pd[0] not in self.bots:
+            if pd is None or pd[0] not in self.bot_kinds:
                 return
+            from citadels_core.bots import decide
+
             action = decide(self.bots[pd[0]], self.game, pd[0])
             self.game.apply(pd[0], action)
             self._record(pd[0], action)

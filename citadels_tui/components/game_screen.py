@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -24,6 +23,7 @@ from ..thinking import think
 from .characters_pane import CharactersPane
 from .cities_pane import CitiesBox, CitiesPane, points_so_far
 from .command_line import CommandLine
+from .first_showing import FirstShowing
 from .hand_pane import HandPane
 from .log_pane import LogPane
 from .messages import CommandEntered, OptionChosen, OptionFocused, SeenOptions
@@ -59,7 +59,7 @@ class LeftColumn(Vertical):
             screen.fit_left()
 
 
-class GameScreen(Screen[None]):
+class GameScreen(FirstShowing, Screen[None]):
     CSS_PATH = ["game_screen.tcss", "components.tcss"]
     # Below 60×20 (the SSH server's least size too) the panes cannot show a game: a sentence asks for a
     # bigger terminal instead. Under 80 columns the two columns share the width; under 24 lines the story
@@ -97,7 +97,6 @@ class GameScreen(Screen[None]):
         # Options that destroy a district of the player's own city wait here for a "yes".
         self._confirming: tuple[list[Action], str] | None = None
         self._leaving = False  # Ctrl+C was pressed once: a second press leaves
-        self._shown_once = False  # see on_screen_resume
         # The hand and cities when the player last acted: what changed since is marked in their panes. A
         # spectator never acts, so nothing is marked for them.
         self.last_acted: Snapshot | None = None
@@ -140,26 +139,6 @@ class GameScreen(Screen[None]):
                     yield OptionsPane(id="options")
             yield LogPane(id="log")
         yield CommandLine(self._complete, self._option_count, self._seen_options, id="command")
-
-    def _compositor_refresh(self) -> None:
-        # While the app batches updates (at a start: all of its mount, which pushes this screen), a frame
-        # Textual renders is thrown away unwritten (App._display writes nothing during a batch): ~10 ms of
-        # a start spent on nothing. The screen is drawn instead at its next refresh, once the batch is
-        # over (private Textual API: pyproject pins textual; the snapshot tests and
-        # tests/test_tui_start.py check the screens drawn).
-        if self.app._batch_count and self is self.app.screen and not self.app.is_inline:  # noqa: SLF001
-            self._repaint_required = True
-            return
-        super()._compositor_refresh()
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Called before Textual's own handler (Screen's), which restyles every widget of the screen when
-        # it is shown. Shown for the first time, they were all styled as they were mounted, just before:
-        # doing it again was ~5 ms of a start (and of every SSH session's start). Later resumes (back from
-        # the help, a theme chosen meanwhile …) still restyle.
-        if not self._shown_once:
-            self._shown_once = True
-            event.refresh_styles = False
 
     def on_mount(self) -> None:
         self.query_one("#cities-box").border_title = t("Cities")

@@ -25,6 +25,7 @@ from ..admin import ADMIN_WORDS, Admin, run_admin_command
 from ..hub import HostedTable, Hub, HubError
 from ..i18n import Lazy, language, t
 from .command_line import CommandLine
+from .first_showing import FirstShowing
 from .game_screen import AppRequest
 from .history_screen import WORDS as HISTORY_WORDS
 from .history_screen import history_command
@@ -108,7 +109,7 @@ class LobbyLog(RichLog):
     COMPONENT_CLASSES = {"mark--alert", "mark--dim", "mark--me"}
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(FirstShowing, Screen[None]):
     CSS_PATH = "components.tcss"  # the mark--* colours of the log
     DEFAULT_CSS = """
     LobbyScreen { layout: vertical; }
