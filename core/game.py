@@ -43,6 +43,30 @@ from .terms import (
 _UNIQUE = DistrictType.UNIQUE
 _new_tuple = tuple.__new__  # Game.emit builds events with it (see there)
 
+# The shapes of the event log's compact records (see Game.events): the event's kind, its data's keys in
+# order, and the positions of the values that are card ids (a tuple), told as a list of card keys.
+_CALL = ("call", ("character", "answer"), ())
+_CALL_REVEALED = ("call", ("character", "answer", "player"), ())
+_CHOOSE = ("choose", ("player",), ())
+_CHOOSE_PRIVATE = ("choose_private", ("player", "character"), ())
+_DISCARD_CHARACTER = ("discard_character", ("player",), ())
+_DISCARD_CHARACTER_PRIVATE = ("discard_character_private", ("player", "character"), ())
+_TURN_PHASE = ("turn_phase", ("round",), ())
+_ROBBED = ("robbed", ("thief", "victim", "character", "amount"), ())
+_GATHER_GOLD = ("gather", ("player", "resource", "amount"), ())
+_GATHER_CARDS = ("gather", ("player", "resource", "drawn", "kept"), ())
+_GATHER_PRIVATE = ("gather_private", ("player", "kept"), (1,))
+_DRAWN_PRIVATE = ("drawn_private", ("player", "cards"), (1,))
+_KEEP_PRIVATE = ("keep_private", ("player", "card", "discarded"), (2,))
+_GAIN_GOLD = ("gain_gold", ("player", "amount", "why"), ())
+_GAIN_CARDS = ("gain_cards", ("player", "count", "why"), ())
+_GAIN_CARDS_PRIVATE = ("gain_cards_private", ("player", "cards", "why"), (1,))
+_BUILD = ("build", ("player", "card", "how"), ())
+_CROWN = ("crown", ("player", "why"), ())
+_CROWN_KEPT = ("crown", ("player", "why", "kept"), ())
+_END_TURN = ("end_turn", ("player", "character"), ())
+_END_ROUND = ("end_round", ("round",), ())
+
 Handler = Callable[["Game", int, Action], None]
 
 
@@ -140,7 +164,8 @@ class Game:
         "district_hooks",
         # table
         "rng",
-        "events",
+        "log",
+        "built_events",
         "gold",
         "hands",
         "cities",
@@ -287,7 +312,8 @@ class Game:
         self.district_hooks = _district_hooks(self.district_rules)
 
         self.rng = Rng(seed)
-        self.events: list[Event] | None = [] if record_events else None
+        self.log: list[Any] | None = [] if record_events else None
+        self.built_events: list[Event] | None = [] if record_events else None
         deck = list(f.deck)
         self.rng.shuffle(deck)
         self.deck = deck
@@ -386,7 +412,7 @@ class Game:
         g.spent = self.spent
         g.result = self.result
         g.rng = self.rng.copy()
-        g.events = None
+        g.log = g.built_events = None
         g.gold = self.gold[:]
         g.hands = [h[:] for h in self.hands]
         g.cities = [c[:] for c in self.cities]
@@ -410,16 +436,55 @@ class Game:
 
     # ------------------------------------------------------------------ helpers
 
+    # ------------------------------------------------------------------ the event log
+
+    # A recorded game makes an event at nearly every step (about 700 in a random 6-player game), and most are
+    # never read: a simulation or a server game reads them a few at a time, a benchmark not at all. So the
+    # game writes a compact record into `log` and the `Event` is built only when `events` is read:
+    # - `log` holds what was told since `events` was last read: `Event`s (from `emit`) and, for the events
+    #   of every turn, records `(shape, audience, *values)` written straight at the step that tells them
+    #   (the shapes at the top of this module): a tuple of plain values costs a fraction of a data dict
+    #   kept alive, which the cyclic garbage collector also walks;
+    # - `built_events` holds the `Event`s built so far; reading `events` builds the new ones in order,
+    #   empties `log` and returns `built_events` (always the same list: a reader may keep it, see it grow).
+    # A silent game (a clone, `record_events=False`) has both None. Rules code asks `log is not None` to know
+    # whether to tell anything, never `events` (which would build the events at every step).
+
+    @property
+    def events(self) -> list[Event] | None:
+        """The event log: every `Event` told so far, in order (None for a silent game)."""
+        log = self.log
+        if log:
+            self._build_events(log)
+        return self.built_events
+
+    def _build_events(self, log: list[Any]) -> None:
+        built_events = self.built_events
+        assert built_events is not None
+        districts = self.edition.districts
+        for r in log:
+            if type(r) is Event:
+                built_events.append(r)
+                continue
+            kind, keys, cards = r[0]
+            values = r[2:]
+            if cards:  # card ids kept as a tuple, told as a list of card keys (as card_keys() makes it)
+                values = list(values)
+                for k in cards:
+                    values[k] = [districts[c & CARD].key for c in values[k]]
+            built_events.append(_new_tuple(Event, (kind, dict(zip(keys, values, strict=True)), r[1])))
+        log.clear()
+
     def emit(self, kind: str, data: dict[str, Any], audience: tuple[int, ...] | None = None) -> None:
         """Tell what just happened: an `Event` of `kind` with its `data` (JSON values), told to everyone, or
         only to the seats in `audience` (a drawn card, a chosen character: RULINGS R2). Rules code calls it
         for every change a player may see; `narrate.TEMPLATES` needs a sentence for each kind. A silent game
-        (a clone, `record_events=False`) keeps nothing; build costly `data` only when `events` is not None."""
-        events = self.events
-        if events is not None:
+        (a clone, `record_events=False`) keeps nothing; build costly `data` only when `log` is not None."""
+        log = self.log
+        if log is not None:
             # tuple.__new__ straight: calling the named tuple class goes through its generated __new__,
-            # a Python function, and a recorded game makes an event at nearly every step.
-            events.append(_new_tuple(Event, (kind, data, audience)))
+            # a Python function.
+            log.append(_new_tuple(Event, (kind, data, audience)))
 
     def card_keys(self, cards: list[int]) -> list[str]:
         """The keys of district cards (city entries too), as events and views name them."""
@@ -481,17 +546,17 @@ class Game:
     def gain_cards(self, p: int, k: int, why: str) -> None:
         cards = self.draw(k)
         self.hands[p].extend(cards)
-        if self.events is not None:
-            self.emit("gain_cards", {"player": p, "count": len(cards), "why": why})
+        log = self.log
+        if log is not None:
+            log.append((_GAIN_CARDS, None, p, len(cards), why))
             if cards:
-                self.emit(
-                    "gain_cards_private", {"player": p, "cards": self.card_keys(cards), "why": why}, (p,)
-                )
+                log.append((_GAIN_CARDS_PRIVATE, (p,), p, tuple(cards), why))
 
     def gain_gold(self, p: int, k: int, why: str) -> None:
         self.gold[p] += k
-        if self.events is not None:
-            self.emit("gain_gold", {"player": p, "amount": k, "why": why})
+        log = self.log
+        if log is not None:
+            log.append((_GAIN_GOLD, None, p, k, why))
 
     def hand_remove(self, p: int, cid: int) -> None:
         """Remove one card from p's hand, openly (others who knew it forget that copy)."""
@@ -557,7 +622,7 @@ class Game:
         self.draft = deck
         self.selection_order = self.selection_script
         self.selection_step = 0
-        if self.events is not None:
+        if self.log is not None:
             self.emit(
                 "round",
                 {
@@ -587,7 +652,7 @@ class Game:
                 # 3 players: the third player discards one of the remaining cards at random.
                 c = self.draft.pop(self.rng.below(len(self.draft)))
                 self.facedown.append(c)
-                if self.events is not None:
+                if self.log is not None:
                     self.emit("discard_random", {"player": self.picker()})
                 self.selection_step += 1
                 continue
@@ -616,8 +681,9 @@ class Game:
     def begin_turn_phase(self) -> None:
         self.phase = TURN
         self.follow_up = ""
-        if self.events is not None:
-            self.emit("turn_phase", {"round": self.round})
+        log = self.log
+        if log is not None:
+            log.append((_TURN_PHASE, None, self.round))
         self.call_next()
 
     def _apply_selection(self, p: int, a: Action) -> None:
@@ -649,15 +715,17 @@ class Game:
             self.draft.remove(idx)
         if kind == "d":
             self.facedown.append(idx)
-            if self.events is not None:
-                self.emit("discard_character", {"player": p})
-                self.emit("discard_character_private", {"player": p, "character": self.cast_keys[idx]}, (p,))
+            log = self.log
+            if log is not None:
+                log.append((_DISCARD_CHARACTER, None, p))
+                log.append((_DISCARD_CHARACTER_PRIVATE, (p,), p, self.cast_keys[idx]))
         else:
             self.owner[idx] = p
             self.characters[p].append(idx)
-            if self.events is not None:
-                self.emit("choose", {"player": p})
-                self.emit("choose_private", {"player": p, "character": self.cast_keys[idx]}, (p,))
+            log = self.log
+            if log is not None:
+                log.append((_CHOOSE, None, p))
+                log.append((_CHOOSE_PRIVATE, (p,), p, self.cast_keys[idx]))
         self.selection_step += 1
         self._advance_selection()
 
@@ -677,21 +745,22 @@ class Game:
     def call_next(self) -> None:
         """Call the next character in rank order (the end of the round after the last)."""
         owner = self.owner  # (changed in place within a round)
+        log = self.log
         while True:
             self.current_character = i = self.current_character + 1
             if i >= self.cast_size:
                 self._end_round()
                 return
             p = owner[i]
-            if self.events is not None:
+            if log is not None:
                 key = self.cast_keys[i]
                 if p < 0:
-                    self.emit("call", {"character": key, "answer": "none"})
+                    log.append((_CALL, None, key, "none"))
                 elif i == self.killed:
                     # RULINGS R5: the killed character stays silent.
-                    self.emit("call", {"character": key, "answer": "killed"})
+                    log.append((_CALL, None, key, "killed"))
                 else:
-                    self.emit("call", {"character": key, "answer": "revealed", "player": p})
+                    log.append((_CALL_REVEALED, None, key, "revealed", p))
             if p < 0:
                 continue
             if i == self.killed:
@@ -719,11 +788,9 @@ class Game:
             amount = self.gold[p]
             self.gold[p] = 0
             self.gold[thief] += amount
-            if self.events is not None:
-                self.emit(
-                    "robbed",
-                    {"thief": thief, "victim": p, "character": self.cast_keys[i], "amount": amount},
-                )
+            log = self.log
+            if log is not None:
+                log.append((_ROBBED, None, thief, p, self.cast_keys[i], amount))
         if "ball_room" in self.district_rules:
             self._ask_thanks(p)
         if self.hooks.reveals[i]:
@@ -766,15 +833,16 @@ class Game:
     def take_crown(self, p: int, why: str) -> None:
         if self.crown != p:
             self.crown = p
-            if self.events is not None:
-                self.emit("crown", {"player": p, "why": why})
+            log = self.log
+            if log is not None:
+                log.append((_CROWN, None, p, why))
             dh = self.district_hooks
             if dh[0] is not self.district_rules:  # another dict of rules, handed to the game (tests)
                 dh = self.district_hooks = _district_hooks(self.district_rules)
             for dr in dh[3]:  # the districts that watch the crown
                 dr.on_crown_change(self)  # the classic Throne Room
-        elif self.events is not None:
-            self.emit("crown", {"player": p, "why": why, "kept": True})
+        elif self.log is not None:
+            self.log.append((_CROWN_KEPT, None, p, why, True))
 
     def end_turn(self) -> None:
         p, i = self.turn_player, self.current_character
@@ -793,8 +861,9 @@ class Game:
             es.pop("thank", None)
         for r in self.hooks.turn_watchers:
             r.after_any_turn(self, p)  # the classic Tax Collector's due
-        if self.events is not None:
-            self.emit("end_turn", {"player": p, "character": self.cast_keys[i]})
+        log = self.log
+        if log is not None:
+            log.append((_END_TURN, None, p, self.cast_keys[i]))
         self.turn_player = -1
         self.follow_up = ""
         self.call_next()
@@ -804,8 +873,9 @@ class Game:
         for i in self.hooks.round_end:
             if i >= start and self.character_rules[i].on_round_end(self, i):
                 return  # a decision opened (the killed Emperor's advisor); its handler calls resume_round_end
-        if self.events is not None:
-            self.emit("end_round", {"round": self.round})
+        log = self.log
+        if log is not None:
+            log.append((_END_ROUND, None, self.round))
         if self.last_round:
             self._finish()
         else:
@@ -864,8 +934,9 @@ class Game:
             or self.counts_toward_limit(cid)
         ):
             self.builds += 1
-        if self.events is not None:
-            self.emit("build", {"player": p, "card": self.edition.districts[cid].key, "how": how})
+        log = self.log
+        if log is not None:
+            log.append((_BUILD, None, p, self.edition.districts[cid].key, how))
         dr = self.district_rules.get(self.edition.districts[cid].key) if cid in self.unique_ids else None
         if dr is not None and dr.has_placed:
             dr.on_placed(self, p)  # classic Lighthouse, Bell Tower, Haunted City
@@ -1307,8 +1378,9 @@ class Game:
         if what == "gold":
             amount = 2 + (1 if "gold_mine" in rules and self.has(p, "gold_mine") else 0)
             self.gold[p] += amount
-            if self.events is not None:
-                self.emit("gather", {"player": p, "resource": "gold", "amount": amount})
+            log = self.log
+            if log is not None:
+                log.append((_GATHER_GOLD, None, p, "gold", amount))
         else:
             k = 3 if "observatory" in rules and self.has(p, "observatory") else 2
             drawn = self.draw(k)
@@ -1319,20 +1391,18 @@ class Game:
                 keep_n = lo if lo and k == 3 else len(drawn)
             if keep_n >= len(drawn):
                 self.hands[p].extend(drawn)
-                if self.events is not None:
-                    self.emit(
-                        "gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": len(drawn)}
-                    )
-                    self.emit("gather_private", {"player": p, "kept": self.card_keys(drawn)}, (p,))
+                log = self.log
+                if log is not None:
+                    log.append((_GATHER_CARDS, None, p, "cards", len(drawn), len(drawn)))
+                    log.append((_GATHER_PRIVATE, (p,), p, tuple(drawn)))
             else:
                 self.drawn = drawn
                 self.keep_count = keep_n
                 self.open_follow_up("keep", p)
-                if self.events is not None:
-                    self.emit(
-                        "gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": keep_n}
-                    )
-                    self.emit("drawn_private", {"player": p, "cards": self.card_keys(drawn)}, (p,))
+                log = self.log
+                if log is not None:
+                    log.append((_GATHER_CARDS, None, p, "cards", len(drawn), keep_n))
+                    log.append((_DRAWN_PRIVATE, (p,), p, tuple(drawn)))
         if self.hooks.gathers[self.current_character] and not self.edition_state.get("hospital"):
             self.character_rules[self.current_character].after_gather(self, p)
         if self.follow_up != "keep" and self.gating_rules:  # (gathering_done asks only these)
@@ -1349,12 +1419,9 @@ class Game:
             )
             return
         self.bottom(drawn)
-        if self.events is not None:
-            self.emit(
-                "keep_private",
-                {"player": p, "card": self.edition.districts[cid].key, "discarded": self.card_keys(drawn)},
-                (p,),
-            )
+        log = self.log
+        if log is not None:
+            log.append((_KEEP_PRIVATE, (p,), p, self.edition.districts[cid].key, tuple(drawn)))
         self.drawn = []
         self.follow_up = ""
         if not self.edition_state.get("hospital"):

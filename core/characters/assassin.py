@@ -29,5 +29,5 @@ def kill(g: Game, p: int, a: Action) -> None:
     i = g.cast_index(str(a.args[0]))
     g.killed = i
     g.used |= USED_ABILITY
-    if g.events is not None:  # (a silent game, a search's, builds no event data)
+    if g.log is not None:  # (a silent game, a search's, builds no event data)
         g.emit("kill", {"player": p, "character": g.character_key(i)})

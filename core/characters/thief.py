@@ -31,5 +31,5 @@ def rob(g: Game, p: int, a: Action) -> None:
     g.robbed = i
     g.robber = p
     g.used |= USED_ABILITY
-    if g.events is not None:  # (a silent game, a search's, builds no event data)
+    if g.log is not None:  # (a silent game, a search's, builds no event data)
         g.emit("rob", {"player": p, "character": g.character_key(i)})

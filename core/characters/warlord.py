@@ -99,7 +99,7 @@ def destroy(g: Game, p: int, a: Action) -> None:
     price = destroy_price(g, q, entry)
     g.gold[p] -= price
     g.used |= USED_ABILITY
-    if g.events is not None:  # (a silent game, a search's, builds no event data)
+    if g.log is not None:  # (a silent game, a search's, builds no event data)
         g.emit("destroy", {"player": p, "target": q, "card": key, "paid": price})
     remove_district(g, q, entry)
 
