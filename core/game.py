@@ -98,11 +98,12 @@ class Game:
         interned_builds, interned_choices, interned_discards, interned_keeps: the shared `Action` objects
         legal_actions() hands out, by district id and by character.
 
-    The table: rng (the game's generator), events (the log, None for a silent clone), gold, hands,
-    cities, deck (bottom first: `draw` takes from the end), museum (cards under the Museum), crown (the
-    seat holding it), round, phase (SELECT, TURN, OVER), first_complete (the seat that first completed a
-    city), last_round, known (`known[a][b]`: the cards of b's hand that a has been shown), tax (gold on the
-    Tax Collector's token, 2016).
+    The table: rng (the game's generator), events (the log, None for a silent clone: a property over
+    `log`, see there), gold, hands, cities, deck (bottom first: `draw` takes from the end), museum (cards
+    under the Museum), crown (the seat holding it), round, phase (SELECT, TURN, OVER), over (the phase is
+    OVER: a field set with it, since every loop asks at every decision), first_complete (the seat that
+    first completed a city), last_round, known (`known[a][b]`: the cards of b's hand that a has been
+    shown), tax (gold on the Tax Collector's token, 2016).
 
     The round: owner (character -> the seat that took it), characters (seat -> the characters it took,
     in order), faceup and facedown (the discarded characters), draft (the characters still passed around
@@ -174,6 +175,7 @@ class Game:
         "crown",
         "round",
         "phase",
+        "over",
         "first_complete",
         "last_round",
         "known",
@@ -254,6 +256,7 @@ class Game:
         "crown",
         "round",
         "phase",
+        "over",
         "first_complete",
         "last_round",
         "tax",
@@ -324,6 +327,7 @@ class Game:
         self.crown = 0
         self.round = 0
         self.phase = SELECT
+        self.over = False
         self.first_complete = -1
         self.last_round = False
         self.known: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
@@ -390,6 +394,7 @@ class Game:
         g.crown = self.crown
         g.round = self.round
         g.phase = self.phase
+        g.over = self.over
         g.first_complete = self.first_complete
         g.last_round = self.last_round
         g.tax = self.tax
@@ -984,6 +989,9 @@ class Game:
             # lists the actions millions of times, and each call on the way costs.
             out = self._turn_actions_of_character()
             self.offered_to = self.turn_player
+        elif self.phase == SELECT and not self.follow_up:
+            out = self.selection_actions()  # a pick, a fifth of a game's decisions: straight to its list
+            self.offered_to = self.picker()
         else:
             out = self._list_actions()
             pd = self.pending()
@@ -1051,12 +1059,10 @@ class Game:
             if gate is not None:
                 return gate
         gathered = self.gathered
-        out: list[Action] = [] if gathered else [GATHER_GOLD, GATHER_CARDS]
-        if r.income is not None and not self.used & USED_INCOME:
-            out.append(INCOME)
-        if r.has_bonus and not self.used & USED_BONUS and (gathered or not r.bonus_after_action):
-            out.append(BONUS)
-        if self.hooks.acts[i]:
+        hooks = self.hooks
+        # The gatherings, income and bonus, from a table (see Hooks.openings).
+        out: list[Action] = list(hooks.openings[i][(self.used & _OPENING_USED) | gathered])
+        if hooks.acts[i]:
             r.actions(self, p, out)
         city = self.cities[p]
         if not self.active_entries.isdisjoint(city):
@@ -1064,9 +1070,9 @@ class Game:
                 if dr.id in city or (dr.id | BEAUTY) in city:
                     dr.actions(self, p, out)
         if gathered:
-            if r.may_build and self.hands[p]:
+            if hooks.builders[i] and self.hands[p]:
                 out.extend(self.build_actions(p))
-            if not self.hooks.may_keep_turn[i] or r.may_end(self, p):
+            if not hooks.may_keep_turn[i] or r.may_end(self, p):
                 out.append(END)
         return out
 
@@ -1084,55 +1090,52 @@ class Game:
         if not left and not self.hooks.limit_exempt[self.current_character] and not self.has_limit_free:
             return out  # every build counts toward the limit, and it is reached
         gold = self.gold[p]
-        districts = self.edition.districts
-        d_rules = self.district_rules
         city = self.cities[p]
         costs = self.entry_costs  # a card id is a city entry without BEAUTY: its printed cost
+        builds = self.interned_builds
         # Only districts in this game can offer unpaid builds (Framework, Necropolis).
-        alt = [dr for dr in d_rules.values() if dr.alt_pay] if self.has_alt_pay else ()
-        dearest = dearest and not alt
-        top = -1  # dearest: the printed cost to beat
+        alt = [dr for dr in self.district_rules.values() if dr.alt_pay] if self.has_alt_pay else ()
         unpaid: list[Action] = []  # listed after the paid builds
         factory: bool | None = None  # p's city holds the Factory (asked at the first unique district)
-        # Each kind of card in the hand once, in the hand's order (dearest: a second copy is passed over
-        # by its cost, or judged as the first was).
-        # Cards dearer than p's gold that nothing else lets p build (no unpaid builds, not a unique
-        # district: the Factory lowers their cost, the Thieves' Den is paid in cards).
         unique_ids = self.unique_ids
         paid_only = not alt
-        for cid in hand if dearest else dict.fromkeys(hand):
-            if costs[cid] > gold and paid_only and cid not in unique_ids:
-                continue  # the common refusal first: no other way to build it, and too dear
-            if dearest and costs[cid] <= top:
-                continue  # no dearer than the one found
-            d = districts[cid]
+        for cid in dict.fromkeys(hand):  # each kind of card in the hand once, in the hand's order
+            cost = costs[cid]
+            if cid not in unique_ids:
+                # A basic district (always buildable, _Fixed checks), built for its printed cost or, where a
+                # district of the game allows it, without paying: most of a hand, checked without its card.
+                if cost > gold and paid_only:
+                    continue  # the common refusal first: no other way to build it, and too dear
+                if (cid in city or cid | BEAUTY in city) and not self.can_build_kind(p, cid):
+                    continue
+                if not left and self.counts_toward_limit(cid):
+                    continue
+                for adr in alt:
+                    adr.alt_build_actions(self, p, cid, unpaid)
+                if cost <= gold:
+                    out.append(builds[cid])
+                continue
+            # A unique district: the Factory lowers its cost, the Thieves' Den is paid partly in cards, some
+            # refuse to be built now (the Monument) or ever (the Secret Vault).
+            d = self.edition.districts[cid]
             if not d.buildable or ((cid in city or cid | BEAUTY in city) and not self.can_build_kind(p, cid)):
                 continue
             if not left and self.counts_toward_limit(cid):
                 continue
-            if d.type is _UNIQUE:
-                dr = d_rules.get(d.key)
-                if dr is not None and dr.build_refusal(self, p):
-                    continue
-                for adr in alt:
-                    adr.alt_build_actions(self, p, cid, unpaid)
-                if factory is None:
-                    factory = "factory" in d_rules and self.has(p, "factory")
-                cost = d.cost - 1 if factory and d.key != "factory" else d.cost  # build_cost()
-                if dr is not None and dr.custom_build:
-                    allowed = dr.can_build(self, p, cost)  # the Thieves' Den is paid partly in cards
-                else:
-                    allowed = cost <= gold
+            dr = self.district_rules.get(d.key)
+            if dr is not None and dr.build_refusal(self, p):
+                continue
+            for adr in alt:
+                adr.alt_build_actions(self, p, cid, unpaid)
+            if factory is None:
+                factory = "factory" in self.district_rules and self.has(p, "factory")
+            cost = d.cost - 1 if factory and d.key != "factory" else d.cost  # build_cost()
+            if dr is not None and dr.custom_build:
+                allowed = dr.can_build(self, p, cost)  # the Thieves' Den is paid partly in cards
             else:
-                for adr in alt:
-                    adr.alt_build_actions(self, p, cid, unpaid)
-                allowed = d.cost <= gold
+                allowed = cost <= gold
             if allowed:
-                if dearest:
-                    out = [self.interned_builds[cid]]
-                    top = d.cost
-                else:
-                    out.append(self.interned_builds[cid])
+                out.append(builds[cid])
         out.extend(unpaid)
         return out
 
@@ -1203,7 +1206,11 @@ class Game:
         if offered and player == self.offered_to:
             for listed in offered:
                 if listed is action:
-                    self.apply_unchecked(player, action)
+                    if self.phase == SELECT and not self.follow_up:
+                        # A listed pick: its kind and character are known good (_apply_selection checks them).
+                        self.pick(player, self.cast_ids[action.args[0]])  # type: ignore[index]
+                    else:
+                        self.apply_unchecked(player, action)
                     return
         pd = self.pending()
         if pd is None:
@@ -1492,13 +1499,10 @@ class Game:
 
     def _finish(self) -> None:
         self.phase = OVER
+        self.over = True
         self.turn_player = -1
         self.result = final_result(self)
         self.emit("game_over", self.result)
-
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
 
     # ------------------------------------------------------------------ positions as text
 
@@ -1556,6 +1560,9 @@ class _Fixed:
         # abilities sort every city by it each time they list their targets.
         costs = tuple(d.cost for d in E.districts)
         self.unique_ids = frozenset(i for i, d in enumerate(E.districts) if d.type is DistrictType.UNIQUE)
+        # Game.build_actions checks only a unique district's `buildable` (the Secret Vault's): a basic one
+        # that could never be built would need its check back.
+        assert all(d.buildable for i, d in enumerate(E.districts) if i not in self.unique_ids)
         self.entry_costs = costs + (0,) * (BEAUTY - len(costs)) + tuple(c + 1 for c in costs)
         self.hooks = Hooks(self.character_rules)
         # The same at every round's start (a search starts tens of thousands of rounds).
@@ -1603,6 +1610,26 @@ class Hooks:
         self.bonuses = tuple(r.has_bonus for r in characters)
         self.builders = tuple(r.may_build for r in characters)
         self.build_limits = tuple(r.build_limit for r in characters)
+        # By cast index, then by `(used & _OPENING_USED) | gathered`: what a turn's list of actions begins
+        # with (the gatherings, the income, the bonus), as `_opening` says; a turn lists its actions at
+        # every decision, and one look-up replaces a handful of checks.
+        self.openings = tuple(tuple(_opening(r, key) for key in range(_OPENING_USED + 2)) for r in characters)
+
+
+_OPENING_USED = USED_BONUS | USED_INCOME  # the bits of Game.used that the opening of a turn's list reads
+assert _OPENING_USED == 6  # (Hooks.openings is indexed by these bits with `gathered` as bit 0)
+
+
+def _opening(r: CharacterRules, key: int) -> tuple[Action, ...]:
+    """The first actions of a turn's list for a character with rules `r`; key: the turn's `used` bits
+    (USED_BONUS, USED_INCOME) with `gathered` as bit 0."""
+    gathered = bool(key & 1)
+    out: list[Action] = [] if gathered else [GATHER_GOLD, GATHER_CARDS]
+    if r.income is not None and not key & USED_INCOME:
+        out.append(INCOME)
+    if r.has_bonus and not key & USED_BONUS and (gathered or not r.bonus_after_action):
+        out.append(BONUS)
+    return tuple(out)
 
 
 # The districts with an end-of-turn effect (has_end_turn), and those that act at the selection's end (that
