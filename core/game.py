@@ -21,7 +21,7 @@ from .districts import district_rules_for
 from .districts.base import DistrictRules
 from .edition import Edition
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, shape
 from .rng import Rng
 from .scoring import final_result
 from .terms import (
@@ -43,29 +43,29 @@ from .terms import (
 _UNIQUE = DistrictType.UNIQUE
 _new_tuple = tuple.__new__  # Game.emit builds events with it (see there)
 
-# The shapes of the event log's compact records (see Game.events): the event's kind, its data's keys in
-# order, and the positions of the values that are card ids (a tuple), told as a list of card keys.
-_CALL = ("call", ("character", "answer"), ())
-_CALL_REVEALED = ("call", ("character", "answer", "player"), ())
-_CHOOSE = ("choose", ("player",), ())
-_CHOOSE_PRIVATE = ("choose_private", ("player", "character"), ())
-_DISCARD_CHARACTER = ("discard_character", ("player",), ())
-_DISCARD_CHARACTER_PRIVATE = ("discard_character_private", ("player", "character"), ())
-_TURN_PHASE = ("turn_phase", ("round",), ())
-_ROBBED = ("robbed", ("thief", "victim", "character", "amount"), ())
-_GATHER_GOLD = ("gather", ("player", "resource", "amount"), ())
-_GATHER_CARDS = ("gather", ("player", "resource", "drawn", "kept"), ())
-_GATHER_PRIVATE = ("gather_private", ("player", "kept"), (1,))
-_DRAWN_PRIVATE = ("drawn_private", ("player", "cards"), (1,))
-_KEEP_PRIVATE = ("keep_private", ("player", "card", "discarded"), (2,))
-_GAIN_GOLD = ("gain_gold", ("player", "amount", "why"), ())
-_GAIN_CARDS = ("gain_cards", ("player", "count", "why"), ())
-_GAIN_CARDS_PRIVATE = ("gain_cards_private", ("player", "cards", "why"), (1,))
-_BUILD = ("build", ("player", "card", "how"), ())
-_CROWN = ("crown", ("player", "why"), ())
-_CROWN_KEPT = ("crown", ("player", "why", "kept"), ())
-_END_TURN = ("end_turn", ("player", "character"), ())
-_END_ROUND = ("end_round", ("round",), ())
+# The shapes of the event log's compact records (events.shape; see Game.events).
+_CALL = shape("call", "character", "answer")
+_CALL_REVEALED = shape("call", "character", "answer", "player")
+_CHOOSE = shape("choose", "player")
+_CHOOSE_PRIVATE = shape("choose_private", "player", "character")
+_DISCARD_CHARACTER = shape("discard_character", "player")
+_DISCARD_CHARACTER_PRIVATE = shape("discard_character_private", "player", "character")
+_ROUND = shape("round", "round", "crown", "faceup", "facedown")
+_TURN_PHASE = shape("turn_phase", "round")
+_ROBBED = shape("robbed", "thief", "victim", "character", "amount")
+_GATHER_GOLD = shape("gather", "player", "resource", "amount")
+_GATHER_CARDS = shape("gather", "player", "resource", "drawn", "kept")
+_GATHER_PRIVATE = shape("gather_private", "player", "kept", cards=(1,))
+_DRAWN_PRIVATE = shape("drawn_private", "player", "cards", cards=(1,))
+_KEEP_PRIVATE = shape("keep_private", "player", "card", "discarded", cards=(2,))
+_GAIN_GOLD = shape("gain_gold", "player", "amount", "why")
+_GAIN_CARDS = shape("gain_cards", "player", "count", "why")
+_GAIN_CARDS_PRIVATE = shape("gain_cards_private", "player", "cards", "why", cards=(1,))
+_BUILD = shape("build", "player", "card", "how")
+_CROWN = shape("crown", "player", "why")
+_CROWN_KEPT = shape("crown", "player", "why", "kept")
+_END_TURN = shape("end_turn", "player", "character")
+_END_ROUND = shape("end_round", "round")
 
 Handler = Callable[["Game", int, Action], None]
 
@@ -627,16 +627,9 @@ class Game:
         self.draft = deck
         self.selection_order = self.selection_script
         self.selection_step = 0
-        if self.log is not None:
-            self.emit(
-                "round",
-                {
-                    "round": self.round,
-                    "crown": self.crown,
-                    "faceup": [self.cast_keys[c] for c in faceup],
-                    "facedown": 1,
-                },
-            )
+        log = self.log
+        if log is not None:
+            log.append((_ROUND, None, self.round, self.crown, [self.cast_keys[c] for c in faceup], 1))
         self._advance_selection()
 
     def picker(self) -> int:
@@ -1118,6 +1111,12 @@ class Game:
             # A unique district: the Factory lowers its cost, the Thieves' Den is paid partly in cards, some
             # refuse to be built now (the Monument) or ever (the Secret Vault).
             d = self.edition.districts[cid]
+            if cost > gold + 1 and paid_only:
+                # Too dear even with the Factory's discount: only a district paid partly in cards (the
+                # Thieves' Den) may still be built. (The checks below only ask: skipping them is safe.)
+                dr = self.district_rules.get(d.key)
+                if dr is None or not dr.custom_build:
+                    continue
             if not d.buildable or ((cid in city or cid | BEAUTY in city) and not self.can_build_kind(p, cid)):
                 continue
             if not left and self.counts_toward_limit(cid):

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, shared
 from ..cards import DistrictType
+from ..events import shape
 from ..terms import CARD, USED_ABILITY
 from .base import CharacterRules, Handler
 
@@ -92,6 +93,9 @@ def _destroy_actions(g: Game) -> list[list[Action | None]]:
     return rows
 
 
+_DESTROY = shape("destroy", "player", "target", "card", "paid")
+
+
 def destroy(g: Game, p: int, a: Action) -> None:
     q, key = int(a.args[0]), str(a.args[1])
     cid = g.card_id(key)
@@ -99,8 +103,9 @@ def destroy(g: Game, p: int, a: Action) -> None:
     price = destroy_price(g, q, entry)
     g.gold[p] -= price
     g.used |= USED_ABILITY
-    if g.log is not None:  # (a silent game, a search's, builds no event data)
-        g.emit("destroy", {"player": p, "target": q, "card": key, "paid": price})
+    log = g.log
+    if log is not None:  # a compact record (see Game.events); a silent game, a search's, keeps none
+        log.append((_DESTROY, None, p, q, key, price))
     remove_district(g, q, entry)
 
 
