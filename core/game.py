@@ -954,16 +954,17 @@ class Game:
 
     def pending(self) -> tuple[int, str] | None:
         """Who must decide now, and what kind of decision; None when the game is over."""
-        if self.phase == OVER:
-            return None
-        if self.phase == SELECT:
+        phase = self.phase
+        if phase == TURN:  # (the most common decision first: every harness asks at every decision)
+            if self.follow_up:
+                return self.follow_up_player, self.follow_up
+            return self.turn_player, "turn"
+        if phase == SELECT:
             if self.follow_up:
                 return self.follow_up_player, self.follow_up
             kind = self.selection_order[self.selection_step][1]
             return self.picker(), ("discard_character" if kind == "d" else "choose_character")
-        if self.follow_up:
-            return self.follow_up_player, self.follow_up
-        return self.turn_player, "turn"
+        return None  # OVER
 
     def open_follow_up(self, kind: str, player: int, data: list[int] | None = None) -> None:
         """Open a follow-up decision (choose a card to keep, cards to discard …) for `player`."""
