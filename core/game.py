@@ -986,6 +986,9 @@ class Game:
         elif self.phase == SELECT and not self.follow_up:
             out = self.selection_actions()  # a pick, a fifth of a game's decisions: straight to its list
             self.offered_to = self.picker()
+        elif self.follow_up == "keep" and not self.over:
+            out = _keep_actions(self)  # keeping a drawn card, after nearly every gathering of cards
+            self.offered_to = self.follow_up_player
         else:
             out = self._list_actions()
             pd = self.pending()
@@ -1431,9 +1434,11 @@ class Game:
             log.append((_KEEP_PRIVATE, (p,), p, self.edition.districts[cid].key, tuple(drawn)))
         self.drawn = []
         self.follow_up = ""
-        if not self.edition_state.get("hospital"):
-            self.character_rules[self.current_character].after_keep(self, p)
-        self.gathering_done(p)
+        i = self.current_character
+        if self.hooks.keeps[i] and not self.edition_state.get("hospital"):
+            self.character_rules[i].after_keep(self, p)
+        if self.gating_rules:  # (gathering_done asks only these)
+            self.gathering_done(p)
 
     def gathering_done(self, p: int) -> None:
         """Gathering resources is over (a drawn card was kept): the threat is resolved, the Witch bewitches,
@@ -1591,9 +1596,11 @@ class Hooks:
         # ending the turn (overrides may_end: the Emperor must first move the crown).
         self.acts = tuple(type(r).actions is not CharacterRules.actions for r in characters)
         self.may_keep_turn = tuple(type(r).may_end is not CharacterRules.may_end for r in characters)
-        # By cast index: the character does something when revealed, after gathering, at its turn's end.
+        # By cast index: the character does something when revealed, after gathering, after keeping a drawn
+        # card, at its turn's end.
         self.reveals = tuple(type(r).on_reveal is not CharacterRules.on_reveal for r in characters)
         self.gathers = tuple(type(r).after_gather is not CharacterRules.after_gather for r in characters)
+        self.keeps = tuple(type(r).after_keep is not CharacterRules.after_keep for r in characters)
         self.turn_ends = tuple(type(r).on_end_turn is not CharacterRules.on_end_turn for r in characters)
         # By cast index: some builds of the character's turn may not count toward the limit (the Trader).
         self.limit_exempt = tuple(

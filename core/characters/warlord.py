@@ -54,22 +54,28 @@ class Warlord(CharacterRules):
         protected = g.protected_seats()
         listed = _destroy_actions(g)
         complete_at = g.complete_at
+        limit = gold + 1  # the dearest entry whose price (its cost - 1 at least) the gold may pay
         for q, city in enumerate(g.cities):
             if not city or q in protected or (len(city) + 1 >= complete_at and g.is_complete(q)):
                 # (rank8_targetable, inlined; a city two districts short is not complete, whatever it holds)
                 continue
+            # The districts whose price (cost - 1, or more) the gold may pay, cheapest first (a stable sort:
+            # equal costs in the city's order). Filtered before sorting: the Warlord is often short of gold,
+            # and sorting every city at each of his decisions was most of the listing.
+            affordable = [e for e in city if costs[e] <= limit]
+            if not affordable:
+                continue
+            if len(affordable) > 1:
+                affordable.sort(key=costs.__getitem__)
             row = listed[q]
             wall_id = wall.id if wall is not None and g.has(q, "great_wall") else -1
-            offered: set[int] = set()
-            for e in sorted(city, key=costs.__getitem__):
+            offered: list[int] = []  # card ids listed for this city (a copy, or a beautified one, once)
+            for e in affordable:
                 cid = e & CARD
-                cost = costs[e]
-                if cost - 1 > gold:
-                    break  # the rest cost as much or more
                 if cid == keep_id or cid in offered:
                     continue
-                if cost - 1 + (1 if wall_id >= 0 and cid != wall_id else 0) <= gold:
-                    offered.add(cid)
+                if costs[e] - 1 + (1 if wall_id >= 0 and cid != wall_id else 0) <= gold:
+                    offered.append(cid)
                     a = row[cid]
                     if a is None:
                         a = row[cid] = shared("destroy", q, districts[cid].key)
