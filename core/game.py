@@ -566,9 +566,9 @@ class Game:
     def hand_remove(self, p: int, cid: int) -> None:
         """Remove one card from p's hand, openly (others who knew it forget that copy)."""
         self.hands[p].remove(cid)
-        for q in range(self.players):
-            kn = self.known[q][p]
-            if cid in kn:
+        for row in self.known:
+            kn = row[p]
+            if kn and cid in kn:
                 kn.remove(cid)
 
     def forget_hand(self, p: int) -> None:
