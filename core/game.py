@@ -656,11 +656,17 @@ class Game:
                 continue
             seen = self.seen[(self.crown + off) % self.players]  # the picker's
             draft = self.draft
-            for c in (
+            options = (
                 draft + self.facedown if kind == "c+" and len(draft) == 1 else draft
-            ):  # selection_options()
-                if c not in seen:
-                    seen.append(c)
+            )  # selection_options()
+            if not seen:
+                seen.extend(
+                    options
+                )  # (the seat's first pick of the round: with 4 or more players, its only one)
+            else:
+                for c in options:
+                    if c not in seen:
+                        seen.append(c)
             return
         # Selection over: the unchosen cards are discarded face down.
         self.facedown.extend(self.draft)
@@ -1101,8 +1107,16 @@ class Game:
             if cid not in unique_ids:
                 # A basic district (always buildable, _Fixed checks), built for its printed cost or, where a
                 # district of the game allows it, without paying: most of a hand, checked without its card.
-                if cost > gold and paid_only:
-                    continue  # the common refusal first: no other way to build it, and too dear
+                if paid_only:
+                    # (the common case in one test: affordable, not a copy of one in the city unless allowed,
+                    # within the limit)
+                    if (
+                        cost <= gold
+                        and (cid not in city and cid | BEAUTY not in city or self.can_build_kind(p, cid))
+                        and (left or not self.counts_toward_limit(cid))
+                    ):
+                        out.append(builds[cid])
+                    continue
                 if (cid in city or cid | BEAUTY in city) and not self.can_build_kind(p, cid):
                     continue
                 if not left and self.counts_toward_limit(cid):
