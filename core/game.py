@@ -439,8 +439,6 @@ class Game:
         g.offered = ()
         return g
 
-    # ------------------------------------------------------------------ helpers
-
     # ------------------------------------------------------------------ the event log
 
     # A recorded game makes an event at nearly every step (about 700 in a random 6-player game), and most are
@@ -490,6 +488,8 @@ class Game:
             # tuple.__new__ straight: calling the named tuple class goes through its generated __new__,
             # a Python function.
             log.append(_new_tuple(Event, (kind, data, audience)))
+
+    # ------------------------------------------------------------------ helpers
 
     def card_keys(self, cards: list[int]) -> list[str]:
         """The keys of district cards (city entries too), as events and views name them."""
@@ -656,13 +656,11 @@ class Game:
                 continue
             seen = self.seen[(self.crown + off) % self.players]  # the picker's
             draft = self.draft
-            options = (
-                draft + self.facedown if kind == "c+" and len(draft) == 1 else draft
-            )  # selection_options()
+            # selection_options(), added to what the picker has seen: at once at the seat's first pick of
+            # the round (with 4 or more players, its only one)
+            options = draft + self.facedown if kind == "c+" and len(draft) == 1 else draft
             if not seen:
-                seen.extend(
-                    options
-                )  # (the seat's first pick of the round: with 4 or more players, its only one)
+                seen.extend(options)
             else:
                 for c in options:
                     if c not in seen:
