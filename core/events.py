@@ -22,3 +22,15 @@ class Event(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "data": self.data, "audience": self.audience}
+
+
+# A recorded game keeps the events of every turn as compact records `(shape, audience, *values)` in its `log`
+# and builds each `Event` when `Game.events` is read (see there): the shape names the event's kind, its
+# data's keys in order (one per value) and the positions of the values that are card ids (a tuple), told
+# as a list of card keys.
+Shape = tuple[str, tuple[str, ...], tuple[int, ...]]
+
+
+def shape(kind: str, *keys: str, cards: tuple[int, ...] = ()) -> Shape:
+    """The shape of the records of `kind` whose data has `keys` (see above)."""
+    return (kind, keys, cards)

@@ -21,7 +21,7 @@ from .districts import district_rules_for
 from .districts.base import DistrictRules
 from .edition import Edition
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, shape
 from .rng import Rng
 from .scoring import final_result
 from .terms import (
@@ -42,6 +42,30 @@ from .terms import (
 
 _UNIQUE = DistrictType.UNIQUE
 _new_tuple = tuple.__new__  # Game.emit builds events with it (see there)
+
+# The shapes of the event log's compact records (events.shape; see Game.events).
+_CALL = shape("call", "character", "answer")
+_CALL_REVEALED = shape("call", "character", "answer", "player")
+_CHOOSE = shape("choose", "player")
+_CHOOSE_PRIVATE = shape("choose_private", "player", "character")
+_DISCARD_CHARACTER = shape("discard_character", "player")
+_DISCARD_CHARACTER_PRIVATE = shape("discard_character_private", "player", "character")
+_ROUND = shape("round", "round", "crown", "faceup", "facedown")
+_TURN_PHASE = shape("turn_phase", "round")
+_ROBBED = shape("robbed", "thief", "victim", "character", "amount")
+_GATHER_GOLD = shape("gather", "player", "resource", "amount")
+_GATHER_CARDS = shape("gather", "player", "resource", "drawn", "kept")
+_GATHER_PRIVATE = shape("gather_private", "player", "kept", cards=(1,))
+_DRAWN_PRIVATE = shape("drawn_private", "player", "cards", cards=(1,))
+_KEEP_PRIVATE = shape("keep_private", "player", "card", "discarded", cards=(2,))
+_GAIN_GOLD = shape("gain_gold", "player", "amount", "why")
+_GAIN_CARDS = shape("gain_cards", "player", "count", "why")
+_GAIN_CARDS_PRIVATE = shape("gain_cards_private", "player", "cards", "why", cards=(1,))
+_BUILD = shape("build", "player", "card", "how")
+_CROWN = shape("crown", "player", "why")
+_CROWN_KEPT = shape("crown", "player", "why", "kept")
+_END_TURN = shape("end_turn", "player", "character")
+_END_ROUND = shape("end_round", "round")
 
 Handler = Callable[["Game", int, Action], None]
 
@@ -74,11 +98,12 @@ class Game:
         interned_builds, interned_choices, interned_discards, interned_keeps: the shared `Action` objects
         legal_actions() hands out, by district id and by character.
 
-    The table: rng (the game's generator), events (the log, None for a silent clone), gold, hands,
-    cities, deck (bottom first: `draw` takes from the end), museum (cards under the Museum), crown (the
-    seat holding it), round, phase (SELECT, TURN, OVER), first_complete (the seat that first completed a
-    city), last_round, known (`known[a][b]`: the cards of b's hand that a has been shown), tax (gold on the
-    Tax Collector's token, 2016).
+    The table: rng (the game's generator), events (the log, None for a silent clone: a property over
+    `log`, see there), gold, hands, cities, deck (bottom first: `draw` takes from the end), museum (cards
+    under the Museum), crown (the seat holding it), round, phase (SELECT, TURN, OVER), over (the phase is
+    OVER: a field set with it, since every loop asks at every decision), first_complete (the seat that
+    first completed a city), last_round, known (`known[a][b]`: the cards of b's hand that a has been
+    shown), tax (gold on the Tax Collector's token, 2016).
 
     The round: owner (character -> the seat that took it), characters (seat -> the characters it took,
     in order), faceup and facedown (the discarded characters), draft (the characters still passed around
@@ -140,7 +165,8 @@ class Game:
         "district_hooks",
         # table
         "rng",
-        "events",
+        "log",
+        "built_events",
         "gold",
         "hands",
         "cities",
@@ -149,6 +175,7 @@ class Game:
         "crown",
         "round",
         "phase",
+        "over",
         "first_complete",
         "last_round",
         "known",
@@ -229,6 +256,7 @@ class Game:
         "crown",
         "round",
         "phase",
+        "over",
         "first_complete",
         "last_round",
         "tax",
@@ -287,7 +315,8 @@ class Game:
         self.district_hooks = _district_hooks(self.district_rules)
 
         self.rng = Rng(seed)
-        self.events: list[Event] | None = [] if record_events else None
+        self.log: list[Any] | None = [] if record_events else None
+        self.built_events: list[Event] | None = [] if record_events else None
         deck = list(f.deck)
         self.rng.shuffle(deck)
         self.deck = deck
@@ -298,6 +327,7 @@ class Game:
         self.crown = 0
         self.round = 0
         self.phase = SELECT
+        self.over = False
         self.first_complete = -1
         self.last_round = False
         self.known: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
@@ -364,6 +394,7 @@ class Game:
         g.crown = self.crown
         g.round = self.round
         g.phase = self.phase
+        g.over = self.over
         g.first_complete = self.first_complete
         g.last_round = self.last_round
         g.tax = self.tax
@@ -386,7 +417,7 @@ class Game:
         g.spent = self.spent
         g.result = self.result
         g.rng = self.rng.copy()
-        g.events = None
+        g.log = g.built_events = None
         g.gold = self.gold[:]
         g.hands = [h[:] for h in self.hands]
         g.cities = [c[:] for c in self.cities]
@@ -408,18 +439,57 @@ class Game:
         g.offered = ()
         return g
 
-    # ------------------------------------------------------------------ helpers
+    # ------------------------------------------------------------------ the event log
+
+    # A recorded game makes an event at nearly every step (about 700 in a random 6-player game), and most are
+    # never read: a simulation or a server game reads them a few at a time, a benchmark not at all. So the
+    # game writes a compact record into `log` and the `Event` is built only when `events` is read:
+    # - `log` holds what was told since `events` was last read: `Event`s (from `emit`) and, for the events
+    #   of every turn, records `(shape, audience, *values)` written straight at the step that tells them
+    #   (the shapes at the top of this module): a tuple of plain values costs a fraction of a data dict
+    #   kept alive, which the cyclic garbage collector also walks;
+    # - `built_events` holds the `Event`s built so far; reading `events` builds the new ones in order,
+    #   empties `log` and returns `built_events` (always the same list: a reader may keep it, see it grow).
+    # A silent game (a clone, `record_events=False`) has both None. Rules code asks `log is not None` to know
+    # whether to tell anything, never `events` (which would build the events at every step).
+
+    @property
+    def events(self) -> list[Event] | None:
+        """The event log: every `Event` told so far, in order (None for a silent game)."""
+        log = self.log
+        if log:
+            self._build_events(log)
+        return self.built_events
+
+    def _build_events(self, log: list[Any]) -> None:
+        built_events = self.built_events
+        assert built_events is not None
+        districts = self.edition.districts
+        for r in log:
+            if type(r) is Event:
+                built_events.append(r)
+                continue
+            kind, keys, cards = r[0]
+            values = r[2:]
+            if cards:  # card ids kept as a tuple, told as a list of card keys (as card_keys() makes it)
+                values = list(values)
+                for k in cards:
+                    values[k] = [districts[c & CARD].key for c in values[k]]
+            built_events.append(_new_tuple(Event, (kind, dict(zip(keys, values, strict=True)), r[1])))
+        log.clear()
 
     def emit(self, kind: str, data: dict[str, Any], audience: tuple[int, ...] | None = None) -> None:
         """Tell what just happened: an `Event` of `kind` with its `data` (JSON values), told to everyone, or
         only to the seats in `audience` (a drawn card, a chosen character: RULINGS R2). Rules code calls it
         for every change a player may see; `narrate.TEMPLATES` needs a sentence for each kind. A silent game
-        (a clone, `record_events=False`) keeps nothing; build costly `data` only when `events` is not None."""
-        events = self.events
-        if events is not None:
+        (a clone, `record_events=False`) keeps nothing; build costly `data` only when `log` is not None."""
+        log = self.log
+        if log is not None:
             # tuple.__new__ straight: calling the named tuple class goes through its generated __new__,
-            # a Python function, and a recorded game makes an event at nearly every step.
-            events.append(_new_tuple(Event, (kind, data, audience)))
+            # a Python function.
+            log.append(_new_tuple(Event, (kind, data, audience)))
+
+    # ------------------------------------------------------------------ helpers
 
     def card_keys(self, cards: list[int]) -> list[str]:
         """The keys of district cards (city entries too), as events and views name them."""
@@ -481,24 +551,24 @@ class Game:
     def gain_cards(self, p: int, k: int, why: str) -> None:
         cards = self.draw(k)
         self.hands[p].extend(cards)
-        if self.events is not None:
-            self.emit("gain_cards", {"player": p, "count": len(cards), "why": why})
+        log = self.log
+        if log is not None:
+            log.append((_GAIN_CARDS, None, p, len(cards), why))
             if cards:
-                self.emit(
-                    "gain_cards_private", {"player": p, "cards": self.card_keys(cards), "why": why}, (p,)
-                )
+                log.append((_GAIN_CARDS_PRIVATE, (p,), p, tuple(cards), why))
 
     def gain_gold(self, p: int, k: int, why: str) -> None:
         self.gold[p] += k
-        if self.events is not None:
-            self.emit("gain_gold", {"player": p, "amount": k, "why": why})
+        log = self.log
+        if log is not None:
+            log.append((_GAIN_GOLD, None, p, k, why))
 
     def hand_remove(self, p: int, cid: int) -> None:
         """Remove one card from p's hand, openly (others who knew it forget that copy)."""
         self.hands[p].remove(cid)
-        for q in range(self.players):
-            kn = self.known[q][p]
-            if cid in kn:
+        for row in self.known:
+            kn = row[p]
+            if kn and cid in kn:
                 kn.remove(cid)
 
     def forget_hand(self, p: int) -> None:
@@ -557,16 +627,9 @@ class Game:
         self.draft = deck
         self.selection_order = self.selection_script
         self.selection_step = 0
-        if self.events is not None:
-            self.emit(
-                "round",
-                {
-                    "round": self.round,
-                    "crown": self.crown,
-                    "faceup": [self.cast_keys[c] for c in faceup],
-                    "facedown": 1,
-                },
-            )
+        log = self.log
+        if log is not None:
+            log.append((_ROUND, None, self.round, self.crown, [self.cast_keys[c] for c in faceup], 1))
         self._advance_selection()
 
     def picker(self) -> int:
@@ -587,17 +650,21 @@ class Game:
                 # 3 players: the third player discards one of the remaining cards at random.
                 c = self.draft.pop(self.rng.below(len(self.draft)))
                 self.facedown.append(c)
-                if self.events is not None:
+                if self.log is not None:
                     self.emit("discard_random", {"player": self.picker()})
                 self.selection_step += 1
                 continue
             seen = self.seen[(self.crown + off) % self.players]  # the picker's
             draft = self.draft
-            for c in (
-                draft + self.facedown if kind == "c+" and len(draft) == 1 else draft
-            ):  # selection_options()
-                if c not in seen:
-                    seen.append(c)
+            # selection_options(), added to what the picker has seen: at once at the seat's first pick of
+            # the round (with 4 or more players, its only one)
+            options = draft + self.facedown if kind == "c+" and len(draft) == 1 else draft
+            if not seen:
+                seen.extend(options)
+            else:
+                for c in options:
+                    if c not in seen:
+                        seen.append(c)
             return
         # Selection over: the unchosen cards are discarded face down.
         self.facedown.extend(self.draft)
@@ -616,8 +683,9 @@ class Game:
     def begin_turn_phase(self) -> None:
         self.phase = TURN
         self.follow_up = ""
-        if self.events is not None:
-            self.emit("turn_phase", {"round": self.round})
+        log = self.log
+        if log is not None:
+            log.append((_TURN_PHASE, None, self.round))
         self.call_next()
 
     def _apply_selection(self, p: int, a: Action) -> None:
@@ -649,15 +717,17 @@ class Game:
             self.draft.remove(idx)
         if kind == "d":
             self.facedown.append(idx)
-            if self.events is not None:
-                self.emit("discard_character", {"player": p})
-                self.emit("discard_character_private", {"player": p, "character": self.cast_keys[idx]}, (p,))
+            log = self.log
+            if log is not None:
+                log.append((_DISCARD_CHARACTER, None, p))
+                log.append((_DISCARD_CHARACTER_PRIVATE, (p,), p, self.cast_keys[idx]))
         else:
             self.owner[idx] = p
             self.characters[p].append(idx)
-            if self.events is not None:
-                self.emit("choose", {"player": p})
-                self.emit("choose_private", {"player": p, "character": self.cast_keys[idx]}, (p,))
+            log = self.log
+            if log is not None:
+                log.append((_CHOOSE, None, p))
+                log.append((_CHOOSE_PRIVATE, (p,), p, self.cast_keys[idx]))
         self.selection_step += 1
         self._advance_selection()
 
@@ -677,21 +747,22 @@ class Game:
     def call_next(self) -> None:
         """Call the next character in rank order (the end of the round after the last)."""
         owner = self.owner  # (changed in place within a round)
+        log = self.log
         while True:
             self.current_character = i = self.current_character + 1
             if i >= self.cast_size:
                 self._end_round()
                 return
             p = owner[i]
-            if self.events is not None:
+            if log is not None:
                 key = self.cast_keys[i]
                 if p < 0:
-                    self.emit("call", {"character": key, "answer": "none"})
+                    log.append((_CALL, None, key, "none"))
                 elif i == self.killed:
                     # RULINGS R5: the killed character stays silent.
-                    self.emit("call", {"character": key, "answer": "killed"})
+                    log.append((_CALL, None, key, "killed"))
                 else:
-                    self.emit("call", {"character": key, "answer": "revealed", "player": p})
+                    log.append((_CALL_REVEALED, None, key, "revealed", p))
             if p < 0:
                 continue
             if i == self.killed:
@@ -719,11 +790,9 @@ class Game:
             amount = self.gold[p]
             self.gold[p] = 0
             self.gold[thief] += amount
-            if self.events is not None:
-                self.emit(
-                    "robbed",
-                    {"thief": thief, "victim": p, "character": self.cast_keys[i], "amount": amount},
-                )
+            log = self.log
+            if log is not None:
+                log.append((_ROBBED, None, thief, p, self.cast_keys[i], amount))
         if "ball_room" in self.district_rules:
             self._ask_thanks(p)
         if self.hooks.reveals[i]:
@@ -766,15 +835,16 @@ class Game:
     def take_crown(self, p: int, why: str) -> None:
         if self.crown != p:
             self.crown = p
-            if self.events is not None:
-                self.emit("crown", {"player": p, "why": why})
+            log = self.log
+            if log is not None:
+                log.append((_CROWN, None, p, why))
             dh = self.district_hooks
             if dh[0] is not self.district_rules:  # another dict of rules, handed to the game (tests)
                 dh = self.district_hooks = _district_hooks(self.district_rules)
             for dr in dh[3]:  # the districts that watch the crown
                 dr.on_crown_change(self)  # the classic Throne Room
-        elif self.events is not None:
-            self.emit("crown", {"player": p, "why": why, "kept": True})
+        elif self.log is not None:
+            self.log.append((_CROWN_KEPT, None, p, why, True))
 
     def end_turn(self) -> None:
         p, i = self.turn_player, self.current_character
@@ -793,8 +863,9 @@ class Game:
             es.pop("thank", None)
         for r in self.hooks.turn_watchers:
             r.after_any_turn(self, p)  # the classic Tax Collector's due
-        if self.events is not None:
-            self.emit("end_turn", {"player": p, "character": self.cast_keys[i]})
+        log = self.log
+        if log is not None:
+            log.append((_END_TURN, None, p, self.cast_keys[i]))
         self.turn_player = -1
         self.follow_up = ""
         self.call_next()
@@ -804,8 +875,9 @@ class Game:
         for i in self.hooks.round_end:
             if i >= start and self.character_rules[i].on_round_end(self, i):
                 return  # a decision opened (the killed Emperor's advisor); its handler calls resume_round_end
-        if self.events is not None:
-            self.emit("end_round", {"round": self.round})
+        log = self.log
+        if log is not None:
+            log.append((_END_ROUND, None, self.round))
         if self.last_round:
             self._finish()
         else:
@@ -864,8 +936,9 @@ class Game:
             or self.counts_toward_limit(cid)
         ):
             self.builds += 1
-        if self.events is not None:
-            self.emit("build", {"player": p, "card": self.edition.districts[cid].key, "how": how})
+        log = self.log
+        if log is not None:
+            log.append((_BUILD, None, p, self.edition.districts[cid].key, how))
         dr = self.district_rules.get(self.edition.districts[cid].key) if cid in self.unique_ids else None
         if dr is not None and dr.has_placed:
             dr.on_placed(self, p)  # classic Lighthouse, Bell Tower, Haunted City
@@ -885,16 +958,17 @@ class Game:
 
     def pending(self) -> tuple[int, str] | None:
         """Who must decide now, and what kind of decision; None when the game is over."""
-        if self.phase == OVER:
-            return None
-        if self.phase == SELECT:
+        phase = self.phase
+        if phase == TURN:  # (the most common decision first: every harness asks at every decision)
+            if self.follow_up:
+                return self.follow_up_player, self.follow_up
+            return self.turn_player, "turn"
+        if phase == SELECT:
             if self.follow_up:
                 return self.follow_up_player, self.follow_up
             kind = self.selection_order[self.selection_step][1]
             return self.picker(), ("discard_character" if kind == "d" else "choose_character")
-        if self.follow_up:
-            return self.follow_up_player, self.follow_up
-        return self.turn_player, "turn"
+        return None  # OVER
 
     def open_follow_up(self, kind: str, player: int, data: list[int] | None = None) -> None:
         """Open a follow-up decision (choose a card to keep, cards to discard …) for `player`."""
@@ -913,6 +987,12 @@ class Game:
             # lists the actions millions of times, and each call on the way costs.
             out = self._turn_actions_of_character()
             self.offered_to = self.turn_player
+        elif self.phase == SELECT and not self.follow_up:
+            out = self.selection_actions()  # a pick, a fifth of a game's decisions: straight to its list
+            self.offered_to = self.picker()
+        elif self.follow_up == "keep" and not self.over:
+            out = _keep_actions(self)  # keeping a drawn card, after nearly every gathering of cards
+            self.offered_to = self.follow_up_player
         else:
             out = self._list_actions()
             pd = self.pending()
@@ -980,12 +1060,10 @@ class Game:
             if gate is not None:
                 return gate
         gathered = self.gathered
-        out: list[Action] = [] if gathered else [GATHER_GOLD, GATHER_CARDS]
-        if r.income is not None and not self.used & USED_INCOME:
-            out.append(INCOME)
-        if r.has_bonus and not self.used & USED_BONUS and (gathered or not r.bonus_after_action):
-            out.append(BONUS)
-        if self.hooks.acts[i]:
+        hooks = self.hooks
+        # The gatherings, income and bonus, from a table (see Hooks.openings).
+        out: list[Action] = list(hooks.openings[i][(self.used & _OPENING_USED) | gathered])
+        if hooks.acts[i]:
             r.actions(self, p, out)
         city = self.cities[p]
         if not self.active_entries.isdisjoint(city):
@@ -993,9 +1071,9 @@ class Game:
                 if dr.id in city or (dr.id | BEAUTY) in city:
                     dr.actions(self, p, out)
         if gathered:
-            if r.may_build and self.hands[p]:
+            if hooks.builders[i] and self.hands[p]:
                 out.extend(self.build_actions(p))
-            if not self.hooks.may_keep_turn[i] or r.may_end(self, p):
+            if not hooks.may_keep_turn[i] or r.may_end(self, p):
                 out.append(END)
         return out
 
@@ -1013,55 +1091,66 @@ class Game:
         if not left and not self.hooks.limit_exempt[self.current_character] and not self.has_limit_free:
             return out  # every build counts toward the limit, and it is reached
         gold = self.gold[p]
-        districts = self.edition.districts
-        d_rules = self.district_rules
         city = self.cities[p]
         costs = self.entry_costs  # a card id is a city entry without BEAUTY: its printed cost
+        builds = self.interned_builds
         # Only districts in this game can offer unpaid builds (Framework, Necropolis).
-        alt = [dr for dr in d_rules.values() if dr.alt_pay] if self.has_alt_pay else ()
-        dearest = dearest and not alt
-        top = -1  # dearest: the printed cost to beat
+        alt = [dr for dr in self.district_rules.values() if dr.alt_pay] if self.has_alt_pay else ()
         unpaid: list[Action] = []  # listed after the paid builds
         factory: bool | None = None  # p's city holds the Factory (asked at the first unique district)
-        # Each kind of card in the hand once, in the hand's order (dearest: a second copy is passed over
-        # by its cost, or judged as the first was).
-        # Cards dearer than p's gold that nothing else lets p build (no unpaid builds, not a unique
-        # district: the Factory lowers their cost, the Thieves' Den is paid in cards).
         unique_ids = self.unique_ids
         paid_only = not alt
-        for cid in hand if dearest else dict.fromkeys(hand):
-            if costs[cid] > gold and paid_only and cid not in unique_ids:
-                continue  # the common refusal first: no other way to build it, and too dear
-            if dearest and costs[cid] <= top:
-                continue  # no dearer than the one found
-            d = districts[cid]
+        for cid in dict.fromkeys(hand):  # each kind of card in the hand once, in the hand's order
+            cost = costs[cid]
+            if cid not in unique_ids:
+                # A basic district (always buildable, _Fixed checks), built for its printed cost or, where a
+                # district of the game allows it, without paying: most of a hand, checked without its card.
+                if paid_only:
+                    # (the common case in one test: affordable, not a copy of one in the city unless allowed,
+                    # within the limit)
+                    if (
+                        cost <= gold
+                        and (cid not in city and cid | BEAUTY not in city or self.can_build_kind(p, cid))
+                        and (left or not self.counts_toward_limit(cid))
+                    ):
+                        out.append(builds[cid])
+                    continue
+                if (cid in city or cid | BEAUTY in city) and not self.can_build_kind(p, cid):
+                    continue
+                if not left and self.counts_toward_limit(cid):
+                    continue
+                for adr in alt:
+                    adr.alt_build_actions(self, p, cid, unpaid)
+                if cost <= gold:
+                    out.append(builds[cid])
+                continue
+            # A unique district: the Factory lowers its cost, the Thieves' Den is paid partly in cards, some
+            # refuse to be built now (the Monument) or ever (the Secret Vault).
+            d = self.edition.districts[cid]
+            if cost > gold + 1 and paid_only:
+                # Too dear even with the Factory's discount: only a district paid partly in cards (the
+                # Thieves' Den) may still be built. (The checks below only ask: skipping them is safe.)
+                dr = self.district_rules.get(d.key)
+                if dr is None or not dr.custom_build:
+                    continue
             if not d.buildable or ((cid in city or cid | BEAUTY in city) and not self.can_build_kind(p, cid)):
                 continue
             if not left and self.counts_toward_limit(cid):
                 continue
-            if d.type is _UNIQUE:
-                dr = d_rules.get(d.key)
-                if dr is not None and dr.build_refusal(self, p):
-                    continue
-                for adr in alt:
-                    adr.alt_build_actions(self, p, cid, unpaid)
-                if factory is None:
-                    factory = "factory" in d_rules and self.has(p, "factory")
-                cost = d.cost - 1 if factory and d.key != "factory" else d.cost  # build_cost()
-                if dr is not None and dr.custom_build:
-                    allowed = dr.can_build(self, p, cost)  # the Thieves' Den is paid partly in cards
-                else:
-                    allowed = cost <= gold
+            dr = self.district_rules.get(d.key)
+            if dr is not None and dr.build_refusal(self, p):
+                continue
+            for adr in alt:
+                adr.alt_build_actions(self, p, cid, unpaid)
+            if factory is None:
+                factory = "factory" in self.district_rules and self.has(p, "factory")
+            cost = d.cost - 1 if factory and d.key != "factory" else d.cost  # build_cost()
+            if dr is not None and dr.custom_build:
+                allowed = dr.can_build(self, p, cost)  # the Thieves' Den is paid partly in cards
             else:
-                for adr in alt:
-                    adr.alt_build_actions(self, p, cid, unpaid)
-                allowed = d.cost <= gold
+                allowed = cost <= gold
             if allowed:
-                if dearest:
-                    out = [self.interned_builds[cid]]
-                    top = d.cost
-                else:
-                    out.append(self.interned_builds[cid])
+                out.append(builds[cid])
         out.extend(unpaid)
         return out
 
@@ -1132,7 +1221,11 @@ class Game:
         if offered and player == self.offered_to:
             for listed in offered:
                 if listed is action:
-                    self.apply_unchecked(player, action)
+                    if self.phase == SELECT and not self.follow_up:
+                        # A listed pick: its kind and character are known good (_apply_selection checks them).
+                        self.pick(player, self.cast_ids[action.args[0]])  # type: ignore[index]
+                    else:
+                        self.apply_unchecked(player, action)
                     return
         pd = self.pending()
         if pd is None:
@@ -1307,8 +1400,9 @@ class Game:
         if what == "gold":
             amount = 2 + (1 if "gold_mine" in rules and self.has(p, "gold_mine") else 0)
             self.gold[p] += amount
-            if self.events is not None:
-                self.emit("gather", {"player": p, "resource": "gold", "amount": amount})
+            log = self.log
+            if log is not None:
+                log.append((_GATHER_GOLD, None, p, "gold", amount))
         else:
             k = 3 if "observatory" in rules and self.has(p, "observatory") else 2
             drawn = self.draw(k)
@@ -1319,20 +1413,18 @@ class Game:
                 keep_n = lo if lo and k == 3 else len(drawn)
             if keep_n >= len(drawn):
                 self.hands[p].extend(drawn)
-                if self.events is not None:
-                    self.emit(
-                        "gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": len(drawn)}
-                    )
-                    self.emit("gather_private", {"player": p, "kept": self.card_keys(drawn)}, (p,))
+                log = self.log
+                if log is not None:
+                    log.append((_GATHER_CARDS, None, p, "cards", len(drawn), len(drawn)))
+                    log.append((_GATHER_PRIVATE, (p,), p, tuple(drawn)))
             else:
                 self.drawn = drawn
                 self.keep_count = keep_n
                 self.open_follow_up("keep", p)
-                if self.events is not None:
-                    self.emit(
-                        "gather", {"player": p, "resource": "cards", "drawn": len(drawn), "kept": keep_n}
-                    )
-                    self.emit("drawn_private", {"player": p, "cards": self.card_keys(drawn)}, (p,))
+                log = self.log
+                if log is not None:
+                    log.append((_GATHER_CARDS, None, p, "cards", len(drawn), keep_n))
+                    log.append((_DRAWN_PRIVATE, (p,), p, tuple(drawn)))
         if self.hooks.gathers[self.current_character] and not self.edition_state.get("hospital"):
             self.character_rules[self.current_character].after_gather(self, p)
         if self.follow_up != "keep" and self.gating_rules:  # (gathering_done asks only these)
@@ -1349,17 +1441,16 @@ class Game:
             )
             return
         self.bottom(drawn)
-        if self.events is not None:
-            self.emit(
-                "keep_private",
-                {"player": p, "card": self.edition.districts[cid].key, "discarded": self.card_keys(drawn)},
-                (p,),
-            )
+        log = self.log
+        if log is not None:
+            log.append((_KEEP_PRIVATE, (p,), p, self.edition.districts[cid].key, tuple(drawn)))
         self.drawn = []
         self.follow_up = ""
-        if not self.edition_state.get("hospital"):
-            self.character_rules[self.current_character].after_keep(self, p)
-        self.gathering_done(p)
+        i = self.current_character
+        if self.hooks.keeps[i] and not self.edition_state.get("hospital"):
+            self.character_rules[i].after_keep(self, p)
+        if self.gating_rules:  # (gathering_done asks only these)
+            self.gathering_done(p)
 
     def gathering_done(self, p: int) -> None:
         """Gathering resources is over (a drawn card was kept): the threat is resolved, the Witch bewitches,
@@ -1425,13 +1516,10 @@ class Game:
 
     def _finish(self) -> None:
         self.phase = OVER
+        self.over = True
         self.turn_player = -1
         self.result = final_result(self)
         self.emit("game_over", self.result)
-
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
 
     # ------------------------------------------------------------------ positions as text
 
@@ -1489,6 +1577,9 @@ class _Fixed:
         # abilities sort every city by it each time they list their targets.
         costs = tuple(d.cost for d in E.districts)
         self.unique_ids = frozenset(i for i, d in enumerate(E.districts) if d.type is DistrictType.UNIQUE)
+        # Game.build_actions checks only a unique district's `buildable` (the Secret Vault's): a basic one
+        # that could never be built would need its check back.
+        assert all(d.buildable for i, d in enumerate(E.districts) if i not in self.unique_ids)
         self.entry_costs = costs + (0,) * (BEAUTY - len(costs)) + tuple(c + 1 for c in costs)
         self.hooks = Hooks(self.character_rules)
         # The same at every round's start (a search starts tens of thousands of rounds).
@@ -1517,9 +1608,11 @@ class Hooks:
         # ending the turn (overrides may_end: the Emperor must first move the crown).
         self.acts = tuple(type(r).actions is not CharacterRules.actions for r in characters)
         self.may_keep_turn = tuple(type(r).may_end is not CharacterRules.may_end for r in characters)
-        # By cast index: the character does something when revealed, after gathering, at its turn's end.
+        # By cast index: the character does something when revealed, after gathering, after keeping a drawn
+        # card, at its turn's end.
         self.reveals = tuple(type(r).on_reveal is not CharacterRules.on_reveal for r in characters)
         self.gathers = tuple(type(r).after_gather is not CharacterRules.after_gather for r in characters)
+        self.keeps = tuple(type(r).after_keep is not CharacterRules.after_keep for r in characters)
         self.turn_ends = tuple(type(r).on_end_turn is not CharacterRules.on_end_turn for r in characters)
         # By cast index: some builds of the character's turn may not count toward the limit (the Trader).
         self.limit_exempt = tuple(
@@ -1536,6 +1629,26 @@ class Hooks:
         self.bonuses = tuple(r.has_bonus for r in characters)
         self.builders = tuple(r.may_build for r in characters)
         self.build_limits = tuple(r.build_limit for r in characters)
+        # By cast index, then by `(used & _OPENING_USED) | gathered`: what a turn's list of actions begins
+        # with (the gatherings, the income, the bonus), as `_opening` says; a turn lists its actions at
+        # every decision, and one look-up replaces a handful of checks.
+        self.openings = tuple(tuple(_opening(r, key) for key in range(_OPENING_USED + 2)) for r in characters)
+
+
+_OPENING_USED = USED_BONUS | USED_INCOME  # the bits of Game.used that the opening of a turn's list reads
+assert _OPENING_USED == 6  # (Hooks.openings is indexed by these bits with `gathered` as bit 0)
+
+
+def _opening(r: CharacterRules, key: int) -> tuple[Action, ...]:
+    """The first actions of a turn's list for a character with rules `r`; key: the turn's `used` bits
+    (USED_BONUS, USED_INCOME) with `gathered` as bit 0."""
+    gathered = bool(key & 1)
+    out: list[Action] = [] if gathered else [GATHER_GOLD, GATHER_CARDS]
+    if r.income is not None and not key & USED_INCOME:
+        out.append(INCOME)
+    if r.has_bonus and not key & USED_BONUS and (gathered or not r.bonus_after_action):
+        out.append(BONUS)
+    return tuple(out)
 
 
 # The districts with an end-of-turn effect (has_end_turn), and those that act at the selection's end (that

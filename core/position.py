@@ -268,6 +268,7 @@ class _Reader:
         if v["phase"] not in (SELECT, TURN, OVER):
             raise self.fail("phase", f"must be {SELECT!r}, {TURN!r} or {OVER!r}")
         g.phase = v["phase"]
+        g.over = g.phase == OVER
         g.crown = self.seat("crown")
         g.complete_at = self.int_("complete_at", 1, 8)
         g.first_complete = self.seat("first_complete", none=True)

@@ -153,6 +153,14 @@ def _options(g: Game, me: int | None) -> tuple[str, ...]:
     return ()
 
 
+def _legal(g: Game, me: int | None) -> tuple[Action, ...]:
+    # The legal actions if the decision is me's: legal_actions() keeps them as a tuple (`offered`) with the
+    # seat they are for (`offered_to`, -1 when the game is over), so neither pending() nor a copy is needed:
+    # a bot reads this at every decision of a simulation.
+    g.legal_actions()
+    return g.offered if g.offered_to == me else ()
+
+
 def _calling(g: Game, me: int | None) -> str | None:
     if g.phase != SELECT and 0 <= g.current_character < g.cast_size and g.turn_player >= 0:
         return g.cast_keys[g.current_character]
@@ -213,7 +221,7 @@ _FIELD: dict[str, Callable[[Game, int | None], Any]] = {
     "pending_player": _pending_player,
     "pending_kind": _pending_kind,
     "options": _options,
-    "legal": lambda g, me: tuple(g.legal_actions()) if _mine(g, me) else (),
+    "legal": _legal,
     "deck_size": lambda g, me: len(g.deck),
     "complete_at": lambda g, me: g.complete_at,
     "first_complete": lambda g, me: g.first_complete if g.first_complete >= 0 else None,

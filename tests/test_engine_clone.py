@@ -23,10 +23,10 @@ def test_clone_copies_every_slot() -> None:
     for seed, moves in ((1, 0), (2, 25), (3, 70)):
         g = _played(seed, moves)
         h = g.clone()
-        assert h.events is None
+        assert h.events is None and h.log is None
         assert h.offered == ()
         for name in Game.__slots__:
-            if name in ("events", "offered", "offered_to") and name not in Game.SHARED:
+            if name in ("log", "built_events", "offered", "offered_to") and name not in Game.SHARED:
                 continue
             if not hasattr(g, name):
                 continue  # (a slot the game never set: not set on the clone either)

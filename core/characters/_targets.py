@@ -14,17 +14,15 @@ def nameable(
     g: Game, p: int, min_rank: int = 2, exclude_killed: bool = False, exclude_bewitched: bool = False
 ) -> list[int]:
     """Cast indexes p may name: not p's own, not face up, rank >= min_rank, optionally not killed/bewitched."""
-    out = []
     mine = g.characters[p]
-    for i, rank in enumerate(g.hooks.ranks):  # (the ranks by cast index)
-        if rank < min_rank or i in mine or i in g.faceup:
-            continue
-        if exclude_killed and i == g.killed:
-            continue
-        if exclude_bewitched and i == g.bewitched:
-            continue
-        out.append(i)
-    return out
+    faceup = g.faceup
+    killed = g.killed if exclude_killed else -1  # (-1: no cast index is excluded)
+    bewitched = g.bewitched if exclude_bewitched else -1
+    return [
+        i
+        for i, rank in enumerate(g.hooks.ranks)  # (the ranks by cast index)
+        if rank >= min_rank and i not in mine and i not in faceup and i != killed and i != bewitched
+    ]
 
 
 # The shared actions naming each character of a cast, by kind ("kill", "rob") and cast index: the Assassin's

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
+from ..events import shape
 from ..terms import USED_ABILITY
 from ._targets import nameable, named_actions
 from .base import CharacterRules, Handler
@@ -25,9 +26,13 @@ class Assassin(CharacterRules):
             out.extend(map(named_actions(g, "kill").__getitem__, nameable(g, p)))  # shared("kill", key) each
 
 
+_KILL = shape("kill", "player", "character")
+
+
 def kill(g: Game, p: int, a: Action) -> None:
     i = g.cast_index(str(a.args[0]))
     g.killed = i
     g.used |= USED_ABILITY
-    if g.events is not None:  # (a silent game, a search's, builds no event data)
-        g.emit("kill", {"player": p, "character": g.character_key(i)})
+    log = g.log
+    if log is not None:  # a compact record (see Game.events); a silent game, a search's, keeps none
+        log.append((_KILL, None, p, g.cast_keys[i]))

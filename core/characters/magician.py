@@ -5,11 +5,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action, shared
+from ..events import shape
 from ..terms import DONE, USED_ABILITY
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:
     from ..game import Game
+
+
+# The shared actions of the Magician's list (`shared(...)` builds and hashes a key at each call): a swap with
+# each seat of a game of up to eight, and the redraw.
+_SWAPS = [shared("swap_hands", q) for q in range(8)]
+_REDRAW = shared("redraw")
 
 
 class Magician(CharacterRules):
@@ -23,16 +30,21 @@ class Magician(CharacterRules):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if g.used & USED_ABILITY:
             return
+        swaps = _SWAPS if g.players <= len(_SWAPS) else [shared("swap_hands", q) for q in range(g.players)]
         for q in range(g.players):
             if q != p:
-                out.append(shared("swap_hands", q))
+                out.append(swaps[q])
         if g.hands[p]:
-            out.append(shared("redraw"))
+            out.append(_REDRAW)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
         out = [shared("discard", k) for k in dict.fromkeys(g.card_keys(g.hands[g.follow_up_player]))]
         out.append(DONE)
         return out
+
+
+_SWAP_HANDS = shape("swap_hands", "player", "target", "gave", "took")
+_SWAP_HANDS_PRIVATE = shape("swap_hands_private", "player", "target", "gave", "took", cards=(2, 3))
 
 
 def swap_hands(g: Game, p: int, a: Action) -> None:
@@ -47,12 +59,10 @@ def swap_hands(g: Game, p: int, a: Action) -> None:
     g.known[q][p] = hq[:]
     g.known[p][p] = []
     g.known[q][q] = []
-    g.emit("swap_hands", {"player": p, "target": q, "gave": len(hp), "took": len(hq)})
-    g.emit(
-        "swap_hands_private",
-        {"player": p, "target": q, "gave": g.card_keys(hp), "took": g.card_keys(hq)},
-        (p, q),
-    )
+    log = g.log
+    if log is not None:  # compact records (see Game.events)
+        log.append((_SWAP_HANDS, None, p, q, len(hp), len(hq)))
+        log.append((_SWAP_HANDS_PRIVATE, (p, q), p, q, tuple(hp), tuple(hq)))
 
 
 def redraw(g: Game, p: int, a: Action) -> None:

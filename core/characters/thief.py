@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
+from ..events import shape
 from ..terms import USED_ABILITY
 from ._targets import nameable, named_actions
 from .base import CharacterRules, Handler
@@ -26,10 +27,14 @@ class Thief(CharacterRules):
             out.extend(map(named_actions(g, "rob").__getitem__, targets))  # shared("rob", key) each
 
 
+_ROB = shape("rob", "player", "character")
+
+
 def rob(g: Game, p: int, a: Action) -> None:
     i = g.cast_index(str(a.args[0]))
     g.robbed = i
     g.robber = p
     g.used |= USED_ABILITY
-    if g.events is not None:  # (a silent game, a search's, builds no event data)
-        g.emit("rob", {"player": p, "character": g.character_key(i)})
+    log = g.log
+    if log is not None:  # a compact record (see Game.events); a silent game, a search's, keeps none
+        log.append((_ROB, None, p, g.cast_keys[i]))

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, shared
 from ..cards import DistrictType
+from ..events import shape
 from ..terms import CARD, USED_ABILITY
 from .base import CharacterRules, Handler
 
@@ -53,22 +54,28 @@ class Warlord(CharacterRules):
         protected = g.protected_seats()
         listed = _destroy_actions(g)
         complete_at = g.complete_at
+        limit = gold + 1  # the dearest entry whose price (its cost - 1 at least) the gold may pay
         for q, city in enumerate(g.cities):
             if not city or q in protected or (len(city) + 1 >= complete_at and g.is_complete(q)):
                 # (rank8_targetable, inlined; a city two districts short is not complete, whatever it holds)
                 continue
+            # The districts whose price (cost - 1, or more) the gold may pay, cheapest first (a stable sort:
+            # equal costs in the city's order). Filtered before sorting: the Warlord is often short of gold,
+            # and sorting every city at each of his decisions was most of the listing.
+            affordable = [e for e in city if costs[e] <= limit]
+            if not affordable:
+                continue
+            if len(affordable) > 1:
+                affordable.sort(key=costs.__getitem__)
             row = listed[q]
             wall_id = wall.id if wall is not None and g.has(q, "great_wall") else -1
-            offered: set[int] = set()
-            for e in sorted(city, key=costs.__getitem__):
+            offered: list[int] = []  # card ids listed for this city (a copy, or a beautified one, once)
+            for e in affordable:
                 cid = e & CARD
-                cost = costs[e]
-                if cost - 1 > gold:
-                    break  # the rest cost as much or more
                 if cid == keep_id or cid in offered:
                     continue
-                if cost - 1 + (1 if wall_id >= 0 and cid != wall_id else 0) <= gold:
-                    offered.add(cid)
+                if costs[e] - 1 + (1 if wall_id >= 0 and cid != wall_id else 0) <= gold:
+                    offered.append(cid)
                     a = row[cid]
                     if a is None:
                         a = row[cid] = shared("destroy", q, districts[cid].key)
@@ -92,6 +99,9 @@ def _destroy_actions(g: Game) -> list[list[Action | None]]:
     return rows
 
 
+_DESTROY = shape("destroy", "player", "target", "card", "paid")
+
+
 def destroy(g: Game, p: int, a: Action) -> None:
     q, key = int(a.args[0]), str(a.args[1])
     cid = g.card_id(key)
@@ -99,8 +109,9 @@ def destroy(g: Game, p: int, a: Action) -> None:
     price = destroy_price(g, q, entry)
     g.gold[p] -= price
     g.used |= USED_ABILITY
-    if g.events is not None:  # (a silent game, a search's, builds no event data)
-        g.emit("destroy", {"player": p, "target": q, "card": key, "paid": price})
+    log = g.log
+    if log is not None:  # a compact record (see Game.events); a silent game, a search's, keeps none
+        log.append((_DESTROY, None, p, q, key, price))
     remove_district(g, q, entry)
 
 
