@@ -46,7 +46,7 @@ from multiprocessing import Pool
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import SearchBot, decide, make_bot
-from citadels_core.bots.calibration import calibrated, calibrated_playouts, read_table
+from citadels_core.bots.calibration import calibrated, read_table
 from citadels_core.bots.turning_points import assess
 
 SEED_SETS = {"fit": 1000, "held-out": 5000, "held-out-2": 9000, "fit-2": 13000, "held-out-3": 17000}
@@ -80,9 +80,19 @@ def play_one(job: tuple[int, ...]) -> list[dict[str, object]]:
         bot = bots[p]
         a = decide(bot, g, p)
         if p == seat and isinstance(bot, SearchBot) and bot.last_iterations:
-            extra = {}
+            extra: dict[str, object] = {}
             if review_budget:
-                extra["review"] = assess(g, seat, a, review_budget, seed, index).before
+                # What the review shows for this decision (`assess`: the position's chance, *before*, and
+                # the chance after the action taken, *after*), its raw figures, and whether its choice is
+                # the one `hard` took.
+                tp = assess(g, seat, a, review_budget, seed, index)
+                extra = {
+                    "review": tp.before,
+                    "review_after": tp.after,
+                    "review_raw": round(tp.raw_before, 4),
+                    "review_raw_after": round(tp.raw_after, 4),
+                    "review_same": tp.best == a,
+                }
             out.append(
                 {
                     **extra,
@@ -204,11 +214,10 @@ def cmd_fit(args: argparse.Namespace) -> None:
         f"# fitted on {len(recs)} decisions of {len({r['seed'] for r in recs})} games ({', '.join(args.data)}), "
         f"blocks of >= {args.least} decisions"
     )
-    for name, figure in (("HINT_TABLE", "shown"), ("PLAYOUT_TABLE", "playout")):
-        print(f"{name}: tuple[tuple[float, float], ...] = (")
-        for x, y in fit(recs, args.least, figure):
-            print(f"    ({x}, {y}),")
-        print(")")
+    print("HINT_TABLE: tuple[tuple[float, float], ...] = (")
+    for x, y in fit(recs, args.least):
+        print(f"    ({x}, {y}),")
+    print(")")
 
 
 # ------------------------------------------------------------------ candidate tables
@@ -353,24 +362,9 @@ def cmd_report(args: argparse.Namespace) -> None:
     print(f"{', '.join(args.data)}: {len(recs)} decisions of {len({r['seed'] for r in recs})} games")
     report("raw (what the hint showed)", pairs_of(recs, lambda r: float(r["shown"])))  # type: ignore[arg-type]
     ok = report("calibrated (the hint)", pairs_of(recs, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
-    # The review scores its playouts by points at every table; the search (the `playout` field) scores a
-    # lost playout by its rank at 3 or more players. So only the 2-player decisions carry the review's figure.
-    two = [r for r in recs if r["players"] == 2]
-    if two:
-        report(
-            "raw playouts' own average, 2 players (the review's figure)",
-            pairs_of(two, lambda r: float(r["playout"])),
-        )  # type: ignore[arg-type]
-        report(
-            "calibrated playouts' average, 2 players (the review)",
-            pairs_of(two, lambda r: calibrated_playouts(float(r["playout"]))),  # type: ignore[arg-type]
-        )
-    reviewed = [r for r in recs if "review" in r]
-    if reviewed:  # recorded with --review: the review's own chance, at every table size
-        report(
-            "the review's chance (its turning points' figure through its table)",
-            pairs_of(reviewed, lambda r: float(r["review"])),  # type: ignore[arg-type]
-        )
+    reviewed = [r for r in recs if "review_after" in r]
+    if reviewed:  # recorded with --review: what the review shows, at every table size
+        ok = review_report(reviewed) and ok
     if args.by_players:
         for n in sorted({int(r["players"]) for r in recs}):  # type: ignore[call-overload]
             sub = [r for r in recs if r["players"] == n]
@@ -380,6 +374,35 @@ def cmd_report(args: argparse.Namespace) -> None:
             if sub:
                 report(f"calibrated, {ed} edition", pairs_of(sub, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
     sys.exit(0 if ok or not args.strict else 1)
+
+
+def review_report(recs: Sequence[Record]) -> bool:
+    """What the review shows, on decisions `hard` took (recorded with `play --review`): its chance after the
+    action taken (the outcome observed is that action's), raw and through the table; and its *before* (the
+    hint's chance for the review's own choice) where that choice is the action taken. Whether the review's
+    chance after the action meets the target."""
+    same = [r for r in recs if r["review_same"]]
+    print(
+        f"\nthe review: {len(recs)} decisions, its choice the one hard took in {len(same)} "
+        f"({len(same) / len(recs):.0%}); after the player's choice is never shown above before"
+    )
+    report(
+        "the review's raw figure for the action taken", pairs_of(recs, lambda r: float(r["review_raw_after"]))
+    )  # type: ignore[arg-type]
+    ok = report(
+        "the review's chance after the action taken (what it shows)",
+        pairs_of(recs, lambda r: float(r["review_after"])),  # type: ignore[arg-type]
+    )
+    report(
+        "the review's chance after, not capped at before (the table alone)",
+        pairs_of(recs, lambda r: calibrated(float(r["review_raw_after"]))),  # type: ignore[arg-type]
+    )
+    if same:
+        report(
+            "the review's before, where its choice is the one taken",
+            pairs_of(same, lambda r: float(r["review"])),  # type: ignore[arg-type]
+        )
+    return ok
 
 
 def describe(pairs: Sequence[Triple]) -> str:
