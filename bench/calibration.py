@@ -15,11 +15,12 @@ or 0). The budget is in playouts (no time cap), so the figures do not depend on 
 default, 200, is the hint's own (`hard`'s too). The seed sets are fixed: `fit` starts at 1000, `held-out`
 at 5000, `held-out-2` at 9000 (played before the rank scoring of lost playouts at 3+ players, at 100
 playouts), `fit-2` at 13000 and `held-out-3` at 17000 (the current `hard`, 200 playouts); game k uses seed
-start + k. `--first k --append` plays a set in parts (game k on), adding to the file. `--review 240`
-also records at each decision the chance the review's turning points show (`assess`, through its own
-table): about as many playouts again per decision, so the review's table can be checked at every table
-size (the `playout` field is its figure only at 2 players, see below). `fit`, `compare` and
-`report` take several data files.
+start + k. `--first k --append` plays a set in parts (game k on), adding to the file. `--review 200`
+also records at each decision what the game review shows for it (`turning_points.assess`, with the hint's
+budget): the chance before (the hint's chance for the review's own choice), the chance after the action
+`hard` took (the same when the review's choice is that action; else moved by paired playouts, never above
+before), both raw figures, and whether the choices agree: a search of as many playouts again per decision,
+and paired playouts where the choices differ. `fit`, `compare` and `report` take several data files.
 
 `fit` fits one isotonic regression (pool adjacent violators on the raw chance, small blocks merged) and
 prints it as breakpoints for core/bots/calibration.py. `compare` fits candidate tables (pooled, or one per
@@ -29,9 +30,9 @@ held-out games: choose on the first, check on the second. `report` groups decisi
 predicted chance and prints predicted vs observed per group, the counts of decisions and of games, a 95%
 interval of the observed rate that counts games (decisions of one game share its outcome), the expected
 calibration error (ECE) and a text reliability diagram, for the raw chances and for the calibrated ones
-(`citadels_core.bots.calibration`): the hint's figure (`shown`), and on 2-player decisions the playouts'
-own average (`playout`), the figure the review's turning points compute (they score by points at every
-table; the search scores a lost playout by its rank at 3 or more players, so there the figures differ).
+(`citadels_core.bots.calibration`): the hint's figure (`shown`), and with `--review` the review's chance
+after the action taken (its outcome is the one observed), raw and as shown, and its chance before where
+its choice is the action taken.
 """
 
 from __future__ import annotations
@@ -196,8 +197,8 @@ def fit(
 ) -> list[tuple[float, float]]:
     """A table from raw figure to chance, fitted on `records`: isotonic (blocks of fewer than `least`
     decisions, a few games' worth, merged: no breakpoint rests on the luck of a handful of games) or
-    logistic (Platt scaling, read at every twentieth of the raw figure). `figure`: "shown" (the hint's) or
-    "playout" (the playouts' own average, as the review's)."""
+    logistic (Platt scaling, read at every twentieth of the raw figure). `figure`: the record's field read
+    as the raw figure ("shown": the hint's, what the review reads too)."""
     pts = [(float(r[figure]), float(r["won"])) for r in records]  # type: ignore[arg-type]
     if method == "logistic":
         a, b = logistic(pts)
@@ -466,7 +467,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--review",
         type=int,
         default=0,
-        help="also the review's chance at each decision, with this budget (240)",
+        help="also what the review shows at each decision, with this budget (the review's: 200)",
     )
     ft = sub.add_parser("fit", help="fit the isotonic table on recorded decisions")
     ft.add_argument("data", nargs="+")

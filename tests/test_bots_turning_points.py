@@ -100,6 +100,7 @@ def test_the_costliest_decisions_are_those_that_lost_most_against_the_bots_choic
     c, d = make_point(4, 0.5, 0.3), make_point(5, 0.9, 0.85)
     assert costliest([a, b, same, better, c, d]) == [a, c, b]
     assert costliest([same, better]) == []
+    assert costliest([make_point(6, 0.565, 0.56)]) == []  # half a point: the same percentage shown
 
 
 def make_point(i: int, before: float, after: float, same: bool = False) -> TurningPoint:

@@ -37,6 +37,7 @@ from .search import DEFAULT_ITERATIONS, SearchBot, playout, rank_score
 
 # Playouts of the search per decision: the hint's (and `hard`'s), the budget its table was fitted for.
 DEFAULT_BUDGET = DEFAULT_ITERATIONS
+MIN_COST = 0.01  # the least cost that names a decision among the costliest: a point of chance
 PAIR_SHARE = 5  # paired playouts of the two choices, when they differ: budget // PAIR_SHARE of each
 
 Progress = Callable[[int, int], None]
@@ -164,7 +165,8 @@ def turning_points(
 
 
 def costliest(points: Sequence[TurningPoint], k: int = 3) -> list[TurningPoint]:
-    """The `k` decisions that lost most against the bot's choice (only those that lost), costliest first;
-    on equal cost the earlier decision first."""
-    lost = [tp for tp in points if tp.chosen != tp.best and tp.cost > 0]
+    """The `k` decisions that lost most against the bot's choice (only those that lost a point or more: less
+    is within the playouts' noise, and shows as the same percentage), costliest first; on equal cost the
+    earlier decision first."""
+    lost = [tp for tp in points if tp.chosen != tp.best and tp.cost >= MIN_COST]
     return sorted(lost, key=lambda tp: (-tp.cost, tp.index))[:k]
