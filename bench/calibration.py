@@ -15,11 +15,12 @@ or 0). The budget is in playouts (no time cap), so the figures do not depend on 
 default, 200, is the hint's own (`hard`'s too). The seed sets are fixed: `fit` starts at 1000, `held-out`
 at 5000, `held-out-2` at 9000 (played before the rank scoring of lost playouts at 3+ players, at 100
 playouts), `fit-2` at 13000 and `held-out-3` at 17000 (the current `hard`, 200 playouts); game k uses seed
-start + k. `--first k --append` plays a set in parts (game k on), adding to the file. `--review 240`
-also records at each decision the chance the review's turning points show (`assess`, through its own
-table): about as many playouts again per decision, so the review's table can be checked at every table
-size (the `playout` field is its figure only at 2 players, see below). `fit`, `compare` and
-`report` take several data files.
+start + k. `--first k --append` plays a set in parts (game k on), adding to the file. `--review 200`
+also records at each decision what the game review shows for it (`turning_points.assess`, with the hint's
+budget): the chance before (the hint's chance for the review's own choice), the chance after the action
+`hard` took (the same when the review's choice is that action; else moved by paired playouts, never above
+before), both raw figures, and whether the choices agree: a search of as many playouts again per decision,
+and paired playouts where the choices differ. `fit`, `compare` and `report` take several data files.
 
 `fit` fits one isotonic regression (pool adjacent violators on the raw chance, small blocks merged) and
 prints it as breakpoints for core/bots/calibration.py. `compare` fits candidate tables (pooled, or one per
@@ -29,9 +30,9 @@ held-out games: choose on the first, check on the second. `report` groups decisi
 predicted chance and prints predicted vs observed per group, the counts of decisions and of games, a 95%
 interval of the observed rate that counts games (decisions of one game share its outcome), the expected
 calibration error (ECE) and a text reliability diagram, for the raw chances and for the calibrated ones
-(`citadels_core.bots.calibration`): the hint's figure (`shown`), and on 2-player decisions the playouts'
-own average (`playout`), the figure the review's turning points compute (they score by points at every
-table; the search scores a lost playout by its rank at 3 or more players, so there the figures differ).
+(`citadels_core.bots.calibration`): the hint's figure (`shown`), and with `--review` the review's chance
+after the action taken (its outcome is the one observed), raw and as shown, and its chance before where
+its choice is the action taken.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from multiprocessing import Pool
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import SearchBot, decide, make_bot
-from citadels_core.bots.calibration import calibrated, calibrated_playouts, read_table
+from citadels_core.bots.calibration import calibrated, read_table
 from citadels_core.bots.turning_points import assess
 
 SEED_SETS = {"fit": 1000, "held-out": 5000, "held-out-2": 9000, "fit-2": 13000, "held-out-3": 17000}
@@ -80,9 +81,19 @@ def play_one(job: tuple[int, ...]) -> list[dict[str, object]]:
         bot = bots[p]
         a = decide(bot, g, p)
         if p == seat and isinstance(bot, SearchBot) and bot.last_iterations:
-            extra = {}
+            extra: dict[str, object] = {}
             if review_budget:
-                extra["review"] = assess(g, seat, a, review_budget, seed, index).before
+                # What the review shows for this decision (`assess`: the position's chance, *before*, and
+                # the chance after the action taken, *after*), its raw figures, and whether its choice is
+                # the one `hard` took.
+                tp = assess(g, seat, a, review_budget, seed, index)
+                extra = {
+                    "review": tp.before,
+                    "review_after": tp.after,
+                    "review_raw": round(tp.raw_before, 4),
+                    "review_raw_after": round(tp.raw_after, 4),
+                    "review_same": tp.best == a,
+                }
             out.append(
                 {
                     **extra,
@@ -186,8 +197,8 @@ def fit(
 ) -> list[tuple[float, float]]:
     """A table from raw figure to chance, fitted on `records`: isotonic (blocks of fewer than `least`
     decisions, a few games' worth, merged: no breakpoint rests on the luck of a handful of games) or
-    logistic (Platt scaling, read at every twentieth of the raw figure). `figure`: "shown" (the hint's) or
-    "playout" (the playouts' own average, as the review's)."""
+    logistic (Platt scaling, read at every twentieth of the raw figure). `figure`: the record's field read
+    as the raw figure ("shown": the hint's, what the review reads too)."""
     pts = [(float(r[figure]), float(r["won"])) for r in records]  # type: ignore[arg-type]
     if method == "logistic":
         a, b = logistic(pts)
@@ -204,11 +215,10 @@ def cmd_fit(args: argparse.Namespace) -> None:
         f"# fitted on {len(recs)} decisions of {len({r['seed'] for r in recs})} games ({', '.join(args.data)}), "
         f"blocks of >= {args.least} decisions"
     )
-    for name, figure in (("HINT_TABLE", "shown"), ("PLAYOUT_TABLE", "playout")):
-        print(f"{name}: tuple[tuple[float, float], ...] = (")
-        for x, y in fit(recs, args.least, figure):
-            print(f"    ({x}, {y}),")
-        print(")")
+    print("HINT_TABLE: tuple[tuple[float, float], ...] = (")
+    for x, y in fit(recs, args.least):
+        print(f"    ({x}, {y}),")
+    print(")")
 
 
 # ------------------------------------------------------------------ candidate tables
@@ -353,24 +363,9 @@ def cmd_report(args: argparse.Namespace) -> None:
     print(f"{', '.join(args.data)}: {len(recs)} decisions of {len({r['seed'] for r in recs})} games")
     report("raw (what the hint showed)", pairs_of(recs, lambda r: float(r["shown"])))  # type: ignore[arg-type]
     ok = report("calibrated (the hint)", pairs_of(recs, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
-    # The review scores its playouts by points at every table; the search (the `playout` field) scores a
-    # lost playout by its rank at 3 or more players. So only the 2-player decisions carry the review's figure.
-    two = [r for r in recs if r["players"] == 2]
-    if two:
-        report(
-            "raw playouts' own average, 2 players (the review's figure)",
-            pairs_of(two, lambda r: float(r["playout"])),
-        )  # type: ignore[arg-type]
-        report(
-            "calibrated playouts' average, 2 players (the review)",
-            pairs_of(two, lambda r: calibrated_playouts(float(r["playout"]))),  # type: ignore[arg-type]
-        )
-    reviewed = [r for r in recs if "review" in r]
-    if reviewed:  # recorded with --review: the review's own chance, at every table size
-        report(
-            "the review's chance (its turning points' figure through its table)",
-            pairs_of(reviewed, lambda r: float(r["review"])),  # type: ignore[arg-type]
-        )
+    reviewed = [r for r in recs if "review_after" in r]
+    if reviewed:  # recorded with --review: what the review shows, at every table size
+        ok = review_report(reviewed) and ok
     if args.by_players:
         for n in sorted({int(r["players"]) for r in recs}):  # type: ignore[call-overload]
             sub = [r for r in recs if r["players"] == n]
@@ -380,6 +375,35 @@ def cmd_report(args: argparse.Namespace) -> None:
             if sub:
                 report(f"calibrated, {ed} edition", pairs_of(sub, lambda r: calibrated(float(r["shown"]))))  # type: ignore[arg-type]
     sys.exit(0 if ok or not args.strict else 1)
+
+
+def review_report(recs: Sequence[Record]) -> bool:
+    """What the review shows, on decisions `hard` took (recorded with `play --review`): its chance after the
+    action taken (the outcome observed is that action's), raw and through the table; and its *before* (the
+    hint's chance for the review's own choice) where that choice is the action taken. Whether the review's
+    chance after the action meets the target."""
+    same = [r for r in recs if r["review_same"]]
+    print(
+        f"\nthe review: {len(recs)} decisions, its choice the one hard took in {len(same)} "
+        f"({len(same) / len(recs):.0%}); after the player's choice is never shown above before"
+    )
+    report(
+        "the review's raw figure for the action taken", pairs_of(recs, lambda r: float(r["review_raw_after"]))
+    )  # type: ignore[arg-type]
+    ok = report(
+        "the review's chance after the action taken (what it shows)",
+        pairs_of(recs, lambda r: float(r["review_after"])),  # type: ignore[arg-type]
+    )
+    report(
+        "the review's chance after, not capped at before (the table alone)",
+        pairs_of(recs, lambda r: calibrated(float(r["review_raw_after"]))),  # type: ignore[arg-type]
+    )
+    if same:
+        report(
+            "the review's before, where its choice is the one taken",
+            pairs_of(same, lambda r: float(r["review"])),  # type: ignore[arg-type]
+        )
+    return ok
 
 
 def describe(pairs: Sequence[Triple]) -> str:
@@ -443,7 +467,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--review",
         type=int,
         default=0,
-        help="also the review's chance at each decision, with this budget (240)",
+        help="also what the review shows at each decision, with this budget (the review's: 200)",
     )
     ft = sub.add_parser("fit", help="fit the isotonic table on recorded decisions")
     ft.add_argument("data", nargs="+")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from citadels_core.bots.calibration import HINT_TABLE, PLAYOUT_TABLE, calibrated, calibrated_playouts
+from citadels_core.bots.calibration import HINT_TABLE, calibrated
 
 ROOT = Path(__file__).resolve().parent.parent
 GRID = [i / 200 for i in range(-10, 211)]  # a little beyond [0, 1] too: a raw figure is never trusted blindly
@@ -24,18 +24,17 @@ def bench_calibration():
     return mod
 
 
-@pytest.mark.parametrize("mapping", [calibrated, calibrated_playouts])
-def test_the_mapping_is_monotone_and_a_chance(mapping):
-    shown = [mapping(x) for x in GRID]
+def test_the_mapping_is_monotone_and_a_chance():
+    shown = [calibrated(x) for x in GRID]
     assert all(0.0 <= c <= 1.0 for c in shown)
     assert all(a <= b for a, b in zip(shown, shown[1:], strict=False))
-    assert mapping(0.0) == 0.0 and mapping(1.0) == 1.0  # lost or won in every playout
+    assert calibrated(0.0) == 0.0 and calibrated(1.0) == 1.0  # lost or won in every playout
 
 
-@pytest.mark.parametrize("table", [HINT_TABLE, PLAYOUT_TABLE])
-def test_the_tables_are_fitted(table):
+def test_the_table_is_fitted():
     """Breakpoints in order, chances in order, and not the identity: the raw figures are not chances
     (bench/calibration.py report)."""
+    table = HINT_TABLE
     xs, ys = [x for x, _ in table], [y for _, y in table]
     assert xs == sorted(xs) and len(set(xs)) == len(xs) and ys == sorted(ys)
     assert all(0 <= v <= 1 for v in xs + ys)
@@ -63,21 +62,19 @@ def test_the_measuring_script_runs_on_a_small_sample(tmp_path, capsys):
         assert 0 <= r["shown"] <= 1 and r["won"] in (0.0, 0.5, 1.0) and r["budget"] == 6
     # Exactly one seat per game searched; its share of the win is the same on all its decisions.
     assert len({(r["seed"], r["won"]) for r in recs}) == 2
-    for figure in ("shown", "playout"):
-        ys = [y for _, y in cal.fit(recs, least=3, figure=figure)]
-        assert ys == sorted(ys) and all(0 <= y <= 1 for y in ys)
+    ys = [y for _, y in cal.fit(recs, least=3)]
+    assert ys == sorted(ys) and all(0 <= y <= 1 for y in ys)
     data = tmp_path / "d.jsonl"
     data.write_text("".join(cal.json.dumps(r) + "\n" for r in recs))
     with pytest.raises(SystemExit):
         cal.main(["report", str(data), "--by-players"])
     out = capsys.readouterr().out
     assert "raw (what the hint showed)" in out and "calibrated, 3 players" in out and "ECE" in out
-    assert "calibrated playouts' average, 2 players (the review)" in out
     assert "observed 95% (by games)" in out
     assert "|" in out  # the reliability diagram's marks
     cal.main(["fit", str(data), "--least", "3"])
     out = capsys.readouterr().out
-    assert "HINT_TABLE" in out and "PLAYOUT_TABLE" in out
+    assert "HINT_TABLE" in out
     cal.main(
         ["compare", str(data), "--held", str(data), "--least", "3", "--splits", "pooled", "2 players apart"]
     )
@@ -86,14 +83,26 @@ def test_the_measuring_script_runs_on_a_small_sample(tmp_path, capsys):
     assert out.count("cross-validated on the fit games: ECE") == 6  # raw, shipped, 2 splits x 2 methods
 
 
-def test_the_review_s_chance_can_be_recorded_beside_the_hint_s():
-    """With a review budget each record also carries the chance the review shows for that decision's
-    position (a chance), and the game and its decisions are the same as without it."""
+def test_the_review_s_chance_can_be_recorded_beside_the_hint_s(tmp_path, capsys):
+    """With a review budget each record also carries what the review shows for that decision (its chance
+    before and after the action taken, and their raw figures), and the game and its decisions are the same
+    as without it; `report` checks the review's chances too."""
     cal = bench_calibration()
     plain = cal.play_one((1000, 0, 6))
-    reviewed = cal.play_one((1000, 0, 6, 8))
-    assert [{k: v for k, v in r.items() if k != "review"} for r in reviewed] == plain
-    assert all(0 <= r["review"] <= 1 for r in reviewed)
+    reviewed = cal.play_one((1000, 0, 6, 10))
+    assert [{k: v for k, v in r.items() if not k.startswith("review")} for r in reviewed] == plain
+    for r in reviewed:
+        assert 0 <= r["review_after"] <= r["review"] <= 1
+        assert r["review"] == round(calibrated(r["review_raw"]), 3)
+        if r["review_same"]:
+            assert r["review_after"] == r["review"] and r["review_raw_after"] == r["review_raw"]
+    data = tmp_path / "r.jsonl"
+    data.write_text("".join(cal.json.dumps(r) + "\n" for r in reviewed))
+    with pytest.raises(SystemExit):
+        cal.main(["report", str(data)])
+    out = capsys.readouterr().out
+    assert "the review's chance after the action taken (what it shows)" in out
+    assert "the review's before, where its choice is the one taken" in out
 
 
 def test_a_logistic_fit_is_a_monotone_table_that_follows_the_outcomes():

@@ -5,17 +5,17 @@ rollouts win and lose differently from real players, a lost playout still scores
 points (at 3 or more players its rank), and the `normal` bot's choice carries the prior's virtual wins. So
 it is not a chance: a raw 30% won about 41% of the time, a raw 65% about 57%. `calibrated(raw)` maps it
 through a monotone table fitted on real games: `hard` in one seat against `normal` bots, and for every
-decision it searched, whether that seat went on to win. The review's turning points read the playouts'
-own average (no prior, scored by points) instead, so that figure has its own table
-(`calibrated_playouts`).
+decision it searched, whether that seat went on to win. The review's turning points show the same
+chances: their *before* is the hint's figure for the bot's choice, their *after* that figure moved by the
+paired playouts' difference, both read through this table (core/bots/turning_points.py).
 
 FITTED says on what. To refit, run bench/calibration.py (its docstring has the commands): `play` records
 decisions on a fit seed set, `compare` scores candidate tables cross-validated on the fit games, `fit`
-prints the table (paste it here), `report` checks it on held-out games, with the reliability diagrams.
-Each table is an isotonic regression (pool adjacent violators, small blocks merged: the hint's of fewer
-than 300 decisions, chosen by cross-validation on the fit games), read by linear interpolation between the
-blocks' centres and anchored at 0 -> 0 and 1 -> 1 (a search that lost or won every playout), so it is
-non-decreasing (a better raw figure never shows a lower chance) and stays within [0, 1]. Each is one table
+prints the table (paste it here), `report` checks it on held-out games, with the reliability diagrams
+(`play --review` also records what the review shows, and `report` checks it too). The table is an
+isotonic regression (pool adjacent violators, blocks of fewer than 300 decisions merged, chosen by
+cross-validation on the fit games), read by linear interpolation between the blocks' centres and anchored at 0 -> 0 and 1 -> 1 (a search that lost or won every playout), so it is
+non-decreasing (a better raw figure never shows a lower chance) and stays within [0, 1]. It is one table
 for every player count and both editions: tables per player count, per edition, for 2 players apart or
 for the first rounds apart did worse, cross-validated on the fit games (docs/bots.md, "Calibration").
 """
@@ -47,26 +47,6 @@ HINT_TABLE: tuple[tuple[float, float], ...] = (
     (0.899, 0.915),
     (0.979, 0.987),
 )
-# The review's table, fitted before the rank scoring of lost playouts at 3+ players, on the `fit` seeds
-# 1000-1099 with hard:100: the review still scores its playouts by points at every table (turning_points),
-# which the search now does at 2 players only, so its figure was not recorded again (bench/calibration.py).
-PLAYOUT_TABLE: tuple[tuple[float, float], ...] = (
-    (0.064, 0.011),
-    (0.139, 0.141),
-    (0.205, 0.28),
-    (0.258, 0.281),
-    (0.316, 0.351),
-    (0.353, 0.38),
-    (0.38, 0.408),
-    (0.42, 0.446),
-    (0.468, 0.461),
-    (0.512, 0.497),
-    (0.566, 0.521),
-    (0.655, 0.562),
-    (0.756, 0.63),
-    (0.847, 0.825),
-    (0.976, 0.958),
-)
 
 
 def read_table(table: Sequence[tuple[float, float]], raw: float) -> float:
@@ -84,11 +64,5 @@ def read_table(table: Sequence[tuple[float, float]], raw: float) -> float:
 
 def calibrated(raw: float) -> float:
     """The chance to win (0-1) that the search's figure for an action (`SearchBot.last_values`: its
-    playouts and, for the `normal` bot's choice, the prior's virtual ones), what the hint reads, stands for."""
+    playouts and, for the `normal` bot's choice, the prior's virtual ones), what the hint and the review read, stands for."""
     return read_table(HINT_TABLE, raw)
-
-
-def calibrated_playouts(raw: float) -> float:
-    """The chance to win (0-1) that an action's playouts' own average (scored as the search scores them,
-    without the prior), what the review's turning points compute, stands for."""
-    return read_table(PLAYOUT_TABLE, raw)

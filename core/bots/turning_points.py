@@ -1,20 +1,24 @@
 """Turning points: how each of one player's decisions moved their chance to win, in the `hard` bot's eyes.
 
 A finished (or saved) game is replayed from its record to each decision of the seat that had more than one
-option. There the `hard` search runs from that seat exactly as a hint would, from its `View` and worlds
-re-dealt from what the seat knew then (`redeal`), never the state: nothing a rule kept hidden at the time,
-nor anything that came later, enters the estimate. It names the bot's choice; then the bot's choice and the
-player's are each played out in the same sampled worlds (the same world and the same playout seed for both,
-so their difference is not drowned in the noise of the deals) and scored as the search scores them (a win,
-a tie shared, a loss a small share of the points):
+option. There the `hard` search runs from that seat exactly as a hint would (`hint.hint`: the same search,
+the same budget, from its `View` and worlds re-dealt from what the seat knew then, `redeal`), never the
+state: nothing a rule kept hidden at the time, nor anything that came later, enters the estimate. It names
+the bot's choice, and the review shows the same chances the hint shows, through the same table
+(`calibration.calibrated`, fitted and checked on real games):
 
-- *before*: the chance the position offered, played as the bot would (its choice's win rate);
+- *before*: the chance the position offered, played as the bot would: the hint's chance for the bot's
+  choice (its search figure for it, read through the table);
 - *after*: the chance after what the player chose (the same number when the player chose as the bot did).
+  When the choices differ, both are played out in the same sampled worlds (the same world and the same
+  playout seed for both, so their difference is not drowned in the noise of the deals) and scored as the
+  search scores them; the player's choice's figure is the bot's choice's search figure moved by that
+  difference, read through the same table. It is never shown above *before*: the bot's choice is the one
+  with the best shown chance, and a choice that played out no worse than it costs nothing.
 
-Both are shown as chances to win through `calibration.calibrated_playouts` (the table fitted for this
-figure on real games; monotone, so a choice that played out worse never shows a higher chance). The cost
-of a decision is before - after. Everything is a function of the record, the seat, the budget
-(playouts per decision) and the game's seed: no time cap, so the same game always gives the same answer.
+The cost of a decision is before - after (never negative). Everything is a function of the record, the
+seat, the budget (playouts per decision) and the game's seed: no time cap, so the same game always gives the
+same answer.
 """
 
 from __future__ import annotations
@@ -28,12 +32,13 @@ from ..game import Game
 from ..redeal import redeal
 from ..rng import Rng
 from ..view import view
-from .calibration import calibrated_playouts
-from .search import SearchBot, playout
+from .calibration import calibrated
+from .search import DEFAULT_ITERATIONS, SearchBot, playout, rank_score
 
-DEFAULT_BUDGET = (
-    240  # playouts per decision: a whole 4-player game in ~8 s of worker time (bench_turning_points)
-)
+# Playouts of the search per decision: the hint's (and `hard`'s), the budget its table was fitted for.
+DEFAULT_BUDGET = DEFAULT_ITERATIONS
+MIN_COST = 0.01  # the least cost that names a decision among the costliest: a point of chance
+PAIR_SHARE = 5  # paired playouts of the two choices, when they differ: budget // PAIR_SHARE of each
 
 Progress = Callable[[int, int], None]
 
@@ -50,10 +55,14 @@ class TurningPoint:
     best: Action  # the `hard` bot's choice
     before: float
     after: float
+    # The search's figures before the table (what `calibrated` reads): the bot's choice's, and the
+    # player's choice's (the bot's moved by the paired playouts' difference; the same when alike).
+    raw_before: float = 0.0
+    raw_after: float = 0.0
 
     @property
     def cost(self) -> float:
-        """How much the decision lost against the bot's choice (negative: it did better)."""
+        """How much the decision lost against the bot's choice (0 when it lost nothing)."""
         return self.before - self.after
 
 
@@ -79,34 +88,47 @@ def assess(game: Game, seat: int, chosen: Action, budget: int, seed: int, index:
     """The turning point of `seat` choosing `chosen` in `game` (not changed: worlds are re-dealt copies).
 
     Reads only `seat`'s view and worlds re-dealt from it, so it gives the same answer in every game that
-    differs from `game` only in what `seat` cannot see. `budget` playouts: half for the search that names
-    the bot's choice, half for the paired playouts that score the two choices."""
+    differs from `game` only in what `seat` cannot see. The search has `budget` playouts, as the hint's
+    (`hint.hint(view, worlds, budget, seed=search_seed(seed, index))` shows the same chance for the bot's
+    choice); when the player chose otherwise, `budget // PAIR_SHARE` pairs of playouts more score the two."""
     v = view(game, seat)
     legal = list(v.legal)
-    bot = SearchBot(search_seed(seed, index), iterations=max(1, budget // 2))
+    bot = SearchBot(search_seed(seed, index), iterations=budget)
     guess = bot.normal.choose(v)
 
     def worlds(rng: Rng) -> Game:
         return redeal(game, seat, rng)
 
-    bot.search(v, worlds, legal, guess)
+    bot.search(v, worlds, legal, guess)  # as `hint` searches: the same bot, seed and budget
     best = bot.last_stats[0][0]
+    raw_before = bot.last_values[0]
+    before = round(calibrated(raw_before), 3)  # rounded as the hint rounds it
+    if chosen == best:
+        return TurningPoint(index, v.round, v.phase, chosen, best, before, before, raw_before, raw_before)
     # The worlds the bot would sample (fitted to its draft inferences, as in its search).
     beliefs, segments = bot.world_beliefs(v)
-    pairs = max(1, budget // 4)
-    kept = mine = 0.0
+    pairs = max(1, budget // PAIR_SHARE)
+    difference = 0.0
     for _ in range(pairs):
         world = bot.sample(worlds, beliefs, segments)
         playout_seed = bot.rng.next64()
-        first = world.clone() if chosen != best else world
+        first = world.clone()
         first.apply_unchecked(seat, best)
-        kept += playout(first, seat, Rng(playout_seed))
-        if chosen != best:
-            world.apply_unchecked(seat, chosen)
-            mine += playout(world, seat, Rng(playout_seed))
-    before = calibrated_playouts(kept / pairs)
-    after = before if chosen == best else calibrated_playouts(mine / pairs)
-    return TurningPoint(index, v.round, v.phase, chosen, best, round(before, 4), round(after, 4))
+        difference -= score(bot, first, seat, Rng(playout_seed))
+        world.apply_unchecked(seat, chosen)
+        difference += score(bot, world, seat, Rng(playout_seed))
+    raw_after = min(max(raw_before + difference / pairs, 0.0), 1.0)
+    after = min(round(calibrated(raw_after), 3), before)
+    return TurningPoint(index, v.round, v.phase, chosen, best, before, after, raw_before, raw_after)
+
+
+def score(bot: SearchBot, world: Game, seat: int, rng: Rng) -> float:
+    """`world` (a copy, the decision played) played to its end and scored as `bot`'s search scores a
+    playout (`SearchBot.judge`): a win 1, a tie shared, a loss by points at 2 players, by rank at 3+."""
+    if world.players == 2 or not bot.rank_weight:
+        return playout(world, seat, rng, loss_weight=bot.loss_weight)
+    won = playout(world, seat, rng, loss_weight=0.0)
+    return won if won else rank_score(world, seat, bot.rank_weight)
 
 
 def assess_at(
@@ -143,7 +165,8 @@ def turning_points(
 
 
 def costliest(points: Sequence[TurningPoint], k: int = 3) -> list[TurningPoint]:
-    """The `k` decisions that lost most against the bot's choice (only those that lost), costliest first;
-    on equal cost the earlier decision first."""
-    lost = [tp for tp in points if tp.chosen != tp.best and tp.cost > 0]
+    """The `k` decisions that lost most against the bot's choice (only those that lost a point or more: less
+    is within the playouts' noise, and shows as the same percentage), costliest first; on equal cost the
+    earlier decision first."""
+    lost = [tp for tp in points if tp.chosen != tp.best and tp.cost >= MIN_COST]
     return sorted(lost, key=lambda tp: (-tp.cost, tp.index))[:k]
