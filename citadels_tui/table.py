@@ -32,8 +32,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# A hint searches like the `hard` bot (200 playouts), cut short so that it answers within about a second
-# and a hosted table's other players are not kept waiting by it.
+# A hint searches like the `hard` bot, with the budget its chances were calibrated at (200 playouts,
+# `calibration.FITTED_BUDGET`; kept here as a number so that a start need not import the bots), cut short so
+# that it answers within about a second and a hosted table's other players are not kept waiting by it.
 HINT_PLAYOUTS = 200
 HINT_SECONDS = 0.8
 HINT_TOP = 3

@@ -127,3 +127,20 @@ def test_a_groups_interval_counts_games_not_decisions():
     assert (g2, g40) == (2, 40)
     assert lo2 <= 0.5 <= hi2 and lo40 <= 0.5 <= hi40
     assert hi2 - lo2 > 2 * (hi40 - lo40)
+
+
+def test_the_hint_and_the_review_search_with_the_budget_the_table_was_fitted_at():
+    """`hard` plays with a larger budget than the calibration's: the hint (the app's and the engine's) and
+    the review must keep to the fitted one, or the chances they show would not be the ones measured."""
+    import inspect
+
+    from citadels_core.bots import make_bot
+    from citadels_core.bots.calibration import FITTED_BUDGET
+    from citadels_core.bots.hint import hint
+    from citadels_core.bots.search import DEFAULT_ITERATIONS
+    from citadels_core.bots.turning_points import DEFAULT_BUDGET
+    from citadels_tui.table import HINT_PLAYOUTS
+
+    assert inspect.signature(hint).parameters["budget"].default == FITTED_BUDGET
+    assert DEFAULT_BUDGET == HINT_PLAYOUTS == FITTED_BUDGET
+    assert make_bot("hard").iterations == DEFAULT_ITERATIONS > FITTED_BUDGET

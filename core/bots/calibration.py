@@ -25,6 +25,10 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 
+# The playouts per decision the table was fitted at: the hint and the review search with this budget, whatever
+# `hard` plays with (its own default is larger), so that the chances they show are the ones measured.
+FITTED_BUDGET = 200
+
 FITTED = (
     "8,769 decisions of 200 games (bench/calibration.py play --set fit-2 --games 200: seeds 13000-13199, "
     "2-6 players, 2016 first game and classic Dark City, hard:200 in one seat), blocks of >= 300 decisions"

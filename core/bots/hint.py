@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..view import View
-from .calibration import calibrated
-from .search import DEFAULT_ITERATIONS, SearchBot, World
+from .calibration import FITTED_BUDGET, calibrated
+from .search import SearchBot, World
 
 
 def hint(
     view: View,
     worlds: World,
-    budget: int = DEFAULT_ITERATIONS,
+    budget: int = FITTED_BUDGET,
     top: int = 3,
     seed: int = 0,
     max_seconds: float | None = None,

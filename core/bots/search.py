@@ -39,8 +39,11 @@ from .normal import NormalBot
 
 World = Callable[[Rng], Game]
 
-DEFAULT_ITERATIONS = 200  # playouts per decision: ~0.65 s on average on the project machine
-DEFAULT_MAX_SECONDS = 0.9  # ...and a cap for the slow early-game decisions, so the default stays under 1 s
+# Playouts per decision of the default `hard`: about 0.3-0.4 s of CPU at 2-4 players, 0.6 s at 6 on the project
+# machine (docs/bots.md, "The default budget"); four times the 200 it had before its playouts were made faster,
+# which wins more (docs/bots.md, "Strength at every table").
+DEFAULT_ITERATIONS = 800
+DEFAULT_MAX_SECONDS = 0.9  # ...and a cap for the slow decisions (many players, a loaded machine): under 1 s
 PRIOR_VISITS = 6  # virtual playouts given to the normal bot's choice
 PRIOR_VALUE = 0.6  # ...at this win rate, a little above an even share, so search must show a real gain
 EXPLORE = 0.7

@@ -32,11 +32,11 @@ from ..game import Game
 from ..redeal import redeal
 from ..rng import Rng
 from ..view import view
-from .calibration import calibrated
-from .search import DEFAULT_ITERATIONS, SearchBot, playout, rank_score
+from .calibration import FITTED_BUDGET, calibrated
+from .search import SearchBot, playout, rank_score
 
-# Playouts of the search per decision: the hint's (and `hard`'s), the budget its table was fitted for.
-DEFAULT_BUDGET = DEFAULT_ITERATIONS
+# Playouts of the search per decision: the hint's, the budget its table was fitted for.
+DEFAULT_BUDGET = FITTED_BUDGET
 MIN_COST = 0.01  # the least cost that names a decision among the costliest: a point of chance
 PAIR_SHARE = 5  # paired playouts of the two choices, when they differ: budget // PAIR_SHARE of each
 
