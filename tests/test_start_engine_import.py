@@ -114,3 +114,75 @@ def test_a_lazy_view_is_never_equal_to_a_full_one_and_reads_what_it_is_asked():
         lazy.legal = ()
     lazy.close()
     assert lazy.legal == full.legal
+
+
+def cards():
+    from citadels_core import get_edition
+
+    out = []
+    for key in ("2016", "classic"):
+        ed = get_edition(key)
+        out += [ed.districts[0], ed.districts[-1], ed.characters[0], ed.characters[-1], ed.presets[0]]
+    return out
+
+
+@pytest.mark.parametrize("card", cards(), ids=lambda c: f"{type(c).__name__}-{c.key}")
+def test_a_card_behaves_as_the_data_class_it_was(card):
+    names = type(card).__slots__
+    values = [getattr(card, n) for n in names]
+    ref = dataclasses.make_dataclass(type(card).__name__, names, frozen=True, slots=True)(*values)
+    assert repr(card) == repr(ref)
+    assert type(card).__match_args__ == names
+    assert type(card)(*values) == card and card != ref
+    if type(card).__name__ == "Preset":  # a dict among its fields: unhashable, as the data class was
+        with pytest.raises(TypeError):
+            hash(card)
+    else:
+        assert hash(card) == hash(ref)
+    copy = pickle.loads(pickle.dumps(card))
+    assert type(copy) is type(card) and copy == card
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'key'"):
+        card.key = "x"
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'name'"):
+        del card.name
+
+
+def test_a_cards_defaults_are_the_data_classes():
+    from citadels_core.cards import CharacterCard, DistrictCard, DistrictType, Preset
+
+    d = DistrictCard("tavern", "Tavern", DistrictType.TRADE, 1)
+    assert (d.copies, d.text, d.origin, d.buildable) == (1, "", "base", True)
+    c = CharacterCard("king", "King", 4)
+    assert (c.text, c.income, c.income_resource, c.origin) == ("", None, "", "base")
+    a, b = Preset("p", "P", (), ()), Preset("q", "Q", (), ())
+    assert a.substitutions == {} and a.substitutions is not b.substitutions
+
+
+@pytest.mark.parametrize("key", ["2016", "classic"])
+def test_an_edition_behaves_as_the_data_class_it_was(key):
+    from citadels_core import Edition, get_edition
+
+    ed = get_edition(key)
+    init = Edition.__match_args__
+    ref_class = dataclasses.make_dataclass(
+        "Edition",
+        [*init, *((n, object, dataclasses.field(init=False)) for n in Edition.FIELDS if n not in init)],
+        frozen=True,
+        eq=False,
+        namespace={  # the tables the edition builds, set as its __post_init__ did
+            "__post_init__": lambda self: [
+                object.__setattr__(self, n, getattr(ed, n)) for n in Edition.FIELDS if n not in init
+            ]
+        },
+    )
+    ref = ref_class(*[getattr(ed, n) for n in init])
+    assert repr(ed) == repr(ref)
+    again = Edition(*[getattr(ed, n) for n in init])
+    assert again != ed and again.district_by_key == ed.district_by_key and repr(again) == repr(ed)
+    assert hash(ed) == object.__hash__(ed)
+    copy = pickle.loads(pickle.dumps(ed))
+    assert repr(copy) == repr(ed) and copy.preset_by_key == ed.preset_by_key
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'city_size'"):
+        ed.city_size = 3
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'key'"):
+        del ed.key
