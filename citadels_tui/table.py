@@ -109,11 +109,15 @@ class Table:
         bots are made when first needed (`make_bots`) rather than now: importing them costs a start ~30 M
         instructions, before its first frame, although no bot moves before it (the app makes them once
         that frame is out). Who plays a seat is known either way: `bot_kinds`."""
-        from citadels_core.position import from_position  # imported where used: rare, not at every start
-
         self.record = record
         self.start = start
-        self.start_game = from_position(start, record_events=False) if start is not None else None
+        self.start_game: Game | None = None
+        if start is not None:
+            # Imported only for a start from a position: the reader (and the re-deal it imports) is ~4 M
+            # instructions that a plain start, which deals a new game, does not need.
+            from citadels_core.position import from_position
+
+            self.start_game = from_position(start, record_events=False)
         self.game: Game = self.replayed()
         self.bot_kinds = dict(bots)  # the seats bots play, and their levels
         self._bots: dict[int, Bot] | None = None

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from ..errors import ConfigError
 from .active import Laboratory, Smithy
 from .base import DistrictRules, ScoreContext
-from .classic import CLASSIC_RULES
 from .destroying import Armory, Framework, Necropolis
 from .museum import Museum
 from .passive import GoldMine, GreatWall, Monument, Observatory, Park, PoorHouse, SecretVault, Stables
@@ -69,12 +68,26 @@ RULES: dict[str, type[DistrictRules]] = {
     )
 }
 
-# An edition's own variants of districts whose rules differ, by edition key then card key.
-EDITION_RULES: dict[str, dict[str, type[DistrictRules]]] = {"classic": CLASSIC_RULES}
+
+def edition_rules(edition: str) -> dict[str, type[DistrictRules]]:
+    """An edition's own variants of districts whose rules differ, by card key."""
+    if edition != "classic":
+        return {}
+    from .classic import CLASSIC_RULES  # imported where used: only a classic game needs its variants
+
+    return CLASSIC_RULES
+
+
+def __getattr__(name: str) -> dict[str, dict[str, type[DistrictRules]]]:
+    """`EDITION_RULES` (an edition's variants, by edition key then card key), made when first asked for."""
+    if name != "EDITION_RULES":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    table = globals()[name] = {"classic": edition_rules("classic")}
+    return table
 
 
 def district_rules_for(ed: Edition, ids: tuple[int, ...]) -> dict[str, DistrictRules]:
-    own = EDITION_RULES.get(ed.key, {})
+    own = edition_rules(ed.key)
     out = {}
     for i in ids:
         key = ed.districts[i].key

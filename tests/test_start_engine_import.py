@@ -1,0 +1,188 @@
+"""What importing the engine costs a start (issue 19): a character's rules are imported when a game casts
+it, the classic edition's variants for a classic game only, and `View` is written out rather than made a
+data class at import. Each keeps what it was: the same rules for every key, and a view that compares,
+hashes, shows, refuses changes and pickles exactly as the frozen slotted data class did."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from citadels_core import Game, GameConfig
+from citadels_core.characters import CLASS_NAMES, EDITION_RULES, RULES, rules_for
+from citadels_core.view import LazyView, View, view
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_new_game_imports_only_the_characters_it_casts():
+    code = (
+        "import sys\n"
+        "from citadels_core import Game, GameConfig\n"
+        "g = Game(GameConfig.create(4), 3)\n"
+        "loaded = {m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('citadels_core.characters.')}\n"
+        "print((sorted(loaded & set(g.config.cast)), sorted(loaded - {'base', '_targets', 'classic'})))\n"
+        "print('citadels_core.characters.classic' in sys.modules, 'citadels_core.position' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    cast_line, flags = out.stdout.splitlines()
+    cast, loaded = eval(cast_line)  # noqa: S307 (two lists printed by the code above)
+    # The cast's modules, and those that view.py and the cast's modules import for their helpers.
+    assert len(cast) == 8 and len(loaded) < len(CLASS_NAMES)
+    assert flags == "False False"
+
+
+def test_every_character_has_its_rules_and_the_classic_edition_its_variants():
+    assert list(RULES) == list(CLASS_NAMES)
+    for key, cls in RULES.items():
+        assert cls.key == key and type(rules_for(key)) is cls
+    classic = EDITION_RULES["classic"]
+    assert {"tax_collector", "warlord", "emperor"} <= set(classic)
+    for key, cls in classic.items():
+        assert type(rules_for(key, "classic")) is cls and cls is not RULES[key]
+    assert type(rules_for("king", "classic")) is RULES["king"]
+
+
+def test_an_unknown_character_is_refused_as_before():
+    from citadels_core import ConfigError
+
+    with pytest.raises(ConfigError, match="The Jester cannot be played yet in this version."):
+        rules_for("jester")
+
+
+# The frozen slotted data class View was, built here to compare with.
+MARKERS = {
+    "bewitched": None,
+    "warrants": (),
+    "signed_warrant": None,
+    "threats": (),
+    "flowered_threat": None,
+    "revealed_threats": (),
+}
+Reference = dataclasses.make_dataclass(
+    "View",
+    [
+        (n, object, dataclasses.field(default=MARKERS[n])) if n in MARKERS else (n, object)
+        for n in View.__slots__
+    ],
+    frozen=True,
+    slots=True,
+)
+
+
+def views():
+    g = Game(GameConfig.create(4), 7, record_events=False)
+    for _ in range(40):
+        p = g.pending()[0]
+        g.apply(p, g.legal_actions()[0])
+    return [view(g, 0), view(g, None), view(g, 2)]
+
+
+@pytest.mark.parametrize("v", views(), ids=["seat 0", "spectator", "seat 2"])
+def test_a_view_behaves_as_the_data_class_it_was(v):
+    values = [getattr(v, n) for n in View.__slots__]
+    ref = Reference(*values)
+    assert repr(v) == repr(ref)
+    assert hash(v) == hash(ref)
+    assert View(*values) == v and View(**dict(zip(View.__slots__, values, strict=True))) == v
+    assert v != ref and v != View(*values[:-1], ("x",))  # another class, another field: not equal
+    assert View.__match_args__ == Reference.__match_args__
+    copy = pickle.loads(pickle.dumps(v))
+    assert type(copy) is View and copy == v
+    for name in ("me", "legal", "other"):
+        with pytest.raises(dataclasses.FrozenInstanceError, match=f"cannot assign to field '{name}'"):
+            setattr(v, name, 1)
+        with pytest.raises(dataclasses.FrozenInstanceError, match=f"cannot delete field '{name}'"):
+            delattr(v, name)
+    short = View(*values[:-6])  # the markers default as they did
+    assert repr(short) == repr(Reference(*values[:-6]))
+    assert short == View(*values[:-6], *MARKERS.values())
+
+
+def test_a_lazy_view_is_never_equal_to_a_full_one_and_reads_what_it_is_asked():
+    g = Game(GameConfig.create(4), 7, record_events=False)
+    full, lazy, other = view(g, 0), LazyView(g, 0), LazyView(g, 0)
+    assert lazy != full and full != lazy
+    assert lazy == other and hash(lazy) == hash(other)
+    assert repr(lazy) == "Lazy" + repr(full)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        lazy.legal = ()
+    lazy.close()
+    assert lazy.legal == full.legal
+
+
+def cards():
+    from citadels_core import get_edition
+
+    out = []
+    for key in ("2016", "classic"):
+        ed = get_edition(key)
+        out += [ed.districts[0], ed.districts[-1], ed.characters[0], ed.characters[-1], ed.presets[0]]
+    return out
+
+
+@pytest.mark.parametrize("card", cards(), ids=lambda c: f"{type(c).__name__}-{c.key}")
+def test_a_card_behaves_as_the_data_class_it_was(card):
+    names = type(card).__slots__
+    values = [getattr(card, n) for n in names]
+    ref = dataclasses.make_dataclass(type(card).__name__, names, frozen=True, slots=True)(*values)
+    assert repr(card) == repr(ref)
+    assert type(card).__match_args__ == names
+    assert type(card)(*values) == card and card != ref
+    if type(card).__name__ == "Preset":  # a dict among its fields: unhashable, as the data class was
+        with pytest.raises(TypeError):
+            hash(card)
+    else:
+        assert hash(card) == hash(ref)
+    copy = pickle.loads(pickle.dumps(card))
+    assert type(copy) is type(card) and copy == card
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'key'"):
+        card.key = "x"
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'name'"):
+        del card.name
+
+
+def test_a_cards_defaults_are_the_data_classes():
+    from citadels_core.cards import CharacterCard, DistrictCard, DistrictType, Preset
+
+    d = DistrictCard("tavern", "Tavern", DistrictType.TRADE, 1)
+    assert (d.copies, d.text, d.origin, d.buildable) == (1, "", "base", True)
+    c = CharacterCard("king", "King", 4)
+    assert (c.text, c.income, c.income_resource, c.origin) == ("", None, "", "base")
+    a, b = Preset("p", "P", (), ()), Preset("q", "Q", (), ())
+    assert a.substitutions == {} and a.substitutions is not b.substitutions
+
+
+@pytest.mark.parametrize("key", ["2016", "classic"])
+def test_an_edition_behaves_as_the_data_class_it_was(key):
+    from citadels_core import Edition, get_edition
+
+    ed = get_edition(key)
+    init = Edition.__match_args__
+    ref_class = dataclasses.make_dataclass(
+        "Edition",
+        [*init, *((n, object, dataclasses.field(init=False)) for n in Edition.FIELDS if n not in init)],
+        frozen=True,
+        eq=False,
+        namespace={  # the tables the edition builds, set as its __post_init__ did
+            "__post_init__": lambda self: [
+                object.__setattr__(self, n, getattr(ed, n)) for n in Edition.FIELDS if n not in init
+            ]
+        },
+    )
+    ref = ref_class(*[getattr(ed, n) for n in init])
+    assert repr(ed) == repr(ref)
+    again = Edition(*[getattr(ed, n) for n in init])
+    assert again != ed and again.district_by_key == ed.district_by_key and repr(again) == repr(ed)
+    assert hash(ed) == object.__hash__(ed)
+    copy = pickle.loads(pickle.dumps(ed))
+    assert repr(copy) == repr(ed) and copy.preset_by_key == ed.preset_by_key
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'city_size'"):
+        ed.city_size = 3
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'key'"):
+        del ed.key
