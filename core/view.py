@@ -207,6 +207,10 @@ class View:
         set_(self, "flowered_threat", flowered_threat)
         set_(self, "revealed_threats", revealed_threats)
 
+    def replace(self, **changes: Any) -> View:
+        """A view like this one with `changes` (what `dataclasses.replace` did for the data class it was)."""
+        return View(**{name: changes.pop(name, getattr(self, name)) for name in View.__slots__}, **changes)
+
     def __repr__(self) -> str:
         return (
             f"{type(self).__qualname__}("

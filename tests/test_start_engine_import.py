@@ -186,3 +186,12 @@ def test_an_edition_behaves_as_the_data_class_it_was(key):
         ed.city_size = 3
     with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'key'"):
         del ed.key
+
+
+def test_a_view_replaced_is_the_view_with_those_fields_changed_and_refuses_unknown_ones():
+    v = view(Game(GameConfig.create(4), 3), 0)
+    changed = v.replace(round=7, killed="thief")
+    assert (changed.round, changed.killed) == (7, "thief")
+    assert changed.replace(round=v.round, killed=v.killed) == v
+    with pytest.raises(TypeError):
+        v.replace(colour="red")

@@ -252,8 +252,6 @@ def _span_colours(text) -> dict[str, str]:
 
 
 async def test_markers_gold_and_crown_are_words_and_glyphs_in_the_theme_colours(tmp_path: Path):
-    from dataclasses import replace
-
     from citadels_tui.components.characters_pane import CharactersPane
     from citadels_tui.components.cities_pane import CitiesPane
 
@@ -263,8 +261,7 @@ async def test_markers_gold_and_crown_are_words_and_glyphs_in_the_theme_colours(
         await pilot.pause()
         gs = app.game_screen
         v, cfg = gs.view(), app.seat.config
-        marked = replace(
-            v,
+        marked = v.replace(
             killed=v.cast[1],
             robbed=v.cast[2],
             bewitched=v.cast[3],

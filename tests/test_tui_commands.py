@@ -193,9 +193,7 @@ def test_synonyms(selection):
 def test_an_unknown_action_kind_is_still_a_verb():
     # A character added later brings a kind the parser has no words for: its own name is the verb.
     g, v = _turn("gather")
-    from dataclasses import replace
-
-    v2 = replace(v, legal=(*v.legal, act("warrant", "king")))
+    v2 = v.replace(legal=(*v.legal, act("warrant", "king")))
     assert parse("warrant king", v2, g.config).actions == (act("warrant", "king"),)
     assert parse(str(len(v2.legal)), v2, g.config).actions == (act("warrant", "king"),)
 
