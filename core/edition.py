@@ -46,19 +46,7 @@ class Edition:
         "character_by_key",
         "preset_by_key",
     )
-    __match_args__ = (
-        "key",
-        "name",
-        "districts",
-        "characters",
-        "presets",
-        "unique_in_game",
-        "city_size",
-        "random_discard_3p",
-        "tiebreak",
-        "library_observatory_keep",
-        "first_bonus_needs_complete_city",
-    )
+    __match_args__ = FIELDS[:11]  # the fields given to __init__ (the tables after them are derived)
 
     def __init__(
         self,
