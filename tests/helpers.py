@@ -232,11 +232,15 @@ def all_cards(g: Game) -> Counter:
 
 
 def finished_by_bots(
-    players: int, seed: int, kinds: Sequence[str] = ("normal",), bot_seeds: Sequence[int] | None = None
+    players: int,
+    seed: int,
+    kinds: Sequence[str] = ("normal",),
+    bot_seeds: Sequence[int] | None = None,
+    config: GameConfig | None = None,
 ) -> tuple[GameConfig, list]:
-    """A first-game config and the (player, action) record of a whole game its bots played, seat i a
-    `kinds[i % len(kinds)]` bot seeded `bot_seeds[i]` (default `seed * 10 + i`)."""
-    cfg = GameConfig.create(players)
+    """A config (`config`, or the first game's) and the (player, action) record of a whole game its bots
+    played, seat i a `kinds[i % len(kinds)]` bot seeded `bot_seeds[i]` (default `seed * 10 + i`)."""
+    cfg = config or GameConfig.create(players)
     g = Game(cfg, seed, record_events=False)
     seeds = bot_seeds if bot_seeds is not None else [seed * 10 + i for i in range(players)]
     bots = [make_bot(kinds[i % len(kinds)], seeds[i]) for i in range(players)]

@@ -7,7 +7,6 @@ import pytest
 from helpers import finished_by_bots
 
 from citadels_core import Game, GameConfig
-from citadels_core.bots import decide, make_bot
 from citadels_core.bots.calibration import calibrated
 from citadels_core.bots.hint import hint
 from citadels_core.bots.turning_points import (
@@ -112,12 +111,4 @@ def make_point(i: int, before: float, after: float, same: bool = False) -> Turni
 
 def played(cfg: GameConfig, seed: int) -> list:
     """The (player, action) record of a whole game of `cfg` played by `normal` and `easy` bots in turn."""
-    g = Game(cfg, seed, record_events=False)
-    bots = [make_bot(("normal", "easy")[i % 2], seed * 10 + i) for i in range(cfg.players)]
-    actions = []
-    while not g.over:
-        p = g.pending()[0]
-        a = decide(bots[p], g, p)
-        g.apply(p, a)
-        actions.append((p, a))
-    return actions
+    return finished_by_bots(cfg.players, seed, ("normal", "easy"), config=cfg)[1]
