@@ -14,7 +14,8 @@ player count, edition and round, and in the end the share of the win that seat g
 or 0). The budget is in playouts (no time cap), so the figures do not depend on the machine's load; the
 default, 200, is the hint's own (`hard`'s too). The seed sets are fixed: `fit` starts at 1000, `held-out`
 at 5000, `held-out-2` at 9000 (played before the rank scoring of lost playouts at 3+ players, at 100
-playouts), `fit-2` at 13000 and `held-out-3` at 17000 (the current `hard`, 200 playouts); game k uses seed
+playouts), `fit-2` at 13000, `held-out-3` at 17000 and `held-out-4` at 21000 (the current `hard`, 200 playouts; the
+second held-out set widens the first, neither is ever fitted on); game k uses seed
 start + k. `--first k --append` plays a set in parts (game k on), adding to the file. `--review 200`
 also records at each decision what the game review shows for it (`turning_points.assess`, with the hint's
 budget): the chance before (the hint's chance for the review's own choice), the chance after the action
@@ -50,7 +51,8 @@ from citadels_core.bots import SearchBot, decide, make_bot
 from citadels_core.bots.calibration import calibrated, read_table
 from citadels_core.bots.turning_points import assess
 
-SEED_SETS = {"fit": 1000, "held-out": 5000, "held-out-2": 9000, "fit-2": 13000, "held-out-3": 17000}
+SEED_SETS = {"fit": 1000, "held-out": 5000, "held-out-2": 9000, "fit-2": 13000, "held-out-3": 17000,
+             "held-out-4": 21000}
 EDITIONS = (("2016", "first_game"), ("classic", "classic_dark_city"))
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 
