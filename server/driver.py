@@ -29,6 +29,7 @@ from rich.style import Style
 from textual import events
 from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
+from textual.app import ScreenStackError
 from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
@@ -222,6 +223,8 @@ class TerminalLink:
         self._pump_handle: asyncio.Handle | None = None
         self._in_flight = 0  # batches handed to the App that it has not yet taken
         self._in_flight_handle: asyncio.TimerHandle | None = None
+        # The last batch went in with nothing behind it, and nobody asked the App when it took it (below).
+        self._unconfirmed = False
         self._slowed_since: float | None = None  # when the budget first held input back, this episode
         self._told = False
         self._paste: bytearray | None = None  # the body of a bracketed paste being received
@@ -345,6 +348,11 @@ class TerminalLink:
         if not self.events and not self.pending:
             self._calm()
             return
+        if self._unconfirmed:
+            self._unconfirmed = False
+            if not driver.input_taken():
+                self._ask_when_taken(driver)
+                return
         if not self.events_delivered:
             # Nothing taken yet: what this session cost so far is its App being built and drawn (slower on
             # a busy server), not input; the player's first keys must not wait for it to be paid back.
@@ -380,11 +388,18 @@ class TerminalLink:
             self.events_delivered += len(batch)
             # The next batch waits until the App has taken this one, so the App's queues never hold more
             # than a batch: a backlog stays here, where it is bounded and paced, not in the App.
-            self._in_flight += 1
-            self._in_flight_handle = self._loop.call_later(
-                IN_FLIGHT_TIMEOUT, self._taken, context=self.context
-            )
-            driver.after_input_processed(self._taken)
+            if self.events or self.pending:
+                self._ask_when_taken(driver)
+            else:
+                # Nothing waits behind it (a player typing, a key at a time): asking the App costs two
+                # messages through its queues, some 15% of a keystroke. The next input asks instead, and
+                # only if the App's queues still hold something by then (`SSHDriver.input_taken`).
+                self._unconfirmed = True
+
+    def _ask_when_taken(self, driver: SSHDriver) -> None:
+        self._in_flight += 1
+        self._in_flight_handle = self._loop.call_later(IN_FLIGHT_TIMEOUT, self._taken, context=self.context)
+        driver.after_input_processed(self._taken)
 
     def _taken(self) -> None:
         """The App took the last batch (or it is gone, or it took too long): the pump may go on."""
@@ -624,6 +639,20 @@ class SSHDriver(Driver):
     def focus_takes_text(self) -> bool:
         """Does the focused widget take typed text (so a run of keys may arrive as one insertion)?"""
         return isinstance(self._app.focused, Input)
+
+    def input_taken(self) -> bool:
+        """Has the App taken the input events sent so far: are its queue and the queue it forwards keys to
+        (the focused widget's, or the screen's) empty? Then the last of them is at most being handled."""
+        app = self._app
+        if app.message_queue_size:
+            return False
+        try:
+            target = app.focused
+            if target is None:
+                target = app.screen
+        except ScreenStackError:  # no screen yet, or none left: nothing to forward keys to
+            return True
+        return not target.message_queue_size
 
     def after_input_processed(self, callback: Callable[[], None]) -> None:
         """Call `callback` once the App has handled the input events sent so far.

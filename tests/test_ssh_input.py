@@ -34,14 +34,18 @@ class FakeChannel:
 
 
 class FakeDriver:
-    """Takes events like an App would: a batch at a time, acknowledged on the next loop turn."""
+    """Takes events like an App would: a batch at a time, taken on the next loop turn (or, `slow`, once
+    `take()` is called)."""
 
-    def __init__(self, link: TerminalLink, takes_text: bool) -> None:
+    def __init__(self, link: TerminalLink, takes_text: bool, slow: bool = False) -> None:
         self.accepting_input = True
         self.takes_text = takes_text
+        self.slow = slow
         self.received: list[object] = []
         self.largest_batch = 0
-        self._batch = 0
+        self.asked = 0  # how often the link asked to be told when a batch was taken
+        self._batch = 0  # events handed over and not yet taken
+        self._told: list = []
         self.left_over = (-1, -1, -1)  # bytes, events and keys still waiting when the feeding ended
         link.driver = self  # type: ignore[assignment]
 
@@ -49,13 +53,27 @@ class FakeDriver:
         self.received.append(message)
         self._batch += 1
         self.largest_batch = max(self.largest_batch, self._batch)
+        if self._batch == 1 and not self.slow:
+            asyncio.get_running_loop().call_soon(self.take)
+
+    def take(self) -> None:
+        self._batch = 0
+        told, self._told = self._told, []
+        for callback in told:
+            callback()
 
     def focus_takes_text(self) -> bool:
         return self.takes_text
 
+    def input_taken(self) -> bool:
+        return self._batch == 0
+
     def after_input_processed(self, callback) -> None:
-        self._batch = 0
-        asyncio.get_running_loop().call_soon(callback)
+        self.asked += 1
+        if self._batch == 0:
+            asyncio.get_running_loop().call_soon(callback)
+        else:
+            self._told.append(callback)
 
     def typed(self) -> str:
         """What the events would type into a text field: pastes and printable keys, Enter as a newline."""
@@ -107,6 +125,50 @@ def test_a_hundred_commands_in_one_write_arrive_as_a_hundred():
     link, driver = asyncio.run(_feed([burst]))
     assert driver.typed() == "".join(f"say {i}\n" for i in range(100))
     assert driver.largest_batch <= BATCH
+
+
+def test_keys_typed_one_at_a_time_go_straight_in_once_the_app_took_the_last():
+    async def run() -> FakeDriver:
+        s = Settings().replace(input_share=1.0, input_share_burst=60.0)
+        link = TerminalLink(
+            FakeChannel(), 100, 30, s, budget=s, output_buffer_limit=1 << 20, on_overflow=lambda: None
+        )
+        driver = FakeDriver(link, True)
+        for key in b"say hi":
+            link.feed(bytes([key]))
+            await _settle(link)
+        link.close()
+        return driver
+
+    driver = asyncio.run(run())
+    assert driver.typed() == "say hi"
+    # Each key found the App's queues empty: nobody had to ask the App (two messages through its queues).
+    assert driver.asked == 0
+
+
+def test_a_key_typed_while_the_app_still_holds_the_last_waits_until_it_is_taken():
+    async def run() -> None:
+        s = Settings().replace(input_share=1.0, input_share_burst=60.0)
+        link = TerminalLink(
+            FakeChannel(), 100, 30, s, budget=s, output_buffer_limit=1 << 20, on_overflow=lambda: None
+        )
+        driver = FakeDriver(link, False, slow=True)
+        link.feed(b"a")
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert driver.typed() == "a"
+        link.feed(b"b")
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert driver.typed() == "a" and driver.asked == 1  # held back, and the App asked to say when
+        driver.take()
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert driver.typed() == "ab"
+        assert driver.largest_batch == 1
+        link.close()
+
+    asyncio.run(run())
 
 
 def test_runs_go_key_by_key_when_no_text_field_has_the_focus():
