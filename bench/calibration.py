@@ -51,8 +51,14 @@ from citadels_core.bots import SearchBot, decide, make_bot
 from citadels_core.bots.calibration import calibrated, read_table
 from citadels_core.bots.turning_points import assess
 
-SEED_SETS = {"fit": 1000, "held-out": 5000, "held-out-2": 9000, "fit-2": 13000, "held-out-3": 17000,
-             "held-out-4": 21000}
+SEED_SETS = {
+    "fit": 1000,
+    "held-out": 5000,
+    "held-out-2": 9000,
+    "fit-2": 13000,
+    "held-out-3": 17000,
+    "held-out-4": 21000,
+}
 EDITIONS = (("2016", "first_game"), ("classic", "classic_dark_city"))
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 
