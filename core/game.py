@@ -536,11 +536,9 @@ class Game:
     def draw(self, k: int) -> list[int]:
         """Take up to k cards from the top of the deck (RULINGS R1: nothing is reshuffled)."""
         deck = self.deck
-        out = []
-        for _ in range(k):
-            if not deck:
-                break
-            out.append(deck.pop())
+        # The top k, last card first, as k pops would take them (fewer if the deck is short), in two steps.
+        out = deck[-1 : -k - 1 : -1]
+        del deck[len(deck) - len(out) :]
         return out
 
     def bottom(self, cards: list[int]) -> None:
@@ -966,8 +964,11 @@ class Game:
         if phase == SELECT:
             if self.follow_up:
                 return self.follow_up_player, self.follow_up
-            kind = self.selection_order[self.selection_step][1]
-            return self.picker(), ("discard_character" if kind == "d" else "choose_character")
+            off, kind = self.selection_order[self.selection_step]
+            # (picker(), written out: every harness asks at every pick)
+            return (self.crown + off) % self.players, (
+                "discard_character" if kind == "d" else "choose_character"
+            )
         return None  # OVER
 
     def open_follow_up(self, kind: str, player: int, data: list[int] | None = None) -> None:
@@ -988,8 +989,15 @@ class Game:
             out = self._turn_actions_of_character()
             self.offered_to = self.turn_player
         elif self.phase == SELECT and not self.follow_up:
-            out = self.selection_actions()  # a pick, a fifth of a game's decisions: straight to its list
-            self.offered_to = self.picker()
+            # A pick, a fifth of a game's decisions: selection_actions() and picker(), written out (each
+            # call costs about as much as the little each does).
+            off, kind = self.selection_order[self.selection_step]
+            draft = self.draft
+            acts = self.interned_discards if kind == "d" else self.interned_choices
+            out = [
+                acts[c] for c in sorted(draft + self.facedown if kind == "c+" and len(draft) == 1 else draft)
+            ]
+            self.offered_to = (self.crown + off) % self.players
         elif self.follow_up == "keep" and not self.over:
             out = _keep_actions(self)  # keeping a drawn card, after nearly every gathering of cards
             self.offered_to = self.follow_up_player
