@@ -5,8 +5,7 @@ Run:  python bench/bench_engine_peer.py [PEER_CHECKOUT] [--games N] [--rounds K]
 Figures (games per CPU second of this process, time.process_time, the median of K rounds; the rounds
 alternate between the engines so that load on a shared machine falls on both alike):
 - ours: random 6-player games through the public API (`legal_actions` + `apply`), with the event log
-  (the default of `Game`) and without it (as `citadels simulate` and the bots' searches play); each
-  action is drawn with `random.Random(seed).choice`, as the peer's loop draws with `random.choice`;
+  (the default of `Game`) and without it (as `citadels simulate` and the bots' searches play);
 - the bot layer: the same games through `random` bots (`citadels simulate`: a View per decision, the
   bot picks from it), compared with our engine without the event log (target: >= 60%);
 - the peer: random 6-player games of davpat108/CITADELS_self_play (its own loop:
@@ -32,6 +31,7 @@ import types
 from collections.abc import Callable
 
 from citadels_core import Game, GameConfig
+from citadels_core.rng import Rng
 from citadels_core.simulate import play_game
 
 PLAYERS = 6
@@ -42,12 +42,10 @@ def ours(games: int, events: bool, seed0: int) -> float:
     t0 = time.process_time()
     for seed in range(seed0, seed0 + games):
         g = Game(cfg, seed, record_events=events)
-        # The random choice as the peer's loop makes it: `random.choice` (Python's own generator, in C).
-        # The game's seeded Rng (`citadels_core.rng`) is pure Python on 64-bit ints: a draw from it costs
-        # about as much as the engine's whole step, which is the harness's cost, not the engine's.
-        choice = random.Random(seed).choice
+        rng = Rng(seed)
         while not g.over:
-            g.apply(g.pending()[0], choice(g.legal_actions()))  # type: ignore[index]
+            acts = g.legal_actions()
+            g.apply(g.pending()[0], acts[rng.below(len(acts))])  # type: ignore[index]
     return games / (time.process_time() - t0)
 
 
