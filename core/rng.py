@@ -49,22 +49,26 @@ class Rng:
         return mixed
 
     def next64(self) -> int:
-        at, mixed = self.at, self.mixed
-        if at >= len(mixed):
-            mixed, at = self._refill(1), 0
+        at = self.at
+        try:
+            w = self.mixed[at]
+        except IndexError:
+            w, at = self._refill(1)[0], 0
         self.at = at + 1
-        return mixed[at]
+        return w
 
     # below() and belows() repeat next64's lines instead of calling it: they are the search's most called
     # functions (several million calls per `hard` game), and a call costs as much as the rest.
 
     def below(self, n: int) -> int:
         """A uniform int in [0, n) (multiply-shift; the bias is below 2**-50 for game-sized n)."""
-        at, mixed = self.at, self.mixed
-        if at >= len(mixed):
-            mixed, at = self._refill(1), 0
+        at = self.at
+        try:
+            w = self.mixed[at]
+        except IndexError:  # (the batch is used up: a try costs nothing until it catches)
+            w, at = self._refill(1)[0], 0
         self.at = at + 1
-        return (mixed[at] * n) >> 64
+        return (w * n) >> 64
 
     def belows(self, n: int, k: int) -> list[int]:
         """k draws of below(n), in order, in one call (the search's rollouts draw one per option)."""
