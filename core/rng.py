@@ -142,14 +142,13 @@ def _mixed(s: int, m: int) -> tuple[int, ...]:
     z = (((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9) & low
     z = (((z ^ (z >> 27)) & low) * 0x94D049BB133111EB) & low
     z ^= z >> 31
-    return words.unpack(z.to_bytes(16 * m, "little"))[::2]  # each lane's low 64 bits
+    return words.unpack(z.to_bytes(16 * m, "little"))  # each lane's low 64 bits (its high half skipped)
 
 
 @functools.lru_cache(maxsize=256)
 def _lanes(m: int) -> tuple[int, int, int, struct.Struct]:
     """For `m` outputs mixed at once (see `_mixed`): one in each lane, k + 1 increments in lane k, each lane's
-    low 64 bits set, and the format that reads the lanes back as 64-bit halves (lane k's low half is the
-    2k-th)."""
+    low 64 bits set, and the format that reads back each lane's low 64 bits (skipping its high half)."""
     ones = sum(1 << (128 * k) for k in range(m))
     ramp = sum(((k + 1) * _STEP) << (128 * k) for k in range(m))
-    return ones, ramp, ones * _MASK, struct.Struct(f"<{2 * m}Q")
+    return ones, ramp, ones * _MASK, struct.Struct("<" + "Q8x" * m)
