@@ -536,11 +536,9 @@ class Game:
     def draw(self, k: int) -> list[int]:
         """Take up to k cards from the top of the deck (RULINGS R1: nothing is reshuffled)."""
         deck = self.deck
-        out = []
-        for _ in range(k):
-            if not deck:
-                break
-            out.append(deck.pop())
+        # The top k, last card first, as k pops would take them (fewer if the deck is short), in two steps.
+        out = deck[-1 : -k - 1 : -1]
+        del deck[len(deck) - len(out) :]
         return out
 
     def bottom(self, cards: list[int]) -> None:
@@ -769,34 +767,29 @@ class Game:
                 if self._hospital_turn(i, p):
                     return
                 continue
-            self.begin_turn(i, p)
+            # Player p answers the call: the character is revealed, robbed if it must be, and its turn
+            # begins, with reset_turn(i, p) written out (every turn begins here: a search plays millions).
+            self.revealed[i] = True
+            self.called_by[i] = p
+            self.turn_player = p
+            self.builds = self.used = self.beautified = self.spent = 0
+            self.build_limit = self.hooks.build_limits[i]
+            self.follow_up = ""
+            self.drawn = []
+            self.gathered = False
+            if self.robbed == i:
+                thief = self.robber
+                amount = self.gold[p]
+                self.gold[p] = 0
+                self.gold[thief] += amount
+                if log is not None:
+                    log.append((_ROBBED, None, thief, p, self.cast_keys[i], amount))
+            if "ball_room" in self.district_rules:
+                self._ask_thanks(p)
+            if self.hooks.reveals[i]:
+                self.character_rules[i].on_reveal(self, p)
             if self.phase == TURN and self.turn_player >= 0:
                 return
-
-    def begin_turn(self, i: int, p: int) -> None:
-        """Player p answers the call of character i: it is revealed, robbed if it must be, and its turn
-        begins."""
-        self.revealed[i] = True
-        self.called_by[i] = p
-        # reset_turn(i, p), written out: every turn begins here (a search plays millions of turns).
-        self.turn_player = p
-        self.builds = self.used = self.beautified = self.spent = 0
-        self.build_limit = self.hooks.build_limits[i]
-        self.follow_up = ""
-        self.drawn = []
-        self.gathered = False
-        if self.robbed == i:
-            thief = self.robber
-            amount = self.gold[p]
-            self.gold[p] = 0
-            self.gold[thief] += amount
-            log = self.log
-            if log is not None:
-                log.append((_ROBBED, None, thief, p, self.cast_keys[i], amount))
-        if "ball_room" in self.district_rules:
-            self._ask_thanks(p)
-        if self.hooks.reveals[i]:
-            self.character_rules[i].on_reveal(self, p)
 
     def _hospital_turn(self, i: int, p: int) -> bool:
         """Classic Hospital: the killed character's player still gathers, but neither builds nor uses the
@@ -966,8 +959,11 @@ class Game:
         if phase == SELECT:
             if self.follow_up:
                 return self.follow_up_player, self.follow_up
-            kind = self.selection_order[self.selection_step][1]
-            return self.picker(), ("discard_character" if kind == "d" else "choose_character")
+            off, kind = self.selection_order[self.selection_step]
+            # (picker(), written out: every harness asks at every pick)
+            return (self.crown + off) % self.players, (
+                "discard_character" if kind == "d" else "choose_character"
+            )
         return None  # OVER
 
     def open_follow_up(self, kind: str, player: int, data: list[int] | None = None) -> None:
@@ -988,8 +984,15 @@ class Game:
             out = self._turn_actions_of_character()
             self.offered_to = self.turn_player
         elif self.phase == SELECT and not self.follow_up:
-            out = self.selection_actions()  # a pick, a fifth of a game's decisions: straight to its list
-            self.offered_to = self.picker()
+            # A pick, a fifth of a game's decisions: selection_actions() and picker(), written out (each
+            # call costs about as much as the little each does).
+            off, kind = self.selection_order[self.selection_step]
+            draft = self.draft
+            acts = self.interned_discards if kind == "d" else self.interned_choices
+            out = [
+                acts[c] for c in sorted(draft + self.facedown if kind == "c+" and len(draft) == 1 else draft)
+            ]
+            self.offered_to = (self.crown + off) % self.players
         elif self.follow_up == "keep" and not self.over:
             out = _keep_actions(self)  # keeping a drawn card, after nearly every gathering of cards
             self.offered_to = self.follow_up_player
@@ -1396,18 +1399,23 @@ class Game:
 
     def _gather(self, p: int, what: str) -> None:
         self.gathered = True
-        rules = self.district_rules  # (each `in` spares a call of has() in the games without the card)
+        rules = self.district_rules
+        city = self.cities[p]
+        # has(p, key) for the districts that change a gathering, written out: every turn gathers.
         if what == "gold":
-            amount = 2 + (1 if "gold_mine" in rules and self.has(p, "gold_mine") else 0)
+            dr = rules.get("gold_mine")
+            amount = 3 if dr is not None and (dr.id in city or dr.id | BEAUTY in city) else 2
             self.gold[p] += amount
             log = self.log
             if log is not None:
                 log.append((_GATHER_GOLD, None, p, "gold", amount))
         else:
-            k = 3 if "observatory" in rules and self.has(p, "observatory") else 2
+            dr = rules.get("observatory")
+            k = 3 if dr is not None and (dr.id in city or dr.id | BEAUTY in city) else 2
             drawn = self.draw(k)
             keep_n = 1
-            if "library" in rules and self.has(p, "library"):
+            dr = rules.get("library")
+            if dr is not None and (dr.id in city or dr.id | BEAUTY in city):
                 # Classic: Library + Observatory draw 3 and keep 2 (RULINGS R43); otherwise keep all.
                 lo = self.edition.library_observatory_keep
                 keep_n = lo if lo and k == 3 else len(drawn)
@@ -1420,7 +1428,10 @@ class Game:
             else:
                 self.drawn = drawn
                 self.keep_count = keep_n
-                self.open_follow_up("keep", p)
+                # open_follow_up("keep", p), written out
+                self.follow_up = "keep"
+                self.follow_up_player = p
+                self.follow_up_data = []
                 log = self.log
                 if log is not None:
                     log.append((_GATHER_CARDS, None, p, "cards", len(drawn), keep_n))

@@ -14,15 +14,29 @@ def nameable(
     g: Game, p: int, min_rank: int = 2, exclude_killed: bool = False, exclude_bewitched: bool = False
 ) -> list[int]:
     """Cast indexes p may name: not p's own, not face up, rank >= min_rank, optionally not killed/bewitched."""
-    mine = g.characters[p]
-    faceup = g.faceup
-    killed = g.killed if exclude_killed else -1  # (-1: no cast index is excluded)
-    bewitched = g.bewitched if exclude_bewitched else -1
-    return [
-        i
-        for i, rank in enumerate(g.hooks.ranks)  # (the ranks by cast index)
-        if rank >= min_rank and i not in mine and i not in faceup and i != killed and i != bewitched
-    ]
+    # One set of the excluded cast indexes and one test per character: the Assassin and the Thief list
+    # their targets at each of their decisions. (-1, "nobody killed or bewitched", matches no cast index.)
+    skip = {*g.characters[p], *g.faceup}
+    if exclude_killed:
+        skip.add(g.killed)
+    if exclude_bewitched:
+        skip.add(g.bewitched)
+    return [i for i in _ranked(g.hooks.ranks, min_rank) if i not in skip]
+
+
+# The cast indexes of rank >= min_rank, by the cast's ranks (one tuple per configuration, held in the entry
+# so that its id stays its own) and min_rank: made once instead of comparing every rank at every listing.
+_RANKED: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _ranked(ranks: tuple[int, ...], min_rank: int) -> tuple[int, ...]:
+    known = _RANKED.get((id(ranks), min_rank))
+    if known is None or known[0] is not ranks:
+        known = _RANKED[(id(ranks), min_rank)] = (
+            ranks,
+            tuple(i for i, r in enumerate(ranks) if r >= min_rank),
+        )
+    return known[1]
 
 
 # The shared actions naming each character of a cast, by kind ("kill", "rob") and cast index: the Assassin's
