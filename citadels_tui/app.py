@@ -62,7 +62,7 @@ _SHIPPED: list[tuple[Theme, Any]] = []
 _CSS_VARIABLES: dict[str, dict[str, str]] = {}
 HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
 CSS_CACHE = "css-rules.pickle"  # in the cache folder: see css_cache.py
-THEME_CACHE = "themes.json"  # in the cache folder: see theme_cache.py
+THEME_CACHE = "themes.marshal"  # in the cache folder: see theme_cache.py
 LAST_GAME = "last-game.json"  # the last finished game, next to the game in progress, for `citadels review`
 
 

@@ -6,7 +6,6 @@ the newest readable one, with a sentence about any newer broken file."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,11 +42,15 @@ def dumps(
         data["language"] = language
     if theme:
         data["theme"] = theme
+    import json  # where used: a start writes no save before its first frame
+
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 
 def _shown(text: str) -> tuple[str, str]:
     """The save's language and theme ("" for what it does not say or says wrongly)."""
+    import json  # where used: a start without a saved game reads none
+
     try:
         data = json.loads(text)
     except ValueError:
@@ -59,6 +62,8 @@ def _shown(text: str) -> tuple[str, str]:
 
 
 def _bots(text: str) -> dict[int, str] | None:
+    import json
+
     try:
         raw = json.loads(text).get("bots")
         out = {int(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else None

@@ -5,6 +5,7 @@ draws exactly what a `RichLog` did; and a start imports neither."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -121,11 +122,25 @@ async def test_the_story_pane_lays_out_and_draws_what_a_richlog_did(width):
         assert laid_out(ours) == laid_out(rich) and drawn(ours) == drawn(rich)
 
 
-def test_a_start_imports_no_richlog():
+# Modules a start of an English game used to import for nothing on its first screen: RichLog's pretty
+# printer, JSON (the theme cache, the save and record code) and gettext (the English translator).
+NOT_AT_A_START = ("rich.pretty", "textual.widgets._rich_log", "json", "gettext")
+
+
+def test_a_start_imports_no_richlog_json_or_gettext(tmp_path: Path):
+    # A whole start in a process of its own (the test's has them all): the app shown, then what it imported.
     code = (
-        "import sys, citadels_server.cli, citadels_tui.app\n"
-        "from citadels_tui.components import game_screen\n"
-        "print(sorted(m for m in sys.modules if m in ('rich.pretty', 'textual.widgets._rich_log')))\n"
+        "import asyncio, sys\n"
+        "from citadels_tui.app import CitadelsApp\n"
+        "async def main():\n"
+        "    app = CitadelsApp(seed=5)\n"
+        "    async with app.run_test(size=(100, 30)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        assert app.screen.query_one('#log').lines  # the game screen, its story told\n"
+        f"        print(sorted(m for m in sys.modules if m in {NOT_AT_A_START!r}))\n"
+        "asyncio.run(main())\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    env = {**os.environ, "CITADELS_HOME": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
