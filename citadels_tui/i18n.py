@@ -26,9 +26,10 @@ import ast
 import io
 import os
 import struct
+from collections import namedtuple
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from textual._context import active_app
 
@@ -65,11 +66,11 @@ class English:
 ENGLISH = English()
 
 
-class Language(NamedTuple):
-    """A language code and its translator (a `gettext` one, or `ENGLISH`)."""
+class Language(namedtuple("Language", "code tr")):
+    """A language `code` and its translator `tr` (a `gettext` one, or `ENGLISH`). The named tuples here are
+    made with `collections.namedtuple`: `typing.NamedTuple` compiles each field's annotation at every start."""
 
-    code: str
-    tr: gettext.NullTranslations | English
+    __slots__ = ()
 
 
 _default = Language(SOURCE_LANGUAGE, ENGLISH)
@@ -266,13 +267,12 @@ def tpe(context: str, edition: str, text: str, /) -> str:
     return s if s != text else tr.pgettext(context, text)
 
 
-class Lazy(NamedTuple):
-    """A message translated when shown (`str()`), in the language of whoever shows it."""
+class Lazy(namedtuple("Lazy", "text kw plural n", defaults=((), None, 0))):
+    """A message translated when shown (`str()`), in the language of whoever shows it: its `text`, the
+    fields `kw` to fill in (pairs), and with `plural` and `n` a counted sentence, told with the reader's
+    plural forms."""
 
-    text: str
-    kw: tuple[tuple[str, object], ...] = ()
-    plural: str | None = None  # with `n`: a counted sentence, told with the reader's plural forms
-    n: int = 0
+    __slots__ = ()
 
     def __str__(self) -> str:
         if self.plural is not None:

@@ -7,9 +7,9 @@ the newest readable one, with a sentence about any newer broken file."""
 from __future__ import annotations
 
 import os
+from collections import namedtuple
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
 
 from citadels_core import SaveFileError
 from citadels_core.record import GameRecord
@@ -20,14 +20,13 @@ from .paths import data_dir, write_atomic
 STEM = "current-game"
 
 
-class Saved(NamedTuple):
-    record: GameRecord
-    path: Path
-    bots: dict[int, str] | None = None  # each bot seat's level, when the file says
-    # How the game was shown when it was saved (a language code, a theme name), so that it resumes so;
-    # "" when the file does not say (an older save).
-    language: str = ""
-    theme: str = ""
+class Saved(namedtuple("Saved", "record path bots language theme", defaults=(None, "", ""))):
+    """A saved game read back: its `record` (GameRecord) and `path`; `bots` (dict[int, str] | None): each
+    bot seat's level, when the file says; `language` and `theme`: how the game was shown when it was saved
+    (a language code, a theme name), so that it resumes so, "" when the file does not say (an older
+    save). (`collections.namedtuple`: `typing.NamedTuple` compiles each field's annotation at every start.)"""
+
+    __slots__ = ()
 
 
 def dumps(

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections import deque
-from typing import NamedTuple
+from collections import deque, namedtuple
 
 from rich.console import RenderableType
 from rich.measure import measure_renderables
@@ -28,14 +27,8 @@ TO_YOU = "»"
 MIN_WIDTH = 78
 
 
-class _Deferred(NamedTuple):
-    """A write made before the pane's width is known, made again once it is."""
-
-    content: RenderableType | object
-    width: int | None
-    expand: bool
-    shrink: bool
-    scroll_end: bool
+# A write made before the pane's width is known, made again once it is (`write`'s arguments).
+_Deferred = namedtuple("_Deferred", "content width expand shrink scroll_end")
 
 
 def _renderable(content: RenderableType | object) -> RenderableType:
