@@ -10,12 +10,16 @@ import os
 from collections import namedtuple
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from citadels_core import SaveFileError
 from citadels_core.record import GameRecord
 
 from .i18n import t
 from .paths import data_dir, write_atomic
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 STEM = "current-game"
 
@@ -150,10 +154,20 @@ class BackgroundSaver:
     event loop (every table of a server shares it) must not wait for the disk."""
 
     def __init__(self) -> None:
-        from concurrent.futures import ThreadPoolExecutor
-
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="citadels-save")
+        # The thread's pool is made at the first write: a start writes nothing before its first frame, and
+        # importing and making the pool cost it ~1 M instructions.
+        self._executor: ThreadPoolExecutor | None = None
+        self._closed = False
         self.error: str | None = None  # the last failure, for the player to read
+
+    def _pool(self) -> ThreadPoolExecutor:
+        if self._executor is None:
+            if self._closed:
+                raise RuntimeError("cannot schedule new futures after shutdown")  # as a closed pool says
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="citadels-save")
+        return self._executor
 
     def save(
         self,
@@ -167,14 +181,14 @@ class BackgroundSaver:
         text = dumps(
             record, bots, language=language, theme=theme
         )  # serialised now, on the caller's thread: the record keeps changing
-        self._pool.submit(self._write, path, text)
+        self._pool().submit(self._write, path, text)
 
     def write(self, path: Path, text: str) -> None:
         """Write `text` (already serialised by the caller) to `path`, atomically, in the background."""
-        self._pool.submit(self._write, path, text)
+        self._pool().submit(self._write, path, text)
 
     def remove(self, path: Path) -> None:
-        self._pool.submit(remove_save, path)
+        self._pool().submit(remove_save, path)
 
     def _write(self, path: Path, text: str) -> None:
         try:
@@ -185,7 +199,10 @@ class BackgroundSaver:
 
     def flush(self) -> None:
         """Wait until every queued write is on disk."""
-        self._pool.submit(lambda: None).result()
+        if self._executor is not None:
+            self._executor.submit(lambda: None).result()
 
     def close(self) -> None:
-        self._pool.shutdown(wait=True)
+        self._closed = True
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
