@@ -233,3 +233,32 @@ def test_a_view_replaced_is_the_view_with_those_fields_changed_and_refuses_unkno
     assert changed.replace(round=v.round, killed=v.killed) == v
     with pytest.raises(TypeError):
         v.replace(colour="red")
+
+
+def test_a_game_record_behaves_as_the_data_class_it_was():
+    from citadels_core import Action
+    from citadels_core.record import GameRecord
+
+    Was = dataclasses.make_dataclass(
+        "GameRecord",
+        [
+            ("config", object),
+            ("seed", int),
+            ("actions", list, dataclasses.field(default_factory=list)),
+            ("final", object, dataclasses.field(default=None)),
+        ],
+    )
+    cfg = GameConfig.create(4)
+    moves = [(0, Action("gather", ("gold",)))]
+    for args in ((cfg, 5), (cfg, 5, moves), (cfg, 5, moves, "abc")):
+        record, was = GameRecord(*args), Was(*args)
+        assert repr(record) == repr(was)
+        assert record == GameRecord(*args) and record != GameRecord(cfg, 6) and record != was
+        assert GameRecord.__hash__ is None and Was.__hash__ is None
+        copy = pickle.loads(pickle.dumps(record))
+        assert copy == record and type(copy) is GameRecord
+    assert GameRecord(cfg, 5).actions is not GameRecord(cfg, 5).actions  # a fresh list each
+    assert GameRecord.__match_args__ == Was.__match_args__
+    match GameRecord(cfg, 5, moves):
+        case GameRecord(c, s, a, f):
+            assert (c, s, a, f) == (cfg, 5, moves, None)
