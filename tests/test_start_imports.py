@@ -1,7 +1,8 @@
-"""The story pane is Textual's `RichLog` as the game used it, written on Textual's line API (issue 19:
-importing `RichLog` imports `rich.pretty`, a cost of every start for objects the story never writes).
-Written the same lines, before and after its width is known, at several widths, it lays out, scrolls and
-draws exactly what a `RichLog` did; and a start imports neither."""
+"""What a start imports (issue 19). The story pane is Textual's `RichLog` as the game used it, written on
+Textual's line API (importing `RichLog` imports `rich.pretty`, a cost of every start for objects the story
+never writes): written the same lines, before and after its width is known, at several widths, it lays
+out, scrolls and draws exactly what a `RichLog` did. And a whole start imports neither `RichLog`'s module
+nor `rich.pretty`, `json` or `gettext`."""
 
 from __future__ import annotations
 
