@@ -156,16 +156,17 @@ class LogPane(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
+        style = self.rich_style  # worked out from the styles of the pane and its parents: once a line
         index = scroll_y + y
         if index >= len(self.lines):
-            line = Strip.blank(width, self.rich_style)
+            line = Strip.blank(width, style)
         else:
             key = (index, scroll_x, width, self._widest_line_width)
             line = self._line_cache.get(key)
             if line is None:
-                line = self.lines[index].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+                line = self.lines[index].crop_extend(scroll_x, scroll_x + width, style)
                 self._line_cache[key] = line
-        return line.apply_style(self.rich_style)
+        return line.apply_style(style)
 
     # ------------------------------------------------------------ scrolling back (keys on the game screen)
 
