@@ -62,7 +62,7 @@ _SHIPPED: list[tuple[Theme, Any]] = []
 _CSS_VARIABLES: dict[str, dict[str, str]] = {}
 HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
 CSS_CACHE = "css-rules.pickle"  # in the cache folder: see css_cache.py
-THEME_CACHE = "themes.json"  # in the cache folder: see theme_cache.py
+THEME_CACHE = "themes.marshal"  # in the cache folder: see theme_cache.py
 LAST_GAME = "last-game.json"  # the last finished game, next to the game in progress, for `citadels review`
 
 
@@ -188,10 +188,15 @@ class CitadelsApp(App[int]):
     def get_css_variables(self) -> dict[str, str]:
         if self._variables_later:
             return {}  # set by `theme_early`, before the CSS is first parsed
-        key = repr(self.current_theme)
+        # What they are made from: the theme and the defaults of the game's own variables.
+        key = repr((self.current_theme, sorted(self.get_theme_variable_defaults().items())))
         variables = _CSS_VARIABLES.get(key)
         if variables is None:
-            variables = _CSS_VARIABLES[key] = dict(super().get_css_variables())
+            variables = css_cache.variables(key)  # kept on disk by an earlier start (the local app)
+            if variables is None:
+                variables = dict(super().get_css_variables())
+                css_cache.keep_variables(key, variables)
+            _CSS_VARIABLES[key] = variables
         # A copy each (the app keeps it, as Textual's own does, and its stylesheet too).
         self.theme_variables = dict(variables)
         return self.theme_variables

@@ -4,25 +4,26 @@ scrolled away (a hand swapped by the Magician, a district destroyed by the Warlo
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import NamedTuple
+from collections import Counter, namedtuple
 
 from citadels_core.view import View
 
-
-class Snapshot(NamedTuple):
-    """The player's hand and every city, as they stood when the player acted."""
-
-    hand: Counter[str]
-    cities: tuple[Counter[str], ...]
+# The records here are named tuples made with `collections.namedtuple`: `typing.NamedTuple` compiles each
+# field's annotation at every start.
 
 
-class Changes(NamedTuple):
-    """Cards in the hand now that were not then; per seat, districts built since and districts gone since."""
+class Snapshot(namedtuple("Snapshot", "hand cities")):
+    """The player's hand and every city, as they stood when the player acted: `hand` (Counter[str]),
+    `cities` (tuple[Counter[str], ...])."""
 
-    new_cards: Counter[str]
-    added: tuple[Counter[str], ...] = ()
-    gone: tuple[Counter[str], ...] = ()
+    __slots__ = ()
+
+
+class Changes(namedtuple("Changes", "new_cards added gone", defaults=((), ()))):
+    """Cards in the hand now that were not then (`new_cards`, Counter[str]); per seat, districts built
+    since (`added`) and districts gone since (`gone`), each a tuple[Counter[str], ...]."""
+
+    __slots__ = ()
 
     def added_to(self, seat: int) -> Counter[str]:
         return self.added[seat] if seat < len(self.added) else Counter()

@@ -18,6 +18,11 @@ folder (written and read by the same user, like Python's own .pyc files), stampe
 version and Textual's files it depends on; a file that is unreadable, damaged or from another Textual is
 ignored (and replaced at the next save), and an entry is only ever used for exactly the same CSS text,
 origin and theme variables. The server does not use it: it parses once per process anyway.
+
+Beside the rules the file keeps the theme's CSS variables (`variables`, `keep_variables`): Textual works
+them out from the theme's few colours at every start (a colour system of ~150 shades, ~7 M instructions),
+and they depend only on the theme, the app's defaults for the game's own variables and Textual's colour
+code (its files are in the stamp). They are kept under exactly what they were made from.
 """
 
 from __future__ import annotations
@@ -50,7 +55,11 @@ _unsaved = 0
 # The keys this process asked for once `load` was called (the local app; a server never tracks them): what
 # `save` keeps, so that entries of CSS no longer used are dropped from the file.
 _used: set[tuple[Any, ...]] | None = None
-FILE_FORMAT = 1  # raised when what the file holds changes shape
+# Theme variables by what they were made from (`variables`): read from the file, and made or used by this
+# process (what `save` keeps).
+_kept_variables: dict[str, dict[str, str]] = {}
+_used_variables: dict[str, dict[str, str]] = {}
+FILE_FORMAT = 2  # raised when what the file holds changes shape (2: the theme variables beside the rules)
 
 
 def _variables_key(sheet: Stylesheet) -> tuple[tuple[str, str], ...]:
@@ -107,7 +116,7 @@ def _stamp() -> tuple[Any, ...]:
     css = os.path.join(package, "css")
     # Listed with os.scandir rather than Path.glob: the pattern's regular expression and the paths made
     # were ~0.4 ms of every start.
-    files = [os.path.join(package, "__init__.py"), os.path.join(package, "color.py")]
+    files = [os.path.join(package, name) for name in ("__init__.py", "color.py", "design.py", "theme.py")]
     files += sorted(e.path for e in os.scandir(css) if e.name.endswith(".py"))
     stats = []
     for f in files:
@@ -127,7 +136,7 @@ def load(path: Path) -> int:
     except OSError:
         return 0  # no file yet (the first start), or not readable: parse as usual
     try:
-        stamp, entries = pickle.loads(data)
+        stamp, entries, variables = pickle.loads(data)
         if stamp != _stamp():
             return 0  # made with another Python or Textual: rewritten at the next save
         # Checked whole before any is taken: a file that is not what `save` wrote gives nothing.
@@ -138,9 +147,18 @@ def load(path: Path) -> int:
         ]
         if len(checked) != len(entries):
             raise ValueError("not a list of parsed rule sets")
+        # Names and values all strings (the types gathered by `map`, not a loop of ours: ~150 of each).
+        if type(variables) is not dict or not all(
+            type(key) is str
+            and type(values) is dict
+            and {*map(type, values), *map(type, values.values())} <= {str}
+            for key, values in variables.items()
+        ):
+            raise ValueError("not theme variables")
     except Exception as e:  # noqa: BLE001 - any damage (truncated, garbage, old classes): parse instead
         log.info("CSS cache %s ignored: %s", path, e)
         return 0
+    _kept_variables.update(variables)
     taken = 0
     for key, rules in checked:
         if key not in _rules:
@@ -165,7 +183,8 @@ def save(path: Path) -> bool:
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(pickle.dumps((_stamp(), entries), protocol=pickle.HIGHEST_PROTOCOL))
+        kept = (_stamp(), entries, dict(_used_variables))
+        tmp.write_bytes(pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL))
         os.replace(tmp, path)
     except (OSError, pickle.PicklingError, TypeError, AttributeError) as e:
         log.info("CSS cache %s not written: %s", path, e)
@@ -174,3 +193,21 @@ def save(path: Path) -> bool:
         return False
     _unsaved = 0
     return True
+
+
+def variables(key: str) -> dict[str, str] | None:
+    """The theme variables kept under `key` (what they were made from) by an earlier start, or None."""
+    found = _kept_variables.get(key)
+    if found is not None and _used is not None:
+        _used_variables[key] = found
+    return found
+
+
+def keep_variables(key: str, made: dict[str, str]) -> None:
+    """Keep the theme variables made from `key` for the next start (written by `save`; a server, which
+    never loads the file, keeps nothing)."""
+    global _unsaved
+    if _used is None:
+        return
+    _kept_variables[key] = _used_variables[key] = made
+    _unsaved += 1

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from citadels_core import GameConfig, get_edition
 from citadels_core.config import DEFAULT_NAMES
@@ -11,14 +11,20 @@ from citadels_core.config import DEFAULT_NAMES
 from .i18n import tp
 
 
-class NewGame(NamedTuple):
-    config: GameConfig
-    bots: tuple[str, ...]  # the level of each bot seat, seats 1..n-1
-    seed: int | None
-    cast_preset: str = "first_game"  # remembered in the settings for the next game ("custom": the list below)
-    district_preset: str = "first_game"
-    custom_cast: str = ""  # the custom lists as typed on the form, remembered for the next game and form
-    custom_districts: str = ""
+class NewGame(
+    namedtuple(
+        "NewGame",
+        "config bots seed cast_preset district_preset custom_cast custom_districts",
+        defaults=("first_game", "first_game", "", ""),
+    )
+):
+    """A new game as the form sets it up: `config` (GameConfig), `bots` (tuple[str, ...]: the level of each
+    bot seat, seats 1..n-1), `seed` (int | None), `cast_preset` and `district_preset` (str, remembered in the
+    settings for the next game; "custom": the lists below), `custom_cast` and `custom_districts` (str: the
+    custom lists as typed on the form, remembered for the next game and form). (`collections.namedtuple`:
+    `typing.NamedTuple` compiles each field's annotation at every start.)"""
+
+    __slots__ = ()
 
 
 def default_names(taken: Iterable[str] = ()) -> list[str]:

@@ -23,15 +23,18 @@ kept as a `Lazy` and translated when each player's screen shows it.
 from __future__ import annotations
 
 import ast
-import gettext
 import io
 import os
 import struct
+from collections import namedtuple
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from textual._context import active_app
+
+if TYPE_CHECKING:
+    import gettext
 
 SOURCE_LANGUAGE = "en"
 # The catalogs are package data beside this module. Read as plain files: `importlib.resources` (which would
@@ -40,14 +43,37 @@ SOURCE_LANGUAGE = "en"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
 
-class Language(NamedTuple):
-    """A language code and its translator."""
+class English:
+    """The source language's translator: every message as it is, what `gettext.NullTranslations` does.
+    Our own so that an English game does not import `gettext` (~3.7 M instructions of every start); the
+    standard library's translators are made, and `gettext` imported, for another language only."""
 
-    code: str
-    tr: gettext.NullTranslations
+    __slots__ = ()
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
 
 
-_default = Language(SOURCE_LANGUAGE, gettext.NullTranslations())
+ENGLISH = English()
+
+
+class Language(namedtuple("Language", "code tr")):
+    """A language `code` and its translator `tr` (a `gettext` one, or `ENGLISH`). The named tuples here are
+    made with `collections.namedtuple`: `typing.NamedTuple` compiles each field's annotation at every start."""
+
+    __slots__ = ()
+
+
+_default = Language(SOURCE_LANGUAGE, ENGLISH)
 
 
 def _current() -> Language:
@@ -149,10 +175,12 @@ def catalog_entries(lang: str) -> dict[str, str]:
 
 
 @cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """A gettext translator for `lang`; English (or an unknown language) is the identity."""
+def translations(lang: str) -> gettext.NullTranslations | English:
+    """A gettext translator for `lang`; English (or an unknown language) is the identity, `ENGLISH`."""
     if lang not in available() or lang == SOURCE_LANGUAGE:
-        return gettext.NullTranslations()
+        return ENGLISH
+    import gettext  # here: an English game needs none
+
     return gettext.GNUTranslations(io.BytesIO(compile_mo(catalog_entries(lang))))
 
 
@@ -206,7 +234,7 @@ def language() -> str:
     return _current().code
 
 
-def translator() -> gettext.NullTranslations:
+def translator() -> gettext.NullTranslations | English:
     """The current translator, for code that takes one (the engine's narrator)."""
     return _current().tr
 
@@ -239,13 +267,12 @@ def tpe(context: str, edition: str, text: str, /) -> str:
     return s if s != text else tr.pgettext(context, text)
 
 
-class Lazy(NamedTuple):
-    """A message translated when shown (`str()`), in the language of whoever shows it."""
+class Lazy(namedtuple("Lazy", "text kw plural n", defaults=((), None, 0))):
+    """A message translated when shown (`str()`), in the language of whoever shows it: its `text`, the
+    fields `kw` to fill in (pairs), and with `plural` and `n` a counted sentence, told with the reader's
+    plural forms."""
 
-    text: str
-    kw: tuple[tuple[str, object], ...] = ()
-    plural: str | None = None  # with `n`: a counted sentence, told with the reader's plural forms
-    n: int = 0
+    __slots__ = ()
 
     def __str__(self) -> str:
         if self.plural is not None:
@@ -267,6 +294,8 @@ def set_catalog(catalog: dict[str, str]) -> None:
     """Install an ad-hoc catalog (English source string -> translation); an empty one means English.
 
     For tests and tools; players choose a language with `set_language`."""
+    import gettext
+
     global _default
     _default = Language(
         "xx",

@@ -14,8 +14,9 @@ the Theater gave it to you) this round."""
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from citadels_core import GameConfig
 from citadels_core.events import Event
@@ -70,23 +71,23 @@ _SUMMARY = (
 )
 
 
-class Deed(NamedTuple):
-    """One event done to the viewer, with who did it and as which character (when revealed)."""
-
-    event: Event
-    actor: int | None
-    character: str | None
-    detail: dict[str, Any] | None = None  # the private event that says which cards
-    yours: str | None = None  # the viewer's character it was done to (a threat or warrant names several)
+# The records here are named tuples made with `collections.namedtuple`: `typing.NamedTuple` compiles each
+# field's annotation at every start.
 
 
-class Recap(NamedTuple):
-    """What was done to the viewer since their previous turn, told when their turn comes."""
+class Deed(namedtuple("Deed", "event actor character detail yours", defaults=(None, None))):
+    """One `event` done to the viewer, with who did it (`actor`, int | None) and as which `character`
+    (str | None, when revealed); `detail` (dict | None): the private event that says which cards; `yours`
+    (str | None): the viewer's character it was done to (a threat or warrant names several)."""
 
-    cfg: GameConfig
-    me: int
-    deeds: list[Deed]
-    first: bool  # the viewer's first turn of the game
+    __slots__ = ()
+
+
+class Recap(namedtuple("Recap", "cfg me deeds first")):
+    """What was done to the viewer (`me`) since their previous turn, told when their turn comes: `deeds`
+    (list[Deed]); `first`: the viewer's first turn of the game."""
+
+    __slots__ = ()
 
     def clauses(self) -> list[str]:
         return [c for d in self.deeds if (c := _clause(self.cfg, self.me, d))]
@@ -98,21 +99,18 @@ class Recap(NamedTuple):
         return t("Since your last turn: {events}.", events=parts)
 
 
-class Revealed(NamedTuple):
-    """A character revealed in a round, who held it and what they did with it."""
+class Revealed(namedtuple("Revealed", "character player deeds")):
+    """A `character` revealed in a round, who held it (`player`) and what they did with it (`deeds`, a
+    list of events added to as the round goes on)."""
 
-    character: str
-    player: int
-    deeds: list[Event]  # what they did, added to as the round goes on
+    __slots__ = ()
 
 
-class RoundSummary(NamedTuple):
-    """Who held each revealed character of a round and what each did, in one paragraph."""
+class RoundSummary(namedtuple("RoundSummary", "cfg me round revealed")):
+    """Who held each revealed character of a `round` and what each did (`revealed`, list[Revealed]), in one
+    paragraph for the viewer `me` (int | None)."""
 
-    cfg: GameConfig
-    me: int | None
-    round: int
-    revealed: list[Revealed]
+    __slots__ = ()
 
     def text(self) -> str:
         parts = []
@@ -124,11 +122,11 @@ class RoundSummary(NamedTuple):
         return t("Round {n} in short: {parts}.", n=self.round, parts="; ".join(parts))
 
 
-class Note(NamedTuple):
-    """What one event means for the viewer: done to them, and the lines to tell after it."""
+class Note(namedtuple("Note", "to_you after", defaults=(False, ()))):
+    """What one event means for the viewer: done to them (`to_you`), and the lines to tell after it
+    (`after`, a tuple of Recap and RoundSummary)."""
 
-    to_you: bool = False
-    after: tuple[Recap | RoundSummary, ...] = ()
+    __slots__ = ()
 
 
 class Follow:

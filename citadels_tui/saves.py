@@ -6,11 +6,11 @@ the newest readable one, with a sentence about any newer broken file."""
 
 from __future__ import annotations
 
-import json
 import os
+from collections import namedtuple
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING
 
 from citadels_core import SaveFileError
 from citadels_core.record import GameRecord
@@ -18,17 +18,19 @@ from citadels_core.record import GameRecord
 from .i18n import t
 from .paths import data_dir, write_atomic
 
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
 STEM = "current-game"
 
 
-class Saved(NamedTuple):
-    record: GameRecord
-    path: Path
-    bots: dict[int, str] | None = None  # each bot seat's level, when the file says
-    # How the game was shown when it was saved (a language code, a theme name), so that it resumes so;
-    # "" when the file does not say (an older save).
-    language: str = ""
-    theme: str = ""
+class Saved(namedtuple("Saved", "record path bots language theme", defaults=(None, "", ""))):
+    """A saved game read back: its `record` (GameRecord) and `path`; `bots` (dict[int, str] | None): each
+    bot seat's level, when the file says; `language` and `theme`: how the game was shown when it was saved
+    (a language code, a theme name), so that it resumes so, "" when the file does not say (an older
+    save). (`collections.namedtuple`: `typing.NamedTuple` compiles each field's annotation at every start.)"""
+
+    __slots__ = ()
 
 
 def dumps(
@@ -43,11 +45,15 @@ def dumps(
         data["language"] = language
     if theme:
         data["theme"] = theme
+    import json  # where used: a start writes no save before its first frame
+
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 
 def _shown(text: str) -> tuple[str, str]:
     """The save's language and theme ("" for what it does not say or says wrongly)."""
+    import json  # where used: a start without a saved game reads none
+
     try:
         data = json.loads(text)
     except ValueError:
@@ -59,6 +65,8 @@ def _shown(text: str) -> tuple[str, str]:
 
 
 def _bots(text: str) -> dict[int, str] | None:
+    import json
+
     try:
         raw = json.loads(text).get("bots")
         out = {int(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else None
@@ -146,10 +154,20 @@ class BackgroundSaver:
     event loop (every table of a server shares it) must not wait for the disk."""
 
     def __init__(self) -> None:
-        from concurrent.futures import ThreadPoolExecutor
-
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="citadels-save")
+        # The thread's pool is made at the first write: a start writes nothing before its first frame, and
+        # importing and making the pool cost it ~1 M instructions.
+        self._executor: ThreadPoolExecutor | None = None
+        self._closed = False
         self.error: str | None = None  # the last failure, for the player to read
+
+    def _pool(self) -> ThreadPoolExecutor:
+        if self._executor is None:
+            if self._closed:
+                raise RuntimeError("cannot schedule new futures after shutdown")  # as a closed pool says
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="citadels-save")
+        return self._executor
 
     def save(
         self,
@@ -163,14 +181,14 @@ class BackgroundSaver:
         text = dumps(
             record, bots, language=language, theme=theme
         )  # serialised now, on the caller's thread: the record keeps changing
-        self._pool.submit(self._write, path, text)
+        self._pool().submit(self._write, path, text)
 
     def write(self, path: Path, text: str) -> None:
         """Write `text` (already serialised by the caller) to `path`, atomically, in the background."""
-        self._pool.submit(self._write, path, text)
+        self._pool().submit(self._write, path, text)
 
     def remove(self, path: Path) -> None:
-        self._pool.submit(remove_save, path)
+        self._pool().submit(remove_save, path)
 
     def _write(self, path: Path, text: str) -> None:
         try:
@@ -181,7 +199,10 @@ class BackgroundSaver:
 
     def flush(self) -> None:
         """Wait until every queued write is on disk."""
-        self._pool.submit(lambda: None).result()
+        if self._executor is not None:
+            self._executor.submit(lambda: None).result()
 
     def close(self) -> None:
-        self._pool.shutdown(wait=True)
+        self._closed = True
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)

@@ -13,8 +13,9 @@ import asyncio
 import functools
 import logging
 import math
+from collections import namedtuple
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from citadels_core import Action, Game, GameConfig, IllegalAction
 from citadels_core.events import Event
@@ -51,25 +52,25 @@ Unclaimer = Callable[[int, tuple[int, Action]], "asyncio.Future[None]"]
 Announcer = Callable[[Lazy], None]  # translated by each client that shows it
 
 
-class LogLine(NamedTuple):
-    """One narrated event; `private` when only some players (this one among them) may see it."""
-
-    text: str
-    private: bool
-    kind: str = (
-        ""  # the event's kind, so a client can set rounds and the end apart ("recap", "summary": ours)
-    )
-    to_you: bool = False  # done to this player by another (robbed, killed, a district destroyed …)
+# The records here are named tuples made with `collections.namedtuple`: `typing.NamedTuple` compiles each
+# field's annotation at every start.
 
 
-class HintRequest(NamedTuple):
-    """A hint asked for at one moment of the game. `search()` does the work, meant for a worker process: it
-    reads only a copy of the game taken when the hint was asked for. Its answer is good while the table's
-    `version` is still `version` (see `Seat.hint_current`)."""
+class LogLine(namedtuple("LogLine", "text private kind to_you", defaults=("", False))):
+    """One narrated event's `text`; `private` when only some players (this one among them) may see it;
+    `kind`: the event's kind, so a client can set rounds and the end apart ("recap", "summary": ours);
+    `to_you`: done to this player by another (robbed, killed, a district destroyed …)."""
 
-    version: int
-    view: View
-    search: Callable[[], list[tuple[Action, float]]]
+    __slots__ = ()
+
+
+class HintRequest(namedtuple("HintRequest", "version view search")):
+    """A hint asked for at one moment of the game, in the player's `view`. `search()` does the work, meant
+    for a worker process: it reads only a copy of the game taken when the hint was asked for, and returns
+    (action, score) pairs. Its answer is good while the table's `version` is still `version` (see
+    `Seat.hint_current`)."""
+
+    __slots__ = ()
 
 
 def bot_decides(bot: Bot, game: Game, player: int) -> tuple[Action, Bot]:

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .classic_config import resolve_classic_cast, resolve_classic_districts, validate_classic
 from .edition import Edition, get_edition
 from .errors import ConfigError
 from .rng import Rng
@@ -44,6 +43,9 @@ class GameConfig:
         if not 2 <= players <= 8:
             raise ConfigError(f"Citadels is played by 2 to 8 players, not {players}.")
         if ed.key == "classic":
+            # Imported where used, as the classic edition's tables are: a 2016 game needs neither.
+            from .classic_config import resolve_classic_cast, resolve_classic_districts
+
             chars = resolve_classic_cast(ed, cast, players, rank9)
             dists = resolve_classic_districts(ed, districts, chars)
         else:
@@ -69,6 +71,8 @@ class GameConfig:
             if k not in ed.character_by_key:
                 raise ConfigError(f"There is no character called {k!r}.")
         if ed.key == "classic":
+            from .classic_config import validate_classic
+
             validate_classic(self)
             return
         if self.shorter:

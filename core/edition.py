@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import FrozenInstanceError
 
 from .cards import CharacterCard, DistrictCard, Preset
@@ -131,9 +132,41 @@ def _build_classic() -> Edition:
     )
 
 
-EDITION_2016 = _build_2016()
-EDITION_CLASSIC = _build_classic()
-EDITIONS: dict[str, Edition] = {"2016": EDITION_2016, "classic": EDITION_CLASSIC}
+class _Editions(Mapping[str, "Edition"]):
+    """Every edition by key, each built when first asked for: a start builds its own game's edition only
+    (building the classic one with the 2016 one imported its tables and cost every start ~2 M
+    instructions). An edition is built once: every lookup gets the same object (editions compare by
+    identity), even when two threads ask at once."""
+
+    def __init__(self, build: dict[str, Callable[[], Edition]]) -> None:
+        self._build = build
+        self._built: dict[str, Edition] = {}
+
+    def __getitem__(self, key: str) -> Edition:
+        ed = self._built.get(key)
+        if ed is None:
+            ed = self._built.setdefault(key, self._build[key]())  # the first one built is kept
+        return ed
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._build  # without building it
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._build)
+
+    def __len__(self) -> int:
+        return len(self._build)
+
+
+EDITIONS: Mapping[str, Edition] = _Editions({"2016": _build_2016, "classic": _build_classic})
+EDITION_2016 = EDITIONS["2016"]
+
+
+def __getattr__(name: str) -> Edition:
+    """`EDITION_CLASSIC`, built when first asked for."""
+    if name != "EDITION_CLASSIC":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return EDITIONS["classic"]
 
 
 def get_edition(key: str) -> Edition:

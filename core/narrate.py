@@ -11,15 +11,26 @@ is), and the app loads catalogs from its own package data."""
 
 from __future__ import annotations
 
-import gettext
 import re
 from collections.abc import Collection
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from .config import GameConfig
 from .events import Event
 
-_ENGLISH = gettext.NullTranslations()
+if TYPE_CHECKING:
+    import gettext
+
+
+@cache
+def _english() -> gettext.NullTranslations:
+    """The translator used when none is passed: made, and `gettext` imported, when first needed (the app
+    passes its own, and importing `gettext` is a cost of its every start)."""
+    import gettext
+
+    return gettext.NullTranslations()
+
 
 # Template id -> English sentence. Ids are "<event kind>" or "<event kind>.<variant>".
 TEMPLATES: dict[str, str] = {
@@ -232,13 +243,15 @@ def edition_pgettext(tr: gettext.NullTranslations, context: str, edition: str, t
     return s if s != text else tr.pgettext(context, text)
 
 
-def card_name(cfg: GameConfig, key: str, tr: gettext.NullTranslations = _ENGLISH) -> str:
+def card_name(cfg: GameConfig, key: str, tr: gettext.NullTranslations | None = None) -> str:
     i = cfg.ed.district_by_key.get(key)
+    tr = tr or _english()
     return edition_pgettext(tr, "district", cfg.edition, cfg.ed.districts[i].name) if i is not None else key
 
 
-def char_name(cfg: GameConfig, key: str, tr: gettext.NullTranslations = _ENGLISH) -> str:
+def char_name(cfg: GameConfig, key: str, tr: gettext.NullTranslations | None = None) -> str:
     i = cfg.ed.character_by_key.get(key)
+    tr = tr or _english()
     return edition_pgettext(tr, "character", cfg.edition, cfg.ed.characters[i].name) if i is not None else key
 
 
@@ -257,7 +270,7 @@ def narrate(
 ) -> str:
     """One sentence for event `e`, told to player `me` ("you" for their own deeds), in the language of
     translator `tr` (English when None)."""
-    tr = tr or _ENGLISH
+    tr = tr or _english()
     d: dict[str, Any] = e.data
     tid = template_id(e, me)
     # Whose deed it is: the player, or the thief for a robbery (it has no "player").
@@ -309,9 +322,9 @@ def narrate(
     elif k in ("gain_gold", "gain_cards"):
         why = str(d["why"])
         if why in cfg.ed.character_by_key:
-            f["why"] = char(why) if tr is not _ENGLISH else why.replace("_", " ")
+            f["why"] = char(why) if tr is not _english() else why.replace("_", " ")
         elif why in cfg.ed.district_by_key:
-            f["why"] = card(why) if tr is not _ENGLISH else why.replace("_", " ")
+            f["why"] = card(why) if tr is not _english() else why.replace("_", " ")
         else:
             f["why"] = tr.pgettext("reason", why.replace("_", " "))
     elif k == "threats":

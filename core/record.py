@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
@@ -18,6 +16,7 @@ VERSION = 1
 def state_digest(g: Game) -> str:
     """A short fingerprint of the whole state, to check that a replay reaches the same place."""
     import hashlib  # here, not at the top: it loads OpenSSL (~2 ms), which a start of the app never needs
+    import json  # here and below, not at the top: a start of the app needs no JSON before its first frame
 
     data = [
         g.round,
@@ -41,12 +40,43 @@ def state_digest(g: Game) -> str:
     return hashlib.sha256(json.dumps(data, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
-@dataclass
 class GameRecord:
-    config: GameConfig
-    seed: int
-    actions: list[tuple[int, Action]] = field(default_factory=list)
-    final: str | None = None  # state digest after the last action, when saved
+    """A game: its config, seed and actions, and its final state's digest when saved. Shown, compared and
+    unhashable as the data class it was; written out because a data class compiles its methods from text
+    at every import of the engine (~2.7 M instructions of every start of the app;
+    tests/test_start_engine_import.py checks it against a data class)."""
+
+    __match_args__ = ("config", "seed", "actions", "final")
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value: unhashable
+
+    def __init__(
+        self,
+        config: GameConfig,
+        seed: int,
+        actions: list[tuple[int, Action]] | None = None,
+        final: str | None = None,
+    ) -> None:
+        self.config = config
+        self.seed = seed
+        self.actions: list[tuple[int, Action]] = [] if actions is None else actions  # a fresh list each
+        self.final = final  # state digest after the last action, when saved
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, GameRecord)
+        return (self.config, self.seed, self.actions, self.final) == (
+            other.config,
+            other.seed,
+            other.actions,
+            other.final,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(config={self.config!r}, seed={self.seed!r}, "
+            f"actions={self.actions!r}, final={self.final!r})"
+        )
 
     def copy(self) -> GameRecord:
         """Another record of the same game whose action list is its own (actions are immutable)."""
@@ -63,10 +93,14 @@ class GameRecord:
         }
 
     def dumps(self) -> str:
+        import json
+
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
 
     @staticmethod
     def loads(text: str) -> GameRecord:
+        import json
+
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as e:

@@ -8,8 +8,10 @@ from collections import OrderedDict
 from pathlib import Path
 
 import pytest
+from textual.app import App
 from textual.css.stylesheet import Stylesheet
 
+from citadels_tui import app as app_module
 from citadels_tui import css_cache
 from citadels_tui.app import CitadelsApp
 
@@ -65,6 +67,9 @@ def fresh_process(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(css_cache, "_rules", OrderedDict())
     monkeypatch.setattr(css_cache, "_used", None)
     monkeypatch.setattr(css_cache, "_unsaved", 0)
+    monkeypatch.setattr(css_cache, "_kept_variables", {})
+    monkeypatch.setattr(css_cache, "_used_variables", {})
+    monkeypatch.setattr(app_module, "_CSS_VARIABLES", {})  # the process's own, made from the theme
 
 
 async def test_rules_kept_on_disk_are_used_by_the_next_start_and_look_the_same(
@@ -97,7 +102,9 @@ def _pickled(obj: object) -> bytes:
         "truncated",
         "another Textual",
         "not rules",
-        "not a pair",
+        "not variables",
+        "not a triple",
+        "the rules alone (an older file)",
     ],
 )
 async def test_a_bad_or_stale_file_is_ignored_and_replaced(tmp_path: Path, fresh_process: None, damage: str):
@@ -106,26 +113,62 @@ async def test_a_bad_or_stale_file_is_ignored_and_replaced(tmp_path: Path, fresh
     await _start(tmp_path / "a")
     assert css_cache.save(kept)
     good = kept.read_bytes()
-    stamp, entries = pickle.loads(good)
+    stamp, entries, variables = pickle.loads(good)
+    assert len(variables) == 1  # the theme's, made by this process
     kept.write_bytes(
         {
             "empty": b"",
             "garbage": b"\x80\x05not a pickle at all",
             "truncated": good[: len(good) // 2],
-            "another Textual": _pickled(((0, *stamp[1:]), entries)),
-            "not rules": _pickled((stamp, [*entries, (("css",), ["not a rule set"])])),
-            "not a pair": _pickled([stamp]),
+            "another Textual": _pickled(((0, *stamp[1:]), entries, variables)),
+            "not rules": _pickled((stamp, [*entries, (("css",), ["not a rule set"])], variables)),
+            "not variables": _pickled((stamp, entries, {key: {"primary": 5} for key in variables})),
+            "not a triple": _pickled([stamp]),
+            "the rules alone (an older file)": _pickled((stamp, entries)),
         }[damage]
     )
     css_cache._rules.clear()
+    css_cache._kept_variables.clear()
     assert css_cache.load(kept) == 0
     assert not css_cache._rules  # nothing taken from a bad file, not even its good entries
+    assert not css_cache._kept_variables
     misses = css_cache.misses
     await _start(tmp_path / "b")  # parsed as usual
     assert css_cache.misses > misses
     assert css_cache.save(kept)  # and the file is written anew, whole
     css_cache._rules.clear()
     assert css_cache.load(kept) == len(entries)
+
+
+async def test_theme_variables_kept_on_disk_are_used_by_the_next_start_and_look_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_process: None
+):
+    made: list[str] = []
+    textual_variables = App.get_css_variables
+
+    def counted(app: App) -> dict[str, str]:
+        made.append(app.theme)
+        return textual_variables(app)
+
+    monkeypatch.setattr(App, "get_css_variables", counted)
+    kept = tmp_path / "css-rules.pickle"
+    css_cache.load(kept)
+    first = await _start(tmp_path / "a")
+    assert made == ["citadel"]  # worked out from the theme's colours
+    assert css_cache.save(kept)
+    # The next start, in a new process: the variables come from the file.
+    monkeypatch.setattr(css_cache, "_rules", OrderedDict())
+    monkeypatch.setattr(css_cache, "_used", None)
+    monkeypatch.setattr(css_cache, "_kept_variables", {})
+    monkeypatch.setattr(app_module, "_CSS_VARIABLES", {})
+    assert css_cache.load(kept) > 0
+    second = await _start(tmp_path / "b")
+    assert made == ["citadel"] and second == first
+    # Another theme's are worked out (and kept too); the file's are only for what they were made from.
+    night = await _start(tmp_path / "c", theme="night")
+    assert made == ["citadel", "night"] and night != first
+    assert css_cache.save(kept)
+    assert len(pickle.loads(kept.read_bytes())[2]) == 2
 
 
 def test_an_unwritable_cache_folder_is_no_error(tmp_path: Path, fresh_process: None):

@@ -48,6 +48,44 @@ def test_every_character_has_its_rules_and_the_classic_edition_its_variants():
     assert type(rules_for("king", "classic")) is RULES["king"]
 
 
+def test_a_new_game_imports_only_the_districts_it_deals():
+    code = (
+        "import sys\n"
+        "from citadels_core import Game, GameConfig\n"
+        "g = Game(GameConfig.create(4), 3)\n"
+        "print(sorted(m for m in sys.modules if m.startswith('citadels_core.districts.')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    # The first game deals no destroying, passive or Museum district, nor the Theater.
+    assert eval(out.stdout) == [  # noqa: S307 (a list printed by the code above)
+        f"citadels_core.districts.{m}" for m in ("active", "base", "scoring_districts", "thieves_den")
+    ]
+
+
+def test_every_unique_district_has_its_rules_by_key_and_by_name():
+    from citadels_core import districts
+    from citadels_core.districts import CLASSES
+    from citadels_core.districts import RULES as DISTRICT_RULES
+    from citadels_core.districts.base import DistrictRules
+
+    assert list(DISTRICT_RULES) == sorted(CLASSES) and len(CLASSES) == 30
+    for key, cls in DISTRICT_RULES.items():
+        assert issubclass(cls, DistrictRules) and cls.key == key
+        assert getattr(districts, cls.__name__) is cls and cls.__module__.endswith(CLASSES[key][0])
+    # Every unique district of both editions' decks has its rules (or, in the classic deck, its variant).
+    from citadels_core.cards import DistrictType
+    from citadels_core.edition import get_edition
+
+    for edition, own in (("2016", {}), ("classic", districts.EDITION_RULES["classic"])):
+        ed = get_edition(edition)
+        ids = tuple(i for i, d in enumerate(ed.districts) if d.type is DistrictType.UNIQUE)
+        ruled = districts.district_rules_for(ed, ids)
+        assert len(ruled) == len(ids) > 10
+        assert all(type(r) is (own.get(k) or DISTRICT_RULES[k]) for k, r in ruled.items())
+    with pytest.raises(AttributeError):
+        districts.NoSuchDistrict  # noqa: B018
+
+
 def test_an_unknown_character_is_refused_as_before():
     from citadels_core import ConfigError
 
@@ -195,3 +233,32 @@ def test_a_view_replaced_is_the_view_with_those_fields_changed_and_refuses_unkno
     assert changed.replace(round=v.round, killed=v.killed) == v
     with pytest.raises(TypeError):
         v.replace(colour="red")
+
+
+def test_a_game_record_behaves_as_the_data_class_it_was():
+    from citadels_core import Action
+    from citadels_core.record import GameRecord
+
+    Was = dataclasses.make_dataclass(
+        "GameRecord",
+        [
+            ("config", object),
+            ("seed", int),
+            ("actions", list, dataclasses.field(default_factory=list)),
+            ("final", object, dataclasses.field(default=None)),
+        ],
+    )
+    cfg = GameConfig.create(4)
+    moves = [(0, Action("gather", ("gold",)))]
+    for args in ((cfg, 5), (cfg, 5, moves), (cfg, 5, moves, "abc")):
+        record, was = GameRecord(*args), Was(*args)
+        assert repr(record) == repr(was)
+        assert record == GameRecord(*args) and record != GameRecord(cfg, 6) and record != was
+        assert GameRecord.__hash__ is None and Was.__hash__ is None
+        copy = pickle.loads(pickle.dumps(record))
+        assert copy == record and type(copy) is GameRecord
+    assert GameRecord(cfg, 5).actions is not GameRecord(cfg, 5).actions  # a fresh list each
+    assert GameRecord.__match_args__ == Was.__match_args__
+    match GameRecord(cfg, 5, moves):
+        case GameRecord(c, s, a, f):
+            assert (c, s, a, f) == (cfg, 5, moves, None)

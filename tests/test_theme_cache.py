@@ -3,7 +3,7 @@ the TOML files, gets exactly the same themes, and ignores a file it cannot trust
 
 from __future__ import annotations
 
-import json
+import marshal
 import shutil
 from pathlib import Path
 
@@ -15,10 +15,17 @@ from citadels_tui import theme_cache
 
 
 def test_kept_themes_are_the_shipped_themes(tmp_path: Path):
-    kept = tmp_path / "cache" / "themes.json"
+    kept = tmp_path / "cache" / "themes.marshal"
     assert theme_cache.load(kept) is None  # the first start: no file yet
     assert theme_cache.save(kept)
     assert theme_cache.load(kept) == builtin_themes()  # every field, in the same order
+
+
+def json_text(stamp, themes) -> bytes:
+    """What the cache file held before it was kept in marshal's format."""
+    import json
+
+    return json.dumps({"stamp": stamp, "themes": themes}).encode()
 
 
 @pytest.mark.parametrize(
@@ -35,33 +42,34 @@ def test_kept_themes_are_the_shipped_themes(tmp_path: Path):
         "a bad colour",
         "a theme missing",
         "a theme too many",
+        "a JSON file",
     ],
 )
 def test_a_bad_or_stale_file_is_ignored_and_replaced(tmp_path: Path, damage: str):
-    kept = tmp_path / "themes.json"
+    kept = tmp_path / "themes.marshal"
     assert theme_cache.save(kept)
-    good = kept.read_text(encoding="utf-8")
-    data = json.loads(good)
+    good = kept.read_bytes()
+    data = marshal.loads(good)
     stamp, themes = data["stamp"], data["themes"]
     bad_colour = [[themes[0][0], {**themes[0][1], "primary": "blurple"}], *themes[1:]]
     changed = [*stamp[:3], [[name, size + 1, time] for name, size, time in stamp[3]]]
-    kept.write_text(
+    kept.write_bytes(
         {
-            "empty": "",
-            "garbage": "not JSON at all {",
+            "empty": b"",
+            "garbage": b"not marshal data at all {",
             "truncated": good[: len(good) // 2],
-            "not an object": json.dumps([stamp, themes]),
-            "another Python": json.dumps({"stamp": [stamp[0], [2, 7, 0], *stamp[2:]], "themes": themes}),
-            "a file changed": json.dumps({"stamp": changed, "themes": themes}),
-            "themes not a list": json.dumps({"stamp": stamp, "themes": 5}),
-            "a theme not a pair": json.dumps({"stamp": stamp, "themes": [*themes, ["x.toml"]]}),
-            "a bad colour": json.dumps({"stamp": stamp, "themes": bad_colour}),
-            "a theme missing": json.dumps({"stamp": stamp, "themes": themes[1:]}),
-            "a theme too many": json.dumps(
+            "not an object": marshal.dumps([stamp, themes]),
+            "another Python": marshal.dumps({"stamp": [stamp[0], [2, 7, 0], *stamp[2:]], "themes": themes}),
+            "a file changed": marshal.dumps({"stamp": changed, "themes": themes}),
+            "themes not a list": marshal.dumps({"stamp": stamp, "themes": 5}),
+            "a theme not a pair": marshal.dumps({"stamp": stamp, "themes": [*themes, ["x.toml"]]}),
+            "a bad colour": marshal.dumps({"stamp": stamp, "themes": bad_colour}),
+            "a theme missing": marshal.dumps({"stamp": stamp, "themes": themes[1:]}),
+            "a theme too many": marshal.dumps(
                 {"stamp": stamp, "themes": [*themes, ["extra.toml", themes[0][1]]]}
             ),
+            "a JSON file": json_text(stamp, themes),
         }[damage],
-        encoding="utf-8",
     )
     assert theme_cache.load(kept) is None
     assert theme_cache.save(kept)  # written anew, whole
@@ -75,7 +83,7 @@ def test_an_edited_theme_file_is_read_again(tmp_path: Path, monkeypatch: pytest.
     for f in theme_model.shipped_files():
         shutil.copy(f, shipped / f.name)
     monkeypatch.setattr(theme_model, "SHIPPED_DIR", shipped)
-    kept = tmp_path / "themes.json"
+    kept = tmp_path / "themes.marshal"
     assert theme_cache.save(kept)
     assert theme_cache.load(kept) == builtin_themes()
     night = shipped / "night.toml"
@@ -90,16 +98,16 @@ def test_an_edited_theme_file_is_read_again(tmp_path: Path, monkeypatch: pytest.
 
 def test_an_unwritable_cache_folder_is_no_error(tmp_path: Path):
     (tmp_path / "file").write_text("a file where the folder would be")
-    assert not theme_cache.save(tmp_path / "file" / "themes.json")
+    assert not theme_cache.save(tmp_path / "file" / "themes.marshal")
 
 
 def test_citadels_keeps_its_themes_and_starts_with_a_damaged_file(tmp_path: Path):
     from test_tui_no_color import start_until_kept_and_quit
 
-    kept = tmp_path / "cache" / "themes.json"
+    kept = tmp_path / "cache" / "themes.marshal"
 
     start_until_kept_and_quit(tmp_path, kept)
     assert theme_cache.load(kept) == builtin_themes()  # what the real start kept
-    kept.write_text("{damaged", encoding="utf-8")
+    kept.write_bytes(b"{damaged")
     start_until_kept_and_quit(tmp_path, kept)  # starts all the same, reading the theme files
     assert theme_cache.load(kept) == builtin_themes()  # and the damaged file was written anew

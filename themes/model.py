@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections import namedtuple
 from pathlib import Path
-from typing import NamedTuple
 
 from textual.color import Color, ColorParseError
 from textual.theme import Theme as TextualTheme
@@ -60,14 +60,14 @@ class ThemeError(ValueError):
     """A theme file that cannot be used; the message names the file and the problem."""
 
 
-class Theme(NamedTuple):
-    name: str
-    description: str
-    dark: bool
-    colours: dict[str, str]  # the BASE_COLOURS
-    variables: dict[str, str]  # game variables and Textual overrides
-    ansi: bool = False  # colours are the terminal's 16 ANSI colours, drawn in the user's own palette
-    source: str = ""  # the file it came from, for messages
+class Theme(namedtuple("Theme", "name description dark colours variables ansi source", defaults=(False, ""))):
+    """A game theme: `name`, `description` (str), `dark` (bool), `colours` (dict[str, str]: the
+    BASE_COLOURS), `variables` (dict[str, str]: game variables and Textual overrides), `ansi` (bool: the
+    colours are the terminal's 16 ANSI colours, drawn in the user's own palette), `source` (str: the file
+    it came from, for messages). A named tuple made with `collections.namedtuple`: `typing.NamedTuple`
+    compiles each field's annotation at every start."""
+
+    __slots__ = ()
 
     def to_textual_theme(self) -> TextualTheme:
         variables = dict(self.variables)

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections import namedtuple
 
 from textual.message import Message
 
 
-class SeenOptions(NamedTuple):
+class SeenOptions(namedtuple("SeenOptions", "actions labels")):
     """The numbered options as they stood when the player started typing: a number typed then acts on
-    these (or is refused), not on a list that changed under the player's fingers."""
+    these (or is refused), not on a list that changed under the player's fingers. `actions`, `labels`:
+    tuples. (`collections.namedtuple`: `typing.NamedTuple` compiles each field's annotation at every start.)"""
 
-    actions: tuple[Any, ...]
-    labels: tuple[str, ...]
+    __slots__ = ()
 
 
 class TableChanged(Message):

@@ -2,71 +2,62 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError
-from .active import Laboratory, Smithy
 from .base import DistrictRules, ScoreContext
-from .destroying import Armory, Framework, Necropolis
-from .museum import Museum
-from .passive import GoldMine, GreatWall, Monument, Observatory, Park, PoorHouse, SecretVault, Stables
-from .scoring_districts import (
-    Basilica,
-    Capitol,
-    DragonGate,
-    Factory,
-    HauntedQuarter,
-    ImperialTreasury,
-    IvoryTower,
-    Keep,
-    Library,
-    MapRoom,
-    Quarry,
-    SchoolOfMagic,
-    Statue,
-    WishingWell,
-)
-from .theater import Theater
-from .thieves_den import ThievesDen
 
 if TYPE_CHECKING:
     from ..edition import Edition
 
-RULES: dict[str, type[DistrictRules]] = {
-    r.key: r
-    for r in (
-        Armory,
-        Basilica,
-        Capitol,
-        DragonGate,
-        Factory,
-        Framework,
-        GoldMine,
-        GreatWall,
-        HauntedQuarter,
-        ImperialTreasury,
-        IvoryTower,
-        Keep,
-        Laboratory,
-        Library,
-        MapRoom,
-        Monument,
-        Museum,
-        Necropolis,
-        Observatory,
-        Park,
-        PoorHouse,
-        Quarry,
-        SchoolOfMagic,
-        SecretVault,
-        Smithy,
-        Stables,
-        Statue,
-        Theater,
-        ThievesDen,
-        WishingWell,
-    )
+# Each unique district's rules: its module (in this package) and class, by card key, in the order of
+# `RULES`. A game imports the modules of its deal's districts when it is made (`district_rules_for`):
+# importing them all cost every start the districts a first game never deals (the destroying ones with
+# the Warlord's rules, the Museum, the passive ones, the Theater).
+CLASSES: dict[str, tuple[str, str]] = {
+    "armory": ("destroying", "Armory"),
+    "basilica": ("scoring_districts", "Basilica"),
+    "capitol": ("scoring_districts", "Capitol"),
+    "dragon_gate": ("scoring_districts", "DragonGate"),
+    "factory": ("scoring_districts", "Factory"),
+    "framework": ("destroying", "Framework"),
+    "gold_mine": ("passive", "GoldMine"),
+    "great_wall": ("passive", "GreatWall"),
+    "haunted_quarter": ("scoring_districts", "HauntedQuarter"),
+    "imperial_treasury": ("scoring_districts", "ImperialTreasury"),
+    "ivory_tower": ("scoring_districts", "IvoryTower"),
+    "keep": ("scoring_districts", "Keep"),
+    "laboratory": ("active", "Laboratory"),
+    "library": ("scoring_districts", "Library"),
+    "map_room": ("scoring_districts", "MapRoom"),
+    "monument": ("passive", "Monument"),
+    "museum": ("museum", "Museum"),
+    "necropolis": ("destroying", "Necropolis"),
+    "observatory": ("passive", "Observatory"),
+    "park": ("passive", "Park"),
+    "poor_house": ("passive", "PoorHouse"),
+    "quarry": ("scoring_districts", "Quarry"),
+    "school_of_magic": ("scoring_districts", "SchoolOfMagic"),
+    "secret_vault": ("passive", "SecretVault"),
+    "smithy": ("active", "Smithy"),
+    "stables": ("passive", "Stables"),
+    "statue": ("scoring_districts", "Statue"),
+    "theater": ("theater", "Theater"),
+    "thieves_den": ("thieves_den", "ThievesDen"),
+    "wishing_well": ("scoring_districts", "WishingWell"),
 }
+_BY_CLASS_NAME = {name: module for module, name in CLASSES.values()}
+
+
+def rules_class(key: str) -> type[DistrictRules] | None:
+    """The shared rules' class of district `key` (None for a district without rules of its own), its
+    module imported now if it was not yet (see `CLASSES`)."""
+    where = CLASSES.get(key)
+    if where is None:
+        return None
+    cls: type[DistrictRules] = getattr(importlib.import_module(f".{where[0]}", __name__), where[1])
+    return cls
 
 
 def edition_rules(edition: str) -> dict[str, type[DistrictRules]]:
@@ -78,11 +69,19 @@ def edition_rules(edition: str) -> dict[str, type[DistrictRules]]:
     return CLASSIC_RULES
 
 
-def __getattr__(name: str) -> dict[str, dict[str, type[DistrictRules]]]:
-    """`EDITION_RULES` (an edition's variants, by edition key then card key), made when first asked for."""
-    if name != "EDITION_RULES":
+def __getattr__(name: str) -> Any:
+    """`RULES` (every district's shared rules, by key), `EDITION_RULES` (an edition's variants, by edition
+    key then card key) and each rules class by its name (`districts.Museum`): made or imported when first
+    asked for."""
+    if name == "RULES":
+        table: Any = {key: rules_class(key) for key in CLASSES}
+    elif name == "EDITION_RULES":
+        table = {"classic": edition_rules("classic")}
+    elif name in _BY_CLASS_NAME:
+        table = getattr(importlib.import_module(f".{_BY_CLASS_NAME[name]}", __name__), name)
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    table = globals()[name] = {"classic": edition_rules("classic")}
+    globals()[name] = table
     return table
 
 
@@ -91,7 +90,7 @@ def district_rules_for(ed: Edition, ids: tuple[int, ...]) -> dict[str, DistrictR
     out = {}
     for i in ids:
         key = ed.districts[i].key
-        cls = own.get(key) or RULES.get(key)
+        cls = own.get(key) or rules_class(key)
         if cls is None:
             raise ConfigError(f"The {ed.districts[i].name} cannot be played yet in this version.")
         out[key] = cls(i)
