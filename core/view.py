@@ -413,7 +413,8 @@ def view(g: Game, me: int | None) -> View:
 
 class LazyView(View):
     """A View whose fields are read from the game when first asked for (and kept): what a bot deciding now
-    needs costs little, what it never reads costs nothing. The random bot reads `legal` alone.
+    needs costs little, what it never reads costs nothing. Every bot reads `legal`, which is read at once;
+    the random bot reads nothing else.
 
     It is only valid while its decision is open: `decide()` closes it once the bot has chosen, after which
     a field not read yet raises instead of showing a later state. Its fields hold the same values as
@@ -424,6 +425,8 @@ class LazyView(View):
     def __init__(self, g: Game, me: int | None) -> None:
         object.__setattr__(self, "_game", g)
         object.__setattr__(self, "me", me)
+        # Every bot reads the legal actions, so they are read now (a slot read later, not a lookup).
+        object.__setattr__(self, "legal", _legal(g, me))
 
     def __getattr__(self, name: str) -> Any:
         # Called only for a field not read yet (a set slot is found before __getattr__ is consulted).
