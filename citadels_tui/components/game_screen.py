@@ -50,15 +50,6 @@ def breakpoint_class(size: int, breakpoints: list[tuple[int, str]]) -> str:
     return max((b for b in breakpoints if size >= b[0]), default=breakpoints[0])[1]
 
 
-class LeftColumn(Vertical):
-    """The cities above the characters: when it is resized, the characters give up lines to the cities."""
-
-    def on_resize(self) -> None:
-        screen = self.screen
-        if isinstance(screen, GameScreen):
-            screen.fit_left()
-
-
 class GameScreen(FirstShowing, Screen[None]):
     CSS_PATH = ["game_screen.tcss", "components.tcss"]
     # Below 60×20 (the SSH server's least size too) the panes cannot show a game: a sentence asks for a
@@ -130,8 +121,10 @@ class GameScreen(FirstShowing, Screen[None]):
         with Vertical(id="body"):
             yield StatusBar(id="status")
             with Horizontal(id="main"):
-                with LeftColumn(id="left"):
-                    with CitiesBox(id="cities-box"):
+                # The cities above the characters: when the column is resized, the characters give up
+                # lines to the cities (the cities' frame is resized with the column).
+                with Vertical(id="left"):
+                    with CitiesBox(id="cities-box", resized=self.fit_left):
                         yield CitiesPane(id="cities")
                     yield CharactersPane(id="characters")
                 with Vertical(id="right"):
