@@ -9,7 +9,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Static
 
 from citadels_core import Action, IllegalAction
 from citadels_core.view import View
@@ -105,8 +104,9 @@ class GameScreen(FirstShowing, Screen[None]):
         )
 
     def compose(self) -> ComposeResult:
-        yield Marks()  # first: the panes' colours are read from it
-        yield Static(
+        # First: the panes' colours are read from it. Hidden but in a terminal too small for the game, where
+        # it says so (game_screen.tcss, `#too-small`).
+        yield Marks(
             t(
                 "This terminal is too small for Citadels: please make it at least {w} columns by {h} lines.",
                 w=MIN_WIDTH,
