@@ -24,7 +24,6 @@ from . import css_cache, theme_cache
 from .colors import THEME_VARIABLE_DEFAULTS, Colourless
 from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
-from .errors import translate_error
 from .game_setup import NewGame, bot_names, default_preset, rank9_reason
 from .i18n import Lazy, available, from_environment, language, lazy_t, normalize, set_language, t, tn
 from .names import describe
@@ -323,6 +322,8 @@ class CitadelsApp(App[int]):
                     shorter=shorter,
                 )
             except (ConfigError, KeyError) as e:
+                from .errors import translate_error  # imported when first needed, not at every start
+
                 self.notes.append(
                     (
                         t(

@@ -26,7 +26,6 @@ from citadels_core.view import View, view
 from .grammar import second_person
 from .i18n import SOURCE_LANGUAGE, Lazy, language, lazy_t, lazy_tn, translator
 from .recap import Follow, Note, Recap
-from .thinking import think, warm_up
 
 if TYPE_CHECKING:
     from citadels_core.bots import Bot
@@ -169,6 +168,8 @@ class Table:
             seed = self.record.seed
             self._bots = {seat: make_bot(kind, seed * 1009 + seat) for seat, kind in self.bot_kinds.items()}
             if any(getattr(b, "wants_worlds", False) for b in self._bots.values()):
+                from .thinking import warm_up  # the worker processes' module, not needed before a bot
+
                 warm_up()  # a searching bot: its worker processes start now, not at its first move
         return self._bots
 
@@ -545,6 +546,8 @@ class Table:
             # CPU for up to a second, so it runs in a worker process and the bot comes back with its memory.
             game = self.game.clone()
             if getattr(bot, "wants_worlds", False):
+                from .thinking import think  # imported when first needed: a start moves no bot before it
+
                 action, thought = await think(bot_decides, bot, game, player)
                 # Its memory of a decision that will not be played (the game moved meanwhile) is not kept.
                 if version == self.version:

@@ -124,8 +124,16 @@ async def test_the_story_pane_lays_out_and_draws_what_a_richlog_did(width):
 
 
 # Modules a start of an English game used to import for nothing on its first screen: RichLog's pretty
-# printer, JSON (the theme cache, the save and record code) and gettext (the English translator).
-NOT_AT_A_START = ("rich.pretty", "textual.widgets._rich_log", "json", "gettext")
+# printer, JSON (the theme cache, the save and record code), gettext (the English translator), and our
+# worker processes' and refusals' modules (a hint or a searching bot's move; a refused command).
+NOT_AT_A_START = (
+    "rich.pretty",
+    "textual.widgets._rich_log",
+    "json",
+    "gettext",
+    "citadels_tui.thinking",
+    "citadels_tui.errors",
+)
 
 
 def test_a_start_imports_no_richlog_json_or_gettext(tmp_path: Path):

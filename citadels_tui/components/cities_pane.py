@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -36,11 +38,20 @@ def points_so_far(v: View, p: PlayerInfo) -> int:
 
 
 class CitiesBox(VerticalScroll):
-    """The scrolling frame of the cities: its height decides their form, so a new height redraws them."""
+    """The scrolling frame of the cities: its height decides their form, so a new height redraws them.
+    `resized`, if given, is called after that: the game's screen fits the characters below to the
+    column. (The frame is resized whenever its column is, so no widget class more is needed for the
+    column: Textual's making of each widget class costs every start ~2 M instructions.)"""
+
+    def __init__(self, *, resized: Callable[[], None] | None = None, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._resized = resized
 
     def on_resize(self) -> None:
         for pane in self.query(CitiesPane):
             pane.redraw()
+        if self._resized is not None:
+            self._resized()
 
 
 class CitiesPane(Static):
@@ -99,12 +110,7 @@ class CitiesPane(Static):
             grid, lines = self._grid(v, cfg, width)
             if fits(lines):
                 return grid
-        forms = [self._blocks(v, cfg, width), self._inline(v, cfg, width, None)]
-        longest = max((len(card_name(cfg, d.key)) for p in v.players for d in p.city), default=0)
-        # Then the names cut shorter and shorter ("Map R… 5U"), then no names at all ("5U").
-        forms += [self._inline(v, cfg, width, n) for n in range(longest - 1, 3, -1)]
-        forms.append(self._inline(v, cfg, width, 0))
-        for form in forms:
+        for form in self._forms(v, cfg, width):
             if fits(sum(_lines(x) for x in form)):
                 return Group(*form)
         # Not even one line each for the short form: every player keeps their first lines, cut with "…"
@@ -116,6 +122,17 @@ class CitiesPane(Static):
                 for i, x in enumerate(self._inline(v, cfg, width - 1, 0))
             )
         )
+
+    def _forms(self, v: View, cfg: GameConfig, width: int) -> Iterator[list[Text]]:
+        """The forms of the cities, most readable first, each made only when the one before does not fit
+        (the first fits most of the time: making every form each time cost a start some 10 M instructions)."""
+        yield self._blocks(v, cfg, width)
+        yield self._inline(v, cfg, width, None)
+        longest = max((len(card_name(cfg, d.key)) for p in v.players for d in p.city), default=0)
+        # Then the names cut shorter and shorter ("Map R… 5U"), then no names at all ("5U").
+        for n in range(longest - 1, 3, -1):
+            yield self._inline(v, cfg, width, n)
+        yield self._inline(v, cfg, width, 0)
 
     def _grid(self, v: View, cfg: GameConfig, width: int) -> tuple[Table, int]:
         cell_width = (width - 2) // 2

@@ -9,17 +9,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Static
 
 from citadels_core import Action, IllegalAction
 from citadels_core.view import View
 
 from ..changes import Snapshot, since, snapshot
-from ..errors import explain_refusal
 from ..i18n import t, tn
 from ..names import card_name, char_name, describe, hurts_own_city
 from ..table import HINT_PLAYOUTS, HINT_SECONDS, HintRequest, Seat
-from ..thinking import think
 from .characters_pane import CharactersPane
 from .cities_pane import CitiesBox, CitiesPane, points_so_far
 from .command_line import CommandLine
@@ -48,15 +45,6 @@ MIN_WIDTH, MIN_HEIGHT = 60, 20
 def breakpoint_class(size: int, breakpoints: list[tuple[int, str]]) -> str:
     """The class of the largest breakpoint `size` reaches, as Textual's screen chooses it on a resize."""
     return max((b for b in breakpoints if size >= b[0]), default=breakpoints[0])[1]
-
-
-class LeftColumn(Vertical):
-    """The cities above the characters: when it is resized, the characters give up lines to the cities."""
-
-    def on_resize(self) -> None:
-        screen = self.screen
-        if isinstance(screen, GameScreen):
-            screen.fit_left()
 
 
 class GameScreen(FirstShowing, Screen[None]):
@@ -114,8 +102,9 @@ class GameScreen(FirstShowing, Screen[None]):
         )
 
     def compose(self) -> ComposeResult:
-        yield Marks()  # first: the panes' colours are read from it
-        yield Static(
+        # First: the panes' colours are read from it. Hidden but in a terminal too small for the game, where
+        # it says so (game_screen.tcss, `#too-small`).
+        yield Marks(
             t(
                 "This terminal is too small for Citadels: please make it at least {w} columns by {h} lines.",
                 w=MIN_WIDTH,
@@ -130,8 +119,10 @@ class GameScreen(FirstShowing, Screen[None]):
         with Vertical(id="body"):
             yield StatusBar(id="status")
             with Horizontal(id="main"):
-                with LeftColumn(id="left"):
-                    with CitiesBox(id="cities-box"):
+                # The cities above the characters: when the column is resized, the characters give up
+                # lines to the cities (the cities' frame is resized with the column).
+                with Vertical(id="left"):
+                    with CitiesBox(id="cities-box", resized=self.fit_left):
                         yield CitiesPane(id="cities")
                     yield CharactersPane(id="characters")
                 with Vertical(id="right"):
@@ -360,6 +351,8 @@ class GameScreen(FirstShowing, Screen[None]):
             if not self.seat.table.unjournalled:  # else shown once kept, when the table tells every seat
                 self.refresh_view()
         except IllegalAction as e:
+            from ..errors import explain_refusal  # imported when first needed, not at every start
+
             self.query_one(LogPane).say(explain_refusal(str(e), cfg, self.view(), actions), alert=True)
         except Exception as e:  # noqa: BLE001 - an engine bug must not take the player's game down
             logging.getLogger(__name__).exception("actions %s failed", actions)
@@ -440,6 +433,8 @@ class GameScreen(FirstShowing, Screen[None]):
     async def _think(self, request: HintRequest) -> None:
         try:
             # Off the event loop, in a worker process: the screen (and every other player of a server) goes on.
+            from ..thinking import think  # imported when first needed, not at every start
+
             choices = await think(request.search)
         except Exception as e:  # noqa: BLE001 - a failed hint must not take the game down
             logging.getLogger(__name__).exception("hint failed")

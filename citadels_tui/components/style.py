@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
 from textual.widget import Widget
+from textual.widgets import Static
 
 from ..names import TYPE_LETTER
 
@@ -31,25 +32,30 @@ MARKS = (
 COMPONENT_CLASSES = {*TYPE_CLASSES.values(), *(f"mark--{m}" for m in MARKS)}
 
 
-class Marks(Widget):
+class Marks(Static):
     """Holds the mark and type styles for every pane of its screen (the game's, a replay's), which
-    yields it as `#marks`: Textual styles every component class of every widget as a node of its own,
+    yields it first: Textual styles every component class of every widget as a node of its own,
     each time the widget is styled, and these styles (components.tcss: plain class selectors) are the
     same for every pane. One set per screen instead of one per pane spares the start (and each SSH
     session's) some 60 of them per styling of the screen. A widget rather than the screen itself: a
-    screen is styled before its own CSS files are loaded, its children after."""
+    screen is styled before its own CSS files are loaded, its children after.
+
+    Hidden, unless it is given a `sentence`: then the screen's CSS shows it when it has something to say
+    (the game's screen: "this terminal is too small", `#too-small`). One widget less for every start to
+    make, mount and style (~2 M instructions) than a sentence of its own beside it."""
 
     COMPONENT_CLASSES = COMPONENT_CLASSES
 
-    def __init__(self) -> None:
-        super().__init__(id="marks")
-        self.display = False
+    def __init__(self, sentence: str = "", *, id: str = "marks") -> None:
+        super().__init__(sentence, id=id)
+        if not sentence:
+            self.display = False
 
 
 def _holder(w: Widget) -> Widget:
     """The widget whose component styles hold `w`'s marks: its screen's `Marks`, else `w` itself."""
     try:
-        return w.screen.get_child_by_id("marks")
+        return w.screen.get_child_by_type(Marks)  # the screen's first child: found at once
     except (NoScreen, NoMatches):  # not on a screen (yet), or one without: `w` declares the classes itself
         return w
 
