@@ -52,7 +52,7 @@ class LogPane(ScrollView, can_focus=True):
     written out on Textual's public line API. Importing `RichLog` imports `rich.pretty`, for objects
     written to it that are not renderables, which the story never writes: ~14 M instructions of every
     start (docs/performance.md, "First frame"). The lines are laid out, kept and drawn as `RichLog` does,
-    so that the story looks the same (`tests/test_start_story_pane.py` compares them)."""
+    so that the story looks the same (`tests/test_start_imports.py` compares them with `RichLog`'s)."""
 
     # RichLog's own defaults (the game screen's CSS overrides most of them for `#log`).
     DEFAULT_CSS = """
