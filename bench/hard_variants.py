@@ -4,8 +4,11 @@ one seat against `normal` bots, for choosing a change to the search with small q
     nice -n 19 python bench/hard_variants.py VARIANT PLAYERS GAMES SEED BUDGET OUT.jsonl
 
 VARIANT: `base` (today's `hard:BUDGET`), `points` (a lost playout scores 0.1 x its points share at every
-table, as before the rank scoring), `lw0` (a loss scores 0: win/loss only). OUT takes one JSON line per
-game in `bench/strength.py`'s format (`python bench/strength.py report OUT`; the variant's seat is `X`).
+table, as before the rank scoring), `lw0` (a loss scores 0: win/loss only); `expert` (ISMCTS,
+`expert:BUDGET`, instead of the flat search), and with it `fresh` (its tree not carried over between
+decisions). Joined by `+`: `expert+points+fresh` is `expert` as it was before the tree was carried over
+and scored playouts by rank. OUT takes one JSON line per game in `bench/strength.py`'s format
+(`python bench/strength.py report OUT`; the variant's seat is `X`).
 """
 
 from __future__ import annotations
@@ -26,11 +29,16 @@ from strength import write_game  # noqa: E402 - bench/ is not a package: the sam
 def main() -> None:
     variant, n, games, seed0, budget, out = sys.argv[1], *map(int, sys.argv[2:6]), sys.argv[6]
     opts = set(variant.split("+"))
+    unknown = opts - {"base", "points", "lw0", "expert", "fresh"}
+    if unknown or ("fresh" in opts and "expert" not in opts):
+        sys.exit(f"unknown variant {variant!r}: base, points, lw0, expert, fresh (with expert), joined by +")
 
     def make_bot(kind: str, s: int = 0):  # type: ignore[no-untyped-def]
         if kind != "X":
             return plain_make_bot(kind, s)
-        b = plain_make_bot(f"hard:{budget}", s)
+        b = plain_make_bot(f"{'expert' if 'expert' in opts else 'hard'}:{budget}", s)
+        if "fresh" in opts:
+            b.reuse = False  # type: ignore[attr-defined]
         if "points" in opts or "lw0" in opts:
             b.rank_weight = 0.0
             b.loss_weight = 0.0 if "lw0" in opts else 0.1

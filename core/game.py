@@ -128,7 +128,8 @@ class Game:
     edition_state: state an edition's cards keep for a turn or a game (classic: the Bell Tower announced,
     the Haunted City's round, the Tax Collector's dues, the Hospital turn, the Ball Room's thanks), a dict
     of immutable values. result: the final scores once the game is over. offered: the actions
-    legal_actions() listed last, until the next action (see apply).
+    legal_actions() listed last, until the next action (see apply). moves: the actions applied,
+    once asked for (`record_moves`).
 
     Every change is told through `emit` as an `Event` (to everyone, or to named seats).
     """
@@ -221,6 +222,9 @@ class Game:
         # the seat they were listed for (read only while `offered` is not empty)
         "offered",
         "offered_to",
+        # every (seat, action) applied through `apply`, in order, once `record_moves()` was called; None
+        # otherwise (a bot that keeps its search tree between decisions asks for it: `bots.decide`)
+        "moves",
     )
 
     # Slots copied by reference in clone() (immutable values or shared static data).
@@ -317,6 +321,7 @@ class Game:
         self.rng = Rng(seed)
         self.log: list[Any] | None = [] if record_events else None
         self.built_events: list[Event] | None = [] if record_events else None
+        self.moves: list[tuple[int, Action]] | None = None
         deck = list(f.deck)
         self.rng.shuffle(deck)
         self.deck = deck
@@ -417,7 +422,7 @@ class Game:
         g.spent = self.spent
         g.result = self.result
         g.rng = self.rng.copy()
-        g.log = g.built_events = None
+        g.log = g.built_events = g.moves = None
         g.gold = self.gold[:]
         g.hands = [h[:] for h in self.hands]
         g.cities = [c[:] for c in self.cities]
@@ -1229,6 +1234,8 @@ class Game:
                         self.pick(player, self.cast_ids[action.args[0]])  # type: ignore[index]
                     else:
                         self.apply_unchecked(player, action)
+                    if self.moves is not None:
+                        self.moves.append((player, action))
                     return
         pd = self.pending()
         if pd is None:
@@ -1242,6 +1249,13 @@ class Game:
         if action not in offered and action not in self._list_actions():
             raise IllegalAction(self.explain_illegal(player, action))
         self.apply_unchecked(player, action)
+        if self.moves is not None:
+            self.moves.append((player, action))
+
+    def record_moves(self) -> None:
+        """From now on keep every action `apply` takes in `moves` (clones never do: simulations keep none)."""
+        if self.moves is None:
+            self.moves = []
 
     def apply_unchecked(self, p: int, a: Action) -> None:
         """Apply an action known to come from `legal_actions()` (bots, simulations)."""

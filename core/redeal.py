@@ -9,6 +9,7 @@ from .rng import Rng
 from .terms import SELECT
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .game import Game
 
 
@@ -279,6 +280,22 @@ class Worlds:
         if self._cards is None:
             self._cards = card_plan(self.game, self.seat)
         return redeal(self.game, self.seat, rng, self.plan(), self._cards)
+
+    def moves_made(self) -> int | None:
+        """How many moves the game has kept (`Game.record_moves`), or None if it keeps none."""
+        moves = self.game.moves
+        return None if moves is None else len(moves)
+
+    def moves_seen(self, since: int) -> list[tuple[int, Action]] | None:
+        """The moves kept from number `since` on, each as this seat saw it (`view.observed_move`: another
+        seat's secret move by its kind alone); None if the game keeps no moves or fewer than `since`."""
+        moves = self.game.moves
+        if moves is None or since > len(moves):
+            return None
+        from .view import observed_move
+
+        me = self.seat
+        return [(q, observed_move(me, q, a)) for q, a in moves[since:]]
 
     def characters(self, rng: Rng) -> list[list[int]]:
         """`redealt_characters`, to be read only: the seats' lists may be shared between calls."""

@@ -454,3 +454,82 @@ def events_for(g: Game, me: int | None, start: int = 0) -> list[Any]:
     if g.events is None:
         return []
     return [e for e in g.events[start:] if e.visible_to(me)]
+
+
+# ---------------------------------------------------------------- what one player sees of a move
+
+# Kinds of move whose arguments every player sees (a build, a kill, a gathering ...). Of any other move
+# (`SECRET_MOVES`) the others see only that it was made: a draft pick or discard, a kept, given or
+# discarded card, the markers' faces, a Theater swap.
+PUBLIC_MOVES = frozenset(
+    {
+        "gather",
+        "income",
+        "bonus",
+        "build",
+        "end",
+        "kill",
+        "rob",
+        "bewitch",
+        "destroy",
+        "swap_hands",
+        "beautify",
+        "collect_tax",
+        "pay_gold",
+        "emperor",
+        "navigate",
+        "seize",
+        "confiscate",
+        "exchange",
+        "spy",
+        "armory",
+        "alms",
+        "smithy",
+        "abbot_income",
+        "queen",
+    }
+)
+SECRET_MOVES = frozenset(
+    {
+        "choose",
+        "discard_character",
+        "keep",
+        "discard",
+        "redraw",
+        "threaten",
+        "warrants",
+        "bribe",
+        "refuse_bribe",
+        "reveal_threat",
+        "laboratory",
+        "lighthouse",
+        "museum",
+        "pay_card",
+        "cardinal_give",
+        "cardinal_build",
+        "emperor_give",
+        "scholar_keep",
+        "study",
+        "seer_give",
+        "foresee",
+        "wizard",
+        "wizard_take",
+        "wizard_build",
+        "theater",
+        "theater_pass",
+        "graveyard",
+        "bell_tower",
+        "let_build",
+        "spare",
+        "thank",
+        "done",
+    }
+)
+
+
+def observed_move(me: int | None, player: int, action: Action) -> Action:
+    """What seat `me` sees of `player` making `action`: all of it if the move is its own or public, only
+    its kind otherwise (a kind not yet sorted into `PUBLIC_MOVES` counts as secret)."""
+    if player == me or action.kind in PUBLIC_MOVES:
+        return action
+    return Action(action.kind)

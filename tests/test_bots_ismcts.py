@@ -1,6 +1,7 @@
 """`expert`: Information Set MCTS. A tree over the seat's own later decisions (UCB among the actions legal in
 each world, availability counts), other seats' private moves seen by their kind only, reproducible with a
-playout budget, and the re-deal property in both editions."""
+playout budget, the re-deal property in both editions, and the tree carried over to the seat's next
+decision of the round through the moves it saw."""
 
 import copy
 
@@ -9,10 +10,10 @@ import pytest
 from citadels_core import Game, GameConfig
 from citadels_core.actions import Action
 from citadels_core.bots import ISMCTSBot, NormalBot, decide, make_bot
-from citadels_core.bots.ismcts import EXPAND_AT, Node, observed
+from citadels_core.bots.ismcts import EXPAND_AT, Node
 from citadels_core.redeal import redeal
 from citadels_core.rng import Rng
-from citadels_core.view import view
+from citadels_core.view import PUBLIC_MOVES, observed_move, view
 
 
 def midgame(cfg: GameConfig, seed: int, steps: int) -> tuple[Game, list[NormalBot]]:
@@ -36,12 +37,12 @@ def my_turn_starts(cfg: GameConfig, seed: int) -> tuple[Game, list[NormalBot], i
 
 
 def test_another_seats_private_move_is_observed_by_its_kind_only():
-    pick = Action("choose_character", ("king",))
-    assert observed(0, 1, pick) == Action("choose_character")  # a draft pick is secret
-    assert observed(0, 1, Action("keep", ("castle",))) == Action("keep")
-    assert observed(1, 1, pick) == pick  # my own move I know
+    pick = Action("choose", ("king",))
+    assert observed_move(0, 1, pick) == Action("choose")  # a draft pick is secret
+    assert observed_move(0, 1, Action("keep", ("castle",))) == Action("keep")
+    assert observed_move(1, 1, pick) == pick  # my own move I know
     build = Action("build", ("castle",))
-    assert observed(0, 1, build) == build  # a build is public
+    assert observed_move(0, 1, build) == build  # a build is public
 
 
 def test_ucb_chooses_only_among_the_actions_legal_in_this_world_and_counts_their_availability():
@@ -117,4 +118,90 @@ def test_expert_decides_the_same_when_what_it_cannot_see_is_redealt(cfg, seed, s
         h = redeal(g, p, Rng(100 + k))
         a, b = copy.deepcopy(bot), copy.deepcopy(bot)
         assert decide(a, g, p) == decide(b, h, p)
+        assert a.last_stats == b.last_stats and a.last_values == b.last_values
+
+
+# ---------------------------------------------------------------- the tree carried over between decisions
+
+
+def play_until_carried(cfg: GameConfig, seed: int, iterations: int = 60) -> tuple[Game, ISMCTSBot, int, dict]:
+    """A game where seat 0 is `expert` and the others `normal`, played (keeping its moves) up to a decision
+    of seat 0 that the tree of its last search reaches; the game, the bot (not yet asked), the seat, and
+    the tree the last search left."""
+    g = Game(cfg, seed, record_events=False)
+    expert = ISMCTSBot(seed, iterations=iterations)
+    bots = [expert] + [NormalBot(seed + i) for i in range(1, cfg.players)]
+    while not g.over:
+        p = g.pending()[0]
+        if p == 0 and len(g.legal_actions()) > 1 and expert.tree_mark is not None:
+            trial = copy.deepcopy(expert)
+            decide(trial, g, 0)
+            if trial.carried:
+                return g, expert, 0, expert.last_tree
+        g.apply(p, decide(bots[p], g, p))
+    raise AssertionError("no decision reached the last search's tree")
+
+
+def test_the_next_decision_of_the_round_starts_from_the_node_the_last_search_reached():
+    g, bot, p, old_tree = play_until_carried(GameConfig.create(4), 11)
+    old_nodes = set()
+
+    def walk(n: Node) -> None:
+        old_nodes.add(id(n))
+        for c in n.children.values():
+            walk(c)
+
+    for n in old_tree.values():
+        walk(n)
+    decide(bot, g, p)
+    assert bot.carried > 0 and bot.last_iterations == 60
+    # Its subtrees are the old tree's own nodes, and its playouts count on top of those carried over.
+    assert any(id(n) in old_nodes for n in bot.last_tree.values())
+    assert sum(n for _, n, _ in bot.last_stats) == 60 + bot.carried
+
+
+def test_without_reuse_every_search_starts_from_nothing():
+    g, bot, p, _ = play_until_carried(GameConfig.create(4), 11)
+    bot.reuse = False
+    decide(bot, g, p)
+    assert bot.carried == 0 and sum(n for _, n, _ in bot.last_stats) == 60
+
+
+def test_a_tree_is_not_followed_into_another_game_or_a_game_that_keeps_no_moves():
+    g, bot, p, _ = play_until_carried(GameConfig.create(4), 11)
+    silent = g.clone()  # keeps no moves (until the bot asks): nothing to follow the tree by
+    a = copy.deepcopy(bot)
+    decide(a, silent, p)
+    assert a.carried == 0
+    other = g.clone()  # the same position, but the moves since are not the ones searched
+    other.moves = [(q, Action("end")) for q, _ in g.moves]
+    b = copy.deepcopy(bot)
+    decide(b, other, p)
+    assert b.carried == 0
+
+
+@pytest.mark.parametrize(
+    "cfg",
+    [
+        GameConfig.create(4),
+        GameConfig.create(3),
+        GameConfig.create(4, cast="classic_dark_city", districts="classic_dark_city", edition="classic"),
+    ],
+    ids=["2016-4p", "2016-3p", "classic-4p"],
+)
+def test_a_carried_tree_depends_only_on_what_the_seat_saw(cfg):
+    """The re-deal property with the tree carried over: what the seat cannot see is dealt again, and every
+    secret move another seat made (a draft pick, a kept card...) is replaced by another of its kind: the
+    same decision, the same figures."""
+    g, bot, p, _ = play_until_carried(cfg, 12, iterations=40)
+    hidden = [
+        (q, a if q == p or a.kind in PUBLIC_MOVES else Action(a.kind, ("not", "this"))) for q, a in g.moves
+    ]
+    assert hidden != g.moves  # others made secret moves since the game began keeping them
+    for k in range(2):
+        h = redeal(g, p, Rng(300 + k))
+        h.moves = list(hidden)
+        a, b = copy.deepcopy(bot), copy.deepcopy(bot)
+        assert decide(a, g, p) == decide(b, h, p)
+        assert a.carried == b.carried > 0
         assert a.last_stats == b.last_stats and a.last_values == b.last_values

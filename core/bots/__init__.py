@@ -1,10 +1,10 @@
 """The bot ladder: `random`, `easy`, `normal` (alias `heuristic`), `hard`; `make_bot(kind, seed)`.
 
 A kind may carry a search budget for `hard`: `hard:800` searches 800 playouts per decision, `hard:0.5s`
-searches for half a second (time budgets are not reproducible). Plain `hard` searches 200 playouts, cut
-short at 0.9 s so that a decision never takes more than about a second. `expert` (the same budgets) is the
-Information Set MCTS search (`ismcts.py`): kept as a kind for tournaments and study, not offered as a
-level, since it has not measurably beaten `hard` (docs/bots.md)."""
+searches for half a second (time budgets are not reproducible). Plain `hard` searches 800 playouts
+(`DEFAULT_ITERATIONS`), cut short at 0.9 s so that a decision never takes more than about a second.
+`expert` (the same budgets) is the Information Set MCTS search (`ismcts.py`): kept as a kind for
+tournaments and study, not offered as a level, since it has not measurably beaten `hard` (docs/bots.md)."""
 
 from __future__ import annotations
 

@@ -30,6 +30,8 @@ def decide(bot: Bot, g: Game, p: int) -> Action:
         if getattr(bot, "wants_worlds", False):
             from ..redeal import Worlds
 
+            if getattr(bot, "wants_moves", False):
+                g.record_moves()  # a bot that keeps its tree follows the moves made since its last decision
             return bot.choose(v, Worlds(g, p))  # type: ignore[call-arg]
         return bot.choose(v)
     finally:

@@ -23,51 +23,32 @@ lets the rollout policy choose until it has been visited `EXPAND_AT` times (a no
 judges worse than the greedy player), then UCB with the policy's choice in this world favoured by a
 progressive bias. The root keeps the flat search's rules: every legal action tried, the `normal` bot's
 choice as a prior of virtual playouts, the most searched action played, the same values reported.
+
+The tree is carried over to the seat's next decision of the round where the information allows: the game
+keeps its moves for this bot (`bots.decide`), and the next search follows the last one's tree from its
+choice through every move made since, as the seat saw them (`Worlds.moves_seen`), the same keys the tree
+grew by. The node it reaches is this decision's information set: its actions' counts start the root's, and
+their subtrees are kept. Where the moves lead out of the tree (a move it never tried, a new round), the
+search starts afresh. With that off (`reuse=False`) the bot plays as it did before it had it (the same
+moves, checked on seeded games).
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ..actions import Action
 from ..game import Game
-from .search import SearchBot, playout, rollout_policy
+from ..redeal import Worlds
+from ..view import View, observed_move
+from .search import SearchBot, World, rollout_policy
 
 EXPAND_AT = 10  # visits before an inner node chooses by UCB rather than by the rollout policy
 BIAS = 0.3  # progressive bias toward the rollout policy's choice, fading as 1 / (visits + 1)
 # Exploration at inner nodes: below the root the rewards differ by a few points, and a wide exploration
 # there plays the seat's own later moves almost at random (measured: weaker than the greedy policy).
 EXPLORE_INNER = 0.25
-# Kinds of move whose arguments are seen by their player alone (and a target at most): the draft picks and
-# discards, cards kept or given, signed warrants... The searching seat observes only that such a move was made.
-PUBLIC_KINDS = frozenset(
-    {
-        "gather",
-        "income",
-        "bonus",
-        "build",
-        "end",
-        "kill",
-        "rob",
-        "bewitch",
-        "destroy",
-        "swap_hands",
-        "beautify",
-        "collect_tax",
-        "pay_gold",
-        "emperor",
-        "navigate",
-        "seize",
-        "confiscate",
-        "exchange",
-        "spy",
-        "armory",
-        "alms",
-        "smithy",
-        "abbot_income",
-        "queen",
-    }
-)
 
 
 class Node:
@@ -85,24 +66,68 @@ class Node:
         self.children: dict[Action, Node] = {}
 
 
-def observed(me: int, player: int, a: Action) -> Action:
-    """What seat `me` sees of `player` playing `a`: all of it for its own move or a public one."""
-    if player == me or a.kind in PUBLIC_KINDS:
-        return a
-    return Action(a.kind)
-
-
 class ISMCTSBot(SearchBot):
     """`expert`: ISMCTS over the seat's information sets, greedy playouts below the tree."""
 
     name = "expert"
+    wants_moves = True  # `decide` has the game keep its moves: the tree is followed through them
     children: list[Node]  # the tree below each root action, in the order of the legal actions
-    last_tree: dict[Action, Node]  # the same, by action (for tests and study)
+    last_tree: dict[Action, Node]  # the same, by action
 
-    def begin_search(self, legal: list[Action]) -> None:
-        """A fresh tree below each root action; the root's own counts are the flat search's (`search`)."""
-        self.children = [Node() for _ in legal]
+    def __init__(self, *args: Any, reuse: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reuse = reuse  # carry the tree over to my next decision of the round, where I can follow it
+        self.children = []
+        self.last_tree = {}
+        self.tree_round = -1  # the round the tree covers
+        self.tree_mark: int | None = None  # the moves made when it chose (its choice is the next)
+        self.tree_choice: Action | None = None
+        self.searched = False
+        self.carried = 0  # playouts the last search started with, carried over from the one before
+
+    def choose(self, v: View, worlds: World | None = None) -> Action:
+        self.searched = False
+        choice = super().choose(v, worlds)
+        if self.searched:
+            self.tree_choice = choice
+        return choice
+
+    def begin_search(self, v: View, legal: list[Action], worlds: World) -> tuple[list[int], list[float]]:
+        """The tree below each root action: the subtrees of the node the last search reached for this
+        decision, with the counts of its actions, when there is one (`reused_node`); fresh ones otherwise."""
+        node = self.reused_node(v, worlds) if self.reuse else None
+        self.searched = True
+        self.tree_round = v.round
+        self.tree_mark = worlds.moves_made() if isinstance(worlds, Worlds) else None
+        if node is None:
+            self.children = [Node() for _ in legal]
+            visits, wins = [0] * len(legal), [0.0] * len(legal)
+        else:
+            self.children = [node.children.get(a) or Node() for a in legal]
+            none = (0, 0.0)
+            visits = [int(node.stats.get(a, none)[0]) for a in legal]
+            wins = [node.stats.get(a, none)[1] for a in legal]
+        self.carried = sum(visits)
         self.last_tree = dict(zip(legal, self.children, strict=True))
+        return visits, wins
+
+    def reused_node(self, v: View, worlds: World) -> Node | None:
+        """The node of the last search's tree where I stand now, found by the moves made since it chose,
+        as I saw them (`Worlds.moves_seen`: another seat's secret move by its kind alone, the same keys the
+        tree grew by); None when I cannot follow it there: a new round (the tree stops at the round's end),
+        a game that keeps no moves, a move the tree never tried, or a game that is not the one searched
+        (its first move since is not the choice made)."""
+        if self.tree_mark is None or v.round != self.tree_round or not isinstance(worlds, Worlds):
+            return None
+        seen = worlds.moves_seen(self.tree_mark)
+        if not seen or seen[0] != (v.me, self.tree_choice):
+            return None
+        node = self.last_tree.get(seen[0][1])
+        for _, key in seen[1:]:
+            if node is None:
+                return None
+            node = node.children.get(key)
+        return node
 
     def judge(self, world: Game, me: int, k: int, action: Action) -> float:
         """Root action `k` in this world, then down its tree for the rest of the round, then a playout."""
@@ -123,7 +148,7 @@ class ISMCTSBot(SearchBot):
                 a = rollout_policy(world, rng)
                 world.apply_unchecked(p, a)
                 path.append((node, None))
-                key = observed(me, p, a)
+                key = observed_move(me, p, a)
                 child = node.children.get(key)
                 if child is None:
                     node.children[key] = Node()
@@ -133,7 +158,18 @@ class ISMCTSBot(SearchBot):
                 continue
             acts = world.legal_actions()
             if len(acts) == 1:
-                world.apply_unchecked(me, acts[0])
+                # A forced move leads to a node of its own, made without ending the descent (it is no
+                # choice) and counted as visited as often as the node before it, which it follows in every
+                # world: the search goes as if the move were not in the tree, and a later decision finds
+                # its node by every move made since (`reused_node`).
+                a = acts[0]
+                world.apply_unchecked(me, a)
+                path.append((node, None))
+                child = node.children.get(a)
+                if child is None:
+                    child = node.children[a] = Node()
+                    child.visits = node.visits
+                node = child
                 continue
             a = self.select(node, acts, rollout_policy(world, rng))
             world.apply_unchecked(me, a)
@@ -144,7 +180,7 @@ class ISMCTSBot(SearchBot):
                 node = node.children[a]
                 break
             node = child
-        reward = playout(world, me, rng, loss_weight=self.loss_weight)
+        reward = self.play_out(world, me)
         node.visits += 1
         for nd, played in path:
             nd.visits += 1
@@ -180,4 +216,4 @@ class ISMCTSBot(SearchBot):
         return best
 
 
-__all__ = ["ISMCTSBot", "Node", "observed", "EXPAND_AT"]
+__all__ = ["ISMCTSBot", "Node", "EXPAND_AT"]

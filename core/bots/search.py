@@ -496,13 +496,21 @@ class SearchBot:
             b = replace(b, counts=self.normal.counts(v))
         return b, self.normal.segments(v) if n == 2 else []
 
-    def begin_search(self, legal: list[Action]) -> None:
-        """Called once before a search's iterations: the flat search keeps nothing beyond its counts."""
+    def begin_search(self, v: View, legal: list[Action], worlds: World) -> tuple[list[int], list[float]]:
+        """Called once before a search's iterations: each legal action's playouts and total reward so far.
+        The flat search starts every decision from nothing (`expert` may carry counts over: `ismcts.py`)."""
+        return [0] * len(legal), [0.0] * len(legal)
 
     def judge(self, world: Game, me: int, k: int, action: Action) -> float:
         """One iteration's result for root action number `k`: play it in `world`, then the game to its end
         greedily. (`expert` goes down its tree here instead.)"""
         world.apply_unchecked(me, action)
+        return self.play_out(world, me)
+
+    def play_out(self, world: Game, me: int) -> float:
+        """The game played from `world` to its end by the greedy policy, scored for `me`: a win 1 (shared
+        on ties); a loss its points share x `loss_weight` at 2 players (or with no `rank_weight`), else by
+        its rank (`rank_score`)."""
         if world.players == 2 or not self.rank_weight:
             return playout(world, me, self.rng, loss_weight=self.loss_weight)
         won = playout(world, me, self.rng, loss_weight=0.0)
@@ -514,8 +522,8 @@ class SearchBot:
         assert me is not None
         b, segs = self.world_beliefs(v)
         k_n = len(legal)
-        visits = [0] * k_n
-        wins = [0.0] * k_n
+        visits, wins = self.begin_search(v, legal, worlds)
+        earlier = sum(visits)  # playouts carried over from an earlier decision (expert), counted by UCB
         pv = [0.0] * k_n  # prior visits
         pw = [0.0] * k_n
         if self.prior and guess is not None and guess in legal:
@@ -523,7 +531,6 @@ class SearchBot:
             pv[g_i] = PRIOR_VISITS
             # Above the fair share by a clear margin at any table size (at 2 players an even share is 0.5).
             pw[g_i] = PRIOR_VISITS * max(PRIOR_VALUE, 1 / len(v.players) + 0.25)
-        self.begin_search(legal)
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds else None
         cap = start + self.max_seconds if self.max_seconds else None
@@ -540,7 +547,7 @@ class SearchBot:
             if it <= k_n:
                 k = it - 1
             else:
-                logn = math.log(it)
+                logn = math.log(it + earlier)
                 k = max(
                     range(k_n),
                     key=lambda i: (
