@@ -544,7 +544,13 @@ class Table:
             # The bot thinks on a copy (the live game may change meanwhile), off the loop. `decide` hands a
             # searching bot (`hard`) its worlds, re-dealt from what this seat may know; a search holds the
             # CPU for up to a second, so it runs in a worker process and the bot comes back with its memory.
-            game = self.game.clone()
+            if getattr(bot, "wants_moves", False):
+                # A bot that follows its search tree by the moves made since its last decision (`expert`)
+                # thinks on a copy that keeps them.
+                self.game.record_moves()
+                game = self.game.clone_keeping_moves()
+            else:
+                game = self.game.clone()
             if getattr(bot, "wants_worlds", False):
                 from .thinking import think  # imported when first needed: a start moves no bot before it
 

@@ -1252,6 +1252,14 @@ class Game:
         if self.moves is not None:
             self.moves.append((player, action))
 
+    def clone_keeping_moves(self) -> Game:
+        """`clone()`, keeping a copy of the moves kept so far (and keeping the moves made on it): the copy a
+        bot that follows its search tree by them thinks on (the app's worker processes)."""
+        g = self.clone()
+        if self.moves is not None:
+            g.moves = self.moves[:]
+        return g
+
     def record_moves(self) -> None:
         """From now on keep every action `apply` takes in `moves` (clones never do: simulations keep none)."""
         if self.moves is None:

@@ -39,6 +39,10 @@ def test_a_game_keeps_no_moves_until_asked_then_every_move_applied():
     g.record_moves()  # asking again keeps what was kept
     assert g.moves == made
     assert g.clone().moves is None  # a clone (a search's world) keeps none
+    kept = g.clone_keeping_moves()  # ...but the copy a bot thinks on at a table keeps a copy of them
+    assert kept.moves == made and kept.moves is not g.moves
+    random_moves(kept, Rng(3), 3)
+    assert len(kept.moves) == len(made) + 3 and g.moves == made
 
 
 def test_an_illegal_move_is_not_kept():

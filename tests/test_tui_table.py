@@ -185,3 +185,22 @@ async def test_a_hard_bot_at_a_table_searches_worlds_dealt_from_its_own_seat():
     played.seat(0).submit([played.seat(0).view().legal[0]])
     played.play_bots_now()
     assert any(played.bots[p].last_iterations >= 8 for p in (1, 2))
+
+
+async def test_an_expert_bot_at_a_table_carries_its_tree_over_between_decisions():
+    """`expert` thinks in a worker process on a copy of the game that keeps the moves made, so it comes
+    back able to follow its tree at its next decision of the round."""
+    table = Table.new(
+        GameConfig.create(3), seed=5, bots={0: "expert:24", 1: "expert:24", 2: "normal"}, pace=0.0
+    )
+    carried: list[int] = []
+    table.subscribe(lambda: carried.extend(b.carried for b in (table.bots[0], table.bots[1])))
+    task = asyncio.get_running_loop().create_task(table.run())
+    for _ in range(6000):  # the first use starts the worker processes
+        await asyncio.sleep(0.01)
+        if any(carried) or table.game.over:
+            break
+    table.close()
+    await task
+    assert any(carried)
+    assert table.game.moves is not None and table.game.moves == table.record.actions[-len(table.game.moves) :]
