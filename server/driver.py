@@ -395,6 +395,11 @@ class TerminalLink:
                 # messages through its queues, some 15% of a keystroke. The next input asks instead, and
                 # only if the App's queues still hold something by then (`SSHDriver.input_taken`).
                 self._unconfirmed = True
+                # All input taken, and no pump runs again until more arrives: the episode of being slowed
+                # (if any) ends here. Else a player slowed for a moment now and again (their screen
+                # redrawn at a busy table costs their budget too) would add the moments up, and be
+                # disconnected as a flood for one key typed minutes later.
+                self._calm()
 
     def _ask_when_taken(self, driver: SSHDriver) -> None:
         self._in_flight += 1

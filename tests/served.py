@@ -237,15 +237,29 @@ async def keep_typing(players: list[Typist], seconds: float) -> list[float]:
     return [x for xs in await asyncio.gather(*(one(p) for p in players)) for x in xs]
 
 
-async def play_until_round(players: list[Typist], round_no: int, timeout: float = 90) -> None:
-    """Both take their first option whenever it is theirs to decide, until the game reaches `round_no`."""
-    end = time.perf_counter() + timeout
-    while not all(f"Round {round_no}" in p.row(0) or "Final" in p.text for p in players):
-        assert time.perf_counter() < end, "the game did not go on:\n" + players[0].text
-        for p in players:
-            if "your" in p.row(0):
+async def take_first_options(players: list[Typist], done: Callable[[], bool], timeout: float) -> None:
+    """Each player takes their first option whenever it is theirs to decide, until `done()`.
+
+    As a person would, a player types once and then waits for the screen to answer before typing again.
+    Typing at every glance at a screen that has not caught up yet queues keys ahead of the server; while
+    a busy table holds a session's input back, that steady stream never lets the queue empty, and the
+    server rightly ends the session as a flood (docs/hosting.md, "Limits, and what a player sees")."""
+    end = time.monotonic() + timeout
+    typed_at: dict[int, str] = {}  # each player's screen when they last typed
+    while not done():
+        assert time.monotonic() < end, "the game did not go on:\n" + "\n---\n".join(p.text for p in players)
+        for i, p in enumerate(players):
+            if "your" in p.row(0) and (screen := p.text) != typed_at.get(i):
+                typed_at[i] = screen
                 p.type("1\r")
         await asyncio.sleep(0.3)
+
+
+async def play_until_round(players: list[Typist], round_no: int, timeout: float = 90) -> None:
+    """Both take their first option whenever it is theirs to decide, until the game reaches `round_no`."""
+    await take_first_options(
+        players, lambda: all(f"Round {round_no}" in p.row(0) or "Final" in p.text for p in players), timeout
+    )
 
 
 def percentile(samples: list[float], q: float) -> float:

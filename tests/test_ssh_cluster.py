@@ -11,14 +11,14 @@ import contextlib
 import os
 import signal
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
 import postgres
 import psycopg
 import pytest
-from served import Served, Typist, served
+from served import Served, Typist, served, take_first_options
 
 from citadels_core.view import view
 from citadels_server.database import Database, open_database
@@ -98,17 +98,6 @@ async def table_across(a: Typist, b: Typist, players: int = 4) -> None:
     await b.shows("Your hand")
 
 
-async def play(players: list[Typist], done: Callable[[], bool], timeout: float = WAIT) -> None:
-    """Each takes their first option whenever it is theirs to decide, until `done()`."""
-    end = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < end, "the game did not go on:\n" + "\n---\n".join(p.text for p in players)
-        for p in players:
-            if "your" in p.row(0):
-                p.type("1\r")
-        await asyncio.sleep(0.3)
-
-
 def secret_names(db_record: object, seat: int, other: int) -> set[str]:
     """The names of the cards in `seat`'s hand that are in no city and not in `other`'s hand."""
     game = db_record.replay()  # type: ignore[attr-defined]
@@ -137,7 +126,9 @@ async def test_two_players_on_two_processes_play_to_the_end_and_see_only_their_o
             names = secret_names(kept.record, seat, 1 - seat)
             assert names and all(n not in other.text for n in names), (names, other.text)
             assert any(n in me.text for n in names), (names, me.text)
-        await play([anna, bruno], lambda: "wins" in anna.text and "wins" in bruno.text, timeout=150)
+        await take_first_options(
+            [anna, bruno], lambda: "wins" in anna.text and "wins" in bruno.text, timeout=150
+        )
         anna.close()
         bruno.close()
     # One game in the history, played by both, with every action the screens showed.

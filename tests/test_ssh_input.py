@@ -196,6 +196,36 @@ def test_a_flood_pauses_the_channel_and_waits_bounded():
     asyncio.run(run())
 
 
+def test_moments_of_being_slowed_apart_do_not_add_up_to_a_flood():
+    # A player whose screen is redrawn at a busy table spends their budget without typing; a key typed
+    # then waits a moment. Two such moments, with all input taken between them, are two episodes: the
+    # second must not count the first's time and disconnect the player as a flood.
+    async def run() -> tuple[str, int]:
+        s = Settings().replace(input_share=1.0, input_share_burst=0.3, input_disconnect_after=0.6)
+        floods: list[None] = []
+        link = TerminalLink(
+            FakeChannel(),
+            100,
+            30,
+            s,
+            budget=s,
+            output_buffer_limit=1 << 20,
+            on_overflow=lambda: None,
+            on_flood=lambda: floods.append(None),
+        )
+        driver = FakeDriver(link, False)
+        for key in b"abc":
+            link.meter.wait()  # the budget refilled while idle (to its burst, no more)...
+            link.meter.charge(1.0)  # ...then spent on redrawing the screen: 0.3 s to wait
+            link.feed(bytes([key]))
+            for _ in range(60):  # until the key is taken, then idle: 0.6 s
+                await asyncio.sleep(0.01)
+        link.close()
+        return driver.typed(), len(floods)
+
+    assert asyncio.run(run()) == ("abc", 0)
+
+
 # Bytes a terminal (or an attacker) may send: escape sequences of every shape, broken ones, UTF-8 and not.
 _PIECES = st.one_of(
     st.binary(max_size=40),
