@@ -241,9 +241,9 @@ async def take_first_options(players: list[Typist], done: Callable[[], bool], ti
     """Each player takes their first option whenever it is theirs to decide, until `done()`.
 
     As a person would, a player types once and then waits for the screen to answer before typing again.
-    Typing at every glance at a screen that has not caught up yet queues keys ahead of the server; while
-    a busy table holds a session's input back, that steady stream never lets the queue empty, and the
-    server rightly ends the session as a flood (docs/hosting.md, "Limits, and what a player sees")."""
+    Typing at every glance at a screen that has not caught up yet queues keys ahead of the server: while a
+    busy table holds a session's input back for a moment (docs/hosting.md, "Limits, and what a player
+    sees"), each of those keys is one more option taken, or refused, once it is let through."""
     end = time.monotonic() + timeout
     typed_at: dict[int, str] = {}  # each player's screen when they last typed
     while not done():
