@@ -65,6 +65,16 @@ THEME_CACHE = "themes.marshal"  # in the cache folder: see theme_cache.py
 LAST_GAME = "last-game.json"  # the last finished game, next to the game in progress, for `citadels review`
 
 
+def theme_choices(home: Path | None = None) -> tuple[list[str], list[str]]:
+    """The themes a session may be started with: ours (shipped, then the player's own files), and
+    Textual's own, which still work when named."""
+    from textual.theme import BUILTIN_THEMES
+
+    ours = [th.name for th in builtin_themes()]
+    ours += [th.name for th in user_themes(config_dir(home) / "themes")[0] if th.name not in ours]
+    return ours, list(BUILTIN_THEMES)
+
+
 def fresh_seed() -> int:
     """A new game's seed from the OS's randomness (as `secrets.randbelow`, without importing `secrets`:
     its hmac/OpenSSL imports cost a few ms of every start)."""
@@ -103,12 +113,15 @@ class CitadelsApp(App[int]):
         shorter: bool | None = None,
         position: str | None = None,
         position_seat: int | None = None,
-        position_bots: str = "normal",
+        position_bots: str | Sequence[str] = "normal",
+        players: int | None = None,
+        bots: Sequence[str] | None = None,
     ) -> None:
         """`seat`: play at a table hosted elsewhere (the SSH server); its host runs the bots and keeps
-        the record, and this app neither saves nor starts games. `edition`, `shorter`: of the first new
-        game (else the settings'). `position`: start from this position instead (docs/position.md),
-        played from `position_seat` (default: the seat whose decision is open) against `position_bots`."""
+        the record, and this app neither saves nor starts games. `edition`, `shorter`, `players`, `bots`
+        (a level for each other seat): of the first new game (else the settings'). `position`: start from
+        this position instead (docs/position.md), played from `position_seat` (default: the seat whose
+        decision is open) against `position_bots` (one level for every bot, or one for each)."""
         css_cache.install()
         # Textual's own __init__ works out the CSS variables of its default theme (a colour system of
         # some 150 shades, ~1 ms) for a stylesheet that `theme_early` gives ours before anything is parsed.
@@ -122,6 +135,8 @@ class CitadelsApp(App[int]):
         self.seed = seed
         self.edition_request = edition
         self.shorter_request = shorter
+        self.players_request = players
+        self.bots_request = None if bots is None else tuple(bots)
         self.position = position
         self.position_seat = position_seat
         self.position_bots = position_bots
@@ -312,12 +327,13 @@ class CitadelsApp(App[int]):
             shorter = edition == "classic" and (
                 s.shorter if self.shorter_request is None else self.shorter_request
             )
+            players = self.players_request or s.players
             try:
                 cfg = GameConfig.create(
-                    s.players,
+                    players,
                     cast=cast_choice(s, edition),
                     districts=districts_choice(s, edition),
-                    names=bot_names(s.name, s.players),
+                    names=bot_names(s.name, players),
                     edition=edition,
                     shorter=shorter,
                 )
@@ -341,6 +357,8 @@ class CitadelsApp(App[int]):
                     districts=default_preset(edition),
                 )
             bots = tuple(s.bots[: cfg.players - 1])
+            if self.bots_request is not None and len(self.bots_request) == cfg.players - 1:
+                bots = self.bots_request
         else:
             cfg, bots, seed = spec.config, spec.bots, spec.seed
         if seed is None:
@@ -371,21 +389,29 @@ class CitadelsApp(App[int]):
         self.notes.append((t("Welcome back: the saved game continues."), False))
 
     def play_position(
-        self, text: str, seat: int | None = None, level: str = "normal", seed: int | None = None
+        self,
+        text: str,
+        seat: int | None = None,
+        level: str | Sequence[str] = "normal",
+        seed: int | None = None,
     ) -> None:
         """Play from the position `text` (checked: PositionError if refused) as `seat` (default: whoever
-        must decide now), every other seat a bot of `level`. Not saved: a save replays a game from its deal."""
+        must decide now), every other seat a bot of `level` (or of each level in turn, one a seat). Not
+        saved: a save replays a game from its deal."""
         from citadels_core.position import from_position  # only for "win from here": not at every start
 
         game = from_position(text, record_events=False)
         human = position_player(game) if seat is None else seat
         record = GameRecord(game.config, fresh_seed() if seed is None else seed, [])
-        bots = {p: level for p in range(game.players) if p != human}
+        others = [p for p in range(game.players) if p != human]
+        levels = [level] * len(others) if isinstance(level, str) else list(level)
+        bots = dict(zip(others, levels, strict=True))
         self.save_path = None
         table = Table(record, bots, self.settings.bot_pace, start=text, bots_later=True)
         from citadels_core.bots import LEVELS
 
-        shown = t(level) if level in LEVELS else level  # a level with a budget (hard:800) as typed
+        # A level with a budget (hard:800) is shown as typed.
+        shown = ", ".join(dict.fromkeys(t(b) if b in LEVELS else b for b in levels))
         self.notes.append(
             (
                 t(
@@ -493,6 +519,12 @@ class CitadelsApp(App[int]):
     def _shown(self) -> dict[str, str]:
         """How the game is shown now, kept in its save so that it resumes the same."""
         return {"language": language(), "theme": self.theme}
+
+    def _save_shown(self) -> None:
+        """Save the game in progress again once its language or theme changes: `--resume` shows it as it
+        was last shown, even when no move was made since."""
+        if self.table is not None and self.save_path is not None and self.owns_table and not self._ended:
+            self.saver.save(self.table.record, self.save_path, self.table.bot_kinds, **self._shown())
 
     def on_unmount(self) -> None:
         if self.table is not None:
@@ -738,6 +770,7 @@ class CitadelsApp(App[int]):
         if not quiet:
             self.settings.theme = name
             self._write_settings()
+            self._save_shown()
             self._tell(t("Theme: {n}.", n=name), alert=False)
         return True
 
@@ -771,6 +804,7 @@ class CitadelsApp(App[int]):
         set_language(code, self)  # this app's language only: other SSH sessions keep theirs
         self.settings.language = code
         self._write_settings()
+        self._save_shown()
         self._relabel()
 
     def _relabel(self) -> None:
@@ -793,7 +827,8 @@ class CitadelsApp(App[int]):
         s.custom_cast = spec.custom_cast or s.custom_cast
         s.custom_districts = spec.custom_districts or s.custom_districts
         s.edition, s.shorter = spec.config.edition, spec.config.shorter
-        self.edition_request = self.shorter_request = None  # the form's choice now rules the next games
+        # The form's choice now rules the next games.
+        self.edition_request = self.shorter_request = self.players_request = self.bots_request = None
         s.bots = (list(spec.bots) + s.bots[len(spec.bots) :])[:7]
         self._write_settings()
 
@@ -821,7 +856,9 @@ def run(
     shorter: bool | None = None,
     position: str | None = None,
     position_seat: int | None = None,
-    position_bots: str = "normal",
+    position_bots: str | Sequence[str] = "normal",
+    players: int | None = None,
+    bots: Sequence[str] | None = None,
 ) -> int:
     """Play in this terminal; the exit code for the `citadels` command.
 
@@ -853,6 +890,8 @@ def run(
         position=position,
         position_seat=position_seat,
         position_bots=position_bots,
+        players=players,
+        bots=bots,
     )
     app.collector_paused = True
     app.css_cache_file = css_file

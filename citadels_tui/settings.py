@@ -111,39 +111,45 @@ def load_settings(home: Path | None = None) -> tuple[Settings, str | None]:
 
 
 def _from_dict(data: dict[str, Any]) -> Settings:
+    """The settings in `data`; ValueError naming every value that cannot be used, not only the first."""
     s = Settings()
     known = Settings.DEFAULTS
     for k, v in data.items():
         if k not in known:
             continue  # a newer version's setting: ignore rather than refuse the file
         setattr(s, k, v)
+    problems: list[str] = []
     if not isinstance(s.name, str) or not s.name.strip() or len(s.name) > 20:
-        raise ValueError("name must be a non-empty string of at most 20 characters")
+        problems.append("name must be a non-empty string of at most 20 characters")
     if not isinstance(s.theme, str):
-        raise ValueError("theme must be a string")
+        problems.append("theme must be a string")
     if isinstance(s.bot_pace, bool) or not isinstance(s.bot_pace, int | float) or not 0 <= s.bot_pace <= 10:
-        raise ValueError("bot_pace must be a number of seconds from 0 to 10")
-    s.bot_pace = float(s.bot_pace)
+        problems.append("bot_pace must be a number of seconds from 0 to 10")
+    else:
+        s.bot_pace = float(s.bot_pace)
     if isinstance(s.players, bool) or not isinstance(s.players, int) or not 2 <= s.players <= 8:
-        raise ValueError("players must be a whole number from 2 to 8")
+        problems.append("players must be a whole number from 2 to 8")
     if not isinstance(s.cast, str) or not isinstance(s.districts, str):
-        raise ValueError("cast and districts must be preset names")
+        problems.append("cast and districts must be preset names")
     if not isinstance(s.custom_cast, str) or not isinstance(s.custom_districts, str):
-        raise ValueError("custom_cast and custom_districts must be comma-separated names")
-    from citadels_core.bots import LEVELS as BOT_LEVELS
+        problems.append("custom_cast and custom_districts must be comma-separated names")
     from citadels_core.bots import level_name
+    from citadels_core.levels import LEVELS as BOT_LEVELS
 
     if not isinstance(s.bots, list) or any(
         not isinstance(b, str) or level_name(b) not in BOT_LEVELS for b in s.bots
     ):
-        raise ValueError(f"bots must be a list of {', '.join(BOT_LEVELS)}")
-    s.bots = ([level_name(b) for b in s.bots] + ["normal"] * 7)[:7]
-    if s.edition not in EDITIONS:
-        raise ValueError(f"edition must be one of {', '.join(EDITIONS)}")
+        problems.append(f"bots must be a list of {', '.join(BOT_LEVELS)}")
+    else:
+        s.bots = ([level_name(b) for b in s.bots] + ["normal"] * 7)[:7]
+    if not isinstance(s.edition, str) or s.edition not in EDITIONS:
+        problems.append(f"edition must be one of {', '.join(EDITIONS)}")
     if not isinstance(s.shorter, bool):
-        raise ValueError("shorter must be true or false")
+        problems.append("shorter must be true or false")
     if not isinstance(s.language, str):
-        raise ValueError('language must be a language code such as "en" or "ru"')
+        problems.append('language must be a language code such as "en" or "ru"')
+    if problems:
+        raise ValueError("; ".join(problems))
     return s
 
 

@@ -16,6 +16,46 @@ def _cast_arg(value: str) -> str | list[str]:
     return [x.strip() for x in value.split(",")] if "," in value else value
 
 
+def _whole(text: str) -> int:
+    import argparse
+
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _positive(text: str) -> int:
+    """A count or a size: a whole number from 1."""
+    import argparse
+
+    n = _whole(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
+def _player_count(text: str) -> int:
+    """A number of players the engine deals a game for (its sentence says the range when not)."""
+    import argparse
+
+    from citadels_core import ConfigError, GameConfig
+
+    n = _whole(text)
+    try:
+        GameConfig.create(n)
+    except ConfigError as e:
+        raise argparse.ArgumentTypeError(str(e).rstrip(".")) from None
+    return n
+
+
+def _levels_text() -> str:
+    """The bot levels as every help and error names them: the engine's list (citadels_core.bots.LEVELS)."""
+    from citadels_core.levels import LEVELS
+
+    return ", ".join(LEVELS)
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command's parser, built for `argv` (None: complete). Every start of the app pays for the parsers
     built (~2 ms for all the subcommands' options), so only the subcommands named in `argv` get their
@@ -80,14 +120,14 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 def _simulate_options(sim: argparse.ArgumentParser) -> None:
     import argparse
 
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--players", type=_player_count, default=4)
+    sim.add_argument("--games", type=_positive, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument(
         "--bots",
         default="",
-        help="comma-separated bots per seat (random, easy, normal, hard, hard:800); "
-        "rotated around the seats from game to game",
+        help=f"comma-separated bots per seat ({_levels_text()}; hard:800 or hard:0.5s gives hard a "
+        "budget); rotated around the seats from game to game",
     )
     sim.add_argument(
         "--cast", type=_cast_arg, default=None, help="a preset name or a comma-separated list of characters"
@@ -211,24 +251,26 @@ def _backup_options(bak: argparse.ArgumentParser) -> None:
 
 
 def _leaderboard_options(board: argparse.ArgumentParser) -> None:
-    board.add_argument("--limit", type=int, default=20, help="players shown (default 20)")
+    board.add_argument("--limit", type=_positive, default=20, help="players shown (default 20)")
     _database_options(board)
 
 
 def _tournament_options(tour: argparse.ArgumentParser) -> None:
-    tour.add_argument("--players", type=int, default=4)
-    tour.add_argument("--games", type=int, default=100, help="games in all (best a multiple of --players)")
+    tour.add_argument("--players", type=_player_count, default=4)
+    tour.add_argument(
+        "--games", type=_positive, default=100, help="games in all (best a multiple of --players)"
+    )
     tour.add_argument("--seed", type=int, default=1, help="first seed of the fixed seed set")
     tour.add_argument(
         "--bots",
         default="hard,normal,normal,normal",
-        help="comma-separated bots per seat, rotated: random, easy, normal, hard, "
+        help=f"comma-separated bots per seat, rotated: {_levels_text()}; "
         "hard:800 (playouts per decision) or hard:0.5s (seconds per decision)",
     )
     tour.add_argument(
         "--budget", default=None, help="search budget of every plain 'hard': playouts (800) or seconds (0.5s)"
     )
-    tour.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
+    tour.add_argument("--workers", type=_positive, default=None, help="processes (default: every core)")
     tour.add_argument(
         "--cast", type=_cast_arg, default=None, help="a preset name or a comma-separated list of characters"
     )
@@ -344,11 +386,21 @@ def _play_options(p: argparse.ArgumentParser) -> None:
         help="with --position: the seat you play, by number from 1 (default: the one whose decision is open)",
     )
     p.add_argument(
+        "--players",
+        type=_player_count,
+        default=None,
+        dest="play_players",
+        metavar="N",
+        help="players in a new game, you and N-1 bots (default: as last chosen in the app, else 4)",
+    )
+    p.add_argument(
         "--bots",
         default=None,
         dest="play_bots",
-        metavar="LEVEL",
-        help="with --position: the level of every other seat's bot: random, easy, normal (default), hard",
+        metavar="LEVEL[,LEVEL…]",
+        help=f"the bots of a new game or of --position: one level for every bot, or one for each bot's "
+        f"seat in turn ({_levels_text()}; hard:800 or hard:0.5s gives hard a budget); default: as last "
+        "chosen in the app, else normal",
     )
 
 
@@ -364,13 +416,74 @@ BARE_START = {
     "shorter": None,
     "position": None,
     "play_seat": None,
+    "play_players": None,
     "play_bots": None,
 }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
-    args: Any = build_parser(argv).parse_args(argv) if argv else SimpleNamespace(**BARE_START)
+    try:
+        code = run_command(sys.argv[1:] if argv is None else list(argv))
+        sys.stdout.flush()  # here, not at exit: a reader gone (`| head`) is met where it is caught
+        return code
+    except BrokenPipeError:
+        # The reader of what we print stopped reading (`citadels replay --log FILE | head`): nothing more
+        # is wanted, so the command ends quietly. Python would flush stdout again at exit and print a
+        # traceback of the same closed pipe: stdout points at devnull from here.
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def check_look(parser: argparse.ArgumentParser, args: Any) -> None:
+    """An unknown --lang or --theme is a usage error naming the choices (exit 2), before any screen."""
+    for flag, dest in (("--lang", "lang"), ("--lang", "replay_lang")):
+        asked = getattr(args, dest, None)
+        if asked is not None:
+            from citadels_tui.i18n import available, normalize
+
+            if normalize(asked) is None:
+                parser.error(
+                    f"argument {flag}: there is no language called {asked!r} (choose from {', '.join(available())})"
+                )
+    for dest in ("theme", "replay_theme"):
+        asked = getattr(args, dest, None)
+        if asked is not None:
+            from citadels_tui.app import theme_choices
+
+            ours, others = theme_choices()
+            if asked.strip().lower() not in (*ours, *others):
+                parser.error(
+                    f"argument --theme: there is no theme called {asked!r} (choose from {', '.join(ours)})"
+                )
+
+
+def has_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def needs_terminal() -> bool:
+    """False, and a sentence on stderr, when the app would have no terminal to draw in (a pipe, a script):
+    it would draw for no one, at full speed, until killed."""
+    if has_terminal():
+        return True
+    print(
+        "citadels: the game needs a terminal to draw in, and its input or output is not one; "
+        "run it in a terminal (the commands that print, such as simulate and replay --check, need none)",
+        file=sys.stderr,
+    )
+    return False
+
+
+def run_command(argv: list[str]) -> int:
+    if argv:
+        parser = build_parser(argv)
+        args: Any = parser.parse_args(argv)
+        check_look(parser, args)
+    else:
+        args = SimpleNamespace(**BARE_START)
     cmd = args.command or "play"
     if cmd == "simulate":
         return cmd_simulate(args)
@@ -405,11 +518,27 @@ def cmd_play(args: argparse.Namespace) -> int:
         args.edition = "classic"  # the shorter game is a classic one
     if args.position is not None:
         return play_position(args, run)
-    if args.play_seat is not None or args.play_bots is not None:
+    if args.play_seat is not None:
+        print("citadels: --seat chooses your seat in a game started with --position", file=sys.stderr)
+        return 2
+    if args.resume and (args.play_players is not None or args.play_bots is not None):
         print(
-            "citadels: --seat and --bots choose your seat and the bots of a game started with --position",
+            "citadels: --players and --bots set up a new game; a resumed game keeps its own",
             file=sys.stderr,
         )
+        return 2
+    bots = None
+    if args.play_bots is not None:
+        players = args.play_players
+        if players is None:
+            from citadels_tui.settings import load_settings
+
+            players = load_settings()[0].players  # the set-up last chosen, as the new game will be
+        bots, problem = bot_levels(args.play_bots, players)
+        if bots is None:
+            print(f"citadels: {problem}", file=sys.stderr)
+            return 2
+    if not needs_terminal():
         return 2
     return run(
         resume=args.resume,
@@ -418,7 +547,31 @@ def cmd_play(args: argparse.Namespace) -> int:
         lang=args.lang,
         edition=args.edition,
         shorter=args.shorter,
+        players=args.play_players,
+        bots=bots,
     )
+
+
+def bot_levels(arg: str, players: int) -> tuple[list[str] | None, str | None]:
+    """The bot of each other seat from `--bots LEVEL[,LEVEL…]` in a game of `players`: one level for every
+    bot, or one for each; or None and the sentence that says why not."""
+    from citadels_core.bots import parse_kind
+
+    levels = [b.strip() for b in arg.split(",")]
+    others = players - 1
+    if len(levels) == 1:
+        levels *= others
+    if len(levels) != others:
+        return None, (
+            f"--bots names {len(levels)} levels for the {others} bots of a {players}-player game: "
+            "give one level for all of them, or one for each"
+        )
+    for level in levels:
+        try:
+            parse_kind(level)
+        except ValueError as e:
+            return None, str(e)
+    return levels, None
 
 
 def read_position_arg(arg: str) -> tuple[str | None, str | None]:
@@ -436,9 +589,8 @@ def read_position_arg(arg: str) -> tuple[str | None, str | None]:
 
 
 def play_position(args: argparse.Namespace, run: Any) -> int:
-    """`citadels --position TEXT|@FILE [--seat N] [--bots LEVEL]`: checked here, so that a position the rules
-    refuse is said in one sentence (exit 2) before any screen opens."""
-    from citadels_core.bots import parse_kind
+    """`citadels --position TEXT|@FILE [--seat N] [--bots LEVEL[,LEVEL…]]`: checked here, so that a position
+    the rules refuse is said in one sentence (exit 2) before any screen opens."""
     from citadels_core.position import (
         PositionError,
         from_position,
@@ -483,11 +635,17 @@ def play_position(args: argparse.Namespace, run: Any) -> int:
     if args.play_seat is not None and not 1 <= args.play_seat <= game.players:
         print(f"citadels: --seat is a seat number from 1 to {game.players}", file=sys.stderr)
         return 2
-    level = args.play_bots or "normal"
-    try:
-        parse_kind(level)
-    except ValueError as e:
-        print(f"citadels: {e}", file=sys.stderr)
+    if args.play_players is not None and args.play_players != game.players:
+        print(
+            f"citadels: the position is of a {game.players}-player game, not {args.play_players}",
+            file=sys.stderr,
+        )
+        return 2
+    levels, problem = bot_levels(args.play_bots or "normal", game.players)
+    if levels is None:
+        print(f"citadels: {problem}", file=sys.stderr)
+        return 2
+    if not needs_terminal():
         return 2
     seat = pending[0] if args.play_seat is None else args.play_seat - 1
     return int(
@@ -497,7 +655,7 @@ def play_position(args: argparse.Namespace, run: Any) -> int:
             lang=args.lang,
             position=text,
             position_seat=seat,
-            position_bots=level,
+            position_bots=levels,
         )
     )
 
@@ -588,6 +746,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import signal
     import threading
 
+    from citadels_server.hostkey import HOST_KEY_FILE
     from citadels_server.settings import SettingsError, load_settings
     from citadels_server.ssh import serve_app
 
@@ -707,7 +866,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             loop.add_signal_handler(sig, stop_or_hurry)
         print(f"Citadels server listening on {settings.host} port {port}", file=stdout)
         print(f"Host key fingerprint: {server.fingerprint} (ED25519)", file=stdout)
-        print(f"Host key: {settings.home()}", file=stdout)
+        print(f"Host key: {settings.home() / HOST_KEY_FILE}", file=stdout)
         print(f"Database: {db.where}", file=stdout)
         if db.shared:
             print("Tables shared with every server on this database (docs/scaling.md)", file=stdout)
@@ -793,11 +952,20 @@ def cmd_backup(args: argparse.Namespace) -> int:
 def cmd_leaderboard(args: argparse.Namespace) -> int:
     import asyncio
 
-    from citadels_server.database import DatabaseError, open_database
+    from citadels_server.database import DatabaseError, open_database, sqlite_file
 
     settings = _database_settings(args)
     if settings is None:
         return 2
+    path = sqlite_file(settings)
+    if path is not None and not path.exists():
+        # Opening it would make an empty one: a leaderboard is read from a server's database, made by none.
+        print(
+            f"citadels: there is no server database at {path}: `citadels serve` makes it when it first "
+            "starts (--data-dir or --database names another server's)",
+            file=sys.stderr,
+        )
+        return 1
     try:
         db = open_database(settings)
     except DatabaseError as e:
@@ -902,6 +1070,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     if not 1 <= args.seat <= rec.config.players:
         print(f"citadels: --seat is a seat number from 1 to {rec.config.players}", file=sys.stderr)
         return 2
+    if not needs_terminal():
+        return 2
     from citadels_tui.review_app import run_review
 
     return run_review(rec, args.seat - 1, lang=args.lang, theme=args.theme)
@@ -949,6 +1119,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if wants_viewer(args):
         if args.replay_seat is not None and not 1 <= args.replay_seat <= rec.config.players:
             print(f"citadels: --seat is a seat number from 1 to {rec.config.players}", file=sys.stderr)
+            return 2
+        if not needs_terminal():
             return 2
         from citadels_tui.replay_app import run_replay
 

@@ -72,6 +72,10 @@ FORGET_AFTER = 3600.0
 DEAD_AFTER = 60.0
 
 
+# What adds the PostgreSQL driver, the extra `postgres` (pyproject.toml), to an installed Citadels.
+POSTGRES_INSTALL = "pip install 'citadels-tui[postgres]' (from a clone: pip install -e '.[postgres]')"
+
+
 class DatabaseError(Exception):
     """A database the server cannot use; the message is one sentence for the host."""
 
@@ -219,7 +223,14 @@ class _Postgres(_Engine):
         self.where = _without_password(url)
 
     def connect(self, role: str = "citadels") -> Any:
-        import psycopg
+        try:
+            import psycopg
+        except ImportError:
+            # The driver is an extra (pyproject.toml): most players never host on PostgreSQL.
+            raise DatabaseError(
+                f"The database {self.where} is PostgreSQL, and its driver (psycopg) is not installed: "
+                f"{POSTGRES_INSTALL} adds it."
+            ) from None
 
         # Named for PostgreSQL's pg_stat_activity: which process each connection is, and what for; the tag
         # (the end of `Database.holder`) tells processes of one pid on two hosts apart (presence, below).
@@ -1508,3 +1519,9 @@ def backup(settings: Settings, target: Path) -> Path:
         part.unlink(missing_ok=True)
         raise DatabaseError(f"Cannot back up {engine.path} to {target}: {_one_line(e)}") from None
     return engine.path
+
+
+def sqlite_file(settings: Settings) -> Path | None:
+    """The SQLite file the settings name (whether or not it exists yet); None for PostgreSQL."""
+    engine = _engine_for(settings)
+    return engine.path if isinstance(engine, _Sqlite) else None

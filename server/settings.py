@@ -149,7 +149,11 @@ MOTD_MAX_CHARS = 1000
 MOTD_MAX_LINES = 10
 
 
-def _validated(s: Settings) -> Settings:
+def _validated(s: Settings, problems: list[str] | None = None) -> Settings:
+    """`s`, checked: SettingsError naming every setting that cannot be used (after `problems` found before),
+    not only the first."""
+    problems = [] if problems is None else problems
+    bad: set[str] = set()  # settings of a wrong type or sign: the checks that compare them are skipped
     for f in fields(s):
         v = getattr(s, f.name)
         if v is None:
@@ -157,37 +161,54 @@ def _validated(s: Settings) -> Settings:
         types = _FIELD_TYPES[f.name]
         # bool is an int in Python; a `port = true` typo must not become port 1.
         if isinstance(v, bool) and bool not in types or not isinstance(v, types):
-            raise SettingsError(f"{f.name} must be {' or '.join(t.__name__ for t in types)}, not {v!r}")
-        if (
+            problems.append(f"{f.name} must be {' or '.join(t.__name__ for t in types)}, not {v!r}")
+            bad.add(f.name)
+        elif (
             isinstance(v, int | float)
             and not isinstance(v, bool)
             and f.name not in ("port", "bot_pace")
             and v <= 0
         ):
-            raise SettingsError(f"{f.name} must be positive, not {v!r}")
-    if not 0 <= s.bot_pace <= 10:
-        raise SettingsError(f"bot_pace must be between 0 and 10 seconds, not {s.bot_pace}")
-    if s.input_share > 1:
-        raise SettingsError(f"input_share is a share of one core, at most 1, not {s.input_share}")
-    if not 0 <= s.port <= 65535:
-        raise SettingsError(f"port must be between 0 and 65535, not {s.port}")
-    if s.min_width > s.max_width or s.min_height > s.max_height:
-        raise SettingsError("the minimum terminal size must not exceed the maximum")
-    if s.max_authenticating_per_address > s.max_authenticating:
-        raise SettingsError("max_authenticating_per_address must not exceed max_authenticating")
-    for admin in s.admins:
-        if not isinstance(admin, str) or not _FINGERPRINT.fullmatch(admin):
-            raise SettingsError(
-                f'admins lists SSH key fingerprints like "SHA256:…" (ssh-keygen -lf KEY '
-                f"prints them), not {admin!r}"
-            )
-    if len(s.motd) > MOTD_MAX_CHARS or s.motd.count("\n") >= MOTD_MAX_LINES:
-        raise SettingsError(f"motd is at most {MOTD_MAX_LINES} lines and {MOTD_MAX_CHARS} characters")
-    # Shown raw in players' terminals (the login banner): no escape sequences or other control characters.
-    if any(unicodedata.category(c) == "Cc" and c != "\n" for c in s.motd):
-        raise SettingsError("motd must be plain text: no control characters or escape sequences")
-    if s.require_keys and s.password:
-        raise SettingsError("require_keys and password exclude each other: the password is for keyless users")
+            problems.append(f"{f.name} must be positive, not {v!r}")
+            bad.add(f.name)
+
+    def usable(*names: str) -> bool:
+        return not bad.intersection(names)
+
+    if usable("bot_pace") and not 0 <= s.bot_pace <= 10:
+        problems.append(f"bot_pace must be between 0 and 10 seconds, not {s.bot_pace}")
+    if usable("input_share") and s.input_share > 1:
+        problems.append(f"input_share is a share of one core, at most 1, not {s.input_share}")
+    if usable("port") and not 0 <= s.port <= 65535:
+        problems.append(f"port must be between 0 and 65535, not {s.port}")
+    if usable("min_width", "max_width", "min_height", "max_height") and (
+        s.min_width > s.max_width or s.min_height > s.max_height
+    ):
+        problems.append("the minimum terminal size must not exceed the maximum")
+    if (
+        usable("max_authenticating_per_address", "max_authenticating")
+        and s.max_authenticating_per_address > s.max_authenticating
+    ):
+        problems.append("max_authenticating_per_address must not exceed max_authenticating")
+    if usable("admins"):
+        for admin in s.admins:
+            if not isinstance(admin, str) or not _FINGERPRINT.fullmatch(admin):
+                problems.append(
+                    f'admins lists SSH key fingerprints like "SHA256:…" (ssh-keygen -lf KEY '
+                    f"prints them), not {admin!r}"
+                )
+    if usable("motd"):
+        if len(s.motd) > MOTD_MAX_CHARS or s.motd.count("\n") >= MOTD_MAX_LINES:
+            problems.append(f"motd is at most {MOTD_MAX_LINES} lines and {MOTD_MAX_CHARS} characters")
+        # Shown raw in players' terminals (the login banner): no escape sequences or other control characters.
+        if any(unicodedata.category(c) == "Cc" and c != "\n" for c in s.motd):
+            problems.append("motd must be plain text: no control characters or escape sequences")
+    if usable("require_keys", "password") and s.require_keys and s.password:
+        problems.append("require_keys and password exclude each other: the password is for keyless users")
+    if len(problems) == 1:
+        raise SettingsError(problems[0])
+    if problems:
+        raise SettingsError(f"{len(problems)} settings cannot be used: " + "; ".join(problems))
     return s
 
 
@@ -204,8 +225,10 @@ def load_settings(path: str | Path | None = None, **overrides: Any) -> Settings:
             raise SettingsError(f"{path} is not valid TOML: {e}") from e
     known = {f.name for f in fields(Settings)}
     unknown = sorted(set(data) - known)
+    problems = []
     if unknown:
-        raise SettingsError(f"unknown setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+        problems.append(f"unknown setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+    data = {k: v for k, v in data.items() if k in known}
     if isinstance(data.get("admins"), list):
         data["admins"] = tuple(data["admins"])  # a frozen record keeps a tuple
-    return _validated(Settings(**data)).replace(**overrides)
+    return _validated(Settings(**data), problems).replace(**overrides)

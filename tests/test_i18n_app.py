@@ -207,3 +207,40 @@ async def test_a_russian_game_resumes_in_russian_with_its_theme(tmp_path: Path):
         await settle(english, pilot)
         assert english.i18n_language.code == "en" and english.theme == "parchment"
         assert "Round 1" in str(english.game_screen.query_one(StatusBar).render())
+
+
+async def test_a_language_chosen_in_the_game_is_the_one_it_resumes_in(tmp_path: Path):
+    # `lang en` during a game started in Russian: `--resume` comes back in English, even when no move was
+    # made after the switch (the saved game keeps the language it was last shown in).
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys("выбрать короля"), "enter")
+        await settle(app, pilot)
+        await pilot.press(*keys("lang en"), "enter")
+        await settle(app, pilot)
+        await pilot.pause()
+        assert "Language: en." in story(app)
+    assert load_settings(tmp_path)[0].language == "en"
+    resumed = CitadelsApp(home=tmp_path, resume=True, pace=0)
+    async with resumed.run_test(size=SIZE) as pilot:
+        await settle(resumed, pilot)
+        assert resumed.i18n_language.code == "en"
+        assert "Welcome back" in story(resumed)
+        assert not CYRILLIC.search(str(resumed.game_screen.query_one(StatusBar).render()))
+
+
+async def test_a_theme_chosen_in_the_game_is_the_one_it_resumes_in(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys("choose king"), "enter")
+        await settle(app, pilot)
+        await pilot.press(*keys("theme parchment"), "enter")
+        await settle(app, pilot)
+        await pilot.pause()
+        assert "Theme: parchment." in story(app)
+    resumed = CitadelsApp(home=tmp_path, resume=True, pace=0)
+    async with resumed.run_test(size=SIZE) as pilot:
+        await settle(resumed, pilot)
+        assert resumed.theme == "parchment"

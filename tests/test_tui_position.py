@@ -121,7 +121,10 @@ def test_a_decision_taken_back_goes_back_to_the_position_not_to_a_new_deal():
     assert view(table.game, SEAT) == before and not table.record.actions
 
 
-def test_a_seats_position_is_dealt_and_played_from_that_seat(tmp_path: Path):
+def test_a_seats_position_is_dealt_and_played_from_that_seat(tmp_path: Path, monkeypatch):
+    import citadels_server.cli
+
+    monkeypatch.setattr(citadels_server.cli, "has_terminal", lambda: True)  # as if typed in one
     start = from_position(position_text(), record_events=False)
     f = tmp_path / "puzzle.txt"
     f.write_text(seat_position(start, 0), encoding="utf-8")  # what seat 0 knows while seat 2 decides

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..levels import LEVELS
 from .base import Bot, decide
 from .easy import EasyBot
 from .heuristic import HeuristicBot
@@ -28,10 +29,8 @@ BOT_KINDS: dict[str, Callable[[int], Bot]] = {
 }
 SEARCH_KINDS = frozenset({"hard", "expert"})  # the kinds that take a budget
 
-
-# The levels a player chooses from, weakest first (`random` last: it is for tests). `heuristic` is the
-# former name of `normal`, still read from old settings and save files.
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
+# `heuristic` is the former name of `normal`, still read from old settings and save files; `expert` is kept
+# for tournaments and study. Neither is listed among the LEVELS a player is offered.
 
 
 def level_name(kind: str) -> str:
@@ -43,7 +42,10 @@ def parse_kind(kind: str) -> tuple[str, int | None, float | None]:
     """Split `hard:800` / `hard:0.5s` into (name, iterations, seconds); raise ValueError if malformed."""
     name, _, budget = kind.partition(":")
     if name not in BOT_KINDS:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_KINDS)}")
+        raise ValueError(
+            f"unknown bot {name!r}; the levels are {', '.join(LEVELS)} (hard:800 or hard:0.5s gives hard "
+            "a budget)"
+        )
     if not budget:
         return name, None, None
     if name not in SEARCH_KINDS:
