@@ -72,8 +72,12 @@ FORGET_AFTER = 3600.0
 DEAD_AFTER = 60.0
 
 
-# What adds the PostgreSQL driver, the extra `postgres` (pyproject.toml), to an installed Citadels.
-POSTGRES_INSTALL = "pip install 'citadels-tui[postgres]' (from a clone: pip install -e '.[postgres]')"
+# What adds the PostgreSQL driver, the extra `postgres` (pyproject.toml), to Citadels installed from its
+# clone as the README says: into its .venv, or as a tool.
+POSTGRES_INSTALL = (
+    "pip install -e '.[postgres]' in the clone (installed as a tool: pipx install --force '.[postgres]' "
+    "or uv tool install --reinstall '.[postgres]')"
+)
 
 
 class DatabaseError(Exception):
