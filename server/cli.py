@@ -391,7 +391,7 @@ def _play_options(p: argparse.ArgumentParser) -> None:
         default=None,
         dest="play_players",
         metavar="N",
-        help="players in a new game, you and N-1 bots (default: as last chosen in the app, else 4)",
+        help="players in a new game, 2 to 8: you and N-1 bots (default: as last chosen in the app, else 4)",
     )
     p.add_argument(
         "--bots",
@@ -400,7 +400,7 @@ def _play_options(p: argparse.ArgumentParser) -> None:
         metavar="LEVEL[,LEVEL…]",
         help=f"the bots of a new game or of --position: one level for every bot, or one for each bot's "
         f"seat in turn ({_levels_text()}; hard:800 or hard:0.5s gives hard a budget); default: as last "
-        "chosen in the app, else normal",
+        "chosen in the app (with --position: normal)",
     )
 
 
