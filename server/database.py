@@ -38,6 +38,7 @@ from citadels_core import SaveFileError
 from citadels_core.actions import Action
 from citadels_core.config import GameConfig
 from citadels_core.record import GameRecord
+from citadels_core.text import clean_text
 from citadels_tui import hosted_store
 from citadels_tui.i18n import Lazy
 from citadels_tui.ratings import Place, Rating, rerated
@@ -54,6 +55,7 @@ from citadels_tui.records import (
     PlaceTaken,
     Standing,
     TableGone,
+    clean_line,
 )
 
 from . import schema
@@ -280,14 +282,16 @@ def _line_json(line: ChatLine) -> str:
 def _line(text: str) -> ChatLine:
     raw = json.loads(text)
     if isinstance(raw, str):
-        return raw
+        return clean_line(raw)
     if isinstance(raw, dict) and isinstance(raw.get("message"), str) and isinstance(raw.get("values"), dict):
         plural = raw.get("plural")
-        return Lazy(
-            raw["message"],
-            tuple(raw["values"].items()),
-            plural if isinstance(plural, str) else None,
-            int(raw.get("n", 0)),
+        return clean_line(
+            Lazy(
+                raw["message"],
+                tuple(raw["values"].items()),
+                plural if isinstance(plural, str) else None,
+                int(raw.get("n", 0)),
+            )
         )
     raise ValueError(f"a chat line {text!r:.60}")
 
@@ -306,7 +310,7 @@ def _seats_json(seats: Sequence[KeptSeat]) -> str:
 def _seats(text: str) -> list[KeptSeat]:
     return [
         KeptSeat(
-            str(s["name"]),
+            clean_text(str(s["name"])),
             s["key"],
             bool(s["released"]),
             s.get("code"),
@@ -340,7 +344,8 @@ def _summary_json(s: GameSummary) -> str:
 def _summary(text: str) -> GameSummary:
     d = json.loads(text)
     seats = tuple(
-        Finisher(f["name"], f["key"], f["bot"], int(f["score"]), int(f["rank"])) for f in d["seats"]
+        Finisher(clean_text(str(f["name"])), f["key"], f["bot"], int(f["score"]), int(f["rank"]))
+        for f in d["seats"]
     )
     return GameSummary(
         int(d["id"]), float(d["ended"]), str(d["edition"]), seats, int(d["moves"]), bool(d["abandoned"])
@@ -879,7 +884,7 @@ class Database:
         ranked = sorted(
             ((k, n, Rating(mu, sigma, g)) for k, n, mu, sigma, g in rows), key=lambda x: (-x[2].shown, x[0])
         )
-        return [Standing(n, r) for _, n, r in ranked[:limit]]
+        return [Standing(clean_text(n), r) for _, n, r in ranked[:limit]]
 
     async def rating(self, name: str) -> Rating | None:
         return await self._later(lambda tx: self._rating(tx, name.casefold()))
