@@ -200,6 +200,7 @@ class _Connection(asyncssh.SSHServer):
         self._auth_start_handle: asyncio.TimerHandle | None = None
         self._arrived = 0.0
         self.games_started = 0
+        self._holds_name: str | None = None  # the name this connection logged in with, taken until it closes
 
     # -- caps -----------------------------------------------------------------------------------------
 
@@ -256,6 +257,10 @@ class _Connection(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections.discard(self)
+        if self._holds_name is not None:
+            self.server.policy.live_names.discard(self._holds_name)
+            log.info("%s's connection from %s closed", self._holds_name, self.address)
+            self._holds_name = None
         for handle in (self._no_game_handle, self._auth_start_handle):
             if handle is not None:
                 handle.cancel()
@@ -399,6 +404,11 @@ class _Connection(asyncssh.SSHServer):
             self.identity = policy.identify_key(username, self._fingerprint)
         else:
             self.identity = policy.identify_keyless(username, self._seat_code)
+        # The name is taken now, in the same step as the login that decided it (nothing else runs on the
+        # loop in between): a second login under it finds it in use, whether or not this one has opened
+        # a game yet. It is given back when the connection closes (connection_lost).
+        self._holds_name = self.identity.name
+        policy.live_names.add(self._holds_name)
         if not self.identity.guest:
             policy.registry.seen(self.identity.name)  # a claimed name's last login, kept in the database
         how = "key " + self._fingerprint if self._method == "key" and self._fingerprint else "keyless"
@@ -485,7 +495,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.id = self.server.new_session_id()
         self._idle_handle: asyncio.TimerHandle | None = None
         self._last_input = 0.0
-        self._holds_name: str | None = None
 
     # -- requests -------------------------------------------------------------------------------------
 
@@ -579,8 +588,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             on_flood=self._input_flood,
         )
         self.server.sessions.add(self)
-        self._holds_name = identity.name.lower()
-        self.server.policy.live_names.add(self._holds_name)
         self._touched()
         self._arm_idle()
         collector.session_started()
@@ -621,9 +628,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _finish(self, status: int) -> None:
         self.server.sessions.discard(self)
         collector.session_ended()
-        if self._holds_name is not None:
-            self.server.policy.live_names.discard(self._holds_name)
-            self._holds_name = None
         if self._idle_handle is not None:
             self._idle_handle.cancel()
             self._idle_handle = None
