@@ -78,14 +78,33 @@ class LiveNames:
         key = name_key(name)
         self._held[key] = self._held.get(key, 0) + 1
 
-    def discard(self, name: str) -> None:
-        """One connection holding `name` closed."""
+    def discard(self, name: str) -> bool:
+        """One connection holding `name` closed; True if none holds it any more."""
         key = name_key(name)
         left = self._held.get(key, 0) - 1
         if left > 0:
             self._held[key] = left
-        else:
-            self._held.pop(key, None)
+            return False
+        self._held.pop(key, None)
+        return True
+
+
+class SharedLiveNames(Protocol):
+    """The names logged in on any of the processes sharing one database (the database's `players`
+    answer): a login under a name another process has is a guest there, as under a name in `LiveNames`."""
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes share the names (else `take_live` is never asked)."""
+        ...
+
+    async def take_live(self, name: str, seconds: float) -> bool:
+        """Take `name` for this process for `seconds` (renewed while it lives); False: another has it."""
+        ...
+
+    def give_back_live(self, name: str) -> None:
+        """This process's last connection under `name` closed."""
+        ...
 
 
 class KeylessSeats(Protocol):

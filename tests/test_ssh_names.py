@@ -1,13 +1,21 @@
 """A name is taken at login, against a real `citadels serve`: a second login under it (any case) finds it in
 use even before the first has opened a game, a key cannot claim it meanwhile, and it stays taken until the
-connection that has it closes, whoever else came and went under it."""
+connection that has it closes, whoever else came and went under it. Two processes sharing one PostgreSQL
+database agree through it: a name logged in on one is in use on the other."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 
 import asyncssh
+import postgres
+import pytest
 from served import Guest, Typist, served
+from test_ssh_cluster import cluster, opened
+
+postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures
 
 KEY = asyncssh.generate_private_key("ssh-ed25519")
 IN_USE = "is in use by a player connected now"
@@ -91,3 +99,57 @@ async def server_saw_close(server, connections: int) -> None:
             return
         await asyncio.sleep(0.05)
     raise AssertionError("the server never logged the close:\n" + server.output.decode(errors="replace"))
+
+
+@pytest.mark.slow
+async def test_two_processes_on_one_database_never_give_one_name_twice(tmp_path, postgres_url):
+    async with cluster(tmp_path, postgres_url, 2) as (one, two):
+        # Both log in before either opens a game, each on a process of its own: one of them is anna.
+        first, second = await logged_in(one.port, "anna"), await logged_in(two.port, "Anna")
+        players = [await game(first), await game(second)]
+        await asyncio.gather(
+            *(p.until(lambda p=p: "Welcome, anna." in p.text or IN_USE in p.text) for p in players)
+        )
+        annas = [p for p in players if "Welcome, anna." in p.text]
+        assert len(annas) == 1, [p.text for p in players]
+        anna, impostor = annas[0], next(p for p in players if p is not annas[0])
+        # The other quits; a third, on either process, still finds the name in use.
+        impostor.close()
+        await impostor.conn.wait_closed()
+        for server in (one, two):
+            third = await game(await logged_in(server.port, "anna"))
+            await third.shows(IN_USE)
+            third.close()
+        # A key cannot claim it from the other process either.
+        keyed = await game(await logged_in(two.port if anna.conn is first else one.port, "anna", [KEY]))
+        await keyed.shows(IN_USE)
+        keyed.close()
+        anna.close()
+    db = opened(postgres_url, tmp_path)
+    try:
+        assert not db.players.claimed("anna")
+    finally:
+        db.close()
+
+
+@pytest.mark.slow
+async def test_a_name_taken_on_a_process_that_dies_is_free_again_once_its_presence_lapses(
+    tmp_path, postgres_url
+):
+    async with cluster(tmp_path, postgres_url, 2) as (one, two):
+        anna = await game(await logged_in(one.port, "anna"))
+        await anna.shows("Welcome, anna.")
+        guest = await game(await logged_in(two.port, "anna"))
+        await guest.shows(IN_USE)
+        guest.close()
+        os.kill(one.pid, signal.SIGKILL)  # no goodbye: its name is given back by nobody
+        # Its claim lapses with its presence (twice the lease); until then a login is a guest, told why.
+        for _ in range(100):
+            again = await game(await logged_in(two.port, "anna"))
+            await again.until(lambda p=again: "Welcome, anna." in p.text or IN_USE in p.text)
+            welcomed = "Welcome, anna." in again.text
+            again.close()
+            if welcomed:
+                return
+            await asyncio.sleep(0.2)
+        raise AssertionError("the name of a dead process was never free again")
