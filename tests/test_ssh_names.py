@@ -15,6 +15,9 @@ import pytest
 from served import Guest, Typist, served
 from test_ssh_cluster import cluster, opened
 
+from citadels_server.auth import AuthPolicy, LiveNames, MemoryNames
+from citadels_server.session import NAME_IN_USE
+
 postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures
 
 KEY = asyncssh.generate_private_key("ssh-ed25519")
@@ -41,6 +44,25 @@ async def game(conn: asyncssh.SSHClientConnection) -> Typist:
     player = Typist(conn, process, 100, 30)
     await player.shows("lobby")
     return player
+
+
+def test_a_name_is_held_once_per_connection_in_any_case_or_disguise():
+    live = LiveNames()
+    live.add("anna")
+    live.add("Anna")  # the same player's second terminal (a key that owns the name)
+    assert "ANNA" in live and "an\u200bna" in live and "\u202eanna" in live and "bruno" not in live
+    assert not live.discard("anna")  # one connection left: still hers
+    assert "anna" in live
+    assert live.discard("ANNA")
+    assert "anna" not in live and len(live) == 0
+
+
+def test_a_login_under_a_name_in_use_is_a_guest_told_why():
+    policy = AuthPolicy(MemoryNames(), require_keys=False, password=None, open_registration=True)
+    policy.live_names.add("anna")
+    other = policy.identify_keyless("Anna")
+    assert other.name.startswith("guest-") and (other.notice, other.asked_name) == (NAME_IN_USE, "Anna")
+    assert not policy.accept_key("ANNA", "SHA256:k")  # a key cannot claim it meanwhile
 
 
 async def test_a_second_login_under_a_name_before_either_opens_a_game_is_a_guest(tmp_path):
