@@ -13,12 +13,13 @@ import dataclasses
 import os
 import re
 import tomllib
-import unicodedata
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 import platformdirs
+
+from citadels_core.text import clean_text
 
 ENV_HOME = "CITADELS_HOME"
 
@@ -183,9 +184,12 @@ def _validated(s: Settings) -> Settings:
             )
     if len(s.motd) > MOTD_MAX_CHARS or s.motd.count("\n") >= MOTD_MAX_LINES:
         raise SettingsError(f"motd is at most {MOTD_MAX_LINES} lines and {MOTD_MAX_CHARS} characters")
-    # Shown raw in players' terminals (the login banner): no escape sequences or other control characters.
-    if any(unicodedata.category(c) == "Cc" and c != "\n" for c in s.motd):
-        raise SettingsError("motd must be plain text: no control characters or escape sequences")
+    # Shown raw in players' terminals (the login banner): refused unless the gate of text read by players
+    # (citadels_core.text) lets it through unchanged, as a host would want to know of what it would drop.
+    if clean_text(s.motd, lines=True) != s.motd:
+        raise SettingsError(
+            "motd must be plain text: no control characters, escape sequences or invisible format characters"
+        )
     if s.require_keys and s.password:
         raise SettingsError("require_keys and password exclude each other: the password is for keyless users")
     return s
