@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import get_args
 
+from citadels_core.text import clean_text
+
 from .hub import Hub, HubError
 from .i18n import Lazy, lazy_t, t, tn
 from .records import Ban, BanKind
@@ -89,7 +91,7 @@ def run_admin_command(hub: Hub, admin: Admin, word: str, rest: str) -> list[str]
 
 
 def _reason(words: list[str]) -> str:
-    return " ".join(words)[:MAX_REASON]
+    return clean_text(" ".join(words)).strip()[:MAX_REASON]  # read on others' screens: the one gate
 
 
 def _kick(hub: Hub, admin: Admin, args: list[str]) -> str:
@@ -261,7 +263,7 @@ def _close(hub: Hub, admin: Admin, args: list[str]) -> str:
 
 
 def _announce(hub: Hub, admin: Admin, text: str) -> str:
-    text = text.strip()
+    text = clean_text(text).strip()
     if not text:
         raise HubError(t("Announce what? “announce TEXT”."))
     hub.announce_everywhere(lazy_t("Announcement from {a}: {x}", a=admin.name, x=text[: MAX_REASON * 2]))

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any
 from citadels_core import SaveFileError
 from citadels_core.bots import BOT_KINDS
 from citadels_core.record import GameRecord
+from citadels_core.text import clean_text
 
 from .i18n import Lazy
+from .records import clean_line
 from .saves import dumps
 
 if TYPE_CHECKING:
@@ -54,11 +56,11 @@ def _line_json(line: str | Lazy) -> str | dict[str, Any]:
 
 def _line(raw: object) -> str | Lazy:
     if isinstance(raw, str):
-        return raw
+        return clean_line(raw)
     if isinstance(raw, dict) and isinstance(raw.get("message"), str) and isinstance(raw.get("values"), dict):
         values = raw["values"]
         if all(isinstance(v, str | int | float) for v in values.values()):
-            return Lazy(raw["message"], tuple(values.items()))
+            return clean_line(Lazy(raw["message"], tuple(values.items())))
     raise ValueError(f"a chat line {raw!r:.60}")
 
 
@@ -109,7 +111,7 @@ def load_table(text: str) -> StoredTable:
         # A file from before reconnect codes has none (its keyless seats go by the name, as they did).
         holders = [
             (
-                str(h["name"]),
+                clean_text(str(h["name"])),
                 None if h["key"] is None else str(h["key"]),
                 bool(h["released"]),
                 None if h.get("code") is None else str(h["code"]),

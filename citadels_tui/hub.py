@@ -41,6 +41,7 @@ from citadels_core import ConfigError, GameConfig, get_edition
 from citadels_core.bots import LEVELS, level_name
 from citadels_core.edition import EDITIONS
 from citadels_core.scoring import score_breakdown
+from citadels_core.text import clean_text
 
 from .errors import translate_error
 from .game_setup import default_names
@@ -266,8 +267,12 @@ class Hub:
         lines.append(line)
         del lines[:-MAX_CHAT]
 
-    def _said(self, name: str, text: str) -> str:
-        """The chat line for `text`, counted against `name`'s rate; HubError when they talk too fast."""
+    def _said(self, name: str, text: str) -> str | None:
+        """The chat line for `text`, counted against `name`'s rate; HubError when they talk too fast. None:
+        nothing is left to say once the text is as others' screens may show it (citadels_core.text)."""
+        text = clean_text(text).strip()[:MAX_LINE]
+        if not text:
+            return None
         wait = self.chat_limit.take(name)
         if wait:
             raise HubError(
@@ -277,16 +282,20 @@ class Hub:
                     math.ceil(wait),
                 )
             )
-        return f"{name}: {text.strip()[:MAX_LINE]}"
+        return f"{name}: {text}"
 
     def say_lobby(self, name: str, text: str) -> None:
         line = self._said(name, text)
+        if line is None:
+            return
         self._append(self.chat, line)
         self.records.chat_line(None, line)
         self._notify()
 
     def say_table(self, ht: HostedTable, name: str, text: str) -> None:
-        self._table_line(ht, self._said(name, text))
+        line = self._said(name, text)
+        if line is not None:
+            self._table_line(ht, line)
 
     def announce(self, ht: HostedTable, text: Lazy) -> None:
         """Tell the table; each player reads it in their own language."""

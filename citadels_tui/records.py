@@ -30,12 +30,23 @@ from typing import Any, Literal, Protocol
 
 from citadels_core.actions import Action
 from citadels_core.record import GameRecord
+from citadels_core.text import clean_text
 
 from .i18n import Lazy
 from .ratings import Place, Rating, rerated
 
 ChatLine = str | Lazy  # what a player said ("Anna: hi"), or an announcement translated for each reader
 BanKind = Literal["name", "key", "address"]
+
+
+def clean_line(line: ChatLine) -> ChatLine:
+    """A chat line read back from storage, as clean as when it was said (citadels_core.text): a database
+    or a file written by another program, an older version or a hand may hold anything."""
+    if isinstance(line, Lazy):
+        kw = tuple((k, clean_text(v) if isinstance(v, str) else v) for k, v in line.kw)
+        plural = None if line.plural is None else clean_text(line.plural)
+        return Lazy(clean_text(line.text), kw, plural, line.n)
+    return clean_text(line)
 
 
 class JournalRefused(Exception):

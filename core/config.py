@@ -9,6 +9,7 @@ from typing import Any
 from .edition import Edition, get_edition
 from .errors import ConfigError
 from .rng import Rng
+from .text import clean_text
 
 DEFAULT_NAMES = ("Anna", "Bruno", "Clara", "David", "Elena", "Felix", "Greta", "Hugo")
 
@@ -119,11 +120,12 @@ class GameConfig:
         if not isinstance(data, dict):
             raise ConfigError("the game configuration must be a JSON object")
         try:
+            # Names as any screen may show them: a game line someone shared, or a file, may hold anything.
             cfg = GameConfig(
                 players=int(data["players"]),
                 cast=tuple(str(x) for x in data["cast"]),
                 districts=tuple(str(x) for x in data["districts"]),
-                names=tuple(str(x) for x in data["names"]),
+                names=tuple(clean_text(str(x)) for x in data["names"]),
                 edition=str(data.get("edition", "2016")),
                 shorter=bool(data.get("shorter", False)),
             )

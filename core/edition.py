@@ -27,6 +27,9 @@ class Edition:
     # The first completer's +4 also needs a complete city at the end (2016, RULINGS R11); the classic book's
     # step 3 has no such condition (docs/rules-decisions.md).
     first_bonus_needs_complete_city: bool
+    # Each round's discards: the classic book draws the face-down card first, then the face-up ones (book 001,
+    # "Step One"); the 2016 book the face-up ones first (RULINGS R6 applies to both).
+    facedown_first: bool
     district_by_key: dict[str, int]
     character_by_key: dict[str, int]
     preset_by_key: dict[str, Preset]
@@ -43,11 +46,12 @@ class Edition:
         "tiebreak",
         "library_observatory_keep",
         "first_bonus_needs_complete_city",
+        "facedown_first",
         "district_by_key",
         "character_by_key",
         "preset_by_key",
     )
-    __match_args__ = FIELDS[:11]  # the fields given to __init__ (the tables after them are derived)
+    __match_args__ = FIELDS[:12]  # the fields given to __init__ (the tables after them are derived)
 
     def __init__(
         self,
@@ -62,6 +66,7 @@ class Edition:
         tiebreak: str = "rank",
         library_observatory_keep: int = 0,
         first_bonus_needs_complete_city: bool = True,
+        facedown_first: bool = False,
     ) -> None:
         set_ = object.__setattr__
         set_(self, "key", key)
@@ -75,6 +80,7 @@ class Edition:
         set_(self, "tiebreak", tiebreak)
         set_(self, "library_observatory_keep", library_observatory_keep)
         set_(self, "first_bonus_needs_complete_city", first_bonus_needs_complete_city)
+        set_(self, "facedown_first", facedown_first)
         set_(self, "district_by_key", {d.key: i for i, d in enumerate(districts)})
         set_(self, "character_by_key", {c.key: i for i, c in enumerate(characters)})
         set_(self, "preset_by_key", {p.key: p for p in presets})
@@ -129,6 +135,7 @@ def _build_classic() -> Edition:
         library_observatory_keep=2,
         tiebreak="districts_gold",
         first_bonus_needs_complete_city=False,
+        facedown_first=True,
     )
 
 

@@ -615,6 +615,9 @@ class Game:
         self.follow_up = ""
         deck = list(range(nc))
         self.rng.shuffle(deck)
+        facedown_first = self.edition.facedown_first
+        if facedown_first:
+            self.facedown = [deck.pop()]
         faceup: list[int] = []
         nup = self.faceup_count
         while len(faceup) < nup:
@@ -626,7 +629,8 @@ class Game:
                 continue
             faceup.append(c)
         self.faceup = faceup
-        self.facedown = [deck.pop()]
+        if not facedown_first:
+            self.facedown = [deck.pop()]
         self.draft = deck
         self.selection_order = self.selection_script
         self.selection_step = 0

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from citadels_core.text import name_key
+
 from .session import NAME_HAS_KEY, NAME_HOLDS_SEAT, NAME_IN_USE
 
 log = logging.getLogger(__name__)
@@ -37,6 +39,8 @@ _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,19}")
 
 
 def is_player_name(name: str) -> bool:
+    # Refused, not cleaned (citadels_core.text): ASCII letters, digits and ._- only, so that no name can
+    # look like another's.
     return bool(_NAME.fullmatch(name)) and not name.lower().startswith("guest")
 
 
@@ -52,6 +56,55 @@ class Identity:
     seat_code: str | None = None  # the reconnect code a keyless player gave, checked: their seat's proof
     notice: str | None = None  # why the name asked for was not given (NAME_HAS_KEY, … in session.py)
     asked_name: str | None = None  # the name asked for, when a notice says why it was not given
+
+
+class LiveNames:
+    """The names of the players logged in right now, each counted once per connection, compared by
+    `name_key` (without case or format characters). A name is taken when its login is decided and given
+    back when its connection closes: a second login under it meanwhile, session or none, finds it taken.
+    Several connections hold one name only when they came with keys that own it (one player, two
+    terminals); the name stays taken until the last of them closes."""
+
+    def __init__(self) -> None:
+        self._held: dict[str, int] = {}
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name_key(name) in self._held
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+    def add(self, name: str) -> None:
+        key = name_key(name)
+        self._held[key] = self._held.get(key, 0) + 1
+
+    def discard(self, name: str) -> bool:
+        """One connection holding `name` closed; True if none holds it any more."""
+        key = name_key(name)
+        left = self._held.get(key, 0) - 1
+        if left > 0:
+            self._held[key] = left
+            return False
+        self._held.pop(key, None)
+        return True
+
+
+class SharedLiveNames(Protocol):
+    """The names logged in on any of the processes sharing one database (the database's `players`
+    answer): a login under a name another process has is a guest there, as under a name in `LiveNames`."""
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes share the names (else `take_live` is never asked)."""
+        ...
+
+    async def take_live(self, name: str, seconds: float) -> bool:
+        """Take `name` for this process for `seconds` (renewed while it lives); False: another has it."""
+        ...
+
+    def give_back_live(self, name: str) -> None:
+        """This process's last connection under `name` closed."""
+        ...
 
 
 class KeylessSeats(Protocol):
@@ -159,7 +212,13 @@ class AuthPolicy:
         self.password = password
         self.open_registration = open_registration
         self.seats = seats  # None: the app keeps no seats (the demo), so no name is held by one
-        self.live_names: set[str] = set()  # lower-cased names of players connected right now
+        self.live_names = LiveNames()  # the players logged in right now (taken in `take_name`)
+
+    def guest_name(self) -> str:
+        """A guest name nobody logged in here has."""
+        while (name := guest_name()) in self.live_names:
+            pass
+        return name
 
     @property
     def keyless_allowed(self) -> bool:
@@ -173,13 +232,13 @@ class AuthPolicy:
         """Ask a keyless login for the reconnect code? Only when the code could give it the name."""
         return (
             not self.registry.claimed(username)
-            and username.lower() not in self.live_names
+            and username not in self.live_names
             and self.holds_seat(username)
         )
 
     def _keyless_hold(self, username: str) -> str | None:
         """Why a key cannot claim this unowned name now (a keyless player has it), or None."""
-        if username.lower() in self.live_names:
+        if username in self.live_names:
             return NAME_IN_USE
         if self.holds_seat(username):
             return NAME_HOLDS_SEAT
@@ -225,14 +284,14 @@ class AuthPolicy:
 
     def identify_key(self, username: str, fingerprint: str) -> Identity:
         if not is_player_name(username):
-            return Identity(guest_name(), fingerprint, guest=True)
+            return Identity(self.guest_name(), fingerprint, guest=True)
         if not self.registry.claimed(username):
             held = self._keyless_hold(username)
             if held is not None:
-                return Identity(guest_name(), fingerprint, guest=True, notice=held, asked_name=username)
+                return Identity(self.guest_name(), fingerprint, guest=True, notice=held, asked_name=username)
         if self.registry.claim(username, fingerprint):
             return Identity(username, fingerprint, guest=False)
-        return Identity(guest_name(), fingerprint, guest=True, notice=NAME_HAS_KEY, asked_name=username)
+        return Identity(self.guest_name(), fingerprint, guest=True, notice=NAME_HAS_KEY, asked_name=username)
 
     def check_password(self, password: str) -> bool:
         if self.password is None:
@@ -242,11 +301,11 @@ class AuthPolicy:
     def identify_keyless(self, username: str, seat_code: str | None = None) -> Identity:
         """Who a keyless login is; `seat_code` is what they answered to the reconnect-code prompt, if asked."""
         if not is_player_name(username):
-            return Identity(guest_name(), None, guest=True)
+            return Identity(self.guest_name(), None, guest=True)
         notice = None
         if self.registry.claimed(username):
             notice = NAME_HAS_KEY
-        elif username.lower() in self.live_names:
+        elif username in self.live_names:
             notice = NAME_IN_USE
         elif self.holds_seat(username):
             assert self.seats is not None
@@ -255,4 +314,4 @@ class AuthPolicy:
             notice = NAME_HOLDS_SEAT
         if notice is None:
             return Identity(username, None, guest=True)
-        return Identity(guest_name(), None, guest=True, notice=notice, asked_name=username)
+        return Identity(self.guest_name(), None, guest=True, notice=notice, asked_name=username)

@@ -38,6 +38,7 @@ from citadels_core import SaveFileError
 from citadels_core.actions import Action
 from citadels_core.config import GameConfig
 from citadels_core.record import GameRecord
+from citadels_core.text import clean_text, name_key
 from citadels_tui import hosted_store
 from citadels_tui.i18n import Lazy
 from citadels_tui.ratings import Place, Rating, rerated
@@ -54,6 +55,7 @@ from citadels_tui.records import (
     PlaceTaken,
     Standing,
     TableGone,
+    clean_line,
 )
 
 from . import schema
@@ -295,14 +297,16 @@ def _line_json(line: ChatLine) -> str:
 def _line(text: str) -> ChatLine:
     raw = json.loads(text)
     if isinstance(raw, str):
-        return raw
+        return clean_line(raw)
     if isinstance(raw, dict) and isinstance(raw.get("message"), str) and isinstance(raw.get("values"), dict):
         plural = raw.get("plural")
-        return Lazy(
-            raw["message"],
-            tuple(raw["values"].items()),
-            plural if isinstance(plural, str) else None,
-            int(raw.get("n", 0)),
+        return clean_line(
+            Lazy(
+                raw["message"],
+                tuple(raw["values"].items()),
+                plural if isinstance(plural, str) else None,
+                int(raw.get("n", 0)),
+            )
         )
     raise ValueError(f"a chat line {text!r:.60}")
 
@@ -321,7 +325,7 @@ def _seats_json(seats: Sequence[KeptSeat]) -> str:
 def _seats(text: str) -> list[KeptSeat]:
     return [
         KeptSeat(
-            str(s["name"]),
+            clean_text(str(s["name"])),
             s["key"],
             bool(s["released"]),
             s.get("code"),
@@ -355,7 +359,8 @@ def _summary_json(s: GameSummary) -> str:
 def _summary(text: str) -> GameSummary:
     d = json.loads(text)
     seats = tuple(
-        Finisher(f["name"], f["key"], f["bot"], int(f["score"]), int(f["rank"])) for f in d["seats"]
+        Finisher(clean_text(str(f["name"])), f["key"], f["bot"], int(f["score"]), int(f["rank"]))
+        for f in d["seats"]
     )
     return GameSummary(
         int(d["id"]), float(d["ended"]), str(d["edition"]), seats, int(d["moves"]), bool(d["abandoned"])
@@ -370,10 +375,22 @@ def _action_json(action: Action) -> str:
 
 
 class PlayerNames(MemoryNames):
-    """The login rules' names (auth.Names), answered from memory and kept in the database behind."""
+    """The login rules' names (auth.Names), answered from memory and kept in the database behind; shared
+    by several processes, also the names logged in on any of them (auth.SharedLiveNames)."""
 
     def __init__(self, db: Database, owners: dict[str, set[str]]) -> None:
         super().__init__(owners, claimed_hook=db.key_added, seen_hook=db.player_seen)
+        self._db = db
+
+    @property
+    def shared(self) -> bool:
+        return self._db.shared
+
+    async def take_live(self, name: str, seconds: float) -> bool:
+        return await self._db.take_live_name(name_key(name), seconds)
+
+    def give_back_live(self, name: str) -> None:
+        self._db.give_back_live_name(name_key(name))
 
 
 # --------------------------------------------------------------------------------------- database
@@ -894,7 +911,7 @@ class Database:
         ranked = sorted(
             ((k, n, Rating(mu, sigma, g)) for k, n, mu, sigma, g in rows), key=lambda x: (-x[2].shown, x[0])
         )
-        return [Standing(n, r) for _, n, r in ranked[:limit]]
+        return [Standing(clean_text(n), r) for _, n, r in ranked[:limit]]
 
     async def rating(self, name: str) -> Rating | None:
         return await self._later(lambda tx: self._rating(tx, name.casefold()))
@@ -1208,8 +1225,34 @@ class Database:
         def release(tx: Tx) -> None:
             tx.run("UPDATE table_leases SET holder = '', expires = 0 WHERE holder = ?", (self.holder,))
             tx.run("UPDATE processes SET expires = 0 WHERE holder = ?", (self.holder,))
+            tx.run("DELETE FROM live_names WHERE holder = ?", (self.holder,))
 
         self._submit(release)
+
+    async def take_live_name(self, folded: str, seconds: float) -> bool:
+        """Take the name `folded` (as names compare) for this process for `seconds`, renewed with its
+        presence: True unless another process holds it and has not let it lapse. One statement: of two
+        processes asking at once, the row lock lets one have it."""
+
+        def take(tx: Tx) -> bool:
+            now = self._now(tx)
+            return bool(
+                tx.rows(
+                    f"INSERT INTO live_names (folded, holder, expires) VALUES (?, ?, {now} + ?) "
+                    "ON CONFLICT (folded) DO UPDATE SET holder = excluded.holder, expires = excluded.expires "
+                    f"WHERE live_names.holder = excluded.holder OR live_names.expires < {now} "
+                    "RETURNING holder",
+                    (folded, self.holder, float(seconds)),
+                )
+            )
+
+        return await self._later(take, write=True)
+
+    def give_back_live_name(self, folded: str) -> None:
+        """The last connection of this process under the name `folded` closed."""
+        self._submit(
+            lambda tx: tx.run("DELETE FROM live_names WHERE folded = ? AND holder = ?", (folded, self.holder))
+        )
 
     async def take_lease(self, tid: int, seconds: float) -> Lease:
         """Take table `tid`'s lease for `seconds`, or renew it if this Database holds it; taken only when it
@@ -1299,6 +1342,11 @@ class Database:
                     (self.holder, self._engine.name_of("citadels"), float(seconds), text),
                 )
                 tx.run(f"DELETE FROM processes WHERE expires < {now} - ?", (FORGET_AFTER,))
+                # The names logged in here stay taken as long as this process is alive (take_live_name).
+                tx.run(
+                    f"UPDATE live_names SET expires = {now} + ? WHERE holder = ?",
+                    (float(seconds), self.holder),
+                )
                 if changed:
                     self._notify(tx, "presence")
             # Alive: its row renewed in time; or, for up to DEAD_AFTER seconds past that, its connection

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 
+from citadels_core.text import clean_text
 from citadels_tui.order import Order
 from citadels_tui.records import Ban
 
@@ -49,9 +50,8 @@ def ban_sentence(ban: Ban) -> str:
         else "until " + datetime.fromtimestamp(ban.until, UTC).strftime("%Y-%m-%d %H:%M UTC")
     )
     what = {"name": "The name " + ban.value, "key": "Your SSH key", "address": "Your address"}[ban.kind]
-    return f"{what} is banned from this Citadels server {how_long}" + (
-        f": {ban.reason}" if ban.reason else "."
-    )
+    reason = clean_text(ban.reason)  # an admin's words, read on the banned player's terminal
+    return f"{what} is banned from this Citadels server {how_long}" + (f": {reason}" if reason else ".")
 
 
 def login_banner(motd: str) -> str:

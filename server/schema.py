@@ -102,8 +102,17 @@ V5 = [
 ]
 
 
+# The names logged in right now on the processes sharing the database (docs/scaling.md): `folded` (the
+# name as names compare, citadels_core.text.name_key) is taken by the process `holder` until `expires` (the
+# database's clock), renewed with its presence and deleted when its last connection under the name closes.
+# A login under a name another living process holds is a guest. SQLite (one process) keeps it empty.
+V6 = [
+    "CREATE TABLE live_names (folded TEXT PRIMARY KEY, holder TEXT NOT NULL, expires DOUBLE PRECISION NOT NULL)",
+]
+
+
 Migration = list[str] | Callable[[Cursor], None]
-MIGRATIONS: dict[int, Migration] = {1: V1, 2: _v2, 3: V3, 4: V4, 5: V5}
+MIGRATIONS: dict[int, Migration] = {1: V1, 2: _v2, 3: V3, 4: V4, 5: V5, 6: V6}
 LATEST = max(MIGRATIONS)
 # An auto-numbered key, by engine.
 SERIAL = {

@@ -13,12 +13,13 @@ import dataclasses
 import os
 import re
 import tomllib
-import unicodedata
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 import platformdirs
+
+from citadels_core.text import clean_text
 
 ENV_HOME = "CITADELS_HOME"
 
@@ -200,9 +201,13 @@ def _validated(s: Settings, problems: list[str] | None = None) -> Settings:
     if usable("motd"):
         if len(s.motd) > MOTD_MAX_CHARS or s.motd.count("\n") >= MOTD_MAX_LINES:
             problems.append(f"motd is at most {MOTD_MAX_LINES} lines and {MOTD_MAX_CHARS} characters")
-        # Shown raw in players' terminals (the login banner): no escape sequences or other control characters.
-        if any(unicodedata.category(c) == "Cc" and c != "\n" for c in s.motd):
-            problems.append("motd must be plain text: no control characters or escape sequences")
+        # Shown raw in players' terminals (the login banner): refused unless the gate of text read by players
+        # (citadels_core.text) lets it through unchanged, as a host would want to know of what it would drop.
+        if clean_text(s.motd, lines=True) != s.motd:
+            problems.append(
+                "motd must be plain text: no control characters, escape sequences or invisible format "
+                "characters"
+            )
     if usable("require_keys", "password") and s.require_keys and s.password:
         problems.append("require_keys and password exclude each other: the password is for keyless users")
     if len(problems) == 1:

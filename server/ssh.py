@@ -25,14 +25,14 @@ from textual.app import App
 
 from citadels_tui import server_notices
 
-from .auth import AuthPolicy, Identity, KeylessSeats, Names, guest_name
+from .auth import AuthPolicy, Identity, KeylessSeats, Names, SharedLiveNames, guest_name, is_player_name
 from .database import Database, open_database
 from .driver import LogFile, SSHDriver, TerminalLink, color_system_for, harden_app, install_textual_patches
 from .hostkey import fingerprint, load_or_create_host_key
 from .limits import ConnectionLimiter, Refusal, meter_loop_callbacks
 from .memory import collector
 from .order import BanList, ban_sentence, login_banner, plain_address
-from .session import SessionInfo
+from .session import NAME_IN_USE, SessionInfo
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -68,6 +68,10 @@ class CitadelsServer:
         if names is None:
             self._own_database = open_database(settings)
             names = self._own_database.players
+        # Several processes on one database: a name logged in on any of them is in use on all.
+        self.live_shared: SharedLiveNames | None = (
+            names if getattr(names, "shared", False) else None  # type: ignore[assignment]
+        )
         self.policy = AuthPolicy(
             names,
             require_keys=settings.require_keys,
@@ -200,6 +204,9 @@ class _Connection(asyncssh.SSHServer):
         self._auth_start_handle: asyncio.TimerHandle | None = None
         self._arrived = 0.0
         self.games_started = 0
+        self._holds_name: str | None = None  # the name this connection logged in with, taken until it closes
+        self.deciding: asyncio.Task[None] | None = None  # the other processes asked about the name
+        self._lost = False
 
     # -- caps -----------------------------------------------------------------------------------------
 
@@ -256,6 +263,15 @@ class _Connection(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections.discard(self)
+        self._lost = True
+        if self._holds_name is not None:
+            if (
+                self.server.policy.live_names.discard(self._holds_name)
+                and self.server.live_shared is not None
+            ):
+                self.server.live_shared.give_back_live(self._holds_name)
+            log.info("%s's connection from %s closed", self._holds_name, self.address)
+            self._holds_name = None
         for handle in (self._no_game_handle, self._auth_start_handle):
             if handle is not None:
                 handle.cancel()
@@ -394,25 +410,74 @@ class _Connection(asyncssh.SSHServer):
         if not self._take_logged_in_slot():
             return
         username = self.conn.get_extra_info("username") or ""
+        loop = asyncio.get_running_loop()
+        # A logged-in connection that never opens a game (ssh -N) would hold a slot forever.
+        self._no_game_handle = loop.call_later(self.server.settings.login_timeout, self._check_game_started)
+        if self._asks_other_processes(username):
+            # The game waits for the answer (session_started); nobody sees the name meanwhile.
+            self.deciding = loop.create_task(self._identify_shared(username))
+        else:
+            self._identify(username)
+
+    def _asks_other_processes(self, username: str) -> bool:
+        """Must the processes sharing the database agree before this login has `username`? Not when the
+        rules here decide alone: no sharing, a guest name anyway, the name in use here, or the name its
+        own key's (only its player has the key, and keyless logins cannot have it on any process)."""
+        policy, fp = self.server.policy, self._fingerprint
+        if self.server.live_shared is None or not is_player_name(username) or username in policy.live_names:
+            return False
+        if self._method == "key" and fp is not None:
+            return not policy.registry.owns(username, fp)
+        return not policy.registry.claimed(username)
+
+    async def _identify_shared(self, username: str) -> None:
+        live, policy = self.server.live_shared, self.server.policy
+        assert live is not None
+        policy.live_names.add(username)  # in use here while the other processes are asked
+        try:
+            taken = await live.take_live(username, self.server.settings.lease * 2)
+        except Exception:  # noqa: BLE001 - the database away: nobody can say the name is free, a guest is safe
+            log.warning("could not ask the other processes about the name %r", username, exc_info=True)
+            taken = False
+        finally:
+            policy.live_names.discard(username)
+        if self._lost:
+            if taken and username not in policy.live_names:
+                live.give_back_live(username)
+            return
+        self._identify(username, elsewhere=not taken)
+        if taken and username not in policy.live_names:  # the rules gave another name: not needed
+            live.give_back_live(username)
+
+    def _identify(self, username: str, elsewhere: bool = False) -> None:
+        """Decide who this login is and take the name (`elsewhere`: another process has `username`)."""
         policy = self.server.policy
-        if self._method == "key" and self._fingerprint is not None:
-            self.identity = policy.identify_key(username, self._fingerprint)
+        fp = self._fingerprint if self._method == "key" else None
+        if elsewhere:
+            self.identity = Identity(
+                policy.guest_name(), fp, guest=True, notice=NAME_IN_USE, asked_name=username
+            )
+        elif fp is not None:
+            self.identity = policy.identify_key(username, fp)
         else:
             self.identity = policy.identify_keyless(username, self._seat_code)
+        # The name is taken now, in the same step as the login that decided it (nothing else runs on the
+        # loop in between): a second login under it finds it in use, whether or not this one has opened
+        # a game yet. It is given back when the connection closes (connection_lost).
+        self._holds_name = self.identity.name
+        policy.live_names.add(self._holds_name)
         if not self.identity.guest:
             policy.registry.seen(self.identity.name)  # a claimed name's last login, kept in the database
-        how = "key " + self._fingerprint if self._method == "key" and self._fingerprint else "keyless"
+        how = "key " + fp if fp else "keyless"
         if self._code_asked:
             how += ", reconnect code " + (
                 "right" if self.identity.seat_code else "wrong" if self._seat_code else "not given"
             )
-        if self.identity.notice:
+        if elsewhere:
+            how += ", in use on another process"
+        elif self.identity.notice:
             how += f", {self.identity.notice}"
         log.info("%s logged in from %s as %s (%s)", username, self.address, self.identity.name, how)
-        # A logged-in connection that never opens a game (ssh -N) would hold a slot forever.
-        self._no_game_handle = asyncio.get_running_loop().call_later(
-            self.server.settings.login_timeout, self._check_game_started
-        )
 
     def _take_logged_in_slot(self) -> bool:
         # Another connection from the address may have logged in since begin_auth checked the caps.
@@ -485,7 +550,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.id = self.server.new_session_id()
         self._idle_handle: asyncio.TimerHandle | None = None
         self._last_input = 0.0
-        self._holds_name: str | None = None
 
     # -- requests -------------------------------------------------------------------------------------
 
@@ -528,6 +592,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 "Citadels needs a terminal, and this session has none.\r\n"
                 f"Connect with: ssh -t -p {port} NAME@HOST"
             )
+        elif (deciding := self.connection.deciding) is not None and not deciding.done():
+            deciding.add_done_callback(lambda _: None if self.gone or self.ending else self._start_app())
         else:
             self._start_app()
 
@@ -579,8 +645,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             on_flood=self._input_flood,
         )
         self.server.sessions.add(self)
-        self._holds_name = identity.name.lower()
-        self.server.policy.live_names.add(self._holds_name)
         self._touched()
         self._arm_idle()
         collector.session_started()
@@ -621,9 +685,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _finish(self, status: int) -> None:
         self.server.sessions.discard(self)
         collector.session_ended()
-        if self._holds_name is not None:
-            self.server.policy.live_names.discard(self._holds_name)
-            self._holds_name = None
         if self._idle_handle is not None:
             self._idle_handle.cancel()
             self._idle_handle = None

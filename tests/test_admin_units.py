@@ -49,6 +49,11 @@ def write(tmp_path, **data):
 def test_admins_motd_and_drain_timeout_are_read_from_the_settings_file(tmp_path):
     s = load_settings(write(tmp_path, admins=[BOSS], motd="Hello.\nBe kind.", drain_timeout=3))
     assert s.admins == (BOSS,) and s.motd == "Hello.\nBe kind." and s.drain_timeout == 3
+    # Any script, emoji and marks are plain text.
+    assert (
+        load_settings(write(tmp_path, motd="Привет ✦ 你好 🎉\nBe kind »")).motd
+        == "Привет ✦ 你好 🎉\nBe kind »"
+    )
     assert Settings().drain_timeout == 10 and Settings().admins == () and Settings().motd == ""
 
 
@@ -60,6 +65,9 @@ def test_admins_motd_and_drain_timeout_are_read_from_the_settings_file(tmp_path)
         ({"motd": "x" * 1001}, "motd is at most 10 lines and 1000 characters"),
         ({"motd": "\n".join("line" for _ in range(11))}, "motd is at most 10 lines"),
         ({"motd": "red \x1b[31malert"}, "motd must be plain text"),
+        ({"motd": "clear \x9b2J"}, "motd must be plain text"),  # a C1 CSI
+        ({"motd": "\u202eWelcome"}, "motd must be plain text"),  # a bidi override turns it around
+        ({"motd": "Wel\u200bcome"}, "motd must be plain text"),  # an invisible zero-width space
         ({"drain_timeout": 0}, "drain_timeout must be positive"),
     ],
 )

@@ -227,3 +227,25 @@ def test_the_eighth_player_with_a_rank_9_character_may_take_the_face_down_card()
         act(g, a.kind, *a.args)
     assert g.pending()[0] == (g.crown + 7) % 8
     assert g.facedown[0] in {g.cast_index(str(a.args[0])) for a in g.legal_actions()}
+
+
+def _king_face_down_rounds(edition: str, seeds: range) -> int:
+    """Rounds, one a seed, in which the King (rank 4) is the face-down discard at 4 players."""
+    n = 0
+    for seed in seeds:
+        g = classic_game(4, seed) if edition == "classic" else Game(GameConfig.create(4), seed)
+        n += any(g.character_rules[c].rank == 4 for c in g.facedown)
+    return n
+
+
+def test_the_classic_round_sets_the_face_down_card_aside_before_the_face_up_ones():
+    """Book 001, Step One: "First draw one random card … facedown … Then draw a second set of cards …
+    faceup" (book 002 agrees). The face-down card is any of the 8 (the King 1 round in 8); drawn after
+    the face-up ones, as the 2016 book orders it, the King would be face down 1 round in 6 (R6 keeps him
+    off the face-up row). Over the same 2,400 seeds the two editions' counts fall each in its own band,
+    about seven standard deviations apart."""
+    seeds = range(2400)
+    classic = _king_face_down_rounds("classic", seeds)
+    edition_2016 = _king_face_down_rounds("2016", seeds)
+    assert 250 <= classic <= 350, classic  # 1 in 8: 300 expected, sd 16
+    assert 350 < edition_2016 <= 450, edition_2016  # 1 in 6: 400 expected, sd 18

@@ -22,6 +22,8 @@ from textual.style import Style as TextualStyle
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
+from citadels_core.text import clean_text
+
 from ..i18n import t
 from .messages import CommandEntered, OptionChosen, SeenOptions
 
@@ -78,6 +80,11 @@ class CommandLine(Input):
         # `1⏎2⏎` submits twice before the first is handled).
         self._submitted_seen: deque[SeenOptions | None] = deque()
         self._looks: _Looks | None = None  # the styles the line is drawn with, kept until they change
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        # Every insertion (a key, a paste, a completion) passes the gate of text read by other players: a
+        # pasted escape sequence or C1 control never reaches the line, let alone a chat (citadels_core.text).
+        super().replace(clean_text(text), start, end)
 
     def restricted(self) -> None:
         # Input calls this when an insertion would pass max_length; the text is not typed at all.

@@ -1,0 +1,69 @@
+"""Text from one player to another against a real `citadels serve`: what a guest pastes into `say`, and
+what the database replays after a restart, reach the other players' terminals without a control or format
+character (citadels_core.text), whatever the bytes were."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from served import Typist, served
+
+PASTE_START, PASTE_END = b"\x1b[200~", b"\x1b[201~"
+# CSIs (U+009B) that would clear the screen and home the cursor, a bidi override, a zero-width joiner.
+DIRTY = "\x9b2J\x9b1;1H \u202eevil\u200d!"
+CLEAN = "2J1;1H evil!"
+# An OSC that would retitle the window and an ESC sequence that would clear the screen.
+ESCAPES = "\x1b]0;owned\x07\x1b[2J"
+# What no frame of the server's own ever holds (encoded as a terminal gets it), and the dirty text did.
+NEVER = [b"\xc2\x9b", b"\x1b]0;owned", "\u202e".encode(), "\u200d".encode()]
+
+
+def received_none_of_it(player: Typist) -> None:
+    raw = bytes(player.raw)
+    assert not [bad for bad in NEVER if bad in raw], raw[-2000:]
+
+
+async def test_a_pasted_control_sequence_in_say_reaches_nobody_raw(tmp_path):
+    async with served(tmp_path) as server:
+        anna, mallory = await Typist.login(server.port, "anna"), await Typist.login(server.port, "mallory")
+        await anna.shows("lobby")
+        await mallory.shows("lobby")
+        mallory.type(b"say look " + PASTE_START + DIRTY.encode() + PASTE_END + b"\r")
+        await anna.shows(f"mallory: look {CLEAN}")
+        await mallory.shows(f"mallory: look {CLEAN}")
+        # ESC sequences in a paste: the terminal's parser takes them apart; none of them is sent on whole.
+        mallory.type(b"say title " + PASTE_START + ESCAPES.encode() + PASTE_END + b"\r")
+        await anna.shows("mallory: title")
+        await anna.shows("owned")
+        # Typed rather than pasted, the same bytes are keys: nothing of them is said either.
+        mallory.type(b"say typed " + DIRTY.encode() + b" end\r")
+        await anna.shows("mallory: typed")
+        await mallory.shows("mallory: typed")
+        received_none_of_it(anna)
+        received_none_of_it(mallory)
+        anna.close()
+        mallory.close()
+
+
+async def test_a_dirty_line_kept_in_the_database_is_replayed_clean_after_a_restart(tmp_path):
+    async with served(tmp_path) as server:
+        anna = await Typist.login(server.port, "anna")
+        await anna.shows("lobby")
+        anna.type("say before the restart\r")
+        await anna.shows("anna: before the restart")
+        anna.close()
+        await server.stop()
+    # Written past the server, as an older version, another program or a hand could have kept it.
+    with sqlite3.connect(tmp_path / "citadels.db") as db:
+        db.execute(
+            "INSERT INTO chat (table_id, line) VALUES (NULL, ?)",
+            (json.dumps(f"mallory: kept {DIRTY} {ESCAPES}", ensure_ascii=False),),
+        )
+    db.close()
+    async with served(tmp_path) as server:
+        bruno = await Typist.login(server.port, "bruno")
+        await bruno.shows(f"mallory: kept {CLEAN}")
+        await bruno.shows("anna: before the restart")
+        received_none_of_it(bruno)
+        bruno.close()
