@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, shared
 from .cards import DistrictType
@@ -66,6 +66,9 @@ _CROWN = shape("crown", "player", "why")
 _CROWN_KEPT = shape("crown", "player", "why", "kept")
 _END_TURN = shape("end_turn", "player", "character")
 _END_ROUND = shape("end_round", "round")
+
+if TYPE_CHECKING:
+    from .effects import Effect
 
 Handler = Callable[["Game", int, Action], None]
 
@@ -1007,6 +1010,17 @@ class Game:
             self.offered_to = -1 if pd is None else pd[0]
         self.offered = tuple(out)  # apply() looks here first (see there)
         return out
+
+    def effect(self, action: Action) -> Effect:
+        """What `action`, one of `legal_actions()`, will do to the player deciding now: gold and cards paid
+        and gained, its target, whether it destroys a district of his own city (core/effects.py). Worked
+        out on request, by the functions the rules charge with."""
+        from .effects import effect  # (only screens and hints ask: not imported by every start)
+
+        pd = self.pending()
+        if pd is None:
+            raise IllegalAction("The game is over.")
+        return effect(self, pd[0], action)
 
     def _list_actions(self) -> list[Action]:
         if self.phase == OVER:

@@ -18,7 +18,7 @@ from .diplomat import Diplomat
 from .emperor import Emperor, crown_targets
 from .merchant import Merchant
 from .navigator import Navigator
-from .warlord import Warlord, destroy_price, rank8_targetable, remove_district
+from .warlord import Warlord, cheapest_entry, destroy_price, rank8_targetable, remove_district
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -192,7 +192,7 @@ class ClassicWarlord(Warlord):
 def classic_destroy(g: Game, p: int, a: Action) -> None:
     q, key = int(a.args[0]), str(a.args[1])
     cid = g.card_id(key)
-    entry = min((e for e in g.cities[q] if e & CARD == cid), key=g.entry_cost)
+    entry = cheapest_entry(g, q, key)
     price = destroy_price(g, q, entry)
     g.gold[p] -= price
     g.used |= USED_ABILITY
@@ -252,6 +252,11 @@ def _entry(g: Game, p: int, cid: int) -> int:
 
 def _price(g: Game, mine: int, theirs: int) -> int:
     return max(0, g.entry_cost(theirs) - g.entry_cost(mine))
+
+
+def classic_exchange_price(g: Game, p: int, q: int, theirs_key: str, mine_key: str) -> int:
+    """What the classic Diplomat pays q to give `mine_key` for `theirs_key` (no Great Wall surcharge)."""
+    return _price(g, _entry(g, p, g.card_id(mine_key)), _entry(g, q, g.card_id(theirs_key)))
 
 
 def classic_exchange(g: Game, p: int, a: Action) -> None:

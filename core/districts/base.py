@@ -89,6 +89,10 @@ class DistrictRules:
     def on_crown_change(self, g: Game) -> None:
         """With `watches_crown`: the crown has just moved to g.crown."""
 
+    def crown_gain(self, g: Game, p: int) -> int:
+        """With `watches_crown`: the gold p gains from this district when the crown changes hands."""
+        return 0
+
     def on_removed(self, g: Game, p: int) -> None:
         """With `has_removed`: this district was just destroyed from p's city."""
 
