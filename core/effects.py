@@ -44,6 +44,7 @@ class Effect:
     harms_own: str = ""
     tax: int = 0
     ends_turn: bool = False
+    due: int | None = None  # the Thieves' Den: its price, to pay in gold and cards at the next decision
 
     @property
     def known(self) -> bool:
@@ -101,7 +102,7 @@ def _build(g: Game, p: int, a: Action) -> Effect:
     dr = g.district_rules.get(key)
     if dr is not None and dr.custom_build and len(g.hands[p]) > 1:
         # The Thieves' Den with other cards in hand: the next decision chooses the cards and the gold.
-        return Effect(None, 0, None, 0, card=key)
+        return Effect(None, 0, None, 0, card=key, due=price)
     return _paid(g, p, price, key, cards=1)
 
 

@@ -15,6 +15,7 @@ from citadels_core import Game, GameConfig
 from citadels_core.rng import Rng
 from citadels_core.terms import BEAUTY, CARD, USED_ABILITY
 from citadels_core.view import view
+from citadels_tui.names import describe
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from replay_check import configs  # noqa: E402
@@ -141,6 +142,8 @@ def test_the_warlord_pays_one_more_for_a_district_behind_the_great_wall():
     assert a in g.legal_actions()
     e = g.effect(a)
     assert (e.gold_paid, e.target, e.card, e.harms_own) == (4, q, "castle", "")
+    label = describe(g.config, view(g, p), a)
+    assert label == f"Destroy {g.config.names[q]}'s Castle (pay 4)", label  # it read "(pay 3)"
     g.apply(p, a)
     assert g.gold[p] == 5
 

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from helpers import build
 from tui_states import act, drive, legal_has, me_view
 
 from citadels_core import Game, GameConfig
@@ -465,7 +466,10 @@ def test_destroying_your_own_district_needs_a_confirmation():
     from citadels_tui.commands import confirmation
 
     g, v = _turn("destroy")
+    g = build(g, cities={v.me: ["tavern"]})  # (the engine says which options harm your own city)
+    v = me_view(g)
     own = act("destroy", v.me, "tavern")
+    assert own in v.legal
     assert confirmation(v, g.config, [own]).startswith("That destroys your own Tavern.")
     other = next(a for a in v.legal if a.kind == "destroy" and a.args[0] != v.me)
     assert confirmation(v, g.config, [other]) == ""
