@@ -220,7 +220,9 @@ class Table:
         if not actions:
             return
         if player in self.bot_kinds:
-            raise IllegalAction("A bot plays that seat.")
+            from .errors import SeatRefusal  # imported when first needed, not at every start
+
+            raise SeatRefusal("bot_seat")
         start = len(self.record.actions)
         if len(actions) > 1:
             # Check the whole sequence on a silent copy first, so a failure midway changes nothing.
@@ -663,7 +665,9 @@ class Seat:
 
     def submit(self, actions: Sequence[Action]) -> None:
         if self.player is None:
-            raise IllegalAction("Spectators cannot play.")
+            from .errors import SeatRefusal  # imported when first needed, not at every start
+
+            raise SeatRefusal("spectator")
         self.table.submit(self.player, actions)
 
     def my_turn(self) -> bool:

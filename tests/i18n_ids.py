@@ -11,7 +11,7 @@ from pathlib import Path
 
 from citadels_core.edition import EDITIONS, get_edition
 from citadels_core.narrate import PLURALS, REASONS, TEMPLATES, YOU_TEMPLATES
-from citadels_tui.errors import ERROR_TEMPLATES
+from citadels_tui.errors import CODED
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "citadels_tui"
@@ -190,7 +190,7 @@ def dynamic_ui_ids() -> set[MsgId]:
 
 def error_ids() -> set[MsgId]:
     return (
-        {("", e, "") for e in ERROR_TEMPLATES}
+        {("", e, "") for cls in CODED for e in cls.SENTENCES.values()}
         | {("action", a, "") for a in ACTIONS}
         | {("word", w, "") for w in WORDS}
     )

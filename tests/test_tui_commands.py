@@ -458,7 +458,7 @@ def test_a_wrong_target_never_shows_seat_numbers_or_keys():
     try:
         g.apply(v.me, wrong)
     except Exception as e:  # noqa: BLE001 - the engine's refusal is what is explained
-        text = explain_refusal(str(e), g.config, view_of(g, v.me), [wrong])
+        text = explain_refusal(e, g.config, view_of(g, v.me), [wrong])
     assert "_" not in text and not re.search(r"\b\d\b (?!gold)", text.replace("(pay ", "")), text
 
 

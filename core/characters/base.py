@@ -9,6 +9,7 @@ from ..cards import DistrictType
 
 if TYPE_CHECKING:
     from ..actions import Action
+    from ..errors import IllegalAction
     from ..game import Game
 
 Handler = Callable[["Game", int, "Action"], None]
@@ -102,6 +103,6 @@ class CharacterRules:
     def after_gathering(self, g: Game, p: int) -> None:
         """With `gates`: the current player p has just finished gathering resources."""
 
-    def gate_refusal(self, g: Game, p: int, kind: str) -> str | None:
-        """With `gates`: the sentence refusing an action of `kind` while this gate holds the turn, or None."""
+    def gate_refusal(self, g: Game, p: int, kind: str) -> IllegalAction | None:
+        """With `gates`: the refusal of an action of `kind` while this gate holds the turn, or None."""
         return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
+from ..errors import IllegalAction
 from ..terms import CARD, USED_ABILITY
 from ._targets import city_changed, richest
 from .abbot import Abbot, alms
@@ -108,9 +109,9 @@ class ClassicEmperor(Emperor):
         self.actions(g, p, out)
         return out or None
 
-    def gate_refusal(self, g: Game, p: int, kind: str) -> str | None:
+    def gate_refusal(self, g: Game, p: int, kind: str) -> IllegalAction | None:
         if kind not in ("emperor", "thank") and self.gate(g, p):
-            return "When the Emperor is called, he first gives the crown to another player."
+            return IllegalAction("emperor_crown_first")
         return None
 
     def handlers(self) -> dict[str, Handler]:
