@@ -98,14 +98,24 @@ def walk(cfg: GameConfig, seed: int, seen: set[str]) -> int:
     return checked
 
 
-def test_every_stated_amount_is_what_the_action_does():
+def walk_all(seeds: tuple[int, ...]) -> None:
+    """A game of every configuration per seed offset, every legal action checked at every decision."""
     seen: set[str] = set()
     checked = 0
     for n, (_label, cfg) in enumerate(configs()):
-        for seed in (n, n + 1000):
-            checked += walk(cfg, seed, seen)
+        for seed in seeds:
+            checked += walk(cfg, n + seed, seen)
     assert MUST_SEE <= seen, f"never exercised: {sorted(MUST_SEE - seen)}"
-    assert checked > 10_000
+    assert checked > 10_000 * len(seeds)
+
+
+def test_every_stated_amount_is_what_the_action_does():
+    walk_all((0,))
+
+
+@pytest.mark.slow
+def test_every_stated_amount_is_what_the_action_does_over_more_games():
+    walk_all((1000, 2000, 3000))
 
 
 def at_warlord(edition: str, districts: str | None = None) -> Game:
