@@ -338,13 +338,13 @@ class CitadelsApp(App[int]):
                     shorter=shorter,
                 )
             except (ConfigError, KeyError) as e:
-                from .errors import translate_error  # imported when first needed, not at every start
+                from .errors import error_text  # imported when first needed, not at every start
 
                 self.notes.append(
                     (
                         t(
                             "The saved set-up cannot be used ({e}); playing the first game.",
-                            e=translate_error(str(e).strip("'\"")),
+                            e=error_text(e),
                         ),
                         True,
                     )

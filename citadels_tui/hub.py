@@ -43,7 +43,7 @@ from citadels_core.edition import EDITIONS
 from citadels_core.scoring import score_breakdown
 from citadels_core.text import clean_text
 
-from .errors import translate_error
+from .errors import error_text
 from .game_setup import default_names
 from .i18n import Lazy, lazy_t, t, tn
 from .order import Order
@@ -359,7 +359,7 @@ class Hub:
                 players, cast=cast, districts=districts, edition=edition, shorter=shorter, rank9=rank9
             )
         except (ConfigError, KeyError) as e:
-            raise HubError(translate_error(str(e).strip("'\""), edition)) from None
+            raise HubError(error_text(e, edition)) from None
         tid = self.records.next_table_id()
         if seed is None:
             seed = self.seed + tid if self.seed is not None else secrets.randbelow(2**31)

@@ -84,23 +84,16 @@ def _and(items: list[str]) -> str:
     return ", ".join(items[:-1]) + t(" and ") + items[-1]
 
 
-def _city_cost(v: View, seat: int, key: str) -> int:
-    if not 0 <= seat < len(v.players):
-        return 0
-    return next((d.cost for d in v.players[seat].city if d.key == key), 0)
+def _amount(n: int | None) -> str:
+    """An amount the engine stated, or "?" where it could not (an action not among the view's options)."""
+    return "?" if n is None else str(n)
 
 
 def hurts_own_city(v: View, a: Action) -> str:
-    """The district of the player's own city this action destroys ("" for none): such an option asks
-    for a confirmation before it is done."""
-    k, args = a.kind, a.args
-    if k == "destroy" and len(args) == 2 and args[0] == v.me and v.me is not None:
-        return str(args[1])
-    if k == "armory":
-        return "armory"  # the Armory is destroyed to destroy another district
-    if k == "build" and len(args) == 3 and args[1] == "destroy":
-        return str(args[2])  # the Framework, or the district the Necropolis is built on
-    return ""
+    """The district of the player's own city this action destroys ("" for none), as the engine says
+    (`Effect.harms_own`): such an option asks for a confirmation before it is done."""
+    e = v.effect(a)
+    return e.harms_own if e is not None else ""
 
 
 def describe(cfg: GameConfig, v: View, a: Action) -> str:
@@ -110,6 +103,9 @@ def describe(cfg: GameConfig, v: View, a: Action) -> str:
     arg0 = args[0] if args else ""
     d0 = card_name(cfg, str(arg0))
     c0 = char_name(cfg, str(arg0))
+    # What the action costs and gains, as the engine charges it (never worked out here).
+    e = v.effect(a)
+    paid = e.gold_paid if e is not None else None
     if k == "choose":
         return t("Choose the {c} ({r})", c=c0, r=char_rank(cfg, str(arg0)))
     if k == "discard_character":
@@ -125,8 +121,16 @@ def describe(cfg: GameConfig, v: View, a: Action) -> str:
         )
     if k == "build" and len(args) == 3 and args[1] == "destroy":
         return t("Build the {d} by destroying your {x}", d=d0, x=card_name(cfg, str(args[2])))
+    if k == "build" and e is not None and e.due is not None:
+        return tn("Build the {d} ({n} gold or cards)", "Build the {d} ({n} gold or cards)", e.due, d=d0)
+    if k == "build" and e is not None and e.tax and paid is not None:
+        return tn(
+            "Build the {d} ({n} gold, with the tax)", "Build the {d} ({n} gold, with the tax)", paid, d=d0
+        )
+    if k == "build" and paid is None:
+        return t("Build the {d}", d=d0)  # not among this view's options: the engine stated no price
     if k == "build":
-        return tn("Build the {d} ({n} gold)", "Build the {d} ({n} gold)", card_cost(cfg, str(arg0)), d=d0)
+        return tn("Build the {d} ({n} gold)", "Build the {d} ({n} gold)", paid, d=d0)
     if k == "income":
         return t("Take income from your districts")
     if k == "bonus":
@@ -136,7 +140,7 @@ def describe(cfg: GameConfig, v: View, a: Action) -> str:
     if k == "rob":
         return t("Rob the {c}", c=c0)
     if k == "swap_hands" and isinstance(arg0, int):
-        n = v.players[arg0].hand_size if 0 <= arg0 < len(v.players) else 0
+        n = (e.cards_gained or 0) if e is not None else 0
         return tn(
             "Swap hands with {p} ({n} card)",
             "Swap hands with {p} ({n} cards)",
@@ -150,7 +154,7 @@ def describe(cfg: GameConfig, v: View, a: Action) -> str:
     if k == "done":
         return t("Done: draw as many cards as you discarded") if v.pending_kind == "redraw" else t("Done")
     if k == "destroy" and len(args) == 2 and isinstance(arg0, int):
-        d, g = card_name(cfg, str(args[1])), max(0, _city_cost(v, arg0, str(args[1])) - 1)
+        d, g = card_name(cfg, str(args[1])), _amount(paid)
         if arg0 == v.me:
             label = t("Destroy your own {d} (pay {g})", d=d, g=g)
         else:
@@ -160,7 +164,8 @@ def describe(cfg: GameConfig, v: View, a: Action) -> str:
     if k == "beautify":
         return t("Beautify the {d} (1 gold)", d=d0)
     if k == "laboratory":
-        return t("Laboratory: discard the {d} for 2 gold", d=d0)
+        gain = e.gold_gained if e is not None else None
+        return t("Laboratory: discard the {d} for {n} gold", d=d0, n=_amount(gain))
     if k == "smithy":
         return t("Smithy: pay 2 gold for 3 cards")
     if k == "pay_card":
@@ -184,6 +189,8 @@ def _ability(cfg: GameConfig, v: View, a: Action) -> str:
     pname = player_name(cfg, arg0, v.me) if isinstance(arg0, int) else ""
     d0 = card_name(cfg, str(arg0))
     c0 = char_name(cfg, str(arg0))
+    e = v.effect(a)
+    paid = e.gold_paid if e is not None else None
     if k == "bewitch":
         return t("Bewitch the {c}", c=c0)
     if k == "warrants" and args:
@@ -214,7 +221,7 @@ def _ability(cfg: GameConfig, v: View, a: Action) -> str:
     if k == "wizard_take":
         return t("Take the {d} into your hand", d=d0)
     if k == "wizard_build":
-        return t("Build the {d} at once ({n} gold)", d=d0, n=card_cost(cfg, str(arg0)))
+        return t("Build the {d} at once ({n} gold)", d=d0, n=_amount(paid))
     if k == "foresee":
         return t("Take a random card from each player's hand")
     if k == "seer_give" and len(args) == 2:
@@ -257,14 +264,15 @@ def _ability(cfg: GameConfig, v: View, a: Action) -> str:
             "Seize {p}'s {d} (pay {g})",
             p=pname,
             d=card_name(cfg, str(args[1])),
-            g=_city_cost(v, int(arg0), str(args[1])),
+            g=_amount(paid),
         )
     if k == "exchange" and len(args) == 3 and pname:
         return t(
-            "Exchange your {m} for {p}'s {d}",
+            "Exchange your {m} for {p}'s {d} (pay {g})",
             m=card_name(cfg, str(args[2])),
             p=pname,
             d=card_name(cfg, str(args[1])),
+            g=_amount(paid),
         )
     if k == "queen":
         return t("Take 3 gold for sitting next to the King")

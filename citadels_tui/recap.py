@@ -44,6 +44,10 @@ _TO_TARGET = (
     "theater",
     "seer_take_private",
 )
+# Deeds done after the turn of the character that prepared them, by the event that prepared them: the
+# robbery is told at the victim's call, the threat revealed and the district confiscated in the victim's
+# turn, when the one who did it may be playing another character (2 and 3 players hold two each).
+_PREPARED_BY = {"robbed": "rob", "reveal_threat": "threats", "confiscate": "warrants"}
 # Private events that only add detail (which card) to a public one just before or after them.
 _DETAILS = {
     "swap_hands_private": "swap_hands",
@@ -137,6 +141,8 @@ class Follow:
         self.me = me
         self.mine: set[str] = set()  # the viewer's characters this round
         self.playing: dict[int, str] = {}  # player -> the character they last revealed this round
+        # (event kind, player) -> the character that player was playing when making it (this round)
+        self.prepared: dict[tuple[str, int], str] = {}
         self.crown: int | None = None
         self.deeds: list[Deed] = []  # done to the viewer since their last turn
         self.turns = 0  # the viewer's turns so far
@@ -155,6 +161,7 @@ class Follow:
             self.crown = d.get("crown", self.crown)
             self.mine.clear()
             self.playing.clear()
+            self.prepared.clear()
             self.revealed = []
             self.current = None
         elif k == "choose_private" and d.get("player") == me:
@@ -172,14 +179,17 @@ class Follow:
                 after.append(RoundSummary(self.cfg, me, d["round"], self.revealed))
             self.current = None
 
+        if k in _PREPARED_BY.values() and d.get("player") in self.playing:
+            self.prepared[(k, d["player"])] = self.playing[d["player"]]
         to_you = me is not None and self._done_to_me(e)
         if to_you:
             actor = d.get("thief", d.get("player"))
             yours = next((c for c in d.get("characters", ()) if c in self.mine), None)
             detail = self._early.pop((k, actor), None)
-            self.deeds.append(
-                Deed(e, actor, self.playing.get(actor) if actor is not None else None, detail, yours)
-            )
+            acted_as = None
+            if actor is not None:
+                acted_as = self.prepared.get((_PREPARED_BY.get(k, ""), actor), self.playing.get(actor))
+            self.deeds.append(Deed(e, actor, acted_as, detail, yours))
         elif k in _DETAILS and me is not None and d.get("target") == me:
             self._detail(_DETAILS[k], e)
         if k == "theater_private" and me is not None:

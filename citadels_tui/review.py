@@ -17,8 +17,7 @@ from citadels_core.record import GameRecord
 from citadels_core.scoring import score_breakdown
 from citadels_core.view import events_for
 
-from .grammar import second_person
-from .i18n import SOURCE_LANGUAGE, language, translator
+from .i18n import translator
 
 # The deeds a round's entry lists: kills, robberies, builds, destructions and the other ways a district or
 # a hand changes owner; the rest (gold taken, cards drawn …) would drown them.
@@ -84,9 +83,7 @@ def _holder(e: Event, seat: int | None) -> tuple[str, int] | None:
 
 def deed_text(cfg: GameConfig, e: Event, seat: int | None) -> str:
     """One deed told as the story tells it to `seat`."""
-    text = narrate(cfg, e, seat, translator())
-    # The English narrator keeps a third-person verb after "you"; a catalog conjugates for itself.
-    return second_person(text) if language() == SOURCE_LANGUAGE else text
+    return narrate(cfg, e, seat, translator())
 
 
 def public_total(g: Game, player: int, seat: int | None) -> int:

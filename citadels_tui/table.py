@@ -23,8 +23,7 @@ from citadels_core.narrate import narrate
 from citadels_core.record import GameRecord, state_digest
 from citadels_core.view import View, view
 
-from .grammar import second_person
-from .i18n import SOURCE_LANGUAGE, Lazy, language, lazy_t, lazy_tn, translator
+from .i18n import Lazy, lazy_t, lazy_tn, translator
 from .recap import Follow, Note, Recap
 
 if TYPE_CHECKING:
@@ -220,7 +219,9 @@ class Table:
         if not actions:
             return
         if player in self.bot_kinds:
-            raise IllegalAction("A bot plays that seat.")
+            from .errors import SeatRefusal  # imported when first needed, not at every start
+
+            raise SeatRefusal("bot_seat")
         start = len(self.record.actions)
         if len(actions) > 1:
             # Check the whole sequence on a silent copy first, so a failure midway changes nothing.
@@ -601,11 +602,6 @@ class Table:
             self._acted(len(self.record.actions) - 1)
 
 
-def _told(text: str) -> str:
-    # The English narrator leaves "you" with a third-person verb; a catalog conjugates for itself.
-    return second_person(text) if language() == SOURCE_LANGUAGE else text
-
-
 class Seat:
     """What one client holds: its player's view and events, and the way to act for that player."""
 
@@ -635,7 +631,7 @@ class Seat:
                 continue  # not this player's to see
             out.append(
                 LogLine(
-                    _told(narrate(g.config, e, self.player, translator())),
+                    narrate(g.config, e, self.player, translator()),
                     e.audience is not None,
                     e.kind,
                     note.to_you,
@@ -663,7 +659,9 @@ class Seat:
 
     def submit(self, actions: Sequence[Action]) -> None:
         if self.player is None:
-            raise IllegalAction("Spectators cannot play.")
+            from .errors import SeatRefusal  # imported when first needed, not at every start
+
+            raise SeatRefusal("spectator")
         self.table.submit(self.player, actions)
 
     def my_turn(self) -> bool:

@@ -25,9 +25,7 @@ def resolve_classic_cast(
     if isinstance(cast, str):
         preset = ed.preset_by_key.get(_norm(cast))
         if preset is None:
-            raise ConfigError(
-                f"There is no classic setup called {cast!r}; known: {', '.join(ed.preset_by_key)}."
-            )
+            raise ConfigError("classic_no_such_setup", key=repr(cast), known=", ".join(ed.preset_by_key))
         chars = list(preset.characters)
         for i, k in enumerate(chars):
             sub = preset.substitutions.get(f"{k}@{players}")
@@ -55,9 +53,7 @@ def resolve_classic_districts(ed: Edition, districts: str | Sequence[str], cast:
     elif isinstance(districts, str):
         preset = ed.preset_by_key.get(_norm(districts))
         if preset is None:
-            raise ConfigError(
-                f"There is no classic setup called {districts!r}; known: {', '.join(ed.preset_by_key)}."
-            )
+            raise ConfigError("classic_no_such_setup", key=repr(districts), known=", ".join(ed.preset_by_key))
         keys = list(preset.districts)
     else:
         keys = [_norm(d) for d in districts]
@@ -75,7 +71,7 @@ def random_classic_districts(ed: Edition, spec: str) -> list[str]:
     try:
         rng = Rng(int(seed))
     except ValueError:
-        raise ConfigError(f"Random districts need a seed, as in 'random:7', not {spec!r}.") from None
+        raise ConfigError("random_needs_seed", key=repr(spec)) from None
     bonus = [k for k in ed.unique_keys if k not in BASE_PURPLE_KEYS]
     rng.shuffle(bonus)
     return [*BASE_PURPLE_KEYS, *sorted(bonus[:3])]
@@ -89,34 +85,31 @@ def validate_classic(cfg: GameConfig) -> None:
     n = cfg.players
     for k in cfg.cast:
         if k not in ed.character_by_key:
-            raise ConfigError(f"There is no classic character called {k!r}.")
+            raise ConfigError("classic_no_such_character", key=repr(k))
     ranks = [ed.characters[ed.character_by_key[k]].rank for k in cfg.cast]
     if ranks[:8] != list(range(1, 9)):
-        raise ConfigError("A cast needs exactly one character for each rank from 1 to 8, in rank order.")
+        raise ConfigError("cast_ranks")
     if len(ranks) > 9 or (len(ranks) == 9 and ranks[8] != 9):
-        raise ConfigError("Only one rank 9 character may be added to the eight of ranks 1 to 8.")
+        raise ConfigError("one_rank9")
     bonus = [k for k in cfg.cast[:8] if k not in BASE_CAST]
     if len(bonus) > 2:
-        raise ConfigError(
-            "The bonus-card rules replace one or two of the eight base characters, not "
-            f"{len(bonus)} ({', '.join(bonus)})."
-        )
+        raise ConfigError("classic_bonus_characters", n=len(bonus), keys=", ".join(bonus))
     has9 = len(ranks) == 9
     if n <= 3 and has9:
-        raise ConfigError(f"A {n}-player classic game uses no rank 9 character.")
+        raise ConfigError("classic_no_rank9", n=n)
     if n == 8 and not has9:
-        raise ConfigError("An 8-player classic game needs a rank 9 character.")
+        raise ConfigError("classic_rank9_at_8")
     if n < 5 and "queen" in cfg.cast:
-        raise ConfigError("Do not use the Queen in a game with fewer than five players.")
+        raise ConfigError("classic_queen_needs_5")
     for k in cfg.districts:
         i = ed.district_by_key.get(k)
         if i is None or not ed.districts[i].unique:
-            raise ConfigError(f"There is no classic purple district called {k!r}.")
+            raise ConfigError("classic_no_such_purple", key=repr(k))
     if len(set(cfg.districts)) != len(cfg.districts):
-        raise ConfigError("The purple districts of a game must all be different.")
+        raise ConfigError("classic_purples_distinct")
     chosen = set(cfg.districts)
     if "diplomat" in cfg.cast and "graveyard" in chosen:
-        raise ConfigError("With the Diplomat in the game the Graveyard must be removed from the deck.")
+        raise ConfigError("classic_diplomat_graveyard")
     # The Diplomat's Graveyard removal is not a swap (RULINGS R42).
     base_out = [
         k for k in BASE_PURPLE_KEYS if k not in chosen and not (k == "graveyard" and "diplomat" in cfg.cast)
@@ -124,7 +117,4 @@ def validate_classic(cfg: GameConfig) -> None:
     added = [k for k in cfg.districts if k not in BASE_PURPLE_KEYS]
     net = len(added) - len(base_out)
     if net not in (0, 2, 3) or len(base_out) > len(added):
-        raise ConfigError(
-            "Add 2 or 3 bonus purple districts to the deck, and remove one base purple district for each "
-            f"further bonus one: {len(added)} bonus and {len(base_out)} base removed do not match."
-        )
+        raise ConfigError("classic_bonus_purples", n=len(added), m=len(base_out))

@@ -42,7 +42,7 @@ class GameConfig:
         """Resolve preset names and the player-count rules into a checked config (RULINGS R25)."""
         ed = get_edition(edition)
         if not 2 <= players <= 8:
-            raise ConfigError(f"Citadels is played by 2 to 8 players, not {players}.")
+            raise ConfigError("players_range", n=players)
         if ed.key == "classic":
             # Imported where used, as the classic edition's tables are: a 2016 game needs neither.
             from .classic_config import resolve_classic_cast, resolve_classic_districts
@@ -63,45 +63,43 @@ class GameConfig:
         ed = self.ed
         n = self.players
         if not 2 <= n <= 8:
-            raise ConfigError(f"Citadels is played by 2 to 8 players, not {n}.")
+            raise ConfigError("players_range", n=n)
         if len(self.names) != n:
-            raise ConfigError(f"{n} players need {n} names, not {len(self.names)}.")
+            raise ConfigError("names_count", n=n, names=n, m=len(self.names))
         if len({x.casefold() for x in self.names}) != n or any(not x.strip() for x in self.names):
-            raise ConfigError("Every player needs a distinct, non-empty name.")
+            raise ConfigError("names_distinct")
         for k in self.cast:
             if k not in ed.character_by_key:
-                raise ConfigError(f"There is no character called {k!r}.")
+                raise ConfigError("no_such_character", key=repr(k))
         if ed.key == "classic":
             from .classic_config import validate_classic
 
             validate_classic(self)
             return
         if self.shorter:
-            raise ConfigError("The shorter game is a variant of the classic edition only.")
+            raise ConfigError("shorter_classic_only")
         ranks = [ed.characters[ed.character_by_key[k]].rank for k in self.cast]
         if ranks[:8] != list(range(1, 9)):
-            raise ConfigError("A cast needs exactly one character for each rank from 1 to 8, in rank order.")
+            raise ConfigError("cast_ranks")
         if len(ranks) > 9 or (len(ranks) == 9 and ranks[8] != 9):
-            raise ConfigError("Only one rank 9 character may be added to the eight of ranks 1 to 8.")
+            raise ConfigError("one_rank9")
         has9 = len(ranks) == 9
         if n == 2 and has9:
-            raise ConfigError("A 2-player game uses no rank 9 character.")
+            raise ConfigError("no_rank9_at_2")
         if n in (3, 8) and not has9:
-            raise ConfigError(f"A {n}-player game needs a rank 9 character.")
+            raise ConfigError("rank9_needed", n=n)
         if n == 2 and "emperor" in self.cast:
-            raise ConfigError("The Emperor cannot be used in a 2-player game.")
+            raise ConfigError("no_emperor_at_2")
         if n < 5 and "queen" in self.cast:
-            raise ConfigError("The Queen cannot be used with fewer than 5 players.")
+            raise ConfigError("queen_needs_5")
         for k in self.districts:
             i = ed.district_by_key.get(k)
             if i is None or not ed.districts[i].unique:
-                raise ConfigError(f"There is no unique district called {k!r}.")
+                raise ConfigError("no_such_unique", key=repr(k))
         if len(set(self.districts)) != len(self.districts):
-            raise ConfigError("The unique districts of a game must all be different.")
+            raise ConfigError("uniques_distinct")
         if len(self.districts) != ed.unique_in_game:
-            raise ConfigError(
-                f"A game uses {ed.unique_in_game} different unique districts, not {len(self.districts)}."
-            )
+            raise ConfigError("uniques_count", n=ed.unique_in_game, m=len(self.districts))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -118,7 +116,7 @@ class GameConfig:
     @staticmethod
     def from_json(data: Any) -> GameConfig:
         if not isinstance(data, dict):
-            raise ConfigError("the game configuration must be a JSON object")
+            raise ConfigError("config_not_object")
         try:
             # Names as any screen may show them: a game line someone shared, or a file, may hold anything.
             cfg = GameConfig(
@@ -130,11 +128,11 @@ class GameConfig:
                 shorter=bool(data.get("shorter", False)),
             )
         except (KeyError, TypeError, ValueError) as e:
-            raise ConfigError(f"the game configuration is incomplete or malformed ({e})") from None
+            raise ConfigError("config_malformed", e=str(e)) from None
         try:
             cfg.validate()
         except KeyError as e:
-            raise ConfigError(str(e)) from None
+            raise ConfigError("config_malformed", e=str(e).strip("'\"")) from None
         return cfg
 
 
@@ -142,7 +140,7 @@ def _resolve_cast(ed: Edition, cast: str | Sequence[str], players: int, rank9: b
     if isinstance(cast, str):
         preset = ed.preset_by_key.get(_norm(cast))
         if preset is None:
-            raise ConfigError(f"There is no preset called {cast!r}; known: {', '.join(ed.preset_by_key)}.")
+            raise ConfigError("no_such_preset", key=repr(cast), known=", ".join(ed.preset_by_key))
         chars = list(preset.characters)
         # The rulebook's substitutions: the Emperor with 2 players, the Queen with 3-4 players.
         for i, k in enumerate(chars):
@@ -178,13 +176,11 @@ def _resolve_districts(ed: Edition, districts: str | Sequence[str]) -> list[str]
         try:
             return random_districts(ed, int(seed))
         except ValueError:
-            raise ConfigError(f"Random districts need a seed, as in 'random:7', not {districts!r}.") from None
+            raise ConfigError("random_needs_seed", key=repr(districts)) from None
     if isinstance(districts, str):
         preset = ed.preset_by_key.get(_norm(districts))
         if preset is None:
-            raise ConfigError(
-                f"There is no preset called {districts!r}; known: {', '.join(ed.preset_by_key)}."
-            )
+            raise ConfigError("no_such_preset", key=repr(districts), known=", ".join(ed.preset_by_key))
         return list(preset.districts)
     return [_norm(d) for d in districts]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, shared
 from .cards import DistrictType
@@ -66,6 +66,9 @@ _CROWN = shape("crown", "player", "why")
 _CROWN_KEPT = shape("crown", "player", "why", "kept")
 _END_TURN = shape("end_turn", "player", "character")
 _END_ROUND = shape("end_round", "round")
+
+if TYPE_CHECKING:
+    from .effects import Effect
 
 Handler = Callable[["Game", int, Action], None]
 
@@ -512,7 +515,7 @@ class Game:
         try:
             return self.card_ids[key]
         except KeyError:
-            raise IllegalAction(f"There is no district called {key!r}.") from None
+            raise IllegalAction("no_such_district", key=repr(key)) from None
 
     def has(self, p: int, key: str) -> bool:
         """Whether player p's city holds the unique district `key` (and it is in this game)."""
@@ -698,13 +701,11 @@ class Game:
     def _apply_selection(self, p: int, a: Action) -> None:
         off, kind = self.selection_order[self.selection_step]
         if a.kind != ("discard_character" if kind == "d" else "choose") or len(a.args) != 1:
-            raise IllegalAction(
-                "Discard one of the characters you were passed." if kind == "d" else "Choose a character."
-            )
+            raise IllegalAction("discard_passed" if kind == "d" else "choose")
         idx = self.cast_ids.get(str(a.args[0]), -1)  # cast_index
         if idx not in (self.draft + self.facedown if kind == "c+" and len(self.draft) == 1 else self.draft):
             # (that list: selection_options())
-            raise IllegalAction(f"The {self.character_name(a.args[0])} is not among the characters you hold.")
+            raise IllegalAction("character_not_held", character=self.character_name(a.args[0]))
         self.pick(p, idx)
 
     def pick(self, p: int, idx: int) -> None:
@@ -1012,6 +1013,17 @@ class Game:
         self.offered = tuple(out)  # apply() looks here first (see there)
         return out
 
+    def effect(self, action: Action) -> Effect:
+        """What `action`, one of `legal_actions()`, will do to the player deciding now: gold and cards paid
+        and gained, its target, whether it destroys a district of his own city (core/effects.py). Worked
+        out on request, by the functions the rules charge with."""
+        from .effects import effect  # (only screens and hints ask: not imported by every start)
+
+        pd = self.pending()
+        if pd is None:
+            raise IllegalAction("game_over")
+        return effect(self, pd[0], action)
+
     def _list_actions(self) -> list[Action]:
         if self.phase == OVER:
             return []
@@ -1243,15 +1255,14 @@ class Game:
                     return
         pd = self.pending()
         if pd is None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("game_over")
         if player != pd[0]:
-            name = self.config.names[pd[0]]
-            raise IllegalAction(f"It is {name}'s turn to decide, not yours.")
+            raise IllegalAction("not_your_turn", player=self.config.names[pd[0]])
         # An equal action made anew, or one never listed, is checked against what was listed and, failing
         # that, a fresh list, so a game edited by hand still accepts what became legal (it would also keep
         # accepting an action listed before an edit that forbade it).
         if action not in offered and action not in self._list_actions():
-            raise IllegalAction(self.explain_illegal(player, action))
+            raise self.refusal(player, action)
         self.apply_unchecked(player, action)
         if self.moves is not None:
             self.moves.append((player, action))
@@ -1309,28 +1320,28 @@ class Game:
         else:
             h = self.handlers.get(k)
             if h is None:
-                raise IllegalAction(f"Nothing in this game lets you {k}.")
+                raise IllegalAction("nothing_lets_you", action=k)
             h(self, p, a)
 
     def explain_illegal(self, p: int, a: Action) -> str:
-        """One sentence saying why `a` is not allowed now."""
+        """One sentence saying why `a` is not allowed now (`refusal`'s, in English)."""
+        return str(self.refusal(p, a))
+
+    def refusal(self, p: int, a: Action) -> IllegalAction:
+        """Why `a` is not allowed now: the refusal `apply` raises, a code and its fields (core/errors.py)."""
         pd = self.pending()
         if pd is None:
-            return "The game is over."
+            return IllegalAction("game_over")
         kind = pd[1]
         k = a.kind
         if kind in ("choose_character", "discard_character"):
             if k in ("choose", "discard_character") and a.args:
-                return f"The {self.character_name(a.args[0])} is not among the characters you hold."
-            return (
-                "First choose a character."
-                if kind == "choose_character"
-                else "Discard one of the characters you hold."
-            )
+                return IllegalAction("character_not_held", character=self.character_name(a.args[0]))
+            return IllegalAction("choose_first" if kind == "choose_character" else "discard_held")
         if kind == "keep" and k != "keep":
-            return "First choose which of the drawn cards to keep."
+            return IllegalAction("keep_first")
         if kind != "turn" and k not in {x.kind for x in self.legal_actions()}:
-            return "First finish what you started: " + kind.replace("_", " ") + "."
+            return IllegalAction("finish_first", action=kind.replace("_", " "))
         if (
             kind == "turn"
             and k in ("bonus", "navigate")
@@ -1339,11 +1350,11 @@ class Game:
             and self.character_rules[self.current_character].bonus_after_action
             and not self.edition_state.get("hospital")
         ):
-            return "The extra resources come after you take an action: first take 2 gold or draw cards."
+            return IllegalAction("bonus_after_action")
         if kind == "turn":
             for gr in self.gating_rules:
                 why = gr.gate_refusal(self, p, k)  # the classic Emperor gives the crown away first
-                if why:
+                if why is not None:
                     return why
         if (
             kind == "turn"
@@ -1351,75 +1362,74 @@ class Game:
             and not self.gathered
             and all(x.kind == "gather" for x in self.legal_actions())
         ):
-            return "First gather resources: nothing else is allowed before it now (Witch, Blackmailer)."
+            return IllegalAction("gather_only")
         if k == "build":
-            return self._explain_build(p, str(a.args[0]) if a.args else "", a.args)
+            return self._refuse_build(p, str(a.args[0]) if a.args else "", a.args)
         if k == "gather":
-            return "You have already gathered resources this turn."
+            return IllegalAction("already_gathered")
         if k == "end":
-            return "You must gather resources (take 2 gold or draw cards) before ending your turn."
+            return IllegalAction("gather_before_end")
         if k == "income":
             if self.character_rules[self.current_character].income is None:
-                return f"The {self.character_name(self.character_key(self.current_character))} gains no income from districts."
-            return "You have already taken your income this turn."
+                return IllegalAction(
+                    "no_income", character=self.character_name(self.character_key(self.current_character))
+                )
+            return IllegalAction("income_taken")
         same = [x for x in self.legal_actions() if x.kind == k]
         if same:
-            return (
-                "That target is not allowed: "
-                + ", ".join(" ".join(map(str, x.args)) for x in same[:8])
-                + (" …" if len(same) > 8 else "")
-                + " are."
+            targets = ", ".join(" ".join(map(str, x.args)) for x in same[:8]) + (
+                " …" if len(same) > 8 else ""
             )
+            return IllegalAction("wrong_target", targets=targets)
         for r in self.character_rules:
             if k in r.handlers() and r is not self.character_rules[self.current_character]:
-                return f"Only the {self.character_name(r.key)} can do that."
+                return IllegalAction("only_character", character=self.character_name(r.key))
         if k in self.handlers:
-            return "You cannot do that now (it was already used this turn, or nothing allows it)."
-        return f"Nothing in this game lets you {k.replace('_', ' ')}."
+            return IllegalAction("used_or_not_allowed")
+        return IllegalAction("nothing_lets_you", action=k.replace("_", " "))
 
-    def _explain_alt_build(self, p: int, name: str, how: tuple[Any, ...]) -> str:
+    def _refuse_alt_build(self, p: int, name: str, how: tuple[Any, ...]) -> IllegalAction:
         """Why building without paying (Framework, Necropolis) is not allowed as asked."""
         if how[0] != "destroy" or len(how) != 2:
-            return (
-                f"Build the {name} by paying its cost, or by destroying a district of your city when the "
-                "Framework or the Necropolis allows it."
-            )
+            return IllegalAction("pay_or_destroy", card=name)
         victim = self.card_ids.get(str(how[1]))
         if victim is None or not any(e & CARD == victim for e in self.cities[p]):
-            return f"There is no {how[1]} in your city to destroy."
+            return IllegalAction("nothing_to_destroy", key=how[1])
         if name != "Necropolis":
-            return (
-                f"Only the Framework (or building the Necropolis) lets you destroy a district instead of "
-                f"paying for the {name}."
-            )
-        return f"You cannot build the {name} that way now."
+            return IllegalAction("only_framework", card=name)
+        return IllegalAction("cannot_build_that_way", card=name)
 
-    def _explain_build(self, p: int, key: str, args: tuple[Any, ...] = ()) -> str:
+    def _refuse_build(self, p: int, key: str, args: tuple[Any, ...] = ()) -> IllegalAction:
         cid = self.card_ids.get(key)
         if cid is None:
-            return f"There is no district called {key!r}."
+            return IllegalAction("no_such_district", key=repr(key))
         d = self.edition.districts[cid]
         if not self.gathered:
-            return "You must gather resources before you build."
+            return IllegalAction("gather_before_build")
         if cid not in self.hands[p]:
-            return f"You have no {d.name} in your hand."
+            return IllegalAction("not_in_hand", card=d.name)
         if not d.buildable:
-            return f"The {d.name} can never be built."
+            return IllegalAction("never_buildable", card=d.name)
         if not self.character_rules[self.current_character].may_build:
-            return f"The {self.character_name(self.character_key(self.current_character))} cannot build districts."
+            return IllegalAction(
+                "character_cannot_build",
+                character=self.character_name(self.character_key(self.current_character)),
+            )
         if not self.builds_left() and self.counts_toward_limit(cid):
-            return f"You have reached your building limit of {self.build_limit} this turn."
+            return IllegalAction("build_limit", n=self.build_limit)
         if not self.can_build_kind(p, cid):
-            return f"You already have a {d.name} in your city."
+            return IllegalAction("already_built", card=d.name)
         dr = self.district_rules.get(d.key)
-        if dr is not None and dr.build_refusal(self, p):
-            return dr.build_refusal(self, p)
+        if dr is not None:
+            why = dr.build_refusal(self, p)
+            if why is not None:
+                return why
         if len(args) > 1:
-            return self._explain_alt_build(p, d.name, args[1:])
+            return self._refuse_alt_build(p, d.name, args[1:])
         cost = self.build_cost(p, cid)
         if cost > self.gold[p]:
-            return f"The {d.name} costs {cost} gold and you have {self.gold[p]}."
-        return f"You cannot build the {d.name} now."
+            return IllegalAction("too_dear", card=d.name, cost=cost, gold=self.gold[p])
+        return IllegalAction("cannot_build_now", card=d.name)
 
     # ------------------------------------------------------------------ core turn actions
 

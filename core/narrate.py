@@ -104,7 +104,7 @@ TEMPLATES: dict[str, str] = {
     "seize": "{Who} seizes {target}'s {card} for {paid} gold.",
     "warrants": "{Who} puts warrants on the {characters}.",
     "warrants_private": "The signed warrant is on the {signed}.",
-    "confiscate": "{Who} reveals the signed warrant and confiscates the {card}; {target} gets {refund} gold back.",
+    "confiscate": "{Who} reveals the signed warrant and confiscates the {card}; {refund} gold goes back to {target}.",
     "threats": "{Who} threatens the {characters}.",
     "threats_private": "The flowered threat is on the {flower}.",
     "bribe": "{Who} bribes {target} with {amount} gold.",
@@ -140,15 +140,115 @@ TEMPLATES: dict[str, str] = {
     "unknown": "{kind}: {data}",
 }
 
-# English second person where the third-person verb would read wrong ("You is given the crown") and the
-# app's mending of "you <verb>s" (citadels_tui/grammar.py) cannot reach it (the verb is not after "you").
+# The viewer's own deeds in the second person ("You take 2 gold."): for every template that names the
+# acting player ({Who}, {who}, or the {Thief} of a robbery). The English text is also the message id of the
+# context `event:<id>:you`, where a catalog gives its own second person (Russian conjugates for "вы").
 YOU_TEMPLATES: dict[str, str] = {
+    "discard_random": "{Who} discard a character at random, face down.",
+    "choose": "{Who} choose a character.",
+    "discard_character": "{Who} discard a character face down.",
+    "call": "The {character} is called: {who} reveal it.",
+    "robbed": "{Thief} rob the {character}: {amount} gold from {victim}.",
+    "gather.gold": "{Who} take {amount} gold.",
+    "gather.cards": "{Who} draw {drawn} card and keep {kept}.",
+    "gain_gold": "{Who} gain {amount} gold ({why}).",
+    "gain_cards": "{Who} gain {count} card ({why}).",
+    "build": "{Who} build the {card}.",
+    "complete": "{Who} complete a city! This is the last round.",
+    "crown.heir": "{Who} take the crown as heir.",
     "crown.given": "{Who} are given the crown.",
+    "crown.kept": "{Who} keep the crown.",
+    "crown": "{Who} take the crown.",
     "heir": "At the end of the round, {who} reveal the killed {character}.",
+    "kill": "{Who} kill the {character}.",
+    "rob": "{Who} will rob the {character}.",
+    "swap_hands": "{Who} exchange hands with {target} ({gave} card for {took}).",
+    "swap_hands_private": "Hands exchanged: {who} gave {gave} and took {took}.",
+    "redraw": "{Who} discard {count} card and draw {drawn}.",
+    "destroy": "{Who} destroy {target}'s {card} for {paid} gold.",
+    "beautify": "{Who} beautify the {card}.",
+    "laboratory": "{Who} discard a card at the Laboratory for {amount} gold.",
+    "smithy": "{Who} pay 2 gold at the Smithy.",
+    "pay_with_cards": "{Who} pay {count} of the Thieves' Den's cost with cards.",
+    "tax": "{Who} put 1 gold on the Tax Collector's token ({token} gold on it).",
+    "collect_tax": "{Who} take {amount} gold from the Tax Collector's token.",
+    "alms": "{Who} receive 1 gold from {target}, the richest player.",
+    "cardinal": "{Who} take {gold} gold from {target} and build the {card}, giving as many cards.",
+    "cardinal_give_private": "{Who} give the {card} to {target}.",
+    "emperor_take.gold": "{Who} take 1 gold from {target}.",
+    "emperor_take.card": "{Who} take 1 card from {target}.",
+    "emperor_take.nothing": "{Who} find neither gold nor cards to take from {target}.",
     "advisor": "At the end of the round, {who} reveal the killed {character} and move the crown.",
-    "hospital": "Thanks to the Hospital, {who} still take an action, but no more.",
+    "study": "{Who} draw {drawn} card to keep one.",
+    "spy": "{Who} name {type} and look at {target}'s hand: {matches} match, {gold} gold taken.",
+    "foresee": "{Who} take a random card from each player with cards.",
+    "seer_give": "{Who} give a card to {target}.",
+    "wizard": "{Who} look at {target}'s hand.",
+    "wizard_takes": "{Who} take a card from {target}'s hand.",
+    "wizard_builds": "{Who} take the {card} from {target} and build it at once.",
+    "exchange": "{Who} exchange the {gave} for {target}'s {took}, paying {paid} gold.",
+    "seize": "{Who} seize {target}'s {card} for {paid} gold.",
+    "warrants": "{Who} put warrants on the {characters}.",
+    "confiscate": (
+        "{Who} reveal the signed warrant and confiscate the {card}; {refund} gold goes back to {target}."
+    ),
+    "threats": "{Who} threaten the {characters}.",
+    "bribe": "{Who} bribe {target} with {amount} gold.",
+    "refuse_bribe": "{Who} refuse to pay the Blackmailer.",
+    "spare": "{Who} leave the threat on {target} face down.",
+    "reveal_threat.flower": "{Who} reveal the flowered threat and take all of {target}'s gold: {amount}.",
+    "reveal_threat": "{Who} reveal the threat on {target}: no flower.",
+    "bewitch": "{Who} bewitch the {character}.",
     "witch_pause": "{Who} put the Witch's turn on hold.",
     "witch_resume": "{Who} resume the turn as the {character}.",
+    "armory": "{Who} destroy the Armory to destroy {target}'s {card}.",
+    "sacrifice": "{Who} destroy the {card} instead of paying for the {for}.",
+    "museum": "{Who} put a card face down under the Museum ({count} there now).",
+    "theater": "{Who} use the Theater to exchange characters with {target}.",
+    "theater_private": "{Who} take your {took} and give you the {gave}.",
+    "theater_pass": "No exchange at the Theater: {who} passed.",
+    "pay_tax": "{Who} built this turn and give 1 gold to {target}, the Tax Collector.",
+    "hospital": "Thanks to the Hospital, {who} still take an action, but no more.",
+    "thank": '{Who} say "Thank you, your Excellency" to {crown}.',
+    "forgot_thanks": "{Who} forgot to thank {crown} at the Ball Room and lose the rest of the turn.",
+    "graveyard": "{Who} pay 1 gold at the Graveyard to take back the destroyed {card}.",
+    "lighthouse.took": "{Who} search the deck with the Lighthouse and take a card; the deck is shuffled.",
+    "lighthouse": "{Who} search the deck with the Lighthouse and take no card; the deck is shuffled.",
+    "bell_tower": (
+        "{Who} ring the Bell Tower: the game ends after the round in which a city reaches {complete_at} district."
+    ),
+    "end_turn.bewitched": "{Who} gathered as the bewitched {character}; that turn ends at once.",
+    "end_turn": "{Who} end the {character}'s turn.",
+}
+
+# The plural forms of the second-person templates with a count (as PLURALS for the third person).
+YOU_PLURALS: dict[str, str] = {
+    "robbed": "{Thief} rob the {character}: {amount} gold from {victim}.",
+    "gather.gold": "{Who} take {amount} gold.",
+    "gather.cards": "{Who} draw {drawn} cards and keep {kept}.",
+    "gain_gold": "{Who} gain {amount} gold ({why}).",
+    "gain_cards": "{Who} gain {count} cards ({why}).",
+    "swap_hands": "{Who} exchange hands with {target} ({gave} cards for {took}).",
+    "redraw": "{Who} discard {count} cards and draw {drawn}.",
+    "destroy": "{Who} destroy {target}'s {card} for {paid} gold.",
+    "laboratory": "{Who} discard a card at the Laboratory for {amount} gold.",
+    "pay_with_cards": "{Who} pay {count} of the Thieves' Den's cost with cards.",
+    "tax": "{Who} put 1 gold on the Tax Collector's token ({token} gold on it).",
+    "collect_tax": "{Who} take {amount} gold from the Tax Collector's token.",
+    "cardinal": "{Who} take {gold} gold from {target} and build the {card}, giving as many cards.",
+    "study": "{Who} draw {drawn} cards to keep one.",
+    "spy": "{Who} name {type} and look at {target}'s hand: {matches} matches, {gold} gold taken.",
+    "exchange": "{Who} exchange the {gave} for {target}'s {took}, paying {paid} gold.",
+    "seize": "{Who} seize {target}'s {card} for {paid} gold.",
+    "confiscate": (
+        "{Who} reveal the signed warrant and confiscate the {card}; {refund} gold goes back to {target}."
+    ),
+    "bribe": "{Who} bribe {target} with {amount} gold.",
+    "reveal_threat.flower": "{Who} reveal the flowered threat and take all of {target}'s gold: {amount}.",
+    "museum": "{Who} put a card face down under the Museum ({count} there now).",
+    "bell_tower": (
+        "{Who} ring the Bell Tower: the game ends after the round in which a city reaches {complete_at} districts."
+    ),
 }
 
 # Templates with a count: id -> (English plural, the field whose number picks the form).
@@ -177,7 +277,7 @@ PLURALS: dict[str, tuple[str, str]] = {
     "exchange": ("{Who} exchanges the {gave} for {target}'s {took}, paying {paid} gold.", "paid"),
     "seize": ("{Who} seizes {target}'s {card} for {paid} gold.", "paid"),
     "confiscate": (
-        "{Who} reveals the signed warrant and confiscates the {card}; {target} gets {refund} gold back.",
+        "{Who} reveals the signed warrant and confiscates the {card}; {refund} gold goes back to {target}.",
         "refund",
     ),
     "bribe": ("{Who} bribes {target} with {amount} gold.", "amount"),
@@ -346,23 +446,26 @@ def narrate(
 def _sentence(
     tr: gettext.NullTranslations, tid: str, mine: bool, f: dict[str, Any], yours: Collection[str] = ()
 ) -> str:
-    """Look the template up (second-person variant first for the viewer's deeds) and fill it in; `yours`
-    are the fields naming the viewer."""
-    english = YOU_TEMPLATES.get(tid, TEMPLATES[tid]) if mine else TEMPLATES[tid]
-    plural = PLURALS.get(tid)
-    contexts = [f"event:{tid}:you", f"event:{tid}"] if mine else [f"event:{tid}"]
-    s = english
-    for ctx in contexts:
+    """Look the template up (the second person first for the viewer's deeds) and fill it in; `yours`
+    are the fields naming the viewer. Of the templates tried, the first the catalog translates is told;
+    when none is translated (English), the first as it is."""
+    tries = [(f"event:{tid}", TEMPLATES[tid], PLURALS[tid][0] if tid in PLURALS else None)]
+    if mine and tid in YOU_TEMPLATES:
+        tries.insert(0, (f"event:{tid}:you", YOU_TEMPLATES[tid], YOU_PLURALS.get(tid)))
+    n = f.get(PLURALS[tid][1], 0) if tid in PLURALS else 0
+    n = n if isinstance(n, int) else 0
+    s = ""
+    for ctx, english, plural in tries:
         if plural is not None:
-            n = f.get(plural[1], 0)
-            n = n if isinstance(n, int) else 0
-            s = tr.npgettext(ctx, english, plural[0], n)
-            if s not in (english, plural[0]):
-                break
+            told = tr.npgettext(ctx, english, plural, n)
+            untranslated = told in (english, plural)
         else:
-            s = tr.pgettext(ctx, english)
-            if s != english:
-                break
+            told = tr.pgettext(ctx, english)
+            untranslated = told == english
+        if not untranslated:
+            s = told
+            break
+        s = s or told
     s = _POSSESSIVE.sub(
         lambda m: (
             ("Your" if m.group(1)[:1].isupper() else "your") if m.group(1).lower() in yours else m.group(0)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .actions import Action
 from .characters.blackmailer import BRIBED, FLOWER, THREAT, THREAT_SHOWN, blackmailer_player
 from .characters.magistrate import SIGNED, WARRANT, WARRANT_SHOWN
+from .effects import Effect, effects
 from .terms import BEAUTY, CARD, OVER, SELECT
 
 if TYPE_CHECKING:
@@ -76,6 +77,8 @@ class View:
     threats: tuple[str, ...]  # threat markers still on the table (a bribe removes one unseen)
     flowered_threat: str | None
     revealed_threats: tuple[str, ...]
+    # What each of `legal` does, in the same order (core/effects.py): read them through `effect()`.
+    effects: tuple[Effect, ...]
 
     __slots__ = (
         "me",
@@ -108,6 +111,7 @@ class View:
         "threats",
         "flowered_threat",
         "revealed_threats",
+        "effects",
     )
     __match_args__ = __slots__  # every field, in order, as the data class had
 
@@ -143,6 +147,7 @@ class View:
         threats: tuple[str, ...] = (),
         flowered_threat: str | None = None,
         revealed_threats: tuple[str, ...] = (),
+        effects: tuple[Effect, ...] = (),
     ) -> None:
         set_ = object.__setattr__
         set_(self, "me", me)
@@ -175,6 +180,14 @@ class View:
         set_(self, "threats", threats)
         set_(self, "flowered_threat", flowered_threat)
         set_(self, "revealed_threats", revealed_threats)
+        set_(self, "effects", effects)
+
+    def effect(self, action: Action) -> Effect | None:
+        """What `action`, one of my legal actions, will do; None for an action not among them."""
+        for a, e in zip(self.legal, self.effects, strict=False):
+            if a == action:
+                return e
+        return None
 
     def replace(self, **changes: Any) -> View:
         """A view like this one with `changes` (what `dataclasses.replace` did for the data class it was)."""
@@ -229,6 +242,7 @@ class View:
             self.threats,
             self.flowered_threat,
             self.revealed_threats,
+            self.effects,
         )
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -403,6 +417,7 @@ _FIELD: dict[str, Callable[[Game, int | None], Any]] = {
     "last_round": lambda g, me: g.last_round,
     "tax": lambda g, me: g.tax,
     "result": lambda g, me: g.result if g.phase == OVER else None,
+    "effects": lambda g, me: effects(g) if _mine(g, me) else (),
 }
 
 

@@ -10,8 +10,8 @@ import ast
 from pathlib import Path
 
 from citadels_core.edition import EDITIONS, get_edition
-from citadels_core.narrate import PLURALS, REASONS, TEMPLATES, YOU_TEMPLATES
-from citadels_tui.errors import ERROR_TEMPLATES
+from citadels_core.narrate import PLURALS, REASONS, TEMPLATES, YOU_PLURALS, YOU_TEMPLATES
+from citadels_tui.errors import CODED
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "citadels_tui"
@@ -151,13 +151,7 @@ def event_ids() -> set[MsgId]:
         out.add((f"event:{tid}", text, PLURALS[tid][0] if tid in PLURALS else ""))
     # The viewer's own deeds: a language that conjugates for "you" (Russian does) needs these too.
     for tid in you_template_ids():
-        out.add(
-            (
-                f"event:{tid}:you",
-                YOU_TEMPLATES.get(tid, TEMPLATES[tid]),
-                PLURALS[tid][0] if tid in PLURALS and tid not in YOU_TEMPLATES else "",
-            )
-        )
+        out.add((f"event:{tid}:you", YOU_TEMPLATES[tid], YOU_PLURALS.get(tid, "")))
     out.add(("you as target", "you", ""))
     for why in REASON_WORDS:
         out.add(("reason", why, ""))
@@ -190,7 +184,7 @@ def dynamic_ui_ids() -> set[MsgId]:
 
 def error_ids() -> set[MsgId]:
     return (
-        {("", e, "") for e in ERROR_TEMPLATES}
+        {("", e, "") for cls in CODED for e in cls.SENTENCES.values()}
         | {("action", a, "") for a in ACTIONS}
         | {("word", w, "") for w in WORDS}
     )

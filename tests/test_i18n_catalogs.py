@@ -20,7 +20,7 @@ from citadels_core.edition import get_edition
 from citadels_core.narrate import TEMPLATES, narrate, template_id
 from citadels_core.view import view
 from citadels_tui import i18n
-from citadels_tui.errors import match_error, translate_error
+from citadels_tui.errors import CODED, error_text
 
 LANGS = [lang for lang in i18n.available() if lang != i18n.SOURCE_LANGUAGE]
 FIELD = re.compile(r"\{(\w+)(?:[:!][^}]*)?\}")
@@ -163,92 +163,100 @@ def test_the_language_comes_from_the_flag_the_settings_or_the_locale():
     assert i18n.from_environment({}) == "en"
 
 
-# ---------------------------------------------------------------- the engine's sentences
+# ---------------------------------------------------------------- the engine's refusals
 
 
-def _samples(node: ast.AST) -> list[str]:
-    """The sentences an expression can make, with X for every computed part."""
-    if isinstance(node, ast.Constant):
-        return [node.value] if isinstance(node.value, str) else ["X"]
-    if isinstance(node, ast.JoinedStr):
-        out = [""]
-        for v in node.values:
-            parts = _samples(v) if isinstance(v, ast.Constant) else ["X"]
-            out = [a + b for a in out for b in parts]
-        return out
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return [a + b for a in _samples(node.left) for b in _samples(node.right)]
-    if isinstance(node, ast.IfExp):
-        return _samples(node.body) + _samples(node.orelse)
-    return ["X"]
-
-
-def _engine_sentences() -> list[tuple[str, str]]:
-    """(place, sentence) for every IllegalAction/ConfigError raised with a literal and every sentence
-    returned by explain_illegal and its helpers and by a district's build_refusal."""
+def _raised_codes() -> list[tuple[str, str, str]]:
+    """(place, class, code) for every coded error made in core/ and citadels_tui/ (found in the source:
+    a call of a coded error class whose first argument is a literal, or the code given by choice of two)."""
+    names = {cls.__name__ for cls in CODED}
     out = []
-    for path in sorted((ROOT / "core").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for fn in ast.walk(tree):
-            if not isinstance(fn, ast.FunctionDef):
+    for path in sorted([*(ROOT / "core").rglob("*.py"), *(ROOT / "citadels_tui").rglob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names):
                 continue
-            explains = fn.name.startswith(("explain_illegal", "_explain")) or fn.name == "build_refusal"
-            for node in ast.walk(fn):
-                expr = None
-                if (
-                    isinstance(node, ast.Call)
-                    and isinstance(node.func, ast.Name)
-                    and node.func.id in ("IllegalAction", "ConfigError")
-                    and node.args
-                ):
-                    expr = node.args[0]
-                elif explains and isinstance(node, ast.Return) and node.value is not None:
-                    expr = node.value
-                if expr is None:
-                    continue
-                for s in _samples(expr):
-                    if s.strip() and s != "X":
-                        out.append((f"{path.relative_to(ROOT)}:{node.lineno}", s))
+            assert node.args, f"{path}:{node.lineno}: a coded error needs its code"
+            arg = node.args[0]
+            choices = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
+            for c in choices:
+                if isinstance(c, ast.Constant) and isinstance(c.value, str):
+                    out.append((f"{path.relative_to(ROOT)}:{node.lineno}", node.func.id, c.value))
+                elif not (path.name == "errors.py" and node.func.id == "cls"):
+                    # (a code passed on unchanged, as ConfigError(e.code, ...) would, is no new code)
+                    assert isinstance(c, ast.Attribute) and c.attr == "code", f"{path}:{node.lineno}"
     return out
 
 
-def test_the_scan_finds_the_engine_sentences():
-    sentences = {s for _, s in _engine_sentences()}
-    assert "You must gather resources before you build." in sentences
-    assert "The game is over." in sentences
-    assert len(sentences) > 40
+def test_the_scan_finds_the_engine_refusals():
+    codes = {(cls, code) for _, cls, code in _raised_codes()}
+    assert ("IllegalAction", "gather_before_build") in codes and ("IllegalAction", "game_over") in codes
+    assert ("ConfigError", "classic_bonus_purples") in codes and ("SeatRefusal", "bot_seat") in codes
+    assert len(codes) > 60
 
 
-def test_every_engine_error_sentence_has_a_template():
-    unknown = [(place, s) for place, s in _engine_sentences() if match_error(s) is None]
-    assert not unknown, "sentences with no template in citadels_tui/errors.py ERROR_TEMPLATES:\n" + "\n".join(
-        f"{p}: {s}" for p, s in unknown
-    )
+def test_every_refusal_raised_has_its_sentence():
+    classes = {cls.__name__: cls for cls in CODED}
+    unknown = [(place, code) for place, cls, code in _raised_codes() if code not in classes[cls].SENTENCES]
+    assert not unknown, "codes with no sentence:\n" + "\n".join(f"{p}: {c}" for p, c in unknown)
+
+
+def test_every_sentence_of_a_code_is_raised_somewhere():
+    raised = {(cls, code) for _, cls, code in _raised_codes()}
+    unused = [(c.__name__, k) for c in CODED for k in c.SENTENCES if (c.__name__, k) not in raised]
+    assert not unused, unused
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_refusal_code_reads_in_every_language(lang):
+    """Each code's sentence has a translation with the same fields (the completeness test above holds
+    them among all ids; this one names the codes)."""
+    cat = i18n.catalog_entries(lang)
+    missing = []
+    for cls in CODED:
+        for code, sentence in cls.SENTENCES.items():
+            said = cat.get(_key("", sentence, ""), "")
+            if not said or set(FIELD.findall(said)) != set(FIELD.findall(sentence)):
+                missing.append(f"{cls.__name__}.{code}: {sentence}")
+    assert not missing, "\n".join(missing)
 
 
 def test_engine_errors_read_in_russian():
+    from citadels_core.errors import ConfigError, IllegalAction
+
     i18n.set_language("ru")
     try:
-        assert translate_error("You have no Castle in your hand.") == "У вас на руке нет «Замок»."
+        assert error_text(IllegalAction("not_in_hand", card="Castle")) == "У вас на руке нет «Замок»."
         assert (
-            translate_error("The Warlord cannot build districts.")
+            error_text(IllegalAction("character_cannot_build", character="Warlord"))
             == "Персонаж «Кондотьер» не может строить кварталы."
         )
         assert (
-            translate_error("First finish what you started: keep.")
+            error_text(IllegalAction("finish_first", action="keep"))
             == "Сначала закончите начатое: оставить карту."
         )
         assert (
-            translate_error("There is no classic character called 'jester'.")
+            error_text(ConfigError("classic_no_such_character", key="'jester'"))
             == "Классического персонажа 'jester' нет."
         )
-        assert (
-            translate_error("Something nobody wrote a template for.")
-            == "Something nobody wrote a template for."
-        )
+        assert error_text(KeyError("something")) == "something"
     finally:
         i18n.set_language("en")
-    assert translate_error("You have no Castle in your hand.") == "You have no Castle in your hand."
+    assert error_text(IllegalAction("not_in_hand", card="Castle")) == "You have no Castle in your hand."
+
+
+def test_a_refusal_made_by_the_engine_reads_in_russian():
+    g = Game(GameConfig.create(4), 3)
+    p = g.pending()[0]
+    from citadels_core import Action, IllegalAction
+
+    with pytest.raises(IllegalAction) as caught:
+        g.apply(p, Action("build", ("castle",)))
+    assert caught.value.code == "finish_first" or caught.value.code == "choose_first"
+    i18n.set_language("ru")
+    try:
+        assert error_text(caught.value) == "Сначала выберите персонажа."
+    finally:
+        i18n.set_language("en")
 
 
 # ---------------------------------------------------------------- the story

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from citadels_core import Action, Game, GameConfig
+from citadels_core import Action, Game, GameConfig, IllegalAction
 from citadels_core.narrate import narrate
 from citadels_core.view import view
 from citadels_tui import i18n
 from citadels_tui.commands import parse
-from citadels_tui.errors import translate_error
+from citadels_tui.errors import error_text
 from citadels_tui.names import char_name
 
 CLASSIC_CAST = ["assassin", "thief", "wizard", "king", "bishop", "merchant", "architect", "warlord", "artist"]
@@ -57,8 +57,9 @@ def test_the_story_and_the_errors_use_the_classic_names():
     g.apply(p, Action("choose", ("wizard",)))
     told = [narrate(g.config, e, p, i18n.translator()) for e in g.events if e.kind == "choose_private"]
     assert told == ["Вы выбираете персонажа «Волшебник»."]
-    said = translate_error("Only the Wizard can do that.", "classic")
-    assert "Волшебник" in said and "Колдун" in translate_error("Only the Wizard can do that.")
+    wizard = IllegalAction("only_character", character="Wizard")
+    said = error_text(wizard, "classic")
+    assert "Волшебник" in said and "Колдун" in error_text(wizard)
 
 
 @pytest.mark.parametrize(

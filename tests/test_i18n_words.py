@@ -12,7 +12,6 @@ from narrate_samples import CFG, SPECS, all_samples
 from citadels_core.events import Event
 from citadels_core.narrate import PLURALS, TEMPLATES, narrate, template_id
 from citadels_tui import i18n
-from citadels_tui.grammar import second_person
 
 RU = i18n.translations("ru")
 SAMPLES = list(all_samples())
@@ -64,7 +63,7 @@ def test_every_template_has_samples_and_each_sample_is_told_by_its_template():
 
 def _english(e: Event, me: int | None) -> str:
     # What the player reads: the app mends "you takes" into "you take" (citadels_tui/grammar.py).
-    return second_person(narrate(CFG, e, me))
+    return narrate(CFG, e, me)
 
 
 @pytest.mark.parametrize("tid", sorted(TEMPLATES))

@@ -101,6 +101,7 @@ MARKERS = {
     "threats": (),
     "flowered_threat": None,
     "revealed_threats": (),
+    "effects": (),
 }
 Reference = dataclasses.make_dataclass(
     "View",
@@ -137,9 +138,9 @@ def test_a_view_behaves_as_the_data_class_it_was(v):
             setattr(v, name, 1)
         with pytest.raises(dataclasses.FrozenInstanceError, match=f"cannot delete field '{name}'"):
             delattr(v, name)
-    short = View(*values[:-6])  # the markers default as they did
-    assert repr(short) == repr(Reference(*values[:-6]))
-    assert short == View(*values[:-6], *MARKERS.values())
+    short = View(*values[: -len(MARKERS)])  # the markers (and the effects) default as they did
+    assert repr(short) == repr(Reference(*values[: -len(MARKERS)]))
+    assert short == View(*values[: -len(MARKERS)], *MARKERS.values())
 
 
 def test_a_lazy_view_is_never_equal_to_a_full_one_and_reads_what_it_is_asked():

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from helpers import build
 from tui_states import act, drive, legal_has, me_view
 
 from citadels_core import Game, GameConfig
@@ -457,7 +458,7 @@ def test_a_wrong_target_never_shows_seat_numbers_or_keys():
     try:
         g.apply(v.me, wrong)
     except Exception as e:  # noqa: BLE001 - the engine's refusal is what is explained
-        text = explain_refusal(str(e), g.config, view_of(g, v.me), [wrong])
+        text = explain_refusal(e, g.config, view_of(g, v.me), [wrong])
     assert "_" not in text and not re.search(r"\b\d\b (?!gold)", text.replace("(pay ", "")), text
 
 
@@ -465,7 +466,10 @@ def test_destroying_your_own_district_needs_a_confirmation():
     from citadels_tui.commands import confirmation
 
     g, v = _turn("destroy")
+    g = build(g, cities={v.me: ["tavern"]})  # (the engine says which options harm your own city)
+    v = me_view(g)
     own = act("destroy", v.me, "tavern")
+    assert own in v.legal
     assert confirmation(v, g.config, [own]).startswith("That destroys your own Tavern.")
     other = next(a for a in v.legal if a.kind == "destroy" and a.args[0] != v.me)
     assert confirmation(v, g.config, [other]) == ""

@@ -90,7 +90,10 @@ async def test_a_number_typed_acts_on_the_list_seen_when_typing_started(tmp_path
         assert len(app.table.record.actions) == before
 
 
-async def test_destroying_your_own_district_asks_first(tmp_path: Path):
+async def test_destroying_your_own_district_that_is_no_option_is_refused_without_asking(tmp_path: Path):
+    """Whether an action harms your own city is the engine's word on one of your options
+    (`Effect.harms_own`; tests/test_tui_commands.py asks about a real one): an action that is not among
+    them is refused, in words, without a question first."""
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
@@ -98,14 +101,7 @@ async def test_destroying_your_own_district_asks_first(tmp_path: Path):
         own = Action("destroy", (app.seat.player, "tavern"))
         gs.act([own])
         await pilot.pause()
-        assert "That destroys your own Tavern. Type yes to do it; anything else cancels." in story(app)
-        await pilot.press(*keys("no"), "enter")
-        await pilot.pause()
-        assert "Not done: your Tavern stays." in story(app)
-        assert app.table.record.actions == []
-        gs.act([own])
-        await pilot.press(*keys("yes"), "enter")
-        await pilot.pause()
-        # Confirmed, it goes to the game, which refuses it in the selection, in words.
+        assert "That destroys your own Tavern." not in story(app)
         assert "First choose a character." in story(app)
+        assert app.table.record.actions == []
         assert "(0, 'tavern')" not in story(app) and " 0 tavern" not in story(app)

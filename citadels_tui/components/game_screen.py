@@ -353,7 +353,7 @@ class GameScreen(FirstShowing, Screen[None]):
         except IllegalAction as e:
             from ..errors import explain_refusal  # imported when first needed, not at every start
 
-            self.query_one(LogPane).say(explain_refusal(str(e), cfg, self.view(), actions), alert=True)
+            self.query_one(LogPane).say(explain_refusal(e, cfg, self.view(), actions), alert=True)
         except Exception as e:  # noqa: BLE001 - an engine bug must not take the player's game down
             logging.getLogger(__name__).exception("actions %s failed", actions)
             self.query_one(LogPane).say(t("The game could not do that ({e}).", e=e), alert=True)

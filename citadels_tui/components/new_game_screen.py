@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from citadels_core import ConfigError, GameConfig, get_edition
 
-from ..errors import translate_error
+from ..errors import UnplayableSet, error_text
 from ..game_setup import NewGame, bot_names, preset_of
 from ..i18n import t, tp
 from ..settings import BOT_LEVELS, Settings, custom_list
@@ -261,7 +261,7 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             )
             _check_playable(cfg)
         except (ConfigError, KeyError) as e:
-            err.update(translate_error(str(e).strip("'\""), self.edition))
+            err.update(error_text(e, self.edition))
             return
         bots = tuple(str(self.query_one(f"#bot-{i + 1}", Select).value) for i in range(n - 1))
         # The custom lists as typed are remembered, for the next game and the next time the form opens.
@@ -288,4 +288,4 @@ def _check_playable(cfg: GameConfig) -> None:
     except ConfigError:
         raise
     except Exception as e:  # noqa: BLE001 - an engine gap must read as a sentence, not a crash
-        raise ConfigError(t("This set cannot be played yet ({e}).", e=e)) from None
+        raise UnplayableSet("unplayable", e=str(e)) from None

@@ -79,7 +79,7 @@ def rules_for(key: str, edition: str = "2016") -> CharacterRules:
     characters/classic.py), else the shared rules."""
     cls = edition_rules(edition).get(key) or rules_class(key)
     if cls is None:
-        raise ConfigError(f"The {key.replace('_', ' ').title()} cannot be played yet in this version.")
+        raise ConfigError("not_yet_playable", thing=key.replace("_", " ").title())
     return cls()
 
 

@@ -9,6 +9,7 @@ from ..cards import DistrictType
 
 if TYPE_CHECKING:
     from ..actions import Action
+    from ..errors import IllegalAction
     from ..game import Game
 
 Handler = Callable[["Game", int, "Action"], None]
@@ -82,6 +83,11 @@ class CharacterRules:
     def after_build(self, g: Game, p: int, cid: int) -> None:
         """With `watches_builds`: player p just built district cid (into his city)."""
 
+    def tax_due(self, g: Game, p: int, gold_left: int) -> int:
+        """With `watches_builds`: the gold `after_build` takes from p at once for a build that leaves him
+        `gold_left` (the 2016 Tax Collector's tax; the classic one collects at the end of the turn)."""
+        return 0
+
     def intercept_paid_build(self, g: Game, p: int, cid: int, gold: int, count: bool) -> bool:
         """With `watches_builds`: p has paid `gold` for cid, not yet placed. Return True to take over the
         placing (the Magistrate's confiscation decision)."""
@@ -97,6 +103,6 @@ class CharacterRules:
     def after_gathering(self, g: Game, p: int) -> None:
         """With `gates`: the current player p has just finished gathering resources."""
 
-    def gate_refusal(self, g: Game, p: int, kind: str) -> str | None:
-        """With `gates`: the sentence refusing an action of `kind` while this gate holds the turn, or None."""
+    def gate_refusal(self, g: Game, p: int, kind: str) -> IllegalAction | None:
+        """With `gates`: the refusal of an action of `kind` while this gate holds the turn, or None."""
         return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
+from ..errors import IllegalAction
 from ..terms import CARD, USED_ABILITY
 from ._targets import city_changed, richest
 from .abbot import Abbot, alms
@@ -18,7 +19,7 @@ from .diplomat import Diplomat
 from .emperor import Emperor, crown_targets
 from .merchant import Merchant
 from .navigator import Navigator
-from .warlord import Warlord, destroy_price, rank8_targetable, remove_district
+from .warlord import Warlord, cheapest_entry, destroy_price, rank8_targetable, remove_district
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -108,9 +109,9 @@ class ClassicEmperor(Emperor):
         self.actions(g, p, out)
         return out or None
 
-    def gate_refusal(self, g: Game, p: int, kind: str) -> str | None:
+    def gate_refusal(self, g: Game, p: int, kind: str) -> IllegalAction | None:
         if kind not in ("emperor", "thank") and self.gate(g, p):
-            return "When the Emperor is called, he first gives the crown to another player."
+            return IllegalAction("emperor_crown_first")
         return None
 
     def handlers(self) -> dict[str, Handler]:
@@ -192,7 +193,7 @@ class ClassicWarlord(Warlord):
 def classic_destroy(g: Game, p: int, a: Action) -> None:
     q, key = int(a.args[0]), str(a.args[1])
     cid = g.card_id(key)
-    entry = min((e for e in g.cities[q] if e & CARD == cid), key=g.entry_cost)
+    entry = cheapest_entry(g, q, key)
     price = destroy_price(g, q, entry)
     g.gold[p] -= price
     g.used |= USED_ABILITY
@@ -252,6 +253,11 @@ def _entry(g: Game, p: int, cid: int) -> int:
 
 def _price(g: Game, mine: int, theirs: int) -> int:
     return max(0, g.entry_cost(theirs) - g.entry_cost(mine))
+
+
+def classic_exchange_price(g: Game, p: int, q: int, theirs_key: str, mine_key: str) -> int:
+    """What the classic Diplomat pays q to give `mine_key` for `theirs_key` (no Great Wall surcharge)."""
+    return _price(g, _entry(g, p, g.card_id(mine_key)), _entry(g, q, g.card_id(theirs_key)))
 
 
 def classic_exchange(g: Game, p: int, a: Action) -> None:

@@ -28,6 +28,11 @@ def exchange_price(g: Game, p: int, q: int, mine: int, theirs: int) -> int:
     return max(0, g.entry_cost(theirs) - g.entry_cost(mine)) + rank8_surcharge(g, q, theirs)
 
 
+def exchange_price_of(g: Game, p: int, q: int, theirs_key: str, mine_key: str) -> int:
+    """What the Diplomat pays q to give `mine_key` for `theirs_key` (the Great Wall's surcharge included)."""
+    return exchange_price(g, p, q, _entry(g, p, mine_key), _entry(g, q, theirs_key))
+
+
 class Diplomat(CharacterRules):
     key = "diplomat"
     rank = 8

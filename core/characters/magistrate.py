@@ -27,6 +27,16 @@ def magistrate_player(g: Game) -> int:
     return g.owner[0]  # rank 1 is cast index 0
 
 
+def asks_magistrate(g: Game, p: int) -> bool:
+    """Whether p's next paid build now waits for the Magistrate's decision (before it is placed, so before
+    any tax): the current character carries an unspent warrant (public: whether it is signed is not)."""
+    m = g.markers[g.current_character]
+    if not m & WARRANT or m & WARRANT_SPENT or p != g.turn_player:
+        return False
+    mp = magistrate_player(g)
+    return mp >= 0 and mp != p
+
+
 class Magistrate(CharacterRules):
     key = "magistrate"
     rank = 1
@@ -51,10 +61,11 @@ class Magistrate(CharacterRules):
         m = g.markers[i]
         if not m & WARRANT or m & WARRANT_SPENT or p != g.turn_player:
             return False
+        asks = asks_magistrate(g, p)
         g.markers[i] |= WARRANT_SPENT  # only the first paid build of the turn can be confiscated
-        mp = magistrate_player(g)
-        if mp < 0 or mp == p:
+        if not asks:
             return False
+        mp = magistrate_player(g)
         # Every warranted character's first paid build asks the Magistrate, so that the question itself
         # does not tell the table which warrant is signed (RULINGS R2).
         g.open_follow_up("warrant", mp, [p, cid, gold, int(count)])

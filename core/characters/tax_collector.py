@@ -28,12 +28,16 @@ class TaxCollector(CharacterRules):
         if not g.used & USED_ABILITY and g.tax > 0:
             out.append(COLLECT)
 
-    def after_build(self, g: Game, p: int, cid: int) -> None:
+    def tax_due(self, g: Game, p: int, gold_left: int) -> int:
+        """The tax p pays on a build with `gold_left` gold once it is paid (what `Effect.tax` states)."""
         # The builder is p (the Magistrate for a confiscated district, R17); exempt only while p is the one
         # playing the Tax Collector (in 2-3 player games his other character pays).
         if p == g.turn_player and g.character_rules[g.current_character] is self:
-            return
-        if g.gold[p] > 0:
+            return 0
+        return 1 if gold_left > 0 else 0
+
+    def after_build(self, g: Game, p: int, cid: int) -> None:
+        if self.tax_due(g, p, g.gold[p]):
             g.gold[p] -= 1
             g.tax += 1
             g.emit("tax", {"player": p, "token": g.tax})

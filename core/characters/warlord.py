@@ -31,6 +31,13 @@ def destroy_price(g: Game, q: int, entry: int) -> int:
     return g.entry_cost(entry) - 1 + rank8_surcharge(g, q, entry)
 
 
+def cheapest_entry(g: Game, q: int, key: str) -> int:
+    """The copy of district `key` in q's city that a rank 8 ability takes: the cheaper one (of two, with the
+    Quarry, the plain one before a beautified one)."""
+    cid = g.card_id(key)
+    return min((e for e in g.cities[q] if e & CARD == cid), key=g.entry_cost)
+
+
 class Warlord(CharacterRules):
     key = "warlord"
     rank = 8
@@ -104,8 +111,7 @@ _DESTROY = shape("destroy", "player", "target", "card", "paid")
 
 def destroy(g: Game, p: int, a: Action) -> None:
     q, key = int(a.args[0]), str(a.args[1])
-    cid = g.card_id(key)
-    entry = min((e for e in g.cities[q] if e & CARD == cid), key=g.entry_cost)
+    entry = cheapest_entry(g, q, key)
     price = destroy_price(g, q, entry)
     g.gold[p] -= price
     g.used |= USED_ABILITY

@@ -92,7 +92,7 @@ def district_rules_for(ed: Edition, ids: tuple[int, ...]) -> dict[str, DistrictR
         key = ed.districts[i].key
         cls = own.get(key) or rules_class(key)
         if cls is None:
-            raise ConfigError(f"The {ed.districts[i].name} cannot be played yet in this version.")
+            raise ConfigError("not_yet_playable", thing=ed.districts[i].name)
         out[key] = cls(i)
     return out
 

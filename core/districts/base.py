@@ -10,6 +10,7 @@ from ..cards import DistrictType
 
 if TYPE_CHECKING:
     from ..actions import Action
+    from ..errors import IllegalAction
     from ..game import Game
 
 Handler = Callable[["Game", int, "Action"], None]
@@ -65,9 +66,9 @@ class DistrictRules:
         """For `custom_build` districts: the card has left p's hand; pay and place it."""
         g.pay_and_place(p, self.id, cost)
 
-    def build_refusal(self, g: Game, p: int) -> str:
-        """Why p may not build this district now whatever he pays (Monument), or "" if he may."""
-        return ""
+    def build_refusal(self, g: Game, p: int) -> IllegalAction | None:
+        """Why p may not build this district now whatever he pays (Monument), or None if he may."""
+        return None
 
     def alt_build_actions(self, g: Game, p: int, cid: int, out: list[Action]) -> None:
         """For `alt_pay` districts: append the actions building card `cid` from p's hand without paying
@@ -88,6 +89,10 @@ class DistrictRules:
 
     def on_crown_change(self, g: Game) -> None:
         """With `watches_crown`: the crown has just moved to g.crown."""
+
+    def crown_gain(self, g: Game, p: int) -> int:
+        """With `watches_crown`: the gold p gains from this district when the crown changes hands."""
+        return 0
 
     def on_removed(self, g: Game, p: int) -> None:
         """With `has_removed`: this district was just destroyed from p's city."""

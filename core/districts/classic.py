@@ -209,7 +209,10 @@ class ThroneRoom(DistrictRules):
     def on_crown_change(self, g: Game) -> None:
         for q in range(g.players):
             if g.has(q, self.key):
-                g.gain_gold(q, 1, "throne_room")
+                g.gain_gold(q, self.crown_gain(g, q), "throne_room")
+
+    def crown_gain(self, g: Game, p: int) -> int:
+        return 1 if g.has(p, self.key) else 0
 
 
 class BallRoom(DistrictRules):

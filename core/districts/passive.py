@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import IllegalAction
 from .base import DistrictRules, ScoreContext
 
 if TYPE_CHECKING:
@@ -47,10 +48,10 @@ class Monument(DistrictRules):
 
     key = "monument"
 
-    def build_refusal(self, g: Game, p: int) -> str:
+    def build_refusal(self, g: Game, p: int) -> IllegalAction | None:
         if len(g.cities[p]) >= MONUMENT_LIMIT:
-            return f"You cannot build the Monument with {MONUMENT_LIMIT} or more districts in your city."
-        return ""
+            return IllegalAction("monument_too_late", n=MONUMENT_LIMIT)
+        return None
 
 
 class SecretVault(DistrictRules):
@@ -58,8 +59,8 @@ class SecretVault(DistrictRules):
 
     key = "secret_vault"
 
-    def build_refusal(self, g: Game, p: int) -> str:
-        return "The Secret Vault can never be built."
+    def build_refusal(self, g: Game, p: int) -> IllegalAction | None:
+        return IllegalAction("never_buildable", card="Secret Vault")
 
     def score(self, g: Game, p: int, ctx: ScoreContext) -> int:
         return 3
