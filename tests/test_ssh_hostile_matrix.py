@@ -208,7 +208,14 @@ async def citadels(home: Path, *args: str) -> tuple[int, str]:
         env=dict(os.environ, CITADELS_HOME=str(home)),
         cwd=ROOT,
     )
-    out, _ = await asyncio.wait_for(process.communicate(), 60)
+    try:
+        out, _ = await asyncio.wait_for(process.communicate(), 60)
+    except TimeoutError:
+        process.kill()  # a server that should have refused to start, serving
+        out, _ = await process.communicate()
+        raise AssertionError(
+            f"citadels {' '.join(args)} did not end:\n{out.decode(errors='replace')}"
+        ) from None
     return process.returncode or 0, out.decode(errors="replace")
 
 
