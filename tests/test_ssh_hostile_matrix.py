@@ -74,7 +74,7 @@ class Match:
 
     home: Path
     server: Served
-    players: list[Typist]
+    honest: list[Typist]  # anna and bruno
     stack: contextlib.AsyncExitStack
     guests: int = 0
     notes: list[str] = field(default_factory=list)  # an attack's own figures, printed with the limits'
@@ -224,13 +224,13 @@ async def damaged_database(match: Match, seconds: float) -> None:
     overwritten (a bad sector, a torn write). The next start is refused, the file untouched; the host
     restores the backup as the refusal says, starts the server again, and anna and bruno log in again with
     the reconnect codes their screens showed them, back at their game."""
-    codes = [reconnect_code(p) for p in match.players]
+    codes = [reconnect_code(p) for p in match.honest]
     copy = match.home.parent / "backups" / "citadels-last.db"
     copy.parent.mkdir(exist_ok=True)
     status, said = await citadels(match.home, "backup", str(copy))
     assert status == 0, said
     await asyncio.sleep(seconds / 2)  # they play on after the backup
-    for p in match.players:
+    for p in match.honest:
         p.close()
     took = await match.server.stop(timeout=DRAIN_SECONDS + 20)
     assert took < DRAIN_SECONDS and match.server.process.returncode == 0
@@ -266,7 +266,7 @@ async def damaged_database(match: Match, seconds: float) -> None:
         typist = Typist(conn, process, W, H)
         await typist.shows("Your hand")
         back.append(typist)
-    match.players[:] = back
+    match.honest[:] = back
 
 
 ATTACKS = [
@@ -301,18 +301,18 @@ async def test_honest_players_play_on_through(entry: Attack, tmp_path: Path) -> 
     async with contextlib.AsyncExitStack() as stack:
         match = Match(home, None, [], stack)  # type: ignore[arg-type]
         await match.serve()
-        match.players[:] = await table_of_two(match.server.port)
-        await keep_typing(match.players, 1.0)  # first renders, caches: not the attack's memory
-        quiet = await keep_typing(match.players, 2.0)
+        match.honest[:] = await table_of_two(match.server.port)
+        await keep_typing(match.honest, 1.0)  # first renders, caches: not the attack's memory
+        quiet = await keep_typing(match.honest, 2.0)
         rss_before = match.server.rss_mib()
 
         if entry.alongside:
             attacking = asyncio.get_running_loop().create_task(entry.attack(match, ATTACK_SECONDS))
-            latencies = await keep_typing(match.players, ATTACK_SECONDS)
+            latencies = await keep_typing(match.honest, ATTACK_SECONDS)
             await attacking
         else:
             await entry.attack(match, ATTACK_SECONDS)
-            latencies = await keep_typing(match.players, ATTACK_SECONDS)
+            latencies = await keep_typing(match.honest, ATTACK_SECONDS)
         p95 = percentile(latencies, 95)
         rss = await rss_settled(match.server, rss_before * (1 + RSS_BACK_WITHIN))
         figures = (
@@ -326,7 +326,7 @@ async def test_honest_players_play_on_through(entry: Attack, tmp_path: Path) -> 
         assert p95 <= P95_LIMIT_MS, figures
         assert rss <= rss_before * (1 + RSS_BACK_WITHIN), figures
 
-        await play_until_round(match.players, 2)  # their game goes on
+        await play_until_round(match.honest, 2)  # their game goes on
 
         # SIGTERM while the attack is made again (for the damaged database, on the restored server).
         again = None
@@ -338,7 +338,7 @@ async def test_honest_players_play_on_through(entry: Attack, tmp_path: Path) -> 
             again.cancel()
             with contextlib.suppress(asyncio.CancelledError, OSError, asyncssh.Error, AssertionError):
                 await again
-        for p in match.players:
+        for p in match.honest:
             p.close()
         console = match.server.output.decode(errors="replace")
         assert took < DRAIN_SECONDS, f"SIGTERM took {took:.1f} s: {figures}"
