@@ -243,6 +243,12 @@ def _serve_options(srv: argparse.ArgumentParser) -> None:
         "take: players are told, then the process ends (default 10)",
     )
     srv.add_argument("--log-level", default="INFO")
+    srv.add_argument(
+        "--check",
+        action="store_true",
+        help="check what the server would start with (the database: SQLite's integrity_check) and exit: "
+        "0 if all is well, 1 if not; nothing is served and nothing written",
+    )
 
 
 def _backup_options(bak: argparse.ArgumentParser) -> None:
@@ -781,7 +787,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         )
     except SettingsError as e:
         print(f"citadels: {e}", file=sys.stderr)
-        return 2
+        return 1 if args.check else 2
+    if args.check:
+        return check_serve(settings)
     try:
         factory, factory_name = load_app_factory(args.app)
     except (ImportError, AttributeError, ValueError) as e:
@@ -920,6 +928,24 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
         stop_workers()
     return 0
+
+
+def check_serve(settings: Any) -> int:
+    """`citadels serve --check`: each check of what the server would start with says what it found, in a
+    sentence; 0 if every one passed, else 1. Nothing listens and nothing is written. A check is a function
+    of the settings that returns its sentence, or raises one of `problems` with it."""
+    from citadels_server.database import DatabaseError, check_database
+
+    checks = [lambda: check_database(settings, full=True)]
+    problems: tuple[type[Exception], ...] = (DatabaseError,)
+    failed = 0
+    for check in checks:
+        try:
+            print(check(), flush=True)
+        except problems as e:
+            print(f"citadels: {e}", file=sys.stderr, flush=True)
+            failed += 1
+    return 1 if failed else 0
 
 
 def _database_settings(args: argparse.Namespace) -> Any:

@@ -26,6 +26,7 @@ import os
 import queue
 import socket
 import sqlite3
+import tempfile
 import threading
 import time
 import uuid
@@ -169,6 +170,10 @@ class _Engine:
     def connect(self, role: str = "citadels") -> Any:
         raise NotImplementedError
 
+    def check(self, full: bool = False) -> str:
+        """Whether the database is whole, read without writing to it: what was checked, or DatabaseError."""
+        raise NotImplementedError
+
     def name_of(self, role: str) -> str:
         """The name of this process's connection for `role` (PostgreSQL's application_name)."""
         return f"{role} {os.getpid()} {self.tag}"
@@ -190,7 +195,12 @@ class _Sqlite(_Engine):
 
     def connect(self, role: str = "citadels") -> sqlite3.Connection:
         if not self.path.parent.is_dir():
-            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            try:
+                self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            except OSError as e:
+                raise DatabaseError(
+                    self.unwritable() or f"Cannot make {self.path.parent}: {e.strerror}."
+                ) from e
         # isolation_level None: the transactions are ours (BEGIN … COMMIT), not the module's guesses.
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10)
         try:
@@ -205,6 +215,81 @@ class _Sqlite(_Engine):
             conn.close()
             raise
         return conn
+
+    def check(self, full: bool = False) -> str:
+        """SQLite's own check of every page (`quick_check`, or the slower `integrity_check`, which also
+        compares each index with its table, when `full`), on a read-only connection: nothing is written to
+        the file, whatever it holds. What was checked, or DatabaseError with the sentence for the host."""
+        if not self.path.exists():
+            return f"There is no database at {self.path} yet: the server makes one when it starts."
+        pragma = "integrity_check" if full else "quick_check"
+        try:
+            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=10)
+            try:
+                found = [str(r[0]) for r in conn.execute(f"PRAGMA {pragma}(3)").fetchall()]
+            finally:
+                conn.close()
+        except sqlite3.Error as e:
+            if getattr(e, "sqlite_errorcode", None) not in SQLITE_DAMAGED:
+                # Even reading a WAL database needs its -shm file: in a read-only directory, that is why.
+                problem = self.unwritable() or f"Cannot read the database {self.path}: {_one_line(e)}."
+                raise DatabaseError(problem) from None
+            if getattr(e, "sqlite_errorcode", None) == SQLITE_NOTADB:
+                raise DatabaseError(self.damaged(pragma, "")) from None
+            found = [_one_line(e)]
+        if found != ["ok"]:
+            raise DatabaseError(self.damaged(pragma, "; ".join(found)))
+        return f"The database {self.path} passes SQLite's {pragma}."
+
+    def damaged(self, pragma: str, problem: str) -> str:
+        """The sentence for a damaged file: what is wrong, the last backup known, how to put it back."""
+        last = last_backup(self.path)
+        if last is None:
+            where = (
+                "no backup of it is known (`citadels backup FILE` makes one, and remembers where, in "
+                f"{backup_note(self.path)})"
+            )
+            restore = f"copy your latest backup to {self.path}"
+        else:
+            where = f"the last backup `citadels backup` made is {last}"
+            restore = f"copy {last.split(' (')[0]} to {self.path}"
+        what = (
+            f"The database {self.path} is damaged (SQLite's {pragma} says: {problem[:200]})"
+            if problem
+            else f"The file {self.path} is not a SQLite database (or its first page is damaged)"
+        )
+        return (
+            f"{what}, so the server did not start and wrote nothing to it; {where}; to restore, move {self.path} and any "
+            f"{self.path.name}-wal and {self.path.name}-shm beside it aside, {restore} and start again."
+        )
+
+    def unwritable(self) -> str | None:
+        """Why the server cannot write its database here, said plainly, if that is the reason it failed.
+        Tried for real (a probe file made and removed, the database opened for writing and closed): a
+        permission check would pass for root on a read-only mount's neighbour, or fail for a writable
+        ACL."""
+        folder = self.path.parent
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent  # the directory the server would have to make its own in
+        choose = (
+            "make it writable for the server's user, or choose another place with --data-dir or "
+            "--database (`data_dir` or `database` in the settings file)"
+        )
+        try:
+            fd, probe = tempfile.mkstemp(prefix=".citadels-probe-", dir=folder)
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as e:
+            return (
+                f"The directory {folder} is not writable ({e.strerror}): the server keeps its database "
+                f"{self.path} there, with its -wal and -shm files beside it; {choose}."
+            )
+        if self.path.is_file():
+            try:
+                open(self.path, "r+b").close()  # opened for writing, nothing written
+            except OSError as e:
+                return f"The database {self.path} is not writable ({e.strerror}): {choose}."
+        return None
 
     @contextlib.contextmanager
     def transaction(self, conn: sqlite3.Connection, write: bool) -> Iterator[Tx]:
@@ -227,6 +312,15 @@ class _Postgres(_Engine):
     def __init__(self, url: str) -> None:
         self.url = url
         self.where = _without_password(url)
+
+    def check(self, full: bool = False) -> str:
+        """PostgreSQL keeps its own pages whole (its WAL, and data checksums if the cluster has them on;
+        `pg_amcheck` checks them): here only that the server can connect."""
+        try:
+            self.connect("citadels check").close()
+        except Exception as e:  # noqa: BLE001 - any failure to connect is the host's to read
+            raise DatabaseError(f"Cannot use the database {self.where}: {_one_line(e)}") from None
+        return f"The database {self.where} answers (PostgreSQL checks its own pages: pg_amcheck)."
 
     def connect(self, role: str = "citadels") -> Any:
         try:
@@ -273,6 +367,35 @@ def _engine_for(settings: Settings) -> _Engine:
     if url.startswith("sqlite://"):
         url = url[len("sqlite://") :]  # sqlite:///var/lib/citadels.db: the path /var/lib/citadels.db
     return _Sqlite(Path(url).expanduser())
+
+
+SQLITE_NOTADB = 26
+SQLITE_DAMAGED = frozenset({11, SQLITE_NOTADB})  # and SQLITE_CORRUPT: the file, not the machine, is at fault
+
+
+def _whole(conn: sqlite3.Connection) -> bool:
+    """Does SQLite's quick_check find the database on `conn` whole?"""
+    try:
+        return [r[0] for r in conn.execute("PRAGMA quick_check(1)").fetchall()] == ["ok"]
+    except sqlite3.DatabaseError as e:
+        if getattr(e, "sqlite_errorcode", None) in SQLITE_DAMAGED:
+            return False
+        raise
+
+
+def backup_note(db: Path) -> Path:
+    """Where `citadels backup` notes the last copy it made of `db`: beside it, for the start check."""
+    return db.with_name(db.name + ".last-backup")
+
+
+def last_backup(db: Path) -> str | None:
+    """The last copy `citadels backup` made of `db` that is still there, with when: "FILE (made …)"."""
+    try:
+        note = json.loads(backup_note(db).read_text(encoding="utf-8"))
+        copy, made = str(note["file"]), str(note["made"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return f"{copy} (made {made})" if Path(copy).is_file() else None
 
 
 def _one_line(e: BaseException) -> str:
@@ -436,10 +559,14 @@ class Database:
             if self._conn is not None:
                 with contextlib.suppress(Exception):
                     self._conn.close()
+            plainly = None
+            if isinstance(self._engine, _Sqlite) and isinstance(e, sqlite3.OperationalError):
+                # SQLite says "unable to open database file" or "attempt to write a readonly database".
+                plainly = self._engine.unwritable()
             opened.set_exception(
                 e
                 if isinstance(e, DatabaseError)
-                else DatabaseError(f"Cannot use the database {self.where}: {_one_line(e)}")
+                else DatabaseError(plainly or f"Cannot use the database {self.where}: {_one_line(e)}")
             )
             return
         opened.set_result(None)
@@ -1541,7 +1668,25 @@ def open_database(settings: Settings, *, import_files: bool = True) -> Database:
     engine = _engine_for(settings)
     if isinstance(engine, _Sqlite) and engine.path.exists() and not engine.path.is_file():
         raise DatabaseError(f"Cannot use the database {engine.path}: it is not a file.")
+    if isinstance(engine, _Sqlite):
+        # Before the first write: a damaged file stops the server here, untouched (`check_database` too).
+        engine.check(full=False)
     return Database(engine, settings.home() if import_files else None)
+
+
+def check_database(settings: Settings, *, full: bool = True) -> str:
+    """`citadels serve --check`: the database the settings name, checked without writing to it (SQLite's
+    integrity_check; for PostgreSQL, that it answers) and, for a SQLite file, that the server may write
+    where it lives. What was checked, in a sentence; DatabaseError with the sentence for the host."""
+    engine = _engine_for(settings)
+    if isinstance(engine, _Sqlite):
+        if engine.path.exists() and not engine.path.is_file():
+            raise DatabaseError(f"Cannot use the database {engine.path}: it is not a file.")
+        said = engine.check(full=full)
+        if problem := engine.unwritable():
+            raise DatabaseError(problem)
+        return said
+    return engine.check(full=full)
 
 
 def backup(settings: Settings, target: Path) -> Path:
@@ -1562,14 +1707,28 @@ def backup(settings: Settings, target: Path) -> Path:
             copy = sqlite3.connect(part)
             try:
                 source.backup(copy)
+                # A copy of a damaged database would be no backup: checked before it is kept.
+                whole = _whole(copy)
             finally:
                 copy.close()
         finally:
             source.close()
+        if not whole:
+            part.unlink()
+            raise DatabaseError(
+                f"The database {engine.path} is damaged, so no copy was kept: restore its last good backup "
+                "(`citadels serve` refuses to start on it and says where that is and how)."
+            )
         part.replace(target)  # a copy is whole or not there
     except (sqlite3.Error, OSError) as e:
         part.unlink(missing_ok=True)
         raise DatabaseError(f"Cannot back up {engine.path} to {target}: {_one_line(e)}") from None
+    # Noted beside the database, for the sentence a damaged database stops the server with; a data dir
+    # this user may not write to keeps the copy all the same.
+    made = time.strftime("%Y-%m-%d %H:%M:%S %Z", time.localtime())
+    note = json.dumps({"file": str(target.resolve()), "made": made})
+    with contextlib.suppress(OSError):
+        backup_note(engine.path).write_text(note + "\n", encoding="utf-8")
     return engine.path
 
 
