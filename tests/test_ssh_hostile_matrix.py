@@ -47,6 +47,10 @@ from served import (
 from ssh_helpers import KeylessClient
 from test_ssh_connections import silent_connections
 from test_ssh_database_check import overwrite_last_page
+from test_ssh_names import IN_USE, game, logged_in
+from test_ssh_text import DIRTY, PASTE_END, PASTE_START, received_none_of_it
+
+from citadels_tui.hub import CHAT_EVERY
 
 pytestmark = pytest.mark.slow
 
@@ -269,6 +273,53 @@ async def damaged_database(match: Match, seconds: float) -> None:
     match.honest[:] = back
 
 
+async def controls_in_chat(match: Match, seconds: float) -> None:
+    """mallory pastes lines of C1 controls (CSIs that clear the screen and home the cursor), a bidi
+    override and a zero-width joiner into `say`, again and again, while a watcher reads the lobby: the
+    lines reach the watcher cleaned, and none of those characters does. (ESC sequences in a paste are
+    the terminal parser's, taken apart before any text is said: tests/test_ssh_text.py.)"""
+    mallory = await Typist.login(match.server.port, match.guest_name())
+    watcher = await Typist.login(match.server.port, match.guest_name())
+    try:
+        await mallory.shows("lobby")
+        await watcher.shows("lobby")
+        end, said = time.monotonic() + seconds, 0
+        while time.monotonic() < end:
+            said += 1
+            dirty = f"{said} {DIRTY}".encode()
+            mallory.type(b"say " + PASTE_START + dirty + PASTE_END + b"\r")
+            await mallory.shows(f"{said} 2J1;1H evil!")
+            await asyncio.sleep(CHAT_EVERY)  # as fast as the lobby lets anyone talk
+        await watcher.shows(f"{said} 2J1;1H evil!")
+        received_none_of_it(watcher)
+        match.notes.append(f"{said} dirty lines said")
+    finally:
+        mallory.close()
+        watcher.close()
+
+
+async def doubled_name(match: Match, seconds: float) -> None:
+    """Logins under anna's name while she plays, in other cases and disguised by a zero-width space, each
+    opening a game as soon as it is in, two a second: none becomes a second anna, each is a guest told
+    why. (Logins as fast as they go are the connection flood's entry; each ended session here waits for
+    the server's next long collection, `server/memory.py`, so their pace sets the memory this leaves.)"""
+    disguises, tried = ["anna", "ANNA", "Anna", "an\u200bna"], 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        name = disguises[tried % len(disguises)]
+        tried += 1
+        impostor = await game(await logged_in(match.server.port, name))
+        try:
+            await impostor.shows("you are guest-")
+            assert "Welcome, anna." not in impostor.text, impostor.text
+            if name.isascii():
+                assert IN_USE in impostor.text, impostor.text
+        finally:
+            impostor.close()
+        await asyncio.sleep(0.5)
+    match.notes.append(f"{tried} logins as anna refused")
+
+
 ATTACKS = [
     *(Attack(kind, flood(kind)) for kind in FLOODS),
     Attack("stalled reader", stalled_reader, logged="client stopped reading"),
@@ -280,6 +331,8 @@ ATTACKS = [
         connection_flood,
         logged="max_authenticating_per_address = 4 is full",
     ),
+    Attack("control characters in chat", controls_in_chat),
+    Attack("a doubled name", doubled_name),
     Attack("damaged database", damaged_database, alongside=False),
 ]
 
