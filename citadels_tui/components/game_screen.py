@@ -68,6 +68,9 @@ class GameScreen(FirstShowing, Screen[None]):
         # Ahead of the command line's copy: the key players press to leave gets an answer (see action_leave).
         Binding("ctrl+c", "leave", t("Quit"), show=False, priority=True),
         Binding("f6", "story", t("Story")),
+        # Whole district names can make the cities taller than their frame (many players at 80×24).
+        Binding("ctrl+up", "scroll_cities(-1)", t("Cities: scroll up"), show=False),
+        Binding("ctrl+down", "scroll_cities(1)", t("Cities: scroll down"), show=False),
         # The story pane scrolls from the command line, which keeps the focus and what is typed: these keys
         # are not the command line's (Home and End move its cursor), so they come up to the screen.
         Binding("pageup", "story_page(-1)", t("Story: a page back"), show=False),
@@ -160,10 +163,13 @@ class GameScreen(FirstShowing, Screen[None]):
         cfg = self.seat.config
         self.query_one(StatusBar).show(v, cfg, self.enter_skips())
         changes = since(self.last_acted, v)
-        self.query_one(CitiesPane).show(v, cfg, changes)
+        cities = self.query_one(CitiesPane)
         # The marks are named where they are, in words short enough for a narrow column (help says more).
-        said = ([t("✦ new")] if any(changes.added) else []) + ([t("✗ gone")] if any(changes.gone) else [])
-        self.query_one("#cities-box").border_title = " · ".join([t("Cities"), *said])
+        cities.said = (
+            *([t("✦ new")] if any(changes.added) else []),
+            *([t("✗ gone")] if any(changes.gone) else []),
+        )
+        cities.show(v, cfg, changes)
         self.query_one(CharactersPane).show(v, cfg)
         self.fit_left()
         hand = self.query_one(HandPane)
@@ -389,6 +395,9 @@ class GameScreen(FirstShowing, Screen[None]):
         self.seat.table.skip()
 
     # ------------------------------------------------------------ the story
+
+    def action_scroll_cities(self, step: int) -> None:
+        self.query_one("#cities-box", CitiesBox).page(step)
 
     def action_story_page(self, step: int) -> None:
         self.query_one(LogPane).page(step)
