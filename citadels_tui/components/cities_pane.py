@@ -248,7 +248,8 @@ class CitiesPane(Static):
         if p.revealed and revealed:
             out.append("  " + ", ".join(char_name(cfg, c) for c in p.revealed))
         if p.seat == v.pending_player and v.pending_player != v.me and v.result is None:
-            out.append(t(" …"), style=mark(self, "dim"))
+            # Said in a word: a bare "…" after a name read as something cut off.
+            out.append(t(" (deciding)"), style=mark(self, "dim"))
         if wide:
             out.append(
                 tn(
