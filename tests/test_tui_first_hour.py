@@ -13,6 +13,7 @@ from citadels_core.view import view
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.cities_pane import CitiesPane
+from citadels_tui.components.hand_pane import HandPane
 
 SIZE = (80, 24)
 
@@ -39,3 +40,52 @@ async def test_the_player_who_decides_is_marked_in_a_word_not_a_bare_ellipsis(
         (bruno,) = [line for line in lines if "Bruno" in line]
         assert word in bruno and "…" not in bruno, bruno
         assert not any(word in line for line in lines if "Bruno" not in line), lines
+
+
+def saved_game_where(home: Path, pred, players: int = 4) -> Game:
+    """A saved game played by bots up to Anna's first decision where `pred(game)` holds."""
+    from citadels_core.record import GameRecord
+    from citadels_tui.game_setup import bot_names
+    from citadels_tui.saves import save_target, write_save
+
+    cfg = GameConfig.create(players, names=bot_names("Anna", players))
+    for seed in range(1, 200):
+        g = Game(cfg, seed)
+        bots = [make_bot("heuristic", 50 + p) for p in range(players)]
+        actions = []
+        while (pd := g.pending()) is not None:
+            if pd[0] == 0 and pred(g):
+                write_save(
+                    GameRecord(cfg, seed, actions),
+                    save_target(home),
+                    dict.fromkeys(range(1, players), "heuristic"),
+                )
+                return g
+            a = bots[pd[0]].choose(view(g, pd[0]))
+            g.apply(pd[0], a)
+            actions.append((pd[0], a))
+    raise AssertionError("no seed reaches the wanted state")
+
+
+async def test_of_two_identical_cards_in_the_hand_only_one_shows_the_cursor(tmp_path: Path):
+    saved_game_where(tmp_path, lambda g: len(set(g.hands[0])) < len(g.hands[0]))
+    app = CitadelsApp(home=tmp_path, resume=True, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: deciding(app))
+        hand = app.game_screen.query_one(HandPane)
+        cards = app.seat.view().hand
+        twice = next(k for k in cards if cards.count(k) > 1)
+
+        def marks() -> list[tuple[int, int]]:
+            lines = hand.render_hand(app.seat.config).plain.split("\n")[:-1]  # the last: the card's text
+            return [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "›"]
+
+        hand.show(app.seat.view(), app.seat.config, selected=twice)
+        await pilot.pause()
+        spots = [s for s in hand.spots if s[3] == twice]
+        assert len(spots) == 2 and marks() == [(spots[0][0], spots[0][1])], (marks(), spots)
+        # A click on the second copy moves the mark there: still one.
+        row, c0, _, _ = spots[1]
+        await pilot.click(HandPane, offset=(c0 + 1 + 2, row + 1))
+        await pilot.pause()
+        assert marks() == [(row, c0)], (marks(), spots)
