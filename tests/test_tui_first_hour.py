@@ -14,8 +14,13 @@ from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.cities_pane import CitiesPane
 from citadels_tui.components.hand_pane import HandPane
+from citadels_tui.names import card_name
 
 SIZE = (80, 24)
+
+
+def typed(text: str) -> list[str]:
+    return ["space" if c == " " else c for c in text]
 
 
 def _waiting_for_bruno(names: tuple[str, ...]) -> Game:
@@ -89,3 +94,23 @@ async def test_of_two_identical_cards_in_the_hand_only_one_shows_the_cursor(tmp_
         await pilot.click(HandPane, offset=(c0 + 1 + 2, row + 1))
         await pilot.pause()
         assert marks() == [(row, c0)], (marks(), spots)
+
+
+async def test_after_undo_the_card_that_came_back_is_not_marked_new(tmp_path: Path):
+    saved_game_where(tmp_path, lambda g: any(a.kind == "build" for a in g.legal_actions()))
+    app = CitadelsApp(home=tmp_path, resume=True, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: deciding(app, "build"))
+        hand = app.game_screen.query_one(HandPane)
+        assert "✦" not in hand.render_hand(app.seat.config).plain
+        build = next(a for a in app.seat.view().legal if a.kind == "build")
+        name = card_name(app.seat.config, str(build.args[0]))
+        moves = len(app.table.record.actions)
+        await pilot.press(*typed(f"build {name.lower()}"), "enter")
+        await until(pilot, lambda: len(app.table.record.actions) == moves + 1)
+        await pilot.press(*"undo", "enter")
+        await until(pilot, lambda: len(app.table.record.actions) == moves and deciding(app, "build"))
+        await pilot.pause()
+        assert name in hand.render_hand(app.seat.config).plain
+        assert "✦" not in hand.render_hand(app.seat.config).plain
+        assert "✦" not in str(hand.border_title)

@@ -91,6 +91,7 @@ class GameScreen(FirstShowing, Screen[None]):
         # The hand and cities when the player last acted: what changed since is marked in their panes. A
         # spectator never acts, so nothing is marked for them.
         self.last_acted: Snapshot | None = None
+        self._acted_before: list[Snapshot | None] = []  # the marks' starts before each act, for `undo`
         # The size classes for the terminal's present size, set before the widgets are styled: else the
         # first resize adds them and every widget of the screen is styled a second time (a few ms of a
         # start, and of every SSH session's start).
@@ -207,6 +208,15 @@ class GameScreen(FirstShowing, Screen[None]):
         if h > 0 and self._view is not None:
             # Two border lines (the cities' and the characters'), then one line per player.
             self.query_one(CharactersPane).fit(max(1, h - 2 - len(self._view.players)))
+
+    def taken_back(self) -> None:
+        """The last decision was taken back: the marks count from where they did before it (the card that
+        came back to the hand is not new)."""
+        if self._acted_before:
+            self.last_acted = self._acted_before.pop()
+        else:
+            self.last_acted = snapshot(self.seat.view())
+        self.refresh_view()
 
     def enter_skips(self) -> bool:
         """Whether Enter on an empty command line does something now: it hurries a bot's move."""
@@ -353,6 +363,7 @@ class GameScreen(FirstShowing, Screen[None]):
         try:
             self.seat.submit(actions)
             # Acting clears the marks: what changes from now on is marked until the next time.
+            self._acted_before = [*self._acted_before[-19:], self.last_acted]
             self.last_acted = snapshot(self.seat.view())
             if not self.seat.table.unjournalled:  # else shown once kept, when the table tells every seat
                 self.refresh_view()
