@@ -14,6 +14,7 @@ from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.cities_pane import CitiesPane
 from citadels_tui.components.hand_pane import HandPane
+from citadels_tui.components.log_pane import LogPane
 from citadels_tui.names import card_name
 
 SIZE = (80, 24)
@@ -114,3 +115,23 @@ async def test_after_undo_the_card_that_came_back_is_not_marked_new(tmp_path: Pa
         assert name in hand.render_hand(app.seat.config).plain
         assert "✦" not in hand.render_hand(app.seat.config).plain
         assert "✦" not in str(hand.border_title)
+
+
+def story(app: CitadelsApp) -> str:
+    return "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+
+
+async def test_quit_in_a_game_asks_first_and_a_yes_leaves(tmp_path: Path):
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: deciding(app))
+        await pilot.press("1")  # a character chosen: the game is the player's now
+        await until(pilot, lambda: deciding(app) and any(s == 0 for s, _ in app.table.record.actions))
+        await pilot.press(*"quit", "enter")
+        await until(pilot, lambda: "Leave the game?" in story(app))
+        assert app.is_running and "citadels --resume" in story(app)
+        await pilot.press(*"no", "enter")
+        await until(pilot, lambda: "You stay at the table." in story(app))
+        await pilot.press(*"quit", "enter", *"yes", "enter")
+        await until(pilot, lambda: not app.is_running)
+    assert app.return_code == 0 and "citadels --resume" in (app.farewell or "")

@@ -88,6 +88,7 @@ class GameScreen(FirstShowing, Screen[None]):
         # Options that destroy a district of the player's own city wait here for a "yes".
         self._confirming: tuple[list[Action], str] | None = None
         self._leaving = False  # Ctrl+C was pressed once: a second press leaves
+        self._quitting = False  # `quit` was typed during a game: a "yes" leaves
         # The hand and cities when the player last acted: what changed since is marked in their panes. A
         # spectator never acts, so nothing is marked for them.
         self.last_acted: Snapshot | None = None
@@ -307,9 +308,12 @@ class GameScreen(FirstShowing, Screen[None]):
 
         log = self.query_one(LogPane)
         confirming, self._confirming = self._confirming, None
+        quitting, self._quitting = self._quitting, False
         if not text.strip():
             if confirming is not None:
                 log.say(confirming[1])
+            elif quitting:
+                log.say(t("You stay at the table."))
             elif self.seat.table.bot_to_move():
                 self.seat.table.skip()
             return
@@ -322,6 +326,13 @@ class GameScreen(FirstShowing, Screen[None]):
             self._choose(int(number) - 1, seen)
             return
         log.echo(text)
+        if quitting:
+            if is_yes(text):
+                self.post_message(AppRequest("quit"))
+                return
+            log.say(t("You stay at the table."))
+            if text.strip().casefold() in ("no", "n", "нет", "н"):
+                return
         if confirming is not None:
             actions, cancelled = confirming
             if is_yes(text):
@@ -346,8 +357,23 @@ class GameScreen(FirstShowing, Screen[None]):
         elif cmd.app == "help" and cmd.arg:
             self._show_card(cmd.arg)
             self.post_message(AppRequest("help", cmd.arg))
+        elif cmd.app == "quit" and self._playing():
+            # A typed word ends a game: asked first (Ctrl+Q and a second Ctrl+C still leave at once).
+            self._quitting = True
+            saved = getattr(self.app, "game_is_saved", lambda: False)()
+            log.say(
+                t("Leave the game? It is saved: citadels --resume goes on with it. Type yes to leave.")
+                if saved
+                else t("Leave the game? Type yes to leave, anything else stays."),
+                alert=True,
+            )
         elif cmd.app:
             self.post_message(AppRequest(cmd.app, cmd.arg))
+
+    def _playing(self) -> bool:
+        """Whether the player has made a decision in this game, not yet over: leaving it is asked first."""
+        table, me = self.seat.table, self.seat.player
+        return me is not None and not table.game.over and any(seat == me for seat, _ in table.record.actions)
 
     def act(self, actions: list[Action], confirmed: bool = False) -> None:
         v, cfg = self.view(), self.seat.config
