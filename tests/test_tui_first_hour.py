@@ -135,3 +135,28 @@ async def test_quit_in_a_game_asks_first_and_a_yes_leaves(tmp_path: Path):
         await pilot.press(*"quit", "enter", *"yes", "enter")
         await until(pilot, lambda: not app.is_running)
     assert app.return_code == 0 and "citadels --resume" in (app.farewell or "")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "1 or 10–{m}? Enter chooses 1"), ("ru", "1 или 10–{m}? Enter выбирает 1")]
+)
+async def test_a_lone_digit_that_waits_for_enter_says_why(tmp_path: Path, lang: str, said: str):
+    from test_tui_screen_sizes import screen_lines
+
+    i18n.set_language(lang)
+    g = saved_game_where(tmp_path, lambda g: len(g.legal_actions()) >= 12)
+    app = CitadelsApp(home=tmp_path, resume=True, pace=0, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: deciding(app))
+        count = len(app.seat.view().legal)
+        assert count == len(g.legal_actions())
+        await pilot.press("1")
+        await pilot.pause()
+        line = screen_lines(app)[-1]
+        assert said.format(m=min(19, count)) in line, line
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert "Enter" not in screen_lines(app)[-1]
+        moves = len(app.table.record.actions)
+        await pilot.press("1", "enter")  # Enter still chooses 1
+        await until(pilot, lambda: len(app.table.record.actions) > moves)
