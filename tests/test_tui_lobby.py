@@ -192,3 +192,20 @@ async def test_a_spectator_at_the_end_is_offered_the_lobby_not_another_game():
         assert ht.spectators == 0 and app.is_running
         assert "You watch table 1" not in _text(app.screen.query_one(LobbyLog))
     table.close()
+
+
+async def test_the_new_table_form_opens_with_its_first_field_focused_and_enter_works_at_once():
+    hub = Hub(pace=0.0)
+    app = ssh_app_factory(ANNA, hub)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"new", "enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, TableFormScreen)
+        assert app.focused is form.query_one("#players", Select)
+        await pilot.press("enter")  # opens the players' list at once, no Tab first
+        await pilot.pause()
+        assert form.query_one("#players", Select).expanded
+        await pilot.press("down", "enter")  # 5 players
+        await pilot.pause()
+        assert form.query_one("#players", Select).value == 5
