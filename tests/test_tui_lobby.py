@@ -3,6 +3,7 @@
 import asyncio
 from types import SimpleNamespace
 
+import pytest
 from textual.widgets import Button, Select
 
 from citadels_tui.app import ssh_app_factory
@@ -209,3 +210,25 @@ async def test_the_new_table_form_opens_with_its_first_field_focused_and_enter_w
         await pilot.press("down", "enter")  # 5 players
         await pilot.pause()
         assert form.query_one("#players", Select).value == 5
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "your table 1: type “start” when everyone is there"),
+        ("ru", "ваш стол 1: наберите «start», когда все соберутся"),
+    ],
+)
+async def test_the_hosts_top_line_is_whole_at_80_columns(lang, said):
+    from test_tui_screen_sizes import screen_lines
+
+    hub = Hub(pace=0.0)
+    app = ssh_app_factory(SimpleNamespace(name="alexandra", key_fingerprint=None), hub)
+    async with app.run_test(size=(80, 24)) as pilot:
+        if lang != "en":
+            await pilot.press(*_keys(f"lang {lang}"), "enter")
+            await pilot.pause()
+        await pilot.press(*_keys("new 4"), "enter")
+        await _until(pilot, lambda: said in screen_lines(app)[0], "the whole top line")
+        top = screen_lines(app)[0]
+        assert "alexandra" in top and top.rstrip().endswith(said.split()[-1]), top

@@ -10,6 +10,7 @@ why (the server's reason, `SessionInfo.notice`)."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
@@ -215,15 +216,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
 
     def refresh_lobby(self) -> None:
         mine = self.hub.find(self.player, self.key, self.code)
-        status = t("Citadels lobby · you are {p}", p=self.player)
-        if mine is not None and mine[0].status == "waiting":
-            ht = mine[0]
-            status += " · " + (
-                t("your table {n}: type “start” when everyone is there", n=ht.id)
-                if ht.creator.casefold() == self.player.casefold()
-                else t("table {n}: waiting for {c} to start", n=ht.id, c=ht.creator)
-            )
-        self.query_one("#lobby-status", Static).update(status)
+        self._show_status(mine)
         self.query_one("#lobby-tables", Static).update(self._tables())
         log = self.query_one(LobbyLog)
         for line in self.hub.chat[self._chat :]:
@@ -232,6 +225,26 @@ class LobbyScreen(FirstShowing, Screen[None]):
                 Text("* " + str(line), style=mark(log, "alert")) if isinstance(line, Lazy) else Text(line)
             )
         self._chat = len(self.hub.chat)
+
+    def _show_status(self, mine: tuple[HostedTable, int] | None) -> None:
+        """The top line, never cut: the long form when it fits, else the short one ("Lobby · anna")."""
+        where = ""
+        if mine is not None and mine[0].status == "waiting":
+            ht = mine[0]
+            where = (
+                t("your table {n}: type “start” when everyone is there", n=ht.id)
+                if ht.creator.casefold() == self.player.casefold()
+                else t("table {n}: waiting for {c} to start", n=ht.id, c=ht.creator)
+            )
+        width = max(1, self.app.size.width - 2)  # the line's padding
+        heads = (t("Citadels lobby · you are {p}", p=self.player), t("Lobby · {p}", p=self.player))
+        lines = [" · ".join(x for x in (head, where) if x) for head in heads]
+        line = Text(next((x for x in lines if cell_len(x) <= width), lines[-1]))
+        line.truncate(width, overflow="ellipsis")  # a name too long for even the short form
+        self.query_one("#lobby-status", Static).update(line)
+
+    def on_resize(self) -> None:
+        self._show_status(self.hub.find(self.player, self.key, self.code))
 
     def _tables(self) -> RichTable | Text:
         if not self.hub.tables:
