@@ -200,7 +200,7 @@ async def test_a_player_watching_another_game_is_taken_to_their_table_when_it_st
             await sb.wait_for("Your hand")
             await type_line(sa, "new 2 seed=6")
             await sa.wait_for("Table 2 is yours")
-            await type_line(sa, "help")
+            await type_line(sa, "help new")
             await sa.wait_for("for cast= and districts=: first_game")
             await sc.wait_for("Table")
             await type_line(sc, "join 2")

@@ -232,3 +232,35 @@ async def test_the_hosts_top_line_is_whole_at_80_columns(lang, said):
         await _until(pilot, lambda: said in screen_lines(app)[0], "the whole top line")
         top = screen_lines(app)[0]
         assert "alexandra" in top and top.rstrip().endswith(said.split()[-1]), top
+
+
+@pytest.mark.parametrize(("lang", "first", "last"), [("en", "Commands:", "quit"), ("ru", "Команды:", "quit")])
+async def test_the_lobby_help_is_a_list_that_fits_80x24(lang, first, last):
+    from test_tui_screen_sizes import screen_lines
+
+    from citadels_tui.components.lobby_screen import help_lines, new_help_lines
+
+    hub = Hub(pace=0.0)
+    app = ssh_app_factory(ANNA, hub)
+    async with app.run_test(size=(80, 24)) as pilot:
+        if lang != "en":
+            await pilot.press(*_keys(f"lang {lang}"), "enter")
+            await pilot.pause()
+        await pilot.press(*_keys("new 4"), "enter")  # a table listed above: less room for the log
+        await pilot.press(*_keys("help"), "enter")
+        await _until(pilot, lambda: first in "\n".join(screen_lines(app)), "the help")
+        await pilot.pause()
+        screen = screen_lines(app)
+        lines = help_lines()
+        assert lines[0] == first and lines[-1].split()[0] == last and len(lines) >= 12
+        log = app.lobby.query_one(LobbyLog).scrollable_content_region
+        for line in lines:
+            # One command a line, each on the screen at once, none wrapped.
+            assert len(line) <= log.width, line
+            assert any(row[log.x : log.right].rstrip() == line.rstrip() for row in screen), (line, screen)
+        await pilot.press(*_keys("help new"), "enter")
+        await pilot.pause()
+        await pilot.pause()
+        for line in new_help_lines():
+            assert len(line) <= log.width, line
+        assert "first_game" in lobby_text(app)

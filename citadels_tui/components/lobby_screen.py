@@ -24,7 +24,7 @@ from citadels_core.edition import EDITIONS
 
 from ..admin import ADMIN_WORDS, Admin, run_admin_command
 from ..hub import HostedTable, Hub, HubError
-from ..i18n import Lazy, language, t
+from ..i18n import Lazy, language, t, tp
 from .command_line import CommandLine
 from .first_showing import FirstShowing
 from .game_screen import AppRequest
@@ -48,19 +48,54 @@ class SitDown(Message):
         self.seat = seat
 
 
-HELP = (
-    "new — a form to make a table · new [players 2-8] [edition=2016|classic] [shorter] [cast=PRESET] "
-    "[districts=PRESET] [bots=easy|normal|hard|random] [timer=SECONDS] — make a table and sit at it · join N — sit at "
-    "table N (or retake your seat) · watch N — watch a game · leave — stand up · start — start your table "
-    "(bots fill the empty seats) · say TEXT — talk to the lobby · games — your finished games (games all: "
-    "everyone's) · replay N — game N again, move by move · leaderboard — the ratings · lang en|ru — your "
-    "language · quit"
-)
-ADMIN_HELP = (
-    "For admins: kick NAME [reason] · ban name|key|address VALUE [for 30m|2h|7d] [reason] · unban KIND VALUE · "
-    "bans — the bans in force · close N — close table N (its game is kept as abandoned) · announce TEXT — "
-    "to the lobby and every table"
-)
+def help_lines() -> list[str]:
+    """`help`: one command a line, short enough for 80×24 (the options of `new` are under `help new`)."""
+    rows = [
+        (tp("lobby command", "new"), t("a form to make a table")),
+        (tp("lobby command", "new 3 bots=hard …"), t("a table made at once: “help new” says how")),
+        (tp("lobby command", "join N"), t("sit at table N (or retake your seat)")),
+        (tp("lobby command", "watch N"), t("watch a game")),
+        (tp("lobby command", "leave"), t("stand up from your table")),
+        (tp("lobby command", "start"), t("start your table: bots fill the empty seats")),
+        (tp("lobby command", "say TEXT"), t("talk to the lobby")),
+        (tp("lobby command", "games [all]"), t("your finished games (all: everyone's)")),
+        (tp("lobby command", "replay N"), t("game N again, move by move")),
+        (tp("lobby command", "leaderboard"), t("the ratings")),
+        (tp("lobby command", "lang en|ru"), t("your language")),
+        (tp("lobby command", "quit"), t("leave the server (Ctrl+Q too)")),
+    ]
+    return _listed(t("Commands:"), rows)
+
+
+def new_help_lines() -> list[str]:
+    """`help new`: the options of `new`, and each edition's presets."""
+    rows = [
+        (tp("lobby command", "2 … 8"), t("players (4 unless said)")),
+        (tp("lobby command", "edition=classic"), t("the classic edition (2016 unless said)")),
+        (tp("lobby command", "shorter"), t("the classic shorter game")),
+        (tp("lobby command", "cast=PRESET"), t("the characters (presets below)")),
+        (tp("lobby command", "districts=PRESET"), t("the districts (presets below)")),
+        (tp("lobby command", "bots=LEVEL"), t("easy, normal (unless said), hard or random")),
+        (tp("lobby command", "timer=SECONDS"), t("time to think before a bot plays for you")),
+    ]
+    return _listed(t("new [options] makes a table and sits you at it, e.g. “new 3 bots=hard”:"), rows)
+
+
+def admin_help_lines() -> list[str]:
+    rows = [
+        (tp("lobby command", "kick NAME [reason]"), t("send a player away")),
+        (tp("lobby command", "ban name|key|address VALUE"), t("[for 30m|2h|7d] [reason]")),
+        (tp("lobby command", "unban KIND VALUE"), t("lift a ban")),
+        (tp("lobby command", "bans"), t("the bans in force")),
+        (tp("lobby command", "close N"), t("close table N (its game is kept as abandoned)")),
+        (tp("lobby command", "announce TEXT"), t("to the lobby and every table")),
+    ]
+    return _listed(t("For admins:"), rows)
+
+
+def _listed(heading: str, rows: list[tuple[str, str]]) -> list[str]:
+    width = max(cell_len(c) for c, _ in rows)
+    return [heading, *(f"  {c}{' ' * (width - cell_len(c))}  {what}" for c, what in rows)]
 
 
 # The server's reasons for a guest name (citadels_server/session.py; the app cannot import the server).
@@ -325,22 +360,26 @@ class LobbyScreen(FirstShowing, Screen[None]):
         hub = self.hub
         if word == "say" and rest:
             hub.say_lobby(self.player, rest)
-        elif word == "help":
-            self.say(t(HELP))
-            self.say(
-                t(
-                    "Your name: the first SSH key that logs in with a name keeps it for good. Without a key, "
-                    "a name is yours only while you play, and a seat you hold is retaken with the reconnect "
-                    "code shown when you sat down."
-                )
-            )
+        elif word == "help" and rest.lower() == "new":
+            for line in new_help_lines():
+                self.say(line)
             for ed in ("2016", "classic"):
                 presets = ", ".join(p.key for p in get_edition(ed).presets)
                 self.say(
                     t("Presets of the {e} for cast= and districts=: {p}.", e=edition_label(ed), p=presets)
                 )
+        elif word == "help":
+            for line in help_lines():
+                self.say(line)
+            self.say(
+                t(
+                    "Your name: the first SSH key that logs in with a name keeps it for good; without a "
+                    "key, the reconnect code shown when you sit down retakes your seat."
+                )
+            )
             if hub.order.is_admin(self.key):
-                self.say(t(ADMIN_HELP))
+                for line in admin_help_lines():
+                    self.say(line)
         elif word in ADMIN_WORDS:
             for line in run_admin_command(hub, Admin(self.player, self.key, self.address), word, rest):
                 self.say(line)
@@ -382,7 +421,11 @@ class LobbyScreen(FirstShowing, Screen[None]):
                 hub.start(mine[0], self.player)
         else:
             self.say(
-                t("Unknown command {w!r}. To talk to the lobby: say TEXT. {h}", w=word, h=t(HELP)), alert=True
+                t(
+                    "Unknown command {w!r}. To talk to the lobby: say TEXT; “help” lists the commands.",
+                    w=word,
+                ),
+                alert=True,
             )
 
     def _tell_code(self, ht: HostedTable, seat: int) -> None:
@@ -443,10 +486,12 @@ class LobbyScreen(FirstShowing, Screen[None]):
                 k, _, v = a.partition("=")
                 opts[k.lower()] = v
             else:
-                raise HubError(t("I do not understand {a!r}. {h}", a=a, h=t(HELP)))
+                raise HubError(t("I do not understand {a!r}: “help new” lists the options.", a=a))
         unknown = set(opts) - {"players", "cast", "districts", "bots", "timer", "seed", "edition", "shorter"}
         if unknown:
-            raise HubError(t("Unknown option {o}. {h}", o=", ".join(sorted(unknown)), h=t(HELP)))
+            raise HubError(
+                t("Unknown option {o}: “help new” lists the options.", o=", ".join(sorted(unknown)))
+            )
         try:
             players = int(opts.get("players", "4"))
             timer = float(opts.get("timer", "0")) or None
