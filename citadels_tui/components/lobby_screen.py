@@ -180,6 +180,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
         self.address = address  # the client's address (an admin's ban never covers their own)
         self._chat = max(0, len(hub.chat) - 20)  # a newcomer sees the last few lines of the lobby chat
         self._lang = ""  # the language the screen was built in
+        self._seated: tuple[int, list[str]] | None = None  # my waiting table and who sat there, last look
 
     def compose(self) -> ComposeResult:
         self._lang = language()
@@ -252,6 +253,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
     def refresh_lobby(self) -> None:
         mine = self.hub.find(self.player, self.key, self.code)
         self._show_status(mine)
+        self._tell_comings_and_goings(mine)
         self.query_one("#lobby-tables", Static).update(self._tables())
         log = self.query_one(LobbyLog)
         for line in self.hub.chat[self._chat :]:
@@ -260,6 +262,47 @@ class LobbyScreen(FirstShowing, Screen[None]):
                 Text("* " + str(line), style=mark(log, "alert")) if isinstance(line, Lazy) else Text(line)
             )
         self._chat = len(self.hub.chat)
+
+    def _tell_comings_and_goings(self, mine: tuple[HostedTable, int] | None) -> None:
+        """Who sat down at or left my waiting table since the last look, said in the lobby's log (the
+        host waits for them to start the game). Looked at each redraw: one who came and went between two
+        redraws is no news."""
+        if mine is None or mine[0].status != "waiting":
+            self._seated = None
+            return
+        ht, me = mine[0], self.player.casefold()
+        names = ht.names()
+        if self._seated is not None and self._seated[0] == ht.id:
+            before = {n.casefold() for n in self._seated[1]}
+            now = {n.casefold() for n in names}
+            taken = len(names)
+            for n in names:
+                if n.casefold() not in before and n.casefold() != me:
+                    self.say(
+                        t(
+                            "{p} sat down at your table {n}: {k} of {m} seats taken.",
+                            p=n,
+                            n=ht.id,
+                            k=taken,
+                            m=ht.players,
+                        ),
+                        alert=True,
+                    )
+            for n in self._seated[1]:
+                if n.casefold() not in now and n.casefold() != me:
+                    self.say(
+                        t(
+                            "{p} left your table {n}: {k} of {m} seats taken.",
+                            p=n,
+                            n=ht.id,
+                            k=taken,
+                            m=ht.players,
+                        ),
+                        alert=True,
+                    )
+            if ht.free == 0 and now - before and ht.creator.casefold() == me:
+                self.say(t("Every seat is taken: type “start”."), alert=True)
+        self._seated = (ht.id, names)
 
     def _show_status(self, mine: tuple[HostedTable, int] | None) -> None:
         """The top line, never cut: the long form when it fits, else the short one ("Lobby · anna")."""
@@ -398,6 +441,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
             ht = hub.get(self._number(rest))
             if word == "join":
                 seat = hub.join(ht, self.player, self.key, self.code)
+                self._seated = (ht.id, ht.names())  # who comes from now on is news
                 if ht.table is not None:
                     self.post_message(SitDown(ht, seat))
                 else:
@@ -471,6 +515,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
                     p=ht.players,
                 )
             )
+            self._seated = (ht.id, ht.names())
             self._tell_code(ht, 0)
 
         self.app.push_screen(TableFormScreen(), made)
@@ -521,6 +566,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
                 p=ht.players,
             )
         )
+        self._seated = (ht.id, ht.names())
         self._tell_code(ht, 0)
 
     def action_quit(self) -> None:
