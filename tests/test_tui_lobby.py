@@ -264,3 +264,37 @@ async def test_the_lobby_help_is_a_list_that_fits_80x24(lang, first, last):
         for line in new_help_lines():
             assert len(line) <= log.width, line
         assert "first_game" in lobby_text(app)
+
+
+async def test_the_whole_story_f6_has_the_table_chat_where_it_was_said():
+    from citadels_tui.components.story_screen import StoryScreen
+
+    hub = Hub(pace=30.0, seed=2)
+    ht, table = _table_in_play(hub)
+    hub.say_table(ht, "bruno", "good luck all")  # said before anna came: after the story so far
+    app = ssh_app_factory(ANNA_BACK, hub)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, lambda: app.game_screen is not None and app.game_screen.is_attached, "seated")
+        await _until(pilot, lambda: "good luck all" in _text(app.game_screen.query_one(LogPane)), "chat")
+        if table.game.pending()[0] != 0:
+            await pilot.press("enter")  # the bots hurried to anna's choice
+        await _until(pilot, lambda: table.game.pending()[0] == 0, "anna's choice")
+        await pilot.press(*_keys("say hello table"), "enter")
+        await _until(pilot, lambda: "hello table" in _text(app.game_screen.query_one(LogPane)), "said")
+        table.submit(0, [table.game.legal_actions()[0]])  # a decision after it: narrated after the chat
+        await pilot.pause()
+        await _until(pilot, lambda: app.game_screen.told > 0, "told")
+        told_before = app.game_screen.told
+        await pilot.press("f6")
+        await _until(pilot, lambda: isinstance(app.screen, StoryScreen), "the whole story")
+        story = app.screen.render_story().plain
+        whole = app.game_screen.whole_story()
+        said = next(i for i, line in enumerate(whole) if line.text == "anna: hello table")
+        assert 0 < said < len(whole) - 1 and whole[said + 1].kind != "chat", whole[said:]  # told after it
+        assert "bruno: good luck all" in story and "anna: hello table" in story, story
+        assert story.index("good luck all") < story.index("hello table")
+        pane = _text(app.game_screen.query_one(LogPane))
+        # In the same order as the pane told them.
+        assert pane.index("good luck all") < pane.index("hello table")
+        assert told_before > 0
+    table.close()

@@ -16,7 +16,7 @@ from citadels_core.view import View
 from ..changes import Snapshot, since, snapshot
 from ..i18n import t, tn
 from ..names import card_name, char_name, describe, hurts_own_city
-from ..table import HINT_PLAYOUTS, HINT_SECONDS, HintRequest, Seat
+from ..table import HINT_PLAYOUTS, HINT_SECONDS, HintRequest, LogLine, Seat
 from .characters_pane import CharactersPane
 from .cities_pane import CitiesBox, CitiesPane, points_so_far
 from .command_line import CommandLine
@@ -83,6 +83,7 @@ class GameScreen(FirstShowing, Screen[None]):
         super().__init__()
         self.seat = seat
         self._cursor = 0  # index of the next game event to narrate
+        self.told = 0  # the story's lines narrated into the pane so far (the whole story's place for chat)
         self._view: View | None = None
         self._hint: HintRequest | None = None  # the hint being worked out, if any
         # Options that destroy a district of the player's own city wait here for a "yes".
@@ -194,6 +195,7 @@ class GameScreen(FirstShowing, Screen[None]):
         # Your move is said in words where you act, not only by colour (the top line says it too).
         options.border_title = t("▶ Your move — you can") if v.legal else t("You can")
         lines, self._cursor = self.seat.lines(self._cursor)
+        self.told += len(lines)
         self.query_one(LogPane).add_events(lines)
         if v.result is not None:
             self.refresh_bindings()  # the end screen's key (F7) shows from now on
@@ -452,8 +454,12 @@ class GameScreen(FirstShowing, Screen[None]):
         """The whole game's story, full-screen (F6 or `story`); the command line has the focus again after."""
         from .story_screen import StoryScreen
 
+        self.app.push_screen(StoryScreen(self.whole_story()), lambda _: self.query_one(CommandLine).focus())
+
+    def whole_story(self) -> list[LogLine]:
+        """The story told again from the first event (a hosted table adds its chat where it was said)."""
         lines, _ = self.seat.lines(0)
-        self.app.push_screen(StoryScreen(lines), lambda _: self.query_one(CommandLine).focus())
+        return lines
 
     def action_hint(self) -> None:
         self.ask_hint()
