@@ -160,3 +160,21 @@ async def test_a_lone_digit_that_waits_for_enter_says_why(tmp_path: Path, lang: 
         moves = len(app.table.record.actions)
         await pilot.press("1", "enter")  # Enter still chooses 1
         await until(pilot, lambda: len(app.table.record.actions) > moves)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_name_is_told_as_the_player_typed_it_even_at_the_start_of_a_sentence(lang: str):
+    from citadels_core.narrate import narrate
+
+    names = ("alice", "bruno", "clara", "david")
+    g = Game(GameConfig.create(4, names=names), 7)
+    bots = [make_bot("heuristic", 70 + p) for p in range(4)]
+    while (pd := g.pending()) is not None:
+        g.apply(pd[0], bots[pd[0]].choose(view(g, pd[0])))
+    tr = i18n.translations(lang)
+    told = [narrate(g.config, e, me, tr) for e in g.events for me in (None, 0)]
+    starts = [s for s in told if s.split(" ", 1)[0].rstrip(":,.’'s") in names]
+    assert len(starts) > 50, told[:20]  # many sentences start with a name …
+    for s in told:
+        for n in names:
+            assert n.capitalize() not in s, s  # … and none has it capitalised
