@@ -724,6 +724,8 @@ class CitadelsApp(App[int]):
         if action is None:
             self._say(take_back_refused(why), alert=True)
             return
+        if self.game_screen is not None:
+            self.game_screen.taken_back()
         cfg = self.table.config
         self._say(t("Taken back: {a}. Decide again.", a=describe(cfg, view(self.table.game, player), action)))
 

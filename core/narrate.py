@@ -2,7 +2,8 @@
 
 Templates are English with named placeholders ({Who}, {card}, {amount} …); the English text is the
 gettext message id and `event:<template id>` its context, so a catalog translates each event once and
-another edition's events need only new entries. `{Who}` is the acting player capitalised, `{who}` not;
+another edition's events need only new entries. `{Who}` is the acting player to start a sentence
+("You", "Someone"; a player's name as the player typed it, "alice"), `{who}` within one;
 for the viewer's own deeds a catalog may give a second-person variant in the context `event:<id>:you`
 (Russian conjugates the verb for "you"); without one the third-person sentence is used.
 
@@ -378,11 +379,14 @@ def narrate(
     mine = actor is not None and me is not None and d.get(actor) == me
     yours = {k for k in _PLAYER_KEYS if k in d and d[k] == me and me is not None}
 
+    named: set[str] = set()  # the fields that hold a player's name: kept as the player typed it
+
     def who(key: str) -> str:
         p: int | None = d.get(key)
         if p is None:
             return tr.gettext("someone")
         if p != me:
+            named.add(key if key != "player" else "who")
             return cfg.names[p]
         if key == "player":
             return tr.gettext("you")
@@ -413,7 +417,9 @@ def narrate(
     f.setdefault("who", who("player"))
     for key in ("who", "target", "thief", "victim"):
         if key in f:
-            f[key.capitalize() if key != "who" else "Who"] = _cap(str(f[key]))
+            # A sentence starts with a capital ("You", "Someone"), but a name stays as it was typed ("alice").
+            cap = key.capitalize() if key != "who" else "Who"
+            f[cap] = str(f[key]) if key in named else _cap(str(f[key]))
     k = e.kind
     if k == "setup":
         f.update(players=cfg.players, names=", ".join(cfg.names), first=cfg.names[0])

@@ -161,8 +161,6 @@ def event_ids() -> set[MsgId]:
 def dynamic_ui_ids() -> set[MsgId]:
     """UI texts passed to t() through a name: the status line's asks, bot levels, the help page, editions."""
     from citadels_tui.components.help_screen import HOW_TO_PLAY, STORY_HELP
-    from citadels_tui.components.lobby_screen import ADMIN_HELP
-    from citadels_tui.components.lobby_screen import HELP as LOBBY_HELP
     from citadels_tui.components.new_game_screen import EDITION_NAMES
     from citadels_tui.components.status_bar import ASKS
     from citadels_tui.settings import BOT_LEVELS
@@ -175,8 +173,6 @@ def dynamic_ui_ids() -> set[MsgId]:
             *BOT_LEVELS,
             HOW_TO_PLAY,
             STORY_HELP,
-            LOBBY_HELP,
-            ADMIN_HELP,
             *EDITION_NAMES.values(),
         )
     }

@@ -106,7 +106,8 @@ async def test_admin_commands_reach_the_players_and_others_are_refused(tmp_path)
         await anna.shows("Be kind.")
 
         boss.type("help\r")
-        await boss.shows("For admins: kick NAME")
+        await boss.shows("For admins:")
+        await boss.shows("kick NAME [reason]")
         # Not an admin: a sentence, not "unknown command", and nobody is kicked.
         anna.type("kick bruno\r")
         await anna.shows("Only this server's admins can use")

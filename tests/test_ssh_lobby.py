@@ -200,7 +200,7 @@ async def test_a_player_watching_another_game_is_taken_to_their_table_when_it_st
             await sb.wait_for("Your hand")
             await type_line(sa, "new 2 seed=6")
             await sa.wait_for("Table 2 is yours")
-            await type_line(sa, "help")
+            await type_line(sa, "help new")
             await sa.wait_for("for cast= and districts=: first_game")
             await sc.wait_for("Table")
             await type_line(sc, "join 2")
@@ -217,3 +217,25 @@ async def test_a_player_watching_another_game_is_taken_to_their_table_when_it_st
             await type_line(sa, "say still here")
             await sc.wait_for("Citadels lobby")
             assert hub.tables[2].holders[1].present == 0
+
+
+async def test_the_host_is_told_when_someone_sits_down_at_or_leaves_their_table(tmp_path):
+    hub = Hub(pace=0.0)
+    async with game_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as a, connect(server, "bruno") as b, connect(server, "carla") as c:
+            sa, sb, sc = await lobby(a), await lobby(b), await lobby(c)
+            await type_line(sa, "new 3")
+            await sa.wait_for("Table 1 is yours")
+            await sb.wait_for("anna")
+            await type_line(sb, "join 1")
+            await sa.wait_for("bruno sat down at your table 1: 2 of 3 seats taken.")
+            await type_line(sb, "leave")
+            await sa.wait_for("bruno left your table 1: 1 of 3 seats taken.")
+            await type_line(sb, "join 1")
+            await sa.wait_for("bruno sat down at your table 1: 2 of 3 seats taken.")
+            await type_line(sc, "join 1")
+            await sa.wait_for("carla sat down at your table 1: 3 of 3 seats taken.")
+            await sa.wait_for("Every seat is taken: type “start”.")
+            # Those at the table hear it too; nobody is told of their own coming.
+            await sb.wait_for("carla sat down at your table 1")
+            assert "bruno sat down" not in sb.text

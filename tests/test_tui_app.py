@@ -447,7 +447,7 @@ async def test_clicking_a_card_in_the_hand_shows_its_text(tmp_path: Path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         hand = app.game_screen.query_one(HandPane)
-        row, c0, _c1, key = hand._spots[-1]
+        row, c0, _c1, key = hand.spots[-1]
         assert hand.selected != key
         await pilot.click(HandPane, offset=(c0 + 2, row + 1))
         await pilot.pause()

@@ -350,6 +350,8 @@ async def test_a_game_played_to_its_end_at_a_hosted_table_is_listed_replayed_and
     async with app.run_test(size=(100, 30)) as pilot:
         await type_line(pilot, "games")
         text = await said(pilot, app, "“replay N” shows game N again")
+        # The bot's name carries its tag once, not the table's tag and the list's too.
+        assert " (bot) " in text and "(bot) (bot)" not in text, text
         assert game_rows(text.replace(re.search(r"\d{4}-\d\d-\d\d", text).group(), "2026-09-21")) == [
             str(ht.id)
         ]
@@ -406,3 +408,10 @@ def test_the_leaderboard_at_80x24(snap_compare):
         )
     app = ssh_app_factory(BRUNO, Hub(pace=0.0, records=records))
     assert snap_compare(app, terminal_size=(80, 24), run_before=_leaderboard)
+
+
+def test_a_bots_table_tag_is_taken_off_in_any_language_so_the_list_adds_the_viewers_own():
+    from citadels_tui.components.history_screen import bot_name
+
+    assert bot_name("Anna (bot)") == "Anna" and bot_name("Клара (бот)") == "Клара"
+    assert bot_name("robot") == "robot" and bot_name("Anna") == "Anna"

@@ -3,6 +3,7 @@
 import asyncio
 from types import SimpleNamespace
 
+import pytest
 from textual.widgets import Button, Select
 
 from citadels_tui.app import ssh_app_factory
@@ -191,4 +192,109 @@ async def test_a_spectator_at_the_end_is_offered_the_lobby_not_another_game():
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
         assert ht.spectators == 0 and app.is_running
         assert "You watch table 1" not in _text(app.screen.query_one(LobbyLog))
+    table.close()
+
+
+async def test_the_new_table_form_opens_with_its_first_field_focused_and_enter_works_at_once():
+    hub = Hub(pace=0.0)
+    app = ssh_app_factory(ANNA, hub)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"new", "enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, TableFormScreen)
+        assert app.focused is form.query_one("#players", Select)
+        await pilot.press("enter")  # opens the players' list at once, no Tab first
+        await pilot.pause()
+        assert form.query_one("#players", Select).expanded
+        await pilot.press("down", "enter")  # 5 players
+        await pilot.pause()
+        assert form.query_one("#players", Select).value == 5
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "your table 1: type “start” when everyone is there"),
+        ("ru", "ваш стол 1: наберите «start», когда все соберутся"),
+    ],
+)
+async def test_the_hosts_top_line_is_whole_at_80_columns(lang, said):
+    from test_tui_screen_sizes import screen_lines
+
+    hub = Hub(pace=0.0)
+    app = ssh_app_factory(SimpleNamespace(name="alexandra", key_fingerprint=None), hub)
+    async with app.run_test(size=(80, 24)) as pilot:
+        if lang != "en":
+            await pilot.press(*_keys(f"lang {lang}"), "enter")
+            await pilot.pause()
+        await pilot.press(*_keys("new 4"), "enter")
+        await _until(pilot, lambda: said in screen_lines(app)[0], "the whole top line")
+        top = screen_lines(app)[0]
+        assert "alexandra" in top and top.rstrip().endswith(said.split()[-1]), top
+
+
+@pytest.mark.parametrize(("lang", "first", "last"), [("en", "Commands:", "quit"), ("ru", "Команды:", "quit")])
+async def test_the_lobby_help_is_a_list_that_fits_80x24(lang, first, last):
+    from test_tui_screen_sizes import screen_lines
+
+    from citadels_tui.components.lobby_screen import help_lines, new_help_lines
+
+    hub = Hub(pace=0.0)
+    app = ssh_app_factory(ANNA, hub)
+    async with app.run_test(size=(80, 24)) as pilot:
+        if lang != "en":
+            await pilot.press(*_keys(f"lang {lang}"), "enter")
+            await pilot.pause()
+        await pilot.press(*_keys("new 4"), "enter")  # a table listed above: less room for the log
+        await pilot.press(*_keys("help"), "enter")
+        await _until(pilot, lambda: first in "\n".join(screen_lines(app)), "the help")
+        await pilot.pause()
+        screen = screen_lines(app)
+        lines = help_lines()
+        assert lines[0] == first and lines[-1].split()[0] == last and len(lines) >= 12
+        log = app.lobby.query_one(LobbyLog).scrollable_content_region
+        for line in lines:
+            # One command a line, each on the screen at once, none wrapped.
+            assert len(line) <= log.width, line
+            assert any(row[log.x : log.right].rstrip() == line.rstrip() for row in screen), (line, screen)
+        await pilot.press(*_keys("help new"), "enter")
+        await pilot.pause()
+        await pilot.pause()
+        for line in new_help_lines():
+            assert len(line) <= log.width, line
+        assert "first_game" in lobby_text(app)
+
+
+async def test_the_whole_story_f6_has_the_table_chat_where_it_was_said():
+    from citadels_tui.components.story_screen import StoryScreen
+
+    hub = Hub(pace=30.0, seed=2)
+    ht, table = _table_in_play(hub)
+    hub.say_table(ht, "bruno", "good luck all")  # said before anna came: after the story so far
+    app = ssh_app_factory(ANNA_BACK, hub)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, lambda: app.game_screen is not None and app.game_screen.is_attached, "seated")
+        await _until(pilot, lambda: "good luck all" in _text(app.game_screen.query_one(LogPane)), "chat")
+        if table.game.pending()[0] != 0:
+            await pilot.press("enter")  # the bots hurried to anna's choice
+        await _until(pilot, lambda: table.game.pending()[0] == 0, "anna's choice")
+        await pilot.press(*_keys("say hello table"), "enter")
+        await _until(pilot, lambda: "hello table" in _text(app.game_screen.query_one(LogPane)), "said")
+        table.submit(0, [table.game.legal_actions()[0]])  # a decision after it: narrated after the chat
+        await pilot.pause()
+        await _until(pilot, lambda: app.game_screen.told > 0, "told")
+        told_before = app.game_screen.told
+        await pilot.press("f6")
+        await _until(pilot, lambda: isinstance(app.screen, StoryScreen), "the whole story")
+        story = app.screen.render_story().plain
+        whole = app.game_screen.whole_story()
+        said = next(i for i, line in enumerate(whole) if line.text == "anna: hello table")
+        assert 0 < said < len(whole) - 1 and whole[said + 1].kind != "chat", whole[said:]  # told after it
+        assert "bruno: good luck all" in story and "anna: hello table" in story, story
+        assert story.index("good luck all") < story.index("hello table")
+        pane = _text(app.game_screen.query_one(LogPane))
+        # In the same order as the pane told them.
+        assert pane.index("good luck all") < pane.index("hello table")
+        assert told_before > 0
     table.close()

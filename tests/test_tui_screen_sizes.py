@@ -1,7 +1,9 @@
 """The game screen read as a player reads it, at the least size (60×20), at 80×24 and at 120×40, with 4 and
 8 players, in English and in Russian: the top line keeps the round, who decides and the deck; every player
 is listed; your own line is one line; it says in words that the move is yours; at 80×24 and above every
-city is on screen whole (no scrolling, nothing cut)."""
+district keeps its whole name, at 120×40 every city is on screen (no scrolling, nothing cut), and where the
+cities are taller than their frame (8 players at 80×24) its title says that Ctrl+↓ shows the rest.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from citadels_tui.components.cities_pane import points_so_far
 from citadels_tui.components.game_screen import MIN_HEIGHT, MIN_WIDTH
 from citadels_tui.components.status_bar import status_text
 from citadels_tui.game_setup import bot_names
+from citadels_tui.names import card_name
 from citadels_tui.saves import save_target, write_save
 
 SIZES = [(MIN_WIDTH, MIN_HEIGHT), (80, 24), (120, 40)]
@@ -113,7 +116,7 @@ async def test_the_screen_shows_what_a_player_needs_at_every_size(tmp_path, size
         assert words["turn"] in top, top
         # That the move is yours, in words where you act (not only the top line, not only a colour).
         assert words["mine"] in "\n".join(region_text(lines, gs.query_one("#right").region))
-        cities = region_text(lines, gs.query_one("#cities-box").region)
+        cities = await seen_cities(app, pilot)
         for p in v.players:
             assert any(p.name in line for line in cities), (p.name, cities)
         # Your own line keeps its end: districts toward a complete city and the points, on that one line.
@@ -122,20 +125,49 @@ async def test_the_screen_shows_what_a_player_needs_at_every_size(tmp_path, size
         assert f"{me.city_size}/{v.complete_at}" in mine, mine
         assert re.search(rf"\b{points_so_far(v, me)} ?({words['pt']})", mine), mine
         if size != (MIN_WIDTH, MIN_HEIGHT):
-            # Every city whole: nothing scrolled out of sight, no line cut short.
-            assert gs.query_one("#cities-box").max_scroll_y == 0, cities
+            # Every district by its whole name, no line cut short; at 120×40 nothing out of sight.
+            assert_whole_names(app, v, cities)
             assert not any(line.rstrip().endswith("…") for line in cities), cities
+            if size == (120, 40):
+                assert gs.query_one("#cities-box").max_scroll_y == 0, cities
 
 
-async def test_the_classic_edition_fits_eight_players_at_80x24(tmp_path):
+async def seen_cities(app: CitadelsApp, pilot) -> list[str]:
+    """The lines of the cities' frame, scrolled through with Ctrl+↓ to its end (and back to the top)."""
+    box = app.game_screen.query_one("#cities-box")
+    seen = region_text(screen_lines(app), box.region)
+    if box.max_scroll_y > 0:
+        assert "Ctrl+↑↓" in seen[0], seen  # the frame's title says how to see the rest
+    for _ in range(20):
+        if box.scroll_y >= box.max_scroll_y:
+            break
+        await pilot.press("ctrl+down")
+        await pilot.pause()
+        seen += region_text(screen_lines(app), box.region)
+    else:
+        raise AssertionError("Ctrl+↓ did not reach the end of the cities")
+    await pilot.press("ctrl+up", "ctrl+up", "ctrl+up", "ctrl+up")
+    await pilot.pause()
+    assert box.scroll_y == 0
+    return seen
+
+
+def assert_whole_names(app: CitadelsApp, v: View, cities: list[str]) -> None:
+    text = "\n".join(cities)
+    for p in v.players:
+        for d in p.city:
+            name = card_name(app.seat.config, d.key)
+            assert f"{name} {d.cost}" in text or f"{name}+ {d.cost}" in text, (name, cities)
+
+
+async def test_the_classic_edition_shows_eight_players_cities_whole_at_80x24(tmp_path):
     v = late_game(tmp_path, 8, "Anna", edition="classic")
     app = CitadelsApp(home=tmp_path, resume=True, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await _open(app, pilot)
-        gs = app.game_screen
-        cities = region_text(screen_lines(app), gs.query_one("#cities-box").region)
+        cities = await seen_cities(app, pilot)
         assert all(any(p.name in line for line in cities) for p in v.players), cities
-        assert gs.query_one("#cities-box").max_scroll_y == 0
+        assert_whole_names(app, v, cities)
 
 
 async def test_below_the_least_size_a_centred_sentence_asks_for_more(tmp_path):

@@ -54,8 +54,8 @@ async def test_the_pane_shows_progress_then_each_decision_and_the_costliest():
         await pilot.pause()
         assert not bar.display
         text = pane.text()
-        # One line per decision, with the chance before and after it and what was chosen.
-        assert text.count("% → ") >= total
+        # One line per decision, with the chance before and after it, each number named, and what was chosen.
+        assert text.count("% before → ") >= total and text.count("% after: ") >= total
         first = pane.points[0]
         assert f"Round {first.round} " in text
         if any(tp.cost > 0 and tp.chosen != tp.best for tp in pane.points):
@@ -81,3 +81,4 @@ async def test_the_pane_in_russian():
         await until(pilot, lambda: pane.done)
         await pilot.pause()
         assert "Раунд" in pane.text()
+        assert "% до → " in pane.text() and "% после: " in pane.text()

@@ -37,6 +37,13 @@ def points_so_far(v: View, p: PlayerInfo) -> int:
     return pts
 
 
+def whole_names(widget: Widget) -> bool:
+    """Whether the terminal is 80×24 or more, where district names are never cut short (below it, at the
+    least sizes, every player keeping a line in sight comes first)."""
+    w, h = widget.app.size
+    return w >= 80 and h >= 24
+
+
 class CitiesBox(VerticalScroll):
     """The scrolling frame of the cities: its height decides their form, so a new height redraws them.
     `resized`, if given, is called after that: the game's screen fits the characters below to the
@@ -46,6 +53,12 @@ class CitiesBox(VerticalScroll):
     def __init__(self, *, resized: Callable[[], None] | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self._resized = resized
+
+    def page(self, step: int) -> None:
+        """A frame's height less a line down (1) or up (-1): the keys are the screen's, the focus elsewhere."""
+        self.scroll_to(
+            y=self.scroll_y + step * max(1, self.scrollable_content_region.height - 1), animate=False
+        )
 
     def on_resize(self) -> None:
         for pane in self.query(CitiesPane):
@@ -62,6 +75,8 @@ class CitiesPane(Static):
         self.border_title = t("Cities")
         self._last: tuple[View, GameConfig] | None = None
         self.changes: Changes = NOTHING  # districts built or gone since the player last acted
+        self.said: tuple[str, ...] = ()  # what the frame's title names besides "Cities" (the marks)
+        self._scrolls = False  # the cities are taller than their frame: its title says how to scroll
         # The sizes the cities were last drawn for, and that drawing.
         self._drawn: tuple[tuple[int, int], RenderableType] | None = None
 
@@ -70,6 +85,7 @@ class CitiesPane(Static):
         if changes is not None:
             self.changes = changes
         self.update(self._render_for(self._sizes()))
+        self._title()
 
     def on_resize(self) -> None:
         self.redraw()
@@ -78,6 +94,12 @@ class CitiesPane(Static):
         # The form (short or long headers, names or not) depends on the size, known only after layout.
         if self._last is not None:
             self.update(self._drawn_for(self._sizes()))
+            self._title()
+
+    def _title(self) -> None:
+        if isinstance(self.parent, CitiesBox):
+            more = [t("Ctrl+↑↓ scroll")] if self._scrolls else []
+            self.parent.border_title = " · ".join([t("Cities"), *self.said, *more])
 
     def _drawn_for(self, sizes: tuple[int, int]) -> RenderableType:
         """The cities drawn for `sizes`: the last drawing when it was for the same sizes. Both the pane
@@ -86,6 +108,7 @@ class CitiesPane(Static):
         drop a layout asked for in the middle of its own, and a later one must still come."""
         if self._drawn is None or self._drawn[0] != sizes:
             assert self._last is not None
+            self._scrolls = False
             self._drawn = (sizes, self.render_cities(*self._last))
         return self._drawn[1]
 
@@ -110,6 +133,15 @@ class CitiesPane(Static):
             grid, lines = self._grid(v, cfg, width)
             if fits(lines):
                 return grid
+        if whole_names(self):
+            # From 80×24 up, names stay whole: the city under its owner, or after the name, wrapped onto
+            # as many lines as it takes; taller than the frame, the frame scrolls (its title says so).
+            for form in (self._blocks(v, cfg, width), self._inline(v, cfg, width, None)):
+                if fits(sum(_lines(x) for x in form)):
+                    return Group(*form)
+            tight = self._inline(v, cfg, width, None, tight=True)
+            self._scrolls = not fits(sum(_lines(x) for x in tight))
+            return Group(*tight)
         for form in self._forms(v, cfg, width):
             if fits(sum(_lines(x) for x in form)):
                 return Group(*form)
@@ -163,17 +195,21 @@ class CitiesPane(Static):
             out.append(block)
         return out
 
-    def _inline(self, v: View, cfg: GameConfig, width: int, names: int | None) -> list[Text]:
+    def _inline(
+        self, v: View, cfg: GameConfig, width: int, names: int | None, tight: bool = False
+    ) -> list[Text]:
         # Many players in a short pane: each player's city follows the name on the same line. With names
-        # cut short, the characters revealed are left to the Characters pane (":Bruno") to save room.
+        # cut short (or `tight`), the characters revealed are left to the Characters pane (":Bruno") and
+        # single spaces part the districts, to save room.
+        tight = tight or names is not None
         return [
             flow(
                 [
-                    self._header(v, cfg, p, False, width, revealed=names is None),
+                    self._header(v, cfg, p, False, width, revealed=not tight),
                     *self._entries(cfg, p, names),
                 ],
                 width,
-                sep="  " if names is None else " ",
+                sep=" " if tight else "  ",
                 indent=4,
             )
             for p in v.players
@@ -212,7 +248,8 @@ class CitiesPane(Static):
         if p.revealed and revealed:
             out.append("  " + ", ".join(char_name(cfg, c) for c in p.revealed))
         if p.seat == v.pending_player and v.pending_player != v.me and v.result is None:
-            out.append(t(" …"), style=mark(self, "dim"))
+            # Said in a word: a bare "…" after a name read as something cut off.
+            out.append(t(" (deciding)"), style=mark(self, "dim"))
         if wide:
             out.append(
                 tn(

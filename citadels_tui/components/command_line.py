@@ -80,6 +80,7 @@ class CommandLine(Input):
         # `1⏎2⏎` submits twice before the first is handled).
         self._submitted_seen: deque[SeenOptions | None] = deque()
         self._looks: _Looks | None = None  # the styles the line is drawn with, kept until they change
+        self.waits = ""  # why a typed number waits for Enter ("1 or 10–12?"), drawn faded after it
 
     def replace(self, text: str, start: int, end: int) -> None:
         # Every insertion (a key, a paste, a completion) passes the gate of text read by other players: a
@@ -149,6 +150,7 @@ class CommandLine(Input):
         """A number that can only be one option chooses it at once; one that can be none starts again."""
         from ..commands import is_number  # see GameScreen._run_command
 
+        self.waits = ""
         if not is_number(value):
             return
         seen = self.seen
@@ -160,6 +162,11 @@ class CommandLine(Input):
         if 1 <= n <= count and n * 10 > count:
             self.value = ""
             self.post_message(OptionChosen(n - 1, seen))
+        elif 1 <= n <= count:
+            # A longer option number starts with it: say so, or the line seems to ignore the key.
+            last = min(count, n * 10 + 9)
+            longer = str(n * 10) if last == n * 10 else f"{n * 10}–{last}"
+            self.waits = t("  {n} or {m}? Enter chooses {n}", n=n, m=longer)
 
     @classmethod
     @cache
@@ -251,7 +258,7 @@ class CommandLine(Input):
                 segments = [Segment(placeholder, looks.placeholder)] if placeholder else []
             strip = Strip(segments).extend_cell_length(width)
         else:
-            suggestion = self._suggestion
+            suggestion = value + self.waits if self.waits else self._suggestion
             show_suggestion = focus and len(suggestion) > len(value)
             text = value + suggestion[len(value) :] if show_suggestion else value
             if not focus or not self.selection.is_empty or "\t" in text or not text.isprintable():

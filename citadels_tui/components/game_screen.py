@@ -16,7 +16,7 @@ from citadels_core.view import View
 from ..changes import Snapshot, since, snapshot
 from ..i18n import t, tn
 from ..names import card_name, char_name, describe, hurts_own_city
-from ..table import HINT_PLAYOUTS, HINT_SECONDS, HintRequest, Seat
+from ..table import HINT_PLAYOUTS, HINT_SECONDS, HintRequest, LogLine, Seat
 from .characters_pane import CharactersPane
 from .cities_pane import CitiesBox, CitiesPane, points_so_far
 from .command_line import CommandLine
@@ -68,6 +68,9 @@ class GameScreen(FirstShowing, Screen[None]):
         # Ahead of the command line's copy: the key players press to leave gets an answer (see action_leave).
         Binding("ctrl+c", "leave", t("Quit"), show=False, priority=True),
         Binding("f6", "story", t("Story")),
+        # Whole district names can make the cities taller than their frame (many players at 80×24).
+        Binding("ctrl+up", "scroll_cities(-1)", t("Cities: scroll up"), show=False),
+        Binding("ctrl+down", "scroll_cities(1)", t("Cities: scroll down"), show=False),
         # The story pane scrolls from the command line, which keeps the focus and what is typed: these keys
         # are not the command line's (Home and End move its cursor), so they come up to the screen.
         Binding("pageup", "story_page(-1)", t("Story: a page back"), show=False),
@@ -80,14 +83,17 @@ class GameScreen(FirstShowing, Screen[None]):
         super().__init__()
         self.seat = seat
         self._cursor = 0  # index of the next game event to narrate
+        self.told = 0  # the story's lines narrated into the pane so far (the whole story's place for chat)
         self._view: View | None = None
         self._hint: HintRequest | None = None  # the hint being worked out, if any
         # Options that destroy a district of the player's own city wait here for a "yes".
         self._confirming: tuple[list[Action], str] | None = None
         self._leaving = False  # Ctrl+C was pressed once: a second press leaves
+        self._quitting = False  # `quit` was typed during a game: a "yes" leaves
         # The hand and cities when the player last acted: what changed since is marked in their panes. A
         # spectator never acts, so nothing is marked for them.
         self.last_acted: Snapshot | None = None
+        self._acted_before: list[Snapshot | None] = []  # the marks' starts before each act, for `undo`
         # The size classes for the terminal's present size, set before the widgets are styled: else the
         # first resize adds them and every widget of the screen is styled a second time (a few ms of a
         # start, and of every SSH session's start).
@@ -160,10 +166,13 @@ class GameScreen(FirstShowing, Screen[None]):
         cfg = self.seat.config
         self.query_one(StatusBar).show(v, cfg, self.enter_skips())
         changes = since(self.last_acted, v)
-        self.query_one(CitiesPane).show(v, cfg, changes)
+        cities = self.query_one(CitiesPane)
         # The marks are named where they are, in words short enough for a narrow column (help says more).
-        said = ([t("✦ new")] if any(changes.added) else []) + ([t("✗ gone")] if any(changes.gone) else [])
-        self.query_one("#cities-box").border_title = " · ".join([t("Cities"), *said])
+        cities.said = (
+            *([t("✦ new")] if any(changes.added) else []),
+            *([t("✗ gone")] if any(changes.gone) else []),
+        )
+        cities.show(v, cfg, changes)
         self.query_one(CharactersPane).show(v, cfg)
         self.fit_left()
         hand = self.query_one(HandPane)
@@ -186,6 +195,7 @@ class GameScreen(FirstShowing, Screen[None]):
         # Your move is said in words where you act, not only by colour (the top line says it too).
         options.border_title = t("▶ Your move — you can") if v.legal else t("You can")
         lines, self._cursor = self.seat.lines(self._cursor)
+        self.told += len(lines)
         self.query_one(LogPane).add_events(lines)
         if v.result is not None:
             self.refresh_bindings()  # the end screen's key (F7) shows from now on
@@ -201,6 +211,15 @@ class GameScreen(FirstShowing, Screen[None]):
         if h > 0 and self._view is not None:
             # Two border lines (the cities' and the characters'), then one line per player.
             self.query_one(CharactersPane).fit(max(1, h - 2 - len(self._view.players)))
+
+    def taken_back(self) -> None:
+        """The last decision was taken back: the marks count from where they did before it (the card that
+        came back to the hand is not new)."""
+        if self._acted_before:
+            self.last_acted = self._acted_before.pop()
+        else:
+            self.last_acted = snapshot(self.seat.view())
+        self.refresh_view()
 
     def enter_skips(self) -> bool:
         """Whether Enter on an empty command line does something now: it hurries a bot's move."""
@@ -291,9 +310,12 @@ class GameScreen(FirstShowing, Screen[None]):
 
         log = self.query_one(LogPane)
         confirming, self._confirming = self._confirming, None
+        quitting, self._quitting = self._quitting, False
         if not text.strip():
             if confirming is not None:
                 log.say(confirming[1])
+            elif quitting:
+                log.say(t("You stay at the table."))
             elif self.seat.table.bot_to_move():
                 self.seat.table.skip()
             return
@@ -306,6 +328,13 @@ class GameScreen(FirstShowing, Screen[None]):
             self._choose(int(number) - 1, seen)
             return
         log.echo(text)
+        if quitting:
+            if is_yes(text):
+                self.post_message(AppRequest("quit"))
+                return
+            log.say(t("You stay at the table."))
+            if text.strip().casefold() in ("no", "n", "нет", "н"):
+                return
         if confirming is not None:
             actions, cancelled = confirming
             if is_yes(text):
@@ -330,8 +359,23 @@ class GameScreen(FirstShowing, Screen[None]):
         elif cmd.app == "help" and cmd.arg:
             self._show_card(cmd.arg)
             self.post_message(AppRequest("help", cmd.arg))
+        elif cmd.app == "quit" and self._playing():
+            # A typed word ends a game: asked first (Ctrl+Q and a second Ctrl+C still leave at once).
+            self._quitting = True
+            saved = getattr(self.app, "game_is_saved", lambda: False)()
+            log.say(
+                t("Leave the game? It is saved: citadels --resume goes on with it. Type yes to leave.")
+                if saved
+                else t("Leave the game? Type yes to leave, anything else stays."),
+                alert=True,
+            )
         elif cmd.app:
             self.post_message(AppRequest(cmd.app, cmd.arg))
+
+    def _playing(self) -> bool:
+        """Whether the player has made a decision in this game, not yet over: leaving it is asked first."""
+        table, me = self.seat.table, self.seat.player
+        return me is not None and not table.game.over and any(seat == me for seat, _ in table.record.actions)
 
     def act(self, actions: list[Action], confirmed: bool = False) -> None:
         v, cfg = self.view(), self.seat.config
@@ -347,6 +391,7 @@ class GameScreen(FirstShowing, Screen[None]):
         try:
             self.seat.submit(actions)
             # Acting clears the marks: what changes from now on is marked until the next time.
+            self._acted_before = [*self._acted_before[-19:], self.last_acted]
             self.last_acted = snapshot(self.seat.view())
             if not self.seat.table.unjournalled:  # else shown once kept, when the table tells every seat
                 self.refresh_view()
@@ -390,6 +435,9 @@ class GameScreen(FirstShowing, Screen[None]):
 
     # ------------------------------------------------------------ the story
 
+    def action_scroll_cities(self, step: int) -> None:
+        self.query_one("#cities-box", CitiesBox).page(step)
+
     def action_story_page(self, step: int) -> None:
         self.query_one(LogPane).page(step)
 
@@ -406,8 +454,12 @@ class GameScreen(FirstShowing, Screen[None]):
         """The whole game's story, full-screen (F6 or `story`); the command line has the focus again after."""
         from .story_screen import StoryScreen
 
+        self.app.push_screen(StoryScreen(self.whole_story()), lambda _: self.query_one(CommandLine).focus())
+
+    def whole_story(self) -> list[LogLine]:
+        """The story told again from the first event (a hosted table adds its chat where it was said)."""
         lines, _ = self.seat.lines(0)
-        self.app.push_screen(StoryScreen(lines), lambda _: self.query_one(CommandLine).focus())
+        return lines
 
     def action_hint(self) -> None:
         self.ask_hint()

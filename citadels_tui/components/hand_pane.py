@@ -24,6 +24,7 @@ class HandPane(Static):
         self.border_title = t("Your hand")
         self.cards: tuple[str, ...] = ()
         self.selected: str | None = None  # a card or character key whose text is shown
+        self._clicked = 0  # which copy of the selected card was clicked: one copy takes the mark
         self._v: View | None = None
         self._cfg: GameConfig | None = None
         self.new_cards: Counter[str] = Counter()  # cards come into the hand since the player last acted
@@ -36,27 +37,29 @@ class HandPane(Static):
             self.new_cards = new_cards
         self.cards = tuple(sorted(v.hand, key=lambda k: (card_type(cfg, k), card_cost(cfg, k), k)))
         if selected is not None:
-            self.selected = selected
+            self.selected, self._clicked = selected, 0
         if self.selected is None or (
             self.selected not in self.cards
             and selected is None
             and self.selected not in cfg.ed.character_by_key
         ):
-            self.selected = self.cards[0] if self.cards else None
+            self.selected, self._clicked = (self.cards[0] if self.cards else None), 0
         self.update(self.render_hand(cfg))
 
     def render_hand(self, cfg: GameConfig) -> Text:
         """One card a line when the screen is tall; side by side when it is short, so the options fit."""
         out = Text()
-        self._spots: list[tuple[int, int, int, str]] = []  # (row, first column, last column, card)
+        self.spots: list[tuple[int, int, int, str]] = []  # (row, first column, last column, card)
         if not self.cards:
             out.append(t("(no cards)"), style=mark(self, "dim"))
         one_a_line = self.app.size.height >= 34 or self.size.width <= 0
         width = max((len(card_name(cfg, k)) for k in self.cards), default=0)
         row = col = 0
         unmarked = Counter(self.new_cards)  # the copies of a card still to be marked ✦ new
+        copies = [i for i, k in enumerate(self.cards) if k == self.selected]
+        pointed = copies[self._clicked] if self._clicked < len(copies) else copies[0] if copies else -1
         for i, k in enumerate(self.cards):
-            pointer = "›" if k == self.selected else " "
+            pointer = "›" if i == pointed else " "
             e = Text(pointer)
             if unmarked[k] > 0:
                 # A glyph and a style, not colour alone: ✦ and the name underlined.
@@ -82,7 +85,7 @@ class HandPane(Static):
             elif i:
                 out.append(" ")
                 col += 1
-            self._spots.append((row, col, col + e.cell_len, k))
+            self.spots.append((row, col, col + e.cell_len, k))
             out.append_text(e)
             col += e.cell_len
         if self.selected:
@@ -107,9 +110,10 @@ class HandPane(Static):
     def on_click(self, event: events.Click) -> None:
         # A click on a card selects it, to read its text.
         row, col = event.y - 1, event.x - 1  # the top border holds the title; one column of padding
-        for r, c0, c1, key in getattr(self, "_spots", []):
+        for n, (r, c0, c1, key) in enumerate(getattr(self, "spots", [])):
             if r == row and c0 <= col < c1 and self._cfg is not None:
                 self.selected = key
+                self._clicked = self.cards[:n].count(key)
                 self.update(self.render_hand(self._cfg))
                 return
 

@@ -9,6 +9,7 @@ said in a sentence, and nothing else changes."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Sequence
@@ -18,7 +19,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.widgets import RichLog
 
-from ..i18n import t, tn
+from ..i18n import available, t, tn, translations
 from ..records import GameSummary, Standing
 from ..replay import Replay
 from .replay_screen import ReplayScreen
@@ -58,6 +59,19 @@ def when(ended: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.gmtime(ended))
 
 
+@functools.cache
+def bot_tags() -> tuple[str, ...]:
+    """The tag a hosted table's bots carry in their names, in every language (" (bot)", " (бот)"): the
+    table was started in its starter's language."""
+    tags = {translations(lang).gettext("{n} (bot)").replace("{n}", "") for lang in available()}
+    return tuple(tag for tag in tags if tag.strip())
+
+
+def bot_name(name: str) -> str:
+    """A bot's name without the tag it was given at its table (the list adds the viewer's own)."""
+    return next((name[: -len(tag)] for tag in bot_tags() if name.endswith(tag)), name)
+
+
 def players_text(lobby: LobbyScreen, g: GameSummary) -> Text:
     """Each seat's player and score, the winners marked ★, bots marked, this player in bold."""
     out = Text()
@@ -68,7 +82,7 @@ def players_text(lobby: LobbyScreen, g: GameSummary) -> Text:
         style = (
             mark(_log(lobby), "me") if s.name.casefold() == lobby.player.casefold() and s.bot is None else ""
         )
-        out.append(("★ " if won else "") + s.name, style=style)
+        out.append(("★ " if won else "") + (s.name if s.bot is None else bot_name(s.name)), style=style)
         if s.bot is not None:
             out.append(" " + t("(bot)"), style=mark(_log(lobby), "dim"))
         out.append(f" {s.score}")

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ..hub import HostedTable, Hub, HubError
 from ..i18n import Lazy, t
-from ..table import Seat
+from ..table import LogLine, Seat
 from .game_screen import GameScreen
 from .lobby_screen import code_sentence
 from .log_pane import LogPane
@@ -29,6 +29,8 @@ class HostedGameScreen(GameScreen):
         self.player = name
         self.to_lobby = to_lobby
         self._chat = 0  # the whole table chat is shown on arrival: a returning player reads what they missed
+        # Each chat line shown, after how many of the story's lines: the whole story (F6) has them there.
+        self._said: list[tuple[int, LogLine]] = []
 
     def on_mount(self) -> None:
         # GameScreen.on_mount runs after this one (Textual calls each class's handler): no super() call.
@@ -42,7 +44,9 @@ class HostedGameScreen(GameScreen):
         if seat is not None and seat < len(self.ht.holders) and self.ht.holders[seat].code is not None:
             # A player without a key: how to come back if they drop.
             self.query_one(LogPane).say(code_sentence(self.player, self.ht.holders[seat].code))
-        self.show_chat()
+        # After the game screen has told the story so far: the chat missed comes after it, in the pane and
+        # in the whole story alike.
+        self.call_after_refresh(self.show_chat)
 
     def show_chat(self) -> None:
         log = self.query_one(LogPane)
@@ -50,9 +54,21 @@ class HostedGameScreen(GameScreen):
             # An announcement is told in this player's language; a said line as it was said.
             if isinstance(line, Lazy):
                 log.write(Text("* " + str(line), style=mark(log, "alert")))
+                said = "* " + str(line)
             else:
                 log.write(Text(line))
+                said = line
+            self._said.append((self.told, LogLine(said, False, "chat")))
         self._chat = len(self.ht.chat)
+
+    def whole_story(self) -> list[LogLine]:
+        # The chat between the story's lines, each where it was shown in the story pane.
+        story, out, i = super().whole_story(), [], 0
+        for at, line in self._said:
+            out += story[i:at]
+            i = max(i, at)
+            out.append(line)
+        return out + story[i:]
 
     def run_command(self, text: str, seen: SeenOptions | None = None) -> None:
         word, _, rest = text.strip().partition(" ")

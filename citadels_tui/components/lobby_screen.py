@@ -10,6 +10,7 @@ why (the server's reason, `SessionInfo.notice`)."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,7 +24,7 @@ from citadels_core.edition import EDITIONS
 
 from ..admin import ADMIN_WORDS, Admin, run_admin_command
 from ..hub import HostedTable, Hub, HubError
-from ..i18n import Lazy, language, t
+from ..i18n import Lazy, language, t, tp
 from .command_line import CommandLine
 from .first_showing import FirstShowing
 from .game_screen import AppRequest
@@ -47,19 +48,54 @@ class SitDown(Message):
         self.seat = seat
 
 
-HELP = (
-    "new — a form to make a table · new [players 2-8] [edition=2016|classic] [shorter] [cast=PRESET] "
-    "[districts=PRESET] [bots=easy|normal|hard|random] [timer=SECONDS] — make a table and sit at it · join N — sit at "
-    "table N (or retake your seat) · watch N — watch a game · leave — stand up · start — start your table "
-    "(bots fill the empty seats) · say TEXT — talk to the lobby · games — your finished games (games all: "
-    "everyone's) · replay N — game N again, move by move · leaderboard — the ratings · lang en|ru — your "
-    "language · quit"
-)
-ADMIN_HELP = (
-    "For admins: kick NAME [reason] · ban name|key|address VALUE [for 30m|2h|7d] [reason] · unban KIND VALUE · "
-    "bans — the bans in force · close N — close table N (its game is kept as abandoned) · announce TEXT — "
-    "to the lobby and every table"
-)
+def help_lines() -> list[str]:
+    """`help`: one command a line, short enough for 80×24 (the options of `new` are under `help new`)."""
+    rows = [
+        (tp("lobby command", "new"), t("a form to make a table")),
+        (tp("lobby command", "new 3 bots=hard …"), t("a table made at once: “help new” says how")),
+        (tp("lobby command", "join N"), t("sit at table N (or retake your seat)")),
+        (tp("lobby command", "watch N"), t("watch a game")),
+        (tp("lobby command", "leave"), t("stand up from your table")),
+        (tp("lobby command", "start"), t("start your table: bots fill the empty seats")),
+        (tp("lobby command", "say TEXT"), t("talk to the lobby")),
+        (tp("lobby command", "games [all]"), t("your finished games (all: everyone's)")),
+        (tp("lobby command", "replay N"), t("game N again, move by move")),
+        (tp("lobby command", "leaderboard"), t("the ratings")),
+        (tp("lobby command", "lang en|ru"), t("your language")),
+        (tp("lobby command", "quit"), t("leave the server (Ctrl+Q too)")),
+    ]
+    return _listed(t("Commands:"), rows)
+
+
+def new_help_lines() -> list[str]:
+    """`help new`: the options of `new`, and each edition's presets."""
+    rows = [
+        (tp("lobby command", "2 … 8"), t("players (4 unless said)")),
+        (tp("lobby command", "edition=classic"), t("the classic edition (2016 unless said)")),
+        (tp("lobby command", "shorter"), t("the classic shorter game")),
+        (tp("lobby command", "cast=PRESET"), t("the characters (presets below)")),
+        (tp("lobby command", "districts=PRESET"), t("the districts (presets below)")),
+        (tp("lobby command", "bots=LEVEL"), t("easy, normal (unless said), hard or random")),
+        (tp("lobby command", "timer=SECONDS"), t("time to think before a bot plays for you")),
+    ]
+    return _listed(t("new [options] makes a table and sits you at it, e.g. “new 3 bots=hard”:"), rows)
+
+
+def admin_help_lines() -> list[str]:
+    rows = [
+        (tp("lobby command", "kick NAME [reason]"), t("send a player away")),
+        (tp("lobby command", "ban name|key|address VALUE"), t("[for 30m|2h|7d] [reason]")),
+        (tp("lobby command", "unban KIND VALUE"), t("lift a ban")),
+        (tp("lobby command", "bans"), t("the bans in force")),
+        (tp("lobby command", "close N"), t("close table N (its game is kept as abandoned)")),
+        (tp("lobby command", "announce TEXT"), t("to the lobby and every table")),
+    ]
+    return _listed(t("For admins:"), rows)
+
+
+def _listed(heading: str, rows: list[tuple[str, str]]) -> list[str]:
+    width = max(cell_len(c) for c, _ in rows)
+    return [heading, *(f"  {c}{' ' * (width - cell_len(c))}  {what}" for c, what in rows)]
 
 
 # The server's reasons for a guest name (citadels_server/session.py; the app cannot import the server).
@@ -144,6 +180,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
         self.address = address  # the client's address (an admin's ban never covers their own)
         self._chat = max(0, len(hub.chat) - 20)  # a newcomer sees the last few lines of the lobby chat
         self._lang = ""  # the language the screen was built in
+        self._seated: tuple[int, list[str]] | None = None  # my waiting table and who sat there, last look
 
     def compose(self) -> ComposeResult:
         self._lang = language()
@@ -215,15 +252,8 @@ class LobbyScreen(FirstShowing, Screen[None]):
 
     def refresh_lobby(self) -> None:
         mine = self.hub.find(self.player, self.key, self.code)
-        status = t("Citadels lobby · you are {p}", p=self.player)
-        if mine is not None and mine[0].status == "waiting":
-            ht = mine[0]
-            status += " · " + (
-                t("your table {n}: type “start” when everyone is there", n=ht.id)
-                if ht.creator.casefold() == self.player.casefold()
-                else t("table {n}: waiting for {c} to start", n=ht.id, c=ht.creator)
-            )
-        self.query_one("#lobby-status", Static).update(status)
+        self._show_status(mine)
+        self._tell_comings_and_goings(mine)
         self.query_one("#lobby-tables", Static).update(self._tables())
         log = self.query_one(LobbyLog)
         for line in self.hub.chat[self._chat :]:
@@ -232,6 +262,67 @@ class LobbyScreen(FirstShowing, Screen[None]):
                 Text("* " + str(line), style=mark(log, "alert")) if isinstance(line, Lazy) else Text(line)
             )
         self._chat = len(self.hub.chat)
+
+    def _tell_comings_and_goings(self, mine: tuple[HostedTable, int] | None) -> None:
+        """Who sat down at or left my waiting table since the last look, said in the lobby's log (the
+        host waits for them to start the game). Looked at each redraw: one who came and went between two
+        redraws is no news."""
+        if mine is None or mine[0].status != "waiting":
+            self._seated = None
+            return
+        ht, me = mine[0], self.player.casefold()
+        names = ht.names()
+        if self._seated is not None and self._seated[0] == ht.id:
+            before = {n.casefold() for n in self._seated[1]}
+            now = {n.casefold() for n in names}
+            taken = len(names)
+            for n in names:
+                if n.casefold() not in before and n.casefold() != me:
+                    self.say(
+                        t(
+                            "{p} sat down at your table {n}: {k} of {m} seats taken.",
+                            p=n,
+                            n=ht.id,
+                            k=taken,
+                            m=ht.players,
+                        ),
+                        alert=True,
+                    )
+            for n in self._seated[1]:
+                if n.casefold() not in now and n.casefold() != me:
+                    self.say(
+                        t(
+                            "{p} left your table {n}: {k} of {m} seats taken.",
+                            p=n,
+                            n=ht.id,
+                            k=taken,
+                            m=ht.players,
+                        ),
+                        alert=True,
+                    )
+            if ht.free == 0 and now - before and ht.creator.casefold() == me:
+                self.say(t("Every seat is taken: type “start”."), alert=True)
+        self._seated = (ht.id, names)
+
+    def _show_status(self, mine: tuple[HostedTable, int] | None) -> None:
+        """The top line, never cut: the long form when it fits, else the short one ("Lobby · anna")."""
+        where = ""
+        if mine is not None and mine[0].status == "waiting":
+            ht = mine[0]
+            where = (
+                t("your table {n}: type “start” when everyone is there", n=ht.id)
+                if ht.creator.casefold() == self.player.casefold()
+                else t("table {n}: waiting for {c} to start", n=ht.id, c=ht.creator)
+            )
+        width = max(1, self.app.size.width - 2)  # the line's padding
+        heads = (t("Citadels lobby · you are {p}", p=self.player), t("Lobby · {p}", p=self.player))
+        lines = [" · ".join(x for x in (head, where) if x) for head in heads]
+        line = Text(next((x for x in lines if cell_len(x) <= width), lines[-1]))
+        line.truncate(width, overflow="ellipsis")  # a name too long for even the short form
+        self.query_one("#lobby-status", Static).update(line)
+
+    def on_resize(self) -> None:
+        self._show_status(self.hub.find(self.player, self.key, self.code))
 
     def _tables(self) -> RichTable | Text:
         if not self.hub.tables:
@@ -312,22 +403,26 @@ class LobbyScreen(FirstShowing, Screen[None]):
         hub = self.hub
         if word == "say" and rest:
             hub.say_lobby(self.player, rest)
-        elif word == "help":
-            self.say(t(HELP))
-            self.say(
-                t(
-                    "Your name: the first SSH key that logs in with a name keeps it for good. Without a key, "
-                    "a name is yours only while you play, and a seat you hold is retaken with the reconnect "
-                    "code shown when you sat down."
-                )
-            )
+        elif word == "help" and rest.lower() == "new":
+            for line in new_help_lines():
+                self.say(line)
             for ed in ("2016", "classic"):
                 presets = ", ".join(p.key for p in get_edition(ed).presets)
                 self.say(
                     t("Presets of the {e} for cast= and districts=: {p}.", e=edition_label(ed), p=presets)
                 )
+        elif word == "help":
+            for line in help_lines():
+                self.say(line)
+            self.say(
+                t(
+                    "Your name: the first SSH key that logs in with a name keeps it for good; without a "
+                    "key, the reconnect code shown when you sit down retakes your seat."
+                )
+            )
             if hub.order.is_admin(self.key):
-                self.say(t(ADMIN_HELP))
+                for line in admin_help_lines():
+                    self.say(line)
         elif word in ADMIN_WORDS:
             for line in run_admin_command(hub, Admin(self.player, self.key, self.address), word, rest):
                 self.say(line)
@@ -346,6 +441,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
             ht = hub.get(self._number(rest))
             if word == "join":
                 seat = hub.join(ht, self.player, self.key, self.code)
+                self._seated = (ht.id, ht.names())  # who comes from now on is news
                 if ht.table is not None:
                     self.post_message(SitDown(ht, seat))
                 else:
@@ -369,7 +465,11 @@ class LobbyScreen(FirstShowing, Screen[None]):
                 hub.start(mine[0], self.player)
         else:
             self.say(
-                t("Unknown command {w!r}. To talk to the lobby: say TEXT. {h}", w=word, h=t(HELP)), alert=True
+                t(
+                    "Unknown command {w!r}. To talk to the lobby: say TEXT; “help” lists the commands.",
+                    w=word,
+                ),
+                alert=True,
             )
 
     def _tell_code(self, ht: HostedTable, seat: int) -> None:
@@ -415,6 +515,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
                     p=ht.players,
                 )
             )
+            self._seated = (ht.id, ht.names())
             self._tell_code(ht, 0)
 
         self.app.push_screen(TableFormScreen(), made)
@@ -430,10 +531,12 @@ class LobbyScreen(FirstShowing, Screen[None]):
                 k, _, v = a.partition("=")
                 opts[k.lower()] = v
             else:
-                raise HubError(t("I do not understand {a!r}. {h}", a=a, h=t(HELP)))
+                raise HubError(t("I do not understand {a!r}: “help new” lists the options.", a=a))
         unknown = set(opts) - {"players", "cast", "districts", "bots", "timer", "seed", "edition", "shorter"}
         if unknown:
-            raise HubError(t("Unknown option {o}. {h}", o=", ".join(sorted(unknown)), h=t(HELP)))
+            raise HubError(
+                t("Unknown option {o}: “help new” lists the options.", o=", ".join(sorted(unknown)))
+            )
         try:
             players = int(opts.get("players", "4"))
             timer = float(opts.get("timer", "0")) or None
@@ -463,6 +566,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
                 p=ht.players,
             )
         )
+        self._seated = (ht.id, ht.names())
         self._tell_code(ht, 0)
 
     def action_quit(self) -> None:

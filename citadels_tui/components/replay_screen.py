@@ -48,7 +48,12 @@ class ReplayScreen(Screen[None]):
         Binding("left_square_bracket,pageup", "round(-1)", t("Previous round")),
         Binding("r,colon", "ask", t("Go to round N")),
         Binding("escape,q", "back", t("Back")),
+        Binding("ctrl+up", "scroll_cities(-1)", t("Cities: scroll up"), show=False),
+        Binding("ctrl+down", "scroll_cities(1)", t("Cities: scroll down"), show=False),
     ]
+
+    def action_scroll_cities(self, step: int) -> None:
+        self.query_one("#cities-box", CitiesBox).page(step)
 
     def __init__(
         self, record: GameRecord, seat: int | None = None, title: str = "", replay: Replay | None = None

@@ -36,6 +36,9 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
     CSS_PATH = "new_game_screen.tcss"  # the same rows and box as the local game's form
     DEFAULT_CSS = "TableFormScreen { align: center middle; background: $background 60%; }"
     BINDINGS = [Binding("escape", "cancel", t("Cancel"))]
+    # The first field has the keys (Textual's default would focus the scrolling box, where Enter does
+    # nothing until Tab): Enter opens its list, Tab goes on to the next field and to Create.
+    AUTO_FOCUS = "#players"
 
     def compose(self) -> ComposeResult:
         presets = self._presets("2016")

@@ -141,7 +141,7 @@ class TurningPointsPane(Widget):
             chosen, _ = self.labels[tp.index]
             lines.append(
                 t(
-                    "Round {r} {bar} {b}% → {a}% {what}",
+                    "Round {r} {bar} {b}% before → {a}% after: {what}",
                     r=tp.round,
                     bar=chance_bar(tp.after),
                     b=percent(tp.before),
@@ -158,7 +158,7 @@ class TurningPointsPane(Widget):
                 lines.append(
                     "  "
                     + t(
-                        "Round {r}: you chose “{a}” — {b}% → {c}%; “{x}” kept {b}%.",
+                        "Round {r}: you chose “{a}” — chance to win {b}% → {c}%; “{x}” kept {b}%.",
                         r=tp.round,
                         a=chosen,
                         b=percent(tp.before),
