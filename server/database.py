@@ -226,7 +226,8 @@ class _Sqlite(_Engine):
         try:
             conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=10)
             try:
-                found = [str(r[0]) for r in conn.execute(f"PRAGMA {pragma}(3)").fetchall()]
+                # A finding may span lines ("*** in database main ***\nPage 32: …"): one sentence.
+                found = [_one_line(r[0]) for r in conn.execute(f"PRAGMA {pragma}(3)").fetchall()]
             finally:
                 conn.close()
         except sqlite3.Error as e:
@@ -398,7 +399,7 @@ def last_backup(db: Path) -> str | None:
     return f"{copy} (made {made})" if Path(copy).is_file() else None
 
 
-def _one_line(e: BaseException) -> str:
+def _one_line(e: object) -> str:
     text = " ".join(str(e).split()) or type(e).__name__
     return text[:300]
 
