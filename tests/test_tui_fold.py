@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
@@ -112,3 +113,48 @@ async def _check_panes(texts: list[str], widths: list[int]) -> None:
 )
 def test_every_pane_draws_every_character_at_every_width(texts, widths):
     asyncio.run(_check_panes(texts, widths))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_reconnect_code_is_drawn_whole_in_the_lobby(size, lang):
+    from types import SimpleNamespace
+
+    from citadels_tui import i18n
+    from citadels_tui.app import ssh_app_factory
+    from citadels_tui.components.lobby_screen import code_sentence
+    from citadels_tui.hub import Hub
+
+    who = SimpleNamespace(
+        name="anna", key_fingerprint=None, seat_code="CNTQN3", locale=(("LANG", f"{lang}_XX.UTF-8"),)
+    )
+    app = ssh_app_factory(who, Hub(pace=0.0))
+    try:
+        async with app.run_test(size=size) as pilot:
+            await pilot.press(*"new 2", "enter")
+            log = app.lobby.query_one(LobbyLog)
+            for _ in range(200):  # a bounded number of turns, not a timed assertion
+                await pilot.pause()
+                if "CNTQN3" in "".join(strip.text for strip in log.lines):
+                    break
+            lines = drawn(log)
+            sentence = code_sentence("anna", "CNTQN3")
+            first = next(i for i, x in enumerate(lines) if x and sentence.startswith(x))
+            rejoins(
+                sentence,
+                lines[first:][: _rows(lines[first:], sentence)],
+                log.scrollable_content_region.width,
+            )
+            assert "CNTQN3" in " ".join(lines)
+    finally:
+        i18n.set_language("en")
+
+
+def _rows(lines: list[str], text: str) -> int:
+    """How many of the drawn lines hold `text`'s characters, from the first."""
+    want, got = len("".join(text.split())), 0
+    for n, x in enumerate(lines, 1):
+        got += len("".join(x.split()))
+        if got >= want:
+            return n
+    return len(lines)
