@@ -702,11 +702,27 @@ class CitadelsApp(App[int]):
             return
         from citadels_core.gameline import encode
 
+        from .components.share_screen import ShareScreen
+
         line = encode(self.table.record, self.table.bot_kinds)
-        self._say(t("The game as one line (“citadels replay LINE” replays it):"))
-        self._say(line)
-        self.copy_to_clipboard(line)
-        self._say(t("Copied as well, where your terminal lets programs copy (OSC 52)."))
+        # On a screen of its own: in the story it would share its rows with the margin and the scrollbar,
+        # and a copy made from the screen would take them in. The screen copies it too (OSC 52).
+        self.push_screen(ShareScreen(line, self._line_to_file()))
+        self._say(t("The game as one line is on a screen of its own (Esc closes it); it is copied as well."))
+
+    def _line_to_file(self) -> str:
+        """The command that writes this game's line to a file, for a game saved on this machine."""
+        if self.table is None or not self.owns_table or self.hosted_seat is not None:
+            return ""
+        if self.save_path is not None and not self.table.game.over:
+            path = self.save_path
+        elif self.save_path is not None:
+            path = self.save_path.with_name(LAST_GAME)  # where a finished game is kept
+        else:
+            return ""
+        import shlex
+
+        return f"citadels replay {shlex.quote(str(path))} --line > game-line.txt"
 
     def _take_back(self) -> None:
         """`undo`: take back your last decision, or say in one sentence why not."""

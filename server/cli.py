@@ -313,6 +313,11 @@ def _replay_options(rep: argparse.ArgumentParser) -> None:
     whose.add_argument("--spectator", action="store_true", help="view it as a spectator saw it (the default)")
     rep.add_argument("--log", action="store_true", help="print the narrated events (implies --check)")
     rep.add_argument(
+        "--line",
+        action="store_true",
+        help="print the game as one line (what `share` shows), e.g. to keep it in a file: … --line > FILE",
+    )
+    rep.add_argument(
         "--lang",
         default=None,
         metavar="LANG",
@@ -1103,6 +1108,17 @@ def cmd_review(args: argparse.Namespace) -> int:
     return run_review(rec, args.seat - 1, lang=args.lang, theme=args.theme)
 
 
+def _save_bots(text: str) -> dict[int, str]:
+    """The bots' levels a saved game keeps (seat -> level), or none when it keeps none."""
+    import json
+
+    try:
+        raw = json.loads(text).get("bots")
+        return {int(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
+    except (ValueError, AttributeError, TypeError):
+        return {}
+
+
 def wants_viewer(args: argparse.Namespace) -> bool:
     """`citadels replay` opens the viewer when asked (--view), else when a person is at a terminal and did
     not ask for the check (--check, --log): a script or a pipe gets the check, as before the viewer."""
@@ -1115,13 +1131,14 @@ def wants_viewer(args: argparse.Namespace) -> bool:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from citadels_core import SaveFileError
-    from citadels_core.gameline import PREFIX, decode
+    from citadels_core.gameline import PREFIX, read
     from citadels_core.record import GameRecord, state_digest
 
+    bots: dict[int, str] = {}  # the bots' levels, kept in a line printed by --line
     if args.file.lstrip().lower().startswith(PREFIX + ":"):
         # A game line (the app's `share`), given instead of a file name.
         try:
-            rec = decode(args.file)
+            rec, bots = read(args.file)
             g = rec.replay()
         except SaveFileError as e:
             print(f"citadels: {e}", file=sys.stderr)
@@ -1142,6 +1159,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         except SaveFileError as e:
             print(f"citadels: {args.file}: {e}", file=sys.stderr)
             return 2
+        bots = _save_bots(text)
+    if args.line:
+        from citadels_core.gameline import encode
+
+        print(encode(rec, bots))
+        return 0
     if wants_viewer(args):
         if args.replay_seat is not None and not 1 <= args.replay_seat <= rec.config.players:
             print(f"citadels: --seat is a seat number from 1 to {rec.config.players}", file=sys.stderr)

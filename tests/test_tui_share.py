@@ -14,21 +14,19 @@ from citadels_core.record import state_digest
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp, ssh_app_factory
 from citadels_tui.commands import parse
-from citadels_tui.components.log_pane import LogPane
+from citadels_tui.components.share_screen import GameLine, ShareScreen
 from citadels_tui.hub import Hub
 from citadels_tui.table import Table
 
 
 def _line_in_story(app: CitadelsApp) -> str:
-    lines = [str(x.text).strip() for x in app.game_screen.query_one(LogPane).lines]
-    # The story wraps a long line: the game line is the run of lines after its announcement.
-    start = next(i for i, x in enumerate(lines) if "as one line" in x or "одной строкой" in x) + 1
-    out = []
-    for x in lines[start:]:
-        if out and not x.startswith(("citadels:",)) and (" " in x or not x):
-            break
-        out.append(x)
-    return "".join(out)
+    """The line as its screen draws it: rows of the screen's width, joined (their breaks are not part of it)."""
+    assert isinstance(app.screen, ShareScreen)
+    block = app.screen.query_one(GameLine)
+    assert block.fits()
+    rows = str(block.render()).split("\n")
+    assert all(len(row) == block.size.width for row in rows[:-1])
+    return "".join(rows)
 
 
 def test_the_words_for_share_in_english_and_russian():
@@ -85,3 +83,39 @@ async def test_a_hosted_game_is_shared_only_once_it_is_over():
         await until(pilot, lambda: "shared once the game is over" in story(app))
         assert "citadels:1:" not in story(app) and not app.clipboard
         ht.table.close()
+
+
+async def test_a_line_too_long_for_the_terminal_is_not_shown_in_pieces_and_the_screen_says_where_it_is(
+    tmp_path,
+):
+    from textual.app import App
+
+    long = "citadels:1:" + "A" * 3000 + ":00000000"
+    hint = "citadels replay /tmp/save.json --line > game-line.txt"
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(ShareScreen(long, hint))
+        await pilot.pause()
+        block = app.screen.query_one(GameLine)
+        assert not block.fits()
+        said = str(block.render())
+        assert "AAAA" not in said and "3020 characters need 38 rows of 80" in said and hint in said
+        assert app.clipboard == long  # copied all the same
+        await pilot.resize_terminal(200, 40)  # 16 rows of 200 are free: the whole line is shown
+        await pilot.pause()
+        assert block.fits() and "".join(str(block.render()).split("\n")) == long
+
+
+def test_citadels_replay_line_prints_a_saved_games_line(tmp_path, capsys):
+    from test_tui_undo import table_at_gathering
+
+    from citadels_server.cli import main
+    from citadels_tui.saves import write_save
+
+    table = table_at_gathering()
+    path = tmp_path / "game.json"
+    write_save(table.record, path, table.bot_kinds)
+    assert main(["replay", str(path), "--line"]) == 0
+    record, bots = read(capsys.readouterr().out.strip())
+    assert record.actions == table.record.actions and record.seed == table.record.seed
+    assert bots == table.bot_kinds

@@ -8,6 +8,7 @@ pictures in docs/themes.md (bench/theme_pictures.py imports STATES from here).""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 from types import SimpleNamespace
 
 import pytest
@@ -21,8 +22,10 @@ from citadels_tui.app import CitadelsApp, ssh_app_factory
 from citadels_tui.components.end_screen import EndScreen
 from citadels_tui.components.hosted_game_screen import HostedGameScreen
 from citadels_tui.components.new_game_screen import NewGameScreen
+from citadels_tui.components.review_screen import ReviewScreen
 from citadels_tui.game_setup import bot_names
 from citadels_tui.hub import Hub
+from citadels_tui.review_app import ReviewApp
 from citadels_tui.saves import save_target
 
 THEMES = [th.name for th in builtin_themes()]
@@ -190,6 +193,37 @@ def _review(tab: str) -> Callable[..., Awaitable[None]]:
 def test_the_review(snap_compare, tmp_path, size, tab):
     app = make_app(tmp_path, "citadel")
     assert snap_compare(app, terminal_size=size, run_before=_review(tab))
+
+
+# The turning points tab at both sizes, from its top and (at 80×24, where it is taller than the screen)
+# scrolled to its end by End: the review worked out with a few playouts a decision, so that it is quick.
+class QuickReview(ReviewApp):
+    screen_type = partial(ReviewScreen, budget=4)
+
+
+def _turning_points(*keys: str) -> Callable[..., Awaitable[None]]:
+    async def run_before(pilot) -> None:
+        from citadels_tui.components.turning_points import TurningPointsPane
+
+        for _ in range(4000):  # a bounded number of turns, not a timed assertion
+            await pilot.pause(0.01)
+            screen = pilot.app.screen
+            if isinstance(screen, ReviewScreen) and screen.query_one(TurningPointsPane).done:
+                break
+        else:
+            raise AssertionError("the turning points were never worked out")
+        await pilot.press("p", *keys)
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize(
+    ("size", "keys"), [(SMALL, ()), (LARGE, ()), (SMALL, ("end",))], ids=["80x24", "120x40", "80x24-end"]
+)
+def test_the_reviews_turning_points(snap_compare, tmp_path, size, keys):
+    app = QuickReview(finished_record(), 0, home=tmp_path, theme="citadel")
+    assert snap_compare(app, terminal_size=size, run_before=_turning_points(*keys))
 
 
 # The whole story (F6) after two rounds: a heading per round, the latest lines in view, the find box.

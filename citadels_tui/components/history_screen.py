@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 
 from rich.table import Table as RichTable
 from rich.text import Text
-from textual.widgets import RichLog
 
 from ..i18n import available, t, tn, translations
 from ..records import GameSummary, Standing
 from ..replay import Replay
+from .log_pane import FoldedLog
 from .replay_screen import ReplayScreen
 from .style import mark
 
@@ -48,8 +48,8 @@ async def history_command(lobby: LobbyScreen, word: str, rest: str) -> None:
         lobby.say(t("The server's records could not be read just now; try again in a moment."), alert=True)
 
 
-def _log(lobby: LobbyScreen) -> RichLog:
-    return lobby.query_one("#lobby-log", RichLog)
+def _log(lobby: LobbyScreen) -> FoldedLog:
+    return lobby.query_one("#lobby-log", FoldedLog)
 
 
 # ------------------------------------------------------------ games

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from citadels_core import get_edition
 from citadels_core.edition import EDITIONS
@@ -30,6 +30,7 @@ from .first_showing import FirstShowing
 from .game_screen import AppRequest
 from .history_screen import WORDS as HISTORY_WORDS
 from .history_screen import history_command
+from .log_pane import FoldedLog
 from .messages import CommandEntered
 from .new_game_screen import edition_label
 from .style import mark
@@ -139,7 +140,7 @@ def code_sentence(name: str, code: str) -> str:
     )
 
 
-class LobbyLog(RichLog):
+class LobbyLog(FoldedLog):
     # Only the marks the lobby and its history use: Textual styles every component class as a node of
     # its own whenever the log is styled, a cost each session's start pays (on the server's one loop).
     COMPONENT_CLASSES = {"mark--alert", "mark--dim", "mark--me"}
@@ -187,7 +188,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
         yield Static("", id="lobby-status")
         yield Static("", id="lobby-motd")  # the host's message of the day, at the top
         yield Static("", id="lobby-tables")
-        yield LobbyLog(id="lobby-log", wrap=True, markup=False, auto_scroll=True)
+        yield LobbyLog(id="lobby-log")
         # The game's command line (history, no blinking cursor, the value cleared as Enter is read, so
         # lines typed quickly one after another stay apart); no numbered options in the lobby.
         cmd = CommandLine(self._complete, lambda: 0, id="lobby-command")

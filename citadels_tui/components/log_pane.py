@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections import deque, namedtuple
+from collections import deque
 
 from rich.console import RenderableType
-from rich.measure import measure_renderables
 from rich.protocol import is_renderable
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.cache import LRUCache
@@ -18,17 +16,11 @@ from textual.strip import Strip
 
 from ..i18n import t
 from ..table import LogLine
+from .fold import fold
 from .style import mark
 
 # The glyph that starts every line about something done to you.
 TO_YOU = "»"
-
-# Lines are laid out at least this wide, as Textual's RichLog does by default (its `min_width`).
-MIN_WIDTH = 78
-
-
-# A write made before the pane's width is known, made again once it is (`write`'s arguments).
-_Deferred = namedtuple("_Deferred", "content width expand shrink scroll_end")
 
 
 def _renderable(content: RenderableType | object) -> RenderableType:
@@ -47,132 +39,126 @@ def _renderable(content: RenderableType | object) -> RenderableType:
     return renderable
 
 
-class LogPane(ScrollView, can_focus=True):
-    """The story: Textual's `RichLog` as the game uses it (lines wrapped, no markup, no highlighting),
-    written out on Textual's public line API. Importing `RichLog` imports `rich.pretty`, for objects
-    written to it that are not renderables, which the story never writes: ~14 M instructions of every
-    start (docs/performance.md, "First frame"). The lines are laid out, kept and drawn as `RichLog` does,
-    so that the story looks the same (`tests/test_start_imports.py` compares them with `RichLog`'s)."""
+class FoldedLog(ScrollView):
+    """Lines written one after another, each folded to the pane's drawn width (`fold`), drawn a screen at
+    a time on Textual's line API, as Textual's `RichLog` does but never wider than the pane: its
+    scrollbar's column is kept from the start, and a change of width lays every line out again. A player
+    reading back older lines is not pulled down to the bottom by every new line."""
 
-    # RichLog's own defaults (the game screen's CSS overrides most of them for `#log`).
     DEFAULT_CSS = """
-    LogPane {
+    FoldedLog {
         background: $surface;
         color: $foreground;
         overflow-y: scroll;
-        &:focus {
-            background-tint: $foreground 5%;
-        }
+        overflow-x: hidden;
+        scrollbar-gutter: stable;
     }
     """
-    # The mark and type styles are the screen's (style.Marks).
 
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.lines: list[Strip] = []  # the laid-out lines, top first
-        self._line_cache: LRUCache[tuple[int, int, int, int], Strip] = LRUCache(1024)
-        self._deferred: deque[_Deferred] = deque()  # writes made before the width was known
-        self._widest_line_width = 0
-        self._size_known = False
-        self.border_title = t("Story")
-        self.can_focus = False
-        # What was written, to write it again in a new theme's colours (the lines kept are styled strips).
-        self._history: list[tuple[str, object]] = []
-
-    # ------------------------------------------------------------ the lines, as RichLog lays them out
+        self._line_cache: LRUCache[tuple[int, int, int], Strip] = LRUCache(1024)
+        # What was written (each renderable once), to lay it out again at another width; before the
+        # width is known, the writes wait here in order and are laid out once it is.
+        self._written: list[RenderableType] = []
+        self._pending: deque[tuple[RenderableType, bool]] = deque()
+        self._width = 0  # the width the lines are laid out to (0: not known yet)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._line_cache.clear()
 
+    def fold_width(self) -> int:
+        """The cells a line is drawn in: the pane's, less its padding and its scrollbar's column."""
+        return self.scrollable_content_region.width
+
     def on_resize(self, event: Resize) -> None:
-        if event.size.width and not self._size_known:
-            # The width is known for the first time: the writes made before it are made now, in order.
-            self._size_known = True
-            while self._deferred:
-                self.write(*self._deferred.popleft())
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        return self.virtual_size.width if self._size_known else container.width
-
-    def write(
-        self,
-        content: RenderableType | object,
-        width: int | None = None,
-        expand: bool = False,
-        shrink: bool = True,
-        scroll_end: bool | None = None,
-        animate: bool = False,
-    ) -> LogPane:
-        """A renderable (or a string) at the bottom of the story, wrapped to the pane's width (at least
-        `MIN_WIDTH`) unless `width` is given. A player reading back older lines is not pulled down to the
-        bottom by every new line."""
-        follow = self.following() if scroll_end is None else scroll_end
-        if not self._size_known:
-            # Every write waits for the width, so that the order is kept.
-            if isinstance(content, Text):
-                content = content.copy()
-            self._deferred.append(_Deferred(content, width, expand, shrink, follow))
-            return self
-        renderable = _renderable(content)
-        console = self.app.console
-        options = console.options
-        if width is not None:
-            render_width = width
-        else:
-            measured = measure_renderables(console, options, [renderable]).maximum
-            render_width = measured
-            room = self.scrollable_content_region.width
-            if expand and measured < room:
-                render_width = max(measured, room)
-            if shrink and measured > room:
-                render_width = min(measured, room)
-            render_width = max(render_width, MIN_WIDTH)
-        lines = list(Segment.split_lines(console.render(renderable, options.update_width(render_width))))
-        if not lines:
-            self._widest_line_width = max(render_width, self._widest_line_width)
-            self.lines.append(Strip.blank(render_width))
-        else:
-            strips = Strip.from_lines(lines)
-            for strip in strips:
-                strip.adjust_cell_length(render_width)
-            self.lines.extend(strips)
-            widest = max(sum(segment.cell_length for segment in line) for line in lines)
-            self._widest_line_width = max(self._widest_line_width, widest)
-        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        width = self.fold_width()
+        if width <= 0 or width == self._width:
+            return
+        first = not self._width
+        self._width = width
+        if first:
+            while self._pending:
+                self._lay_out(*self._pending.popleft())
+            return
+        # Another width: every line is laid out again, the reader kept at the latest lines if there.
+        follow = self.following()
+        self.lines = [
+            strip for renderable in self._written for strip in fold(self.app.console, renderable, width)
+        ]
+        self._line_cache.clear()
+        self.virtual_size = Size(width, len(self.lines))
         if follow:
-            self.scroll_end(animate=animate, immediate=False, x_axis=False)
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+        self.refresh()
+
+    def write(self, content: RenderableType | object, scroll_end: bool | None = None) -> FoldedLog:
+        """A renderable (or a string, as plain text) at the bottom, folded to the pane's width. It keeps
+        the latest line in view when it was (or when `scroll_end` says so)."""
+        follow = self.following() if scroll_end is None else scroll_end
+        renderable = _renderable(content)
+        if isinstance(renderable, Text):
+            renderable = renderable.copy()  # laid out again later as it is now
+        if not self._width:
+            self._pending.append((renderable, follow))
+        else:
+            self._lay_out(renderable, follow)
         return self
 
-    def clear(self) -> LogPane:
+    def _lay_out(self, renderable: RenderableType, follow: bool) -> None:
+        self._written.append(renderable)
+        self.lines.extend(fold(self.app.console, renderable, self._width))
+        self.virtual_size = Size(self._width, len(self.lines))
+        if follow:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+
+    def clear(self) -> FoldedLog:
         self.lines.clear()
+        self._written.clear()
+        self._pending.clear()
         self._line_cache.clear()
-        self._widest_line_width = 0
-        self._deferred.clear()
-        self.virtual_size = Size(0, 0)
+        self.virtual_size = Size(self._width, 0)
         self.refresh()
         return self
 
     def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
         style = self.rich_style  # worked out from the styles of the pane and its parents: once a line
-        index = scroll_y + y
+        index = self.scroll_offset.y + y
         if index >= len(self.lines):
             line = Strip.blank(width, style)
         else:
-            key = (index, scroll_x, width, self._widest_line_width)
+            key = (index, width, self._width)
             line = self._line_cache.get(key)
             if line is None:
-                line = self.lines[index].crop_extend(scroll_x, scroll_x + width, style)
+                line = self.lines[index].crop_extend(0, width, style)
                 self._line_cache[key] = line
         return line.apply_style(style)
-
-    # ------------------------------------------------------------ scrolling back (keys on the game screen)
 
     def following(self) -> bool:
         """Whether the latest line is in view: new lines then keep it in view."""
         return self.scroll_y >= self.max_scroll_y
+
+
+class LogPane(FoldedLog, can_focus=True):
+    """The story: lines folded to the pane's width, no markup, no highlighting. Written on Textual's line
+    API rather than with `RichLog`: importing `RichLog` imports `rich.pretty`, for objects written to it
+    that are not renderables, which the story never writes: ~14 M instructions of every start
+    (docs/performance.md, "First frame")."""
+
+    # The game screen's CSS sets most of the look for `#log`; the mark and type styles are the screen's
+    # (style.Marks).
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)
+        self.border_title = t("Story")
+        self.can_focus = False
+        # What was written, to write it again in a new theme's colours (the lines kept are styled strips).
+        self._history: list[tuple[str, object]] = []
+
+    # ------------------------------------------------------------ scrolling back (keys on the game screen)
 
     def page(self, step: int) -> None:
         """A page back (-1) or on (+1)."""

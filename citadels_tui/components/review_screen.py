@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
+from citadels_core.bots.turning_points import DEFAULT_BUDGET
 from citadels_core.record import GameRecord
 
 from ..i18n import t
@@ -24,6 +25,14 @@ from .turning_points import TurningPointsPane
 MARKERS = ("*", "+", "o", "x", "#", "@", "%", "&", "=")
 
 
+# Each tab's one scrolling area: the keys scroll the open tab's, wherever the focus is.
+SCROLLERS = {
+    "review-timeline": "#review-timeline-scroll",
+    "review-scores": "#review-scores-scroll",
+    "review-turning": "#review-turning-scroll",
+}
+
+
 class ReviewScreen(Screen[None]):
     CSS_PATH = "review_screen.tcss"
     BINDINGS = [
@@ -31,12 +40,21 @@ class ReviewScreen(Screen[None]):
         Binding("t", "tab('review-timeline')", t("Timeline")),
         Binding("s", "tab('review-scores')", t("Scores")),
         Binding("p", "tab('review-turning')", t("Turning points")),
+        # The screen's own, so that they work as soon as a tab opens, whichever widget has the focus
+        # (the tabs' row, or nothing); one footer entry names them all.
+        Binding("pagedown", "scroll('page_down')", t("Scroll"), key_display="↑↓ PgUp PgDn Home End"),
+        Binding("pageup", "scroll('page_up')", t("Page back"), show=False),
+        Binding("down", "scroll('down')", t("Line on"), show=False),
+        Binding("up", "scroll('up')", t("Line back"), show=False),
+        Binding("home", "scroll('home')", t("The beginning"), show=False),
+        Binding("end", "scroll('end')", t("The end"), show=False),
     ]
 
-    def __init__(self, record: GameRecord, seat: int | None) -> None:
+    def __init__(self, record: GameRecord, seat: int | None, *, budget: int = DEFAULT_BUDGET) -> None:
         super().__init__()
         self.record = record
         self.seat = seat
+        self.budget = budget  # the turning points' playouts per decision (tests use a few)
         game = record.replay()
         self.result = game.result
         self.rounds = timeline(record.config, known_events(record, seat), seat)
@@ -55,16 +73,29 @@ class ReviewScreen(Screen[None]):
             ):
                 for r in self.rounds:
                     yield Static(self._round_text(r), id=f"round-{r.round}", classes="review-round")
-            with TabPane(t("Scores (s)"), id="review-scores"):
+            with TabPane(t("Scores (s)"), id="review-scores"), VerticalScroll(id="review-scores-scroll"):
                 yield PlotextPlot(id="review-chart")
                 yield Static(self._legend(), id="review-legend")
-            with TabPane(t("Turning points (p)"), id="review-turning"), VerticalScroll():
-                yield TurningPointsPane(cfg, self.record.seed, list(self.record.actions), self.seat)
+            with (
+                TabPane(t("Turning points (p)"), id="review-turning"),
+                VerticalScroll(id="review-turning-scroll"),
+            ):
+                yield TurningPointsPane(
+                    cfg, self.record.seed, list(self.record.actions), self.seat, budget=self.budget
+                )
         yield Footer()
 
     def on_mount(self) -> None:
         self._draw_chart()
-        self.query_one("#review-timeline-scroll").focus()
+        for area in SCROLLERS.values():
+            # Never focused: the screen's keys scroll the open tab's area, and the footer names them (a
+            # focused area's own keys would take them first, unnamed). The focus stays on the tabs' row,
+            # where ← and → go from tab to tab.
+            self.query_one(area).can_focus = False
+
+    def scroller(self) -> VerticalScroll:
+        """The open tab's scrolling area."""
+        return self.query_one(SCROLLERS[self.query_one(TabbedContent).active], VerticalScroll)
 
     # ------------------------------------------------------------ timeline
 
@@ -116,6 +147,17 @@ class ReviewScreen(Screen[None]):
 
     def action_tab(self, pane: str) -> None:
         self.query_one(TabbedContent).active = pane
+
+    def action_scroll(self, how: str) -> None:
+        area = self.scroller()
+        {
+            "page_down": area.scroll_page_down,
+            "page_up": area.scroll_page_up,
+            "down": area.scroll_down,
+            "up": area.scroll_up,
+            "home": area.scroll_home,
+            "end": area.scroll_end,
+        }[how](animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

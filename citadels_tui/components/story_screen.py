@@ -18,6 +18,7 @@ from textual.widgets import Input, Static
 
 from ..i18n import t, tn
 from ..table import LogLine
+from .fold import fold
 from .style import COMPONENT_CLASSES, mark
 
 
@@ -75,9 +76,7 @@ class StoryBody(ScrollView):
         self._width = width
         if width <= 0:
             return
-        console = self.app.console
-        lines = console.render_lines(self.text, console.options.update_width(width), pad=False)
-        self.rows = [Strip(line) for line in lines]
+        self.rows = fold(self.app.console, self.text, width)
         self.virtual_size = Size(width, len(self.rows))
         # Scrolled before the first frame, which then shows the right lines at once.
         # (Set, not scroll_to: that waits for the scrollbars of the new size to be laid out.)

@@ -13,7 +13,6 @@ import logging
 from collections.abc import Sequence
 
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import ProgressBar, Static
 
@@ -52,7 +51,6 @@ class TurningPointsPane(Widget):
     DEFAULT_CSS = """
     TurningPointsPane { height: auto; }
     TurningPointsPane #tp-progress { margin: 0 1; }
-    TurningPointsPane #tp-body { height: auto; max-height: 100%; }
     """
 
     def __init__(
@@ -85,8 +83,9 @@ class TurningPointsPane(Widget):
             return
         yield Static(t("The hard bot weighs each of your decisions, from what you knew then…"), id="tp-note")
         yield ProgressBar(total=None, show_eta=False, id="tp-progress")
-        with VerticalScroll(id="tp-body"):
-            yield Static("", id="tp-lines")
+        # The lines grow as tall as they are: the review's tab scrolls them (a scrolling area of its own
+        # here would take the keys only once the focus reached it).
+        yield Static("", id="tp-lines")
 
     def on_mount(self) -> None:
         if self.seat is None:
