@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 AppFactory = Callable[[SessionInfo], App[Any]]
 
 MAX_PASSWORD_ATTEMPTS = 3
+# Keepalives a client may leave unanswered; asyncssh drops it when the next one is due, so a frozen client
+# goes (KEEPALIVE_UNANSWERED + 1) * keepalive_interval after it last sent anything: 90 s by default.
+KEEPALIVE_UNANSWERED = 2
 SESSION_WINDOW = 128 * 1024
 _FORWARDING_REFUSED = "Forwarding is disabled on this server: it only hosts Citadels games."
 
@@ -105,7 +108,7 @@ class CitadelsServer:
             allow_scp=False,
             login_timeout=s.login_timeout,
             keepalive_interval=s.keepalive_interval,
-            keepalive_count_max=3,
+            keepalive_count_max=KEEPALIVE_UNANSWERED,
             # What a client may send ahead of what the server has read (asyncssh's default is 2 MiB): when a
             # flood pauses reading, this is all that waits in memory for that session.
             window=SESSION_WINDOW,
