@@ -17,6 +17,7 @@ import asyncio
 import functools
 import itertools
 import logging
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +30,7 @@ from .auth import AuthPolicy, Identity, KeylessSeats, Names, guest_name
 from .database import Database, open_database
 from .driver import LogFile, SSHDriver, TerminalLink, color_system_for, harden_app, install_textual_patches
 from .hostkey import fingerprint, load_or_create_host_key
-from .limits import ConnectionLimiter, Refusal, meter_loop_callbacks
+from .limits import CodeGuesses, ConnectionLimiter, Refusal, meter_loop_callbacks
 from .memory import collector
 from .order import BanList, ban_sentence, login_banner, plain_address
 from .session import SessionInfo
@@ -85,6 +86,7 @@ class CitadelsServer:
             settings.max_authenticating_per_address,
         )
         self.bans = bans
+        self.code_guesses = CodeGuesses()  # wrong reconnect codes, per address and per name
         self.closing = False  # stopping: nobody new comes in
         self.sessions: set[GameSession] = set()
         self.connections: set[_Connection] = set()
@@ -370,8 +372,26 @@ class _Connection(asyncssh.SSHServer):
             # Any answer lets the player in: the right code as the seat's player, anything else as a guest
             # (told why in the lobby). One guess per login.
             self._seat_code = answers[0].strip() if answers and answers[0].strip() else None
+            if self._seat_code is not None:
+                self._check_guess(username, self._seat_code)
         self._method = "keyless"
         return True
+
+    def _check_guess(self, username: str, code: str) -> None:
+        """Refuse a code given too soon after too many wrong ones (CodeGuesses), else count it."""
+        guesses, seats = self.server.code_guesses, self.server.policy.seats
+        wait = guesses.wait(self.address, username)
+        if wait > 0:
+            log.info("refusing a reconnect code for %r from %s: too many wrong ones", username, self.address)
+            raise asyncssh.DisconnectError(
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                f"Too many wrong reconnect codes for {username}'s seat. "
+                f"Please wait {math.ceil(wait)} seconds before trying again.",
+            )
+        if seats is not None and seats.seat_code_matches(username, code):
+            guesses.right(self.address, username)
+        else:
+            guesses.wrong(self.address, username)
 
     def password_auth_supported(self) -> bool:
         return self.server.policy.keyless_allowed and self.server.policy.password is not None
