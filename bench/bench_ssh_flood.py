@@ -8,6 +8,10 @@ no flood measured in the same run: their keystroke-to-screen p50/p95, the server
 disconnected). The server runs in its own process; the clients share this one. No assertions: figures.
 
     .venv/bin/python bench/bench_ssh_flood.py [--seconds 10]   # needs the test extras (pyte)
+
+With `--resize-storm` it measures a storm of window changes instead (about 3,000 a second, each a
+different size, from a guest in the lobby, until it is disconnected or 40 s pass): the players'
+keystroke p50/p95 and the server's memory before, during and after it.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from served import FLOODS, Typist, keep_typing, percentile, served, table_of_two  # noqa: E402
+from served import FLOODS, Typist, keep_typing, percentile, resize_storm, served, table_of_two  # noqa: E402
 
 
 async def main(seconds: float) -> None:
@@ -60,9 +64,43 @@ async def main(seconds: float) -> None:
             )
 
 
+async def storm(seconds: float) -> None:
+    with tempfile.TemporaryDirectory() as home:
+        async with served(Path(home), "--bot-pace", "0", log_level="WARNING") as server:
+            anna, bruno = await table_of_two(server.port)
+            await keep_typing([anna, bruno], 2.0)
+            quiet = await keep_typing([anna, bruno], seconds)
+            print(f"two honest players at a 4-player game; load average {os.getloadavg()[0]:.2f}")
+            print(f"{'':34} {'p50 ms':>7} {'p95 ms':>7} {'keys':>5} {'RSS MiB':>8}")
+
+            def row(label: str, xs: list[float]) -> None:
+                print(
+                    f"{label:34} {percentile(xs, 50):7.1f} {percentile(xs, 95):7.1f} {len(xs):5d} "
+                    f"{server.rss_mib():8.0f}"
+                )
+
+            row("no storm (same players, same run)", quiet)
+            guest = await Typist.login(server.port, "stormer")
+            await guest.shows("lobby")
+            t0 = time.perf_counter()
+            storming = asyncio.get_running_loop().create_task(resize_storm(guest, 40.0))
+            during: list[float] = []
+            while not storming.done():
+                during += await keep_typing([anna, bruno], 2.0)
+            sent, took = storming.result(), time.perf_counter() - t0
+            row("during the storm", during)
+            after = await keep_typing([anna, bruno], seconds)
+            row(f"{seconds:g} s after it", after)
+            told = "told" if b"slowed down" in guest.raw else "not told"
+            fate = "disconnected" if guest.gone else "still connected"
+            print(f"the storm: {sent} window changes in {took:.1f} s ({sent / took:,.0f}/s); {told}, {fate}")
+
+
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument(
         "--seconds", type=float, default=10.0, help="how long each flood (and each measurement) lasts"
     )
-    asyncio.run(main(ap.parse_args().seconds))
+    ap.add_argument("--resize-storm", action="store_true", help="a storm of window changes instead of floods")
+    args = ap.parse_args()
+    asyncio.run(storm(args.seconds) if args.resize_storm else main(args.seconds))

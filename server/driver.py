@@ -45,8 +45,14 @@ log = logging.getLogger(__name__)
 # Textual's parser holds a lone ESC for ESCAPE_DELAY (100 ms) waiting for the rest of a sequence; it only
 # notices the timeout when ticked, so a pressed Esc key needs a tick soon after.
 TICK = 0.05
-# A resize storm (a window dragged across a screen) becomes one Resize per this many seconds.
-RESIZE_COALESCE = 0.03
+# Window changes in a burst (a window edge dragged) become one Resize per this many seconds at most: the
+# last size asked for within it. A lone change is applied at once. Ten layouts a second follow a drag
+# smoothly enough, and cost a third of one per change (a drag sends some 30 a second).
+RESIZE_COALESCE = 0.1
+# What receiving one window-change request costs the loop before it reaches the link (asyncssh decrypting
+# and dispatching the packet, outside any session's context, so not timed): charged to the session with
+# the link's own work, so that a storm of them spends its budget even while none is drawn.
+WINDOW_CHANGE_COST = 50e-6
 # Input is parsed this many bytes at a time, as the session's budget allows.
 SLICE = 512
 # Parsed events waiting beyond EVENTS_HIGH leave further bytes unparsed; unparsed bytes beyond PENDING_HIGH
@@ -185,6 +191,11 @@ class TerminalLink:
     only once it has taken the last ones, and only while this session's loop budget (`LoopMeter`) lasts;
     past it the session is slowed (events wait, then the channel stops reading, which stops the client's
     ssh), then told, then disconnected. Nothing is dropped on the way, so every key arrives in order.
+
+    Window changes are input too, under the same budget: each is charged as it arrives, and the pump
+    applies the last size asked for, at most once a frame (RESIZE_COALESCE) and only while the budget
+    lasts. Sizes asked for while the session waits are replaced by the next, never queued; a storm of them
+    is slowed, told and disconnected as a key flood is.
     """
 
     def __init__(
@@ -233,8 +244,15 @@ class TerminalLink:
         self._held_handle: asyncio.TimerHandle | None = None
         self._new_parser()
         self._tick_handle: asyncio.TimerHandle | None = None
-        self._resize_handle: asyncio.TimerHandle | None = None
         self._loop = asyncio.get_running_loop()
+        # A size the client asked for that the App has not been given yet, and how many requests it stands
+        # for; `_resize_handle` waits for the frame since the last size was applied to be over.
+        self._size_asked = False
+        self._sizes_coalesced = 0
+        self._resize_handle: asyncio.TimerHandle | None = None
+        self._resized_at = -RESIZE_COALESCE
+        self.window_changes = 0  # window-change requests received
+        self.sizes_applied = 0  # sizes handed to the App
         self.bytes_dropped = 0  # bytes of bracketed pastes too large to deliver (dropped whole)
         self.events_delivered = 0
 
@@ -249,18 +267,32 @@ class TerminalLink:
         return clamp_size(self.width, self.height, self.limits)
 
     def resize(self, width: int, height: int) -> None:
-        """The client's window changed; many changes in a burst become one."""
+        """The client's window changed: the pump gives the App the last size asked for, when it may."""
+        if self.closed:
+            return
+        start = time.thread_time()
+        self.window_changes += 1
         # A client may claim 0x0 or 100000x100000; neither may reach the app unclamped.
         self.width, self.height = max(1, min(width, 10_000)), max(1, min(height, 10_000))
-        if self._resize_handle is None and not self.closed:
-            self._resize_handle = self._loop.call_later(
-                RESIZE_COALESCE, self._apply_resize, context=self.context
-            )
+        self._sizes_coalesced += 1
+        if not self._size_asked:
+            self._size_asked = True
+            due = max(0.0, self._resized_at + RESIZE_COALESCE - self._loop.time())
+            self._resize_handle = self._loop.call_later(due, self._resize_due, context=self.context)
+        self.meter.charge(time.thread_time() - start + WINDOW_CHANGE_COST)
 
-    def _apply_resize(self) -> None:
+    def _resize_due(self) -> None:
         self._resize_handle = None
-        if self.driver is not None:
-            self.driver.client_resized()
+        self._schedule_pump()
+
+    def _apply_size(self, driver: SSHDriver) -> bool:
+        """Give the App the size asked for; True if it stood for more than one request."""
+        coalesced = self._sizes_coalesced
+        self._size_asked, self._sizes_coalesced = False, 0
+        self._resized_at = self._loop.time()
+        self.sizes_applied += 1
+        driver.client_resized()
+        return coalesced > 1
 
     # -- output ---------------------------------------------------------------------------------------
 
@@ -328,6 +360,11 @@ class TerminalLink:
         is not the player's input: their first keys must not wait for it to be paid back.
         """
         self.meter.forgive()
+        # The App starts at the size asked for last (`app_size`): nothing more to give it.
+        self._size_asked, self._sizes_coalesced = False, 0
+        if self._resize_handle is not None:
+            self._resize_handle.cancel()
+            self._resize_handle = None
         self._schedule_pump()
 
     # -- input: the pump ------------------------------------------------------------------------------
@@ -346,14 +383,17 @@ class TerminalLink:
         if self.closed or driver is None or not driver.accepting_input or self._in_flight:
             return
         if not self.events and not self.pending:
-            self._calm()
-            return
+            if not self._size_asked:
+                self._calm()
+                return
+            if self._resize_handle is not None:
+                return  # the size waits for its frame; the timer pumps again
         if self._unconfirmed:
             self._unconfirmed = False
             if not driver.input_taken():
                 self._ask_when_taken(driver)
                 return
-        if not self.events_delivered:
+        if not self.events_delivered and not self.sizes_applied:
             # Nothing taken yet: what this session cost so far is its App being built and drawn (slower on
             # a busy server), not input; the player's first keys must not wait for it to be paid back.
             self.meter.forgive()
@@ -361,6 +401,16 @@ class TerminalLink:
         if wait > 0:
             self._slowed(wait)
             return
+        if self._size_asked and self._resize_handle is None:
+            storm = self._apply_size(driver) and self._slowed_since is not None
+            if not self.events and not self.pending:
+                if storm:
+                    # More sizes came while this one waited for the budget than were drawn: the episode
+                    # goes on. A frame with no new request ends it (the next pump finds nothing).
+                    self._schedule_pump(RESIZE_COALESCE)
+                else:
+                    self._calm()
+                return
         batch: list[Message] = []
         while len(batch) < BATCH:
             if not self.events:
@@ -388,7 +438,7 @@ class TerminalLink:
             self.events_delivered += len(batch)
             # The next batch waits until the App has taken this one, so the App's queues never hold more
             # than a batch: a backlog stays here, where it is bounded and paced, not in the App.
-            if self.events or self.pending:
+            if self.events or self.pending or self._size_asked:
                 self._ask_when_taken(driver)
             else:
                 # Nothing waits behind it (a player typing, a key at a time): asking the App costs two
@@ -429,7 +479,13 @@ class TerminalLink:
             return
         if held >= self.budget.input_notice_after and not self._told:
             self._told = True
-            log.info("input flood: slowing the session down (%.2f s of loop time used)", self.meter.used)
+            log.info(
+                "input flood: slowing the session down (%.2f s of loop time used; %d window changes, "
+                "%d sizes applied)",
+                self.meter.used,
+                self.window_changes,
+                self.sizes_applied,
+            )
             if self.on_slowed is not None:
                 self.on_slowed()
         self._schedule_pump(min(wait, 0.5))
@@ -573,6 +629,7 @@ class TerminalLink:
         self.pending.clear()
         self.events.clear()
         self.queued = 0
+        self._size_asked = False
 
 
 class SSHDriver(Driver):

@@ -212,3 +212,57 @@ def meter_loop_callbacks() -> None:
 
     asyncio.events.Handle._run = timed_run  # type: ignore[method-assign]
     _metering = True
+
+
+# -- reconnect codes ------------------------------------------------------------------------------------
+
+
+class CodeGuesses:
+    """Wrong reconnect codes, counted per address and per name, so that nobody can try codes by the
+    thousand while a seat is held.
+
+    Each address may give `free_per_address` wrong codes, and each name may be given `free_per_name` (from
+    any addresses); past that, a wrong code makes the next one wait `first_wait` seconds, doubled with each
+    further wrong code, up to `longest_wait`. A count is forgotten once `longest_wait` has passed without a
+    wrong code, and the right code forgets its address's and name's counts.
+    """
+
+    def __init__(
+        self,
+        free_per_address: int = 3,
+        free_per_name: int = 10,
+        first_wait: float = 10.0,
+        longest_wait: float = 600.0,
+    ) -> None:
+        self.free = {"address": free_per_address, "name": free_per_name}
+        self.first_wait = first_wait
+        self.longest_wait = longest_wait
+        self._wrong: dict[tuple[str, str], tuple[int, float]] = {}  # (kind, key) -> (count, last wrong)
+
+    def _keys(self, address: str, name: str) -> tuple[tuple[str, str], tuple[str, str]]:
+        return ("address", address), ("name", name.casefold())
+
+    def wait(self, address: str, name: str, now: float | None = None) -> float:
+        """Seconds before a code for `name` from `address` is taken (0: now)."""
+        now = time.monotonic() if now is None else now
+        longest = 0.0
+        for key in self._keys(address, name):
+            count, last = self._wrong.get(key, (0, 0.0))
+            if now - last >= self.longest_wait:
+                continue
+            over = count - self.free[key[0]]
+            if over >= 0:
+                longest = max(longest, last + min(self.first_wait * 2**over, self.longest_wait) - now)
+        return max(0.0, longest)
+
+    def wrong(self, address: str, name: str, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        if len(self._wrong) > 10_000:  # bounded: forget the counts that have run out
+            self._wrong = {k: v for k, v in self._wrong.items() if now - v[1] < self.longest_wait}
+        for key in self._keys(address, name):
+            count, last = self._wrong.get(key, (0, 0.0))
+            self._wrong[key] = (1 if now - last >= self.longest_wait else count + 1, now)
+
+    def right(self, address: str, name: str) -> None:
+        for key in self._keys(address, name):
+            self._wrong.pop(key, None)

@@ -17,6 +17,7 @@ import asyncio
 import functools
 import itertools
 import logging
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +30,7 @@ from .auth import AuthPolicy, Identity, KeylessSeats, Names, SharedLiveNames, gu
 from .database import Database, open_database
 from .driver import LogFile, SSHDriver, TerminalLink, color_system_for, harden_app, install_textual_patches
 from .hostkey import fingerprint, load_or_create_host_key
-from .limits import ConnectionLimiter, Refusal, meter_loop_callbacks
+from .limits import CodeGuesses, ConnectionLimiter, Refusal, meter_loop_callbacks
 from .memory import collector
 from .order import BanList, ban_sentence, login_banner, plain_address
 from .session import NAME_IN_USE, SessionInfo
@@ -40,6 +41,9 @@ log = logging.getLogger(__name__)
 AppFactory = Callable[[SessionInfo], App[Any]]
 
 MAX_PASSWORD_ATTEMPTS = 3
+# Keepalives a client may leave unanswered; asyncssh drops it when the next one is due, so a frozen client
+# goes (KEEPALIVE_UNANSWERED + 1) * keepalive_interval after it last sent anything: 90 s by default.
+KEEPALIVE_UNANSWERED = 2
 SESSION_WINDOW = 128 * 1024
 _FORWARDING_REFUSED = "Forwarding is disabled on this server: it only hosts Citadels games."
 
@@ -86,6 +90,7 @@ class CitadelsServer:
             settings.max_authenticating_per_address,
         )
         self.bans = bans
+        self.code_guesses = CodeGuesses()  # wrong reconnect codes, per address and per name
         self.closing = False  # stopping: nobody new comes in
         self.sessions: set[GameSession] = set()
         self.connections: set[_Connection] = set()
@@ -109,7 +114,7 @@ class CitadelsServer:
             allow_scp=False,
             login_timeout=s.login_timeout,
             keepalive_interval=s.keepalive_interval,
-            keepalive_count_max=3,
+            keepalive_count_max=KEEPALIVE_UNANSWERED,
             # What a client may send ahead of what the server has read (asyncssh's default is 2 MiB): when a
             # flood pauses reading, this is all that waits in memory for that session.
             window=SESSION_WINDOW,
@@ -383,8 +388,26 @@ class _Connection(asyncssh.SSHServer):
             # Any answer lets the player in: the right code as the seat's player, anything else as a guest
             # (told why in the lobby). One guess per login.
             self._seat_code = answers[0].strip() if answers and answers[0].strip() else None
+            if self._seat_code is not None:
+                self._check_guess(username, self._seat_code)
         self._method = "keyless"
         return True
+
+    def _check_guess(self, username: str, code: str) -> None:
+        """Refuse a code given too soon after too many wrong ones (CodeGuesses), else count it."""
+        guesses, seats = self.server.code_guesses, self.server.policy.seats
+        wait = guesses.wait(self.address, username)
+        if wait > 0:
+            log.info("refusing a reconnect code for %r from %s: too many wrong ones", username, self.address)
+            raise asyncssh.DisconnectError(
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                f"Too many wrong reconnect codes for {username}'s seat. "
+                f"Please wait {math.ceil(wait)} seconds before trying again.",
+            )
+        if seats is not None and seats.seat_code_matches(username, code):
+            guesses.right(self.address, username)
+        else:
+            guesses.wrong(self.address, username)
 
     def password_auth_supported(self) -> bool:
         return self.server.policy.keyless_allowed and self.server.policy.password is not None

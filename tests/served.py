@@ -352,3 +352,31 @@ FLOODS: dict[str, Callable[[Typist, float], object]] = {
     "random bytes 16 KB/s": random_bytes,
     "escape-sequence fuzz 16 KB/s": escape_fuzz,
 }
+
+
+# -- window changes ------------------------------------------------------------------------------------
+
+
+async def resize_storm(t: Typist, seconds: float, per_second: int = 3_000) -> int:
+    """Window-change requests, `per_second` of them, each a different size, until `seconds` are over or
+    the server hangs up; how many were sent."""
+    tick, sent = 0.01, 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end and not t.gone:
+        for _ in range(int(per_second * tick)):
+            sent += 1
+            t.process.change_terminal_size(60 + sent * 7919 % 240, 20 + sent * 104729 % 80)
+        await asyncio.sleep(tick)
+    return sent
+
+
+async def window_drag(t: Typist, seconds: float, to: tuple[int, int], per_second: int = 30) -> None:
+    """A window edge dragged for `seconds`, `per_second` changes a second, ending at `to` (its screen too)."""
+    steps = max(1, int(seconds * per_second))
+    width, height = to
+    for i in range(steps):
+        t.process.change_terminal_size(width - (steps - i) % 25, height - (steps - i) % 7)
+        await asyncio.sleep(1 / per_second)
+    t.width, t.height = width, height
+    t.screen.resize(height, width)
+    t.process.change_terminal_size(width, height)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual import events
 
-from citadels_server.driver import BATCH, EVENTS_HIGH, PENDING_HIGH, SLICE, TerminalLink
+from citadels_server.driver import BATCH, EVENTS_HIGH, PENDING_HIGH, RESIZE_COALESCE, SLICE, TerminalLink
 from citadels_server.settings import Settings
 
 
@@ -47,6 +47,8 @@ class FakeDriver:
         self._batch = 0  # events handed over and not yet taken
         self._told: list = []
         self.left_over = (-1, -1, -1)  # bytes, events and keys still waiting when the feeding ended
+        self.sizes: list[tuple[int, int]] = []  # the sizes the App was given
+        self.link = link
         link.driver = self  # type: ignore[assignment]
 
     def process_message(self, message: object) -> None:
@@ -64,6 +66,9 @@ class FakeDriver:
 
     def focus_takes_text(self) -> bool:
         return self.takes_text
+
+    def client_resized(self) -> None:
+        self.sizes.append((self.link.width, self.link.height))
 
     def input_taken(self) -> bool:
         return self._batch == 0
@@ -224,6 +229,62 @@ def test_moments_of_being_slowed_apart_do_not_add_up_to_a_flood():
         return driver.typed(), len(floods)
 
     assert asyncio.run(run()) == ("abc", 0)
+
+
+def test_window_changes_in_a_burst_become_the_last_size_asked_for():
+    async def run() -> tuple[list[tuple[int, int]], list[tuple[int, int]], int]:
+        s = Settings().replace(input_share=1.0, input_share_burst=60.0)
+        link = TerminalLink(
+            FakeChannel(), 100, 30, s, budget=s, output_buffer_limit=1 << 20, on_overflow=lambda: None
+        )
+        driver = FakeDriver(link, False)
+        link.resize(101, 31)  # a lone change goes in at once
+        for _ in range(5):
+            await asyncio.sleep(0)
+        first = list(driver.sizes)
+        for i in range(500):  # then a burst: one more size within the frame, the last one
+            link.resize(70 + i % 50, 20 + i % 15)
+        link.resize(111, 33)
+        await asyncio.sleep(RESIZE_COALESCE * 3)
+        link.close()
+        return first, driver.sizes, link.window_changes
+
+    first, sizes, changes = asyncio.run(run())
+    assert first == [(101, 31)] and sizes == [(101, 31), (111, 33)] and changes == 502
+
+
+def test_a_resize_storm_is_slowed_told_and_disconnected_like_a_key_flood():
+    # Each request costs the budget as it arrives, drawn or not: a storm spends it, its sizes wait, and the
+    # session is told, then disconnected, by the same clock as a key flood.
+    async def run() -> tuple[int, int, int, int]:
+        s = Settings().replace(
+            input_share=0.01, input_share_burst=0.01, input_notice_after=0.2, input_disconnect_after=0.6
+        )
+        told: list[None] = []
+        floods: list[None] = []
+        link = TerminalLink(
+            FakeChannel(),
+            100,
+            30,
+            s,
+            budget=s,
+            output_buffer_limit=1 << 20,
+            on_overflow=lambda: None,
+            on_slowed=lambda: told.append(None),
+            on_flood=lambda: floods.append(None),
+        )
+        driver = FakeDriver(link, False)
+        for i in range(400):  # 20 every 5 ms (4,000 a second) for two seconds
+            if link.closed:
+                break
+            for _ in range(20):
+                link.resize(60 + i % 90, 20 + i % 40)
+            await asyncio.sleep(0.005)
+        return len(told), len(floods), link.window_changes, len(driver.sizes)
+
+    told, floods, changes, drawn = asyncio.run(run())
+    assert (told, floods) == (1, 1)
+    assert drawn < changes / 50
 
 
 # Bytes a terminal (or an attacker) may send: escape sequences of every shape, broken ones, UTF-8 and not.

@@ -7,7 +7,7 @@ import time
 
 import asyncssh
 import pytest
-from ssh_helpers import connect, open_game, running_server
+from ssh_helpers import KeylessClient, connect, open_game, running_server
 
 
 async def _until(predicate, timeout: float = 10) -> None:
@@ -126,3 +126,74 @@ async def test_server_shutdown_says_goodbye_on_a_restored_terminal(tmp_path):
             raw = bytes(s.raw)
             assert raw.index(b"\x1b[?1049l") < raw.index(b"The server is shutting down")
             await asyncio.wait_for(idle.wait_closed(), 5)
+
+
+class FreezingProxy:
+    """A TCP relay between one client and the server that can freeze: from then on it forwards nothing
+    either way, as a laptop lid closed or a cable pulled would, and counts what the server still sends."""
+
+    def __init__(self, server_port: int) -> None:
+        self.server_port = server_port
+        self.frozen = False
+        self.sent_while_frozen = 0  # reads from the server once frozen (each keepalive is one)
+        self.server_hung_up = asyncio.Event()
+        self.port = 0
+
+    async def start(self) -> None:
+        self._listener = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+        self.port = self._listener.sockets[0].getsockname()[1]
+
+    async def _relay(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
+        server_r, server_w = await asyncio.open_connection("127.0.0.1", self.server_port)
+
+        async def upstream() -> None:
+            while data := await client_r.read(65536):
+                if not self.frozen:
+                    server_w.write(data)
+
+        async def downstream() -> None:
+            while data := await server_r.read(65536):
+                if self.frozen:
+                    self.sent_while_frozen += 1
+                else:
+                    client_w.write(data)
+            self.server_hung_up.set()
+
+        up = asyncio.get_running_loop().create_task(upstream())
+        await downstream()
+        up.cancel()
+        client_w.close()
+        server_w.close()
+
+    def close(self) -> None:
+        self._listener.close()
+
+
+async def test_a_frozen_client_is_dropped_after_two_unanswered_keepalives(tmp_path):
+    # The server sends a keepalive each interval that the client is silent; a client that answers none is
+    # dropped when the third would be due: three intervals after it last sent anything (90 s by default).
+    async with running_server(tmp_path, keepalive_interval=0.4, idle_timeout=600) as server:
+        proxy = FreezingProxy(server.port)
+        await proxy.start()
+        conn = await asyncssh.connect(
+            "127.0.0.1",
+            proxy.port,
+            username="anna",
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            client_factory=lambda: KeylessClient(),
+            keepalive_interval=0,
+        )
+        s = await open_game(conn)
+        await s.wait_for("Welcome anna")
+        await asyncio.sleep(1.0)  # answered keepalives keep a quiet client connected
+        assert len(server.sessions) == 1
+        proxy.frozen = True
+        await asyncio.wait_for(proxy.server_hung_up.wait(), 10)
+        await _until(lambda: not server.sessions)
+        assert proxy.sent_while_frozen == 2, f"{proxy.sent_while_frozen} keepalives went unanswered"
+        await _until(s.task.done)
+        assert s.task.exception() is not None  # the client saw its connection go
+        conn.abort()
+        proxy.close()
