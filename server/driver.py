@@ -49,6 +49,10 @@ TICK = 0.05
 # last size asked for within it. A lone change is applied at once. Ten layouts a second follow a drag
 # smoothly enough, and cost a third of one per change (a drag sends some 30 a second).
 RESIZE_COALESCE = 0.1
+# … and while sizes keep coming faster than that, the frame doubles with each size that stood for several
+# requests, up to this: a layout of a large screen holds the one loop for tens of ms, so a client that
+# never stops resizing gets one a second, not ten. A lone change brings the frame back to RESIZE_COALESCE.
+RESIZE_COALESCE_MAX = 1.0
 # What receiving one window-change request costs the loop before it reaches the link (asyncssh decrypting
 # and dispatching the packet, outside any session's context, so not timed): charged to the session with
 # the link's own work, so that a storm of them spends its budget even while none is drawn.
@@ -251,6 +255,7 @@ class TerminalLink:
         self._sizes_coalesced = 0
         self._resize_handle: asyncio.TimerHandle | None = None
         self._resized_at = -RESIZE_COALESCE
+        self._resize_frame = RESIZE_COALESCE  # grows while a burst goes on (RESIZE_COALESCE_MAX)
         self.window_changes = 0  # window-change requests received
         self.sizes_applied = 0  # sizes handed to the App
         self.bytes_dropped = 0  # bytes of bracketed pastes too large to deliver (dropped whole)
@@ -277,7 +282,7 @@ class TerminalLink:
         self._sizes_coalesced += 1
         if not self._size_asked:
             self._size_asked = True
-            due = max(0.0, self._resized_at + RESIZE_COALESCE - self._loop.time())
+            due = max(0.0, self._resized_at + self._resize_frame - self._loop.time())
             self._resize_handle = self._loop.call_later(due, self._resize_due, context=self.context)
         self.meter.charge(time.thread_time() - start + WINDOW_CHANGE_COST)
 
@@ -290,6 +295,9 @@ class TerminalLink:
         coalesced = self._sizes_coalesced
         self._size_asked, self._sizes_coalesced = False, 0
         self._resized_at = self._loop.time()
+        self._resize_frame = (
+            min(self._resize_frame * 2, RESIZE_COALESCE_MAX) if coalesced > 1 else RESIZE_COALESCE
+        )
         self.sizes_applied += 1
         driver.client_resized()
         return coalesced > 1
@@ -407,7 +415,7 @@ class TerminalLink:
                 if storm:
                     # More sizes came while this one waited for the budget than were drawn: the episode
                     # goes on. A frame with no new request ends it (the next pump finds nothing).
-                    self._schedule_pump(RESIZE_COALESCE)
+                    self._schedule_pump(self._resize_frame)
                 else:
                     self._calm()
                 return

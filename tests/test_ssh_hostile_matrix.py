@@ -41,6 +41,7 @@ from served import (
     keep_typing,
     percentile,
     play_until_round,
+    resize_storm,
     served,
     table_of_two,
 )
@@ -273,6 +274,18 @@ async def damaged_database(match: Match, seconds: float) -> None:
     match.honest[:] = back
 
 
+async def window_storm(match: Match, seconds: float) -> None:
+    """A guest in the lobby sends window-change requests, about 3,000 a second, each another size: they
+    count in its input budget like keys, and a storm's sizes are drawn at most once a second. (Kept up
+    for longer than this, it is slowed, told and disconnected: tests/test_ssh_resize.py.)"""
+    guest = await Typist.login(match.server.port, match.guest_name())
+    try:
+        await guest.shows("lobby")
+        match.notes.append(f"{await resize_storm(guest, seconds)} window changes sent")
+    finally:
+        guest.close()
+
+
 async def controls_in_chat(match: Match, seconds: float) -> None:
     """mallory pastes lines of C1 controls (CSIs that clear the screen and home the cursor), a bidi
     override and a zero-width joiner into `say`, again and again, while a watcher reads the lobby: the
@@ -331,6 +344,7 @@ ATTACKS = [
         connection_flood,
         logged="max_authenticating_per_address = 4 is full",
     ),
+    Attack("resize storm", window_storm),
     Attack("control characters in chat", controls_in_chat),
     Attack("a doubled name", doubled_name),
     Attack("damaged database", damaged_database, alongside=False),
