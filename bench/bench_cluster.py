@@ -35,12 +35,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import multiprocessing
 import os
+import random
 import re
 import signal
 import sys
 import tempfile
 import time
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,19 +61,25 @@ from citadels_server.settings import Settings  # noqa: E402
 from citadels_tui.records import KeptSeat, KeptTable  # noqa: E402
 
 # ------------------------------------------------------------------------------------------ keystrokes
+#
+# The players are driven by `--client-processes` processes of their own (this one only directs them and
+# reads everyone's CPU), so the clients' decryption and screen parsing can be spread over several cores
+# and measured beside the servers': a phase where a client process used ~a whole core measured the
+# client, not the server.
+
+SATURATED = 0.9  # share of one core above which a single-threaded side is taken as the limit
 
 
-async def logged_in(port: int, n: int, first: int = 0) -> list[Typist]:
-    """n players in the lobby, ten logging in at a time (as many at once would be refused as a flood)."""
-    gate = asyncio.Semaphore(10)
+async def logged_in(port: int, names: list[str], gate: asyncio.Semaphore) -> list[Typist]:
+    """Players in the lobby, a few logging in at a time (as many at once would be refused as a flood)."""
 
-    async def one(i: int) -> Typist:
+    async def one(name: str) -> Typist:
         async with gate:
-            t = await Typist.login(port, f"p{first + i}")
+            t = await Typist.login(port, name)
             await t.shows("lobby", timeout=120)
             return t
 
-    return list(await asyncio.gather(*(one(i) for i in range(n))))
+    return list(await asyncio.gather(*(one(name) for name in names)))
 
 
 async def seated(players: list[Typist], batch: int = 50) -> None:
@@ -120,14 +129,194 @@ def shared_homes(stack: contextlib.ExitStack | contextlib.AsyncExitStack, count:
     return homes
 
 
-async def keystrokes(n: int, rounds: int, where: str, processes: int = 1, url: str | None = None) -> None:
-    """n players spread evenly over `processes` `citadels serve` processes: independent (each its own data
-    dir), or sharing the PostgreSQL database `url`, each pair's players then on two processes."""
-    share = -(-n // processes)
-    room = str(share + 8)
+def process_cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy() -> tuple[float, float]:
+    """Seconds of CPU the whole machine spent busy, and in all, summed over its cores (/proc/stat)."""
+    ticks = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    total = sum(ticks[:8])
+    idle = ticks[3] + ticks[4]
+    hz = os.sysconf("SC_CLK_TCK")
+    return (total - idle) / hz, total / hz
+
+
+# One seat of the bench: (global number, port, name). A pair's two players are kept in one client
+# process, which seats them; the global number orders the players for `--players` subsets.
+Seat = tuple[int, int, str]
+
+
+def client_process(conn: Connection, seats: list[Seat], where: str, gate: int) -> None:
+    """The body of one client process: its players log in and sit down, then press as told."""
+    asyncio.run(drive(conn, seats, where, gate))
+
+
+async def drive(conn: Connection, seats: list[Seat], where: str, gate: int) -> None:
+    door = asyncio.Semaphore(gate)
+    by_port: dict[int, list[int]] = {}
+    for k, (_, port, _) in enumerate(seats):
+        by_port.setdefault(port, []).append(k)
+    players: list[Typist | None] = [None] * len(seats)
+    try:
+        for port, ks in by_port.items():
+            for k, t in zip(ks, await logged_in(port, [seats[k][2] for k in ks], door), strict=True):
+                players[k] = t
+        ready = [t for t in players if t is not None]
+        if where == "tables":
+            await seated(ready)
+    except AssertionError as e:
+        conn.send(("failed", str(e)[-2000:]))
+        return
+    numbered = list(zip((s[0] for s in seats), ready, strict=True))
+    conn.send(("ready", None))
+    while True:
+        order = await asyncio.to_thread(conn.recv)
+        kind = order[0]
+        if kind == "close":
+            for t in ready:
+                t.close()
+            conn.send(("closed", None))
+            return
+        active = [t for g, t in numbered if g < order[1]]
+        if kind == "warm":
+            for t in active:
+                await t.press(60)
+            conn.send(("done", []))
+        elif kind == "solo":
+            conn.send(("done", [await active[i % len(active)].press(60) for i in range(order[2])]))
+        elif kind == "round":
+            conn.send(("done", list(await asyncio.gather(*(t.press(120) for t in active)))))
+        elif kind == "paced":
+            _, _, pace, seconds, start_at, seed = order
+            conn.send(("done", await paced(active, pace, seconds, start_at, seed)))
+
+
+async def paced(players: list[Typist], pace: float, seconds: float, start_at: float, seed: int) -> list:
+    """Each player presses a key every `pace` seconds from a random moment of the first `pace`, for
+    `seconds` (from the wall-clock `start_at`, common to every client process). Each press's latency is
+    measured from its key being sent; a press due while the previous one is still unanswered is sent the
+    moment that one is answered and counted late (its wait for the previous one is not in the figure)."""
+    start = time.perf_counter() + max(0.0, start_at - time.time())
+    end = start + seconds
+    late = 0
+
+    async def one(t: Typist, rng: random.Random) -> list[float]:
+        nonlocal late
+        out = []
+        due = start + rng.uniform(0, pace)
+        while due < end:
+            now = time.perf_counter()
+            if due > now:
+                await asyncio.sleep(due - now)
+            elif now - due > 0.05:
+                late += 1
+            out.append(await t.press(120))
+            due += pace
+        return out
+
+    rng = random.Random(seed)
+    lats = await asyncio.gather(*(one(t, random.Random(rng.random())) for t in players))
+    return [[x for xs in lats for x in xs], late]
+
+
+class Clients:
+    """The client processes, told what to do all at once and waited for."""
+
+    def __init__(self, seats: list[Seat], count: int, where: str) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        pairs = [seats[i : i + 2] for i in range(0, len(seats), 2)]
+        slices: list[list[Seat]] = [[] for _ in range(count)]
+        for j, pair in enumerate(pairs):  # pair by pair in turn: any first k players spread evenly
+            slices[j % count] += pair
+        gate = max(2, 10 // count)
+        self.pipes: list[Connection] = []
+        self.procs = []
+        for mine in slices:
+            if not mine:
+                continue
+            here, there = ctx.Pipe()
+            proc = ctx.Process(target=client_process, args=(there, mine, where, gate), daemon=True)
+            proc.start()
+            self.pipes.append(here)
+            self.procs.append(proc)
+
+    async def ready(self) -> None:
+        for pipe in self.pipes:
+            kind, detail = await asyncio.to_thread(pipe.recv)
+            if kind != "ready":
+                raise AssertionError(detail)
+
+    async def ask(self, *order: object) -> list:
+        for pipe in self.pipes:
+            pipe.send(order)
+        return [(await asyncio.to_thread(pipe.recv))[1] for pipe in self.pipes]
+
+    def cpu(self) -> list[float]:
+        return [process_cpu(p.pid) for p in self.procs]
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.ask("close", 0)
+        for proc in self.procs:
+            await asyncio.to_thread(proc.join, 30)
+            if proc.is_alive():
+                proc.kill()
+
+
+class Phase:
+    """CPU of the servers, the client processes and the whole machine over one phase of pressing."""
+
+    def __init__(self, servers: list[Served], clients: Clients) -> None:
+        self.servers, self.clients = servers, clients
+        self.wall0 = time.perf_counter()
+        self.s0 = [s.cpu_seconds() for s in servers]
+        self.c0 = clients.cpu()
+        self.m0 = machine_busy()
+
+    def end(self) -> str:
+        wall = time.perf_counter() - self.wall0
+        s = [(b - a) / wall for a, b in zip(self.s0, (x.cpu_seconds() for x in self.servers), strict=True)]
+        c = [(b - a) / wall for a, b in zip(self.c0, self.clients.cpu(), strict=True)]
+        busy, total = machine_busy()
+        cores = os.cpu_count() or 1
+        machine = (busy - self.m0[0]) / (total - self.m0[1]) * cores
+        others = max(0.0, machine - sum(s) - sum(c))
+        self.server_cpu = sum(s) * wall
+        limits = []
+        if max(c) >= SATURATED:
+            limits.append("the load client")
+        if max(s) >= SATURATED:
+            limits.append("the server")
+        if not limits and machine >= SATURATED * cores:
+            limits.append(f"the machine (no core free: {others:.1f} cores of PostgreSQL and other work)")
+        return (
+            f"CPU: servers {' + '.join(f'{x:.0%}' for x in s)}, clients {' + '.join(f'{x:.0%}' for x in c)} "
+            f"of a core, machine {machine:.1f}/{cores} cores; limit: {', '.join(limits) or 'none saturated'}"
+        )
+
+
+def latency(samples: list[float]) -> str:
+    return (
+        f"p50 {percentile(samples, 50):7.1f} ms p95 {percentile(samples, 95):7.1f} ms ({len(samples)} keys)"
+    )
+
+
+async def keystrokes(
+    counts: list[int], args: argparse.Namespace, processes: int = 1, url: str | None = None
+) -> None:
+    """max(counts) players spread evenly over `processes` `citadels serve` processes: independent (each
+    its own data dir), or sharing the PostgreSQL database `url`, each pair's players then on two
+    processes. Then for each count k, the first k players press (the others stay at their tables): all
+    at once `rounds` times, and each once every `pace` seconds for `duration` seconds."""
+    n = max(counts)
+    across = bool(url) and processes > 1
+    rounds, where = args.rounds, args.where
     async with contextlib.AsyncExitStack() as stack:
         servers: list[Served] = []
         homes = shared_homes(stack, processes)
+        room = str(-(-n // processes) + 8)
         for home in homes:
             servers.append(
                 await stack.enter_async_context(
@@ -150,54 +339,67 @@ async def keystrokes(n: int, rounds: int, where: str, processes: int = 1, url: s
                     )
                 )
             )
+        seats: list[Seat] = []
+        for i in range(n):  # pair j: players 2j and 2j+1, on two processes when they share tables
+            j = i // 2
+            server = servers[i % 2] if across else servers[j % processes]
+            seats.append((i, server.port, f"p{i}"))
         t0 = time.perf_counter()
-        players: list[Typist] = []
-        if url and processes > 1:
-            groups = [await logged_in(s.port, share, first=i * share) for i, s in enumerate(servers)]
-            # Pairs across processes: player k of process 0 with player k of process 1, and so on.
-            players = [p for pair in zip(*groups, strict=True) for p in pair][:n]
-            if where == "tables":
-                try:
-                    await seated(players)
-                except AssertionError:
-                    for server in servers:  # what the servers said, to tell why
-                        print(server.output.decode(errors="replace")[-4000:])
-                    raise
-        else:
-            for i, server in enumerate(servers):
-                mine = await logged_in(server.port, min(share, n - i * share), first=i * share)
-                if where == "tables":
-                    await seated(mine)
-                players += mine
+        clients = Clients(seats, args.client_processes, where)
+        stack.push_async_callback(clients.close)
+        try:
+            await clients.ready()
+        except AssertionError:
+            for server in servers:  # what the servers said, to tell why
+                print(server.output.decode(errors="replace")[-4000:])
+            raise
         ready = time.perf_counter() - t0
         seating_cpu = sum(s.cpu_seconds() for s in servers)
-        await asyncio.sleep(1.0)
-        for p in players:  # warm up: every screen drew its command line once
-            await p.press(60)
-        solo = [await players[i % n].press(60) for i in range(max(40, n))]
-        together, cpu, wall = await all_at_once(servers, players, rounds)
-        print(
-            f"{n:4d} players ({where}, 100x30) on {processes} process(es)"
-            f"{' sharing tables' if url and processes > 1 else ''}: one typing p50 "
-            f"{percentile(solo, 50):6.1f} ms p95 {percentile(solo, 95):6.1f} ms; all at once p50 "
-            f"{percentile(together, 50):7.1f} ms p95 {percentile(together, 95):7.1f} ms ({len(together)} keys); "
-            f"servers' CPU {cpu / len(together) * 1e3:.1f} ms per key, {cpu / wall:.0%} of a core; RSS "
-            f"{sum(s.rss_mib() for s in servers):.0f} MiB; all logged in and seated in {ready:.0f} s "
-            f"({seating_cpu:.0f} s of the servers' CPU); "
-            f"load {os.getloadavg()[0]:.1f}"
+        setting = (
+            f"{where}, 100x30, on {processes} process(es){' sharing tables' if across else ''}, "
+            f"{len(clients.procs)} client process(es)"
         )
-        for p in players:
-            p.close()
-
-
-async def all_at_once(
-    servers: list[Served], players: list[Typist], rounds: int
-) -> tuple[list[float], float, float]:
-    out: list[float] = []
-    cpu0, wall0 = sum(s.cpu_seconds() for s in servers), time.perf_counter()
-    for _ in range(rounds):
-        out += await asyncio.gather(*(p.press(120) for p in players))
-    return out, sum(s.cpu_seconds() for s in servers) - cpu0, time.perf_counter() - wall0
+        print(
+            f"{n} players ({setting}) logged in{' and seated' if where == 'tables' else ''} in {ready:.0f} s "
+            f"({seating_cpu:.0f} s of the servers' CPU); RSS {sum(s.rss_mib() for s in servers):.0f} MiB",
+            flush=True,
+        )
+        await asyncio.sleep(1.0)
+        await clients.ask("warm", n)  # every screen drew its command line once
+        solo = [x for xs in await clients.ask("solo", n, max(40, n) // len(clients.procs)) for x in xs]
+        print(f"  one typing at a time: {latency(solo)}; load {os.getloadavg()[0]:.1f}", flush=True)
+        best: dict[str, int | None] = {"all at once": None, f"one key every {args.pace:g} s": None}
+        for k in sorted(counts):
+            phase = Phase(servers, clients)
+            together: list[float] = []
+            for _ in range(rounds):
+                together += [x for xs in await clients.ask("round", k) for x in xs]
+            cpu = phase.end()
+            print(
+                f"  {k:4d} all at once ({rounds} rounds): {latency(together)}; servers' CPU "
+                f"{phase.server_cpu / len(together) * 1e3:.1f} ms per key; {cpu}; load {os.getloadavg()[0]:.1f}",
+                flush=True,
+            )
+            if percentile(together, 95) <= 150:
+                best["all at once"] = k
+            phase = Phase(servers, clients)
+            answers = await clients.ask("paced", k, args.pace, args.duration, time.time() + 0.5, k)
+            cpu = phase.end()
+            keys = [x for lats, _ in answers for x in lats]
+            late = sum(late for _, late in answers)
+            print(
+                f"  {k:4d} one key every {args.pace:g} s ({args.duration:g} s): {latency(keys)}, {late} sent late; "
+                f"servers' CPU {phase.server_cpu / len(keys) * 1e3:.1f} ms per key; {cpu}; "
+                f"load {os.getloadavg()[0]:.1f}",
+                flush=True,
+            )
+            if percentile(keys, 95) <= 150:
+                best[f"one key every {args.pace:g} s"] = k
+        for mode, k in best.items():
+            print(
+                f"  largest count of {sorted(counts)} with p95 <= 150 ms, {mode}: {k if k else 'none'} ({setting})",
+                flush=True,
+            )
 
 
 # -------------------------------------------------------------------------------------------- database
@@ -419,12 +621,10 @@ async def main(args: argparse.Namespace) -> None:
             if args.takeover:
                 await takeover(pg.new_database(), args.takeover)
             if args.shared and not args.skip_keys:
-                for n in args.players:
-                    await keystrokes(n, args.rounds, args.where, 2, pg.new_database())
+                await keystrokes(args.players, args, 2, pg.new_database())
     if not args.skip_keys and not args.shared:
-        for n in args.players:
-            for processes in args.processes:
-                await keystrokes(n, args.rounds, args.where, processes)
+        for processes in args.processes:
+            await keystrokes(args.players, args, processes)
 
 
 if __name__ == "__main__":
@@ -437,6 +637,14 @@ if __name__ == "__main__":
         type=lambda s: [int(x) for x in s.split(",")],
         default=[1],
         help="e.g. 1,2: also with the players spread over two independent processes",
+    )
+    ap.add_argument("--pace", type=float, default=1.0, help="seconds between one player's keys, paced")
+    ap.add_argument("--duration", type=float, default=20.0, help="seconds of paced typing per count")
+    ap.add_argument(
+        "--client-processes",
+        type=int,
+        default=1,
+        help="processes the players' clients are spread over (each owns whole pairs)",
     )
     ap.add_argument("--appends", type=int, default=2000)
     ap.add_argument("--latency", type=int, default=500)
