@@ -1,15 +1,20 @@
 """Cluster benchmark (docs/scaling.md): the figures that say how far one process goes and what the shared
 PostgreSQL costs.
 
-- keystrokes: `--players` players (e.g. 32,100) logged in to one `citadels serve` process, in pairs at
-  tables of four with two bots, their games started (`--where lobby`: all in the lobby instead); each
-  types a key into the command line and waits for it on screen (tests/served.py's Typist). p50/p95 with
-  one player typing at a time, then with all of them pressing at once `--rounds` times, and the server's
-  CPU per keystroke. The server runs in its own process; the clients share this one, so under load part
-  of the latency is the clients' own decryption and screen parsing. `--processes 1,2`: also with the
-  players spread evenly over two independent `citadels serve` processes (each its own data dir: the
-  upper bound of what spreading gives). `--shared`: the two processes share one PostgreSQL database (and
-  host key), and each pair's two players are on different processes, at one table both replicate.
+- keystrokes: max(`--players`) players (e.g. 100,160,200) logged in to one `citadels serve` process, in
+  pairs at tables of four with two bots, their games started (`--where lobby`: all in the lobby instead);
+  each types a key into the command line and waits for it on screen (tests/served.py's Typist). p50/p95
+  with one player typing at a time; then for each count k of `--players`, the first k players (the others
+  stay at their tables, idle) press all at once `--rounds` times, then each presses one key every
+  `--pace` seconds (from a random moment, for `--duration` seconds); and the largest k whose p95 is at
+  most 150 ms, for each of the two. The clients run in `--client-processes` processes of their own
+  (each owns whole pairs, and sends back its latencies); every phase prints the CPU share of each server,
+  of each client process and of the whole machine, and which side saturated (a server or a client
+  process above 90% of a core; or, with neither, the machine with no core left): a phase whose client
+  was the limit measured the client, not the server. `--processes 1,2`: also with the players spread
+  evenly over two independent `citadels serve` processes (each its own data dir: the upper bound of what
+  spreading gives). `--shared`: the two processes share one PostgreSQL database (and host key), and
+  each pair's two players are on different processes, at one table both replicate.
 - journal: actions claimed (`Database.claim_actions`, one action per transaction, as played) per second
   on PostgreSQL with one writer, then with two Database objects writing at once (two processes would
   each have one), each on 50 tables of its own;
@@ -26,8 +31,8 @@ PostgreSQL is a server of its own started by tests/postgres.py with fsync on; `c
 SQLite in a temporary data dir (a keystroke touches no database). No assertions: figures only.
 
     .venv/bin/python bench/bench_cluster.py [--players 32,100] [--processes 1] [--rounds 10]
-                        [--where tables|lobby] [--appends 2000] [--latency 500] [--skip-keys] [--skip-db]
-                        [--shared] [--across 40] [--takeover 3]
+                        [--pace 1] [--duration 20] [--client-processes 1] [--where tables|lobby]
+                        [--appends 2000] [--latency 500] [--skip-keys] [--skip-db] [--shared] [--across 40] [--takeover 3]
 """
 
 from __future__ import annotations
@@ -132,6 +137,21 @@ def shared_homes(stack: contextlib.ExitStack | contextlib.AsyncExitStack, count:
 def process_cpu(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def descendants_cpu(pid: int) -> float:
+    """CPU seconds of the processes `pid` started and their own (a server's bot workers), alive now."""
+    total = 0.0
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return 0.0
+    for task in tasks:
+        with contextlib.suppress(OSError):
+            for child in (task / "children").read_text().split():
+                with contextlib.suppress(OSError):
+                    total += process_cpu(int(child)) + descendants_cpu(int(child))
+    return total
 
 
 def machine_busy() -> tuple[float, float]:
@@ -273,16 +293,20 @@ class Phase:
         self.wall0 = time.perf_counter()
         self.s0 = [s.cpu_seconds() for s in servers]
         self.c0 = clients.cpu()
+        self.w0 = sum(descendants_cpu(x.pid) for x in servers)
+        self.b0 = time.process_time()
         self.m0 = machine_busy()
 
     def end(self) -> str:
         wall = time.perf_counter() - self.wall0
         s = [(b - a) / wall for a, b in zip(self.s0, (x.cpu_seconds() for x in self.servers), strict=True)]
         c = [(b - a) / wall for a, b in zip(self.c0, self.clients.cpu(), strict=True)]
+        workers = (sum(descendants_cpu(x.pid) for x in self.servers) - self.w0) / wall
+        bench = (time.process_time() - self.b0) / wall
         busy, total = machine_busy()
         cores = os.cpu_count() or 1
         machine = (busy - self.m0[0]) / (total - self.m0[1]) * cores
-        others = max(0.0, machine - sum(s) - sum(c))
+        others = max(0.0, machine - sum(s) - sum(c) - workers - bench)
         self.server_cpu = sum(s) * wall
         limits = []
         if max(c) >= SATURATED:
@@ -292,8 +316,9 @@ class Phase:
         if not limits and machine >= SATURATED * cores:
             limits.append(f"the machine (no core free: {others:.1f} cores of PostgreSQL and other work)")
         return (
-            f"CPU: servers {' + '.join(f'{x:.0%}' for x in s)}, clients {' + '.join(f'{x:.0%}' for x in c)} "
-            f"of a core, machine {machine:.1f}/{cores} cores; limit: {', '.join(limits) or 'none saturated'}"
+            f"CPU: servers {' + '.join(f'{x:.0%}' for x in s)} (their workers {workers:.0%}), clients "
+            f"{' + '.join(f'{x:.0%}' for x in c)} (their director {bench:.0%}) of a core, machine "
+            f"{machine:.1f}/{cores} cores; limit: {', '.join(limits) or 'none saturated'}"
         )
 
 
