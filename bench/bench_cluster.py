@@ -322,6 +322,19 @@ class Phase:
         )
 
 
+async def quiet_servers(servers: list[Served], below: float = 0.05, most: float = 90.0) -> float:
+    """Seconds until every server used less than `below` of a core over one second (at most `most`):
+    after a seating, bots' first moves and lobby redraws are still running, and the first phase would
+    measure them."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < most:
+        before = [s.cpu_seconds() for s in servers]
+        await asyncio.sleep(1.0)
+        if all(s.cpu_seconds() - b < below for s, b in zip(servers, before, strict=True)):
+            break
+    return time.perf_counter() - start
+
+
 def latency(samples: list[float]) -> str:
     return (
         f"p50 {percentile(samples, 50):7.1f} ms p95 {percentile(samples, 95):7.1f} ms ({len(samples)} keys)"
@@ -389,11 +402,12 @@ async def keystrokes(
             f"({seating_cpu:.0f} s of the servers' CPU); RSS {sum(s.rss_mib() for s in servers):.0f} MiB",
             flush=True,
         )
-        await asyncio.sleep(1.0)
+        settled = await quiet_servers(servers)
+        print(f"  the servers settled {settled:.0f} s after the seating", flush=True)
         await clients.ask("warm", n)  # every screen drew its command line once
         solo = [x for xs in await clients.ask("solo", n, max(40, n) // len(clients.procs)) for x in xs]
         print(f"  one typing at a time: {latency(solo)}; load {os.getloadavg()[0]:.1f}", flush=True)
-        best: dict[str, int | None] = {"all at once": None, f"one key every {args.pace:g} s": None}
+        passed: dict[str, list[tuple[int, bool]]] = {}
         for k in sorted(counts):
             phase = Phase(servers, clients)
             together: list[float] = []
@@ -405,8 +419,7 @@ async def keystrokes(
                 f"{phase.server_cpu / len(together) * 1e3:.1f} ms per key; {cpu}; load {os.getloadavg()[0]:.1f}",
                 flush=True,
             )
-            if percentile(together, 95) <= 150:
-                best["all at once"] = k
+            passed.setdefault("all at once", []).append((k, percentile(together, 95) <= 150))
             phase = Phase(servers, clients)
             answers = await clients.ask("paced", k, args.pace, args.duration, time.time() + 0.5, k)
             cpu = phase.end()
@@ -418,11 +431,13 @@ async def keystrokes(
                 f"load {os.getloadavg()[0]:.1f}",
                 flush=True,
             )
-            if percentile(keys, 95) <= 150:
-                best[f"one key every {args.pace:g} s"] = k
-        for mode, k in best.items():
+            passed.setdefault(f"one key every {args.pace:g} s", []).append((k, percentile(keys, 95) <= 150))
+        for mode, results in passed.items():
+            best = max((k for k, ok in results if ok), default=None)
+            below = [k for k, ok in results if not ok and best and k < best]
             print(
-                f"  largest count of {sorted(counts)} with p95 <= 150 ms, {mode}: {k if k else 'none'} ({setting})",
+                f"  largest count of {sorted(counts)} with p95 <= 150 ms, {mode}: {best or 'none'}"
+                f"{f' (though not at {below}: noise)' if below else ''} ({setting})",
                 flush=True,
             )
 
