@@ -51,6 +51,8 @@ import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 
+import asyncssh
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -80,7 +82,13 @@ async def logged_in(port: int, names: list[str], gate: asyncio.Semaphore) -> lis
 
     async def one(name: str) -> Typist:
         async with gate:
-            t = await Typist.login(port, name)
+            for attempt in range(3):
+                try:
+                    t = await Typist.login(port, name)
+                    break
+                except (asyncssh.Error, OSError):
+                    if attempt == 2:  # a busy server gives up on a login that began late: try again
+                        raise
             await t.shows("lobby", timeout=120)
             return t
 
@@ -122,8 +130,6 @@ async def seated(players: list[Typist], batch: int = 50) -> None:
 
 def shared_homes(stack: contextlib.ExitStack | contextlib.AsyncExitStack, count: int) -> list[Path]:
     """`count` data dirs holding one host key, as a host sets up processes sharing a database."""
-    import asyncssh
-
     key = asyncssh.generate_private_key("ssh-ed25519").export_private_key("openssh")
     homes = []
     for _ in range(count):
@@ -186,8 +192,8 @@ async def drive(conn: Connection, seats: list[Seat], where: str, gate: int) -> N
         ready = [t for t in players if t is not None]
         if where == "tables":
             await seated(ready)
-    except AssertionError as e:
-        conn.send(("failed", str(e)[-2000:]))
+    except Exception as e:  # the director waits for every client process: tell it why this one stopped
+        conn.send(("failed", f"{type(e).__name__}: {str(e)[-2000:]}"))
         return
     numbered = list(zip((s[0] for s in seats), ready, strict=True))
     conn.send(("ready", None))
@@ -259,12 +265,16 @@ class Clients:
             here, there = ctx.Pipe()
             proc = ctx.Process(target=client_process, args=(there, mine, where, gate), daemon=True)
             proc.start()
+            there.close()  # so that a client process that dies is an EOFError here, not a wait forever
             self.pipes.append(here)
             self.procs.append(proc)
 
     async def ready(self) -> None:
         for pipe in self.pipes:
-            kind, detail = await asyncio.to_thread(pipe.recv)
+            try:
+                kind, detail = await asyncio.to_thread(pipe.recv)
+            except EOFError:
+                kind, detail = "failed", "a client process ended"
             if kind != "ready":
                 raise AssertionError(detail)
 
