@@ -31,7 +31,7 @@ PostgreSQL is a server of its own started by tests/postgres.py with fsync on; `c
 SQLite in a temporary data dir (a keystroke touches no database). No assertions: figures only.
 
     .venv/bin/python bench/bench_cluster.py [--players 32,100] [--processes 1] [--rounds 10]
-                        [--pace 1] [--duration 20] [--client-processes 1] [--where tables|lobby]
+                        [--pace 1] [--duration 20] [--client-processes 1] [--descending] [--where tables|lobby]
                         [--appends 2000] [--latency 500] [--skip-keys] [--skip-db] [--shared] [--across 40] [--takeover 3]
 """
 
@@ -418,7 +418,7 @@ async def keystrokes(
         solo = [x for xs in await clients.ask("solo", n, max(40, n) // len(clients.procs)) for x in xs]
         print(f"  one typing at a time: {latency(solo)}; load {os.getloadavg()[0]:.1f}", flush=True)
         passed: dict[str, list[tuple[int, bool]]] = {}
-        for k in sorted(counts):
+        for k in sorted(counts, reverse=args.descending):
             phase = Phase(servers, clients)
             together: list[float] = []
             for _ in range(rounds):
@@ -696,6 +696,7 @@ if __name__ == "__main__":
         default=1,
         help="processes the players' clients are spread over (each owns whole pairs)",
     )
+    ap.add_argument("--descending", action="store_true", help="the largest count first")
     ap.add_argument("--appends", type=int, default=2000)
     ap.add_argument("--latency", type=int, default=500)
     ap.add_argument("--skip-keys", action="store_true", help="only the database's figures")
