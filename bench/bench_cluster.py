@@ -1,15 +1,20 @@
 """Cluster benchmark (docs/scaling.md): the figures that say how far one process goes and what the shared
 PostgreSQL costs.
 
-- keystrokes: `--players` players (e.g. 32,100) logged in to one `citadels serve` process, in pairs at
-  tables of four with two bots, their games started (`--where lobby`: all in the lobby instead); each
-  types a key into the command line and waits for it on screen (tests/served.py's Typist). p50/p95 with
-  one player typing at a time, then with all of them pressing at once `--rounds` times, and the server's
-  CPU per keystroke. The server runs in its own process; the clients share this one, so under load part
-  of the latency is the clients' own decryption and screen parsing. `--processes 1,2`: also with the
-  players spread evenly over two independent `citadels serve` processes (each its own data dir: the
-  upper bound of what spreading gives). `--shared`: the two processes share one PostgreSQL database (and
-  host key), and each pair's two players are on different processes, at one table both replicate.
+- keystrokes: max(`--players`) players (e.g. 100,160,200) logged in to one `citadels serve` process, in
+  pairs at tables of four with two bots, their games started (`--where lobby`: all in the lobby instead);
+  each types a key into the command line and waits for it on screen (tests/served.py's Typist). p50/p95
+  with one player typing at a time; then for each count k of `--players`, the first k players (the others
+  stay at their tables, idle) press all at once `--rounds` times, then each presses one key every
+  `--pace` seconds (from a random moment, for `--duration` seconds); and the largest k whose p95 is at
+  most 150 ms, for each of the two. The clients run in `--client-processes` processes of their own
+  (each owns whole pairs, and sends back its latencies); every phase prints the CPU share of each server,
+  of each client process and of the whole machine, and which side saturated (a server or a client
+  process above 90% of a core; or, with neither, the machine with no core left): a phase whose client
+  was the limit measured the client, not the server. `--processes 1,2`: also with the players spread
+  evenly over two independent `citadels serve` processes (each its own data dir: the upper bound of what
+  spreading gives). `--shared`: the two processes share one PostgreSQL database (and host key), and
+  each pair's two players are on different processes, at one table both replicate.
 - journal: actions claimed (`Database.claim_actions`, one action per transaction, as played) per second
   on PostgreSQL with one writer, then with two Database objects writing at once (two processes would
   each have one), each on 50 tables of its own;
@@ -26,8 +31,8 @@ PostgreSQL is a server of its own started by tests/postgres.py with fsync on; `c
 SQLite in a temporary data dir (a keystroke touches no database). No assertions: figures only.
 
     .venv/bin/python bench/bench_cluster.py [--players 32,100] [--processes 1] [--rounds 10]
-                        [--where tables|lobby] [--appends 2000] [--latency 500] [--skip-keys] [--skip-db]
-                        [--shared] [--across 40] [--takeover 3]
+                        [--pace 1] [--duration 20] [--client-processes 1] [--descending] [--where tables|lobby]
+                        [--appends 2000] [--latency 500] [--skip-keys] [--skip-db] [--shared] [--across 40] [--takeover 3]
 """
 
 from __future__ import annotations
@@ -35,13 +40,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import multiprocessing
 import os
+import random
 import re
 import signal
 import sys
 import tempfile
 import time
+from multiprocessing.connection import Connection
 from pathlib import Path
+
+import asyncssh
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -58,19 +68,31 @@ from citadels_server.settings import Settings  # noqa: E402
 from citadels_tui.records import KeptSeat, KeptTable  # noqa: E402
 
 # ------------------------------------------------------------------------------------------ keystrokes
+#
+# The players are driven by `--client-processes` processes of their own (this one only directs them and
+# reads everyone's CPU), so the clients' decryption and screen parsing can be spread over several cores
+# and measured beside the servers': a phase where a client process used ~a whole core measured the
+# client, not the server.
+
+SATURATED = 0.9  # share of one core above which a single-threaded side is taken as the limit
 
 
-async def logged_in(port: int, n: int, first: int = 0) -> list[Typist]:
-    """n players in the lobby, ten logging in at a time (as many at once would be refused as a flood)."""
-    gate = asyncio.Semaphore(10)
+async def logged_in(port: int, names: list[str], gate: asyncio.Semaphore) -> list[Typist]:
+    """Players in the lobby, a few logging in at a time (as many at once would be refused as a flood)."""
 
-    async def one(i: int) -> Typist:
+    async def one(name: str) -> Typist:
         async with gate:
-            t = await Typist.login(port, f"p{first + i}")
+            for attempt in range(3):
+                try:
+                    t = await Typist.login(port, name)
+                    break
+                except (asyncssh.Error, OSError):
+                    if attempt == 2:  # a busy server gives up on a login that began late: try again
+                        raise
             await t.shows("lobby", timeout=120)
             return t
 
-    return list(await asyncio.gather(*(one(i) for i in range(n))))
+    return list(await asyncio.gather(*(one(name) for name in names)))
 
 
 async def seated(players: list[Typist], batch: int = 50) -> None:
@@ -108,8 +130,6 @@ async def seated(players: list[Typist], batch: int = 50) -> None:
 
 def shared_homes(stack: contextlib.ExitStack | contextlib.AsyncExitStack, count: int) -> list[Path]:
     """`count` data dirs holding one host key, as a host sets up processes sharing a database."""
-    import asyncssh
-
     key = asyncssh.generate_private_key("ssh-ed25519").export_private_key("openssh")
     homes = []
     for _ in range(count):
@@ -120,14 +140,231 @@ def shared_homes(stack: contextlib.ExitStack | contextlib.AsyncExitStack, count:
     return homes
 
 
-async def keystrokes(n: int, rounds: int, where: str, processes: int = 1, url: str | None = None) -> None:
-    """n players spread evenly over `processes` `citadels serve` processes: independent (each its own data
-    dir), or sharing the PostgreSQL database `url`, each pair's players then on two processes."""
-    share = -(-n // processes)
-    room = str(share + 8)
+def process_cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def descendants_cpu(pid: int) -> float:
+    """CPU seconds of the processes `pid` started and their own (a server's bot workers), alive now."""
+    total = 0.0
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return 0.0
+    for task in tasks:
+        with contextlib.suppress(OSError):
+            for child in (task / "children").read_text().split():
+                with contextlib.suppress(OSError):
+                    total += process_cpu(int(child)) + descendants_cpu(int(child))
+    return total
+
+
+def machine_busy() -> tuple[float, float]:
+    """Seconds of CPU the whole machine spent busy, and in all, summed over its cores (/proc/stat)."""
+    ticks = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    total = sum(ticks[:8])
+    idle = ticks[3] + ticks[4]
+    hz = os.sysconf("SC_CLK_TCK")
+    return (total - idle) / hz, total / hz
+
+
+# One seat of the bench: (global number, port, name). A pair's two players are kept in one client
+# process, which seats them; the global number orders the players for `--players` subsets.
+Seat = tuple[int, int, str]
+
+
+def client_process(conn: Connection, seats: list[Seat], where: str, gate: int) -> None:
+    """The body of one client process: its players log in and sit down, then press as told."""
+    asyncio.run(drive(conn, seats, where, gate))
+
+
+async def drive(conn: Connection, seats: list[Seat], where: str, gate: int) -> None:
+    door = asyncio.Semaphore(gate)
+    by_port: dict[int, list[int]] = {}
+    for k, (_, port, _) in enumerate(seats):
+        by_port.setdefault(port, []).append(k)
+    players: list[Typist | None] = [None] * len(seats)
+    try:
+        for port, ks in by_port.items():
+            for k, t in zip(ks, await logged_in(port, [seats[k][2] for k in ks], door), strict=True):
+                players[k] = t
+        ready = [t for t in players if t is not None]
+        if where == "tables":
+            await seated(ready)
+    except Exception as e:  # the director waits for every client process: tell it why this one stopped
+        conn.send(("failed", f"{type(e).__name__}: {str(e)[-2000:]}"))
+        return
+    numbered = list(zip((s[0] for s in seats), ready, strict=True))
+    conn.send(("ready", None))
+    while True:
+        order = await asyncio.to_thread(conn.recv)
+        kind = order[0]
+        if kind == "close":
+            for t in ready:
+                t.close()
+            conn.send(("closed", None))
+            return
+        active = [t for g, t in numbered if g < order[1]]
+        if kind == "warm":
+            for t in active:
+                await t.press(60)
+            conn.send(("done", []))
+        elif kind == "solo":
+            conn.send(("done", [await active[i % len(active)].press(60) for i in range(order[2])]))
+        elif kind == "round":
+            conn.send(("done", list(await asyncio.gather(*(t.press(120) for t in active)))))
+        elif kind == "paced":
+            _, _, pace, seconds, start_at, seed = order
+            conn.send(("done", await paced(active, pace, seconds, start_at, seed)))
+
+
+async def paced(players: list[Typist], pace: float, seconds: float, start_at: float, seed: int) -> list:
+    """Each player presses a key every `pace` seconds from a random moment of the first `pace`, for
+    `seconds` (from the wall-clock `start_at`, common to every client process). Each press's latency is
+    measured from its key being sent; a press due while the previous one is still unanswered is sent the
+    moment that one is answered and counted late (its wait for the previous one is not in the figure)."""
+    start = time.perf_counter() + max(0.0, start_at - time.time())
+    end = start + seconds
+    late = 0
+
+    async def one(t: Typist, rng: random.Random) -> list[float]:
+        nonlocal late
+        out = []
+        due = start + rng.uniform(0, pace)
+        while due < end:
+            now = time.perf_counter()
+            if due > now:
+                await asyncio.sleep(due - now)
+            elif now - due > 0.05:
+                late += 1
+            out.append(await t.press(120))
+            due += pace
+        return out
+
+    rng = random.Random(seed)
+    lats = await asyncio.gather(*(one(t, random.Random(rng.random())) for t in players))
+    return [[x for xs in lats for x in xs], late]
+
+
+class Clients:
+    """The client processes, told what to do all at once and waited for."""
+
+    def __init__(self, seats: list[Seat], count: int, where: str) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        pairs = [seats[i : i + 2] for i in range(0, len(seats), 2)]
+        slices: list[list[Seat]] = [[] for _ in range(count)]
+        for j, pair in enumerate(pairs):  # pair by pair in turn: any first k players spread evenly
+            slices[j % count] += pair
+        gate = max(2, 10 // count)
+        self.pipes: list[Connection] = []
+        self.procs = []
+        for mine in slices:
+            if not mine:
+                continue
+            here, there = ctx.Pipe()
+            proc = ctx.Process(target=client_process, args=(there, mine, where, gate), daemon=True)
+            proc.start()
+            there.close()  # so that a client process that dies is an EOFError here, not a wait forever
+            self.pipes.append(here)
+            self.procs.append(proc)
+
+    async def ready(self) -> None:
+        for pipe in self.pipes:
+            try:
+                kind, detail = await asyncio.to_thread(pipe.recv)
+            except EOFError:
+                kind, detail = "failed", "a client process ended"
+            if kind != "ready":
+                raise AssertionError(detail)
+
+    async def ask(self, *order: object) -> list:
+        for pipe in self.pipes:
+            pipe.send(order)
+        return [(await asyncio.to_thread(pipe.recv))[1] for pipe in self.pipes]
+
+    def cpu(self) -> list[float]:
+        return [process_cpu(p.pid) for p in self.procs]
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.ask("close", 0)
+        for proc in self.procs:
+            await asyncio.to_thread(proc.join, 30)
+            if proc.is_alive():
+                proc.kill()
+
+
+class Phase:
+    """CPU of the servers, the client processes and the whole machine over one phase of pressing."""
+
+    def __init__(self, servers: list[Served], clients: Clients) -> None:
+        self.servers, self.clients = servers, clients
+        self.wall0 = time.perf_counter()
+        self.s0 = [s.cpu_seconds() for s in servers]
+        self.c0 = clients.cpu()
+        self.w0 = sum(descendants_cpu(x.pid) for x in servers)
+        self.b0 = time.process_time()
+        self.m0 = machine_busy()
+
+    def end(self) -> str:
+        wall = time.perf_counter() - self.wall0
+        s = [(b - a) / wall for a, b in zip(self.s0, (x.cpu_seconds() for x in self.servers), strict=True)]
+        c = [(b - a) / wall for a, b in zip(self.c0, self.clients.cpu(), strict=True)]
+        workers = (sum(descendants_cpu(x.pid) for x in self.servers) - self.w0) / wall
+        bench = (time.process_time() - self.b0) / wall
+        busy, total = machine_busy()
+        cores = os.cpu_count() or 1
+        machine = (busy - self.m0[0]) / (total - self.m0[1]) * cores
+        others = max(0.0, machine - sum(s) - sum(c) - workers - bench)
+        self.server_cpu = sum(s) * wall
+        limits = []
+        if max(c) >= SATURATED:
+            limits.append("the load client")
+        if max(s) >= SATURATED:
+            limits.append("the server")
+        if not limits and machine >= SATURATED * cores:
+            limits.append(f"the machine (no core free: {others:.1f} cores of PostgreSQL and other work)")
+        return (
+            f"CPU: servers {' + '.join(f'{x:.0%}' for x in s)} (their workers {workers:.0%}), clients "
+            f"{' + '.join(f'{x:.0%}' for x in c)} (their director {bench:.0%}) of a core, machine "
+            f"{machine:.1f}/{cores} cores; limit: {', '.join(limits) or 'none saturated'}"
+        )
+
+
+async def quiet_servers(servers: list[Served], below: float = 0.05, most: float = 90.0) -> float:
+    """Seconds until every server used less than `below` of a core over one second (at most `most`):
+    after a seating, bots' first moves and lobby redraws are still running, and the first phase would
+    measure them."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < most:
+        before = [s.cpu_seconds() for s in servers]
+        await asyncio.sleep(1.0)
+        if all(s.cpu_seconds() - b < below for s, b in zip(servers, before, strict=True)):
+            break
+    return time.perf_counter() - start
+
+
+def latency(samples: list[float]) -> str:
+    return (
+        f"p50 {percentile(samples, 50):7.1f} ms p95 {percentile(samples, 95):7.1f} ms ({len(samples)} keys)"
+    )
+
+
+async def keystrokes(
+    counts: list[int], args: argparse.Namespace, processes: int = 1, url: str | None = None
+) -> None:
+    """max(counts) players spread evenly over `processes` `citadels serve` processes: independent (each
+    its own data dir), or sharing the PostgreSQL database `url`, each pair's players then on two
+    processes. Then for each count k, the first k players press (the others stay at their tables): all
+    at once `rounds` times, and each once every `pace` seconds for `duration` seconds."""
+    n = max(counts)
+    across = bool(url) and processes > 1
+    rounds, where = args.rounds, args.where
     async with contextlib.AsyncExitStack() as stack:
         servers: list[Served] = []
         homes = shared_homes(stack, processes)
+        room = str(-(-n // processes) + 8)
         for home in homes:
             servers.append(
                 await stack.enter_async_context(
@@ -150,54 +387,69 @@ async def keystrokes(n: int, rounds: int, where: str, processes: int = 1, url: s
                     )
                 )
             )
+        seats: list[Seat] = []
+        for i in range(n):  # pair j: players 2j and 2j+1, on two processes when they share tables
+            j = i // 2
+            server = servers[i % 2] if across else servers[j % processes]
+            seats.append((i, server.port, f"p{i}"))
         t0 = time.perf_counter()
-        players: list[Typist] = []
-        if url and processes > 1:
-            groups = [await logged_in(s.port, share, first=i * share) for i, s in enumerate(servers)]
-            # Pairs across processes: player k of process 0 with player k of process 1, and so on.
-            players = [p for pair in zip(*groups, strict=True) for p in pair][:n]
-            if where == "tables":
-                try:
-                    await seated(players)
-                except AssertionError:
-                    for server in servers:  # what the servers said, to tell why
-                        print(server.output.decode(errors="replace")[-4000:])
-                    raise
-        else:
-            for i, server in enumerate(servers):
-                mine = await logged_in(server.port, min(share, n - i * share), first=i * share)
-                if where == "tables":
-                    await seated(mine)
-                players += mine
+        clients = Clients(seats, args.client_processes, where)
+        stack.push_async_callback(clients.close)
+        try:
+            await clients.ready()
+        except AssertionError:
+            for server in servers:  # what the servers said, to tell why
+                print(server.output.decode(errors="replace")[-4000:])
+            raise
         ready = time.perf_counter() - t0
         seating_cpu = sum(s.cpu_seconds() for s in servers)
-        await asyncio.sleep(1.0)
-        for p in players:  # warm up: every screen drew its command line once
-            await p.press(60)
-        solo = [await players[i % n].press(60) for i in range(max(40, n))]
-        together, cpu, wall = await all_at_once(servers, players, rounds)
-        print(
-            f"{n:4d} players ({where}, 100x30) on {processes} process(es)"
-            f"{' sharing tables' if url and processes > 1 else ''}: one typing p50 "
-            f"{percentile(solo, 50):6.1f} ms p95 {percentile(solo, 95):6.1f} ms; all at once p50 "
-            f"{percentile(together, 50):7.1f} ms p95 {percentile(together, 95):7.1f} ms ({len(together)} keys); "
-            f"servers' CPU {cpu / len(together) * 1e3:.1f} ms per key, {cpu / wall:.0%} of a core; RSS "
-            f"{sum(s.rss_mib() for s in servers):.0f} MiB; all logged in and seated in {ready:.0f} s "
-            f"({seating_cpu:.0f} s of the servers' CPU); "
-            f"load {os.getloadavg()[0]:.1f}"
+        setting = (
+            f"{where}, 100x30, on {processes} process(es){' sharing tables' if across else ''}, "
+            f"{len(clients.procs)} client process(es)"
         )
-        for p in players:
-            p.close()
-
-
-async def all_at_once(
-    servers: list[Served], players: list[Typist], rounds: int
-) -> tuple[list[float], float, float]:
-    out: list[float] = []
-    cpu0, wall0 = sum(s.cpu_seconds() for s in servers), time.perf_counter()
-    for _ in range(rounds):
-        out += await asyncio.gather(*(p.press(120) for p in players))
-    return out, sum(s.cpu_seconds() for s in servers) - cpu0, time.perf_counter() - wall0
+        print(
+            f"{n} players ({setting}) logged in{' and seated' if where == 'tables' else ''} in {ready:.0f} s "
+            f"({seating_cpu:.0f} s of the servers' CPU); RSS {sum(s.rss_mib() for s in servers):.0f} MiB",
+            flush=True,
+        )
+        settled = await quiet_servers(servers)
+        print(f"  the servers settled {settled:.0f} s after the seating", flush=True)
+        await clients.ask("warm", n)  # every screen drew its command line once
+        solo = [x for xs in await clients.ask("solo", n, max(40, n) // len(clients.procs)) for x in xs]
+        print(f"  one typing at a time: {latency(solo)}; load {os.getloadavg()[0]:.1f}", flush=True)
+        passed: dict[str, list[tuple[int, bool]]] = {}
+        for k in sorted(counts, reverse=args.descending):
+            phase = Phase(servers, clients)
+            together: list[float] = []
+            for _ in range(rounds):
+                together += [x for xs in await clients.ask("round", k) for x in xs]
+            cpu = phase.end()
+            print(
+                f"  {k:4d} all at once ({rounds} rounds): {latency(together)}; servers' CPU "
+                f"{phase.server_cpu / len(together) * 1e3:.1f} ms per key; {cpu}; load {os.getloadavg()[0]:.1f}",
+                flush=True,
+            )
+            passed.setdefault("all at once", []).append((k, percentile(together, 95) <= 150))
+            phase = Phase(servers, clients)
+            answers = await clients.ask("paced", k, args.pace, args.duration, time.time() + 0.5, k)
+            cpu = phase.end()
+            keys = [x for lats, _ in answers for x in lats]
+            late = sum(late for _, late in answers)
+            print(
+                f"  {k:4d} one key every {args.pace:g} s ({args.duration:g} s): {latency(keys)}, {late} sent late; "
+                f"servers' CPU {phase.server_cpu / len(keys) * 1e3:.1f} ms per key; {cpu}; "
+                f"load {os.getloadavg()[0]:.1f}",
+                flush=True,
+            )
+            passed.setdefault(f"one key every {args.pace:g} s", []).append((k, percentile(keys, 95) <= 150))
+        for mode, results in passed.items():
+            best = max((k for k, ok in results if ok), default=None)
+            below = [k for k, ok in results if not ok and best and k < best]
+            print(
+                f"  largest count of {sorted(counts)} with p95 <= 150 ms, {mode}: {best or 'none'}"
+                f"{f' (though not at {below}: noise)' if below else ''} ({setting})",
+                flush=True,
+            )
 
 
 # -------------------------------------------------------------------------------------------- database
@@ -419,12 +671,10 @@ async def main(args: argparse.Namespace) -> None:
             if args.takeover:
                 await takeover(pg.new_database(), args.takeover)
             if args.shared and not args.skip_keys:
-                for n in args.players:
-                    await keystrokes(n, args.rounds, args.where, 2, pg.new_database())
+                await keystrokes(args.players, args, 2, pg.new_database())
     if not args.skip_keys and not args.shared:
-        for n in args.players:
-            for processes in args.processes:
-                await keystrokes(n, args.rounds, args.where, processes)
+        for processes in args.processes:
+            await keystrokes(args.players, args, processes)
 
 
 if __name__ == "__main__":
@@ -438,6 +688,15 @@ if __name__ == "__main__":
         default=[1],
         help="e.g. 1,2: also with the players spread over two independent processes",
     )
+    ap.add_argument("--pace", type=float, default=1.0, help="seconds between one player's keys, paced")
+    ap.add_argument("--duration", type=float, default=20.0, help="seconds of paced typing per count")
+    ap.add_argument(
+        "--client-processes",
+        type=int,
+        default=1,
+        help="processes the players' clients are spread over (each owns whole pairs)",
+    )
+    ap.add_argument("--descending", action="store_true", help="the largest count first")
     ap.add_argument("--appends", type=int, default=2000)
     ap.add_argument("--latency", type=int, default=500)
     ap.add_argument("--skip-keys", action="store_true", help="only the database's figures")
