@@ -239,6 +239,9 @@ NEVER_ONE = {
     "Table {n} is yours ({p} players)",
     "A {n}-player game needs",
     "That was not typed: a command is at most {n} characters.",
+    # A game line is hundreds of characters long, never one.
+    "The game as one line ({n} characters;",
+    "This terminal is too small to show the whole line at once: its {n} characters",
 }
 # Counted texts not yet told with plural forms: none left.
 NOT_YET: set[str] = set()

@@ -51,6 +51,8 @@ async def test_quit_in_the_middle_of_a_game_says_it_is_saved(tmp_path: Path):
         await settle(app, pilot)
         await pilot.press(*keys("quit"), "enter")
         await pilot.pause()
+        await pilot.press(*keys("yes"), "enter")  # quit asks first once a decision was made
+        await pilot.pause()
     assert app.farewell == "The game is saved: citadels --resume goes on with it."
     assert app.save_path is not None and app.save_path.exists()
 
