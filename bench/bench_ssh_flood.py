@@ -7,7 +7,10 @@ no flood measured in the same run: their keystroke-to-screen p50/p95, the server
 (beyond the quiet rate), its memory after each flood, and what became of the flooder (slowed, told,
 disconnected). The server runs in its own process; the clients share this one. No assertions: figures.
 
-    .venv/bin/python bench/bench_ssh_flood.py [--seconds 10]   # needs the test extras (pyte)
+    .venv/bin/python bench/bench_ssh_flood.py [--seconds 10] [--lobby]   # needs the test extras (pyte)
+
+`--lobby`: anna and bruno stay in the lobby instead, where the flooder is too; "max ms" is the slowest of
+their keys (a first key that waits behind a flood shows there).
 
 With `--resize-storm` it measures a storm of window changes instead (about 3,000 a second, each a
 different size, from a guest in the lobby, until it is disconnected or 40 s pass): the players'
@@ -28,21 +31,31 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from served import FLOODS, Typist, keep_typing, percentile, resize_storm, served, table_of_two  # noqa: E402
 
 
-async def main(seconds: float) -> None:
+async def lobby_players(port: int) -> tuple[Typist, Typist]:
+    """anna and bruno logged in, staying in the lobby."""
+    anna, bruno = await Typist.login(port, "anna"), await Typist.login(port, "bruno")
+    await anna.shows("lobby")
+    await bruno.shows("lobby")
+    return anna, bruno
+
+
+async def main(seconds: float, lobby: bool = False) -> None:
     with tempfile.TemporaryDirectory() as home:
         async with served(Path(home), "--bot-pace", "0", log_level="WARNING") as server:
-            anna, bruno = await table_of_two(server.port)
+            anna, bruno = await (lobby_players if lobby else table_of_two)(server.port)
             await keep_typing([anna, bruno], 2.0)  # warm up: first renders, caches
             cpu0, t0 = server.cpu_seconds(), time.perf_counter()
             quiet = await keep_typing([anna, bruno], seconds)
             quiet_cpu = (server.cpu_seconds() - cpu0) / (time.perf_counter() - t0)
-            print(f"two honest players at a 4-player game; load average {os.getloadavg()[0]:.2f}")
+            where = "in the lobby" if lobby else "at a 4-player game"
+            print(f"two honest players {where}; load average {os.getloadavg()[0]:.2f}")
             print(
-                f"{'flood':32} {'p50 ms':>7} {'p95 ms':>7} {'keys':>5} {'flood CPU':>10} {'RSS MiB':>8}  flooder"
+                f"{'flood':32} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} {'keys':>5} {'flood CPU':>10} "
+                f"{'RSS MiB':>8}  flooder"
             )
             print(
                 f"{'none (same players, same run)':32} {percentile(quiet, 50):7.1f} {percentile(quiet, 95):7.1f} "
-                f"{len(quiet):5d} {quiet_cpu:9.0%}  {server.rss_mib():8.0f}  -"
+                f"{max(quiet) * 1000:7.1f} {len(quiet):5d} {quiet_cpu:9.0%}  {server.rss_mib():8.0f}  -"
             )
             for i, (kind, flood) in enumerate(FLOODS.items()):
                 guest = await Typist.login(server.port, f"guest{i}")
@@ -56,7 +69,8 @@ async def main(seconds: float) -> None:
                 fate = "disconnected" if guest.gone else "connected"
                 print(
                     f"{kind:32} {percentile(latencies, 50):7.1f} {percentile(latencies, 95):7.1f} "
-                    f"{len(latencies):5d} {extra:9.0%}  {server.rss_mib():8.0f}  {told}, {fate}"
+                    f"{max(latencies) * 1000:7.1f} {len(latencies):5d} {extra:9.0%}  {server.rss_mib():8.0f}  "
+                    f"{told}, {fate}"
                 )
                 guest.close()
             print(
@@ -102,5 +116,8 @@ if __name__ == "__main__":
         "--seconds", type=float, default=10.0, help="how long each flood (and each measurement) lasts"
     )
     ap.add_argument("--resize-storm", action="store_true", help="a storm of window changes instead of floods")
+    ap.add_argument(
+        "--lobby", action="store_true", help="the honest players wait in the lobby, not at a game"
+    )
     args = ap.parse_args()
-    asyncio.run(storm(args.seconds) if args.resize_storm else main(args.seconds))
+    asyncio.run(storm(args.seconds) if args.resize_storm else main(args.seconds, args.lobby))
