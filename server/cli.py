@@ -336,10 +336,14 @@ def _review_options(rev: argparse.ArgumentParser) -> None:
         help="whose review, by seat number from 1 (default 1: the local app's player); "
         "it shows only what that player may know",
     )
+    from argparse import SUPPRESS
+
+    # SUPPRESS: given before `review` (`citadels --lang ru review FILE`), the main options' value stands; a
+    # default here would overwrite it.
     rev.add_argument(
-        "--lang", default=None, metavar="LANG", help="language: en or ru (default: the settings)"
+        "--lang", default=SUPPRESS, metavar="LANG", help="language: en or ru (default: the settings)"
     )
-    rev.add_argument("--theme", default=None, help="colour theme for this session")
+    rev.add_argument("--theme", default=SUPPRESS, help="colour theme for this session")
 
 
 def _database_options(p: argparse.ArgumentParser) -> None:

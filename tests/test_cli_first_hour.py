@@ -292,3 +292,17 @@ async def test_the_start_up_lines_are_the_ones_docs_hosting_shows(tmp_path):
     assert same(banner, str(tmp_path)) == same(
         sample.group(1).splitlines(), "/home/you/.local/share/citadels"
     )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--lang", "ru", "--theme", "night", "review", "game.json"],
+        ["review", "game.json", "--lang", "ru", "--theme", "night"],
+    ],
+)
+def test_review_takes_the_language_and_theme_given_before_or_after_it(argv):
+    from citadels_server.cli import build_parser
+
+    args = build_parser(argv).parse_args(argv)
+    assert (args.lang, args.theme) == ("ru", "night")
