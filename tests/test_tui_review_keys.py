@@ -76,3 +76,12 @@ async def test_the_footer_names_the_scrolling_keys():
             await pilot.pause()
             shown = [b.binding for b in screen.active_bindings.values() if b.binding.show]
             assert any(b.key_display == "↑↓ PgUp PgDn Home End" for b in shown)
+
+
+async def test_the_footer_names_its_keys_in_the_players_language(tmp_path):
+    app = QuickReview(finished_record(), 0, home=tmp_path, lang="ru")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await opened(pilot)
+        footer = " ".join(str(w.render()) for w in app.screen.query("FooterKey"))
+        assert "Назад" in footer and "Прокрутка" in footer, footer
+        assert "Back" not in footer and "Scroll" not in footer, footer

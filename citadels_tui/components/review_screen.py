@@ -3,11 +3,13 @@ round as a chart, and the turning points. Esc goes back to where it was opened f
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
+from textual.screen import ActiveBinding, Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
@@ -59,6 +61,15 @@ class ReviewScreen(Screen[None]):
         self.result = game.result
         self.rounds = timeline(record.config, known_events(record, seat), seat)
         self.scores = score_history(record, seat)
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys the footer names, described in the session's language: BINDINGS were written when the
+        module was imported, in English (the catalogs' keys)."""
+        return {
+            key: ActiveBinding(node, replace(b, description=t(b.description)), enabled, tooltip)
+            for key, (node, b, enabled, tooltip) in super().active_bindings.items()
+        }
 
     def compose(self) -> ComposeResult:
         cfg = self.record.config
