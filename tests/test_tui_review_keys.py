@@ -80,8 +80,10 @@ async def test_the_footer_names_the_scrolling_keys():
 
 async def test_the_footer_names_its_keys_in_the_players_language(tmp_path):
     app = QuickReview(finished_record(), 0, home=tmp_path, lang="ru")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
-        footer = " ".join(str(w.render()) for w in app.screen.query("FooterKey"))
+        keys = list(app.screen.query("FooterKey"))
+        footer = " ".join(str(w.render()) for w in keys)
         assert "Назад" in footer and "Прокрутка" in footer, footer
         assert "Back" not in footer and "Scroll" not in footer, footer
+        assert all(w.region.right <= 80 for w in keys), footer  # whole at 80 columns

@@ -39,9 +39,11 @@ class ReviewScreen(Screen[None]):
     CSS_PATH = "review_screen.tcss"
     BINDINGS = [
         Binding("escape", "close", t("Back")),
-        Binding("t", "tab('review-timeline')", t("Timeline")),
-        Binding("s", "tab('review-scores')", t("Scores")),
-        Binding("p", "tab('review-turning')", t("Turning points")),
+        # Each tab's title names its key ("Timeline (t)"): the footer leaves them out, so that it fits 80
+        # columns in every language.
+        Binding("t", "tab('review-timeline')", t("Timeline"), show=False),
+        Binding("s", "tab('review-scores')", t("Scores"), show=False),
+        Binding("p", "tab('review-turning')", t("Turning points"), show=False),
         # The screen's own, so that they work as soon as a tab opens, whichever widget has the focus
         # (the tabs' row, or nothing); one footer entry names them all.
         Binding("pagedown", "scroll('page_down')", t("Scroll"), key_display="↑↓ PgUp PgDn Home End"),
