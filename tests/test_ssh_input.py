@@ -4,6 +4,7 @@ comes out once, in order, and what waits stays bounded. Fuzzed with hypothesis."
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -91,6 +92,20 @@ class FakeDriver:
         return "".join(out)
 
 
+def link_for(settings: Settings, channel: FakeChannel | None = None, **callbacks: Any) -> TerminalLink:
+    """A 100x30 session's link on `channel` whose input budget is `settings`' (1 MB of output at most)."""
+    return TerminalLink(
+        channel or FakeChannel(),
+        100,
+        30,
+        settings,
+        budget=settings,
+        output_buffer_limit=1 << 20,
+        on_overflow=lambda: None,
+        **callbacks,
+    )
+
+
 async def _settle(link: TerminalLink) -> None:
     for _ in range(100_000):
         await asyncio.sleep(0)
@@ -105,7 +120,7 @@ async def _feed(
 ) -> tuple[TerminalLink, FakeDriver]:
     s = Settings().replace(**({"input_share": 1.0, "input_share_burst": 60.0} | budget))
     channel = FakeChannel()
-    link = TerminalLink(channel, 100, 30, s, budget=s, output_buffer_limit=1 << 20, on_overflow=lambda: None)
+    link = link_for(s, channel)
     driver = FakeDriver(link, takes_text)
     for chunk in chunks:
         link.feed(chunk)
@@ -135,9 +150,7 @@ def test_a_hundred_commands_in_one_write_arrive_as_a_hundred():
 def test_keys_typed_one_at_a_time_go_straight_in_once_the_app_took_the_last():
     async def run() -> FakeDriver:
         s = Settings().replace(input_share=1.0, input_share_burst=60.0)
-        link = TerminalLink(
-            FakeChannel(), 100, 30, s, budget=s, output_buffer_limit=1 << 20, on_overflow=lambda: None
-        )
+        link = link_for(s)
         driver = FakeDriver(link, True)
         for key in b"say hi":
             link.feed(bytes([key]))
@@ -154,9 +167,7 @@ def test_keys_typed_one_at_a_time_go_straight_in_once_the_app_took_the_last():
 def test_a_key_typed_while_the_app_still_holds_the_last_waits_until_it_is_taken():
     async def run() -> None:
         s = Settings().replace(input_share=1.0, input_share_burst=60.0)
-        link = TerminalLink(
-            FakeChannel(), 100, 30, s, budget=s, output_buffer_limit=1 << 20, on_overflow=lambda: None
-        )
+        link = link_for(s)
         driver = FakeDriver(link, False, slow=True)
         link.feed(b"a")
         for _ in range(20):
@@ -185,9 +196,7 @@ def test_a_flood_pauses_the_channel_and_waits_bounded():
     async def run() -> None:
         s = Settings().replace(input_share=0.01, input_share_burst=0.001)
         channel = FakeChannel()
-        link = TerminalLink(
-            channel, 100, 30, s, budget=s, output_buffer_limit=1 << 20, on_overflow=lambda: None
-        )
+        link = link_for(s, channel)
         driver = FakeDriver(link, True)
         for _ in range(100):
             if not channel.paused:
@@ -208,16 +217,7 @@ def test_moments_of_being_slowed_apart_do_not_add_up_to_a_flood():
     async def run() -> tuple[str, int]:
         s = Settings().replace(input_share=1.0, input_share_burst=0.3, input_disconnect_after=0.6)
         floods: list[None] = []
-        link = TerminalLink(
-            FakeChannel(),
-            100,
-            30,
-            s,
-            budget=s,
-            output_buffer_limit=1 << 20,
-            on_overflow=lambda: None,
-            on_flood=lambda: floods.append(None),
-        )
+        link = link_for(s, on_flood=lambda: floods.append(None))
         driver = FakeDriver(link, False)
         for key in b"abc":
             link.meter.wait()  # the budget refilled while idle (to its burst, no more)...
@@ -234,9 +234,7 @@ def test_moments_of_being_slowed_apart_do_not_add_up_to_a_flood():
 def test_window_changes_in_a_burst_become_the_last_size_asked_for():
     async def run() -> tuple[list[tuple[int, int]], list[tuple[int, int]], int]:
         s = Settings().replace(input_share=1.0, input_share_burst=60.0)
-        link = TerminalLink(
-            FakeChannel(), 100, 30, s, budget=s, output_buffer_limit=1 << 20, on_overflow=lambda: None
-        )
+        link = link_for(s)
         driver = FakeDriver(link, False)
         link.resize(101, 31)  # a lone change goes in at once
         for _ in range(5):
@@ -262,17 +260,7 @@ def test_a_resize_storm_is_slowed_told_and_disconnected_like_a_key_flood():
         )
         told: list[None] = []
         floods: list[None] = []
-        link = TerminalLink(
-            FakeChannel(),
-            100,
-            30,
-            s,
-            budget=s,
-            output_buffer_limit=1 << 20,
-            on_overflow=lambda: None,
-            on_slowed=lambda: told.append(None),
-            on_flood=lambda: floods.append(None),
-        )
+        link = link_for(s, on_slowed=lambda: told.append(None), on_flood=lambda: floods.append(None))
         driver = FakeDriver(link, False)
         for i in range(400):  # 20 every 5 ms (4,000 a second) for two seconds
             if link.closed:
