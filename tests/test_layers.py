@@ -98,3 +98,14 @@ def test_tests_build_positions_instead_of_writing_a_games_fields():
                 "(tests/helpers.py build or start_turns)"
             )
     assert not set(FIELD_WRITES_ALLOWED) - found, "an allowed write is gone: take it off the list"
+
+
+def test_the_commit_hooks_run_the_checks_that_ci_runs_before_the_tests():
+    hooks = re.findall(r"^\s*entry: (.+)$", (ROOT / ".pre-commit-config.yaml").read_text(), re.M)
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    static = next(i for i, line in enumerate(ci) if "ruff check" in line)
+    tests = next(i for i, line in enumerate(ci) if "pytest" in line and not line.startswith("#"))
+    assert static < tests, "CI runs the static checks before the tests"
+    assert len(hooks) == 4
+    for entry in hooks:
+        assert entry in ci[static], f"the hook `{entry}` is not among the checks CI runs first"
