@@ -5,6 +5,7 @@ stays on disk until the player changes a setting (then the new file replaces it)
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -26,60 +27,25 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+@dataclass(slots=True)
 class Settings:
-    """The player's settings. A plain class rather than a data class: a data class compiles its methods
-    from text when its module is imported, ~5 M instructions of every start (docs/performance.md)."""
+    """The player's settings, in the file's order, with their defaults."""
 
-    # The fields, in the file's order, and their defaults (a list default is copied for each instance).
-    DEFAULTS: dict[str, Any] = {
-        "name": "Anna",
-        "theme": "citadel",  # citadels_themes.DEFAULT_THEME
-        "bot_pace": 0.6,  # seconds each bot move stays on screen; 0 = instant
-        "players": 4,
-        "cast": "first_game",  # a preset of `edition`, or "custom": the list in custom_cast
-        "districts": "first_game",  # likewise, with custom_districts
-        "custom_cast": "",  # the last custom list typed on the new-game form (names, comma-separated)
-        "custom_districts": "",
-        "bots": ["normal"] * 7,
-        "language": "",  # "en", "ru"…; empty: follow the locale (LANG, LC_ALL)
-        "edition": "2016",  # of the next new game: "2016" or "classic"; cast and districts are its presets
-        "shorter": False,  # classic only: the shorter game (cities complete at 7 districts)
-    }
-    __slots__ = tuple(DEFAULTS)
-
-    name: str
-    theme: str
-    bot_pace: float
-    players: int
-    cast: str
-    districts: str
-    custom_cast: str
-    custom_districts: str
-    bots: list[str]
-    language: str
-    edition: str
-    shorter: bool
-
-    def __init__(self, **given: Any) -> None:
-        unknown = set(given) - set(self.DEFAULTS)
-        if unknown:
-            raise TypeError(f"Settings() got unexpected keyword arguments: {', '.join(sorted(unknown))}")
-        for key, default in self.DEFAULTS.items():
-            value = given.get(key, default)
-            setattr(self, key, list(value) if isinstance(value, list) and key not in given else value)
+    name: str = "Anna"
+    theme: str = "citadel"  # citadels_themes.DEFAULT_THEME
+    bot_pace: float = 0.6  # seconds each bot move stays on screen; 0 = instant
+    players: int = 4
+    cast: str = "first_game"  # a preset of `edition`, or "custom": the list in custom_cast
+    districts: str = "first_game"  # likewise, with custom_districts
+    custom_cast: str = ""  # the last custom list typed on the new-game form (names, comma-separated)
+    custom_districts: str = ""
+    bots: list[str] = field(default_factory=lambda: ["normal"] * 7)
+    language: str = ""  # "en", "ru"…; empty: follow the locale (LANG, LC_ALL)
+    edition: str = "2016"  # of the next new game: "2016" or "classic"; cast and districts are its presets
+    shorter: bool = False  # classic only: the shorter game (cities complete at 7 districts)
 
     def as_dict(self) -> dict[str, Any]:
-        return {key: getattr(self, key) for key in self.DEFAULTS}
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Settings):
-            return NotImplemented
-        return self.as_dict() == other.as_dict()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, as the data class was
-
-    def __repr__(self) -> str:
-        return "Settings(" + ", ".join(f"{k}={v!r}" for k, v in self.as_dict().items()) + ")"
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 def settings_path(home: Path | None = None) -> Path:
@@ -113,7 +79,7 @@ def load_settings(home: Path | None = None) -> tuple[Settings, str | None]:
 def _from_dict(data: dict[str, Any]) -> Settings:
     """The settings in `data`; ValueError naming every value that cannot be used, not only the first."""
     s = Settings()
-    known = Settings.DEFAULTS
+    known = {f.name for f in fields(Settings)}
     for k, v in data.items():
         if k not in known:
             continue  # a newer version's setting: ignore rather than refuse the file

@@ -3,101 +3,40 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import FrozenInstanceError
+from dataclasses import dataclass, field
 
 from .cards import CharacterCard, DistrictCard, Preset
 
 
+@dataclass(frozen=True, eq=False)  # compared by identity: one object per edition (EDITIONS)
 class Edition:
-    """Immutable and shown as the frozen data class (compared by identity) it was; written out because a
-    data class compiles its methods from text at every import of the engine (~3 M instructions of every
-    start of the app; tests/test_start_engine_import.py checks it against a data class)."""
-
     key: str
     name: str
     districts: tuple[DistrictCard, ...]  # card id = index; basic kinds first
     characters: tuple[CharacterCard, ...]
     presets: tuple[Preset, ...]
-    unique_in_game: int
+    unique_in_game: int = 14
     # Edition-level rule switches (kept here so the engine asks the edition, never its key).
-    city_size: int  # districts in a completed city; 0: by player count (2016, RULINGS R10)
-    random_discard_3p: bool  # 2016: the third player discards a random card; classic: none
-    tiebreak: str  # "rank" (2016, RULINGS R7, R28) or "districts_gold" (classic, R7)
-    library_observatory_keep: int  # cards kept with both (0: all; classic: 2, RULINGS R43)
+    city_size: int = 0  # districts in a completed city; 0: by player count (2016, RULINGS R10)
+    random_discard_3p: bool = True  # 2016: the third player discards a random card; classic: none
+    tiebreak: str = "rank"  # "rank" (2016, RULINGS R7, R28) or "districts_gold" (classic, R7)
+    library_observatory_keep: int = 0  # cards kept with both (0: all; classic: 2, RULINGS R43)
     # The first completer's +4 also needs a complete city at the end (2016, RULINGS R11); the classic book's
     # step 3 has no such condition (docs/rules-decisions.md).
-    first_bonus_needs_complete_city: bool
+    first_bonus_needs_complete_city: bool = True
     # Each round's discards: the classic book draws the face-down card first, then the face-up ones (book 001,
     # "Step One"); the 2016 book the face-up ones first (RULINGS R6 applies to both).
-    facedown_first: bool
-    district_by_key: dict[str, int]
-    character_by_key: dict[str, int]
-    preset_by_key: dict[str, Preset]
+    facedown_first: bool = False
+    # The tables by key, derived from the cards.
+    district_by_key: dict[str, int] = field(init=False)
+    character_by_key: dict[str, int] = field(init=False)
+    preset_by_key: dict[str, Preset] = field(init=False)
 
-    FIELDS = (
-        "key",
-        "name",
-        "districts",
-        "characters",
-        "presets",
-        "unique_in_game",
-        "city_size",
-        "random_discard_3p",
-        "tiebreak",
-        "library_observatory_keep",
-        "first_bonus_needs_complete_city",
-        "facedown_first",
-        "district_by_key",
-        "character_by_key",
-        "preset_by_key",
-    )
-    __match_args__ = FIELDS[:12]  # the fields given to __init__ (the tables after them are derived)
-
-    def __init__(
-        self,
-        key: str,
-        name: str,
-        districts: tuple[DistrictCard, ...],
-        characters: tuple[CharacterCard, ...],
-        presets: tuple[Preset, ...],
-        unique_in_game: int = 14,
-        city_size: int = 0,
-        random_discard_3p: bool = True,
-        tiebreak: str = "rank",
-        library_observatory_keep: int = 0,
-        first_bonus_needs_complete_city: bool = True,
-        facedown_first: bool = False,
-    ) -> None:
-        set_ = object.__setattr__
-        set_(self, "key", key)
-        set_(self, "name", name)
-        set_(self, "districts", districts)
-        set_(self, "characters", characters)
-        set_(self, "presets", presets)
-        set_(self, "unique_in_game", unique_in_game)
-        set_(self, "city_size", city_size)
-        set_(self, "random_discard_3p", random_discard_3p)
-        set_(self, "tiebreak", tiebreak)
-        set_(self, "library_observatory_keep", library_observatory_keep)
-        set_(self, "first_bonus_needs_complete_city", first_bonus_needs_complete_city)
-        set_(self, "facedown_first", facedown_first)
-        set_(self, "district_by_key", {d.key: i for i, d in enumerate(districts)})
-        set_(self, "character_by_key", {c.key: i for i, c in enumerate(characters)})
-        set_(self, "preset_by_key", {p.key: p for p in presets})
-
-    def __repr__(self) -> str:
-        fields = ", ".join([f"{name}={getattr(self, name)!r}" for name in Edition.FIELDS])
-        return f"{type(self).__qualname__}({fields})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if type(self) is Edition or name in Edition.FIELDS:
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
-        super().__setattr__(name, value)
-
-    def __delattr__(self, name: str) -> None:
-        if type(self) is Edition or name in Edition.FIELDS:
-            raise FrozenInstanceError(f"cannot delete field {name!r}")
-        super().__delattr__(name)
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__  # the data class is frozen: its own derived fields are set so
+        set_(self, "district_by_key", {d.key: i for i, d in enumerate(self.districts)})
+        set_(self, "character_by_key", {c.key: i for i, c in enumerate(self.characters)})
+        set_(self, "preset_by_key", {p.key: p for p in self.presets})
 
     @property
     def basic_ids(self) -> tuple[int, ...]:

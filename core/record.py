@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
@@ -40,43 +41,15 @@ def state_digest(g: Game) -> str:
     return hashlib.sha256(json.dumps(data, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
+@dataclass
 class GameRecord:
-    """A game: its config, seed and actions, and its final state's digest when saved. Shown, compared and
-    unhashable as the data class it was; written out because a data class compiles its methods from text
-    at every import of the engine (~2.7 M instructions of every start of the app;
-    tests/test_start_engine_import.py checks it against a data class)."""
+    """A game: its config, seed and actions, and its final state's digest when saved. Compared by value, and
+    so unhashable (its action list grows as the game is played)."""
 
-    __match_args__ = ("config", "seed", "actions", "final")
-    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value: unhashable
-
-    def __init__(
-        self,
-        config: GameConfig,
-        seed: int,
-        actions: list[tuple[int, Action]] | None = None,
-        final: str | None = None,
-    ) -> None:
-        self.config = config
-        self.seed = seed
-        self.actions: list[tuple[int, Action]] = [] if actions is None else actions  # a fresh list each
-        self.final = final  # state digest after the last action, when saved
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, GameRecord)
-        return (self.config, self.seed, self.actions, self.final) == (
-            other.config,
-            other.seed,
-            other.actions,
-            other.final,
-        )
-
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__qualname__}(config={self.config!r}, seed={self.seed!r}, "
-            f"actions={self.actions!r}, final={self.final!r})"
-        )
+    config: GameConfig
+    seed: int
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+    final: str | None = None  # state digest after the last action, when saved
 
     def copy(self) -> GameRecord:
         """Another record of the same game whose action list is its own (actions are immutable)."""
