@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import FrozenInstanceError
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action
@@ -37,13 +37,9 @@ class PlayerInfo(NamedTuple):
     museum: int  # cards under this player's Museum (their number is public)
 
 
+@dataclass(frozen=True, slots=True)
 class View:
-    """Everything `me` may know now. `legal` lists my options when the decision is mine.
-
-    Immutable, compared, hashed, shown and pickled as the frozen slotted data class it was (and compared
-    only with a view of its own class, so never equal to a `LazyView`); written out because a data class
-    of 33 fields compiled its methods from text at every import of the engine: ~14 M instructions of
-    every start of the app (tests/test_start_records.py checks the methods against a data class's)."""
+    """Everything `me` may know now. `legal` lists my options when the decision is mine."""
 
     me: int | None
     edition: str
@@ -71,116 +67,14 @@ class View:
     result: Any
     # Character markers (RULINGS R2): which characters carry them is public, what a marker shows is known
     # to the player who placed it, and to everyone once it is revealed.
-    bewitched: str | None
-    warrants: tuple[str, ...]
-    signed_warrant: str | None
-    threats: tuple[str, ...]  # threat markers still on the table (a bribe removes one unseen)
-    flowered_threat: str | None
-    revealed_threats: tuple[str, ...]
+    bewitched: str | None = None
+    warrants: tuple[str, ...] = ()
+    signed_warrant: str | None = None
+    threats: tuple[str, ...] = ()  # threat markers still on the table (a bribe removes one unseen)
+    flowered_threat: str | None = None
+    revealed_threats: tuple[str, ...] = ()
     # What each of `legal` does, in the same order (core/effects.py): read them through `effect()`.
-    effects: tuple[Effect, ...]
-
-    __slots__ = (
-        "me",
-        "edition",
-        "round",
-        "phase",
-        "players",
-        "cast",
-        "faceup",
-        "facedown_count",
-        "my_characters",
-        "hand",
-        "seen_characters",
-        "killed",
-        "robbed",
-        "calling",
-        "pending_player",
-        "pending_kind",
-        "options",
-        "legal",
-        "deck_size",
-        "complete_at",
-        "first_complete",
-        "last_round",
-        "tax",
-        "result",
-        "bewitched",
-        "warrants",
-        "signed_warrant",
-        "threats",
-        "flowered_threat",
-        "revealed_threats",
-        "effects",
-    )
-    __match_args__ = __slots__  # every field, in order, as the data class had
-
-    def __init__(
-        self,
-        me: int | None,
-        edition: str,
-        round: int,
-        phase: str,
-        players: tuple[PlayerInfo, ...],
-        cast: tuple[str, ...],
-        faceup: tuple[str, ...],
-        facedown_count: int,
-        my_characters: tuple[str, ...],
-        hand: tuple[str, ...],
-        seen_characters: tuple[str, ...],
-        killed: str | None,
-        robbed: str | None,
-        calling: str | None,
-        pending_player: int | None,
-        pending_kind: str | None,
-        options: tuple[str, ...],
-        legal: tuple[Action, ...],
-        deck_size: int,
-        complete_at: int,
-        first_complete: int | None,
-        last_round: bool,
-        tax: int,
-        result: Any,
-        bewitched: str | None = None,
-        warrants: tuple[str, ...] = (),
-        signed_warrant: str | None = None,
-        threats: tuple[str, ...] = (),
-        flowered_threat: str | None = None,
-        revealed_threats: tuple[str, ...] = (),
-        effects: tuple[Effect, ...] = (),
-    ) -> None:
-        set_ = object.__setattr__
-        set_(self, "me", me)
-        set_(self, "edition", edition)
-        set_(self, "round", round)
-        set_(self, "phase", phase)
-        set_(self, "players", players)
-        set_(self, "cast", cast)
-        set_(self, "faceup", faceup)
-        set_(self, "facedown_count", facedown_count)
-        set_(self, "my_characters", my_characters)
-        set_(self, "hand", hand)
-        set_(self, "seen_characters", seen_characters)
-        set_(self, "killed", killed)
-        set_(self, "robbed", robbed)
-        set_(self, "calling", calling)
-        set_(self, "pending_player", pending_player)
-        set_(self, "pending_kind", pending_kind)
-        set_(self, "options", options)
-        set_(self, "legal", legal)
-        set_(self, "deck_size", deck_size)
-        set_(self, "complete_at", complete_at)
-        set_(self, "first_complete", first_complete)
-        set_(self, "last_round", last_round)
-        set_(self, "tax", tax)
-        set_(self, "result", result)
-        set_(self, "bewitched", bewitched)
-        set_(self, "warrants", warrants)
-        set_(self, "signed_warrant", signed_warrant)
-        set_(self, "threats", threats)
-        set_(self, "flowered_threat", flowered_threat)
-        set_(self, "revealed_threats", revealed_threats)
-        set_(self, "effects", effects)
+    effects: tuple[Effect, ...] = ()
 
     def effect(self, action: Action) -> Effect | None:
         """What `action`, one of my legal actions, will do; None for an action not among them."""
@@ -190,77 +84,8 @@ class View:
         return None
 
     def replace(self, **changes: Any) -> View:
-        """A view like this one with `changes` (what `dataclasses.replace` did for the data class it was)."""
-        return View(**{name: changes.pop(name, getattr(self, name)) for name in View.__slots__}, **changes)
-
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__qualname__}("
-            + ", ".join(f"{n}={getattr(self, n)!r}" for n in View.__slots__)
-            + ")"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, View)
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def _values(self) -> tuple[Any, ...]:
-        """The values of the fields, in order."""
-        return (
-            self.me,
-            self.edition,
-            self.round,
-            self.phase,
-            self.players,
-            self.cast,
-            self.faceup,
-            self.facedown_count,
-            self.my_characters,
-            self.hand,
-            self.seen_characters,
-            self.killed,
-            self.robbed,
-            self.calling,
-            self.pending_player,
-            self.pending_kind,
-            self.options,
-            self.legal,
-            self.deck_size,
-            self.complete_at,
-            self.first_complete,
-            self.last_round,
-            self.tax,
-            self.result,
-            self.bewitched,
-            self.warrants,
-            self.signed_warrant,
-            self.threats,
-            self.flowered_threat,
-            self.revealed_threats,
-            self.effects,
-        )
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if type(self) is View or name in View.__slots__:
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
-        super().__setattr__(name, value)
-
-    def __delattr__(self, name: str) -> None:
-        if type(self) is View or name in View.__slots__:
-            raise FrozenInstanceError(f"cannot delete field {name!r}")
-        super().__delattr__(name)
-
-    def __getstate__(self) -> list[Any]:
-        return list(self._values())
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for name, value in zip(View.__slots__, state, strict=False):
-            object.__setattr__(self, name, value)
+        """A view like this one with `changes` (a plain View, also of a LazyView: every field is read)."""
+        return View(**{f.name: changes.pop(f.name, getattr(self, f.name)) for f in fields(View)}, **changes)
 
 
 # ---------------------------------------------------------------- tables shared by every view of a game
