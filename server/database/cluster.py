@@ -45,6 +45,7 @@ class Cluster:
 
     def __init__(self, worker: Worker) -> None:
         self._worker = worker
+        self._holder = worker.holder  # this process, as its rows and leases name it
 
     @property
     def shared(self) -> bool:
@@ -57,11 +58,9 @@ class Cluster:
         its presence: its spectators count no more, and seats it still showed are held at once."""
 
         def release(tx: Tx) -> None:
-            tx.run(
-                "UPDATE table_leases SET holder = '', expires = 0 WHERE holder = ?", (self._worker.holder,)
-            )
-            tx.run("UPDATE processes SET expires = 0 WHERE holder = ?", (self._worker.holder,))
-            tx.run("DELETE FROM live_names WHERE holder = ?", (self._worker.holder,))
+            tx.run("UPDATE table_leases SET holder = '', expires = 0 WHERE holder = ?", (self._holder,))
+            tx.run("UPDATE processes SET expires = 0 WHERE holder = ?", (self._holder,))
+            tx.run("DELETE FROM live_names WHERE holder = ?", (self._holder,))
 
         self._worker.submit(release)
 
@@ -78,7 +77,7 @@ class Cluster:
                     "ON CONFLICT (folded) DO UPDATE SET holder = excluded.holder, expires = excluded.expires "
                     f"WHERE live_names.holder = excluded.holder OR live_names.expires < {now} "
                     "RETURNING holder",
-                    (folded, self._worker.holder, float(seconds)),
+                    (folded, self._holder, float(seconds)),
                 )
             )
 
@@ -88,7 +87,7 @@ class Cluster:
         """The last connection of this process under the name `folded` closed."""
         self._worker.submit(
             lambda tx: tx.run(
-                "DELETE FROM live_names WHERE folded = ? AND holder = ?", (folded, self._worker.holder)
+                "DELETE FROM live_names WHERE folded = ? AND holder = ?", (folded, self._holder)
             )
         )
 
@@ -104,7 +103,7 @@ class Cluster:
                 "term = CASE WHEN table_leases.holder = excluded.holder THEN table_leases.term "
                 "ELSE table_leases.term + 1 END "
                 f"WHERE table_leases.holder = excluded.holder OR table_leases.expires < {now}",
-                (tid, self._worker.holder, float(seconds)),
+                (tid, self._holder, float(seconds)),
             )
             return self._lease(tx, tid)
 
@@ -119,7 +118,7 @@ class Cluster:
                 int(tid)
                 for (tid,) in tx.rows(
                     f"UPDATE table_leases SET expires = {tx.dialect.now} + ? WHERE holder = ? RETURNING table_id",
-                    (float(seconds), self._worker.holder),
+                    (float(seconds), self._holder),
                 )
             )
 
@@ -130,7 +129,7 @@ class Cluster:
         await self._worker.later(
             lambda tx: tx.run(
                 "UPDATE table_leases SET holder = '', expires = 0 WHERE table_id = ? AND holder = ?",
-                (tid, self._worker.holder),
+                (tid, self._holder),
             ),
             write=True,
         )
@@ -148,7 +147,7 @@ class Cluster:
         found = tx.one("SELECT holder, term, expires FROM table_leases WHERE table_id = ?", (tid,))
         assert found is not None
         holder, term, expires = str(found[0]), int(found[1]), float(found[2])
-        return Lease(tid, holder, term, expires, holder == self._worker.holder)
+        return Lease(tid, holder, term, expires, holder == self._holder)
 
     async def tables_without_runner(self) -> list[int]:
         """Tables in play whose lease is free or expired (a process died, or none took them yet)."""
@@ -177,13 +176,13 @@ class Cluster:
                 tx.run(
                     f"INSERT INTO processes (holder, connection, expires, here) VALUES (?, ?, {now} + ?, ?) "
                     "ON CONFLICT (holder) DO UPDATE SET expires = excluded.expires, here = excluded.here",
-                    (self._worker.holder, self._worker.engine.name_of("citadels"), float(seconds), text),
+                    (self._holder, self._worker.engine.name_of("citadels"), float(seconds), text),
                 )
                 tx.run(f"DELETE FROM processes WHERE expires < {now} - ?", (FORGET_AFTER,))
                 # The names logged in here stay taken as long as this process is alive (take_live_name).
                 tx.run(
                     f"UPDATE live_names SET expires = {now} + ? WHERE holder = ?",
-                    (float(seconds), self._worker.holder),
+                    (float(seconds), self._holder),
                 )
                 if changed:
                     self._worker.notify(tx, "presence")
@@ -195,7 +194,7 @@ class Cluster:
             for holder, alive, found in tx.rows(
                 f"SELECT holder, CASE WHEN expires >= {now} THEN 1 WHEN expires >= {now} - ? AND {connected} "
                 "THEN 1 ELSE 0 END, here FROM processes p WHERE holder <> ? ORDER BY holder",
-                (DEAD_AFTER, self._worker.holder),
+                (DEAD_AFTER, self._holder),
             ):
                 with contextlib.suppress(ValueError, TypeError):
                     out.append((str(holder), bool(alive), dict(json.loads(found))))
@@ -227,7 +226,7 @@ class Cluster:
 
     async def listen(self, callback: Callable[[Notice], object]) -> Listener:
         """Call `callback(notice)` on this event loop for every notice any process sharing this PostgreSQL
-        database writes (this one's too: `notice.origin == self._worker.holder`), in commit order; returns once
+        database writes (this one's too: `notice.origin == self._holder`), in commit order; returns once
         listening. A dedicated connection and thread: the notices never wait behind this Database's queue.
         DatabaseError on SQLite, which one process alone uses."""
         engine = self._worker.engine
