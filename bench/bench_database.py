@@ -1,4 +1,4 @@
-"""Database benchmark (server/database.py) on SQLite and on PostgreSQL, beside MemoryRecords (no database).
+"""Database benchmark (server/database/) on SQLite and on PostgreSQL, beside MemoryRecords (no database).
 
 - journal appends per second, one action per transaction as played: `--appends` actions spread over 100
   tables, all made at once (many tables playing), each committed on its own;

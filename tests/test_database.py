@@ -1,4 +1,4 @@
-"""The server's database (server/database.py) on SQLite and on a real PostgreSQL server (tests/postgres.py):
+"""The server's database (server/database/) on SQLite and on a real PostgreSQL server (tests/postgres.py):
 every Records call behaves as MemoryRecords's, what it keeps outlives the process, migrations, the import
 of the old files, databases it must refuse, and the `backup` and `leaderboard` commands."""
 
@@ -21,9 +21,9 @@ from helpers import new_game, play_random
 
 from citadels_core import Action
 from citadels_core.record import GameRecord
-from citadels_server import schema
 from citadels_server.cli import main
-from citadels_server.database import Database, DatabaseError, Tx, open_database
+from citadels_server.database import Database, DatabaseError, Tx, open_database, schema
+from citadels_server.database.engines import DIALECTS
 from citadels_server.settings import Settings
 from citadels_tui.i18n import Lazy, lazy_t, lazy_tn
 from citadels_tui.ratings import Place
@@ -269,9 +269,9 @@ def raw_connection(url: str) -> tuple[Any, str]:
 
 async def test_an_older_schema_is_brought_up_to_date(url, tmp_path):
     conn, engine = raw_connection(url)
-    tx = Tx(conn, engine == "postgresql")
+    tx = Tx(conn, DIALECTS[engine])
     schema.version_of(tx)
-    schema.apply(tx, 1, engine)  # a database as version 1 left it, with a finished game in it
+    schema.apply(tx, 1)  # a database as version 1 left it, with a finished game in it
     game = FinishedGame(summary(9, 50.0, ["Anna", "bot1"]), record(5))
     tx.run(
         "INSERT INTO games (id, ended, edition, abandoned, summary, record) VALUES (?, ?, ?, ?, ?, ?)",
