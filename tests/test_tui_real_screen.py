@@ -104,10 +104,17 @@ def test_the_game_line_read_off_the_screen_replays_the_game(tmp_path, size):
         term.type("share")
         rows = term.shows("Esc closes")
         head = next(i for i, row in enumerate(rows) if row.startswith("citadels:1:"))
-        line = "".join(row.rstrip() for row in rows[head:] if row.strip() and "Esc closes" not in row)
-        record, _bots = read(line)
+        # The rows as a terminal copies them: one line each, the breaks between them included.
+        copied = "\n".join(row.rstrip() for row in rows[head:] if row.strip() and "Esc closes" not in row)
+        record, _bots = read(copied)
         assert record.seed == 5
-        checked = subprocess.run([str(CITADELS), "replay", line, "--check"], capture_output=True, text=True)
+        # Pasted into a shell as the screen says: between quotes.
+        head_text = " ".join(r.strip() for r in rows[:head])
+        assert "In a shell, paste it between quotes: citadels replay 'LINE'" in head_text
+        checked = subprocess.run(
+            ["bash", "-c", f"{CITADELS} replay '{copied}' --check"], capture_output=True, text=True
+        )
         assert checked.returncode == 0, checked.stderr
+        assert checked.stdout.startswith("replayed 0 actions: the game is in progress (round 1)")
     finally:
         term.close()

@@ -74,8 +74,9 @@ class ShareScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static(
             t(
-                "The game as one line ({n} characters; “citadels replay LINE” replays it). Copy it from its "
-                "first character to its last: the line breaks between the rows are not part of it.",
+                "The game as one line ({n} characters). Copy it from its first character to its last: the "
+                "line breaks between the rows are not part of it. In a shell, paste it between quotes: "
+                "citadels replay 'LINE'",
                 n=len(self.line),
             ),
             id="share-head",
