@@ -40,6 +40,14 @@ def default_hub() -> Hub:
     return _default_hub
 
 
+def ssh_app_factory(info: Any, hub: Hub | None = None) -> LobbyApp:
+    """The app for one SSH session (`info` is the server's SessionInfo: name, key_fingerprint, …).
+
+    `hub` holds every table of the server; the server passes its own (built with its settings), else all
+    sessions of this process share one made on first use."""
+    return LobbyApp(info, hub if hub is not None else default_hub())
+
+
 class Dismissed(Message):
     """An admin ended this session (kick, ban): `farewell` is the last thing its player reads."""
 
