@@ -466,7 +466,7 @@ def check_look(parser: argparse.ArgumentParser, args: Any) -> None:
     for dest in ("theme", "replay_theme"):
         asked = getattr(args, dest, None)
         if asked is not None:
-            from citadels_tui.app import theme_choices
+            from citadels_tui.themed_app import theme_choices
 
             ours, others = theme_choices()
             if asked.strip().lower() not in (*ours, *others):
