@@ -21,6 +21,7 @@ from . import css_cache, theme_cache
 from .app_commands import COMMANDS
 from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
+from .game_app import Board
 from .game_setup import NewGame, bot_names, default_preset, rank9_reason
 from .i18n import available, from_environment, language, normalize, set_language, t, tn
 from .paths import cache_dir, config_dir
@@ -495,6 +496,11 @@ class CitadelsApp(ThemedApp):
             self.exit(0)
 
     # ------------------------------------------------------------ app commands
+
+    def command_on_screen(self, name: str, board: Board, arg: str) -> bool:
+        """Do app command `name`'s part on the game screen `board`; False when the app's part follows."""
+        command = COMMANDS.get(name)
+        return command is not None and command.on_screen is not None and command.on_screen(board, arg)
 
     def on_app_request(self, message: AppRequest) -> None:
         command = COMMANDS.get(message.name)

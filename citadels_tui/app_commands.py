@@ -1,16 +1,15 @@
-"""The commands beside the game's actions (`help`, `new`, `quit`, `theme` …), in one registry: each
-command's words, the argument it takes, and what it does.
+"""What the commands beside the game's actions (`help`, `new`, `quit`, `theme` …) do, in one registry.
 
-The command line reads the words (`WORDS`, merged into commands.py's verbs) and the argument; the game
-screen does a command's part on the screen (`AppCommand.on_screen`: `look`, `hint` …) and hands the rest to
-the app as an `AppRequest`, which the app carries out (`AppCommand.run`). A new command is one entry of
-`COMMANDS`, its words in `WORDS`, and the functions it names, all in this module."""
+Their words and the argument each reads are the command line's (command_words.py: `APP_WORDS`,
+`APP_ARGUMENTS`), below the screens, which import the parser; what they do is the app's, above the
+screens, which it opens. A command typed in a game is handed to the app (`CitadelsApp.command_on_screen`),
+which does its part on the game screen first (`AppCommand.on_screen`: `look`, `hint` …); the rest comes as
+an `AppRequest`, which the app carries out (`AppCommand.run`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 
 from citadels_core import GameConfig
 from citadels_core.view import view
@@ -22,76 +21,14 @@ from .names import describe
 from .saves import write_save
 
 
-class Argument(Enum):
-    """What a command reads after its word."""
-
-    NONE = "none"
-    CARD = "card"  # a district's or a character's name (`help market`)
-    PLAYER = "player"  # a player's name (`look anna`); none: the player who typed it
-    TEXT = "text"  # the rest of the line as typed (`theme dark`, `pace 0.5`)
-
-
 @dataclass(frozen=True, slots=True)
 class AppCommand:
     """One command: `on_screen` is done by the game screen first and says whether that was all (False: the
     app's part follows); `run` is the app's part."""
 
     name: str
-    argument: Argument = Argument.NONE
     on_screen: Callable[[Board, str], bool] | None = None
     run: Callable[[GameApp, str], None] | None = None
-
-
-# Each command's words, English then Russian. (In this order the Tab completion lists them.)
-WORDS: dict[str, str] = {
-    "help": "help",
-    "look": "look",
-    "score": "score",
-    "scores": "score",
-    "save": "save",
-    "quit": "quit",
-    "exit": "quit",
-    "new": "new",
-    "theme": "theme",
-    "skip": "skip",
-    "pace": "pace",
-    "lang": "lang",
-    "language": "lang",
-    "settings": "settings",
-    "hint": "hint",
-    "undo": "undo",
-    "story": "story",
-    "share": "share",
-    "h": "help",  # a lone "h" was always help
-    "results": "results",
-    "result": "results",
-    "review": "review",
-    "помощь": "help",
-    "справка": "help",
-    "посмотреть": "look",
-    "смотреть": "look",
-    "счет": "score",
-    "очки": "score",
-    "сохранить": "save",
-    "выйти": "quit",
-    "выход": "quit",
-    "новая": "new",
-    "тема": "theme",
-    "пропустить": "skip",
-    "темп": "pace",
-    "язык": "lang",
-    "подсказка": "hint",
-    "подскажи": "hint",
-    "отменить": "undo",
-    "отмени": "undo",
-    "назад": "undo",
-    "поделиться": "share",
-    "итоги": "results",
-    "результаты": "results",
-    "разбор": "review",
-    "летопись": "story",
-    "история": "story",
-}
 
 
 # ------------------------------------------------------------ on the game screen
@@ -285,16 +222,16 @@ def share(app: GameApp, arg: str) -> None:
 COMMANDS: dict[str, AppCommand] = {
     c.name: c
     for c in (
-        AppCommand("help", Argument.CARD, on_screen=_card_shown, run=show_help),
-        AppCommand("look", Argument.PLAYER, on_screen=_look),
+        AppCommand("help", on_screen=_card_shown, run=show_help),
+        AppCommand("look", on_screen=_look),
         AppCommand("score", on_screen=_score),
         AppCommand("save", run=save_game),
         AppCommand("quit", on_screen=_leave_asked, run=quit_game),
         AppCommand("new", run=new_game),
-        AppCommand("theme", Argument.TEXT, run=choose_theme),
+        AppCommand("theme", run=choose_theme),
         AppCommand("skip", on_screen=_skip),
-        AppCommand("pace", Argument.TEXT, run=set_pace),
-        AppCommand("lang", Argument.TEXT, run=set_language),
+        AppCommand("pace", run=set_pace),
+        AppCommand("lang", run=set_language),
         AppCommand("settings", run=open_settings),
         AppCommand("hint", on_screen=_hint),
         AppCommand("undo", run=take_back),

@@ -1,15 +1,15 @@
-"""The words of the command line: the verbs (the game's, and the app's commands' from app_commands.py)
-with the action kinds they make, the words that name nothing, and every name a game's commands may use,
+"""The words of the command line: the verbs (the game's, and the app's commands', with the argument each
+reads) and the action kinds they make, the words that name nothing, and every name a game's commands may use,
 matched under Russian case endings too ("короля" is the King)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import Enum
 
 from citadels_core import GameConfig
 
-from .app_commands import WORDS
 from .i18n import language, tp
 from .names import card_name, char_name
 
@@ -150,8 +150,79 @@ GAME_VERBS: dict[str, str] = {
     "все": "end",
     "хватит": "end",
 }
-# Every verb: the game's, then the app's commands' (app_commands.py), whose ids start with "app:".
-VERBS: dict[str, str] = {**GAME_VERBS, **{word: "app:" + name for word, name in WORDS.items()}}
+# The app's commands' words (app_commands.py carries the commands out), English then Russian; in this
+# order the Tab completion lists them.
+APP_WORDS: dict[str, str] = {
+    "help": "help",
+    "look": "look",
+    "score": "score",
+    "scores": "score",
+    "save": "save",
+    "quit": "quit",
+    "exit": "quit",
+    "new": "new",
+    "theme": "theme",
+    "skip": "skip",
+    "pace": "pace",
+    "lang": "lang",
+    "language": "lang",
+    "settings": "settings",
+    "hint": "hint",
+    "undo": "undo",
+    "story": "story",
+    "share": "share",
+    "h": "help",  # a lone "h" was always help
+    "results": "results",
+    "result": "results",
+    "review": "review",
+    "помощь": "help",
+    "справка": "help",
+    "посмотреть": "look",
+    "смотреть": "look",
+    "счет": "score",
+    "очки": "score",
+    "сохранить": "save",
+    "выйти": "quit",
+    "выход": "quit",
+    "новая": "new",
+    "тема": "theme",
+    "пропустить": "skip",
+    "темп": "pace",
+    "язык": "lang",
+    "подсказка": "hint",
+    "подскажи": "hint",
+    "отменить": "undo",
+    "отмени": "undo",
+    "назад": "undo",
+    "поделиться": "share",
+    "итоги": "results",
+    "результаты": "results",
+    "разбор": "review",
+    "летопись": "story",
+    "история": "story",
+}
+
+
+class Argument(Enum):
+    """What a command reads after its word."""
+
+    NONE = "none"
+    CARD = "card"  # a district's or a character's name (`help market`)
+    PLAYER = "player"  # a player's name (`look anna`); none: the player who typed it
+    TEXT = "text"  # the rest of the line as typed (`theme dark`, `pace 0.5`)
+
+
+# The app's commands that read an argument after their word; the others read none.
+APP_ARGUMENTS: dict[str, Argument] = {
+    "help": Argument.CARD,
+    "look": Argument.PLAYER,
+    "theme": Argument.TEXT,
+    "pace": Argument.TEXT,
+    "lang": Argument.TEXT,
+}
+
+# Every verb: the game's, then the app's commands', whose ids start with "app:".
+VERBS: dict[str, str] = {**GAME_VERBS, **{word: "app:" + name for word, name in APP_WORDS.items()}}
 
 # The words that confirm an option which asks first (one that destroys a district of your own city).
 YES = frozenset({"yes", "y", "ok", "sure", "да", "д", "ага", "конечно"})

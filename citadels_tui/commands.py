@@ -17,14 +17,15 @@ from functools import lru_cache
 from citadels_core import Action, GameConfig
 from citadels_core.view import View
 
-from .app_commands import COMMANDS, Argument
 from .command_words import (
+    APP_ARGUMENTS,
     FILLER,
     TAKE_WORDS,
     TARGETED,
     VERB_KINDS,
     VERBS,
     YES,
+    Argument,
     Name,
     is_number,
     name_match,
@@ -417,8 +418,8 @@ def _bare_name(p: _Parser, tokens: list[str], text: str) -> Command:
 
 
 def _app(p: _Parser, verb: str, rest: list[str], text: str) -> Command:
-    """An app command (app_commands.py) with the argument it reads."""
-    argument = COMMANDS[verb].argument
+    """An app command with the argument it reads."""
+    argument = APP_ARGUMENTS.get(verb, Argument.NONE)
     if argument is Argument.CARD:
         if not rest:
             return Command(app=verb)

@@ -6,11 +6,11 @@ it offers without importing app.py, which imports the screens."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Literal, Protocol, TypeVar, runtime_checkable
 
-from textual.screen import Screen
+from textual.screen import Screen, ScreenResultCallbackType
+from textual.widget import AwaitMount
 
 from citadels_themes import Theme
 
@@ -18,6 +18,8 @@ from .game_setup import NewGame
 from .saves import BackgroundSaver
 from .settings import Settings
 from .table import Seat, Table
+
+Result = TypeVar("Result")
 
 
 @runtime_checkable
@@ -83,6 +85,8 @@ class GameApp(Protocol):
     @property
     def game_screen(self) -> Board | None: ...
 
+    def command_on_screen(self, name: str, board: Board, arg: str) -> bool: ...
+
     def theme_names(self) -> list[str]: ...
 
     def game_is_saved(self) -> bool: ...
@@ -107,6 +111,13 @@ class GameApp(Protocol):
 
     def show_review(self) -> None: ...
 
-    def push_screen(self, screen: Screen[Any], callback: Callable[[Any], object] | None = None) -> object: ...
+    def push_screen(
+        self,
+        screen: Screen[Result] | str,
+        callback: ScreenResultCallbackType[Result] | None = None,
+        wait_for_dismiss: Literal[False] = False,
+        *,
+        mode: str | None = None,
+    ) -> AwaitMount: ...
 
     def exit(self, result: int | None = None, return_code: int = 0, message: str | None = None) -> None: ...

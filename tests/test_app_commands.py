@@ -1,5 +1,5 @@
-"""The app commands' registry (citadels_tui/app_commands.py): every word names a command, every command
-has words and something that carries it out, and the apps and the game screen are what the commands and
+"""The app commands' registry (citadels_tui/app_commands.py) and their words (citadels_tui/command_words.py):
+every word names a command, every command has words and something that carries it out, and the apps and the game screen are what the commands and
 the screens take them for (citadels_tui/game_app.py)."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from citadels_tui.app import CitadelsApp
-from citadels_tui.app_commands import COMMANDS, WORDS, Argument
+from citadels_tui.app_commands import COMMANDS
+from citadels_tui.command_words import APP_ARGUMENTS, APP_WORDS, Argument
 from citadels_tui.commands import VERBS
 from citadels_tui.components.game_screen import GameScreen
 from citadels_tui.game_app import Board, GameApp
@@ -19,24 +20,24 @@ SIZE = (100, 30)
 
 
 def test_every_word_names_a_command_and_every_command_has_words():
-    assert set(WORDS.values()) == set(COMMANDS)
+    assert set(APP_WORDS.values()) == set(COMMANDS)
     for name, command in COMMANDS.items():
         assert command.name == name
         assert command.on_screen is not None or command.run is not None, name
         # In English and in Russian; `settings` is F3 in both, and a word in English only.
-        words = [w for w, c in WORDS.items() if c == name]
+        words = [w for w, c in APP_WORDS.items() if c == name]
         assert any(w.isascii() for w in words), name
         assert name == "settings" or any(not w.isascii() for w in words), name
 
 
 def test_the_parser_reads_every_word_as_its_command():
-    for word, name in WORDS.items():
+    for word, name in APP_WORDS.items():
         assert VERBS[word] == "app:" + name
 
 
 def test_the_commands_that_take_an_argument():
-    taking = {name: c.argument for name, c in COMMANDS.items() if c.argument is not Argument.NONE}
-    assert taking == {
+    assert set(APP_ARGUMENTS) <= set(COMMANDS)
+    assert APP_ARGUMENTS == {
         "help": Argument.CARD,
         "look": Argument.PLAYER,
         "theme": Argument.TEXT,

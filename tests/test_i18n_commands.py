@@ -9,8 +9,8 @@ from tui_states import act, drive, legal_has, me_view
 from citadels_core import Action, Game, GameConfig
 from citadels_core.view import view
 from citadels_tui import i18n
-from citadels_tui.command_words import stems
-from citadels_tui.commands import norm, parse
+from citadels_tui.command_words import norm, stems
+from citadels_tui.commands import parse
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,6 @@ from textual.screen import Screen
 from citadels_core import Action, IllegalAction
 from citadels_core.view import View
 
-from ..app_commands import COMMANDS
 from ..changes import Snapshot, since, snapshot
 from ..game_app import GameApp
 from ..i18n import t, tn
@@ -32,7 +31,8 @@ from .style import Marks
 
 
 class AppRequest(Message):
-    """An app command (app_commands.py) from the command line or a key, for the app to carry out."""
+    """An app command (citadels_tui/app_commands.py) from the command line or a key, for the app to carry
+    out."""
 
     def __init__(self, name: str, arg: str = "") -> None:
         super().__init__()
@@ -315,7 +315,8 @@ class GameScreen(FirstShowing, Screen[None]):
     def _run_command(self, text: str, seen: SeenOptions | None = None) -> None:
         # The command parser is not needed to draw the first frame: the app imports it once that is drawn
         # (`CitadelsApp._started`), so only the start is spared it.
-        from ..commands import is_number, is_yes, parse, too_long
+        from ..command_words import is_number
+        from ..commands import is_yes, parse, too_long
 
         log = self.query_one(LogPane)
         confirming, self._confirming = self._confirming, None
@@ -358,8 +359,7 @@ class GameScreen(FirstShowing, Screen[None]):
         elif cmd.actions:
             self.act(list(cmd.actions))
         elif cmd.app:
-            command = COMMANDS.get(cmd.app)
-            if command is None or command.on_screen is None or not command.on_screen(self, cmd.arg):
+            if not self.game_app.command_on_screen(cmd.app, self, cmd.arg):
                 self.post_message(AppRequest(cmd.app, cmd.arg))
 
     def ask_to_leave(self) -> bool:
