@@ -4,6 +4,8 @@ the screens take them for (citadels_tui/game_app.py)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -58,3 +60,24 @@ async def test_the_apps_and_the_game_screen_are_what_commands_take_them_for(tmp_
     async with lobby.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(lobby, GameApp)
+
+
+def test_what_the_app_commands_open_is_imported_when_first_asked_for():
+    """The screens and rules the commands open are imported by the command, not by the app's start."""
+    deferred = {
+        "citadels_tui.components.help_screen": "help: the Markdown widget, the slowest import of the app",
+        "citadels_tui.components.settings_screen": "settings",
+        "citadels_tui.components.share_screen": "share",
+        "citadels_core.gameline": "share: the game line",
+        "citadels_core.takeback": "undo: the take-back rules and their re-deal",
+        "citadels_tui.components.review_screen": "review: the chart library",
+        "textual_plotext": "review: the chart library",
+        "citadels_tui.commands": "the parser: after the first frame (CitadelsApp._started)",
+        "citadels_tui.command_words": "the parser's words, with it",
+    }
+    code = (
+        "import sys, citadels_tui.app, citadels_tui.lobby_app\n"
+        f"print(sorted(m for m in {sorted(deferred)!r} if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
