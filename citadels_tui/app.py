@@ -11,68 +11,29 @@ from pathlib import Path
 from random import SystemRandom
 from typing import Any
 
-from textual.app import App
-from textual.filter import LineFilter
 from textual.screen import Screen
 
 from citadels_core import ConfigError, Game, GameConfig
 from citadels_core.record import GameRecord
-from citadels_core.view import view
-from citadels_themes import DEFAULT_THEME, Theme, builtin_themes, user_themes
+from citadels_themes import DEFAULT_THEME
 
 from . import css_cache, theme_cache
-from .colors import THEME_VARIABLE_DEFAULTS, Colourless
+from .app_commands import COMMANDS
 from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
+from .game_app import Board
 from .game_setup import NewGame, bot_names, default_preset, rank9_reason
-from .i18n import Lazy, available, from_environment, language, lazy_t, normalize, set_language, t, tn
-from .names import describe
+from .i18n import available, from_environment, language, normalize, set_language, t, tn
 from .paths import cache_dir, config_dir
-from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
+from .saves import BackgroundSaver, Saved, read_save, save_target
 from .settings import cast_choice, districts_choice, load_settings, save_settings
 from .table import HINT_PLAYOUTS, HINT_SECONDS, Seat, Table
+from .themed_app import SHIPPED_THEMES, ThemedApp
 
-COLOURLESS = Colourless()
-
-
-def take_back_refused(why: str | None) -> str:
-    """Why `undo` is refused, one sentence for each of citadels_core.takeback's codes, in the language of
-    the moment. (The take-back rules, and the re-deal they use, are imported for an `undo` only: ~0.7 ms
-    less of every start.)"""
-    from citadels_core.takeback import GAME_OVER, NOTHING, OTHER_ACTED, REVEALED
-
-    if why == NOTHING:
-        return t("You have made no decision to take back.")
-    if why == GAME_OVER:
-        return t("The game is over: nothing can be taken back.")
-    if why == OTHER_ACTED:
-        return t("Another player has acted since your last decision, so it cannot be taken back.")
-    if why == REVEALED:
-        return t("Your last decision showed you something that was hidden, so it cannot be taken back.")
-    return t("That cannot be taken back.")
-
-
-# The shipped themes (package data) and Textual's form of each, read once a process: every session of a
-# server would otherwise parse their TOML files again (several ms of the server's loop each time).
-_SHIPPED: list[tuple[Theme, Any]] = []
-# Textual works a theme's CSS variables out (a colour system of some 150 shades) for each app; the result
-# depends only on the theme (and our fixed defaults), so the apps of a process share it, keyed by the
-# theme's fields (a user's theme file read again is the same key; an edited one is a new key).
-_CSS_VARIABLES: dict[str, dict[str, str]] = {}
 HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
 CSS_CACHE = "css-rules.pickle"  # in the cache folder: see css_cache.py
 THEME_CACHE = "themes.marshal"  # in the cache folder: see theme_cache.py
 LAST_GAME = "last-game.json"  # the last finished game, next to the game in progress, for `citadels review`
-
-
-def theme_choices(home: Path | None = None) -> tuple[list[str], list[str]]:
-    """The themes a session may be started with: ours (shipped, then the player's own files), and
-    Textual's own, which still work when named."""
-    from textual.theme import BUILTIN_THEMES
-
-    ours = [th.name for th in builtin_themes()]
-    ours += [th.name for th in user_themes(config_dir(home) / "themes")[0] if th.name not in ours]
-    return ours, list(BUILTIN_THEMES)
 
 
 def fresh_seed() -> int:
@@ -81,23 +42,13 @@ def fresh_seed() -> int:
     return SystemRandom().randrange(2**31)
 
 
-class CitadelsApp(App[int]):
+class CitadelsApp(ThemedApp):
     TITLE = "Citadels"
     ENABLE_COMMAND_PALETTE = False  # its system commands (screenshot …) would act on an SSH server's disk
     GAME_DEPTH = 2  # the game screen's place in the screen stack (the lobby app has the lobby below it)
     # Whether a plain start's game screen is the first screen (get_default_screen): not in the apps made
     # from this one that start with another screen (the lobby, a replay, a review).
     GAME_FIRST = True
-    # With NO_COLOR no colour is written at all (get_line_filters), so what colour marks elsewhere (the
-    # focused field or button, the highlighted option, the cursor) is marked by reverse video instead.
-    CSS = """
-    App:nocolor Input > .input--cursor { text-style: reverse; }
-    App:nocolor Select:focus > SelectCurrent { text-style: reverse; }
-    App:nocolor Button:focus { text-style: reverse bold; }
-    App:nocolor OptionList > .option-list--option-highlighted { text-style: reverse; }
-    App:nocolor SelectOverlay > .option-list--option-highlighted { text-style: reverse; }
-    App:nocolor DataTable > .datatable--cursor { text-style: reverse; }
-    """
 
     def __init__(
         self,
@@ -122,12 +73,7 @@ class CitadelsApp(App[int]):
         (a level for each other seat): of the first new game (else the settings'). `position`: start from
         this position instead (docs/position.md), played from `position_seat` (default: the seat whose
         decision is open) against `position_bots` (one level for every bot, or one for each)."""
-        css_cache.install()
-        # Textual's own __init__ works out the CSS variables of its default theme (a colour system of
-        # some 150 shades, ~1 ms) for a stylesheet that `theme_early` gives ours before anything is parsed.
-        self._variables_later = True
-        super().__init__()
-        self._variables_later = False
+        super().__init__(config_dir(home) / "themes")
         self.hosted_seat = seat
         self.owns_table = False
         self.home = home
@@ -155,10 +101,7 @@ class CitadelsApp(App[int]):
         set_language(self.lang_flag or normalize(self.settings.language) or from_environment(), self)
         self.theme_flag = theme
         self.theme_request = theme or self.settings.theme
-        self.game_themes: dict[str, Theme] = {}  # ours (shipped, then the user's), by name
-        self.user_theme_dir = config_dir(home) / "themes"
-        self.theme_errors: list[Lazy] = []  # one sentence per user theme file that could not be used
-        self._register_game_themes()
+        self.register_game_themes()
         self.theme_early()
         self.table: Table | None = None
         self.seat: Seat | None = None
@@ -180,66 +123,7 @@ class CitadelsApp(App[int]):
         # A hint's search: playouts, and a time cap (None: none, so that the same position gets the same hint).
         self.hint_budget: tuple[int, float | None] = (HINT_PLAYOUTS, HINT_SECONDS)
 
-    def get_theme(self, theme_name: str) -> Any:
-        # Textual's copies every registered theme into a new dict at each call, and it is called a few
-        # hundred times while the first frame is drawn (`current_theme`, for each colour it resolves).
-        # A single name is looked up directly; Textual's own still reads a comma-separated list.
-        # (Private Textual API: pyproject pins textual exactly.)
-        if "," in theme_name:
-            return super().get_theme(theme_name)
-        return self._registered_themes.get(theme_name.strip())
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return {**super().get_theme_variable_defaults(), **THEME_VARIABLE_DEFAULTS}
-
-    def get_line_filters(self) -> Sequence[LineFilter]:
-        """With NO_COLOR set (Textual's `no_color`), the screen is written without any colour code."""
-        filters = super().get_line_filters()
-        return [*filters, COLOURLESS] if self.no_color else filters
-
     # ------------------------------------------------------------ start
-
-    def get_css_variables(self) -> dict[str, str]:
-        if self._variables_later:
-            return {}  # set by `theme_early`, before the CSS is first parsed
-        # What they are made from: the theme and the defaults of the game's own variables.
-        key = repr((self.current_theme, sorted(self.get_theme_variable_defaults().items())))
-        variables = _CSS_VARIABLES.get(key)
-        if variables is None:
-            variables = css_cache.variables(key)  # kept on disk by an earlier start (the local app)
-            if variables is None:
-                variables = dict(super().get_css_variables())
-                css_cache.keep_variables(key, variables)
-            _CSS_VARIABLES[key] = variables
-        # A copy each (the app keeps it, as Textual's own does, and its stylesheet too).
-        self.theme_variables = dict(variables)
-        return self.theme_variables
-
-    def _register_game_themes(self) -> None:
-        if not _SHIPPED:
-            _SHIPPED.extend((th, th.to_textual_theme()) for th in builtin_themes())
-        for th, textual_theme in _SHIPPED:
-            self.register_theme(textual_theme)
-            self.game_themes[th.name] = th
-        found, errors = user_themes(self.user_theme_dir)
-        for th in found:
-            # A user's file may reuse a shipped name to change it; it then replaces the shipped theme.
-            self.register_theme(th.to_textual_theme())
-            self.game_themes[th.name] = th
-        for err in errors:
-            # Told once the app runs, in its language (`__init__` runs outside the app's context).
-            self.theme_errors.append(lazy_t("Theme file {e}. It was skipped.", e=err))
-
-    def theme_early(self) -> None:
-        """Take the requested theme before the CSS is first parsed, when it is known to exist.
-
-        Else Textual parses and applies all the CSS twice as the app starts: with its default theme, then
-        with ours once `on_mount` sets it. `on_mount` still sets it (then a no-op), and tells the player
-        when there is no such theme."""
-        name = (self.theme_request or DEFAULT_THEME).strip().lower()
-        if name in self.available_themes and name != self.theme:
-            self.theme = name
-        self.stylesheet.set_variables(self.get_css_variables())
 
     def get_default_screen(self) -> Screen[Any]:
         """A plain new game's screen is Textual's first screen itself, not pushed over an empty default one:
@@ -279,7 +163,7 @@ class CitadelsApp(App[int]):
             self.notes.append((err, True))
             self.notify(err, title=t("Theme"), severity="error", timeout=10)
         # Quiet: `--theme` is for this session only; the settings keep the theme chosen in the app.
-        if not self._set_theme(self.theme_request or DEFAULT_THEME, quiet=True):
+        if not self.set_theme(self.theme_request or DEFAULT_THEME, quiet=True):
             self.theme = DEFAULT_THEME
         if self.hosted_seat is not None:
             self.attach(self.hosted_seat, owned=False)
@@ -511,12 +395,12 @@ class CitadelsApp(App[int]):
     def _autosave(self, record: GameRecord) -> None:
         if self.save_path is not None:
             self.saver.save(
-                record, self.save_path, self.table.bot_kinds if self.table else None, **self._shown()
+                record, self.save_path, self.table.bot_kinds if self.table else None, **self.shown()
             )
             if self.saver.error:
                 raise OSError(self.saver.error)
 
-    def _shown(self) -> dict[str, str]:
+    def shown(self) -> dict[str, str]:
         """How the game is shown now, kept in its save so that it resumes the same."""
         return {"language": language(), "theme": self.theme}
 
@@ -524,7 +408,7 @@ class CitadelsApp(App[int]):
         """Save the game in progress again once its language or theme changes: `--resume` shows it as it
         was last shown, even when no move was made since."""
         if self.table is not None and self.save_path is not None and self.owns_table and not self._ended:
-            self.saver.save(self.table.record, self.save_path, self.table.bot_kinds, **self._shown())
+            self.saver.save(self.table.record, self.save_path, self.table.bot_kinds, **self.shown())
 
     def on_unmount(self) -> None:
         if self.table is not None:
@@ -558,7 +442,7 @@ class CitadelsApp(App[int]):
         """Keep the finished game in `last-game.json`, so that `citadels review` can show it later."""
         assert self.table is not None and self.save_path is not None
         path = self.save_path.with_name(LAST_GAME)
-        self.saver.save(self.table.record, path, self.table.bot_kinds, **self._shown())
+        self.saver.save(self.table.record, path, self.table.bot_kinds, **self.shown())
         self.notes.append(
             (t("This game is kept in {p}: “citadels review {p}” shows its review later.", p=path), False)
         )
@@ -571,7 +455,7 @@ class CitadelsApp(App[int]):
     def show_results(self) -> None:
         """The end screen (again, after it was closed onto the board); before the end, a sentence."""
         if self.table is None or not self.table.game.over:
-            self._say(t("The game is not over yet: the results come at its end."), alert=True)
+            self.say(t("The game is not over yet: the results come at its end."), alert=True)
             return
         from .components.end_screen import EndScreen
 
@@ -589,10 +473,10 @@ class CitadelsApp(App[int]):
     def show_review(self) -> None:
         """The review of the game just finished, over the board."""
         if self.table is None or not self.table.game.over:
-            self._say(t("The game is not over yet: its review comes at its end."), alert=True)
+            self.say(t("The game is not over yet: its review comes at its end."), alert=True)
             return
         if self.table.start is not None:
-            self._say(
+            self.say(
                 t("A game played from a position has no review: a review follows a game from its deal."),
                 alert=True,
             )
@@ -603,7 +487,7 @@ class CitadelsApp(App[int]):
 
     def _end_chosen(self, choice: str | None) -> None:
         if choice == "board":
-            self._say(
+            self.say(
                 t("The final board. F7 or “results” shows the end of the game again; “review” its review.")
             )
         elif choice == "again" and self.hosted_seat is None:
@@ -613,104 +497,17 @@ class CitadelsApp(App[int]):
 
     # ------------------------------------------------------------ app commands
 
+    def command_on_screen(self, name: str, board: Board, arg: str) -> bool:
+        """Do app command `name`'s part on the game screen `board`; False when the app's part follows."""
+        command = COMMANDS.get(name)
+        return command is not None and command.on_screen is not None and command.on_screen(board, arg)
+
     def on_app_request(self, message: AppRequest) -> None:
-        name, arg = message.name, message.arg
-        if name == "quit":
-            # Left in the middle of a local game: said on the way out, the game waits to be resumed.
-            self.farewell = (
-                t("The game is saved: citadels --resume goes on with it.") if self.game_is_saved() else ""
-            )
-            self.exit(0, message=self.farewell or None)
-        elif name == "results":
-            self.show_results()
-        elif name == "review":
-            self.show_review()
-        elif name == "help":
-            # Imported when first asked for: the Markdown widget is the slowest import of the app.
-            from .components.help_screen import HelpScreen
+        command = COMMANDS.get(message.name)
+        if command is not None and command.run is not None:
+            command.run(self, message.arg)
 
-            cfg = self.table.config if self.table else GameConfig.create(4)
-            self.push_screen(HelpScreen(cfg, arg))
-        elif name == "new" and self.hosted_seat is not None:
-            self._say(t("This table is hosted: new games start from the lobby."), alert=True)
-        elif name == "new":
-
-            def started(spec: NewGame | None) -> None:
-                if spec is not None:
-                    self._remember(spec)
-                    self.new_game(spec)
-
-            from .components.new_game_screen import NewGameScreen
-
-            self.push_screen(
-                NewGameScreen(self.settings, self.edition_request or self.settings.edition), started
-            )
-        elif name == "save":
-            if self.table is not None and self.save_path is not None:
-                try:
-                    self.saver.flush()
-                    write_save(self.table.record, self.save_path, self.table.bot_kinds, **self._shown())
-                    self._say(t("Saved to {p}. (The game is also saved after every move.)", p=self.save_path))
-                except OSError as e:
-                    self._say(t("The game could not be saved: {e}.", e=e.strerror or e), alert=True)
-            elif self.table is not None and self.table.start is not None:
-                self._say(
-                    t("A game played from a position is not saved: start it again with the same --position."),
-                    alert=True,
-                )
-        elif name == "theme":
-            self._set_theme(arg)
-        elif name == "settings":
-            from .components.settings_screen import SettingsScreen
-
-            listed = [(n, th.description) for n, th in self.game_themes.items()]
-            if self.theme not in self.game_themes:
-                listed.append((self.theme, ""))
-            user_dir = "" if self.hosted_seat is not None else str(self.user_theme_dir)
-            self.push_screen(
-                SettingsScreen(listed, self.theme, self._set_theme, user_dir, self._set_language)
-            )
-        elif name == "pace":
-            self._set_pace(arg)
-        elif name == "undo":
-            self._take_back()
-        elif name == "share":
-            self._share()
-        elif name == "lang":
-            self._set_language(arg)
-
-    def _share(self) -> None:
-        """`share`: the game as one line in the story, copied too where the terminal allows it (OSC 52)."""
-        if self.table is None:
-            self._say(t("There is no game to share yet."), alert=True)
-            return
-        if self.hosted_seat is not None and not self.table.game.over:
-            # The line holds the seed, and with it every hidden card: at a shared table it waits for the end.
-            self._say(
-                t(
-                    "At a hosted table the game's line is shared once the game is over: it shows every "
-                    "hidden card."
-                ),
-                alert=True,
-            )
-            return
-        if self.table.start is not None:
-            self._say(
-                t("A game played from a position has no game line: a line replays a game from its deal."),
-                alert=True,
-            )
-            return
-        from citadels_core.gameline import encode
-
-        from .components.share_screen import ShareScreen
-
-        line = encode(self.table.record, self.table.bot_kinds)
-        # On a screen of its own: in the story it would share its rows with the margin and the scrollbar,
-        # and a copy made from the screen would take them in. The screen copies it too (OSC 52).
-        self.push_screen(ShareScreen(line, self._line_to_file()))
-        self._say(t("The game as one line is on a screen of its own (Esc closes it); it is copied as well."))
-
-    def _line_to_file(self) -> str:
+    def line_to_file(self) -> str:
         """The command that writes this game's line to a file, for a game saved on this machine."""
         if self.table is None or not self.owns_table or self.hosted_seat is not None:
             return ""
@@ -723,27 +520,6 @@ class CitadelsApp(App[int]):
         import shlex
 
         return f"citadels replay {shlex.quote(str(path))} --line > game-line.txt"
-
-    def _take_back(self) -> None:
-        """`undo`: take back your last decision, or say in one sentence why not."""
-        if self.hosted_seat is not None or not self.owns_table or self.table is None:
-            self._say(
-                t("Decisions cannot be taken back at a hosted table: only in a local game against bots."),
-                alert=True,
-            )
-            return
-        player = self.seat.player if self.seat is not None else None
-        if player is None:
-            self._say(t("You have made no decision to take back."), alert=True)
-            return
-        why, action = self.table.take_back(player)
-        if action is None:
-            self._say(take_back_refused(why), alert=True)
-            return
-        if self.game_screen is not None:
-            self.game_screen.taken_back()
-        cfg = self.table.config
-        self._say(t("Taken back: {a}. Decide again.", a=describe(cfg, view(self.table.game, player), action)))
 
     def game_is_saved(self) -> bool:
         """A local game under way, saved after every move: leaving now loses nothing."""
@@ -760,19 +536,15 @@ class CitadelsApp(App[int]):
         if self.game_screen is None:
             self.notes.append((text, alert))
         else:
-            self._say(text, alert)
+            self.say(text, alert)
 
-    def _say(self, text: str, alert: bool = False) -> None:
+    def say(self, text: str, alert: bool = False) -> None:
         if self.game_screen is not None:
             from .components.log_pane import LogPane
 
             self.game_screen.query_one(LogPane).say(text, alert)
 
-    def theme_names(self) -> list[str]:
-        """Our themes first (shipped, then the user's); Textual's own still work when named."""
-        return list(self.game_themes)
-
-    def _set_theme(self, name: str, quiet: bool = False) -> bool:
+    def set_theme(self, name: str, quiet: bool = False) -> bool:
         """Switch to theme `name` (live) and remember it unless `quiet`; False when there is no such theme."""
         name = name.strip().lower()
         themes = self.theme_names()
@@ -792,13 +564,13 @@ class CitadelsApp(App[int]):
             self._tell(t("Theme: {n}.", n=name), alert=False)
         return True
 
-    def _set_pace(self, arg: str) -> None:
+    def set_pace(self, arg: str) -> None:
         try:
             pace = float(arg.replace(",", "."))
             if not 0 <= pace <= 10:
                 raise ValueError
         except ValueError:
-            self._say(
+            self.say(
                 t("The pace is a number of seconds from 0 to 10 (now {p:g}).", p=self.settings.bot_pace),
                 alert=True,
             )
@@ -806,18 +578,18 @@ class CitadelsApp(App[int]):
         self.settings.bot_pace = pace
         if self.table is not None:
             self.table.pace = pace
-        self._say(t("Each bot move now stays {p:g} seconds on screen.", p=pace))
+        self.say(t("Each bot move now stays {p:g} seconds on screen.", p=pace))
         self._write_settings()
 
-    def _set_language(self, arg: str) -> None:
+    def set_language(self, arg: str) -> None:
         """Switch the language now: the game screen is built again, its story told again in it."""
         codes = ", ".join(available())
         if not arg:
-            self._say(t("Languages: {l}.", l=codes))
+            self.say(t("Languages: {l}.", l=codes))
             return
         code = normalize(arg)
         if code is None:
-            self._say(t("There is no language called {n}; known: {l}.", n=arg, l=codes), alert=True)
+            self.say(t("There is no language called {n}; known: {l}.", n=arg, l=codes), alert=True)
             return
         set_language(code, self)  # this app's language only: other SSH sessions keep theirs
         self.settings.language = code
@@ -836,7 +608,7 @@ class CitadelsApp(App[int]):
         self.notes.append((t("Language: {l}.", l=language()), False))
         self.call_after_refresh(self._flush_notes)
 
-    def _remember(self, spec: NewGame) -> None:
+    def remember(self, spec: NewGame) -> None:
         s = self.settings
         s.name = spec.config.names[HUMAN]
         s.players = spec.config.players
@@ -856,7 +628,7 @@ class CitadelsApp(App[int]):
         try:
             save_settings(self.settings, self.home)
         except OSError as e:
-            self._say(t("The settings could not be saved: {e}.", e=e.strerror or e), alert=True)
+            self.say(t("The settings could not be saved: {e}.", e=e.strerror or e), alert=True)
 
 
 def position_player(game: Game) -> int:
@@ -892,12 +664,12 @@ def run(
     css_cache.load(css_file)
     theme_file = cache / THEME_CACHE
     keep_themes = False  # whether the kept themes could not be used: written anew after the first frame
-    if not _SHIPPED:
+    if not SHIPPED_THEMES:
         shipped = theme_cache.load(theme_file)
         if shipped is None:
             keep_themes = True
         else:
-            _SHIPPED.extend((th, th.to_textual_theme()) for th in shipped)
+            SHIPPED_THEMES.extend((th, th.to_textual_theme()) for th in shipped)
     app = CitadelsApp(
         resume=resume,
         seed=seed,
@@ -918,14 +690,3 @@ def run(
     result = app.run()
     css_cache.save(css_file)  # what was parsed after the start (another theme chosen …), for next time
     return result if isinstance(result, int) else 0
-
-
-def ssh_app_factory(info: Any, hub: Any = None) -> App[int]:
-    """The app for one SSH session (`info` is the server's SessionInfo: name, key_fingerprint, …).
-
-    `hub` holds every table of the server; the server passes its own (built with its settings), else all
-    sessions of this process share one made on first use. Imported here, not at the top: the local game
-    never needs the lobby."""
-    from .lobby_app import LobbyApp, default_hub
-
-    return LobbyApp(info, hub if hub is not None else default_hub())

@@ -3,7 +3,7 @@
 Case-insensitive, with unambiguous prefixes for verbs and names. A typo gets "did you mean …", an
 ambiguity lists the candidates. Verbs the parser does not know still work: every legal action kind is a
 verb (its words), and every legal action is reachable by its number in the list, so new characters and
-districts are playable before anyone teaches this module their words. Parsing never raises.
+districts are playable before anyone teaches command_words.py their words. Parsing never raises.
 """
 
 from __future__ import annotations
@@ -17,238 +17,28 @@ from functools import lru_cache
 from citadels_core import Action, GameConfig
 from citadels_core.view import View
 
-from .i18n import language, t, tp
-from .names import card_name, char_name, describe, hurts_own_city
-
-# Words the verbs' grammar may carry but that name nothing ("destroy the market in anna's city").
-FILLER = frozenset(
-    {
-        "the",
-        "a",
-        "an",
-        "in",
-        "with",
-        "from",
-        "of",
-        "city",
-        "to",
-        "at",
-        "on",
-        "and",
-        "hands",
-        "hand",
-        "turn",
-        "card",
-        "for",
-        "my",
-        "his",
-        "her",
-        "their",
-        "please",
-        "then",
-        # Russian: prepositions and the words around a name ("разрушить рынок у анны", "в городе бориса").
-        "у",
-        "в",
-        "во",
-        "с",
-        "со",
-        "из",
-        "на",
-        "за",
-        "и",
-        "к",
-        "город",
-        "города",
-        "городе",
-        "пожалуйста",
-        "мой",
-        "моего",
-        "моем",
-        "руки",
-        "картами",
-        "карта",
-        "персонажа",
-        "квартал",
-        "квартала",
-        "игрока",
-    }
+from .command_words import (
+    APP_ARGUMENTS,
+    FILLER,
+    TAKE_WORDS,
+    TARGETED,
+    VERB_KINDS,
+    VERBS,
+    YES,
+    Argument,
+    Name,
+    is_number,
+    name_match,
+    norm,
+    same_word,
+    vocabulary,
 )
-
-# Verb words -> verb id. Verb ids that are app commands start with "app:".
-VERBS: dict[str, str] = {
-    "take": "take",
-    "gold": "gold",
-    "draw": "draw",
-    "cards": "draw",
-    "keep": "keep",
-    "build": "build",
-    "choose": "choose",
-    "pick": "choose",
-    "discard": "discard",
-    "kill": "kill",
-    "assassinate": "kill",
-    "murder": "kill",
-    "rob": "rob",
-    "steal": "rob",
-    "swap": "swap",
-    "exchange": "swap",
-    "redraw": "redraw",
-    "destroy": "destroy",
-    "beautify": "beautify",
-    "laboratory": "laboratory",
-    "smithy": "smithy",
-    "pay": "pay",
-    "income": "income",
-    "bonus": "bonus",
-    "end": "end",
-    "pass": "end",
-    "done": "done",
-    "finish": "end",
-    "finished": "end",
-    "help": "app:help",
-    "look": "app:look",
-    "score": "app:score",
-    "scores": "app:score",
-    "save": "app:save",
-    "quit": "app:quit",
-    "exit": "app:quit",
-    "new": "app:new",
-    "theme": "app:theme",
-    "skip": "app:skip",
-    "pace": "app:pace",
-    "lang": "app:lang",
-    "language": "app:lang",
-    "settings": "app:settings",
-    "hint": "app:hint",
-    "undo": "app:undo",
-    "story": "app:story",
-    "share": "app:share",
-    "h": "app:help",  # a lone "h" was always help
-    "results": "app:results",
-    "result": "app:results",
-    "review": "app:review",
-    # Russian: infinitives, imperatives and the nouns players type ("взять золото", "тянуть", "доход").
-    "взять": "take",
-    "возьми": "take",
-    "беру": "take",
-    "брать": "take",
-    "золото": "gold",
-    "тянуть": "draw",
-    "тяни": "draw",
-    "вытянуть": "draw",
-    "карты": "draw",
-    "оставить": "keep",
-    "оставь": "keep",
-    "построить": "build",
-    "строить": "build",
-    "построй": "build",
-    "выбрать": "choose",
-    "выбери": "choose",
-    "сбросить": "discard",
-    "сбрось": "discard",
-    "убить": "kill",
-    "убей": "kill",
-    "ограбить": "rob",
-    "ограбь": "rob",
-    "обменяться": "swap",
-    "обменять": "swap",
-    "обмен": "swap",
-    "поменяться": "swap",
-    "разрушить": "destroy",
-    "разрушь": "destroy",
-    "украсить": "beautify",
-    "укрась": "beautify",
-    "лаборатория": "laboratory",
-    "кузница": "smithy",
-    "заплатить": "pay",
-    "оплатить": "pay",
-    "платить": "pay",
-    "доход": "income",
-    "бонус": "bonus",
-    "конец": "end",
-    "закончить": "end",
-    "пас": "end",
-    "готово": "done",
-    "завершить": "end",
-    "закончил": "end",
-    "закончила": "end",
-    "заканчиваю": "end",
-    "завершаю": "end",
-    "пасую": "end",
-    "пропускаю": "end",
-    "все": "end",
-    "хватит": "end",
-    "помощь": "app:help",
-    "справка": "app:help",
-    "посмотреть": "app:look",
-    "смотреть": "app:look",
-    "счет": "app:score",
-    "очки": "app:score",
-    "сохранить": "app:save",
-    "выйти": "app:quit",
-    "выход": "app:quit",
-    "новая": "app:new",
-    "тема": "app:theme",
-    "пропустить": "app:skip",
-    "темп": "app:pace",
-    "язык": "app:lang",
-    "подсказка": "app:hint",
-    "подскажи": "app:hint",
-    "отменить": "app:undo",
-    "отмени": "app:undo",
-    "назад": "app:undo",
-    "поделиться": "app:share",
-    "итоги": "app:results",
-    "результаты": "app:results",
-    "разбор": "app:review",
-    "летопись": "app:story",
-    "история": "app:story",
-}
+from .i18n import language, t
+from .names import card_name, char_name, describe, hurts_own_city
 
 # The longest line read as a command: every option's label fits (the longest is under 120 characters in
 # either language); anything longer is a paste, refused in one sentence and never repeated whole.
 LONGEST_COMMAND = 160
-
-# The words that confirm an option which asks first (one that destroys a district of your own city).
-YES = frozenset({"yes", "y", "ok", "sure", "да", "д", "ага", "конечно"})
-
-# Words after `take`/`взять` that say what to take.
-TAKE_WORDS: dict[str, tuple[str, ...]] = {
-    "gold": ("gold", "золото", "золота", "золотые"),
-    "cards": ("cards", "card", "карты", "карту", "карт"),
-    "income": ("income", "доход"),
-    "bonus": ("bonus", "бонус"),
-}
-
-# The action kinds each verb can produce, to settle an ambiguous prefix in favour of what is legal now.
-VERB_KINDS: dict[str, tuple[str, ...]] = {
-    "take": ("gather", "income", "bonus"),
-    "gold": ("gather",),
-    "draw": ("gather",),
-    "keep": ("keep",),
-    "build": ("build",),
-    "choose": ("choose",),
-    "discard": ("discard", "discard_character", "redraw"),
-    "kill": ("kill",),
-    "rob": ("rob",),
-    "swap": ("swap_hands",),
-    "redraw": ("redraw",),
-    "destroy": ("destroy",),
-    "beautify": ("beautify",),
-    "laboratory": ("laboratory",),
-    "smithy": ("smithy",),
-    "pay": ("pay_card", "pay_gold"),
-    "income": ("income",),
-    "bonus": ("bonus",),
-    "end": ("end",),
-    "done": ("done",),
-}
-
-
-# Action kinds whose argument picks among a few targets; a wrong pick is answered with the list.
-TARGETED = frozenset(
-    {"keep", "kill", "rob", "beautify", "laboratory", "swap_hands", "destroy", "pay_card", "discard"}
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,159 +49,6 @@ class Command:
     app: str = ""
     arg: str = ""
     error: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Name:
-    words: tuple[str, ...]
-    kind: str  # "district", "character" or "player"
-    value: str | int
-    label: str
-
-
-def is_number(text: str) -> bool:
-    """ASCII digits only: "¹" and "٣" are digits to str.isdigit() but no option number."""
-    return text.isascii() and text.isdigit()
-
-
-def norm(text: str) -> str:
-    """Casefold, drop apostrophes and possessive 's, and make every separator a single space."""
-    s = text.casefold().replace("’", "'").replace("‘", "'").replace("ё", "е")
-    s = re.sub(r"'s\b", "", s)
-    s = s.replace("'", "")
-    s = re.sub(r"[^\w]+|_", " ", s)
-    return " ".join(s.split())
-
-
-# The last few vocabularies built, by (config identity, seat, language): the inline suggestion asks for one
-# on every keystroke, and on a server many players type at once. The config is kept to pin its identity.
-_VOCABULARIES: dict[tuple[int, int | None, str], tuple[GameConfig, tuple[Name, ...]]] = {}
-_VOCABULARY_CACHE_SIZE = 64
-
-
-def vocabulary(cfg: GameConfig, me: int | None) -> tuple[Name, ...]:
-    """Every name a command may use: districts and characters of the edition, the players."""
-    key = (id(cfg), me, language())
-    hit = _VOCABULARIES.get(key)
-    if hit is not None and hit[0] is cfg:
-        return hit[1]
-    names = tuple(_build_vocabulary(cfg, me))
-    if len(_VOCABULARIES) >= _VOCABULARY_CACHE_SIZE:
-        _VOCABULARIES.pop(next(iter(_VOCABULARIES)))
-    _VOCABULARIES[key] = (cfg, names)
-    return names
-
-
-def _build_vocabulary(cfg: GameConfig, me: int | None) -> list[Name]:
-    ed = cfg.ed
-    out: list[Name] = []
-    for d in ed.districts:
-        label = card_name(cfg, d.key)
-        for words in _spellings(label, d.name):
-            out.append(Name(words, "district", d.key, label))
-    for c in ed.characters:
-        label = char_name(cfg, c.key)
-        # The edition's own name first (the classic Russian "Волшебник"), the shared one still understood.
-        for words in _spellings(label, c.name, tp("character", c.name)):
-            out.append(Name(words, "character", c.key, label))
-    for seat, n in enumerate(cfg.names):
-        out.append(Name(tuple(norm(n).split()), "player", seat, n))
-    if me is not None:
-        for w in ("me", "myself", "mine", "you", "я", "меня", "мне", "себя", "себе"):
-            out.append(Name((w,), "player", me, cfg.names[me]))
-    return out
-
-
-def _spellings(label: str, english: str, *others: str) -> list[tuple[str, ...]]:
-    """The name in the player's language, and in English too: typed English always works. `others`: more
-    names the card goes by (another edition's translation)."""
-    return list(dict.fromkeys(tuple(norm(x).split()) for x in (label, english, *others)))
-
-
-# Russian case endings, longest first: "короля" is the King, "вора" the Thief, "анны" Anna.
-_ENDINGS = tuple(
-    sorted(
-        (
-            "ами",
-            "ями",
-            "ого",
-            "его",
-            "ому",
-            "ему",
-            "ыми",
-            "ими",
-            "ой",
-            "ей",
-            "ий",
-            "ый",
-            "ую",
-            "юю",
-            "ая",
-            "яя",
-            "ое",
-            "ее",
-            "ые",
-            "ие",
-            "ых",
-            "их",
-            "ом",
-            "ем",
-            "ам",
-            "ям",
-            "ах",
-            "ях",
-            "а",
-            "я",
-            "у",
-            "ю",
-            "е",
-            "ы",
-            "и",
-            "о",
-            "ь",
-            "й",
-        ),
-        key=len,
-        reverse=True,
-    )
-)
-_VOWELS = "аеиоуыэюяё"
-
-
-def _stems(word: str) -> set[str]:
-    """The stems a Russian word may show under case endings (with the fleeting vowel of "купец" ->
-    "купца", "рынок" -> "рынка" dropped too). A word without Cyrillic letters has no stems."""
-    if not any("а" <= ch <= "я" for ch in word):
-        return set()
-    out = {word}
-    if len(word) >= 4 and word[-2] in "ео" and word[-1] not in _VOWELS and word[-3] not in _VOWELS:
-        out.add(word[:-2] + word[-1])
-    # Every ending that fits: "чародей" is "чарод-ей" or "чароде-й", and "чародея" is "чароде-я".
-    out |= {word[: -len(e)] for e in _ENDINGS if word.endswith(e) and len(word) - len(e) >= 3}
-    return out
-
-
-def _same_word(typed: str, word: str) -> bool:
-    """`typed` is `word` under another case ending."""
-    return typed == word or bool(_stems(typed) & _stems(word))
-
-
-def _matches(phrase: tuple[str, ...], name: Name) -> int:
-    """2 for an exact match, 1 for a prefix match (word by word or of the whole name), 0 for none."""
-    if phrase == name.words:
-        return 2
-    if len(phrase) == len(name.words) and all(
-        _same_word(p, w) for p, w in zip(phrase, name.words, strict=True)
-    ):
-        return 2
-    # A prefix, word by word, and a case form counts as its word: «у клары» is "Клара (бот)" at a table.
-    if len(phrase) <= len(name.words) and all(
-        w.startswith(p) or _same_word(p, w) for p, w in zip(phrase, name.words, strict=False)
-    ):
-        return 1
-    if " ".join(name.words).startswith(" ".join(phrase)):
-        return 1
-    return 0
 
 
 class ParseError(Exception):
@@ -480,7 +117,7 @@ class _Parser:
     def _candidates(
         self, phrase: tuple[str, ...], kinds: set[str], prefer: set[str | int], tier2: set[str | int]
     ) -> list[Name]:
-        scored = [(m, n) for n in self.names if n.kind in kinds and (m := _matches(phrase, n))]
+        scored = [(m, n) for n in self.names if n.kind in kinds and (m := name_match(phrase, n))]
         if not scored:
             return []
         best = max(m for m, _ in scored)
@@ -688,7 +325,7 @@ def _labels(v: View, cfg: GameConfig) -> list[tuple[Action, tuple[str, ...], tup
 def _fits(typed: str, word: str) -> bool:
     if typed.isdigit() or (word in FILLER and len(typed) < 3):
         return typed == word  # "1" is no prefix of "12 gold", nor "t" of "the"
-    return word.startswith(typed) or _same_word(typed, word)
+    return word.startswith(typed) or same_word(typed, word)
 
 
 def _follows(tokens: list[str], words: tuple[str, ...]) -> bool:
@@ -781,19 +418,21 @@ def _bare_name(p: _Parser, tokens: list[str], text: str) -> Command:
 
 
 def _app(p: _Parser, verb: str, rest: list[str], text: str) -> Command:
-    if verb == "help":
+    """An app command with the argument it reads."""
+    argument = APP_ARGUMENTS.get(verb, Argument.NONE)
+    if argument is Argument.CARD:
         if not rest:
-            return Command(app="help")
+            return Command(app=verb)
         refs = p.refs(rest, ("district", "character"), p.hand | p.all_cities | p.in_cast)
-        return Command(app="help", arg=str(refs[0].value) if refs else "")
-    if verb == "look":
+        return Command(app=verb, arg=str(refs[0].value) if refs else "")
+    if argument is Argument.PLAYER:
         if not rest:
-            return Command(app="look", arg="" if p.v.me is None else str(p.v.me))
+            return Command(app=verb, arg="" if p.v.me is None else str(p.v.me))
         refs = p.refs(rest, ("player",))
         if not refs:
             return Command(error=t("Look at whom? {c}", c=", ".join(p.cfg.names)))
-        return Command(app="look", arg=str(refs[0].value))
-    if verb in ("theme", "pace", "lang"):
+        return Command(app=verb, arg=str(refs[0].value))
+    if argument is Argument.TEXT:
         words = text.strip().split(None, 1)
         return Command(app=verb, arg=words[1].strip() if len(words) > 1 else "")
     return Command(app=verb)

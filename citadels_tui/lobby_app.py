@@ -40,6 +40,14 @@ def default_hub() -> Hub:
     return _default_hub
 
 
+def ssh_app_factory(info: Any, hub: Hub | None = None) -> LobbyApp:
+    """The app for one SSH session (`info` is the server's SessionInfo: name, key_fingerprint, …).
+
+    `hub` holds every table of the server; the server passes its own (built with its settings), else all
+    sessions of this process share one made on first use."""
+    return LobbyApp(info, hub if hub is not None else default_hub())
+
+
 class Dismissed(Message):
     """An admin ended this session (kick, ban): `farewell` is the last thing its player reads."""
 
@@ -127,7 +135,7 @@ class LobbyApp(CitadelsApp):
         # Textual would run CitadelsApp.on_mount next (handlers run down the MRO): that one starts a
         # local game, which a hosted session must not.
         event.prevent_default()
-        self._set_theme(self.theme_request, quiet=True)
+        self.set_theme(self.theme_request, quiet=True)
         self.hub.subscribe(self._hub_changed)
         self.hub.order.arrive(self.presence)
         self.lobby = LobbyScreen(
@@ -217,7 +225,7 @@ class LobbyApp(CitadelsApp):
         if self.lobby is not None:
             self.lobby.show_motd(message.motd)
         if message.motd:  # in the lobby's log or the game's story, wherever the player is
-            self._say(t("Message of the day: {m}", m=message.motd), alert=True)
+            self.say(t("Message of the day: {m}", m=message.motd), alert=True)
 
     def on_sit_down(self, message: SitDown) -> None:
         self.sit(message.ht, message.seat)
@@ -277,11 +285,11 @@ class LobbyApp(CitadelsApp):
         if self.game_screen is not None:
             super()._relabel()
 
-    def _say(self, text: str, alert: bool = False) -> None:
+    def say(self, text: str, alert: bool = False) -> None:
         if self.game_screen is None and self.lobby is not None and self.lobby.is_current:
             self.lobby.say(text, alert)
         else:
-            super()._say(text, alert)
+            super().say(text, alert)
 
-    def _set_pace(self, arg: str) -> None:
-        self._say(t("The host sets the bots' pace at a hosted table."), alert=True)
+    def set_pace(self, arg: str) -> None:
+        self.say(t("The host sets the bots' pace at a hosted table."), alert=True)

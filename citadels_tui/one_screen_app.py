@@ -37,7 +37,7 @@ class OneScreenApp(CitadelsApp):
     def on_mount(self, event: events.Mount) -> None:
         # CitadelsApp.on_mount would start or resume a game: this app plays nothing and saves nothing.
         event.prevent_default()
-        if not self._set_theme(self.theme_request or DEFAULT_THEME, quiet=True):
+        if not self.set_theme(self.theme_request or DEFAULT_THEME, quiet=True):
             self.theme = DEFAULT_THEME
         self.push_screen(type(self).screen_type(self.record, self.seat), lambda _: self.exit(0))
 

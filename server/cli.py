@@ -466,7 +466,7 @@ def check_look(parser: argparse.ArgumentParser, args: Any) -> None:
     for dest in ("theme", "replay_theme"):
         asked = getattr(args, dest, None)
         if asked is not None:
-            from citadels_tui.app import theme_choices
+            from citadels_tui.themed_app import theme_choices
 
             ours, others = theme_choices()
             if asked.strip().lower() not in (*ours, *others):
@@ -733,7 +733,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 # The game app's SSH entry point. INTEGRATOR: once citadels_tui.app defines this factory
 # (SessionInfo -> App), `citadels serve` serves it; until then it falls back to the placeholder demo.
-GAME_APP_FACTORY = "citadels_tui.app:ssh_app_factory"
+GAME_APP_FACTORY = "citadels_tui.lobby_app:ssh_app_factory"
 DEMO_APP_FACTORY = "citadels_server.demo:demo_app_factory"
 
 

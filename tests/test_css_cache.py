@@ -11,8 +11,7 @@ import pytest
 from textual.app import App
 from textual.css.stylesheet import Stylesheet
 
-from citadels_tui import app as app_module
-from citadels_tui import css_cache
+from citadels_tui import css_cache, themed_app
 from citadels_tui.app import CitadelsApp
 
 SIZE = (100, 30)
@@ -69,7 +68,7 @@ def fresh_process(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(css_cache, "_unsaved", 0)
     monkeypatch.setattr(css_cache, "_kept_variables", {})
     monkeypatch.setattr(css_cache, "_used_variables", {})
-    monkeypatch.setattr(app_module, "_CSS_VARIABLES", {})  # the process's own, made from the theme
+    monkeypatch.setattr(themed_app, "_CSS_VARIABLES", {})  # the process's own, made from the theme
 
 
 async def test_rules_kept_on_disk_are_used_by_the_next_start_and_look_the_same(
@@ -160,7 +159,7 @@ async def test_theme_variables_kept_on_disk_are_used_by_the_next_start_and_look_
     monkeypatch.setattr(css_cache, "_rules", OrderedDict())
     monkeypatch.setattr(css_cache, "_used", None)
     monkeypatch.setattr(css_cache, "_kept_variables", {})
-    monkeypatch.setattr(app_module, "_CSS_VARIABLES", {})
+    monkeypatch.setattr(themed_app, "_CSS_VARIABLES", {})
     assert css_cache.load(kept) > 0
     second = await _start(tmp_path / "b")
     assert made == ["citadel"] and second == first

@@ -9,7 +9,8 @@ from tui_states import act, drive, legal_has, me_view
 from citadels_core import Action, Game, GameConfig
 from citadels_core.view import view
 from citadels_tui import i18n
-from citadels_tui.commands import _stems, norm, parse
+from citadels_tui.command_words import norm, stems
+from citadels_tui.commands import parse
 
 
 @pytest.fixture(autouse=True)
@@ -54,12 +55,12 @@ def test_choose_the_king_in_russian_or_english(selection, text):
 
 
 def test_case_endings_find_the_nominative_name():
-    assert _stems("вора") & _stems("вор")
-    assert _stems("купца") & _stems("купец")
-    assert _stems("анны") & _stems("анна")
-    assert _stems("короля") & _stems("король")
-    assert not _stems("короля") & _stems("королева")
-    assert _stems("castle") == set()
+    assert stems("вора") & stems("вор")
+    assert stems("купца") & stems("купец")
+    assert stems("анны") & stems("анна")
+    assert stems("короля") & stems("король")
+    assert not stems("короля") & stems("королева")
+    assert stems("castle") == set()
 
 
 def test_kill_and_rob_with_accusative_names():

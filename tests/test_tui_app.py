@@ -345,7 +345,7 @@ async def test_theme_changes_and_is_remembered(tmp_path: Path):
 
 def test_the_end_screen_names_the_winner_and_the_tie_break():
     from citadels_core import GameConfig
-    from citadels_tui.components.end_screen import winners_text
+    from citadels_tui.components.winners import winners_text
 
     cfg = GameConfig.create(4)
     result = {"winners": [2], "tiebreak": {"tied": [1, 2], "ranks": {1: 4, 2: 6}}}

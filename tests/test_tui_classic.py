@@ -12,12 +12,13 @@ from test_tui_app import SIZE, keys, settle
 from textual.widgets import Input, Select
 
 from citadels_server.cli import build_parser
-from citadels_tui.app import CitadelsApp, ssh_app_factory
+from citadels_tui.app import CitadelsApp
 from citadels_tui.components.end_screen import EndScreen
 from citadels_tui.components.new_game_screen import NewGameScreen
 from citadels_tui.components.resume_screen import ResumeScreen
 from citadels_tui.components.table_form_screen import TableFormScreen
 from citadels_tui.hub import Hub
+from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.settings import load_settings
 
 ANNA = SimpleNamespace(name="anna", key_fingerprint=None)
@@ -185,7 +186,7 @@ def test_a_classic_tie_is_told_by_its_own_rule_on_the_end_screen():
     # The classic edition breaks a tie by district points, then gold (core/scoring.py, RULINGS R7); the end
     # screen once knew only the 2016 rule's ranks and failed on a classic tie.
     from citadels_core import GameConfig
-    from citadels_tui.components.end_screen import winners_text
+    from citadels_tui.components.winners import winners_text
 
     cfg = GameConfig.create(3)
     tiebreak = {"tied": [0, 1], "district_points": {0: 20, 1: 18}, "gold": {0: 2, 1: 5}}

@@ -8,7 +8,8 @@ from tui_states import act, drive, legal_has, me_view
 
 from citadels_core import Game, GameConfig
 from citadels_core.view import view
-from citadels_tui.commands import completions, norm, parse
+from citadels_tui.command_words import norm
+from citadels_tui.commands import completions, parse
 
 
 @pytest.fixture

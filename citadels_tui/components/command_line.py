@@ -148,7 +148,7 @@ class CommandLine(Input):
 
     def _number_typed(self, value: str) -> None:
         """A number that can only be one option chooses it at once; one that can be none starts again."""
-        from ..commands import is_number  # see GameScreen._run_command
+        from ..command_words import is_number  # see GameScreen._run_command
 
         self.waits = ""
         if not is_number(value):

@@ -14,9 +14,10 @@ from citadels_core import Action, IllegalAction
 from citadels_core.view import View
 
 from ..changes import Snapshot, since, snapshot
+from ..game_app import GameApp
 from ..i18n import t, tn
 from ..names import card_name, char_name, describe, hurts_own_city
-from ..table import HINT_PLAYOUTS, HINT_SECONDS, HintRequest, LogLine, Seat
+from ..table import HintRequest, LogLine, Seat
 from .characters_pane import CharactersPane
 from .cities_pane import CitiesBox, CitiesPane, points_so_far
 from .command_line import CommandLine
@@ -30,7 +31,8 @@ from .style import Marks
 
 
 class AppRequest(Message):
-    """An app command from the command line (help, new, quit, theme, save) for the app to carry out."""
+    """An app command (citadels_tui/app_commands.py) from the command line or a key, for the app to carry
+    out."""
 
     def __init__(self, name: str, arg: str = "") -> None:
         super().__init__()
@@ -106,6 +108,13 @@ class GameScreen(FirstShowing, Screen[None]):
             },
             update=False,
         )
+
+    @property
+    def game_app(self) -> GameApp:
+        """The app this screen runs in, as the game's screens know it (every game screen runs in one)."""
+        app = self.app
+        assert isinstance(app, GameApp)
+        return app
 
     def compose(self) -> ComposeResult:
         # First: the panes' colours are read from it. Hidden but in a terminal too small for the game, where
@@ -228,9 +237,9 @@ class GameScreen(FirstShowing, Screen[None]):
     def _complete(self, text: str) -> list[str]:
         # Theme names belong to the app (shipped and the user's files), not to the game's parser.
         verb, sep, rest = text.partition(" ")
-        names = getattr(self.app, "theme_names", None)
-        if sep and verb.lower() == "theme" and names is not None:
-            return [f"{verb} {n}" for n in names() if n.startswith(rest.lower()) and n != rest.lower()]
+        if sep and verb.lower() == "theme":
+            names = self.game_app.theme_names()
+            return [f"{verb} {n}" for n in names if n.startswith(rest.lower()) and n != rest.lower()]
         from ..commands import completions  # see _run_command
 
         return completions(text, self.view(), self.seat.config)
@@ -287,7 +296,7 @@ class GameScreen(FirstShowing, Screen[None]):
                 and (x in self.seat.config.ed.district_by_key or x in self.seat.config.ed.character_by_key)
             ]
             if keys:
-                self._show_card(keys[-1])
+                self.show_card(keys[-1])
 
     def on_command_entered(self, message: CommandEntered) -> None:
         message.stop()
@@ -306,7 +315,8 @@ class GameScreen(FirstShowing, Screen[None]):
     def _run_command(self, text: str, seen: SeenOptions | None = None) -> None:
         # The command parser is not needed to draw the first frame: the app imports it once that is drawn
         # (`CitadelsApp._started`), so only the start is spared it.
-        from ..commands import is_number, is_yes, parse, too_long
+        from ..command_words import is_number
+        from ..commands import is_yes, parse, too_long
 
         log = self.query_one(LogPane)
         confirming, self._confirming = self._confirming, None
@@ -348,29 +358,23 @@ class GameScreen(FirstShowing, Screen[None]):
             log.say(cmd.error, alert=True)
         elif cmd.actions:
             self.act(list(cmd.actions))
-        elif cmd.app in ("look", "score"):
-            self._tell(cmd.app, cmd.arg)
-        elif cmd.app == "skip":
-            self.seat.table.skip()
-        elif cmd.app == "hint":
-            self.ask_hint()
-        elif cmd.app == "story":
-            self.open_story()
-        elif cmd.app == "help" and cmd.arg:
-            self._show_card(cmd.arg)
-            self.post_message(AppRequest("help", cmd.arg))
-        elif cmd.app == "quit" and self._playing():
-            # A typed word ends a game: asked first (Ctrl+Q and a second Ctrl+C still leave at once).
-            self._quitting = True
-            saved = getattr(self.app, "game_is_saved", lambda: False)()
-            log.say(
-                t("Leave the game? It is saved: citadels --resume goes on with it. Type yes to leave.")
-                if saved
-                else t("Leave the game? Type yes to leave, anything else stays."),
-                alert=True,
-            )
         elif cmd.app:
-            self.post_message(AppRequest(cmd.app, cmd.arg))
+            if not self.game_app.command_on_screen(cmd.app, self, cmd.arg):
+                self.post_message(AppRequest(cmd.app, cmd.arg))
+
+    def ask_to_leave(self) -> bool:
+        """A typed word ends a game the player has acted in: asked first (Ctrl+Q and a second Ctrl+C still
+        leave at once). False when there is nothing to ask: leaving is the app's."""
+        if not self._playing():
+            return False
+        self._quitting = True
+        self.query_one(LogPane).say(
+            t("Leave the game? It is saved: citadels --resume goes on with it. Type yes to leave.")
+            if self.game_app.game_is_saved()
+            else t("Leave the game? Type yes to leave, anything else stays."),
+            alert=True,
+        )
+        return True
 
     def _playing(self) -> bool:
         """Whether the player has made a decision in this game, not yet over: leaving it is asked first."""
@@ -422,7 +426,7 @@ class GameScreen(FirstShowing, Screen[None]):
             self.post_message(AppRequest("quit"))
             return
         self._leaving = True
-        local = getattr(self.app, "game_is_saved", lambda: False)()
+        local = self.game_app.game_is_saved()
         self.query_one(LogPane).say(
             t("To leave, type quit or press Ctrl+Q (the game is saved). Ctrl+C again leaves now.")
             if local
@@ -431,6 +435,10 @@ class GameScreen(FirstShowing, Screen[None]):
         )
 
     def action_skip(self) -> None:
+        self.skip()
+
+    def skip(self) -> None:
+        """Hurry the bot's move on (F5, `skip`)."""
         self.seat.table.skip()
 
     # ------------------------------------------------------------ the story
@@ -473,7 +481,7 @@ class GameScreen(FirstShowing, Screen[None]):
             log.say(t("Still thinking about the hint…"))
             return
         # The app may set another budget (tests search a fixed number of playouts, with no time cap).
-        playouts, seconds = getattr(self.app, "hint_budget", (HINT_PLAYOUTS, HINT_SECONDS))
+        playouts, seconds = self.game_app.hint_budget
         request = self.seat.ask_hint(playouts, seconds)
         if request is None:
             log.say(t("Nothing to decide right now: a hint is for your own decisions."))
@@ -521,26 +529,31 @@ class GameScreen(FirstShowing, Screen[None]):
                 )
             )
 
-    def _show_card(self, key: str) -> None:
+    def show_card(self, key: str) -> None:
+        """The card's text in the hand's pane (`help market`, an option about it focused)."""
         v = self.view()
         self.query_one(HandPane).show(v, self.seat.config, selected=key)
 
-    def _tell(self, what: str, arg: str) -> None:
+    def say_scores(self) -> None:
+        """`score`: each player's points so far."""
+        v = self.view()
+        log = self.query_one(LogPane)
+        for p in v.players:
+            log.say(
+                t(
+                    "{p}: {points} so far ({districts}).",
+                    p=p.name,
+                    points=tn("{n} point", "{n} points", points_so_far(v, p)),
+                    districts=tn("{n} district", "{n} districts", p.city_size),
+                )
+            )
+
+    def look_at(self, seat: str) -> None:
+        """`look anna`: what is known of the player in `seat` (a number)."""
         v, cfg = self.view(), self.seat.config
         log = self.query_one(LogPane)
-        if what == "score":
-            for p in v.players:
-                log.say(
-                    t(
-                        "{p}: {points} so far ({districts}).",
-                        p=p.name,
-                        points=tn("{n} point", "{n} points", points_so_far(v, p)),
-                        districts=tn("{n} district", "{n} districts", p.city_size),
-                    )
-                )
-            return
         try:
-            p = v.players[int(arg)]
+            p = v.players[int(seat)]
         except (ValueError, IndexError):
             log.say(t("Look at whom?"), alert=True)
             return

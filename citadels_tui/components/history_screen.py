@@ -13,20 +13,50 @@ import functools
 import logging
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual.app import App
 
 from ..i18n import available, t, tn, translations
-from ..records import GameSummary, Standing
+from ..records import GameSummary, Records, Standing
 from ..replay import Replay
 from .log_pane import FoldedLog
 from .replay_screen import ReplayScreen
 from .style import mark
 
-if TYPE_CHECKING:
-    from .lobby_screen import LobbyScreen
+
+class KeepsRecords(Protocol):
+    """The lobby's hub, as far as the history reads it: the server's finished games and ratings."""
+
+    @property
+    def records(self) -> Records: ...
+
+
+class HistoryLobby(Protocol):
+    """What the history commands use of the lobby they are typed in: components/lobby_screen.py imports
+    this module, so the lobby is named by what it offers here, not by its class."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def key(self) -> str | None: ...
+
+    @property
+    def hub(self) -> KeepsRecords: ...
+
+    @property
+    def app(self) -> App[Any]: ...
+
+    @property
+    def is_current(self) -> bool: ...
+
+    def say(self, text: str, alert: bool = False) -> None: ...
+
+    def query_one(self, selector: str, expect_type: type[FoldedLog]) -> FoldedLog: ...
+
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +64,7 @@ WORDS = ("games", "replay", "leaderboard")
 LISTED = 20  # games and standings listed at once: the latest games, the best ratings
 
 
-async def history_command(lobby: LobbyScreen, word: str, rest: str) -> None:
+async def history_command(lobby: HistoryLobby, word: str, rest: str) -> None:
     """Carry out one history command typed in `lobby` (a word of WORDS)."""
     try:
         if word == "games":
@@ -48,7 +78,7 @@ async def history_command(lobby: LobbyScreen, word: str, rest: str) -> None:
         lobby.say(t("The server's records could not be read just now; try again in a moment."), alert=True)
 
 
-def _log(lobby: LobbyScreen) -> FoldedLog:
+def _log(lobby: HistoryLobby) -> FoldedLog:
     return lobby.query_one("#lobby-log", FoldedLog)
 
 
@@ -72,7 +102,7 @@ def bot_name(name: str) -> str:
     return next((name[: -len(tag)] for tag in bot_tags() if name.endswith(tag)), name)
 
 
-def players_text(lobby: LobbyScreen, g: GameSummary) -> Text:
+def players_text(lobby: HistoryLobby, g: GameSummary) -> Text:
     """Each seat's player and score, the winners marked ★, bots marked, this player in bold."""
     out = Text()
     for i, s in enumerate(g.seats):
@@ -91,7 +121,7 @@ def players_text(lobby: LobbyScreen, g: GameSummary) -> Text:
     return out
 
 
-def games_table(lobby: LobbyScreen, games: Sequence[GameSummary]) -> RichTable:
+def games_table(lobby: HistoryLobby, games: Sequence[GameSummary]) -> RichTable:
     rt = RichTable(box=None, pad_edge=False, show_edge=False, expand=True)
     rt.add_column(t("#"), no_wrap=True, justify="right")
     rt.add_column(t("When (UTC)"), no_wrap=True)
@@ -103,7 +133,7 @@ def games_table(lobby: LobbyScreen, games: Sequence[GameSummary]) -> RichTable:
     return rt
 
 
-async def _games(lobby: LobbyScreen, rest: str) -> None:
+async def _games(lobby: HistoryLobby, rest: str) -> None:
     everyone = rest.lower() in ("all", "все")
     if rest and not everyone:
         lobby.say(t("“games” lists your finished games, “games all” everyone's."), alert=True)
@@ -134,7 +164,7 @@ async def _games(lobby: LobbyScreen, rest: str) -> None:
 # ------------------------------------------------------------ replay
 
 
-async def _replay(lobby: LobbyScreen, rest: str) -> None:
+async def _replay(lobby: HistoryLobby, rest: str) -> None:
     try:
         gid = int(rest.lstrip("#"))
     except ValueError:
@@ -153,7 +183,7 @@ async def _replay(lobby: LobbyScreen, rest: str) -> None:
 # ------------------------------------------------------------ leaderboard
 
 
-def leaderboard_table(lobby: LobbyScreen, standings: Sequence[Standing]) -> RichTable:
+def leaderboard_table(lobby: HistoryLobby, standings: Sequence[Standing]) -> RichTable:
     rt = RichTable(box=None, pad_edge=False, show_edge=False)
     rt.add_column("", no_wrap=True)  # the mark of this player's own line
     rt.add_column(t("Rank"), no_wrap=True, justify="right")
@@ -169,7 +199,7 @@ def leaderboard_table(lobby: LobbyScreen, standings: Sequence[Standing]) -> Rich
     return rt
 
 
-async def _leaderboard(lobby: LobbyScreen) -> None:
+async def _leaderboard(lobby: HistoryLobby) -> None:
     records = lobby.hub.records
     standings = await records.leaderboard(LISTED)
     if standings:

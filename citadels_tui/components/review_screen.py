@@ -19,8 +19,8 @@ from citadels_core.record import GameRecord
 from ..i18n import t
 from ..names import char_name, player_name
 from ..review import RoundReview, deed_text, known_events, score_history, timeline
-from .end_screen import winners_text
 from .turning_points import TurningPointsPane
+from .winners import winners_text
 
 # One marker per seat: the chart must be read without colour, so each player's line has its own sign,
 # repeated in the legend.
