@@ -588,8 +588,8 @@ def _completions(text: str, v: View, cfg: GameConfig) -> list[str]:
     head, sep, last = text.rpartition(" ")
     lowered = text.lower()
     if not sep:
-        words = _first_words(frozenset(a.kind for a in v.legal))
-        return [w for w in words if w.startswith(lowered) and w != lowered]
+        first = _first_words(frozenset(a.kind for a in v.legal))
+        return [w for w in first if w.startswith(lowered) and w != lowered]
     p = _Parser(v, cfg)
     # Complete the longest tail of words that starts some relevant name ("thieves d" -> "thieves' den").
     relevant = _relevant_names(p)

@@ -104,7 +104,7 @@ def install() -> None:
             _rules.popitem(last=False)
         return rules
 
-    Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]
+    Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]  # the cache wraps Textual's parser (textual is pinned)
     _installed = True
 
 

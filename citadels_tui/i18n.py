@@ -29,12 +29,24 @@ import struct
 from collections import namedtuple
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual._context import active_app
 
 if TYPE_CHECKING:
     import gettext
+    from collections.abc import Mapping
+    from typing import Protocol
+
+    class Translator(Protocol):
+        """What a language's translator answers: `English`, or a `gettext` one. For mypy only: a Protocol
+        class costs the start its making."""
+
+        def gettext(self, message: str, /) -> str: ...
+        def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+        def pgettext(self, context: str, message: str, /) -> str: ...
+        def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str: ...
+
 
 SOURCE_LANGUAGE = "en"
 # The catalogs are package data beside this module. Read as plain files: `importlib.resources` (which would
@@ -71,6 +83,9 @@ class Language(namedtuple("Language", "code tr")):
     made with `collections.namedtuple`: `typing.NamedTuple` compiles each field's annotation at every start."""
 
     __slots__ = ()
+    if TYPE_CHECKING:  # the fields' types, for mypy only (see above)
+        code: str
+        tr: Translator
 
 
 _default = Language(SOURCE_LANGUAGE, ENGLISH)
@@ -87,7 +102,7 @@ def _current() -> Language:
 
 def _unquote(s: str) -> str:
     # A .po string is a C string; Python's literal syntax reads the escapes gettext uses (\n \" \\ \t).
-    return ast.literal_eval(s)
+    return str(ast.literal_eval(s))
 
 
 def parse_po(text: str) -> dict[str, str]:
@@ -204,9 +219,9 @@ def normalize(lang: str | None) -> str | None:
 
 def from_environment(env: dict[str, str] | None = None) -> str:
     """The language the locale asks for (LC_ALL, LC_MESSAGES, LANG, in gettext's order), else English."""
-    env = os.environ if env is None else env
+    environ: Mapping[str, str] = os.environ if env is None else env
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(var)
+        value = environ.get(var)
         if value:
             for part in value.split(":"):
                 lang = normalize(part)
@@ -234,9 +249,10 @@ def language() -> str:
     return _current().code
 
 
-def translator() -> gettext.NullTranslations | English:
+def translator() -> gettext.NullTranslations:
     """The current translator, for code that takes one (the engine's narrator)."""
-    return _current().tr
+    # The engine's narrator names the standard library's class; `English` answers every method it calls.
+    return cast("gettext.NullTranslations", _current().tr)
 
 
 # ---------------------------------------------------------------- looking up
@@ -273,6 +289,11 @@ class Lazy(namedtuple("Lazy", "text kw plural n", defaults=((), None, 0))):
     plural forms."""
 
     __slots__ = ()
+    if TYPE_CHECKING:  # the fields' types, for mypy only (see Language)
+        text: str
+        kw: tuple[tuple[str, object], ...]
+        plural: str | None
+        n: int
 
     def __str__(self) -> str:
         if self.plural is not None:

@@ -15,6 +15,8 @@ from textual import events
 from textual.message import Message
 from textual.timer import Timer
 
+from citadels_themes import DEFAULT_THEME
+
 from .app import CitadelsApp
 from .components.game_screen import GameScreen
 from .components.hosted_game_screen import HostedGameScreen
@@ -131,11 +133,11 @@ class LobbyApp(CitadelsApp):
         self._hub_news_at = -HUB_NEWS_INTERVAL
         self._hub_news_timer: Timer | None = None
 
-    def on_mount(self, event: events.Mount) -> None:
+    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # Textual gives each class's handler the event it asks for
         # Textual would run CitadelsApp.on_mount next (handlers run down the MRO): that one starts a
         # local game, which a hosted session must not.
         event.prevent_default()
-        self.set_theme(self.theme_request, quiet=True)
+        self.set_theme(self.theme_request or DEFAULT_THEME, quiet=True)  # as the other apps do
         self.hub.subscribe(self._hub_changed)
         self.hub.order.arrive(self.presence)
         self.lobby = LobbyScreen(

@@ -129,7 +129,7 @@ def describe(cfg: GameConfig, v: View, a: Action) -> str:
         )
     if k == "build" and paid is None:
         return t("Build the {d}", d=d0)  # not among this view's options: the engine stated no price
-    if k == "build":
+    if k == "build" and paid is not None:  # always, past the unpriced build above
         return tn("Build the {d} ({n} gold)", "Build the {d} ({n} gold)", paid, d=d0)
     if k == "income":
         return t("Take income from your districts")

@@ -3,11 +3,11 @@ look and language (settings, --lang, --theme); Esc, q or Ctrl+Q ends it and the 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from textual import events
+from textual.screen import Screen
 
 from citadels_core.record import GameRecord
 from citadels_themes import DEFAULT_THEME
@@ -15,10 +15,16 @@ from citadels_themes import DEFAULT_THEME
 from .app import CitadelsApp
 
 
-class OneScreenApp(CitadelsApp):
-    """Shows `screen_type(record, seat)`; `seat` is whose view (from 0), None for a spectator's."""
+class ScreenOfARecord(Protocol):
+    """A screen about `record`, as `seat` may know it (a screen class: ReviewScreen, ReplayScreen)."""
 
-    screen_type: ClassVar[Callable[[GameRecord, int | None], Any]]
+    def __call__(self, record: GameRecord, seat: int | None, /) -> Screen[Any]: ...
+
+
+class OneScreenApp(CitadelsApp):
+    """Shows `screen_type(record, viewer)`; `viewer` is whose view (a seat from 0), None for a spectator's."""
+
+    screen_type: ClassVar[ScreenOfARecord]
     GAME_FIRST = False  # its first screen is not a game of its own
 
     def __init__(
@@ -32,14 +38,14 @@ class OneScreenApp(CitadelsApp):
     ) -> None:
         super().__init__(home=home, lang=lang, theme=theme)
         self.record = record
-        self.seat = seat
+        self.viewer = seat  # not `seat`: the game app's `seat` is the Seat it plays, which this has none of
 
-    def on_mount(self, event: events.Mount) -> None:
+    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # Textual gives each class's handler the event it asks for
         # CitadelsApp.on_mount would start or resume a game: this app plays nothing and saves nothing.
         event.prevent_default()
         if not self.set_theme(self.theme_request or DEFAULT_THEME, quiet=True):
             self.theme = DEFAULT_THEME
-        self.push_screen(type(self).screen_type(self.record, self.seat), lambda _: self.exit(0))
+        self.push_screen(type(self).screen_type(self.record, self.viewer), lambda _: self.exit(0))
 
     @classmethod
     def show(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from citadels_core import GameConfig
 from citadels_core.events import Event
@@ -85,6 +85,12 @@ class Deed(namedtuple("Deed", "event actor character detail yours", defaults=(No
     (str | None): the viewer's character it was done to (a threat or warrant names several)."""
 
     __slots__ = ()
+    if TYPE_CHECKING:  # the fields' types, for mypy only (see above)
+        event: Event
+        actor: int | None
+        character: str | None
+        detail: dict[str, Any] | None
+        yours: str | None
 
 
 class Recap(namedtuple("Recap", "cfg me deeds first")):
@@ -92,6 +98,11 @@ class Recap(namedtuple("Recap", "cfg me deeds first")):
     (list[Deed]); `first`: the viewer's first turn of the game."""
 
     __slots__ = ()
+    if TYPE_CHECKING:  # the fields' types, for mypy only (see above)
+        cfg: GameConfig
+        me: int  # deeds are done to a seat only, never to a spectator
+        deeds: list[Deed]
+        first: bool
 
     def clauses(self) -> list[str]:
         return [c for d in self.deeds if (c := _clause(self.cfg, self.me, d))]
@@ -212,7 +223,7 @@ class Follow:
         )
         if (mine_called and not robbed_now) or (k == "robbed" and d.get("victim") == me):
             if self.deeds:
-                after.insert(0, Recap(self.cfg, me, self.deeds, self.turns == 0))  # type: ignore[arg-type]
+                after.insert(0, Recap(self.cfg, me, self.deeds, self.turns == 0))
             self.deeds = []
             self.turns += 1
         return Note(to_you, tuple(after))
@@ -220,7 +231,7 @@ class Follow:
     def _done_to_me(self, e: Event) -> bool:
         d, k, me = e.data, e.kind, self.me
         if k == "robbed":
-            return d["victim"] == me
+            return bool(d["victim"] == me)
         if d.get("player") == me:
             return False  # what the viewer did to themselves (or to others) is not done to them
         if k in _TO_CHARACTER:

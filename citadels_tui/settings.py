@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from citadels_core.edition import EDITIONS
 
 from .game_setup import preset_of
 from .i18n import t
 from .paths import config_dir, write_atomic
+
+if TYPE_CHECKING:
+    BOT_LEVELS: tuple[str, ...]  # given by __getattr__ below, when first asked for
 
 
 def __getattr__(name: str) -> object:

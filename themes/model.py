@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 from collections import namedtuple
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.color import Color, ColorParseError
@@ -134,7 +135,7 @@ def read_toml(text: str, source: str) -> dict[str, object]:
         raise ThemeError(f"{source}: not valid TOML ({e})") from None
 
 
-def _colour(value: object, key: str, fail) -> str:  # type: ignore[no-untyped-def]
+def _colour(value: object, key: str, fail: Callable[[str], ThemeError]) -> str:
     if not isinstance(value, str):
         raise fail(f'{key} must be a colour in quotes, such as "#e6b422"')
     try:
@@ -144,7 +145,7 @@ def _colour(value: object, key: str, fail) -> str:  # type: ignore[no-untyped-de
     return value
 
 
-def _text(value: object, key: str, fail) -> str:  # type: ignore[no-untyped-def]
+def _text(value: object, key: str, fail: Callable[[str], ThemeError]) -> str:
     if not isinstance(value, str):
         raise fail(f"{key} must be a string")
     return value

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -12,12 +14,17 @@ from ..i18n import t
 from ..names import card_text, char_name, char_rank
 from .style import crop, flow, mark
 
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from .widget_options import WidgetOptions
+
 
 class CharactersPane(Static):
     # The mark and type styles are the screen's (style.Marks).
 
-    def __init__(self, **kw: object) -> None:
-        super().__init__("", **kw)  # type: ignore[arg-type]
+    def __init__(self, **kw: Unpack[WidgetOptions]) -> None:
+        super().__init__("", **kw)
         self.border_title = t("Characters")
         self._last: tuple[View, GameConfig] | None = None
         self.max_lines = 0  # 0: as many as it takes; else the rest is cut with "…"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -21,6 +21,11 @@ from ..changes import NOTHING, Changes
 from ..i18n import t, tn
 from ..names import TYPE_LETTER, card_cost, card_name, card_type, char_name, type_letter
 from .style import crop, flow, mark, type_style
+
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from .widget_options import WidgetOptions
 
 ALL_TYPES = frozenset(TYPE_LETTER)
 
@@ -70,8 +75,8 @@ class CitiesBox(VerticalScroll):
 class CitiesPane(Static):
     # The mark and type styles are the screen's (style.Marks).
 
-    def __init__(self, **kw: object) -> None:
-        super().__init__("", **kw)  # type: ignore[arg-type]
+    def __init__(self, **kw: Unpack[WidgetOptions]) -> None:
+        super().__init__("", **kw)
         self.border_title = t("Cities")
         self._last: tuple[View, GameConfig] | None = None
         self.changes: Changes = NOTHING  # districts built or gone since the player last acted
@@ -127,7 +132,7 @@ class CitiesPane(Static):
         district as its cost and type letter only; at worst each player's line is cut short with "…"."""
         width = self.size.width if self.size.width > 0 else 80
         box = self._sizes()[1]
-        fits = lambda lines: box <= 0 or lines <= box  # noqa: E731 - before layout, anything fits
+        fits: Callable[[int], bool] = lambda lines: box <= 0 or lines <= box  # noqa: E731 - before layout, anything fits
         if width >= 100 and len(v.players) > 1:
             # A large pane gets the cities side by side, two to a row.
             grid, lines = self._grid(v, cfg, width)

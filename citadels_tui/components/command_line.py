@@ -10,6 +10,7 @@ from collections import deque
 from collections.abc import Callable
 from functools import cache
 from time import monotonic
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -26,6 +27,11 @@ from citadels_core.text import clean_text
 
 from ..i18n import t
 from .messages import CommandEntered, OptionChosen, SeenOptions
+
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from .widget_options import WidgetOptions
 
 Completer = Callable[[str], list[str]]
 
@@ -52,19 +58,16 @@ class CommandLine(Input):
         completer: Completer,
         option_count: Callable[[], int],
         bind_options: Callable[[], SeenOptions] | None = None,
-        **kw: object,
+        **kw: Unpack[WidgetOptions],
     ) -> None:
         # "-valid" as Input's validation (of no validators) marks it at the first keystroke. It and the
         # compact look are set without restyling: each class added once the line exists styles it again
         # at once, before it is even mounted (and Textual's `compact=True` removes then adds its class:
         # ~1.5 ms of a start). The line is styled when it is mounted, with its classes as they are then.
-        classes = " ".join(c for c in (kw.pop("classes", None), "-valid") if c)
+        kw["classes"] = " ".join(c for c in (kw.get("classes"), "-valid") if c)
         super().__init__(
-            placeholder=t("type a command or a number — help for help"),
-            max_length=MAX_COMMAND,
-            classes=classes,
-            **kw,
-        )  # type: ignore[arg-type]
+            placeholder=t("type a command or a number — help for help"), max_length=MAX_COMMAND, **kw
+        )
         self.set_reactive(Input.compact, True)
         self.add_class("-textual-compact", update=False)  # the class Input.compact toggles
         self.cursor_blink = False  # no blinking cursor: over SSH it costs a redraw twice a second

@@ -462,7 +462,10 @@ class GameScreen(FirstShowing, Screen[None]):
         """The whole game's story, full-screen (F6 or `story`); the command line has the focus again after."""
         from .story_screen import StoryScreen
 
-        self.app.push_screen(StoryScreen(self.whole_story()), lambda _: self.query_one(CommandLine).focus())
+        def focus_the_line(_: None) -> None:
+            self.query_one(CommandLine).focus()
+
+        self.app.push_screen(StoryScreen(self.whole_story()), focus_the_line)
 
     def whole_story(self) -> list[LogLine]:
         """The story told again from the first event (a hosted table adds its chat where it was said)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -15,12 +16,17 @@ from ..i18n import t, tp
 from ..names import card_cost, card_name, card_text, card_type, char_name, type_letter
 from .style import mark, type_style
 
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from .widget_options import WidgetOptions
+
 
 class HandPane(Static):
     # The mark and type styles are the screen's (style.Marks).
 
-    def __init__(self, **kw: object) -> None:
-        super().__init__("", **kw)  # type: ignore[arg-type]
+    def __init__(self, **kw: Unpack[WidgetOptions]) -> None:
+        super().__init__("", **kw)
         self.border_title = t("Your hand")
         self.cards: tuple[str, ...] = ()
         self.selected: str | None = None  # a card or character key whose text is shown

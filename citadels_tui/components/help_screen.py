@@ -149,7 +149,7 @@ class HelpScreen(ModalScreen[None]):
                 id="help-text",
             )
 
-    def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
+    def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]  # Textual's is a coroutine; an action may be either
         self.dismiss(None)
 
 

@@ -41,9 +41,10 @@ class HostedGameScreen(GameScreen):
         )
         self.query_one(LogPane).say(who)
         seat = self.seat.player
-        if seat is not None and seat < len(self.ht.holders) and self.ht.holders[seat].code is not None:
+        code = self.ht.holders[seat].code if seat is not None and seat < len(self.ht.holders) else None
+        if code is not None:
             # A player without a key: how to come back if they drop.
-            self.query_one(LogPane).say(code_sentence(self.player, self.ht.holders[seat].code))
+            self.query_one(LogPane).say(code_sentence(self.player, code))
         # After the game screen has told the story so far: the chat missed comes after it, in the pane and
         # in the whole story alike.
         self.call_after_refresh(self.show_chat)

@@ -229,7 +229,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
         self.query_one("#lobby-tables").border_title = t("Tables")
         self.query_one("#lobby-log").border_title = t("Lobby")
 
-    async def on_screen_resume(self) -> None:
+    async def on_screen_resume(self) -> None:  # type: ignore[override]  # Textual calls FirstShowing's too, with the event
         if self._lang and self._lang != language():
             await self._relabel()
         self.refresh_lobby()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING, cast
 
 from rich.console import RenderableType
 from rich.protocol import is_renderable
@@ -19,6 +20,19 @@ from ..table import LogLine
 from .fold import fold
 from .style import mark
 
+if TYPE_CHECKING:
+    from typing import Literal, Unpack
+
+    from .widget_options import WidgetOptions
+
+    # One thing the story pane was told, by the method it came through: written again on a new theme.
+    Told = (
+        tuple[Literal["events"], LogLine]
+        | tuple[Literal["echo"], str]
+        | tuple[Literal["note"], tuple[str, str]]
+        | tuple[Literal["say"], tuple[str, bool]]
+    )
+
 # The glyph that starts every line about something done to you.
 TO_YOU = "»"
 
@@ -33,7 +47,7 @@ def _renderable(content: RenderableType | object) -> RenderableType:
     elif isinstance(content, str):
         renderable = Text(content)
     else:
-        renderable = content  # type: ignore[assignment]
+        renderable = cast("RenderableType", content)  # rich's is_renderable is a plain bool, no TypeGuard
     if isinstance(renderable, Text):
         renderable.expand_tabs()
     return renderable
@@ -55,8 +69,8 @@ class FoldedLog(ScrollView):
     }
     """
 
-    def __init__(self, **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+    def __init__(self, **kw: Unpack[WidgetOptions]) -> None:
+        super().__init__(**kw)
         self.lines: list[Strip] = []  # the laid-out lines, top first
         self._line_cache: LRUCache[tuple[int, int, int], Strip] = LRUCache(1024)
         # What was written (each renderable once), to lay it out again at another width; before the
@@ -131,10 +145,11 @@ class FoldedLog(ScrollView):
             line = Strip.blank(width, style)
         else:
             key = (index, width, self._width)
-            line = self._line_cache.get(key)
-            if line is None:
-                line = self.lines[index].crop_extend(0, width, style)
-                self._line_cache[key] = line
+            cached = self._line_cache.get(key)
+            if cached is None:
+                cached = self.lines[index].crop_extend(0, width, style)
+                self._line_cache[key] = cached
+            line = cached
         return line.apply_style(style)
 
     def following(self) -> bool:
@@ -151,12 +166,12 @@ class LogPane(FoldedLog, can_focus=True):
     # The game screen's CSS sets most of the look for `#log`; the mark and type styles are the screen's
     # (style.Marks).
 
-    def __init__(self, **kw: object) -> None:
+    def __init__(self, **kw: Unpack[WidgetOptions]) -> None:
         super().__init__(**kw)
         self.border_title = t("Story")
         self.can_focus = False
         # What was written, to write it again in a new theme's colours (the lines kept are styled strips).
-        self._history: list[tuple[str, object]] = []
+        self._history: list[Told] = []
 
     # ------------------------------------------------------------ scrolling back (keys on the game screen)
 
@@ -183,16 +198,16 @@ class LogPane(FoldedLog, can_focus=True):
     def recolour(self) -> None:
         history, self._history = self._history, []
         self.clear()
-        for kind, item in history:
-            if kind == "events":
-                self.add_events([item])  # type: ignore[list-item]
-            elif kind == "echo":
-                self.echo(item)  # type: ignore[arg-type]
-            elif kind == "note":
-                text, style = item  # type: ignore[misc]
+        for told in history:
+            if told[0] == "events":
+                self.add_events([told[1]])
+            elif told[0] == "echo":
+                self.echo(told[1])
+            elif told[0] == "note":
+                text, style = told[1]
                 self.note(text, style)
             else:
-                text, alert = item  # type: ignore[misc]
+                text, alert = told[1]
                 self.say(text, alert)
 
     def restart(self) -> None:

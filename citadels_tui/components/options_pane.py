@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -9,10 +11,15 @@ from textual.widgets.option_list import Option
 from ..i18n import t
 from .messages import OptionChosen, OptionFocused
 
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from .widget_options import WidgetOptions
+
 
 class OptionsPane(OptionList):
-    def __init__(self, **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+    def __init__(self, **kw: Unpack[WidgetOptions]) -> None:
+        super().__init__(**kw)
         self.border_title = t("You can")
         self._labels: list[str] = []
         self._waiting = "\0"

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import VerticalScroll
-from textual.screen import ActiveBinding, Screen
+from textual.screen import Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
@@ -143,7 +143,7 @@ class ReviewScreen(Screen[None]):
         cfg = self.record.config
         plt = self.query_one(PlotextPlot).plt
         plt.clear_figure()
-        rounds = list(range(1, len(self.scores) + 1))
+        rounds: list[float] = list(range(1, len(self.scores) + 1))  # plotext takes floats, whole or not
         for q in range(cfg.players):
             marker = MARKERS[q % len(MARKERS)]
             plt.plot(

@@ -24,7 +24,7 @@ class SettingsScreen(ModalScreen[None]):
         self,
         themes: list[tuple[str, str]],
         current: str,
-        choose_theme: Callable[[str], None],
+        choose_theme: Callable[[str], object],  # its answer (was there such a theme) is not needed here
         user_dir: str = "",
         choose_language: Callable[[str], None] | None = None,
     ) -> None:

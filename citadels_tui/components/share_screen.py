@@ -9,6 +9,7 @@ says so and names the other ways: the copy already made (OSC 52) and a file."""
 from __future__ import annotations
 
 from math import ceil
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,6 +19,11 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..i18n import t
+
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from .widget_options import ScreenOptions
 
 
 def rows_of(line: str, width: int) -> list[str]:
@@ -30,8 +36,8 @@ class GameLine(Widget):
 
     DEFAULT_CSS = "GameLine { height: 1fr; padding: 0; }"
 
-    def __init__(self, line: str, file_hint: str, **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+    def __init__(self, line: str, file_hint: str, **kw: Unpack[ScreenOptions]) -> None:
+        super().__init__(**kw)
         self.line = line
         self.file_hint = file_hint  # the command that writes the line to a file, or ""
 

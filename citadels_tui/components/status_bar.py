@@ -6,6 +6,8 @@ who is deciding and the deck always stay."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.cells import cell_len
 from textual.widgets import Static
 
@@ -14,6 +16,11 @@ from citadels_core.view import View
 
 from ..i18n import t
 from ..names import char_name
+
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from .widget_options import WidgetOptions
 
 # What each decision asks of you, in a few words (translated when shown; others say "your move").
 ASKS = {
@@ -66,8 +73,8 @@ def status_text(v: View, cfg: GameConfig, enter_skips: bool = False, width: int 
 
 
 class StatusBar(Static):
-    def __init__(self, **kw: object) -> None:
-        super().__init__("", **kw)  # type: ignore[arg-type]
+    def __init__(self, **kw: Unpack[WidgetOptions]) -> None:
+        super().__init__("", **kw)
         self._last: tuple[View, GameConfig, bool] | None = None
 
     def show(self, v: View, cfg: GameConfig, enter_skips: bool = False) -> None:

@@ -6,6 +6,7 @@ that scrolled out of the pane, or that were written before a resume, are all her
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,6 +22,11 @@ from ..table import LogLine
 from .fold import fold
 from .style import COMPONENT_CLASSES, mark
 
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from .widget_options import ScreenOptions
+
 
 @dataclass(frozen=True, slots=True)
 class Chapter:
@@ -33,7 +39,7 @@ class Chapter:
 def chapters(lines: list[LogLine]) -> list[Chapter]:
     """The story cut where each round begins (a narrated event of kind "round")."""
     out: list[Chapter] = []
-    heading, current = t("Before the first round"), []
+    heading, current = t("Before the first round"), list[LogLine]()
     rounds = 0
     for line in lines:
         if line.kind == "round":
@@ -58,8 +64,8 @@ class StoryBody(ScrollView):
 
     COMPONENT_CLASSES = COMPONENT_CLASSES
 
-    def __init__(self, **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+    def __init__(self, **kw: Unpack[ScreenOptions]) -> None:
+        super().__init__(**kw)
         self.text = Text()
         self.rows: list[Strip] = []
         self._width = 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.widget import Widget
@@ -29,6 +30,11 @@ from citadels_core.view import View, view
 from ..i18n import t
 from ..names import describe
 from ..thinking import think
+
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from .widget_options import WidgetOptions
 
 log = logging.getLogger(__name__)
 
@@ -61,9 +67,9 @@ class TurningPointsPane(Widget):
         seat: int | None,
         *,
         budget: int = DEFAULT_BUDGET,
-        **kwargs: object,
+        **kwargs: Unpack[WidgetOptions],
     ) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self.config = config
         self.seed = seed
         self.actions = list(actions)
