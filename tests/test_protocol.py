@@ -12,7 +12,8 @@ import jsonschema
 import pytest
 
 from citadels_core import Game, GameConfig
-from citadels_core.bots import OutsideBot, decide, game_over, make_bot
+from citadels_core.bots import decide, game_over, make_bot
+from citadels_core.bots.outside import OutsideBot
 from citadels_core.protocol import ProtocolError, error, hello, line, over, read_answer
 from citadels_core.protocol import decide as decide_message
 from citadels_core.redeal import redeal

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..levels import LEVELS
+from ..levels import LEVELS, OUTSIDE
 from .base import Bot, decide, game_over
 from .easy import EasyBot
 from .heuristic import HeuristicBot
 from .ismcts import ISMCTSBot
 from .normal import NormalBot
-from .outside import PREFIX as OUTSIDE
-from .outside import OutsideBot
 from .random_bot import RandomBot
 from .search import DEFAULT_ITERATIONS, DEFAULT_MAX_SECONDS, SearchBot
 
@@ -75,6 +73,9 @@ def parse_kind(kind: str) -> tuple[str, int | None, float | None]:
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
     if kind.startswith(OUTSIDE):
+        # Imported for such a bot only: the protocol's JSON is nothing the app's start needs.
+        from .outside import OutsideBot
+
         return OutsideBot(kind.removeprefix(OUTSIDE), seed)
     name, iterations, seconds = parse_kind(kind)
     if name in SEARCH_KINDS:
@@ -98,7 +99,6 @@ __all__ = [
     "HeuristicBot",
     "ISMCTSBot",
     "NormalBot",
-    "OutsideBot",
     "RandomBot",
     "SearchBot",
     "make_bot",

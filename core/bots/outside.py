@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from .. import protocol
 from ..actions import Action
+from ..levels import OUTSIDE
 from ..view import View
 from .random_bot import RandomBot
 
 if TYPE_CHECKING:
     from ..events import Event
 
-PREFIX = "cmd:"
 RETRIES = 3
 
 
@@ -39,7 +39,7 @@ class OutsideBot:
         self.argv = shlex.split(command)
         if not self.argv:
             raise ValueError("cmd: names the program to run, e.g. cmd:python mybot.py")
-        self.name = PREFIX + command
+        self.name = OUTSIDE + command
         self.timeout = timeout
         self.stand_in = RandomBot(seed)
         self.events_seen = 0  # how many of the game's events `decide` has handed over
