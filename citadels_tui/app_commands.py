@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from citadels_core import GameConfig
-from citadels_core.view import view
+from citadels_core.view import View, view
 
+from . import sentences
 from .game_app import Board, GameApp
 from .game_setup import NewGame
 from .i18n import t
@@ -34,14 +35,14 @@ class AppCommand:
 # ------------------------------------------------------------ on the game screen
 
 
-def _look(board: Board, arg: str) -> bool:
-    board.look_at(arg)
-    return True
+def _told(about: Callable[[View, GameConfig, str], list[str]]) -> Callable[[Board, str], bool]:
+    """A command that says a pane as sentences in the story (sentences.py)."""
 
+    def on_screen(board: Board, arg: str) -> bool:
+        board.tell(about, arg)
+        return True
 
-def _score(board: Board, arg: str) -> bool:
-    board.say_scores()
-    return True
+    return on_screen
 
 
 def _skip(board: Board, arg: str) -> bool:
@@ -223,8 +224,13 @@ COMMANDS: dict[str, AppCommand] = {
     c.name: c
     for c in (
         AppCommand("help", on_screen=_card_shown, run=show_help),
-        AppCommand("look", on_screen=_look),
-        AppCommand("score", on_screen=_score),
+        AppCommand("look", on_screen=_told(sentences.look)),
+        AppCommand("score", on_screen=_told(sentences.scores)),
+        AppCommand("hand", on_screen=_told(sentences.hand)),
+        AppCommand("cities", on_screen=_told(sentences.cities)),
+        AppCommand("city", on_screen=_told(sentences.one_city)),
+        AppCommand("characters", on_screen=_told(sentences.characters)),
+        AppCommand("who", on_screen=_told(sentences.who)),
         AppCommand("save", run=save_game),
         AppCommand("quit", on_screen=_leave_asked, run=quit_game),
         AppCommand("new", run=new_game),

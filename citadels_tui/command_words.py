@@ -175,6 +175,11 @@ APP_WORDS: dict[str, str] = {
     "results": "results",
     "result": "results",
     "review": "review",
+    "hand": "hand",
+    "cities": "cities",
+    "city": "city",
+    "characters": "characters",
+    "who": "who",
     "помощь": "help",
     "справка": "help",
     "посмотреть": "look",
@@ -200,6 +205,11 @@ APP_WORDS: dict[str, str] = {
     "разбор": "review",
     "летопись": "story",
     "история": "story",
+    "рука": "hand",
+    "города": "cities",
+    "город": "city",
+    "персонажи": "characters",
+    "кто": "who",
 }
 
 
@@ -216,6 +226,7 @@ class Argument(Enum):
 APP_ARGUMENTS: dict[str, Argument] = {
     "help": Argument.CARD,
     "look": Argument.PLAYER,
+    "city": Argument.PLAYER,
     "theme": Argument.TEXT,
     "pace": Argument.TEXT,
     "lang": Argument.TEXT,

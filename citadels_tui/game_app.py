@@ -6,12 +6,15 @@ it offers without importing app.py, which imports the screens."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal, Protocol, TypeVar, runtime_checkable
 
 from textual.screen import Screen, ScreenResultCallbackType
 from textual.widget import AwaitMount
 
+from citadels_core import GameConfig
+from citadels_core.view import View
 from citadels_themes import Theme
 
 from .game_setup import NewGame
@@ -28,9 +31,7 @@ class Board(Protocol):
 
     def taken_back(self) -> None: ...
 
-    def look_at(self, seat: str) -> None: ...
-
-    def say_scores(self) -> None: ...
+    def tell(self, about: Callable[[View, GameConfig, str], list[str]], arg: str = "") -> None: ...
 
     def show_card(self, key: str) -> None: ...
 

@@ -6,3 +6,5 @@ levels (a command's help) does not import every bot."""
 from __future__ import annotations
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
+# Besides the levels: `cmd:PROGRAM`, another program in the seat (bots/outside.py, docs/bot-protocol.md).
+OUTSIDE = "cmd:"

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import decide, make_bot
+from .bots import OUTSIDE, decide, game_over, make_bot
 from .config import GameConfig
 from .game import Game
 
@@ -60,7 +60,8 @@ class Summary:
 
 def play_game(config: GameConfig, seed: int, bots: Sequence[str]) -> GameOutcome:
     """One game; each seat's bot decides from its own view only."""
-    g = Game(config, seed, record_events=False)
+    # Events only for another program's bot, which is told them (bots/outside.py): ours never read them.
+    g = Game(config, seed, record_events=any(b.startswith(OUTSIDE) for b in bots))
     players = [make_bot(b, seed * 31 + i) for i, b in enumerate(bots)]
     decisions = 0
     while not g.over:
@@ -73,6 +74,8 @@ def play_game(config: GameConfig, seed: int, bots: Sequence[str]) -> GameOutcome
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"game did not end after {MAX_DECISIONS} decisions")
     assert g.result is not None
+    for p, bot in enumerate(players):
+        game_over(bot, g, p)
     return GameOutcome(
         seed,
         tuple(bots),

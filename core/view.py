@@ -7,6 +7,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action
+from .cards import ALL_TYPES
 from .characters.blackmailer import BRIBED, FLOWER, THREAT, THREAT_SHOWN, blackmailer_player
 from .characters.magistrate import SIGNED, WARRANT, WARRANT_SHOWN
 from .effects import Effect, effects
@@ -35,6 +36,23 @@ class PlayerInfo(NamedTuple):
     complete: bool
     known_hand: tuple[str, ...]  # cards of this hand the viewer knows (own hand: all of it)
     museum: int  # cards under this player's Museum (their number is public)
+
+
+_TYPE_KEYS = frozenset(t.key for t in ALL_TYPES)
+
+
+def points_so_far(v: View, p: PlayerInfo) -> int:
+    """Player p's points as its city stands, from what view `v` shows everyone: the districts' costs, all
+    five types, completion (the classic first builder of a full city keeps its 4, docs/rules-decisions.md).
+    The unique districts' own bonuses are left out: some hang on what only their owner knows."""
+    pts = sum(d.cost for d in p.city)
+    if {d.type for d in p.city} >= _TYPE_KEYS:
+        pts += 3
+    if v.first_complete == p.seat and (p.complete or v.edition == "classic"):
+        pts += 4
+    elif p.complete:
+        pts += 2
+    return pts
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,7 @@ def test_the_commands_that_take_an_argument():
     assert APP_ARGUMENTS == {
         "help": Argument.CARD,
         "look": Argument.PLAYER,
+        "city": Argument.PLAYER,
         "theme": Argument.TEXT,
         "pace": Argument.TEXT,
         "lang": Argument.TEXT,

@@ -173,8 +173,7 @@ def test_in_2016_the_first_completer_keeps_four_points_only_with_a_complete_city
 
 
 def test_the_cities_pane_counts_the_first_builders_four_points_after_his_city_shrinks():
-    from citadels_core.view import view
-    from citadels_tui.components.cities_pane import points_so_far
+    from citadels_core.view import points_so_far, view
 
     g = _armory_game()
     g = setup(g, 1, city=("palace",))

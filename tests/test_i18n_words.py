@@ -240,8 +240,11 @@ NEVER_ONE = {
     "A {n}-player game needs",
     "That was not typed: a command is at most {n} characters.",
     # A game line is hundreds of characters long, never one.
-    "The game as one line ({n} characters;",
+    "The game as one line ({n} characters)",
     "This terminal is too small to show the whole line at once: its {n} characters",
+    # "{n} of {m} districts": {m} is a complete city's size, never one.
+    "Your city: {districts}; {n} of {m} districts",
+    "{p}'s city: {districts}; {n} of {m} districts",
 }
 # Counted texts not yet told with plural forms: none left.
 NOT_YET: set[str] = set()

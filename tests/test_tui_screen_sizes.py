@@ -17,9 +17,8 @@ from rich.text import Text
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
 from citadels_core.record import GameRecord
-from citadels_core.view import View, view
+from citadels_core.view import View, points_so_far, view
 from citadels_tui.app import CitadelsApp
-from citadels_tui.components.cities_pane import points_so_far
 from citadels_tui.components.game_screen import MIN_HEIGHT, MIN_WIDTH
 from citadels_tui.components.status_bar import status_text
 from citadels_tui.game_setup import bot_names

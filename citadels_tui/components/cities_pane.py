@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from citadels_core import GameConfig
-from citadels_core.view import PlayerInfo, View
+from citadels_core.view import PlayerInfo, View, points_so_far
 
 from ..changes import NOTHING, Changes
 from ..i18n import t, tn
@@ -28,18 +28,6 @@ if TYPE_CHECKING:
     from .widget_options import WidgetOptions
 
 ALL_TYPES = frozenset(TYPE_LETTER)
-
-
-def points_so_far(v: View, p: PlayerInfo) -> int:
-    """Points as the city stands (district costs, all five types, completion); unique bonuses aside."""
-    pts = sum(d.cost for d in p.city)
-    if {d.type for d in p.city} >= ALL_TYPES:
-        pts += 3
-    if v.first_complete == p.seat and (p.complete or v.edition == "classic"):
-        pts += 4  # the classic first builder of eight keeps his 4 points (docs/rules-decisions.md)
-    elif p.complete:
-        pts += 2
-    return pts
 
 
 def whole_names(widget: Widget) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,16 +11,17 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 
-from citadels_core import Action, IllegalAction
+from citadels_core import Action, GameConfig, IllegalAction
 from citadels_core.view import View
 
 from ..changes import Snapshot, since, snapshot
 from ..game_app import GameApp
-from ..i18n import t, tn
-from ..names import card_name, char_name, describe, hurts_own_city
+from ..i18n import t
+from ..names import card_name, describe, hurts_own_city
+from ..sentences import Unknown
 from ..table import HintRequest, LogLine, Seat
 from .characters_pane import CharactersPane
-from .cities_pane import CitiesBox, CitiesPane, points_so_far
+from .cities_pane import CitiesBox, CitiesPane
 from .command_line import CommandLine
 from .first_showing import FirstShowing
 from .hand_pane import HandPane
@@ -537,46 +539,13 @@ class GameScreen(FirstShowing, Screen[None]):
         v = self.view()
         self.query_one(HandPane).show(v, self.seat.config, selected=key)
 
-    def say_scores(self) -> None:
-        """`score`: each player's points so far."""
-        v = self.view()
-        log = self.query_one(LogPane)
-        for p in v.players:
-            log.say(
-                t(
-                    "{p}: {points} so far ({districts}).",
-                    p=p.name,
-                    points=tn("{n} point", "{n} points", points_so_far(v, p)),
-                    districts=tn("{n} district", "{n} districts", p.city_size),
-                )
-            )
-
-    def look_at(self, seat: str) -> None:
-        """`look anna`: what is known of the player in `seat` (a number)."""
-        v, cfg = self.view(), self.seat.config
+    def tell(self, about: Callable[[View, GameConfig, str], list[str]], arg: str = "") -> None:
+        """A pane as sentences in the story (`hand`, `cities`, `look anna` …: sentences.py)."""
         log = self.query_one(LogPane)
         try:
-            p = v.players[int(seat)]
-        except (ValueError, IndexError):
-            log.say(t("Look at whom?"), alert=True)
+            lines = about(self.view(), self.seat.config, arg)
+        except Unknown as e:
+            log.say(str(e), alert=True)
             return
-        city = ", ".join(f"{card_name(cfg, d.key)} ({d.cost})" for d in p.city) or t("no districts")
-        chars = ", ".join(char_name(cfg, c) for c in p.revealed) or t("no character revealed")
-        log.say(
-            t(
-                "{p}: {g} gold, {cards}, {chars}. City: {city}.",
-                p=p.name,
-                g=p.gold,
-                cards=tn("{n} card", "{n} cards", p.hand_size),
-                chars=chars,
-                city=city,
-            )
-        )
-        if p.known_hand and p.seat != v.me:
-            log.say(
-                t(
-                    "You know these cards of {p}'s hand: {c}.",
-                    p=p.name,
-                    c=", ".join(card_name(cfg, k) for k in p.known_hand),
-                )
-            )
+        for line in lines:
+            log.say(line)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..levels import LEVELS
-from .base import Bot, decide
+from ..levels import LEVELS, OUTSIDE
+from .base import Bot, decide, game_over
 from .easy import EasyBot
 from .heuristic import HeuristicBot
 from .ismcts import ISMCTSBot
@@ -39,7 +39,12 @@ def level_name(kind: str) -> str:
 
 
 def parse_kind(kind: str) -> tuple[str, int | None, float | None]:
-    """Split `hard:800` / `hard:0.5s` into (name, iterations, seconds); raise ValueError if malformed."""
+    """Split `hard:800` / `hard:0.5s` into (name, iterations, seconds); raise ValueError if malformed.
+    `cmd:PROGRAM` (another program, bots/outside.py) is ("cmd", None, None)."""
+    if kind.startswith(OUTSIDE):
+        if not kind.removeprefix(OUTSIDE).strip():
+            raise ValueError("cmd: names the program to run, e.g. cmd:python mybot.py")
+        return "cmd", None, None
     name, _, budget = kind.partition(":")
     if name not in BOT_KINDS:
         raise ValueError(
@@ -67,6 +72,11 @@ def parse_kind(kind: str) -> tuple[str, int | None, float | None]:
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
+    if kind.startswith(OUTSIDE):
+        # Imported for such a bot only: the protocol's JSON is nothing the app's start needs.
+        from .outside import OutsideBot
+
+        return OutsideBot(kind.removeprefix(OUTSIDE), seed)
     name, iterations, seconds = parse_kind(kind)
     if name in SEARCH_KINDS:
         cls = ISMCTSBot if name == "expert" else SearchBot
@@ -82,6 +92,8 @@ __all__ = [
     "BOT_KINDS",
     "LEVELS",
     "decide",
+    "game_over",
+    "OUTSIDE",
     "level_name",
     "EasyBot",
     "HeuristicBot",

@@ -27,6 +27,12 @@ def decide(bot: Bot, g: Game, p: int) -> Action:
     # once the bot has chosen, so a bot that kept it can never read a later state through it.
     v = LazyView(g, p)
     try:
+        if getattr(bot, "wants_events", False):
+            # Another program (bots/outside.py): told the events its seat may see since it last decided.
+            from ..view import events_for
+
+            start, bot.events_seen = bot.events_seen, len(g.events or ())  # type: ignore[attr-defined]
+            return bot.choose(v, events_for(g, p, start))  # type: ignore[call-arg]
         if getattr(bot, "wants_worlds", False):
             from ..redeal import Worlds
 
@@ -36,3 +42,11 @@ def decide(bot: Bot, g: Game, p: int) -> Action:
         return bot.choose(v)
     finally:
         v.close()
+
+
+def game_over(bot: Bot, g: Game, p: int) -> None:
+    """Tell `bot` (seat p) that the game is over, where it listens (another program: bots/outside.py)."""
+    if getattr(bot, "wants_events", False):
+        from ..view import events_for
+
+        bot.game_over(events_for(g, p, bot.events_seen), g.result)  # type: ignore[attr-defined]

@@ -1,0 +1,164 @@
+"""The game as lines of text (`citadels --plain`): for a screen reader, a braille display, a phone's SSH
+client or a script. The story is printed line by line as it happens; when the decision is yours, what you
+can do follows as a numbered list, then a prompt. Nothing but printable text and newlines is written: no
+colour, no cursor movement, no box drawing, no redraw.
+
+It is another face of a `Seat` (table.py), as the full screen is: the same game, bots and secrets. What
+you type is read by the same command parser (commands.py), so a number, `build castle` or `take gold`
+work as on the screen, and the panes are words: `look`, `hand`, `cities`, `city bruno`, `characters`,
+`score`, `who` (sentences.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+from collections.abc import Callable
+from typing import TextIO
+
+from citadels_core import GameConfig, IllegalAction
+from citadels_core.view import View
+
+from . import sentences
+from .commands import parse
+from .i18n import t
+from .table import Seat, Table
+
+PROMPT = "> "
+OVER = ("over",)  # what `PlainSeat.asked` is once the game's end is told
+
+# The commands whose answer is a pane as sentences (the app's other commands belong to the full screen).
+TOLD: dict[str, Callable[[View, GameConfig, str], list[str]]] = {
+    "look": sentences.look,
+    "score": sentences.scores,
+    "hand": sentences.hand,
+    "cities": sentences.cities,
+    "city": sentences.one_city,
+    "characters": sentences.characters,
+    "who": sentences.who,
+}
+
+
+def printable(text: str) -> str:
+    """`text` with nothing a terminal would act on: control characters become spaces."""
+    return "".join(c if c.isprintable() else " " for c in text)
+
+
+class PlainSeat:
+    """One player's seat as lines (see the module's docstring); `write` takes whole lines."""
+
+    def __init__(self, seat: Seat, write: Callable[[str], None]) -> None:
+        self.seat = seat
+        self.write = write
+        self.story_at = 0  # the events told so far
+        self.asked: tuple[object, ...] | None = None  # the decision whose options were listed last
+
+    def say(self, line: str) -> None:
+        self.write(printable(line) + "\n")
+
+    def update(self) -> None:
+        """Tell what happened since the last update; list the options when a decision of yours is new."""
+        lines, self.story_at = self.seat.lines(self.story_at)
+        for line in lines:
+            self.say((t("(only you) ") if line.private else "") + line.text)
+        v = self.seat.view()
+        if v.result is not None:
+            if self.asked != OVER:
+                self.asked = OVER
+                for line in sentences.scores(v, self.seat.config):
+                    self.say(line)
+                self.say(t("The game is over."))
+            return
+        decision = (v.round, v.pending_player, v.pending_kind, v.legal)
+        if self.seat.my_turn() and decision != self.asked:
+            self.asked = decision
+            self.list_options(v)
+
+    def list_options(self, v: View) -> None:
+        self.say(t("You can:"))
+        for line in sentences.options(v, self.seat.config):
+            self.say("  " + line)
+        self.write(PROMPT)
+
+    def command(self, text: str) -> bool:
+        """Do what a typed line asks; False once the player leaves."""
+        v, cfg = self.seat.view(), self.seat.config
+        if not text.strip():  # an empty line: the options again
+            if self.seat.my_turn():
+                self.list_options(v)
+            return True
+        cmd = parse(text, v, cfg)
+        if cmd.error:
+            self.say(cmd.error)
+        elif cmd.app == "quit":
+            self.say(t("Goodbye."))
+            return False
+        elif cmd.app == "help":
+            self.say(
+                t(
+                    "Type a number or what to do (take gold, build castle); an empty line lists your options "
+                    "again; look, hand, cities, city NAME, characters, score and who tell the table; quit leaves."
+                )
+            )
+        elif cmd.app in TOLD:
+            try:
+                for line in TOLD[cmd.app](v, cfg, cmd.arg):
+                    self.say(line)
+            except sentences.Unknown as e:
+                self.say(str(e))
+        elif cmd.app:
+            self.say(t("That command belongs to the full screen; here: help lists what you can type."))
+        elif cmd.actions:
+            try:
+                self.seat.submit(cmd.actions)
+            except IllegalAction as e:
+                self.say(str(e))
+            return True
+        if self.seat.my_turn():
+            self.write(PROMPT)
+        return True
+
+
+async def play(table: Table, player: int, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> None:
+    """Play `player`'s seat of `table` as lines on `stdin`/`stdout` until the player quits, the input ends
+    or the game does; the table's bots play meanwhile."""
+
+    def write(text: str) -> None:
+        stdout.write(text)
+        stdout.flush()
+
+    face = PlainSeat(table.seat(player), write)
+    loop = asyncio.get_running_loop()
+    typed: asyncio.Queue[str] = asyncio.Queue()
+
+    def read() -> None:
+        # A thread of its own, never waited for: a line still being typed when the game ends holds nothing.
+        for line in iter(stdin.readline, ""):
+            loop.call_soon_threadsafe(typed.put_nowait, line)
+        loop.call_soon_threadsafe(typed.put_nowait, "")
+
+    changed = asyncio.Event()
+    table.subscribe(changed.set)
+    bots = asyncio.create_task(table.run())
+    threading.Thread(target=read, name="plain-input", daemon=True).start()
+    try:
+        face.update()
+        while face.asked != OVER:
+            reading = asyncio.ensure_future(typed.get())
+            waiting = asyncio.ensure_future(changed.wait())
+            await asyncio.wait({reading, waiting}, return_when=asyncio.FIRST_COMPLETED)
+            waiting.cancel()
+            if not reading.done():
+                reading.cancel()
+            if changed.is_set():
+                changed.clear()
+                face.update()
+            if reading.done() and not reading.cancelled():
+                text = reading.result()
+                if not text or not face.command(text.rstrip("\n")):
+                    return
+                face.update()
+    finally:
+        table.unsubscribe(changed.set)
+        table.close()
+        bots.cancel()

@@ -1,0 +1,100 @@
+"""The game as lines (citadels_tui/plain.py): a whole game played by typing, nothing on the output but
+printable text and newlines, the panes as sentences in both languages, and no more than the seat may know."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+from citadels_core import GameConfig
+from citadels_tui import i18n
+from citadels_tui.names import card_name
+from citadels_tui.plain import PROMPT, PlainSeat, play
+from citadels_tui.table import Table
+
+BOTS = {1: "random", 2: "random", 3: "random"}
+
+
+def only_text(out: str) -> None:
+    bad = sorted({c for c in out if not (c.isprintable() or c == "\n")})
+    assert not bad, f"characters other than text and newlines: {bad!r}"
+
+
+def a_seat(seed: int = 5):
+    table = Table.new(GameConfig.create(4), seed, dict(BOTS))
+    lines: list[str] = []
+    face = PlainSeat(table.seat(0), lines.append)
+    face.update()
+    return table, face, lines
+
+
+def test_a_whole_game_is_played_by_typing_numbers():
+    table = Table.new(GameConfig.create(4), 3, dict(BOTS))
+    out = io.StringIO()
+    asyncio.run(asyncio.wait_for(play(table, 0, io.StringIO("1\n" * 2000), out), 120))
+    text = out.getvalue()
+    only_text(text)
+    assert table.game.over
+    assert text.rstrip().endswith("The game is over.")
+    assert text.count("You can:") > 10 and "Round 3" in text
+
+
+def test_the_options_are_listed_once_per_decision_with_a_prompt():
+    table, face, lines = a_seat()
+    text = "".join(lines)
+    assert text.count("You can:") == 1 and text.endswith(PROMPT)
+    listed = [line for line in text.splitlines() if line.startswith("  1. ")]
+    assert listed == ["  1. Choose the Assassin (1)"]
+    face.update()  # nothing new: nothing said
+    assert "".join(lines) == text
+    face.command("")  # an empty line: the options again
+    assert "".join(lines).count("You can:") == 2
+
+
+def test_the_panes_are_words():
+    table, face, lines = a_seat()
+    v, cfg = table.seat(0).view(), table.config
+
+    def said(text: str) -> str:
+        lines.clear()
+        face.command(text)
+        return "".join(lines)
+
+    hand = said("hand")
+    assert all(card_name(cfg, k) in hand for k in v.hand) and "You have 2 gold" in hand
+    cities = said("cities").splitlines()
+    assert cities[0].startswith("Your city: no districts yet; 0 of 7 districts")
+    assert cities[1].startswith("Bruno's city:")
+    assert said("city clara").startswith("Clara's city:")
+    assert said("who").splitlines()[0] == "Seat 1: you, has the crown, is deciding."
+    characters = said("characters")
+    assert "1 Assassin." in characters and "character is face down" in characters
+    assert said("look bruno").startswith("Bruno: 2 gold, 4 cards")
+    assert said("score").count("points so far") == 4
+    assert "look, hand, cities" in said("help")
+    assert "belongs to the full screen" in said("theme night")
+    assert said("quit") == "Goodbye.\n"
+    only_text("".join(lines))
+
+
+def test_the_panes_are_words_in_russian_too():
+    i18n.set_language("ru")
+    table, face, lines = a_seat()
+    lines.clear()
+    face.command("рука")
+    assert "Ваши карты:" in "".join(lines)
+    lines.clear()
+    face.command("города")
+    assert "".join(lines).startswith("Ваш город:")
+    lines.clear()
+    face.command("кто")
+    assert "".join(lines).startswith("Место 1: вы")
+
+
+def test_a_move_is_made_by_its_words_and_a_refusal_is_a_sentence():
+    table, face, lines = a_seat()
+    face.command("king")
+    assert table.game.characters[0] and table.config.cast[table.game.characters[0][0]] == "king"
+    lines.clear()
+    face.command("build castle")
+    assert "".join(lines).strip()  # a sentence, not silence
