@@ -65,8 +65,8 @@ class PlainSeat:
         if v.result is not None:
             if self.asked != OVER:
                 self.asked = OVER
-                for line in sentences.scores(v, self.seat.config):
-                    self.say(line)
+                for sentence in sentences.scores(v, self.seat.config):
+                    self.say(sentence)
                 self.say(t("The game is over."))
             return
         decision = (v.round, v.pending_player, v.pending_kind, v.legal)
