@@ -26,6 +26,7 @@ from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
 from .game_setup import NewGame, bot_names, default_preset, rank9_reason
 from .i18n import Lazy, available, from_environment, language, lazy_t, normalize, set_language, t, tn
+from .journal import SaveFile
 from .names import describe
 from .paths import cache_dir, config_dir
 from .saves import BackgroundSaver, Saved, read_save, save_target, write_save
@@ -428,7 +429,7 @@ class CitadelsApp(App[int]):
     def start(self, record: GameRecord, bots: dict[int, str], path: Path) -> None:
         """Play a game of our own: a Table this app owns, runs and saves."""
         self.save_path = path
-        table = Table(record, bots, self.settings.bot_pace, autosave=self._autosave, bots_later=True)
+        table = Table(record, bots, self.settings.bot_pace, SaveFile(self._autosave), bots_later=True)
         self.attach(table.seat(HUMAN), owned=True)
 
     def attach(self, seat: Seat, owned: bool) -> None:

@@ -237,7 +237,7 @@ def test_the_hint_lines_are_in_descending_order_of_their_shown_chance():
     """Over the decisions of a whole game on a fixed seed, no hint puts a lower chance above a higher one
     (the bot's ranking used to put its choice first even at 6% above a runner-up at 23%)."""
     from citadels_core.bots import make_bot
-    from citadels_tui.table import hint_search
+    from citadels_tui.searches import hint_search
 
     g = Game(GameConfig.create(4), seed=11)
     bots = {p: make_bot("normal", seed=p) for p in range(4)}
@@ -262,7 +262,7 @@ def test_the_hint_shows_calibrated_chances_best_first(players, edition, setup):
     from citadels_core.bots import SearchBot, make_bot
     from citadels_core.bots.calibration import calibrated
     from citadels_core.redeal import redeal
-    from citadels_tui.table import hint_search
+    from citadels_tui.searches import hint_search
 
     g = Game(GameConfig.create(players, cast=setup, districts=setup, edition=edition), seed=11)
     bots = {p: make_bot("normal", seed=p) for p in range(players)}
