@@ -12,7 +12,7 @@ import hmac
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from .i18n import Lazy
 from .records import KeptSeat, Records
@@ -117,6 +117,7 @@ class HostedTable:
         return None
 
 
+@runtime_checkable
 class Lobby(Protocol):
     """What the app's screens ask of the tables of a server (every call on the server's event loop)."""
 

@@ -3,6 +3,13 @@
 import pytest
 
 from citadels_tui.hub import CHAT_BURST, CHAT_EVERY, MAX_LINE, ChatLimit, Hub, HubError
+from citadels_tui.lobby import Lobby
+
+
+def test_the_hub_is_the_lobby_the_screens_talk_to():
+    # Every name of the screens' interface is the hub's (a runtime check of the Protocol's members).
+    assert isinstance(Hub(), Lobby)
+    assert not isinstance(object(), Lobby)
 
 
 def test_a_table_is_made_with_its_maker_seated_and_refuses_what_cannot_be_played():

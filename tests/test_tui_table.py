@@ -47,7 +47,7 @@ def test_a_human_cannot_act_for_a_bot_seat():
         table.seat(1).submit([Action("choose", ("king",))])
 
 
-def test_listeners_hear_every_change_and_autosave_gets_the_record():
+def test_listeners_hear_every_change_and_the_save_file_gets_the_record():
     saved: list[int] = []
     table = _table(journal=SaveFile(lambda rec: saved.append(len(rec.actions))))
     heard: list[int] = []
