@@ -921,12 +921,12 @@ def run(
     return result if isinstance(result, int) else 0
 
 
-def ssh_app_factory(info: Any, hub: Any = None) -> App[int]:
+def ssh_app_factory(info: Any, hub: Any) -> App[int]:
     """The app for one SSH session (`info` is the server's SessionInfo: name, key_fingerprint, …).
 
-    `hub` holds every table of the server; the server passes its own (built with its settings), else all
-    sessions of this process share one made on first use. Imported here, not at the top: the local game
-    never needs the lobby."""
-    from .lobby_app import LobbyApp, default_hub
+    `hub` holds every table of the server (a `citadels_tui.lobby.Lobby`): the server passes its own, built
+    with its settings (`citadels_server.game`). Imported here, not at the top: the local game never needs
+    the lobby."""
+    from .lobby_app import LobbyApp
 
-    return LobbyApp(info, hub if hub is not None else default_hub())
+    return LobbyApp(info, hub)

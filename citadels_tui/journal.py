@@ -2,7 +2,7 @@
 
 A table hands every change to its `Journal`. The local game keeps its whole record at each change (a save
 file, `SaveFile`); a hosted table keeps each action as it comes and shows it only once it is durable (the
-hub's journal, `citadels_tui/hub.py`); a replica of a table that several server processes share also
+server hub's journal, `citadels_server.hub`); a replica of a table that several server processes share also
 reads back what the others wrote (`citadels_server.replication`). A table nobody keeps (`Unkept`) is a
 replay's, a test's or a game the player chose not to save.
 """

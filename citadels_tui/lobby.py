@@ -1,7 +1,7 @@
 """What the lobby's screens see of a server's hosted tables: the `Lobby` interface, its tables and seats.
 
-The app's screens (the lobby, a hosted game, the admins' commands) talk to a `Lobby`; the hub of tables
-(`hub.py`) is one, and a server whose processes share their tables extends it
+The app's screens (the lobby, a hosted game, the admins' commands) talk to a `Lobby`; the server's hub of
+tables (`citadels_server.hub`) is one, and a server whose processes share their tables extends it
 (`citadels_server.replication`), so the app never imports the server that hosts it.
 """
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from citadels_tui.hub import Hub
 from citadels_tui.records import Records, SharedRecords
 
+from .hub import Hub
 from .replication import SharedHub
 from .settings import Settings
 

@@ -9,7 +9,7 @@ who is connected): a process whose row expired is dead, and the lease holder hol
 (or stands them up from tables not yet started); the same rows count spectators over processes and carry
 an admin's kick and ban to the process the player is on.
 
-`SharedHub` is the app's hub of tables (`citadels_tui.hub.Hub`) extended where a table's seats, start,
+`SharedHub` is the server's hub of tables (`hub.py`) extended where a table's seats, start,
 journal and holds must be agreed with the other processes; the app itself never knows which it has.
 """
 
@@ -23,7 +23,6 @@ from collections.abc import Callable
 
 from citadels_tui.admin import end_banned_sessions
 from citadels_tui.chat import MAX_CHAT, append_line
-from citadels_tui.hub import Hub, TableJournal
 from citadels_tui.i18n import Lazy, t
 from citadels_tui.journal import Journal, Move
 from citadels_tui.lobby import (
@@ -37,6 +36,8 @@ from citadels_tui.lobby import (
 )
 from citadels_tui.records import KeptSeat, KeptTable, SharedRecords
 from citadels_tui.table import Table
+
+from .hub import Hub, TableJournal
 
 log = logging.getLogger(__name__)
 

@@ -14,9 +14,10 @@ import postgres
 import pytest
 
 from citadels_server.database import Database, open_database
+from citadels_server.hub import Hub
 from citadels_server.replication import SharedHub
 from citadels_server.settings import Settings
-from citadels_tui.hub import HostedTable, Hub, HubError
+from citadels_tui.lobby import HostedTable, HubError
 from citadels_tui.records import Ban
 
 postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures

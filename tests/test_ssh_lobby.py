@@ -9,8 +9,8 @@ import functools
 from ssh_helpers import connect, open_game, running_server
 
 from citadels_core.view import view
+from citadels_server.hub import Hub
 from citadels_tui.app import ssh_app_factory
-from citadels_tui.hub import Hub
 from citadels_tui.names import card_name
 
 W, H = 120, 40  # tall enough that the hand shows one card a line

@@ -12,12 +12,12 @@ import pytest
 
 from citadels_core import Game, GameConfig
 from citadels_core.view import view
+from citadels_server.hub import Hub
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp, ssh_app_factory
 from citadels_tui.commands import parse
 from citadels_tui.components.command_line import CommandLine
 from citadels_tui.components.log_pane import LogPane
-from citadels_tui.hub import Hub
 from citadels_tui.names import describe
 from citadels_tui.table import HintRequest, Seat, Table
 

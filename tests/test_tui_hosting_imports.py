@@ -8,7 +8,6 @@ MODULES = [
     "citadels_tui.admin",
     "citadels_tui.chat",
     "citadels_tui.hosted_store",
-    "citadels_tui.hub",
     "citadels_tui.journal",
     "citadels_tui.lobby",
     "citadels_tui.saves",
@@ -16,6 +15,7 @@ MODULES = [
     "citadels_tui.table",
     "citadels_tui.thinking",
     "citadels_server.game",
+    "citadels_server.hub",
     "citadels_server.replication",
 ]
 

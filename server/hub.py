@@ -1,5 +1,8 @@
 """The hub: every table of a server, its seats, its chat, and the lobby's chat, shared by all sessions.
 
+It is the server's `Lobby` (citadels_tui/lobby.py), the interface the app's screens talk to: the app
+never imports the server that hosts it.
+
 One Hub lives in the server's process and is used only from its event loop (every app of every SSH
 session shares that loop), so it needs no locks. It never touches an app: apps subscribe a callback,
 and that callback only posts a message into its own app (`App.post_message`), which is safe across apps.
@@ -13,16 +16,16 @@ themselves; when the time runs out a bot keeps it for good. The server asks the 
 without a key, and checks codes with it, before it lets anyone log in under such a name
 (`holds_keyless_seat`, `seat_code_matches`).
 
-What the server keeps goes to its `Records` (records.py: the server's database, or memory): every table
+What the server keeps goes to its `Records` (citadels_tui/records.py: the server's database, or memory): every table
 in play with its journal of actions (an action is shown only once kept), the chats, each finished game
 with the ratings it changes. `restore()` brings the tables in play back after a restart: every human
 seat is then held as if its player had just dropped, for the whole `seat_hold` from the moment the
 tables are back.
 
-The tables' seats and chats are those of `lobby.py` and `chat.py`; each table keeps its game through a
-`TableJournal` (journal.py). When the records are shared by several server processes (the server's
-PostgreSQL database, docs/scaling.md), the server uses `citadels_server.replication.SharedHub`, which
-extends this hub where the seats, the start, the journal and the holds must be agreed with the others.
+The tables' seats and chats are those of citadels_tui's `lobby.py` and `chat.py`; each table keeps its
+game through a `TableJournal` (citadels_tui/journal.py). When the records are shared by several server
+processes (the server's PostgreSQL database, docs/scaling.md), the server uses `SharedHub`
+(replication.py), which extends this hub where the seats, the start, the journal and the holds must be agreed with the others.
 """
 
 from __future__ import annotations
@@ -39,15 +42,12 @@ from citadels_core.bots import LEVELS, level_name
 from citadels_core.edition import EDITIONS
 from citadels_core.record import GameRecord
 from citadels_core.scoring import score_breakdown
-
-from .chat import CHAT_BURST, CHAT_EVERY, MAX_CHAT, MAX_LINE, ChatLimit, append_line, chat_line
-from .errors import error_text
-from .game_setup import default_names
-from .i18n import Lazy, lazy_t, t
-from .journal import Journal, Move, Unkept
-from .lobby import (
-    CODE_ALPHABET,
-    CODE_LENGTH,
+from citadels_tui.chat import MAX_CHAT, ChatLimit, append_line, chat_line
+from citadels_tui.errors import error_text
+from citadels_tui.game_setup import default_names
+from citadels_tui.i18n import Lazy, lazy_t, t
+from citadels_tui.journal import Journal, Move, Unkept
+from citadels_tui.lobby import (
     Holder,
     HostedTable,
     HubError,
@@ -58,31 +58,12 @@ from .lobby import (
     new_seat_code,
     same_code,
 )
-from .order import Order
-from .ratings import Place
-from .records import FinishedGame, Finisher, GameSummary, KeptTable, MemoryRecords, Records
-from .table import Table
+from citadels_tui.order import Order
+from citadels_tui.ratings import Place
+from citadels_tui.records import FinishedGame, Finisher, GameSummary, KeptTable, MemoryRecords, Records
+from citadels_tui.table import Table
 
 log = logging.getLogger(__name__)
-
-# Names other modules take from here.
-__all__ = [
-    "CHAT_BURST",
-    "CHAT_EVERY",
-    "CODE_ALPHABET",
-    "CODE_LENGTH",
-    "MAX_CHAT",
-    "MAX_LINE",
-    "ChatLimit",
-    "Holder",
-    "HostedTable",
-    "Hub",
-    "HubError",
-    "HubListener",
-    "TableJournal",
-    "new_seat_code",
-    "same_code",
-]
 
 
 class Hub:
