@@ -17,8 +17,8 @@ from typing import get_args
 
 from citadels_core.text import clean_text
 
-from .hub import Hub, HubError
 from .i18n import Lazy, lazy_t, t, tn
+from .lobby import HubError, Lobby
 from .records import Ban, BanKind
 
 ADMIN_WORDS = ("kick", "ban", "unban", "bans", "close", "announce")
@@ -64,7 +64,7 @@ class Admin:
     address: str
 
 
-def run_admin_command(hub: Hub, admin: Admin, word: str, rest: str) -> list[str]:
+def run_admin_command(hub: Lobby, admin: Admin, word: str, rest: str) -> list[str]:
     """Carry out an admin's command `word` with its arguments `rest`; the sentences for the admin."""
     if not hub.order.is_admin(admin.key):
         raise HubError(
@@ -94,7 +94,7 @@ def _reason(words: list[str]) -> str:
     return clean_text(" ".join(words)).strip()[:MAX_REASON]  # read on others' screens: the one gate
 
 
-def _kick(hub: Hub, admin: Admin, args: list[str]) -> str:
+def _kick(hub: Lobby, admin: Admin, args: list[str]) -> str:
     if not args:
         raise HubError(t("Whom? “kick NAME [reason]”."))
     name, reason = args[0], _reason(args[1:])
@@ -135,7 +135,7 @@ def _ban_value(kind: str, value: str) -> str:
     return value
 
 
-def _ban(hub: Hub, admin: Admin, args: list[str]) -> str:
+def _ban(hub: Lobby, admin: Admin, args: list[str]) -> str:
     if len(args) < 2 or args[0].lower() not in BAN_KINDS:
         raise HubError(
             t(
@@ -182,7 +182,7 @@ def _ban(hub: Hub, admin: Admin, args: list[str]) -> str:
     )
 
 
-def end_banned_sessions(hub: Hub, ban: Ban) -> int:
+def end_banned_sessions(hub: Lobby, ban: Ban) -> int:
     """End this process's sessions that `ban` shuts out, each told who banned them, for how long and why;
     how many ended."""
     farewell = (
@@ -196,7 +196,7 @@ def end_banned_sessions(hub: Hub, ban: Ban) -> int:
     return len(ended)
 
 
-def _unban(hub: Hub, args: list[str]) -> str:
+def _unban(hub: Lobby, args: list[str]) -> str:
     if len(args) != 2 or args[0].lower() not in BAN_KINDS:
         raise HubError(t("“unban name|key|address VALUE”; “bans” lists them."))
     kind = args[0].lower()
@@ -225,7 +225,7 @@ def _unban(hub: Hub, args: list[str]) -> str:
     return sentence
 
 
-def _bans(hub: Hub) -> list[str]:
+def _bans(hub: Lobby) -> list[str]:
     bans = hub.records.bans()
     if not bans:
         return [t("Nobody is banned.")]
@@ -237,7 +237,7 @@ def _bans(hub: Hub) -> list[str]:
     return lines
 
 
-def _close(hub: Hub, admin: Admin, args: list[str]) -> str:
+def _close(hub: Lobby, admin: Admin, args: list[str]) -> str:
     try:
         tid = int(args[0].lstrip("#")) if len(args) == 1 else None
     except ValueError:
@@ -262,7 +262,7 @@ def _close(hub: Hub, admin: Admin, args: list[str]) -> str:
     )
 
 
-def _announce(hub: Hub, admin: Admin, text: str) -> str:
+def _announce(hub: Lobby, admin: Admin, text: str) -> str:
     text = clean_text(text).strip()
     if not text:
         raise HubError(t("Announce what? “announce TEXT”."))

@@ -24,6 +24,7 @@ from .components.messages import TableChanged
 from .game_app import Board
 from .game_setup import NewGame, bot_names, default_preset, rank9_reason
 from .i18n import available, from_environment, language, normalize, set_language, t, tn
+from .journal import SaveFile
 from .paths import cache_dir, config_dir
 from .saves import BackgroundSaver, Saved, read_save, save_target
 from .settings import cast_choice, districts_choice, load_settings, save_settings
@@ -312,7 +313,7 @@ class CitadelsApp(ThemedApp):
     def start(self, record: GameRecord, bots: dict[int, str], path: Path) -> None:
         """Play a game of our own: a Table this app owns, runs and saves."""
         self.save_path = path
-        table = Table(record, bots, self.settings.bot_pace, autosave=self._autosave, bots_later=True)
+        table = Table(record, bots, self.settings.bot_pace, SaveFile(self._autosave), bots_later=True)
         self.attach(table.seat(HUMAN), owned=True)
 
     def attach(self, seat: Seat, owned: bool) -> None:

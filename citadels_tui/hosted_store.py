@@ -25,7 +25,7 @@ from .records import clean_line
 from .saves import dumps
 
 if TYPE_CHECKING:
-    from .hub import HostedTable
+    from .lobby import HostedTable
 
 FORMAT = "citadels-hosted-table"
 VERSION = 1

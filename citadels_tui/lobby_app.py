@@ -21,8 +21,8 @@ from .app import CitadelsApp
 from .components.game_screen import GameScreen
 from .components.hosted_game_screen import HostedGameScreen
 from .components.lobby_screen import HubChanged, LobbyScreen, SitDown
-from .hub import HostedTable, Hub, new_seat_code
 from .i18n import Lazy, from_environment, t
+from .lobby import HostedTable, Lobby, new_seat_code
 from .settings import Settings
 from .table import Seat
 
@@ -31,23 +31,13 @@ HUB_NEWS_INTERVAL = 0.2
 
 log = logging.getLogger(__name__)
 
-_default_hub: Hub | None = None
 
-
-def default_hub() -> Hub:
-    """The hub shared by every session of this process when the server did not pass its own."""
-    global _default_hub
-    if _default_hub is None:
-        _default_hub = Hub()
-    return _default_hub
-
-
-def ssh_app_factory(info: Any, hub: Hub | None = None) -> LobbyApp:
+def ssh_app_factory(info: Any, hub: Lobby) -> LobbyApp:
     """The app for one SSH session (`info` is the server's SessionInfo: name, key_fingerprint, …).
 
-    `hub` holds every table of the server; the server passes its own (built with its settings), else all
-    sessions of this process share one made on first use."""
-    return LobbyApp(info, hub if hub is not None else default_hub())
+    `hub` holds every table of the server (a `citadels_tui.lobby.Lobby`): the server passes its own, built
+    with its settings (`citadels_server.game`)."""
+    return LobbyApp(info, hub)
 
 
 class Dismissed(Message):
@@ -99,7 +89,7 @@ class LobbyApp(CitadelsApp):
     GAME_DEPTH = 3  # the default screen, the lobby, the game
     GAME_FIRST = False  # its first screen is not a game of its own
 
-    def __init__(self, info: Any, hub: Hub) -> None:
+    def __init__(self, info: Any, hub: Lobby) -> None:
         # The player's language: their ssh's locale variables when it sends them, else the server's locale
         # (never the server's own settings file: that is the host's, not the player's).
         client_locale = dict(getattr(info, "locale", ()))

@@ -1,7 +1,7 @@
 """What a server keeps beyond one run: tables in play with their action journal and chat, finished games,
 ratings and bans. This is the hub's side of the server's database.
 
-The hub (hub.py) talks to a `Records`; the server gives it its database (`citadels_server.database`,
+The hub (citadels_server.hub) talks to a `Records`; the server gives it its database (`citadels_server.database`,
 SQLite or PostgreSQL), and a hub made without one (tests, the demo) keeps them in memory
 (`MemoryRecords`), so every lobby command works the same either way.
 

@@ -24,7 +24,9 @@ from citadels_core.record import GameRecord, state_digest
 from citadels_core.view import View, view
 
 from .i18n import Lazy, lazy_t, lazy_tn, translator
+from .journal import Journal, Unkept
 from .recap import Follow, Note, Recap
+from .searches import bot_decides, hint_search
 
 if TYPE_CHECKING:
     from citadels_core.bots import Bot
@@ -39,15 +41,6 @@ HINT_SECONDS = 0.8
 HINT_TOP = 3
 
 Listener = Callable[[], None]
-Saver = Callable[[GameRecord], None]
-# A hosted table's journal: keep these actions as numbers `start`, `start + 1` …; the future is done once
-# they are durable. `Forgetter`: forget the actions from number `length` on (a decision taken back).
-# `Unclaimer`: forget action number `length`, only if it is the journal's last and this one (a journal
-# several processes share: another's action may have followed it meanwhile).
-Journal = Callable[[int, list[tuple[int, Action]]], "asyncio.Future[None]"]
-Forgetter = Callable[[int], "asyncio.Future[None]"]
-Unclaimer = Callable[[int, tuple[int, Action]], "asyncio.Future[None]"]
-Announcer = Callable[[Lazy], None]  # translated by each client that shows it
 
 
 # The records here are named tuples made with `collections.namedtuple`: `typing.NamedTuple` compiles each
@@ -71,26 +64,6 @@ class HintRequest(namedtuple("HintRequest", "version view search")):
     __slots__ = ()
 
 
-def bot_decides(bot: Bot, game: Game, player: int) -> tuple[Action, Bot]:
-    """`bot`'s move for `player` in `game` (a copy), and the bot afterwards: in a worker process it is a
-    copy too, and what it remembered of the game must come back with it."""
-    from citadels_core.bots import decide
-
-    return decide(bot, game, player), bot
-
-
-def hint_search(
-    v: View, game: Game, player: int, playouts: int, top: int, seed: int, seconds: float | None
-) -> list[tuple[Action, float]]:
-    """The hint's search (in a worker process): worlds re-dealt from `player`'s seat of `game` (a copy)."""
-    from citadels_core.bots.hint import hint  # imported where used: not needed to start the app
-    from citadels_core.redeal import redeal
-
-    return hint(
-        v, lambda rng: redeal(game, player, rng), budget=playouts, top=top, seed=seed, max_seconds=seconds
-    )
-
-
 class Table:
     """One game, its bots and its record; bot moves paced by `pace` seconds unless hurried."""
 
@@ -99,11 +72,14 @@ class Table:
         record: GameRecord,
         bots: dict[int, str],
         pace: float = 0.0,
-        autosave: Saver | None = None,
+        journal: Journal | None = None,
         start: str | None = None,
         bots_later: bool = False,
+        turn_timer: float | None = None,
+        standin_level: str = "normal",
     ) -> None:
-        """`start`: a position (docs/position.md) the game starts from instead of a new game's deal; the
+        """`journal`: where the game is kept as it goes (`citadels_tui/journal.py`; None: nowhere).
+        `start`: a position (docs/position.md) the game starts from instead of a new game's deal; the
         record's actions are then the moves made from it (its seed only seeds the bots). `bots_later`: the
         bots are made when first needed (`make_bots`) rather than now: importing them costs a start ~30 M
         instructions, before its first frame, although no bot moves before it (the app makes them once
@@ -123,19 +99,15 @@ class Table:
         if not bots_later:
             self.make_bots()
         self.pace = pace
-        self.autosave = autosave
         # A hosted table journals each action before anyone is told of it (see `_acted`): what a player
         # was shown is never lost, whatever happens to the server's process.
-        self.journal: Journal | None = None
-        self.forget: Forgetter | None = None
+        self.journal: Journal = journal if journal is not None else Unkept()
         self.unjournalled = 0  # actions applied here whose journal write is not yet done
         # A replica of a table whose journal several processes share (docs/scaling.md): actions the other
         # processes journalled come through `receive`; those that came while this table's own were still
         # being journalled wait here, since whether they follow its own or replace them is not known yet.
-        # `catch_up(length)` is called when actions come past a gap: read the journal from `length` on.
+        # When actions come past a gap, the journal is asked to read itself from there (`read_from`).
         self._arrived: list[tuple[int, list[tuple[int, Action]], bool]] = []
-        self.catch_up: Callable[[int], None] | None = None
-        self.unclaim: Unclaimer | None = None  # for a decision taken back, in place of `forget`
         self.save_error: str | Lazy | None = None  # Lazy: said in each reader's language
         self.version = 0  # bumped on every applied action; lets a waiting bot notice a stale view
         self._listeners: list[Listener] = []
@@ -145,12 +117,11 @@ class Table:
         self._closed = False
         # Hosted tables: seats whose player is away (the table waits at their decisions: nobody plays for
         # them while their seat is held), when each hold ends (loop time), the seconds a present human may
-        # think before a stand-in plays that one decision for them (None: forever), and where to say so.
+        # think before a stand-in plays that one decision for them (None: forever), at whose level.
         self.away: set[int] = set()
         self.away_until: dict[int, float] = {}
-        self.turn_timer: float | None = None
-        self.announce: Announcer | None = None
-        self.standin_level = "normal"
+        self.turn_timer = turn_timer
+        self.standin_level = standin_level
         self._standins: dict[int, Bot] = {}
         self._told_away: set[int] = set()
 
@@ -185,9 +156,22 @@ class Table:
 
     @staticmethod
     def new(
-        config: GameConfig, seed: int, bots: dict[int, str], pace: float = 0.0, autosave: Saver | None = None
+        config: GameConfig,
+        seed: int,
+        bots: dict[int, str],
+        pace: float = 0.0,
+        journal: Journal | None = None,
+        turn_timer: float | None = None,
+        standin_level: str = "normal",
     ) -> Table:
-        return Table(GameRecord(config, seed, []), bots, pace, autosave)
+        return Table(
+            GameRecord(config, seed, []),
+            bots,
+            pace,
+            journal,
+            turn_timer=turn_timer,
+            standin_level=standin_level,
+        )
 
     @property
     def config(self) -> GameConfig:
@@ -245,16 +229,17 @@ class Table:
     def _acted(self, start: int) -> None:
         """Actions from number `start` were applied: journal them, then tell everyone. Until the journal
         has them (and every action before them) nobody is told: an action shown was an action kept."""
-        if self.journal is None:
-            self._changed()
-            return
         moves = self.record.actions[start:]
         self.unjournalled += len(moves)
         try:
-            written = self.journal(start, list(moves))
+            written = self.journal.keep(start, list(moves), self.record.actions[start - 1] if start else None)
         except Exception as e:  # noqa: BLE001 - the journal refused at once: as if its write failed
             written = asyncio.get_running_loop().create_future()
             written.set_exception(e)
+        if written is None:  # nothing to wait for: shown at once
+            self.unjournalled -= len(moves)
+            self._changed()
+            return
         written.add_done_callback(lambda done: self._journalled(done, start, len(moves)))
 
     def _journalled(self, done: asyncio.Future[None], start: int, count: int) -> None:
@@ -263,10 +248,10 @@ class Table:
         self.unjournalled -= count
         if not done.cancelled() and done.exception() is None:
             self.save_error = None
-            if len(self.record.actions) < start + count and self.catch_up is not None:
+            if len(self.record.actions) < start + count:
                 # Kept, though an earlier claim's failure had dropped these moves here (the action that
-                # took that place was the same as this table's): the journal has them, read them back.
-                self.catch_up(len(self.record.actions))
+                # took that place was the same as this table's): a shared journal has them, read them back.
+                self.journal.read_from(len(self.record.actions))
             if self.unjournalled == 0:  # else what the players would see includes moves not yet kept
                 self._received()
                 self._changed()
@@ -292,18 +277,16 @@ class Table:
             del self.record.actions[start:]
             self.game = self.replayed()
             self.version += 1
-            if self.catch_up is not None:
-                # A shared journal is not this table's to cut (other processes' actions may follow): it is
-                # read again from there instead, which also brings back these moves if they were kept.
-                self.catch_up(start)
-            elif self.forget is not None:
-                self.forget(start)
+            # A shared journal is not this table's to cut (other processes' actions may follow): it is
+            # read again from there instead, which also brings back these moves if they were kept.
+            if not self.journal.read_from(start):
+                self.journal.forget(start, None)
         self._changed()
 
     def receive(self, start: int, moves: Sequence[tuple[int, Action]], ends: bool = False) -> None:
         """Actions number `start`, `start + 1` … that another process kept in this table's journal (this
         table is a replica, docs/scaling.md): applied and shown; those it has already are skipped. Past its
-        end (a notice missed or still behind), `catch_up` is asked to read the journal from its end.
+        end (a notice missed or still behind), the journal is asked to read itself from this table's end.
         `ends`: the journal ends with them (read to its end, or cut back there: `receive(n, [], ends=True)`
         for a decision another process took back), so what this table has beyond them goes."""
         if self.unjournalled:
@@ -311,9 +294,7 @@ class Table:
             return
         have = len(self.record.actions)
         if start > have:
-            if self.catch_up is not None:
-                self.catch_up(have)
-            else:
+            if not self.journal.read_from(have):
                 log.warning(
                     "actions from %d came to a table of %d actions: nobody reads the journal", start, have
                 )
@@ -345,12 +326,11 @@ class Table:
 
     def _changed(self) -> None:
         self.record.final = state_digest(self.game)
-        if self.autosave is not None:
-            try:
-                self.autosave(self.record)
+        try:
+            if self.journal.save(self.record):
                 self.save_error = None
-            except OSError as e:
-                self.save_error = f"The game could not be saved: {e.strerror or e}."
+        except OSError as e:
+            self.save_error = f"The game could not be saved: {e.strerror or e}."
         if self._wake is not None:
             self._wake.set()
         self._notify()
@@ -371,13 +351,13 @@ class Table:
         self.game = self.replayed()
         # A bot thinking about the position that followed, or a hint about it, is now stale: both check this.
         self.version += 1
-        if self.forget is None and self.unclaim is None:
+        # Shown once the journal forgot it too: a restart must not bring a taken-back move back.
+        self.unjournalled += 1
+        forgotten = self.journal.forget(len(self.record.actions), taken)
+        if forgotten is None:  # nothing to wait for: shown at once
+            self.unjournalled -= 1
             self._changed()
         else:
-            # Shown once the journal forgot it too: a restart must not bring a taken-back move back.
-            self.unjournalled += 1
-            length = len(self.record.actions)
-            forgotten = self.unclaim(length, taken) if self.unclaim is not None else self.forget(length)  # type: ignore[misc]
             forgotten.add_done_callback(self._forgotten)
         return None, action
 
@@ -459,11 +439,10 @@ class Table:
         return bot
 
     def _say(self, text: Lazy) -> None:
-        if self.announce is not None:
-            try:
-                self.announce(text)
-            except Exception:  # the announcement is a courtesy; the game goes on without it
-                log.exception("table announcement failed")
+        try:
+            self.journal.say(text)
+        except Exception:  # the announcement is a courtesy; the game goes on without it
+            log.exception("table announcement failed")
 
     async def run(self) -> None:
         """Play the bots' moves until the game ends or the table closes."""

@@ -149,7 +149,7 @@ def _register_exit() -> None:
 
 def _ready() -> None:
     """In a new worker: import what every search needs, once, before the first one arrives."""
-    import citadels_tui.table  # noqa: F401 - the engine, the bots and the functions sent here
+    import citadels_tui.searches  # noqa: F401 - the engine and the functions sent here
 
 
 def warm_up() -> None:

@@ -5,16 +5,23 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from citadels_tui.hub import Hub
-from citadels_tui.records import Records
+from citadels_tui.records import Records, SharedRecords
 
+from .hub import Hub
+from .replication import SharedHub
 from .settings import Settings
 
 
 def make_hub(settings: Settings, records: Records | None = None) -> Hub:
     """The server's hub; what it keeps across restarts goes to `records` (the server's database;
-    None: memory only)."""
-    hub = Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace, records=records, lease=settings.lease)
+    None: memory only). Records that other server processes share (PostgreSQL, docs/scaling.md) make it a
+    `SharedHub`."""
+    hub: Hub
+    if records is not None and getattr(records, "shared", False):
+        shared: SharedRecords = records  # type: ignore[assignment]
+        hub = SharedHub(settings.seat_hold, settings.bot_pace, records=shared, lease=settings.lease)
+    else:
+        hub = Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace, records=records)
     hub.order.renew(
         settings.admins, settings.motd
     )  # who may use the admins' lobby commands; the lobby's message

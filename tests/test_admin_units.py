@@ -9,11 +9,12 @@ import time
 import pytest
 import tomli_w
 
+from citadels_server.hub import Hub
 from citadels_server.order import ban_sentence, login_banner, plain_address, reread_settings
 from citadels_server.settings import Settings, SettingsError, load_settings
 from citadels_tui.admin import Admin, parse_duration, run_admin_command
-from citadels_tui.hub import Hub, HubError
 from citadels_tui.i18n import Lazy
+from citadels_tui.lobby import HubError
 from citadels_tui.records import Ban
 
 BOSS = "SHA256:" + "A" * 43

@@ -22,6 +22,7 @@ from citadels_core.record import GameRecord
 from citadels_core.takeback import take_back_refusal
 from citadels_server.database import Database, DatabaseError, Notice, open_database
 from citadels_server.settings import Settings
+from citadels_tui.journal import Unkept
 from citadels_tui.records import KeptSeat, KeptTable, MemoryRecords, PlaceTaken, TableGone
 from citadels_tui.table import Table
 
@@ -394,17 +395,23 @@ async def test_two_databases_racing_for_a_free_lease_one_gets_it(postgres_url, t
 def replica(db: Database, tid: int, rec: GameRecord) -> Table:
     """A table as a process sharing the journal keeps it: its own seats' moves claimed (after the action
     its game follows), the other processes' applied as their notices come."""
-    table = Table(GameRecord(rec.config, rec.seed, []), {})
-    table.journal = lambda start, moves: db.claim_actions(
-        tid, start, moves, after=table.record.actions[start - 1] if start else None
-    )
-    table.unclaim = lambda length, action: db.unclaim_action(tid, length, action)
     loop = asyncio.get_running_loop()
+
+    class Claims(Unkept):
+        def keep(self, start, moves, after):
+            return db.claim_actions(tid, start, moves, after=after)
+
+        def forget(self, length, taken):
+            return db.unclaim_action(tid, length, taken)
+
+        def read_from(self, length):
+            loop.create_task(read(length))
+            return True
 
     async def read(start: int) -> None:
         table.receive(start, await db.actions_from(tid, start), ends=True)
 
-    table.catch_up = lambda length: loop.create_task(read(length)) and None
+    table = Table(GameRecord(rec.config, rec.seed, []), {}, journal=Claims())
     return table
 
 

@@ -14,8 +14,10 @@ import postgres
 import pytest
 
 from citadels_server.database import Database, open_database
+from citadels_server.hub import Hub
+from citadels_server.replication import SharedHub
 from citadels_server.settings import Settings
-from citadels_tui.hub import HostedTable, Hub, HubError
+from citadels_tui.lobby import HostedTable, HubError
 from citadels_tui.records import Ban
 
 postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures
@@ -37,11 +39,11 @@ async def until(check: Callable[[], object], what: str = "") -> None:
 
 async def two_hubs(
     url: str, tmp_path: Path, lease: float = LEASE, seat_hold: float = 60
-) -> tuple[Hub, Hub, Database, Database]:
+) -> tuple[SharedHub, SharedHub, Database, Database]:
     a, b = opened(url, tmp_path / "a"), opened(url, tmp_path / "b")
     hubs = []
     for db in (a, b):
-        hub = Hub(seat_hold=seat_hold, pace=0, seed=100, records=db, lease=lease)
+        hub = SharedHub(seat_hold=seat_hold, pace=0, seed=100, records=db, lease=lease)
         assert hub.shared
         hub.restore()
         await hub.share()
@@ -176,7 +178,7 @@ async def test_a_hub_that_stops_gives_its_tables_up_at_once(postgres_url, tmp_pa
         hb.close()
 
 
-async def started_across(ha: Hub, hb: Hub) -> tuple[HostedTable, HostedTable]:
+async def started_across(ha: SharedHub, hb: SharedHub) -> tuple[HostedTable, HostedTable]:
     """anna's table on a (a runs it), bruno seated from b, the game started; each hub's HostedTable."""
     ht = ha.create("anna", "SHA256:anna", players=3)
     await until(lambda: ht.id in hb.tables)
@@ -281,7 +283,7 @@ async def seen_sitting(db: Database, tid: int, name: str) -> None:
         await asyncio.sleep(0.05)
 
 
-def dies(hub: Hub) -> None:
+def dies(hub: SharedHub) -> None:
     """The hub's process is killed (`kill -9`): it renews nothing (leases, presence) and gives nothing up;
     its connections to the database close."""
     hub.stop_sharing(release=False)

@@ -174,7 +174,7 @@ def test_help_and_card_texts_are_russian():
 
 
 async def test_a_hosted_table_started_in_russian_seats_bots_with_russian_names():
-    from citadels_tui.hub import Hub
+    from citadels_server.hub import Hub
 
     hub = Hub()
     i18n.set_language("ru")

@@ -11,11 +11,11 @@ from types import SimpleNamespace
 
 from ssh_helpers import Screen, connect, open_game, running_server
 
+from citadels_server.hub import Hub
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.log_pane import LogPane
 from citadels_tui.components.status_bar import StatusBar
-from citadels_tui.hub import Hub
 from citadels_tui.lobby_app import ssh_app_factory
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")

@@ -51,7 +51,7 @@ from test_ssh_database_check import overwrite_last_page
 from test_ssh_names import IN_USE, game, logged_in
 from test_ssh_text import DIRTY, PASTE_END, PASTE_START, received_none_of_it
 
-from citadels_tui.hub import CHAT_EVERY
+from citadels_tui.chat import CHAT_EVERY
 
 pytestmark = pytest.mark.slow
 

@@ -9,7 +9,7 @@ import functools
 from ssh_helpers import connect, open_game, running_server
 
 from citadels_core.view import view
-from citadels_tui.hub import Hub
+from citadels_server.hub import Hub
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.names import card_name
 

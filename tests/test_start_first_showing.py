@@ -13,9 +13,9 @@ from textual._compositor import Compositor
 from textual._context import active_app
 from textual.app import App
 
+from citadels_server.hub import Hub
 from citadels_tui.components.first_showing import FirstShowing
 from citadels_tui.components.lobby_screen import LobbyScreen
-from citadels_tui.hub import Hub
 from citadels_tui.lobby_app import ssh_app_factory
 
 ANNA = SimpleNamespace(name="anna", key_fingerprint=None)

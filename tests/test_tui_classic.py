@@ -12,12 +12,12 @@ from test_tui_app import SIZE, keys, settle
 from textual.widgets import Input, Select
 
 from citadels_server.cli import build_parser
+from citadels_server.hub import Hub
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.end_screen import EndScreen
 from citadels_tui.components.new_game_screen import NewGameScreen
 from citadels_tui.components.resume_screen import ResumeScreen
 from citadels_tui.components.table_form_screen import TableFormScreen
-from citadels_tui.hub import Hub
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.settings import load_settings
 

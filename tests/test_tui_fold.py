@@ -120,9 +120,9 @@ def test_every_pane_draws_every_character_at_every_width(texts, widths):
 async def test_the_reconnect_code_is_drawn_whole_in_the_lobby(size, lang):
     from types import SimpleNamespace
 
+    from citadels_server.hub import Hub
     from citadels_tui import i18n
     from citadels_tui.components.lobby_screen import code_sentence
-    from citadels_tui.hub import Hub
     from citadels_tui.lobby_app import ssh_app_factory
 
     who = SimpleNamespace(

@@ -12,12 +12,12 @@ import pytest
 
 from citadels_core import Game, GameConfig
 from citadels_core.view import view
+from citadels_server.hub import Hub
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
 from citadels_tui.commands import parse
 from citadels_tui.components.command_line import CommandLine
 from citadels_tui.components.log_pane import LogPane
-from citadels_tui.hub import Hub
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.names import describe
 from citadels_tui.table import HintRequest, Seat, Table
@@ -238,7 +238,7 @@ def test_the_hint_lines_are_in_descending_order_of_their_shown_chance():
     """Over the decisions of a whole game on a fixed seed, no hint puts a lower chance above a higher one
     (the bot's ranking used to put its choice first even at 6% above a runner-up at 23%)."""
     from citadels_core.bots import make_bot
-    from citadels_tui.table import hint_search
+    from citadels_tui.searches import hint_search
 
     g = Game(GameConfig.create(4), seed=11)
     bots = {p: make_bot("normal", seed=p) for p in range(4)}
@@ -263,7 +263,7 @@ def test_the_hint_shows_calibrated_chances_best_first(players, edition, setup):
     from citadels_core.bots import SearchBot, make_bot
     from citadels_core.bots.calibration import calibrated
     from citadels_core.redeal import redeal
-    from citadels_tui.table import hint_search
+    from citadels_tui.searches import hint_search
 
     g = Game(GameConfig.create(players, cast=setup, districts=setup, edition=edition), seed=11)
     bots = {p: make_bot("normal", seed=p) for p in range(players)}

@@ -16,12 +16,12 @@ from citadels_core import Game, GameConfig
 from citadels_core.bots import decide, make_bot
 from citadels_core.record import GameRecord
 from citadels_core.view import view
+from citadels_server.hub import Hub
 from citadels_tui.components import history_screen
 from citadels_tui.components.hand_pane import HandPane
 from citadels_tui.components.lobby_screen import LobbyLog, LobbyScreen
 from citadels_tui.components.replay_screen import ReplayScreen
 from citadels_tui.components.status_bar import StatusBar, status_text
-from citadels_tui.hub import Hub
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.ratings import Place
 from citadels_tui.records import FinishedGame, Finisher, GameSummary, MemoryRecords

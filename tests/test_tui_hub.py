@@ -2,7 +2,15 @@
 
 import pytest
 
-from citadels_tui.hub import CHAT_BURST, CHAT_EVERY, MAX_LINE, ChatLimit, Hub, HubError
+from citadels_server.hub import Hub
+from citadels_tui.chat import CHAT_BURST, CHAT_EVERY, MAX_LINE, ChatLimit
+from citadels_tui.lobby import HubError, Lobby
+
+
+def test_the_hub_is_the_lobby_the_screens_talk_to():
+    # Every name of the screens' interface is the hub's (a runtime check of the Protocol's members).
+    assert isinstance(Hub(), Lobby)
+    assert not isinstance(object(), Lobby)
 
 
 def test_a_table_is_made_with_its_maker_seated_and_refuses_what_cannot_be_played():
@@ -66,7 +74,7 @@ def test_a_seat_taken_without_a_key_is_retaken_only_with_its_code():
 
 
 def test_reconnect_codes_are_fresh_and_easy_to_read():
-    from citadels_tui.hub import CODE_ALPHABET, new_seat_code
+    from citadels_tui.lobby import CODE_ALPHABET, new_seat_code
 
     codes = {new_seat_code() for _ in range(200)}
     assert len(codes) == 200 and all(set(c) <= set(CODE_ALPHABET) for c in codes)

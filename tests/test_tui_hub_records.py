@@ -10,8 +10,9 @@ import dataclasses
 import pytest
 
 from citadels_core.record import state_digest
-from citadels_tui.hub import Hub, HubError
+from citadels_server.hub import Hub
 from citadels_tui.i18n import set_language
+from citadels_tui.lobby import HubError
 from citadels_tui.records import MemoryRecords
 
 

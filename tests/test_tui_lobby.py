@@ -6,13 +6,14 @@ from types import SimpleNamespace
 import pytest
 from textual.widgets import Button, Select
 
+from citadels_server.hub import Hub
+from citadels_tui.chat import ChatLimit
 from citadels_tui.components.end_screen import EndScreen
 from citadels_tui.components.hand_pane import HandPane
 from citadels_tui.components.lobby_screen import LobbyLog, LobbyScreen
 from citadels_tui.components.log_pane import LogPane
 from citadels_tui.components.status_bar import StatusBar
 from citadels_tui.components.table_form_screen import TableFormScreen
-from citadels_tui.hub import ChatLimit, Hub
 from citadels_tui.lobby_app import ssh_app_factory
 
 ANNA = SimpleNamespace(name="anna", key_fingerprint=None)  # what the server's SessionInfo carries

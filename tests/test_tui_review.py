@@ -14,12 +14,12 @@ from textual_plotext import PlotextPlot
 from citadels_core import Game
 from citadels_core.record import GameRecord
 from citadels_server.cli import load_finished_game, main
+from citadels_server.hub import Hub
 from citadels_tui.app import LAST_GAME, CitadelsApp
 from citadels_tui.components.end_screen import EndScreen
 from citadels_tui.components.game_screen import GameScreen
 from citadels_tui.components.review_screen import ReviewScreen
 from citadels_tui.components.turning_points import TurningPointsPane
-from citadels_tui.hub import Hub
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.names import char_name
 from citadels_tui.review import known_events, score_history, timeline

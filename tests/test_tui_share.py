@@ -11,11 +11,11 @@ from test_tui_undo import GOLD, SIZE, deciding, story, until
 from citadels_core import GameConfig
 from citadels_core.gameline import read
 from citadels_core.record import state_digest
+from citadels_server.hub import Hub
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
 from citadels_tui.commands import parse
 from citadels_tui.components.share_screen import GameLine, ShareScreen
-from citadels_tui.hub import Hub
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.table import Table
 

@@ -17,6 +17,7 @@ from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
 from citadels_core.record import GameRecord
 from citadels_core.view import view
+from citadels_server.hub import Hub
 from citadels_themes import builtin_themes
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.end_screen import EndScreen
@@ -24,7 +25,6 @@ from citadels_tui.components.hosted_game_screen import HostedGameScreen
 from citadels_tui.components.new_game_screen import NewGameScreen
 from citadels_tui.components.review_screen import ReviewScreen
 from citadels_tui.game_setup import bot_names
-from citadels_tui.hub import Hub
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.review_app import ReviewApp
 from citadels_tui.saves import save_target

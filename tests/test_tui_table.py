@@ -6,6 +6,7 @@ import pytest
 
 from citadels_core import Action, GameConfig, IllegalAction
 from citadels_core.record import GameRecord
+from citadels_tui.journal import SaveFile
 from citadels_tui.table import Table
 
 
@@ -46,9 +47,9 @@ def test_a_human_cannot_act_for_a_bot_seat():
         table.seat(1).submit([Action("choose", ("king",))])
 
 
-def test_listeners_hear_every_change_and_autosave_gets_the_record():
+def test_listeners_hear_every_change_and_the_save_file_gets_the_record():
     saved: list[int] = []
-    table = _table(autosave=lambda rec: saved.append(len(rec.actions)))
+    table = _table(journal=SaveFile(lambda rec: saved.append(len(rec.actions))))
     heard: list[int] = []
     table.subscribe(lambda: heard.append(table.version))
     table.seat(0).submit([table.seat(0).view().legal[0]])

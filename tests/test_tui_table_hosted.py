@@ -4,6 +4,8 @@ decision for a present player who is too slow."""
 import asyncio
 
 from citadels_core import GameConfig
+from citadels_tui.i18n import Lazy
+from citadels_tui.journal import Unkept
 from citadels_tui.table import Table
 
 
@@ -16,16 +18,28 @@ async def _until(cond, limit: int = 2000) -> None:
     raise AssertionError("the table never got there")
 
 
+class Told(Unkept):
+    """A journal that keeps nothing and writes down what the table says."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def say(self, text: Lazy) -> None:
+        self.said.append(str(text))
+
+
 def _two_humans() -> Table:
     return Table.new(
-        GameConfig.create(3, names=["anna", "bruno", "Clara (bot)"]), seed=4, bots={2: "heuristic"}
+        GameConfig.create(3, names=["anna", "bruno", "Clara (bot)"]),
+        seed=4,
+        bots={2: "heuristic"},
+        journal=Told(),
     )
 
 
 async def test_a_slow_player_gets_a_stand_in_for_that_decision_only():
     table = _two_humans()
-    said: list[str] = []
-    table.announce = lambda text: said.append(str(text))
+    said = table.journal.said
     table.turn_timer = 0.05
     task = asyncio.create_task(table.run())
     try:
@@ -44,8 +58,7 @@ def _human_moves(table: Table) -> int:
 
 async def test_the_table_waits_for_an_away_player_and_says_so_once():
     table = _two_humans()
-    said: list[str] = []
-    table.announce = lambda text: said.append(str(text))
+    said = table.journal.said
     table.turn_timer = 0.05  # a present player's timer: it must not hand an away player's decision to a bot
     loop = asyncio.get_running_loop()
     table.set_away(0, True, until=loop.time() + 60)
@@ -80,8 +93,7 @@ async def test_a_player_who_leaves_mid_decision_is_waited_for_not_timed_out():
     # The turn timer runs while they decide; they leave: no stand-in when it runs out, the table waits.
     table = _two_humans()
     table.turn_timer = 0.05
-    said: list[str] = []
-    table.announce = lambda text: said.append(str(text))
+    said = table.journal.said
     task = asyncio.create_task(table.run())
     try:
         await _until(lambda: table.game.pending()[0] in (0, 1))

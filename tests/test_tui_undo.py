@@ -9,12 +9,13 @@ from types import SimpleNamespace
 from citadels_core import Action, GameConfig
 from citadels_core.record import GameRecord, state_digest
 from citadels_core.takeback import GAME_OVER, NOTHING, OTHER_ACTED, REVEALED, take_back_refusal
+from citadels_server.hub import Hub
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
 from citadels_tui.commands import parse
 from citadels_tui.components.command_line import CommandLine
 from citadels_tui.components.log_pane import LogPane
-from citadels_tui.hub import Hub
+from citadels_tui.journal import SaveFile
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.saves import read_save
 from citadels_tui.table import Table
@@ -30,7 +31,7 @@ def table_at_gathering(seed: int = 5) -> Table:
         GameConfig.create(4),
         seed,
         {1: "normal", 2: "normal", 3: "normal"},
-        autosave=lambda r: saved.append(GameRecord(r.config, r.seed, list(r.actions), r.final)),
+        journal=SaveFile(lambda r: saved.append(GameRecord(r.config, r.seed, list(r.actions), r.final))),
     )
     table.saved = saved  # type: ignore[attr-defined]
     for _ in range(50):

@@ -1,7 +1,7 @@
 """The game screen at a hosted table: the same game, plus the table's chat and announcements in the story.
 
 `say TEXT` talks to everyone at the table (players and spectators); `lobby` goes back to the lobby
-(a player's seat is kept for a while, see hub.py)."""
+(a player's seat is kept for a while, see citadels_server.hub)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from ..hub import HostedTable, Hub, HubError
 from ..i18n import Lazy, t
+from ..lobby import HostedTable, HubError, Lobby
 from ..table import LogLine, Seat
 from .game_screen import GameScreen
 from .lobby_screen import code_sentence
@@ -21,7 +21,7 @@ from .style import mark
 
 class HostedGameScreen(GameScreen):
     def __init__(
-        self, seat: Seat, hub: Hub, ht: HostedTable, name: str, to_lobby: Callable[[], None]
+        self, seat: Seat, hub: Lobby, ht: HostedTable, name: str, to_lobby: Callable[[], None]
     ) -> None:
         super().__init__(seat)
         self.hub = hub

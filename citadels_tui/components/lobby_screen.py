@@ -4,7 +4,7 @@ Commands: `new [players] [cast=…] [districts=…] [bots=…] [timer=…] [seed
 `leave`, `start`, `say TEXT`, `games [all]`, `replay N`, `leaderboard` (history_screen.py), `help`, `quit`. Typed commands rather than a form, so that the lobby works
 the same in any terminal, over a slow link, and from a test or a script.
 
-A player without a key is shown their reconnect code when they sit down (see hub.py), and every player is
+A player without a key is shown their reconnect code when they sit down (see citadels_server.hub), and every player is
 told how to keep a name for good: an SSH key. A login that asked for a name and got a guest name is told
 why (the server's reason, `SessionInfo.notice`)."""
 
@@ -23,8 +23,8 @@ from citadels_core import get_edition
 from citadels_core.edition import EDITIONS
 
 from ..admin import ADMIN_WORDS, Admin, run_admin_command
-from ..hub import HostedTable, Hub, HubError
 from ..i18n import Lazy, language, t, tp
+from ..lobby import HostedTable, HubError, Lobby
 from .command_line import CommandLine
 from .first_showing import FirstShowing
 from .game_screen import AppRequest
@@ -165,7 +165,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
 
     def __init__(
         self,
-        hub: Hub,
+        hub: Lobby,
         name: str,
         key: str | None,
         code: str | None = None,

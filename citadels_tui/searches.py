@@ -1,0 +1,35 @@
+"""What a table sends to a worker process to think (thinking.py): a bot's decision and a hint's search.
+
+Module-level functions, so that they pickle by name; a worker imports this module (and with it the engine)
+when it starts, before the first search arrives.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from citadels_core import Action, Game
+from citadels_core.view import View
+
+if TYPE_CHECKING:
+    from citadels_core.bots import Bot
+
+
+def bot_decides(bot: Bot, game: Game, player: int) -> tuple[Action, Bot]:
+    """`bot`'s move for `player` in `game` (a copy), and the bot afterwards: in a worker process it is a
+    copy too, and what it remembered of the game must come back with it."""
+    from citadels_core.bots import decide
+
+    return decide(bot, game, player), bot
+
+
+def hint_search(
+    v: View, game: Game, player: int, playouts: int, top: int, seed: int, seconds: float | None
+) -> list[tuple[Action, float]]:
+    """The hint's search (in a worker process): worlds re-dealt from `player`'s seat of `game` (a copy)."""
+    from citadels_core.bots.hint import hint  # imported where used: not needed to start the app
+    from citadels_core.redeal import redeal
+
+    return hint(
+        v, lambda rng: redeal(game, player, rng), budget=playouts, top=top, seed=seed, max_seconds=seconds
+    )
