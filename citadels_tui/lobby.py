@@ -191,4 +191,5 @@ def kept_seat(h: Holder) -> KeptSeat:
 def hosted_table(tid: int, settings: dict[str, object]) -> HostedTable:
     """A HostedTable from its kept settings (those this code knows)."""
     known = {f.name for f in fields(HostedTable)}
-    return HostedTable(**{k: v for k, v in settings.items() if k in known and k != "id"}, id=tid)  # type: ignore[arg-type]
+    kept = {k: v for k, v in settings.items() if k in known and k != "id"}
+    return HostedTable(**kept, id=tid)  # type: ignore[arg-type]  # the kept values are the fields' own types

@@ -15,6 +15,8 @@ from citadels_tui.errors import CODED
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "citadels_tui"
+# The hosted tables (server/hub.py …) speak to players through the app's catalogs too.
+SERVER = ROOT / "server"
 
 MsgId = tuple[str, str, str]  # (context, msgid, msgid_plural)
 
@@ -102,10 +104,11 @@ def _literal(node: ast.AST) -> str | None:
     return None
 
 
-def code_ids(root: Path = APP) -> set[MsgId]:
-    """t("…") / lazy_t("…"), tn("…", "…", n) and tp("ctx", "…") calls with literal strings in the app's code."""
+def code_ids(*roots: Path) -> set[MsgId]:
+    """t("…") / lazy_t("…"), tn("…", "…", n) and tp("ctx", "…") calls with literal strings in the app's and
+    the server's code (or in `roots`)."""
     out: set[MsgId] = set()
-    for path in sorted(root.rglob("*.py")):
+    for path in sorted(p for root in roots or (APP, SERVER) for p in root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or not node.args:

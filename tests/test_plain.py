@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import threading
 
 from citadels_core import GameConfig
 from citadels_tui import i18n
@@ -28,15 +29,33 @@ def a_seat(seed: int = 5):
     return table, face, lines
 
 
+class Typist(io.TextIOBase):
+    """A player who reads before typing: each line ("1") is typed once a prompt is on the screen."""
+
+    def __init__(self) -> None:
+        self.out = io.StringIO()
+        self.prompted = threading.Semaphore(0)
+
+    def write(self, text: str) -> int:
+        self.out.write(text)
+        if text.endswith(PROMPT):
+            self.prompted.release()
+        return len(text)
+
+    def readline(self, size: int = -1) -> str:
+        return "1\n" if self.prompted.acquire(timeout=60) else ""
+
+
 def test_a_whole_game_is_played_by_typing_numbers():
     table = Table.new(GameConfig.create(4), 3, dict(BOTS))
-    out = io.StringIO()
-    asyncio.run(asyncio.wait_for(play(table, 0, io.StringIO("1\n" * 2000), out), 120))
-    text = out.getvalue()
+    typist = Typist()
+    asyncio.run(asyncio.wait_for(play(table, 0, typist, typist), 300))
+    text = typist.out.getvalue()
     only_text(text)
     assert table.game.over
     assert text.rstrip().endswith("The game is over.")
     assert text.count("You can:") > 10 and "Round 3" in text
+    assert "not yours" not in text  # nothing typed out of turn
 
 
 def test_the_options_are_listed_once_per_decision_with_a_prompt():
