@@ -13,7 +13,7 @@ from typing import Any
 
 from textual.screen import Screen
 
-from citadels_core import ConfigError, Game, GameConfig
+from citadels_core import Game
 from citadels_core.record import GameRecord
 from citadels_themes import DEFAULT_THEME
 
@@ -22,12 +22,12 @@ from .app_commands import COMMANDS
 from .components.game_screen import AppRequest, GameScreen
 from .components.messages import TableChanged
 from .game_app import Board
-from .game_setup import NewGame, bot_names, default_preset, rank9_reason
+from .game_setup import NewGame, rank9_reason
 from .i18n import available, from_environment, language, normalize, set_language, t, tn
 from .journal import SaveFile
 from .paths import cache_dir, config_dir
 from .saves import BackgroundSaver, Saved, read_save, save_target
-from .settings import cast_choice, districts_choice, load_settings, save_settings
+from .settings import load_settings, new_game_of, save_settings
 from .table import HINT_PLAYOUTS, HINT_SECONDS, Seat, Table
 from .themed_app import SHIPPED_THEMES, ThemedApp
 
@@ -206,44 +206,16 @@ class CitadelsApp(ThemedApp):
         self.new_game(seed=self.seed)
 
     def new_game(self, spec: NewGame | None = None, seed: int | None = None) -> None:
-        s = self.settings
         if spec is None:
-            edition = self.edition_request or s.edition
-            shorter = edition == "classic" and (
-                s.shorter if self.shorter_request is None else self.shorter_request
+            cfg, bots, problem = new_game_of(
+                self.settings,
+                self.edition_request,
+                self.shorter_request,
+                self.players_request,
+                self.bots_request,
             )
-            players = self.players_request or s.players
-            try:
-                cfg = GameConfig.create(
-                    players,
-                    cast=cast_choice(s, edition),
-                    districts=districts_choice(s, edition),
-                    names=bot_names(s.name, players),
-                    edition=edition,
-                    shorter=shorter,
-                )
-            except (ConfigError, KeyError) as e:
-                from .errors import error_text  # imported when first needed, not at every start
-
-                self.notes.append(
-                    (
-                        t(
-                            "The saved set-up cannot be used ({e}); playing the first game.",
-                            e=error_text(e),
-                        ),
-                        True,
-                    )
-                )
-                cfg = GameConfig.create(
-                    4,
-                    names=bot_names(s.name, 4),
-                    edition=edition,
-                    cast=default_preset(edition),
-                    districts=default_preset(edition),
-                )
-            bots = tuple(s.bots[: cfg.players - 1])
-            if self.bots_request is not None and len(self.bots_request) == cfg.players - 1:
-                bots = self.bots_request
+            if problem:
+                self.notes.append((problem, True))
         else:
             cfg, bots, seed = spec.config, spec.bots, spec.seed
         if seed is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from citadels_core import GameConfig, IllegalAction
@@ -162,3 +162,33 @@ async def play(table: Table, player: int, stdin: TextIO = sys.stdin, stdout: Tex
         table.unsubscribe(changed.set)
         table.close()
         bots.cancel()
+
+
+def run(
+    seed: int | None = None,
+    lang: str | None = None,
+    edition: str | None = None,
+    shorter: bool | None = None,
+    players: int | None = None,
+    bots: Sequence[str] | None = None,
+) -> int:
+    """`citadels --plain`: a new game against bots, as the settings set it up, played as lines on this
+    process's standard input and output; the exit code."""
+    from random import SystemRandom
+
+    from .i18n import from_environment, normalize, set_language
+    from .settings import load_settings, new_game_of
+
+    settings, problem = load_settings()
+    set_language(lang or normalize(settings.language) or from_environment())
+    cfg, levels, set_up = new_game_of(settings, edition, shorter, players, bots)
+    for sentence in (problem, set_up):
+        if sentence:
+            print(printable(str(sentence)), flush=True)
+    game_seed = SystemRandom().randrange(2**31) if seed is None else seed
+    table = Table.new(cfg, game_seed, {seat: level for seat, level in enumerate(levels, 1)})
+    try:
+        asyncio.run(play(table, 0))
+    except KeyboardInterrupt:
+        return 130
+    return 0

@@ -5,13 +5,15 @@ stays on disk until the player changes a setting (then the new file replaces it)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from citadels_core import ConfigError, GameConfig
 from citadels_core.edition import EDITIONS
 
-from .game_setup import preset_of
+from .game_setup import bot_names, default_preset, preset_of
 from .i18n import t
 from .paths import config_dir, write_atomic
 
@@ -145,3 +147,44 @@ def save_settings(s: Settings, home: Path | None = None) -> None:
     import tomli_w  # only when settings are saved: the app's start does without it
 
     write_atomic(settings_path(home), tomli_w.dumps(s.as_dict()))
+
+
+def new_game_of(
+    s: Settings,
+    edition: str | None = None,
+    shorter: bool | None = None,
+    players: int | None = None,
+    bots: Sequence[str] | None = None,
+) -> tuple[GameConfig, tuple[str, ...], str]:
+    """The new game the settings set up (what the command line asked for instead, where it did): its config,
+    the bots' levels by seat from 1, and a sentence when the saved set-up could not be used ("" otherwise:
+    the first game of the edition is played instead)."""
+    edition = edition or s.edition
+    shorter = edition == "classic" and (s.shorter if shorter is None else shorter)
+    players = players or s.players
+    problem = ""
+    try:
+        cfg = GameConfig.create(
+            players,
+            cast=cast_choice(s, edition),
+            districts=districts_choice(s, edition),
+            names=bot_names(s.name, players),
+            edition=edition,
+            shorter=shorter,
+        )
+    except (ConfigError, KeyError) as e:
+        from .errors import error_text
+        from .i18n import t
+
+        problem = t("The saved set-up cannot be used ({e}); playing the first game.", e=error_text(e))
+        cfg = GameConfig.create(
+            4,
+            names=bot_names(s.name, 4),
+            edition=edition,
+            cast=default_preset(edition),
+            districts=default_preset(edition),
+        )
+    levels = tuple(s.bots[: cfg.players - 1])
+    if bots is not None and len(bots) == cfg.players - 1:
+        levels = tuple(bots)
+    return cfg, levels, problem
