@@ -38,6 +38,11 @@ from .terms import (
     TURN,
     USED_BONUS,
     USED_INCOME,
+    CardId,
+    CastIndex,
+    CityEntry,
+    Pick,
+    Seat,
 )
 
 _UNIQUE = DistrictType.UNIQUE
@@ -70,7 +75,7 @@ _END_ROUND = shape("end_round", "round")
 if TYPE_CHECKING:
     from .effects import Effect
 
-Handler = Callable[["Game", int, Action], None]
+Handler = Callable[["Game", Seat, Action], None]
 
 
 class Game:
@@ -324,27 +329,27 @@ class Game:
         self.rng = Rng(seed)
         self.log: list[Any] | None = [] if record_events else None
         self.built_events: list[Event] | None = [] if record_events else None
-        self.moves: list[tuple[int, Action]] | None = None
+        self.moves: list[tuple[Seat, Action]] | None = None
         deck = list(f.deck)
         self.rng.shuffle(deck)
         self.deck = deck
         self.hands = [[deck.pop() for _ in range(4)] for _ in range(n)]
         self.gold = [2] * n
-        self.cities: list[list[int]] = [[] for _ in range(n)]
-        self.museum: list[int] = []
+        self.cities: list[list[CityEntry]] = [[] for _ in range(n)]
+        self.museum: list[CardId] = []
         self.crown = 0
         self.round = 0
         self.phase = SELECT
         self.over = False
         self.first_complete = -1
         self.last_round = False
-        self.known: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
+        self.known: list[list[list[CardId]]] = [[[] for _ in range(n)] for _ in range(n)]
         self.tax = 0
         self.edition_state: dict[str, Any] = {}
         self.result: dict[str, Any] | None = None
         self.follow_up = ""
         self.follow_up_data: list[int] = []
-        self.drawn: list[int] = []
+        self.drawn: list[CardId] = []
         self.gathered = False
         self.builds = self.used = self.beautified = self.spent = 0
         self.build_limit = self.keep_count = 1
@@ -499,25 +504,25 @@ class Game:
 
     # ------------------------------------------------------------------ helpers
 
-    def card_keys(self, cards: list[int]) -> list[str]:
+    def card_keys(self, cards: list[CityEntry]) -> list[str]:
         """The keys of district cards (city entries too), as events and views name them."""
         d = self.edition.districts
         return [d[c & CARD].key for c in cards]
 
-    def character_key(self, idx: int) -> str:
+    def character_key(self, idx: CastIndex) -> str:
         """The key of the character at cast index `idx`."""
         return self.cast_keys[idx]
 
-    def cast_index(self, key: str) -> int:
+    def cast_index(self, key: str) -> CastIndex:
         return self.cast_ids.get(key, -1)
 
-    def card_id(self, key: str) -> int:
+    def card_id(self, key: str) -> CardId:
         try:
             return self.card_ids[key]
         except KeyError:
             raise IllegalAction("no_such_district", key=repr(key)) from None
 
-    def has(self, p: int, key: str) -> bool:
+    def has(self, p: Seat, key: str) -> bool:
         """Whether player p's city holds the unique district `key` (and it is in this game)."""
         dr = self.district_rules.get(key)
         if dr is None:
@@ -525,23 +530,23 @@ class Game:
         city = self.cities[p]
         return dr.id in city or (dr.id | BEAUTY) in city
 
-    def city_size(self, p: int) -> int:
+    def city_size(self, p: Seat) -> int:
         """Districts toward a completed city (the Monument counts as two)."""
         return len(self.cities[p]) + (
             1 if "monument" in self.district_rules and self.has(p, "monument") else 0
         )
 
-    def is_complete(self, p: int) -> bool:
+    def is_complete(self, p: Seat) -> bool:
         # (asked at every build and by scoring: a city short even with a Monument is answered without calls)
         if len(self.cities[p]) + 1 < self.complete_at:
             return False
         return self.city_size(p) >= self.complete_at
 
-    def entry_cost(self, entry: int) -> int:
+    def entry_cost(self, entry: CityEntry) -> int:
         """A built district's cost, +1 if beautified (RULINGS R14, R33)."""
         return self.entry_costs[entry]
 
-    def draw(self, k: int) -> list[int]:
+    def draw(self, k: int) -> list[CardId]:
         """Take up to k cards from the top of the deck (RULINGS R1: nothing is reshuffled)."""
         deck = self.deck
         # The top k, last card first, as k pops would take them (fewer if the deck is short), in two steps.
@@ -549,12 +554,12 @@ class Game:
         del deck[len(deck) - len(out) :]
         return out
 
-    def bottom(self, cards: list[int]) -> None:
+    def bottom(self, cards: list[CityEntry]) -> None:
         """Put cards face down at the bottom of the deck."""
         for c in cards:
             self.deck.insert(0, c & CARD)
 
-    def gain_cards(self, p: int, k: int, why: str) -> None:
+    def gain_cards(self, p: Seat, k: int, why: str) -> None:
         cards = self.draw(k)
         self.hands[p].extend(cards)
         log = self.log
@@ -563,13 +568,13 @@ class Game:
             if cards:
                 log.append((_GAIN_CARDS_PRIVATE, (p,), p, tuple(cards), why))
 
-    def gain_gold(self, p: int, k: int, why: str) -> None:
+    def gain_gold(self, p: Seat, k: int, why: str) -> None:
         self.gold[p] += k
         log = self.log
         if log is not None:
             log.append((_GAIN_GOLD, None, p, k, why))
 
-    def hand_remove(self, p: int, cid: int) -> None:
+    def hand_remove(self, p: Seat, cid: CardId) -> None:
         """Remove one card from p's hand, openly (others who knew it forget that copy)."""
         self.hands[p].remove(cid)
         for row in self.known:
@@ -577,20 +582,20 @@ class Game:
             if kn and cid in kn:
                 kn.remove(cid)
 
-    def forget_hand(self, p: int) -> None:
+    def forget_hand(self, p: Seat) -> None:
         """Cards left p's hand face down: nobody can tell which of the known ones remain."""
         for q in range(self.players):
             if q != p:
                 self.known[q][p].clear()
 
-    def character_of(self, p: int) -> int:
+    def character_of(self, p: Seat) -> CastIndex:
         return self.current_character if self.turn_player == p else -1
 
-    def is_protected(self, p: int) -> bool:
+    def is_protected(self, p: Seat) -> bool:
         """Rank 8 abilities cannot target p's districts (Bishop, RULINGS R13)."""
         return p in self.protected_seats()
 
-    def protected_seats(self) -> list[int]:
+    def protected_seats(self) -> list[Seat]:
         """The seats whose districts rank 8 abilities cannot target (Bishop, RULINGS R13)."""
         out = []
         for i in self.hooks.protectors:
@@ -606,7 +611,7 @@ class Game:
         self.round += 1
         self.phase = SELECT
         self.owner = [-1] * nc
-        self.characters: list[list[int]] = [[] for _ in range(n)]
+        self.characters: list[list[CastIndex]] = [[] for _ in range(n)]
         self.revealed = [False] * nc
         self.called_by = [-1] * nc
         self.killed = self.robbed = self.bewitched = self.robber = -1
@@ -614,14 +619,14 @@ class Game:
         self.follow_up_player = -1
         self.current_character = -1
         self.turn_player = -1
-        self.seen: list[list[int]] = [[] for _ in range(n)]
+        self.seen: list[list[CastIndex]] = [[] for _ in range(n)]
         self.follow_up = ""
         deck = list(range(nc))
         self.rng.shuffle(deck)
         facedown_first = self.edition.facedown_first
         if facedown_first:
             self.facedown = [deck.pop()]
-        faceup: list[int] = []
+        faceup: list[CastIndex] = []
         nup = self.faceup_count
         while len(faceup) < nup:
             c = deck.pop()
@@ -642,21 +647,21 @@ class Game:
             log.append((_ROUND, None, self.round, self.crown, [self.cast_keys[c] for c in faceup], 1))
         self._advance_selection()
 
-    def picker(self) -> int:
+    def picker(self) -> Seat:
         """The seat whose pick it is in the selection."""
         return (self.crown + self.selection_order[self.selection_step][0]) % self.players
 
-    def selection_options(self) -> list[int]:
+    def selection_options(self) -> list[CastIndex]:
         """Character cards the current picker chooses from."""
         off, kind = self.selection_order[self.selection_step]
-        if kind == "c+" and len(self.draft) == 1:
+        if kind is Pick.CHOOSE_LAST and len(self.draft) == 1:
             return self.draft + self.facedown
         return self.draft
 
     def _advance_selection(self) -> None:
         while self.selection_step < len(self.selection_order):
             off, kind = self.selection_order[self.selection_step]
-            if kind == "r":
+            if kind is Pick.RANDOM_DISCARD:
                 # 3 players: the third player discards one of the remaining cards at random.
                 c = self.draft.pop(self.rng.below(len(self.draft)))
                 self.facedown.append(c)
@@ -668,7 +673,7 @@ class Game:
             draft = self.draft
             # selection_options(), added to what the picker has seen: at once at the seat's first pick of
             # the round (with 4 or more players, its only one)
-            options = draft + self.facedown if kind == "c+" and len(draft) == 1 else draft
+            options = draft + self.facedown if kind is Pick.CHOOSE_LAST and len(draft) == 1 else draft
             if not seen:
                 seen.extend(options)
             else:
@@ -698,24 +703,26 @@ class Game:
             log.append((_TURN_PHASE, None, self.round))
         self.call_next()
 
-    def _apply_selection(self, p: int, a: Action) -> None:
+    def _apply_selection(self, p: Seat, a: Action) -> None:
         off, kind = self.selection_order[self.selection_step]
-        if a.kind != ("discard_character" if kind == "d" else "choose") or len(a.args) != 1:
-            raise IllegalAction("discard_passed" if kind == "d" else "choose")
+        if a.kind != ("discard_character" if kind is Pick.DISCARD else "choose") or len(a.args) != 1:
+            raise IllegalAction("discard_passed" if kind is Pick.DISCARD else "choose")
         idx = self.cast_ids.get(str(a.args[0]), -1)  # cast_index
-        if idx not in (self.draft + self.facedown if kind == "c+" and len(self.draft) == 1 else self.draft):
+        if idx not in (
+            self.draft + self.facedown if kind is Pick.CHOOSE_LAST and len(self.draft) == 1 else self.draft
+        ):
             # (that list: selection_options())
             raise IllegalAction("character_not_held", character=self.character_name(a.args[0]))
         self.pick(p, idx)
 
-    def pick(self, p: int, idx: int) -> None:
+    def pick(self, p: Seat, idx: CastIndex) -> None:
         """The selection's pick by the picker p (no follow-up open): the character at cast index `idx`, chosen
         or discarded as the pick's kind says. Known legal (one of `selection_options()`), like
         `apply_unchecked`'s actions: the `hard` bot's playouts pick by cast index (a fifth of their
         decisions), without an action to make and read back."""
         self.offered = ()  # the state changes: what was listed no longer holds
         kind = self.selection_order[self.selection_step][1]
-        if kind == "c+" and len(self.draft) == 1:
+        if kind is Pick.CHOOSE_LAST and len(self.draft) == 1:
             opts = self.draft + self.facedown
             # The last player took the face-down card too: the other one goes face down.
             other = [c for c in opts if c != idx][0]
@@ -723,7 +730,7 @@ class Game:
             self.facedown = [other]
         else:
             self.draft.remove(idx)
-        if kind == "d":
+        if kind is Pick.DISCARD:
             self.facedown.append(idx)
             log = self.log
             if log is not None:
@@ -744,7 +751,7 @@ class Game:
         i = self.edition.character_by_key.get(str(key))
         return self.edition.characters[i].name if i is not None else str(key)
 
-    def swap_characters(self, p: int, q: int, ip: int, iq: int) -> None:
+    def swap_characters(self, p: Seat, q: Seat, ip: Seat, iq: Seat) -> None:
         """Exchange p's character ip with q's character iq (Theater)."""
         self.characters[p][self.characters[p].index(ip)] = iq
         self.characters[q][self.characters[q].index(iq)] = ip
@@ -801,7 +808,7 @@ class Game:
             if self.phase == TURN and self.turn_player >= 0:
                 return
 
-    def _hospital_turn(self, i: int, p: int) -> bool:
+    def _hospital_turn(self, i: CastIndex, p: Seat) -> bool:
         """Classic Hospital: the killed character's player still gathers, but neither builds nor uses the
         character's power; the character stays unrevealed (RULINGS R5)."""
         if "hospital" not in self.district_rules or not self.has(p, "hospital"):
@@ -813,12 +820,12 @@ class Game:
         self._ask_thanks(p)
         return True
 
-    def _ask_thanks(self, p: int) -> None:
+    def _ask_thanks(self, p: Seat) -> None:
         """Classic Ball Room (RULINGS R44): p must thank the crowned owner before anything else."""
         if "ball_room" in self.district_rules and p != self.crown and self.has(self.crown, "ball_room"):
             self.edition_state["thank"] = 1
 
-    def reset_turn(self, i: int, p: int) -> None:
+    def reset_turn(self, i: CastIndex, p: Seat) -> None:
         """Fresh per-turn state for p playing character i (also the Witch resuming as i)."""
         self.turn_player = p
         self.builds = 0
@@ -829,13 +836,13 @@ class Game:
         self.follow_up = ""
         self.drawn = []
 
-    def cast_index_of_rank(self, rank: int) -> int:
+    def cast_index_of_rank(self, rank: int) -> CastIndex:
         for i, r in enumerate(self.character_rules):
             if r.rank == rank:
                 return i
         return -1
 
-    def take_crown(self, p: int, why: str) -> None:
+    def take_crown(self, p: Seat, why: str) -> None:
         if self.crown != p:
             self.crown = p
             log = self.log
@@ -873,7 +880,7 @@ class Game:
         self.follow_up = ""
         self.call_next()
 
-    def _end_round(self, start: int = 0) -> None:
+    def _end_round(self, start: CastIndex = 0) -> None:
         # RULINGS R27: end-of-round effects (heirs, advisors) resolve before scoring.
         for i in self.hooks.round_end:
             if i >= start and self.character_rules[i].on_round_end(self, i):
@@ -886,21 +893,21 @@ class Game:
         else:
             self.start_round()
 
-    def resume_round_end(self, after: int) -> None:
+    def resume_round_end(self, after: CastIndex) -> None:
         """Go on with the end of the round after character `after`'s end-of-round decision."""
         self.follow_up = ""
         self._end_round(after + 1)
 
     # ------------------------------------------------------------------ building
 
-    def build_cost(self, p: int, cid: int) -> int:
+    def build_cost(self, p: Seat, cid: CardId) -> int:
         d = self.edition.districts[cid]
         cost = d.cost
         if "factory" in self.district_rules and d.unique and d.key != "factory" and self.has(p, "factory"):
             cost -= 1
         return cost
 
-    def can_build_kind(self, p: int, cid: int) -> bool:
+    def can_build_kind(self, p: Seat, cid: CardId) -> bool:
         """Not a duplicate of a district in p's city, unless the Quarry (or an ability) allows it; the classic
         Quarry allows at most two identical districts (RULINGS R43)."""
         city = self.cities[p]
@@ -919,7 +926,7 @@ class Game:
     def builds_left(self) -> bool:
         return self.builds < self.build_limit
 
-    def counts_toward_limit(self, cid: int) -> bool:
+    def counts_toward_limit(self, cid: CardId) -> bool:
         """Whether building district `cid` counts toward the building limit (not the Stables, not a Trader's
         trade district)."""
         if cid in self.unique_ids:  # (district rules are the unique districts')
@@ -929,7 +936,7 @@ class Game:
         i = self.current_character
         return not self.hooks.limit_exempt[i] or self.character_rules[i].counts_toward_limit(self, cid)
 
-    def place(self, p: int, cid: int, how: str, count: bool = True) -> None:
+    def place(self, p: Seat, cid: CardId, how: str, count: bool = True) -> None:
         """Put district `cid` into p's city: limits, completion and build hooks."""
         self.cities[p].append(cid)
         # (counts_toward_limit asked only where a unique district or the character may say no)
@@ -959,7 +966,7 @@ class Game:
 
     # ------------------------------------------------------------------ decisions
 
-    def pending(self) -> tuple[int, str] | None:
+    def pending(self) -> tuple[Seat, str] | None:
         """Who must decide now, and what kind of decision; None when the game is over."""
         phase = self.phase
         if phase == TURN:  # (the most common decision first: every harness asks at every decision)
@@ -972,17 +979,17 @@ class Game:
             off, kind = self.selection_order[self.selection_step]
             # (picker(), written out: every harness asks at every pick)
             return (self.crown + off) % self.players, (
-                "discard_character" if kind == "d" else "choose_character"
+                "discard_character" if kind is Pick.DISCARD else "choose_character"
             )
         return None  # OVER
 
-    def open_follow_up(self, kind: str, player: int, data: list[int] | None = None) -> None:
+    def open_follow_up(self, kind: str, player: Seat, data: list[int] | None = None) -> None:
         """Open a follow-up decision (choose a card to keep, cards to discard …) for `player`."""
         self.follow_up = kind
         self.follow_up_player = player
         self.follow_up_data = data if data is not None else []
 
-    def current_player(self) -> int | None:
+    def current_player(self) -> Seat | None:
         pd = self.pending()
         return None if pd is None else pd[0]
 
@@ -998,9 +1005,12 @@ class Game:
             # call costs about as much as the little each does).
             off, kind = self.selection_order[self.selection_step]
             draft = self.draft
-            acts = self.interned_discards if kind == "d" else self.interned_choices
+            acts = self.interned_discards if kind is Pick.DISCARD else self.interned_choices
             out = [
-                acts[c] for c in sorted(draft + self.facedown if kind == "c+" and len(draft) == 1 else draft)
+                acts[c]
+                for c in sorted(
+                    draft + self.facedown if kind is Pick.CHOOSE_LAST and len(draft) == 1 else draft
+                )
             ]
             self.offered_to = (self.crown + off) % self.players
         elif self.follow_up == "keep" and not self.over:
@@ -1039,7 +1049,7 @@ class Game:
         """The legal actions of a pick in the selection (no follow-up open): choose or discard a character."""
         acts = (
             self.interned_discards
-            if self.selection_order[self.selection_step][1] == "d"
+            if self.selection_order[self.selection_step][1] is Pick.DISCARD
             else self.interned_choices
         )
         return [acts[c] for c in sorted(self.selection_options())]
@@ -1101,7 +1111,7 @@ class Game:
                 out.append(END)
         return out
 
-    def build_actions(self, p: int, dearest: bool = False) -> list[Action]:
+    def build_actions(self, p: Seat, dearest: bool = False) -> list[Action]:
         """The builds p may make now: the paid ones in the hand's order, then the unpaid ones. With
         `dearest`, in a game without unpaid builds (`has_alt_pay`), only the first of the dearest by printed
         cost (what the `hard` bot's rollouts build): a card no dearer than one found is not checked."""
@@ -1178,7 +1188,7 @@ class Game:
         out.extend(unpaid)
         return out
 
-    def dearest_builds(self, p: int) -> list[Action]:
+    def dearest_builds(self, p: Seat) -> list[Action]:
         """`build_actions(p, dearest=True)` in a game without unpaid builds (not `has_alt_pay`): the first of
         the dearest builds by printed cost, or nothing. The same checks (questions only, so their order does
         not matter; a unique district too dear even with the Factory is passed over first), without the
@@ -1234,7 +1244,7 @@ class Game:
             top = cost
         return out
 
-    def apply(self, player: int, action: Action) -> None:
+    def apply(self, player: Seat, action: Action) -> None:
         """Apply `action` for `player`, or raise IllegalAction and change nothing."""
         # Whoever applies an action has nearly always just listed the legal ones (every bot and harness):
         # an action among those listed for this player since the state last changed is legal without
@@ -1280,7 +1290,7 @@ class Game:
         if self.moves is None:
             self.moves = []
 
-    def apply_unchecked(self, p: int, a: Action) -> None:
+    def apply_unchecked(self, p: Seat, a: Action) -> None:
         """Apply an action known to come from `legal_actions()` (bots, simulations)."""
         self.offered = ()  # the state changes: what was listed no longer holds
         if self.phase == SELECT and not self.follow_up:
@@ -1323,11 +1333,11 @@ class Game:
                 raise IllegalAction("nothing_lets_you", action=k)
             h(self, p, a)
 
-    def explain_illegal(self, p: int, a: Action) -> str:
+    def explain_illegal(self, p: Seat, a: Action) -> str:
         """One sentence saying why `a` is not allowed now (`refusal`'s, in English)."""
         return str(self.refusal(p, a))
 
-    def refusal(self, p: int, a: Action) -> IllegalAction:
+    def refusal(self, p: Seat, a: Action) -> IllegalAction:
         """Why `a` is not allowed now: the refusal `apply` raises, a code and its fields (core/errors.py)."""
         pd = self.pending()
         if pd is None:
@@ -1388,7 +1398,7 @@ class Game:
             return IllegalAction("used_or_not_allowed")
         return IllegalAction("nothing_lets_you", action=k.replace("_", " "))
 
-    def _refuse_alt_build(self, p: int, name: str, how: tuple[Any, ...]) -> IllegalAction:
+    def _refuse_alt_build(self, p: Seat, name: str, how: tuple[Any, ...]) -> IllegalAction:
         """Why building without paying (Framework, Necropolis) is not allowed as asked."""
         if how[0] != "destroy" or len(how) != 2:
             return IllegalAction("pay_or_destroy", card=name)
@@ -1399,7 +1409,7 @@ class Game:
             return IllegalAction("only_framework", card=name)
         return IllegalAction("cannot_build_that_way", card=name)
 
-    def _refuse_build(self, p: int, key: str, args: tuple[Any, ...] = ()) -> IllegalAction:
+    def _refuse_build(self, p: Seat, key: str, args: tuple[Any, ...] = ()) -> IllegalAction:
         cid = self.card_ids.get(key)
         if cid is None:
             return IllegalAction("no_such_district", key=repr(key))
@@ -1433,7 +1443,7 @@ class Game:
 
     # ------------------------------------------------------------------ core turn actions
 
-    def _gather(self, p: int, what: str) -> None:
+    def _gather(self, p: Seat, what: str) -> None:
         self.gathered = True
         rules = self.district_rules
         city = self.cities[p]
@@ -1477,7 +1487,7 @@ class Game:
         if self.follow_up != "keep" and self.gating_rules:  # (gathering_done asks only these)
             self.gathering_done(p)
 
-    def _keep(self, p: int, cid: int) -> None:
+    def _keep(self, p: Seat, cid: CardId) -> None:
         drawn = self.drawn
         drawn.remove(cid)
         self.hands[p].append(cid)
@@ -1499,7 +1509,7 @@ class Game:
         if self.gating_rules:  # (gathering_done asks only these)
             self.gathering_done(p)
 
-    def gathering_done(self, p: int) -> None:
+    def gathering_done(self, p: Seat) -> None:
         """Gathering resources is over (a drawn card was kept): the threat is resolved, the Witch bewitches,
         the bewitched player's turn ends (RULINGS R16, R18)."""
         if self.edition_state.get("hospital"):
@@ -1507,7 +1517,7 @@ class Game:
         for r in self.gating_rules:
             r.after_gathering(self, p)
 
-    def income_count(self, p: int, t: DistrictType) -> int:
+    def income_count(self, p: Seat, t: DistrictType) -> int:
         n = 0
         E = self.edition
         for c in self.cities[p]:
@@ -1516,7 +1526,7 @@ class Game:
                 n += 1
         return n
 
-    def _income(self, p: int) -> None:
+    def _income(self, p: Seat) -> None:
         r = self.character_rules[self.current_character]
         assert r.income is not None
         self.used |= USED_INCOME
@@ -1528,7 +1538,7 @@ class Game:
         else:
             r.mixed_income(self, p, k)  # the Abbot chooses gold and cards
 
-    def _build(self, p: int, cid: int, how: tuple[Any, ...] = ()) -> None:
+    def _build(self, p: Seat, cid: CardId, how: tuple[Any, ...] = ()) -> None:
         d = self.edition.districts[cid]
         dr = self.district_rules.get(d.key)
         self.hand_remove(p, cid)
@@ -1551,7 +1561,7 @@ class Game:
             return
         self.pay_and_place(p, cid, cost)
 
-    def pay_and_place(self, p: int, cid: int, gold: int, count: bool = True) -> None:
+    def pay_and_place(self, p: Seat, cid: CardId, gold: int, count: bool = True) -> None:
         self.gold[p] -= gold
         self.spent += gold
         for r in self.hooks.build_watchers:
@@ -1752,17 +1762,17 @@ def _faceup_count(n: int, nc: int) -> int:
     return {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}.get(n, 0)
 
 
-def _selection_script(n: int, nc: int, random_discard_3p: bool = True) -> list[tuple[int, str]]:
-    """The order of picks: (seat offset from the crown, kind). c: choose, c+: the last player may take
-    the face-down card too, d: discard face down, r: random face-down discard."""
+def _selection_script(n: int, nc: int, random_discard_3p: bool = True) -> list[tuple[int, Pick]]:
+    """The order of picks: (seat offset from the crown, kind)."""
+    c, d = Pick.CHOOSE, Pick.DISCARD
     if n == 2:
-        return [(0, "c"), (1, "c"), (1, "d"), (0, "c"), (0, "d"), (1, "c"), (1, "d")]
+        return [(0, c), (1, c), (1, d), (0, c), (0, d), (1, c), (1, d)]
     if n == 3 and not random_discard_3p:
         # Classic: two picks each; the last player picks one of the last two, the other goes face down.
-        return [(0, "c"), (1, "c"), (2, "c"), (0, "c"), (1, "c"), (2, "c")]
+        return [(0, c), (1, c), (2, c), (0, c), (1, c), (2, c)]
     if n == 3:
-        return [(0, "c"), (1, "c"), (2, "c"), (2, "r"), (0, "c"), (1, "c"), (2, "c")]
-    script = [(i, "c") for i in range(n)]
+        return [(0, c), (1, c), (2, c), (2, Pick.RANDOM_DISCARD), (0, c), (1, c), (2, c)]
+    script = [(i, c) for i in range(n)]
     if nc - _faceup_count(n, nc) - 1 == n:
-        script[-1] = (n - 1, "c+")
+        script[-1] = (n - 1, Pick.CHOOSE_LAST)
     return script
