@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..edition import get_edition
-from ..game import _selection_script
+from ..rules import selection_script
 from ..terms import Pick
 from ..view import View
 
@@ -146,7 +146,7 @@ def three_player_counts(
         return ()
     ed = get_edition(v.edition)
     nc = len(v.cast)
-    script = _selection_script(n, nc, ed.random_discard_3p)
+    script = selection_script(n, nc, ed.random_discard_3p)
     size, sizes = nc - len(v.faceup) - 1, []
     for _ in script:  # at 3 players every step takes one card out of the draft
         sizes.append(size)
