@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import legal, refusals
+from . import legal, refusals, selection, turn_actions
 from .actions import Action
-from .cards import DistrictType
 from .config import GameConfig
 from .districts.base import DistrictRules
 from .errors import IllegalAction
@@ -19,39 +18,29 @@ from .events import Event, shape
 from .rng import Rng
 from .rules import DistrictHooks, Handler, Rules, rules_of
 from .scoring import final_result
+from .selection import apply_selection
 from .terms import (
     CARD,
+    DISCARD,
     OVER,
     SELECT,
     TURN,
     USED_BONUS,
-    USED_INCOME,
     CardId,
     CastIndex,
     CityEntry,
     Phase,
     Pick,
     Seat,
-    in_city,
 )
+from .turn_actions import build, gather, income, keep
 
 _new_tuple = tuple.__new__  # Game.emit builds events with it (see there)
 
 # The shapes of the event log's compact records (events.shape; see Game.events).
 _CALL = shape("call", "character", "answer")
 _CALL_REVEALED = shape("call", "character", "answer", "player")
-_CHOOSE = shape("choose", "player")
-_CHOOSE_PRIVATE = shape("choose_private", "player", "character")
-_DISCARD_CHARACTER = shape("discard_character", "player")
-_DISCARD_CHARACTER_PRIVATE = shape("discard_character_private", "player", "character")
-_ROUND = shape("round", "round", "crown", "faceup", "facedown")
-_TURN_PHASE = shape("turn_phase", "round")
 _ROBBED = shape("robbed", "thief", "victim", "character", "amount")
-_GATHER_GOLD = shape("gather", "player", "resource", "amount")
-_GATHER_CARDS = shape("gather", "player", "resource", "drawn", "kept")
-_GATHER_PRIVATE = shape("gather_private", "player", "kept", cards=(1,))
-_DRAWN_PRIVATE = shape("drawn_private", "player", "cards", cards=(1,))
-_KEEP_PRIVATE = shape("keep_private", "player", "card", "discarded", cards=(2,))
 _GAIN_GOLD = shape("gain_gold", "player", "amount", "why")
 _GAIN_CARDS = shape("gain_cards", "player", "count", "why")
 _GAIN_CARDS_PRIVATE = shape("gain_cards_private", "player", "cards", "why", cards=(1,))
@@ -120,6 +109,10 @@ class Game:
     """The keep actions `legal_actions` hands out, by card id."""
     entry_costs: tuple[int, ...]
     """What a city entry costs (`entry_cost`), by the entry."""
+    card_entries: tuple[frozenset[CityEntry], ...]
+    """The city entries of each card, plain and beautified, by card id: `card_entries[cid].isdisjoint(city)`
+    says that `city` does not hold card `cid`, in one C call (a unique district's rules hold the same as
+    `entries`)."""
     hooks: Hooks
     """The characters that take part in each whole-game hook."""
     faceup_count: int
@@ -265,6 +258,7 @@ class Game:
         "interned_discards",
         "interned_keeps",
         "entry_costs",
+        "card_entries",
         "hooks",
         "faceup_count",
         "selection_script",
@@ -392,6 +386,7 @@ class Game:
         g.interned_discards = self.interned_discards
         g.interned_keeps = self.interned_keeps
         g.entry_costs = self.entry_costs
+        g.card_entries = self.card_entries
         g.hooks = self.hooks
         g.faceup_count = self.faceup_count
         g.selection_script = self.selection_script
@@ -523,7 +518,7 @@ class Game:
         if dr is None:
             return False
         city = self.cities[p]
-        return in_city(city, dr.id)
+        return not dr.entries.isdisjoint(city)
 
     def city_size(self, p: Seat) -> int:
         """Districts toward a completed city (the Monument counts as two)."""
@@ -599,155 +594,6 @@ class Game:
         return out
 
     # ------------------------------------------------------------------ the selection phase
-
-    def start_round(self) -> None:
-        """A new round: the characters are shuffled, the discards made and the selection begins."""
-        n, nc = self.players, self.cast_size
-        self.round += 1
-        self.phase = SELECT
-        self.owner = [-1] * nc
-        self.characters = [[] for _ in range(n)]
-        self.revealed = [False] * nc
-        self.called_by = [-1] * nc
-        self.killed = self.robbed = self.bewitched = self.robber = -1
-        self.markers = [0] * nc
-        self.follow_up_player = -1
-        self.current_character = -1
-        self.turn_player = -1
-        self.seen = [[] for _ in range(n)]
-        self.follow_up = ""
-        deck = list(range(nc))
-        self.rng.shuffle(deck)
-        facedown_first = self.edition.facedown_first
-        if facedown_first:
-            self.facedown = [deck.pop()]
-        faceup: list[CastIndex] = []
-        nup = self.faceup_count
-        while len(faceup) < nup:
-            c = deck.pop()
-            if self.hooks.ranks[c] == 4:
-                # RULINGS R6: rank 4 is never face up; it is shuffled back and another card replaces it.
-                deck.append(c)
-                self.rng.shuffle(deck)
-                continue
-            faceup.append(c)
-        self.faceup = faceup
-        if not facedown_first:
-            self.facedown = [deck.pop()]
-        self.draft = deck
-        self.selection_order = self.selection_script
-        self.selection_step = 0
-        log = self.log
-        if log is not None:
-            log.append((_ROUND, None, self.round, self.crown, [self.cast_keys[c] for c in faceup], 1))
-        self._advance_selection()
-
-    def picker(self) -> Seat:
-        """The seat whose pick it is in the selection."""
-        return (self.crown + self.selection_order[self.selection_step][0]) % self.players
-
-    def selection_options(self) -> list[CastIndex]:
-        """Character cards the current picker chooses from."""
-        off, kind = self.selection_order[self.selection_step]
-        if kind is Pick.CHOOSE_LAST and len(self.draft) == 1:
-            return self.draft + self.facedown
-        return self.draft
-
-    def _advance_selection(self) -> None:
-        while self.selection_step < len(self.selection_order):
-            off, kind = self.selection_order[self.selection_step]
-            if kind is Pick.RANDOM_DISCARD:
-                # 3 players: the third player discards one of the remaining cards at random.
-                c = self.draft.pop(self.rng.below(len(self.draft)))
-                self.facedown.append(c)
-                if self.log is not None:
-                    self.emit("discard_random", {"player": self.picker()})
-                self.selection_step += 1
-                continue
-            seen = self.seen[(self.crown + off) % self.players]  # the picker's
-            draft = self.draft
-            # selection_options(), added to what the picker has seen: at once at the seat's first pick of
-            # the round (with 4 or more players, its only one)
-            options = draft + self.facedown if kind is Pick.CHOOSE_LAST and len(draft) == 1 else draft
-            if not seen:
-                seen.extend(options)
-            else:
-                for c in options:
-                    if c not in seen:
-                        seen.append(c)
-            return
-        # Selection over: the unchosen cards are discarded face down.
-        self.facedown.extend(self.draft)
-        self.draft = []
-        self._end_selection()
-
-    def _end_selection(self) -> None:
-        for dr in self.district_hooks.selection_end:  # (the others' on_selection_end does nothing)
-            if dr.on_selection_end(self):
-                return  # a district (Theater) opened a decision; it resumes the turn phase
-        self.begin_turn_phase()
-
-    def begin_turn_phase(self) -> None:
-        self.phase = TURN
-        self.follow_up = ""
-        log = self.log
-        if log is not None:
-            log.append((_TURN_PHASE, None, self.round))
-        self.call_next()
-
-    def _apply_selection(self, p: Seat, a: Action) -> None:
-        off, kind = self.selection_order[self.selection_step]
-        if a.kind != ("discard_character" if kind is Pick.DISCARD else "choose") or len(a.args) != 1:
-            raise IllegalAction("discard_passed" if kind is Pick.DISCARD else "choose")
-        idx = self.cast_ids.get(str(a.args[0]), -1)  # cast_index
-        if idx not in (
-            self.draft + self.facedown if kind is Pick.CHOOSE_LAST and len(self.draft) == 1 else self.draft
-        ):
-            # (that list: selection_options())
-            raise IllegalAction("character_not_held", character=self.character_name(a.args[0]))
-        self.pick(p, idx)
-
-    def pick(self, p: Seat, idx: CastIndex) -> None:
-        """The selection's pick by the picker p (no follow-up open): the character at cast index `idx`, chosen
-        or discarded as the pick's kind says. Known legal (one of `selection_options()`), like
-        `apply_unchecked`'s actions: the `hard` bot's playouts pick by cast index (a fifth of their
-        decisions), without an action to make and read back."""
-        self.offered = ()  # the state changes: what was listed no longer holds
-        kind = self.selection_order[self.selection_step][1]
-        if kind is Pick.CHOOSE_LAST and len(self.draft) == 1:
-            opts = self.draft + self.facedown
-            # The last player took the face-down card too: the other one goes face down.
-            other = [c for c in opts if c != idx][0]
-            self.draft = []
-            self.facedown = [other]
-        else:
-            self.draft.remove(idx)
-        if kind is Pick.DISCARD:
-            self.facedown.append(idx)
-            log = self.log
-            if log is not None:
-                log.append((_DISCARD_CHARACTER, None, p))
-                log.append((_DISCARD_CHARACTER_PRIVATE, (p,), p, self.cast_keys[idx]))
-        else:
-            self.owner[idx] = p
-            self.characters[p].append(idx)
-            log = self.log
-            if log is not None:
-                log.append((_CHOOSE, None, p))
-                log.append((_CHOOSE_PRIVATE, (p,), p, self.cast_keys[idx]))
-        self.selection_step += 1
-        self._advance_selection()
-
-    def character_name(self, key: Any) -> str:
-        """The English name of the character `key`, for the engine's sentences."""
-        i = self.edition.character_by_key.get(str(key))
-        return self.edition.characters[i].name if i is not None else str(key)
-
-    def swap_characters(self, p: Seat, q: Seat, ip: Seat, iq: Seat) -> None:
-        """Exchange p's character ip with q's character iq (Theater)."""
-        self.characters[p][self.characters[p].index(ip)] = iq
-        self.characters[q][self.characters[q].index(iq)] = ip
-        self.owner[ip], self.owner[iq] = q, p
 
     # ------------------------------------------------------------------ the turn phase
 
@@ -851,7 +697,7 @@ class Game:
         # (2016 rulebook, District Clarifications).
         city = self.cities[p]
         for _key, dr in self.district_hooks.end_turn:
-            if in_city(city, dr.id):
+            if not dr.entries.isdisjoint(city):
                 dr.on_end_turn(self, p)
         es = self.edition_state
         if (not es or not es.pop("hospital", 0)) and self.hooks.turn_ends[i]:
@@ -898,7 +744,10 @@ class Game:
         """Not a duplicate of a district in p's city, unless the Quarry (or an ability) allows it; the classic
         Quarry allows at most two identical districts (RULINGS R43)."""
         city = self.cities[p]
-        if not in_city(city, cid) or self.character_rules[self.current_character].allows_duplicates:
+        if (
+            self.card_entries[cid].isdisjoint(city)
+            or self.character_rules[self.current_character].allows_duplicates
+        ):
             return True  # no copy in the city (or the ability allows any)
         quarry = self.district_rules.get("quarry")
         # (the copies counted only where the Quarry may allow one more)
@@ -964,7 +813,7 @@ class Game:
             off, kind = self.selection_order[self.selection_step]
             # (picker(), written out: every harness asks at every pick)
             return (self.crown + off) % self.players, (
-                "discard_character" if kind is Pick.DISCARD else "choose_character"
+                "discard_character" if kind is DISCARD else "choose_character"
             )
         return None  # OVER
 
@@ -1039,7 +888,7 @@ class Game:
         """Apply an action known to come from `legal_actions()` (bots, simulations)."""
         self.offered = ()  # the state changes: what was listed no longer holds
         if self.phase == SELECT and not self.follow_up:
-            self._apply_selection(p, a)
+            apply_selection(self, p, a)
             return
         k = a.kind
         if (
@@ -1057,13 +906,13 @@ class Game:
             self.end_turn()
             return
         if k == "gather":
-            self._gather(p, str(a.args[0]))
+            gather(self, p, str(a.args[0]))
         elif k == "build":
             # card_id(), without its calls when the key is known (an int finds nothing: card_id says so)
             cid = self.card_ids.get(a.args[0])  # type: ignore[arg-type]
-            self._build(p, self.card_id(str(a.args[0])) if cid is None else cid, a.args[1:])
+            build(self, p, self.card_id(str(a.args[0])) if cid is None else cid, a.args[1:])
         elif k == "income":
-            self._income(p)
+            income(self, p)
         elif k == "end":
             self.end_turn()
         elif k == "bonus":
@@ -1071,7 +920,7 @@ class Game:
             self.character_rules[self.current_character].bonus(self, p)
         elif k == "keep":
             cid = self.card_ids.get(a.args[0])  # type: ignore[arg-type]  # (as for a build)
-            self._keep(p, self.card_id(str(a.args[0])) if cid is None else cid)
+            keep(self, p, self.card_id(str(a.args[0])) if cid is None else cid)
         else:
             h = self.handlers.get(k)
             if h is None:
@@ -1079,131 +928,6 @@ class Game:
             h(self, p, a)
 
     # ------------------------------------------------------------------ core turn actions
-
-    def _gather(self, p: Seat, what: str) -> None:
-        self.gathered = True
-        rules = self.district_rules
-        city = self.cities[p]
-        if what == "gold":
-            dr = rules.get("gold_mine")
-            amount = 3 if dr is not None and in_city(city, dr.id) else 2
-            self.gold[p] += amount
-            log = self.log
-            if log is not None:
-                log.append((_GATHER_GOLD, None, p, "gold", amount))
-        else:
-            dr = rules.get("observatory")
-            k = 3 if dr is not None and in_city(city, dr.id) else 2
-            drawn = self.draw(k)
-            keep_n = 1
-            dr = rules.get("library")
-            if dr is not None and in_city(city, dr.id):
-                # Classic: Library + Observatory draw 3 and keep 2 (RULINGS R43); otherwise keep all.
-                lo = self.edition.library_observatory_keep
-                keep_n = lo if lo and k == 3 else len(drawn)
-            if keep_n >= len(drawn):
-                self.hands[p].extend(drawn)
-                log = self.log
-                if log is not None:
-                    log.append((_GATHER_CARDS, None, p, "cards", len(drawn), len(drawn)))
-                    log.append((_GATHER_PRIVATE, (p,), p, tuple(drawn)))
-            else:
-                self.drawn = drawn
-                self.keep_count = keep_n
-                # open_follow_up("keep", p), written out
-                self.follow_up = "keep"
-                self.follow_up_player = p
-                self.follow_up_data = []
-                log = self.log
-                if log is not None:
-                    log.append((_GATHER_CARDS, None, p, "cards", len(drawn), keep_n))
-                    log.append((_DRAWN_PRIVATE, (p,), p, tuple(drawn)))
-        if self.hooks.gathers[self.current_character] and not self.edition_state.get("hospital"):
-            self.character_rules[self.current_character].after_gather(self, p)
-        if self.follow_up != "keep" and self.gating_rules:  # (gathering_done asks only these)
-            self.gathering_done(p)
-
-    def _keep(self, p: Seat, cid: CardId) -> None:
-        drawn = self.drawn
-        drawn.remove(cid)
-        self.hands[p].append(cid)
-        if self.keep_count > 1:
-            self.keep_count -= 1  # classic Library + Observatory: one more to keep
-            self.emit(
-                "keep_private", {"player": p, "card": self.edition.districts[cid].key, "discarded": []}, (p,)
-            )
-            return
-        self.bottom(drawn)
-        log = self.log
-        if log is not None:
-            log.append((_KEEP_PRIVATE, (p,), p, self.edition.districts[cid].key, tuple(drawn)))
-        self.drawn = []
-        self.follow_up = ""
-        i = self.current_character
-        if self.hooks.keeps[i] and not self.edition_state.get("hospital"):
-            self.character_rules[i].after_keep(self, p)
-        if self.gating_rules:  # (gathering_done asks only these)
-            self.gathering_done(p)
-
-    def gathering_done(self, p: Seat) -> None:
-        """Gathering resources is over (a drawn card was kept): the threat is resolved, the Witch bewitches,
-        the bewitched player's turn ends (RULINGS R16, R18)."""
-        if self.edition_state.get("hospital"):
-            return
-        for r in self.gating_rules:
-            r.after_gathering(self, p)
-
-    def income_count(self, p: Seat, t: DistrictType) -> int:
-        n = 0
-        E = self.edition
-        for c in self.cities[p]:
-            d = E.districts[c & CARD]
-            if d.type is t or d.key == "school_of_magic":
-                n += 1
-        return n
-
-    def _income(self, p: Seat) -> None:
-        r = self.character_rules[self.current_character]
-        assert r.income is not None
-        self.used |= USED_INCOME
-        k = self.income_count(p, r.income)
-        if r.income_resource == "cards":
-            self.gain_cards(p, k, "income")
-        elif r.income_resource == "gold":
-            self.gain_gold(p, k, "income")
-        else:
-            r.mixed_income(self, p, k)  # the Abbot chooses gold and cards
-
-    def _build(self, p: Seat, cid: CardId, how: tuple[Any, ...] = ()) -> None:
-        d = self.edition.districts[cid]
-        dr = self.district_rules.get(d.key)
-        self.hand_remove(p, cid)
-        if how:
-            # Built without paying its cost (Framework, Necropolis): the district offering it builds it.
-            for adr in self.district_rules.values():
-                if adr.alt_pay and adr.alt_build(self, p, cid, how):
-                    return
-            raise AssertionError(f"no district builds {d.key} by {how}")
-        cost = d.cost  # build_cost(), written out: every build of a search passes here
-        if (
-            "factory" in self.district_rules
-            and cid in self.unique_ids  # d.unique, without the property's call
-            and d.key != "factory"
-            and self.has(p, "factory")
-        ):
-            cost -= 1
-        if dr is not None and dr.custom_build:
-            dr.start_build(self, p, cost)
-            return
-        self.pay_and_place(p, cid, cost)
-
-    def pay_and_place(self, p: Seat, cid: CardId, gold: int, count: bool = True) -> None:
-        self.gold[p] -= gold
-        self.spent += gold
-        for r in self.hooks.build_watchers:
-            if r.intercept_paid_build(self, p, cid, gold, count):
-                return  # the Magistrate decides whether to confiscate; his decision places the district
-        self.place(p, cid, "paid", count)
 
     # ------------------------------------------------------------------ the end
 
@@ -1233,7 +957,19 @@ class Game:
 
         return position(self)
 
-    # ------------------------------------------------------------------ listing and refusing actions
+    # ------------------------------------------------------------------ the parts in their own modules
+
+    # The selection (selection.py) and the turn's own actions (turn_actions.py).
+    start_round = selection.start_round
+    picker = selection.picker
+    selection_options = selection.selection_options
+    begin_turn_phase = selection.begin_turn_phase
+    pick = selection.pick
+    character_name = selection.character_name
+    swap_characters = selection.swap_characters
+    gathering_done = turn_actions.gathering_done
+    income_count = turn_actions.income_count
+    pay_and_place = turn_actions.pay_and_place
 
     # The functions of legal.py and refusals.py, as methods (each takes the game first).
     legal_actions = legal.legal_actions

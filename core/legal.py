@@ -12,7 +12,19 @@ from typing import TYPE_CHECKING
 
 from .actions import Action
 from .rules import OPENING_USED
-from .terms import END, GATHER_CARDS, GATHER_GOLD, OVER, SELECT, THANK, TURN, CardId, Pick, Seat, in_city
+from .terms import (
+    CHOOSE_LAST,
+    DISCARD,
+    END,
+    GATHER_CARDS,
+    GATHER_GOLD,
+    OVER,
+    SELECT,
+    THANK,
+    TURN,
+    CardId,
+    Seat,
+)
 
 if TYPE_CHECKING:
     from .districts.base import DistrictRules
@@ -31,10 +43,9 @@ def legal_actions(g: Game) -> list[Action]:
         # call costs about as much as the little each does).
         off, kind = g.selection_order[g.selection_step]
         draft = g.draft
-        acts = g.interned_discards if kind is Pick.DISCARD else g.interned_choices
+        acts = g.interned_discards if kind is DISCARD else g.interned_choices
         out = [
-            acts[c]
-            for c in sorted(draft + g.facedown if kind is Pick.CHOOSE_LAST and len(draft) == 1 else draft)
+            acts[c] for c in sorted(draft + g.facedown if kind is CHOOSE_LAST and len(draft) == 1 else draft)
         ]
         g.offered_to = (g.crown + off) % g.players
     elif g.follow_up == "keep" and not g.over:
@@ -61,9 +72,7 @@ def list_actions(g: Game) -> list[Action]:
 
 def selection_actions(g: Game) -> list[Action]:
     """The legal actions of a pick in the selection (no follow-up open): choose or discard a character."""
-    acts = (
-        g.interned_discards if g.selection_order[g.selection_step][1] is Pick.DISCARD else g.interned_choices
-    )
+    acts = g.interned_discards if g.selection_order[g.selection_step][1] is DISCARD else g.interned_choices
     return [acts[c] for c in sorted(g.selection_options())]
 
 
@@ -99,7 +108,7 @@ def turn_actions(g: Game) -> list[Action]:
         out = [GATHER_GOLD, GATHER_CARDS] if not g.gathered else []
         city = g.cities[g.turn_player]
         for dr in g.active_districts:
-            if in_city(city, dr.id):
+            if not dr.entries.isdisjoint(city):
                 dr.actions(g, g.turn_player, out)
         if g.gathered:
             out.append(END)
@@ -128,7 +137,7 @@ def turn_actions_of_character(g: Game) -> list[Action]:
     city = g.cities[p]
     if not g.active_entries.isdisjoint(city):
         for dr in g.active_districts:
-            if in_city(city, dr.id):
+            if not dr.entries.isdisjoint(city):
                 dr.actions(g, p, out)
     if gathered:
         if hooks.builders[i] and g.hands[p]:
@@ -136,9 +145,6 @@ def turn_actions_of_character(g: Game) -> list[Action]:
         if not hooks.may_keep_turn[i] or r.may_end(g, p):
             out.append(END)
     return out
-
-
-_NO_UNPAID: list[Action] = []  # what a listing without unpaid builds hands `_unique_allowed` (never written)
 
 
 def build_actions(g: Game, p: Seat, dearest: bool = False) -> list[Action]:
@@ -154,41 +160,46 @@ def build_actions(g: Game, p: Seat, dearest: bool = False) -> list[Action]:
     gold = g.gold[p]
     city = g.cities[p]
     costs = g.entry_costs  # a card id is a city entry without BEAUTY: its printed cost
+    entries = g.card_entries
     unique_ids = g.unique_ids
-    if dearest and not g.has_alt_pay:
-        best, top = -1, -1  # the card found and its printed cost, to beat
-        for cid in hand:
-            cost = costs[cid]
-            if cost <= top:
-                continue  # no dearer than the one found
-            if cid in unique_ids:
-                if not _unique_allowed(g, p, cid, gold, left, (), _NO_UNPAID):
-                    continue
-            elif cost > gold or not _basic_allowed(g, p, cid, city, left):
-                continue
-            best, top = cid, cost
-        return [] if best < 0 else [g.interned_builds[best]]
-    out: list[Action] = []
     builds = g.interned_builds
     # Only districts in this game can offer unpaid builds (Framework, Necropolis).
     alt = tuple(dr for dr in g.district_rules.values() if dr.alt_pay) if g.has_alt_pay else ()
+    dearest = dearest and not alt
+    out: list[Action] = []
     unpaid: list[Action] = []  # listed after the paid builds
-    for cid in dict.fromkeys(hand):  # each kind of card in the hand once, in the hand's order
+    top = -1  # with `dearest`, the printed cost of the build found, to beat
+    # Each kind of card in the hand once, in the hand's order (the dearest: a copy is no dearer than itself).
+    for cid in hand if dearest else dict.fromkeys(hand):
+        cost = costs[cid]
+        if cost <= top:
+            continue
         if cid in unique_ids:
-            if _unique_allowed(g, p, cid, gold, left, alt, unpaid):
-                out.append(builds[cid])
-            continue
-        # A basic district (always buildable, `Rules` checks), built for its printed cost or, where a district
-        # of the game allows it, without paying: most of a hand.
-        if not alt:
-            if costs[cid] <= gold and _basic_allowed(g, p, cid, city, left):
-                out.append(builds[cid])
-            continue
-        if not _basic_allowed(g, p, cid, city, left):
-            continue
-        for adr in alt:
-            adr.alt_build_actions(g, p, cid, unpaid)
-        if costs[cid] <= gold:
+            if cost > gold + 1 and not alt:
+                # Too dear even with the Factory's discount: only a district paid partly in cards (the
+                # Thieves' Den) may still be built.
+                dr = g.district_rules.get(g.edition.districts[cid].key)
+                if dr is None or not dr.custom_build:
+                    continue
+            if not _unique_allowed(g, p, cid, gold, left, alt, unpaid):
+                continue
+        else:
+            # A basic district (always buildable, `Rules` checks), built for its printed cost or, where a
+            # district of the game allows it, without paying: most of a hand.
+            if (
+                (cost > gold and not alt)
+                or not (entries[cid].isdisjoint(city) or g.can_build_kind(p, cid))
+                or not (left or not g.counts_toward_limit(cid))
+            ):
+                continue
+            for adr in alt:
+                adr.alt_build_actions(g, p, cid, unpaid)
+            if cost > gold:
+                continue
+        if dearest:
+            out = [builds[cid]]
+            top = cost
+        else:
             out.append(builds[cid])
     out.extend(unpaid)
     return out
@@ -200,24 +211,16 @@ def dearest_builds(g: Game, p: Seat) -> list[Action]:
     return build_actions(g, p, True)
 
 
-def _basic_allowed(g: Game, p: Seat, cid: CardId, city: list[int], left: bool) -> bool:
-    """Whether basic district `cid` may be built by p now, its price aside: not a copy of one in the city
-    unless allowed, and within the building limit."""
-    return (not in_city(city, cid) or g.can_build_kind(p, cid)) and (left or not g.counts_toward_limit(cid))
-
-
 def _unique_allowed(
     g: Game, p: Seat, cid: CardId, gold: int, left: bool, alt: tuple[DistrictRules, ...], unpaid: list[Action]
 ) -> bool:
     """Whether unique district `cid` may be built by p now and paid for: the Factory lowers its cost, the
     Thieves' Den is paid partly in cards, some refuse to be built now (the Monument) or ever (the Secret
     Vault). The unpaid ways to build it (`alt`: Framework, Necropolis) are added to `unpaid`. The checks
-    only ask, so their order does not matter."""
+    only ask, so their order does not matter; `build_actions` passes over a card too dear first."""
     d = g.edition.districts[cid]
     dr = g.district_rules.get(d.key)
-    if d.cost > gold + 1 and not alt and (dr is None or not dr.custom_build):
-        return False  # too dear even with the Factory's discount, and paid in gold only
-    if not d.buildable or (in_city(g.cities[p], cid) and not g.can_build_kind(p, cid)):
+    if not d.buildable or (not g.card_entries[cid].isdisjoint(g.cities[p]) and not g.can_build_kind(p, cid)):
         return False
     if not left and g.counts_toward_limit(cid):
         return False
@@ -225,7 +228,12 @@ def _unique_allowed(
         return False
     for adr in alt:
         adr.alt_build_actions(g, p, cid, unpaid)
-    price = g.build_cost(p, cid)
+    fr = g.district_rules.get("factory")  # (build_cost(), without its calls: d is known unique)
+    price = (
+        d.cost - 1
+        if fr is not None and d.key != "factory" and not fr.entries.isdisjoint(g.cities[p])
+        else d.cost
+    )
     if dr is not None and dr.custom_build:
         return dr.can_build(g, p, price)  # the Thieves' Den is paid partly in cards
     return price <= gold

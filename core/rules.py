@@ -63,6 +63,7 @@ class Rules:
         "interned_keeps": "The shared keep actions, by card id.",
         "unique_ids": "The card ids of the edition's unique districts.",
         "entry_costs": "What a city entry costs (`Game.entry_cost`), by the entry itself.",
+        "card_entries": "The city entries of each card, plain and beautified, by card id (see `Game.card_entries`).",
         "hooks": "The characters that take part in each whole-game hook (`Hooks`).",
         "district_hooks": "The districts that take part in each whole-game hook (`DistrictHooks`).",
         "faceup_count": "How many characters are discarded face up at each round's start.",
@@ -106,6 +107,7 @@ class Rules:
         # that could never be built would need its check back.
         assert all(d.buildable for i, d in enumerate(E.districts) if i not in self.unique_ids)
         self.entry_costs = costs + (0,) * (BEAUTY - len(costs)) + tuple(c + 1 for c in costs)
+        self.card_entries = tuple(frozenset((i, i | BEAUTY)) for i in range(len(costs)))
         self.hooks = Hooks(self.character_rules)
         self.district_hooks = DistrictHooks(self.district_rules)
         # The same at every round's start (a search starts tens of thousands of rounds).

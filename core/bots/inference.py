@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..edition import get_edition
 from ..rules import selection_script
-from ..terms import Pick
+from ..terms import CHOOSE
 from ..view import View
 
 
@@ -161,7 +161,7 @@ def three_player_counts(
         return ()
     steps: list[int] = []
     for opts, _k in offers:
-        at = [s for s, (_off, kind) in enumerate(script) if kind is Pick.CHOOSE and sizes[s] == len(opts)]
+        at = [s for s, (_off, kind) in enumerate(script) if kind is CHOOSE and sizes[s] == len(opts)]
         if len(at) != 1 or (steps and at[0] <= steps[-1]):
             return ()
         steps.append(at[0])
@@ -176,7 +176,7 @@ def three_player_counts(
         picks = [0] * n
         for s in between:
             off, kind = script[s]
-            if kind is Pick.CHOOSE:
+            if kind is CHOOSE:
                 picks[(crown + off) % n] += 1
         for q in range(n):
             if q != me:

@@ -19,8 +19,9 @@ from ..game import Game
 from ..redeal import Worlds
 from ..rng import Rng
 from ..terms import (
-    BEAUTY,
     BONUS,
+    CHOOSE_LAST,
+    DISCARD,
     END,
     GATHER_CARDS,
     GATHER_GOLD,
@@ -30,7 +31,6 @@ from ..terms import (
     TURN,
     USED_BONUS,
     USED_INCOME,
-    Pick,
 )
 from ..view import View
 from .heuristic import BASE_VALUE
@@ -68,9 +68,7 @@ def _draft_pick(g: Game, rng: Rng, picker: int) -> Action:
     """Rollout drafting: a character's base appeal, plus its income from the picker's city, plus noise.
     `picker` is the seat choosing (`g.picker()`). The action `g.selection_actions()` lists for the
     character `_draft_index` picks."""
-    listed = (
-        g.interned_discards if g.selection_order[g.selection_step][1] is Pick.DISCARD else g.interned_choices
-    )
+    listed = g.interned_discards if g.selection_order[g.selection_step][1] is DISCARD else g.interned_choices
     return listed[_draft_index(g, rng, picker)]
 
 
@@ -80,7 +78,7 @@ def _draft_index(g: Game, rng: Rng, picker: int) -> int:
     choice as over the list (the `hard` bot's playouts hand it to `Game.pick`)."""
     kind = g.selection_order[g.selection_step][1]
     draft = g.draft  # g.selection_options(), written out (a fifth of a playout's decisions are picks)
-    opts = sorted(draft + g.facedown if kind is Pick.CHOOSE_LAST and len(draft) == 1 else draft)
+    opts = sorted(draft + g.facedown if kind is CHOOSE_LAST and len(draft) == 1 else draft)
     if len(opts) == 1:
         return opts[0]  # the single legal action, taken without a draw
     rules = g.character_rules
@@ -99,7 +97,7 @@ def _draft_index(g: Game, rng: Rng, picker: int) -> int:
     for e in g.cities[picker]:
         per_type[kinds[e & 255]] += 1
     best, best_v = opts[0], -1e9
-    discard = kind is Pick.DISCARD
+    discard = kind is DISCARD
     for c, noise in zip(opts, rng.belows(100, len(opts)), strict=True):
         base, inc = appeal[c]
         val = base + noise / 50 + per_type[inc]
@@ -253,7 +251,7 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
         # At least the two gatherings are listed: a draw to explore, then an aim, then a gathering.
         if active:
             city = g.cities[p]
-            if any(_may_aim(dr) for dr in g.active_districts if dr.id in city or (dr.id | BEAUTY) in city):
+            if any(_may_aim(dr) for dr in g.active_districts if not dr.entries.isdisjoint(city)):
                 return None
         if rng.below(10) == 0:
             acts = g.legal_actions()
