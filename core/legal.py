@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from .actions import Action
 from .rules import OPENING_USED
 from .terms import (
-    CHOOSE_LAST,
     DISCARD,
     END,
     GATHER_CARDS,
@@ -39,15 +38,8 @@ def legal_actions(g: Game) -> list[Action]:
         out = turn_actions_of_character(g)
         g.offered_to = g.turn_player
     elif g.phase == SELECT and not g.follow_up:
-        # A pick, a fifth of a game's decisions: selection_actions() and picker(), written out (each
-        # call costs about as much as the little each does).
-        off, kind = g.selection_order[g.selection_step]
-        draft = g.draft
-        acts = g.interned_discards if kind is DISCARD else g.interned_choices
-        out = [
-            acts[c] for c in sorted(draft + g.facedown if kind is CHOOSE_LAST and len(draft) == 1 else draft)
-        ]
-        g.offered_to = (g.crown + off) % g.players
+        out = selection_actions(g)
+        g.offered_to = g.picker()
     elif g.follow_up == "keep" and not g.over:
         out = keep_actions(g)  # keeping a drawn card, after nearly every gathering of cards
         g.offered_to = g.follow_up_player
@@ -228,12 +220,7 @@ def _unique_allowed(
         return False
     for adr in alt:
         adr.alt_build_actions(g, p, cid, unpaid)
-    fr = g.district_rules.get("factory")  # (build_cost(), without its calls: d is known unique)
-    price = (
-        d.cost - 1
-        if fr is not None and d.key != "factory" and not fr.entries.isdisjoint(g.cities[p])
-        else d.cost
-    )
+    price = g.build_cost(p, cid)
     if dr is not None and dr.custom_build:
         return dr.can_build(g, p, price)  # the Thieves' Den is paid partly in cards
     return price <= gold

@@ -53,10 +53,7 @@ def gather(g: Game, p: Seat, what: str) -> None:
         else:
             g.drawn = drawn
             g.keep_count = keep_n
-            # open_follow_up("keep", p), written out
-            g.follow_up = "keep"
-            g.follow_up_player = p
-            g.follow_up_data = []
+            g.open_follow_up("keep", p)
             log = g.log
             if log is not None:
                 log.append((_GATHER_CARDS, None, p, "cards", len(drawn), keep_n))
@@ -130,14 +127,7 @@ def build(g: Game, p: Seat, cid: CardId, how: tuple[Any, ...] = ()) -> None:
             if adr.alt_pay and adr.alt_build(g, p, cid, how):
                 return
         raise AssertionError(f"no district builds {d.key} by {how}")
-    cost = d.cost  # build_cost(), written out: every build of a search passes here
-    if (
-        "factory" in g.district_rules
-        and cid in g.unique_ids  # d.unique, without the property's call
-        and d.key != "factory"
-        and g.has(p, "factory")
-    ):
-        cost -= 1
+    cost = g.build_cost(p, cid)
     if dr is not None and dr.custom_build:
         dr.start_build(g, p, cost)
         return
