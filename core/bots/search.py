@@ -9,10 +9,12 @@ greedy policy, and picks the action that won most often. The `normal` bot's choi
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..game import Game
@@ -36,6 +38,10 @@ from .heuristic import BASE_VALUE
 from .heuristic_characters import EXTRA_VALUE
 from .inference import Beliefs
 from .normal import NormalBot
+
+if TYPE_CHECKING:
+    from ..characters.base import CharacterRules
+    from ..edition import Edition
 
 World = Callable[[Rng], Game]
 
@@ -78,19 +84,10 @@ def _draft_index(g: Game, rng: Rng, picker: int) -> int:
     opts = sorted(g.selection_options())
     if len(opts) == 1:
         return opts[0]  # the single legal action, taken without a draw
-    rules = g.character_rules
-    table = _draft_tables.get(id(rules))
-    if (
-        table is None
-        or table[0] is not rules
-        or table[1] is not g.cast_keys
-        or table[2] is not g.edition.districts
-    ):
-        table = _draft_table(g)
-    kinds, appeal = table[3], table[4]
+    kinds, appeal, slots = _draft_table(g.character_rules, g.cast_keys, g.edition)
     # The picker's districts by type (a character's income from the city), in a list by the type's slot; a
     # character without income reads the last slot, which stays 0 (adding 0 leaves a float as it is).
-    per_type = [0] * table[5]
+    per_type = [0] * slots
     for e in g.cities[picker]:
         per_type[kinds[e & 255]] += 1
     best, best_v = opts[0], -1e9
@@ -105,28 +102,21 @@ def _draft_index(g: Game, rng: Rng, picker: int) -> int:
     return best
 
 
-# A fifth of a playout's decisions are picks of the draft: what a pick reads of each character (its base
-# appeal, the district type it draws income from, by cast index) and each card's type are looked up once per
-# cast and edition, not per option. Keyed by the id of the game's (shared, per configuration) character
-# rules; the entry holds them (and the cast and cards it was made from), so the id cannot be reused while it
-# stands.
-# (A district type is counted by its slot, a small int, in a list: cheaper than a dict of types.)
-_DraftTable = tuple[object, object, object, list[int], list[tuple[float, int]], int]
-_draft_tables: dict[int, _DraftTable] = {}
-
-
-def _draft_table(g: Game) -> _DraftTable:
-    rules = g.character_rules
-    districts = g.edition.districts
+@functools.lru_cache(maxsize=64)
+def _draft_table(
+    rules: tuple[CharacterRules, ...], cast_keys: tuple[str, ...], edition: Edition
+) -> tuple[list[int], list[tuple[float, int]], int]:
+    """What a pick of the draft reads of each character of a cast (its base appeal, the slot of the
+    district type it draws income from, by cast index), each card's type's slot, and how many slots: a
+    fifth of a playout's decisions are picks, and these are looked up once per cast and edition, not per
+    option. (A district type is counted by its slot, a small int, in a list: cheaper than a dict of types.)"""
     slots: dict[object, int] = {}  # district type -> its slot
-    kinds = [slots.setdefault(d.type, len(slots)) for d in districts]  # each card's type's slot
+    kinds = [slots.setdefault(d.type, len(slots)) for d in edition.districts]  # each card's type's slot
     spare = len(slots)  # the slot of no income, never counted
     appeal: list[tuple[float, int]] = [
-        (_CHAR_VALUE.get(key, 2.0), slots.get(rules[i].income, spare)) for i, key in enumerate(g.cast_keys)
+        (_CHAR_VALUE.get(key, 2.0), slots.get(rules[i].income, spare)) for i, key in enumerate(cast_keys)
     ]
-    table: _DraftTable = (rules, g.cast_keys, districts, kinds, appeal, spare + 1)
-    _draft_tables[id(rules)] = table
-    return table
+    return kinds, appeal, spare + 1
 
 
 # How the rollout policy sorts an action by its kind, in one look-up: an aimed kill or theft (AIM), a
