@@ -19,7 +19,7 @@ def state_digest(g: Game) -> str:
     import hashlib  # here, not at the top: it loads OpenSSL (~2 ms), which a start of the app never needs
     import json  # here and below, not at the top: a start of the app needs no JSON before its first frame
 
-    data = [
+    data: list[object] = [
         g.round,
         g.phase,
         g.crown,

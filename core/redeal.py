@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .rng import Rng
-from .terms import SELECT
+from .terms import CHOOSE_LAST, SELECT
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -181,7 +181,7 @@ def character_plan(g: Game, p: int) -> CharacterPlan:
         holders.append((q, len(hidden)))
         kept[q] = [i for i in g.characters[q] if g.revealed[i]]
     shuffle_facedown = not (
-        visible_draft and g.selection_order[g.selection_step][1] == "c+" and len(g.draft) == 1
+        visible_draft and g.selection_order[g.selection_step][1] is CHOOSE_LAST and len(g.draft) == 1
     )
     if shuffle_facedown:
         cpool.extend(g.facedown)

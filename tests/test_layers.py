@@ -82,8 +82,6 @@ FIELD_WRITES_ALLOWED = {
         "selection_step",
     ): "the old hand-written set-up start_turns is checked against",
     ("test_engine_contract.py", "hands"): "changes the original's list in place to show a clone shares none",
-    ("test_characters_hands_and_cities.py", "district_rules"): "a stand-in district's rules, not a position",
-    ("test_characters_witch.py", "district_rules"): "a stand-in district's rules (a probe), not a position",
 }
 
 

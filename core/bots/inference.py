@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..edition import get_edition
-from ..game import _selection_script
+from ..rules import selection_script
+from ..terms import CHOOSE
 from ..view import View
 
 
@@ -145,7 +146,7 @@ def three_player_counts(
         return ()
     ed = get_edition(v.edition)
     nc = len(v.cast)
-    script = _selection_script(n, nc, ed.random_discard_3p)
+    script = selection_script(n, nc, ed.random_discard_3p)
     size, sizes = nc - len(v.faceup) - 1, []
     for _ in script:  # at 3 players every step takes one card out of the draft
         sizes.append(size)
@@ -160,7 +161,7 @@ def three_player_counts(
         return ()
     steps: list[int] = []
     for opts, _k in offers:
-        at = [s for s, (_off, kind) in enumerate(script) if kind == "c" and sizes[s] == len(opts)]
+        at = [s for s, (_off, kind) in enumerate(script) if kind is CHOOSE and sizes[s] == len(opts)]
         if len(at) != 1 or (steps and at[0] <= steps[-1]):
             return ()
         steps.append(at[0])
@@ -175,7 +176,7 @@ def three_player_counts(
         picks = [0] * n
         for s in between:
             off, kind = script[s]
-            if kind == "c":
+            if kind is CHOOSE:
                 picks[(crown + off) % n] += 1
         for q in range(n):
             if q != me:

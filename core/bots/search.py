@@ -9,18 +9,20 @@ greedy policy, and picks the action that won most often. The `normal` bot's choi
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..game import Game
 from ..redeal import Worlds
 from ..rng import Rng
 from ..terms import (
-    BEAUTY,
     BONUS,
+    DISCARD,
     END,
     GATHER_CARDS,
     GATHER_GOLD,
@@ -36,6 +38,10 @@ from .heuristic import BASE_VALUE
 from .heuristic_characters import EXTRA_VALUE
 from .inference import Beliefs
 from .normal import NormalBot
+
+if TYPE_CHECKING:
+    from ..characters.base import CharacterRules
+    from ..edition import Edition
 
 World = Callable[[Rng], Game]
 
@@ -67,7 +73,7 @@ def _draft_pick(g: Game, rng: Rng, picker: int) -> Action:
     """Rollout drafting: a character's base appeal, plus its income from the picker's city, plus noise.
     `picker` is the seat choosing (`g.picker()`). The action `g.selection_actions()` lists for the
     character `_draft_index` picks."""
-    listed = g.interned_discards if g.selection_order[g.selection_step][1] == "d" else g.interned_choices
+    listed = g.interned_discards if g.selection_order[g.selection_step][1] is DISCARD else g.interned_choices
     return listed[_draft_index(g, rng, picker)]
 
 
@@ -75,28 +81,17 @@ def _draft_index(g: Game, rng: Rng, picker: int) -> int:
     """`_draft_pick`'s character, as its cast index. What `g.selection_actions()` lists is the characters of
     `g.selection_options()` in cast order: the pick works on their indexes, with the same draws and the same
     choice as over the list (the `hard` bot's playouts hand it to `Game.pick`)."""
-    kind = g.selection_order[g.selection_step][1]
-    draft = g.draft  # g.selection_options(), written out (a fifth of a playout's decisions are picks)
-    opts = sorted(draft + g.facedown if kind == "c+" and len(draft) == 1 else draft)
+    opts = sorted(g.selection_options())
     if len(opts) == 1:
         return opts[0]  # the single legal action, taken without a draw
-    rules = g.character_rules
-    table = _draft_tables.get(id(rules))
-    if (
-        table is None
-        or table[0] is not rules
-        or table[1] is not g.cast_keys
-        or table[2] is not g.edition.districts
-    ):
-        table = _draft_table(g)
-    kinds, appeal = table[3], table[4]
+    kinds, appeal, slots = _draft_table(g.character_rules, g.cast_keys, g.edition)
     # The picker's districts by type (a character's income from the city), in a list by the type's slot; a
     # character without income reads the last slot, which stays 0 (adding 0 leaves a float as it is).
-    per_type = [0] * table[5]
+    per_type = [0] * slots
     for e in g.cities[picker]:
         per_type[kinds[e & 255]] += 1
     best, best_v = opts[0], -1e9
-    discard = kind == "d"
+    discard = g.selection_order[g.selection_step][1] is DISCARD
     for c, noise in zip(opts, rng.belows(100, len(opts)), strict=True):
         base, inc = appeal[c]
         val = base + noise / 50 + per_type[inc]
@@ -107,28 +102,21 @@ def _draft_index(g: Game, rng: Rng, picker: int) -> int:
     return best
 
 
-# A fifth of a playout's decisions are picks of the draft: what a pick reads of each character (its base
-# appeal, the district type it draws income from, by cast index) and each card's type are looked up once per
-# cast and edition, not per option. Keyed by the id of the game's (shared, per configuration) character
-# rules; the entry holds them (and the cast and cards it was made from), so the id cannot be reused while it
-# stands.
-# (A district type is counted by its slot, a small int, in a list: cheaper than a dict of types.)
-_DraftTable = tuple[object, object, object, list[int], list[tuple[float, int]], int]
-_draft_tables: dict[int, _DraftTable] = {}
-
-
-def _draft_table(g: Game) -> _DraftTable:
-    rules = g.character_rules
-    districts = g.edition.districts
+@functools.lru_cache(maxsize=64)
+def _draft_table(
+    rules: tuple[CharacterRules, ...], cast_keys: tuple[str, ...], edition: Edition
+) -> tuple[list[int], list[tuple[float, int]], int]:
+    """What a pick of the draft reads of each character of a cast (its base appeal, the slot of the
+    district type it draws income from, by cast index), each card's type's slot, and how many slots: a
+    fifth of a playout's decisions are picks, and these are looked up once per cast and edition, not per
+    option. (A district type is counted by its slot, a small int, in a list: cheaper than a dict of types.)"""
     slots: dict[object, int] = {}  # district type -> its slot
-    kinds = [slots.setdefault(d.type, len(slots)) for d in districts]  # each card's type's slot
+    kinds = [slots.setdefault(d.type, len(slots)) for d in edition.districts]  # each card's type's slot
     spare = len(slots)  # the slot of no income, never counted
     appeal: list[tuple[float, int]] = [
-        (_CHAR_VALUE.get(key, 2.0), slots.get(rules[i].income, spare)) for i, key in enumerate(g.cast_keys)
+        (_CHAR_VALUE.get(key, 2.0), slots.get(rules[i].income, spare)) for i, key in enumerate(cast_keys)
     ]
-    table: _DraftTable = (rules, g.cast_keys, districts, kinds, appeal, spare + 1)
-    _draft_tables[id(rules)] = table
-    return table
+    return kinds, appeal, spare + 1
 
 
 # How the rollout policy sorts an action by its kind, in one look-up: an aimed kill or theft (AIM), a
@@ -250,7 +238,7 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
         # At least the two gatherings are listed: a draw to explore, then an aim, then a gathering.
         if active:
             city = g.cities[p]
-            if any(_may_aim(dr) for dr in g.active_districts if dr.id in city or (dr.id | BEAUTY) in city):
+            if any(_may_aim(dr) for dr in g.active_districts if not dr.entries.isdisjoint(city)):
                 return None
         if rng.below(10) == 0:
             acts = g.legal_actions()

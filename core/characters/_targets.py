@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ..actions import Action, shared
@@ -24,35 +25,23 @@ def nameable(
     return [i for i in _ranked(g.hooks.ranks, min_rank) if i not in skip]
 
 
-# The cast indexes of rank >= min_rank, by the cast's ranks (one tuple per configuration, held in the entry
-# so that its id stays its own) and min_rank: made once instead of comparing every rank at every listing.
-_RANKED: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-
-
+@functools.lru_cache(maxsize=256)
 def _ranked(ranks: tuple[int, ...], min_rank: int) -> tuple[int, ...]:
-    known = _RANKED.get((id(ranks), min_rank))
-    if known is None or known[0] is not ranks:
-        known = _RANKED[(id(ranks), min_rank)] = (
-            ranks,
-            tuple(i for i, r in enumerate(ranks) if r >= min_rank),
-        )
-    return known[1]
+    """The cast indexes of rank >= min_rank, by the cast's ranks (`Hooks.ranks`): made once per cast instead
+    of comparing every rank at every listing."""
+    return tuple(i for i, r in enumerate(ranks) if r >= min_rank)
 
 
-# The shared actions naming each character of a cast, by kind ("kill", "rob") and cast index: the Assassin's
-# and the Thief's lists are made at their every turn (the `hard` bot's playouts make millions), and looking
-# up `shared(kind, key)` per target built and hashed a key each time. Keyed by the id of the cast's keys
-# (one tuple per configuration, held in the entry so its id stays its own).
-_NAMED: dict[tuple[str, int], tuple[tuple[str, ...], tuple[Action, ...]]] = {}
+@functools.lru_cache(maxsize=256)
+def _named(kind: str, keys: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(shared(kind, k) for k in keys)
 
 
 def named_actions(g: Game, kind: str) -> tuple[Action, ...]:
-    """`shared(kind, key)` for each character of g's cast, by cast index."""
-    keys = g.cast_keys
-    known = _NAMED.get((kind, id(keys)))
-    if known is None or known[0] is not keys:
-        known = _NAMED[(kind, id(keys))] = (keys, tuple(shared(kind, k) for k in keys))
-    return known[1]
+    """`shared(kind, key)` for each character of g's cast, by cast index: the Assassin's and the Thief's lists
+    are made at their every turn (the `hard` bot's playouts make millions), and looking up `shared(kind,
+    key)` per target built and hashed a key each time."""
+    return _named(kind, g.cast_keys)
 
 
 def city_changed(g: Game, p: int) -> None:

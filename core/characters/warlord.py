@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ..actions import Action, shared
@@ -11,6 +12,7 @@ from ..terms import CARD, USED_ABILITY
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:
+    from ..edition import Edition
     from ..game import Game
 
 
@@ -89,20 +91,18 @@ class Warlord(CharacterRules):
                     out.append(a)
 
 
-# The shared destroy actions already listed, by seat and card id (None until first listed), per table of
-# cards: the `hard` bot's playouts list the Warlord's targets at his decisions, and `shared` builds and
-# hashes a key for each. Keyed by the id of the edition's cards (held in the entry: the id stays its own).
-_DESTROYS: dict[int, tuple[object, list[list[Action | None]]]] = {}
+@functools.lru_cache(maxsize=16)
+def _destroy_rows(edition: Edition) -> list[list[Action | None]]:
+    """The shared destroy actions already listed, by seat and card id (None until first listed), per
+    edition: the `hard` bot's playouts list the Warlord's targets at his decisions, and `shared` builds and
+    hashes a key for each. The rows grow with the seats asked for (`_destroy_actions`)."""
+    return []
 
 
 def _destroy_actions(g: Game) -> list[list[Action | None]]:
-    districts = g.edition.districts
-    known = _DESTROYS.get(id(districts))
-    if known is None or known[0] is not districts:
-        known = _DESTROYS[id(districts)] = (districts, [])
-    rows = known[1]
+    rows = _destroy_rows(g.edition)
     while len(rows) < g.players:
-        rows.append([None] * len(districts))
+        rows.append([None] * len(g.edition.districts))
     return rows
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import DistrictType
+from ..terms import BEAUTY
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -41,6 +42,9 @@ class DistrictRules:
 
     def __init__(self, card_id: int) -> None:
         self.id = card_id
+        # Its entries in a city, plain and beautified: `not dr.entries.isdisjoint(city)` asks whether a city
+        # holds it, in one C call (the engine asks at every gathering and every turn's end).
+        self.entries = frozenset((card_id, card_id | BEAUTY))
 
     def handlers(self) -> dict[str, Handler]:
         return {}

@@ -1,0 +1,181 @@
+"""The selection of characters: a round's start, its picks, and the turn phase's start once they are made.
+
+Each public function takes the game first and is a method of `Game` under the same name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .errors import IllegalAction
+from .events import shape
+from .terms import CHOOSE_LAST, DISCARD, RANDOM_DISCARD, SELECT, TURN, CastIndex, Seat
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# The shapes of the event log's compact records (events.shape; see Game.events).
+_ROUND = shape("round", "round", "crown", "faceup", "facedown")
+_TURN_PHASE = shape("turn_phase", "round")
+_CHOOSE = shape("choose", "player")
+_CHOOSE_PRIVATE = shape("choose_private", "player", "character")
+_DISCARD_CHARACTER = shape("discard_character", "player")
+_DISCARD_CHARACTER_PRIVATE = shape("discard_character_private", "player", "character")
+
+
+def start_round(g: Game) -> None:
+    """A new round: the characters are shuffled, the discards made and the selection begins."""
+    n, nc = g.players, g.cast_size
+    g.round += 1
+    g.phase = SELECT
+    g.owner = [-1] * nc
+    g.characters = [[] for _ in range(n)]
+    g.revealed = [False] * nc
+    g.called_by = [-1] * nc
+    g.killed = g.robbed = g.bewitched = g.robber = -1
+    g.markers = [0] * nc
+    g.follow_up_player = -1
+    g.current_character = -1
+    g.turn_player = -1
+    g.seen = [[] for _ in range(n)]
+    g.follow_up = ""
+    deck = list(range(nc))
+    g.rng.shuffle(deck)
+    facedown_first = g.edition.facedown_first
+    if facedown_first:
+        g.facedown = [deck.pop()]
+    faceup: list[CastIndex] = []
+    nup = g.faceup_count
+    while len(faceup) < nup:
+        c = deck.pop()
+        if g.hooks.ranks[c] == 4:
+            # RULINGS R6: rank 4 is never face up; it is shuffled back and another card replaces it.
+            deck.append(c)
+            g.rng.shuffle(deck)
+            continue
+        faceup.append(c)
+    g.faceup = faceup
+    if not facedown_first:
+        g.facedown = [deck.pop()]
+    g.draft = deck
+    g.selection_order = g.selection_script
+    g.selection_step = 0
+    log = g.log
+    if log is not None:
+        log.append((_ROUND, None, g.round, g.crown, [g.cast_keys[c] for c in faceup], 1))
+    advance_selection(g)
+
+
+def picker(g: Game) -> Seat:
+    """The seat whose pick it is in the selection."""
+    return (g.crown + g.selection_order[g.selection_step][0]) % g.players
+
+
+def selection_options(g: Game) -> list[CastIndex]:
+    """Character cards the current picker chooses from."""
+    off, kind = g.selection_order[g.selection_step]
+    if kind is CHOOSE_LAST and len(g.draft) == 1:
+        return g.draft + g.facedown
+    return g.draft
+
+
+def advance_selection(g: Game) -> None:
+    while g.selection_step < len(g.selection_order):
+        off, kind = g.selection_order[g.selection_step]
+        if kind is RANDOM_DISCARD:
+            # 3 players: the third player discards one of the remaining cards at random.
+            c = g.draft.pop(g.rng.below(len(g.draft)))
+            g.facedown.append(c)
+            if g.log is not None:
+                g.emit("discard_random", {"player": picker(g)})
+            g.selection_step += 1
+            continue
+        seen = g.seen[(g.crown + off) % g.players]  # the picker's
+        draft = g.draft
+        # selection_options(), added to what the picker has seen: at once at the seat's first pick of
+        # the round (with 4 or more players, its only one)
+        options = draft + g.facedown if kind is CHOOSE_LAST and len(draft) == 1 else draft
+        if not seen:
+            seen.extend(options)
+        else:
+            for c in options:
+                if c not in seen:
+                    seen.append(c)
+        return
+    # Selection over: the unchosen cards are discarded face down.
+    g.facedown.extend(g.draft)
+    g.draft = []
+    end_selection(g)
+
+
+def end_selection(g: Game) -> None:
+    for dr in g.district_hooks.selection_end:  # (the others' on_selection_end does nothing)
+        if dr.on_selection_end(g):
+            return  # a district (Theater) opened a decision; it resumes the turn phase
+    begin_turn_phase(g)
+
+
+def begin_turn_phase(g: Game) -> None:
+    g.phase = TURN
+    g.follow_up = ""
+    log = g.log
+    if log is not None:
+        log.append((_TURN_PHASE, None, g.round))
+    g.call_next()
+
+
+def apply_selection(g: Game, p: Seat, a: Action) -> None:
+    off, kind = g.selection_order[g.selection_step]
+    if a.kind != ("discard_character" if kind is DISCARD else "choose") or len(a.args) != 1:
+        raise IllegalAction("discard_passed" if kind is DISCARD else "choose")
+    idx = g.cast_ids.get(str(a.args[0]), -1)  # cast_index
+    if idx not in (g.draft + g.facedown if kind is CHOOSE_LAST and len(g.draft) == 1 else g.draft):
+        # (that list: selection_options())
+        raise IllegalAction("character_not_held", character=character_name(g, a.args[0]))
+    pick(g, p, idx)
+
+
+def pick(g: Game, p: Seat, idx: CastIndex) -> None:
+    """The selection's pick by the picker p (no follow-up open): the character at cast index `idx`, chosen
+    or discarded as the pick's kind says. Known legal (one of `selection_options()`), like
+    `apply_unchecked`'s actions: the `hard` bot's playouts pick by cast index (a fifth of their
+    decisions), without an action to make and read back."""
+    g.offered = ()  # the state changes: what was listed no longer holds
+    kind = g.selection_order[g.selection_step][1]
+    if kind is CHOOSE_LAST and len(g.draft) == 1:
+        opts = g.draft + g.facedown
+        # The last player took the face-down card too: the other one goes face down.
+        other = [c for c in opts if c != idx][0]
+        g.draft = []
+        g.facedown = [other]
+    else:
+        g.draft.remove(idx)
+    if kind is DISCARD:
+        g.facedown.append(idx)
+        log = g.log
+        if log is not None:
+            log.append((_DISCARD_CHARACTER, None, p))
+            log.append((_DISCARD_CHARACTER_PRIVATE, (p,), p, g.cast_keys[idx]))
+    else:
+        g.owner[idx] = p
+        g.characters[p].append(idx)
+        log = g.log
+        if log is not None:
+            log.append((_CHOOSE, None, p))
+            log.append((_CHOOSE_PRIVATE, (p,), p, g.cast_keys[idx]))
+    g.selection_step += 1
+    advance_selection(g)
+
+
+def character_name(g: Game, key: Any) -> str:
+    """The English name of the character `key`, for the engine's sentences."""
+    i = g.edition.character_by_key.get(str(key))
+    return g.edition.characters[i].name if i is not None else str(key)
+
+
+def swap_characters(g: Game, p: Seat, q: Seat, ip: CastIndex, iq: CastIndex) -> None:
+    """Exchange p's character ip with q's character iq (Theater)."""
+    g.characters[p][g.characters[p].index(ip)] = iq
+    g.characters[q][g.characters[q].index(iq)] = ip
+    g.owner[ip], g.owner[iq] = q, p
