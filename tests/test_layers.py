@@ -1,5 +1,5 @@
 """The import-linter contracts in pyproject.toml hold (core stays pure, layers point down, no cycles in
-the engine)."""
+the engine, the app or the server), and the other static checks pass."""
 
 import os
 import pathlib
