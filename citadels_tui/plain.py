@@ -133,9 +133,12 @@ async def play(table: Table, player: int, stdin: TextIO = sys.stdin, stdout: Tex
 
     def read() -> None:
         # A thread of its own, never waited for: a line still being typed when the game ends holds nothing.
-        for line in iter(stdin.readline, ""):
-            loop.call_soon_threadsafe(typed.put_nowait, line)
-        loop.call_soon_threadsafe(typed.put_nowait, "")
+        try:
+            for line in iter(stdin.readline, ""):
+                loop.call_soon_threadsafe(typed.put_nowait, line)
+            loop.call_soon_threadsafe(typed.put_nowait, "")
+        except RuntimeError:  # the game is over and its loop closed: nobody reads any more
+            return
 
     changed = asyncio.Event()
     table.subscribe(changed.set)
