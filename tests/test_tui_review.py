@@ -13,7 +13,8 @@ from textual_plotext import PlotextPlot
 
 from citadels_core import Game
 from citadels_core.record import GameRecord
-from citadels_server.cli import load_finished_game, main
+from citadels_server.cli import main
+from citadels_server.cli_replay import load_finished_game
 from citadels_tui.app import LAST_GAME, CitadelsApp, ssh_app_factory
 from citadels_tui.components.end_screen import EndScreen
 from citadels_tui.components.game_screen import GameScreen
