@@ -16,7 +16,7 @@ from rich.style import Style
 if TYPE_CHECKING:
     from textual.app import App
 
-# An App's errors keep the driver's logger name, which a host's log filters may name.
+# A hosted App's errors come under the driver's logger, with the SSH terminal's other log lines.
 log = logging.getLogger("citadels_server.driver")
 
 

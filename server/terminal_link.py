@@ -30,7 +30,7 @@ from .terminal import Channel, SizeLimits, clamp_size
 if TYPE_CHECKING:
     from .driver import SSHDriver
 
-# The SSH terminal's lines keep the driver's logger name, which a host's log filters may name.
+# The SSH terminal's log lines, the link's and the driver's, come under one logger: a host filters by it.
 log = logging.getLogger("citadels_server.driver")
 
 # Textual's parser holds a lone ESC for ESCAPE_DELAY (100 ms) waiting for the rest of a sequence; it only
