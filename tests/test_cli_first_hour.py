@@ -144,13 +144,13 @@ def test_one_list_of_bot_levels_in_every_help_and_error(tmp_path):
 
 
 def test_players_and_bots_for_a_local_game_on_the_command_line(tmp_path, monkeypatch):
-    import citadels_server.cli
+    import citadels_server.cli_play
     import citadels_tui.app
     from citadels_server.cli import main
 
     seen: dict[str, object] = {}
     monkeypatch.setattr(citadels_tui.app, "run", lambda **kw: seen.update(kw) or 0)
-    monkeypatch.setattr(citadels_server.cli, "has_terminal", lambda: True)
+    monkeypatch.setattr(citadels_server.cli_play, "has_terminal", lambda: True)
     monkeypatch.setenv("CITADELS_HOME", str(tmp_path))
     assert main(["--players", "5", "--bots", "easy,hard,normal,random"]) == 0
     assert seen["players"] == 5 and seen["bots"] == ["easy", "hard", "normal", "random"]
@@ -227,13 +227,13 @@ def test_the_example_position_loads_and_plays(tmp_path, monkeypatch):
     # The command the docs show is one the command line takes, up to the screen.
     for doc in ("position.md", "playing.md"):
         assert "citadels --position @docs/examples/win-from-here.txt" in (ROOT / "docs" / doc).read_text()
-    import citadels_server.cli
+    import citadels_server.cli_play
     import citadels_tui.app
     from citadels_server.cli import main
 
     seen: dict[str, object] = {}
     monkeypatch.setattr(citadels_tui.app, "run", lambda **kw: seen.update(kw) or 0)
-    monkeypatch.setattr(citadels_server.cli, "has_terminal", lambda: True)
+    monkeypatch.setattr(citadels_server.cli_play, "has_terminal", lambda: True)
     monkeypatch.chdir(ROOT)
     assert main(["--position", "@docs/examples/win-from-here.txt"]) == 0
     assert seen["position_seat"] == 0 and seen["position_bots"] == ["normal"] * 3
@@ -302,7 +302,7 @@ async def test_the_start_up_lines_are_the_ones_docs_hosting_shows(tmp_path):
     ],
 )
 def test_review_takes_the_language_and_theme_given_before_or_after_it(argv):
-    from citadels_server.cli import build_parser
+    from citadels_server.cli_parser import build_parser
 
     args = build_parser(argv).parse_args(argv)
     assert (args.lang, args.theme) == ("ru", "night")

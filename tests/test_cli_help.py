@@ -2,7 +2,8 @@
 
 import pytest
 
-from citadels_server.cli import BARE_START, build_parser, main
+from citadels_server.cli import BARE_START, main
+from citadels_server.cli_parser import build_parser
 
 
 @pytest.mark.parametrize(

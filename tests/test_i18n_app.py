@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from test_tui_app import keys, settle
 
-from citadels_server.cli import build_parser
+from citadels_server.cli_parser import build_parser
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.cities_pane import CitiesPane

@@ -1,4 +1,4 @@
-"""The SSH input pipeline (server/driver.py `TerminalLink`) on its own: whatever bytes arrive, every key
+"""The SSH input pipeline (server/terminal_link.py `TerminalLink`) on its own: whatever bytes arrive, every key
 comes out once, in order, and what waits stays bounded. Fuzzed with hypothesis."""
 
 from __future__ import annotations
@@ -11,8 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual import events
 
-from citadels_server.driver import BATCH, EVENTS_HIGH, PENDING_HIGH, RESIZE_COALESCE, SLICE, TerminalLink
 from citadels_server.settings import Settings
+from citadels_server.terminal_link import (
+    BATCH,
+    EVENTS_HIGH,
+    PENDING_HIGH,
+    RESIZE_COALESCE,
+    SLICE,
+    TerminalLink,
+)
 
 
 class FakeChannel:

@@ -10,8 +10,8 @@ from ssh_helpers import connect, open_game, running_server
 from textual.app import App
 
 from citadels_server.demo import DemoApp
-from citadels_server.driver import EVENTS_HIGH, SLICE
 from citadels_server.session import SessionInfo
+from citadels_server.terminal_link import EVENTS_HIGH, SLICE
 
 
 async def test_two_clients_each_see_their_own_name(tmp_path):

@@ -11,7 +11,7 @@ import sys
 import pytest
 from ssh_helpers import KeylessClient, Screen
 
-from citadels_server import cli
+from citadels_server import cli_serve
 from citadels_server.hostkey import HOST_KEY_FILE, fingerprint, load_or_create_host_key
 from citadels_server.settings import Settings, SettingsError, load_settings
 
@@ -63,14 +63,14 @@ def test_host_key_is_made_once_and_kept_private(tmp_path):
 
 
 def test_app_factory_falls_back_to_the_demo_only_while_the_game_is_missing(monkeypatch):
-    monkeypatch.setattr(cli, "GAME_APP_FACTORY", "citadels_tui.no_such_module:ssh_app_factory")
-    factory, name = cli.load_app_factory(None)
-    assert name == cli.DEMO_APP_FACTORY
-    monkeypatch.setattr(cli, "GAME_APP_FACTORY", "citadels_server.demo:no_such_factory")
-    assert cli.load_app_factory(None)[1] == cli.DEMO_APP_FACTORY
+    monkeypatch.setattr(cli_serve, "GAME_APP_FACTORY", "citadels_tui.no_such_module:ssh_app_factory")
+    factory, name = cli_serve.load_app_factory(None)
+    assert name == cli_serve.DEMO_APP_FACTORY
+    monkeypatch.setattr(cli_serve, "GAME_APP_FACTORY", "citadels_server.demo:no_such_factory")
+    assert cli_serve.load_app_factory(None)[1] == cli_serve.DEMO_APP_FACTORY
     # Asked for by name, a missing factory is an error, not a silent demo.
     with pytest.raises(ModuleNotFoundError):
-        cli.load_app_factory("no_such_module:f")
+        cli_serve.load_app_factory("no_such_module:f")
 
 
 async def test_citadels_serve_prints_its_fingerprint_and_serves(tmp_path):

@@ -6,9 +6,11 @@ import pyte
 import pytest
 from rich.console import ColorSystem
 
-from citadels_server.driver import PASTE_START, _partial_suffix, clamp_size, color_system_for, too_small_text
+from citadels_server.hardening import color_system_for
 from citadels_server.limits import ConnectionLimiter
 from citadels_server.settings import Settings
+from citadels_server.terminal import clamp_size, too_small_text
+from citadels_server.terminal_link import PASTE_START, _partial_suffix
 
 
 def render(data: bytes, width: int, height: int) -> list[str]:

@@ -11,7 +11,7 @@ from rich.console import Console
 from test_tui_app import SIZE, keys, settle
 from textual.widgets import Input, Select
 
-from citadels_server.cli import build_parser
+from citadels_server.cli_parser import build_parser
 from citadels_server.hub import Hub
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.end_screen import EndScreen
@@ -169,13 +169,13 @@ async def test_a_classic_table_in_the_lobby_by_form_and_by_command():
 
 
 def test_the_play_command_passes_the_edition(monkeypatch):
-    import citadels_server.cli
+    import citadels_server.cli_play
     import citadels_tui.app
     from citadels_server.cli import main
 
     seen: dict[str, object] = {}
     monkeypatch.setattr(citadels_tui.app, "run", lambda **kw: seen.update(kw) or 0)
-    monkeypatch.setattr(citadels_server.cli, "has_terminal", lambda: True)  # as if typed in one
+    monkeypatch.setattr(citadels_server.cli_play, "has_terminal", lambda: True)  # as if typed in one
     assert main(["--edition", "classic"]) == 0 and (seen["edition"], seen["shorter"]) == ("classic", None)
     assert main(["--shorter"]) == 0 and (seen["edition"], seen["shorter"]) == ("classic", True)
     assert main(["play"]) == 0 and seen["edition"] is None  # the settings' edition, 2016 by default

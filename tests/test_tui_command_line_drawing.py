@@ -2,7 +2,7 @@
 on a server: what it draws must be exactly what Textual's Input and styles cache drew, in every state the
 line can be in (typed text, the cursor anywhere, the inline suggestion, the placeholder, a line longer than
 the screen, a selection, another theme, without the focus). And Textual's partial update, as the SSH server
-patches it (server/driver.py, only the changed rows rendered), gives the same screen lines."""
+patches it (server/hardening.py, only the changed rows rendered), gives the same screen lines."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ async def test_the_command_line_draws_its_line_exactly_as_input_did(tmp_path: Pa
 async def test_the_servers_partial_update_renders_the_same_lines(tmp_path: Path):
     from textual._compositor import ChopsUpdate, Compositor
 
-    from citadels_server.driver import install_textual_patches
+    from citadels_server.hardening import install_textual_patches
 
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:

@@ -15,7 +15,9 @@ from citadels_core.bots import make_bot
 from citadels_core.position import from_position, position, seat_position
 from citadels_core.record import GameRecord
 from citadels_core.view import view
-from citadels_server.cli import build_parser, main, play_position
+from citadels_server.cli import main
+from citadels_server.cli_parser import build_parser
+from citadels_server.cli_play import play_position
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.cities_pane import CitiesPane
 from citadels_tui.components.hand_pane import HandPane
@@ -122,9 +124,9 @@ def test_a_decision_taken_back_goes_back_to_the_position_not_to_a_new_deal():
 
 
 def test_a_seats_position_is_dealt_and_played_from_that_seat(tmp_path: Path, monkeypatch):
-    import citadels_server.cli
+    import citadels_server.cli_play
 
-    monkeypatch.setattr(citadels_server.cli, "has_terminal", lambda: True)  # as if typed in one
+    monkeypatch.setattr(citadels_server.cli_play, "has_terminal", lambda: True)  # as if typed in one
     start = from_position(position_text(), record_events=False)
     f = tmp_path / "puzzle.txt"
     f.write_text(seat_position(start, 0), encoding="utf-8")  # what seat 0 knows while seat 2 decides

@@ -14,7 +14,9 @@ from test_tui_snapshots import finished_record
 from citadels_core import Game
 from citadels_core.gameline import decode, encode
 from citadels_core.view import view
-from citadels_server.cli import build_parser, main, wants_viewer
+from citadels_server.cli import main
+from citadels_server.cli_parser import build_parser
+from citadels_server.cli_replay import wants_viewer
 from citadels_tui.components.hand_pane import HandPane
 from citadels_tui.components.replay_screen import ReplayScreen
 from citadels_tui.replay_app import ReplayApp

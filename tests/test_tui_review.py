@@ -13,7 +13,8 @@ from textual_plotext import PlotextPlot
 
 from citadels_core import Game
 from citadels_core.record import GameRecord
-from citadels_server.cli import load_finished_game, main
+from citadels_server.cli import main
+from citadels_server.cli_replay import load_finished_game
 from citadels_server.hub import Hub
 from citadels_tui.app import LAST_GAME, CitadelsApp
 from citadels_tui.components.end_screen import EndScreen
