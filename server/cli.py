@@ -15,6 +15,7 @@ from typing import Any
 BARE_START = {
     "command": None,
     "resume": False,
+    "plain": False,
     "play_seed": None,
     "theme": None,
     "lang": None,

@@ -358,6 +358,12 @@ def _database_options(p: argparse.ArgumentParser) -> None:
 
 def _play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resume", action="store_true", help="continue the last saved game")
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        help="the game as lines of text (a screen reader, a phone, a script): the story, then what you can do "
+        "as a numbered list, then a prompt; no colour, no boxes, no redraws (also when TERM=dumb)",
+    )
     p.add_argument("--seed", type=int, default=None, dest="play_seed")
     p.add_argument(
         "--theme",

@@ -3,6 +3,7 @@ position; and the check, shared by every command that opens a screen, that there
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +64,21 @@ def cmd_play(args: argparse.Namespace) -> int:
         if bots is None:
             print(f"citadels: {problem}", file=sys.stderr)
             return 2
+    if args.plain or os.environ.get("TERM") == "dumb":
+        if args.resume:
+            print("citadels: --plain plays a new game; --resume is for the full screen", file=sys.stderr)
+            return 2
+        from citadels_tui.plain import run as run_plain
+
+        gc.enable()  # turned off above for the full screen's start, which turns it back on itself
+        return run_plain(
+            seed=args.play_seed,
+            lang=args.lang,
+            edition=args.edition,
+            shorter=args.shorter,
+            players=args.play_players,
+            bots=bots,
+        )
     if not needs_terminal():
         return 2
     return run(

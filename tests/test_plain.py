@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 from citadels_core import GameConfig
 from citadels_tui import i18n
@@ -117,3 +121,43 @@ def test_a_move_is_made_by_its_words_and_a_refusal_is_a_sentence():
     lines.clear()
     face.command("build castle")
     assert "".join(lines).strip()  # a sentence, not silence
+
+
+CITADELS = Path(sys.executable).parent / "citadels"
+
+
+def play_the_command(tmp_path: Path, args: list[str], env: dict[str, str]) -> bytes:
+    """`citadels ARGS` through pipes (no terminal), typing "1" at every prompt; every byte it wrote."""
+    proc = subprocess.Popen(
+        [str(CITADELS), *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "CITADELS_HOME": str(tmp_path), **env},
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    out = b""
+    while not out.rstrip().endswith(b"The game is over."):
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        if not chunk:
+            break
+        out += chunk
+        if out.endswith(PROMPT.encode()):
+            proc.stdin.write(b"1\n")
+            proc.stdin.flush()
+    proc.stdin.close()
+    assert proc.wait(timeout=60) == 0, proc.stderr.read() if proc.stderr else ""
+    return out
+
+
+def test_citadels_plain_plays_a_whole_game_through_pipes_in_text_alone(tmp_path):
+    out = play_the_command(tmp_path, ["--plain", "--seed", "4", "--players", "3", "--bots", "random"], {})
+    assert not [b for b in out if b < 32 and b != 10], "a control byte (colour, cursor, bell) in the output"
+    text = out.decode("utf-8")
+    assert text.startswith("(only you) Your starting hand:") and text.rstrip().endswith("The game is over.")
+    assert "\x1b" not in text and "│" not in text and "╭" not in text
+
+
+def test_a_dumb_terminal_gets_the_plain_game(tmp_path):
+    out = play_the_command(tmp_path, ["--seed", "4", "--players", "3", "--bots", "random"], {"TERM": "dumb"})
+    assert b"You can:" in out and b"\x1b" not in out
