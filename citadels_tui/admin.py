@@ -150,7 +150,7 @@ def _ban(hub: Lobby, admin: Admin, args: list[str]) -> str:
     if len(rest) >= 2 and rest[0].lower() == "for":
         until = now + parse_duration(rest[1])
         rest = rest[2:]
-    ban = Ban(kind, value, reason=_reason(rest), by=admin.name, since=now, until=until)  # type: ignore[arg-type]
+    ban = Ban(kind, value, reason=_reason(rest), by=admin.name, since=now, until=until)  # type: ignore[arg-type]  # `kind` was checked against the ban kinds above
     if ban.matches(admin.name, admin.key, admin.address):
         raise HubError(t("That ban would shut you out too."))
     hub.records.ban(ban)
@@ -201,7 +201,7 @@ def _unban(hub: Lobby, args: list[str]) -> str:
         raise HubError(t("“unban name|key|address VALUE”; “bans” lists them."))
     kind = args[0].lower()
     value = _ban_value(kind, args[1])
-    lifted = hub.records.unban(kind, value)  # type: ignore[arg-type]
+    lifted = hub.records.unban(kind, value)  # type: ignore[arg-type]  # `kind` was checked against the ban kinds above
     if kind == "name":
         sentence = (
             t("The name {v} is no longer banned.", v=value)

@@ -167,7 +167,7 @@ def _other(g: Game, p: int, a: Action, target: int | None) -> Effect:
     if k == "beautify":
         return Effect(gold_paid=1, card=str(args[0]))
     if k == "laboratory":
-        gain = g.district_rules["laboratory"].gain  # type: ignore[attr-defined]
+        gain = g.district_rules["laboratory"].gain  # type: ignore[attr-defined]  # the Laboratory's rules carry its gain
         return Effect(gold_gained=gain, cards_paid=1, card=str(args[0]))
     if k == "smithy":
         return Effect(gold_paid=2, cards_gained=min(3, len(g.deck)))

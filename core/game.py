@@ -850,7 +850,7 @@ class Game:
                 if listed is action:
                     if self.phase == SELECT and not self.follow_up:
                         # A listed pick: its kind and character are known good (_apply_selection checks them).
-                        self.pick(player, self.cast_ids[action.args[0]])  # type: ignore[index]
+                        self.pick(player, self.cast_ids[action.args[0]])  # type: ignore[index]  # a listed pick names a character by its key
                     else:
                         self.apply_unchecked(player, action)
                     if self.moves is not None:

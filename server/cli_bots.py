@@ -116,6 +116,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 f"  {b:>12}: wins {st['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of {st['seats']} seats, "
                 f"mean rank {st['mean_rank']:.2f}, mean margin {st['mean_margin']:+.2f}"
             )
-    for e in out["errors"]:
-        print(f"error in game with seed {e['seed']} ({','.join(e['seats'])}): {e['error']}", file=sys.stderr)
+    for err in out["errors"]:
+        print(
+            f"error in game with seed {err['seed']} ({','.join(err['seats'])}): {err['error']}",
+            file=sys.stderr,
+        )
     return 0 if not res.errors else 1

@@ -122,9 +122,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.log and g.events is not None:
         from citadels_core.narrate import narrate
 
-        for e in g.events:
-            if e.audience is None:
-                print(narrate(g.config, e))
+        for event in g.events:
+            if event.audience is None:
+                print(narrate(g.config, event))
     digest = state_digest(g)
     state = "finished" if g.over else f"in progress (round {g.round})"
     print(f"replayed {len(rec.actions)} actions: the game is {state}")

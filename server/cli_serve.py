@@ -94,6 +94,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     hub = None
     if factory_name == GAME_APP_FACTORY:
         from citadels_server.game import game_app_factory, make_hub
+        from citadels_server.replication import SharedHub
 
         hub = make_hub(settings, db)  # the hub keeps its tables, games and ratings in the database
         factory = game_app_factory(factory, settings, hub)  # every session shares one hub of tables
@@ -110,7 +111,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         closed, or a third one while it closes."""
         logging.shutdown()
         with contextlib.suppress(OSError, ValueError):
-            sys.__stdout__.flush()  # type: ignore[union-attr]
+            if sys.__stdout__ is not None:
+                sys.__stdout__.flush()
         os._exit(0)
 
     def out_of_time() -> None:
@@ -129,7 +131,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     async def serve() -> None:
         # Tables kept from the last run are back before the first player can look at the lobby.
         problems = hub.restore() if hub is not None else []
-        if hub is not None and hub.shared:
+        if isinstance(hub, SharedHub):
             # PostgreSQL: other processes may share the tables (docs/scaling.md). Listening to them, and
             # taking the tables nobody runs, before the first player can look at the lobby.
             await hub.share()
@@ -222,9 +224,11 @@ def check_serve(settings: Any) -> int:
     """`citadels serve --check`: each check of what the server would start with says what it found, in a
     sentence; 0 if every one passed, else 1. Nothing listens and nothing is written. A check is a function
     of the settings that returns its sentence, or raises one of `problems` with it."""
+    from collections.abc import Callable
+
     from citadels_server.database import DatabaseError, check_database
 
-    checks = [lambda: check_database(settings, full=True)]
+    checks: list[Callable[[], str]] = [lambda: check_database(settings, full=True)]
     problems: tuple[type[Exception], ...] = (DatabaseError,)
     failed = 0
     for check in checks:

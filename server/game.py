@@ -18,7 +18,7 @@ def make_hub(settings: Settings, records: Records | None = None) -> Hub:
     `SharedHub`."""
     hub: Hub
     if records is not None and getattr(records, "shared", False):
-        shared: SharedRecords = records  # type: ignore[assignment]
+        shared: SharedRecords = records  # type: ignore[assignment]  # records that say they are shared are SharedRecords
         hub = SharedHub(settings.seat_hold, settings.bot_pace, records=shared, lease=settings.lease)
     else:
         hub = Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace, records=records)

@@ -57,7 +57,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     # -- requests -------------------------------------------------------------------------------------
 
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
@@ -168,9 +168,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 color_system=color_system_for(info.term_type, info.colorterm),
                 label=f"{self.id} ({info.name})",
             )
-            errors = app.error_console.file  # type: ignore[assignment]
+            errors = app.error_console.file  # type: ignore[assignment]  # the App's error console writes to our LogFile
             # The App builds its driver itself; hand it this session's link through the class it calls.
-            app.driver_class = functools.partial(SSHDriver, link=self.link)  # type: ignore[assignment]
+            app.driver_class = functools.partial(SSHDriver, link=self.link)  # type: ignore[assignment]  # Textual makes the driver; its link is bound here
             self.app = app
             if self.gone or self.ending:
                 return

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from rich.console import ColorSystem, Console
+from rich.color import ColorSystem
+from rich.console import Console
 from rich.style import Style
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ def install_textual_patches() -> None:
             ]
         )
 
-    Strip.render = render  # type: ignore[method-assign]
+    Strip.render = render  # type: ignore[method-assign]  # the pinned Textual's Strip.render, wrapped (docs/architecture.md)
     _render_only_changed_lines()
     _patched = True
 
@@ -157,7 +158,7 @@ def harden_app(app: App[Any], *, color_system: ColorSystem, label: str) -> None:
     """
     app.console._color_system = color_system  # Rich keeps the depth here; the console is the App's own.
     app.error_console = Console(
-        file=LogFile(log, f"app error in session {label}:"),  # type: ignore[arg-type]
+        file=LogFile(log, f"app error in session {label}:"),  # type: ignore[arg-type]  # a LogFile is written as a text file is
         width=100,
         color_system=None,
         markup=False,
@@ -167,12 +168,13 @@ def harden_app(app: App[Any], *, color_system: ColorSystem, label: str) -> None:
     def refuse(*_args: Any, **_kwargs: Any) -> None:
         app.notify("Screenshots cannot be saved over SSH.", severity="warning")
 
-    app.action_screenshot = refuse  # type: ignore[method-assign]
-    app.deliver_screenshot = refuse  # type: ignore[method-assign, assignment]
-    app.save_screenshot = refuse  # type: ignore[method-assign, assignment]
+    app.action_screenshot = refuse  # type: ignore[method-assign]  # (see below)
+    # The instance's own refusal in place of each method (its signature is not theirs: it takes anything).
+    app.deliver_screenshot = refuse  # type: ignore[method-assign]  # (see above)
+    app.save_screenshot = refuse  # type: ignore[method-assign, assignment]  # (see above)
     system_commands = app.get_system_commands
 
     def get_system_commands(screen: Any) -> Iterable[Any]:
         return [c for c in system_commands(screen) if c.title != "Screenshot"]
 
-    app.get_system_commands = get_system_commands  # type: ignore[method-assign]
+    app.get_system_commands = get_system_commands  # type: ignore[method-assign]  # wrapped: no command that means nothing over SSH

@@ -37,7 +37,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterator
 
-from citadels_core import ConfigError, GameConfig, get_edition
+from citadels_core import ConfigError, Game, GameConfig, get_edition
 from citadels_core.bots import LEVELS, level_name
 from citadels_core.edition import EDITIONS
 from citadels_core.record import GameRecord
@@ -431,6 +431,7 @@ class Hub:
         keys = {i: h.key for i, h in enumerate(ht.holders) if not h.released}
         if game.over:
             result = game.result
+            assert result is not None  # a game over has its result
             totals = [s["total"] for s in result["scores"]]
             winners = set(result["winners"])
         else:  # abandoned: what each city is worth now, for the record; nobody is rated
@@ -639,8 +640,8 @@ class TableJournal(Unkept):
         self.hub.announce(self.ht, text)
 
 
-def _points_now(game: object, player: int) -> int:
+def _points_now(game: Game, player: int) -> int:
     try:
-        return int(score_breakdown(game, player)["total"])  # type: ignore[arg-type]
+        return int(score_breakdown(game, player)["total"])
     except Exception:  # noqa: BLE001 - a score for the record only; a game cut short may not score
         return 0

@@ -198,7 +198,7 @@ def meter_loop_callbacks() -> None:
     run = asyncio.events.Handle._run
 
     def timed_run(self: asyncio.events.Handle) -> None:
-        meter = self._context.get(_session_meter)  # type: ignore[attr-defined]
+        meter = self._context.get(_session_meter)  # type: ignore[attr-defined]  # asyncio's Handle keeps the context it runs in
         if meter is None:
             run(self)
             return
@@ -210,7 +210,7 @@ def meter_loop_callbacks() -> None:
         finally:
             meter.charge(time.thread_time() - start)
 
-    asyncio.events.Handle._run = timed_run  # type: ignore[method-assign]
+    asyncio.events.Handle._run = timed_run  # type: ignore[method-assign]  # the loop meter times each callback (docs/architecture.md)
     _metering = True
 
 

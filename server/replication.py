@@ -19,7 +19,8 @@ import asyncio
 import contextvars
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from citadels_tui.admin import end_banned_sessions
 from citadels_tui.chat import MAX_CHAT, append_line
@@ -66,7 +67,7 @@ class SharedHub(Hub):
         self._chores: set[asyncio.Task[None]] = set()  # reads in flight (kept so that none is collected)
         # The other processes as their presence rows last said (holder, alive, what their sessions show),
         # and this process's own presence written (or read) once at a time, again if asked meanwhile.
-        self._others: list[tuple[str, bool, dict[str, object]]] = []
+        self._others: list[tuple[str, bool, dict[str, Any]]] = []  # presence rows, as JSON
         self._publishing = _Once(self._spawn)
         self._stopped = False
         self._looking = _Once(self._spawn)
@@ -171,11 +172,7 @@ class SharedHub(Hub):
         """How many sessions other processes sharing the tables have under `name`, as they last said (an
         admin's kick reaches them, `kick_elsewhere`)."""
         folded = name.casefold()
-        return sum(
-            int(here.get("names", {}).get(folded, 0))  # type: ignore[union-attr]
-            for _, alive, here in self._others
-            if alive
-        )
+        return sum(int(here.get("names", {}).get(folded, 0)) for _, alive, here in self._others if alive)
 
     def kick_elsewhere(self, name: str, farewell: Lazy) -> None:
         """End `name`'s sessions on the other processes (an admin's kick); they read `farewell`."""
@@ -190,9 +187,9 @@ class SharedHub(Hub):
         await self._resync()
         self._renewer = self._spawn(self._renew())
 
-    def _spawn(self, work: object) -> asyncio.Task[None]:
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         # A fresh context: the work belongs to no session (as a table's task, see `_seat_table`).
-        task = asyncio.get_running_loop().create_task(work, context=contextvars.Context())  # type: ignore[arg-type]
+        task = asyncio.get_running_loop().create_task(work, context=contextvars.Context())
         self._chores.add(task)
         task.add_done_callback(self._chore_done)
         return task
@@ -423,7 +420,7 @@ class SharedHub(Hub):
         if self._renewer is not None:
             self._publishing.run(self._present)
 
-    def _here(self) -> dict[str, object]:
+    def _here(self) -> dict[str, Any]:
         """What this process's sessions show, for its presence row: the seats (table, folded name) of its
         players, at tables in play and not yet started; how many watch each table here; who is connected
         (folded name: sessions)."""
@@ -446,14 +443,14 @@ class SharedHub(Hub):
     async def _look(self) -> None:
         self._saw(await self._shared.presence(self.lease, None))
 
-    def _saw(self, others: list[tuple[str, bool, dict[str, object]]]) -> None:
+    def _saw(self, others: list[tuple[str, bool, dict[str, Any]]]) -> None:
         """The other processes' presence as read: each table's spectators are this process's and those the
         living others say."""
         self._others = others
         elsewhere: dict[int, int] = {}
         for _, alive, here in others:
             if alive:
-                for tid, n in dict(here.get("watching", {})).items():  # type: ignore[call-overload]
+                for tid, n in dict(here.get("watching", {})).items():
                     elsewhere[int(tid)] = elsewhere.get(int(tid), 0) + int(n)
         changed = False
         for ht in self.tables.values():
@@ -468,10 +465,10 @@ class SharedHub(Hub):
         process shows their seat: at a table in play whose lease this process holds, their seat is held as
         for a player who disconnected (a bot takes it when the hold runs out); from a table not yet started,
         they stand up."""
-        live = {(int(tid), str(name)) for tid, name in self._here()["seats"]}  # type: ignore[union-attr]
+        live = {(int(tid), str(name)) for tid, name in self._here()["seats"]}
         dead: set[tuple[int, str]] = set()
         for _, alive, here in self._others:
-            for tid, name in here.get("seats", []):  # type: ignore[union-attr]
+            for tid, name in here.get("seats", []):
                 (live if alive else dead).add((int(tid), str(name)))
         standing: dict[int, set[str]] = {}
         connected = {who.name.casefold() for who in self.order.attendees}
@@ -570,21 +567,21 @@ class _Once:
     """Runs one piece of async work at a time: asked again while it runs, it runs once more after (a burst
     of asks is one or two runs, and the last one sees the latest state)."""
 
-    def __init__(self, spawn: Callable[[object], asyncio.Task[None]]) -> None:
+    def __init__(self, spawn: Callable[[Coroutine[Any, Any, None]], asyncio.Task[None]]) -> None:
         self._spawn = spawn
         self._task: asyncio.Task[None] | None = None
         self._again = False
 
-    def run(self, work: Callable[[], object]) -> None:
+    def run(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
         if self._task is not None and not self._task.done():
             self._again = True
             return
         self._again = False
         self._task = self._spawn(self._loop(work))
 
-    async def _loop(self, work: Callable[[], object]) -> None:
+    async def _loop(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
         while True:
-            await work()  # type: ignore[misc]
+            await work()
             if not self._again:
                 return
             self._again = False

@@ -76,7 +76,7 @@ class CitadelsServer:
             names = self._own_database.players
         # Several processes on one database: a name logged in on any of them is in use on all.
         self.live_shared: SharedLiveNames | None = (
-            names if getattr(names, "shared", False) else None  # type: ignore[assignment]
+            names if getattr(names, "shared", False) else None  # type: ignore[assignment]  # names that say they are shared are SharedLiveNames
         )
         self.policy = AuthPolicy(
             names,

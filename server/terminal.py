@@ -16,10 +16,14 @@ class Channel(Protocol):
 
 
 class SizeLimits(Protocol):
-    min_width: int
-    min_height: int
-    max_width: int
-    max_height: int
+    @property
+    def min_width(self) -> int: ...
+    @property
+    def min_height(self) -> int: ...
+    @property
+    def max_width(self) -> int: ...
+    @property
+    def max_height(self) -> int: ...
 
 
 def clamp_size(width: int, height: int, limits: SizeLimits) -> tuple[int, int]:

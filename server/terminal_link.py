@@ -77,11 +77,16 @@ def _partial_suffix(data: bytes, marker: bytes) -> int:
 class InputBudget(Protocol):
     """The settings that bound what one session's input may cost the shared loop (see settings.py)."""
 
-    input_burst: int
-    input_share: float
-    input_share_burst: float
-    input_notice_after: float
-    input_disconnect_after: float
+    @property
+    def input_burst(self) -> int: ...
+    @property
+    def input_share(self) -> float: ...
+    @property
+    def input_share_burst(self) -> float: ...
+    @property
+    def input_notice_after(self) -> float: ...
+    @property
+    def input_disconnect_after(self) -> float: ...
 
 
 class TypedRun:
@@ -515,9 +520,9 @@ class TerminalLink:
             last = queue[-1] if queue else None
             if _joins_run(message):
                 if isinstance(last, TypedRun):
-                    last.keys.append(message)  # type: ignore[arg-type]
+                    last.keys.append(message)  # type: ignore[arg-type]  # a message that joins a run is a typed key
                 else:
-                    queue.append(TypedRun(message))  # type: ignore[arg-type]
+                    queue.append(TypedRun(message))  # type: ignore[arg-type]  # a message that joins a run is a typed key
             elif (
                 isinstance(message, events.MouseMove)
                 and isinstance(last, events.MouseMove)

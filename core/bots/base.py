@@ -31,14 +31,14 @@ def decide(bot: Bot, g: Game, p: int) -> Action:
             # Another program (bots/outside.py): told the events its seat may see since it last decided.
             from ..view import events_for
 
-            start, bot.events_seen = bot.events_seen, len(g.events or ())  # type: ignore[attr-defined]
-            return bot.choose(v, events_for(g, p, start))  # type: ignore[call-arg]
+            start, bot.events_seen = bot.events_seen, len(g.events or ())  # type: ignore[attr-defined]  # the bot said it wants events (bots/outside.py)
+            return bot.choose(v, events_for(g, p, start))  # type: ignore[call-arg]  # a bot that wants events takes them
         if getattr(bot, "wants_worlds", False):
             from ..redeal import Worlds
 
             if getattr(bot, "wants_moves", False):
                 g.record_moves()  # a bot that keeps its tree follows the moves made since its last decision
-            return bot.choose(v, Worlds(g, p))  # type: ignore[call-arg]
+            return bot.choose(v, Worlds(g, p))  # type: ignore[call-arg]  # a bot that wants worlds takes them
         return bot.choose(v)
     finally:
         v.close()
@@ -49,4 +49,4 @@ def game_over(bot: Bot, g: Game, p: int) -> None:
     if getattr(bot, "wants_events", False):
         from ..view import events_for
 
-        bot.game_over(events_for(g, p, bot.events_seen), g.result)  # type: ignore[attr-defined]
+        bot.game_over(events_for(g, p, bot.events_seen), g.result)  # type: ignore[attr-defined]  # the bot said it wants events (bots/outside.py)

@@ -214,7 +214,7 @@ def _may_aim(r: object) -> bool:
     preference): whether it handles those kinds."""
     aims = _aims_by_rules.get(type(r))
     if aims is None:
-        handlers = r.handlers()  # type: ignore[attr-defined]
+        handlers = r.handlers()  # type: ignore[attr-defined]  # a character's rules that aim at others list their handlers
         aims = _aims_by_rules[type(r)] = any(k in handlers for k in _AIM_KINDS)
     return aims
 
