@@ -64,6 +64,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         if bots is None:
             print(f"citadels: {problem}", file=sys.stderr)
             return 2
+    # What a new game is, for either face of it.
+    game = {
+        "seed": args.play_seed,
+        "lang": args.lang,
+        "edition": args.edition,
+        "shorter": args.shorter,
+        "players": args.play_players,
+        "bots": bots,
+    }
     if args.plain or os.environ.get("TERM") == "dumb":
         if args.resume:
             print("citadels: --plain plays a new game; --resume is for the full screen", file=sys.stderr)
@@ -71,26 +80,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         from citadels_tui.plain import run as run_plain
 
         gc.enable()  # turned off above for the full screen's start, which turns it back on itself
-        return run_plain(
-            seed=args.play_seed,
-            lang=args.lang,
-            edition=args.edition,
-            shorter=args.shorter,
-            players=args.play_players,
-            bots=bots,
-        )
+        return run_plain(**game)
     if not needs_terminal():
         return 2
-    return run(
-        resume=args.resume,
-        seed=args.play_seed,
-        theme=args.theme,
-        lang=args.lang,
-        edition=args.edition,
-        shorter=args.shorter,
-        players=args.play_players,
-        bots=bots,
-    )
+    return run(resume=args.resume, theme=args.theme, **game)
 
 
 def bot_levels(arg: str, players: int) -> tuple[list[str] | None, str | None]:
