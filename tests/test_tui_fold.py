@@ -57,6 +57,19 @@ def test_folding_keeps_every_character(text, width):
     rejoins(text, plain(strips), width)
 
 
+def test_a_line_the_fold_continues_does_not_begin_with_the_space_it_folded_at():
+    # Found by the pane property below: Rich began a line with the space after a word it had cut, at 16
+    # cells ("…Iu✗ё1(J" / " ✓«pf").
+    text = "pи…城d”市建3шкkнo'JуCлG4–Iu✗ё1(J ✓«pf\nsхк城4к·'.H?✗"
+    for width in range(10, 30):
+        rejoins(text, plain(fold(Console(width=width, color_system=None), Text(text), width)), width)
+
+
+def test_a_lines_own_indent_is_kept():
+    lines = plain(fold(Console(width=30, color_system=None), Text("  • Clara builds\n\n  x"), 30))
+    assert lines == ["  • Clara builds", "", "  x"]
+
+
 # ------------------------------------------------------------------ the panes, as they are drawn
 
 

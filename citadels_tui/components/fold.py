@@ -20,8 +20,31 @@ def fold(console: Console, renderable: RenderableType | str, width: int) -> list
     width = max(1, width)
     if isinstance(renderable, str):
         renderable = Text(renderable)
-    lines = Segment.split_lines(console.render(renderable, console.options.update_width(width)))
-    return [Strip(line).adjust_cell_length(width) for line in lines]
+    options = console.options.update_width(width)
+    if not isinstance(renderable, Text):
+        lines = Segment.split_lines(console.render(renderable, options))
+        return [Strip(line).adjust_cell_length(width) for line in lines]
+    strips: list[Strip] = []
+    # Line by line of the text, so that a line the fold continues is known: Rich may begin one with the
+    # space it folded at (a word cut because it is longer than the width), which is left out like any
+    # other space at a fold. A line's own leading spaces (an indent) are kept.
+    for paragraph in renderable.split("\n", allow_blank=True):
+        for i, line in enumerate(Segment.split_lines(console.render(paragraph, options))):
+            strips.append(Strip(_unindented(line) if i else line).adjust_cell_length(width))
+    return strips
+
+
+def _unindented(line: list[Segment]) -> list[Segment]:
+    """`line` without the spaces it begins with."""
+    out = list(line)
+    while out and out[0].text.startswith(" "):
+        first = out[0]
+        rest = first.text.lstrip(" ")
+        if rest:
+            out[0] = Segment(rest, first.style, first.control)
+            break
+        out.pop(0)
+    return out
 
 
 def plain(strips: list[Strip]) -> list[str]:
