@@ -6,6 +6,7 @@ a saved game is offered first when there is one, or resumed directly with `--res
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from random import SystemRandom
@@ -26,6 +27,7 @@ from .game_setup import NewGame, rank9_reason
 from .i18n import available, from_environment, language, normalize, set_language, t, tn
 from .journal import SaveFile
 from .paths import cache_dir, config_dir
+from .ringer import Ringer, changed, describe, in_tmux
 from .saves import BackgroundSaver, Saved, read_save, save_target
 from .settings import load_settings, new_game_of, save_settings
 from .table import HINT_PLAYOUTS, HINT_SECONDS, Seat, Table
@@ -95,6 +97,13 @@ class CitadelsApp(ThemedApp):
             self.notes.append((msg, True))
         if pace is not None:
             self.settings.bot_pace = pace
+        self.ringer = Ringer(
+            self.write_to_terminal,
+            in_tmux(os.environ.get("TERM"), dict(os.environ)),
+            self.settings.ring,
+            self.settings.ring_with,
+        )
+        self.my_turn = False  # the decision open is this app's seat's (its ring is rung once)
         # --lang, then the settings, then the locale. The language is this app's own (see i18n.py).
         # A resumed game is shown again in the language and theme it was saved in, unless this session
         # asked for others (--lang, --theme).
@@ -299,6 +308,8 @@ class CitadelsApp(ThemedApp):
         self.owns_table = owned
         table.subscribe(self._table_changed)
         self._ended = False
+        self.my_turn = False
+        self.call_after_refresh(self.ring_for_turn)
         screen = self.make_game_screen(seat)
         if self.game_screen is None:
             if not self._first_screen:  # else get_default_screen makes it the first screen
@@ -399,8 +410,33 @@ class CitadelsApp(ThemedApp):
     def on_table_changed(self, message: TableChanged) -> None:
         if self.game_screen is not None and self.game_screen.is_attached:
             self.game_screen.refresh_view()
+        self.ring_for_turn()
         if self.table is not None and self.table.game.over and not self._ended:
             self._game_over()
+
+    def ring_for_turn(self) -> None:
+        """Ring once when a decision becomes this seat's at a hosted table, where the others' turns take long
+        enough to look away (against bots at home, a turn comes back within seconds: it is not rung)."""
+        if self.table is None or self.seat is None or self.seat.player is None or self.owns_table:
+            return
+        pending = self.table.game.pending()
+        mine = pending is not None and pending[0] == self.seat.player
+        if mine and not self.my_turn:
+            self.ringer.ring("turn", t("Your turn"))
+        elif not mine and self.my_turn:
+            self.ringer.settle()
+        self.my_turn = mine
+
+    def write_to_terminal(self, text: str) -> None:
+        """Write `text` to the terminal as it is, beside the screen's frames (a ring: ringer.py)."""
+        if not self.is_headless and self._driver is not None:
+            self._driver.write(text)
+
+    def on_app_focus(self) -> None:
+        self.ringer.focused = True
+
+    def on_app_blur(self) -> None:
+        self.ringer.focused = False
 
     def _game_over(self) -> None:
         if self.table is None or self._ended:
@@ -594,6 +630,24 @@ class CitadelsApp(ThemedApp):
         self.edition_request = self.shorter_request = self.players_request = self.bots_request = None
         s.bots = (list(spec.bots) + s.bots[len(spec.bots) :])[:7]
         self._write_settings()
+
+    def set_ring(self, arg: str) -> None:
+        """`ring`, `ring off`, `ring turn off`, `ring bell on` …: what rings, and how (ringer.py)."""
+        r = self.ringer
+        if arg.strip():
+            new = changed(arg, r.kinds, r.ways)
+            if new is None:
+                self.say(
+                    t(
+                        "Say “ring on”, “ring off”, or a kind or a way and on or off: “ring turn off”, “ring bell on”."
+                    ),
+                    alert=True,
+                )
+                return
+            self.settings.ring, self.settings.ring_with = new
+            r.kinds, r.ways = set(new[0]), set(new[1])
+            self._write_settings()
+        self.say(describe(r.kinds, r.ways))
 
     def _write_settings(self) -> None:
         if not self.settings_writable:

@@ -145,6 +145,10 @@ def set_pace(app: GameApp, arg: str) -> None:
     app.set_pace(arg)
 
 
+def set_ring(app: GameApp, arg: str) -> None:
+    app.set_ring(arg)
+
+
 def set_language(app: GameApp, arg: str) -> None:
     app.set_language(arg)
 
@@ -238,6 +242,7 @@ COMMANDS: dict[str, AppCommand] = {
         AppCommand("skip", on_screen=_skip),
         AppCommand("pace", run=set_pace),
         AppCommand("lang", run=set_language),
+        AppCommand("ring", run=set_ring),
         AppCommand("settings", run=open_settings),
         AppCommand("hint", on_screen=_hint),
         AppCommand("undo", run=take_back),

@@ -180,6 +180,7 @@ APP_WORDS: dict[str, str] = {
     "city": "city",
     "characters": "characters",
     "who": "who",
+    "ring": "ring",
     "помощь": "help",
     "справка": "help",
     "посмотреть": "look",
@@ -210,6 +211,7 @@ APP_WORDS: dict[str, str] = {
     "город": "city",
     "персонажи": "characters",
     "кто": "who",
+    "звонок": "ring",
 }
 
 
@@ -230,6 +232,7 @@ APP_ARGUMENTS: dict[str, Argument] = {
     "theme": Argument.TEXT,
     "pace": Argument.TEXT,
     "lang": Argument.TEXT,
+    "ring": Argument.TEXT,
 }
 
 # Every verb: the game's, then the app's commands', whose ids start with "app:".

@@ -23,6 +23,7 @@ from .components.hosted_game_screen import HostedGameScreen
 from .components.lobby_screen import HubChanged, LobbyScreen, SitDown
 from .i18n import Lazy, from_environment, t
 from .lobby import HostedTable, Lobby, new_seat_code
+from .ringer import Ringer, in_tmux, mentions
 from .settings import Settings
 from .table import Seat
 
@@ -97,6 +98,12 @@ class LobbyApp(CitadelsApp):
         # The server's user settings are not the player's: defaults, never written.
         self.settings = Settings(name=info.name, bot_pace=hub.pace)
         self.settings_writable = False
+        # The player's terminal is the one their ssh runs in: a tmux pane if its TERM says so.
+        self.ringer = Ringer(self.write_to_terminal, in_tmux(getattr(info, "term_type", None)))
+        self.chat_seen: dict[
+            int | None, object
+        ] = {}  # the last line looked at in each chat (None: the lobby's)
+        self.rang_full: int | None = None  # the table whose filling was rung
         self.notes.clear()
         self.theme_request = self.settings.theme
         self.theme_early()
@@ -130,6 +137,7 @@ class LobbyApp(CitadelsApp):
         self.set_theme(self.theme_request or DEFAULT_THEME, quiet=True)  # as the other apps do
         self.hub.subscribe(self._hub_changed)
         self.hub.order.arrive(self.presence)
+        self.chat_seen[None] = self.hub.chat[-1] if self.hub.chat else None  # lines said before are not rung
         self.lobby = LobbyScreen(
             self.hub, self.player_name, self.key, self.seat_code, self.notice, address=self.presence.address
         )
@@ -171,11 +179,43 @@ class LobbyApp(CitadelsApp):
             self._hub_news_timer = self.set_timer(wait, self._show_hub_news)
         # Where this player sits is followed at every change, not only at redraws.
         mine = self._note_waiting()
+        self._ring_for_news(mine)
         if mine is not None and mine[0].table is not None and mine[0].id == self._waiting_at:
+            self.ringer.ring("table", t("Table {n} started", n=mine[0].id))
             # The table we waited at just started: go to it, even from another game we were watching.
             # (Only then: a player who went back to the lobby from their game stays in the lobby.)
             self._waiting_at = None
             self.sit(*mine)
+
+    def _ring_for_news(self, mine: tuple[HostedTable, int] | None) -> None:
+        """Ring when the table this player waits at is full, or when a chat line names them."""
+        if mine is not None and mine[0].table is None and mine[0].free == 0 and self.rang_full != mine[0].id:
+            self.rang_full = mine[0].id
+            self.ringer.ring("table", t("Table {n} is full", n=mine[0].id))
+        chats: list[tuple[int | None, list[Any]]] = [(None, self.hub.chat)]
+        if mine is not None:
+            chats.append((mine[0].id, mine[0].chat))
+        for where, lines in chats:
+            for line in self._new_lines(where, lines):
+                if isinstance(line, str) and mentions(line, self.player_name):
+                    self.ringer.ring("mention", line)
+                    break
+
+    def _new_lines(self, where: int | None, lines: list[Any]) -> list[Any]:
+        """The lines of a chat since it was last looked at (none the first time: those were there before)."""
+        if not lines:
+            return []
+        first_look = where not in self.chat_seen
+        last = self.chat_seen.get(where)
+        self.chat_seen[where] = lines[-1]
+        if first_look:
+            return []
+        new = []
+        for line in reversed(lines):
+            if line is last:
+                break
+            new.append(line)
+        return new[::-1]
 
     def _note_waiting(self) -> tuple[HostedTable, int] | None:
         """This player's table and seat, if any; a table not yet started is the one they wait at."""

@@ -16,6 +16,8 @@ from citadels_core.edition import EDITIONS
 from .game_setup import bot_names, default_preset, preset_of
 from .i18n import t
 from .paths import config_dir, write_atomic
+from .ringer import KINDS as RING_KINDS
+from .ringer import WAYS as RING_WAYS
 
 if TYPE_CHECKING:
     BOT_LEVELS: tuple[str, ...]  # given by __getattr__ below, when first asked for
@@ -48,6 +50,8 @@ class Settings:
     language: str = ""  # "en", "ru"…; empty: follow the locale (LANG, LC_ALL)
     edition: str = "2016"  # of the next new game: "2016" or "classic"; cast and districts are its presets
     shorter: bool = False  # classic only: the shorter game (cities complete at 7 districts)
+    ring: list[str] = field(default_factory=lambda: list(RING_KINDS))  # what rings (ringer.py)
+    ring_with: list[str] = field(default_factory=lambda: list(RING_WAYS))  # how it rings
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -119,6 +123,10 @@ def _from_dict(data: dict[str, Any]) -> Settings:
         problems.append("shorter must be true or false")
     if not isinstance(s.language, str):
         problems.append('language must be a language code such as "en" or "ru"')
+    for name, allowed in (("ring", RING_KINDS), ("ring_with", RING_WAYS)):
+        value = getattr(s, name)
+        if not isinstance(value, list) or any(v not in allowed for v in value):
+            problems.append(f"{name} must be a list of {', '.join(allowed)}")
     if problems:
         raise ValueError("; ".join(problems))
     return s

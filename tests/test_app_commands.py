@@ -46,6 +46,7 @@ def test_the_commands_that_take_an_argument():
         "theme": Argument.TEXT,
         "pace": Argument.TEXT,
         "lang": Argument.TEXT,
+        "ring": Argument.TEXT,
     }
 
 

@@ -1,0 +1,100 @@
+"""Rings for a player who looks elsewhere (citadels_tui/ringer.py), read in the raw bytes each session of a
+real server receives: the bell, the window title and the desktop notifications when a turn comes, a table
+starts or a chat line names someone; none while the terminal says it has focus."""
+
+from __future__ import annotations
+
+import asyncio
+
+from ssh_helpers import connect
+from test_ssh_lobby import game_server, lobby, two_at_a_table, type_line
+
+from citadels_server.hub import Hub
+from citadels_tui.ringer import Ringer, changed, desktop_sequences, mentions, title_sequence
+
+TURN_TITLE = "\x1b]2;▶ Your turn · Citadels\x07".encode()
+PUT_BACK = b"\x1b]2;Citadels\x07"
+
+
+def test_the_sequences_of_a_ring():
+    assert title_sequence("▶ Your turn · Citadels") == TURN_TITLE.decode()
+    plain = desktop_sequences("Citadels", "Your turn", tmux=False)
+    assert "\x1b]9;Citadels: Your turn\x07" in plain
+    assert "\x1b]777;notify;Citadels;Your turn\x07" in plain
+    assert "\x1b]99;i=citadels:d=1:p=body;Your turn\x1b\\" in plain
+    wrapped = desktop_sequences("Citadels", "Your turn", tmux=True)
+    assert wrapped.startswith("\x1bPtmux;\x1b\x1b]9;Citadels: Your turn\x07\x1b\\")
+    # What others wrote cannot end the sequence early or start one of its own.
+    assert desktop_sequences("Citadels", "a\x07b;\x1b]2;pwned", tmux=False).count("\x1b") == 6
+
+
+def test_a_chat_line_names_someone_as_a_whole_word():
+    assert mentions("bruno: anna, your move", "anna")
+    assert mentions("bruno: well played ANNA!", "anna")
+    assert not mentions("anna: I am anna", "anna")  # her own line
+    assert not mentions("bruno: joanna plays well", "anna")
+    assert not mentions("bruno: hello", "anna")
+
+
+def test_ring_words_turn_kinds_and_ways_on_and_off():
+    kinds, ways = ["turn", "table", "mention"], ["bell", "title", "desktop"]
+    assert changed("off", kinds, ways) == ([], ways)
+    assert changed("on", [], ways) == (kinds, ways)
+    assert changed("turn off", kinds, ways) == (["table", "mention"], ways)
+    assert changed("звук выкл", kinds, ways) == (kinds, ["title", "desktop"])
+    assert changed("loudly", kinds, ways) is None
+
+
+def test_nothing_rings_while_the_terminal_has_focus_or_for_a_kind_turned_off():
+    written: list[str] = []
+    ringer = Ringer(written.append, tmux=False)
+    assert ringer.ring("turn", "Your turn") and TURN_TITLE.decode() in written[-1]
+    ringer.settle()
+    assert written[-1] == PUT_BACK.decode()
+    ringer.focused = True
+    assert not ringer.ring("turn", "Your turn")
+    ringer.focused, ringer.kinds = False, {"table"}
+    assert not ringer.ring("turn", "Your turn") and ringer.ring("table", "Table 1 started")
+    assert len(written) == 3
+
+
+async def test_a_turn_rings_and_the_title_is_put_back_once_it_is_played(tmp_path):
+    hub = Hub(pace=0.0)
+    async with game_server(tmp_path, hub) as server:
+        a, b, sa, sb = await two_at_a_table(server, hub)
+        async with a, b:
+            screens = (sa, sb)
+            table = hub.tables[1].table
+
+            async def play_until(done) -> None:
+                # Each seat takes its first option whenever the decision is its own.
+                for _ in range(300):
+                    if done() or table.game.over:
+                        return
+                    pending = table.game.pending()
+                    if pending is not None:
+                        screens[pending[0]].process.stdin.write(b"1")
+                    await asyncio.sleep(0.15)
+
+            # anna picks first (she holds the crown): her session rang for it, bruno's did not.
+            await sa.wait_for(lambda s: TURN_TITLE in sa.raw)
+            assert b"\x07" in sa.raw and b"\x1b]9;Citadels: Your turn\x07" in sa.raw
+            assert TURN_TITLE not in sb.raw
+            await play_until(lambda: PUT_BACK in sa.raw)
+            await play_until(lambda: TURN_TITLE in sb.raw)
+            assert TURN_TITLE in sb.raw and not table.game.over
+
+
+async def test_a_chat_line_with_your_name_rings_you_and_not_its_writer(tmp_path):
+    hub = Hub(pace=0.0)
+    async with game_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as a, connect(server, "bruno") as b:
+            sa, sb = await lobby(a), await lobby(b)
+            await type_line(sb, "say hello ANNA")
+            await sa.wait_for("hello ANNA")
+            await sa.wait_for(lambda s: b"\x1b]777;notify;Citadels;bruno: hello ANNA\x07" in sa.raw)
+            assert b"\x1b]777;" not in sb.raw  # his own line does not ring him
+            await type_line(sb, "say hi bruno")  # a line of his own naming himself
+            await sb.wait_for("hi bruno")
+            await asyncio.sleep(0.3)
+            assert b"\x1b]777;" not in sb.raw
