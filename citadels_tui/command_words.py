@@ -192,6 +192,7 @@ APP_WORDS: dict[str, str] = {
     "выход": "quit",
     "новая": "new",
     "тема": "theme",
+    "настройки": "settings",
     "пропустить": "skip",
     "темп": "pace",
     "язык": "lang",
