@@ -70,8 +70,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             seat_hold=args.seat_hold,
             bot_pace=args.bot_pace,
             drain_timeout=args.drain_timeout,
-            # From the environment, not argv: a password on the command line shows in `ps`.
-            password=os.environ.get("CITADELS_PASSWORD") or None,
+            # The password comes only from a file or CITADELS_PASSWORD: on the command line it shows in `ps`.
         )
     except SettingsError as e:
         print(f"citadels: {e}", file=sys.stderr)

@@ -13,6 +13,7 @@ import dataclasses
 import os
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -217,8 +218,59 @@ def _validated(s: Settings, problems: list[str] | None = None) -> Settings:
     return s
 
 
-def load_settings(path: str | Path | None = None, **overrides: Any) -> Settings:
-    """Defaults, then the TOML file at `path` (if any), then the non-None `overrides`."""
+ENV_PREFIX = "CITADELS_"
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+def env_name(setting: str) -> str:
+    """The environment variable that sets `setting`: `max_connections` is CITADELS_MAX_CONNECTIONS."""
+    return ENV_PREFIX + setting.upper()
+
+
+def _from_env(setting: str, text: str, problems: list[str]) -> Any:
+    """The value of `setting` written as `text` in the environment, or None with a problem added."""
+    types = _FIELD_TYPES[setting]
+    word = text.strip()
+    try:
+        if bool in types:
+            if word.lower() in _TRUE:
+                return True
+            if word.lower() in _FALSE:
+                return False
+            raise ValueError
+        if tuple in types:  # a list of fingerprints: separated by commas or spaces
+            return tuple(part for part in re.split(r"[\s,]+", word) if part)
+        if int in types and float not in types:
+            return int(word)
+        if float in types:
+            return float(word)
+    except ValueError:
+        wanted = " or ".join("true/false" if t is bool else t.__name__ for t in types)
+        problems.append(f"{env_name(setting)} must be {wanted}, not {text!r}")
+        return None
+    return text
+
+
+def environment_settings(environ: Mapping[str, str], problems: list[str]) -> dict[str, Any]:
+    """The settings given by `CITADELS_*` variables of `environ`; a value that cannot be read is a problem
+    added to `problems` (each one, not only the first)."""
+    found: dict[str, Any] = {}
+    for f in fields(Settings):
+        text = environ.get(env_name(f.name))
+        if text is None:
+            continue
+        value = _from_env(f.name, text, problems)
+        if value is not None:
+            found[f.name] = value
+    return found
+
+
+def load_settings(
+    path: str | Path | None = None, *, environ: Mapping[str, str] | None = None, **overrides: Any
+) -> Settings:
+    """Defaults, then the TOML file at `path` (if any), then the `CITADELS_*` variables of `environ` (the
+    process's environment unless given), then the non-None `overrides` (the command line)."""
     data: dict[str, Any] = {}
     if path is not None:
         try:
@@ -236,4 +288,5 @@ def load_settings(path: str | Path | None = None, **overrides: Any) -> Settings:
     data = {k: v for k, v in data.items() if k in known}
     if isinstance(data.get("admins"), list):
         data["admins"] = tuple(data["admins"])  # a frozen record keeps a tuple
+    data.update(environment_settings(os.environ if environ is None else environ, problems))
     return _validated(Settings(**data), problems).replace(**overrides)
