@@ -5,11 +5,12 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from citadels_tui.records import Records, SharedRecords
+from citadels_tui.records import Records
 
 from .hub import Hub
 from .replication import SharedHub
 from .settings import Settings
+from .shared_records import SharedRecords
 
 
 def make_hub(settings: Settings, records: Records | None = None) -> Hub:

@@ -35,10 +35,11 @@ from citadels_tui.lobby import (
     kept_seats,
     kept_settings,
 )
-from citadels_tui.records import KeptSeat, KeptTable, SharedRecords
+from citadels_tui.records import KeptSeat, KeptTable
 from citadels_tui.table import Table
 
 from .hub import Hub, TableJournal
+from .shared_records import SharedRecords
 
 log = logging.getLogger(__name__)
 
