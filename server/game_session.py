@@ -15,6 +15,7 @@ from textual.app import App
 from citadels_tui import server_notices
 
 from .auth import Identity, guest_name
+from .bot_session import bot_refusal
 from .driver import SSHDriver
 from .hardening import LogFile, color_system_for, harden_app
 from .memory import collector
@@ -81,7 +82,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def session_started(self) -> None:
         port = self.server.port
-        if self.kind == "exec":
+        if self.kind == "exec" and self.detail.split()[:1] == ["bot"]:
+            self._refuse(bot_refusal(self.server.settings.allow_bots, self.connection.identity))
+        elif self.kind == "exec":
             self._refuse(
                 "This server only hosts Citadels games; it runs no commands.\r\n"
                 f"Play with: ssh -p {port} NAME@HOST"

@@ -44,6 +44,8 @@ class Settings:
     password: str | None = None
     # False: only keys that already own a name (in the database) may log in with a key (a private server).
     open_registration: bool = True
+    # True: programs may play at this server's tables over `ssh NAME@HOST bot` (with a key only).
+    allow_bots: bool = False
 
     # Caps and timeouts (asyncssh has caps on nothing, so these are ours).
     max_connections: int = 64  # logged-in connections
@@ -117,6 +119,7 @@ _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "require_keys": (bool,),
     "password": (str,),
     "open_registration": (bool,),
+    "allow_bots": (bool,),
     "max_connections": (int,),
     "max_per_address": (int,),
     "login_timeout": (int, float),
