@@ -1,4 +1,5 @@
-"""More interactions of the new characters: markers together, School of Magic, replays, views."""
+"""Edge cases of the new characters: two markers on one character, School of Magic as either resource, the
+Emperor's crown with three players, what a spectator sees, replays, an empty tax token."""
 
 import pytest
 from chars_table import act, legal, table, turn_of
