@@ -3,7 +3,7 @@ PostgreSQL costs.
 
 - keystrokes: max(`--players`) players (e.g. 100,160,200) logged in to one `citadels serve` process, in
   pairs at tables of four with two bots, their games started (`--where lobby`: all in the lobby instead);
-  each types a key into the command line and waits for it on screen (tests/served.py's Typist). p50/p95
+  each types a key into the command line and waits for it on screen (tests/support/served.py's Typist). p50/p95
   with one player typing at a time; then for each count k of `--players`, the first k players (the others
   stay at their tables, idle) press all at once `--rounds` times, then each presses one key every
   `--pace` seconds (from a random moment, for `--duration` seconds); and the largest k whose p95 is at
@@ -27,7 +27,7 @@ PostgreSQL costs.
   time until another process holds the table's lease, and until the journal's next action (a bot's, on
   the survivor), with the default `lease` of 6 s.
 
-PostgreSQL is a server of its own started by tests/postgres.py with fsync on; `citadels serve` uses
+PostgreSQL is a server of its own started by tests/support/postgres.py with fsync on; `citadels serve` uses
 SQLite in a temporary data dir (a keystroke touches no database). No assertions: figures only.
 
     .venv/bin/python bench/bench_cluster.py [--players 32,100] [--processes 1] [--rounds 10]
@@ -54,7 +54,7 @@ from pathlib import Path
 import asyncssh
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))
 
 from helpers import TABLE_SETTINGS as SETTINGS  # noqa: E402
 from helpers import new_game, play_random  # noqa: E402

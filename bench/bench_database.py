@@ -10,7 +10,7 @@
   (the hub rebuilds every table by replaying its journal).
 
 SQLite is a file in a temporary directory (WAL, synchronous=FULL); PostgreSQL a server of its own started
-by tests/postgres.py with fsync on. No assertions: figures only.
+by tests/support/postgres.py with fsync on. No assertions: figures only.
 
     .venv/bin/python bench/bench_database.py [--appends 2000] [--latency 500] [--games 1000] [--tables 100] [--serve]
 """
@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))
 
 from helpers import TABLE_SETTINGS as SETTINGS  # noqa: E402
 from helpers import new_game, play_random  # noqa: E402

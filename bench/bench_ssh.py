@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 import asyncssh
 import pyte
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 from served import Guest  # noqa: E402
 
 P = TypeVar("P")

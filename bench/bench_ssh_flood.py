@@ -1,6 +1,6 @@
 """SSH benchmark: one hostile guest floods while two honest players type at a game (`citadels serve`).
 
-For each flood of tests/served.py (unbracketed pastes of 4 KB, 64 KB and 1 MB, 10,000 keys/s, random
+For each flood of tests/support/served.py (unbracketed pastes of 4 KB, 64 KB and 1 MB, 10,000 keys/s, random
 bytes, escape-sequence fuzz), a fresh guest in the lobby floods for `--seconds` while anna and bruno, at a
 table of four with two bots, press keys in the game's command line. Prints, next to the same players with
 no flood measured in the same run: their keystroke-to-screen p50/p95, the server's CPU per second of flood
@@ -27,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 from served import FLOODS, Typist, keep_typing, percentile, resize_storm, served, table_of_two  # noqa: E402
 
 

@@ -15,7 +15,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))  # the snapshot tests' app states: one definition of each
+sys.path[:0] = [
+    str(ROOT / "tests" / "support"),
+    str(ROOT / "tests" / "tui"),
+]  # the snapshot tests' app states: one definition of each
 
 from test_tui_snapshots import LARGE, STATES, THEMES, make_app  # noqa: E402
 

@@ -10,7 +10,7 @@ Sharing is safe: Textual only reads rule sets once parsed (it copies their value
 styles), and a rule set's identity is its hash, which is the same for every app that holds it.
 
 Stylesheet._parse_rules is private Textual API; pyproject pins textual exactly, and
-tests/test_css_cache.py checks that the cache is used and changes nothing.
+tests/tui/test_css_cache.py checks that the cache is used and changes nothing.
 
 The local app also keeps the parsed rules on disk between starts (`load`, `save`): parsing its twenty CSS
 sources is ~12 ms of every start, reading them back ~2. The file is a pickle in the player's own cache

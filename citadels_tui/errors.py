@@ -4,7 +4,7 @@ The engine raises IllegalAction and ConfigError with a code and its fields (cita
 English sentence of the code is the message id of its translations (locale/*.po), so each language fills
 its own sentence with the same fields, names of cards and characters translated too. Nothing is read back
 from an English sentence. The app's own refusals (a seat it plays, a set it cannot play) are coded the
-same way, below. tests/test_i18n_catalogs.py checks that every code has its sentence in every language.
+same way, below. tests/tui/test_i18n_catalogs.py checks that every code has its sentence in every language.
 
 Fields are translated by their name: {card} an English district name, {character} an English character
 name, {thing} either, {action} an action kind in words; anything else is shown as it is (numbers, players,

@@ -364,7 +364,7 @@ class Game:
         g = Game.__new__(Game)
         # The slots of SHARED, copied by reference one by one: a search clones a world for every playout,
         # and a loop of getattr and setattr over SHARED makes a mid-game clone 1.5 times as long (4.9 µs
-        # against 7.5 µs, measured; tests/test_engine_clone.py checks that every slot is copied).
+        # against 7.5 µs, measured; tests/core/test_engine_clone.py checks that every slot is copied).
         g.config = self.config
         g.edition = self.edition
         g.players = self.players

@@ -5,7 +5,7 @@ its own (its view, its legal actions each with an id and what it does, the event
 last message, the time it has), `error` when its answer cannot be used, and `over` when the game ends. It
 answers a `decide` with one line, `{"action": ID}`. Everything in a message is what the seat may know: it
 is built from the seat's `View` and the events visible to it, never from the state itself (the re-deal
-property test runs over these messages: tests/test_protocol.py).
+property test runs over these messages: tests/core/test_protocol.py).
 
 The messages are checked against `docs/bot-protocol.schema.json` by the tests. `PROTOCOL` is the version
 every message carries; a change that an existing bot could misread gets a new number."""

@@ -276,7 +276,7 @@ class LazyView(View):
 
     It is only valid while its decision is open: `decide()` closes it once the bot has chosen, after which
     a field not read yet raises instead of showing a later state. Its fields hold the same values as
-    `view(g, me)` (tests/test_bots.py proves it field by field)."""
+    `view(g, me)` (tests/core/test_bots.py proves it field by field)."""
 
     __slots__ = ("_game",)
 

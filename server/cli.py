@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
 
-# What `build_parser().parse_args([])` gives (tests/test_cli_help.py checks that they agree): a bare
+# What `build_parser().parse_args([])` gives (tests/server/test_cli_help.py checks that they agree): a bare
 # `citadels`, the way a player starts a game, does without argparse (~3 ms of CPU at every start).
 BARE_START = {
     "command": None,

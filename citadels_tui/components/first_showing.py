@@ -32,8 +32,8 @@ class FirstShowing(_Base):
 
     def _compositor_refresh(self) -> None:
         # The frame is drawn at the screen's next refresh instead, once the batch is over (private Textual
-        # API: pyproject pins textual; the snapshot tests, tests/test_tui_start.py and
-        # tests/test_start_first_showing.py check the screens drawn).
+        # API: pyproject pins textual; the snapshot tests, tests/tui/test_tui_start.py and
+        # tests/tui/test_start_first_showing.py check the screens drawn).
         if self.app._batch_count and self is self.app.screen and not self.app.is_inline:  # noqa: SLF001
             self._repaint_required = True
             return

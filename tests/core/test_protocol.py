@@ -1,0 +1,209 @@
+"""The bot protocol (core/protocol.py, docs/bot-protocol.md): every message fits its schema, a seat's
+messages hold nothing it may not know (the re-deal property), answers that cannot be used are told back
+with a reason, and another program plays whole games through a pipe (bots/outside.py)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from citadels_core import Game, GameConfig
+from citadels_core.bots import decide, game_over, make_bot
+from citadels_core.bots.outside import OutsideBot
+from citadels_core.protocol import ProtocolError, error, hello, line, over, read_answer
+from citadels_core.protocol import decide as decide_message
+from citadels_core.redeal import redeal
+from citadels_core.rng import Rng
+from citadels_core.simulate import play_game
+from citadels_core.view import events_for, view
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA = json.loads((ROOT / "docs" / "bot-protocol.schema.json").read_text())
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+EXAMPLE = ROOT / "docs" / "examples" / "random_bot.py"
+CONFIGS = [
+    GameConfig.create(4),
+    GameConfig.create(2),
+    GameConfig.create(7),
+    GameConfig.create(5, cast="classic_dark_city", districts="classic_dark_city", edition="classic"),
+    GameConfig.create(3, cast="classic_basic", districts="classic_basic", edition="classic"),
+]
+
+
+def checked(message: dict) -> dict:
+    """The message, once it is shown to fit the schema and to travel as one ASCII line."""
+    VALIDATOR.validate(message)
+    text = line(message)
+    assert text.endswith("\n") and "\n" not in text[:-1] and text.isascii()
+    assert json.loads(text) == message
+    return message
+
+
+def messages_of_a_game(cfg: GameConfig, seed: int):
+    """Every (game, seat, message) of a random game, as a seat of each player would be told."""
+    g = Game(cfg, seed)
+    rng = Rng(seed)
+    seen = [0] * cfg.players
+    while not g.over:
+        p = g.pending()[0]
+        v = view(g, p)
+        yield g, p, decide_message(v, events_for(g, p, seen[p]), 12.5)
+        seen[p] = len(g.events)
+        legal = g.legal_actions()
+        g.apply(p, legal[rng.below(len(legal))])
+    for p in range(cfg.players):
+        yield g, p, over(events_for(g, p, seen[p]), g.result)
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=lambda c: f"{c.edition}-{c.players}")
+def test_every_message_of_a_game_fits_the_schema(cfg):
+    kinds = set()
+    for _g, _p, message in messages_of_a_game(cfg, 11):
+        checked(message)
+        kinds.add(message["type"])
+    checked(hello(view(Game(cfg, 3), 0)))
+    for code, text in (("not_json", "x"), ("unknown_id", '{"action": 99}')):
+        with pytest.raises(ProtocolError) as caught:
+            read_answer(text, 3)
+        assert checked(error(caught.value))["code"] == code
+    assert kinds == {"decide", "over"}
+
+
+def test_an_action_offered_states_what_the_engine_says_it_does():
+    g = Game(GameConfig.create(4), 5)
+    p = g.pending()[0]
+    v = view(g, p)
+    message = decide_message(v, [])
+    assert [a["action"] for a in message["actions"]] == [a.to_json() for a in v.legal]
+    assert [a["id"] for a in message["actions"]] == list(range(len(v.legal)))
+    for offered, effect in zip(message["actions"], v.effects, strict=True):
+        assert offered["effect"]["gold_paid"] == effect.gold_paid
+        assert offered["effect"]["cards_gained"] == effect.cards_gained
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=lambda c: f"{c.edition}-{c.players}")
+def test_a_seats_messages_do_not_change_when_what_it_cannot_see_is_dealt_again(cfg):
+    rng = Rng(7)
+    compared = 0
+    for k, (g, p, message) in enumerate(messages_of_a_game(cfg, 23)):
+        if message["type"] != "decide" or k % 5:
+            continue
+        for _ in range(2):
+            h = redeal(g, p, rng)
+            again = decide_message(view(h, p), [], 12.5)
+            assert again["view"] == message["view"] and again["actions"] == message["actions"]
+        compared += 1
+    assert compared > 10
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("take gold", "not_json"),
+        ("[1]", "no_action"),
+        ('{"id": 1}', "no_action"),
+        ('{"action": "1"}', "not_an_id"),
+        ('{"action": true}', "not_an_id"),
+        ('{"action": 1.0}', "not_an_id"),
+        ('{"action": -1}', "unknown_id"),
+        ('{"action": 3}', "unknown_id"),
+        ('{"action": 1, "pad": "' + "x" * 2000 + '"}', "too_long"),
+    ],
+)
+def test_an_answer_that_cannot_be_used_is_refused_with_its_reason(text, code):
+    with pytest.raises(ProtocolError) as caught:
+        read_answer(text, 3)
+    assert caught.value.code == code and str(caught.value)
+
+
+def test_an_answer_names_one_of_the_actions_offered():
+    assert read_answer('{"action": 2}', 3) == 2
+    assert read_answer(' {"action": 0} ', 1) == 0
+
+
+def program(tmp_path: Path, body: str) -> str:
+    """A bot program written for the test: `cmd:` runs it with this interpreter."""
+    path = tmp_path / "bot.py"
+    path.write_text("import json, sys, time\n" + body)
+    return f"{sys.executable} {path}"
+
+
+def test_the_example_bot_plays_whole_games_through_a_pipe():
+    bots = [f"cmd:{sys.executable} {EXAMPLE} 4", "normal", "easy", "random"]
+    outcome = play_game(GameConfig.create(4), 9, bots)
+    assert len(outcome.scores) == 4 and outcome.rounds > 3
+    # The same game again, watching the program's seat: it chose every move, and it ended.
+    g = Game(GameConfig.create(4), 9)
+    players = [make_bot(b, 9 * 31 + i) for i, b in enumerate(bots)]
+    while not g.over:
+        p = g.pending()[0]
+        g.apply(p, decide(players[p], g, p))
+    outside = players[0]
+    assert isinstance(outside, OutsideBot) and outside.failures == 0 and outside.proc is not None
+    proc = outside.proc
+    game_over(outside, g, 0)
+    assert proc.wait(timeout=10) == 0 and outside.proc is None
+
+
+def test_a_program_told_its_mistakes_may_answer_again(tmp_path):
+    # It answers each decision wrongly first, then with the first action; it writes what it was told.
+    told = tmp_path / "told.txt"
+    cmd = program(
+        tmp_path,
+        f"out = open({str(told)!r}, 'w')\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    if m['type'] == 'decide':\n"
+        "        print('take gold', flush=True)\n"
+        "    elif m['type'] == 'error':\n"
+        "        out.write(m['code'] + '\\n'); out.flush()\n"
+        "        print(json.dumps({'action': 0}), flush=True)\n",
+    )
+    bot = OutsideBot(cmd, timeout=10)
+    g = Game(GameConfig.create(4), 2)
+    for _ in range(3):
+        p = g.pending()[0]
+        chosen = decide(bot, g, p)
+        assert chosen == g.legal_actions()[0]
+        g.apply(p, chosen)
+        while not g.over and g.pending()[0] != p:
+            q = g.pending()[0]
+            g.apply(q, g.legal_actions()[0])
+    bot.close()
+    assert told.read_text().split() == ["not_json"] * 3 and bot.failures == 0
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "time.sleep(30)\n",  # silent
+        "sys.exit(0)\n",  # gone at once
+        "for line in sys.stdin:\n    print('garbage', flush=True)\n",  # never right
+        "for line in sys.stdin:\n    sys.stdout.write('x' * 5000)\n    sys.stdout.flush()\n",  # no end of line
+    ],
+    ids=["silent", "gone", "garbage", "endless"],
+)
+def test_a_program_that_cannot_answer_loses_its_decisions_to_the_stand_in(tmp_path, body):
+    bot = OutsideBot(program(tmp_path, body), seed=1, timeout=0.5)
+    g = Game(GameConfig.create(3), 4)
+    decided = 0
+    while not g.over and decided < 4:
+        p = g.pending()[0]
+        a = decide(bot, g, p) if p == 0 else g.legal_actions()[0]
+        decided += p == 0
+        assert a in g.legal_actions()
+        g.apply(p, a)
+    assert bot.failures == decided == 4
+    bot.close()
+
+
+def test_a_bot_command_must_name_a_program():
+    with pytest.raises(ValueError, match="cmd: names the program"):
+        make_bot("cmd:  ")
+    g = Game(GameConfig.create(4), 1)
+    with pytest.raises(ValueError, match="cannot start the bot"):
+        decide(make_bot("cmd:/no/such/program"), g, g.pending()[0])
