@@ -81,14 +81,14 @@ def effects(g: Game) -> tuple[Effect, ...]:
 def _tax(g: Game, p: int, gold_left: int) -> int:
     """The tax the 2016 Tax Collector takes of a build placed now (the classic one collects at the end of
     the turn, outside the build)."""
-    return sum(r.tax_due(g, p, gold_left) for r in g.hooks.build_watchers)
+    return sum(r.tax_due(g, p, gold_left) for r in g.rules.hooks.build_watchers)
 
 
 def _crown_gold(g: Game, p: int, to: int) -> int:
     """What p gains from his districts when the crown moves to `to` (the classic Throne Room)."""
     if g.crown == to:
         return 0
-    return sum(dr.crown_gain(g, p) for dr in g.district_rules.values() if dr.watches_crown)
+    return sum(dr.crown_gain(g, p) for dr in g.rules.district_rules.values() if dr.watches_crown)
 
 
 def _build(g: Game, p: int, a: Action) -> Effect:
@@ -99,7 +99,7 @@ def _build(g: Game, p: int, a: Action) -> Effect:
         tax = _tax(g, p, g.gold[p])
         return Effect(tax, 0, 1, 0, card=key, harms_own=str(a.args[2]), tax=tax)
     price = g.build_cost(p, cid)
-    dr = g.district_rules.get(key)
+    dr = g.rules.district_rules.get(key)
     if dr is not None and dr.custom_build and len(g.hands[p]) > 1:
         # The Thieves' Den with other cards in hand: the next decision chooses the cards and the gold.
         return Effect(None, 0, None, 0, card=key, due=price)
@@ -125,7 +125,7 @@ def effect(g: Game, p: int, a: Action) -> Effect:
         return _build(g, p, a)
     if k == "gather":
         if args[0] == "gold":
-            dr = g.district_rules.get("gold_mine")
+            dr = g.rules.district_rules.get("gold_mine")
             return Effect(gold_gained=3 if dr is not None and g.has(p, "gold_mine") else 2)
         return UNKNOWN  # the cards kept are chosen next (or all kept, with the Library)
     if k in ("destroy", "seize", "exchange", "armory") and target is not None:
@@ -167,7 +167,7 @@ def _other(g: Game, p: int, a: Action, target: int | None) -> Effect:
     if k == "beautify":
         return Effect(gold_paid=1, card=str(args[0]))
     if k == "laboratory":
-        gain = g.district_rules["laboratory"].gain  # type: ignore[attr-defined]  # the Laboratory's rules carry its gain
+        gain = g.rules.district_rules["laboratory"].gain  # type: ignore[attr-defined]  # the Laboratory's rules carry its gain
         return Effect(gold_gained=gain, cards_paid=1, card=str(args[0]))
     if k == "smithy":
         return Effect(gold_paid=2, cards_gained=min(3, len(g.deck)))
@@ -210,7 +210,7 @@ def _other(g: Game, p: int, a: Action, target: int | None) -> Effect:
     if k == "emperor_give":
         return Effect(gold_paid=1) if args[0] == "gold" else Effect(cards_paid=1, card=str(args[0]))
     if k == "income":
-        r = g.character_rules[g.current_character]
+        r = g.rules.character_rules[g.current_character]
         if r.income is None or r.income_resource == "either":
             return UNKNOWN  # the Abbot chooses gold and cards next
         n = g.income_count(p, r.income)

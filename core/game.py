@@ -16,7 +16,7 @@ from .districts.base import DistrictRules
 from .errors import IllegalAction
 from .events import Event, shape
 from .rng import Rng
-from .rules import DistrictHooks, Handler, Rules, rules_of
+from .rules import Rules, rules_of
 from .scoring import final_result
 from .selection import apply_selection
 from .terms import (
@@ -51,10 +51,7 @@ _END_TURN = shape("end_turn", "player", "character")
 _END_ROUND = shape("end_round", "round")
 
 if TYPE_CHECKING:
-    from .characters.base import CharacterRules
-    from .edition import Edition
     from .effects import Effect
-    from .rules import Hooks
 
 
 class Game:
@@ -69,65 +66,17 @@ class Game:
     # ---- fixed for the game: the configuration's `Rules`, shared by every clone (see `FROM_RULES`)
     config: GameConfig
     """The configuration."""
-    edition: Edition
-    """The edition: card tables and the edition's rule switches."""
     players: int
     """How many players."""
+    rules: Rules
+    """The configuration's rules (cast, card tables, hooks, interned actions, prices), shared by every clone
+    and never changed by play (`set_district_rules` puts a copy in its place)."""
     complete_at: int
     """Districts in a completed city (the classic Bell Tower can change it)."""
-    cast: tuple[int, ...]
-    """The characters in play, as the edition's ids, in rank order."""
-    cast_keys: tuple[str, ...]
-    """The characters' keys, by cast index."""
-    cast_ids: dict[str, CastIndex]
-    """The cast index of each character, by key."""
-    character_rules: tuple[CharacterRules, ...]
-    """The characters' rules objects, by cast index."""
     cast_size: int
     """How many characters are in play."""
-    handlers: dict[str, Handler]
-    """The function applying each action kind the cards add."""
-    card_ids: dict[str, CardId]
-    """The card id of each district, by key."""
-    district_rules: dict[str, DistrictRules]
-    """The rules objects of the unique districts in play, by key (`set_district_rules` replaces them)."""
-    active_districts: tuple[DistrictRules, ...]
-    """The unique districts in play that offer actions."""
-    has_alt_pay: bool
-    """Some district builds without paying (Framework, Necropolis)."""
-    gating_rules: tuple[CharacterRules, ...]
-    """The characters that may hold back a turn (Witch, Blackmailer, the classic Emperor)."""
     has_rank9: bool
     """The cast has a ninth character."""
-    interned_builds: tuple[Action, ...]
-    """The build actions `legal_actions` hands out, by card id."""
-    interned_choices: tuple[Action, ...]
-    """The choose actions `legal_actions` hands out, by cast index."""
-    interned_discards: tuple[Action, ...]
-    """The discard actions `legal_actions` hands out, by cast index."""
-    interned_keeps: tuple[Action, ...]
-    """The keep actions `legal_actions` hands out, by card id."""
-    entry_costs: tuple[int, ...]
-    """What a city entry costs (`entry_cost`), by the entry."""
-    card_entries: tuple[frozenset[CityEntry], ...]
-    """The city entries of each card, plain and beautified, by card id: `card_entries[cid].isdisjoint(city)`
-    says that `city` does not hold card `cid`, in one C call (a unique district's rules hold the same as
-    `entries`)."""
-    hooks: Hooks
-    """The characters that take part in each whole-game hook."""
-    faceup_count: int
-    """How many characters are discarded face up at each round's start."""
-    selection_script: list[tuple[int, Pick]]
-    """The order of a round's picks (seat offset from the crown, kind), shared by every game of the
-    configuration: never changed."""
-    active_entries: frozenset[CityEntry]
-    """The city entries of `active_districts`, with and without BEAUTY."""
-    has_limit_free: bool
-    """Some district does not count toward the building limit (Stables)."""
-    unique_ids: frozenset[CardId]
-    """The card ids of the edition's unique districts."""
-    district_hooks: DistrictHooks
-    """The districts that take part in each whole-game hook (of `district_rules`)."""
 
     # ---- the table
     rng: Rng
@@ -240,37 +189,9 @@ class Game:
 
     __slots__ = tuple(__annotations__)
 
-    FROM_RULES = (
-        "edition",
-        "complete_at",
-        "cast",
-        "cast_keys",
-        "cast_ids",
-        "character_rules",
-        "handlers",
-        "card_ids",
-        "district_rules",
-        "active_districts",
-        "has_alt_pay",
-        "gating_rules",
-        "interned_builds",
-        "interned_choices",
-        "interned_discards",
-        "interned_keeps",
-        "entry_costs",
-        "card_entries",
-        "hooks",
-        "faceup_count",
-        "selection_script",
-        "active_entries",
-        "has_limit_free",
-        "unique_ids",
-        "district_hooks",
-    )
-    """The fields a new game takes from its configuration's `Rules`, by reference."""
-
     SHARED = (
-        *FROM_RULES,
+        "rules",
+        "complete_at",
         "config",
         "players",
         "cast_size",
@@ -308,8 +229,8 @@ class Game:
             f = rules_of(config)
         except TypeError:  # a configuration made by hand with a list in it is no cache key
             f = Rules(config)
-        for name in Game.FROM_RULES:  # (a new game, not a clone: once per game started)
-            setattr(self, name, getattr(f, name))
+        self.rules = f
+        self.complete_at = f.complete_at
         self.config = config
         self.players = n = config.players
         self.cast_size = len(f.cast)
@@ -366,34 +287,11 @@ class Game:
         # and a loop of getattr and setattr over SHARED makes a mid-game clone 1.5 times as long (4.9 µs
         # against 7.5 µs, measured; tests/core/test_engine_clone.py checks that every slot is copied).
         g.config = self.config
-        g.edition = self.edition
+        g.rules = self.rules
         g.players = self.players
         g.complete_at = self.complete_at
-        g.cast = self.cast
-        g.cast_keys = self.cast_keys
-        g.cast_ids = self.cast_ids
-        g.character_rules = self.character_rules
         g.cast_size = self.cast_size
-        g.handlers = self.handlers
-        g.card_ids = self.card_ids
-        g.district_rules = self.district_rules
-        g.active_districts = self.active_districts
-        g.has_alt_pay = self.has_alt_pay
-        g.gating_rules = self.gating_rules
         g.has_rank9 = self.has_rank9
-        g.interned_builds = self.interned_builds
-        g.interned_choices = self.interned_choices
-        g.interned_discards = self.interned_discards
-        g.interned_keeps = self.interned_keeps
-        g.entry_costs = self.entry_costs
-        g.card_entries = self.card_entries
-        g.hooks = self.hooks
-        g.faceup_count = self.faceup_count
-        g.selection_script = self.selection_script
-        g.active_entries = self.active_entries
-        g.has_limit_free = self.has_limit_free
-        g.unique_ids = self.unique_ids
-        g.district_hooks = self.district_hooks
         g.crown = self.crown
         g.round = self.round
         g.phase = self.phase
@@ -467,7 +365,7 @@ class Game:
     def _build_events(self, log: list[Any]) -> None:
         built_events = self.built_events
         assert built_events is not None
-        districts = self.edition.districts
+        districts = self.rules.edition.districts
         for r in log:
             if type(r) is Event:
                 built_events.append(r)
@@ -496,25 +394,25 @@ class Game:
 
     def card_keys(self, cards: list[CityEntry]) -> list[str]:
         """The keys of district cards (city entries too), as events and views name them."""
-        d = self.edition.districts
+        d = self.rules.edition.districts
         return [d[c & CARD].key for c in cards]
 
     def character_key(self, idx: CastIndex) -> str:
         """The key of the character at cast index `idx`."""
-        return self.cast_keys[idx]
+        return self.rules.cast_keys[idx]
 
     def cast_index(self, key: str) -> CastIndex:
-        return self.cast_ids.get(key, -1)
+        return self.rules.cast_ids.get(key, -1)
 
     def card_id(self, key: str) -> CardId:
         try:
-            return self.card_ids[key]
+            return self.rules.card_ids[key]
         except KeyError:
             raise IllegalAction("no_such_district", key=repr(key)) from None
 
     def has(self, p: Seat, key: str) -> bool:
         """Whether player p's city holds the unique district `key` (and it is in this game)."""
-        dr = self.district_rules.get(key)
+        dr = self.rules.district_rules.get(key)
         if dr is None:
             return False
         city = self.cities[p]
@@ -523,7 +421,7 @@ class Game:
     def city_size(self, p: Seat) -> int:
         """Districts toward a completed city (the Monument counts as two)."""
         return len(self.cities[p]) + (
-            1 if "monument" in self.district_rules and self.has(p, "monument") else 0
+            1 if "monument" in self.rules.district_rules and self.has(p, "monument") else 0
         )
 
     def is_complete(self, p: Seat) -> bool:
@@ -534,7 +432,7 @@ class Game:
 
     def entry_cost(self, entry: CityEntry) -> int:
         """A built district's cost, +1 if beautified (RULINGS R14, R33)."""
-        return self.entry_costs[entry]
+        return self.rules.entry_costs[entry]
 
     def draw(self, k: int) -> list[CardId]:
         """Take up to k cards from the top of the deck (RULINGS R1: nothing is reshuffled)."""
@@ -588,7 +486,7 @@ class Game:
     def protected_seats(self) -> list[Seat]:
         """The seats whose districts rank 8 abilities cannot target (Bishop, RULINGS R13)."""
         out = []
-        for i in self.hooks.protectors:
+        for i in self.rules.hooks.protectors:
             if self.revealed[i] and self.killed != i:
                 out.append(self.owner[0] if self.bewitched == i else self.owner[i])
         return out
@@ -608,7 +506,7 @@ class Game:
                 return
             p = owner[i]
             if log is not None:
-                key = self.cast_keys[i]
+                key = self.rules.cast_keys[i]
                 if p < 0:
                     log.append((_CALL, None, key, "none"))
                 elif i == self.killed:
@@ -633,18 +531,18 @@ class Game:
                 self.gold[p] = 0
                 self.gold[thief] += amount
                 if log is not None:
-                    log.append((_ROBBED, None, thief, p, self.cast_keys[i], amount))
-            if "ball_room" in self.district_rules:
+                    log.append((_ROBBED, None, thief, p, self.rules.cast_keys[i], amount))
+            if "ball_room" in self.rules.district_rules:
                 self._ask_thanks(p)
-            if self.hooks.reveals[i]:
-                self.character_rules[i].on_reveal(self, p)
+            if self.rules.hooks.reveals[i]:
+                self.rules.character_rules[i].on_reveal(self, p)
             if self.phase == TURN and self.turn_player >= 0:
                 return
 
     def _hospital_turn(self, i: CastIndex, p: Seat) -> bool:
         """Classic Hospital: the killed character's player still gathers, but neither builds nor uses the
         character's power; the character stays unrevealed (RULINGS R5)."""
-        if "hospital" not in self.district_rules or not self.has(p, "hospital"):
+        if "hospital" not in self.rules.district_rules or not self.has(p, "hospital"):
             return False
         self.reset_turn(i, p)
         self.gathered = False
@@ -655,14 +553,14 @@ class Game:
 
     def _ask_thanks(self, p: Seat) -> None:
         """Classic Ball Room (RULINGS R44): p must thank the crowned owner before anything else."""
-        if "ball_room" in self.district_rules and p != self.crown and self.has(self.crown, "ball_room"):
+        if "ball_room" in self.rules.district_rules and p != self.crown and self.has(self.crown, "ball_room"):
             self.edition_state["thank"] = 1
 
     def reset_turn(self, i: CastIndex, p: Seat) -> None:
         """Fresh per-turn state for p playing character i (also the Witch resuming as i)."""
         self.turn_player = p
         self.builds = 0
-        self.build_limit = self.character_rules[i].build_limit
+        self.build_limit = self.rules.character_rules[i].build_limit
         self.used = 0
         self.beautified = 0
         self.spent = 0
@@ -670,7 +568,7 @@ class Game:
         self.drawn = []
 
     def cast_index_of_rank(self, rank: int) -> CastIndex:
-        for i, r in enumerate(self.character_rules):
+        for i, r in enumerate(self.rules.character_rules):
             if r.rank == rank:
                 return i
         return -1
@@ -681,7 +579,7 @@ class Game:
             log = self.log
             if log is not None:
                 log.append((_CROWN, None, p, why))
-            for dr in self.district_hooks.crown_watchers:
+            for dr in self.rules.district_hooks.crown_watchers:
                 dr.on_crown_change(self)  # the classic Throne Room
         elif self.log is not None:
             self.log.append((_CROWN_KEPT, None, p, why, True))
@@ -691,27 +589,27 @@ class Game:
         # District effects first: an Alchemist with no gold applies the Poor House before his refund
         # (2016 rulebook, District Clarifications).
         city = self.cities[p]
-        for _key, dr in self.district_hooks.end_turn:
+        for _key, dr in self.rules.district_hooks.end_turn:
             if not dr.entries.isdisjoint(city):
                 dr.on_end_turn(self, p)
         es = self.edition_state
-        if (not es or not es.pop("hospital", 0)) and self.hooks.turn_ends[i]:
-            self.character_rules[i].on_end_turn(self, p)  # a Hospital turn uses no character power
+        if (not es or not es.pop("hospital", 0)) and self.rules.hooks.turn_ends[i]:
+            self.rules.character_rules[i].on_end_turn(self, p)  # a Hospital turn uses no character power
         if es:
             es.pop("thank", None)
-        for r in self.hooks.turn_watchers:
+        for r in self.rules.hooks.turn_watchers:
             r.after_any_turn(self, p)  # the classic Tax Collector's due
         log = self.log
         if log is not None:
-            log.append((_END_TURN, None, p, self.cast_keys[i]))
+            log.append((_END_TURN, None, p, self.rules.cast_keys[i]))
         self.turn_player = -1
         self.follow_up = ""
         self.call_next()
 
     def _end_round(self, start: CastIndex = 0) -> None:
         # RULINGS R27: end-of-round effects (heirs, advisors) resolve before scoring.
-        for i in self.hooks.round_end:
-            if i >= start and self.character_rules[i].on_round_end(self, i):
+        for i in self.rules.hooks.round_end:
+            if i >= start and self.rules.character_rules[i].on_round_end(self, i):
                 return  # a decision opened (the killed Emperor's advisor); its handler calls resume_round_end
         log = self.log
         if log is not None:
@@ -731,11 +629,11 @@ class Game:
     def build_cost(self, p: Seat, cid: CardId) -> int:
         """What district `cid` costs p to build now: its printed cost, one less for a unique district other
         than the Factory in a city that holds the Factory."""
-        d = self.edition.districts[cid]
-        factory = self.district_rules.get("factory")
+        d = self.rules.edition.districts[cid]
+        factory = self.rules.district_rules.get("factory")
         if (
             factory is not None
-            and cid in self.unique_ids
+            and cid in self.rules.unique_ids
             and d.key != "factory"
             and not factory.entries.isdisjoint(self.cities[p])
         ):
@@ -747,11 +645,11 @@ class Game:
         Quarry allows at most two identical districts (RULINGS R43)."""
         city = self.cities[p]
         if (
-            self.card_entries[cid].isdisjoint(city)
-            or self.character_rules[self.current_character].allows_duplicates
+            self.rules.card_entries[cid].isdisjoint(city)
+            or self.rules.character_rules[self.current_character].allows_duplicates
         ):
             return True  # no copy in the city (or the ability allows any)
-        quarry = self.district_rules.get("quarry")
+        quarry = self.rules.district_rules.get("quarry")
         # (the copies counted only where the Quarry may allow one more)
         return (
             quarry is not None
@@ -765,27 +663,33 @@ class Game:
     def counts_toward_limit(self, cid: CardId) -> bool:
         """Whether building district `cid` counts toward the building limit (not the Stables, not a Trader's
         trade district)."""
-        if cid in self.unique_ids:  # (district rules are the unique districts')
-            dr = self.district_rules.get(self.edition.districts[cid].key)
+        if cid in self.rules.unique_ids:  # (district rules are the unique districts')
+            dr = self.rules.district_rules.get(self.rules.edition.districts[cid].key)
             if dr is not None and not dr.counts_toward_limit:
                 return False
         i = self.current_character
-        return not self.hooks.limit_exempt[i] or self.character_rules[i].counts_toward_limit(self, cid)
+        return not self.rules.hooks.limit_exempt[i] or self.rules.character_rules[i].counts_toward_limit(
+            self, cid
+        )
 
     def place(self, p: Seat, cid: CardId, how: str, count: bool = True) -> None:
         """Put district `cid` into p's city: limits, completion and build hooks."""
         self.cities[p].append(cid)
         # (counts_toward_limit asked only where a unique district or the character may say no)
         if count and (
-            cid not in self.unique_ids
-            and not self.hooks.limit_exempt[self.current_character]
+            cid not in self.rules.unique_ids
+            and not self.rules.hooks.limit_exempt[self.current_character]
             or self.counts_toward_limit(cid)
         ):
             self.builds += 1
         log = self.log
         if log is not None:
-            log.append((_BUILD, None, p, self.edition.districts[cid].key, how))
-        dr = self.district_rules.get(self.edition.districts[cid].key) if cid in self.unique_ids else None
+            log.append((_BUILD, None, p, self.rules.edition.districts[cid].key, how))
+        dr = (
+            self.rules.district_rules.get(self.rules.edition.districts[cid].key)
+            if cid in self.rules.unique_ids
+            else None
+        )
         if dr is not None and dr.has_placed:
             dr.on_placed(self, p)  # classic Lighthouse, Bell Tower, Haunted City
         # (a city two districts short is not complete, whatever it holds: most builds stop at that check)
@@ -797,7 +701,7 @@ class Game:
                     self.emit("complete", {"player": p, "first": True})
                 else:
                     self.last_round = True
-        for r in self.hooks.build_watchers:
+        for r in self.rules.hooks.build_watchers:
             r.after_build(self, p, cid)  # the Tax Collector's property tax
 
     # ------------------------------------------------------------------ decisions
@@ -850,7 +754,7 @@ class Game:
                 if listed is action:
                     if self.phase == SELECT and not self.follow_up:
                         # A listed pick: its kind and character are known good (_apply_selection checks them).
-                        self.pick(player, self.cast_ids[action.args[0]])  # type: ignore[index]  # a listed pick names a character by its key
+                        self.pick(player, self.rules.cast_ids[action.args[0]])  # type: ignore[index]  # a listed pick names a character by its key
                     else:
                         self.apply_unchecked(player, action)
                     if self.moves is not None:
@@ -914,11 +818,11 @@ class Game:
             self.end_turn()
         elif k == "bonus":
             self.used |= USED_BONUS
-            self.character_rules[self.current_character].bonus(self, p)
+            self.rules.character_rules[self.current_character].bonus(self, p)
         elif k == "keep":
             keep(self, p, self.card_id(str(a.args[0])))
         else:
-            h = self.handlers.get(k)
+            h = self.rules.handlers.get(k)
             if h is None:
                 raise IllegalAction("nothing_lets_you", action=k)
             h(self, p, a)
@@ -979,5 +883,4 @@ class Game:
 
     def set_district_rules(self, rules: dict[str, DistrictRules]) -> None:
         """Play this game with other rules for its unique districts (tests probe the engine so)."""
-        self.district_rules = rules
-        self.district_hooks = DistrictHooks(rules)
+        self.rules = self.rules.with_district_rules(rules)

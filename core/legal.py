@@ -64,13 +64,17 @@ def list_actions(g: Game) -> list[Action]:
 
 def selection_actions(g: Game) -> list[Action]:
     """The legal actions of a pick in the selection (no follow-up open): choose or discard a character."""
-    acts = g.interned_discards if g.selection_order[g.selection_step][1] is DISCARD else g.interned_choices
+    acts = (
+        g.rules.interned_discards
+        if g.selection_order[g.selection_step][1] is DISCARD
+        else g.rules.interned_choices
+    )
     return [acts[c] for c in sorted(g.selection_options())]
 
 
 def keep_actions(g: Game) -> list[Action]:
     """Keep one of the drawn cards: each kind once, in the order drawn."""
-    keeps = g.interned_keeps
+    keeps = g.rules.interned_keeps
     return [keeps[c] for c in dict.fromkeys(g.drawn)]
 
 
@@ -82,10 +86,10 @@ def follow_up_legal_actions(g: Game) -> list[Action]:
     (without asking who decides, or keeping them for apply)."""
     fn = FOLLOW_UP_ACTIONS.get(g.follow_up)
     if fn is None:
-        for dr in g.district_rules.values():
+        for dr in g.rules.district_rules.values():
             if g.follow_up in dr.follow_ups:
                 return dr.follow_up_actions(g)
-        for r in g.character_rules:
+        for r in g.rules.character_rules:
             if g.follow_up in r.follow_ups:
                 return r.follow_up_actions(g)
         raise AssertionError(f"no actions for decision {g.follow_up}")
@@ -99,7 +103,7 @@ def turn_actions(g: Game) -> list[Action]:
         # owner's purple districts still work: the card forbids only building and the power.
         out = [GATHER_GOLD, GATHER_CARDS] if not g.gathered else []
         city = g.cities[g.turn_player]
-        for dr in g.active_districts:
+        for dr in g.rules.active_districts:
             if not dr.entries.isdisjoint(city):
                 dr.actions(g, g.turn_player, out)
         if g.gathered:
@@ -115,20 +119,20 @@ def turn_actions_of_character(g: Game) -> list[Action]:
     """A turn's actions as its character and city offer them (no Hospital turn, no thanks owed)."""
     p = g.turn_player
     i = g.current_character
-    r = g.character_rules[i]
-    for gr in g.gating_rules:
+    r = g.rules.character_rules[i]
+    for gr in g.rules.gating_rules:
         gate = gr.gate(g, p)  # Witch, Blackmailer: only gathering is allowed now
         if gate is not None:
             return gate
     gathered = g.gathered
-    hooks = g.hooks
+    hooks = g.rules.hooks
     # The gatherings, income and bonus, from a table (see Hooks.openings).
     out: list[Action] = list(hooks.openings[i][(g.used & OPENING_USED) | gathered])
     if hooks.acts[i]:
         r.actions(g, p, out)
     city = g.cities[p]
-    if not g.active_entries.isdisjoint(city):
-        for dr in g.active_districts:
+    if not g.rules.active_entries.isdisjoint(city):
+        for dr in g.rules.active_districts:
             if not dr.entries.isdisjoint(city):
                 dr.actions(g, p, out)
     if gathered:
@@ -147,16 +151,16 @@ def build_actions(g: Game, p: Seat, dearest: bool = False) -> list[Action]:
     if not hand:
         return []
     left = g.builds < g.build_limit
-    if not left and not g.hooks.limit_exempt[g.current_character] and not g.has_limit_free:
+    if not left and not g.rules.hooks.limit_exempt[g.current_character] and not g.rules.has_limit_free:
         return []  # every build counts toward the limit, and it is reached
     gold = g.gold[p]
     city = g.cities[p]
-    costs = g.entry_costs  # a card id is a city entry without BEAUTY: its printed cost
-    entries = g.card_entries
-    unique_ids = g.unique_ids
-    builds = g.interned_builds
+    costs = g.rules.entry_costs  # a card id is a city entry without BEAUTY: its printed cost
+    entries = g.rules.card_entries
+    unique_ids = g.rules.unique_ids
+    builds = g.rules.interned_builds
     # Only districts in this game can offer unpaid builds (Framework, Necropolis).
-    alt = tuple(dr for dr in g.district_rules.values() if dr.alt_pay) if g.has_alt_pay else ()
+    alt = tuple(dr for dr in g.rules.district_rules.values() if dr.alt_pay) if g.rules.has_alt_pay else ()
     dearest = dearest and not alt
     out: list[Action] = []
     unpaid: list[Action] = []  # listed after the paid builds
@@ -170,7 +174,7 @@ def build_actions(g: Game, p: Seat, dearest: bool = False) -> list[Action]:
             if cost > gold + 1 and not alt:
                 # Too dear even with the Factory's discount: only a district paid partly in cards (the
                 # Thieves' Den) may still be built.
-                dr = g.district_rules.get(g.edition.districts[cid].key)
+                dr = g.rules.district_rules.get(g.rules.edition.districts[cid].key)
                 if dr is None or not dr.custom_build:
                     continue
             if not _unique_allowed(g, p, cid, gold, left, alt, unpaid):
@@ -210,9 +214,11 @@ def _unique_allowed(
     Thieves' Den is paid partly in cards, some refuse to be built now (the Monument) or ever (the Secret
     Vault). The unpaid ways to build it (`alt`: Framework, Necropolis) are added to `unpaid`. The checks
     only ask, so their order does not matter; `build_actions` passes over a card too dear first."""
-    d = g.edition.districts[cid]
-    dr = g.district_rules.get(d.key)
-    if not d.buildable or (not g.card_entries[cid].isdisjoint(g.cities[p]) and not g.can_build_kind(p, cid)):
+    d = g.rules.edition.districts[cid]
+    dr = g.rules.district_rules.get(d.key)
+    if not d.buildable or (
+        not g.rules.card_entries[cid].isdisjoint(g.cities[p]) and not g.can_build_kind(p, cid)
+    ):
         return False
     if not left and g.counts_toward_limit(cid):
         return False

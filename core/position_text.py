@@ -84,7 +84,7 @@ class PositionError(SaveFileError):
 
 def position(g: Game) -> str:
     """The position of `g` as text (version 1)."""
-    key = g.edition.districts
+    key = g.rules.edition.districts
     ck = g.character_key
 
     def cards(ids: list[int]) -> list[str]:
@@ -236,7 +236,7 @@ class _Reader:
         return x
 
     def card(self, name: str, k: Any) -> int:
-        cid = self.g.card_ids.get(k) if isinstance(k, str) else None
+        cid = self.g.rules.card_ids.get(k) if isinstance(k, str) else None
         if cid is None:
             raise self.fail(name, f"names a district this game has not: {k!r}")
         return cid
@@ -393,7 +393,7 @@ class _Reader:
             for b in range(g.players):
                 extra = Counter(g.known[a][b]) - Counter(g.hands[b])
                 if extra:
-                    name = g.edition.districts[next(iter(extra))].name
+                    name = g.rules.edition.districts[next(iter(extra))].name
                     raise PositionError(
                         f"Seat {a} is said to know a {name} in the hand of seat {b}, who holds none."
                     )
@@ -408,10 +408,12 @@ class _Reader:
         """Every district card of the game is somewhere, once: the deck, hands, cities, the Museum, the
         drawn cards, or set aside by the open decision."""
         g = self.g
-        full = Counter(i for i in g.edition.basic_ids for _ in range(g.edition.districts[i].copies))
+        full = Counter(
+            i for i in g.rules.edition.basic_ids for _ in range(g.rules.edition.districts[i].copies)
+        )
         for k in g.config.districts:
-            u = g.edition.district_by_key[k]
-            full[u] += g.edition.districts[u].copies
+            u = g.rules.edition.district_by_key[k]
+            full[u] += g.rules.edition.districts[u].copies
         here = Counter(g.deck) + Counter(g.museum) + Counter(g.drawn)
         for h in g.hands:
             here.update(h)
@@ -419,7 +421,7 @@ class _Reader:
             here.update(e & CARD for e in c)
         for cid, count in here.items():
             if count > full[cid]:
-                name = g.edition.districts[cid].name
+                name = g.rules.edition.districts[cid].name
                 raise PositionError(f"The position has {count} {name} cards; this game has {full[cid]}.")
         aside = sum(full.values()) - sum(here.values())
         # An open decision may hold cards aside (the Magician's discards, a district awaiting the Graveyard).
@@ -501,7 +503,7 @@ def seat_position(g: Game, seat: int) -> str:
     if decision == "keep" and player != seat:
         values["drawn"] = hide(values["drawn"], cards)
     if decision == "scholar_keep" and player != seat:
-        key = g.edition.districts
+        key = g.rules.edition.districts
         values["decision_data"] = hide([key[c].key for c in values["decision_data"]], cards)
     owns_museum = any(k.rstrip("+") == "museum" for k in values["cities"][seat])
     if not owns_museum:

@@ -227,7 +227,7 @@ _DEALS = 50  # re-deals before giving up on the namers' rule (then the last deal
 def _named(g: Game) -> list[tuple[int, int]]:
     """(character, the player who named it) for each character named this round by another's ability."""
     out: list[tuple[int, int]] = []
-    keys = [r.key for r in g.character_rules]
+    keys = [r.key for r in g.rules.character_rules]
 
     def owner_of(key: str) -> int:
         return g.owner[keys.index(key)] if key in keys else -1

@@ -41,12 +41,12 @@ def refusal(g: Game, p: Seat, a: Action) -> IllegalAction:
         and k in ("bonus", "navigate")
         and not g.gathered
         and not g.used & USED_BONUS
-        and g.character_rules[g.current_character].bonus_after_action
+        and g.rules.character_rules[g.current_character].bonus_after_action
         and not g.edition_state.get("hospital")
     ):
         return IllegalAction("bonus_after_action")
     if kind == "turn":
-        for gr in g.gating_rules:
+        for gr in g.rules.gating_rules:
             why = gr.gate_refusal(g, p, k)  # the classic Emperor gives the crown away first
             if why is not None:
                 return why
@@ -64,7 +64,7 @@ def refusal(g: Game, p: Seat, a: Action) -> IllegalAction:
     if k == "end":
         return IllegalAction("gather_before_end")
     if k == "income":
-        if g.character_rules[g.current_character].income is None:
+        if g.rules.character_rules[g.current_character].income is None:
             return IllegalAction(
                 "no_income", character=g.character_name(g.character_key(g.current_character))
             )
@@ -73,10 +73,10 @@ def refusal(g: Game, p: Seat, a: Action) -> IllegalAction:
     if same:
         targets = ", ".join(" ".join(map(str, x.args)) for x in same[:8]) + (" …" if len(same) > 8 else "")
         return IllegalAction("wrong_target", targets=targets)
-    for r in g.character_rules:
-        if k in r.handlers() and r is not g.character_rules[g.current_character]:
+    for r in g.rules.character_rules:
+        if k in r.handlers() and r is not g.rules.character_rules[g.current_character]:
             return IllegalAction("only_character", character=g.character_name(r.key))
-    if k in g.handlers:
+    if k in g.rules.handlers:
         return IllegalAction("used_or_not_allowed")
     return IllegalAction("nothing_lets_you", action=k.replace("_", " "))
 
@@ -85,7 +85,7 @@ def _refuse_alt_build(g: Game, p: Seat, name: str, how: tuple[Any, ...]) -> Ille
     """Why building without paying (Framework, Necropolis) is not allowed as asked."""
     if how[0] != "destroy" or len(how) != 2:
         return IllegalAction("pay_or_destroy", card=name)
-    victim = g.card_ids.get(str(how[1]))
+    victim = g.rules.card_ids.get(str(how[1]))
     if victim is None or not any(e & CARD == victim for e in g.cities[p]):
         return IllegalAction("nothing_to_destroy", key=how[1])
     if name != "Necropolis":
@@ -95,17 +95,17 @@ def _refuse_alt_build(g: Game, p: Seat, name: str, how: tuple[Any, ...]) -> Ille
 
 def refuse_build(g: Game, p: Seat, key: str, args: tuple[Any, ...] = ()) -> IllegalAction:
     """Why building the district `key` (with `args`, the build action's arguments) is not allowed now."""
-    cid = g.card_ids.get(key)
+    cid = g.rules.card_ids.get(key)
     if cid is None:
         return IllegalAction("no_such_district", key=repr(key))
-    d = g.edition.districts[cid]
+    d = g.rules.edition.districts[cid]
     if not g.gathered:
         return IllegalAction("gather_before_build")
     if cid not in g.hands[p]:
         return IllegalAction("not_in_hand", card=d.name)
     if not d.buildable:
         return IllegalAction("never_buildable", card=d.name)
-    if not g.character_rules[g.current_character].may_build:
+    if not g.rules.character_rules[g.current_character].may_build:
         return IllegalAction(
             "character_cannot_build",
             character=g.character_name(g.character_key(g.current_character)),
@@ -114,7 +114,7 @@ def refuse_build(g: Game, p: Seat, key: str, args: tuple[Any, ...] = ()) -> Ille
         return IllegalAction("build_limit", n=g.build_limit)
     if not g.can_build_kind(p, cid):
         return IllegalAction("already_built", card=d.name)
-    dr = g.district_rules.get(d.key)
+    dr = g.rules.district_rules.get(d.key)
     if dr is not None:
         why = dr.build_refusal(g, p)
         if why is not None:

@@ -77,8 +77,8 @@ class Rules:
         self.edition = E
         # RULINGS R40: the classic "shorter game" plays to one district fewer.
         self.complete_at = E.complete_size(config.players) - (1 if config.shorter else 0)
-        self.cast = tuple(E.character_by_key[k] for k in config.cast)
-        self.cast_keys = tuple(E.characters[c].key for c in self.cast)
+        self.cast: tuple[int, ...] = tuple(E.character_by_key[k] for k in config.cast)
+        self.cast_keys: tuple[str, ...] = tuple(E.characters[c].key for c in self.cast)
         self.cast_ids = {k: i for i, k in enumerate(self.cast_keys)}
         self.character_rules = tuple(rules_for(E.characters[c].key, E.key) for c in self.cast)
         self.card_ids = {k: i for i, k in enumerate(d.key for d in E.districts)}
@@ -116,6 +116,15 @@ class Rules:
         deck = [i for i in E.basic_ids for _ in range(E.districts[i].copies)]
         deck += [u for u in uniques for _ in range(E.districts[u].copies)]  # classic: two Keeps
         self.deck: tuple[CardId, ...] = tuple(deck)
+
+    def with_district_rules(self, rules: dict[str, DistrictRules]) -> Rules:
+        """A copy of these rules with other rules for the unique districts (the shared ones stay as they are)."""
+        r = Rules.__new__(Rules)
+        for name in Rules.__slots__:
+            setattr(r, name, getattr(self, name))
+        r.district_rules = rules
+        r.district_hooks = DistrictHooks(rules)
+        return r
 
 
 @functools.lru_cache(maxsize=64)

@@ -34,30 +34,30 @@ def score_breakdown(g: Game, p: int) -> dict[str, Any]:
 
 def _breakdown(g: Game, p: int, ctx: ScoreContext, haunted: Any) -> dict[str, Any]:
     city = g.cities[p]
-    table = g.edition.districts
-    districts = sum(map(g.entry_costs.__getitem__, city))  # g.entry_cost of each
+    table = g.rules.edition.districts
+    districts = sum(map(g.rules.entry_costs.__getitem__, city))  # g.entry_cost of each
     # (Without a Haunted Quarter the types are the cards' own: every search playout ends here.)
     types = set(city_types(g, p, ctx)) if haunted is not None else {table[e & CARD].type for e in city}
     all_types = 3 if len(types) == len(ALL_TYPES) else 0
     # The classic Bell Tower can make several players first at once (x["firsts"]).
     first = g.first_complete == p or p in g.edition_state.get("firsts", ())
     completion = 0
-    if first and not g.edition.first_bonus_needs_complete_city:
+    if first and not g.rules.edition.first_bonus_needs_complete_city:
         completion = 4  # classic step 3: "the first player to build eight districts", whatever follows
     elif g.is_complete(p):
         completion = 4 if first else 2
     uniques: dict[str, int] = {}
-    uniques_ids = g.unique_ids
+    uniques_ids = g.rules.unique_ids
     for e in city:
         if e & CARD not in uniques_ids:
             continue
         key = table[e & CARD].key
-        dr = g.district_rules.get(key)
+        dr = g.rules.district_rules.get(key)
         if dr is not None:
             pts = dr.score(g, p, ctx)
             if pts:
                 uniques[key] = pts
-    vault = g.district_rules.get("secret_vault")
+    vault = g.rules.district_rules.get("secret_vault")
     if vault is not None and vault.id in g.hands[p]:
         uniques["secret_vault"] = vault.score(g, p, ctx)
     total = districts + all_types + completion + sum(uniques.values())
@@ -76,7 +76,7 @@ def _breakdown(g: Game, p: int, ctx: ScoreContext, haunted: Any) -> dict[str, An
 
 def _haunted(g: Game, p: int) -> Any:
     """The Haunted Quarter (2016) or Haunted City (classic) rules, if p's city holds one."""
-    rules = g.district_rules
+    rules = g.rules.district_rules
     for key in HAUNTED:
         if key in rules and g.has(p, key):
             return rules[key]
@@ -95,7 +95,7 @@ def tiebreak_rank(g: Game, p: int) -> int:
     best = 0
     for i, who in enumerate(g.called_by):
         if who == p:
-            best = max(best, g.character_rules[i].rank)
+            best = max(best, g.rules.character_rules[i].rank)
     return best
 
 
@@ -105,7 +105,7 @@ def final_result(g: Game) -> dict[str, Any]:
     tied = [s["player"] for s in scores if s["total"] == top]
     tiebreak = None
     winners = tied
-    if len(tied) > 1 and g.edition.tiebreak == "districts_gold":
+    if len(tied) > 1 and g.rules.edition.tiebreak == "districts_gold":
         # Classic (RULINGS R7): the district points only, then the most gold.
         key = {p: (district_points(scores[p]), g.gold[p]) for p in tied}
         best_key = max(key.values())
@@ -126,7 +126,7 @@ def final_result(g: Game) -> dict[str, Any]:
         tiebreak = {"tied": tied, "ranks": ranks}
     seat_rank = [0] * g.players  # tiebreak_rank of each seat, in one pass
     for i, who in enumerate(g.called_by):
-        if who >= 0 and g.character_rules[i].rank > seat_rank[who]:
-            seat_rank[who] = g.character_rules[i].rank
+        if who >= 0 and g.rules.character_rules[i].rank > seat_rank[who]:
+            seat_rank[who] = g.rules.character_rules[i].rank
     order = sorted(range(g.players), key=lambda p: (-scores[p]["total"], -(p in winners), -seat_rank[p]))
     return {"scores": scores, "winners": winners, "ranking": order, "tiebreak": tiebreak}

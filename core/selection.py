@@ -42,14 +42,14 @@ def start_round(g: Game) -> None:
     g.follow_up = ""
     deck = list(range(nc))
     g.rng.shuffle(deck)
-    facedown_first = g.edition.facedown_first
+    facedown_first = g.rules.edition.facedown_first
     if facedown_first:
         g.facedown = [deck.pop()]
     faceup: list[CastIndex] = []
-    nup = g.faceup_count
+    nup = g.rules.faceup_count
     while len(faceup) < nup:
         c = deck.pop()
-        if g.hooks.ranks[c] == 4:
+        if g.rules.hooks.ranks[c] == 4:
             # RULINGS R6: rank 4 is never face up; it is shuffled back and another card replaces it.
             deck.append(c)
             g.rng.shuffle(deck)
@@ -59,11 +59,11 @@ def start_round(g: Game) -> None:
     if not facedown_first:
         g.facedown = [deck.pop()]
     g.draft = deck
-    g.selection_order = g.selection_script
+    g.selection_order = g.rules.selection_script
     g.selection_step = 0
     log = g.log
     if log is not None:
-        log.append((_ROUND, None, g.round, g.crown, [g.cast_keys[c] for c in faceup], 1))
+        log.append((_ROUND, None, g.round, g.crown, [g.rules.cast_keys[c] for c in faceup], 1))
     advance_selection(g)
 
 
@@ -110,7 +110,7 @@ def advance_selection(g: Game) -> None:
 
 
 def end_selection(g: Game) -> None:
-    for dr in g.district_hooks.selection_end:  # (the others' on_selection_end does nothing)
+    for dr in g.rules.district_hooks.selection_end:  # (the others' on_selection_end does nothing)
         if dr.on_selection_end(g):
             return  # a district (Theater) opened a decision; it resumes the turn phase
     begin_turn_phase(g)
@@ -129,7 +129,7 @@ def apply_selection(g: Game, p: Seat, a: Action) -> None:
     off, kind = g.selection_order[g.selection_step]
     if a.kind != ("discard_character" if kind is DISCARD else "choose") or len(a.args) != 1:
         raise IllegalAction("discard_passed" if kind is DISCARD else "choose")
-    idx = g.cast_ids.get(str(a.args[0]), -1)  # cast_index
+    idx = g.rules.cast_ids.get(str(a.args[0]), -1)  # cast_index
     if idx not in (g.draft + g.facedown if kind is CHOOSE_LAST and len(g.draft) == 1 else g.draft):
         # (that list: selection_options())
         raise IllegalAction("character_not_held", character=character_name(g, a.args[0]))
@@ -156,22 +156,22 @@ def pick(g: Game, p: Seat, idx: CastIndex) -> None:
         log = g.log
         if log is not None:
             log.append((_DISCARD_CHARACTER, None, p))
-            log.append((_DISCARD_CHARACTER_PRIVATE, (p,), p, g.cast_keys[idx]))
+            log.append((_DISCARD_CHARACTER_PRIVATE, (p,), p, g.rules.cast_keys[idx]))
     else:
         g.owner[idx] = p
         g.characters[p].append(idx)
         log = g.log
         if log is not None:
             log.append((_CHOOSE, None, p))
-            log.append((_CHOOSE_PRIVATE, (p,), p, g.cast_keys[idx]))
+            log.append((_CHOOSE_PRIVATE, (p,), p, g.rules.cast_keys[idx]))
     g.selection_step += 1
     advance_selection(g)
 
 
 def character_name(g: Game, key: Any) -> str:
     """The English name of the character `key`, for the engine's sentences."""
-    i = g.edition.character_by_key.get(str(key))
-    return g.edition.characters[i].name if i is not None else str(key)
+    i = g.rules.edition.character_by_key.get(str(key))
+    return g.rules.edition.characters[i].name if i is not None else str(key)
 
 
 def swap_characters(g: Game, p: Seat, q: Seat, ip: CastIndex, iq: CastIndex) -> None:

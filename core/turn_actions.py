@@ -25,7 +25,7 @@ _KEEP_PRIVATE = shape("keep_private", "player", "card", "discarded", cards=(2,))
 
 def gather(g: Game, p: Seat, what: str) -> None:
     g.gathered = True
-    rules = g.district_rules
+    rules = g.rules.district_rules
     city = g.cities[p]
     if what == "gold":
         dr = rules.get("gold_mine")
@@ -42,7 +42,7 @@ def gather(g: Game, p: Seat, what: str) -> None:
         dr = rules.get("library")
         if dr is not None and not dr.entries.isdisjoint(city):
             # Classic: Library + Observatory draw 3 and keep 2 (RULINGS R43); otherwise keep all.
-            lo = g.edition.library_observatory_keep
+            lo = g.rules.edition.library_observatory_keep
             keep_n = lo if lo and k == 3 else len(drawn)
         if keep_n >= len(drawn):
             g.hands[p].extend(drawn)
@@ -58,9 +58,9 @@ def gather(g: Game, p: Seat, what: str) -> None:
             if log is not None:
                 log.append((_GATHER_CARDS, None, p, "cards", len(drawn), keep_n))
                 log.append((_DRAWN_PRIVATE, (p,), p, tuple(drawn)))
-    if g.hooks.gathers[g.current_character] and not g.edition_state.get("hospital"):
-        g.character_rules[g.current_character].after_gather(g, p)
-    if g.follow_up != "keep" and g.gating_rules:  # (gathering_done asks only these)
+    if g.rules.hooks.gathers[g.current_character] and not g.edition_state.get("hospital"):
+        g.rules.character_rules[g.current_character].after_gather(g, p)
+    if g.follow_up != "keep" and g.rules.gating_rules:  # (gathering_done asks only these)
         gathering_done(g, p)
 
 
@@ -70,18 +70,20 @@ def keep(g: Game, p: Seat, cid: CardId) -> None:
     g.hands[p].append(cid)
     if g.keep_count > 1:
         g.keep_count -= 1  # classic Library + Observatory: one more to keep
-        g.emit("keep_private", {"player": p, "card": g.edition.districts[cid].key, "discarded": []}, (p,))
+        g.emit(
+            "keep_private", {"player": p, "card": g.rules.edition.districts[cid].key, "discarded": []}, (p,)
+        )
         return
     g.bottom(drawn)
     log = g.log
     if log is not None:
-        log.append((_KEEP_PRIVATE, (p,), p, g.edition.districts[cid].key, tuple(drawn)))
+        log.append((_KEEP_PRIVATE, (p,), p, g.rules.edition.districts[cid].key, tuple(drawn)))
     g.drawn = []
     g.follow_up = ""
     i = g.current_character
-    if g.hooks.keeps[i] and not g.edition_state.get("hospital"):
-        g.character_rules[i].after_keep(g, p)
-    if g.gating_rules:  # (gathering_done asks only these)
+    if g.rules.hooks.keeps[i] and not g.edition_state.get("hospital"):
+        g.rules.character_rules[i].after_keep(g, p)
+    if g.rules.gating_rules:  # (gathering_done asks only these)
         gathering_done(g, p)
 
 
@@ -90,13 +92,13 @@ def gathering_done(g: Game, p: Seat) -> None:
     the bewitched player's turn ends (RULINGS R16, R18)."""
     if g.edition_state.get("hospital"):
         return
-    for r in g.gating_rules:
+    for r in g.rules.gating_rules:
         r.after_gathering(g, p)
 
 
 def income_count(g: Game, p: Seat, t: DistrictType) -> int:
     n = 0
-    E = g.edition
+    E = g.rules.edition
     for c in g.cities[p]:
         d = E.districts[c & CARD]
         if d.type is t or d.key == "school_of_magic":
@@ -105,7 +107,7 @@ def income_count(g: Game, p: Seat, t: DistrictType) -> int:
 
 
 def income(g: Game, p: Seat) -> None:
-    r = g.character_rules[g.current_character]
+    r = g.rules.character_rules[g.current_character]
     assert r.income is not None
     g.used |= USED_INCOME
     k = income_count(g, p, r.income)
@@ -118,12 +120,12 @@ def income(g: Game, p: Seat) -> None:
 
 
 def build(g: Game, p: Seat, cid: CardId, how: tuple[Any, ...] = ()) -> None:
-    d = g.edition.districts[cid]
-    dr = g.district_rules.get(d.key)
+    d = g.rules.edition.districts[cid]
+    dr = g.rules.district_rules.get(d.key)
     g.hand_remove(p, cid)
     if how:
         # Built without paying its cost (Framework, Necropolis): the district offering it builds it.
-        for adr in g.district_rules.values():
+        for adr in g.rules.district_rules.values():
             if adr.alt_pay and adr.alt_build(g, p, cid, how):
                 return
         raise AssertionError(f"no district builds {d.key} by {how}")
@@ -137,7 +139,7 @@ def build(g: Game, p: Seat, cid: CardId, how: tuple[Any, ...] = ()) -> None:
 def pay_and_place(g: Game, p: Seat, cid: CardId, gold: int, count: bool = True) -> None:
     g.gold[p] -= gold
     g.spent += gold
-    for r in g.hooks.build_watchers:
+    for r in g.rules.hooks.build_watchers:
         if r.intercept_paid_build(g, p, cid, gold, count):
             return  # the Magistrate decides whether to confiscate; his decision places the district
     g.place(p, cid, "paid", count)

@@ -115,20 +115,20 @@ _CITY_ENTRIES: dict[str, dict[int, CityDistrict]] = {}
 
 
 def _district_keys(g: Game) -> tuple[str, ...]:
-    keys = _DISTRICT_KEYS.get(g.edition.key)
+    keys = _DISTRICT_KEYS.get(g.rules.edition.key)
     if keys is None:
-        keys = _DISTRICT_KEYS[g.edition.key] = tuple(d.key for d in g.edition.districts)
+        keys = _DISTRICT_KEYS[g.rules.edition.key] = tuple(d.key for d in g.rules.edition.districts)
     return keys
 
 
 def _city_entries(g: Game) -> dict[int, CityDistrict]:
-    table = _CITY_ENTRIES.get(g.edition.key)
+    table = _CITY_ENTRIES.get(g.rules.edition.key)
     if table is None:
         table = {}
-        for cid, d in enumerate(g.edition.districts):
+        for cid, d in enumerate(g.rules.edition.districts):
             for flag in (0, BEAUTY):
                 table[cid | flag] = CityDistrict(d.key, d.cost + (1 if flag else 0), d.type.key, bool(flag))
-        _CITY_ENTRIES[g.edition.key] = table
+        _CITY_ENTRIES[g.rules.edition.key] = table
     return table
 
 
@@ -137,9 +137,9 @@ def _city_entries(g: Game) -> dict[int, CityDistrict]:
 
 def _players(g: Game, me: int | None) -> tuple[PlayerInfo, ...]:
     dkeys = _district_keys(g)
-    ckeys = g.cast_keys
+    ckeys = g.rules.cast_keys
     entries = _city_entries(g)
-    museum_in_game = "museum" in g.district_rules
+    museum_in_game = "museum" in g.rules.district_rules
     players = []
     for q in range(g.players):
         if me == q:
@@ -176,7 +176,7 @@ def _options(g: Game, me: int | None) -> tuple[str, ...]:
     if not _mine(g, me):
         return ()
     if g.phase == SELECT and not g.follow_up:
-        ckeys = g.cast_keys
+        ckeys = g.rules.cast_keys
         return tuple([ckeys[c] for c in sorted(g.selection_options())])
     if g.follow_up == "keep":
         return tuple(g.card_keys(g.drawn))
@@ -195,7 +195,7 @@ def _legal(g: Game, me: int | None) -> tuple[Action, ...]:
 
 def _calling(g: Game, me: int | None) -> str | None:
     if g.phase != SELECT and 0 <= g.current_character < g.cast_size and g.turn_player >= 0:
-        return g.cast_keys[g.current_character]
+        return g.rules.cast_keys[g.current_character]
     return None
 
 
@@ -212,7 +212,7 @@ def _pending_kind(g: Game, me: int | None) -> str | None:
 def _markers(g: Game, me: int | None) -> dict[str, Any]:
 
     marks = g.markers
-    ckeys = g.cast_keys
+    ckeys = g.rules.cast_keys
     placer = g.owner[0] if g.phase != SELECT else -1  # the Magistrate (rank 1)
     bm = blackmailer_player(g) if g.phase != SELECT else -1
     signed = next((i for i, m in enumerate(marks) if m & SIGNED), -1)
@@ -238,17 +238,17 @@ _FIELD: dict[str, Callable[[Game, int | None], Any]] = {
     "phase": lambda g, me: g.phase,
     "players": _players,
     "cast": lambda g, me: tuple(g.config.cast),
-    "faceup": lambda g, me: tuple([g.cast_keys[c] for c in g.faceup]),
+    "faceup": lambda g, me: tuple([g.rules.cast_keys[c] for c in g.faceup]),
     "facedown_count": lambda g, me: len(g.facedown),
     "my_characters": lambda g, me: (
-        tuple([g.cast_keys[c] for c in g.characters[me]]) if me is not None else ()
+        tuple([g.rules.cast_keys[c] for c in g.characters[me]]) if me is not None else ()
     ),
     "hand": lambda g, me: tuple(g.card_keys(g.hands[me])) if me is not None else (),
     "seen_characters": lambda g, me: (
-        tuple([g.cast_keys[c] for c in sorted(g.seen[me])]) if me is not None else ()
+        tuple([g.rules.cast_keys[c] for c in sorted(g.seen[me])]) if me is not None else ()
     ),
-    "killed": lambda g, me: g.cast_keys[g.killed] if g.killed >= 0 else None,
-    "robbed": lambda g, me: g.cast_keys[g.robbed] if g.robbed >= 0 else None,
+    "killed": lambda g, me: g.rules.cast_keys[g.killed] if g.killed >= 0 else None,
+    "robbed": lambda g, me: g.rules.cast_keys[g.robbed] if g.robbed >= 0 else None,
     "calling": _calling,
     "pending_player": _pending_player,
     "pending_kind": _pending_kind,

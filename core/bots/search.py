@@ -73,7 +73,11 @@ def _draft_pick(g: Game, rng: Rng, picker: int) -> Action:
     """Rollout drafting: a character's base appeal, plus its income from the picker's city, plus noise.
     `picker` is the seat choosing (`g.picker()`). The action `g.selection_actions()` lists for the
     character `_draft_index` picks."""
-    listed = g.interned_discards if g.selection_order[g.selection_step][1] is DISCARD else g.interned_choices
+    listed = (
+        g.rules.interned_discards
+        if g.selection_order[g.selection_step][1] is DISCARD
+        else g.rules.interned_choices
+    )
     return listed[_draft_index(g, rng, picker)]
 
 
@@ -84,7 +88,7 @@ def _draft_index(g: Game, rng: Rng, picker: int) -> int:
     opts = sorted(g.selection_options())
     if len(opts) == 1:
         return opts[0]  # the single legal action, taken without a draw
-    kinds, appeal, slots = _draft_table(g.character_rules, g.cast_keys, g.edition)
+    kinds, appeal, slots = _draft_table(g.rules.character_rules, g.rules.cast_keys, g.rules.edition)
     # The picker's districts by type (a character's income from the city), in a list by the type's slot; a
     # character without income reads the last slot, which stays 0 (adding 0 leaves a float as it is).
     per_type = [0] * slots
@@ -132,7 +136,7 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
     phase = g.phase
     if not g.follow_up:
         if phase == TURN:
-            if not g.edition_state and not g.gating_rules:
+            if not g.edition_state and not g.rules.gating_rules:
                 a = _plain_turn_choice(g, rng)
                 if a is not None:
                     return a
@@ -175,7 +179,7 @@ def _greedy(g: Game, acts: list[Action], rng: Rng) -> Action:
             else:
                 gathers = True
         elif order == 2 and a.kind == "build" and not aims and not gathers:
-            cost = g.edition.districts[g.card_ids[str(a.args[0])]].cost
+            cost = g.rules.edition.districts[g.rules.card_ids[str(a.args[0])]].cost
             if cost > build_cost:  # the first of the dearest, as max() picks
                 build, build_cost = a, cost
         if order < best_order:  # the first of the most preferred kind, as min() picks
@@ -233,27 +237,27 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
     listing all their actions cost a third of it."""
     i = g.current_character
     p = g.turn_player
-    active = not g.active_entries.isdisjoint(g.cities[p])  # a district of the city offers actions
+    active = not g.rules.active_entries.isdisjoint(g.cities[p])  # a district of the city offers actions
     if not g.gathered:
         # At least the two gatherings are listed: a draw to explore, then an aim, then a gathering.
         if active:
             city = g.cities[p]
-            if any(_may_aim(dr) for dr in g.active_districts if not dr.entries.isdisjoint(city)):
+            if any(_may_aim(dr) for dr in g.rules.active_districts if not dr.entries.isdisjoint(city)):
                 return None
         if rng.below(10) == 0:
             acts = g.legal_actions()
             return acts[rng.below(len(acts))]
-        if g.hooks.acts[i] and not _AIMS.isdisjoint(g.hooks.kinds[i]):
+        if g.rules.hooks.acts[i] and not _AIMS.isdisjoint(g.rules.hooks.kinds[i]):
             out: list[Action] = []
-            g.character_rules[i].actions(g, p, out)
+            g.rules.character_rules[i].actions(g, p, out)
             aims = [a for a in out if a.kind in _AIM_KINDS]
             if aims:
                 return _aimed(aims, rng)
         return GATHER_GOLD if g.gold[p] < 4 and g.hands[p] else GATHER_CARDS
     if active:
         return None
-    r = g.character_rules[i]
-    hooks = g.hooks  # (what the turn reads of the character, by cast index: Hooks)
+    r = g.rules.character_rules[i]
+    hooks = g.rules.hooks  # (what the turn reads of the character, by cast index: Hooks)
     used = g.used
     income = hooks.incomes[i] is not None and not used & USED_INCOME
     bonus = hooks.bonuses[i] and not used & USED_BONUS
@@ -261,11 +265,11 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
     # Only the dearest build is wanted, and whether there is one: the count of the others matters only
     # when nothing but builds may be listed.
     # (No builds once the limit is reached, unless something in the game escapes it: build_actions.)
-    may_build = g.builds < g.build_limit or g.has_limit_free or hooks.limit_exempt[i]
+    may_build = g.builds < g.build_limit or g.rules.has_limit_free or hooks.limit_exempt[i]
     builds = (
         (
             g.dearest_builds(p)
-            if (income or bonus or end) and not g.has_alt_pay
+            if (income or bonus or end) and not g.rules.has_alt_pay
             else g.build_actions(p, dearest=income or bonus or end)
         )
         if may_build and hooks.builders[i] and g.hands[p]
@@ -303,8 +307,8 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
     if len(builds) == 1:
         return builds[0]
     if builds:
-        districts = g.edition.districts
-        ids = g.card_ids
+        districts = g.rules.edition.districts
+        ids = g.rules.card_ids
         build, build_cost = builds[0], -1
         for a in builds:
             cost = districts[ids[str(a.args[0])]].cost
@@ -341,7 +345,7 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: 
             a = _choice_among(g, g.follow_up_legal_actions(), rng)
         elif phase == TURN:
             p = g.turn_player
-            b = None if g.edition_state or g.gating_rules else _plain_turn_choice(g, rng)
+            b = None if g.edition_state or g.rules.gating_rules else _plain_turn_choice(g, rng)
             a = _any_choice(g, rng) if b is None else b
         else:
             p = (g.crown + g.selection_order[g.selection_step][0]) % players  # g.picker()
@@ -370,7 +374,7 @@ def rank_score(g: Game, me: int, weight: float) -> float:
 def consistent(g: Game, b: Beliefs, segments: Sequence[frozenset[str]] = ()) -> bool:
     """Whether world `g` deals every opponent a character the draft says it may hold, and (at 2 players)
     the opponent exactly one character of each of `segments`."""
-    return consistent_deal(g.characters, g.revealed, g.cast_keys, b, segments)
+    return consistent_deal(g.characters, g.revealed, g.rules.cast_keys, b, segments)
 
 
 def consistent_deal(
@@ -444,7 +448,7 @@ class SearchBot:
             for t in range(tries):
                 start = rng.state
                 chars = worlds.characters(rng)
-                if t == tries - 1 or consistent_deal(chars, g.revealed, g.cast_keys, b, segments):
+                if t == tries - 1 or consistent_deal(chars, g.revealed, g.rules.cast_keys, b, segments):
                     rng.state = start
                     return worlds(rng)
         w = worlds(rng)

@@ -22,7 +22,7 @@ def nameable(
         skip.add(g.killed)
     if exclude_bewitched:
         skip.add(g.bewitched)
-    return [i for i in _ranked(g.hooks.ranks, min_rank) if i not in skip]
+    return [i for i in _ranked(g.rules.hooks.ranks, min_rank) if i not in skip]
 
 
 @functools.lru_cache(maxsize=256)
@@ -41,7 +41,7 @@ def named_actions(g: Game, kind: str) -> tuple[Action, ...]:
     """`shared(kind, key)` for each character of g's cast, by cast index: the Assassin's and the Thief's lists
     are made at their every turn (the `hard` bot's playouts make millions), and looking up `shared(kind,
     key)` per target built and hashed a key each time."""
-    return _named(kind, g.cast_keys)
+    return _named(kind, g.rules.cast_keys)
 
 
 def city_changed(g: Game, p: int) -> None:
@@ -66,6 +66,6 @@ def richest(g: Game) -> list[int]:
 def build_refused(g: Game, p: int, cid: int) -> bool:
     """A district's own ban on building it now (the Monument's, where the districts provide
     `build_refusal`), for builds the characters make outside Game.build_actions (Wizard, Cardinal)."""
-    dr = g.district_rules.get(g.edition.districts[cid].key)
+    dr = g.rules.district_rules.get(g.rules.edition.districts[cid].key)
     refusal = getattr(dr, "build_refusal", None)
     return bool(refusal is not None and refusal(g, p))

@@ -22,7 +22,9 @@ class Artist(CharacterRules):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if g.beautified >= 2 or g.gold[p] < 1:
             return
-        for key in dict.fromkeys(g.edition.districts[e & CARD].key for e in g.cities[p] if not e & BEAUTY):
+        for key in dict.fromkeys(
+            g.rules.edition.districts[e & CARD].key for e in g.cities[p] if not e & BEAUTY
+        ):
             out.append(Action("beautify", (key,)))
 
 

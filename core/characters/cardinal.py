@@ -31,15 +31,15 @@ class Cardinal(CharacterRules):
             return
         gold = g.gold[p]
         hand = g.hands[p]
-        if not g.character_rules[g.current_character].may_build:
+        if not g.rules.character_rules[g.current_character].may_build:
             return
         left = g.builds_left()
         for cid in dict.fromkeys(hand):
-            d = g.edition.districts[cid]
+            d = g.rules.edition.districts[cid]
             if not d.buildable or not g.can_build_kind(p, cid) or (not left and g.counts_toward_limit(cid)):
                 continue
             cost = g.build_cost(p, cid)
-            dr = g.district_rules.get(d.key)
+            dr = g.rules.district_rules.get(d.key)
             if dr is not None and dr.custom_build:
                 continue  # the Thieves' Den has its own way to pay with cards
             if build_refused(g, p, cid):
@@ -83,5 +83,7 @@ def cardinal_give(g: Game, p: int, a: Action) -> None:
     missing = cost - g.gold[p]
     g.gold[q] -= missing
     g.gold[p] += missing
-    g.emit("cardinal", {"player": p, "target": q, "gold": missing, "card": g.edition.districts[cid].key})
+    g.emit(
+        "cardinal", {"player": p, "target": q, "gold": missing, "card": g.rules.edition.districts[cid].key}
+    )
     g.pay_and_place(p, cid, cost)

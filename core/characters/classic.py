@@ -103,7 +103,7 @@ class ClassicEmperor(Emperor):
     gates = True
 
     def gate(self, g: Game, p: int) -> list[Action] | None:
-        if g.character_rules[g.current_character] is not self or g.used & USED_ABILITY:
+        if g.rules.character_rules[g.current_character] is not self or g.used & USED_ABILITY:
             return None
         out: list[Action] = []
         self.actions(g, p, out)
@@ -199,7 +199,7 @@ def classic_destroy(g: Game, p: int, a: Action) -> None:
     g.used |= USED_ABILITY
     g.emit("destroy", {"player": p, "target": q, "card": key, "paid": price})
     remove_district(g, q, entry)
-    gy = g.district_rules.get("graveyard")
+    gy = g.rules.district_rules.get("graveyard")
     if gy is not None and cid != gy.id:
         for o in range(g.players):
             # RULINGS R43: not the Warlord's own Graveyard, never itself; it costs 1 gold.
@@ -224,7 +224,7 @@ class ClassicDiplomat(Diplomat):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if g.used & USED_ABILITY or not g.gathered or g.is_complete(p):
             return
-        keep = g.district_rules.get("keep")
+        keep = g.rules.district_rules.get("keep")
         keep_id = keep.id if keep is not None else -1
         mine_ids = {e & CARD for e in g.cities[p]}
         mine = [c for c in dict.fromkeys(e & CARD for e in g.cities[p]) if c != keep_id]
@@ -242,7 +242,8 @@ class ClassicDiplomat(Diplomat):
                     if _price(g, _entry(g, p, mid), theirs) <= g.gold[p]:
                         out.append(
                             Action(
-                                "exchange", (q, g.edition.districts[tid].key, g.edition.districts[mid].key)
+                                "exchange",
+                                (q, g.rules.edition.districts[tid].key, g.rules.edition.districts[mid].key),
                             )
                         )
 

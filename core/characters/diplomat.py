@@ -44,11 +44,13 @@ class Diplomat(CharacterRules):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if g.used & USED_ABILITY:
             return
-        keep = g.district_rules.get("keep")
+        keep = g.rules.district_rules.get("keep")
         keep_id = keep.id if keep is not None else -1
         mine_ids = {e & CARD for e in g.cities[p]}
         my_keys = [
-            g.edition.districts[c].key for c in dict.fromkeys(e & CARD for e in g.cities[p]) if c != keep_id
+            g.rules.edition.districts[c].key
+            for c in dict.fromkeys(e & CARD for e in g.cities[p])
+            if c != keep_id
         ]
         if not my_keys:
             return
@@ -61,7 +63,7 @@ class Diplomat(CharacterRules):
                 # No duplicates by exchange, even with the Quarry (2016 rulebook, Quarry).
                 if tid == keep_id or tid in mine_ids:
                     continue
-                tkey = g.edition.districts[tid].key
+                tkey = g.rules.edition.districts[tid].key
                 theirs = _entry(g, q, tkey)
                 for mkey in my_keys:
                     mine = _entry(g, p, mkey)

@@ -74,7 +74,9 @@ def emperor(g: Game, p: int, a: Action) -> None:
         g.known[q][p].append(cid)  # the robbed player knows which of his cards left (RULINGS R2)
         g.emit("emperor_take", {"player": p, "target": q, "what": "card"})
         g.emit(
-            "emperor_take_private", {"player": p, "target": q, "card": g.edition.districts[cid].key}, (p, q)
+            "emperor_take_private",
+            {"player": p, "target": q, "card": g.rules.edition.districts[cid].key},
+            (p, q),
         )
 
 

@@ -113,7 +113,7 @@ def confiscate(g: Game, mp: int, a: Action) -> None:
         {
             "player": mp,
             "target": p,
-            "card": g.edition.districts[cid].key,
+            "card": g.rules.edition.districts[cid].key,
             "refund": gold,
             "character": g.character_key(g.current_character),
         },

@@ -33,7 +33,7 @@ class Marshal(CharacterRules):
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
         if g.used & USED_ABILITY:
             return
-        keep = g.district_rules.get("keep")
+        keep = g.rules.district_rules.get("keep")
         keep_id = keep.id if keep is not None else -1
         mine = {e & CARD for e in g.cities[p]}
         gold = g.gold[p]
@@ -47,7 +47,7 @@ class Marshal(CharacterRules):
                     continue
                 offered.add(cid)
                 if seize_price(g, q, e) <= gold:
-                    out.append(Action("seize", (q, g.edition.districts[cid].key)))
+                    out.append(Action("seize", (q, g.rules.edition.districts[cid].key)))
 
 
 def seize(g: Game, p: int, a: Action) -> None:

@@ -46,7 +46,11 @@ def foresee(g: Game, p: int, a: Action) -> None:
         g.hands[p].append(cid)
         g.known[q][p].append(cid)  # he saw which card left his hand
         owed.append(q)
-        g.emit("seer_take_private", {"player": p, "target": q, "card": g.edition.districts[cid].key}, (p, q))
+        g.emit(
+            "seer_take_private",
+            {"player": p, "target": q, "card": g.rules.edition.districts[cid].key},
+            (p, q),
+        )
     g.emit("foresee", {"player": p, "from": owed})
     g.open_follow_up("seer_give", p, owed)
 

@@ -33,7 +33,7 @@ def spy(g: Game, p: int, a: Action) -> None:
     q, tkey = int(a.args[0]), str(a.args[1])
     g.used |= USED_ABILITY
     hand = g.hands[q]
-    matches = sum(1 for c in hand if g.edition.districts[c].type.key == tkey)
+    matches = sum(1 for c in hand if g.rules.edition.districts[c].type.key == tkey)
     g.known[p][q] = hand[:]  # RULINGS R2: the Spy saw the whole hand
     gold = min(matches, g.gold[q])
     g.gold[q] -= gold

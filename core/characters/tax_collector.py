@@ -32,7 +32,7 @@ class TaxCollector(CharacterRules):
         """The tax p pays on a build with `gold_left` gold once it is paid (what `Effect.tax` states)."""
         # The builder is p (the Magistrate for a confiscated district, R17); exempt only while p is the one
         # playing the Tax Collector (in 2-3 player games his other character pays).
-        if p == g.turn_player and g.character_rules[g.current_character] is self:
+        if p == g.turn_player and g.rules.character_rules[g.current_character] is self:
             return 0
         return 1 if gold_left > 0 else 0
 

@@ -37,4 +37,4 @@ def rob(g: Game, p: int, a: Action) -> None:
     g.used |= USED_ABILITY
     log = g.log
     if log is not None:  # a compact record (see Game.events); a silent game, a search's, keeps none
-        log.append((_ROB, None, p, g.cast_keys[i]))
+        log.append((_ROB, None, p, g.rules.cast_keys[i]))

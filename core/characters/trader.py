@@ -17,4 +17,4 @@ class Trader(CharacterRules):
     income = DistrictType.TRADE
 
     def counts_toward_limit(self, g: Game, cid: int) -> bool:
-        return g.edition.districts[cid].type is not DistrictType.TRADE
+        return g.rules.edition.districts[cid].type is not DistrictType.TRADE

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def rank8_surcharge(g: Game, owner: int, entry: int) -> int:
     """Great Wall: +1 on every *other* district of its owner's city (RULINGS R14)."""
-    dr = g.district_rules.get("great_wall")
+    dr = g.rules.district_rules.get("great_wall")
     if dr is not None and entry & CARD != dr.id and g.has(owner, "great_wall"):
         return 1
     return 0
@@ -52,12 +52,12 @@ class Warlord(CharacterRules):
         if g.used & USED_ABILITY:
             return
         gold = g.gold[p]
-        rules = g.district_rules
+        rules = g.rules.district_rules
         keep = rules.get("keep")
         keep_id = keep.id if keep is not None else -1
         wall = rules.get("great_wall")
-        costs = g.entry_costs
-        districts = g.edition.districts
+        costs = g.rules.entry_costs
+        districts = g.rules.edition.districts
         # destroy_price() inlined: the `hard` bot's playouts list the Warlord's targets at every decision
         # of his turns, and this is most of their cost.
         protected = g.protected_seats()
@@ -100,9 +100,9 @@ def _destroy_rows(edition: Edition) -> list[list[Action | None]]:
 
 
 def _destroy_actions(g: Game) -> list[list[Action | None]]:
-    rows = _destroy_rows(g.edition)
+    rows = _destroy_rows(g.rules.edition)
     while len(rows) < g.players:
-        rows.append([None] * len(g.edition.districts))
+        rows.append([None] * len(g.rules.edition.districts))
     return rows
 
 
@@ -125,10 +125,10 @@ def remove_district(g: Game, q: int, entry: int) -> None:
     """Take a district out of q's city to the bottom of the deck (with the Museum's cards, R24)."""
     g.cities[q].remove(entry)
     g.bottom([entry])
-    dr = g.district_rules.get(g.edition.districts[entry & CARD].key)
+    dr = g.rules.district_rules.get(g.rules.edition.districts[entry & CARD].key)
     if dr is not None and dr.has_removed:
         dr.on_removed(g, q)  # the classic Bell Tower: the end condition returns to normal
-    museum = g.district_rules.get("museum")
+    museum = g.rules.district_rules.get("museum")
     if museum is not None and entry & CARD == museum.id and g.museum:
         g.bottom(g.museum)
         g.emit("museum_lost", {"player": q, "count": len(g.museum)})

@@ -71,4 +71,4 @@ def _resume(g: Game) -> None:
     g.reset_turn(i, w)
     g.gathered = True  # she gathered in the first part of her turn
     g.emit("witch_resume", {"player": w, "character": g.character_key(i)})
-    g.character_rules[i].on_resume(g, w)
+    g.rules.character_rules[i].on_resume(g, w)

@@ -32,11 +32,11 @@ class Wizard(CharacterRules):
     def follow_up_actions(self, g: Game) -> list[Action]:
         p, q = g.follow_up_player, g.follow_up_data[0]
         out = []
-        may_build = g.character_rules[g.current_character].may_build
+        may_build = g.rules.character_rules[g.current_character].may_build
         for cid in dict.fromkeys(g.hands[q]):
-            d = g.edition.districts[cid]
+            d = g.rules.edition.districts[cid]
             out.append(Action("wizard_take", (d.key,)))
-            dr = g.district_rules.get(d.key)
+            dr = g.rules.district_rules.get(d.key)
             custom = dr is not None and dr.custom_build
             if (
                 may_build

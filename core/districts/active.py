@@ -35,7 +35,7 @@ def laboratory(g: Game, p: int, a: Action) -> None:
     g.hands[p].remove(cid)
     g.forget_hand(p)
     g.bottom([cid])
-    gain = g.district_rules["laboratory"].gain  # type: ignore[attr-defined]  # the Laboratory's rules carry its gain
+    gain = g.rules.district_rules["laboratory"].gain  # type: ignore[attr-defined]  # the Laboratory's rules carry its gain
     g.gold[p] += gain
     g.emit("laboratory", {"player": p, "amount": gain})
     g.emit("laboratory_private", {"player": p, "card": str(a.args[0])}, (p,))

@@ -69,7 +69,7 @@ def graveyard(g: Game, p: int, a: Action) -> None:
         for r in range(g.players):
             if r != p:
                 g.known[r][p].append(cid)  # everyone saw the destroyed district go to his hand (R2)
-        g.emit("graveyard", {"player": p, "card": g.edition.districts[cid].key})
+        g.emit("graveyard", {"player": p, "card": g.rules.edition.districts[cid].key})
     else:
         g.bottom([cid])  # where a destroyed district goes
     g.end_turn()  # the Warlord's destroying was the last act of his turn
@@ -130,7 +130,7 @@ class Armory(DistrictRules):
         for q in range(g.players):
             if q == p:
                 continue
-            for key in dict.fromkeys(g.edition.districts[e & CARD].key for e in g.cities[q]):
+            for key in dict.fromkeys(g.rules.edition.districts[e & CARD].key for e in g.cities[q]):
                 out.append(Action("armory", (q, key)))
 
 

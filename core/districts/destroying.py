@@ -25,7 +25,7 @@ def build_by_destroying(g: Game, p: int, cid: int, victim: str, how: str) -> Non
     vid = g.card_id(victim)
     # With the Quarry there may be two: the plain one goes, a beautified one keeps its gold (R33).
     entry = min((e for e in g.cities[p] if e & CARD == vid), key=g.entry_cost)
-    g.emit("sacrifice", {"player": p, "card": victim, "for": g.edition.districts[cid].key})
+    g.emit("sacrifice", {"player": p, "card": victim, "for": g.rules.edition.districts[cid].key})
     remove_district(g, p, entry)
     g.place(p, cid, how)
 
@@ -38,7 +38,7 @@ class Framework(DistrictRules):
 
     def alt_build_actions(self, g: Game, p: int, cid: int, out: list[Action]) -> None:
         if g.has(p, self.key):
-            out.append(Action("build", (g.edition.districts[cid].key, "destroy", self.key)))
+            out.append(Action("build", (g.rules.edition.districts[cid].key, "destroy", self.key)))
 
     def alt_build(self, g: Game, p: int, cid: int, how: tuple[Any, ...]) -> bool:
         if how != ("destroy", self.key) or not g.has(p, self.key):
@@ -58,7 +58,7 @@ class Necropolis(DistrictRules):
             return
         # The Framework offers "destroy framework" itself: do not list the same action twice.
         skip = "framework" if g.has(p, "framework") else ""
-        for key in dict.fromkeys(g.edition.districts[e & CARD].key for e in g.cities[p]):
+        for key in dict.fromkeys(g.rules.edition.districts[e & CARD].key for e in g.cities[p]):
             if key != skip:
                 out.append(Action("build", (self.key, "destroy", key)))
 
@@ -83,7 +83,7 @@ class Armory(DistrictRules):
         for q in range(g.players):
             if g.is_complete(q):
                 continue
-            for key in dict.fromkeys(g.edition.districts[e & CARD].key for e in g.cities[q]):
+            for key in dict.fromkeys(g.rules.edition.districts[e & CARD].key for e in g.cities[q]):
                 if not (q == p and key == self.key):
                     out.append(Action("armory", (q, key)))
 
@@ -94,7 +94,7 @@ def armory(g: Game, p: int, a: Action) -> None:
     copies = [e for e in g.cities[q] if e & CARD == cid]
     # Of two identical districts (Quarry), an opponent loses the beautified one, the owner keeps it.
     entry = min(copies, key=g.entry_cost) if q == p else max(copies, key=g.entry_cost)
-    aid = g.district_rules["armory"].id
+    aid = g.rules.district_rules["armory"].id
     own = next(e for e in g.cities[p] if e & CARD == aid)
     g.emit("armory", {"player": p, "target": q, "card": key})
     remove_district(g, p, own)

@@ -19,7 +19,7 @@ def city_types(g: Game, p: int, ctx: ScoreContext) -> list[DistrictType]:
     """The type of each district of p's city at scoring, with the Haunted Quarter's choice."""
     out = []
     for e in g.cities[p]:
-        d = g.edition.districts[e & CARD]
+        d = g.rules.edition.districts[e & CARD]
         out.append(ctx.haunted_type if d.key in HAUNTED else d.type)
     return out
 

@@ -60,4 +60,4 @@ def pay_gold(g: Game, p: int, a: Action) -> None:
         g.bottom(cards)
         g.emit("pay_with_cards", {"player": p, "count": len(cards)})
         g.emit("pay_with_cards_private", {"player": p, "cards": g.card_keys(cards)}, (p,))
-    g.pay_and_place(p, g.district_rules["thieves_den"].id, due)
+    g.pay_and_place(p, g.rules.district_rules["thieves_den"].id, due)

@@ -36,7 +36,7 @@ def check_game(players: int, cast: str, seed: int) -> int:
                             g.character_key(i),
                             b,
                         )
-                        if len(b.candidates[r]) < len(g.cast) - len(g.faceup) - len(g.characters[q]):
+                        if len(b.candidates[r]) < len(g.rules.cast) - len(g.faceup) - len(g.characters[q]):
                             informative += 1
         g.apply(p, bots[p].choose(view(g, p)))
     return informative

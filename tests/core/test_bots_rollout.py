@@ -36,7 +36,7 @@ def whole_list_choice(g: Game, rng: Rng) -> Action:
         return next(a for a in acts if a.kind == "gather" and (a.args[0] == "gold") == want_gold)
     builds = [a for a in acts if a.kind == "build"]
     if builds:
-        return max(builds, key=lambda a: g.edition.districts[g.card_ids[str(a.args[0])]].cost)
+        return max(builds, key=lambda a: g.rules.edition.districts[g.rules.card_ids[str(a.args[0])]].cost)
     best = min(acts, key=lambda a: KIND_ORDER.get(a.kind, 5))
     if KIND_ORDER.get(best.kind, 5) == 5:
         return acts[rng.below(len(acts))]
@@ -96,7 +96,7 @@ def test_the_dearest_build_is_the_first_of_the_dearest_listed(players):
             if g.phase == TURN and not g.follow_up and g.gathered and g.hands[g.turn_player]:
                 p = g.turn_player
                 every = g.build_actions(p)
-                costs = [g.edition.districts[g.card_ids[str(a.args[0])]].cost for a in every]
+                costs = [g.rules.edition.districts[g.rules.card_ids[str(a.args[0])]].cost for a in every]
                 want = [every[costs.index(max(costs))]] if every else []
                 assert g.build_actions(p, dearest=True) == want
                 seen += len(every) > 1

@@ -314,6 +314,6 @@ class _Refusing(DistrictRules):
 
 def test_wizard_immediate_build_respects_a_districts_own_ban():
     g = table(WIZARD_CAST, 4, {"wizard": 0}, gold=[9, 2, 2, 2], hands={1: ["dragon_gate", "manor"]})
-    g.set_district_rules({**g.district_rules, "dragon_gate": _Refusing(g.card_id("dragon_gate"))})
+    g.set_district_rules({**g.rules.district_rules, "dragon_gate": _Refusing(g.card_id("dragon_gate"))})
     act(g, 0, "wizard", 1)
     assert legal(g, "wizard_build") == [("manor",)]

@@ -193,7 +193,7 @@ def _probe(seats=(0,)):
         probes[k] = _EndOfTurnProbe(g.card_id(k))
         probes[k].key, probes[k].calls = k, calls
     # The stand-ins replace the districts' rules objects (not a position: the rules the game was made with).
-    g.set_district_rules({**g.district_rules, **probes})
+    g.set_district_rules({**g.rules.district_rules, **probes})
     return g, probes["dragon_gate"]
 
 

@@ -110,7 +110,7 @@ def test_the_classic_wizard_takes_a_card_and_builds_it_outside_his_limit_and_bui
     act(g, "wizard_build", "manor")
     assert "build" in kinds(g)
     act(g, "build", "temple")  # a duplicate, and still within his one build
-    assert [g.edition.districts[c].key for c in g.cities[0]].count("temple") == 2
+    assert [g.rules.edition.districts[c].key for c in g.cities[0]].count("temple") == 2
 
 
 def test_the_king_takes_the_crown_and_gains_gold_for_noble_districts():
@@ -251,7 +251,7 @@ def test_the_classic_warlord_destroys_at_the_end_of_his_turn_r41():
     assert (
         g.gold[1] == 5
         and g.turn_player != 1
-        and [g.edition.districts[c].key for c in g.cities[2]] == ["tavern"]
+        and [g.rules.edition.districts[c].key for c in g.cities[2]] == ["tavern"]
     )
 
 

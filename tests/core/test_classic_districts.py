@@ -14,7 +14,7 @@ def _game(*bonus, cast=None, players=4, keep=()):
 
 
 def _keys(g, p):
-    return sorted(g.edition.districts[e & 255].key for e in g.cities[p])
+    return sorted(g.rules.edition.districts[e & 255].key for e in g.cities[p])
 
 
 def test_the_deck_holds_both_keeps():
@@ -132,7 +132,7 @@ def test_dragon_gate_and_university_cost_six_and_are_worth_eight():
     g = classic_game(4)
     g = setup(g, 0, city=["dragon_gate", "university"])
     s = score_breakdown(g, 0)
-    assert s["total"] == 16 and g.edition.districts[g.card_id("university")].cost == 6
+    assert s["total"] == 16 and g.rules.edition.districts[g.card_id("university")].cost == 6
 
 
 def test_the_school_of_magic_counts_as_the_income_colour():
@@ -178,7 +178,7 @@ def test_imperial_treasury_and_map_room_score_gold_and_cards():
     g = setup(g, 0, hand=["temple", "manor"], city=["imperial_treasury", "map_room"], gold=5)
     u = score_breakdown(g, 0)["uniques"]
     assert u == {"imperial_treasury": 5, "map_room": 2}
-    assert g.edition.districts[g.card_id("imperial_treasury")].cost == 4
+    assert g.rules.edition.districts[g.card_id("imperial_treasury")].cost == 4
 
 
 def test_the_classic_wishing_well_scores_each_other_purple_district():

@@ -149,7 +149,7 @@ def _faceup_counts(players: int, rank9: bool, rounds: int = 30) -> set[int]:
     for seed in range(rounds):
         g = classic_game(players, seed, cast=cast)
         out.add(len(g.faceup))
-        assert all(g.character_rules[c].rank != 4 for c in g.faceup)  # the King never face up (R6)
+        assert all(g.rules.character_rules[c].rank != 4 for c in g.faceup)  # the King never face up (R6)
     return out
 
 
@@ -234,7 +234,7 @@ def _king_face_down_rounds(edition: str, seeds: range) -> int:
     n = 0
     for seed in seeds:
         g = classic_game(4, seed) if edition == "classic" else Game(GameConfig.create(4), seed)
-        n += any(g.character_rules[c].rank == 4 for c in g.facedown)
+        n += any(g.rules.character_rules[c].rank == 4 for c in g.facedown)
     return n
 
 

@@ -46,7 +46,7 @@ def test_navigator_after_you_take_an_action_receive_four_extra_gold_or_four_extr
     with pytest.raises(IllegalAction, match="come after you take an action"):
         g.apply(0, Action("navigate", ("cards",)))
     act(g, "gather", "cards")
-    act(g, "keep", g.edition.districts[g.drawn[0]].key)
+    act(g, "keep", g.rules.edition.districts[g.drawn[0]].key)
     assert {a.args[0] for a in g.legal_actions() if a.kind == "navigate"} == {"gold", "cards"}
     gold = g.gold[0]
     act(g, "navigate", "gold")

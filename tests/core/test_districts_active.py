@@ -13,7 +13,7 @@ from citadels_core.view import view
 
 
 def keys(g, p):
-    return sorted(g.edition.districts[e & 255].key for e in g.cities[p])
+    return sorted(g.rules.edition.districts[e & 255].key for e in g.cities[p])
 
 
 # ------------------------------------------------------------------ Armory

@@ -26,7 +26,7 @@ def test_framework_builds_a_district_by_destroying_the_framework_instead_of_payi
     gold = g.gold[0]
     assert build("palace", "destroy", "framework") in g.legal_actions()
     g.apply(0, build("palace", "destroy", "framework"))
-    assert [g.edition.districts[e].key for e in g.cities[0]] == ["temple", "palace"]
+    assert [g.rules.edition.districts[e].key for e in g.cities[0]] == ["temple", "palace"]
     assert g.gold[0] == gold  # nothing paid
     assert g.deck[0] == g.card_id("framework")  # destroyed: face down at the bottom of the deck
     assert g.events[-1].data["how"] == "framework"
@@ -78,7 +78,7 @@ def test_necropolis_is_built_by_destroying_one_district_of_your_city_instead_of_
     assert build("necropolis", "destroy", "castle") in legal
     assert build("necropolis") not in legal  # 2 gold cannot pay 5
     g.apply(0, build("necropolis", "destroy", "temple"))
-    assert [g.edition.districts[e].key for e in g.cities[0]] == ["castle", "necropolis"]
+    assert [g.rules.edition.districts[e].key for e in g.cities[0]] == ["castle", "necropolis"]
     assert g.gold[0] == 2 and g.deck[0] == g.card_id("temple")
 
 

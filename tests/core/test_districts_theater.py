@@ -69,7 +69,7 @@ def test_theater_narrates_the_exchange_to_each_of_the_two_players():
     mine, theirs = g.character_key(g.characters[2][0]), g.character_key(g.characters[0][0])
     g.apply(2, Action("theater", (0,)))
     e = next(e for e in g.events if e.kind == "theater_private")
-    name = {k: g.edition.characters[g.edition.character_by_key[k]].name for k in (mine, theirs)}
+    name = {k: g.rules.edition.characters[g.rules.edition.character_by_key[k]].name for k in (mine, theirs)}
     assert narrate(g.config, e, 2) == f"You give the {name[mine]} to Anna and take the {name[theirs]}."
     assert narrate(g.config, e, 0) == f"Clara takes your {name[theirs]} and gives you the {name[mine]}."
 

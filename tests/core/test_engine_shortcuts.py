@@ -72,7 +72,7 @@ def test_apply_without_a_listing_checks_against_a_fresh_one():
 def test_games_of_one_configuration_share_rules_but_never_state():
     cfg = GameConfig.create(5)
     a, b = Game(cfg, 1), Game(cfg, 1)
-    assert a.character_rules is b.character_rules and a.interned_builds is b.interned_builds
+    assert a.rules is b.rules and a.rules.character_rules is b.rules.character_rules
     assert a.deck is not b.deck and a.hands is not b.hands and a.deck == b.deck
     p = a.pending()[0]
     a.apply(p, a.legal_actions()[0])

@@ -122,7 +122,7 @@ def test_a_redealt_world_never_gives_a_player_a_character_they_named(cast, playe
         for _ in range(3):
             h = redeal(g, p, rng)
             named = [(h.killed, "assassin"), (h.bewitched, "witch")]
-            keys = [r.key for r in h.character_rules]
+            keys = [r.key for r in h.rules.character_rules]
             for i, namer in named:
                 if i >= 0 and namer in keys:
                     assert h.owner[i] != h.owner[keys.index(namer)]

@@ -55,7 +55,7 @@ def test_the_search_keeps_the_same_worlds_judging_them_by_their_characters():
     tested = 0
     while not g.over and tested < 60:
         p = g.pending()[0]
-        keys = set(g.cast_keys)
+        keys = set(g.rules.cast_keys)
         for cands in (keys, frozenset(list(sorted(keys))[:3])):  # the second rejects most worlds
             b = Beliefs(p, tuple(frozenset() if q == p else frozenset(cands) for q in range(4)), ((),) * 4)
             one, two = SearchBot(5), SearchBot(5)

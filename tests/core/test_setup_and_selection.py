@@ -20,9 +20,9 @@ def test_the_first_game_uses_54_basic_and_the_14_first_game_unique_districts():
     g = Game(GameConfig.create(4), seed=1)
     everything = sorted(g.deck + [c for h in g.hands for c in h])
     assert len(everything) == 68
-    names = {g.edition.districts[c].key for c in everything if g.edition.districts[c].unique}
+    names = {g.rules.edition.districts[c].key for c in everything if g.rules.edition.districts[c].unique}
     assert names == set(GameConfig.create(4).districts)
-    assert sum(1 for c in everything if g.edition.districts[c].key == "manor") == 5
+    assert sum(1 for c in everything if g.rules.edition.districts[c].key == "manor") == 5
 
 
 @pytest.mark.parametrize(
@@ -51,7 +51,7 @@ def test_rank_4_is_never_discarded_face_up(players):
     """RULINGS R6."""
     for seed in range(300):
         g = Game(GameConfig.create(players, rank9=True), seed)
-        assert all(g.character_rules[i].rank != 4 for i in g.faceup)
+        assert all(g.rules.character_rules[i].rank != 4 for i in g.faceup)
 
 
 def _choose_first(g):

@@ -28,7 +28,7 @@ def test_drawing_keeps_one_card_and_puts_the_other_under_the_deck():
     top2 = g.deck[-2:]
     act(g, "gather", "cards")
     assert g.pending() == (0, "keep")
-    keep = g.edition.districts[top2[0]].key
+    keep = g.rules.edition.districts[top2[0]].key
     act(g, "keep", keep)
     assert g.hands[0][-1] == top2[0]
     assert g.deck[0] == top2[1]
@@ -49,7 +49,7 @@ def test_building_pays_the_cost_and_places_the_district():
     act(g, "gather", "gold")
     act(g, "build", "castle")
     assert g.gold[0] == 0
-    assert [g.edition.districts[c].key for c in g.cities[0]] == ["castle"]
+    assert [g.rules.edition.districts[c].key for c in g.cities[0]] == ["castle"]
     assert g.hands[0] == cards(g, "tavern")
 
 
@@ -205,7 +205,7 @@ def test_crowned_player_chooses_first_next_round():
 def test_merchant_gains_one_extra_gold_whatever_he_gathered():
     g = start_turns(new_game(), {0: "merchant"})
     act(g, "gather", "cards")
-    act(g, "keep", g.edition.districts[g.drawn[0]].key)
+    act(g, "keep", g.rules.edition.districts[g.drawn[0]].key)
     act(g, "bonus")
     assert g.gold[0] == 3
     assert "bonus" not in legal_kinds(g)

@@ -129,7 +129,7 @@ def start_turns(
     first = min(held)
     p, key = held[first], g.character_key(first)
     crown = before = g.crown if crown is None else crown
-    rules = g.character_rules[first]
+    rules = g.rules.character_rules[first]
     edition_state = dict(changes.pop("edition_state", g.edition_state))
     # The call reveals the character (docs/position.md: revealed, called_by) and begins its turn; what the
     # character does on being revealed is written here: the King takes the crown, and the classic Tax
@@ -169,8 +169,8 @@ def start_turns(
     }
     h = build(g, **turn, **changes)
     watching = [
-        h.edition.districts[h.card_id(k)].name
-        for k, r in h.district_rules.items()
+        h.rules.edition.districts[h.card_id(k)].name
+        for k, r in h.rules.district_rules.items()
         if r.watches_crown and any(h.has(q, k) for q in range(h.players))
     ]
     assert crown == before or not watching, (
@@ -178,7 +178,7 @@ def start_turns(
         "crown: give him the crown, or play his call"
     )
     # The classic Ball Room (RULINGS R44): the player called first thanks its crowned owner first.
-    if "ball_room" in h.district_rules and p != h.crown and h.has(h.crown, "ball_room"):
+    if "ball_room" in h.rules.district_rules and p != h.crown and h.has(h.crown, "ball_room"):
         h = build(h, edition_state={**position_lines(h)["edition_state"], "thank": 1})
     assert h.phase == TURN
     return h

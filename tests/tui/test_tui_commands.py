@@ -87,7 +87,7 @@ def test_gather_verbs():
 def test_keep_a_drawn_card():
     g, v = _turn("keep")
     key = v.options[0]
-    name = g.edition.districts[g.edition.district_by_key[key]].name
+    name = g.rules.edition.districts[g.rules.edition.district_by_key[key]].name
     assert parse(f"keep {name}", v, g.config).actions == (act("keep", key),)
     assert parse(name.lower(), v, g.config).actions == (act("keep", key),)
 
@@ -118,7 +118,7 @@ def test_destroy_without_a_city_finds_the_only_one_that_has_it():
     a = next(a for a in v.legal if a.kind == "destroy")
     seat, key = a.args
     owners = [p.seat for p in v.players if any(d.key == key for d in p.city)]
-    name = g.edition.districts[g.edition.district_by_key[key]].name
+    name = g.rules.edition.districts[g.rules.edition.district_by_key[key]].name
     got = parse(f"destroy {name}", v, g.config)
     if len(owners) == 1:
         assert got.actions == (a,)
@@ -135,7 +135,7 @@ def test_swap_hands_with_a_player(selection):
 def test_discard_cards_as_magician_expands_to_redraw_discards_and_done():
     g, v = _turn("redraw")
     cards = list(dict.fromkeys(v.hand))[:2]
-    names = " ".join(g.edition.districts[g.edition.district_by_key[k]].name for k in cards)
+    names = " ".join(g.rules.edition.districts[g.rules.edition.district_by_key[k]].name for k in cards)
     got = parse(f"discard {names}", v, g.config)
     assert got.actions == (act("redraw"), *[act("discard", k) for k in cards], act("done"))
 
@@ -144,7 +144,7 @@ def test_discard_a_character_in_the_two_player_selection():
     g = drive(lambda g: g.pending() is not None and g.pending()[1] == "discard_character", players=2)
     v = me_view(g)
     key = v.legal[0].args[0]
-    name = g.edition.characters[g.edition.character_by_key[key]].name
+    name = g.rules.edition.characters[g.rules.edition.character_by_key[key]].name
     assert parse(f"discard {name}", v, g.config).actions == (act("discard_character", key),)
 
 
@@ -279,7 +279,7 @@ def test_the_wrong_target_gets_the_list_of_right_ones():
     err = parse(f"keep {other}", v, g.config).error
     assert err.startswith("Not that one. You can: Keep the ")
     for k in v.options:
-        assert g.edition.districts[g.edition.district_by_key[k]].name in err
+        assert g.rules.edition.districts[g.rules.edition.district_by_key[k]].name in err
 
 
 WORDS = [
@@ -416,7 +416,7 @@ def test_a_name_alone_does_the_one_thing_the_decision_offers(selection):
     assert parse("assassin", v, g.config).actions == (act("choose", "assassin"),)
     g, v = _turn("build")
     key = next(a.args[0] for a in v.legal if a.kind == "build")
-    name = g.edition.districts[g.edition.district_by_key[key]].name
+    name = g.rules.edition.districts[g.rules.edition.district_by_key[key]].name
     assert parse(name.lower(), v, g.config).actions == (act("build", key),)
 
 
@@ -426,7 +426,7 @@ def test_a_name_of_several_options_says_which():
         a.args[0] for a in v.legal if a.kind == "laboratory"
     }
     key = sorted(both)[0]
-    name = g.edition.districts[g.edition.district_by_key[key]].name
+    name = g.rules.edition.districts[g.rules.edition.district_by_key[key]].name
     err = parse(name, v, g.config).error
     assert f"Build the {name}" in err and f"Laboratory: discard the {name}" in err
 
