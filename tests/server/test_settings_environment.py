@@ -13,7 +13,7 @@ import pytest
 
 from citadels_server.settings import Settings, SettingsError, env_name, load_settings
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_precedence_command_line_then_environment_then_file_then_default(tmp_path):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from served import served
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "random_bot.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "random_bot.py"
 
 pytestmark = [
     pytest.mark.slow,
