@@ -632,14 +632,14 @@ class CitadelsApp(ThemedApp):
         self._write_settings()
 
     def set_ring(self, arg: str) -> None:
-        """`ring`, `ring off`, `ring turn off`, `ring bell on` …: what rings, and how (ringer.py)."""
+        """`notify`, `notify off`, `notify turn off`, `notify bell on` …: what rings, and how (ringer.py)."""
         r = self.ringer
         if arg.strip():
             new = changed(arg, r.kinds, r.ways)
             if new is None:
                 self.say(
                     t(
-                        "Say “ring on”, “ring off”, or a kind or a way and on or off: “ring turn off”, “ring bell on”."
+                        "Say “notify on”, “notify off”, or a kind or a way and on or off: “notify turn off”, “notify bell on”."
                     ),
                     alert=True,
                 )

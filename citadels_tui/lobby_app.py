@@ -188,8 +188,15 @@ class LobbyApp(CitadelsApp):
             self.sit(*mine)
 
     def _ring_for_news(self, mine: tuple[HostedTable, int] | None) -> None:
-        """Ring when the table this player waits at is full, or when a chat line names them."""
-        if mine is not None and mine[0].table is None and mine[0].free == 0 and self.rang_full != mine[0].id:
+        """Ring the maker of the table this player waits at once it is full (they start it), and anyone a chat
+        line names."""
+        if (
+            mine is not None
+            and mine[0].table is None
+            and mine[0].free == 0
+            and mine[0].creator == self.player_name
+            and self.rang_full != mine[0].id
+        ):
             self.rang_full = mine[0].id
             self.ringer.ring("table", t("Table {n} is full", n=mine[0].id))
         chats: list[tuple[int | None, list[Any]]] = [(None, self.hub.chat)]

@@ -9,7 +9,8 @@ foot, urxvt, VTE; OSC 99: kitty). Inside tmux a desktop notification is wrapped 
 
 Nothing rings while the terminal has focus, where it says so (focus reporting, `CSI ? 1004 h`, which the
 app turns on): a terminal that never reports focus is taken as looked away from, so a ring is never
-missed. Each kind and each way can be turned off in the settings (`ring`, `ring_with`)."""
+missed. Each kind and each way can be turned off in the settings (`ring`, `ring_with`) or by `notify` ("ring" is the
+classic Bell Tower's word)."""
 
 from __future__ import annotations
 
@@ -105,7 +106,7 @@ class Ringer:
             self.write(title_sequence(APP_TITLE))
 
 
-# The words of `ring` (English, then Russian): a kind, a way, on or off.
+# The words of `notify` (English, then Russian): a kind, a way, on or off.
 WORDS = {
     "turn": "turn",
     "table": "table",
@@ -126,7 +127,7 @@ OFF = frozenset({"off", "no", "выкл", "нет"})
 
 
 def changed(arg: str, kinds: Iterable[str], ways: Iterable[str]) -> tuple[list[str], list[str]] | None:
-    """The settings after `ring ARG` (`off`, `on`, `turn off`, `bell on` …); None if ARG means nothing."""
+    """The settings after `notify ARG` (`off`, `on`, `turn off`, `bell on` …); None if ARG means nothing."""
     words = arg.casefold().split()
     if len(words) == 1 and words[0] in ON | OFF:
         on = words[0] in ON
@@ -144,11 +145,11 @@ def changed(arg: str, kinds: Iterable[str], ways: Iterable[str]) -> tuple[list[s
 
 
 def describe(kinds: Iterable[str], ways: Iterable[str]) -> str:
-    """The settings as a sentence, for `ring` without a word."""
+    """The settings as a sentence, for `notify` without a word."""
     on = [k for k in KINDS if k in set(kinds)]
     by = [w for w in WAYS if w in set(ways)]
     if not on or not by:
-        return t("Nothing rings. “ring on” rings for your turn, your table and your name in a chat.")
+        return t("Nothing rings. “notify on” rings for your turn, your table and your name in a chat.")
     return t(
-        "Rings for: {kinds}; with: {ways}. “ring off” stops them.", kinds=", ".join(on), ways=", ".join(by)
+        "Rings for: {kinds}; with: {ways}. “notify off” stops them.", kinds=", ".join(on), ways=", ".join(by)
     )

@@ -97,7 +97,7 @@ def _game_fields() -> set[str]:
 
 def test_the_field_writes_check_sees_a_write():
     fields = _game_fields()
-    assert {"gold", "hands", "follow_up", "district_rules"} <= fields
+    assert {"gold", "hands", "follow_up", "rules"} <= fields
     sample = "g.gold[0] = 5\ng.hands[1].append(c)\nh.crown += 1\nassert g.gold[0] == 5\nx = g.deck[-1]\n"
     assert _field_writes(sample, fields) == [(1, "gold"), (2, "hands"), (3, "crown")]
 

@@ -98,3 +98,41 @@ async def test_a_chat_line_with_your_name_rings_you_and_not_its_writer(tmp_path)
             await sb.wait_for("hi bruno")
             await asyncio.sleep(0.3)
             assert b"\x1b]777;" not in sb.raw
+
+
+async def test_no_ring_while_the_terminal_reports_focus_and_one_once_it_looks_away(tmp_path):
+    hub = Hub(pace=0.0)
+    async with game_server(tmp_path, hub) as server:
+        a, b, sa, sb = await two_at_a_table(server, hub)
+        async with a, b:
+            table = hub.tables[1].table
+            screens = (sa, sb)
+            # anna, who starts the table, was rung when it filled; both were rung when it started (bruno
+            # had said nothing of his focus yet).
+            assert b"\x1b]9;Citadels: Table 1 is full\x07" in sa.raw
+            assert b"\x1b]9;Citadels: Table 1 is full\x07" not in sb.raw
+            assert b"\x1b]9;Citadels: Table 1 started\x07" in sa.raw
+            assert b"\x1b]9;Citadels: Table 1 started\x07" in sb.raw
+            sb.process.stdin.write(b"\x1b[I")  # bruno's terminal: focus in
+            await asyncio.sleep(0.5)
+
+            async def play(until) -> list[tuple[int, str]]:
+                # Each seat takes its first option whenever the decision is its own, until `until` holds.
+                seen: list[tuple[int, str]] = []
+                for _ in range(200):
+                    pending = table.game.pending()
+                    if pending is None or until(seen, pending):
+                        return seen
+                    seen.append(pending)
+                    screens[pending[0]].process.stdin.write(b"1")
+                    await asyncio.sleep(0.2)
+                raise AssertionError(f"the game never got there: {seen}")
+
+            # bruno decides (his pick and his discard) and is back to anna: focused, he was never rung.
+            await play(lambda seen, p: p[0] == 0 and sum(s[0] == 1 for s in seen) >= 2)
+            await asyncio.sleep(0.5)
+            assert TURN_TITLE not in sb.raw and b"\x1b]9;Citadels: Your turn" not in sb.raw
+            sb.process.stdin.write(b"\x1b[O")  # focus out: he looks away
+            await asyncio.sleep(0.5)
+            await play(lambda seen, p: p[0] == 1)
+            await sb.wait_for(lambda s: TURN_TITLE in sb.raw)
