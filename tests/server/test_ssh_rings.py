@@ -16,6 +16,19 @@ TURN_TITLE = "\x1b]2;▶ Your turn · Citadels\x07".encode()
 PUT_BACK = b"\x1b]2;Citadels\x07"
 
 
+async def play(table, screens, until) -> list[tuple[int, str]]:
+    """Each seat takes its first option whenever the decision is its own, until `until(seen, pending)`."""
+    seen: list[tuple[int, str]] = []
+    for _ in range(300):
+        pending = table.game.pending()
+        if pending is None or until(seen, pending):
+            return seen
+        seen.append(pending)
+        screens[pending[0]].process.stdin.write(b"1")
+        await asyncio.sleep(0.15)
+    raise AssertionError(f"the game never got there: {seen}")
+
+
 def test_the_sequences_of_a_ring():
     assert title_sequence("▶ Your turn · Citadels") == TURN_TITLE.decode()
     plain = desktop_sequences("Citadels", "Your turn", tmux=False)
@@ -63,25 +76,13 @@ async def test_a_turn_rings_and_the_title_is_put_back_once_it_is_played(tmp_path
     async with game_server(tmp_path, hub) as server:
         a, b, sa, sb = await two_at_a_table(server, hub)
         async with a, b:
-            screens = (sa, sb)
             table = hub.tables[1].table
-
-            async def play_until(done) -> None:
-                # Each seat takes its first option whenever the decision is its own.
-                for _ in range(300):
-                    if done() or table.game.over:
-                        return
-                    pending = table.game.pending()
-                    if pending is not None:
-                        screens[pending[0]].process.stdin.write(b"1")
-                    await asyncio.sleep(0.15)
-
             # anna picks first (she holds the crown): her session rang for it, bruno's did not.
             await sa.wait_for(lambda s: TURN_TITLE in sa.raw)
             assert b"\x07" in sa.raw and b"\x1b]9;Citadels: Your turn\x07" in sa.raw
             assert TURN_TITLE not in sb.raw
-            await play_until(lambda: PUT_BACK in sa.raw)
-            await play_until(lambda: TURN_TITLE in sb.raw)
+            await play(table, (sa, sb), lambda seen, p: PUT_BACK in sa.raw)
+            await play(table, (sa, sb), lambda seen, p: TURN_TITLE in sb.raw)
             assert TURN_TITLE in sb.raw and not table.game.over
 
 
@@ -106,7 +107,6 @@ async def test_no_ring_while_the_terminal_reports_focus_and_one_once_it_looks_aw
         a, b, sa, sb = await two_at_a_table(server, hub)
         async with a, b:
             table = hub.tables[1].table
-            screens = (sa, sb)
             # anna, who starts the table, was rung when it filled; both were rung when it started (bruno
             # had said nothing of his focus yet).
             assert b"\x1b]9;Citadels: Table 1 is full\x07" in sa.raw
@@ -116,23 +116,11 @@ async def test_no_ring_while_the_terminal_reports_focus_and_one_once_it_looks_aw
             sb.process.stdin.write(b"\x1b[I")  # bruno's terminal: focus in
             await asyncio.sleep(0.5)
 
-            async def play(until) -> list[tuple[int, str]]:
-                # Each seat takes its first option whenever the decision is its own, until `until` holds.
-                seen: list[tuple[int, str]] = []
-                for _ in range(200):
-                    pending = table.game.pending()
-                    if pending is None or until(seen, pending):
-                        return seen
-                    seen.append(pending)
-                    screens[pending[0]].process.stdin.write(b"1")
-                    await asyncio.sleep(0.2)
-                raise AssertionError(f"the game never got there: {seen}")
-
             # bruno decides (his pick and his discard) and is back to anna: focused, he was never rung.
-            await play(lambda seen, p: p[0] == 0 and sum(s[0] == 1 for s in seen) >= 2)
+            await play(table, (sa, sb), lambda seen, p: p[0] == 0 and sum(s[0] == 1 for s in seen) >= 2)
             await asyncio.sleep(0.5)
             assert TURN_TITLE not in sb.raw and b"\x1b]9;Citadels: Your turn" not in sb.raw
             sb.process.stdin.write(b"\x1b[O")  # focus out: he looks away
             await asyncio.sleep(0.5)
-            await play(lambda seen, p: p[0] == 1)
+            await play(table, (sa, sb), lambda seen, p: p[0] == 1)
             await sb.wait_for(lambda s: TURN_TITLE in sb.raw)
