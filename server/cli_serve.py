@@ -142,7 +142,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
             # The hub tells the server which names hold a seat taken without a key (their logins are asked
             # for the seat's reconnect code).
             server = await serve_app(
-                factory, settings, seats=hub, names=db.players, bans=hub.records if hub is not None else None
+                factory,
+                settings,
+                seats=hub,
+                names=db.players,
+                bans=hub.records if hub is not None else None,
+                hub=hub,
             )
         except OSError as e:
             raise SystemExit(

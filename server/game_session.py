@@ -15,8 +15,9 @@ from textual.app import App
 from citadels_tui import server_notices
 
 from .auth import Identity, guest_name
-from .bot_session import bot_refusal
 from .driver import SSHDriver
+from .exec_call import ExecCall, UsageError, parse_command
+from .exec_commands import run_exec
 from .hardening import LogFile, color_system_for, harden_app
 from .memory import collector
 from .session import SessionInfo
@@ -55,6 +56,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.id = self.server.new_session_id()
         self._idle_handle: asyncio.TimerHandle | None = None
         self._last_input = 0.0
+        self.call: ExecCall | None = None  # an exec request's command, while it runs
 
     # -- requests -------------------------------------------------------------------------------------
 
@@ -72,7 +74,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        # Accepted only to answer with a sentence (a refused request just says "exec request failed").
+        # Accepted even when unknown, to answer with a sentence (a refused request just says "exec request
+        # failed").
         self.kind, self.detail = "exec", command
         return True
 
@@ -82,13 +85,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def session_started(self) -> None:
         port = self.server.port
-        if self.kind == "exec" and self.detail.split()[:1] == ["bot"]:
-            self._refuse(bot_refusal(self.server.settings.allow_bots, self.connection.identity))
-        elif self.kind == "exec":
-            self._refuse(
-                "This server only hosts Citadels games; it runs no commands.\r\n"
-                f"Play with: ssh -p {port} NAME@HOST"
-            )
+        if self.kind == "exec":
+            self._start_exec()
         elif self.kind == "subsystem":
             what = "file transfer" if self.detail in ("sftp", "scp") else f"{self.detail[:40]!r} service"
             self._refuse(f"This server offers no {what}; it only hosts Citadels games.")
@@ -116,6 +114,47 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         )
         self.chan.write_stderr((message + "\r\n").encode())
         self.chan.exit(1)
+
+    # -- a command ------------------------------------------------------------------------------------
+
+    def _start_exec(self) -> None:
+        assert self.chan is not None
+        chan = self.chan
+        try:
+            name, words, wants_json = parse_command(self.detail)
+        except UsageError as e:
+            self._refuse(str(e))
+            return
+        log.info("session %d from %s runs %.80r", self.id, self.connection.address, self.detail)
+        self.call = ExecCall(
+            name,
+            words,
+            self.connection.identity,
+            self.server,
+            self.id,
+            write_out=chan.write,
+            write_err=chan.write_stderr,
+            json=wants_json,
+            terminal=self.term_type is not None,
+        )
+        self.task = asyncio.get_running_loop().create_task(
+            self._run_exec(self.call), name=f"citadels-exec-{self.id}"
+        )
+
+    async def _run_exec(self, call: ExecCall) -> None:
+        status = 1
+        try:
+            status = await run_exec(call)
+        except Exception:
+            log.exception("session %d: command %.80r failed", self.id, self.detail)
+            call.complain("Sorry, that command stopped on an error; the server logged it.")
+        finally:
+            self.call = None
+            if not self.gone and self.chan is not None:
+                try:
+                    self.chan.exit(status)
+                except (BrokenPipeError, OSError):
+                    pass
 
     # -- the app --------------------------------------------------------------------------------------
 
@@ -273,6 +312,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self.link is not None:
             self.link.feed(data)
+        elif self.call is not None:
+            self.call.feed(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if self.link is not None:
@@ -281,6 +322,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.term_size = (width or 80, height or 24)
 
     def eof_received(self) -> bool:
+        if self.call is not None:
+            self.call.feed_eof()  # a command may still answer what it was sent
+            return True
         # The client will send nothing more: its player cannot act, so the game session ends.
         self.end("")
         return True
@@ -295,4 +339,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.link.closed = True
         if self.app is not None and self.task is not None and not self.task.done():
             self.app.exit()
+        elif self.call is not None and self.task is not None:
+            self.task.cancel()
         log.info("session %d closed%s", self.id, f": {exc}" if exc else "")

@@ -2,8 +2,8 @@
 
 `serve_app(app_factory, settings)` starts listening and returns a `CitadelsServer`; each player who logs
 in with a terminal gets `app_factory(SessionInfo(...))` run through `SSHDriver`. The server refuses,
-with a sentence the player can read, everything that is not a game in a terminal: exec, SFTP and other
-subsystems, sessions without a PTY, port/agent/X11 forwarding, a second session on one connection.
+with a sentence the player can read, everything that is not a game in a terminal or one of the commands
+of exec_commands.py: SFTP and other subsystems, sessions without a PTY, port/agent/X11 forwarding, a second session on one connection.
 A failure inside one session is logged and ends that session only. With `seats` (the game's hub), a
 keyless login under a name whose player holds a seat is asked for that seat's reconnect code. With
 `bans` (the hub's records), a banned name, key or address is refused at login with a sentence saying until
@@ -39,6 +39,7 @@ from .settings import Settings
 
 if TYPE_CHECKING:
     from .game_session import GameSession
+    from .hub import Hub
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,7 @@ class CitadelsServer:
         seats: KeylessSeats | None = None,
         names: Names | None = None,
         bans: BanList | None = None,
+        hub: Hub | None = None,
     ) -> None:
         install_textual_patches()
         meter_loop_callbacks()
@@ -92,6 +94,7 @@ class CitadelsServer:
             settings.max_authenticating_per_address,
         )
         self.bans = bans
+        self.hub = hub  # the game's tables, for the exec commands (exec_commands.py); None: a bare server
         self.code_guesses = CodeGuesses()  # wrong reconnect codes, per address and per name
         self.closing = False  # stopping: nobody new comes in
         self.sessions: set[GameSession] = set()
@@ -172,14 +175,15 @@ async def serve_app(
     seats: KeylessSeats | None = None,
     names: Names | None = None,
     bans: BanList | None = None,
+    hub: Hub | None = None,
 ) -> CitadelsServer:
     """Start serving `app_factory` over SSH (settings.host/port; port 0 picks a free one).
 
     `seats` tells which names hold a seat taken without a key and checks their reconnect codes (the
     game's hub); without it no login is asked for a code. `names` are the claimed names (the server's
     database's `players`); without them the server opens the settings' database for them. `bans` (the
-    hub's records) says who may not log in."""
-    server = CitadelsServer(app_factory, settings or Settings(), host_key, seats, names, bans)
+    hub's records) says who may not log in. `hub` is the game's, for the commands run over exec."""
+    server = CitadelsServer(app_factory, settings or Settings(), host_key, seats, names, bans, hub)
     await server.start()
     log.info("listening on %s port %d, host key %s", server.settings.host, server.port, server.fingerprint)
     return server

@@ -14,7 +14,7 @@ async def test_exec_is_refused_with_a_message(tmp_path):
         async with connect(server, "anna") as conn:
             r = await conn.run("cat /etc/passwd", check=False)
             assert r.exit_status == 1
-            assert "runs no commands" in r.stderr
+            assert "has no command 'cat'" in r.stderr and "runs only these: help" in r.stderr
             assert r.stdout == ""
             assert not server.sessions
 
