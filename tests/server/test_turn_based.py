@@ -233,3 +233,68 @@ async def test_the_your_move_line_in_russian(tmp_path):
         set_language(before)
         s.server.close()
         await s.server.wait_closed()
+
+
+@pytest.mark.parametrize("rule", ["unrated", "rated"])
+async def test_a_game_a_stand_in_played_in_counts_for_the_rating_only_by_the_tables_rule(rule):
+    records = MemoryRecords()
+    hub = Hub(pace=0.0, seed=5, records=records)
+    anna, bruno = (KEYS[n].get_fingerprint() for n in ("anna", "bruno"))
+    ht = hub.create("anna", anna, 2, timer=86400.0, turn_based=True, late_rated=rule == "rated")
+    hub.join(ht, "bruno", bruno)
+    table = hub.start(ht, "anna")
+    # bruno plays his own moves; anna's clock has always run out (awaited two days ago), so a stand-in makes
+    # each of her moves.
+    for _ in range(3000):
+        pending = table.game.pending()
+        if pending is None:
+            break
+        if pending[0] == 1:
+            table.submit(1, [table.game.legal_actions()[0]])
+        elif table.awaited is not None and table.awaited[0] == 0 and table.awaited[1] > time.time() - 86400:
+            table.awaited = (0, time.time() - 2 * 86400)
+            table.wake()
+        await asyncio.sleep(0.005)
+    assert table.game.over and table.late == {0}
+    await asyncio.sleep(0.05)
+    (finished,) = await records.games()
+    assert [s.name for s in finished.seats] == ["anna", "bruno"]
+    assert (await records.rating("bruno")) is not None
+    assert ((await records.rating("anna")) is not None) == (rule == "rated")
+
+
+async def test_on_the_screen_a_turn_based_table_starts_for_all_and_a_seat_outlives_leaving(tmp_path):
+    hub = Hub(pace=0.0, seed=5)
+    s = await serving(tmp_path, hub)
+    try:
+        async with s.connect("anna", "anna") as a, s.connect("bruno", "bruno") as b:
+            sa, sb = await open_game(a, 120, 40), await open_game(b, 120, 40)
+            await sa.wait_for("Citadels lobby")
+            await sb.wait_for("Citadels lobby")
+            sa.process.stdin.write(b"new 2 timer=1d late=rated\r")
+            text = await sa.wait_for("still counts for your rating")
+            assert "1d per move" in text
+            await sb.wait_for("1d")  # the table and its clock in bruno's lobby
+            sb.process.stdin.write(b"join 1\r")
+            await sb.wait_for("You sit at table 1")
+            await sa.wait_for("anna, bruno")
+            sa.process.stdin.write(b"start\r")
+            await sa.wait_for("Your hand")
+            await sb.wait_for("Your hand")  # bruno waited for the start: he is taken to the game too
+            sb.process.stdin.write(b"lobby\r")
+            await sb.wait_for("Citadels lobby")
+            await sa.wait_for("bruno left; their seat is theirs to the end of the game.")
+        await asyncio.sleep(0.2)
+        ht = hub.tables[1]
+        assert ht.table is not None and not ht.table.closed and not ht.table.away
+        assert [h.released for h in ht.holders] == [False, False]
+        async with s.connect("bruno", "bruno") as b:
+            sb = await open_game(b, 120, 40)
+            await sb.wait_for(
+                "Citadels lobby"
+            )  # not taken to the game: a turn-based seat waits for its player
+            sb.process.stdin.write(b"join 1\r")
+            await sb.wait_for("Your hand")
+    finally:
+        s.server.close()
+        await s.server.wait_closed()
