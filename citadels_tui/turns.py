@@ -200,10 +200,13 @@ def rated(ht: HostedTable, seat: int) -> bool:
     return not ht.turn_based or ht.late_rated or ht.table is None or seat not in ht.table.late
 
 
-def keep_clock(records: Records, ht: HostedTable, table: Table) -> Callable[[], None]:
+def keep_clock(
+    records: Records, ht: HostedTable, table: Table, awaited_now: Callable[[int], None]
+) -> Callable[[], None]:
     """A listener of turn-based `table` that keeps, with its seats, since when the seat to move has been
     awaited and which seats a stand-in played for, whenever either changes: the journal keeps the moves,
-    not when each was awaited, and a restart must find the clock where it was."""
+    not when each was awaited, and a restart must find the clock where it was. `awaited_now(seat)` is
+    called when a human seat's move becomes awaited (not when a restart finds it awaited already)."""
 
     def keep() -> None:
         changed = False
@@ -212,6 +215,8 @@ def keep_clock(records: Records, ht: HostedTable, table: Table) -> Callable[[], 
             since = awaited[1] if awaited is not None and awaited[0] == i else None
             late = i in table.late
             if (h.since, h.late) != (since, late):
+                if since is not None and h.since != since and not h.released:
+                    awaited_now(i)
                 h.since, h.late, changed = since, late, True
         if changed and not table.game.over:
             records.seats_changed(ht.id, kept_seats(ht), dict(table.bot_kinds))

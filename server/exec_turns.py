@@ -26,6 +26,7 @@ from citadels_tui.table import Seat, Table
 from citadels_tui.turns import clock_text, create_from_words, made_sentence, span, turn_seats, waited
 
 from .exec_call import ExecCall, ExecCommand, UsageError
+from .webhooks import usable_url
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -309,6 +310,34 @@ async def _table(call: ExecCall) -> int:
         return 1
 
 
+async def _webhook(call: ExecCall) -> int:
+    try:
+        _, key = _player(call)
+        hooks = _hub(call).webhooks
+        if hooks is None:
+            raise Refused("This server posts no webhooks (its host has not set allow_webhooks).")
+    except Refused as e:
+        call.complain(str(e))
+        return 1
+    if not call.words:
+        url = hooks.urls.get(key)
+        call.say(f"Your webhook: {url}." if url else "You have no webhook here; webhook URL gives one.")
+        return 0
+    if len(call.words) != 1:
+        raise UsageError("Give one address, or off.")
+    if call.words[0].lower() == "off":
+        hooks.set(key, None)
+        call.say("Your webhook is off.")
+        return 0
+    why = usable_url(call.words[0])
+    if why is not None:
+        call.complain(why)
+        return 1
+    hooks.set(key, call.words[0])
+    call.say("When a turn-based table awaits your move, this server posts a notice there.")
+    return 0
+
+
 STATUS = ExecCommand(
     "status", "status [--json]", "your turn-based tables and whose move each awaits", _status
 )
@@ -318,4 +347,10 @@ PLAY = ExecCommand(
 TABLE = ExecCommand(
     "table", "table new|join|start …", "make (timer=1d …), join or start a turn-based table", _table
 )
-TURNS = (STATUS, PLAY, TABLE)
+WEBHOOK = ExecCommand(
+    "webhook",
+    "webhook [URL|off]",
+    "where the server posts when your move is awaited (ntfy, Discord, Slack)",
+    _webhook,
+)
+TURNS = (STATUS, PLAY, TABLE, WEBHOOK)

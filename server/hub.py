@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import logging
 import secrets
 import time
@@ -62,7 +63,9 @@ from citadels_tui.order import Order
 from citadels_tui.ratings import Place
 from citadels_tui.records import FinishedGame, Finisher, GameSummary, KeptTable, MemoryRecords, Records
 from citadels_tui.table import Table
-from citadels_tui.turns import FAST, TURN_BASED, keep_clock, keys_only, rated
+from citadels_tui.turns import FAST, TURN_BASED, clock_text, keep_clock, keys_only, rated
+
+from .webhooks import Webhooks
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +97,7 @@ class Hub:
         self._listeners: list[HubListener] = []
         self.chat_limit = ChatLimit()
         self.order = Order()  # the admins, the message of the day and who is connected (order.py)
+        self.webhooks: Webhooks | None = None  # where players hear that their move is awaited (webhooks.py)
 
     # ---------------------------------------------------------------- listeners
 
@@ -385,13 +389,21 @@ class Hub:
         """Put `table` in play at `ht`: the lobby hears of its end, and its bots' task runs."""
         table.subscribe(self._notify_if_over(ht))
         if ht.turn_based:
-            table.subscribe(keep_clock(self.records, ht, table))
+            table.subscribe(keep_clock(self.records, ht, table, functools.partial(self._move_awaited, ht)))
         ht.table = table
         # A fresh context: the table belongs to no session, though a player's command started it (their
         # app's context would make its work theirs: their language, their share of the server's loop).
         ht.task = asyncio.get_running_loop().create_task(
             table.run(), name=f"table-{ht.id}", context=contextvars.Context()
         )
+
+    def _move_awaited(self, ht: HostedTable, seat: int) -> None:
+        """A turn-based table awaits `seat`'s move from now: its player's webhook hears of it, if any."""
+        if self.webhooks is not None:
+            when = clock_text(ht.turn_timer, True)
+            self.webhooks.send(
+                ht.holders[seat].key, "Citadels", f"Your move at table {ht.id} ({when} per move)."
+            )
 
     # ---------------------------------------------------------------- keeping tables across restarts
 
