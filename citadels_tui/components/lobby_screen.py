@@ -512,6 +512,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
                     shorter=spec.shorter,
                     rank9=spec.rank9,
                     code=self.code,
+                    turn_based=spec.turn_based,
                 )
             except HubError as e:
                 self.say(str(e), alert=True)
