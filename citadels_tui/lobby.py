@@ -58,6 +58,10 @@ class Holder:
     # Shared tables (docs/scaling.md): until when (seconds since the epoch) the seat of a player who left
     # is held, as every process sharing the table knows it; None: not held.
     away_until: float | None = None
+    # Turn-based tables (citadels_tui/turns.py): whether a stand-in made a late move for this seat, and since
+    # when (seconds since the epoch) the table awaits this seat's move (None: not this seat's).
+    late: bool = False
+    since: float | None = None
 
     def owns(self, name: str, key: str | None, code: str | None = None) -> bool:
         # The name, and what only its player has: the key the seat was taken with, else its code.
@@ -94,6 +98,10 @@ class HostedTable:
     watching_here: int = 0  # of whom on this process (shared tables: the others say theirs, `Hub._saw`)
     task: asyncio.Task[None] | None = None
     kept: bool = False  # its game is in the history (finished or abandoned)
+    # A clock of hours or days per move (citadels_tui/turns.py): seats kept to the end of the game, and
+    # whether a game in which a stand-in made a late move for a player counts for their rating.
+    turn_based: bool = False
+    late_rated: bool = False
 
     @property
     def status(self) -> str:
@@ -146,6 +154,8 @@ class Lobby(Protocol):
         shorter: bool = False,
         rank9: bool | None = None,
         code: str | None = None,
+        turn_based: bool = False,
+        late_rated: bool = False,
     ) -> HostedTable: ...
     def get(self, tid: int) -> HostedTable: ...
     def find(self, name: str, key: str | None, code: str | None = None) -> tuple[HostedTable, int] | None: ...
@@ -173,6 +183,8 @@ KEPT_SETTINGS = (
     "edition",
     "shorter",
     "rank9",
+    "turn_based",
+    "late_rated",
 )
 
 
@@ -185,7 +197,7 @@ def kept_seats(ht: HostedTable) -> list[KeptSeat]:
 
 
 def kept_seat(h: Holder) -> KeptSeat:
-    return KeptSeat(h.name, h.key, h.released, h.code, h.away_until)
+    return KeptSeat(h.name, h.key, h.released, h.code, h.away_until, h.late, h.since)
 
 
 def hosted_table(tid: int, settings: dict[str, object]) -> HostedTable:

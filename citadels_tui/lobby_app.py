@@ -229,6 +229,13 @@ class LobbyApp(CitadelsApp):
         mine = self.hub.find(self.player_name, self.key, self.seat_code)
         if mine is not None and mine[0].table is None:
             self._waiting_at = mine[0].id
+        elif mine is None and self._waiting_at is not None and self._waiting_at in self.hub.tables:
+            # A turn-based table in play is not `find`'s (its players come when they will), but one who
+            # waited there for its start is taken to it as at any table.
+            ht = self.hub.tables[self._waiting_at]
+            seat = ht.seat_of(self.player_name, self.key, self.seat_code)
+            if ht.turn_based and seat is not None:
+                return ht, seat
         return mine
 
     def _show_hub_news(self) -> None:

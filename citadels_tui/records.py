@@ -83,6 +83,8 @@ class KeptSeat:
     released: bool = False
     code: str | None = None
     away: float | None = None
+    late: bool = False  # turn-based tables: a stand-in made a late move for this seat
+    since: float | None = None  # turn-based tables: since when (the epoch) this seat's move is awaited
 
 
 @dataclass(frozen=True, slots=True)

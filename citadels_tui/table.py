@@ -13,6 +13,7 @@ import asyncio
 import functools
 import logging
 import math
+import time
 from collections import namedtuple
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -77,6 +78,7 @@ class Table:
         bots_later: bool = False,
         turn_timer: float | None = None,
         standin_level: str = "normal",
+        turn_based: bool = False,
     ) -> None:
         """`journal`: where the game is kept as it goes (`citadels_tui/journal.py`; None: nowhere).
         `start`: a position (docs/position.md) the game starts from instead of a new game's deal; the
@@ -124,6 +126,12 @@ class Table:
         self.standin_level = standin_level
         self._standins: dict[int, Bot] = {}
         self._told_away: set[int] = set()
+        # A turn-based table (turns.py): `turn_timer` runs from when the seat to move was first awaited
+        # (`awaited`: the seat and that moment, seconds since the epoch, so that it outlives a restart),
+        # and `late` are the seats a stand-in made a move for.
+        self.turn_based = turn_based
+        self.awaited: tuple[int, float] | None = None
+        self.late: set[int] = set()
 
     @property
     def bots(self) -> dict[int, Bot]:
@@ -331,6 +339,7 @@ class Table:
                 self.save_error = None
         except OSError as e:
             self.save_error = f"The game could not be saved: {e.strerror or e}."
+        self.note_awaited()
         if self._wake is not None:
             self._wake.set()
         self._notify()
@@ -470,18 +479,19 @@ class Table:
                 version = self.version
                 if self.game.pending() == pd and not self._closed:
                     try:
-                        await asyncio.wait_for(self._wake.wait(), self.turn_timer)
+                        await asyncio.wait_for(self._wake.wait(), self._time_left())
                     except TimeoutError:
                         # Too slow: a stand-in makes this one decision, unless the player just did.
                         if self.version == version and not self._closed and player not in self.away:
-                            await self._play(
-                                player,
-                                self._standin(player),
-                                lazy_t(
-                                    "{p} took too long: a bot plays for them.", p=self.config.names[player]
-                                ),
-                                slow=True,
+                            name = self.config.names[player]
+                            if self.turn_based:
+                                self.late.add(player)
+                            said = (
+                                lazy_t("{p}'s clock ran out: a bot makes their move.", p=name)
+                                if self.turn_based
+                                else lazy_t("{p} took too long: a bot plays for them.", p=name)
                             )
+                            await self._play(player, self._standin(player), said, slow=True)
                 continue
             if self.pace > 0 and not self._hurry:
                 self._skip.clear()
@@ -494,6 +504,22 @@ class Table:
             if self.game.pending() != pd:
                 continue  # the game changed while the bot waited (a decision was taken back)
             await self._play(player, self.bots[player])
+
+    def note_awaited(self) -> None:
+        """Note since when the seat to move has been awaited: from when its move first became its own."""
+        pd = self.game.pending()
+        if pd is None:
+            self.awaited = None
+        elif self.awaited is None or self.awaited[0] != pd[0]:
+            self.awaited = (pd[0], time.time())
+
+    def _time_left(self) -> float | None:
+        """The seconds the player to move may still think (None: forever): a turn-based table's clock
+        runs from `awaited`, a fast one's from now."""
+        if not self.turn_based or self.turn_timer is None:
+            return self.turn_timer
+        self.note_awaited()
+        return None if self.awaited is None else max(0.0, self.awaited[1] + self.turn_timer - time.time())
 
     def _waits_for(self, player: int) -> Lazy:
         name = self.config.names[player]

@@ -11,6 +11,7 @@ from .hub import Hub
 from .replication import SharedHub
 from .settings import Settings
 from .shared_records import SharedRecords
+from .webhooks import Webhooks
 
 
 def make_hub(settings: Settings, records: Records | None = None) -> Hub:
@@ -26,6 +27,8 @@ def make_hub(settings: Settings, records: Records | None = None) -> Hub:
     hub.order.renew(
         settings.admins, settings.motd
     )  # who may use the admins' lobby commands; the lobby's message
+    if settings.allow_webhooks:
+        hub.webhooks = Webhooks(settings.home() / "webhooks.json")
     return hub
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import logging
 import secrets
 import time
@@ -62,6 +63,9 @@ from citadels_tui.order import Order
 from citadels_tui.ratings import Place
 from citadels_tui.records import FinishedGame, Finisher, GameSummary, KeptTable, MemoryRecords, Records
 from citadels_tui.table import Table
+from citadels_tui.turns import FAST, TURN_BASED, clock_text, keep_clock, keys_only, rated
+
+from .webhooks import Webhooks
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +97,7 @@ class Hub:
         self._listeners: list[HubListener] = []
         self.chat_limit = ChatLimit()
         self.order = Order()  # the admins, the message of the day and who is connected (order.py)
+        self.webhooks: Webhooks | None = None  # where players hear that their move is awaited (webhooks.py)
 
     # ---------------------------------------------------------------- listeners
 
@@ -163,10 +168,13 @@ class Hub:
         shorter: bool = False,
         rank9: bool | None = None,
         code: str | None = None,
+        turn_based: bool = False,
+        late_rated: bool = False,
     ) -> HostedTable:
         """A new table with its creator in the first seat; the sentence of a HubError says what is wrong.
 
-        A creator without a key sits with `code` (their session's reconnect code), or a new one."""
+        A creator without a key sits with `code` (their session's reconnect code), or a new one. A
+        `turn_based` table's `timer` is hours or days per move (citadels_tui/turns.py)."""
         if edition not in EDITIONS:
             raise HubError(t("The editions are {e}, not {x}.", e=", ".join(EDITIONS), x=edition))
         if shorter and edition != "classic":
@@ -176,7 +184,12 @@ class Hub:
         if level_name(bots) not in LEVELS:
             raise HubError(t("Bots are {b}, not {x}.", b=", ".join(LEVELS), x=bots))
         bots = level_name(bots)
-        if timer is not None and not 10 <= timer <= 3600:
+        if turn_based:
+            if timer is None or not TURN_BASED[0] <= timer <= TURN_BASED[1]:
+                raise HubError(t("A turn-based clock is 1h to 30d per move."))
+            if key is None:
+                raise HubError(keys_only())
+        elif timer is not None and not FAST[0] <= timer <= FAST[1]:
             raise HubError(t("The turn timer is 10 to 3600 seconds (or 0 for none)."))
         presets = {p.key for p in get_edition(edition).presets}
         for what in (cast, districts):
@@ -206,6 +219,8 @@ class Hub:
             edition=edition,
             shorter=shorter,
             rank9=rank9,
+            turn_based=turn_based,
+            late_rated=late_rated,
         )
         self.tables[tid] = ht
         self._waiting(ht)
@@ -225,7 +240,8 @@ class Hub:
         """The table and seat this player holds (waiting or playing), if any."""
         for ht in self.tables.values():
             seat = ht.seat_of(name, key, code)
-            if seat is not None and ht.status != "over":
+            # A turn-based game in play is not where its players are: they come to it when they will.
+            if seat is not None and ht.status != "over" and not (ht.turn_based and ht.table is not None):
                 return ht, seat
         return None
 
@@ -262,6 +278,8 @@ class Hub:
         for _ in range(3):  # shared: the seats changed on another process meanwhile; look again
             if ht.table is not None:
                 raise HubError(t("That game has started; you can watch it."))
+            if ht.turn_based and key is None:
+                raise HubError(keys_only())
             if self.find(name, key, code) is not None:
                 raise HubError(t("You already have a seat at a table."))
             if any(h.name.casefold() == name.casefold() for h in ht.holders):
@@ -351,17 +369,41 @@ class Hub:
     def _new_table(self, ht: HostedTable, record: GameRecord, bots: dict[int, str]) -> Table:
         """The game of `record` at `ht`, with its timer, its stand-ins and its journal."""
         journal = self._journal_for(ht)
-        return Table(record, bots, self.pace, journal, turn_timer=ht.turn_timer, standin_level=ht.bot_level)
+        table = Table(
+            record,
+            bots,
+            self.pace,
+            journal,
+            turn_timer=ht.turn_timer,
+            standin_level=ht.bot_level,
+            turn_based=ht.turn_based,
+        )
+        if ht.turn_based:  # its clock and its late moves as kept (turns.py)
+            table.late = {i for i, h in enumerate(ht.holders) if h.late}
+            table.awaited = next(
+                ((i, h.since) for i, h in enumerate(ht.holders) if h.since is not None), None
+            )
+        return table
 
     def _seat_table(self, ht: HostedTable, table: Table) -> None:
         """Put `table` in play at `ht`: the lobby hears of its end, and its bots' task runs."""
         table.subscribe(self._notify_if_over(ht))
+        if ht.turn_based:
+            table.subscribe(keep_clock(self.records, ht, table, functools.partial(self._move_awaited, ht)))
         ht.table = table
         # A fresh context: the table belongs to no session, though a player's command started it (their
         # app's context would make its work theirs: their language, their share of the server's loop).
         ht.task = asyncio.get_running_loop().create_task(
             table.run(), name=f"table-{ht.id}", context=contextvars.Context()
         )
+
+    def _move_awaited(self, ht: HostedTable, seat: int) -> None:
+        """A turn-based table awaits `seat`'s move from now: its player's webhook hears of it, if any."""
+        if self.webhooks is not None:
+            when = clock_text(ht.turn_timer, True)
+            self.webhooks.send(
+                ht.holders[seat].key, "Citadels", f"Your move at table {ht.id} ({when} per move)."
+            )
 
     # ---------------------------------------------------------------- keeping tables across restarts
 
@@ -396,7 +438,7 @@ class Hub:
         # must not come out of anyone's hold); the tables' tasks have not run yet, so no bot played for them.
         for ht in back:
             for seat, h in enumerate(ht.holders):
-                if not h.released:
+                if not h.released and not ht.turn_based:  # a turn-based seat is its player's to the end
                     self._away(ht, seat)
         self._notify()
         return problems
@@ -408,12 +450,15 @@ class Hub:
         for kept in self.records.tables_in_play():
             try:
                 ht = hosted_table(kept.id, kept.settings)
+                ht.holders = [
+                    Holder(s.name, s.key, released=s.released, code=s.code, late=s.late, since=s.since)
+                    for s in kept.seats
+                ]
                 table = self._new_table(ht, kept.record.copy(), kept.bots)
             except Exception as e:  # noqa: BLE001 - one table the code cannot rebuild must not stop the rest
                 problems.append(f"Table {kept.id} cannot be resumed ({e}); it was left as it is.")
                 log.warning("%s", problems[-1])
                 continue
-            ht.holders = [Holder(s.name, s.key, released=s.released, code=s.code) for s in kept.seats]
             ht.chat = list(kept.chat[-MAX_CHAT:])
             yield kept, ht, table
 
@@ -446,7 +491,9 @@ class Hub:
         summary = GameSummary(ht.id, time.time(), ht.edition, seats, len(table.record.actions), abandoned)
         # Rated: a human who played to the end with a key (a claimed name); bots at their level's rating.
         places = [
-            Place(ranks[p], rated=names[p] if keys.get(p) else None, bot=table.bot_kinds.get(p))
+            Place(
+                ranks[p], rated=names[p] if keys.get(p) and rated(ht, p) else None, bot=table.bot_kinds.get(p)
+            )
             for p in range(len(names))
         ]
         self.records.table_finished(ht.id, FinishedGame(summary, table.record.copy()), places)
@@ -487,7 +534,9 @@ class Hub:
         h = ht.holders[seat]
         h.present = max(0, h.present - 1)
         self._publish()
-        if h.present == 0 and ht.status == "playing" and not h.released:
+        if h.present == 0 and ht.status == "playing" and not h.released and ht.turn_based:
+            self.announce(ht, lazy_t("{p} left; their seat is theirs to the end of the game.", p=h.name))
+        elif h.present == 0 and ht.status == "playing" and not h.released:
             self._away(ht, seat)
             self._say_left(ht, h)
         self._forget_if_done(ht)

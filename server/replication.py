@@ -600,7 +600,9 @@ def _merge(ht: HostedTable, seats: list[KeptSeat]) -> None:
 
 
 def _holder_of(s: KeptSeat) -> Holder:
-    return Holder(s.name, s.key, released=s.released, code=s.code, away_until=s.away)
+    return Holder(
+        s.name, s.key, released=s.released, code=s.code, away_until=s.away, late=s.late, since=s.since
+    )
 
 
 class _cannot_read:

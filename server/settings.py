@@ -46,6 +46,8 @@ class Settings:
     open_registration: bool = True
     # True: programs may play at this server's tables over `ssh NAME@HOST bot` (with a key only).
     allow_bots: bool = False
+    # True: players may give a URL the server posts to when their move is awaited at a turn-based table.
+    allow_webhooks: bool = False
 
     # Caps and timeouts (asyncssh has caps on nothing, so these are ours).
     max_connections: int = 64  # logged-in connections
@@ -120,6 +122,7 @@ _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "password": (str,),
     "open_registration": (bool,),
     "allow_bots": (bool,),
+    "allow_webhooks": (bool,),
     "max_connections": (int,),
     "max_per_address": (int,),
     "login_timeout": (int, float),

@@ -10,6 +10,8 @@ why (the server's reason, `SessionInfo.notice`)."""
 
 from __future__ import annotations
 
+import time
+
 from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -20,11 +22,11 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from citadels_core import get_edition
-from citadels_core.edition import EDITIONS
 
 from ..admin import ADMIN_WORDS, Admin, run_admin_command
 from ..i18n import Lazy, language, t, tp
 from ..lobby import HostedTable, HubError, Lobby
+from ..turns import clock_text, create_from_words, made_sentence, your_move_line
 from .command_line import CommandLine
 from .first_showing import FirstShowing
 from .game_screen import AppRequest
@@ -78,6 +80,8 @@ def new_help_lines() -> list[str]:
         (tp("lobby command", "districts=PRESET"), t("the districts (presets below)")),
         (tp("lobby command", "bots=LEVEL"), t("easy, normal (unless said), hard or random")),
         (tp("lobby command", "timer=SECONDS"), t("time to think before a bot plays for you")),
+        (tp("lobby command", "timer=5h|1d"), t("a turn-based table: hours or days per move")),
+        (tp("lobby command", "late=rated"), t("a late move a bot made still counts for the rating")),
     ]
     return _listed(t("new [options] makes a table and sits you at it, e.g. “new 3 bots=hard”:"), rows)
 
@@ -198,6 +202,10 @@ class LobbyScreen(FirstShowing, Screen[None]):
     def on_mount(self) -> None:
         self._dress()
         self.show_motd(self.hub.order.motd)
+        # A player back at a server where tables wait for their move hears of those first.
+        awaited = your_move_line(self.hub, self.player, self.key, time.time())
+        if awaited is not None:
+            self.say(awaited, alert=True)
         self.say(
             t(
                 "Welcome, {p}. Type “new” to make a table, “join N” to sit at one; “help” for more.",
@@ -360,7 +368,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
                 ht.cast,
                 ht.districts,
                 ht.bot_level,
-                f"{ht.turn_timer:g}s" if ht.turn_timer else "—",
+                clock_text(ht.turn_timer, ht.turn_based),
                 status,
             )
         return rt
@@ -504,69 +512,20 @@ class LobbyScreen(FirstShowing, Screen[None]):
                     shorter=spec.shorter,
                     rank9=spec.rank9,
                     code=self.code,
+                    turn_based=spec.turn_based,
                 )
             except HubError as e:
                 self.say(str(e), alert=True)
                 return
-            self.say(
-                t(
-                    "Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
-                    "take the empty seats.",
-                    n=ht.id,
-                    p=ht.players,
-                )
-            )
+            self.say(made_sentence(ht))
             self._seated = (ht.id, ht.names())
             self._tell_code(ht, 0)
 
         self.app.push_screen(TableFormScreen(), made)
 
     def _new(self, args: list[str]) -> None:
-        opts: dict[str, str] = {}
-        for a in args:
-            if a.isdigit():
-                opts["players"] = a
-            elif a.lower() == "shorter":
-                opts["shorter"] = "yes"
-            elif "=" in a:
-                k, _, v = a.partition("=")
-                opts[k.lower()] = v
-            else:
-                raise HubError(t("I do not understand {a!r}: “help new” lists the options.", a=a))
-        unknown = set(opts) - {"players", "cast", "districts", "bots", "timer", "seed", "edition", "shorter"}
-        if unknown:
-            raise HubError(
-                t("Unknown option {o}: “help new” lists the options.", o=", ".join(sorted(unknown)))
-            )
-        try:
-            players = int(opts.get("players", "4"))
-            timer = float(opts.get("timer", "0")) or None
-            seed = int(opts["seed"]) if "seed" in opts else None
-        except ValueError:
-            raise HubError(t("Players, timer and seed are numbers, not “{a}”.", a=" ".join(args))) from None
-        edition = opts.get("edition", "2016").lower()
-        first = get_edition(edition).presets[0].key if edition in EDITIONS else "first_game"
-        ht = self.hub.create(
-            self.player,
-            self.key,
-            players,
-            cast=opts.get("cast", first),
-            districts=opts.get("districts", first),
-            bots=opts.get("bots", "normal"),
-            timer=timer,
-            seed=seed,
-            edition=edition,
-            shorter="shorter" in opts,
-            code=self.code,
-        )
-        self.say(
-            t(
-                "Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
-                "take the empty seats.",
-                n=ht.id,
-                p=ht.players,
-            )
-        )
+        ht = create_from_words(self.hub, self.player, self.key, self.code, args)
+        self.say(made_sentence(ht))
         self._seated = (ht.id, ht.names())
         self._tell_code(ht, 0)
 

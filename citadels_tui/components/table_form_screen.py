@@ -18,6 +18,8 @@ from ..i18n import t, tn, tp
 from .new_game_screen import EDITION_NAMES, classic_rows, edition_label
 
 TIMERS = (0, 30, 60, 120, 300)  # seconds a player may think before a bot plays that decision; 0: no timer
+# A turn-based table's clocks per move (citadels_tui/turns.py): its seats are kept to the end of the game.
+CLOCKS = (12 * 3600, 86400, 3 * 86400)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +32,7 @@ class TableSpec:
     edition: str = "2016"
     shorter: bool = False
     rank9: bool | None = None  # classic: a rank 9 character with 4–7 players too (8 players always have one)
+    turn_based: bool = False  # `timer` is a clock of hours or days per move
 
 
 class TableFormScreen(ModalScreen[TableSpec | None]):
@@ -73,7 +76,8 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
             with Horizontal(classes="row"):
                 yield Label(t("Turn timer"))
                 yield Select(
-                    [(t("none") if s == 0 else tn("{n} second", "{n} seconds", s), s) for s in TIMERS],
+                    [(t("none") if s == 0 else tn("{n} second", "{n} seconds", s), s) for s in TIMERS]
+                    + [(_clock_label(s), s) for s in CLOCKS],
                     value=0,
                     allow_blank=False,
                     id="timer",
@@ -130,5 +134,12 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
                 edition,
                 edition == "classic" and value("shorter") is True,
                 (value("rank9") is True) if edition == "classic" else None,
+                isinstance(timer, int) and timer in CLOCKS,
             )
         )
+
+
+def _clock_label(seconds: int) -> str:
+    if seconds % 86400 == 0:
+        return t("{n} d per move, turn-based", n=seconds // 86400)
+    return t("{n} h per move, turn-based", n=seconds // 3600)

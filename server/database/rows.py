@@ -47,6 +47,8 @@ def seats_json(seats: Sequence[KeptSeat]) -> str:
         [
             {"name": s.name, "key": s.key, "released": s.released, "code": s.code}
             | ({} if s.away is None else {"away": s.away})  # only while a shared table holds the seat
+            | ({"late": True} if s.late else {})  # turn-based tables only (citadels_tui/turns.py)
+            | ({} if s.since is None else {"since": s.since})
             for s in seats
         ],
         ensure_ascii=False,
@@ -61,6 +63,8 @@ def seats_of(text: str) -> list[KeptSeat]:
             bool(s["released"]),
             s.get("code"),
             None if s.get("away") is None else float(s["away"]),
+            bool(s.get("late", False)),
+            None if s.get("since") is None else float(s["since"]),
         )
         for s in json.loads(text)
     ]

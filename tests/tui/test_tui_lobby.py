@@ -63,6 +63,23 @@ async def test_new_opens_a_form_whose_choices_make_the_table():
         )
 
 
+async def test_the_form_makes_a_turn_based_table_for_a_player_with_a_key():
+    hub = Hub(pace=0.0)
+    app = ssh_app_factory(SimpleNamespace(name="anna", key_fingerprint="SHA256:anna"), hub)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press(*"new", "enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, TableFormScreen)
+        form.query_one("#players", Select).value = 2
+        form.query_one("#timer", Select).value = 86400
+        await pilot.pause()
+        await pilot.click("#create")
+        await pilot.pause()
+        (ht,) = hub.tables.values()
+        assert (ht.turn_based, ht.turn_timer, ht.late_rated) == (True, 86400.0, False)
+
+
 async def test_the_form_can_be_cancelled():
     hub = Hub(pace=0.0)
     app = ssh_app_factory(ANNA, hub)

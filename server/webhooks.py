@@ -1,0 +1,112 @@
+"""Webhooks: a player's URL the server posts a short notice to when their move is awaited at a turn-based
+table (`ssh HOST webhook URL`). Off unless the host allows it (`allow_webhooks`).
+
+The URLs are kept by key fingerprint in `<data dir>/webhooks.json`. A notice is JSON that ntfy, Discord
+and Slack each read: `text` (Slack), `content` (Discord), `title`, `message` and `topic` (ntfy's JSON
+publishing, which posts to the server's root: a URL of one path segment, https://ntfy.sh/mytopic, is
+posted to https://ntfy.sh/ with that topic). Posting runs in a thread, never on the loop; a URL that does
+not answer is tried `ATTEMPTS` times in all, the waits between growing, and then the failure is logged."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+log = logging.getLogger(__name__)
+
+ATTEMPTS = 3
+FIRST_WAIT = 2.0  # seconds before the second attempt; doubled before each next
+TIMEOUT = 10.0  # seconds one attempt may take
+
+
+def usable_url(url: str) -> str | None:
+    """Why `url` cannot be a webhook (one sentence), or None."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return "A webhook is an http:// or https:// address."
+    if len(url) > 2000:
+        return "That address is too long for a webhook."
+    return None
+
+
+def notice(url: str, title: str, text: str) -> tuple[str, bytes]:
+    """Where a notice to `url` is posted, and its JSON body."""
+    parts = urlsplit(url)
+    segments = [s for s in parts.path.split("/") if s]
+    topic = ""
+    if len(segments) == 1 and not parts.query:
+        topic = segments[0]
+        url = urlunsplit((parts.scheme, parts.netloc, "/", "", ""))
+    body = {"text": text, "content": text, "title": title, "message": text}
+    if topic:
+        body["topic"] = topic
+    return url, json.dumps(body, ensure_ascii=False).encode()
+
+
+def _post(url: str, body: bytes) -> None:
+    request = urllib.request.Request(
+        url, data=body, headers={"Content-Type": "application/json", "User-Agent": "citadels"}, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:  # noqa: S310 - http(s) only: usable_url
+        answer.read(1024)
+
+
+class Webhooks:
+    """The players' webhook URLs (kept in `path`), and the notices posted to them."""
+
+    def __init__(self, path: Path, first_wait: float = FIRST_WAIT) -> None:
+        self.path = path
+        self.first_wait = first_wait
+        self.urls: dict[str, str] = {}
+        self._tasks: set[asyncio.Task[bool]] = set()
+        try:
+            self.urls = {str(k): str(v) for k, v in json.loads(path.read_text()).items()}
+        except FileNotFoundError:
+            pass
+        except (OSError, ValueError, AttributeError) as e:
+            log.warning("the webhooks in %s cannot be read (%s): none are posted to", path, e)
+
+    def set(self, key: str, url: str | None) -> None:
+        """`key`'s webhook is `url` from now (None: none), kept at once."""
+        if url is None:
+            self.urls.pop(key, None)
+        else:
+            self.urls[key] = url
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = self.path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(self.urls, indent=1))
+        temporary.replace(self.path)
+
+    def send(self, key: str | None, title: str, text: str) -> None:
+        """Post a notice to `key`'s webhook, if it has one, without waiting for it."""
+        url = self.urls.get(key) if key is not None else None
+        if url is None:
+            return
+        task = asyncio.get_running_loop().create_task(self.post(url, title, text))
+        self._tasks.add(task)  # kept until done: the loop holds only a weak reference to a task
+        task.add_done_callback(self._tasks.discard)
+
+    async def post(self, url: str, title: str, text: str) -> bool:
+        """Post one notice, trying again after growing waits; whether it was taken."""
+        target, body = notice(url, title, text)
+        wait = self.first_wait
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                await asyncio.to_thread(_post, target, body)
+                return True
+            except Exception as e:  # noqa: BLE001 - any failure of someone else's server is only logged
+                if attempt == ATTEMPTS:
+                    log.warning("webhook %s: not delivered after %d attempts (%s)", target, attempt, e)
+                    return False
+                await asyncio.sleep(wait)
+                wait *= 2
+        return False
+
+    async def drain(self) -> None:
+        """Wait for the notices being posted (tests; a server stopping)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks))
