@@ -21,7 +21,7 @@ from citadels_core.view import View
 
 from . import sentences
 from .commands import parse
-from .i18n import t
+from .i18n import t, tn
 from .table import Seat, Table
 
 PROMPT = "> "
@@ -47,9 +47,10 @@ def printable(text: str) -> str:
 class PlainSeat:
     """One player's seat as lines (see the module's docstring); `write` takes whole lines."""
 
-    def __init__(self, seat: Seat, write: Callable[[str], None]) -> None:
+    def __init__(self, seat: Seat, write: Callable[[str], None], timer: float | None = None) -> None:
         self.seat = seat
         self.write = write
+        self.timer = timer  # the table's seconds to decide before a stand-in bot plays (None: no timer)
         self.story_at = 0  # the events told so far
         self.asked: tuple[object, ...] | None = None  # the decision whose options were listed last
 
@@ -78,6 +79,14 @@ class PlainSeat:
         self.say(t("You can:"))
         for line in sentences.options(v, self.seat.config):
             self.say("  " + line)
+        if self.timer:
+            self.say(
+                tn(
+                    "You have {n} second for each decision; then a bot makes it for you.",
+                    "You have {n} seconds for each decision; then a bot makes it for you.",
+                    round(self.timer),
+                )
+            )
         self.write(PROMPT)
 
     def command(self, text: str) -> bool:

@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from .ssh import CitadelsServer
 
 MAX_LINE = 64 * 1024
+# Lines waiting to be read beyond LINES_HIGH stop the channel reading (the client's ssh stops sending) until
+# they are down to LINES_LOW: a client that sends faster than its command reads holds bounded memory.
+LINES_HIGH = 64
+LINES_LOW = 16
 
 
 class UsageError(Exception):
@@ -41,9 +45,14 @@ class ExecCall:
     write_err: Callable[[bytes], None]
     json: bool = False
     terminal: bool = False  # the client asked for a PTY: its terminal wants CR LF
+    address: str = ""  # the client's address
+    locale: tuple[tuple[str, str], ...] = ()  # the client's locale variables (LANG, LC_ALL, …) it sent
+    pause_reading: Callable[[], None] | None = None  # the channel's, for the lines waiting (LINES_HIGH)
+    resume_reading: Callable[[], None] | None = None
     _lines: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     _partial: bytes = b""
     _overlong: bool = False
+    _paused: bool = False
 
     @property
     def key(self) -> str | None:
@@ -86,6 +95,9 @@ class ExecCall:
             self._partial = b""
             self._overlong = True
             self.complain(f"A line may be at most {MAX_LINE} bytes; that one was dropped.")
+        if self.pause_reading is not None and not self._paused and self._lines.qsize() >= LINES_HIGH:
+            self._paused = True
+            self.pause_reading()
 
     def feed_eof(self) -> None:
         if self._partial and not self._overlong:
@@ -95,7 +107,16 @@ class ExecCall:
 
     async def read_line(self) -> str | None:
         """The client's next line, without its newline; None once it has sent its last."""
-        return await self._lines.get()
+        line = await self._lines.get()
+        if self._paused and self._lines.qsize() <= LINES_LOW and self.resume_reading is not None:
+            self._paused = False
+            self.resume_reading()
+        return line
+
+    @property
+    def waiting(self) -> int:
+        """Lines received and not yet read."""
+        return self._lines.qsize()
 
 
 @dataclass(frozen=True)

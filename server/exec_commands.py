@@ -11,6 +11,7 @@ import logging
 from .bot_session import BOT
 from .exec_call import ExecCall, ExecCommand, UsageError
 from .exec_turns import TURNS
+from .plain_session import PLAIN
 
 log = logging.getLogger("citadels_server.ssh")
 
@@ -24,7 +25,7 @@ async def _help(call: ExecCall) -> int:
 
 HELP = ExecCommand("help", "help", "what you can run here without a screen", _help)
 
-COMMANDS: dict[str, ExecCommand] = {c.name: c for c in (HELP, BOT, *TURNS)}
+COMMANDS: dict[str, ExecCommand] = {c.name: c for c in (HELP, BOT, PLAIN, *TURNS)}
 
 
 def is_admin(call: ExecCall) -> bool:

@@ -20,6 +20,8 @@ from .exec_call import ExecCall, UsageError, parse_command
 from .exec_commands import run_exec
 from .hardening import LogFile, color_system_for, harden_app
 from .memory import collector
+from .plain_session import NAME as PLAIN
+from .plain_session import Cooked
 from .session import SessionInfo
 from .terminal_link import TerminalLink
 
@@ -57,6 +59,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._idle_handle: asyncio.TimerHandle | None = None
         self._last_input = 0.0
         self.call: ExecCall | None = None  # an exec request's command, while it runs
+        self.cut = False  # a command's client stopped reading its output: it is being disconnected
+        self.cooked: Cooked | None = None  # a plain session's line discipline, when it has a terminal
 
     # -- requests -------------------------------------------------------------------------------------
 
@@ -84,7 +88,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def session_started(self) -> None:
-        port = self.server.port
         if self.kind == "exec":
             self._start_exec()
         elif self.kind == "subsystem":
@@ -92,15 +95,24 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._refuse(f"This server offers no {what}; it only hosts Citadels games.")
         elif self.server.closing:
             self._refuse("The server is shutting down; please try again later.")
-        elif self.term_type is None:
+        elif (self.term_type is None or self.term_type == "dumb") and self.server.hub is not None:
+            # No terminal to draw on, or one that cannot: the game as lines (plain_session.py).
+            self.kind, self.detail = "exec", PLAIN
+            self._when_decided(self._start_exec)
+        elif self.term_type is None:  # a server without tables (a demo) has no plain mode
             self._refuse(
                 "Citadels needs a terminal, and this session has none.\r\n"
-                f"Connect with: ssh -t -p {port} NAME@HOST"
+                f"Connect with: ssh -t -p {self.server.port} NAME@HOST"
             )
-        elif (deciding := self.connection.deciding) is not None and not deciding.done():
-            deciding.add_done_callback(lambda _: None if self.gone or self.ending else self._start_app())
         else:
-            self._start_app()
+            self._when_decided(self._start_app)
+
+    def _when_decided(self, start: Callable[[], None]) -> None:
+        """`start` once the login's name is decided (the other processes may still be asked about it)."""
+        if (deciding := self.connection.deciding) is not None and not deciding.done():
+            deciding.add_done_callback(lambda _: None if self.gone or self.ending else start())
+        else:
+            start()
 
     def _refuse(self, message: str) -> None:
         assert self.chan is not None
@@ -126,17 +138,28 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._refuse(str(e))
             return
         log.info("session %d from %s runs %.80r", self.id, self.connection.address, self.detail)
+        env = chan.get_environment()
         self.call = ExecCall(
             name,
             words,
             self.connection.identity,
             self.server,
             self.id,
-            write_out=chan.write,
+            write_out=self._write_out,
             write_err=chan.write_stderr,
             json=wants_json,
             terminal=self.term_type is not None,
+            address=self.connection.address,
+            locale=tuple(
+                (k, str(env[k])) for k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)
+            ),
+            pause_reading=chan.pause_reading,
+            resume_reading=chan.resume_reading,
         )
+        if name == PLAIN:
+            self.server.sessions.add(self)  # told when the server shuts down, as a game in a terminal is
+            if self.term_type is not None:
+                self.cooked = Cooked(self.call, self._write_out)
         self.task = asyncio.get_running_loop().create_task(
             self._run_exec(self.call), name=f"citadels-exec-{self.id}"
         )
@@ -149,12 +172,26 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             log.exception("session %d: command %.80r failed", self.id, self.detail)
             call.complain("Sorry, that command stopped on an error; the server logged it.")
         finally:
-            self.call = None
+            self.call = self.cooked = None
+            self.server.sessions.discard(self)
             if not self.gone and self.chan is not None:
                 try:
                     self.chan.exit(status)
                 except (BrokenPipeError, OSError):
                     pass
+
+    def _write_out(self, data: bytes) -> None:
+        """A command's output; a client that stops reading it is disconnected, as a game's is."""
+        if self.gone or self.cut or self.chan is None:
+            return
+        try:
+            self.chan.write(data)
+        except (BrokenPipeError, OSError):
+            return
+        if self.chan.get_write_buffer_size() > self.server.settings.output_buffer_limit:
+            log.warning("session %d: client stopped reading a command's output; disconnecting", self.id)
+            self.cut = True
+            self._overflowed()
 
     # -- the app --------------------------------------------------------------------------------------
 
@@ -250,7 +287,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         """Stop this session's app; `farewell` is written once the client's terminal is restored."""
         self.farewell = self.farewell or farewell
         self.ending = True
-        if self.task is not None and not self.task.done():
+        if self.call is not None and self.task is not None and not self.task.done():
+            if farewell:
+                self.call.say(farewell)
+            self.task.cancel()
+        elif self.task is not None and not self.task.done():
             if self.app is not None:
                 self.app.exit()
             # else: _run sees the farewell before starting the app
@@ -312,6 +353,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self.link is not None:
             self.link.feed(data)
+        elif self.cooked is not None:
+            self.cooked.feed(data)
         elif self.call is not None:
             self.call.feed(data)
 

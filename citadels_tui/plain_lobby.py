@@ -1,0 +1,516 @@
+"""A server's lobby and tables as lines of text: plain mode (plain.py) for a hosted game, any transport.
+
+The same `Lobby` as the full-screen lobby (lobby_screen.py), asked the same things: list the tables, make
+one (`new 2 bots=hard`), `join N`, `watch N`, `leave`, `start`, `say TEXT`, `who` is here, `lang en|ru`,
+the admins' commands, `quit`. A player who comes back while holding a seat at a game in play goes straight
+back to it. At a table the game is a `PlainSeat` of the hub's own `Table`: its timer, its stand-in bots and
+its secrets are the full app's, and `say TEXT` and `lobby` work as on the hosted game screen.
+
+`PlainLobby.run` reads lines from a coroutine and writes text through a function, so the server's SSH
+session (citadels_server.plain_session) and a test drive it alike. Everything runs on the loop of the hub;
+what other sessions change is only noted from their callbacks (an event set), and told in this session's
+own task, in its player's language."""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from textual._context import active_app
+
+from citadels_core import IllegalAction, get_edition
+from citadels_core.edition import EDITIONS
+
+from .admin import ADMIN_WORDS, Admin, run_admin_command
+from .command_words import APP_WORDS
+from .components.lobby_screen import code_sentence, guest_notice, new_help_lines
+from .i18n import Lazy, available, language, lazy_t, normalize, set_language, t, tp
+from .lobby import HostedTable, HubError, Lobby, new_seat_code
+from .plain import PROMPT, PlainSeat, printable
+
+Read = Callable[[], Awaitable[str | None]]
+
+NEW_OPTIONS = {"players", "cast", "districts", "bots", "timer", "seed", "edition", "shorter"}
+# The last lines of the lobby chat a newcomer reads (as on the full screen).
+CHAT_ON_ARRIVAL = 20
+
+
+def table_options(args: list[str]) -> dict[str, Any]:
+    """The words after `new` ("3 bots=hard timer=30") as the hub's `create` arguments; a HubError says
+    what is not understood."""
+    opts: dict[str, str] = {}
+    for a in args:
+        if a.isdigit():
+            opts["players"] = a
+        elif a.lower() == "shorter":
+            opts["shorter"] = "yes"
+        elif "=" in a:
+            k, _, v = a.partition("=")
+            opts[k.lower()] = v
+        else:
+            raise HubError(t("I do not understand {a!r}: “help new” lists the options.", a=a))
+    unknown = set(opts) - NEW_OPTIONS
+    if unknown:
+        raise HubError(t("Unknown option {o}: “help new” lists the options.", o=", ".join(sorted(unknown))))
+    try:
+        players = int(opts.get("players", "4"))
+        timer = float(opts.get("timer", "0")) or None
+        seed = int(opts["seed"]) if "seed" in opts else None
+    except ValueError:
+        raise HubError(t("Players, timer and seed are numbers, not “{a}”.", a=" ".join(args))) from None
+    edition = opts.get("edition", "2016").lower()
+    first = get_edition(edition).presets[0].key if edition in EDITIONS else "first_game"
+    return {
+        "players": players,
+        "cast": opts.get("cast", first),
+        "districts": opts.get("districts", first),
+        "bots": opts.get("bots", "normal"),
+        "timer": timer,
+        "seed": seed,
+        "edition": edition,
+        "shorter": "shorter" in opts,
+    }
+
+
+def table_sentence(ht: HostedTable) -> str:
+    """One table of the lobby as a sentence: who sits there, its settings and how far its game is."""
+    status = {"waiting": t("waiting"), "playing": t("playing"), "over": t("over")}[ht.status]
+    if ht.table is not None and not ht.table.game.over:
+        status = t("round {r}", r=ht.table.game.round)
+    if ht.spectators:
+        status += ", " + t("{n} watching", n=ht.spectators)
+    edition = t("classic") if ht.edition == "classic" else ht.edition
+    if ht.shorter:
+        edition += ", " + t("shorter")
+    return t(
+        "Table {n} ({s}): {names}. Seats: {p}, free: {f}; edition {e}, cast {c} and districts {d}, bots {b}, "
+        "timer {tm}.",
+        n=ht.id,
+        s=status,
+        names=", ".join(ht.names()) or "-",
+        p=ht.players,
+        f=ht.free,
+        e=edition,
+        c=ht.cast,
+        d=ht.districts,
+        b=ht.bot_level,
+        tm=f"{ht.turn_timer:g}s" if ht.turn_timer else "-",
+    )
+
+
+def help_lines() -> list[str]:
+    rows = [
+        (tp("lobby command", "tables"), t("the tables, one a line")),
+        (tp("lobby command", "new 3 bots=hard …"), t("a table made at once: “help new” says how")),
+        (tp("lobby command", "join N"), t("sit at table N (or retake your seat)")),
+        (tp("lobby command", "watch N"), t("watch a game")),
+        (tp("lobby command", "leave"), t("stand up from your table")),
+        (tp("lobby command", "start"), t("start your table: bots fill the empty seats")),
+        (tp("lobby command", "say TEXT"), t("talk to the lobby")),
+        (tp("lobby command", "who"), t("who is connected now")),
+        (tp("lobby command", "lang en|ru"), t("your language")),
+        (tp("lobby command", "quit"), t("leave the server")),
+    ]
+    return [t("Commands:"), *(f"  {c}: {what}" for c, what in rows)]
+
+
+class PlainLobby:
+    """One player's session of a server as lines (see the module's docstring).
+
+    It is also what the hub's `Order` knows of the session (order.Attendee: `name`, `key`, `address`,
+    `dismiss`, `table_closed`, `motd_changed`), so an admin's kick, a closed table and a new message of the
+    day reach it as they reach a full-screen session."""
+
+    def __init__(
+        self,
+        hub: Lobby,
+        name: str,
+        key: str | None,
+        write: Callable[[str], None],
+        *,
+        code: str | None = None,
+        address: str = "",
+        notice: tuple[str, str] | None = None,
+        lang: str | None = None,
+    ) -> None:
+        self.hub = hub
+        self.name = name
+        self.key = key
+        # Without a key, the seats this session takes carry a reconnect code: the one given at login, or
+        # a new one, told when the player sits down.
+        self.code = None if key is not None else (code or new_seat_code())
+        self.address = address
+        self.notice = notice
+        self.write = write
+        set_language(lang or "en", self)  # sets `i18n_language`: this session's own language
+        self.face: PlainSeat | None = None  # the game shown, at a table
+        self.hosted: HostedTable | None = None
+        self.my_seat: int | None = None  # at a table: the seat played, None for a spectator
+        self.dismissed = False  # an admin ended the session (their sentence is told first)
+        self.done = False
+        self._changed = asyncio.Event()
+        self._news: list[str | Lazy] = []  # what the hub's Order said to this session, to be told
+        self._closed: list[int] = []  # tables an admin closed, to be looked at
+        self._lobby_chat = max(0, len(hub.chat) - CHAT_ON_ARRIVAL)
+        self._table_chat = 0
+        self._known: set[int] = set()  # the tables told of
+        self._waiting_at: int | None = None  # the table not yet started where this player sits
+        self._seated: tuple[int, list[str]] | None = None  # that table and who sat there, last look
+
+    # ------------------------------------------------------------ writing
+
+    def say(self, line: str) -> None:
+        self.write(printable(line) + "\n")
+
+    def prompt(self) -> None:
+        self.write(PROMPT)
+
+    # ------------------------------------------------------------ order.Attendee
+
+    def dismiss(self, farewell: Lazy) -> None:
+        self._news.append(farewell)  # told in this session's language when looked at
+        self.dismissed = True
+        self._changed.set()
+
+    def table_closed(self, tid: int, sentence: Lazy) -> None:
+        self._closed.append(tid)
+        self._news.append(sentence)
+        self._changed.set()
+
+    def motd_changed(self, motd: str) -> None:
+        if motd:
+            self._news.append(lazy_t("Message of the day: {m}", m=motd))
+        self._changed.set()
+
+    def _noticed(self) -> None:
+        # Called by the hub or the table from whichever session changed it: only noted here.
+        self._changed.set()
+
+    # ------------------------------------------------------------ the session
+
+    async def run(self, read: Read) -> int:
+        """Talk with the player until they quit, their input ends or an admin ends the session; the exit
+        code. The session's own language is set in a context of its own (i18n.py finds it there)."""
+        ctx = contextvars.copy_context()
+        ctx.run(active_app.set, self)  # type: ignore[arg-type]  # i18n reads only `i18n_language` from it
+        return await asyncio.get_running_loop().create_task(self._run(read), context=ctx)
+
+    async def _run(self, read: Read) -> int:
+        hub = self.hub
+        hub.subscribe(self._noticed)
+        hub.order.arrive(self)
+        reading: asyncio.Future[str | bool | None] = asyncio.ensure_future(read())
+        try:
+            self._welcome()
+            mine = hub.find(self.name, self.key, self.code)
+            if mine is not None and mine[0].table is not None:
+                self._sit(*mine)  # back after a drop: the seat, the whole story and the chat
+            else:
+                self._note_waiting()
+                self.prompt()
+            while not self.done:
+                waiting: asyncio.Future[str | bool | None] = asyncio.ensure_future(self._changed.wait())
+                await asyncio.wait([reading, waiting], return_when=asyncio.FIRST_COMPLETED)
+                waiting.cancel()
+                if self._changed.is_set():
+                    self._changed.clear()
+                    self._look()
+                if reading.done() and not self.done:
+                    line = reading.result()
+                    if not isinstance(line, str):
+                        break
+                    self._command(line)
+                    if not self.done:
+                        reading = asyncio.ensure_future(read())
+        finally:
+            reading.cancel()
+            hub.unsubscribe(self._noticed)
+            hub.order.leave(self)
+            self._stand_up()
+            mine = hub.find(self.name, self.key, self.code)
+            if mine is not None and mine[0].table is None:
+                hub.leave(mine[0], self.name, self.key, self.code)  # nobody waits for a player who left
+        return 0
+
+    def _welcome(self) -> None:
+        self.say(
+            t(
+                "Welcome, {p}. Type “new” to make a table, “join N” to sit at one; “help” for more.",
+                p=self.name,
+            )
+        )
+        if self.notice is not None:
+            sentence = guest_notice(self.notice[0], self.notice[1], self.name)
+            if sentence:
+                self.say(sentence)
+        if self.key is None:
+            self.say(
+                t(
+                    "Without an SSH key your name is yours only while you play: log in with a key to keep it "
+                    "for good."
+                )
+            )
+        if self.hub.order.motd:
+            self.say(t("Message of the day: {m}", m=self.hub.order.motd))
+        self._tables()
+        self._lobby_news()
+
+    # ------------------------------------------------------------ news
+
+    def _look(self) -> None:
+        """Tell what changed since the last look: what the admins said, the chat, the game."""
+        for line in self._news:
+            self.say(str(line))
+        self._news.clear()
+        if self.dismissed:
+            self.done = True
+            return
+        if self.hosted is not None and self.hosted.id in self._closed:
+            self.hosted = self.my_seat = None  # the table is gone: there is no seat to give up
+            self._leave_table()
+        self._closed.clear()
+        if self.face is not None and self.hosted is not None:
+            self._table_news()
+            return
+        self._lobby_news()
+        mine = self._note_waiting()
+        if mine is not None and mine[0].table is not None and mine[0].id == self._waiting_at:
+            self._waiting_at = None
+            self.say(t("Table {n} started", n=mine[0].id) + ".")
+            self._sit(*mine)
+
+    def _lobby_news(self) -> None:
+        for tid, ht in self.hub.tables.items():
+            if tid not in self._known:  # a table made since the last look
+                self.say(table_sentence(ht))
+        self._known = set(self.hub.tables)
+        for line in self.hub.chat[self._lobby_chat :]:
+            self.say("* " + str(line) if isinstance(line, Lazy) else line)
+        self._lobby_chat = len(self.hub.chat)
+
+    def _table_news(self) -> None:
+        assert self.face is not None and self.hosted is not None
+        self.face.update()
+        for line in self.hosted.chat[self._table_chat :]:
+            self.say("* " + str(line) if isinstance(line, Lazy) else line)
+        self._table_chat = len(self.hosted.chat)
+        if self.face.asked == ("over",):
+            self._leave_table()
+
+    def _note_waiting(self) -> tuple[HostedTable, int] | None:
+        """This player's table and seat, if any; tells who came and went at a table not yet started."""
+        mine = self.hub.find(self.name, self.key, self.code)
+        if mine is None or mine[0].table is not None:
+            self._seated = None
+            return mine
+        ht = mine[0]
+        self._waiting_at = ht.id
+        names, me = ht.names(), self.name.casefold()
+        if self._seated is not None and self._seated[0] == ht.id:
+            before = {n.casefold() for n in self._seated[1]}
+            now = {n.casefold() for n in names}
+            for n in names:
+                if n.casefold() not in before and n.casefold() != me:
+                    self.say(
+                        t(
+                            "{p} sat down at your table {n}: {k} of {m} seats taken.",
+                            p=n,
+                            n=ht.id,
+                            k=len(names),
+                            m=ht.players,
+                        )
+                    )
+            for n in self._seated[1]:
+                if n.casefold() not in now and n.casefold() != me:
+                    self.say(
+                        t(
+                            "{p} left your table {n}: {k} of {m} seats taken.",
+                            p=n,
+                            n=ht.id,
+                            k=len(names),
+                            m=ht.players,
+                        )
+                    )
+            if ht.free == 0 and now - before and ht.creator.casefold() == me:
+                self.say(t("Every seat is taken: type “start”."))
+        self._seated = (ht.id, names)
+        return mine
+
+    # ------------------------------------------------------------ seats
+
+    def _sit(self, ht: HostedTable, seat: int | None) -> None:
+        assert ht.table is not None
+        self._stand_up()
+        self.hosted, self.my_seat = ht, seat
+        if seat is not None:
+            self.hub.arrive(ht, seat)
+        ht.table.subscribe(self._noticed)
+        self.say(
+            t("You watch table {n}: you see what every spectator sees.", n=ht.id)
+            if seat is None
+            else t("Table {n}. “say TEXT” talks to the table; “lobby” goes back.", n=ht.id)
+        )
+        code = ht.holders[seat].code if seat is not None and seat < len(ht.holders) else None
+        if code is not None:
+            self.say(code_sentence(self.name, code))
+        self.face = PlainSeat(ht.table.seat(seat), self.write, timer=ht.table.turn_timer)
+        self._table_chat = 0  # the whole table chat on arrival: a returning player reads what they missed
+        self._table_news()
+
+    def _stand_up(self) -> None:
+        ht, seat, face = self.hosted, self.my_seat, self.face
+        self.hosted = self.my_seat = self.face = None
+        if face is not None:
+            face.seat.table.unsubscribe(self._noticed)
+        if ht is None:
+            return
+        if seat is None:
+            self.hub.unwatch(ht)
+        else:
+            self.hub.depart(ht, seat)
+
+    def _leave_table(self) -> None:
+        """Back in the lobby (from a game over, a closed table or `lobby`)."""
+        self._stand_up()
+        self.say(t("You are in the lobby."))
+        self._tables()
+        self.prompt()
+
+    # ------------------------------------------------------------ commands
+
+    def _command(self, text: str) -> None:
+        try:
+            if self.face is not None:
+                self._at_table(text)
+            else:
+                self._in_lobby(text.strip())
+                if not self.done and self.face is None:
+                    self.prompt()
+        except HubError as e:
+            self.say(str(e))
+            if self.face is None:
+                self.prompt()
+
+    def _at_table(self, text: str) -> None:
+        assert self.face is not None and self.hosted is not None
+        word, _, rest = text.strip().partition(" ")
+        if word.lower() == "say" and rest.strip():
+            self.hub.say_table(self.hosted, self.name, rest.strip())
+            return
+        if word.lower() in ("lobby", "лобби") and not rest:
+            self._leave_table()
+            return
+        if not text.strip() and self.my_seat is None:
+            return  # a spectator has no options to list
+        try:
+            if not self.face.command(text):
+                self.done = True
+                return
+        except IllegalAction as e:  # a spectator's action: the table refuses it
+            self.say(str(e))
+        if self.face is not None:
+            self._table_news()
+
+    def _in_lobby(self, text: str) -> None:
+        if not text:
+            return
+        word, _, rest = text.partition(" ")
+        word, rest = APP_WORDS.get(word.lower(), word.lower()), rest.strip()
+        hub = self.hub
+        if word == "say" and rest:
+            hub.say_lobby(self.name, rest)
+        elif word == "help" and rest.lower() == "new":
+            for line in new_help_lines():
+                self.say(line)
+            for ed in ("2016", "classic"):
+                presets = ", ".join(p.key for p in get_edition(ed).presets)
+                self.say(t("Presets of the {e} for cast= and districts=: {p}.", e=ed, p=presets))
+        elif word == "help":
+            for line in help_lines():
+                self.say(line)
+            if hub.order.is_admin(self.key):
+                self.say(t("For admins:") + " " + ", ".join(ADMIN_WORDS) + ".")
+        elif word in ("tables", "list", "look"):
+            self._tables()
+        elif word == "who":
+            names = sorted({a.name for a in hub.order.attendees}, key=str.casefold)
+            self.say(t("Here now: {names}.", names=", ".join(names)))
+        elif word in ADMIN_WORDS:
+            for line in run_admin_command(hub, Admin(self.name, self.key, self.address), word, rest):
+                self.say(line)
+        elif word == "quit":
+            self.say(t("Goodbye."))
+            self.done = True
+        elif word in ("lang", "язык"):
+            code = normalize(rest)
+            if code is None:
+                self.say(t("There is no language called {n}; known: {l}.", n=rest, l=", ".join(available())))
+            else:
+                set_language(code, self)
+                self.say(t("Language: {l}.", l=language()))
+        elif word == "new":
+            ht = hub.create(self.name, self.key, **table_options(rest.split()), code=self.code)
+            self.say(
+                t(
+                    "Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
+                    "take the empty seats.",
+                    n=ht.id,
+                    p=ht.players,
+                )
+            )
+            self._seated = (ht.id, ht.names())
+            self._tell_code(ht, 0)
+        elif word in ("join", "watch"):
+            ht = hub.get(self._number(rest))
+            if word == "watch":
+                hub.watch(ht)
+                self._sit(ht, None)
+            else:
+                seat = hub.join(ht, self.name, self.key, self.code)
+                self._seated = (ht.id, ht.names())
+                if ht.table is not None:
+                    self._sit(ht, seat)
+                else:
+                    self.say(t("You sit at table {n}; {c} starts the game.", n=ht.id, c=ht.creator))
+                    self._tell_code(ht, seat)
+        elif word == "leave":
+            mine = hub.find(self.name, self.key, self.code)
+            if mine is None or mine[0].table is not None:
+                self.say(t("You are not waiting at a table."))
+            else:
+                hub.leave(mine[0], self.name, self.key, self.code)
+                self.say(t("You left table {n}.", n=mine[0].id))
+        elif word == "start":
+            mine = hub.find(self.name, self.key, self.code)
+            if mine is None:
+                self.say(t("You are not at a table: “new” makes one."))
+            else:
+                hub.start(mine[0], self.name)  # the hub's news takes this session to the game
+        else:
+            self.say(
+                t(
+                    "Unknown command {w!r}. To talk to the lobby: say TEXT; “help” lists the commands.",
+                    w=word[:40],
+                )
+            )
+
+    def _tables(self) -> None:
+        self._known = set(self.hub.tables)
+        if not self.hub.tables:
+            self.say(t("No tables yet: type “new” to make one."))
+        for ht in self.hub.tables.values():
+            self.say(table_sentence(ht))
+
+    def _tell_code(self, ht: HostedTable, seat: int) -> None:
+        code = ht.holders[seat].code
+        if code is not None:
+            self.say(code_sentence(self.name, code))
+
+    @staticmethod
+    def _number(arg: str) -> int:
+        try:
+            return int(arg.lstrip("#"))
+        except ValueError:
+            raise HubError(t("Which table? Give its number, e.g. “join 1”.")) from None

@@ -1,0 +1,354 @@
+"""Plain mode over SSH (citadels_server/plain_session.py, citadels_tui/plain_lobby.py) against a real server:
+the raw bytes a session receives are only printable text and newlines (CR LF with a PTY); whole games are
+played reading only lines; two plain players at one table never see each other's hand; a plain player and
+a full-screen one share a table; a dropped player comes back to their seat; a client that floods, sends
+garbage or a huge line is told and does not disturb the other player."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import asyncssh
+import pytest
+from ssh_helpers import connect, open_game, settings
+
+from citadels_core.view import view
+from citadels_server.hub import Hub
+from citadels_server.plain_session import Cooked
+from citadels_server.ssh import CitadelsServer, serve_app
+from citadels_tui.lobby_app import ssh_app_factory
+from citadels_tui.names import card_name
+from citadels_tui.plain import PROMPT
+
+HOST_KEY = asyncssh.generate_private_key("ssh-ed25519")
+
+
+@contextlib.asynccontextmanager
+async def plain_server(tmp_path, hub: Hub, **changes: Any) -> AsyncIterator[CitadelsServer]:
+    """A server as `citadels serve` runs it: the hub serves the full app and the exec commands alike."""
+    server = await serve_app(
+        functools.partial(ssh_app_factory, hub=hub),
+        settings(tmp_path, **changes),
+        host_key=HOST_KEY,
+        seats=hub,
+        hub=hub,
+    )
+    try:
+        yield server
+    finally:
+        server.close()
+        await server.wait_closed()
+
+
+class Lines:
+    """What one plain session receives, as raw bytes, and a way to type lines into it."""
+
+    def __init__(self, process: asyncssh.SSHClientProcess[bytes], newline: bytes = b"\n") -> None:
+        self.process = process
+        self.newline = newline
+        self.raw = bytearray()
+        self.err = bytearray()
+        self.answered = 0  # the option lists answered so far
+        self.task = asyncio.get_running_loop().create_task(self._pump())
+        self.err_task = asyncio.get_running_loop().create_task(self._pump_err())
+
+    async def _pump(self) -> None:
+        while data := await self.process.stdout.read(65536):
+            self.raw += data
+
+    async def _pump_err(self) -> None:
+        while data := await self.process.stderr.read(65536):
+            self.err += data
+
+    @property
+    def text(self) -> str:
+        return self.raw.decode().replace("\r\n", "\n")
+
+    def type(self, line: str) -> None:
+        self.process.stdin.write(line.encode() + self.newline)
+
+    async def wait_for(self, what: str, timeout: float = 20, after: int = 0) -> None:
+        deadline = time.monotonic() + timeout
+        while what not in self.text[after:]:
+            if time.monotonic() > deadline or (self.task.done() and what not in self.text[after:]):
+                raise AssertionError(f"never received {what!r}; received:\n{self.text[-3000:]}")
+            await asyncio.sleep(0.01)
+
+    def my_turn(self) -> bool:
+        """Options listed that have not been answered, and the prompt after them."""
+        return self.text.count("You can:") > self.answered and self.text.endswith(PROMPT)
+
+    async def play(self, timeout: float = 240) -> None:
+        """Answer "1" to every list of options until the game is over."""
+        deadline = time.monotonic() + timeout
+        while "The game is over." not in self.text:
+            assert time.monotonic() < deadline, self.text[-3000:]
+            assert not self.task.done(), self.text[-3000:]
+            if self.my_turn():
+                self.answered = self.text.count("You can:")
+                self.type("1")
+            await asyncio.sleep(0.005)
+
+
+def only_lines(raw: bytes, crlf: bool) -> None:
+    """Nothing but printable text and newlines: LF alone without a PTY, CR LF with one."""
+    text = raw.decode()
+    if crlf:
+        assert "\n" not in text.replace("\r\n", ""), "a newline without its CR"
+        assert "\r" not in text.replace("\r\n", ""), "a CR without its newline"
+        text = text.replace("\r\n", "\n")
+    else:
+        assert "\r" not in text
+    bad = sorted({c for c in text if not (c.isprintable() or c == "\n")})
+    assert not bad, f"characters other than text and newlines: {bad!r}"
+
+
+async def plain(conn: Any, command: str | None = None, **kwargs: Any) -> Lines:
+    process = await conn.create_process(command, encoding=None, **kwargs)
+    lines = Lines(process, b"\r" if "term_type" in kwargs else b"\n")
+    await lines.wait_for("Welcome")
+    return lines
+
+
+async def test_a_whole_game_over_ssh_T_is_only_lines(tmp_path):
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as conn:
+            s = await plain(conn)  # a shell session without a PTY: plain mode, not a refusal
+            s.type("new 2 seed=3")
+            await s.wait_for("Table 1 is yours")
+            s.type("start")
+            await s.play()
+            await s.wait_for("You are in the lobby.")
+            s.type("quit")
+            await asyncio.wait_for(s.task, 10)
+        assert 1 not in hub.tables  # the game is over and kept: its table is gone from the lobby
+    only_lines(bytes(s.raw), crlf=False)
+    assert "Bruno (bot)" in s.text  # a bot filled the empty seat
+    assert s.err == b""
+
+
+async def test_a_whole_game_with_a_pty_is_only_lines_with_cr_lf_and_what_was_typed(tmp_path):
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as conn:
+            s = await plain(conn, "plain", term_type="xterm-256color", term_size=(80, 24))
+            s.type("new 2 seed=4")
+            await s.wait_for("Table 1 is yours")
+            assert "> new 2 seed=4\n" in s.text  # the line discipline echoed it, then ended the line
+            s.type("start")
+            await s.play()
+            s.type("quit")
+            await asyncio.wait_for(s.task, 10)
+    only_lines(bytes(s.raw), crlf=True)
+
+
+async def test_term_dumb_gets_plain_mode_and_an_unknown_word_one_sentence(tmp_path):
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as conn:
+            s = await plain(conn, term_type="dumb", term_size=(80, 24))
+            # Garbage: control characters, an escape sequence, bytes that are not UTF-8.
+            s.process.stdin.write(b"\x00\x07\x1b[2Jfrobnicate \xff\xfe\r")
+            await s.wait_for("Unknown command 'frobnicate'")
+            s.type("who")
+            await s.wait_for("Here now: anna.")
+            s.type("quit")
+            await asyncio.wait_for(s.task, 10)
+    only_lines(bytes(s.raw), crlf=True)
+
+
+async def test_two_plain_players_at_one_table_never_receive_the_others_hand(tmp_path):
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as ca, connect(server, "bruno") as cb:
+            a, b = await plain(ca), await plain(cb)
+            a.type("new 2 seed=7")
+            await a.wait_for("Table 1 is yours")
+            b.type("join 1")
+            await b.wait_for("You sit at table 1")
+            await a.wait_for("bruno sat down at your table 1")
+            a.type("start")
+            await a.wait_for("Table 1.")
+            await b.wait_for("Table 1.")
+            table = hub.tables[1].table
+            assert table is not None
+            hands = [{card_name(table.config, k) for k in view(table.game, seat).hand} for seat in (0, 1)]
+            for s in (a, b):
+                s.type("hand")
+            await a.wait_for("Your hand")
+            await b.wait_for("Your hand")
+            for s, mine, theirs in ((a, hands[0], hands[1]), (b, hands[1], hands[0])):
+                assert all(name in s.text for name in mine)
+                assert not [name for name in theirs - mine if name in s.text]
+            await asyncio.gather(a.play(), b.play())
+            for s in (a, b):
+                s.type("quit")
+                await asyncio.wait_for(s.task, 10)
+    for s in (a, b):
+        only_lines(bytes(s.raw), crlf=False)
+
+
+async def test_a_plain_player_and_a_full_screen_player_share_a_table_and_its_chat(tmp_path):
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as ca, connect(server, "bruno") as cb:
+            a = await plain(ca)
+            screen = await open_game(cb, 120, 40)
+            await screen.wait_for("Citadels lobby")
+            screen.process.stdin.write(b"new 2 seed=5\r")
+            await screen.wait_for("Table 1 is yours")
+            await a.wait_for("Table 1 (waiting): bruno")  # lobby news reaches the plain player
+            a.type("join 1")
+            await a.wait_for("You sit at table 1")
+            screen.process.stdin.write(b"start\r")
+            await a.wait_for("Table 1.")
+            await screen.wait_for("Your hand")
+            screen.process.stdin.write(b"say hello anna\r")
+            await a.wait_for("bruno: hello anna")
+            a.type("say hi bruno")
+            await screen.wait_for("anna: hi bruno")
+            a.type("quit")
+            await asyncio.wait_for(a.task, 10)
+    only_lines(bytes(a.raw), crlf=False)
+
+
+async def test_a_dropped_plain_player_comes_back_to_their_seat(tmp_path):
+    hub = Hub(pace=0.0, seat_hold=60)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna", client_keys=[key]) as conn:
+            s = await plain(conn)
+            s.type("new 2 seed=3")
+            await s.wait_for("Table 1 is yours")
+            s.type("start")
+            await s.wait_for("You can:")
+        # The connection is gone: the table waits for anna.
+        table = hub.tables[1].table
+        assert table is not None
+        deadline = time.monotonic() + 10
+        while 0 not in table.away:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+        async with connect(server, "anna", client_keys=[key]) as conn:
+            back = await plain(conn)
+            await back.wait_for("Table 1.")  # straight back to the game, without a word typed
+            await back.wait_for("You can:")
+            assert "Your starting hand" in back.text  # the whole story again
+            await back.wait_for("anna is back.")
+            back.type("quit")
+            await asyncio.wait_for(back.task, 10)
+        assert 0 not in table.away or not hub.tables[1].holders[0].present  # left again by quitting
+
+
+async def test_a_flood_is_slowed_told_and_cut_while_the_other_player_is_answered(tmp_path):
+    hub = Hub(pace=0.0)
+    budget = {
+        "input_share": 0.01,
+        "input_share_burst": 0.01,
+        "input_notice_after": 0.5,
+        "input_disconnect_after": 2.0,
+    }
+    async with plain_server(tmp_path, hub, **budget) as server:
+        async with connect(server, "flood") as cf, connect(server, "anna") as ca:
+            f, a = await plain(cf), await plain(ca)
+            a.type("new 2")
+            await a.wait_for("Table 1 is yours")
+
+            async def flood() -> None:
+                chunk = b"tables\n" * 2000
+                with contextlib.suppress(Exception):
+                    while not f.task.done():
+                        f.process.stdin.write(chunk)
+                        await asyncio.sleep(0.01)
+
+            flooding = asyncio.create_task(flood())
+            # While the flood goes on, the other player is answered each time.
+            for n in range(5):
+                mark = len(a.text)
+                a.type(f"say line {n}")
+                await a.wait_for(f"anna: line {n}", after=mark)
+            await f.wait_for("your input is slowed down", timeout=30)
+            await f.wait_for("Disconnected: you kept sending more input", timeout=30)
+            await asyncio.wait_for(f.task, 10)
+            flooding.cancel()
+            assert f.process.exit_status == 1
+            mark = len(a.text)
+            a.type("who")
+            await a.wait_for("Here now: anna.", after=mark)
+            a.type("quit")
+            await asyncio.wait_for(a.task, 10)
+    only_lines(bytes(f.raw), crlf=False)
+
+
+async def test_a_huge_line_is_refused_whole_and_the_next_line_is_answered(tmp_path):
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as conn:
+            s = await plain(conn)
+            s.process.stdin.write(b"say " + b"x" * 200_000 + b"\n")
+            s.type("who")
+            await s.wait_for("Here now: anna.")
+            deadline = time.monotonic() + 10
+            while b"at most 65536 bytes" not in s.err:
+                assert time.monotonic() < deadline, s.err
+                await asyncio.sleep(0.01)
+            assert "xxxx" not in s.text and not hub.chat  # nothing of it was said
+            s.type("quit")
+            await asyncio.wait_for(s.task, 10)
+
+
+# -- the line discipline of a plain session with a PTY --------------------------------------------------
+
+
+class FakeCall:
+    def __init__(self) -> None:
+        self.fed: list[bytes] = []
+        self.ended = False
+
+    def feed(self, data: bytes) -> None:
+        self.fed.append(data)
+
+    def feed_eof(self) -> None:
+        self.ended = True
+
+
+def cooked() -> tuple[Cooked, FakeCall, bytearray]:
+    call, echoed = FakeCall(), bytearray()
+    return Cooked(call, echoed.extend), call, echoed  # type: ignore[arg-type]  # the two methods it calls
+
+
+def test_enter_sends_the_line_and_backspace_edits_it():
+    c, call, echoed = cooked()
+    c.feed(b"hanx\x7fd\r")
+    assert call.fed == [b"hand\n"]
+    assert bytes(echoed) == b"hanx\b \bd\r\n"
+
+
+def test_arrow_keys_and_control_characters_are_neither_sent_nor_echoed():
+    c, call, echoed = cooked()
+    c.feed(b"\x1b[A\x1bOPlo\x07ok\x1b[1;5C\r\n")
+    assert call.fed == [b"look\n"]
+    assert bytes(echoed) == b"look\r\n"  # CR LF from the client is one Enter
+
+
+def test_ctrl_d_on_an_empty_line_ends_the_input():
+    c, call, _ = cooked()
+    c.feed(b"ab\x04")
+    assert not call.ended  # Ctrl+D in a line is nothing
+    c.feed(b"\r\x04")
+    assert call.fed == [b"ab\n"] and call.ended
+
+
+@pytest.mark.parametrize("split", [1, 2, 3])
+def test_a_character_split_across_packets_arrives_whole(split):
+    c, call, _ = cooked()
+    data = "взять золото\r".encode()
+    for i in range(0, len(data), split):
+        c.feed(data[i : i + split])
+    assert call.fed == ["взять золото\n".encode()]
