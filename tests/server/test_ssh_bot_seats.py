@@ -15,11 +15,17 @@ import asyncssh
 import jsonschema
 from ssh_helpers import connect, running_server
 
+from citadels_core import GameConfig
+from citadels_core.record import GameRecord
 from citadels_core.view import view
 from citadels_server.bot_seat import CUT_AFTER, SLOWS_AFTER
+from citadels_server.database import open_database
 from citadels_server.hub import Hub
+from citadels_server.settings import Settings
 from citadels_tui.lobby import HostedTable
 from citadels_tui.lobby_app import ssh_app_factory
+from citadels_tui.ratings import Place
+from citadels_tui.records import FinishedGame, Finisher, GameSummary
 
 ROOT = Path(__file__).resolve().parents[2]
 VALIDATOR = jsonschema.Draft202012Validator(
@@ -162,3 +168,31 @@ async def test_a_bot_is_told_when_there_is_no_such_table(tmp_path):
             assert r.exit_status == 1 and "no table 9" in r.stderr and r.stdout == ""
             r = await conn.run("bot nine", check=False)
             assert r.exit_status == 2 and "Say which table by its number" in r.stderr
+
+
+async def test_a_bot_account_stays_marked_in_the_database(tmp_path):
+    settings = Settings(data_dir=str(tmp_path), database=str(tmp_path / "db" / "citadels.db"))
+    db = open_database(settings)
+    db.players.claim("robo", "SHA256:r")
+    db.players.claim("anna", "SHA256:a")
+    db.mark_bot("Robo")
+    assert db.is_bot("robo") and not db.is_bot("anna")
+    finished = FinishedGame(
+        GameSummary(
+            1,
+            1.0,
+            "2016",
+            (Finisher("robo", "SHA256:r", None, 30, 1), Finisher("anna", "SHA256:a", None, 20, 2)),
+            0,
+        ),
+        GameRecord(GameConfig.create(2, names=["robo", "anna"]), 1, []),
+    )
+    db.table_finished(1, finished, [Place(1, rated="robo"), Place(2, rated="anna")])
+    db.close()
+    db = open_database(settings)  # what was kept, read again
+    try:
+        assert db.is_bot("ROBO") and not db.is_bot("anna")
+        assert [(s.name, s.bot) for s in await db.leaderboard()] == [("robo", True), ("anna", False)]
+        assert [s.name for s in await db.leaderboard(bots=False)] == ["anna"]
+    finally:
+        db.close()
