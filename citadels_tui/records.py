@@ -141,6 +141,7 @@ class Standing:
 
     name: str
     rating: Rating
+    bot: bool = False  # a bot's account (it plays over `ssh HOST bot`): marked, and may be filtered out
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +231,17 @@ class Records(Protocol):
 
     async def game(self, gid: int) -> FinishedGame | None: ...
 
-    async def leaderboard(self, limit: int = 20) -> list[Standing]: ...
+    async def leaderboard(self, limit: int = 20, bots: bool = True) -> list[Standing]:
+        """The best ratings first; without the bots' accounts when `bots` is False."""
+        ...
+
+    def mark_bot(self, name: str) -> None:
+        """`name` is a bot's account from now on (it played over `ssh HOST bot`), marked wherever it shows."""
+        ...
+
+    def is_bot(self, name: str) -> bool:
+        """Whether `name` is a bot's account (answered from memory)."""
+        ...
 
     async def rating(self, name: str) -> Rating | None: ...
 
@@ -271,6 +282,7 @@ class MemoryRecords:
         self._names: dict[str, str] = {}  # folded -> as written
         self._bans: list[Ban] = []
         self._lobby: list[ChatLine] = []
+        self._bots: set[str] = set()  # folded names of the bots' accounts
 
     @property
     def problems(self) -> list[str]:
@@ -370,9 +382,18 @@ class MemoryRecords:
     async def game(self, gid: int) -> FinishedGame | None:
         return next((g for g in self._games if g.summary.id == gid), None)
 
-    async def leaderboard(self, limit: int = 20) -> list[Standing]:
-        ranked = sorted(self._ratings.items(), key=lambda kv: (-kv[1].shown, kv[0]))
-        return [Standing(self._names.get(k, k), r) for k, r in ranked[:limit]]
+    async def leaderboard(self, limit: int = 20, bots: bool = True) -> list[Standing]:
+        ranked = sorted(
+            ((k, r) for k, r in self._ratings.items() if bots or k not in self._bots),
+            key=lambda kv: (-kv[1].shown, kv[0]),
+        )
+        return [Standing(self._names.get(k, k), r, k in self._bots) for k, r in ranked[:limit]]
+
+    def mark_bot(self, name: str) -> None:
+        self._bots.add(name.casefold())
+
+    def is_bot(self, name: str) -> bool:
+        return name.casefold() in self._bots
 
     async def rating(self, name: str) -> Rating | None:
         return self._ratings.get(name.casefold())

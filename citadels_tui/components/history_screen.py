@@ -72,7 +72,7 @@ async def history_command(lobby: HistoryLobby, word: str, rest: str) -> None:
         elif word == "replay":
             await _replay(lobby, rest)
         else:
-            await _leaderboard(lobby)
+            await _leaderboard(lobby, rest)
     except Exception:  # noqa: BLE001 - a failed read is told, never a crash of the session
         log.exception("%s %s failed", word, rest)
         lobby.say(t("The server's records could not be read just now; try again in a moment."), alert=True)
@@ -193,15 +193,22 @@ def leaderboard_table(lobby: HistoryLobby, standings: Sequence[Standing]) -> Ric
     for rank, s in enumerate(standings, 1):
         mine = lobby.key is not None and s.name.casefold() == lobby.player.casefold()
         style = mark(_log(lobby), "me") if mine else ""
+        name = s.name + " " + t("(bot)") if s.bot else s.name  # a bot's account (it plays over SSH)
         rt.add_row(
-            "▶" if mine else "", str(rank), s.name, f"{s.rating.shown:.1f}", str(s.rating.games), style=style
+            "▶" if mine else "", str(rank), name, f"{s.rating.shown:.1f}", str(s.rating.games), style=style
         )
     return rt
 
 
-async def _leaderboard(lobby: HistoryLobby) -> None:
+async def _leaderboard(lobby: HistoryLobby, rest: str = "") -> None:
     records = lobby.hub.records
-    standings = await records.leaderboard(LISTED)
+    humans = rest.lower() in ("humans", "люди")  # the bots' accounts left out
+    if rest and not humans:
+        lobby.say(
+            t("“leaderboard” lists everyone rated, “leaderboard humans” leaves the bots out."), alert=True
+        )
+        return
+    standings = await records.leaderboard(LISTED, bots=not humans)
     if standings:
         lobby.say(
             t(

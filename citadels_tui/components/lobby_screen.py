@@ -362,7 +362,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
                 edition += " · " + t("shorter")
             rt.add_row(
                 str(ht.id),
-                ", ".join(ht.names()),
+                ", ".join(n + " " + t("(bot)") if self.hub.records.is_bot(n) else n for n in ht.names()),
                 str(ht.free),
                 edition,
                 ht.cast,

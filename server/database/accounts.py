@@ -40,12 +40,14 @@ class Accounts:
         self._worker = worker
         self._cluster = cluster
         self._bans: list[tuple[Ban, str]] = []
+        self._bots: set[str] = set()  # folded names of the bots' accounts
         self.players = PlayerNames(self, cluster, {})
 
     def load(self, tx: Tx) -> None:
         """At open: the names' keys and the bans."""
         self.players = PlayerNames(self, self._cluster, owners_in(tx))
         self._bans = bans_in(tx)
+        self._bots = bots_in(tx)
 
     def key_added(self, name: str, fingerprint: str) -> None:
         now = time.time()
@@ -67,6 +69,23 @@ class Accounts:
             lambda tx: tx.one("SELECT last_seen FROM players WHERE folded = ?", (name.casefold(),))
         )
         return None if found is None or found[0] is None else float(found[0])
+
+    def mark_bot(self, name: str) -> None:
+        folded = name.casefold()
+        if folded in self._bots:
+            return
+        self._bots.add(folded)
+        now = time.time()
+        self._worker.submit(
+            lambda tx: tx.run(
+                "INSERT INTO players (folded, name, created, last_seen, bot) VALUES (?, ?, ?, NULL, 1) "
+                "ON CONFLICT (folded) DO UPDATE SET bot = 1",
+                (folded, name, now),
+            )
+        )
+
+    def is_bot(self, name: str) -> bool:
+        return name.casefold() in self._bots
 
     def ban(self, ban: Ban) -> None:
         folded = ban.value.casefold() if ban.kind == "name" else ban.value
@@ -109,7 +128,9 @@ class Accounts:
     async def refresh_logins(self) -> None:
         """Read the bans and the names' keys again (another process changed them): what a login is asked
         is answered from memory."""
-        owners, self._bans = await self._worker.later(lambda tx: (owners_in(tx), bans_in(tx)))
+        owners, self._bans, self._bots = await self._worker.later(
+            lambda tx: (owners_in(tx), bans_in(tx), bots_in(tx))
+        )
         self.players.reload(owners)
 
 
@@ -133,6 +154,11 @@ def owners_in(tx: Tx) -> dict[str, set[str]]:
     for folded, fp in tx.rows("SELECT folded, fingerprint FROM player_keys"):
         owners.setdefault(folded, set()).add(fp)
     return owners
+
+
+def bots_in(tx: Tx) -> set[str]:
+    """The folded names of the bots' accounts."""
+    return {folded for (folded,) in tx.rows("SELECT folded FROM players WHERE bot = 1")}
 
 
 def bans_in(tx: Tx) -> list[tuple[Ban, str]]:

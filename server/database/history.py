@@ -78,15 +78,19 @@ class History:
             return None
         return FinishedGame(summary_of(found[0]), GameRecord.loads(found[1]))
 
-    async def leaderboard(self, limit: int = 20) -> list[Standing]:
+    async def leaderboard(self, limit: int = 20, bots: bool = True) -> list[Standing]:
         rows = await self._worker.later(
-            lambda tx: tx.rows("SELECT folded, name, mu, sigma, games FROM ratings")
+            lambda tx: tx.rows(
+                "SELECT r.folded, r.name, r.mu, r.sigma, r.games, COALESCE(p.bot, 0) FROM ratings r "
+                "LEFT JOIN players p ON p.folded = r.folded"
+            )
         )
         # Sorted here rather than in SQL: the same order on both engines, whatever PostgreSQL's collation.
         ranked = sorted(
-            ((k, n, Rating(mu, sigma, g)) for k, n, mu, sigma, g in rows), key=lambda x: (-x[2].shown, x[0])
+            ((k, n, Rating(mu, sigma, g), bool(b)) for k, n, mu, sigma, g, b in rows if bots or not b),
+            key=lambda x: (-x[2].shown, x[0]),
         )
-        return [Standing(clean_text(n), r) for _, n, r in ranked[:limit]]
+        return [Standing(clean_text(n), r, b) for _, n, r, b in ranked[:limit]]
 
     async def rating(self, name: str) -> Rating | None:
         return await self._worker.later(lambda tx: rating_of(tx, name.casefold()))

@@ -119,8 +119,15 @@ V6 = [
 ]
 
 
+# A name that played over `ssh HOST bot` is a bot's account (docs/bot-protocol.md, "Over SSH"): marked in
+# the lobby and on the leaderboard, which can leave the bots out.
+V7 = [
+    "ALTER TABLE players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0",
+]
+
+
 Migration = list[str] | Callable[[Cursor], None]
-MIGRATIONS: dict[int, Migration] = {1: V1, 2: _v2, 3: V3, 4: V4, 5: V5, 6: V6}
+MIGRATIONS: dict[int, Migration] = {1: V1, 2: _v2, 3: V3, 4: V4, 5: V5, 6: V6, 7: V7}
 LATEST = max(MIGRATIONS)
 
 

@@ -219,8 +219,14 @@ class Database:
     async def game(self, gid: int) -> FinishedGame | None:
         return await self._history.game(gid)
 
-    async def leaderboard(self, limit: int = 20) -> list[Standing]:
-        return await self._history.leaderboard(limit)
+    async def leaderboard(self, limit: int = 20, bots: bool = True) -> list[Standing]:
+        return await self._history.leaderboard(limit, bots)
+
+    def mark_bot(self, name: str) -> None:
+        self._accounts.mark_bot(name)
+
+    def is_bot(self, name: str) -> bool:
+        return self._accounts.is_bot(name)
 
     async def rating(self, name: str) -> Rating | None:
         return await self._history.rating(name)

@@ -1,4 +1,5 @@
-"""`ssh NAME@HOST bot` is refused with one sentence when the host admits no bots or the login had no key."""
+"""`ssh NAME@HOST bot` is refused with one sentence when the host admits no bots, the login had no key, or
+the server hosts no tables (tests/server/test_ssh_bot_seats.py seats the bots it admits)."""
 
 from __future__ import annotations
 
@@ -30,3 +31,11 @@ async def test_other_commands_are_still_refused_as_commands(tmp_path):
         async with connect(server, "robo", client_keys=[BOT_KEY]) as conn:
             r = await conn.run("botany", check=False)
             assert "has no command 'botany'" in r.stderr
+
+
+async def test_a_bot_at_a_server_without_tables_is_refused(tmp_path):
+    async with running_server(tmp_path, allow_bots=True) as server:  # a bare server: no hub of tables
+        async with connect(server, "robo", client_keys=[BOT_KEY]) as conn:
+            r = await conn.run("bot", check=False)
+            assert r.exit_status == 1
+            assert "hosts no tables" in r.stderr and r.stdout == ""

@@ -34,9 +34,13 @@ def settings(tmp_path: Path, **changes: Any) -> Settings:
 
 @contextlib.asynccontextmanager
 async def running_server(
-    tmp_path: Path, factory: AppFactory = demo_app_factory, seats: KeylessSeats | None = None, **changes: Any
+    tmp_path: Path,
+    factory: AppFactory = demo_app_factory,
+    seats: KeylessSeats | None = None,
+    hub: Any = None,  # the game's hub, for the commands run over exec (`bot`)
+    **changes: Any,
 ) -> AsyncIterator[CitadelsServer]:
-    server = await serve_app(factory, settings(tmp_path, **changes), host_key=_HOST_KEY, seats=seats)
+    server = await serve_app(factory, settings(tmp_path, **changes), host_key=_HOST_KEY, seats=seats, hub=hub)
     try:
         yield server
     finally:

@@ -1,0 +1,198 @@
+"""Bots seated over SSH (`ssh NAME@HOST bot [N]`, server/bot_seat.py) against a real server: a scripted
+asyncssh bot plays a whole game with a human at a table of the hub, every message it is sent fits the
+schema and holds only its seat's view; what it cannot use is told back with a code; a bot that keeps
+sending garbage is slowed, told and cut off, and the game goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import random
+from pathlib import Path
+
+import asyncssh
+import jsonschema
+from ssh_helpers import connect, running_server
+
+from citadels_core import GameConfig
+from citadels_core.record import GameRecord
+from citadels_core.view import view
+from citadels_server.bot_seat import CUT_AFTER, SLOWS_AFTER
+from citadels_server.database import open_database
+from citadels_server.hub import Hub
+from citadels_server.settings import Settings
+from citadels_tui.lobby import HostedTable
+from citadels_tui.lobby_app import ssh_app_factory
+from citadels_tui.ratings import Place
+from citadels_tui.records import FinishedGame, Finisher, GameSummary
+
+ROOT = Path(__file__).resolve().parents[2]
+VALIDATOR = jsonschema.Draft202012Validator(
+    json.loads((ROOT / "docs" / "bot-protocol.schema.json").read_text())
+)
+BOT_KEY = asyncssh.generate_private_key("ssh-ed25519")
+
+
+def bot_server(tmp_path, hub: Hub, **changes):
+    return running_server(
+        tmp_path, functools.partial(ssh_app_factory, hub=hub), seats=hub, hub=hub, allow_bots=True, **changes
+    )
+
+
+class Bot:
+    """A bot over asyncssh: each message it reads is checked against the schema and kept."""
+
+    def __init__(self, process: asyncssh.SSHClientProcess[str]) -> None:
+        self.process = process
+        self.messages: list[dict] = []
+
+    async def read(self, timeout: float = 20) -> dict | None:
+        text = await asyncio.wait_for(self.process.stdout.readline(), timeout)
+        if not text:
+            return None
+        message = json.loads(text)
+        VALIDATOR.validate(message)
+        self.messages.append(message)
+        return message
+
+    def send(self, text: str) -> None:
+        self.process.stdin.write(text + "\n")
+
+
+async def sit(server, name: str, command: str) -> tuple[asyncssh.SSHClientConnection, Bot]:
+    conn = await connect(server, name, client_keys=[BOT_KEY])
+    return conn, Bot(await conn.create_process(command))
+
+
+async def human_plays(ht: HostedTable, seat: int, done: asyncio.Event) -> None:
+    """The human at `seat` takes their first legal action whenever the decision is theirs."""
+    while not done.is_set():
+        table = ht.table
+        if table is not None and not table.game.over:
+            pending = table.game.pending()
+            if pending is not None and pending[0] == seat:
+                table.submit(seat, [view(table.game, seat).legal[0]])
+        await asyncio.sleep(0.01)
+
+
+async def wait_until(predicate, timeout: float = 10) -> None:
+    for _ in range(int(timeout / 0.02)):
+        if predicate():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("it never happened")
+
+
+async def test_a_bot_plays_a_whole_game_with_a_human_and_sees_only_its_seat(tmp_path):
+    hub = Hub(seed=7, pace=0)
+    async with bot_server(tmp_path, hub) as server:
+        ht = hub.create("anna", "anna-key", players=2)
+        conn, bot = await sit(server, "robo", "bot 1")
+        async with conn:
+            await wait_until(lambda: len(ht.holders) == 2)
+            assert ht.holders[1].name == "robo" and hub.records.is_bot("robo")
+            hub.start(ht, "anna")
+            done = asyncio.Event()
+            human = asyncio.ensure_future(human_plays(ht, 0, done))
+            rng = random.Random(1)
+            hello = await bot.read()
+            assert hello is not None and hello["type"] == "hello" and hello["seat"] == 1
+            while (m := await bot.read()) is not None and m["type"] != "over":
+                if m["type"] == "decide":
+                    # Exactly what the seat's own view holds at that moment.
+                    table = ht.table
+                    assert table is not None
+                    assert m["view"]["hand"] == list(view(table.game, 1).hand)
+                    assert m["view"]["seat"] == 1
+                    bot.send(json.dumps({"action": rng.choice(m["actions"])["id"]}))
+            done.set()
+            await human
+            assert m is not None and m["type"] == "over" and m["result"]["winners"]
+            assert ht.table is not None and ht.table.game.over
+            assert not any(x["type"] == "error" for x in bot.messages)
+            assert await asyncio.wait_for(bot.process.wait_closed(), 10) is None
+            assert bot.process.exit_status == 0
+        # Rated like anyone, marked, and left out on asking.
+        board = await hub.records.leaderboard()
+        assert {s.name: s.bot for s in board}["robo"] is True
+        assert "robo" not in {s.name for s in await hub.records.leaderboard(bots=False)}
+
+
+async def test_what_a_bot_cannot_use_is_told_with_a_code_and_garbage_cuts_it_off(tmp_path):
+    hub = Hub(seed=3, pace=0, seat_hold=1)
+    async with bot_server(tmp_path, hub) as server:
+        ht = hub.create("anna", "anna-key", players=2)
+        conn, bot = await sit(server, "robo", "bot")  # the first table with a free seat
+        async with conn:
+            await wait_until(lambda: len(ht.holders) == 2)
+            bot.send('{"action": 0}')  # before the game: no decision is its own
+            assert (await bot.read())["code"] == "not_your_turn"
+            hub.start(ht, "anna")
+            done = asyncio.Event()
+            human = asyncio.ensure_future(human_plays(ht, 0, done))
+            while (m := await bot.read())["type"] != "decide":
+                pass
+            codes = []
+            for text in ["hello", "[1]", '{"action": "x"}']:
+                bot.send(text)
+                codes.append((await bot.read())["code"])
+            assert codes == ["not_json", "no_action", "not_an_id"]
+            # Three answers that cannot be used: the stand-in makes that decision, and the bot is told.
+            assert (await bot.read())["code"] == "stand_in"
+            while (m := await bot.read())["type"] != "decide":
+                pass
+            bot.send('{"action": 999}')
+            assert (await bot.read())["code"] == "unknown_id"
+            for _ in range(CUT_AFTER):
+                bot.send("garbage")
+            told = []
+            while (m := await bot.read()) is not None:
+                told.append(m["code"] if m["type"] == "error" else m["type"])
+            assert "slowed" in told and told[-1] == "cut_off"
+            assert told.index("slowed") < told.index("cut_off")
+            assert told.count("not_json") >= SLOWS_AFTER
+            await asyncio.wait_for(bot.process.wait_closed(), 10)
+            assert bot.process.exit_status == 1
+            # The table goes on: the seat is held, then played by a bot to the end.
+            await wait_until(lambda: ht.table is not None and ht.table.game.over, 60)
+            done.set()
+            await human
+
+
+async def test_a_bot_is_told_when_there_is_no_such_table(tmp_path):
+    hub = Hub(seed=1, pace=0)
+    async with bot_server(tmp_path, hub) as server:
+        async with connect(server, "robo", client_keys=[BOT_KEY]) as conn:
+            r = await conn.run("bot 9", check=False)
+            assert r.exit_status == 1 and "no table 9" in r.stderr and r.stdout == ""
+            r = await conn.run("bot nine", check=False)
+            assert r.exit_status == 2 and "Say which table by its number" in r.stderr
+
+
+async def test_a_bot_account_stays_marked_in_the_database(tmp_path):
+    settings = Settings(data_dir=str(tmp_path), database=str(tmp_path / "db" / "citadels.db"))
+    db = open_database(settings)
+    db.players.claim("robo", "SHA256:r")
+    db.players.claim("anna", "SHA256:a")
+    db.mark_bot("Robo")
+    assert db.is_bot("robo") and not db.is_bot("anna")
+    finished = FinishedGame(
+        GameSummary(
+            1,
+            1.0,
+            "2016",
+            (Finisher("robo", "SHA256:r", None, 30, 1), Finisher("anna", "SHA256:a", None, 20, 2)),
+            0,
+        ),
+        GameRecord(GameConfig.create(2, names=["robo", "anna"]), 1, []),
+    )
+    db.table_finished(1, finished, [Place(1, rated="robo"), Place(2, rated="anna")])
+    db.close()
+    db = open_database(settings)  # what was kept, read again
+    try:
+        assert db.is_bot("ROBO") and not db.is_bot("anna")
+        assert [(s.name, s.bot) for s in await db.leaderboard()] == [("robo", True), ("anna", False)]
+        assert [s.name for s in await db.leaderboard(bots=False)] == ["anna"]
+    finally:
+        db.close()
