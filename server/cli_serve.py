@@ -157,6 +157,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # Before the banner: a SIGTERM sent as soon as it is read (a service manager, a test) must stop
         # the server cleanly, not kill it with the default handler.
         stop, hurry = asyncio.Event(), asyncio.Event()
+        server.on_drain = stop.set  # an admin's `drain` (exec_ops.py) ends as a SIGTERM does, once drained
         loop = asyncio.get_running_loop()
 
         def stop_or_hurry() -> None:

@@ -41,6 +41,7 @@ class ExecCall:
     write_err: Callable[[bytes], None]
     json: bool = False
     terminal: bool = False  # the client asked for a PTY: its terminal wants CR LF
+    address: str = ""  # the client's address (an admin's ban must not shut out their own)
     _lines: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     _partial: bytes = b""
     _overlong: bool = False

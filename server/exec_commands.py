@@ -10,6 +10,7 @@ import logging
 
 from .bot_session import BOT
 from .exec_call import ExecCall, ExecCommand, UsageError
+from .exec_ops import OPS
 
 log = logging.getLogger("citadels_server.ssh")
 
@@ -23,7 +24,7 @@ async def _help(call: ExecCall) -> int:
 
 HELP = ExecCommand("help", "help", "what you can run here without a screen", _help)
 
-COMMANDS: dict[str, ExecCommand] = {c.name: c for c in (HELP, BOT)}
+COMMANDS: dict[str, ExecCommand] = {c.name: c for c in (HELP, BOT, *OPS)}
 
 
 def is_admin(call: ExecCall) -> bool:

@@ -136,6 +136,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             write_err=chan.write_stderr,
             json=wants_json,
             terminal=self.term_type is not None,
+            address=self.connection.address,
         )
         self.task = asyncio.get_running_loop().create_task(
             self._run_exec(self.call), name=f"citadels-exec-{self.id}"

@@ -93,6 +93,7 @@ class Hub:
         self._listeners: list[HubListener] = []
         self.chat_limit = ChatLimit()
         self.order = Order()  # the admins, the message of the day and who is connected (order.py)
+        self.draining = False  # an admin's `drain`: the games in play finish, no new one begins
 
     # ---------------------------------------------------------------- listeners
 
@@ -167,6 +168,7 @@ class Hub:
         """A new table with its creator in the first seat; the sentence of a HubError says what is wrong.
 
         A creator without a key sits with `code` (their session's reconnect code), or a new one."""
+        self.refuse_if_draining()
         if edition not in EDITIONS:
             raise HubError(t("The editions are {e}, not {x}.", e=", ".join(EDITIONS), x=edition))
         if shorter and edition != "classic":
@@ -214,6 +216,10 @@ class Hub:
         )
         self._notify()
         return ht
+
+    def refuse_if_draining(self) -> None:
+        if self.draining:
+            raise HubError(t("The server stops once the games in play end: no new game begins until then."))
 
     def get(self, tid: int) -> HostedTable:
         ht = self.tables.get(tid)
@@ -304,6 +310,7 @@ class Hub:
 
     def start(self, ht: HostedTable, name: str) -> Table:
         """The creator starts the game; bots take the empty seats."""
+        self.refuse_if_draining()
         for _ in range(3):  # shared: the seats changed on another process meanwhile; look again
             if ht.table is not None:
                 raise HubError(t("That game has already started."))
