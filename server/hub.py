@@ -63,6 +63,8 @@ from citadels_tui.ratings import Place
 from citadels_tui.records import FinishedGame, Finisher, GameSummary, KeptTable, MemoryRecords, Records
 from citadels_tui.table import Table
 
+from . import metrics
+
 log = logging.getLogger(__name__)
 
 
@@ -457,6 +459,7 @@ class Hub:
             for p in range(len(names))
         ]
         self.records.table_finished(ht.id, FinishedGame(summary, table.record.copy()), places)
+        metrics.GAMES.labels("abandoned" if abandoned else "finished").inc()
         log.info("table %d kept in the history%s", ht.id, " (abandoned)" if abandoned else "")
 
     def _notify_if_over(self, ht: HostedTable) -> Callable[[], None]:
