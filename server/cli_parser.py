@@ -243,6 +243,19 @@ def _serve_options(srv: argparse.ArgumentParser) -> None:
     )
     srv.add_argument("--log-level", default="INFO")
     srv.add_argument(
+        "--metrics",
+        default=None,
+        metavar="HOST:PORT",
+        help="serve Prometheus metrics (/metrics) and a health check (/healthz) there, e.g. 127.0.0.1:9222 "
+        "(default: off)",
+    )
+    srv.add_argument(
+        "--log-format",
+        default=None,
+        choices=("text", "json"),
+        help="the log's lines: text (default), or json, one object a line, for a log collector",
+    )
+    srv.add_argument(
         "--check",
         action="store_true",
         help="check what the server would start with (the database: SQLite's integrity_check) and exit: "

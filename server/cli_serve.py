@@ -70,11 +70,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
             seat_hold=args.seat_hold,
             bot_pace=args.bot_pace,
             drain_timeout=args.drain_timeout,
+            metrics=args.metrics,
+            log_format=args.log_format,
             # The password comes only from a file or CITADELS_PASSWORD: on the command line it shows in `ps`.
         )
     except SettingsError as e:
         print(f"citadels: {e}", file=sys.stderr)
         return 1 if args.check else 2
+    from citadels_server.log_format import use_format
+
+    use_format(settings.log_format)
     if args.check:
         return check_serve(settings)
     try:
@@ -157,6 +162,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # Before the banner: a SIGTERM sent as soon as it is read (a service manager, a test) must stop
         # the server cleanly, not kill it with the default handler.
         stop, hurry = asyncio.Event(), asyncio.Event()
+        server.on_drain = stop.set  # an admin's `drain` (exec_ops.py) ends as a SIGTERM does, once drained
         loop = asyncio.get_running_loop()
 
         def stop_or_hurry() -> None:
@@ -173,6 +179,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if db.shared:
             print("Tables shared with every server on this database (docs/scaling.md)", file=stdout)
         print(f"Serving: {factory_name}", file=stdout)
+        monitor = None
+        if settings.metrics is not None:
+            from citadels_server.metrics import Monitor
+
+            try:
+                monitor = Monitor(settings.metrics, settings.health_max_lag, server, hub, db.probe)
+            except OSError as e:
+                raise SystemExit(
+                    f"citadels: cannot serve the metrics on {settings.metrics}: {e.strerror}"
+                ) from e
+            monitor.start()
+            print(f"Metrics on http://{monitor.host}:{monitor.port}/metrics, health on /healthz", file=stdout)
         print(f"Players connect with: ssh -p {port} NAME@{settings.host}", file=stdout, flush=True)
         for problem in problems:
             print(problem, file=stdout)
@@ -202,6 +220,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         await asyncio.wait(
             [goodbyes, hurried], timeout=settings.drain_timeout * 0.8, return_when=asyncio.FIRST_COMPLETED
         )
+        if monitor is not None:
+            monitor.close()
         if hub is not None:
             hub.close()  # the last moves reach the disk before the process ends
         if hurry.is_set():

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
+from . import metrics
 from .auth import Identity, is_player_name
 from .game_session import GameSession
 from .limits import Refusal
@@ -80,6 +81,7 @@ class Connection(asyncssh.SSHServer):
             age,
             self._why(cap),
         )
+        metrics.REFUSALS.labels(cap).inc()
         if self.conn is not None:
             where = "from your address" if cap == "max_authenticating_per_address" else "to this server"
             self.conn.disconnect(
@@ -127,6 +129,7 @@ class Connection(asyncssh.SSHServer):
             self._auth_start_handle.cancel()
             self._auth_start_handle = None
         if self.server.closing:
+            metrics.REFUSALS.labels("closing").inc()
             raise asyncssh.DisconnectError(
                 asyncssh.DISC_BY_APPLICATION, "The server is shutting down; please try again later."
             )
@@ -158,6 +161,7 @@ class Connection(asyncssh.SSHServer):
             ban.kind,
             ban.value,
         )
+        metrics.REFUSALS.labels(f"banned_{ban.kind}").inc()
         sentence = ban_sentence(ban)
         if self.conn is not None and fingerprint is None:
             self.conn.send_auth_banner(
@@ -167,6 +171,7 @@ class Connection(asyncssh.SSHServer):
 
     def _refuse_if_full(self, refusal: Refusal | None) -> None:
         if refusal is not None:
+            metrics.REFUSALS.labels(refusal.cap).inc()
             log.info("refusing %s port %d: %s", self.address, self.port, self._why(refusal.cap))
             raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal.sentence)
 
@@ -338,7 +343,14 @@ class Connection(asyncssh.SSHServer):
             how += ", in use on another process"
         elif self.identity.notice:
             how += f", {self.identity.notice}"
-        log.info("%s logged in from %s as %s (%s)", username, self.address, self.identity.name, how)
+        log.info(
+            "%s logged in from %s as %s (%s)",
+            username,
+            self.address,
+            self.identity.name,
+            how,
+            extra={"name": self.identity.name, "key": fp, "address": self.address},
+        )
 
     def _take_logged_in_slot(self) -> bool:
         # Another connection from the address may have logged in since begin_auth checked the caps.

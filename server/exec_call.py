@@ -45,7 +45,7 @@ class ExecCall:
     write_err: Callable[[bytes], None]
     json: bool = False
     terminal: bool = False  # the client asked for a PTY: its terminal wants CR LF
-    address: str = ""  # the client's address
+    address: str = ""  # the client's address (an admin's ban must not shut out their own)
     locale: tuple[tuple[str, str], ...] = ()  # the client's locale variables (LANG, LC_ALL, …) it sent
     pause_reading: Callable[[], None] | None = None  # the channel's, for the lines waiting (LINES_HIGH)
     resume_reading: Callable[[], None] | None = None

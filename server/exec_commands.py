@@ -10,6 +10,7 @@ import logging
 
 from .bot_session import BOT
 from .exec_call import ExecCall, ExecCommand, UsageError
+from .exec_ops import OPS
 from .exec_turns import TURNS
 from .plain_session import PLAIN
 
@@ -25,7 +26,7 @@ async def _help(call: ExecCall) -> int:
 
 HELP = ExecCommand("help", "help", "what you can run here without a screen", _help)
 
-COMMANDS: dict[str, ExecCommand] = {c.name: c for c in (HELP, BOT, PLAIN, *TURNS)}
+COMMANDS: dict[str, ExecCommand] = {c.name: c for c in (HELP, BOT, PLAIN, *TURNS, *OPS)}
 
 
 def is_admin(call: ExecCall) -> bool:

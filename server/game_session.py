@@ -14,6 +14,7 @@ from textual.app import App
 
 from citadels_tui import server_notices
 
+from . import log_format, metrics
 from .auth import Identity, guest_name
 from .driver import SSHDriver
 from .exec_call import ExecCall, UsageError, parse_command
@@ -124,6 +125,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.detail,
             message.splitlines()[0],
         )
+        metrics.REFUSALS.labels(f"request_{self.kind}").inc()
         self.chan.write_stderr((message + "\r\n").encode())
         self.chan.exit(1)
 
@@ -166,12 +168,16 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     async def _run_exec(self, call: ExecCall) -> None:
         status = 1
+        log_format.in_session(self.id, call.player, call.key, call.address)  # this task's own context
+        kind = metrics.SESSIONS.labels(metrics.session_kind(call.name))
+        kind.inc()
         try:
             status = await run_exec(call)
         except Exception:
             log.exception("session %d: command %.80r failed", self.id, self.detail)
             call.complain("Sorry, that command stopped on an error; the server logged it.")
         finally:
+            kind.dec()
             self.call = self.cooked = None
             self.server.sessions.discard(self)
             if not self.gone and self.chan is not None:
@@ -231,6 +237,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._touched()
         self._arm_idle()
         collector.session_started()
+        self.link.context.run(
+            log_format.in_session, self.id, identity.name, identity.key_fingerprint, self.connection.address
+        )
         # The app runs in the link's context: everything it does on the loop is charged to this session.
         self.task = asyncio.get_running_loop().create_task(
             self._run(info), name=f"citadels-session-{self.id}", context=self.link.context

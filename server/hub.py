@@ -65,6 +65,7 @@ from citadels_tui.records import FinishedGame, Finisher, GameSummary, KeptTable,
 from citadels_tui.table import Table
 from citadels_tui.turns import FAST, TURN_BASED, clock_text, keep_clock, keys_only, rated
 
+from . import metrics
 from .webhooks import Webhooks
 
 log = logging.getLogger(__name__)
@@ -98,6 +99,7 @@ class Hub:
         self.chat_limit = ChatLimit()
         self.order = Order()  # the admins, the message of the day and who is connected (order.py)
         self.webhooks: Webhooks | None = None  # where players hear that their move is awaited (webhooks.py)
+        self.draining = False  # an admin's `drain`: the games in play finish, no new one begins
 
     # ---------------------------------------------------------------- listeners
 
@@ -175,6 +177,7 @@ class Hub:
 
         A creator without a key sits with `code` (their session's reconnect code), or a new one. A
         `turn_based` table's `timer` is hours or days per move (citadels_tui/turns.py)."""
+        self.refuse_if_draining()
         if edition not in EDITIONS:
             raise HubError(t("The editions are {e}, not {x}.", e=", ".join(EDITIONS), x=edition))
         if shorter and edition != "classic":
@@ -229,6 +232,10 @@ class Hub:
         )
         self._notify()
         return ht
+
+    def refuse_if_draining(self) -> None:
+        if self.draining:
+            raise HubError(t("The server stops once the games in play end: no new game begins until then."))
 
     def get(self, tid: int) -> HostedTable:
         ht = self.tables.get(tid)
@@ -322,6 +329,7 @@ class Hub:
 
     def start(self, ht: HostedTable, name: str) -> Table:
         """The creator starts the game; bots take the empty seats."""
+        self.refuse_if_draining()
         for _ in range(3):  # shared: the seats changed on another process meanwhile; look again
             if ht.table is not None:
                 raise HubError(t("That game has already started."))
@@ -497,6 +505,7 @@ class Hub:
             for p in range(len(names))
         ]
         self.records.table_finished(ht.id, FinishedGame(summary, table.record.copy()), places)
+        metrics.GAMES.labels("abandoned" if abandoned else "finished").inc()
         log.info("table %d kept in the history%s", ht.id, " (abandoned)" if abandoned else "")
 
     def _notify_if_over(self, ht: HostedTable) -> Callable[[], None]:

@@ -97,6 +97,12 @@ class Settings:
     # table's lease (runs its bots and turn timer) without renewing it; it renews every third of that, and
     # another process takes the table over within about 1⅓ of it after this one dies.
     lease: float = 6.0
+    # What a host watches (docs/hosting.md, "Metrics and health"): Prometheus metrics and /healthz on
+    # HOST:PORT (None: off); /healthz answers 503 once the event loop runs `health_max_lag` seconds late.
+    metrics: str | None = None
+    health_max_lag: float = 1.0
+    # The log's lines: "text" for people, "json" for a log collector (one object a line).
+    log_format: str = "text"
 
     def home(self) -> Path:
         """The data directory: explicit setting, then $CITADELS_HOME, then the platform's user data dir."""
@@ -148,6 +154,9 @@ _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "motd": (str,),
     "drain_timeout": (int, float),
     "lease": (int, float),
+    "metrics": (str,),
+    "health_max_lag": (int, float),
+    "log_format": (str,),
 }
 
 # An SSH key's SHA256 fingerprint as `ssh-keygen -lf` prints it: 43 characters of unpadded base64.
@@ -155,6 +164,8 @@ _FINGERPRINT = re.compile(r"SHA256:[A-Za-z0-9+/]{43}")
 # The message of the day reaches every login's terminal: a few lines, plain text.
 MOTD_MAX_CHARS = 1000
 MOTD_MAX_LINES = 10
+_LISTEN = re.compile(r"[^\s:]+:\d{1,5}")
+LOG_FORMATS = ("text", "json")
 
 
 def _validated(s: Settings, problems: list[str] | None = None) -> Settings:
@@ -215,6 +226,10 @@ def _validated(s: Settings, problems: list[str] | None = None) -> Settings:
                 "motd must be plain text: no control characters, escape sequences or invisible format "
                 "characters"
             )
+    if usable("metrics") and s.metrics is not None and not _LISTEN.fullmatch(s.metrics):
+        problems.append(f"metrics is HOST:PORT to listen on, like 127.0.0.1:9222, not {s.metrics!r}")
+    if usable("log_format") and s.log_format not in LOG_FORMATS:
+        problems.append(f"log_format is {' or '.join(LOG_FORMATS)}, not {s.log_format!r}")
     if usable("require_keys", "password") and s.require_keys and s.password:
         problems.append("require_keys and password exclude each other: the password is for keyless users")
     if len(problems) == 1:

@@ -95,6 +95,7 @@ class CitadelsServer:
         )
         self.bans = bans
         self.hub = hub  # the game's tables, for the exec commands (exec_commands.py); None: a bare server
+        self.on_drain: Callable[[], None] | None = None  # `drain` ends here: the process stops (cli_serve)
         self.code_guesses = CodeGuesses()  # wrong reconnect codes, per address and per name
         self.closing = False  # stopping: nobody new comes in
         self.sessions: set[GameSession] = set()

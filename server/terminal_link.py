@@ -24,6 +24,7 @@ from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
 from textual.message import Message
 
+from . import metrics
 from .limits import LoopMeter
 from .terminal import Channel, SizeLimits, clamp_size
 
@@ -173,6 +174,7 @@ class TerminalLink:
         self._unconfirmed = False
         self._slowed_since: float | None = None  # when the budget first held input back, this episode
         self._told = False
+        self._typed_at: float | None = None  # when input came that no frame has answered yet (metrics.py)
         self._paste: bytearray | None = None  # the body of a bracketed paste being received
         self._paste_discarded = False
         self._held = b""  # a possible start of a paste marker, split across two packets
@@ -245,6 +247,9 @@ class TerminalLink:
             # The channel closed under us (client vanished); the session will end the app.
             self.closed = True
             return
+        if self._typed_at is not None:
+            metrics.KEYSTROKE.observe(time.perf_counter() - self._typed_at)
+            self._typed_at = None
         if self.channel.get_write_buffer_size() > self.output_buffer_limit:
             self.overflowed = True
             log.warning(
@@ -265,6 +270,8 @@ class TerminalLink:
             return
         if self.on_input is not None:
             self.on_input()
+        if self._typed_at is None:
+            self._typed_at = time.perf_counter()
         self.pending += data
         self._parse_pending()
         self._flow()
@@ -409,8 +416,10 @@ class TerminalLink:
         now = self._loop.time()
         if self._slowed_since is None:
             self._slowed_since = now
+            metrics.FLOODS.labels("slowed").inc()
         held = now - self._slowed_since
         if held >= self.budget.input_disconnect_after:
+            metrics.FLOODS.labels("disconnected").inc()
             log.warning("input flood: over its loop budget for %.0f s; disconnecting", held)
             self.close()
             if self.on_flood is not None:
@@ -418,6 +427,7 @@ class TerminalLink:
             return
         if held >= self.budget.input_notice_after and not self._told:
             self._told = True
+            metrics.FLOODS.labels("told").inc()
             log.info(
                 "input flood: slowing the session down (%.2f s of loop time used; %d window changes, "
                 "%d sizes applied)",

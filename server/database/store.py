@@ -59,6 +59,10 @@ class Database:
         self._history = History(self._worker)
         self._worker.start(lambda tx: self._open(tx, data_dir))  # DatabaseError when it cannot be used
 
+    def probe(self) -> asyncio.Future[Any]:
+        """A question the database answers when it can be reached (`/healthz`, server/metrics.py)."""
+        return self._worker.later(lambda tx: tx.one("SELECT 1"))
+
     # ---------------------------------------------------------------- opening
 
     def _open(self, tx: Tx, data_dir: Path | None) -> None:

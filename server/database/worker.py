@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 from citadels_tui.records import JournalRefused
 
+from .. import metrics
 from . import schema
 from .engines import DatabaseError, Engine, SqliteEngine, Tx, one_line
 from .notices import Notice, notify
@@ -81,6 +82,7 @@ class Worker:
             )
             return
         opened.set_result(None)
+        metrics.watch_database_queue(self._jobs.qsize)
         while (job := self._jobs.get()) is not None:
             fn, write, then = job
             try:
@@ -93,10 +95,17 @@ class Worker:
                 continue
             if then is not None:
                 then(result, None)
+        metrics.unwatch_database_queue(self._jobs.qsize)
         with contextlib.suppress(Exception):
             self._conn.close()
 
     def _transaction(self, fn: Callable[[Tx], Any], write: bool) -> Any:
+        if not write:
+            return self._attempts(fn, write)
+        with metrics.DB_WRITE.time():
+            return self._attempts(fn, write)
+
+    def _attempts(self, fn: Callable[[Tx], Any], write: bool) -> Any:
         try:
             with self.engine.transaction(self._conn, write) as tx:
                 return fn(tx)

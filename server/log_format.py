@@ -1,0 +1,56 @@
+"""The server's log as JSON, one object a line (`citadels serve --log-format json`), for a log collector.
+
+Each line has `time` (UTC, ISO 8601), `level`, `logger`, `event` (the sentence the text log prints) and
+the fields a host filters by: `session`, `name`, `key` (the fingerprint), `address` and `table`, null
+when the line is about none. A session's fields come from the context its work runs in (`in_session`,
+set once when its app or its command starts: asyncio copies the context into every task and callback made
+from there); a line that says "session N …" or "table N …" names that session or table; a call may also
+give any of them with `extra=`. The log never holds a secret (a hand, a reconnect code, a password): the
+server's lines say who did what to which table, never what a player holds or typed."""
+
+from __future__ import annotations
+
+import json
+import logging
+from contextvars import ContextVar
+from datetime import UTC, datetime
+from typing import Any
+
+FIELDS = ("session", "name", "key", "address", "table")
+_session: ContextVar[dict[str, Any] | None] = ContextVar("citadels_log_session", default=None)
+
+
+def in_session(session: int, name: str | None, key: str | None, address: str) -> None:
+    """What the current context's log lines are about: this session (call in the session's context)."""
+    _session.set({"session": session, "name": name, "key": key, "address": address})
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        fields: dict[str, Any] = dict.fromkeys(FIELDS)
+        fields.update(_session.get() or {})
+        args = record.args if isinstance(record.args, tuple) else ()
+        if args and isinstance(args[0], int) and isinstance(record.msg, str):
+            for word in ("session", "table"):
+                if record.msg.startswith(f"{word} %d"):
+                    fields[word] = args[0]
+        for name in FIELDS:
+            if name in record.__dict__:
+                fields[name] = record.__dict__[name]
+        line: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "event": record.getMessage(),
+            **fields,
+        }
+        if record.exc_info:
+            line["exception"] = self.formatException(record.exc_info)
+        return json.dumps(line, ensure_ascii=False, default=str)
+
+
+def use_format(log_format: str) -> None:
+    """Every handler of the root logger writes `log_format` ("text" leaves them as they are)."""
+    if log_format == "json":
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(JsonFormatter())

@@ -1,0 +1,102 @@
+"""Metrics and health on a real `citadels serve --metrics` process: a scrape during a game shows the
+sessions, the tables and the counters moving; `/healthz` answers 200; the listener is off unless asked
+for, and an address it cannot use is refused with the setting's sentence."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import urllib.error
+import urllib.request
+
+from prometheus_client.parser import text_string_to_metric_families
+from served import Served, served, table_of_two
+
+from citadels_server.settings import SettingsError, load_settings
+
+
+async def metrics_port(server: Served, timeout: float = 30) -> int:
+    for _ in range(int(timeout / 0.05)):
+        if m := re.search(rb"Metrics on http://127\.0\.0\.1:(\d+)/metrics", server.output):
+            return int(m.group(1))
+        await asyncio.sleep(0.05)
+    raise AssertionError("no metrics line:\n" + server.output.decode(errors="replace"))
+
+
+def get(port: int, path: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+async def scrape(port: int) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    """Every sample of a scrape, by name and labels."""
+    status, text = await asyncio.to_thread(get, port, "/metrics")
+    assert status == 200
+    return {
+        (s.name, tuple(sorted(s.labels.items()))): s.value
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+    }
+
+
+async def until(port: int, check, timeout: float = 30):  # noqa: ANN001, ANN201 - a test's loop
+    for _ in range(int(timeout / 0.2)):
+        samples = await scrape(port)
+        if check(samples):
+            return samples
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"the metrics never matched; last scrape: {samples}")
+
+
+def one(samples, name: str, **labels: str) -> float:  # noqa: ANN001 - the scrape above
+    return samples[(name, tuple(sorted(labels.items())))]
+
+
+async def test_a_scrape_during_a_game_shows_the_counters_moving(tmp_path):
+    async with served(tmp_path, "--metrics", "127.0.0.1:0", "--bot-pace", "0") as server:
+        port = await metrics_port(server)
+        before = await scrape(port)
+        assert one(before, "citadels_sessions", kind="player") == 0
+        assert one(before, "citadels_tables", state="playing") == 0
+        assert ("process_resident_memory_bytes", ()) in before and ("process_cpu_seconds_total", ()) in before
+
+        anna, bruno = await table_of_two(server.port)
+        during = await until(
+            port,
+            lambda s: (
+                one(s, "citadels_sessions", kind="player") == 2
+                and one(s, "citadels_tables", state="playing") == 1
+            ),
+        )
+        keys = one(during, "citadels_keystroke_to_screen_seconds_count")
+        writes = one(during, "citadels_database_write_seconds_count")
+        assert keys > one(before, "citadels_keystroke_to_screen_seconds_count")
+        assert writes > one(before, "citadels_database_write_seconds_count")  # the table, kept as it started
+        for _ in range(5):
+            await anna.press()
+        after = await until(port, lambda s: one(s, "citadels_keystroke_to_screen_seconds_count") >= keys + 5)
+        assert one(after, "citadels_event_loop_lag_observed_seconds_count") > one(
+            during, "citadels_event_loop_lag_observed_seconds_count"
+        )
+        assert ("citadels_database_queue_depth", ()) in after and one(after, "citadels_healthy") == 1
+        status, body = await asyncio.to_thread(get, port, "/healthz")
+        assert (status, body) == (200, "ok\n")
+        anna.close()
+        bruno.close()
+        await until(port, lambda s: one(s, "citadels_sessions", kind="player") == 0)
+
+
+async def test_metrics_are_off_unless_asked_for_and_a_bad_address_is_refused(tmp_path):
+    async with served(tmp_path) as server:
+        await asyncio.sleep(0.5)
+        assert b"Metrics on" not in server.output
+    assert load_settings(environ={"CITADELS_METRICS": "0.0.0.0:9222"}).metrics == "0.0.0.0:9222"
+    try:
+        load_settings(environ={"CITADELS_METRICS": "9222"})
+    except SettingsError as e:
+        assert str(e) == "metrics is HOST:PORT to listen on, like 127.0.0.1:9222, not '9222'"
+    else:
+        raise AssertionError("a port without a host was taken")
