@@ -142,7 +142,7 @@ class LobbyApp(CitadelsApp):
             self.hub, self.player_name, self.key, self.seat_code, self.notice, address=self.presence.address
         )
         self.push_screen(self.lobby)
-        mine = self.hub.find(self.player_name, self.key, self.seat_code)
+        mine = self._note_waiting()  # a table not yet started: taken to it when it starts
         if mine is not None and mine[0].table is not None:
             self.sit(*mine)  # back after a drop: the seat, the current view and the whole story
 
@@ -151,10 +151,10 @@ class LobbyApp(CitadelsApp):
         self.hub.order.leave(self.presence)
         self._stand_up()  # CitadelsApp.on_unmount runs next (Textual calls it too)
         mine = self.hub.find(self.player_name, self.key, self.seat_code)
-        if mine is not None and mine[0].table is None:
+        if mine is not None and mine[0].table is None and not mine[0].turn_based:
             self.hub.leave(
                 mine[0], self.player_name, self.key, self.seat_code
-            )  # nobody waits for a player who left
+            )  # nobody waits for a player who left (a turn-based table keeps its seats: they come back)
 
     # ------------------------------------------------------------ hub news
 

@@ -278,6 +278,15 @@ async def test_on_the_screen_a_turn_based_table_starts_for_all_and_a_seat_outliv
             sb.process.stdin.write(b"join 1\r")
             await sb.wait_for("You sit at table 1")
             await sa.wait_for("anna, bruno")
+        # bruno logs off before the start: at a turn-based table his seat waits for him.
+        await asyncio.sleep(0.2)
+        assert [h.name for h in hub.tables[1].holders] == ["anna", "bruno"]
+        async with s.connect("anna", "anna") as a, s.connect("bruno", "bruno") as b:
+            sa, sb = await open_game(a, 120, 40), await open_game(b, 120, 40)
+            await sa.wait_for("Citadels lobby")
+            await sb.wait_for("Citadels lobby")
+            sb.process.stdin.write(b"join 1\r")  # his seat already: he waits there for the start
+            await sb.wait_for("You sit at table 1")
             sa.process.stdin.write(b"start\r")
             await sa.wait_for("Your hand")
             await sb.wait_for("Your hand")  # bruno waited for the start: he is taken to the game too
