@@ -391,6 +391,17 @@ async def test_the_hosts_new_message_of_the_day_reaches_a_plain_session(tmp_path
             await asyncio.wait_for(s.task, 10)
 
 
+async def test_a_plain_session_is_told_when_the_server_shuts_down(tmp_path):
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as conn:
+            s = await plain(conn)
+            server.close()
+            await s.wait_for("The server is shutting down; your game is kept.")
+            await asyncio.wait_for(s.task, 10)
+    only_lines(bytes(s.raw), crlf=False)
+
+
 # -- the line discipline of a plain session with a PTY --------------------------------------------------
 
 
