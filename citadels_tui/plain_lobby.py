@@ -96,7 +96,7 @@ def table_sentence(ht: HostedTable) -> str:
         c=ht.cast,
         d=ht.districts,
         b=ht.bot_level,
-        tm=f"{ht.turn_timer:g}s" if ht.turn_timer else "-",
+        tm=f"{ht.turn_timer:g}s" if ht.turn_timer else t("none"),
     )
 
 

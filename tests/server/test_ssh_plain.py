@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import re
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -241,9 +242,39 @@ async def test_a_dropped_plain_player_comes_back_to_their_seat(tmp_path):
             await back.wait_for("You can:")
             assert "Your starting hand" in back.text  # the whole story again
             await back.wait_for("anna is back.")
+            assert 0 not in table.away
             back.type("quit")
             await asyncio.wait_for(back.task, 10)
-        assert 0 not in table.away or not hub.tables[1].holders[0].present  # left again by quitting
+        deadline = time.monotonic() + 10
+        while 0 not in table.away:  # quitting leaves the seat held again
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+
+
+async def test_a_plain_player_without_a_key_comes_back_with_their_code(tmp_path):
+    hub = Hub(pace=0.0, seat_hold=60)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as conn:
+            s = await plain(conn)
+            s.type("new 2 seed=3")
+            await s.wait_for("when asked")
+            s.type("start")
+            await s.wait_for("You can:")
+        code = re.search(r"give the code (\w+) when asked", s.text)
+        assert code is not None
+        table = hub.tables[1].table
+        assert table is not None
+        deadline = time.monotonic() + 10
+        while 0 not in table.away:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+        async with connect(server, "anna", answer=code.group(1)) as conn:
+            back = await plain(conn)
+            await back.wait_for("Table 1.")
+            await back.wait_for("You can:")
+            await back.wait_for("anna is back.")
+            back.type("quit")
+            await asyncio.wait_for(back.task, 10)
 
 
 async def test_a_flood_is_slowed_told_and_cut_while_the_other_player_is_answered(tmp_path):
@@ -301,6 +332,74 @@ async def test_a_huge_line_is_refused_whole_and_the_next_line_is_answered(tmp_pa
             assert "xxxx" not in s.text and not hub.chat  # nothing of it was said
             s.type("quit")
             await asyncio.wait_for(s.task, 10)
+
+
+async def test_a_plain_player_too_slow_is_played_for_by_a_stand_in_as_the_table_says(tmp_path):
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as conn:
+            s = await plain(conn)
+            s.type("new 2 timer=10 seed=3")
+            await s.wait_for("Table 1 is yours")
+            # The hub lets players set 10 seconds at least; the test's table waits one.
+            hub.tables[1].turn_timer = 1
+            s.type("start")
+            await s.wait_for("You have 1 second for each decision")
+            await s.wait_for("anna took too long: a bot plays for them.")
+            await s.wait_for("You can:", after=s.text.index("took too long"))  # the next decision is anna's
+            s.type("quit")
+            await asyncio.wait_for(s.task, 10)
+    only_lines(bytes(s.raw), crlf=False)
+
+
+async def test_a_plain_spectator_sees_no_hand_and_cannot_play(tmp_path):
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as ca, connect(server, "carla") as cc:
+            a, c = await plain(ca), await plain(cc)
+            a.type("new 2 seed=9")
+            await a.wait_for("Table 1 is yours")
+            a.type("start")
+            await a.wait_for("You can:")
+            c.type("watch 1")
+            await c.wait_for("You watch table 1")
+            table = hub.tables[1].table
+            assert table is not None
+            hands = [{card_name(table.config, k) for k in view(table.game, seat).hand} for seat in (0, 1)]
+            c.type("1")
+            await c.wait_for("It is anna's turn to decide, not yours.")
+            c.type("hand")
+            mark = len(c.text)
+            c.type("who")
+            await c.wait_for("anna", after=mark)
+            assert not [name for name in hands[0] | hands[1] if name in c.text]
+            assert "You can:" not in c.text
+            for s in (a, c):
+                s.type("quit")
+                await asyncio.wait_for(s.task, 10)
+    only_lines(bytes(c.raw), crlf=False)
+
+
+async def test_the_hosts_new_message_of_the_day_reaches_a_plain_session(tmp_path):
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as conn:
+            s = await plain(conn)
+            hub.order.renew([], "Tournament at eight.")
+            await s.wait_for("Message of the day: Tournament at eight.")
+            s.type("quit")
+            await asyncio.wait_for(s.task, 10)
+
+
+async def test_a_plain_session_is_told_when_the_server_shuts_down(tmp_path):
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as conn:
+            s = await plain(conn)
+            server.close()
+            await s.wait_for("The server is shutting down; your game is kept.")
+            await asyncio.wait_for(s.task, 10)
+    only_lines(bytes(s.raw), crlf=False)
 
 
 # -- the line discipline of a plain session with a PTY --------------------------------------------------
