@@ -52,8 +52,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.log_level.upper() != "DEBUG":
         logging.getLogger("asyncssh").setLevel(logging.WARNING)  # it logs every packet exchange at INFO
     try:
-        settings = load_settings(
-            args.settings,
+        overrides = dict(
             host=args.host,
             port=args.port,
             data_dir=args.data_dir,
@@ -74,6 +73,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             log_format=args.log_format,
             # The password comes only from a file or CITADELS_PASSWORD: on the command line it shows in `ps`.
         )
+        settings = load_settings(args.settings, **overrides)
     except SettingsError as e:
         print(f"citadels: {e}", file=sys.stderr)
         return 1 if args.check else 2
@@ -81,6 +81,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     use_format(settings.log_format)
     if args.check:
+        from citadels_server.settings import setting_sources, shown_value
+
+        sources = setting_sources(args.settings, **overrides)
+        width = max(map(len, sources))
+        for name, source in sources.items():
+            print(f"{name:<{width}} = {shown_value(name, getattr(settings, name))}  # {source}")
         return check_serve(settings)
     try:
         factory, factory_name = load_app_factory(args.app)

@@ -349,7 +349,7 @@ class Connection(asyncssh.SSHServer):
             self.address,
             self.identity.name,
             how,
-            extra={"name": self.identity.name, "key": fp, "address": self.address},
+            extra={"player": self.identity.name, "key": fp, "address": self.address},
         )
 
     def _take_logged_in_slot(self) -> bool:

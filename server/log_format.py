@@ -5,7 +5,7 @@ the fields a host filters by: `session`, `name`, `key` (the fingerprint), `addre
 when the line is about none. A session's fields come from the context its work runs in (`in_session`,
 set once when its app or its command starts: asyncio copies the context into every task and callback made
 from there); a line that says "session N …" or "table N …" names that session or table; a call may also
-give any of them with `extra=`. The log never holds a secret (a hand, a reconnect code, a password): the
+give any of them with `extra=` (the name as `player`). The log never holds a secret (a hand, a reconnect code, a password): the
 server's lines say who did what to which table, never what a player holds or typed."""
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 FIELDS = ("session", "name", "key", "address", "table")
+# A call's `extra=` names them so, since a log record's own `name` is its logger's.
+EXTRA = {"session": "session", "name": "player", "key": "key", "address": "address", "table": "table"}
 _session: ContextVar[dict[str, Any] | None] = ContextVar("citadels_log_session", default=None)
 
 
@@ -34,9 +36,9 @@ class JsonFormatter(logging.Formatter):
             for word in ("session", "table"):
                 if record.msg.startswith(f"{word} %d"):
                     fields[word] = args[0]
-        for name in FIELDS:
-            if name in record.__dict__:
-                fields[name] = record.__dict__[name]
+        for field, attribute in EXTRA.items():
+            if attribute in record.__dict__:
+                fields[field] = record.__dict__[attribute]
         line: dict[str, Any] = {
             "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(),

@@ -311,3 +311,35 @@ def load_settings(
         data["admins"] = tuple(data["admins"])  # a frozen record keeps a tuple
     data.update(environment_settings(os.environ if environ is None else environ, problems))
     return _validated(Settings(**data), problems).replace(**overrides)
+
+
+def setting_sources(
+    path: str | Path | None = None, *, environ: Mapping[str, str] | None = None, **overrides: Any
+) -> dict[str, str]:
+    """Where each setting's value comes from, as `load_settings` with the same arguments reads them:
+    "command line", "environment (CITADELS_…)", "file" or "default"."""
+    data: dict[str, Any] = {}
+    if path is not None:
+        with open(path, "rb") as file:
+            data = tomllib.load(file)
+    environ = os.environ if environ is None else environ
+    sources = {}
+    for name in (f.name for f in fields(Settings)):
+        if overrides.get(name) is not None:
+            sources[name] = "command line"
+        elif env_name(name) in environ:
+            sources[name] = f"environment ({env_name(name)})"
+        elif name in data:
+            sources[name] = "file"
+        else:
+            sources[name] = "default"
+    return sources
+
+
+def shown_value(setting: str, value: Any) -> str:
+    """A setting's value as `serve --check` prints it: a password only as set or not, nor one in a URL."""
+    if setting == "password":
+        return "(not set)" if value is None else "(set)"
+    if isinstance(value, str):
+        return repr(re.sub(r"(://[^:/@]*):[^@]*@", r"\1:…@", value))
+    return repr(value)
