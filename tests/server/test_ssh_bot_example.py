@@ -22,6 +22,7 @@ from served import served
 from ssh_helpers import connect, running_server
 from test_ssh_lobby import lobby, type_line
 
+from citadels_core.view import view
 from citadels_server.hub import Hub
 from citadels_tui.lobby import HostedTable
 from citadels_tui.lobby_app import ssh_app_factory
@@ -101,32 +102,29 @@ async def test_the_example_bot_over_ssh_is_refused_by_a_server_without_bots(tmp_
 
 def bot_server(tmp_path: Path, hub: Hub):
     return running_server(
-        tmp_path, functools.partial(ssh_app_factory, hub=hub), seats=hub, hub=hub, allow_bots=True
+        tmp_path,
+        functools.partial(ssh_app_factory, hub=hub),
+        seats=hub,
+        hub=hub,
+        allow_bots=True,
+        idle_timeout=600,
     )
 
 
-async def humans_play(screens: dict[int, tuple[HostedTable, int, object]], until) -> None:
-    """Each human types 1 (their first option) whenever the decision at their table is theirs."""
-    typed: dict[int, tuple[int, float]] = {}  # the table's version when each typed, and when
-    loop = asyncio.get_running_loop()
+async def humans_play(seats: dict[int, tuple[HostedTable, int, object]], until) -> None:
+    """Each human (who made and started their table in the app) takes their first legal action whenever
+    the decision at their table is theirs, through their seat of the hub's table."""
     for _ in range(20_000):
         if until():
             return
-        for i, (ht, seat, screen) in screens.items():
+        for ht, seat, _screen in seats.values():
             table = ht.table
             if table is None or table.game.over:
                 continue
             pending = table.game.pending()
-            last = typed.get(i)
-            # Once per decision, and again if the screen had not caught up with it (nothing changed).
-            if (
-                pending is not None
-                and pending[0] == seat
-                and (last is None or last[0] != table.version or loop.time() - last[1] > 1.0)
-            ):
-                typed[i] = (table.version, loop.time())
-                screen.process.stdin.write(b"1")  # type: ignore[attr-defined]
-        await asyncio.sleep(0.05)
+            if pending is not None and pending[0] == seat and seat not in table.bot_kinds:
+                table.seat(seat).submit([view(table.game, seat).legal[0]])
+        await asyncio.sleep(0.02)
     raise AssertionError("the games never ended")
 
 
