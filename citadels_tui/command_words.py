@@ -168,6 +168,7 @@ APP_WORDS: dict[str, str] = {
     "language": "lang",
     "settings": "settings",
     "hint": "hint",
+    "why": "why",
     "undo": "undo",
     "story": "story",
     "share": "share",
@@ -199,6 +200,7 @@ APP_WORDS: dict[str, str] = {
     "язык": "lang",
     "подсказка": "hint",
     "подскажи": "hint",
+    "почему": "why",
     "отменить": "undo",
     "отмени": "undo",
     "назад": "undo",
@@ -229,6 +231,7 @@ class Argument(Enum):
 # The app's commands that read an argument after their word; the others read none.
 APP_ARGUMENTS: dict[str, Argument] = {
     "help": Argument.CARD,
+    "why": Argument.CARD,
     "look": Argument.PLAYER,
     "city": Argument.PLAYER,
     "theme": Argument.TEXT,
