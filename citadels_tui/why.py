@@ -1,4 +1,5 @@
-"""`why`: the rule the engine names for an outcome (citadels_core.explain), said in the player's language.
+"""`why`: the rule the engine names for an outcome (citadels_core.explain), said in the player's language;
+`think`: what your seat can tell of the others' characters (citadels_core.think).
 
 The engine names the rule and its facts (keys, seats, amounts); here they are only worded: one sentence
 for each rule, in the second person when it acted on the player who asks."""
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 from citadels_core import GameConfig
 from citadels_core.explain import Reason, Rule
+from citadels_core.think import Guess
 
 from .i18n import t, tn
 from .names import card_name, char_name
@@ -184,3 +186,25 @@ def _reach(cfg: GameConfig, r: Reason, mine: bool, who: str, acting: str, ch: st
             g=r.kept,
         )
     return str(r.rule)
+
+
+def guesses(cfg: GameConfig, found: tuple[Guess, ...]) -> list[str]:
+    """`think`: one sentence for each other player, what your seat can tell of their characters."""
+    out = []
+    for x in found:
+        who = cfg.names[x.seat]
+        if x.revealed:
+            out.append(
+                t("{p}: the {c}, revealed.", p=who, c=", ".join(char_name(cfg, k) for k in x.revealed))
+            )
+            continue
+        chances = ", ".join(f"{char_name(cfg, k)} {round(c * 100)}%" for k, c in x.chances)
+        if not chances:
+            out.append(t("{p}: nothing to tell yet.", p=who))
+        elif x.after_me is True:
+            out.append(t("{p} chose after you, from what you passed: {c}.", p=who, c=chances))
+        elif x.after_me is False:
+            out.append(t("{p} chose before you, among what you were never offered: {c}.", p=who, c=chances))
+        else:
+            out.append(t("{p} may hold: {c}.", p=who, c=chances))
+    return out or [t("There is nobody else to think about.")]

@@ -516,6 +516,20 @@ class GameScreen(FirstShowing, Screen[None]):
                 reason = refusal
         log.say(explain(cfg, reason, me) if reason is not None else nothing(cfg, about))
 
+    def think(self) -> None:
+        """`think`: what this seat can tell of each other player's characters, as the bots infer it."""
+        from citadels_core.think import think
+
+        from ..why import guesses
+
+        log = self.query_one(LogPane)
+        me = self.seat.player
+        if me is None:
+            log.say(t("think tells what a player can infer: you are watching."), alert=True)
+            return
+        for line in guesses(self.seat.config, think(self.seat.table.game, me)):
+            log.say(line)
+
     # ------------------------------------------------------------ hints
 
     def ask_hint(self) -> None:
