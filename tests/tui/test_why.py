@@ -120,3 +120,31 @@ async def test_why_in_a_game_tells_the_last_reason_in_the_story(tmp_path: Path):
         await pilot.press(*"why", "enter")
         await pilot.pause()
         assert told(app).endswith(explain(table.config, reason, 0))
+
+
+async def test_why_after_a_refused_target_names_the_rule_that_refused_it(tmp_path: Path):
+    from chars_table import act, table
+
+    from citadels_core.position_text import position
+    from citadels_tui.why import explain as say
+
+    cast = ["witch", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]
+    g = table(cast, 4, {"bishop": 1, "warlord": 0}, cities={1: ["castle"]}, gold=[9, 2, 2, 2])
+    act(g, 1, "gather", "gold")
+    act(g, 1, "end")
+    act(g, 0, "gather", "gold")
+    app = CitadelsApp(home=tmp_path, pace=0, position=position(g), position_seat=0, position_bots="easy")
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(200):
+            if app.seat is not None and app.seat.my_turn():
+                break
+            await pilot.pause()
+        await pilot.press(*"destroy castle in bruno's city", "enter")
+        await pilot.pause()
+        await pilot.press(*"why", "enter")
+        await pilot.pause()
+        bishop = Reason(Rule.PROTECTED, 1, card="castle", character="bishop", by=0, by_character="warlord")
+        assert told(app).endswith(say(app.table.config, bishop, 0))
+        assert told(app).endswith(
+            "The Warlord could not touch Bruno's Castle: the Bishop protects Bruno's city."
+        )
