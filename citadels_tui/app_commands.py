@@ -55,6 +55,16 @@ def _hint(board: Board, arg: str) -> bool:
     return True
 
 
+def _why(board: Board, arg: str) -> bool:
+    board.explain(arg)
+    return True
+
+
+def _think(board: Board, arg: str) -> bool:
+    board.think()
+    return True
+
+
 def _story(board: Board, arg: str) -> bool:
     board.open_story()
     return True
@@ -245,6 +255,8 @@ COMMANDS: dict[str, AppCommand] = {
         AppCommand("ring", run=set_ring),
         AppCommand("settings", run=open_settings),
         AppCommand("hint", on_screen=_hint),
+        AppCommand("why", on_screen=_why),
+        AppCommand("think", on_screen=_think),
         AppCommand("undo", run=take_back),
         AppCommand("story", on_screen=_story),
         AppCommand("share", run=share),

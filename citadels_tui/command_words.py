@@ -168,6 +168,8 @@ APP_WORDS: dict[str, str] = {
     "language": "lang",
     "settings": "settings",
     "hint": "hint",
+    "why": "why",
+    "think": "think",
     "undo": "undo",
     "story": "story",
     "share": "share",
@@ -199,6 +201,8 @@ APP_WORDS: dict[str, str] = {
     "язык": "lang",
     "подсказка": "hint",
     "подскажи": "hint",
+    "почему": "why",
+    "догадки": "think",
     "отменить": "undo",
     "отмени": "undo",
     "назад": "undo",
@@ -229,6 +233,7 @@ class Argument(Enum):
 # The app's commands that read an argument after their word; the others read none.
 APP_ARGUMENTS: dict[str, Argument] = {
     "help": Argument.CARD,
+    "why": Argument.CARD,
     "look": Argument.PLAYER,
     "city": Argument.PLAYER,
     "theme": Argument.TEXT,

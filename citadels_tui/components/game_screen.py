@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +31,9 @@ from .messages import CommandEntered, OptionChosen, OptionFocused, SeenOptions
 from .options_pane import OptionsPane
 from .status_bar import StatusBar
 from .style import Marks
+
+if TYPE_CHECKING:
+    from citadels_core.explain import Reason
 
 
 class AppRequest(Message):
@@ -90,6 +94,9 @@ class GameScreen(FirstShowing, Screen[None]):
         self.told = 0  # the story's lines narrated into the pane so far (the whole story's place for chat)
         self._view: View | None = None
         self._hint: HintRequest | None = None  # the hint being worked out, if any
+        # The rule that refused the player's last refused action, if the engine names one, and how many
+        # events there were then (`why` explains it until something newer has a reason).
+        self._refused: tuple[Reason, int] | None = None
         # Options that destroy a district of the player's own city wait here for a "yes".
         self._confirming: tuple[list[Action], str] | None = None
         self._leaving = False  # Ctrl+C was pressed once: a second press leaves
@@ -405,6 +412,7 @@ class GameScreen(FirstShowing, Screen[None]):
             from ..errors import explain_refusal  # imported when first needed, not at every start
 
             self.query_one(LogPane).say(explain_refusal(e, cfg, self.view(), actions), alert=True)
+            self._remember_refusal(actions)
         except Exception as e:  # noqa: BLE001 - an engine bug must not take the player's game down
             logging.getLogger(__name__).exception("actions %s failed", actions)
             self.query_one(LogPane).say(t("The game could not do that ({e}).", e=e), alert=True)
@@ -476,6 +484,51 @@ class GameScreen(FirstShowing, Screen[None]):
 
     def action_hint(self) -> None:
         self.ask_hint()
+
+    # ------------------------------------------------------------ why
+
+    def _remember_refusal(self, actions: list[Action]) -> None:
+        from citadels_core.explain import refused
+
+        g, me = self.seat.table.game, self.seat.player
+        if me is None:
+            return
+        reason = next((r for a in actions if (r := refused(g, me, a)) is not None), None)
+        if reason is not None:
+            self._refused = (reason, len(g.events or []))
+
+    def explain(self, about: str) -> None:
+        """`why`: the rule behind the latest outcome the engine has a reason for (about the card or
+        character `about`, when named), or behind the player's last refused target if nothing came since."""
+        from citadels_core.explain import last_reason
+
+        from ..why import explain, nothing
+
+        log, cfg = self.query_one(LogPane), self.seat.config
+        g, me = self.seat.table.game, self.seat.player
+        if me is None:
+            log.say(t("why explains what happened to a player: you are watching."), alert=True)
+            return
+        reason = last_reason(g, me, about)
+        if self._refused is not None:
+            refusal, at = self._refused
+            if (not about or about in refusal.names()) and (reason is None or reason.event < at):
+                reason = refusal
+        log.say(explain(cfg, reason, me) if reason is not None else nothing(cfg, about))
+
+    def think(self) -> None:
+        """`think`: what this seat can tell of each other player's characters, as the bots infer it."""
+        from citadels_core.think import think
+
+        from ..why import guesses
+
+        log = self.query_one(LogPane)
+        me = self.seat.player
+        if me is None:
+            log.say(t("think tells what a player can infer: you are watching."), alert=True)
+            return
+        for line in guesses(self.seat.config, think(self.seat.table.game, me)):
+            log.say(line)
 
     # ------------------------------------------------------------ hints
 

@@ -41,6 +41,7 @@ def test_the_commands_that_take_an_argument():
     assert set(APP_ARGUMENTS) <= set(COMMANDS)
     assert APP_ARGUMENTS == {
         "help": Argument.CARD,
+        "why": Argument.CARD,
         "look": Argument.PLAYER,
         "city": Argument.PLAYER,
         "theme": Argument.TEXT,
