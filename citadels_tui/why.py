@@ -111,8 +111,17 @@ def _district(
         )
     if r.rule is Rule.LIBRARY:
         if mine:
-            return t("You kept all {d} cards you drew: the Library keeps every card drawn.", d=r.amount)
-        return t("{p} kept all {d} cards drawn: the Library keeps every card drawn.", p=who, d=r.amount)
+            return tn(
+                "You kept the {n} card you drew: the Library keeps every card drawn.",
+                "You kept all {n} cards you drew: the Library keeps every card drawn.",
+                r.amount,
+            )
+        return tn(
+            "{p} kept the {n} card drawn: the Library keeps every card drawn.",
+            "{p} kept all {n} cards drawn: the Library keeps every card drawn.",
+            r.amount,
+            p=who,
+        )
     if r.rule is Rule.LIBRARY_OBSERVATORY:
         if mine:
             return t(
