@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from .terms import Income
+
 
 class DistrictType(IntEnum):
     """The five district types (colours) of both editions."""
@@ -50,7 +52,7 @@ class CharacterCard:
     rank: int
     text: str = ""
     income: DistrictType | None = None
-    income_resource: str = ""  # "gold", "cards" or "either"
+    income_resource: Income = Income.NONE
     origin: str = "base"
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .characters.magistrate import asks_magistrate
-from .terms import SELECT
+from .terms import SELECT, Income
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -211,10 +211,10 @@ def _other(g: Game, p: int, a: Action, target: int | None) -> Effect:
         return Effect(gold_paid=1) if args[0] == "gold" else Effect(cards_paid=1, card=str(args[0]))
     if k == "income":
         r = g.rules.character_rules[g.current_character]
-        if r.income is None or r.income_resource == "either":
+        if r.income is None or r.income_resource == Income.EITHER:
             return UNKNOWN  # the Abbot chooses gold and cards next
         n = g.income_count(p, r.income)
-        if r.income_resource == "cards":
+        if r.income_resource == Income.CARDS:
             return Effect(cards_gained=min(n, len(g.deck)))
         return Effect(gold_gained=n)
     if k in ("kill", "rob", "bewitch", "warrants", "threaten", "spare", "let_build", "theater_pass"):

@@ -21,14 +21,19 @@ from .scoring import final_result
 from .selection import apply_selection
 from .terms import (
     CARD,
+    CHOOSE_DECISION,
     DISCARD,
+    DISCARD_DECISION,
+    NO_DECISION,
     OVER,
     SELECT,
     TURN,
+    TURN_DECISION,
     USED_BONUS,
     CardId,
     CastIndex,
     CityEntry,
+    Decision,
     Phase,
     Pick,
     Seat,
@@ -166,8 +171,8 @@ class Game:
 
     # ---- the follow-up decision: one an action opens before the game goes on (keep a drawn card, the
     # Magician's discards, the Witch's target …); `open_follow_up` opens one, `pending()` says whose it is
-    follow_up: str
-    """Its kind [decision], "" when none is open."""
+    follow_up: Decision
+    """Its kind [decision], `Decision.NONE` (false) when none is open."""
     follow_up_player: Seat
     """The seat that answers it, not always the player of the turn [decision_player]."""
     follow_up_data: list[int]
@@ -257,7 +262,7 @@ class Game:
         self.tax = 0
         self.edition_state = {}
         self.result = None
-        self.follow_up = ""
+        self.follow_up = NO_DECISION
         self.follow_up_data = []
         self.drawn = []
         self.gathered = False
@@ -564,7 +569,7 @@ class Game:
         self.used = 0
         self.beautified = 0
         self.spent = 0
-        self.follow_up = ""
+        self.follow_up = NO_DECISION
         self.drawn = []
 
     def cast_index_of_rank(self, rank: int) -> CastIndex:
@@ -603,7 +608,7 @@ class Game:
         if log is not None:
             log.append((_END_TURN, None, p, self.rules.cast_keys[i]))
         self.turn_player = -1
-        self.follow_up = ""
+        self.follow_up = NO_DECISION
         self.call_next()
 
     def _end_round(self, start: CastIndex = 0) -> None:
@@ -621,7 +626,7 @@ class Game:
 
     def resume_round_end(self, after: CastIndex) -> None:
         """Go on with the end of the round after character `after`'s end-of-round decision."""
-        self.follow_up = ""
+        self.follow_up = NO_DECISION
         self._end_round(after + 1)
 
     # ------------------------------------------------------------------ building
@@ -706,21 +711,21 @@ class Game:
 
     # ------------------------------------------------------------------ decisions
 
-    def pending(self) -> tuple[Seat, str] | None:
+    def pending(self) -> tuple[Seat, Decision] | None:
         """Who must decide now, and what kind of decision; None when the game is over."""
         phase = self.phase
         if phase == TURN:  # (the most common decision first: every harness asks at every decision)
             if self.follow_up:
                 return self.follow_up_player, self.follow_up
-            return self.turn_player, "turn"
+            return self.turn_player, TURN_DECISION
         if phase == SELECT:
             if self.follow_up:
                 return self.follow_up_player, self.follow_up
             kind = self.selection_order[self.selection_step][1]
-            return self.picker(), ("discard_character" if kind is DISCARD else "choose_character")
+            return self.picker(), (DISCARD_DECISION if kind is DISCARD else CHOOSE_DECISION)
         return None  # OVER
 
-    def open_follow_up(self, kind: str, player: Seat, data: list[int] | None = None) -> None:
+    def open_follow_up(self, kind: Decision, player: Seat, data: list[int] | None = None) -> None:
         """Open a follow-up decision (choose a card to keep, cards to discard …) for `player`."""
         self.follow_up = kind
         self.follow_up_player = player

@@ -17,6 +17,7 @@ from .terms import (
     END,
     GATHER_CARDS,
     GATHER_GOLD,
+    KEEP_DECISION,
     OVER,
     SELECT,
     THANK,
@@ -40,7 +41,7 @@ def legal_actions(g: Game) -> list[Action]:
     elif g.phase == SELECT and not g.follow_up:
         out = selection_actions(g)
         g.offered_to = g.picker()
-    elif g.follow_up == "keep" and not g.over:
+    elif g.follow_up == KEEP_DECISION and not g.over:
         out = keep_actions(g)  # keeping a drawn card, after nearly every gathering of cards
         g.offered_to = g.follow_up_player
     else:

@@ -18,7 +18,7 @@ from .errors import ConfigError, SaveFileError
 from .rng import Rng
 from .rules import rules_of
 from .scoring import final_result
-from .terms import BEAUTY, CARD, OVER, SELECT, TURN
+from .terms import BEAUTY, CARD, OVER, SELECT, TURN, Decision, Phase
 from .view import view
 
 if TYPE_CHECKING:
@@ -27,6 +27,13 @@ if TYPE_CHECKING:
 HEADER = "citadels-position"
 END_OF_ROUND = "end of round"
 VERSION = 1
+# The decisions a position may leave open: the follow-ups (the turn and the picks are read from the phase).
+_DECISIONS = frozenset(Decision) - {
+    Decision.NONE,
+    Decision.TURN,
+    Decision.CHOOSE_CHARACTER,
+    Decision.DISCARD_CHARACTER,
+}
 
 # The lines of a position, in order (docs/position.md says what each holds).
 FIELDS: tuple[str, ...] = (
@@ -271,8 +278,8 @@ class _Reader:
         g.rng = Rng(gen)
         g.round = self.int_("round", 1)
         if v["phase"] not in (SELECT, TURN, OVER):
-            raise self.fail("phase", f"must be {SELECT!r}, {TURN!r} or {OVER!r}")
-        g.phase = v["phase"]
+            raise self.fail("phase", f"must be {SELECT.value!r}, {TURN.value!r} or {OVER.value!r}")
+        g.phase = Phase(v["phase"])
         g.over = g.phase == OVER
         g.crown = self.seat("crown")
         g.complete_at = self.int_("complete_at", 1, 8)
@@ -365,9 +372,9 @@ class _Reader:
         g.spent = self.int_("spent")
         g.keep_count = self.int_("keep", 1)
         sub = v["decision"]
-        if sub is not None and not (isinstance(sub, str) and sub):
+        if sub is not None and not (isinstance(sub, str) and sub in _DECISIONS):
             raise self.fail("decision", "must name the open decision, or be null")
-        g.follow_up = sub or ""
+        g.follow_up = Decision(sub or "")
         g.follow_up_player = self.seat("decision_player", none=True)
         data = v["decision_data"]
         if not isinstance(data, list) or not all(
@@ -384,7 +391,7 @@ class _Reader:
         if g.phase == TURN and not g.follow_up and g.turn_player < 0:
             raise PositionError("The position is in the players' turns but no player is playing.")
         if g.follow_up and g.follow_up_player < 0:
-            raise PositionError(f"The position's decision {g.follow_up!r} has no player to answer it.")
+            raise PositionError(f"The position's decision {g.follow_up.value!r} has no player to answer it.")
 
     def _check_knowledge(self) -> None:
         """What a player was shown of a hand is in that hand; a character was revealed by its holder."""

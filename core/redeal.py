@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .rng import Rng
-from .terms import CHOOSE_LAST, SELECT
+from .terms import CHOOSE_LAST, SELECT, Decision
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -77,7 +77,7 @@ def card_plan(g: Game, p: int) -> CardPlan:
     """The district cards hidden from p and where they go (`redeal`)."""
     # District cards: the deck, the unknown part of other hands, cards drawn by someone else.
     # The classic Lighthouse: while p looks through the deck, he knows what is in it (not its order).
-    deck_seen = g.follow_up == "lighthouse" and g.follow_up_player == p
+    deck_seen = g.follow_up == Decision.LIGHTHOUSE and g.follow_up_player == p
     pool = [] if deck_seen else list(g.deck)
     slots: list[tuple[int, list[int], int]] = []
     for q in range(g.players):
@@ -89,11 +89,11 @@ def card_plan(g: Game, p: int) -> CardPlan:
             unknown.remove(c)
         pool.extend(unknown)
         slots.append((q, known, len(unknown)))
-    other_drawn = g.follow_up == "keep" and g.follow_up_player != p
+    other_drawn = g.follow_up == Decision.KEEP and g.follow_up_player != p
     if other_drawn:
         pool.extend(g.drawn)
     other_study = (
-        g.follow_up == "scholar_keep" and g.follow_up_player != p
+        g.follow_up == Decision.SCHOLAR_KEEP and g.follow_up_player != p
     )  # the Scholar's 7 cards are his secret
     if other_study:
         pool.extend(g.follow_up_data)
@@ -133,14 +133,14 @@ def _redealt_characters(g: Game, plan: CharacterPlan, card_draws: int, rng: Rng)
 def _card_draws(g: Game, p: int) -> int:
     """How many draws the cards' part of `redeal(g, p, ·)` takes from its generator: one seed for the
     world's own generator and one per card shuffled but the first, in each of the shuffles it makes."""
-    deck_seen = g.follow_up == "lighthouse" and g.follow_up_player == p
+    deck_seen = g.follow_up == Decision.LIGHTHOUSE and g.follow_up_player == p
     n = 0 if deck_seen else len(g.deck)
     for q in range(g.players):
         if q != p:
             n += len(g.hands[q]) - len(g.known[p][q])
-    if g.follow_up == "keep" and g.follow_up_player != p:
+    if g.follow_up == Decision.KEEP and g.follow_up_player != p:
         n += len(g.drawn)
-    if g.follow_up == "scholar_keep" and g.follow_up_player != p:
+    if g.follow_up == Decision.SCHOLAR_KEEP and g.follow_up_player != p:
         n += len(g.follow_up_data)
     if g.museum and not g.has(p, "museum"):
         n += len(g.museum)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .errors import IllegalAction
-from .terms import CARD, USED_BONUS, Seat
+from .terms import CARD, USED_BONUS, Decision, Seat
 
 if TYPE_CHECKING:
     from .game import Game
@@ -28,16 +28,16 @@ def refusal(g: Game, p: Seat, a: Action) -> IllegalAction:
         return IllegalAction("game_over")
     kind = pd[1]
     k = a.kind
-    if kind in ("choose_character", "discard_character"):
+    if kind in (Decision.CHOOSE_CHARACTER, Decision.DISCARD_CHARACTER):
         if k in ("choose", "discard_character") and a.args:
             return IllegalAction("character_not_held", character=g.character_name(a.args[0]))
-        return IllegalAction("choose_first" if kind == "choose_character" else "discard_held")
-    if kind == "keep" and k != "keep":
+        return IllegalAction("choose_first" if kind == Decision.CHOOSE_CHARACTER else "discard_held")
+    if kind == Decision.KEEP and k != "keep":
         return IllegalAction("keep_first")
-    if kind != "turn" and k not in {x.kind for x in g.legal_actions()}:
+    if kind != Decision.TURN and k not in {x.kind for x in g.legal_actions()}:
         return IllegalAction("finish_first", action=kind.replace("_", " "))
     if (
-        kind == "turn"
+        kind == Decision.TURN
         and k in ("bonus", "navigate")
         and not g.gathered
         and not g.used & USED_BONUS
@@ -45,13 +45,13 @@ def refusal(g: Game, p: Seat, a: Action) -> IllegalAction:
         and not g.edition_state.get("hospital")
     ):
         return IllegalAction("bonus_after_action")
-    if kind == "turn":
+    if kind == Decision.TURN:
         for gr in g.rules.gating_rules:
             why = gr.gate_refusal(g, p, k)  # the classic Emperor gives the crown away first
             if why is not None:
                 return why
     if (
-        kind == "turn"
+        kind == Decision.TURN
         and k != "gather"
         and not g.gathered
         and all(x.kind == "gather" for x in g.legal_actions())

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 from .errors import IllegalAction
 from .events import shape
-from .terms import CHOOSE_LAST, DISCARD, RANDOM_DISCARD, SELECT, TURN, CastIndex, Seat
+from .terms import CHOOSE_LAST, DISCARD, NO_DECISION, RANDOM_DISCARD, SELECT, TURN, CastIndex, Seat
 
 if TYPE_CHECKING:
     from .game import Game
@@ -39,7 +39,7 @@ def start_round(g: Game) -> None:
     g.current_character = -1
     g.turn_player = -1
     g.seen = [[] for _ in range(n)]
-    g.follow_up = ""
+    g.follow_up = NO_DECISION
     deck = list(range(nc))
     g.rng.shuffle(deck)
     facedown_first = g.rules.edition.facedown_first
@@ -118,7 +118,7 @@ def end_selection(g: Game) -> None:
 
 def begin_turn_phase(g: Game) -> None:
     g.phase = TURN
-    g.follow_up = ""
+    g.follow_up = NO_DECISION
     log = g.log
     if log is not None:
         log.append((_TURN_PHASE, None, g.round))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import DistrictType
 from .events import shape
-from .terms import CARD, USED_INCOME, CardId, Seat
+from .terms import CARD, KEEP_DECISION, NO_DECISION, USED_INCOME, CardId, Income, Seat
 
 if TYPE_CHECKING:
     from .game import Game
@@ -53,14 +53,14 @@ def gather(g: Game, p: Seat, what: str) -> None:
         else:
             g.drawn = drawn
             g.keep_count = keep_n
-            g.open_follow_up("keep", p)
+            g.open_follow_up(KEEP_DECISION, p)
             log = g.log
             if log is not None:
                 log.append((_GATHER_CARDS, None, p, "cards", len(drawn), keep_n))
                 log.append((_DRAWN_PRIVATE, (p,), p, tuple(drawn)))
     if g.rules.hooks.gathers[g.current_character] and not g.edition_state.get("hospital"):
         g.rules.character_rules[g.current_character].after_gather(g, p)
-    if g.follow_up != "keep" and g.rules.gating_rules:  # (gathering_done asks only these)
+    if g.follow_up != KEEP_DECISION and g.rules.gating_rules:  # (gathering_done asks only these)
         gathering_done(g, p)
 
 
@@ -79,7 +79,7 @@ def keep(g: Game, p: Seat, cid: CardId) -> None:
     if log is not None:
         log.append((_KEEP_PRIVATE, (p,), p, g.rules.edition.districts[cid].key, tuple(drawn)))
     g.drawn = []
-    g.follow_up = ""
+    g.follow_up = NO_DECISION
     i = g.current_character
     if g.rules.hooks.keeps[i] and not g.edition_state.get("hospital"):
         g.rules.character_rules[i].after_keep(g, p)
@@ -111,9 +111,9 @@ def income(g: Game, p: Seat) -> None:
     assert r.income is not None
     g.used |= USED_INCOME
     k = income_count(g, p, r.income)
-    if r.income_resource == "cards":
+    if r.income_resource == Income.CARDS:
         g.gain_cards(p, k, "income")
-    elif r.income_resource == "gold":
+    elif r.income_resource == Income.GOLD:
         g.gain_gold(p, k, "income")
     else:
         r.mixed_income(g, p, k)  # the Abbot chooses gold and cards

@@ -11,7 +11,7 @@ from .cards import ALL_TYPES
 from .characters.blackmailer import BRIBED, FLOWER, THREAT, THREAT_SHOWN, blackmailer_player
 from .characters.magistrate import SIGNED, WARRANT, WARRANT_SHOWN
 from .effects import Effect, effects
-from .terms import BEAUTY, CARD, OVER, SELECT
+from .terms import BEAUTY, CARD, OVER, SELECT, Decision, Phase
 
 if TYPE_CHECKING:
     from .game import Game
@@ -62,7 +62,7 @@ class View:
     me: int | None
     edition: str
     round: int
-    phase: str
+    phase: Phase
     players: tuple[PlayerInfo, ...]
     cast: tuple[str, ...]
     faceup: tuple[str, ...]  # characters discarded face up this round
@@ -74,7 +74,7 @@ class View:
     robbed: str | None
     calling: str | None  # the character whose turn it is
     pending_player: int | None
-    pending_kind: str | None
+    pending_kind: Decision | None
     options: tuple[str, ...]  # characters to choose from, or drawn cards to keep (mine only)
     legal: tuple[Action, ...]
     deck_size: int
@@ -178,9 +178,9 @@ def _options(g: Game, me: int | None) -> tuple[str, ...]:
     if g.phase == SELECT and not g.follow_up:
         ckeys = g.rules.cast_keys
         return tuple([ckeys[c] for c in sorted(g.selection_options())])
-    if g.follow_up == "keep":
+    if g.follow_up == Decision.KEEP:
         return tuple(g.card_keys(g.drawn))
-    if g.follow_up == "scholar_keep":
+    if g.follow_up == Decision.SCHOLAR_KEEP:
         return tuple(g.card_keys(g.follow_up_data))
     return ()
 
@@ -204,7 +204,7 @@ def _pending_player(g: Game, me: int | None) -> int | None:
     return pd[0] if pd else None
 
 
-def _pending_kind(g: Game, me: int | None) -> str | None:
+def _pending_kind(g: Game, me: int | None) -> Decision | None:
     pd = g.pending()
     return pd[1] if pd else None
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import DistrictType
-from ..terms import USED_ABILITY
+from ..terms import USED_ABILITY, Decision, Income
 from ._targets import richest
 from .base import CharacterRules, Handler
 
@@ -20,8 +20,8 @@ class Abbot(CharacterRules):
     key = "abbot"
     rank = 5
     income = DistrictType.RELIGIOUS
-    income_resource = "either"
-    follow_ups = frozenset({"abbot_income"})
+    income_resource = Income.EITHER
+    follow_ups = frozenset({Decision.ABBOT_INCOME})
 
     def handlers(self) -> dict[str, Handler]:
         return {"alms": alms, "abbot_income": abbot_income}
@@ -37,7 +37,7 @@ class Abbot(CharacterRules):
         if k == 0:
             g.emit("gain_gold", {"player": p, "amount": 0, "why": "income"})
             return
-        g.open_follow_up("abbot_income", p, [k])
+        g.open_follow_up(Decision.ABBOT_INCOME, p, [k])
 
     def follow_up_actions(self, g: Game) -> list[Action]:
         # The number of gold taken; the rest of the income is cards.
@@ -47,7 +47,7 @@ class Abbot(CharacterRules):
 def abbot_income(g: Game, p: int, a: Action) -> None:
     k = g.follow_up_data[0]
     gold = int(a.args[0])
-    g.follow_up = ""
+    g.follow_up = Decision.NONE
     g.follow_up_data = []
     if gold:
         g.gain_gold(p, gold, "income")

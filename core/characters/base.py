@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..cards import DistrictType
+from ..terms import Decision, Income
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -21,7 +22,7 @@ class CharacterRules:
     key = ""
     rank = 0
     income: DistrictType | None = None
-    income_resource = "gold"
+    income_resource = Income.GOLD
     build_limit = 1
     may_build = True
     allows_duplicates = False
@@ -29,7 +30,7 @@ class CharacterRules:
     # The extra resource comes only "after you take an action" (the classic book): offered once gathered.
     bonus_after_action = False
     protects = False  # Bishop: rank 8 abilities cannot target the holder's districts
-    follow_ups: frozenset[str] = frozenset()  # follow-up decisions this character opens
+    follow_ups: frozenset[Decision] = frozenset()  # follow-up decisions this character opens
     # Whole-game hooks: called whatever character is playing, while this character is in the cast.
     watches_builds = False  # after_build / intercept_paid_build (Tax Collector, Magistrate)
     gates = False  # gate / after_gathering (Witch, Blackmailer)

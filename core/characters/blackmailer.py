@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..terms import GATHER_CARDS, GATHER_GOLD, USED_ABILITY
+from ..terms import GATHER_CARDS, GATHER_GOLD, USED_ABILITY, Decision
 from ._targets import nameable
 from .base import CharacterRules, Handler
 
@@ -37,7 +37,7 @@ class Blackmailer(CharacterRules):
     key = "blackmailer"
     rank = 2
     gates = True
-    follow_ups = frozenset({"bribe", "reveal_threat"})
+    follow_ups = frozenset({Decision.BRIBE, Decision.REVEAL_THREAT})
 
     def handlers(self) -> dict[str, Handler]:
         return {
@@ -70,10 +70,10 @@ class Blackmailer(CharacterRules):
 
     def after_gathering(self, g: Game, p: int) -> None:
         if threatened_now(g) and blackmailer_player(g) >= 0:
-            g.open_follow_up("bribe", p)
+            g.open_follow_up(Decision.BRIBE, p)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        return [BRIBE, REFUSE] if g.follow_up == "bribe" else [REVEAL, SPARE]
+        return [BRIBE, REFUSE] if g.follow_up == Decision.BRIBE else [REVEAL, SPARE]
 
 
 def threaten(g: Game, p: int, a: Action) -> None:
@@ -86,7 +86,7 @@ def threaten(g: Game, p: int, a: Action) -> None:
 
 
 def bribe(g: Game, p: int, a: Action) -> None:
-    g.follow_up = ""
+    g.follow_up = Decision.NONE
     g.markers[g.current_character] |= THREAT_DONE | BRIBED  # the marker goes back unseen
     bm = blackmailer_player(g)
     amount = g.gold[p] // 2  # with 1 gold the bribe is 0 (R18)
@@ -100,12 +100,12 @@ def bribe(g: Game, p: int, a: Action) -> None:
 
 def refuse_bribe(g: Game, p: int, a: Action) -> None:
     g.emit("refuse_bribe", {"player": p, "character": g.character_key(g.current_character)})
-    g.open_follow_up("reveal_threat", blackmailer_player(g), [p])
+    g.open_follow_up(Decision.REVEAL_THREAT, blackmailer_player(g), [p])
 
 
 def _resolve(g: Game) -> int:
     p = g.follow_up_data[0]
-    g.follow_up = ""
+    g.follow_up = Decision.NONE
     g.follow_up_data = []
     g.markers[g.current_character] |= THREAT_DONE
     return p

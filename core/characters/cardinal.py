@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import DistrictType
-from ..terms import USED_ABILITY
+from ..terms import USED_ABILITY, Decision, Income
 from ._targets import build_refused
 from .base import CharacterRules, Handler
 
@@ -20,8 +20,8 @@ class Cardinal(CharacterRules):
     key = "cardinal"
     rank = 5
     income = DistrictType.RELIGIOUS
-    income_resource = "cards"
-    follow_ups = frozenset({"cardinal_give"})
+    income_resource = Income.CARDS
+    follow_ups = frozenset({Decision.CARDINAL_GIVE})
 
     def handlers(self) -> dict[str, Handler]:
         return {"cardinal_build": cardinal_build, "cardinal_give": cardinal_give}
@@ -64,7 +64,7 @@ def cardinal_build(g: Game, p: int, a: Action) -> None:
     g.hand_remove(p, cid)
     missing = g.build_cost(p, cid) - g.gold[p]
     # follow_up_data: [target, district, cards still to give]
-    g.open_follow_up("cardinal_give", p, [q, cid, missing])
+    g.open_follow_up(Decision.CARDINAL_GIVE, p, [q, cid, missing])
 
 
 def cardinal_give(g: Game, p: int, a: Action) -> None:
@@ -77,7 +77,7 @@ def cardinal_give(g: Game, p: int, a: Action) -> None:
     g.follow_up_data[2] -= 1
     if g.follow_up_data[2] > 0:
         return
-    g.follow_up = ""
+    g.follow_up = Decision.NONE
     g.follow_up_data = []
     cost = g.build_cost(p, cid)
     missing = cost - g.gold[p]

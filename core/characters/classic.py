@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..errors import IllegalAction
-from ..terms import CARD, USED_ABILITY
+from ..terms import CARD, USED_ABILITY, Decision, Income
 from ._targets import city_changed, richest
 from .abbot import Abbot, alms
 from .architect import Architect
@@ -99,7 +99,7 @@ class ClassicEmperor(Emperor):
     neither). Moving the crown comes first: until it is done, it is the only thing his turn offers (after a
     Ball Room's thanks). A killed Emperor: the crown stays."""
 
-    follow_ups = frozenset({"emperor_give"})
+    follow_ups = frozenset({Decision.EMPEROR_GIVE})
     gates = True
 
     def gate(self, g: Game, p: int) -> list[Action] | None:
@@ -136,14 +136,14 @@ def emperor(g: Game, p: int, a: Action) -> None:
     g.used |= USED_ABILITY
     g.take_crown(q, "emperor")
     if g.gold[q] > 0 or g.hands[q]:
-        g.open_follow_up("emperor_give", q, [p])
+        g.open_follow_up(Decision.EMPEROR_GIVE, q, [p])
     else:
         g.emit("emperor_take", {"player": p, "target": q, "what": "nothing"})
 
 
 def emperor_give(g: Game, q: int, a: Action) -> None:
     p = g.follow_up_data[0]
-    g.follow_up = ""
+    g.follow_up = Decision.NONE
     g.follow_up_data = []
     what = str(a.args[0])
     if what == "gold":
@@ -163,7 +163,7 @@ class ClassicAbbot(Abbot):
     """5 Abbot: gold (only) for each religious district; the one richest player gives him 1 gold — nothing on
     a tie for the most gold or if he is the richest."""
 
-    income_resource = "gold"
+    income_resource = Income.GOLD
     follow_ups = frozenset()
 
     def handlers(self) -> dict[str, Handler]:
@@ -207,7 +207,7 @@ def classic_destroy(g: Game, p: int, a: Action) -> None:
                 # The destroyed card waits face up beside the deck while its owner decides (not in the
                 # deck, which a redeal for search may shuffle).
                 g.deck.remove(cid)
-                g.open_follow_up("graveyard", o, [cid])
+                g.open_follow_up(Decision.GRAVEYARD, o, [cid])
                 return
     g.end_turn()
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import DistrictType
-from ..terms import USED_ABILITY
+from ..terms import USED_ABILITY, Decision
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ class Emperor(CharacterRules):
     key = "emperor"
     rank = 4
     income = DistrictType.NOBLE
-    follow_ups = frozenset({"advisor"})
+    follow_ups = frozenset({Decision.ADVISOR})
 
     def handlers(self) -> dict[str, Handler]:
         return {"emperor": emperor, "advisor": advisor}
@@ -52,7 +52,7 @@ class Emperor(CharacterRules):
         if p < 0 or g.killed != i or not crown_targets(g, p):
             return False
         g.emit("advisor", {"player": p, "character": self.key})
-        g.open_follow_up("advisor", p, [i])
+        g.open_follow_up(Decision.ADVISOR, p, [i])
         return True
 
     def follow_up_actions(self, g: Game) -> list[Action]:

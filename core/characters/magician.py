@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, shared
 from ..events import shape
-from ..terms import DONE, USED_ABILITY
+from ..terms import DONE, USED_ABILITY, Decision
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ _REDRAW = shared("redraw")
 class Magician(CharacterRules):
     key = "magician"
     rank = 3
-    follow_ups = frozenset({"redraw"})
+    follow_ups = frozenset({Decision.REDRAW})
 
     def handlers(self) -> dict[str, Handler]:
         return {"swap_hands": swap_hands, "redraw": redraw, "discard": discard, "done": done}
@@ -66,7 +66,7 @@ def swap_hands(g: Game, p: int, a: Action) -> None:
 
 
 def redraw(g: Game, p: int, a: Action) -> None:
-    g.open_follow_up("redraw", p, [])
+    g.open_follow_up(Decision.REDRAW, p, [])
 
 
 def discard(g: Game, p: int, a: Action) -> None:
@@ -80,7 +80,7 @@ def discard(g: Game, p: int, a: Action) -> None:
 
 def done(g: Game, p: int, a: Action) -> None:
     chosen = g.follow_up_data
-    g.follow_up = ""
+    g.follow_up = Decision.NONE
     g.follow_up_data = []
     if not chosen:
         return  # nothing discarded: the ability is still unused

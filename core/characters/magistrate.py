@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..terms import CARD, USED_ABILITY
+from ..terms import CARD, USED_ABILITY, Decision
 from ._targets import nameable
 from .base import CharacterRules, Handler
 
@@ -41,7 +41,7 @@ class Magistrate(CharacterRules):
     key = "magistrate"
     rank = 1
     watches_builds = True
-    follow_ups = frozenset({"warrant"})
+    follow_ups = frozenset({Decision.WARRANT})
 
     def handlers(self) -> dict[str, Handler]:
         return {"warrants": warrants, "confiscate": confiscate, "let_build": let_build}
@@ -68,7 +68,7 @@ class Magistrate(CharacterRules):
         mp = magistrate_player(g)
         # Every warranted character's first paid build asks the Magistrate, so that the question itself
         # does not tell the table which warrant is signed (RULINGS R2).
-        g.open_follow_up("warrant", mp, [p, cid, gold, int(count)])
+        g.open_follow_up(Decision.WARRANT, mp, [p, cid, gold, int(count)])
         return True
 
     def follow_up_actions(self, g: Game) -> list[Action]:
@@ -91,7 +91,7 @@ def warrants(g: Game, p: int, a: Action) -> None:
 
 def _close(g: Game) -> tuple[int, int, int, bool]:
     p, cid, gold, count = g.follow_up_data
-    g.follow_up = ""
+    g.follow_up = Decision.NONE
     g.follow_up_data = []
     return p, cid, gold, bool(count)
 

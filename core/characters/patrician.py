@@ -3,9 +3,10 @@ bewitched Patrician still takes it); gains 1 card for each noble district."""
 
 from __future__ import annotations
 
+from ..terms import Income
 from .king import King
 
 
 class Patrician(King):
     key = "patrician"
-    income_resource = "cards"
+    income_resource = Income.CARDS

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..terms import USED_ABILITY
+from ..terms import USED_ABILITY, Decision
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ class Scholar(CharacterRules):
     key = "scholar"
     rank = 7
     build_limit = 2
-    follow_ups = frozenset({"scholar_keep"})
+    follow_ups = frozenset({Decision.SCHOLAR_KEEP})
 
     def handlers(self) -> dict[str, Handler]:
         return {"study": study, "scholar_keep": scholar_keep}
@@ -36,14 +36,14 @@ def study(g: Game, p: int, a: Action) -> None:
     drawn = g.draw(7)  # RULINGS R1: fewer if the deck is short
     g.emit("study", {"player": p, "drawn": len(drawn)})
     g.emit("study_private", {"player": p, "cards": g.card_keys(drawn)}, (p,))
-    g.open_follow_up("scholar_keep", p, drawn)
+    g.open_follow_up(Decision.SCHOLAR_KEEP, p, drawn)
 
 
 def scholar_keep(g: Game, p: int, a: Action) -> None:
     cid = g.card_id(str(a.args[0]))
     rest = g.follow_up_data
     rest.remove(cid)
-    g.follow_up = ""
+    g.follow_up = Decision.NONE
     g.follow_up_data = []
     g.hands[p].append(cid)
     g.deck.extend(rest)

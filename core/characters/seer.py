@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..terms import USED_ABILITY
+from ..terms import USED_ABILITY, Decision
 from .base import CharacterRules, Handler
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ class Seer(CharacterRules):
     key = "seer"
     rank = 3
     build_limit = 2
-    follow_ups = frozenset({"seer_give"})
+    follow_ups = frozenset({Decision.SEER_GIVE})
 
     def handlers(self) -> dict[str, Handler]:
         return {"foresee": foresee, "seer_give": seer_give}
@@ -52,7 +52,7 @@ def foresee(g: Game, p: int, a: Action) -> None:
             (p, q),
         )
     g.emit("foresee", {"player": p, "from": owed})
-    g.open_follow_up("seer_give", p, owed)
+    g.open_follow_up(Decision.SEER_GIVE, p, owed)
 
 
 def seer_give(g: Game, p: int, a: Action) -> None:
@@ -65,4 +65,4 @@ def seer_give(g: Game, p: int, a: Action) -> None:
     g.emit("seer_give", {"player": p, "target": q})
     g.emit("seer_give_private", {"player": p, "target": q, "card": key}, (p, q))
     if not g.follow_up_data:
-        g.follow_up = ""
+        g.follow_up = Decision.NONE

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..terms import GATHER_CARDS, GATHER_GOLD
+from ..terms import GATHER_CARDS, GATHER_GOLD, Decision
 from ._targets import nameable
 from .base import CharacterRules, Handler
 
@@ -31,7 +31,7 @@ class Witch(CharacterRules):
     rank = 1
     gates = True
     may_build = False  # while she plays the Witch herself; resumed, the bewitched character's rules apply
-    follow_ups = frozenset({"bewitch"})
+    follow_ups = frozenset({Decision.BEWITCH})
 
     def handlers(self) -> dict[str, Handler]:
         return {"bewitch": bewitch}
@@ -44,7 +44,7 @@ class Witch(CharacterRules):
 
     def after_gathering(self, g: Game, p: int) -> None:
         if g.current_character == WITCH and g.bewitched < 0:
-            g.open_follow_up("bewitch", p)
+            g.open_follow_up(Decision.BEWITCH, p)
         elif bewitched_turn(g):
             _resume(g)
 
@@ -55,7 +55,7 @@ class Witch(CharacterRules):
 def bewitch(g: Game, p: int, a: Action) -> None:
     i = g.cast_index(str(a.args[0]))
     g.bewitched = i
-    g.follow_up = ""
+    g.follow_up = Decision.NONE
     g.emit("bewitch", {"player": p, "character": g.character_key(i)})
     # Her turn is on hold: no end-of-turn effects now (R16); the next character is called.
     g.emit("witch_pause", {"player": p})

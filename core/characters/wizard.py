@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..terms import USED_ABILITY
+from ..terms import USED_ABILITY, Decision
 from ._targets import build_refused
 from .base import CharacterRules, Handler
 
@@ -19,7 +19,7 @@ class Wizard(CharacterRules):
     key = "wizard"
     rank = 3
     allows_duplicates = True
-    follow_ups = frozenset({"wizard_pick"})
+    follow_ups = frozenset({Decision.WIZARD_PICK})
 
     def handlers(self) -> dict[str, Handler]:
         return {"wizard": wizard, "wizard_take": wizard_take, "wizard_build": wizard_build}
@@ -55,13 +55,13 @@ def wizard(g: Game, p: int, a: Action) -> None:
     g.known[p][q] = g.hands[q][:]  # RULINGS R2: the Wizard saw the whole hand
     g.emit("wizard", {"player": p, "target": q})
     g.emit("wizard_private", {"player": p, "target": q, "cards": g.card_keys(g.hands[q])}, (p,))
-    g.open_follow_up("wizard_pick", p, [q])
+    g.open_follow_up(Decision.WIZARD_PICK, p, [q])
 
 
 def _take(g: Game, p: int, a: Action) -> int:
     q = g.follow_up_data[0]
     cid = g.card_id(str(a.args[0]))
-    g.follow_up = ""
+    g.follow_up = Decision.NONE
     g.follow_up_data = []
     g.hand_remove(q, cid)
     g.emit("wizard_take_private", {"player": p, "target": q, "card": str(a.args[0])}, (p, q))

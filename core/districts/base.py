@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import DistrictType
-from ..terms import BEAUTY
+from ..terms import BEAUTY, Decision
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -34,7 +34,7 @@ class DistrictRules:
     custom_build = False
     alt_pay = False  # offers another way to pay for builds (Framework, Necropolis): see alt_build_actions
     counts_toward_limit = True  # False: building it does not count toward the building limit (Stables)
-    follow_ups: frozenset[str] = frozenset()
+    follow_ups: frozenset[Decision] = frozenset()
     has_placed = False  # on_placed when this district enters a city by being built (classic Lighthouse …)
     watches_crown = False  # on_crown_change whenever the crown changes hands (classic Throne Room)
     has_removed = False  # on_removed when this district leaves a city destroyed (classic Bell Tower)

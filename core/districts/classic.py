@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import DistrictType
-from ..terms import CARD
+from ..terms import CARD, Decision
 from . import active
 from .base import DistrictRules, Handler, ScoreContext
 from .destroying import armory
@@ -50,7 +50,7 @@ class Graveyard(DistrictRules):
     not if he is the Warlord; never the Graveyard itself (RULINGS R43; see characters/classic.py)."""
 
     key = "graveyard"
-    follow_ups = frozenset({"graveyard"})
+    follow_ups = frozenset({Decision.GRAVEYARD})
 
     def handlers(self) -> dict[str, Handler]:
         return {"graveyard": graveyard}
@@ -61,7 +61,7 @@ class Graveyard(DistrictRules):
 
 def graveyard(g: Game, p: int, a: Action) -> None:
     cid = g.follow_up_data[0]
-    g.follow_up = ""
+    g.follow_up = Decision.NONE
     g.follow_up_data = []
     if a.args[0] == "take":
         g.gold[p] -= 1
@@ -90,14 +90,14 @@ class Lighthouse(DistrictRules):
 
     key = "lighthouse"
     has_placed = True
-    follow_ups = frozenset({"lighthouse"})
+    follow_ups = frozenset({Decision.LIGHTHOUSE})
 
     def handlers(self) -> dict[str, Handler]:
         return {"lighthouse": lighthouse}
 
     def on_placed(self, g: Game, p: int) -> None:
         if g.deck:
-            g.open_follow_up("lighthouse", p)
+            g.open_follow_up(Decision.LIGHTHOUSE, p)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
         keys = sorted(dict.fromkeys(g.card_keys(g.deck)))
@@ -105,7 +105,7 @@ class Lighthouse(DistrictRules):
 
 
 def lighthouse(g: Game, p: int, a: Action) -> None:
-    g.follow_up = ""
+    g.follow_up = Decision.NONE
     key = str(a.args[0])
     if key != "none":
         cid = g.card_id(key)
@@ -157,14 +157,14 @@ class BellTower(DistrictRules):
     key = "bell_tower"
     has_placed = True
     has_removed = True
-    follow_ups = frozenset({"bell_tower"})
+    follow_ups = frozenset({Decision.BELL_TOWER})
 
     def handlers(self) -> dict[str, Handler]:
         return {"bell_tower": bell_tower}
 
     def on_placed(self, g: Game, p: int) -> None:
         if g.complete_at > 7:
-            g.open_follow_up("bell_tower", p)
+            g.open_follow_up(Decision.BELL_TOWER, p)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
         return [ANNOUNCE, SILENT]
@@ -176,7 +176,7 @@ class BellTower(DistrictRules):
 
 
 def bell_tower(g: Game, p: int, a: Action) -> None:
-    g.follow_up = ""
+    g.follow_up = Decision.NONE
     if a.args[0] != "announce":
         return
     g.edition_state["bell"] = 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
+from ..terms import Decision
 from .base import DistrictRules, Handler
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ THEATER_PASS = Action("theater_pass")
 
 class Theater(DistrictRules):
     key = "theater"
-    follow_ups = frozenset({"theater"})
+    follow_ups = frozenset({Decision.THEATER})
 
     def handlers(self) -> dict[str, Handler]:
         return {"theater": theater, "theater_pass": theater_pass}
@@ -26,7 +27,7 @@ class Theater(DistrictRules):
     def on_selection_end(self, g: Game) -> bool:
         for p in range(g.players):
             if g.has(p, self.key) and g.characters[p]:
-                g.open_follow_up("theater", p)
+                g.open_follow_up(Decision.THEATER, p)
                 return True
         return False
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action, shared
+from ..terms import Decision
 from .base import DistrictRules, Handler
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ PAY_GOLD = Action("pay_gold")
 class ThievesDen(DistrictRules):
     key = "thieves_den"
     custom_build = True
-    follow_ups = frozenset({"pay_den"})
+    follow_ups = frozenset({Decision.PAY_DEN})
 
     def handlers(self) -> dict[str, Handler]:
         return {"pay_card": pay_card, "pay_gold": pay_gold}
@@ -30,7 +31,7 @@ class ThievesDen(DistrictRules):
             g.pay_and_place(p, self.id, cost)
             return
         # follow_up_data: [gold still due, cards paid ...]
-        g.open_follow_up("pay_den", p, [cost])
+        g.open_follow_up(Decision.PAY_DEN, p, [cost])
 
     def follow_up_actions(self, g: Game) -> list[Action]:
         p = g.follow_up_player
@@ -53,7 +54,7 @@ def pay_card(g: Game, p: int, a: Action) -> None:
 
 def pay_gold(g: Game, p: int, a: Action) -> None:
     due, cards = g.follow_up_data[0], g.follow_up_data[1:]
-    g.follow_up = ""
+    g.follow_up = Decision.NONE
     g.follow_up_data = []
     if cards:
         g.forget_hand(p)

@@ -9,6 +9,7 @@ from ..cards import CharacterCard as C
 from ..cards import DistrictCard as D
 from ..cards import DistrictType as T
 from ..cards import Preset
+from ..terms import Income
 from . import edition2016
 
 N, R, TR, M, U = T.NOBLE, T.RELIGIOUS, T.TRADE, T.MILITARY, T.UNIQUE
@@ -274,7 +275,7 @@ CHARACTERS: tuple[C, ...] = (
         4,
         "Receive one gold for each noble (yellow) district in your city. When the King is called, you take the Crown.",
         N,
-        "gold",
+        Income.GOLD,
     ),
     C(
         "emperor",
@@ -282,7 +283,7 @@ CHARACTERS: tuple[C, ...] = (
         4,
         "Receive one gold for each noble (yellow) district in your city. Take the Crown and give it to another player, who gives you one gold or one district card.",
         N,
-        "gold",
+        Income.GOLD,
         "dark_city",
     ),
     C(
@@ -291,7 +292,7 @@ CHARACTERS: tuple[C, ...] = (
         5,
         "Receive one gold for each religious (blue) district in your city. Your districts cannot be destroyed by the Warlord.",
         R,
-        "gold",
+        Income.GOLD,
     ),
     C(
         "abbot",
@@ -299,7 +300,7 @@ CHARACTERS: tuple[C, ...] = (
         5,
         "Receive one gold for each religious (blue) district in your city. The richest player must give you one gold.",
         R,
-        "gold",
+        Income.GOLD,
         "dark_city",
     ),
     C(
@@ -308,7 +309,7 @@ CHARACTERS: tuple[C, ...] = (
         6,
         "Receive one gold for each trade (green) district in your city. After you take an action, you receive one additional gold.",
         TR,
-        "gold",
+        Income.GOLD,
     ),
     C(
         "alchemist",
@@ -336,7 +337,7 @@ CHARACTERS: tuple[C, ...] = (
         8,
         "Receive one gold for each military (red) district in your city. At the end of your turn, you may destroy one district by paying one gold less than its cost.",
         M,
-        "gold",
+        Income.GOLD,
     ),
     C(
         "diplomat",
@@ -344,7 +345,7 @@ CHARACTERS: tuple[C, ...] = (
         8,
         "Receive one gold for each military (red) district in your city. At the end of your turn, you may exchange one of your districts for another player's, paying him the difference if his costs more.",
         M,
-        "gold",
+        Income.GOLD,
         "dark_city",
     ),
     C(

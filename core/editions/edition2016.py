@@ -6,6 +6,7 @@ from ..cards import CharacterCard as C
 from ..cards import DistrictCard as D
 from ..cards import DistrictType as T
 from ..cards import Preset
+from ..terms import Income
 
 N, R, TR, M, U = T.NOBLE, T.RELIGIOUS, T.TRADE, T.MILITARY, T.UNIQUE
 
@@ -327,14 +328,21 @@ CHARACTERS: tuple[C, ...] = (
         "Randomly take 1 card from each player's hand and add it to yours. Then give each player you took a card from 1 card from your hand. You can build up to 2 districts.",
         origin="2016",
     ),
-    C("king", "King", 4, "You must take the crown. Gain 1 gold for each of your noble districts.", N, "gold"),
+    C(
+        "king",
+        "King",
+        4,
+        "You must take the crown. Gain 1 gold for each of your noble districts.",
+        N,
+        Income.GOLD,
+    ),
     C(
         "emperor",
         "Emperor",
         4,
         "You must give the crown to a different player and take either 1 of his gold or 1 of his cards. Gain 1 gold for each of your noble districts.",
         N,
-        "gold",
+        Income.GOLD,
         "dark_city",
     ),
     C(
@@ -343,7 +351,7 @@ CHARACTERS: tuple[C, ...] = (
         4,
         "You must take the crown. Gain 1 card for each of your noble districts.",
         N,
-        "cards",
+        Income.CARDS,
         "2016",
     ),
     C(
@@ -352,7 +360,7 @@ CHARACTERS: tuple[C, ...] = (
         5,
         "The rank 8 character cannot use its ability on your districts. Gain 1 gold for each of your religious districts.",
         R,
-        "gold",
+        Income.GOLD,
     ),
     C(
         "abbot",
@@ -360,7 +368,7 @@ CHARACTERS: tuple[C, ...] = (
         5,
         "The richest player gives you 1 gold. Gain either 1 gold or 1 card for each of your religious districts.",
         R,
-        "either",
+        Income.EITHER,
         "dark_city",
     ),
     C(
@@ -369,7 +377,7 @@ CHARACTERS: tuple[C, ...] = (
         5,
         "If you are short of gold to build a district, exchange your cards for another player's gold (1 card: 1 gold). Gain 1 card for each of your religious districts.",
         R,
-        "cards",
+        Income.CARDS,
         "2016",
     ),
     C(
@@ -378,7 +386,7 @@ CHARACTERS: tuple[C, ...] = (
         6,
         "Gain 1 extra gold. Gain 1 gold for each of your trade districts.",
         TR,
-        "gold",
+        Income.GOLD,
     ),
     C(
         "alchemist",
@@ -393,7 +401,7 @@ CHARACTERS: tuple[C, ...] = (
         6,
         "You can build any number of trade districts. Gain 1 gold for each of your trade districts.",
         TR,
-        "gold",
+        Income.GOLD,
         "2016",
     ),
     C("architect", "Architect", 7, "Gain 2 extra cards. You can build up to 3 districts."),
@@ -417,7 +425,7 @@ CHARACTERS: tuple[C, ...] = (
         8,
         "Destroy 1 district by paying 1 fewer gold than its cost. Gain 1 gold for each of your military districts.",
         M,
-        "gold",
+        Income.GOLD,
     ),
     C(
         "diplomat",
@@ -425,7 +433,7 @@ CHARACTERS: tuple[C, ...] = (
         8,
         "Exchange 1 of your districts for another player's district, giving him gold equal to the difference in their costs. Gain 1 gold for each of your military districts.",
         M,
-        "gold",
+        Income.GOLD,
         "dark_city",
     ),
     C(
@@ -434,7 +442,7 @@ CHARACTERS: tuple[C, ...] = (
         8,
         "Seize 1 district with a cost of 3 or less from another player's city, giving that player gold equal to its cost. Gain 1 gold for each of your military districts.",
         M,
-        "gold",
+        Income.GOLD,
         "2016",
     ),
     C(
