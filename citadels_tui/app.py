@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import os
+import shlex
 from collections.abc import Sequence
 from pathlib import Path
 from random import SystemRandom
@@ -21,6 +22,7 @@ from citadels_themes import DEFAULT_THEME
 from . import css_cache, theme_cache
 from .app_commands import COMMANDS
 from .components.game_screen import AppRequest, GameScreen
+from .components.log_pane import LogPane
 from .components.messages import TableChanged
 from .game_app import Board
 from .game_setup import NewGame, rank9_reason
@@ -365,7 +367,6 @@ class CitadelsApp(ThemedApp):
     def _flush_notes(self) -> None:
         if self.game_screen is None:
             return
-        from .components.log_pane import LogPane
 
         found = self.game_screen.query(LogPane)
         if not found:
@@ -526,7 +527,6 @@ class CitadelsApp(ThemedApp):
             path = self.save_path.with_name(LAST_GAME)  # where a finished game is kept
         else:
             return ""
-        import shlex
 
         return f"citadels replay {shlex.quote(str(path))} --line > game-line.txt"
 
@@ -549,8 +549,6 @@ class CitadelsApp(ThemedApp):
 
     def say(self, text: str, alert: bool = False) -> None:
         if self.game_screen is not None:
-            from .components.log_pane import LogPane
-
             self.game_screen.query_one(LogPane).say(text, alert)
 
     def set_theme(self, name: str, quiet: bool = False) -> bool:

@@ -17,6 +17,7 @@ from citadels_core.errors import CodedError
 from citadels_core.view import View
 
 from .i18n import t, tp, tpe
+from .names import describe
 
 
 class SeatRefusal(IllegalAction):
@@ -60,8 +61,6 @@ def error_text(e: BaseException, edition: str = "2016") -> str:
 def explain_refusal(e: IllegalAction, cfg: GameConfig, v: View, actions: list[Action]) -> str:
     """The engine's refusal of `actions` for the player: "That target is not allowed" lists the targets
     there are as the options list words them (the engine's sentence shows keys and seat numbers)."""
-    from .names import describe
-
     if e.code == "wrong_target":
         kinds = {a.kind for a in actions}
         same = [a for a in v.legal if a.kind in kinds]

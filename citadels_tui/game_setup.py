@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from citadels_core import GameConfig, get_edition
 from citadels_core.config import DEFAULT_NAMES
 
-from .i18n import tp
+from .i18n import t, tp
+from .names import char_name
 
 
 class NewGame(
@@ -59,9 +60,6 @@ def rank9_reason(config: GameConfig) -> str | None:
     """The sentence saying why this game has a rank 9 character, when the player count is the reason (both
     editions require one with 8 players): each round one character is set aside face down before anyone
     chooses, so with eight the last player would have nothing left to choose from."""
-    from .i18n import t
-    from .names import char_name
-
     if config.players != 8 or len(config.cast) < 9:
         return None
     return t(

@@ -23,6 +23,7 @@ kept as a `Lazy` and translated when each player's screen shows it.
 from __future__ import annotations
 
 import ast
+import gettext
 import io
 import os
 import struct
@@ -194,7 +195,6 @@ def translations(lang: str) -> gettext.NullTranslations | English:
     """A gettext translator for `lang`; English (or an unknown language) is the identity, `ENGLISH`."""
     if lang not in available() or lang == SOURCE_LANGUAGE:
         return ENGLISH
-    import gettext  # here: an English game needs none
 
     return gettext.GNUTranslations(io.BytesIO(compile_mo(catalog_entries(lang))))
 
@@ -315,8 +315,6 @@ def set_catalog(catalog: dict[str, str]) -> None:
     """Install an ad-hoc catalog (English source string -> translation); an empty one means English.
 
     For tests and tools; players choose a language with `set_language`."""
-    import gettext
-
     global _default
     _default = Language(
         "xx",

@@ -14,6 +14,7 @@ import asyncio
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from random import SystemRandom
 from typing import TextIO
 
 from citadels_core import GameConfig, IllegalAction
@@ -21,7 +22,8 @@ from citadels_core.view import View
 
 from . import sentences
 from .commands import parse
-from .i18n import t, tn
+from .i18n import from_environment, normalize, set_language, t, tn
+from .settings import load_settings, new_game_of
 from .table import Seat, Table
 
 PROMPT = "> "
@@ -186,11 +188,6 @@ def run(
 ) -> int:
     """`citadels --plain`: a new game against bots, as the settings set it up, played as lines on this
     process's standard input and output; the exit code."""
-    from random import SystemRandom
-
-    from .i18n import from_environment, normalize, set_language
-    from .settings import load_settings, new_game_of
-
     settings, problem = load_settings()
     set_language(lang or normalize(settings.language) or from_environment())
     cfg, levels, set_up = new_game_of(settings, edition, shorter, players, bots)

@@ -6,9 +6,11 @@ the newest readable one, with a sentence about any newer broken file."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections import namedtuple
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,15 +47,12 @@ def dumps(
         data["language"] = language
     if theme:
         data["theme"] = theme
-    import json  # where used: a start writes no save before its first frame
 
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 
 def _shown(text: str) -> tuple[str, str]:
     """The save's language and theme ("" for what it does not say or says wrongly)."""
-    import json  # where used: a start without a saved game reads none
-
     try:
         data = json.loads(text)
     except ValueError:
@@ -65,8 +64,6 @@ def _shown(text: str) -> tuple[str, str]:
 
 
 def _bots(text: str) -> dict[int, str] | None:
-    import json
-
     try:
         raw = json.loads(text).get("bots")
         out = {int(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else None
@@ -164,7 +161,6 @@ class BackgroundSaver:
         if self._executor is None:
             if self._closed:
                 raise RuntimeError("cannot schedule new futures after shutdown")  # as a closed pool says
-            from concurrent.futures import ThreadPoolExecutor
 
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="citadels-save")
         return self._executor

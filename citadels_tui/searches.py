@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from citadels_core import Action, Game
+from citadels_core.redeal import redeal
 from citadels_core.view import View
 
 if TYPE_CHECKING:
@@ -28,7 +29,6 @@ def hint_search(
 ) -> list[tuple[Action, float]]:
     """The hint's search (in a worker process): worlds re-dealt from `player`'s seat of `game` (a copy)."""
     from citadels_core.bots.hint import hint  # imported where used: not needed to start the app
-    from citadels_core.redeal import redeal
 
     return hint(
         v, lambda rng: redeal(game, player, rng), budget=playouts, top=top, seed=seed, max_seconds=seconds

@@ -5,33 +5,27 @@ stays on disk until the player changes a setting (then the new file replaces it)
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import tomli_w
 
 from citadels_core import ConfigError, GameConfig
 from citadels_core.edition import EDITIONS
+from citadels_core.levels import LEVELS
 
+from .errors import error_text
 from .game_setup import bot_names, default_preset, preset_of
 from .i18n import t
 from .paths import config_dir, write_atomic
 from .ringer import KINDS as RING_KINDS
 from .ringer import WAYS as RING_WAYS
 
-if TYPE_CHECKING:
-    BOT_LEVELS: tuple[str, ...]  # given by __getattr__ below, when first asked for
-
-
-def __getattr__(name: str) -> object:
-    # BOT_LEVELS: the bot levels a player chooses from (the engine's ladder, `citadels_core.bots.LEVELS`);
-    # `heuristic` in an older file means `normal`. Looked up when first asked for: importing the bots'
-    # package imports every bot (~30 M instructions), which a start needs only once a bot moves.
-    if name == "BOT_LEVELS":
-        from citadels_core.bots import LEVELS
-
-        return LEVELS
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# The bot levels a player chooses from: the engine's ladder (`heuristic` in an older file means `normal`).
+BOT_LEVELS = LEVELS
 
 
 @dataclass(slots=True)
@@ -72,7 +66,6 @@ def load_settings(home: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), t(
             "Cannot read {path} ({err}); using the default settings.", path=path, err=e.strerror
         )
-    import tomllib  # imported where used: a first start (no settings file yet) reads no TOML
 
     try:
         data = tomllib.loads(raw.decode("utf-8"))
@@ -109,7 +102,6 @@ def _from_dict(data: dict[str, Any]) -> Settings:
     if not isinstance(s.custom_cast, str) or not isinstance(s.custom_districts, str):
         problems.append("custom_cast and custom_districts must be comma-separated names")
     from citadels_core.bots import level_name
-    from citadels_core.levels import LEVELS as BOT_LEVELS
 
     if not isinstance(s.bots, list) or any(
         not isinstance(b, str) or level_name(b) not in BOT_LEVELS for b in s.bots
@@ -152,8 +144,6 @@ def districts_choice(s: Settings, edition: str) -> str | list[str]:
 
 
 def save_settings(s: Settings, home: Path | None = None) -> None:
-    import tomli_w  # only when settings are saved: the app's start does without it
-
     write_atomic(settings_path(home), tomli_w.dumps(s.as_dict()))
 
 
@@ -181,9 +171,6 @@ def new_game_of(
             shorter=shorter,
         )
     except (ConfigError, KeyError) as e:
-        from .errors import error_text
-        from .i18n import t
-
         problem = t("The saved set-up cannot be used ({e}); playing the first game.", e=error_text(e))
         cfg = GameConfig.create(
             4,

@@ -24,10 +24,12 @@ from citadels_core.narrate import narrate
 from citadels_core.record import GameRecord, state_digest
 from citadels_core.view import View, view
 
+from .errors import SeatRefusal
 from .i18n import Lazy, lazy_t, lazy_tn, translator
 from .journal import Journal, Unkept
 from .recap import Follow, Note, Recap
 from .searches import bot_decides, hint_search
+from .thinking import think, warm_up
 
 if TYPE_CHECKING:
     from citadels_core.bots import Bot
@@ -146,8 +148,6 @@ class Table:
             seed = self.record.seed
             self._bots = {seat: make_bot(kind, seed * 1009 + seat) for seat, kind in self.bot_kinds.items()}
             if any(getattr(b, "wants_worlds", False) for b in self._bots.values()):
-                from .thinking import warm_up  # the worker processes' module, not needed before a bot
-
                 warm_up()  # a searching bot: its worker processes start now, not at its first move
         return self._bots
 
@@ -211,8 +211,6 @@ class Table:
         if not actions:
             return
         if player in self.bot_kinds:
-            from .errors import SeatRefusal  # imported when first needed, not at every start
-
             raise SeatRefusal("bot_seat")
         start = len(self.record.actions)
         if len(actions) > 1:
@@ -348,7 +346,7 @@ class Table:
         """Take back `player`'s last decision (Board Game Arena's rule, `citadels_core.takeback`): the game is
         rebuilt from the record without it, saved, and every client told. Returns (None, the action taken
         back), or (why not, None) with a `takeback` refusal code, and nothing changes."""
-        from citadels_core.takeback import take_back_refusal  # an `undo` only: not needed to start
+        from citadels_core.takeback import take_back_refusal
 
         why = take_back_refusal(
             self.config, self.record.seed, self.record.actions, player, self.game, self.start_game
@@ -558,8 +556,6 @@ class Table:
             else:
                 game = self.game.clone()
             if getattr(bot, "wants_worlds", False):
-                from .thinking import think  # imported when first needed: a start moves no bot before it
-
                 action, thought = await think(bot_decides, bot, game, player)
                 # Its memory of a decision that will not be played (the game moved meanwhile) is not kept.
                 if version == self.version:
@@ -664,8 +660,6 @@ class Seat:
 
     def submit(self, actions: Sequence[Action]) -> None:
         if self.player is None:
-            from .errors import SeatRefusal  # imported when first needed, not at every start
-
             raise SeatRefusal("spectator")
         self.table.submit(self.player, actions)
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from textual.app import App
 from textual.filter import LineFilter
+from textual.theme import BUILTIN_THEMES
 
 from citadels_themes import DEFAULT_THEME, Theme, builtin_themes, user_themes
 
@@ -31,8 +32,6 @@ _CSS_VARIABLES: dict[str, dict[str, str]] = {}
 def theme_choices(home: Path | None = None) -> tuple[list[str], list[str]]:
     """The themes a session may be started with: ours (shipped, then the player's own files), and
     Textual's own, which still work when named."""
-    from textual.theme import BUILTIN_THEMES
-
     ours = [th.name for th in builtin_themes()]
     ours += [th.name for th in user_themes(config_dir(home) / "themes")[0] if th.name not in ours]
     return ours, list(BUILTIN_THEMES)

@@ -16,6 +16,7 @@ a test's closure), the work runs in a thread instead, which is slower for everyo
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import logging
 import os
@@ -26,6 +27,8 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
+
+import citadels_tui.searches  # noqa: F401 - a worker, importing this module, imports the functions sent to it
 
 # The process pool's modules are imported when a search first needs them: the app's start (the first
 # frame) does not wait for them.
@@ -120,7 +123,7 @@ def _get_pool() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import ProcessPoolExecutor
 
         # "spawn": a fresh interpreter, never a fork of a process that runs an event loop and threads.
         if not _exit_registered:
@@ -141,15 +144,14 @@ def _register_exit() -> None:
     """Stop the pool when the interpreter ends normally. Left to the interpreter's teardown, the pool's
     manager thread is woken after the modules it calls are gone and prints a traceback on the way out."""
     global _exit_registered
-    import atexit
 
     atexit.register(shutdown, True)
     _exit_registered = True
 
 
 def _ready() -> None:
-    """In a new worker: import what every search needs, once, before the first one arrives."""
-    import citadels_tui.searches  # noqa: F401 - the engine and the functions sent here
+    """A first task for a new worker: it starts, and imports this module and the searches', before the
+    first search arrives."""
 
 
 def warm_up() -> None:

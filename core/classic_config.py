@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .errors import ConfigError
+from .rng import Rng
 
 if TYPE_CHECKING:
     from .config import GameConfig
@@ -65,7 +66,6 @@ def resolve_classic_districts(ed: Edition, districts: str | Sequence[str], cast:
 def random_classic_districts(ed: Edition, spec: str) -> list[str]:
     """ "random:SEED": the base purple cards and 3 bonus ones drawn at random, the same for the same seed."""
     from .editions.classic import BASE_PURPLE_KEYS
-    from .rng import Rng
 
     _, _, seed = spec.partition(":")
     try:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from .cards import CharacterCard, DistrictCard, Preset
+from .editions import edition2016
 
 
 @dataclass(frozen=True, eq=False)  # compared by identity: one object per edition (EDITIONS)
@@ -54,8 +55,7 @@ class Edition:
 
 
 def _build_2016() -> Edition:
-    from .editions import edition2016 as e
-
+    e = edition2016
     return Edition("2016", "Citadels (2016)", e.BASIC + e.UNIQUE, e.CHARACTERS, e.PRESETS)
 
 

@@ -13,6 +13,7 @@ from . import legal, refusals, selection, turn_actions
 from .actions import Action
 from .config import GameConfig
 from .districts.base import DistrictRules
+from .effects import effect
 from .errors import IllegalAction
 from .events import Event, shape
 from .rng import Rng
@@ -739,8 +740,6 @@ class Game:
         """What `action`, one of `legal_actions()`, will do to the player deciding now: gold and cards paid
         and gained, its target, whether it destroys a district of his own city (core/effects.py). Worked
         out on request, by the functions the rules charge with."""
-        from .effects import effect  # (only screens and hints ask: not imported by every start)
-
         pd = self.pending()
         if pd is None:
             raise IllegalAction("game_over")

@@ -12,6 +12,7 @@ is), and the app loads catalogs from its own package data."""
 
 from __future__ import annotations
 
+import gettext
 import re
 from collections.abc import Collection
 from functools import cache
@@ -26,10 +27,7 @@ if TYPE_CHECKING:
 
 @cache
 def _english() -> gettext.NullTranslations:
-    """The translator used when none is passed: made, and `gettext` imported, when first needed (the app
-    passes its own, and importing `gettext` is a cost of its every start)."""
-    import gettext
-
+    """The translator used when none is passed, made when first needed (the app passes its own)."""
     return gettext.NullTranslations()
 
 

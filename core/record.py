@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,8 +17,7 @@ VERSION = 1
 
 def state_digest(g: Game) -> str:
     """A short fingerprint of the whole state, to check that a replay reaches the same place."""
-    import hashlib  # here, not at the top: it loads OpenSSL (~2 ms), which a start of the app never needs
-    import json  # here and below, not at the top: a start of the app needs no JSON before its first frame
+    import hashlib
 
     data: list[object] = [
         g.round,
@@ -66,14 +66,10 @@ class GameRecord:
         }
 
     def dumps(self) -> str:
-        import json
-
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
 
     @staticmethod
     def loads(text: str) -> GameRecord:
-        import json
-
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as e:

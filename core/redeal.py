@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .rng import Rng
 from .terms import CHOOSE_LAST, SELECT, Decision
+from .view import observed_move
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -292,7 +293,6 @@ class Worlds:
         moves = self.game.moves
         if moves is None or since > len(moves):
             return None
-        from .view import observed_move
 
         me = self.seat
         return [(q, observed_move(me, q, a)) for q, a in moves[since:]]

@@ -5,6 +5,7 @@ only when run: a start pays for the command it runs, and heavy imports happen in
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from types import SimpleNamespace
@@ -37,8 +38,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader of what we print stopped reading (`citadels replay --log FILE | head`): nothing more
         # is wanted, so the command ends quietly. Python would flush stdout again at exit and print a
         # traceback of the same closed pipe: stdout points at devnull from here.
-        import os
-
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from typing import TYPE_CHECKING
+
+from citadels_core import ConfigError, GameConfig
+from citadels_core.bots import parse_kind
+from citadels_core.simulate import simulate
 
 if TYPE_CHECKING:
     import argparse  # imported where a parser is built: a bare `citadels` needs none (see cli.BARE_START)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from citadels_core import ConfigError, GameConfig
-    from citadels_core.simulate import simulate
-
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] or ["heuristic"] + ["random"] * (
         args.players - 1
     )
@@ -21,7 +23,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if len(bots) != args.players:
         print(f"citadels: --bots names {len(bots)} bots for {args.players} players", file=sys.stderr)
         return 2
-    from citadels_core.bots import parse_kind
 
     for b in bots:
         try:
@@ -48,8 +49,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     s = simulate(cfg, args.games, args.seed, bots)
     out = s.to_json()
     if args.json:
-        import json  # only here: a start of the app does without it
-
         print(json.dumps(out))
     else:
         print(
@@ -66,8 +65,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from citadels_core import ConfigError, GameConfig
-    from citadels_core.bots import parse_kind
     from citadels_core.tournament import tournament
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -101,8 +98,6 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     out = res.to_json()
     out["seed"] = args.seed
     if args.json:
-        import json  # only here: a start of the app does without it
-
         print(json.dumps(out))
     else:
         print(

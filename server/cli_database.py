@@ -3,16 +3,19 @@ found as `citadels serve` finds it."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from citadels_server.database import DatabaseError, backup, open_database, sqlite_file
+from citadels_server.settings import SettingsError, load_settings
 
 if TYPE_CHECKING:
     import argparse  # imported where a parser is built: a bare `citadels` needs none (see cli.BARE_START)
 
 
 def _database_settings(args: argparse.Namespace) -> Any:
-    from citadels_server.settings import SettingsError, load_settings
-
     try:
         return load_settings(args.settings, data_dir=args.data_dir, database=args.database)
     except SettingsError as e:
@@ -21,10 +24,6 @@ def _database_settings(args: argparse.Namespace) -> Any:
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from citadels_server.database import DatabaseError, backup
-
     settings = _database_settings(args)
     if settings is None:
         return 2
@@ -38,10 +37,6 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
 
 def cmd_leaderboard(args: argparse.Namespace) -> int:
-    import asyncio
-
-    from citadels_server.database import DatabaseError, open_database, sqlite_file
-
     settings = _database_settings(args)
     if settings is None:
         return 2

@@ -4,11 +4,13 @@ that argparse cannot make (a language or a theme that exists). Built only for th
 
 from __future__ import annotations
 
+import argparse
+from argparse import SUPPRESS
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    import argparse  # imported where a parser is built: a bare `citadels` needs none (see cli.BARE_START)
+from citadels_core import ConfigError, GameConfig
+from citadels_core.levels import LEVELS
 
 
 def _cast_arg(value: str) -> str | list[str]:
@@ -16,8 +18,6 @@ def _cast_arg(value: str) -> str | list[str]:
 
 
 def _whole(text: str) -> int:
-    import argparse
-
     try:
         return int(text)
     except ValueError:
@@ -26,8 +26,6 @@ def _whole(text: str) -> int:
 
 def _positive(text: str) -> int:
     """A count or a size: a whole number from 1."""
-    import argparse
-
     n = _whole(text)
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
@@ -36,10 +34,6 @@ def _positive(text: str) -> int:
 
 def _player_count(text: str) -> int:
     """A number of players the engine deals a game for (its sentence says the range when not)."""
-    import argparse
-
-    from citadels_core import ConfigError, GameConfig
-
     n = _whole(text)
     try:
         GameConfig.create(n)
@@ -50,8 +44,6 @@ def _player_count(text: str) -> int:
 
 def _levels_text() -> str:
     """The bot levels as every help and error names them: the engine's list (citadels_core.bots.LEVELS)."""
-    from citadels_core.levels import LEVELS
-
     return ", ".join(LEVELS)
 
 
@@ -60,8 +52,6 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     built (~2 ms for all the subcommands' options), so only the subcommands named in `argv` get their
     options: `--help` and an error's usage line need just the names and helps. A bare `citadels` (no
     arguments: nothing can be wrong and nothing is printed) gets no subcommand parsers at all."""
-    import argparse
-
     names = None if argv is None else set(argv)
 
     def wanted(command: str) -> bool:
@@ -117,8 +107,6 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 
 def _simulate_options(sim: argparse.ArgumentParser) -> None:
-    import argparse
-
     sim.add_argument("--players", type=_player_count, default=4)
     sim.add_argument("--games", type=_positive, default=100)
     sim.add_argument("--seed", type=int, default=1)
@@ -160,8 +148,6 @@ def _simulate_options(sim: argparse.ArgumentParser) -> None:
 
 
 def _serve_options(srv: argparse.ArgumentParser) -> None:
-    import argparse
-
     srv.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     srv.add_argument("--port", type=int, default=None, help="port to listen on (default 2222)")
     srv.add_argument("--settings", default=None, metavar="FILE", help="a TOML settings file")
@@ -348,7 +334,6 @@ def _review_options(rev: argparse.ArgumentParser) -> None:
         help="whose review, by seat number from 1 (default 1: the local app's player); "
         "it shows only what that player may know",
     )
-    from argparse import SUPPRESS
 
     # SUPPRESS: given before `review` (`citadels --lang ru review FILE`), the main options' value stands; a
     # default here would overwrite it.

@@ -3,6 +3,7 @@ position; and the check, shared by every command that opens a screen, that there
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from typing import TYPE_CHECKING, Any
@@ -29,8 +30,6 @@ def needs_terminal() -> bool:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    import gc
-
     gc.disable()  # for the start, imports included: the app turns it back on (citadels_tui.app.run)
     try:
         from citadels_tui.app import run
@@ -57,7 +56,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.play_bots is not None:
         players = args.play_players
         if players is None:
-            from citadels_tui.settings import load_settings
+            from citadels_tui.settings import load_settings  # after gc.disable(), as the app's own imports
 
             players = load_settings()[0].players  # the set-up last chosen, as the new game will be
         bots, problem = bot_levels(args.play_bots, players)

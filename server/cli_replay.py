@@ -3,9 +3,14 @@ as a line, stepped through in the viewer, or reviewed once finished."""
 
 from __future__ import annotations
 
+import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from citadels_core import SaveFileError
+from citadels_core.gameline import PREFIX, encode, read
+from citadels_core.narrate import narrate
+from citadels_core.record import GameRecord, state_digest
 from citadels_server.cli_play import needs_terminal
 
 if TYPE_CHECKING:
@@ -14,9 +19,6 @@ if TYPE_CHECKING:
 
 def load_finished_game(path: str) -> tuple[Any, str | None]:
     """The finished game in file `path`, or None and the sentence that says why not."""
-    from citadels_core import SaveFileError
-    from citadels_core.record import GameRecord
-
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -54,8 +56,6 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def _save_bots(text: str) -> dict[int, str]:
     """The bots' levels a saved game keeps (seat -> level), or none when it keeps none."""
-    import json
-
     try:
         raw = json.loads(text).get("bots")
         return {int(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
@@ -74,10 +74,6 @@ def wants_viewer(args: argparse.Namespace) -> bool:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from citadels_core import SaveFileError
-    from citadels_core.gameline import PREFIX, read
-    from citadels_core.record import GameRecord, state_digest
-
     bots: dict[int, str] = {}  # the bots' levels, kept in a line printed by --line
     if args.file.lstrip().lower().startswith(PREFIX + ":"):
         # A game line (the app's `share`), given instead of a file name.
@@ -105,8 +101,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
             return 2
         bots = _save_bots(text)
     if args.line:
-        from citadels_core.gameline import encode
-
         print(encode(rec, bots))
         return 0
     if wants_viewer(args):
@@ -120,8 +114,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
         seat = None if args.replay_seat is None else args.replay_seat - 1
         return run_replay(rec, seat, lang=args.replay_lang, theme=args.replay_theme)
     if args.log and g.events is not None:
-        from citadels_core.narrate import narrate
-
         for event in g.events:
             if event.audience is None:
                 print(narrate(g.config, event))

@@ -3,8 +3,25 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import importlib
+import logging
+import os
+import signal
 import sys
+import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from citadels_server.database import DatabaseError, check_database, open_database
+from citadels_server.game import game_app_factory, make_hub
+from citadels_server.hostkey import HOST_KEY_FILE
+from citadels_server.order import reread_settings
+from citadels_server.replication import SharedHub
+from citadels_server.settings import SettingsError, load_settings
+from citadels_server.ssh import serve_app
+from citadels_tui import thinking
 
 if TYPE_CHECKING:
     import argparse  # imported where a parser is built: a bare `citadels` needs none (see cli.BARE_START)
@@ -18,8 +35,6 @@ DEMO_APP_FACTORY = "citadels_server.demo:demo_app_factory"
 
 def load_app_factory(spec: str | None) -> tuple[Any, str]:
     """The factory named `MODULE:NAME`; with no spec, the game app's, or the demo while it is missing."""
-    import importlib
-
     target = spec or GAME_APP_FACTORY
     module_name, _, attr = target.partition(":")
     try:
@@ -33,17 +48,6 @@ def load_app_factory(spec: str | None) -> tuple[Any, str]:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    import asyncio
-    import contextlib
-    import logging
-    import os
-    import signal
-    import threading
-
-    from citadels_server.hostkey import HOST_KEY_FILE
-    from citadels_server.settings import SettingsError, load_settings
-    from citadels_server.ssh import serve_app
-
     logging.basicConfig(
         level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -93,7 +97,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except (ImportError, AttributeError, ValueError) as e:
         print(f"citadels: cannot load the app factory {args.app!r}: {e}", file=sys.stderr)
         return 2
-    from citadels_server.database import DatabaseError, open_database
 
     try:
         # Opened before anything listens: a database the server cannot use stops it here, untouched.
@@ -103,9 +106,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     hub = None
     if factory_name == GAME_APP_FACTORY:
-        from citadels_server.game import game_app_factory, make_hub
-        from citadels_server.replication import SharedHub
-
         hub = make_hub(settings, db)  # the hub keeps its tables, games and ratings in the database
         factory = game_app_factory(factory, settings, hub)  # every session shares one hub of tables
     stdout = sys.stdout
@@ -134,8 +134,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     def stop_workers() -> None:
         """The bots' searches are of no more use: end their processes rather than wait for them at exit."""
         if hub is not None:
-            from citadels_tui import thinking
-
             thinking.shutdown(now=True)
 
     async def serve() -> None:
@@ -146,8 +144,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
             # taking the tables nobody runs, before the first player can look at the lobby.
             await hub.share()
         if hub is not None:
-            from citadels_tui import thinking
-
             thinking.warm_up()  # the bots' worker processes, up before anyone plays
         try:
             # The hub tells the server which names hold a seat taken without a key (their logins are asked
@@ -204,8 +200,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(f"Resumed {len(hub.tables)} table(s) in play", file=stdout, flush=True)
 
         def reread() -> None:
-            from citadels_server.order import reread_settings
-
             server.settings = reread_settings(
                 args.settings, server.settings, hub.order if hub is not None else None
             )
@@ -254,10 +248,6 @@ def check_serve(settings: Any) -> int:
     """`citadels serve --check`: each check of what the server would start with says what it found, in a
     sentence; 0 if every one passed, else 1. Nothing listens and nothing is written. A check is a function
     of the settings that returns its sentence, or raises one of `problems` with it."""
-    from collections.abc import Callable
-
-    from citadels_server.database import DatabaseError, check_database
-
     checks: list[Callable[[], str]] = [lambda: check_database(settings, full=True)]
     problems: tuple[type[Exception], ...] = (DatabaseError,)
     failed = 0

@@ -10,7 +10,7 @@ from citadels_tui.records import Records
 from .hub import Hub
 from .replication import SharedHub
 from .settings import Settings
-from .shared_records import SharedRecords
+from .shared_records import is_shared
 from .webhooks import Webhooks
 
 
@@ -19,9 +19,8 @@ def make_hub(settings: Settings, records: Records | None = None) -> Hub:
     None: memory only). Records that other server processes share (PostgreSQL, docs/scaling.md) make it a
     `SharedHub`."""
     hub: Hub
-    if records is not None and getattr(records, "shared", False):
-        shared: SharedRecords = records  # type: ignore[assignment]  # records that say they are shared are SharedRecords
-        hub = SharedHub(settings.seat_hold, settings.bot_pace, records=shared, lease=settings.lease)
+    if records is not None and is_shared(records):
+        hub = SharedHub(settings.seat_hold, settings.bot_pace, records=records, lease=settings.lease)
     else:
         hub = Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace, records=records)
     hub.order.renew(

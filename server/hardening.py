@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING, Any
 from rich.color import ColorSystem
 from rich.console import Console
 from rich.style import Style
+from textual._compositor import Compositor
+from textual.geometry import Region
+from textual.strip import SGR_STYLES, Strip
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -69,8 +72,6 @@ _patched = False
 @lru_cache(maxsize=16384)
 def _sgr(style: Style, color_system: ColorSystem) -> str:
     # Textual's Strip.render_ansi, minus its write to the shared `style._ansi`.
-    from textual.strip import SGR_STYLES
-
     codes: list[str] = []
     if attributes := style._attributes & style._set_attributes:
         codes = [SGR_STYLES[bit] for bit in range(attributes.bit_length()) if attributes & (1 << bit)]
@@ -94,7 +95,6 @@ def install_textual_patches() -> None:
     global _patched
     if _patched:
         return
-    from textual.strip import Strip
 
     original = Strip.render
 
@@ -122,9 +122,6 @@ def _render_only_changed_lines() -> None:
     `_render_chops` keeps only the changed rows' lines), and none behind a widget that covers them all
     (the front widget's cells win). A whole-screen render (no crop) is Textual's own.
     """
-    from textual._compositor import Compositor
-    from textual.geometry import Region
-
     original = Compositor._get_renders  # noqa: SLF001 - patched on purpose (see the docstring)
 
     def get_renders(self: Compositor, crop: Region | None = None) -> Any:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from citadels_core.actions import Action
 from citadels_tui.records import ChatLine, KeptSeat, KeptTable, Records
@@ -69,3 +69,9 @@ class SharedRecords(Records, Protocol):
         ...
 
     async def kick_of(self, kid: int) -> tuple[str, ChatLine] | None: ...
+
+
+def is_shared(records: Records) -> TypeGuard[SharedRecords]:
+    """Whether `records` are shared by several server processes: they say so (`shared`), and only
+    `SharedRecords` do."""
+    return bool(getattr(records, "shared", False))

@@ -16,11 +16,13 @@ from citadels_core import Action, GameConfig, IllegalAction
 from citadels_core.view import View
 
 from ..changes import Snapshot, since, snapshot
+from ..errors import explain_refusal
 from ..game_app import GameApp
 from ..i18n import t
 from ..names import card_name, describe, hurts_own_city
 from ..sentences import Unknown
 from ..table import HintRequest, LogLine, Seat
+from ..thinking import think
 from .characters_pane import CharactersPane
 from .cities_pane import CitiesBox, CitiesPane
 from .command_line import CommandLine
@@ -409,8 +411,6 @@ class GameScreen(FirstShowing, Screen[None]):
             if not self.seat.table.unjournalled:  # else shown once kept, when the table tells every seat
                 self.refresh_view()
         except IllegalAction as e:
-            from ..errors import explain_refusal  # imported when first needed, not at every start
-
             self.query_one(LogPane).say(explain_refusal(e, cfg, self.view(), actions), alert=True)
             self._remember_refusal(actions)
         except Exception as e:  # noqa: BLE001 - an engine bug must not take the player's game down
@@ -551,8 +551,6 @@ class GameScreen(FirstShowing, Screen[None]):
     async def _think(self, request: HintRequest) -> None:
         try:
             # Off the event loop, in a worker process: the screen (and every other player of a server) goes on.
-            from ..thinking import think  # imported when first needed, not at every start
-
             choices = await think(request.search)
         except Exception as e:  # noqa: BLE001 - a failed hint must not take the game down
             logging.getLogger(__name__).exception("hint failed")

@@ -36,6 +36,7 @@ from .log_pane import FoldedLog
 from .messages import CommandEntered
 from .new_game_screen import edition_label
 from .style import mark
+from .table_form_screen import TableFormScreen, TableSpec
 
 
 class HubChanged(Message):
@@ -494,8 +495,6 @@ class LobbyScreen(FirstShowing, Screen[None]):
             raise HubError(t("Which table? Give its number, e.g. “join 1”.")) from None
 
     def _form(self) -> None:
-        from .table_form_screen import TableFormScreen, TableSpec
-
         def made(spec: TableSpec | None) -> None:
             if spec is None:
                 return

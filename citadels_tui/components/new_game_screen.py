@@ -16,7 +16,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from citadels_core import ConfigError, GameConfig, get_edition
+from citadels_core import ConfigError, Game, GameConfig, get_edition
 
 from ..errors import UnplayableSet, error_text
 from ..game_setup import NewGame, bot_names, preset_of
@@ -281,8 +281,6 @@ class NewGameScreen(ModalScreen[NewGame | None]):
 
 def _check_playable(cfg: GameConfig) -> None:
     """Characters and districts the engine has no rules for yet are refused with a sentence."""
-    from citadels_core import Game
-
     try:
         Game(cfg, 0)
     except ConfigError:

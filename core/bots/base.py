@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from ..actions import Action
-from ..view import LazyView, View
+from ..redeal import Worlds
+from ..view import LazyView, View, events_for
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -29,13 +30,9 @@ def decide(bot: Bot, g: Game, p: int) -> Action:
     try:
         if getattr(bot, "wants_events", False):
             # Another program (bots/outside.py): told the events its seat may see since it last decided.
-            from ..view import events_for
-
             start, bot.events_seen = bot.events_seen, len(g.events or ())  # type: ignore[attr-defined]  # the bot said it wants events (bots/outside.py)
             return bot.choose(v, events_for(g, p, start))  # type: ignore[call-arg]  # a bot that wants events takes them
         if getattr(bot, "wants_worlds", False):
-            from ..redeal import Worlds
-
             if getattr(bot, "wants_moves", False):
                 g.record_moves()  # a bot that keeps its tree follows the moves made since its last decision
             return bot.choose(v, Worlds(g, p))  # type: ignore[call-arg]  # a bot that wants worlds takes them
@@ -47,6 +44,4 @@ def decide(bot: Bot, g: Game, p: int) -> Action:
 def game_over(bot: Bot, g: Game, p: int) -> None:
     """Tell `bot` (seat p) that the game is over, where it listens (another program: bots/outside.py)."""
     if getattr(bot, "wants_events", False):
-        from ..view import events_for
-
         bot.game_over(events_for(g, p, bot.events_seen), g.result)  # type: ignore[attr-defined]  # the bot said it wants events (bots/outside.py)
