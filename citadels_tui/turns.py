@@ -14,6 +14,9 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from citadels_core import get_edition
+from citadels_core.edition import EDITIONS
+
 from .i18n import t
 from .lobby import HostedTable, HubError, Lobby, kept_seats
 
@@ -81,9 +84,6 @@ def create_from_words(
 ) -> HostedTable:
     """The lobby's `new 3 bots=hard timer=1d …` (and `ssh HOST table new …`): the table made, with `name`
     in its first seat; HubError with one sentence when the words do not make one."""
-    from citadels_core import get_edition
-    from citadels_core.edition import EDITIONS
-
     opts: dict[str, str] = {}
     for a in args:
         if a.isdigit():

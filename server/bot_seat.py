@@ -20,6 +20,7 @@ import logging
 from typing import Any, Literal
 
 from citadels_core import Action, protocol
+from citadels_core.bots import decide, make_bot
 from citadels_core.view import View, events_for, view
 from citadels_tui.i18n import lazy_t
 from citadels_tui.lobby import HostedTable
@@ -250,8 +251,6 @@ class BotSeat:
     async def _stand_in(self, late: bool) -> None:
         """The table's stand-in makes the open decision (its time ran out here, or its answers could not be
         used); the bot hears of it when it next looks (`stand_in`)."""
-        from citadels_core.bots import decide, make_bot
-
         table, seat, version = self.table, self.seat, self.table.version
         bot = make_bot(table.standin_level, table.record.seed * 1013 + seat)
         action = await asyncio.to_thread(decide, bot, table.game.clone(), seat)

@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING, Any
 from citadels_server.database import DatabaseError, check_database, open_database
 from citadels_server.game import game_app_factory, make_hub
 from citadels_server.hostkey import HOST_KEY_FILE
+from citadels_server.log_format import use_format
+from citadels_server.metrics import Monitor
 from citadels_server.order import reread_settings
 from citadels_server.replication import SharedHub
-from citadels_server.settings import SettingsError, load_settings
+from citadels_server.settings import SettingsError, load_settings, setting_sources, shown_value
 from citadels_server.ssh import serve_app
 from citadels_tui import thinking
 
@@ -81,12 +83,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except SettingsError as e:
         print(f"citadels: {e}", file=sys.stderr)
         return 1 if args.check else 2
-    from citadels_server.log_format import use_format
-
     use_format(settings.log_format)
     if args.check:
-        from citadels_server.settings import setting_sources, shown_value
-
         sources = setting_sources(args.settings, **overrides)
         width = max(map(len, sources))
         for name, source in sources.items():
@@ -183,8 +181,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"Serving: {factory_name}", file=stdout)
         monitor = None
         if settings.metrics is not None:
-            from citadels_server.metrics import Monitor
-
             try:
                 monitor = Monitor(settings.metrics, settings.health_max_lag, server, hub, db.probe)
             except OSError as e:

@@ -168,6 +168,14 @@ DEFERRED: tuple[Deferred, ...] = (
         "the journal's records and the ratings (~15 ms): when a table first writes to its journal",
         START,
     ),
+    Deferred("citadels_tui.components.game_screen", "citadels_core.explain", COMMAND, START),
+    Deferred("citadels_tui.components.game_screen", "citadels_tui.why", COMMAND, START),
+    Deferred(
+        "citadels_tui.components.game_screen",
+        "citadels_core.think",
+        BOTS + "; `think` reads the bots' inference",
+        START,
+    ),
     Deferred("citadels_tui.thinking", "multiprocessing", PROCESSES, START),
     Deferred("citadels_tui.thinking", "concurrent.futures.process", PROCESSES, START),
     # The command and the server.
