@@ -27,7 +27,8 @@ from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, make_wsgi_app
 
 if TYPE_CHECKING:
-    from .hub import Hub
+    from citadels_tui.lobby import Lobby
+
     from .ssh import CitadelsServer
 
 log = logging.getLogger(__name__)
@@ -140,7 +141,7 @@ class Monitor:
         listen: str,
         max_lag: float,
         server: CitadelsServer,
-        hub: Hub | None,
+        hub: Lobby | None,
         probe: Callable[[], asyncio.Future[Any]] | None,
     ) -> None:
         host, _, port = listen.rpartition(":")
