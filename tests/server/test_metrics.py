@@ -77,9 +77,14 @@ async def test_a_scrape_during_a_game_shows_the_counters_moving(tmp_path):
         assert writes > one(before, "citadels_database_write_seconds_count")  # the table, kept as it started
         for _ in range(5):
             await anna.press()
-        after = await until(port, lambda s: one(s, "citadels_keystroke_to_screen_seconds_count") >= keys + 5)
-        assert one(after, "citadels_event_loop_lag_observed_seconds_count") > one(
-            during, "citadels_event_loop_lag_observed_seconds_count"
+        # The loop's lag is sampled every half second: five keys may all come within one sample.
+        lags = one(during, "citadels_event_loop_lag_observed_seconds_count")
+        after = await until(
+            port,
+            lambda s: (
+                one(s, "citadels_keystroke_to_screen_seconds_count") >= keys + 5
+                and one(s, "citadels_event_loop_lag_observed_seconds_count") > lags
+            ),
         )
         assert ("citadels_database_queue_depth", ()) in after and one(after, "citadels_healthy") == 1
         status, body = await asyncio.to_thread(get, port, "/healthz")
