@@ -24,6 +24,7 @@ from .components.lobby_screen import HubChanged, LobbyScreen, SitDown
 from .i18n import Lazy, from_environment, t
 from .lobby import HostedTable, Lobby, new_seat_code
 from .ringer import Ringer, in_tmux, mentions
+from .session_facts import SessionFacts
 from .settings import Settings
 from .table import Seat
 
@@ -33,7 +34,7 @@ HUB_NEWS_INTERVAL = 0.2
 log = logging.getLogger(__name__)
 
 
-def ssh_app_factory(info: Any, hub: Lobby) -> LobbyApp:
+def ssh_app_factory(info: SessionFacts, hub: Lobby) -> LobbyApp:
     """The app for one SSH session (`info` is the server's SessionInfo: name, key_fingerprint, …).
 
     `hub` holds every table of the server (a `citadels_tui.lobby.Lobby`): the server passes its own, built
@@ -90,16 +91,16 @@ class LobbyApp(CitadelsApp):
     GAME_DEPTH = 3  # the default screen, the lobby, the game
     GAME_FIRST = False  # its first screen is not a game of its own
 
-    def __init__(self, info: Any, hub: Lobby) -> None:
+    def __init__(self, info: SessionFacts, hub: Lobby) -> None:
         # The player's language: their ssh's locale variables when it sends them, else the server's locale
         # (never the server's own settings file: that is the host's, not the player's).
-        client_locale = dict(getattr(info, "locale", ()))
+        client_locale = dict(info.locale)
         super().__init__(lang=from_environment(client_locale) if client_locale else from_environment())
         # The server's user settings are not the player's: defaults, never written.
         self.settings = Settings(name=info.name, bot_pace=hub.pace)
         self.settings_writable = False
         # The player's terminal is the one their ssh runs in: a tmux pane if its TERM says so.
-        self.ringer = Ringer(self.write_to_terminal, in_tmux(getattr(info, "term_type", None)))
+        self.ringer = Ringer(self.write_to_terminal, in_tmux(info.term_type))
         self.chat_seen: dict[
             int | None, object
         ] = {}  # the last line looked at in each chat (None: the lobby's)
@@ -113,12 +114,10 @@ class LobbyApp(CitadelsApp):
         # login (the server checked it against their seat), else a new one, shown when they sit down.
         self.seat_code: str | None = None
         if self.key is None:
-            self.seat_code = getattr(info, "seat_code", None) or new_seat_code()
-        notice = getattr(info, "notice", None)
-        self.notice = (notice, str(getattr(info, "asked_name", None) or "")) if notice else None
+            self.seat_code = info.seat_code or new_seat_code()
+        self.notice = (info.notice, info.asked_name or "") if info.notice else None
         self.hub = hub
-        peer = getattr(info, "peer", None)
-        self.presence = Presence(self, str(peer[0]) if peer else "")
+        self.presence = Presence(self, info.peer[0])
         # Written by the server on the player's restored terminal once this app has ended (an admin's
         # kick or ban says who and why there); None: the server's own goodbye, if any.
         self.session_farewell: str | None = None

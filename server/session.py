@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from citadels_tui.session_facts import SessionFacts
 
 # Why a login did not get the name it asked for (SessionInfo.notice); the app tells the player in their
 # language. The strings are the seam: the app layer compares against the same literals.
@@ -33,3 +37,11 @@ class SessionInfo:
     @property
     def key_authenticated(self) -> bool:
         return self.key_fingerprint is not None
+
+
+if TYPE_CHECKING:
+
+    def _as_the_app_reads_it(info: SessionInfo) -> SessionFacts:
+        """The app reads a session through its own Protocol (it may not import this module): this has mypy
+        check that SessionInfo satisfies it."""
+        return info

@@ -2,8 +2,7 @@
 Emperor's crown with three players, what a spectator sees, replays, an empty tax token."""
 
 import pytest
-from chars_table import act, legal, table, turn_of
-from helpers import build
+from helpers import act, build, legal, mid_game, turn_of
 
 from citadels_core import Game, GameConfig, IllegalAction, get_edition
 from citadels_core.bots import make_bot
@@ -15,22 +14,26 @@ DEVIOUS = ["magistrate", "blackmailer", "wizard", "king", "abbot", "alchemist", 
 
 def test_a_character_may_carry_both_a_warrant_and_a_threat():
     """The threat is resolved right after gathering; the warrant when he pays to build (R17, R18)."""
-    g = table(
-        DEVIOUS, 4, {"magistrate": 0, "blackmailer": 1, "king": 2}, gold=[0, 0, 6, 0], hands={2: ["palace"]}
+    g = mid_game(
+        players=4,
+        cast=DEVIOUS,
+        characters={0: "magistrate", 1: "blackmailer", 2: "king"},
+        gold=[0, 0, 6, 0],
+        hands={2: ["palace"]},
     )
-    act(g, 0, "warrants", "king", "abbot", "alchemist")
-    act(g, 0, "gather", "gold")
-    act(g, 0, "end")
-    act(g, 1, "threaten", "king", "abbot")
-    act(g, 1, "gather", "gold")
-    act(g, 1, "end")
+    act(g, "warrants", "king", "abbot", "alchemist", seat=0)
+    act(g, "gather", "gold", seat=0)
+    act(g, "end", seat=0)
+    act(g, "threaten", "king", "abbot", seat=1)
+    act(g, "gather", "gold", seat=1)
+    act(g, "end", seat=1)
     assert turn_of(g) == (2, "king")
-    act(g, 2, "gather", "gold")  # 8
-    act(g, 2, "bribe")  # 4 to the Blackmailer
+    act(g, "gather", "gold", seat=2)  # 8
+    act(g, "bribe", seat=2)  # 4 to the Blackmailer
     assert g.gold[1:3] == [2 + 4, 4]
     with pytest.raises(IllegalAction):
-        act(g, 2, "build", "palace")  # 5 > 4
-    act(g, 2, "income")
+        act(g, "build", "palace", seat=2)  # 5 > 4
+    act(g, "income", seat=2)
     assert legal(g, "build") == []
     v = view(g, 3)
     assert "king" in v.warrants and v.signed_warrant is None
@@ -38,8 +41,14 @@ def test_a_character_may_carry_both_a_warrant_and_a_threat():
 
 
 def test_abbot_counts_the_school_of_magic_as_one_resource_of_either_kind():
-    g = table(DEVIOUS, 4, {"abbot": 0}, gold=[0, 2, 2, 2], cities={0: ["school_of_magic", "temple"]})
-    act(g, 0, "income")
+    g = mid_game(
+        players=4,
+        cast=DEVIOUS,
+        characters={0: "abbot"},
+        gold=[0, 2, 2, 2],
+        cities={0: ["school_of_magic", "temple"]},
+    )
+    act(g, "income", seat=0)
     assert sorted(legal(g, "abbot_income")) == [(0,), (1,), (2,)]
 
 
@@ -55,13 +64,13 @@ def test_emperor_holding_the_crown_gives_it_to_either_other_player_in_a_three_pl
         "warlord",
         "artist",
     ]
-    g = table(cast, 3, {"emperor": 0, "bishop": 0}, crown=0)
+    g = mid_game(players=3, cast=cast, characters={0: ["emperor", "bishop"]}, crown=0)
     assert {a[0] for a in legal(g, "emperor")} == {1, 2}
 
 
 def test_spectator_sees_which_characters_carry_markers_but_not_which_is_signed():
-    g = table(DEVIOUS, 4, {"magistrate": 0, "king": 1})
-    act(g, 0, "warrants", "king", "abbot", "alchemist")
+    g = mid_game(players=4, cast=DEVIOUS, characters={0: "magistrate", 1: "king"})
+    act(g, "warrants", "king", "abbot", "alchemist", seat=0)
     spectator = view(g, None)
     assert spectator.warrants == ("king", "abbot", "alchemist") and spectator.signed_warrant is None
     assert view(g, 0).signed_warrant == "king"
@@ -85,10 +94,10 @@ def test_a_recorded_game_replays_to_the_same_state(preset):
 def test_blackmailer_cannot_threaten_the_killed_character():
     """RULINGS R18."""
     cast = ["assassin", "blackmailer", "magician", "king", "bishop", "merchant", "architect", "warlord"]
-    g = table(cast, 4, {"assassin": 0, "blackmailer": 1})
-    act(g, 0, "kill", "merchant")
-    act(g, 0, "gather", "gold")
-    act(g, 0, "end")
+    g = mid_game(players=4, cast=cast, characters={0: "assassin", 1: "blackmailer"})
+    act(g, "kill", "merchant", seat=0)
+    act(g, "gather", "gold", seat=0)
+    act(g, "end", seat=0)
     targets = {k for a in legal(g, "threaten") for k in a}
     assert targets == {"magician", "king", "bishop", "architect", "warlord"}
 
@@ -105,15 +114,21 @@ def test_witch_resumed_as_tax_collector_takes_the_token_and_pays_no_tax():
         "warlord",
         "tax_collector",
     ]
-    g = table(cast, 4, {"witch": 0, "tax_collector": 1}, gold=[1, 0, 2, 2], hands={0: ["tavern"]})
+    g = mid_game(
+        players=4,
+        cast=cast,
+        characters={0: "witch", 1: "tax_collector"},
+        gold=[1, 0, 2, 2],
+        hands={0: ["tavern"]},
+    )
     g = build(g, tax=3)
-    act(g, 0, "gather", "gold")
-    act(g, 0, "bewitch", "tax_collector")
-    act(g, 1, "gather", "gold")
+    act(g, "gather", "gold", seat=0)
+    act(g, "bewitch", "tax_collector", seat=0)
+    act(g, "gather", "gold", seat=1)
     assert turn_of(g) == (0, "tax_collector")
-    act(g, 0, "build", "tavern")
+    act(g, "build", "tavern", seat=0)
     assert g.gold[0] == 2 and g.tax == 3
-    act(g, 0, "collect_tax")
+    act(g, "collect_tax", seat=0)
     assert g.gold[0] == 5 and g.tax == 0 and legal(g, "collect_tax") == []
 
 
@@ -129,5 +144,5 @@ def test_tax_collector_is_not_offered_an_empty_token():
         "warlord",
         "tax_collector",
     ]
-    g = table(cast, 4, {"tax_collector": 1})
+    g = mid_game(players=4, cast=cast, characters={1: "tax_collector"})
     assert g.tax == 0 and legal(g, "collect_tax") == []

@@ -2,8 +2,8 @@
 (a redeal of the hidden cards leaves it unchanged, RULINGS R2), cards are conserved, a replay reproduces
 the game."""
 
-from classic_helpers import total_cards
-from helpers import play_random
+from classic_helpers import purple_with
+from helpers import act, build, mid_game, play_random, total_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_classic_sweep import config
@@ -47,13 +47,12 @@ def test_a_classic_replay_reproduces_the_game(params, steps):
 
 
 def test_redeal_during_the_lighthouse_keeps_the_deck_its_builder_looks_through():
-    from classic_helpers import act, purple_with, setup, start
-
-    g = start(
+    g = mid_game(
         Game(GameConfig.create(4, "classic_basic", purple_with("lighthouse"), edition="classic"), 2),
-        {0: "king"},
+        characters={0: "king"},
+        crown=0,
     )
-    g = setup(g, 0, hand=["lighthouse"], gold=3)
+    g = build(g, hands={0: ["lighthouse"]}, cities={0: []}, gold={0: 3})
     act(g, "gather", "gold")
     act(g, "build", "lighthouse")
     h = redeal(g, 0, Rng(3))

@@ -1,7 +1,8 @@
 """Classic game end and scoring (001_374172512b2ff6bd.txt "Game End"; RULINGS R7, R40) and the replay of a
 classic game from its save file."""
 
-from classic_helpers import act, build, classic_game, purple_with, setup, start
+from classic_helpers import purple_with
+from helpers import act, build, mid_game, new_game
 
 from citadels_core import GameConfig
 from citadels_core.bots import make_bot
@@ -13,8 +14,13 @@ EIGHT = ["temple", "church", "monastery", "cathedral", "manor", "castle", "palac
 
 
 def test_score_is_district_costs_plus_3_for_five_colours_plus_4_for_the_first_complete_city():
-    g = classic_game(4)
-    g = setup(g, 0, city=["keep", "manor", "temple", "tavern", "prison", "castle", "palace", "church"])
+    g = new_game(4, edition="classic")
+    g = build(
+        g,
+        hands={0: []},
+        cities={0: ["keep", "manor", "temple", "tavern", "prison", "castle", "palace", "church"]},
+        gold={0: 0},
+    )
     g = build(g, first_complete=0)
     s = score_breakdown(g, 0)
     assert (s["districts"], s["all_types"], s["completion"]) == (3 + 3 + 1 + 1 + 2 + 4 + 5 + 2, 3, 4)
@@ -22,22 +28,30 @@ def test_score_is_district_costs_plus_3_for_five_colours_plus_4_for_the_first_co
 
 
 def test_other_players_with_eight_districts_get_2_and_seven_districts_get_nothing():
-    g = classic_game(4)
-    g = setup(g, 0, city=EIGHT)
-    g = setup(
+    g = new_game(4, edition="classic")
+    g = build(g, hands={0: []}, cities={0: list(EIGHT)}, gold={0: 0})
+    g = build(
         g,
-        1,
-        city=["watchtower", "prison", "battlefield", "fortress", "market", "harbor", "docks", "town_hall"],
+        hands={1: []},
+        cities={
+            1: ["watchtower", "prison", "battlefield", "fortress", "market", "harbor", "docks", "town_hall"]
+        },
+        gold={1: 0},
     )
-    g = setup(g, 2, city=["trading_post", "market", "docks", "harbor", "manor", "castle", "temple"])
+    g = build(
+        g,
+        hands={2: []},
+        cities={2: ["trading_post", "market", "docks", "harbor", "manor", "castle", "temple"]},
+        gold={2: 0},
+    )
     g = build(g, first_complete=0)
     assert score_breakdown(g, 1)["completion"] == 2
     assert score_breakdown(g, 2)["completion"] == 0
 
 
 def test_building_the_eighth_district_makes_the_round_the_last_one_r40():
-    g = start(classic_game(4), {0: "king", 1: "bishop"})
-    g = setup(g, 0, hand=["tavern"], city=EIGHT[:7], gold=5)
+    g = mid_game(players=4, edition="classic", characters={0: "king", 1: "bishop"})
+    g = build(g, hands={0: ["tavern"]}, cities={0: list(EIGHT[:7])}, gold={0: 5})
     act(g, "gather", "gold")
     act(g, "build", "tavern")
     assert g.last_round and g.first_complete == 0
@@ -48,43 +62,47 @@ def test_building_the_eighth_district_makes_the_round_the_last_one_r40():
 
 
 def test_seven_districts_do_not_end_a_classic_game_but_do_in_the_shorter_game():
-    g = start(classic_game(4), {0: "king"})
-    g = setup(g, 0, hand=["palace"], city=EIGHT[:6], gold=5)
+    g = mid_game(players=4, edition="classic", characters={0: "king"})
+    g = build(g, hands={0: ["palace"]}, cities={0: list(EIGHT[:6])}, gold={0: 5})
     act(g, "gather", "gold")
     act(g, "build", "palace")
     assert not g.last_round
-    g = start(classic_game(4, shorter=True), {0: "king"})
-    g = setup(g, 0, hand=["palace"], city=EIGHT[:6], gold=5)
+    g = mid_game(new_game(4, edition="classic", shorter=True), characters={0: "king"})
+    g = build(g, hands={0: ["palace"]}, cities={0: list(EIGHT[:6])}, gold={0: 5})
     act(g, "gather", "gold")
     act(g, "build", "palace")
     assert g.last_round
 
 
 def test_tie_on_total_and_district_points_goes_to_the_player_with_more_gold_r7():
-    g = classic_game(4)
-    g = setup(g, 0, city=["palace", "castle"], gold=1)
-    g = setup(g, 1, city=["cathedral", "harbor"], gold=3)
-    g = setup(g, 2, city=["temple"], gold=9)
-    g = setup(g, 3, city=["tavern"], gold=0)
+    g = new_game(4, edition="classic")
+    g = build(g, hands={0: []}, cities={0: ["palace", "castle"]}, gold={0: 1})
+    g = build(g, hands={1: []}, cities={1: ["cathedral", "harbor"]}, gold={1: 3})
+    g = build(g, hands={2: []}, cities={2: ["temple"]}, gold={2: 9})
+    g = build(g, hands={3: []}, cities={3: ["tavern"]}, gold={3: 0})
     r = final_result(g)
     assert r["winners"] == [1] and r["tiebreak"]["gold"] == {0: 1, 1: 3}
 
 
 def test_a_tie_is_broken_by_district_points_before_gold_r7():
-    g = classic_game(4)
-    g = setup(g, 0, city=["palace", "cathedral", "docks"], gold=0)  # 13 points, all districts
-    g = setup(g, 1, city=["keep", "church", "manor", "tavern", "watchtower"], gold=9)  # 10 + 3 = 13
-    g = setup(g, 2, city=["temple"], gold=0)
-    g = setup(g, 3, city=["market"], gold=0)
+    g = new_game(4, edition="classic")
+    g = build(
+        g, hands={0: []}, cities={0: ["palace", "cathedral", "docks"]}, gold={0: 0}
+    )  # 13 points, all districts
+    g = build(
+        g, hands={1: []}, cities={1: ["keep", "church", "manor", "tavern", "watchtower"]}, gold={1: 9}
+    )  # 10 + 3 = 13
+    g = build(g, hands={2: []}, cities={2: ["temple"]}, gold={2: 0})
+    g = build(g, hands={3: []}, cities={3: ["market"]}, gold={3: 0})
     r = final_result(g)
     assert r["scores"][0]["total"] == r["scores"][1]["total"] == 13
     assert r["winners"] == [0] and r["tiebreak"]["district_points"] == {0: 13, 1: 10}
 
 
 def test_dragon_gate_and_university_count_eight_as_district_points_in_the_tie_break():
-    g = classic_game(4)
-    g = setup(g, 0, city=["university", "monastery"], gold=0)  # 8 + 3 = 11
-    g = setup(g, 1, city=["palace", "harbor", "watchtower", "temple"], gold=9)  # 11
+    g = new_game(4, edition="classic")
+    g = build(g, hands={0: []}, cities={0: ["university", "monastery"]}, gold={0: 0})  # 8 + 3 = 11
+    g = build(g, hands={1: []}, cities={1: ["palace", "harbor", "watchtower", "temple"]}, gold={1: 9})  # 11
     r = final_result(g)
     assert r["tiebreak"]["district_points"] == {0: 11, 1: 11} and r["winners"] == [1]
 

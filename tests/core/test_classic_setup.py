@@ -3,7 +3,8 @@ face-up discards and the classic drafts for 2, 3, 7 and 8 players (001_374172512
 RULINGS R6, R40, R42)."""
 
 import pytest
-from classic_helpers import act, cast_with, classic_game
+from classic_helpers import cast_with
+from helpers import act, new_game
 
 from citadels_core import Game, GameConfig
 from citadels_core.edition import get_edition
@@ -14,7 +15,7 @@ ED = get_edition("classic")
 
 
 def test_the_classic_deck_has_54_basic_cards_with_the_battlefield_and_66_with_the_base_purple_cards():
-    g = classic_game(4)
+    g = new_game(4, edition="classic")
     total = len(g.deck) + sum(map(len, g.hands))
     assert total == 66
     keys = {d.key for d in ED.districts if not d.unique}
@@ -134,9 +135,9 @@ def test_the_shorter_game_option_is_classic_only_and_survives_json():
 
 
 def test_a_classic_city_is_complete_at_8_districts_and_7_in_the_shorter_game_r40():
-    assert classic_game(4).complete_at == 8
-    assert classic_game(2).complete_at == 8
-    assert classic_game(4, shorter=True).complete_at == 7
+    assert new_game(4, edition="classic").complete_at == 8
+    assert new_game(2, edition="classic").complete_at == 8
+    assert new_game(4, edition="classic", shorter=True).complete_at == 7
     assert Game(GameConfig.create(4), 1).complete_at == 7  # 2016 unchanged
 
 
@@ -147,7 +148,7 @@ def _faceup_counts(players: int, rank9: bool, rounds: int = 30) -> set[int]:
     cast = cast_with(rank9="artist") if rank9 else cast_with()
     out = set()
     for seed in range(rounds):
-        g = classic_game(players, seed, cast=cast)
+        g = new_game(players, seed, edition="classic", cast=cast)
         out.add(len(g.faceup))
         assert all(g.rules.character_rules[c].rank != 4 for c in g.faceup)  # the King never face up (R6)
     return out
@@ -161,7 +162,7 @@ def test_face_up_discards_follow_the_classic_tables(players, up8, up9):
 
 def test_the_emperor_is_never_discarded_face_up():
     for seed in range(40):
-        g = classic_game(4, seed, cast=cast_with("emperor", rank9="artist"))
+        g = new_game(4, seed, edition="classic", cast=cast_with("emperor", rank9="artist"))
         assert g.cast_index("emperor") not in g.faceup
 
 
@@ -176,7 +177,7 @@ def _draft(g: Game) -> list[tuple[int, str]]:
 
 
 def test_classic_two_player_draft_alternates_picks_and_face_down_discards():
-    g = classic_game(2, 3)
+    g = new_game(2, 3, edition="classic")
     seq = _draft(g)
     assert seq == [
         (0, "choose_character"),
@@ -191,7 +192,7 @@ def test_classic_two_player_draft_alternates_picks_and_face_down_discards():
 
 
 def test_classic_three_player_draft_has_no_random_discard_and_the_last_discards_one_of_the_last_two():
-    g = classic_game(3, 5)
+    g = new_game(3, 5, edition="classic")
     seen_before = []
     seq = []
     while g.phase == "select":
@@ -208,7 +209,7 @@ def test_classic_three_player_draft_has_no_random_discard_and_the_last_discards_
 
 
 def test_the_seventh_player_may_take_the_face_down_card():
-    g = classic_game(7, 2)
+    g = new_game(7, 2, edition="classic")
     while g.pending()[0] != 6 or g.phase != "select" or g.selection_step < 6:
         a = g.legal_actions()[0]
         act(g, a.kind, *a.args)
@@ -220,7 +221,7 @@ def test_the_seventh_player_may_take_the_face_down_card():
 
 
 def test_the_eighth_player_with_a_rank_9_character_may_take_the_face_down_card():
-    g = classic_game(8, 4, cast="classic_dark_city", districts="classic_dark_city")
+    g = new_game(8, 4, edition="classic", cast="classic_dark_city", districts="classic_dark_city")
     assert g.cast_size == 9 and len(g.faceup) == 0
     for _ in range(7):
         a = g.legal_actions()[0]
@@ -233,7 +234,7 @@ def _king_face_down_rounds(edition: str, seeds: range) -> int:
     """Rounds, one a seed, in which the King (rank 4) is the face-down discard at 4 players."""
     n = 0
     for seed in seeds:
-        g = classic_game(4, seed) if edition == "classic" else Game(GameConfig.create(4), seed)
+        g = new_game(4, seed, edition="classic") if edition == "classic" else Game(GameConfig.create(4), seed)
         n += any(g.rules.character_rules[c].rank == 4 for c in g.facedown)
     return n
 

@@ -5,7 +5,8 @@ sentence, and the classic cards really used in bot play."""
 from collections import Counter
 
 import pytest
-from classic_helpers import cast_with, total_cards
+from classic_helpers import cast_with
+from helpers import total_cards
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot

@@ -4,7 +4,7 @@
 from collections import Counter
 
 import pytest
-from district_helpers import total_cards
+from helpers import total_cards
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot

@@ -3,8 +3,8 @@ blind; with 2–3 players he chooses which of his two to give and takes one of t
 the two players learn their new character (2016 rulebook "District Clarifications"; RULINGS R2, R22)."""
 
 import pytest
-from district_helpers import game
-from helpers import build
+from district_helpers import districts
+from helpers import build, new_game
 
 from citadels_core import IllegalAction
 from citadels_core.actions import Action
@@ -21,7 +21,7 @@ def select_all(g):
 
 
 def theater_game(players, owner, seed=1):
-    g = game("theater", players=players, seed=seed)
+    g = new_game(players=players, seed=seed, districts=districts("theater"))
     g = build(g, cities={owner: ["theater"]})
     select_all(g)
     return g
@@ -91,7 +91,7 @@ def test_theater_cannot_exchange_with_its_owner():
 
 
 def test_no_theater_decision_without_a_theater_in_a_city():
-    g = game("theater")
+    g = new_game(districts=districts("theater"))
     select_all(g)
     assert g.phase == TURN
 

@@ -2,7 +2,7 @@
 
 import pytest
 from district_helpers import districts
-from helpers import act, build, finish_turn, new_game, position_lines, start_turns
+from helpers import act, build, finish_turn, mid_game, new_game, position_lines
 
 from citadels_core.scoring import final_result, score_breakdown
 
@@ -60,9 +60,9 @@ def test_rulebook_scoring_example_ashley_29_beats_kurt_28():
 
 def test_game_ends_after_the_round_in_which_a_city_has_seven_districts():
     """RULINGS R10: 4-8 players."""
-    g = start_turns(
-        new_game(4),
-        {0: "king", 1: "warlord"},
+    g = mid_game(
+        players=4,
+        characters={0: "king", 1: "warlord"},
         cities={0: list(SEVEN[:6])},
         hands={0: ["palace"]},
         gold={0: 5},
@@ -104,9 +104,9 @@ def test_first_completer_whose_city_shrank_loses_the_bonus_and_nobody_is_promote
 
 def test_round_in_which_a_city_is_first_completed_stays_the_last_round_even_if_it_shrinks():
     """RULINGS R10."""
-    g = start_turns(
-        new_game(4),
-        {0: "king", 1: "warlord"},
+    g = mid_game(
+        players=4,
+        characters={0: "king", 1: "warlord"},
         cities={0: list(SEVEN[:6])},
         hands={0: ["palace"]},
         gold={0: 5},
@@ -174,7 +174,9 @@ def test_beautified_districts_score_one_more():
 
 def test_tie_goes_to_the_player_who_revealed_the_highest_rank_in_the_last_round():
     """RULINGS R7, R28."""
-    g = start_turns(new_game(4), {0: "king", 1: "warlord", 2: "assassin", 3: "merchant"}, last_round=True)
+    g = mid_game(
+        players=4, characters={0: "king", 1: "warlord", 2: "assassin", 3: "merchant"}, last_round=True
+    )
     g = build(g, cities=[["castle"], ["castle"], [], []], gold=[0, 0, 0, 0], hands=[[], [], [], []])
     play_out_round(g)
     r = g.result
@@ -184,7 +186,7 @@ def test_tie_goes_to_the_player_who_revealed_the_highest_rank_in_the_last_round(
 
 def test_a_killed_character_does_not_count_for_the_tie_break():
     """RULINGS R28: the killed King shown at the end of the round does not count."""
-    g = start_turns(new_game(4), {0: "assassin", 1: "king", 2: "thief"}, last_round=True)
+    g = mid_game(players=4, characters={0: "assassin", 1: "king", 2: "thief"}, last_round=True)
     act(g, "kill", "king")
     g = build(g, cities=[[], ["castle"], ["castle"], []], hands=[[], [], [], []], gold=[0, 0, 0, 0])
     play_out_round(g)

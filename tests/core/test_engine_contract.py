@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import act, cards, new_game, play_random, start_turns
+from helpers import act, cards, mid_game, new_game, play_random
 
 from citadels_core import Action, Game, GameConfig, SaveFileError
 from citadels_core.record import GameRecord, state_digest
@@ -28,7 +28,7 @@ def test_every_legal_action_is_a_small_json_value():
 
 
 def test_drawn_cards_are_told_only_to_the_drawing_player():
-    g = start_turns(new_game(), {0: "king"})
+    g = mid_game(characters={0: "king"})
     act(g, "gather", "cards")
     private = [e for e in g.events if e.kind == "drawn_private"]
     assert private and private[-1].audience == (0,)
@@ -163,7 +163,7 @@ def test_same_seed_and_actions_give_the_same_game():
 
 
 def test_clone_is_independent():
-    g = start_turns(new_game(), {0: "king"})
+    g = mid_game(characters={0: "king"})
     c = g.clone()
     act(g, "gather", "gold")
     g.hands[0].append(cards(g, "tavern")[0])

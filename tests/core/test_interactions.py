@@ -2,8 +2,7 @@
 Clarifications"; RULINGS R14, R17, R21, R23, R24, R32)."""
 
 import pytest
-from chars_table import act, keys, legal, table
-from helpers import all_cards, build, deck_top
+from helpers import act, all_cards, build, deck_top, keys, legal, mid_game
 
 from citadels_core import Action, IllegalAction
 
@@ -46,134 +45,134 @@ def with_districts(*extra: str) -> list[str]:
 
 def test_magistrate_cannot_confiscate_a_district_built_by_destroying_the_framework():
     """Clarification (Framework); RULINGS R17: the next paid build can be confiscated."""
-    g = table(
-        MAG_CAST,
-        4,
-        {"magistrate": 0, "king": 1},
+    g = mid_game(
+        players=4,
+        cast=MAG_CAST,
+        districts=with_districts("framework"),
+        characters={0: "magistrate", 1: "king"},
         gold=[0, 3, 2, 2],
         hands={1: ["palace", "manor"]},
         cities={1: ["framework"]},
-        districts=with_districts("framework"),
     )
-    act(g, 0, "warrants", "king", "bishop", "architect")
-    act(g, 0, "gather", "gold")
-    act(g, 0, "end")
-    act(g, 1, "gather", "gold")
-    act(g, 1, "build", "palace", "destroy", "framework")
+    act(g, "warrants", "king", "bishop", "architect", seat=0)
+    act(g, "gather", "gold", seat=0)
+    act(g, "end", seat=0)
+    act(g, "gather", "gold", seat=1)
+    act(g, "build", "palace", "destroy", "framework", seat=1)
     assert g.pending() == (1, "turn")  # no warrant decision for an unpaid build
     assert "palace" in keys(g, g.cities[1])
 
 
 def test_magistrate_can_confiscate_the_next_paid_build_after_a_framework_build():
     """Clarification (Framework)."""
-    g = table(
-        MAG_CAST,
-        4,
-        {"magistrate": 0, "architect": 1},
+    g = mid_game(
+        players=4,
+        cast=MAG_CAST,
+        districts=with_districts("framework"),
+        characters={0: "magistrate", 1: "architect"},
         gold=[0, 3, 2, 2],
         hands={1: ["palace", "manor"]},
         cities={1: ["framework"]},
-        districts=with_districts("framework"),
     )
-    act(g, 0, "warrants", "architect", "king", "bishop")
-    act(g, 0, "gather", "gold")
-    act(g, 0, "end")
-    act(g, 1, "gather", "gold")
-    act(g, 1, "build", "palace", "destroy", "framework")
-    act(g, 1, "build", "manor")
+    act(g, "warrants", "architect", "king", "bishop", seat=0)
+    act(g, "gather", "gold", seat=0)
+    act(g, "end", seat=0)
+    act(g, "gather", "gold", seat=1)
+    act(g, "build", "palace", "destroy", "framework", seat=1)
+    act(g, "build", "manor", seat=1)
     assert g.pending() == (0, "warrant")
-    act(g, 0, "confiscate")
+    act(g, "confiscate", seat=0)
     assert keys(g, g.cities[0]) == ["manor"] and g.gold[1] == 4  # 5, less the tax on the Palace
 
 
 def test_magistrate_cannot_confiscate_a_necropolis_built_without_paying():
     """Clarification (Necropolis)."""
-    g = table(
-        MAG_CAST,
-        4,
-        {"magistrate": 0, "king": 1},
+    g = mid_game(
+        players=4,
+        cast=MAG_CAST,
+        districts=with_districts("necropolis"),
+        characters={0: "magistrate", 1: "king"},
         gold=[0, 0, 2, 2],
         hands={1: ["necropolis"]},
         cities={1: ["temple"]},
-        districts=with_districts("necropolis"),
     )
-    act(g, 0, "warrants", "king", "bishop", "architect")
-    act(g, 0, "gather", "gold")
-    act(g, 0, "end")
-    act(g, 1, "gather", "gold")
-    act(g, 1, "build", "necropolis", "destroy", "temple")
+    act(g, "warrants", "king", "bishop", "architect", seat=0)
+    act(g, "gather", "gold", seat=0)
+    act(g, "end", seat=0)
+    act(g, "gather", "gold", seat=1)
+    act(g, "build", "necropolis", "destroy", "temple", seat=1)
     assert g.pending() == (1, "turn")
     assert keys(g, g.cities[1]) == ["necropolis"]
 
 
 def test_confiscated_stables_still_leave_the_builder_another_build():
     """Clarification (Stables)."""
-    g = table(
-        MAG_CAST,
-        4,
-        {"magistrate": 0, "king": 1},
+    g = mid_game(
+        players=4,
+        cast=MAG_CAST,
+        districts=with_districts("stables"),
+        characters={0: "magistrate", 1: "king"},
         gold=[0, 2, 2, 2],
         hands={1: ["stables", "manor"]},
-        districts=with_districts("stables"),
     )
-    act(g, 0, "warrants", "king", "bishop", "architect")
-    act(g, 0, "gather", "gold")
-    act(g, 0, "end")
-    act(g, 1, "gather", "gold")  # 4
-    act(g, 1, "build", "stables")
-    act(g, 0, "confiscate")
+    act(g, "warrants", "king", "bishop", "architect", seat=0)
+    act(g, "gather", "gold", seat=0)
+    act(g, "end", seat=0)
+    act(g, "gather", "gold", seat=1)  # 4
+    act(g, "build", "stables", seat=1)
+    act(g, "confiscate", seat=0)
     assert keys(g, g.cities[0]) == ["stables"] and g.gold[1] == 4
-    act(g, 1, "build", "manor")
+    act(g, "build", "manor", seat=1)
     assert keys(g, g.cities[1]) == ["manor"]
 
 
 def test_a_framework_build_still_pays_the_tax_collectors_tax():
     """RULINGS R21: even a district not paid for is taxed."""
-    g = table(
-        MAG_CAST,
-        4,
-        {"king": 1},
+    g = mid_game(
+        players=4,
+        cast=MAG_CAST,
+        districts=with_districts("framework"),
+        characters={1: "king"},
         gold=[2, 2, 2, 2],
         hands={1: ["palace"]},
         cities={1: ["framework"]},
-        districts=with_districts("framework"),
     )
-    act(g, 1, "gather", "gold")
-    act(g, 1, "build", "palace", "destroy", "framework")
+    act(g, "gather", "gold", seat=1)
+    act(g, "build", "palace", "destroy", "framework", seat=1)
     assert g.gold[1] == 3 and g.tax == 1
 
 
 def test_diplomat_pays_one_more_for_a_district_behind_the_great_wall_but_not_for_what_he_gives():
     """RULINGS R14."""
-    g = table(
-        EMISSARIES,
-        4,
-        {"diplomat": 0},
+    g = mid_game(
+        players=4,
+        cast=EMISSARIES,
+        districts=with_districts("great_wall"),
+        characters={0: "diplomat"},
         gold=[5, 2, 2, 2],
         cities={0: ["tavern"], 1: ["great_wall", "castle"]},
-        districts=with_districts("great_wall"),
     )
     # Tavern (1) for Castle (4): 3 difference + 1 for the Great Wall guarding the Castle, none for the
     # Tavern going behind it.
     assert (1, "castle", "tavern") in legal(g, "exchange")
-    act(g, 0, "exchange", 1, "castle", "tavern")
+    act(g, "exchange", 1, "castle", "tavern", seat=0)
     assert g.gold[0] == 1 and g.gold[1] == 6
 
 
 def test_museum_cards_stay_with_the_museum_when_the_diplomat_exchanges_it():
     """RULINGS R24."""
-    g = table(
-        EMISSARIES,
-        4,
-        {"diplomat": 0},
+    g = mid_game(
+        players=4,
+        cast=EMISSARIES,
+        districts=with_districts("museum"),
+        characters={0: "diplomat"},
         gold=[5, 2, 2, 2],
         cities={0: ["castle"], 1: ["museum"]},
-        districts=with_districts("museum"),
     )
     top, rest = deck_top(g, 2)
     g = build(g, museum=top, deck=rest)
     before = all_cards(g)
-    act(g, 0, "exchange", 1, "museum", "castle")
+    act(g, "exchange", 1, "museum", "castle", seat=0)
     assert keys(g, g.cities[0]) == ["museum"] and len(g.museum) == 2
     assert all_cards(g) == before
     from citadels_core.scoring import score_breakdown
@@ -183,13 +182,13 @@ def test_museum_cards_stay_with_the_museum_when_the_diplomat_exchanges_it():
 
 def test_marshal_cannot_seize_from_a_city_completed_with_the_monument():
     """RULINGS R10, R14: the Monument counts as two."""
-    g = table(
-        AGENTS,
-        4,
-        {"marshal": 0},
+    g = mid_game(
+        players=4,
+        cast=AGENTS,
+        districts=with_districts("monument"),
+        characters={0: "marshal"},
         gold=[9, 2, 2, 2],
         cities={1: ["monument", "tavern", "temple", "manor", "market", "church"]},
-        districts=with_districts("monument"),
     )
     assert g.is_complete(1)
     assert all(a[0] != 1 for a in legal(g, "seize"))
@@ -197,18 +196,18 @@ def test_marshal_cannot_seize_from_a_city_completed_with_the_monument():
 
 def test_wizard_may_take_the_secret_vault_but_never_build_it():
     """RULINGS R23."""
-    g = table(
-        MAG_CAST,
-        4,
-        {"wizard": 0},
+    g = mid_game(
+        players=4,
+        cast=MAG_CAST,
+        districts=with_districts("secret_vault"),
+        characters={0: "wizard"},
         gold=[9, 2, 2, 2],
         hands={1: ["secret_vault"]},
-        districts=with_districts("secret_vault"),
     )
-    act(g, 0, "wizard", 1)
+    act(g, "wizard", 1, seat=0)
     assert ("secret_vault",) in legal(g, "wizard_take")
     assert ("secret_vault",) not in legal(g, "wizard_build")
     with pytest.raises(IllegalAction):
         g.apply(0, Action("wizard_build", ("secret_vault",)))
-    act(g, 0, "wizard_take", "secret_vault")
+    act(g, "wizard_take", "secret_vault", seat=0)
     assert "secret_vault" in keys(g, g.hands[0])

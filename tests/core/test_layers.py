@@ -59,21 +59,21 @@ def test_each_type_ignore_says_why():
     assert not bare, "say why after each ignore (`# type: ignore[code]  # reason`):\n" + "\n".join(bare)
 
 
-# A test reaches the moment it needs through a position (helpers.build, helpers.start_turns: docs/position.md),
+# A test reaches the moment it needs through a position (helpers.mid_game, helpers.build: docs/position.md),
 # which the rules check, not by writing a game's fields. These writes are left, each for its reason.
 FIELD_WRITES_ALLOWED = {
     ("test_bots_ismcts.py", "moves"): "the moves kept since a decision (no part of a position), changed to "
     "check that a search tree follows only what its seat saw of them",
-    ("test_scenario_builder.py", "crown"): "the old hand-written set-up start_turns is checked against",
-    ("test_scenario_builder.py", "owner"): "the old hand-written set-up start_turns is checked against",
-    ("test_scenario_builder.py", "characters"): "the old hand-written set-up start_turns is checked against",
-    ("test_scenario_builder.py", "faceup"): "the old hand-written set-up start_turns is checked against",
-    ("test_scenario_builder.py", "facedown"): "the old hand-written set-up start_turns is checked against",
-    ("test_scenario_builder.py", "draft"): "the old hand-written set-up start_turns is checked against",
+    ("test_scenario_builder.py", "crown"): "the old hand-written set-up mid_game is checked against",
+    ("test_scenario_builder.py", "owner"): "the old hand-written set-up mid_game is checked against",
+    ("test_scenario_builder.py", "characters"): "the old hand-written set-up mid_game is checked against",
+    ("test_scenario_builder.py", "faceup"): "the old hand-written set-up mid_game is checked against",
+    ("test_scenario_builder.py", "facedown"): "the old hand-written set-up mid_game is checked against",
+    ("test_scenario_builder.py", "draft"): "the old hand-written set-up mid_game is checked against",
     (
         "test_scenario_builder.py",
         "selection_step",
-    ): "the old hand-written set-up start_turns is checked against",
+    ): "the old hand-written set-up mid_game is checked against",
     ("test_engine_contract.py", "hands"): "changes the original's list in place to show a clone shares none",
 }
 
@@ -112,7 +112,7 @@ def test_tests_build_positions_instead_of_writing_a_games_fields():
             found.add((path.name, field))
             assert (path.name, field) in FIELD_WRITES_ALLOWED, (
                 f"{path.relative_to(ROOT)}:{n} writes the game's '{field}': build the moment as a position "
-                "(tests/support/helpers.py build or start_turns)"
+                "(tests/support/helpers.py mid_game or build)"
             )
     assert not set(FIELD_WRITES_ALLOWED) - found, "an allowed write is gone: take it off the list"
 

@@ -1,6 +1,6 @@
 """The tests' scenario builders (tests/support/helpers.py) write positions; here they are checked against the engine.
 
-`start_turns` writes the first call of the turn phase as a position instead of letting the engine make the
+`mid_game` writes the first call of the turn phase as a position instead of letting the engine make the
 call. For random picks (partial ones too: a seat holding nothing), crowns, face-up discards, hands and
 cities, in both editions and every player count, its game must be the one the engine's own
 `begin_turn_phase` reaches from the same fields. That reference writes the game's fields by hand, the one
@@ -10,7 +10,8 @@ import random
 from collections import Counter
 
 import pytest
-from helpers import EVERY_SETUPS, build, position_lines, start_turns
+from classic_helpers import purple_with
+from helpers import EVERY_SETUPS, build, mid_game, new_game, position_lines
 
 from citadels_core import Game, GameConfig
 from citadels_core.terms import CARD
@@ -48,7 +49,7 @@ def _scenario(g: Game, rng: random.Random) -> tuple[dict[int, list[str]], list[s
 
 
 @pytest.mark.parametrize("edition,players,kw", EVERY_SETUPS)
-def test_start_turns_writes_the_game_the_engine_reaches_by_calling(edition, players, kw):
+def test_mid_game_writes_the_game_the_engine_reaches_by_calling(edition, players, kw):
     rng = random.Random(players)
     for seed in range(6):
         config = GameConfig.create(players, edition=edition, **kw)
@@ -60,7 +61,7 @@ def test_start_turns_writes_the_game_the_engine_reaches_by_calling(edition, play
         base = build(fresh, cities=cities)
         reference = _by_hand(Game.from_position(base.position()), picks, faceup, crown)
         try:
-            built = start_turns(base, picks, faceup, crown=crown)
+            built = mid_game(base, characters=picks, faceup=faceup, crown=crown)
         except AssertionError as e:  # the builder refuses what it cannot write (the Throne Room's gold)
             assert "Throne Room" in str(e)
             continue
@@ -90,21 +91,22 @@ def test_build_keeps_every_card_once_and_the_order_of_the_deck():
 
 
 @pytest.mark.parametrize("owner", range(4))
-def test_start_turns_writes_the_ball_rooms_thanks_and_refuses_the_throne_rooms_gold(owner):
+def test_mid_game_writes_the_ball_rooms_thanks_and_refuses_the_throne_rooms_gold(owner):
     """The classic Ball Room (RULINGS R44): the first player called thanks its crowned owner, as the
     engine's call asks; the Throne Room's gold when the King takes the crown is not written: refused."""
-    from classic_helpers import classic_game, purple_with
 
     picks = {0: ["assassin"], 1: ["king"], 2: ["merchant"]}
     for crown in range(4):
         g = build(
-            classic_game(4, districts=purple_with("ball_room", "throne_room")), cities={owner: ["ball_room"]}
+            new_game(4, edition="classic", districts=purple_with("ball_room", "throne_room")),
+            cities={owner: ["ball_room"]},
         )
         reference = _by_hand(Game.from_position(g.position()), picks, [], crown)
-        assert start_turns(g, picks, crown=crown).position() == reference.position()
+        assert mid_game(g, characters=picks, crown=crown).position() == reference.position()
     g = build(
-        classic_game(4, districts=purple_with("ball_room", "throne_room")), cities={owner: ["throne_room"]}
+        new_game(4, edition="classic", districts=purple_with("ball_room", "throne_room")),
+        cities={owner: ["throne_room"]},
     )
     with pytest.raises(AssertionError, match="Throne Room"):
-        start_turns(g, {owner: ["king"]}, crown=(owner + 1) % 4)
-    assert start_turns(g, {owner: ["king"]}, crown=owner).crown == owner
+        mid_game(g, characters={owner: ["king"]}, crown=(owner + 1) % 4)
+    assert mid_game(g, characters={owner: ["king"]}, crown=owner).crown == owner

@@ -1,17 +1,9 @@
-"""Scenario builders for the classic-edition tests: a classic game with chosen cards, set into a turn."""
+"""The classic edition's casts and purple districts for tests: the base ones with chosen bonus cards."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-# Shared with the 2016 tests; imported from here by the classic ones.
-from district_helpers import setup as setup
-from helpers import act as act
-from helpers import build as build
-from helpers import legal_kinds as kinds  # noqa: F401 - the classic tests call it kinds
-from helpers import start_turns
-
-from citadels_core import Game, GameConfig
 from citadels_core.editions.classic import BASE_CAST, BASE_PURPLE_KEYS
 
 BONUS = (
@@ -73,33 +65,3 @@ def purple_with(*bonus: str, keep: Sequence[str] = ()) -> list[str]:
     while len(extra) - (len(BASE_PURPLE_KEYS) - len(base)) > 3:
         base.remove(removable.pop(0))
     return base + extra
-
-
-def classic_game(
-    players: int = 4,
-    seed: int = 1,
-    cast: str | Sequence[str] = "classic_basic",
-    districts: str | Sequence[str] = "classic_basic",
-    **kw,
-) -> Game:
-    return Game(GameConfig.create(players, cast=cast, districts=districts, edition="classic", **kw), seed)
-
-
-def start(g: Game, picks: dict[int, str | Sequence[str]], crown: int = 0) -> Game:
-    """The game with the selection skipped: each player holds the named character(s) and the first is
-    called (a position: helpers.start_turns)."""
-    return start_turns(g, picks, crown=crown)
-
-
-def total_cards(g: Game) -> int:
-    """Every district card: deck, hands, cities, the Museum, drawn cards, and cards set aside by an open
-    decision (the Magician's discards, the district waiting for the Graveyard's owner)."""
-    aside = g.follow_up_data if g.follow_up in ("redraw", "graveyard") else []
-    return (
-        len(g.deck)
-        + sum(map(len, g.hands))
-        + sum(map(len, g.cities))
-        + len(g.museum)
-        + len(g.drawn)
-        + len(aside)
-    )

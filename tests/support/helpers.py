@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from citadels_core import Action, Game, GameConfig
@@ -13,19 +13,33 @@ from citadels_core.characters.base import CharacterRules
 from citadels_core.characters.classic import ClassicTaxCollector
 from citadels_core.characters.king import King
 from citadels_core.position import HEADER, VERSION
-from citadels_core.terms import CARD, TURN
+from citadels_core.terms import CARD, SELECT, TURN
 from citadels_core.view import view
 
 
-def new_game(players: int = 4, seed: int = 1, **kw) -> Game:
-    return Game(GameConfig.create(players, **kw), seed)
+def new_game(
+    players: int = 4,
+    seed: int = 1,
+    *,
+    edition: str = "2016",
+    cast: str | Sequence[str] | None = None,
+    districts: str | Sequence[str] | None = None,
+    **kw: Any,
+) -> Game:
+    """A game at its first selection; the cast and districts default to the edition's basic ones (the first
+    game's in 2016, the classic base game's in the classic edition)."""
+    basic = "classic_basic" if edition == "classic" else "first_game"
+    config = GameConfig.create(
+        players, cast=cast or basic, districts=districts or basic, edition=edition, **kw
+    )
+    return Game(config, seed)
 
 
 # ---------------------------------------------------------------- scenarios as positions
 #
 # A test reaches the moment it needs by writing it as a position (docs/position.md) and reading it with
-# `Game.from_position`, which checks it by the rules: the tests never write a game's fields. `build` changes
-# named lines of a game's position; `start_turns` writes the first call of the turn phase on top.
+# `Game.from_position`, which checks it by the rules: the tests never write a game's fields. `mid_game` is
+# the one builder of a game in play; `build` changes named lines of a game already made.
 
 PER_SEAT = ("gold", "hands", "cities", "known", "characters", "seen")
 
@@ -102,17 +116,71 @@ def _keep_every_card_once(old: dict[str, Any], new: dict[str, Any], named: set[i
     new["hands"] = hands
 
 
-def start_turns(
+def mid_game(
+    base: Game | None = None,
+    /,
+    *,
+    edition: str = "2016",
+    players: int = 4,
+    seed: int = 1,
+    cast: str | Sequence[str] | None = None,
+    districts: str | Sequence[str] | None = None,
+    characters: Mapping[int, str | Sequence[str]] | None = None,
+    faceup: Sequence[str] = (),
+    crown: int | None = None,
+    gold: Sequence[int] | Mapping[int, int] | None = None,
+    hands: Sequence[Sequence[str]] | Mapping[int, Sequence[str]] | None = None,
+    cities: Sequence[Sequence[str]] | Mapping[int, Sequence[str]] | None = None,
+    phase: str = TURN,
+    **lines: Any,
+) -> Game:
+    """A game in play: `new_game(players, seed, edition=, cast=, districts=)`, or `base` when given, with
+    the gold, hands and cities given (a whole line, or {seat: value} for some seats, as `build`) and any
+    other lines of the position named.
+
+    In the turn phase (the default) the selection is skipped: `characters` says which character(s) each
+    seat holds (seat -> key or keys; a seat may hold none), the others are discarded (`faceup` face up, the
+    rest face down), and the first character held is called and its turn begun. With `phase="select"` the
+    game stays at its selection and only the lines change."""
+    if base is None:
+        g = new_game(players, seed, edition=edition, cast=cast, districts=districts)
+    else:
+        assert (edition, players, seed, cast, districts) == ("2016", 4, 1, None, None), (
+            "a base game already has its setup"
+        )
+        g = base
+    given = {"gold": gold, "hands": hands, "cities": cities}
+    changes = {k: _line(v) for k, v in given.items() if v is not None} | lines
+    if phase == SELECT:
+        assert characters is None and not faceup and crown is None, "characters are held from the turn phase"
+        return build(g, **changes)
+    assert phase == TURN, f"mid_game builds a game at its selection or its turns, not {phase!r}"
+    assert characters is not None, "the turn phase needs someone holding a character"
+    return _start_turns(g, characters, faceup, crown, **changes)
+
+
+def held_by(holders: Mapping[str, int]) -> dict[int, list[str]]:
+    """`mid_game`'s characters (seat -> keys) from who holds each character (key -> seat)."""
+    seats: dict[int, list[str]] = {}
+    for key, p in holders.items():
+        seats.setdefault(p, []).append(key)
+    return seats
+
+
+def _line(value: Any) -> Any:
+    """A per-seat line as `build` takes it: {seat: value} as given, a whole line as a list."""
+    if isinstance(value, Mapping):
+        return {p: list(v) if isinstance(v, (list, tuple)) else v for p, v in value.items()}
+    return [list(v) if isinstance(v, (list, tuple)) else v for v in value]
+
+
+def _start_turns(
     g: Game,
-    picks: dict[int, str | Sequence[str]],
+    picks: Mapping[int, str | Sequence[str]],
     faceup: Sequence[str] = (),
     crown: int | None = None,
     **changes: Any,
 ) -> Game:
-    """The game at the first call of the turn phase: each seat holds the named character(s) (the others
-    discarded: `faceup` face up, the rest face down), with any other lines of the position changed (as
-    `build`), and the first character held called and its turn begun. The selection is skipped, so a seat
-    may hold no character."""
     assert g.phase == "select" and not g.follow_up
     held: dict[int, int] = {}
     characters: list[list[str]] = [[] for _ in range(g.players)]
@@ -139,11 +207,9 @@ def start_turns(
         crown = p
     elif reveal is ClassicTaxCollector.on_reveal:
         due = edition_state.pop("tax_pre", (0, 0))
-        assert due[0] != g.round, "start_turns does not write the Tax Collector's dues: play his call"
+        assert due[0] != g.round, "mid_game does not write the Tax Collector's dues: play his call"
     else:
-        assert reveal is CharacterRules.on_reveal, (
-            f"start_turns does not know what the {key} does when revealed"
-        )
+        assert reveal is CharacterRules.on_reveal, f"mid_game does not know what the {key} does when revealed"
     turn = {
         "phase": TURN,
         "crown": crown,
@@ -174,7 +240,7 @@ def start_turns(
         if r.watches_crown and any(h.has(q, k) for q in range(h.players))
     ]
     assert crown == before or not watching, (
-        f"start_turns does not write what the {' and the '.join(watching)} does when the King takes the "
+        f"mid_game does not write what the {' and the '.join(watching)} does when the King takes the "
         "crown: give him the crown, or play his call"
     )
     # The classic Ball Room (RULINGS R44): the player called first thanks its crowned owner first.
@@ -188,15 +254,47 @@ def cards(g: Game, *keys: str) -> list[int]:
     return [g.card_id(k) for k in keys]
 
 
-def act(g: Game, kind: str, *args: str | int) -> None:
-    """Apply an action for whoever must decide now."""
-    pd = g.pending()
-    assert pd is not None
-    g.apply(pd[0], Action(kind, tuple(args)))
+def act(g: Game, kind: str, *args: str | int, seat: int | None = None) -> None:
+    """Apply an action for `seat`, or for whoever must decide now; the engine checks it (IllegalAction)."""
+    if seat is None:
+        pd = g.pending()
+        assert pd is not None, "nobody decides: the game is over"
+        seat = pd[0]
+    g.apply(seat, Action(kind, tuple(args)))
 
 
 def legal_kinds(g: Game) -> set[str]:
     return {a.kind for a in g.legal_actions()}
+
+
+def legal(g: Game, kind: str) -> list[tuple]:
+    """The arguments of each legal action of that kind."""
+    return [a.args for a in g.legal_actions() if a.kind == kind]
+
+
+def keys(g: Game, cards: list[int]) -> list[str]:
+    return sorted(g.card_keys(cards))
+
+
+def turn_of(g: Game) -> tuple[int, str]:
+    """(player, character) now playing."""
+    return g.turn_player, g.character_key(g.current_character)
+
+
+def total_cards(g: Game) -> int:
+    """Every district card in the game: deck, hands, cities, under the Museum, drawn, and those set aside
+    by a decision in progress (discarded to the Magician, waiting for the Graveyard's owner, paid to the
+    Thieves' Den)."""
+    if g.follow_up == "pay_den":
+        # The Thieves' Den itself has left the hand and is not yet in the city.
+        aside = len(g.follow_up_data[1:]) + 1
+    elif g.follow_up in ("redraw", "graveyard"):
+        aside = len(g.follow_up_data)
+    else:
+        aside = 0
+    return (
+        len(g.deck) + sum(map(len, g.hands)) + sum(map(len, g.cities)) + len(g.museum) + len(g.drawn) + aside
+    )
 
 
 def finish_turn(g: Game) -> None:

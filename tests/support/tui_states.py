@@ -38,5 +38,6 @@ def me_view(g: Game) -> View:
     return view(g, pd[0])
 
 
-def act(kind: str, *args: str | int) -> Action:
+def action(kind: str, *args: str | int) -> Action:
+    """The action of that kind with those arguments (as a parse should give it)."""
     return Action(kind, tuple(args))

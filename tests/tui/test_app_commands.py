@@ -7,7 +7,8 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
+
+from sessions import session_info
 
 from citadels_server.hub import Hub
 from citadels_tui.app import CitadelsApp
@@ -59,7 +60,7 @@ async def test_the_apps_and_the_game_screen_are_what_commands_take_them_for(tmp_
         assert isinstance(app.game_screen, GameScreen)
         assert isinstance(app.game_screen, Board)
         assert app.game_screen.game_app is app
-    lobby = ssh_app_factory(SimpleNamespace(name="anna", key_fingerprint=None), Hub(pace=0.0))
+    lobby = ssh_app_factory(session_info(name="anna", key_fingerprint=None), Hub(pace=0.0))
     async with lobby.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(lobby, GameApp)

@@ -4,7 +4,7 @@
 import dataclasses
 
 import pytest
-from tui_states import act, drive, legal_has, me_view
+from tui_states import action, drive, legal_has, me_view
 
 from citadels_core import Action, Game, GameConfig
 from citadels_core.view import view
@@ -51,7 +51,7 @@ def test_yo_is_e_and_case_does_not_matter():
 )
 def test_choose_the_king_in_russian_or_english(selection, text):
     g, v = selection
-    assert parse(text, v, g.config).actions == (act("choose", "king"),), text
+    assert parse(text, v, g.config).actions == (action("choose", "king"),), text
 
 
 def test_case_endings_find_the_nominative_name():
@@ -76,16 +76,16 @@ def test_kill_and_rob_with_accusative_names():
         "warlord": "кондотьера",
         "artist": "художницу",
     }[target]
-    assert parse(f"убить {word}", v, g.config).actions == (act("kill", target),)
-    assert parse(f"убей {word}", v, g.config).actions == (act("kill", target),)
+    assert parse(f"убить {word}", v, g.config).actions == (action("kill", target),)
+    assert parse(f"убей {word}", v, g.config).actions == (action("kill", target),)
 
 
 def test_rob_the_merchant():
     g, v = _turn("rob")
-    if act("rob", "merchant") in v.legal:
-        assert parse("ограбить купца", v, g.config).actions == (act("rob", "merchant"),)
+    if action("rob", "merchant") in v.legal:
+        assert parse("ограбить купца", v, g.config).actions == (action("rob", "merchant"),)
     target = next(a.args[0] for a in v.legal if a.kind == "rob")
-    assert parse(f"ограбить {target}", v, g.config).actions == (act("rob", target),)
+    assert parse(f"ограбить {target}", v, g.config).actions == (action("rob", target),)
 
 
 def test_gather_in_russian():
@@ -160,7 +160,7 @@ def test_errors_are_in_russian(selection):
 )
 def test_the_russian_ways_of_finishing_end_the_turn(text):
     g, v = _turn("end")
-    assert parse(text, v, g.config).actions == (act("end"),), text
+    assert parse(text, v, g.config).actions == (action("end"),), text
 
 
 def test_a_bare_misspelt_russian_name_gets_a_suggestion(selection):

@@ -7,8 +7,8 @@ import asyncio
 import functools
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
+from sessions import session_info
 from ssh_helpers import Screen, connect, open_game, running_server
 
 from citadels_server.hub import Hub
@@ -71,7 +71,7 @@ async def test_two_apps_in_one_loop_keep_their_own_language(tmp_path: Path):
     assert i18n.language() == "en"  # outside both apps: the process default did not move
 
 
-ANNA = SimpleNamespace(name="anna", key_fingerprint=None)
+ANNA = session_info(name="anna", key_fingerprint=None)
 
 
 async def test_the_lobby_switches_language_with_lang():

@@ -6,8 +6,8 @@ the screen shown is still whole, and later showings still restyle (a theme chose
 from __future__ import annotations
 
 import html
-from types import SimpleNamespace
 
+from sessions import session_info
 from textual import events
 from textual._compositor import Compositor
 from textual._context import active_app
@@ -18,7 +18,7 @@ from citadels_tui.components.first_showing import FirstShowing
 from citadels_tui.components.lobby_screen import LobbyScreen
 from citadels_tui.lobby_app import ssh_app_factory
 
-ANNA = SimpleNamespace(name="anna", key_fingerprint=None)
+ANNA = session_info(name="anna", key_fingerprint=None)
 
 
 def screen_text(app: App) -> str:

@@ -4,10 +4,10 @@ saved and resumed; made as a table in the SSH lobby."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from rich.console import Console
+from sessions import session_info
 from test_tui_app import SIZE, keys, settle
 from textual.widgets import Input, Select
 
@@ -21,7 +21,7 @@ from citadels_tui.components.table_form_screen import TableFormScreen
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.settings import load_settings
 
-ANNA = SimpleNamespace(name="anna", key_fingerprint=None)
+ANNA = session_info(name="anna", key_fingerprint=None)
 
 
 async def _play(app: CitadelsApp, pilot, moves: int) -> None:
@@ -157,7 +157,7 @@ async def test_a_classic_table_in_the_lobby_by_form_and_by_command():
         assert (ht.table.config.edition, ht.table.config.shorter) == ("classic", True)
         assert ht.table.config.cast[-1] == "artist"  # The Dark City's rank 9 character, asked for
     # Typed: edition= picks the classic setups; a 2016 preset for a classic table is refused.
-    app = ssh_app_factory(SimpleNamespace(name="bruno", key_fingerprint=None), hub)
+    app = ssh_app_factory(session_info(name="bruno", key_fingerprint=None), hub)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press(*keys("new 4 edition=classic cast=first_game"), "enter")
         await pilot.pause()

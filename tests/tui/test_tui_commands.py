@@ -4,7 +4,7 @@ import re
 
 import pytest
 from helpers import build
-from tui_states import act, drive, legal_has, me_view
+from tui_states import action, drive, legal_has, me_view
 
 from citadels_core import Game, GameConfig
 from citadels_core.view import view
@@ -43,7 +43,7 @@ def test_a_number_out_of_range_names_the_range(selection):
 def test_choose_a_character_by_name_prefix_or_name_alone(selection):
     g, v = selection
     for text in ("choose king", "CHOOSE KING", "ch ki", "pick king", "king", "Kin"):
-        assert parse(text, v, g.config).actions == (act("choose", "king"),), text
+        assert parse(text, v, g.config).actions == (action("choose", "king"),), text
 
 
 def test_a_typo_in_a_verb_gets_did_you_mean(selection):
@@ -73,44 +73,44 @@ def test_an_ambiguous_name_prefix_lists_the_candidates(selection):
 def test_a_verb_prefix_is_settled_by_what_is_legal_now(selection):
     g, v = selection
     # "c" starts both choose and cards (draw); only choosing is possible in the selection.
-    assert parse("c king", v, g.config).actions == (act("choose", "king"),)
+    assert parse("c king", v, g.config).actions == (action("choose", "king"),)
 
 
 def test_gather_verbs():
     g, v = _turn("gather")
     for text in ("take gold", "gold", "take", "take 2 gold"):
-        assert parse(text, v, g.config).actions == (act("gather", "gold"),), text
+        assert parse(text, v, g.config).actions == (action("gather", "gold"),), text
     for text in ("draw", "draw cards", "cards", "take cards"):
-        assert parse(text, v, g.config).actions == (act("gather", "cards"),), text
+        assert parse(text, v, g.config).actions == (action("gather", "cards"),), text
 
 
 def test_keep_a_drawn_card():
     g, v = _turn("keep")
     key = v.options[0]
     name = g.rules.edition.districts[g.rules.edition.district_by_key[key]].name
-    assert parse(f"keep {name}", v, g.config).actions == (act("keep", key),)
-    assert parse(name.lower(), v, g.config).actions == (act("keep", key),)
+    assert parse(f"keep {name}", v, g.config).actions == (action("keep", key),)
+    assert parse(name.lower(), v, g.config).actions == (action("keep", key),)
 
 
 def test_build_a_card_with_spaces_and_apostrophes_in_its_name(selection):
     g, v = selection
-    assert parse("build thieves den", v, g.config).actions == (act("build", "thieves_den"),)
-    assert parse("build Thieves' Den", v, g.config).actions == (act("build", "thieves_den"),)
-    assert parse("build trading post", v, g.config).actions == (act("build", "trading_post"),)
-    assert parse("bu school of magic", v, g.config).actions == (act("build", "school_of_magic"),)
+    assert parse("build thieves den", v, g.config).actions == (action("build", "thieves_den"),)
+    assert parse("build Thieves' Den", v, g.config).actions == (action("build", "thieves_den"),)
+    assert parse("build trading post", v, g.config).actions == (action("build", "trading_post"),)
+    assert parse("bu school of magic", v, g.config).actions == (action("build", "school_of_magic"),)
 
 
 def test_kill_and_rob_name_a_character(selection):
     g, v = selection
-    assert parse("kill thief", v, g.config).actions == (act("kill", "thief"),)
-    assert parse("rob the merchant", v, g.config).actions == (act("rob", "merchant"),)
-    assert parse("assassinate architect", v, g.config).actions == (act("kill", "architect"),)
+    assert parse("kill thief", v, g.config).actions == (action("kill", "thief"),)
+    assert parse("rob the merchant", v, g.config).actions == (action("rob", "merchant"),)
+    assert parse("assassinate architect", v, g.config).actions == (action("kill", "architect"),)
 
 
 def test_destroy_names_the_district_and_the_city(selection):
     g, v = selection
-    assert parse("destroy market in bruno's city", v, g.config).actions == (act("destroy", 1, "market"),)
-    assert parse("destroy clara market", v, g.config).actions == (act("destroy", 2, "market"),)
+    assert parse("destroy market in bruno's city", v, g.config).actions == (action("destroy", 1, "market"),)
+    assert parse("destroy clara market", v, g.config).actions == (action("destroy", 2, "market"),)
 
 
 def test_destroy_without_a_city_finds_the_only_one_that_has_it():
@@ -128,8 +128,8 @@ def test_destroy_without_a_city_finds_the_only_one_that_has_it():
 
 def test_swap_hands_with_a_player(selection):
     g, v = selection
-    assert parse("swap hands with clara", v, g.config).actions == (act("swap_hands", 2),)
-    assert parse("exchange hands with David", v, g.config).actions == (act("swap_hands", 3),)
+    assert parse("swap hands with clara", v, g.config).actions == (action("swap_hands", 2),)
+    assert parse("exchange hands with David", v, g.config).actions == (action("swap_hands", 3),)
 
 
 def test_discard_cards_as_magician_expands_to_redraw_discards_and_done():
@@ -137,7 +137,7 @@ def test_discard_cards_as_magician_expands_to_redraw_discards_and_done():
     cards = list(dict.fromkeys(v.hand))[:2]
     names = " ".join(g.rules.edition.districts[g.rules.edition.district_by_key[k]].name for k in cards)
     got = parse(f"discard {names}", v, g.config)
-    assert got.actions == (act("redraw"), *[act("discard", k) for k in cards], act("done"))
+    assert got.actions == (action("redraw"), *[action("discard", k) for k in cards], action("done"))
 
 
 def test_discard_a_character_in_the_two_player_selection():
@@ -145,20 +145,20 @@ def test_discard_a_character_in_the_two_player_selection():
     v = me_view(g)
     key = v.legal[0].args[0]
     name = g.rules.edition.characters[g.rules.edition.character_by_key[key]].name
-    assert parse(f"discard {name}", v, g.config).actions == (act("discard_character", key),)
+    assert parse(f"discard {name}", v, g.config).actions == (action("discard_character", key),)
 
 
 def test_simple_verbs(selection):
     g, v = selection
     for verb in ("income", "bonus", "end", "done", "smithy"):
-        assert parse(verb, v, g.config).actions == (act(verb),)
-    assert parse("end turn", v, g.config).actions == (act("end"),)
-    assert parse("beautify castle", v, g.config).actions == (act("beautify", "castle"),)
-    assert parse("lab tavern", v, g.config).actions == (act("laboratory", "tavern"),)
-    assert parse("pay gold", v, g.config).actions == (act("pay_gold"),)
+        assert parse(verb, v, g.config).actions == (action(verb),)
+    assert parse("end turn", v, g.config).actions == (action("end"),)
+    assert parse("beautify castle", v, g.config).actions == (action("beautify", "castle"),)
+    assert parse("lab tavern", v, g.config).actions == (action("laboratory", "tavern"),)
+    assert parse("pay gold", v, g.config).actions == (action("pay_gold"),)
     assert parse("pay tavern temple", v, g.config).actions == (
-        act("pay_card", "tavern"),
-        act("pay_card", "temple"),
+        action("pay_card", "tavern"),
+        action("pay_card", "temple"),
     )
 
 
@@ -186,18 +186,18 @@ def test_app_commands(selection):
 
 def test_synonyms(selection):
     g, v = selection
-    assert parse("steal from the king", v, g.config).actions == (act("rob", "king"),)
-    assert parse("murder the thief", v, g.config).actions == (act("kill", "thief"),)
-    assert parse("pass", v, g.config).actions == (act("end"),)
-    assert parse("pick the bishop", v, g.config).actions == (act("choose", "bishop"),)
+    assert parse("steal from the king", v, g.config).actions == (action("rob", "king"),)
+    assert parse("murder the thief", v, g.config).actions == (action("kill", "thief"),)
+    assert parse("pass", v, g.config).actions == (action("end"),)
+    assert parse("pick the bishop", v, g.config).actions == (action("choose", "bishop"),)
 
 
 def test_an_unknown_action_kind_is_still_a_verb():
     # A character added later brings a kind the parser has no words for: its own name is the verb.
     g, v = _turn("gather")
-    v2 = v.replace(legal=(*v.legal, act("warrant", "king")))
-    assert parse("warrant king", v2, g.config).actions == (act("warrant", "king"),)
-    assert parse(str(len(v2.legal)), v2, g.config).actions == (act("warrant", "king"),)
+    v2 = v.replace(legal=(*v.legal, action("warrant", "king")))
+    assert parse("warrant king", v2, g.config).actions == (action("warrant", "king"),)
+    assert parse(str(len(v2.legal)), v2, g.config).actions == (action("warrant", "king"),)
 
 
 def test_garbage_never_raises(selection):
@@ -413,11 +413,11 @@ def test_the_classic_warlord_says_destroying_ends_his_turn():
 
 def test_a_name_alone_does_the_one_thing_the_decision_offers(selection):
     g, v = selection
-    assert parse("assassin", v, g.config).actions == (act("choose", "assassin"),)
+    assert parse("assassin", v, g.config).actions == (action("choose", "assassin"),)
     g, v = _turn("build")
     key = next(a.args[0] for a in v.legal if a.kind == "build")
     name = g.rules.edition.districts[g.rules.edition.district_by_key[key]].name
-    assert parse(name.lower(), v, g.config).actions == (act("build", key),)
+    assert parse(name.lower(), v, g.config).actions == (action("build", key),)
 
 
 def test_a_name_of_several_options_says_which():
@@ -434,7 +434,7 @@ def test_a_name_of_several_options_says_which():
 @pytest.mark.parametrize("text", ["done", "end turn", "end", "finish", "pass", "End Turn", "DONE", "fin"])
 def test_the_usual_ways_of_finishing_end_the_turn(text):
     g, v = _turn("end")
-    assert parse(text, v, g.config).actions == (act("end"),), text
+    assert parse(text, v, g.config).actions == (action("end"),), text
 
 
 def test_a_bare_misspelt_name_gets_did_you_mean(selection):
@@ -455,7 +455,7 @@ def test_a_wrong_target_never_shows_seat_numbers_or_keys():
     from citadels_tui.errors import explain_refusal
 
     g, v = _turn("destroy")
-    wrong = act("destroy", 0, "no_such_district")
+    wrong = action("destroy", 0, "no_such_district")
     try:
         g.apply(v.me, wrong)
     except Exception as e:  # noqa: BLE001 - the engine's refusal is what is explained
@@ -469,7 +469,7 @@ def test_destroying_your_own_district_needs_a_confirmation():
     g, v = _turn("destroy")
     g = build(g, cities={v.me: ["tavern"]})  # (the engine says which options harm your own city)
     v = me_view(g)
-    own = act("destroy", v.me, "tavern")
+    own = action("destroy", v.me, "tavern")
     assert own in v.legal
     assert confirmation(v, g.config, [own]).startswith("That destroys your own Tavern.")
     other = next(a for a in v.legal if a.kind == "destroy" and a.args[0] != v.me)

@@ -131,14 +131,14 @@ def test_every_pane_draws_every_character_at_every_width(texts, widths):
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_the_reconnect_code_is_drawn_whole_in_the_lobby(size, lang):
-    from types import SimpleNamespace
+    from sessions import session_info
 
     from citadels_server.hub import Hub
     from citadels_tui import i18n
     from citadels_tui.components.lobby_screen import code_sentence
     from citadels_tui.lobby_app import ssh_app_factory
 
-    who = SimpleNamespace(
+    who = session_info(
         name="anna", key_fingerprint=None, seat_code="CNTQN3", locale=(("LANG", f"{lang}_XX.UTF-8"),)
     )
     app = ssh_app_factory(who, Hub(pace=0.0))

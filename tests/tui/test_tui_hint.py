@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 import threading
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
+from sessions import session_info
 
 from citadels_core import Game, GameConfig
 from citadels_core.view import view
@@ -217,7 +217,7 @@ async def test_the_hint_in_russian(tmp_path: Path):
 async def test_a_hint_at_a_hosted_table():
     hub = Hub(pace=0.0)
     ht = hub.create("anna", None, 3)
-    app = ssh_app_factory(SimpleNamespace(name="anna", key_fingerprint=None), hub)
+    app = ssh_app_factory(session_info(name="anna", key_fingerprint=None), hub)
     app.hint_budget = BUDGET
     async with app.run_test(size=SIZE) as pilot:
         hub.start(ht, "anna")

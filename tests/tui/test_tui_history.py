@@ -8,9 +8,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import re
-from types import SimpleNamespace
 
 import pytest
+from sessions import session_info
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import decide, make_bot
@@ -27,10 +27,10 @@ from citadels_tui.ratings import Place
 from citadels_tui.records import FinishedGame, Finisher, GameSummary, MemoryRecords
 from citadels_tui.replay import Replay
 
-ANNA = SimpleNamespace(name="anna", key_fingerprint="SHA256:anna")
-BRUNO = SimpleNamespace(name="bruno", key_fingerprint="SHA256:bruno")
-DORA = SimpleNamespace(name="dora", key_fingerprint="SHA256:dora")  # has a key, never played
-GUEST = SimpleNamespace(name="guest-7", key_fingerprint=None)
+ANNA = session_info(name="anna", key_fingerprint="SHA256:anna")
+BRUNO = session_info(name="bruno", key_fingerprint="SHA256:bruno")
+DORA = session_info(name="dora", key_fingerprint="SHA256:dora")  # has a key, never played
+GUEST = session_info(name="guest-7", key_fingerprint=None)
 WHEN = 1_790_000_000.0  # 2026-09-21 14:13 UTC
 
 
@@ -305,7 +305,7 @@ async def test_the_leaderboard_ranks_rated_players_marks_yours_and_leaves_guests
         assert re.search(r"bruno +-?\d+\.\d", mine)
     # Below the lines listed, a rated player is still told their own rating.
     monkeypatch.setattr(history_screen, "LISTED", 1)
-    second = SimpleNamespace(name=board[1].name, key_fingerprint=f"SHA256:{board[1].name}")
+    second = session_info(name=board[1].name, key_fingerprint=f"SHA256:{board[1].name}")
     app = ssh_app_factory(second, hub)
     async with app.run_test(size=(100, 30)) as pilot:
         await type_line(pilot, "leaderboard")

@@ -1,9 +1,9 @@
 """The lobby app on its own (Textual pilot): the form that makes a table, chat's rate, a spectator's screens."""
 
 import asyncio
-from types import SimpleNamespace
 
 import pytest
+from sessions import session_info
 from textual.widgets import Button, Select
 
 from citadels_server.hub import Hub
@@ -16,9 +16,9 @@ from citadels_tui.components.status_bar import StatusBar
 from citadels_tui.components.table_form_screen import TableFormScreen
 from citadels_tui.lobby_app import ssh_app_factory
 
-ANNA = SimpleNamespace(name="anna", key_fingerprint=None)  # what the server's SessionInfo carries
-BRUNO = SimpleNamespace(name="bruno", key_fingerprint=None)
-ANNA_BACK = SimpleNamespace(name="anna", key_fingerprint=None, seat_code="K7M9QD")  # logged in with her code
+ANNA = session_info(name="anna", key_fingerprint=None)  # what the server's SessionInfo carries
+BRUNO = session_info(name="bruno", key_fingerprint=None)
+ANNA_BACK = session_info(name="anna", key_fingerprint=None, seat_code="K7M9QD")  # logged in with her code
 
 
 def _text(log) -> str:
@@ -100,7 +100,7 @@ def lobby_text(app) -> str:
 
 async def test_a_guest_is_told_why_in_their_language_and_a_keyless_seat_shows_its_code():
     hub = Hub(pace=0.0)
-    guest = SimpleNamespace(
+    guest = session_info(
         name="guest-3f2a",
         key_fingerprint=None,
         notice="name-holds-seat",
@@ -113,7 +113,7 @@ async def test_a_guest_is_told_why_in_their_language_and_a_keyless_seat_shows_it
         assert "За именем anna сохранено место за столом" in lobby_text(
             app
         ) and "вы — guest-3f2a" in lobby_text(app)
-    app = ssh_app_factory(SimpleNamespace(name="anna", key_fingerprint=None, seat_code="K7M9QD"), hub)
+    app = ssh_app_factory(session_info(name="anna", key_fingerprint=None, seat_code="K7M9QD"), hub)
     async with app.run_test(size=(200, 40)) as pilot:
         assert "log in with a key to keep it for good" in lobby_text(app)
         await pilot.press(*"new 2", "enter")
@@ -241,7 +241,7 @@ async def test_the_hosts_top_line_is_whole_at_80_columns(lang, said):
     from test_tui_screen_sizes import screen_lines
 
     hub = Hub(pace=0.0)
-    app = ssh_app_factory(SimpleNamespace(name="alexandra", key_fingerprint=None), hub)
+    app = ssh_app_factory(session_info(name="alexandra", key_fingerprint=None), hub)
     async with app.run_test(size=(80, 24)) as pilot:
         if lang != "en":
             await pilot.press(*_keys(f"lang {lang}"), "enter")

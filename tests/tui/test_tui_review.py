@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from types import SimpleNamespace
 
+from sessions import session_info
 from test_tui_snapshots import finished_record
 from textual.widgets import Button
 from textual_plotext import PlotextPlot
@@ -199,7 +199,7 @@ def test_the_app_save_of_a_finished_game_is_a_review_file(tmp_path: Path):
     assert problem is None and loaded is not None and json.loads(path.read_text())["bots"]
 
 
-SPECTATOR = SimpleNamespace(name="carla", key_fingerprint=None)
+SPECTATOR = session_info(name="carla", key_fingerprint=None)
 
 
 async def test_a_spectator_closes_the_end_screen_onto_the_board_and_reviews_the_public_game():

@@ -4,8 +4,8 @@ it (OSC 52); at a hosted table only once the game is over, since the line shows 
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
+from sessions import session_info
 from test_tui_undo import GOLD, SIZE, deciding, story, until
 
 from citadels_core import GameConfig
@@ -74,7 +74,7 @@ async def test_share_in_russian(tmp_path: Path):
 async def test_a_hosted_game_is_shared_only_once_it_is_over():
     hub = Hub(pace=0.0)
     ht = hub.create("anna", None, 3)
-    app = ssh_app_factory(SimpleNamespace(name="anna", key_fingerprint=None), hub)
+    app = ssh_app_factory(session_info(name="anna", key_fingerprint=None), hub)
     async with app.run_test(size=SIZE) as pilot:
         hub.start(ht, "anna")
         await pilot.pause()

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from functools import partial
-from types import SimpleNamespace
 
 import pytest
+from sessions import session_info
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
@@ -137,7 +137,7 @@ def test_eight_players_late_in_the_game(snap_compare, tmp_path, size):
 
 # A spectator at a hosted table (the SSH server's app, driven in-process): no "Your hand", a status bar
 # that offers no skipping, and at the end a way back to the lobby instead of "Play again".
-SPECTATOR = SimpleNamespace(name="carla", key_fingerprint=None)
+SPECTATOR = session_info(name="carla", key_fingerprint=None)
 
 
 async def _watch(pilot, finish: bool) -> None:

@@ -4,7 +4,8 @@ other player has acted since and it showed you nothing hidden (Board Game Arena'
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
+
+from sessions import session_info
 
 from citadels_core import Action, GameConfig
 from citadels_core.record import GameRecord, state_digest
@@ -158,7 +159,7 @@ async def test_undo_in_russian(tmp_path: Path):
 async def test_undo_is_not_for_a_hosted_table():
     hub = Hub(pace=0.0)
     ht = hub.create("anna", None, 3)
-    app = ssh_app_factory(SimpleNamespace(name="anna", key_fingerprint=None), hub)
+    app = ssh_app_factory(session_info(name="anna", key_fingerprint=None), hub)
     async with app.run_test(size=SIZE) as pilot:
         hub.start(ht, "anna")
         await pilot.pause()
