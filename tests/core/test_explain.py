@@ -8,7 +8,7 @@ import functools
 from collections.abc import Callable, Iterator
 
 import pytest
-from chars_table import act, table
+from helpers import act, held_by, mid_game
 
 from citadels_core import Action, Game, GameConfig
 from citadels_core.bots import RandomBot
@@ -190,24 +190,27 @@ def test_the_bishop_is_named_when_a_warlord_turn_ends_without_reaching_his_city(
 
 
 def test_the_hospital_is_named_for_a_killed_character_that_still_plays():
-    from classic_helpers import act as play
-    from classic_helpers import classic_game, purple_with, setup, start
+    from classic_helpers import purple_with
+    from helpers import build
 
-    g = start(classic_game(4, districts=purple_with("hospital")), {0: "assassin", 1: "merchant"})
-    g = setup(g, 1, city=["hospital", "market"], gold=5)
-    play(g, "kill", "merchant")
-    play(g, "gather", "gold")
-    play(g, "end")
+    characters = {0: "assassin", 1: "merchant"}
+    g = mid_game(edition="classic", districts=purple_with("hospital"), characters=characters, crown=0)
+    g = build(g, hands={1: []}, cities={1: ["hospital", "market"]}, gold={1: 5})
+    act(g, "kill", "merchant")
+    act(g, "gather", "gold")
+    act(g, "end")
     reason = last_reason(g, 1)
     assert reason is not None and reason.rule is Rule.HOSPITAL
     assert (reason.character, reason.by, reason.by_character) == ("merchant", 0, "assassin")
 
 
 def test_the_classic_library_and_observatory_draw_three_and_keep_two():
-    from classic_helpers import classic_game, purple_with, setup, start
+    from classic_helpers import purple_with
+    from helpers import build
 
-    g = start(classic_game(4, districts=purple_with(keep=("library", "observatory"))), {0: "king"})
-    g = setup(g, 0, city=["library", "observatory"])
+    districts = purple_with(keep=("library", "observatory"))
+    g = mid_game(edition="classic", districts=districts, characters={0: "king"}, crown=0)
+    g = build(g, hands={0: []}, cities={0: ["library", "observatory"]}, gold={0: 0})
     g.apply(0, Action("gather", ("cards",)))
     reason = last_reason(g, 0)
     assert reason is not None and reason.rule is Rule.LIBRARY_OBSERVATORY
@@ -218,8 +221,16 @@ def test_the_classic_library_and_observatory_draw_three_and_keep_two():
 
 
 def _warlord(cities: dict[int, list[str]], gold: int = 9, **holders: int) -> Game:
-    g = table(CAST, 4, {"warlord": 0, **holders}, districts=UNIQUES, cities=cities, gold=[gold, 2, 2, 2])
-    act(g, 0, "gather", "gold")
+    g = mid_game(
+        players=4,
+        cast=CAST,
+        characters=held_by({"warlord": 0, **holders}),
+        crown=0,
+        districts=UNIQUES,
+        cities=cities,
+        gold=[gold, 2, 2, 2],
+    )
+    act(g, "gather", "gold", seat=0)
     return g
 
 
@@ -230,10 +241,17 @@ def _refused(g: Game, seat: int, key: str) -> Reason | None:
 
 
 def test_the_bishop_protects_his_city_from_the_warlord():
-    g = table(CAST, 4, {"bishop": 1, "warlord": 0}, districts=UNIQUES, cities={1: ["castle"]})
-    act(g, 1, "gather", "gold")
-    act(g, 1, "end")
-    act(g, 0, "gather", "gold")
+    g = mid_game(
+        players=4,
+        cast=CAST,
+        characters=held_by({"bishop": 1, "warlord": 0}),
+        crown=0,
+        districts=UNIQUES,
+        cities={1: ["castle"]},
+    )
+    act(g, "gather", "gold", seat=1)
+    act(g, "end", seat=1)
+    act(g, "gather", "gold", seat=0)
     reason = _refused(g, 1, "castle")
     assert reason == Reason(
         Rule.PROTECTED, 1, card="castle", character="bishop", by=0, by_character="warlord"

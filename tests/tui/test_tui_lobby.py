@@ -65,7 +65,7 @@ async def test_new_opens_a_form_whose_choices_make_the_table():
 
 async def test_the_form_makes_a_turn_based_table_for_a_player_with_a_key():
     hub = Hub(pace=0.0)
-    app = ssh_app_factory(SimpleNamespace(name="anna", key_fingerprint="SHA256:anna"), hub)
+    app = ssh_app_factory(session_info("anna", "SHA256:anna"), hub)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press(*"new", "enter")
         await pilot.pause()

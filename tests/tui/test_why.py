@@ -123,16 +123,24 @@ async def test_why_in_a_game_tells_the_last_reason_in_the_story(tmp_path: Path):
 
 
 async def test_why_after_a_refused_target_names_the_rule_that_refused_it(tmp_path: Path):
-    from chars_table import act, table
+    from helpers import act, held_by, mid_game
 
     from citadels_core.position_text import position
     from citadels_tui.why import explain as say
 
     cast = ["witch", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]
-    g = table(cast, 4, {"bishop": 1, "warlord": 0}, cities={1: ["castle"]}, gold=[9, 2, 2, 2])
-    act(g, 1, "gather", "gold")
-    act(g, 1, "end")
-    act(g, 0, "gather", "gold")
+    characters = held_by({"bishop": 1, "warlord": 0})
+    g = mid_game(
+        cast=cast,
+        districts="first_game",
+        characters=characters,
+        crown=0,
+        cities={1: ["castle"]},
+        gold=[9, 2, 2, 2],
+    )
+    act(g, "gather", "gold", seat=1)
+    act(g, "end", seat=1)
+    act(g, "gather", "gold", seat=0)
     app = CitadelsApp(home=tmp_path, pace=0, position=position(g), position_seat=0, position_bots="easy")
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(200):
