@@ -203,7 +203,9 @@ class Monitor:
 
     def _count(self) -> None:
         DB_QUEUE.set(sum(depth() for depth in _database_queues))
-        apps = len(self.server.sessions)  # the sessions with a screen: in the lobby, seated or watching
+        # The sessions with a screen (in the lobby, seated or watching); a plain session is in
+        # `server.sessions` too, to be told of a shutdown, but counts as plain.
+        apps = sum(1 for session in self.server.sessions if session.link is not None)
         watching = 0
         if self.hub is not None:
             states = dict.fromkeys(TABLE_STATES, 0)

@@ -9,8 +9,9 @@ import re
 import urllib.error
 import urllib.request
 
+import asyncssh
 from prometheus_client.parser import text_string_to_metric_families
-from served import Served, served, table_of_two
+from served import Guest, Served, served, table_of_two
 
 from citadels_server.settings import SettingsError, load_settings
 
@@ -89,6 +90,25 @@ async def test_a_scrape_during_a_game_shows_the_counters_moving(tmp_path):
         assert ("citadels_database_queue_depth", ()) in after and one(after, "citadels_healthy") == 1
         status, body = await asyncio.to_thread(get, port, "/healthz")
         assert (status, body) == (200, "ok\n")
+        # A session without a terminal plays in plain mode: it counts as plain, not as a third player.
+        async with asyncssh.connect(
+            "127.0.0.1",
+            server.port,
+            username="clara",
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            client_factory=Guest,
+        ) as conn:
+            plain = await conn.create_process(encoding=None)
+            seen = await until(port, lambda s: one(s, "citadels_sessions", kind="plain") == 1)
+            # The players are counted at each of the loop's samples: two samples later, to be sure.
+            lags = one(seen, "citadels_event_loop_lag_observed_seconds_count")
+            counted = await until(
+                port, lambda s: one(s, "citadels_event_loop_lag_observed_seconds_count") > lags + 1
+            )
+            assert one(counted, "citadels_sessions", kind="player") == 2
+            plain.close()
         anna.close()
         bruno.close()
         await until(port, lambda s: one(s, "citadels_sessions", kind="player") == 0)
