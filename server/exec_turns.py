@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from citadels_core import GameConfig, IllegalAction
+from citadels_core import IllegalAction
 from citadels_core.record import GameRecord
-from citadels_core.view import View
 from citadels_tui import sentences
 from citadels_tui.commands import parse
 from citadels_tui.errors import explain_refusal
 from citadels_tui.i18n import t
 from citadels_tui.lobby import HostedTable, HubError
+from citadels_tui.plain import TOLD, printable  # the panes as sentences, as in plain mode (`play 3 hand`)
 from citadels_tui.table import Seat, Table
 from citadels_tui.turns import clock_text, create_from_words, made_sentence, span, turn_seats, waited
 
@@ -35,25 +34,9 @@ if TYPE_CHECKING:
 # is awaited; a table whose bots think longer is told as far as it got.
 BOTS_WAIT = 20.0
 
-# The panes a player may ask for as sentences, as in plain mode (`play 3 hand`).
-TOLD: dict[str, Callable[[View, GameConfig, str], list[str]]] = {
-    "look": sentences.look,
-    "score": sentences.scores,
-    "hand": sentences.hand,
-    "cities": sentences.cities,
-    "city": sentences.one_city,
-    "characters": sentences.characters,
-    "who": sentences.who,
-}
-
 
 class Refused(Exception):
     """One sentence for the client, exit code 1."""
-
-
-def printable(text: str) -> str:
-    """`text` with nothing a terminal would act on (a name or a chat line is the players' own text)."""
-    return "".join(c if c.isprintable() else " " for c in text)
 
 
 def _player(call: ExecCall) -> tuple[str, str]:
