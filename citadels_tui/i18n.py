@@ -23,6 +23,7 @@ kept as a `Lazy` and translated when each player's screen shows it.
 from __future__ import annotations
 
 import ast
+import contextvars
 import gettext
 import io
 import os
@@ -90,6 +91,14 @@ class Language(namedtuple("Language", "code tr")):
 
 
 _default = Language(SOURCE_LANGUAGE, ENGLISH)
+
+
+def own_language_context(holder: object) -> contextvars.Context:
+    """A copy of this context in which `holder` (anything with an `i18n_language`, as an App has) decides
+    the language: for a session that is not a Textual app (plain mode) but shares the process's loop."""
+    ctx = contextvars.copy_context()
+    ctx.run(active_app.set, holder)  # type: ignore[arg-type]  # only `i18n_language` is read from it (_current)
+    return ctx
 
 
 def _current() -> Language:

@@ -14,64 +14,22 @@ own task, in its player's language."""
 from __future__ import annotations
 
 import asyncio
-import contextvars
 from collections.abc import Awaitable, Callable
-from typing import Any
-
-from textual._context import active_app
 
 from citadels_core import IllegalAction, get_edition
-from citadels_core.edition import EDITIONS
 
 from .admin import ADMIN_WORDS, Admin, run_admin_command
 from .command_words import APP_WORDS
 from .components.lobby_screen import code_sentence, guest_notice, new_help_lines
-from .i18n import Lazy, available, language, lazy_t, normalize, set_language, t, tp
+from .i18n import Lazy, available, language, lazy_t, normalize, own_language_context, set_language, t, tp
 from .lobby import HostedTable, HubError, Lobby, new_seat_code
 from .plain import PROMPT, PlainSeat, printable
+from .turns import create_from_words, made_sentence
 
 Read = Callable[[], Awaitable[str | None]]
 
-NEW_OPTIONS = {"players", "cast", "districts", "bots", "timer", "seed", "edition", "shorter"}
 # The last lines of the lobby chat a newcomer reads (as on the full screen).
 CHAT_ON_ARRIVAL = 20
-
-
-def table_options(args: list[str]) -> dict[str, Any]:
-    """The words after `new` ("3 bots=hard timer=30") as the hub's `create` arguments; a HubError says
-    what is not understood."""
-    opts: dict[str, str] = {}
-    for a in args:
-        if a.isdigit():
-            opts["players"] = a
-        elif a.lower() == "shorter":
-            opts["shorter"] = "yes"
-        elif "=" in a:
-            k, _, v = a.partition("=")
-            opts[k.lower()] = v
-        else:
-            raise HubError(t("I do not understand {a!r}: “help new” lists the options.", a=a))
-    unknown = set(opts) - NEW_OPTIONS
-    if unknown:
-        raise HubError(t("Unknown option {o}: “help new” lists the options.", o=", ".join(sorted(unknown))))
-    try:
-        players = int(opts.get("players", "4"))
-        timer = float(opts.get("timer", "0")) or None
-        seed = int(opts["seed"]) if "seed" in opts else None
-    except ValueError:
-        raise HubError(t("Players, timer and seed are numbers, not “{a}”.", a=" ".join(args))) from None
-    edition = opts.get("edition", "2016").lower()
-    first = get_edition(edition).presets[0].key if edition in EDITIONS else "first_game"
-    return {
-        "players": players,
-        "cast": opts.get("cast", first),
-        "districts": opts.get("districts", first),
-        "bots": opts.get("bots", "normal"),
-        "timer": timer,
-        "seed": seed,
-        "edition": edition,
-        "shorter": "shorter" in opts,
-    }
 
 
 def table_sentence(ht: HostedTable) -> str:
@@ -193,8 +151,7 @@ class PlainLobby:
     async def run(self, read: Read) -> int:
         """Talk with the player until they quit, their input ends or an admin ends the session; the exit
         code. The session's own language is set in a context of its own (i18n.py finds it there)."""
-        ctx = contextvars.copy_context()
-        ctx.run(active_app.set, self)  # type: ignore[arg-type]  # i18n reads only `i18n_language` from it
+        ctx = own_language_context(self)
         return await asyncio.get_running_loop().create_task(self._run(read), context=ctx)
 
     async def _run(self, read: Read) -> int:
@@ -451,15 +408,8 @@ class PlainLobby:
                 set_language(code, self)
                 self.say(t("Language: {l}.", l=language()))
         elif word == "new":
-            ht = hub.create(self.name, self.key, **table_options(rest.split()), code=self.code)
-            self.say(
-                t(
-                    "Table {n} is yours ({p} players). When the others have joined, type “start”; bots "
-                    "take the empty seats.",
-                    n=ht.id,
-                    p=ht.players,
-                )
-            )
+            ht = create_from_words(hub, self.name, self.key, self.code, rest.split())
+            self.say(made_sentence(ht))
             self._seated = (ht.id, ht.names())
             self._tell_code(ht, 0)
         elif word in ("join", "watch"):

@@ -451,3 +451,19 @@ def test_a_character_split_across_packets_arrives_whole(split):
     for i in range(0, len(data), split):
         c.feed(data[i : i + split])
     assert call.fed == ["взять золото\n".encode()]
+
+
+async def test_plain_mode_makes_a_turn_based_table_with_the_lobby_s_own_words(tmp_path):
+    hub = Hub(pace=0.0)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna", client_keys=[key]) as conn:
+            s = await plain(conn)
+            s.type("new 2 timer=1d")
+            await s.wait_for("It is turn-based")
+            assert hub.tables[1].turn_based
+            s.type("new 2 timer=soon")
+            await s.wait_for("not “soon”")
+            s.type("quit")
+            await asyncio.wait_for(s.task, 10)
+    only_lines(bytes(s.raw), crlf=False)
