@@ -28,6 +28,14 @@ class NewGame(
     __slots__ = ()
 
 
+EDITION_NAMES = {"2016": "2016 edition", "classic": "Classic edition (with The Dark City)"}
+
+
+def edition_label(edition: str) -> str:
+    """The edition's name in the player's language."""
+    return t(EDITION_NAMES.get(edition, edition))
+
+
 def default_names(taken: Iterable[str] = ()) -> list[str]:
     """The bots' names in the player's language (Russian names in a Russian game: the context "bot name"
     gives each default name's counterpart), without the names `taken`, in either language."""

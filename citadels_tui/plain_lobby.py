@@ -16,15 +16,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
-from citadels_core import IllegalAction, get_edition
+from citadels_core import IllegalAction
 
-from .admin import ADMIN_WORDS, Admin, run_admin_command
-from .command_words import APP_WORDS
-from .components.lobby_screen import code_sentence, guest_notice, new_help_lines
 from .i18n import Lazy, available, language, lazy_t, normalize, own_language_context, set_language, t, tp
 from .lobby import HostedTable, HubError, Lobby, new_seat_code
+from .lobby_help import code_sentence, guest_notice
+from .lobby_words import lobby_command
 from .plain import PROMPT, PlainSeat, printable
-from .turns import create_from_words, made_sentence
 
 Read = Callable[[], Awaitable[str | None]]
 
@@ -115,11 +113,11 @@ class PlainLobby:
         self._table_chat = 0
         self._known: set[int] = set()  # the tables told of
         self._waiting_at: int | None = None  # the table not yet started where this player sits
-        self._seated: tuple[int, list[str]] | None = None  # that table and who sat there, last look
+        self.seated: tuple[int, list[str]] | None = None  # that table and who sat there, last look
 
     # ------------------------------------------------------------ writing
 
-    def say(self, line: str) -> None:
+    def say(self, line: str, alert: bool = False) -> None:
         self.write(printable(line) + "\n")
 
     def prompt(self) -> None:
@@ -260,13 +258,13 @@ class PlainLobby:
         """This player's table and seat, if any; tells who came and went at a table not yet started."""
         mine = self.hub.find(self.name, self.key, self.code)
         if mine is None or mine[0].table is not None:
-            self._seated = None
+            self.seated = None
             return mine
         ht = mine[0]
         self._waiting_at = ht.id
         names, me = ht.names(), self.name.casefold()
-        if self._seated is not None and self._seated[0] == ht.id:
-            before = {n.casefold() for n in self._seated[1]}
+        if self.seated is not None and self.seated[0] == ht.id:
+            before = {n.casefold() for n in self.seated[1]}
             now = {n.casefold() for n in names}
             for n in names:
                 if n.casefold() not in before and n.casefold() != me:
@@ -279,7 +277,7 @@ class PlainLobby:
                             m=ht.players,
                         )
                     )
-            for n in self._seated[1]:
+            for n in self.seated[1]:
                 if n.casefold() not in now and n.casefold() != me:
                     self.say(
                         t(
@@ -292,7 +290,7 @@ class PlainLobby:
                     )
             if ht.free == 0 and now - before and ht.creator.casefold() == me:
                 self.say(t("Every seat is taken: type “start”."))
-        self._seated = (ht.id, names)
+        self.seated = (ht.id, names)
         return mine
 
     # ------------------------------------------------------------ seats
@@ -371,80 +369,38 @@ class PlainLobby:
             self._table_news()
 
     def _in_lobby(self, text: str) -> None:
-        if not text:
-            return
-        word, _, rest = text.partition(" ")
-        word, rest = APP_WORDS.get(word.lower(), word.lower()), rest.strip()
-        hub = self.hub
-        if word == "say" and rest:
-            hub.say_lobby(self.name, rest)
-        elif word == "help" and rest.lower() == "new":
-            for line in new_help_lines():
-                self.say(line)
-            for ed in ("2016", "classic"):
-                presets = ", ".join(p.key for p in get_edition(ed).presets)
-                self.say(t("Presets of the {e} for cast= and districts=: {p}.", e=ed, p=presets))
-        elif word == "help":
-            for line in help_lines():
-                self.say(line)
-            if hub.order.is_admin(self.key):
-                self.say(t("For admins:") + " " + ", ".join(ADMIN_WORDS) + ".")
-        elif word in ("tables", "list", "look"):
-            self._tables()
-        elif word == "who":
-            names = sorted({a.name for a in hub.order.attendees}, key=str.casefold)
-            self.say(t("Here now: {names}.", names=", ".join(names)))
-        elif word in ADMIN_WORDS:
-            for line in run_admin_command(hub, Admin(self.name, self.key, self.address), word, rest):
-                self.say(line)
-        elif word == "quit":
-            self.say(t("Goodbye."))
-            self.done = True
-        elif word in ("lang", "язык"):
-            code = normalize(rest)
-            if code is None:
-                self.say(t("There is no language called {n}; known: {l}.", n=rest, l=", ".join(available())))
-            else:
-                set_language(code, self)
-                self.say(t("Language: {l}.", l=language()))
-        elif word == "new":
-            ht = create_from_words(hub, self.name, self.key, self.code, rest.split())
-            self.say(made_sentence(ht))
-            self._seated = (ht.id, ht.names())
-            self._tell_code(ht, 0)
-        elif word in ("join", "watch"):
-            ht = hub.get(self._number(rest))
-            if word == "watch":
-                hub.watch(ht)
-                self._sit(ht, None)
-            else:
-                seat = hub.join(ht, self.name, self.key, self.code)
-                self._seated = (ht.id, ht.names())
-                if ht.table is not None:
-                    self._sit(ht, seat)
-                else:
-                    self.say(t("You sit at table {n}; {c} starts the game.", n=ht.id, c=ht.creator))
-                    self._tell_code(ht, seat)
-        elif word == "leave":
-            mine = hub.find(self.name, self.key, self.code)
-            if mine is None or mine[0].table is not None:
-                self.say(t("You are not waiting at a table."))
-            else:
-                hub.leave(mine[0], self.name, self.key, self.code)
-                self.say(t("You left table {n}.", n=mine[0].id))
-        elif word == "start":
-            mine = hub.find(self.name, self.key, self.code)
-            if mine is None:
-                self.say(t("You are not at a table: “new” makes one."))
-            else:
-                hub.start(mine[0], self.name)  # the hub's news takes this session to the game
+        if text:
+            lobby_command(self, text)
+
+    # -- what only plain mode does with the lobby's words (lobby_words.py) --------------------------------
+
+    @property
+    def player(self) -> str:
+        return self.name
+
+    def go_to_table(self, ht: HostedTable, seat: int | None) -> None:
+        self._sit(ht, seat)
+
+    def open_form(self) -> bool:
+        return False  # no form in lines: `new` alone makes the default table
+
+    def choose_language(self, words: str) -> None:
+        code = normalize(words)
+        if code is None:
+            self.say(t("There is no language called {n}; known: {l}.", n=words, l=", ".join(available())))
         else:
-            self.say(
-                t(
-                    "Unknown command {w!r}. To talk to the lobby: say TEXT; “help” lists the commands.",
-                    w=word[:40],
-                )
-            )
+            set_language(code, self)
+            self.say(t("Language: {l}.", l=language()))
+
+    def quit(self) -> None:
+        self.say(t("Goodbye."))
+        self.done = True
+
+    def own_words(self, word: str, rest: str) -> bool:
+        if word not in ("tables", "list", "look"):
+            return False
+        self._tables()
+        return True
 
     def _tables(self) -> None:
         self._known = set(self.hub.tables)
@@ -452,15 +408,3 @@ class PlainLobby:
             self.say(t("No tables yet: type “new” to make one."))
         for ht in self.hub.tables.values():
             self.say(table_sentence(ht))
-
-    def _tell_code(self, ht: HostedTable, seat: int) -> None:
-        code = ht.holders[seat].code
-        if code is not None:
-            self.say(code_sentence(self.name, code))
-
-    @staticmethod
-    def _number(arg: str) -> int:
-        try:
-            return int(arg.lstrip("#"))
-        except ValueError:
-            raise HubError(t("Which table? Give its number, e.g. “join 1”.")) from None

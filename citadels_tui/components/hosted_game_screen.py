@@ -11,9 +11,9 @@ from rich.text import Text
 
 from ..i18n import Lazy, t
 from ..lobby import HostedTable, HubError, Lobby
+from ..lobby_help import code_sentence
 from ..table import LogLine, Seat
 from .game_screen import GameScreen
-from .lobby_screen import code_sentence
 from .log_pane import LogPane
 from .messages import SeenOptions
 from .style import mark

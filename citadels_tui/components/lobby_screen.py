@@ -21,12 +21,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from citadels_core import get_edition
-
-from ..admin import ADMIN_WORDS, Admin, run_admin_command
-from ..i18n import Lazy, language, t, tp
+from ..admin import ADMIN_WORDS
+from ..i18n import Lazy, language, t
 from ..lobby import HostedTable, HubError, Lobby
-from ..turns import clock_text, create_from_words, made_sentence, your_move_line
+from ..lobby_help import guest_notice
+from ..lobby_words import lobby_command, table_made
+from ..turns import clock_text, your_move_line
 from .command_line import CommandLine
 from .first_showing import FirstShowing
 from .game_screen import AppRequest
@@ -34,7 +34,6 @@ from .history_screen import WORDS as HISTORY_WORDS
 from .history_screen import history_command
 from .log_pane import FoldedLog
 from .messages import CommandEntered
-from .new_game_screen import edition_label
 from .style import mark
 from .table_form_screen import TableFormScreen, TableSpec
 
@@ -50,99 +49,6 @@ class SitDown(Message):
         super().__init__()
         self.ht = ht
         self.seat = seat
-
-
-def help_lines() -> list[str]:
-    """`help`: one command a line, short enough for 80×24 (the options of `new` are under `help new`)."""
-    rows = [
-        (tp("lobby command", "new"), t("a form to make a table")),
-        (tp("lobby command", "new 3 bots=hard …"), t("a table made at once: “help new” says how")),
-        (tp("lobby command", "join N"), t("sit at table N (or retake your seat)")),
-        (tp("lobby command", "watch N"), t("watch a game")),
-        (tp("lobby command", "leave"), t("stand up from your table")),
-        (tp("lobby command", "start"), t("start your table: bots fill the empty seats")),
-        (tp("lobby command", "say TEXT"), t("talk to the lobby")),
-        (tp("lobby command", "games [all]"), t("your finished games (all: everyone's)")),
-        (tp("lobby command", "replay N"), t("game N again, move by move")),
-        (tp("lobby command", "leaderboard"), t("the ratings")),
-        (tp("lobby command", "lang en|ru"), t("your language")),
-        (tp("lobby command", "quit"), t("leave the server (Ctrl+Q too)")),
-    ]
-    return _listed(t("Commands:"), rows)
-
-
-def new_help_lines() -> list[str]:
-    """`help new`: the options of `new`, and each edition's presets."""
-    rows = [
-        (tp("lobby command", "2 … 8"), t("players (4 unless said)")),
-        (tp("lobby command", "edition=classic"), t("the classic edition (2016 unless said)")),
-        (tp("lobby command", "shorter"), t("the classic shorter game")),
-        (tp("lobby command", "cast=PRESET"), t("the characters (presets below)")),
-        (tp("lobby command", "districts=PRESET"), t("the districts (presets below)")),
-        (tp("lobby command", "bots=LEVEL"), t("easy, normal (unless said), hard or random")),
-        (tp("lobby command", "timer=SECONDS"), t("time to think before a bot plays for you")),
-        (tp("lobby command", "timer=5h|1d"), t("a turn-based table: hours or days per move")),
-        (tp("lobby command", "late=rated"), t("a late move a bot made still counts for the rating")),
-    ]
-    return _listed(t("new [options] makes a table and sits you at it, e.g. “new 3 bots=hard”:"), rows)
-
-
-def admin_help_lines() -> list[str]:
-    rows = [
-        (tp("lobby command", "kick NAME [reason]"), t("send a player away")),
-        (tp("lobby command", "ban name|key|address VALUE"), t("[for 30m|2h|7d] [reason]")),
-        (tp("lobby command", "unban KIND VALUE"), t("lift a ban")),
-        (tp("lobby command", "bans"), t("the bans in force")),
-        (tp("lobby command", "close N"), t("close table N (its game is kept as abandoned)")),
-        (tp("lobby command", "announce TEXT"), t("to the lobby and every table")),
-    ]
-    return _listed(t("For admins:"), rows)
-
-
-def _listed(heading: str, rows: list[tuple[str, str]]) -> list[str]:
-    width = max(cell_len(c) for c, _ in rows)
-    return [heading, *(f"  {c}{' ' * (width - cell_len(c))}  {what}" for c, what in rows)]
-
-
-# The server's reasons for a guest name (citadels_server/session.py; the app cannot import the server).
-NAME_HAS_KEY, NAME_IN_USE, NAME_HOLDS_SEAT = "name-has-key", "name-in-use", "name-holds-seat"
-
-
-def guest_notice(reason: str | None, asked: str | None, name: str) -> str | None:
-    """One sentence: why a player who asked for the name `asked` plays as `name`, or None."""
-    if reason is None or not asked:
-        return None
-    if reason == NAME_HAS_KEY:
-        return t(
-            "The name {n} belongs to another player's key; you are {g}. Use your own key to keep a name.",
-            n=asked,
-            g=name,
-        )
-    if reason == NAME_IN_USE:
-        return t(
-            "The name {n} is in use by a player connected now; you are {g}. A name is kept for good only "
-            "with an SSH key.",
-            n=asked,
-            g=name,
-        )
-    if reason == NAME_HOLDS_SEAT:
-        return t(
-            "The name {n} holds a seat kept for its player, and only the reconnect code shown to them "
-            "retakes it; you are {g}.",
-            n=asked,
-            g=name,
-        )
-    return t("You are {g}: the name {n} is not free.", n=asked, g=name)
-
-
-def code_sentence(name: str, code: str) -> str:
-    """What a player without a key needs to retake their seat if they drop."""
-    return t(
-        "Your seat is kept for you: if you drop, log in again as {p} and give the code {c} when asked. "
-        "An SSH key keeps your name for good.",
-        p=name,
-        c=code,
-    )
 
 
 class LobbyLog(FoldedLog):
@@ -186,7 +92,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
         self.address = address  # the client's address (an admin's ban never covers their own)
         self._chat = max(0, len(hub.chat) - 20)  # a newcomer sees the last few lines of the lobby chat
         self._lang = ""  # the language the screen was built in
-        self._seated: tuple[int, list[str]] | None = None  # my waiting table and who sat there, last look
+        self.seated: tuple[int, list[str]] | None = None  # my waiting table and who sat there, last look
 
     def compose(self) -> ComposeResult:
         self._lang = language()
@@ -278,12 +184,12 @@ class LobbyScreen(FirstShowing, Screen[None]):
         host waits for them to start the game). Looked at each redraw: one who came and went between two
         redraws is no news."""
         if mine is None or mine[0].status != "waiting":
-            self._seated = None
+            self.seated = None
             return
         ht, me = mine[0], self.player.casefold()
         names = ht.names()
-        if self._seated is not None and self._seated[0] == ht.id:
-            before = {n.casefold() for n in self._seated[1]}
+        if self.seated is not None and self.seated[0] == ht.id:
+            before = {n.casefold() for n in self.seated[1]}
             now = {n.casefold() for n in names}
             taken = len(names)
             for n in names:
@@ -298,7 +204,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
                         ),
                         alert=True,
                     )
-            for n in self._seated[1]:
+            for n in self.seated[1]:
                 if n.casefold() not in now and n.casefold() != me:
                     self.say(
                         t(
@@ -312,7 +218,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
                     )
             if ht.free == 0 and now - before and ht.creator.casefold() == me:
                 self.say(t("Every seat is taken: type “start”."), alert=True)
-        self._seated = (ht.id, names)
+        self.seated = (ht.id, names)
 
     def _show_status(self, mine: tuple[HostedTable, int] | None) -> None:
         """The top line, never cut: the long form when it fits, else the short one ("Lobby · anna")."""
@@ -408,91 +314,29 @@ class LobbyScreen(FirstShowing, Screen[None]):
                 self.say(str(e), alert=True)
 
     def run_command(self, text: str) -> None:
-        word, _, rest = text.partition(" ")
-        word, rest = word.lower(), rest.strip()
-        hub = self.hub
-        if word == "say" and rest:
-            hub.say_lobby(self.player, rest)
-        elif word == "help" and rest.lower() == "new":
-            for line in new_help_lines():
-                self.say(line)
-            for ed in ("2016", "classic"):
-                presets = ", ".join(p.key for p in get_edition(ed).presets)
-                self.say(
-                    t("Presets of the {e} for cast= and districts=: {p}.", e=edition_label(ed), p=presets)
-                )
-        elif word == "help":
-            for line in help_lines():
-                self.say(line)
-            self.say(
-                t(
-                    "Your name: the first SSH key that logs in with a name keeps it for good; without a "
-                    "key, the reconnect code shown when you sit down retakes your seat."
-                )
-            )
-            if hub.order.is_admin(self.key):
-                for line in admin_help_lines():
-                    self.say(line)
-        elif word in ADMIN_WORDS:
-            for line in run_admin_command(hub, Admin(self.player, self.key, self.address), word, rest):
-                self.say(line)
-        elif word in HISTORY_WORDS:
-            # The records are read in a worker: a slow database never holds up the session.
-            self.run_worker(history_command(self, word, rest), group="history")
-        elif word in ("quit", "exit"):
-            self.app.exit(0)
-        elif word in ("lang", "язык"):
-            self.post_message(AppRequest("lang", rest))
-        elif word == "new" and not rest:
-            self._form()
-        elif word == "new":
-            self._new(rest.split())
-        elif word in ("join", "watch"):
-            ht = hub.get(self._number(rest))
-            if word == "join":
-                seat = hub.join(ht, self.player, self.key, self.code)
-                self._seated = (ht.id, ht.names())  # who comes from now on is news
-                if ht.table is not None:
-                    self.post_message(SitDown(ht, seat))
-                else:
-                    self.say(t("You sit at table {n}; {c} starts the game.", n=ht.id, c=ht.creator))
-                    self._tell_code(ht, seat)
-            else:
-                hub.watch(ht)
-                self.post_message(SitDown(ht, None))
-        elif word == "leave":
-            mine = hub.find(self.player, self.key, self.code)
-            if mine is None or mine[0].table is not None:
-                self.say(t("You are not waiting at a table."), alert=True)
-            else:
-                hub.leave(mine[0], self.player, self.key, self.code)
-                self.say(t("You left table {n}.", n=mine[0].id))
-        elif word == "start":
-            mine = hub.find(self.player, self.key, self.code)
-            if mine is None:
-                self.say(t("You are not at a table: “new” makes one."), alert=True)
-            else:
-                hub.start(mine[0], self.player)
-        else:
-            self.say(
-                t(
-                    "Unknown command {w!r}. To talk to the lobby: say TEXT; “help” lists the commands.",
-                    w=word,
-                ),
-                alert=True,
-            )
+        lobby_command(self, text)
 
-    def _tell_code(self, ht: HostedTable, seat: int) -> None:
-        code = ht.holders[seat].code
-        if code is not None:
-            self.say(code_sentence(self.player, code))
+    # -- what only the full screen does with the lobby's words (lobby_words.py) --------------------------
 
-    @staticmethod
-    def _number(arg: str) -> int:
-        try:
-            return int(arg.lstrip("#"))
-        except ValueError:
-            raise HubError(t("Which table? Give its number, e.g. “join 1”.")) from None
+    def go_to_table(self, ht: HostedTable, seat: int | None) -> None:
+        self.post_message(SitDown(ht, seat))
+
+    def open_form(self) -> bool:
+        self._form()
+        return True
+
+    def choose_language(self, words: str) -> None:
+        self.post_message(AppRequest("lang", words))
+
+    def quit(self) -> None:
+        self.app.exit(0)
+
+    def own_words(self, word: str, rest: str) -> bool:
+        if word not in HISTORY_WORDS:
+            return False
+        # The records are read in a worker: a slow database never holds up the session.
+        self.run_worker(history_command(self, word, rest), group="history")
+        return True
 
     def _form(self) -> None:
         def made(spec: TableSpec | None) -> None:
@@ -516,17 +360,9 @@ class LobbyScreen(FirstShowing, Screen[None]):
             except HubError as e:
                 self.say(str(e), alert=True)
                 return
-            self.say(made_sentence(ht))
-            self._seated = (ht.id, ht.names())
-            self._tell_code(ht, 0)
+            table_made(self, ht)
 
         self.app.push_screen(TableFormScreen(), made)
-
-    def _new(self, args: list[str]) -> None:
-        ht = create_from_words(self.hub, self.player, self.key, self.code, args)
-        self.say(made_sentence(ht))
-        self._seated = (ht.id, ht.names())
-        self._tell_code(ht, 0)
 
     def action_quit(self) -> None:
         self.app.exit(0)

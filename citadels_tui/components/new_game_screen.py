@@ -19,12 +19,11 @@ from textual.widgets import Button, Input, Label, Select, Static
 from citadels_core import ConfigError, Game, GameConfig, get_edition
 
 from ..errors import UnplayableSet, error_text
-from ..game_setup import NewGame, bot_names, preset_of
+from ..game_setup import EDITION_NAMES, NewGame, bot_names, edition_label, preset_of
 from ..i18n import t, tp
 from ..settings import BOT_LEVELS, Settings, custom_list
 
 CUSTOM = "custom"
-EDITION_NAMES = {"2016": "2016 edition", "classic": "Classic edition (with The Dark City)"}
 
 
 def preset_options(edition: str) -> list[tuple[str, str]]:
@@ -32,10 +31,6 @@ def preset_options(edition: str) -> list[tuple[str, str]]:
     return [(tp("preset", p.name), p.key) for p in get_edition(edition).presets] + [
         (t("Custom list"), CUSTOM)
     ]
-
-
-def edition_label(edition: str) -> str:
-    return t(EDITION_NAMES.get(edition, edition))
 
 
 def classic_rows(shorter: bool = False) -> ComposeResult:

@@ -14,8 +14,9 @@ from textual.widgets import Button, Label, Select, Static
 from citadels_core import get_edition
 from citadels_core.bots import LEVELS
 
+from ..game_setup import EDITION_NAMES, edition_label
 from ..i18n import t, tn, tp
-from .new_game_screen import EDITION_NAMES, classic_rows, edition_label
+from .new_game_screen import classic_rows
 
 TIMERS = (0, 30, 60, 120, 300)  # seconds a player may think before a bot plays that decision; 0: no timer
 # A turn-based table's clocks per move (citadels_tui/turns.py): its seats are kept to the end of the game.

@@ -256,7 +256,7 @@ async def test_the_hosts_top_line_is_whole_at_80_columns(lang, said):
 async def test_the_lobby_help_is_a_list_that_fits_80x24(lang, first, last):
     from test_tui_screen_sizes import screen_lines
 
-    from citadels_tui.components.lobby_screen import help_lines, new_help_lines
+    from citadels_tui.lobby_help import help_lines, new_help_lines
 
     hub = Hub(pace=0.0)
     app = ssh_app_factory(ANNA, hub)

@@ -1,0 +1,152 @@
+"""The lobby's words, once for every face of the lobby: the full screen's command line
+(components/lobby_screen.py) and plain mode's lines (plain_lobby.py). `lobby_command(face, text)` reads a
+line and does what it says through the hub; each face does only what it alone can: go to a table, open
+the new-table form, change its language, quit, and its own words (the full screen's history, plain mode's
+`tables`)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from citadels_core import get_edition
+
+from .admin import ADMIN_WORDS, Admin, run_admin_command
+from .command_words import APP_WORDS
+from .game_setup import edition_label
+from .i18n import t
+from .lobby import HostedTable, HubError, Lobby
+from .lobby_help import admin_help_lines, code_sentence, help_lines, new_help_lines
+from .turns import create_from_words, made_sentence
+
+
+class LobbyFace(Protocol):
+    """What the lobby's words need of the face they are typed into."""
+
+    seated: tuple[int, list[str]] | None  # the waiting table sat at and who sat there, at the last look
+
+    @property
+    def hub(self) -> Lobby: ...
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def key(self) -> str | None: ...
+
+    @property
+    def code(self) -> str | None:
+        """A keyless player's reconnect code."""
+
+    @property
+    def address(self) -> str: ...
+
+    def say(self, text: str, alert: bool = False) -> None: ...
+
+    def go_to_table(self, ht: HostedTable, seat: int | None) -> None:
+        """Show the game of a started table: at `seat`, or watching (None)."""
+
+    def open_form(self) -> bool:
+        """`new` alone: open the new-table form and say True, or False to make the default table."""
+
+    def choose_language(self, words: str) -> None: ...
+
+    def quit(self) -> None: ...
+
+    def own_words(self, word: str, rest: str) -> bool:
+        """The face's own words; False when `word` is not one of them."""
+
+
+def table_number(arg: str) -> int:
+    """The table a word names ("3" or "#3"); a HubError says what to give otherwise."""
+    try:
+        return int(arg.lstrip("#"))
+    except ValueError:
+        raise HubError(t("Which table? Give its number, e.g. “join 1”.")) from None
+
+
+def tell_code(face: LobbyFace, ht: HostedTable, seat: int) -> None:
+    """A keyless player's reconnect code, told as they sit down."""
+    code = ht.holders[seat].code
+    if code is not None:
+        face.say(code_sentence(face.player, code))
+
+
+def table_made(face: LobbyFace, ht: HostedTable) -> None:
+    """What the maker of a new table is told; its first seat is theirs."""
+    face.say(made_sentence(ht))
+    face.seated = (ht.id, ht.names())  # who comes from now on is news
+    tell_code(face, ht, 0)
+
+
+def lobby_command(face: LobbyFace, text: str) -> None:
+    """Do what one lobby line says; a HubError's sentence says why the hub would not."""
+    word, _, rest = text.strip().partition(" ")
+    word, rest = APP_WORDS.get(word.lower(), word.lower()), rest.strip()
+    hub = face.hub
+    if word == "say" and rest:
+        hub.say_lobby(face.player, rest)
+    elif word == "help" and rest.lower() == "new":
+        for line in new_help_lines():
+            face.say(line)
+        for ed in ("2016", "classic"):
+            presets = ", ".join(p.key for p in get_edition(ed).presets)
+            face.say(t("Presets of the {e} for cast= and districts=: {p}.", e=edition_label(ed), p=presets))
+    elif word == "help":
+        for line in help_lines():
+            face.say(line)
+        face.say(
+            t(
+                "Your name: the first SSH key that logs in with a name keeps it for good; without a "
+                "key, the reconnect code shown when you sit down retakes your seat."
+            )
+        )
+        if hub.order.is_admin(face.key):
+            for line in admin_help_lines():
+                face.say(line)
+    elif word in ADMIN_WORDS:
+        for line in run_admin_command(hub, Admin(face.player, face.key, face.address), word, rest):
+            face.say(line)
+    elif word == "who":
+        names = sorted({a.name for a in hub.order.attendees}, key=str.casefold)
+        face.say(t("Here now: {names}.", names=", ".join(names)))
+    elif word == "quit":
+        face.quit()
+    elif word == "lang":
+        face.choose_language(rest)
+    elif word == "new":
+        if rest or not face.open_form():
+            table_made(face, create_from_words(hub, face.player, face.key, face.code, rest.split()))
+    elif word in ("join", "watch"):
+        ht = hub.get(table_number(rest))
+        if word == "watch":
+            hub.watch(ht)
+            face.go_to_table(ht, None)
+            return
+        seat = hub.join(ht, face.player, face.key, face.code)
+        face.seated = (ht.id, ht.names())
+        if ht.table is not None:
+            face.go_to_table(ht, seat)
+        else:
+            face.say(t("You sit at table {n}; {c} starts the game.", n=ht.id, c=ht.creator))
+            tell_code(face, ht, seat)
+    elif word == "leave":
+        mine = hub.find(face.player, face.key, face.code)
+        if mine is None or mine[0].table is not None:
+            face.say(t("You are not waiting at a table."), alert=True)
+        else:
+            hub.leave(mine[0], face.player, face.key, face.code)
+            face.say(t("You left table {n}.", n=mine[0].id))
+    elif word == "start":
+        mine = hub.find(face.player, face.key, face.code)
+        if mine is None:
+            face.say(t("You are not at a table: “new” makes one."), alert=True)
+        else:
+            hub.start(mine[0], face.player)  # the hub's news takes each seated face to the game
+    elif not face.own_words(word, rest):
+        face.say(
+            t(
+                "Unknown command {w!r}. To talk to the lobby: say TEXT; “help” lists the commands.",
+                w=word[:40],
+            ),
+            alert=True,
+        )
