@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     import argparse  # imported where a parser is built: a bare `citadels` needs none (see cli.BARE_START)
 
 
-# The game app's SSH entry point. INTEGRATOR: once citadels_tui.app defines this factory
-# (SessionInfo -> App), `citadels serve` serves it; until then it falls back to the placeholder demo.
+# The game app's SSH entry point (SessionInfo -> App); where it cannot be imported, `citadels serve` serves
+# the placeholder demo, so that the server's own parts can be tried alone.
 GAME_APP_FACTORY = "citadels_tui.lobby_app:ssh_app_factory"
 DEMO_APP_FACTORY = "citadels_server.demo:demo_app_factory"
 
