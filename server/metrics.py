@@ -18,10 +18,10 @@ import contextlib
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Set
 from dataclasses import dataclass
 from socketserver import ThreadingMixIn
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, make_wsgi_app
@@ -29,7 +29,6 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Proc
 if TYPE_CHECKING:
     from citadels_tui.lobby import Lobby
 
-    from .ssh import CitadelsServer
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +91,21 @@ TICK = 0.5  # seconds between the monitor's samples
 PROBE_EVERY = 2.0  # seconds between two questions to the database
 PROBE_TIMEOUT = 5.0  # an answer later than this is no answer
 
+
+class _Session(Protocol):
+    @property
+    def link(self) -> object | None:
+        """A session with a screen has its terminal's link; a plain one has none."""
+
+
+class Sessions(Protocol):
+    """What the monitor counts of the SSH server (`CitadelsServer`): its sessions. A Protocol, so that the
+    server's modules and this one import no cycle."""
+
+    @property
+    def sessions(self) -> Set[_Session]: ...
+
+
 _database_queues: list[Callable[[], int]] = []
 
 
@@ -140,7 +154,7 @@ class Monitor:
         self,
         listen: str,
         max_lag: float,
-        server: CitadelsServer,
+        server: Sessions,
         hub: Lobby | None,
         probe: Callable[[], asyncio.Future[Any]] | None,
     ) -> None:
