@@ -6,6 +6,7 @@ the new-table form, change its language, quit, and its own words (the full scree
 
 from __future__ import annotations
 
+import time
 from typing import Protocol
 
 from citadels_core import get_edition
@@ -15,8 +16,8 @@ from .command_words import APP_WORDS
 from .game_setup import edition_label
 from .i18n import t
 from .lobby import HostedTable, HubError, Lobby
-from .lobby_help import admin_help_lines, code_sentence, help_lines, new_help_lines
-from .turns import create_from_words, made_sentence
+from .lobby_help import admin_help_lines, code_sentence, guest_notice, new_help_lines
+from .turns import create_from_words, made_sentence, your_move_line
 
 
 class LobbyFace(Protocol):
@@ -55,6 +56,9 @@ class LobbyFace(Protocol):
     def own_words(self, word: str, rest: str) -> bool:
         """The face's own words; False when `word` is not one of them."""
 
+    def help_lines(self) -> list[str]:
+        """`help`: this face's commands, one a line."""
+
 
 def table_number(arg: str) -> int:
     """The table a word names ("3" or "#3"); a HubError says what to give otherwise."""
@@ -78,6 +82,28 @@ def table_made(face: LobbyFace, ht: HostedTable) -> None:
     tell_code(face, ht, 0)
 
 
+def welcome(face: LobbyFace, notice: tuple[str, str] | None) -> None:
+    """What a player arriving in the lobby is told: first where a table awaits their move, then the welcome,
+    why the name asked for was not given (`notice`: the server's reason and the name), and how to keep one."""
+    awaited = your_move_line(face.hub, face.player, face.key, time.time())
+    if awaited is not None:
+        face.say(awaited, alert=True)
+    face.say(
+        t("Welcome, {p}. Type “new” to make a table, “join N” to sit at one; “help” for more.", p=face.player)
+    )
+    if notice is not None:
+        sentence = guest_notice(notice[0], notice[1], face.player)
+        if sentence:
+            face.say(sentence, alert=True)
+    if face.key is None:
+        face.say(
+            t(
+                "Without an SSH key your name is yours only while you play: log in with a key to keep it "
+                "for good."
+            )
+        )
+
+
 def lobby_command(face: LobbyFace, text: str) -> None:
     """Do what one lobby line says; a HubError's sentence says why the hub would not."""
     word, _, rest = text.strip().partition(" ")
@@ -92,7 +118,7 @@ def lobby_command(face: LobbyFace, text: str) -> None:
             presets = ", ".join(p.key for p in get_edition(ed).presets)
             face.say(t("Presets of the {e} for cast= and districts=: {p}.", e=edition_label(ed), p=presets))
     elif word == "help":
-        for line in help_lines():
+        for line in face.help_lines():
             face.say(line)
         face.say(
             t(

@@ -20,8 +20,8 @@ from citadels_core import IllegalAction
 
 from .i18n import Lazy, available, language, lazy_t, normalize, own_language_context, set_language, t, tp
 from .lobby import HostedTable, HubError, Lobby, new_seat_code
-from .lobby_help import code_sentence, guest_notice
-from .lobby_words import lobby_command
+from .lobby_help import code_sentence
+from .lobby_words import lobby_command, welcome
 from .plain import PROMPT, PlainSeat, printable
 
 Read = Callable[[], Awaitable[str | None]]
@@ -190,23 +190,7 @@ class PlainLobby:
         return 0
 
     def _welcome(self) -> None:
-        self.say(
-            t(
-                "Welcome, {p}. Type “new” to make a table, “join N” to sit at one; “help” for more.",
-                p=self.name,
-            )
-        )
-        if self.notice is not None:
-            sentence = guest_notice(self.notice[0], self.notice[1], self.name)
-            if sentence:
-                self.say(sentence)
-        if self.key is None:
-            self.say(
-                t(
-                    "Without an SSH key your name is yours only while you play: log in with a key to keep it "
-                    "for good."
-                )
-            )
+        welcome(self, self.notice)
         if self.hub.order.motd:
             self.say(t("Message of the day: {m}", m=self.hub.order.motd))
         self._tables()
@@ -395,6 +379,9 @@ class PlainLobby:
     def quit(self) -> None:
         self.say(t("Goodbye."))
         self.done = True
+
+    def help_lines(self) -> list[str]:
+        return help_lines()
 
     def own_words(self, word: str, rest: str) -> bool:
         if word not in ("tables", "list", "look"):

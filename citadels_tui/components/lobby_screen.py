@@ -10,8 +10,6 @@ why (the server's reason, `SessionInfo.notice`)."""
 
 from __future__ import annotations
 
-import time
-
 from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -24,9 +22,9 @@ from textual.widgets import Static
 from ..admin import ADMIN_WORDS
 from ..i18n import Lazy, language, t
 from ..lobby import HostedTable, HubError, Lobby
-from ..lobby_help import guest_notice
-from ..lobby_words import lobby_command, table_made
-from ..turns import clock_text, your_move_line
+from ..lobby_help import help_lines
+from ..lobby_words import lobby_command, table_made, welcome
+from ..turns import clock_text
 from .command_line import CommandLine
 from .first_showing import FirstShowing
 from .game_screen import AppRequest
@@ -109,27 +107,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
     def on_mount(self) -> None:
         self._dress()
         self.show_motd(self.hub.order.motd)
-        # A player back at a server where tables wait for their move hears of those first.
-        awaited = your_move_line(self.hub, self.player, self.key, time.time())
-        if awaited is not None:
-            self.say(awaited, alert=True)
-        self.say(
-            t(
-                "Welcome, {p}. Type “new” to make a table, “join N” to sit at one; “help” for more.",
-                p=self.player,
-            )
-        )
-        if self.notice is not None:
-            sentence = guest_notice(self.notice[0], self.notice[1], self.player)
-            if sentence:
-                self.say(sentence, alert=True)
-        if self.key is None:
-            self.say(
-                t(
-                    "Without an SSH key your name is yours only while you play: log in with a key to keep it "
-                    "for good."
-                )
-            )
+        welcome(self, self.notice)
         self.refresh_lobby()
         self.query_one(CommandLine).focus()
 
@@ -330,6 +308,9 @@ class LobbyScreen(FirstShowing, Screen[None]):
 
     def quit(self) -> None:
         self.app.exit(0)
+
+    def help_lines(self) -> list[str]:
+        return help_lines()
 
     def own_words(self, word: str, rest: str) -> bool:
         if word not in HISTORY_WORDS:

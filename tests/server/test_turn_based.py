@@ -154,6 +154,13 @@ async def test_the_lobby_lists_first_the_tables_awaiting_your_move(tmp_path):
             screen = await open_game(conn, 100, 30)
             text = await screen.wait_for("Your move")
             assert "Your move: table 1 (2 h left)." in text, text
+        async with s.connect(mover, mover) as conn:  # plain mode is told it first too
+            plain = await conn.create_process(encoding=None)
+            said = b""
+            while b"Welcome" not in said:
+                said += await asyncio.wait_for(plain.stdout.read(4096), 10)
+            assert said.index(b"Your move: table 1 (2 h left).") < said.index(b"Welcome"), said
+            plain.close()
     finally:
         s.server.close()
         await s.server.wait_closed()
