@@ -123,6 +123,8 @@ def test_the_commit_hooks_run_the_checks_that_ci_runs_before_the_tests():
     static = next(i for i, line in enumerate(ci) if "ruff check" in line)
     tests = next(i for i, line in enumerate(ci) if "pytest" in line and not line.startswith("#"))
     assert static < tests, "CI runs the static checks before the tests"
+    # Under `set -e` a failure before the last command of an && list does not stop the script.
+    assert ci[static].rstrip().endswith("|| exit 1"), "a failed static check must stop CI"
     assert len(hooks) == 4
     for entry in hooks:
         assert entry in ci[static], f"the hook `{entry}` is not among the checks CI runs first"

@@ -135,8 +135,8 @@ async def test_the_reconnect_code_is_drawn_whole_in_the_lobby(size, lang):
 
     from citadels_server.hub import Hub
     from citadels_tui import i18n
-    from citadels_tui.lobby_help import code_sentence
     from citadels_tui.lobby_app import ssh_app_factory
+    from citadels_tui.lobby_help import code_sentence
 
     who = session_info(
         name="anna", key_fingerprint=None, seat_code="CNTQN3", locale=(("LANG", f"{lang}_XX.UTF-8"),)
