@@ -41,3 +41,19 @@ def test_a_password_in_a_database_url_is_not_shown():
         == "'postgresql://citadels:…@db/citadels'"
     )
     assert shown_value("password", None) == "(not set)"
+
+
+def test_a_file_with_three_errors_is_refused_with_all_three_named(tmp_path):
+    conf = tmp_path / "settings.toml"
+    conf.write_text('port = "x"\nidle_timeout = -5\nbot_pace = 99\n')
+    env = dict(os.environ, CITADELS_HOME=str(tmp_path))
+    for name in ("CITADELS_PORT", "CITADELS_IDLE_TIMEOUT", "CITADELS_BOT_PACE"):
+        env.pop(name, None)
+    r = subprocess.run(
+        [sys.executable, "-m", "citadels_server.cli", "serve", "--check", "--settings", str(conf)],
+        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
+    )  # fmt: skip
+    assert r.returncode == 1
+    assert r.stderr.startswith("citadels: 3 settings cannot be used:"), r.stderr
+    for named in ("port must be int, not 'x'", "idle_timeout must be positive, not -5", "bot_pace must be"):
+        assert named in r.stderr, r.stderr
