@@ -12,7 +12,6 @@ from typing import Protocol
 from citadels_core import get_edition
 
 from .admin import ADMIN_WORDS, Admin, run_admin_command
-from .command_words import APP_WORDS
 from .game_setup import edition_label
 from .i18n import t
 from .lobby import HostedTable, HubError, Lobby
@@ -106,6 +105,9 @@ def welcome(face: LobbyFace, notice: tuple[str, str] | None) -> None:
 
 def lobby_command(face: LobbyFace, text: str) -> None:
     """Do what one lobby line says; a HubError's sentence says why the hub would not."""
+    # The parser's words come with the parser, after a session's first frame (tests/support/deferred_imports.py).
+    from .command_words import APP_WORDS
+
     word, _, rest = text.strip().partition(" ")
     word, rest = APP_WORDS.get(word.lower(), word.lower()), rest.strip()
     hub = face.hub

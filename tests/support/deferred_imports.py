@@ -176,6 +176,12 @@ DEFERRED: tuple[Deferred, ...] = (
         BOTS + "; `think` reads the bots' inference",
         START,
     ),
+    Deferred(
+        "citadels_tui.lobby_words",
+        "citadels_tui.command_words",
+        PARSER + "; the lobby reads its first line after its first frame",
+        Imported("citadels_tui.lobby_words"),
+    ),
     Deferred("citadels_tui.thinking", "multiprocessing", PROCESSES, START),
     Deferred("citadels_tui.thinking", "concurrent.futures.process", PROCESSES, START),
     # The command and the server.
