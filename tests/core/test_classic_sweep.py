@@ -80,6 +80,7 @@ def test_named_classic_setups_play_to_the_end_with_2_to_8_players(preset):
     assert seen["gather"] > 0
 
 
+@pytest.mark.slow
 def test_the_classic_cards_are_used_in_bot_play():
     seen: Counter = Counter()
     wanted = (

@@ -110,6 +110,7 @@ def test_a_killed_character_is_explained_to_its_player():
     assert found(played(ASSASSIN_CAST, range(12)), Rule.KILLED, acted) > 0
 
 
+@pytest.mark.slow
 def test_a_robbed_character_is_explained_to_its_player():
     def acted(step: Step, n: int, d: dict) -> int | None:
         if d["kind"] == "robbed":

@@ -1,5 +1,6 @@
 """Properties over many seeds and player counts (hypothesis)."""
 
+import pytest
 from helpers import all_cards, play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -107,6 +108,7 @@ NAMING_CASTS = [  # casts whose characters name others: kill, rob, bewitch, warr
 
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(NAMING_CASTS), st.integers(2, 3), st.integers(0, 2**32), st.integers(0, 200))
+@pytest.mark.slow
 def test_a_redealt_world_never_gives_a_player_a_character_they_named(cast, players, seed, steps):
     """Nobody names their own character (RULINGS R26), and who named which is public: a world where the
     Witch's player holds the character she bewitched could not be played (it has no legal action)."""

@@ -60,6 +60,7 @@ def messages_of_a_game(cfg: GameConfig, seed: int):
 
 
 @pytest.mark.parametrize("cfg", CONFIGS, ids=lambda c: f"{c.edition}-{c.players}")
+@pytest.mark.slow
 def test_every_message_of_a_game_fits_the_schema(cfg):
     kinds = set()
     for _g, _p, message in messages_of_a_game(cfg, 11):
@@ -187,6 +188,7 @@ def test_a_program_told_its_mistakes_may_answer_again(tmp_path):
     ],
     ids=["silent", "gone", "garbage", "endless"],
 )
+@pytest.mark.slow
 def test_a_program_that_cannot_answer_loses_its_decisions_to_the_stand_in(tmp_path, body):
     bot = OutsideBot(program(tmp_path, body), seed=1, timeout=0.5)
     g = Game(GameConfig.create(3), 4)

@@ -50,6 +50,7 @@ def test_an_unknown_theme_or_language_is_a_usage_error_before_any_screen(tmp_pat
     assert r.stdout == ""  # no screen was drawn
 
 
+@pytest.mark.slow
 def test_the_game_without_a_terminal_says_it_needs_one_and_ends(tmp_path):
     for args in ([], ["--theme", "night", "--lang", "ru"], ["--position", f"@{EXAMPLE}"]):
         r = citadels(*args, home=tmp_path)

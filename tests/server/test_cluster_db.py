@@ -271,6 +271,7 @@ async def test_what_one_database_writes_is_told_to_another(postgres_url, tmp_pat
         assert not listener.listening
 
 
+@pytest.mark.slow
 async def test_a_second_process_is_heard_and_a_lost_connection_is_made_again(postgres_url, tmp_path):
     a, b = opened(postgres_url, tmp_path / "a"), opened(postgres_url, tmp_path / "b")
     inbox = Inbox()

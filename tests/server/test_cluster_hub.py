@@ -129,6 +129,7 @@ async def test_two_hubs_cannot_give_one_seat_twice(postgres_url, tmp_path):
         hb.close()
 
 
+@pytest.mark.slow
 async def test_when_the_lease_holder_stops_renewing_another_hub_runs_the_bots(postgres_url, tmp_path):
     ha, hb, a, b = await two_hubs(postgres_url, tmp_path)
     try:
@@ -159,6 +160,7 @@ async def test_when_the_lease_holder_stops_renewing_another_hub_runs_the_bots(po
         hb.close()
 
 
+@pytest.mark.slow
 async def test_a_hub_that_stops_gives_its_tables_up_at_once(postgres_url, tmp_path):
     lease = 9.0  # long: a takeover sooner than this is the release's doing, not the lease's expiry
     ha, hb, a, b = await two_hubs(postgres_url, tmp_path, lease)

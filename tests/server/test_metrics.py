@@ -10,6 +10,7 @@ import urllib.error
 import urllib.request
 
 import asyncssh
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from served import Guest, Served, served, table_of_two
 
@@ -56,6 +57,7 @@ def one(samples, name: str, **labels: str) -> float:  # noqa: ANN001 - the scrap
     return samples[(name, tuple(sorted(labels.items())))]
 
 
+@pytest.mark.slow
 async def test_a_scrape_during_a_game_shows_the_counters_moving(tmp_path):
     async with served(tmp_path, "--metrics", "127.0.0.1:0", "--bot-pace", "0") as server:
         port = await metrics_port(server)

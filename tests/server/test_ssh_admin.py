@@ -152,6 +152,7 @@ async def test_admin_commands_reach_the_players_and_others_are_refused(tmp_path)
         assert b"Traceback" not in server.output, server.output.decode(errors="replace")
 
 
+@pytest.mark.slow
 async def test_bans_by_name_and_key_are_refused_at_login_until_lifted(tmp_path):
     conf = settings_file(tmp_path, "")
     async with served(tmp_path / "home", "--settings", str(conf)) as server:
@@ -183,6 +184,7 @@ async def test_bans_by_name_and_key_are_refused_at_login_until_lifted(tmp_path):
         await boss.shows("The name dave is not banned")
 
 
+@pytest.mark.slow
 async def test_motd_is_shown_again_when_sighup_changes_it_and_a_broken_file_keeps_it(tmp_path):
     conf = settings_file(tmp_path, "Old news.")
     async with served(tmp_path / "home", "--settings", str(conf)) as server:
@@ -206,6 +208,7 @@ async def test_motd_is_shown_again_when_sighup_changes_it_and_a_broken_file_keep
             p.close()
 
 
+@pytest.mark.slow
 async def test_sigterm_tells_every_player_and_exits_within_the_drain_timeout(tmp_path):
     async with served(tmp_path, "--bot-pace", "0", "--drain-timeout", "6") as server:
         anna = await login(server.port, "anna")

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import asyncssh
 import jsonschema
+import pytest
 from ssh_helpers import connect, running_server
 
 from citadels_core import GameConfig
@@ -84,6 +85,7 @@ async def wait_until(predicate, timeout: float = 10) -> None:
     raise AssertionError("it never happened")
 
 
+@pytest.mark.slow
 async def test_a_bot_plays_a_whole_game_with_a_human_and_sees_only_its_seat(tmp_path):
     hub = Hub(seed=7, pace=0)
     async with bot_server(tmp_path, hub) as server:
@@ -119,6 +121,7 @@ async def test_a_bot_plays_a_whole_game_with_a_human_and_sees_only_its_seat(tmp_
         assert "robo" not in {s.name for s in await hub.records.leaderboard(bots=False)}
 
 
+@pytest.mark.slow
 async def test_what_a_bot_cannot_use_is_told_with_a_code_and_garbage_cuts_it_off(tmp_path):
     hub = Hub(seed=3, pace=0, seat_hold=1)
     async with bot_server(tmp_path, hub) as server:

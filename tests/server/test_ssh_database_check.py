@@ -71,6 +71,7 @@ async def a_table_in_play(home: Path) -> None:
         assert await server.stop() < 10
 
 
+@pytest.mark.slow
 def test_a_damaged_database_stops_the_server_untouched_and_says_how_to_restore(tmp_path):
     home = tmp_path / "data"
     asyncio.run(a_table_in_play(home))
@@ -157,6 +158,7 @@ def read_only(directory: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("kept", [False, True], ids=["first start", "database kept there"])
+@pytest.mark.slow
 def test_a_read_only_data_directory_is_said_plainly(tmp_path, kept):
     home = tmp_path / "data"
     home.mkdir()

@@ -169,6 +169,7 @@ class FreezingProxy:
         self._listener.close()
 
 
+@pytest.mark.slow
 async def test_a_frozen_client_is_dropped_after_two_unanswered_keepalives(tmp_path):
     # The server sends a keepalive each interval that the client is silent; a client that answers none is
     # dropped when the third would be due: three intervals after it last sent anything (90 s by default).

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 
+import pytest
 from ssh_helpers import connect, open_game, running_server
 
 from citadels_core.view import view
@@ -54,6 +55,7 @@ async def two_at_a_table(server, hub: Hub, seed: int = 3):
     return a, b, sa, sb
 
 
+@pytest.mark.slow
 async def test_each_player_sees_their_own_hand_and_a_spectator_none(tmp_path):
     hub = Hub(pace=0.0)
     async with game_server(tmp_path, hub) as server:
@@ -125,6 +127,7 @@ async def test_only_the_creator_starts_and_bots_fill_the_seats(tmp_path):
             assert hub.tables[1].table.bot_kinds == {2: "random", 3: "random"}
 
 
+@pytest.mark.slow
 async def test_a_player_who_drops_is_waited_for_and_retakes_the_seat(tmp_path):
     hub = Hub(pace=0.0, seat_hold=60)
     async with game_server(tmp_path, hub) as server:
@@ -189,6 +192,7 @@ async def test_a_player_who_leaves_before_the_start_frees_the_seat(tmp_path):
             assert hub.tables[1].names() == ["anna"]
 
 
+@pytest.mark.slow
 async def test_a_player_watching_another_game_is_taken_to_their_table_when_it_starts(tmp_path):
     hub = Hub(pace=0.0)
     async with game_server(tmp_path, hub) as server:

@@ -65,6 +65,7 @@ def test_a_login_under_a_name_in_use_is_a_guest_told_why():
     assert not policy.accept_key("ANNA", "SHA256:k")  # a key cannot claim it meanwhile
 
 
+@pytest.mark.slow
 async def test_a_second_login_under_a_name_before_either_opens_a_game_is_a_guest(tmp_path):
     async with served(tmp_path) as server:
         first = await logged_in(server.port, "anna")
@@ -78,6 +79,7 @@ async def test_a_second_login_under_a_name_before_either_opens_a_game_is_a_guest
         impostor.close()
 
 
+@pytest.mark.slow
 async def test_a_key_cannot_claim_a_name_taken_by_a_login_without_one(tmp_path):
     async with served(tmp_path) as server:
         first = await logged_in(server.port, "anna")
@@ -90,6 +92,7 @@ async def test_a_key_cannot_claim_a_name_taken_by_a_login_without_one(tmp_path):
     assert b"name 'anna' claimed by key" not in server.output
 
 
+@pytest.mark.slow
 async def test_the_name_stays_taken_while_its_player_is_here_whoever_else_quits(tmp_path):
     async with served(tmp_path) as server:
         first = await logged_in(server.port, "anna")

@@ -277,6 +277,7 @@ async def test_a_plain_player_without_a_key_comes_back_with_their_code(tmp_path)
             await asyncio.wait_for(back.task, 10)
 
 
+@pytest.mark.slow
 async def test_a_flood_is_slowed_told_and_cut_while_the_other_player_is_answered(tmp_path):
     hub = Hub(pace=0.0)
     budget = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from ssh_helpers import connect
 from test_ssh_lobby import game_server, lobby, two_at_a_table, type_line
 
@@ -71,6 +72,7 @@ def test_nothing_rings_while_the_terminal_has_focus_or_for_a_kind_turned_off():
     assert len(written) == 3
 
 
+@pytest.mark.slow
 async def test_a_turn_rings_and_the_title_is_put_back_once_it_is_played(tmp_path):
     hub = Hub(pace=0.0)
     async with game_server(tmp_path, hub) as server:
@@ -101,6 +103,7 @@ async def test_a_chat_line_with_your_name_rings_you_and_not_its_writer(tmp_path)
             assert b"\x1b]777;" not in sb.raw
 
 
+@pytest.mark.slow
 async def test_no_ring_while_the_terminal_reports_focus_and_one_once_it_looks_away(tmp_path):
     hub = Hub(pace=0.0)
     async with game_server(tmp_path, hub) as server:

@@ -206,6 +206,7 @@ async def test_a_seat_without_a_key_is_retaken_only_with_its_code_even_after_a_r
     assert "as anna (keyless, reconnect code right)" in logged
 
 
+@pytest.mark.slow
 async def test_a_key_refused_for_a_taken_name_is_told_why_and_the_log_names_it(tmp_path):
     """A key asking for a name another key owns is refused (the client falls back to keyless login) and
     plays as a guest; the lobby says why, and the log names both keys."""

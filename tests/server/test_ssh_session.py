@@ -64,6 +64,7 @@ async def test_small_terminal_shows_a_notice_until_enlarged(tmp_path):
             assert "too small" not in text and "Welcome anna" in text
 
 
+@pytest.mark.slow
 async def test_absurd_sizes_are_clamped(tmp_path):
     async with running_server(tmp_path, max_width=200, max_height=60) as server:
         async with connect(server, "anna") as conn:
@@ -77,6 +78,7 @@ async def test_absurd_sizes_are_clamped(tmp_path):
             await s.wait_for("Size: 80x24")
 
 
+@pytest.mark.slow
 async def test_garbage_input_leaves_the_session_working(tmp_path):
     # Garbage at the byte level: invalid UTF-8 and broken escape sequences. (Control keys are left out:
     # they are real keystrokes, and random ones quit the app or drive Textual's command palette.)

@@ -73,6 +73,7 @@ def test_app_factory_falls_back_to_the_demo_only_while_the_game_is_missing(monke
         cli_serve.load_app_factory("no_such_module:f")
 
 
+@pytest.mark.slow
 async def test_citadels_serve_prints_its_fingerprint_and_serves(tmp_path):
     import asyncssh
 

@@ -1,9 +1,11 @@
 """`share` at a table hosted by a real `citadels serve` process: before the end of the game it shows no line
 (the line holds the seed, and with it every hidden card) and copies nothing (no OSC 52 sequence is sent)."""
 
+import pytest
 from served import Typist, served
 
 
+@pytest.mark.slow
 async def test_share_at_a_hosted_table_waits_for_the_end_of_the_game(tmp_path):
     async with served(tmp_path) as server:
         anna = await Typist.login(server.port, "anna")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
 from served import Typist, served
 
 PASTE_START, PASTE_END = b"\x1b[200~", b"\x1b[201~"
@@ -24,6 +25,7 @@ def received_none_of_it(player: Typist) -> None:
     assert not [bad for bad in NEVER if bad in raw], raw[-2000:]
 
 
+@pytest.mark.slow
 async def test_a_pasted_control_sequence_in_say_reaches_nobody_raw(tmp_path):
     async with served(tmp_path) as server:
         anna, mallory = await Typist.login(server.port, "anna"), await Typist.login(server.port, "mallory")
@@ -46,6 +48,7 @@ async def test_a_pasted_control_sequence_in_say_reaches_nobody_raw(tmp_path):
         mallory.close()
 
 
+@pytest.mark.slow
 async def test_a_dirty_line_kept_in_the_database_is_replayed_clean_after_a_restart(tmp_path):
     async with served(tmp_path) as server:
         anna = await Typist.login(server.port, "anna")

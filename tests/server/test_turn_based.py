@@ -270,6 +270,7 @@ async def test_a_game_a_stand_in_played_in_counts_for_the_rating_only_by_the_tab
     assert ((await records.rating("anna")) is not None) == (rule == "rated")
 
 
+@pytest.mark.slow
 async def test_on_the_screen_a_turn_based_table_starts_for_all_and_a_seat_outlives_leaving(tmp_path):
     hub = Hub(pace=0.0, seed=5)
     s = await serving(tmp_path, hub)

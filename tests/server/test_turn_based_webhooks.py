@@ -11,6 +11,7 @@ import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import pytest
 from test_turn_based import KEYS, a_day_table, serving, to_move
 
 from citadels_server.hub import Hub
@@ -57,6 +58,7 @@ def test_a_notice_reads_as_slack_discord_and_ntfy_want_it():
     assert url == "https://discord.com/api/webhooks/1/abc" and "topic" not in json.loads(body)
 
 
+@pytest.mark.slow
 async def test_each_move_awaited_is_posted_once_to_its_players_webhook(tmp_path):
     receiver = Receiver()
     hub = Hub(pace=0.0, seed=5)

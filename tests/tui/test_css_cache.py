@@ -177,6 +177,7 @@ def test_an_unwritable_cache_folder_is_no_error(tmp_path: Path, fresh_process: N
     assert not css_cache.save(tmp_path / "file" / "css-rules.pickle")
 
 
+@pytest.mark.slow
 def test_citadels_keeps_its_parsed_css_and_starts_with_a_damaged_file(tmp_path: Path, fresh_process: None):
     from test_tui_no_color import start_until_kept_and_quit
 

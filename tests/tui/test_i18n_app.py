@@ -106,6 +106,7 @@ async def test_a_russian_game_seats_bots_with_russian_names(tmp_path: Path):
         assert story(app).splitlines()[-1].startswith("Клара: "), story(app)[-200:]
 
 
+@pytest.mark.slow
 async def test_the_language_switches_without_restarting_and_is_remembered(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="en")
     async with app.run_test(size=SIZE) as pilot:

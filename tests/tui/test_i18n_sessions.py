@@ -8,6 +8,7 @@ import functools
 import re
 from pathlib import Path
 
+import pytest
 from sessions import session_info
 from ssh_helpers import Screen, connect, open_game, running_server
 
@@ -36,6 +37,7 @@ async def _settle(pilot) -> None:
         await pilot.pause(0.05)
 
 
+@pytest.mark.slow
 async def test_two_apps_in_one_loop_keep_their_own_language(tmp_path: Path):
     english = CitadelsApp(home=tmp_path / "a", seed=5, pace=0, lang="en")
     russian = CitadelsApp(home=tmp_path / "b", seed=5, pace=0, lang="en")
@@ -86,6 +88,7 @@ async def test_the_lobby_switches_language_with_lang():
     assert i18n.language() == "en"
 
 
+@pytest.mark.slow
 async def test_over_ssh_each_player_has_their_language(tmp_path):
     hub = Hub(pace=0.0)
     factory = functools.partial(ssh_app_factory, hub=hub)

@@ -147,6 +147,7 @@ async def test_a_broken_user_theme_falls_back_with_a_message_naming_the_file(tmp
     assert tomllib.loads(settings_path(tmp_path).read_text())["theme"] == "dusk"
 
 
+@pytest.mark.slow
 async def test_the_theme_command_switches_live_completes_and_is_saved(tmp_path: Path):
     mine = (Path(__file__).parents[2] / "themes" / "night.toml").read_text(encoding="utf-8")
     _user_theme(

@@ -196,6 +196,7 @@ async def test_broken_settings_are_reported_and_the_game_still_starts(tmp_path: 
     assert cfg.read_text(encoding="utf-8") == "bot_pace = 'fast'"
 
 
+@pytest.mark.slow
 async def test_help_opens_on_a_card_and_closes(tmp_path: Path):
     from citadels_tui.components.help_screen import HelpScreen
 

@@ -124,6 +124,7 @@ async def _check_panes(texts: list[str], widths: list[int]) -> None:
     texts=st.lists(TEXT, min_size=1, max_size=4),
     widths=st.lists(st.integers(20, 200), min_size=1, max_size=3),
 )
+@pytest.mark.slow
 def test_every_pane_draws_every_character_at_every_width(texts, widths):
     asyncio.run(_check_panes(texts, widths))
 

@@ -272,6 +272,7 @@ def standings_rows(text: str) -> list[tuple[str, str, str, str]]:
     return re.findall(r"(\d+) (\w+) (-?\d+\.\d) (\d+)", text)
 
 
+@pytest.mark.slow
 async def test_the_leaderboard_ranks_rated_players_marks_yours_and_leaves_guests_out(monkeypatch):
     records = MemoryRecords()
     for gid, seed in enumerate((3, 4, 5, 6), 1):

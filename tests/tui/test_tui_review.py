@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from sessions import session_info
 from test_tui_snapshots import finished_record
 from textual.widgets import Button
@@ -202,6 +203,7 @@ def test_the_app_save_of_a_finished_game_is_a_review_file(tmp_path: Path):
 SPECTATOR = session_info(name="carla", key_fingerprint=None)
 
 
+@pytest.mark.slow
 async def test_a_spectator_closes_the_end_screen_onto_the_board_and_reviews_the_public_game():
     app = ssh_app_factory(SPECTATOR, Hub(pace=0.0))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -39,6 +39,7 @@ def in_view(area: VerticalScroll, widget: Widget) -> bool:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 @pytest.mark.parametrize("tab", ["t", "p", "s"])
+@pytest.mark.slow
 async def test_each_tab_scrolls_to_its_last_line_as_soon_as_it_opens(size, tab):
     app = QuickReview(finished_record(), 0)
     async with app.run_test(size=size) as pilot:
@@ -67,6 +68,7 @@ async def test_each_tab_scrolls_to_its_last_line_as_soon_as_it_opens(size, tab):
             assert area.scroll_y == 0
 
 
+@pytest.mark.slow
 async def test_the_footer_names_the_scrolling_keys():
     app = QuickReview(finished_record(), 0)
     async with app.run_test(size=(80, 24)) as pilot:

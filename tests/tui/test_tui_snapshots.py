@@ -162,6 +162,7 @@ async def _watch(pilot, finish: bool) -> None:
 
 
 @pytest.mark.parametrize("finish", [False, True], ids=["game", "end"])
+@pytest.mark.slow
 def test_a_spectators_screens(snap_compare, finish):
     app = ssh_app_factory(SPECTATOR, Hub(pace=0.0))
     assert snap_compare(app, terminal_size=SMALL, run_before=lambda pilot: _watch(pilot, finish))
@@ -222,6 +223,7 @@ def _turning_points(*keys: str) -> Callable[..., Awaitable[None]]:
 @pytest.mark.parametrize(
     ("size", "keys"), [(SMALL, ()), (LARGE, ()), (SMALL, ("end",))], ids=["80x24", "120x40", "80x24-end"]
 )
+@pytest.mark.slow
 def test_the_reviews_turning_points(snap_compare, tmp_path, size, keys):
     app = QuickReview(finished_record(), 0, home=tmp_path, theme="citadel")
     assert snap_compare(app, terminal_size=size, run_before=_turning_points(*keys))
@@ -238,6 +240,7 @@ async def _whole_story(pilot) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.slow
 def test_the_whole_story(snap_compare, tmp_path, size):
     app = make_app(tmp_path, "citadel")
     assert snap_compare(app, terminal_size=size, run_before=_whole_story)

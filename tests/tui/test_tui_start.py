@@ -53,6 +53,7 @@ def first_screen(home: Path, timeout: float = 30) -> list[str]:
         os.close(fd)
 
 
+@pytest.mark.slow
 def test_the_first_screen_is_drawn_whole(tmp_path: Path):
     for start in ("first start", "a start with the cache the first one left"):
         text = "\n".join(first_screen(tmp_path))

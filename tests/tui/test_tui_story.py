@@ -34,6 +34,7 @@ async def _a_few_moves(app: CitadelsApp, pilot, moves: int = 8) -> None:
         await settle(app, pilot)
 
 
+@pytest.mark.slow
 async def test_page_keys_scroll_the_story_while_the_command_line_keeps_the_focus_and_the_text(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=21, pace=0)
     async with app.run_test(size=SMALL) as pilot:
@@ -226,6 +227,7 @@ async def _until_anna(app: CitadelsApp, pilot, stop=lambda: False) -> None:
     raise AssertionError("Anna never had to decide")
 
 
+@pytest.mark.slow
 async def test_the_hand_and_cities_mark_what_changed_since_you_acted_until_you_act_again(tmp_path: Path):
     cfg = GameConfig.create(4, names=bot_names("Anna", 4))
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
@@ -267,6 +269,7 @@ async def test_the_hand_and_cities_mark_what_changed_since_you_acted_until_you_a
         assert all("✦" not in x.plain for x in cities.render_cities(app.seat.view(), cfg).renderables)
 
 
+@pytest.mark.slow
 async def test_a_district_gone_from_a_city_is_marked_struck_through(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=21, pace=0)
     async with app.run_test(size=SMALL) as pilot:

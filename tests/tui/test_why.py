@@ -93,6 +93,7 @@ def told(app: CitadelsApp) -> str:
     return " ".join(" ".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines).split())
 
 
+@pytest.mark.slow
 async def test_why_in_a_game_tells_the_last_reason_in_the_story(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=3, pace=0)
     async with app.run_test(size=(100, 30)) as pilot:
