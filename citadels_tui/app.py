@@ -28,16 +28,14 @@ from .game_app import Board
 from .game_setup import NewGame, rank9_reason
 from .i18n import available, from_environment, language, normalize, set_language, t, tn
 from .journal import SaveFile
-from .paths import cache_dir, config_dir
+from .paths import config_dir
 from .ringer import Ringer, changed, describe, in_tmux
 from .saves import BackgroundSaver, Saved, read_save, save_target
 from .settings import load_settings, new_game_of, save_settings
 from .table import HINT_PLAYOUTS, HINT_SECONDS, Seat, Table
-from .themed_app import SHIPPED_THEMES, ThemedApp
+from .themed_app import ThemedApp
 
 HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
-CSS_CACHE = "css-rules.pickle"  # in the cache folder: see css_cache.py
-THEME_CACHE = "themes.marshal"  # in the cache folder: see theme_cache.py
 LAST_GAME = "last-game.json"  # the last finished game, next to the game in progress, for `citadels review`
 
 
@@ -660,58 +658,3 @@ def position_player(game: Game) -> int:
     """Who plays a game started from a position: the seat whose decision is open."""
     pending = game.pending()
     return pending[0] if pending is not None else HUMAN
-
-
-def run(
-    resume: bool = False,
-    seed: int | None = None,
-    theme: str | None = None,
-    lang: str | None = None,
-    edition: str | None = None,
-    shorter: bool | None = None,
-    position: str | None = None,
-    position_seat: int | None = None,
-    position_bots: str | Sequence[str] = "normal",
-    players: int | None = None,
-    bots: Sequence[str] | None = None,
-) -> int:
-    """Play in this terminal; the exit code for the `citadels` command.
-
-    The start makes some sixty thousand objects that live as long as the app: collecting garbage meanwhile
-    would only scan them again and again (a sixth of the start's CPU), so the collector is off until the
-    first screen is shown (`citadels` turns it off before it imports the app). The CSS parsed by the last
-    start is read back from the cache folder (`css_cache.load`) rather than parsed again, and so are the
-    shipped themes (`theme_cache.load`)."""
-    gc.disable()
-    cache = cache_dir()
-    css_file = cache / CSS_CACHE
-    css_cache.install()
-    css_cache.load(css_file)
-    theme_file = cache / THEME_CACHE
-    keep_themes = False  # whether the kept themes could not be used: written anew after the first frame
-    if not SHIPPED_THEMES:
-        shipped = theme_cache.load(theme_file)
-        if shipped is None:
-            keep_themes = True
-        else:
-            SHIPPED_THEMES.extend((th, th.to_textual_theme()) for th in shipped)
-    app = CitadelsApp(
-        resume=resume,
-        seed=seed,
-        theme=theme,
-        lang=lang,
-        edition=edition,
-        shorter=shorter,
-        position=position,
-        position_seat=position_seat,
-        position_bots=position_bots,
-        players=players,
-        bots=bots,
-    )
-    app.collector_paused = True
-    app.css_cache_file = css_file
-    if keep_themes:
-        app.theme_cache_file = theme_file
-    result = app.run()
-    css_cache.save(css_file)  # what was parsed after the start (another theme chosen …), for next time
-    return result if isinstance(result, int) else 0

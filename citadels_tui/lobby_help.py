@@ -1,30 +1,78 @@
-"""What the lobby says, for every face of it (the full screen and plain mode): `help` and `help new`, the
-admins' commands, why a login got a guest name, and a keyless player's reconnect code."""
+"""What the lobby says, for every face of it (the full screen and plain mode): a table's status and
+edition, `help` and `help new`, the admins' commands, why a login got a guest name, and a keyless
+player's reconnect code."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 
 from .i18n import t, tp
 
+if TYPE_CHECKING:
+    from .lobby import HostedTable
 
-def help_lines() -> list[str]:
-    """`help`: one command a line, short enough for 80×24 (the options of `new` are under `help new`)."""
-    rows = [
-        (tp("lobby command", "new"), t("a form to make a table")),
+
+def table_status(ht: HostedTable, joined_by: str) -> str:
+    """How far the table's game is, and how many watch it (`joined_by` between the two)."""
+    status = {"waiting": t("waiting"), "playing": t("playing"), "over": t("over")}[ht.status]
+    if ht.table is not None and not ht.table.game.over:
+        status = t("round {r}", r=ht.table.game.round)
+    if ht.spectators:
+        status += joined_by + t("{n} watching", n=ht.spectators)
+    return status
+
+
+def table_edition(ht: HostedTable, joined_by: str) -> str:
+    """The table's edition, and whether its game is the shorter one (`joined_by` between the two)."""
+    edition = t("classic") if ht.edition == "classic" else ht.edition
+    if ht.shorter:
+        edition += joined_by + t("shorter")
+    return edition
+
+
+def _table_rows() -> list[tuple[str, str]]:
+    """The commands at the tables, in `help` on every face."""
+    return [
         (tp("lobby command", "new 3 bots=hard …"), t("a table made at once: “help new” says how")),
         (tp("lobby command", "join N"), t("sit at table N (or retake your seat)")),
         (tp("lobby command", "watch N"), t("watch a game")),
         (tp("lobby command", "leave"), t("stand up from your table")),
         (tp("lobby command", "start"), t("start your table: bots fill the empty seats")),
         (tp("lobby command", "say TEXT"), t("talk to the lobby")),
+    ]
+
+
+def _language_row() -> tuple[str, str]:
+    return (tp("lobby command", "lang en|ru"), t("your language"))
+
+
+def help_lines() -> list[str]:
+    """The full screen's `help`: one command a line, short enough for 80×24 (the options of `new` are under
+    `help new`)."""
+    rows = [
+        (tp("lobby command", "new"), t("a form to make a table")),
+        *_table_rows(),
         (tp("lobby command", "games [all]"), t("your finished games (all: everyone's)")),
         (tp("lobby command", "replay N"), t("game N again, move by move")),
         (tp("lobby command", "leaderboard"), t("the ratings")),
-        (tp("lobby command", "lang en|ru"), t("your language")),
+        _language_row(),
         (tp("lobby command", "quit"), t("leave the server (Ctrl+Q too)")),
     ]
     return _listed(t("Commands:"), rows)
+
+
+def plain_help_lines() -> list[str]:
+    """Plain mode's `help`: its own `tables` and `who`, no history; each line `command: what it does`."""
+    rows = [
+        (tp("lobby command", "tables"), t("the tables, one a line")),
+        *_table_rows(),
+        (tp("lobby command", "who"), t("who is connected now")),
+        _language_row(),
+        (tp("lobby command", "quit"), t("leave the server")),
+    ]
+    return [t("Commands:"), *(f"  {c}: {what}" for c, what in rows)]
 
 
 def new_help_lines() -> list[str]:

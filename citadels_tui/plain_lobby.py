@@ -18,9 +18,9 @@ from collections.abc import Awaitable, Callable
 
 from citadels_core import IllegalAction
 
-from .i18n import Lazy, available, language, lazy_t, normalize, own_language_context, set_language, t, tp
+from .i18n import Lazy, available, language, lazy_t, normalize, own_language_context, set_language, t
 from .lobby import HostedTable, HubError, Lobby, new_seat_code
-from .lobby_help import code_sentence
+from .lobby_help import code_sentence, plain_help_lines, table_edition, table_status
 from .lobby_words import lobby_command, welcome
 from .plain import PROMPT, PlainSeat, printable
 
@@ -32,44 +32,20 @@ CHAT_ON_ARRIVAL = 20
 
 def table_sentence(ht: HostedTable) -> str:
     """One table of the lobby as a sentence: who sits there, its settings and how far its game is."""
-    status = {"waiting": t("waiting"), "playing": t("playing"), "over": t("over")}[ht.status]
-    if ht.table is not None and not ht.table.game.over:
-        status = t("round {r}", r=ht.table.game.round)
-    if ht.spectators:
-        status += ", " + t("{n} watching", n=ht.spectators)
-    edition = t("classic") if ht.edition == "classic" else ht.edition
-    if ht.shorter:
-        edition += ", " + t("shorter")
     return t(
         "Table {n} ({s}): {names}. Seats: {p}, free: {f}; edition {e}, cast {c} and districts {d}, bots {b}, "
         "timer {tm}.",
         n=ht.id,
-        s=status,
+        s=table_status(ht, ", "),
         names=", ".join(ht.names()) or "-",
         p=ht.players,
         f=ht.free,
-        e=edition,
+        e=table_edition(ht, ", "),
         c=ht.cast,
         d=ht.districts,
         b=ht.bot_level,
         tm=f"{ht.turn_timer:g}s" if ht.turn_timer else t("none"),
     )
-
-
-def help_lines() -> list[str]:
-    rows = [
-        (tp("lobby command", "tables"), t("the tables, one a line")),
-        (tp("lobby command", "new 3 bots=hard …"), t("a table made at once: “help new” says how")),
-        (tp("lobby command", "join N"), t("sit at table N (or retake your seat)")),
-        (tp("lobby command", "watch N"), t("watch a game")),
-        (tp("lobby command", "leave"), t("stand up from your table")),
-        (tp("lobby command", "start"), t("start your table: bots fill the empty seats")),
-        (tp("lobby command", "say TEXT"), t("talk to the lobby")),
-        (tp("lobby command", "who"), t("who is connected now")),
-        (tp("lobby command", "lang en|ru"), t("your language")),
-        (tp("lobby command", "quit"), t("leave the server")),
-    ]
-    return [t("Commands:"), *(f"  {c}: {what}" for c, what in rows)]
 
 
 class PlainLobby:
@@ -381,7 +357,7 @@ class PlainLobby:
         self.done = True
 
     def help_lines(self) -> list[str]:
-        return help_lines()
+        return plain_help_lines()
 
     def own_words(self, word: str, rest: str) -> bool:
         if word not in ("tables", "list", "look"):

@@ -30,9 +30,9 @@ def needs_terminal() -> bool:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    gc.disable()  # for the start, imports included: the app turns it back on (citadels_tui.app.run)
+    gc.disable()  # for the start, imports included: the app turns it back on (citadels_tui.terminal_run.run)
     try:
-        from citadels_tui.app import run
+        from citadels_tui.terminal_run import run
     except ImportError as e:  # pragma: no cover - the app is part of the distribution
         print(f"citadels: the terminal app is not available ({e})", file=sys.stderr)
         return 2

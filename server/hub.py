@@ -35,14 +35,12 @@ import contextvars
 import functools
 import logging
 import secrets
-import time
 from collections.abc import Callable, Iterator
 
-from citadels_core import ConfigError, Game, GameConfig, get_edition
+from citadels_core import ConfigError, GameConfig, get_edition
 from citadels_core.bots import LEVELS, level_name
 from citadels_core.edition import EDITIONS
 from citadels_core.record import GameRecord
-from citadels_core.scoring import score_breakdown
 from citadels_tui.chat import MAX_CHAT, ChatLimit, append_line, chat_line
 from citadels_tui.errors import error_text
 from citadels_tui.game_setup import default_names
@@ -60,12 +58,12 @@ from citadels_tui.lobby import (
     same_code,
 )
 from citadels_tui.order import Order
-from citadels_tui.ratings import Place
-from citadels_tui.records import FinishedGame, Finisher, GameSummary, KeptTable, MemoryRecords, Records
+from citadels_tui.records import KeptTable, MemoryRecords, Records
 from citadels_tui.table import Table
-from citadels_tui.turns import FAST, TURN_BASED, clock_text, keep_clock, keys_only, rated
+from citadels_tui.turns import FAST, TURN_BASED, clock_text, keep_clock, keys_only
 
 from . import metrics
+from .finished import finished_game
 from .webhooks import Webhooks
 
 log = logging.getLogger(__name__)
@@ -479,32 +477,8 @@ class Hub:
         if not force and not self.runs(ht.id):
             return  # the process running the table keeps it (once: its rating counts once)
         ht.kept = True
-        table = ht.table
-        game, names = table.game, table.config.names
-        keys = {i: h.key for i, h in enumerate(ht.holders) if not h.released}
-        if game.over:
-            result = game.result
-            assert result is not None  # a game over has its result
-            totals = [s["total"] for s in result["scores"]]
-            winners = set(result["winners"])
-        else:  # abandoned: what each city is worth now, for the record; nobody is rated
-            totals = [_points_now(game, p) for p in range(len(names))]
-            winners = set()
-        order = {p: (totals[p], p in winners) for p in range(len(names))}
-        ranks = [1 + sum(1 for q in order if order[q] > order[p]) for p in range(len(names))]
-        seats = tuple(
-            Finisher(names[p], keys.get(p), table.bot_kinds.get(p), totals[p], ranks[p])
-            for p in range(len(names))
-        )
-        summary = GameSummary(ht.id, time.time(), ht.edition, seats, len(table.record.actions), abandoned)
-        # Rated: a human who played to the end with a key (a claimed name); bots at their level's rating.
-        places = [
-            Place(
-                ranks[p], rated=names[p] if keys.get(p) and rated(ht, p) else None, bot=table.bot_kinds.get(p)
-            )
-            for p in range(len(names))
-        ]
-        self.records.table_finished(ht.id, FinishedGame(summary, table.record.copy()), places)
+        game, places = finished_game(ht, ht.table, abandoned)
+        self.records.table_finished(ht.id, game, places)
         metrics.GAMES.labels("abandoned" if abandoned else "finished").inc()
         log.info("table %d kept in the history%s", ht.id, " (abandoned)" if abandoned else "")
 
@@ -696,10 +670,3 @@ class TableJournal(Unkept):
 
     def say(self, text: Lazy) -> None:
         self.hub.announce(self.ht, text)
-
-
-def _points_now(game: Game, player: int) -> int:
-    try:
-        return int(score_breakdown(game, player)["total"])
-    except Exception:  # noqa: BLE001 - a score for the record only; a game cut short may not score
-        return 0

@@ -22,7 +22,7 @@ from textual.widgets import Static
 from ..admin import ADMIN_WORDS
 from ..i18n import Lazy, language, t
 from ..lobby import HostedTable, HubError, Lobby
-from ..lobby_help import help_lines
+from ..lobby_help import help_lines, table_edition, table_status
 from ..lobby_words import lobby_command, table_made, welcome
 from ..turns import clock_text
 from .command_line import CommandLine
@@ -237,24 +237,16 @@ class LobbyScreen(FirstShowing, Screen[None]):
         ):
             rt.add_column(head, no_wrap=head != t("Players"))
         for ht in self.hub.tables.values():
-            status = {"waiting": t("waiting"), "playing": t("playing"), "over": t("over")}[ht.status]
-            if ht.table is not None and not ht.table.game.over:
-                status = t("round {r}", r=ht.table.game.round)
-            if ht.spectators:
-                status += " · " + t("{n} watching", n=ht.spectators)
-            edition = t("classic") if ht.edition == "classic" else ht.edition
-            if ht.shorter:
-                edition += " · " + t("shorter")
             rt.add_row(
                 str(ht.id),
                 ", ".join(n + " " + t("(bot)") if self.hub.records.is_bot(n) else n for n in ht.names()),
                 str(ht.free),
-                edition,
+                table_edition(ht, " · "),
                 ht.cast,
                 ht.districts,
                 ht.bot_level,
                 clock_text(ht.turn_timer, ht.turn_based),
-                status,
+                table_status(ht, " · "),
             )
         return rt
 

@@ -19,7 +19,7 @@ schema.py (the tables and their migrations), rows.py (records as the database's 
 (LISTEN/NOTIFY), worker.py (the one thread), then the repositories on it: accounts.py (names, keys, bans),
 tables.py (tables in play, their journal and chat), waiting.py (tables not yet started, shared),
 history.py (finished games, ratings), cluster.py (leases, presence, live names, kicks); store.py (the
-`Database` over them, `open_database`) and upkeep.py (checks and backups).
+`Database` made of them, `open_database`) and upkeep.py (checks and backups).
 """
 
 from .accounts import PlayerNames

@@ -18,34 +18,34 @@ class PlayerNames(MemoryNames):
     """The login rules' names (auth.Names), answered from memory and kept in the database behind; shared
     by several processes, also the names logged in on any of them (auth.SharedLiveNames)."""
 
-    def __init__(self, accounts: Accounts, cluster: Cluster, owners: dict[str, set[str]]) -> None:
+    def __init__(self, accounts: Accounts, owners: dict[str, set[str]]) -> None:
         super().__init__(owners, claimed_hook=accounts.key_added, seen_hook=accounts.player_seen)
-        self._cluster = cluster
+        self._accounts = accounts
 
     @property
     def shared(self) -> bool:
-        return self._cluster.shared
+        return self._accounts.shared
 
     async def take_live(self, name: str, seconds: float) -> bool:
-        return await self._cluster.take_live_name(name_key(name), seconds)
+        return await self._accounts.take_live_name(name_key(name), seconds)
 
     def give_back_live(self, name: str) -> None:
-        self._cluster.give_back_live_name(name_key(name))
+        self._accounts.give_back_live_name(name_key(name))
 
 
-class Accounts:
-    """Names, keys and bans, on the database's worker."""
+class Accounts(Cluster):
+    """Names, keys and bans, on the database's worker; `Cluster` for the names logged in on the other
+    processes sharing it."""
 
-    def __init__(self, worker: Worker, cluster: Cluster) -> None:
-        self._worker = worker
-        self._cluster = cluster
+    def __init__(self, worker: Worker) -> None:
+        super().__init__(worker)
         self._bans: list[tuple[Ban, str]] = []
         self._bots: set[str] = set()  # folded names of the bots' accounts
-        self.players = PlayerNames(self, cluster, {})
+        self.players = PlayerNames(self, {})
 
-    def load(self, tx: Tx) -> None:
+    def load_accounts(self, tx: Tx) -> None:
         """At open: the names' keys and the bans."""
-        self.players = PlayerNames(self, self._cluster, owners_in(tx))
+        self.players = PlayerNames(self, owners_in(tx))
         self._bans = bans_in(tx)
         self._bots = bots_in(tx)
 

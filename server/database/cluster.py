@@ -19,7 +19,7 @@ from citadels_tui.records import ChatLine
 from .engines import DatabaseError, PostgresEngine, Tx
 from .notices import Listener, Notice
 from .rows import line_json, line_of
-from .worker import Worker
+from .worker import OnWorker, Worker
 
 # Seconds a dead process's presence row (and an admin's kick) is kept after it expired: long past any seat
 # hold, so that every survivor has seen it; then it is only a row.
@@ -40,12 +40,13 @@ class Lease:
     mine: bool  # held by the Database that asked
 
 
-class Cluster:
+class Cluster(OnWorker):
     """This process among the others sharing the database, on the database's worker."""
 
     def __init__(self, worker: Worker) -> None:
-        self._worker = worker
-        self._holder = worker.holder  # this process, as its rows and leases name it
+        super().__init__(worker)
+        # This process among those sharing the database: the origin of its notices, the holder of its leases.
+        self.holder = worker.holder
 
     @property
     def shared(self) -> bool:
@@ -58,9 +59,9 @@ class Cluster:
         its presence: its spectators count no more, and seats it still showed are held at once."""
 
         def release(tx: Tx) -> None:
-            tx.run("UPDATE table_leases SET holder = '', expires = 0 WHERE holder = ?", (self._holder,))
-            tx.run("UPDATE processes SET expires = 0 WHERE holder = ?", (self._holder,))
-            tx.run("DELETE FROM live_names WHERE holder = ?", (self._holder,))
+            tx.run("UPDATE table_leases SET holder = '', expires = 0 WHERE holder = ?", (self.holder,))
+            tx.run("UPDATE processes SET expires = 0 WHERE holder = ?", (self.holder,))
+            tx.run("DELETE FROM live_names WHERE holder = ?", (self.holder,))
 
         self._worker.submit(release)
 
@@ -77,7 +78,7 @@ class Cluster:
                     "ON CONFLICT (folded) DO UPDATE SET holder = excluded.holder, expires = excluded.expires "
                     f"WHERE live_names.holder = excluded.holder OR live_names.expires < {now} "
                     "RETURNING holder",
-                    (folded, self._holder, float(seconds)),
+                    (folded, self.holder, float(seconds)),
                 )
             )
 
@@ -86,9 +87,7 @@ class Cluster:
     def give_back_live_name(self, folded: str) -> None:
         """The last connection of this process under the name `folded` closed."""
         self._worker.submit(
-            lambda tx: tx.run(
-                "DELETE FROM live_names WHERE folded = ? AND holder = ?", (folded, self._holder)
-            )
+            lambda tx: tx.run("DELETE FROM live_names WHERE folded = ? AND holder = ?", (folded, self.holder))
         )
 
     async def take_lease(self, tid: int, seconds: float) -> Lease:
@@ -103,7 +102,7 @@ class Cluster:
                 "term = CASE WHEN table_leases.holder = excluded.holder THEN table_leases.term "
                 "ELSE table_leases.term + 1 END "
                 f"WHERE table_leases.holder = excluded.holder OR table_leases.expires < {now}",
-                (tid, self._holder, float(seconds)),
+                (tid, self.holder, float(seconds)),
             )
             return self._lease(tx, tid)
 
@@ -118,7 +117,7 @@ class Cluster:
                 int(tid)
                 for (tid,) in tx.rows(
                     f"UPDATE table_leases SET expires = {tx.dialect.now} + ? WHERE holder = ? RETURNING table_id",
-                    (float(seconds), self._holder),
+                    (float(seconds), self.holder),
                 )
             )
 
@@ -129,7 +128,7 @@ class Cluster:
         await self._worker.later(
             lambda tx: tx.run(
                 "UPDATE table_leases SET holder = '', expires = 0 WHERE table_id = ? AND holder = ?",
-                (tid, self._holder),
+                (tid, self.holder),
             ),
             write=True,
         )
@@ -147,7 +146,7 @@ class Cluster:
         found = tx.one("SELECT holder, term, expires FROM table_leases WHERE table_id = ?", (tid,))
         assert found is not None
         holder, term, expires = str(found[0]), int(found[1]), float(found[2])
-        return Lease(tid, holder, term, expires, holder == self._holder)
+        return Lease(tid, holder, term, expires, holder == self.holder)
 
     async def tables_without_runner(self) -> list[int]:
         """Tables in play whose lease is free or expired (a process died, or none took them yet)."""
@@ -176,13 +175,13 @@ class Cluster:
                 tx.run(
                     f"INSERT INTO processes (holder, connection, expires, here) VALUES (?, ?, {now} + ?, ?) "
                     "ON CONFLICT (holder) DO UPDATE SET expires = excluded.expires, here = excluded.here",
-                    (self._holder, self._worker.engine.name_of("citadels"), float(seconds), text),
+                    (self.holder, self._worker.engine.name_of("citadels"), float(seconds), text),
                 )
                 tx.run(f"DELETE FROM processes WHERE expires < {now} - ?", (FORGET_AFTER,))
                 # The names logged in here stay taken as long as this process is alive (take_live_name).
                 tx.run(
                     f"UPDATE live_names SET expires = {now} + ? WHERE holder = ?",
-                    (float(seconds), self._holder),
+                    (float(seconds), self.holder),
                 )
                 if changed:
                     self._worker.notify(tx, "presence")
@@ -194,7 +193,7 @@ class Cluster:
             for holder, alive, found in tx.rows(
                 f"SELECT holder, CASE WHEN expires >= {now} THEN 1 WHEN expires >= {now} - ? AND {connected} "
                 "THEN 1 ELSE 0 END, here FROM processes p WHERE holder <> ? ORDER BY holder",
-                (DEAD_AFTER, self._holder),
+                (DEAD_AFTER, self.holder),
             ):
                 with contextlib.suppress(ValueError, TypeError):
                     out.append((str(holder), bool(alive), dict(json.loads(found))))
@@ -226,7 +225,7 @@ class Cluster:
 
     async def listen(self, callback: Callable[[Notice], object]) -> Listener:
         """Call `callback(notice)` on this event loop for every notice any process sharing this PostgreSQL
-        database writes (this one's too: `notice.origin == self._holder`), in commit order; returns once
+        database writes (this one's too: `notice.origin == self.holder`), in commit order; returns once
         listening. A dedicated connection and thread: the notices never wait behind this Database's queue.
         DatabaseError on SQLite, which one process alone uses."""
         engine = self._worker.engine

@@ -14,14 +14,11 @@ from citadels_tui.records import FinishedGame, GameSummary, Standing
 from .engines import Tx
 from .rows import summary_json, summary_of
 from .tables import forget_table
-from .worker import Worker
+from .worker import OnWorker
 
 
-class History:
+class History(OnWorker):
     """Finished games and ratings, on the database's worker."""
-
-    def __init__(self, worker: Worker) -> None:
-        self._worker = worker
 
     def table_finished(self, tid: int, game: FinishedGame, rated: Sequence[Place]) -> None:
         s = game.summary

@@ -30,22 +30,26 @@ from .rows import (
     seats_json,
     seats_of,
 )
-from .worker import Worker
+from .worker import OnWorker, Worker
 
 log = logging.getLogger(__package__)
 
 
-class Tables:
+class Tables(OnWorker):
     """Tables in play and the chats, on the database's worker."""
 
-    def __init__(self, worker: Worker, problems: list[str]) -> None:
-        self._worker = worker
-        self._problems = problems  # the Database's: a table that cannot be resumed is one
+    def __init__(self, worker: Worker) -> None:
+        super().__init__(worker)
+        self._problems: list[str] = []  # a table that cannot be resumed, or a file that cannot be imported
         self._last_id = 0
         self._preloaded_tables: list[KeptTable] | None = None
         self._preloaded_chat: list[ChatLine] | None = None
 
-    def load(self, tx: Tx) -> None:
+    @property
+    def problems(self) -> list[str]:
+        return list(self._problems)
+
+    def load_tables(self, tx: Tx) -> None:
         """At open: the last id given out, the tables in play and the lobby's chat."""
         ids = [
             r[0] for r in tx.rows("SELECT max(id) FROM tables_in_play UNION ALL SELECT max(id) FROM games")

@@ -14,15 +14,10 @@ from citadels_tui.records import KeptSeat, KeptTable
 from .engines import Tx
 from .rows import TableRow, seats_json, seats_of
 from .tables import Tables, insert_table
-from .worker import Worker
 
 
-class WaitingTables:
+class WaitingTables(Tables):
     """Tables not yet started, shared, on the database's worker; `Tables` for the ones in play."""
-
-    def __init__(self, worker: Worker, tables: Tables) -> None:
-        self._worker = worker
-        self._tables = tables
 
     def table_waiting(self, tid: int, settings: dict[str, Any], seats: Sequence[KeptSeat]) -> None:
         """A table made and not yet started, which players on other processes may join."""
@@ -87,7 +82,7 @@ class WaitingTables:
 
     async def table_state(self, tid: int) -> KeptTable | tuple[dict[str, Any], list[KeptSeat]] | None:
         """Table `tid` now: in play (a KeptTable), not yet started (settings, seats), or gone (None)."""
-        kept = await self._tables.table_in_play(tid)
+        kept = await self.table_in_play(tid)
         if kept is not None:
             return kept
         found = await self._worker.later(lambda tx: waiting_rows(tx, "WHERE id = ?", (tid,)))

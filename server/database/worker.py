@@ -34,6 +34,15 @@ T = TypeVar("T")
 Job = tuple[Callable[[Tx], Any], bool, Callable[[Any, BaseException | None], None] | None]
 
 
+class OnWorker:
+    """A part of `Database` (store.py): `Database` is made of these parts (cluster.py, accounts.py,
+    tables.py, waiting.py, history.py), so that each call is written once, where its SQL is; every part
+    runs its work on the one worker they share."""
+
+    def __init__(self, worker: Worker) -> None:
+        self._worker = worker
+
+
 class Worker:
     """The thread and the connection of one database, and this process's name among those sharing it."""
 

@@ -146,11 +146,11 @@ def test_one_list_of_bot_levels_in_every_help_and_error(tmp_path):
 
 def test_players_and_bots_for_a_local_game_on_the_command_line(tmp_path, monkeypatch):
     import citadels_server.cli_play
-    import citadels_tui.app
+    import citadels_tui.terminal_run
     from citadels_server.cli import main
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(citadels_tui.app, "run", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(citadels_tui.terminal_run, "run", lambda **kw: seen.update(kw) or 0)
     monkeypatch.setattr(citadels_server.cli_play, "has_terminal", lambda: True)
     monkeypatch.setenv("CITADELS_HOME", str(tmp_path))
     assert main(["--players", "5", "--bots", "easy,hard,normal,random"]) == 0
@@ -229,11 +229,11 @@ def test_the_example_position_loads_and_plays(tmp_path, monkeypatch):
     for doc in ("position.md", "playing.md"):
         assert "citadels --position @docs/examples/win-from-here.txt" in (ROOT / "docs" / doc).read_text()
     import citadels_server.cli_play
-    import citadels_tui.app
+    import citadels_tui.terminal_run
     from citadels_server.cli import main
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(citadels_tui.app, "run", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(citadels_tui.terminal_run, "run", lambda **kw: seen.update(kw) or 0)
     monkeypatch.setattr(citadels_server.cli_play, "has_terminal", lambda: True)
     monkeypatch.chdir(ROOT)
     assert main(["--position", "@docs/examples/win-from-here.txt"]) == 0

@@ -21,7 +21,7 @@ BOTS = {1: "normal", 2: "easy", 3: "random"}
 
 def test_what_a_start_imports_before_its_first_frame_holds_no_bot():
     code = (
-        "import sys, citadels_server.cli, citadels_tui.app, citadels_tui.settings, citadels_tui.saves\n"
+        "import sys, citadels_server.cli, citadels_tui.terminal_run, citadels_tui.settings, citadels_tui.saves\n"
         "from citadels_tui.components import game_screen\n"
         "print(sorted(m for m in sys.modules if m.startswith('citadels_core.bots')))\n"
     )
