@@ -39,6 +39,7 @@ def new_help_lines() -> list[str]:
         (tp("lobby command", "timer=SECONDS"), t("time to think before a bot plays for you")),
         (tp("lobby command", "timer=5h|1d"), t("a turn-based table: hours or days per move")),
         (tp("lobby command", "late=rated"), t("a late move a bot made still counts for the rating")),
+        (tp("lobby command", "programs=no"), t("no bot program may sit here (ssh … bot)")),
     ]
     return _listed(t("new [options] makes a table and sits you at it, e.g. “new 3 bots=hard”:"), rows)
 

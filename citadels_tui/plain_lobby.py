@@ -40,7 +40,7 @@ def table_sentence(ht: HostedTable) -> str:
     edition = t("classic") if ht.edition == "classic" else ht.edition
     if ht.shorter:
         edition += ", " + t("shorter")
-    return t(
+    sentence = t(
         "Table {n} ({s}): {names}. Seats: {p}, free: {f}; edition {e}, cast {c} and districts {d}, bots {b}, "
         "timer {tm}.",
         n=ht.id,
@@ -54,6 +54,7 @@ def table_sentence(ht: HostedTable) -> str:
         b=ht.bot_level,
         tm=f"{ht.turn_timer:g}s" if ht.turn_timer else t("none"),
     )
+    return sentence if ht.outside_bots else " ".join((sentence, t("No bot programs.")))
 
 
 def help_lines() -> list[str]:

@@ -27,8 +27,9 @@ PROTOCOL = 1
 # An answer longer than this is refused unread: a bot's answer is a few bytes.
 MAX_ANSWER = 1024
 # The codes of an `error` that is not about one answer's form (a bot seated over SSH, server/bot_seat.py):
-# a line when no decision is the bot's, a decision its stand-in made, a bot slowed, a bot cut off.
-SESSION_CODES = ("not_your_turn", "stand_in", "slowed", "cut_off")
+# a line when no decision is the bot's, a decision its stand-in made, a bot slowed, a bot cut off, a table
+# whose maker takes no programs.
+SESSION_CODES = ("not_your_turn", "stand_in", "slowed", "cut_off", "no_programs")
 
 
 class ProtocolError(ValueError):
