@@ -177,6 +177,13 @@ DEFERRED: tuple[Deferred, ...] = (
         START,
     ),
     Deferred(
+        "citadels_tui.plain",
+        "citadels_core.think",
+        BOTS + "; plain mode's `who` reads the bots' inference",
+        Imported("citadels_tui.plain"),
+    ),
+    Deferred("citadels_tui.plain", "citadels_tui.why", COMMAND, Imported("citadels_tui.plain")),
+    Deferred(
         "citadels_tui.lobby_words",
         "citadels_tui.command_words",
         PARSER + "; the lobby reads its first line after its first frame",
