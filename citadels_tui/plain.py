@@ -92,17 +92,20 @@ class PlainSeat:
             )
         self.write(PROMPT)
 
-    def known_characters(self) -> list[str]:
-        """What this seat can tell of the others' characters (`think`, as the full screen says it), for
-        `who`: a player whose revealed character `who` already names is left out unless more is known."""
+    def known_characters(self, every: bool = False) -> list[str]:
+        """What this seat can tell of the others' characters (`think`, as the full screen says it); for
+        `who` (not `every`), a player whose revealed character `who` already names is left out unless more
+        is known."""
         me = self.seat.player
         if me is None:
             return []  # a spectator infers nothing: it sees no draft
         from citadels_core.think import think
 
-        from .why import guess_line
+        from .why import guess_line, guesses
 
         found = think(self.seat.table.game, me)
+        if every:
+            return guesses(self.seat.config, found)
         return [guess_line(self.seat.config, x) for x in found if not x.revealed or x.declined]
 
     def command(self, text: str) -> bool:
@@ -134,6 +137,11 @@ class PlainSeat:
             if cmd.app == "who":
                 for line in self.known_characters():
                     self.say(line)
+        elif cmd.app == "think" and not cmd.arg:
+            for line in self.known_characters(every=True) or [
+                t("think tells what a player can infer: you are watching.")
+            ]:
+                self.say(line)
         elif cmd.app:
             self.say(t("That command belongs to the full screen; here: help lists what you can type."))
         elif cmd.actions:

@@ -20,7 +20,7 @@ from citadels_tui import i18n, sentences
 from citadels_tui.names import card_name
 from citadels_tui.plain import PROMPT, PlainSeat, play
 from citadels_tui.table import Table
-from citadels_tui.why import guess_line
+from citadels_tui.why import guess_line, guesses
 
 BOTS = {1: "random", 2: "random", 3: "random"}
 
@@ -205,9 +205,19 @@ def test_who_tells_what_is_known_in_russian_too():
     assert ": предложен" in text and "Место 1: вы" in text
 
 
+def test_think_tells_every_other_player_as_the_full_screen_does():
+    table, face, lines, found = a_seat_told_of_a_declined_character()
+    face.command("think")
+    assert "".join(lines).splitlines() == guesses(table.config, found)
+
+
 def test_a_spectator_is_told_the_seats_only():
     table = Table.new(GameConfig.create(4), 2, dict(BOTS))
     play_random(table.game, 8, 2)
     lines: list[str] = []
-    PlainSeat(table.seat(None), lines.append).command("who")
+    spectator = PlainSeat(table.seat(None), lines.append)
+    spectator.command("who")
     assert "".join(lines).splitlines() == sentences.who(table.seat(None).view(), table.config)
+    lines.clear()
+    spectator.command("think")
+    assert "".join(lines) == "think tells what a player can infer: you are watching.\n"
