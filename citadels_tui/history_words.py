@@ -49,7 +49,8 @@ class HistoryFace(Protocol):
     def say(self, text: str, alert: bool = False) -> None: ...
 
     def show_games(self, games: Sequence[GameSummary], everyone: bool) -> None:
-        """The finished games found (the latest first), with the face's own heading."""
+        """The finished games found (the latest first), with the face's own heading, and how `replay`
+        shows one there."""
 
     def show_standings(self, standings: Sequence[Standing]) -> None:
         """The leaderboard's lines, best first."""
@@ -114,7 +115,6 @@ async def _games(face: HistoryFace, rest: str) -> None:
         )
         return
     face.show_games(games, everyone)
-    face.say(t("“replay N” shows game N again, move by move."))
 
 
 async def _replay(face: HistoryFace, rest: str) -> None:

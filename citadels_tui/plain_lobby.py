@@ -419,6 +419,7 @@ class PlainLobby:
         )
         for g in games:
             self.say(game_sentence(g, self.name))
+        self.say(t("“replay N” tells game N again, a round at a time: “replay N 2” tells its round 2."))
 
     def show_standings(self, standings: Sequence[Standing]) -> None:
         for rank, s in enumerate(standings, 1):

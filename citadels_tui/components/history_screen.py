@@ -81,6 +81,7 @@ class ScreenHistory:
             else t("Your finished games, the latest first (★ won):")
         )
         _log(self.lobby).write(games_table(self.lobby, games))
+        self.say(t("“replay N” shows game N again, move by move."))
 
     def show_standings(self, standings: Sequence[Standing]) -> None:
         _log(self.lobby).write(leaderboard_table(self.lobby, standings))

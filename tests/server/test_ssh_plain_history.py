@@ -39,7 +39,7 @@ async def test_games_replay_and_leaderboard_in_plain_mode_are_sentences(tmp_path
             await s.play()
             await s.wait_for("You are in the lobby.")
 
-            said = await asked(s, "games", "shows game N again")
+            said = await asked(s, "games", "a round at a time")
             assert "Your finished games, the latest first:" in said
             game = re.search(r"Game 1, ended \d{4}-\d\d-\d\d \d\d:\d\d UTC, edition 2016: (.*)\.\n", said)
             assert game is not None, said
@@ -62,7 +62,7 @@ async def test_games_replay_and_leaderboard_in_plain_mode_are_sentences(tmp_path
 
             s.type("lang ru")
             await s.wait_for("Язык")
-            said = await asked(s, "games", "показывает партию N заново")
+            said = await asked(s, "games", "по раунду")
             assert "Ваши сыгранные партии" in said and "anna (вы) " in said, said
             said = await asked(s, "leaderboard", "после 1 партии.\n")
             assert re.search(r"\n1\. anna \(вы\): рейтинг -?\d+\.\d после 1 партии\.\n", said), said
@@ -74,7 +74,7 @@ async def test_games_replay_and_leaderboard_in_plain_mode_are_sentences(tmp_path
             g = await plain(conn)
             said = await asked(g, "leaderboard", "Guests (no key) are not rated")
             assert "1. anna: rating" in said  # not "(you)": the guest is another player
-            said = await asked(g, "games all", "shows game N again")
+            said = await asked(g, "games all", "a round at a time")
             assert "Finished games on this server, the latest first:" in said and "(you)" not in said
             g.type("quit")
             await asyncio.wait_for(g.task, 10)
