@@ -564,7 +564,7 @@ class CitadelsApp(ThemedApp):
         self.theme = name
         if not quiet:
             self.settings.theme = name
-            self._write_settings()
+            self.write_settings()
             self._save_shown()
             self._tell(t("Theme: {n}.", n=name), alert=False)
         return True
@@ -584,7 +584,7 @@ class CitadelsApp(ThemedApp):
         if self.table is not None:
             self.table.pace = pace
         self.say(t("Each bot move now stays {p:g} seconds on screen.", p=pace))
-        self._write_settings()
+        self.write_settings()
 
     def set_language(self, arg: str) -> None:
         """Switch the language now: the game screen is built again, its story told again in it."""
@@ -598,7 +598,7 @@ class CitadelsApp(ThemedApp):
             return
         set_language(code, self)  # this app's language only: other SSH sessions keep theirs
         self.settings.language = code
-        self._write_settings()
+        self.write_settings()
         self._save_shown()
         self._relabel()
 
@@ -625,7 +625,7 @@ class CitadelsApp(ThemedApp):
         # The form's choice now rules the next games.
         self.edition_request = self.shorter_request = self.players_request = self.bots_request = None
         s.bots = (list(spec.bots) + s.bots[len(spec.bots) :])[:7]
-        self._write_settings()
+        self.write_settings()
 
     def set_ring(self, arg: str) -> None:
         """`notify`, `notify off`, `notify turn off`, `notify bell on` …: what rings, and how (ringer.py)."""
@@ -642,10 +642,10 @@ class CitadelsApp(ThemedApp):
                 return
             self.settings.ring, self.settings.ring_with = new
             r.kinds, r.ways = set(new[0]), set(new[1])
-            self._write_settings()
+            self.write_settings()
         self.say(describe(r.kinds, r.ways))
 
-    def _write_settings(self) -> None:
+    def write_settings(self) -> None:
         if not self.settings_writable:
             return
         try:

@@ -61,7 +61,7 @@ def _why(board: Board, arg: str) -> bool:
 
 
 def _think(board: Board, arg: str) -> bool:
-    board.think()
+    board.think(arg)
     return True
 
 

@@ -240,6 +240,7 @@ APP_ARGUMENTS: dict[str, Argument] = {
     "pace": Argument.TEXT,
     "lang": Argument.TEXT,
     "ring": Argument.TEXT,
+    "think": Argument.TEXT,
 }
 
 # Every verb: the game's, then the app's commands', whose ids start with "app:".

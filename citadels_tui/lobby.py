@@ -102,6 +102,8 @@ class HostedTable:
     # whether a game in which a stand-in made a late move for a player counts for their rating.
     turn_based: bool = False
     late_rated: bool = False
+    # Whether a program may take a seat (`ssh HOST bot`, docs/bot-protocol.md): the maker's choice.
+    outside_bots: bool = True
 
     @property
     def status(self) -> str:
@@ -156,6 +158,7 @@ class Lobby(Protocol):
         code: str | None = None,
         turn_based: bool = False,
         late_rated: bool = False,
+        outside_bots: bool = True,
     ) -> HostedTable: ...
     def get(self, tid: int) -> HostedTable: ...
     def find(self, name: str, key: str | None, code: str | None = None) -> tuple[HostedTable, int] | None: ...
@@ -185,6 +188,7 @@ KEPT_SETTINGS = (
     "rank9",
     "turn_based",
     "late_rated",
+    "outside_bots",
 )
 
 

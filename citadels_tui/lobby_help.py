@@ -64,11 +64,14 @@ def help_lines() -> list[str]:
 
 
 def plain_help_lines() -> list[str]:
-    """Plain mode's `help`: its own `tables` and `who`, no history; each line `command: what it does`."""
+    """Plain mode's `help`: its own `tables`, `who` and `replay` by rounds; each line `command: what it does`."""
     rows = [
         (tp("lobby command", "tables"), t("the tables, one a line")),
         *_table_rows(),
         (tp("lobby command", "who"), t("who is connected now")),
+        (tp("lobby command", "games [all]"), t("your finished games (all: everyone's)")),
+        (tp("lobby command", "replay N [ROUND]"), t("game N again, a round at a time")),
+        (tp("lobby command", "leaderboard"), t("the ratings")),
         _language_row(),
         (tp("lobby command", "quit"), t("leave the server")),
     ]
@@ -87,6 +90,7 @@ def new_help_lines() -> list[str]:
         (tp("lobby command", "timer=SECONDS"), t("time to think before a bot plays for you")),
         (tp("lobby command", "timer=5h|1d"), t("a turn-based table: hours or days per move")),
         (tp("lobby command", "late=rated"), t("a late move a bot made still counts for the rating")),
+        (tp("lobby command", "programs=no"), t("no bot program may sit here (ssh … bot)")),
     ]
     return _listed(t("new [options] makes a table and sits you at it, e.g. “new 3 bots=hard”:"), rows)
 

@@ -6,7 +6,8 @@ colour, no cursor movement, no box drawing, no redraw.
 It is another face of a `Seat` (table.py), as the full screen is: the same game, bots and secrets. What
 you type is read by the same command parser (commands.py), so a number, `build castle` or `take gold`
 work as on the screen, and the panes are words: `look`, `hand`, `cities`, `city bruno`, `characters`,
-`score`, `who` (sentences.py)."""
+`score`, `who` (sentences.py; `who` adds what the seat can tell of the others' characters, citadels_core.think,
+worded as the full screen's `think`)."""
 
 from __future__ import annotations
 
@@ -91,6 +92,22 @@ class PlainSeat:
             )
         self.write(PROMPT)
 
+    def known_characters(self, every: bool = False) -> list[str]:
+        """What this seat can tell of the others' characters (`think`, as the full screen says it); for
+        `who` (not `every`), a player whose revealed character `who` already names is left out unless more
+        is known."""
+        me = self.seat.player
+        if me is None:
+            return []  # a spectator infers nothing: it sees no draft
+        from citadels_core.think import think
+
+        from .why import guess_line, guesses
+
+        found = think(self.seat.table.game, me)
+        if every:
+            return guesses(self.seat.config, found)
+        return [guess_line(self.seat.config, x) for x in found if not x.revealed or x.declined]
+
     def command(self, text: str) -> bool:
         """Do what a typed line asks; False once the player leaves."""
         v, cfg = self.seat.view(), self.seat.config
@@ -117,6 +134,14 @@ class PlainSeat:
                     self.say(line)
             except sentences.Unknown as e:
                 self.say(str(e))
+            if cmd.app == "who":
+                for line in self.known_characters():
+                    self.say(line)
+        elif cmd.app == "think" and not cmd.arg:
+            for line in self.known_characters(every=True) or [
+                t("think tells what a player can infer: you are watching.")
+            ]:
+                self.say(line)
         elif cmd.app:
             self.say(t("That command belongs to the full screen; here: help lists what you can type."))
         elif cmd.actions:

@@ -2,7 +2,8 @@
 
 The same `Lobby` as the full-screen lobby (lobby_screen.py), asked the same things: list the tables, make
 one (`new 2 bots=hard`), `join N`, `watch N`, `leave`, `start`, `say TEXT`, `who` is here, `lang en|ru`,
-the admins' commands, `quit`. A player who comes back while holding a seat at a game in play goes straight
+the admins' commands, the history (`games [all]`, `replay N [ROUND]`, `leaderboard [humans]`: the full
+screen's own commands, history_words.py, said in sentences by plain_history.py), `quit`. A player who comes back while holding a seat at a game in play goes straight
 back to it. At a table the game is a `PlainSeat` of the hub's own `Table`: its timer, its stand-in bots and
 its secrets are the full app's, and `say TEXT` and `lobby` work as on the hosted game screen.
 
@@ -14,15 +15,21 @@ own task, in its player's language."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import Any
 
 from citadels_core import IllegalAction
 
+from .history_words import WORDS as HISTORY_WORDS
+from .history_words import history_command, is_me
 from .i18n import Lazy, available, language, lazy_t, normalize, own_language_context, set_language, t
 from .lobby import HostedTable, HubError, Lobby, new_seat_code
 from .lobby_help import code_sentence, plain_help_lines, table_edition, table_status
 from .lobby_words import lobby_command, welcome
 from .plain import PROMPT, PlainSeat, printable
+from .plain_history import game_sentence, replay_lines, round_asked, standing_sentence
+from .records import FinishedGame, GameSummary, Standing
+from .replay import Replay
 
 Read = Callable[[], Awaitable[str | None]]
 
@@ -32,7 +39,7 @@ CHAT_ON_ARRIVAL = 20
 
 def table_sentence(ht: HostedTable) -> str:
     """One table of the lobby as a sentence: who sits there, its settings and how far its game is."""
-    return t(
+    sentence = t(
         "Table {n} ({s}): {names}. Seats: {p}, free: {f}; edition {e}, cast {c} and districts {d}, bots {b}, "
         "timer {tm}.",
         n=ht.id,
@@ -46,6 +53,7 @@ def table_sentence(ht: HostedTable) -> str:
         b=ht.bot_level,
         tm=f"{ht.turn_timer:g}s" if ht.turn_timer else t("none"),
     )
+    return sentence if ht.outside_bots else " ".join((sentence, t("No bot programs.")))
 
 
 class PlainLobby:
@@ -90,6 +98,8 @@ class PlainLobby:
         self._known: set[int] = set()  # the tables told of
         self._waiting_at: int | None = None  # the table not yet started where this player sits
         self.seated: tuple[int, list[str]] | None = None  # that table and who sat there, last look
+        # A history command's read of the records, awaited by the session's task before the next prompt.
+        self._reading: Coroutine[Any, Any, None] | None = None
 
     # ------------------------------------------------------------ writing
 
@@ -153,6 +163,10 @@ class PlainLobby:
                     if not isinstance(line, str):
                         break
                     self._command(line)
+                    if self._reading is not None:
+                        records_read, self._reading = self._reading, None
+                        await records_read
+                        self.prompt()
                     if not self.done:
                         reading = asyncio.ensure_future(read())
         finally:
@@ -301,7 +315,7 @@ class PlainLobby:
                 self._at_table(text)
             else:
                 self._in_lobby(text.strip())
-                if not self.done and self.face is None:
+                if not self.done and self.face is None and self._reading is None:
                     self.prompt()
         except HubError as e:
             self.say(str(e))
@@ -360,10 +374,39 @@ class PlainLobby:
         return plain_help_lines()
 
     def own_words(self, word: str, rest: str) -> bool:
+        if word in HISTORY_WORDS:
+            self._reading = history_command(self, word, rest)
+            return True
         if word not in ("tables", "list", "look"):
             return False
         self._tables()
         return True
+
+    # -- the history's sentences (history_words.HistoryFace) ----------------------------------------------
+
+    def show_games(self, games: Sequence[GameSummary], everyone: bool) -> None:
+        self.say(
+            t("Finished games on this server, the latest first:")
+            if everyone
+            else t("Your finished games, the latest first:")
+        )
+        for g in games:
+            self.say(game_sentence(g, self.name))
+        self.say(t("“replay N” tells game N again, a round at a time: “replay N 2” tells its round 2."))
+
+    def show_standings(self, standings: Sequence[Standing]) -> None:
+        for rank, s in enumerate(standings, 1):
+            self.say(standing_sentence(rank, s, is_me(self, s)))
+
+    async def show_replay(self, gid: int, kept: FinishedGame, more: list[str]) -> None:
+        # Playing the game again to each move takes a moment for a long game: not on the event loop.
+        replay = await asyncio.to_thread(Replay, kept.record, None)
+        r = round_asked(more, replay.rounds)
+        if isinstance(r, str):
+            self.say(r)
+            return
+        for line in replay_lines(replay, gid, r, kept.summary, self.name):
+            self.say(line)
 
     def _tables(self) -> None:
         self._known = set(self.hub.tables)

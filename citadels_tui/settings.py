@@ -46,6 +46,7 @@ class Settings:
     shorter: bool = False  # classic only: the shorter game (cities complete at 7 districts)
     ring: list[str] = field(default_factory=lambda: list(RING_KINDS))  # what rings (ringer.py)
     ring_with: list[str] = field(default_factory=lambda: list(RING_WAYS))  # how it rings
+    think_line: bool = False  # `think` on a line of the characters pane too (`think on|off`)
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -113,6 +114,8 @@ def _from_dict(data: dict[str, Any]) -> Settings:
         problems.append(f"edition must be one of {', '.join(EDITIONS)}")
     if not isinstance(s.shorter, bool):
         problems.append("shorter must be true or false")
+    if not isinstance(s.think_line, bool):
+        problems.append("think_line must be true or false")
     if not isinstance(s.language, str):
         problems.append('language must be a language code such as "en" or "ru"')
     for name, allowed in (("ring", RING_KINDS), ("ring_with", RING_WAYS)):

@@ -95,7 +95,18 @@ def create_from_words(
             opts[k.lower()] = v
         else:
             raise HubError(t("I do not understand {a!r}: “help new” lists the options.", a=a))
-    known = {"players", "cast", "districts", "bots", "timer", "seed", "edition", "shorter", "late"}
+    known = {
+        "players",
+        "cast",
+        "districts",
+        "bots",
+        "timer",
+        "seed",
+        "edition",
+        "shorter",
+        "late",
+        "programs",
+    }
     unknown = set(opts) - known
     if unknown:
         raise HubError(t("Unknown option {o}: “help new” lists the options.", o=", ".join(sorted(unknown))))
@@ -108,6 +119,9 @@ def create_from_words(
     late = opts.get("late", "unrated").lower()
     if late not in ("rated", "unrated"):
         raise HubError(t("late= is rated or unrated, not “{x}”.", x=late))
+    programs = opts.get("programs", "yes").lower()
+    if programs not in ("yes", "no"):
+        raise HubError(t("programs= is yes or no, not “{x}”.", x=programs))
     edition = opts.get("edition", "2016").lower()
     first = get_edition(edition).presets[0].key if edition in EDITIONS else "first_game"
     return lobby.create(
@@ -124,6 +138,7 @@ def create_from_words(
         code=code,
         turn_based=turn_based,
         late_rated=late == "rated",
+        outside_bots=programs == "yes",
     )
 
 
@@ -134,6 +149,8 @@ def made_sentence(ht: HostedTable) -> str:
         n=ht.id,
         p=ht.players,
     )
+    if not ht.outside_bots:
+        made = " ".join((made, t("No bot program may take a seat here.")))
     if not ht.turn_based or ht.turn_timer is None:
         return made
     clock = t(

@@ -198,22 +198,50 @@ def _reach(cfg: GameConfig, r: Reason, mine: bool, who: str, acting: str, ch: st
 
 
 def guesses(cfg: GameConfig, found: tuple[Guess, ...]) -> list[str]:
-    """`think`: one sentence for each other player, what your seat can tell of their characters."""
-    out = []
+    """`think`: one line for each other player, what your seat can tell of their characters."""
+    return [guess_line(cfg, x) for x in found] or [t("There is nobody else to think about.")]
+
+
+def guess_line(cfg: GameConfig, x: Guess) -> str:
+    """What your seat can tell of player `x.seat`'s characters, in a sentence or two."""
+    who = cfg.names[x.seat]
+    chances = ", ".join(f"{char_name(cfg, k)} {round(c * 100)}%" for k, c in x.chances)
+    if x.revealed:
+        line = t("{p}: the {c}, revealed.", p=who, c=", ".join(char_name(cfg, k) for k in x.revealed))
+    elif not chances:
+        line = t("{p}: nothing to tell yet.", p=who)
+    elif x.after_me is True:
+        line = t("{p} chose after you, from what you passed: {c}.", p=who, c=chances)
+    elif x.after_me is False:
+        line = t("{p} chose before you, among what you were never offered: {c}.", p=who, c=chances)
+    else:
+        line = t("{p} may hold: {c}.", p=who, c=chances)
+    if not x.declined:
+        return line
+    offered = tn(
+        "{p} was offered the {c} and did not take it.",
+        "{p} was offered the {c} and took none of them.",
+        len(x.declined),
+        p=who,
+        c=", ".join(char_name(cfg, k) for k in x.declined),
+    )
+    return " ".join((line, offered))
+
+
+def guess_summary(cfg: GameConfig, found: tuple[Guess, ...]) -> str:
+    """The characters pane's line of `think` (when the setting asks for it): each other player's revealed
+    character, else their likeliest ones with the chances, and what they were offered and did not take."""
+    parts = []
     for x in found:
-        who = cfg.names[x.seat]
         if x.revealed:
-            out.append(
-                t("{p}: the {c}, revealed.", p=who, c=", ".join(char_name(cfg, k) for k in x.revealed))
-            )
-            continue
-        chances = ", ".join(f"{char_name(cfg, k)} {round(c * 100)}%" for k, c in x.chances)
-        if not chances:
-            out.append(t("{p}: nothing to tell yet.", p=who))
-        elif x.after_me is True:
-            out.append(t("{p} chose after you, from what you passed: {c}.", p=who, c=chances))
-        elif x.after_me is False:
-            out.append(t("{p} chose before you, among what you were never offered: {c}.", p=who, c=chances))
+            about = ", ".join(char_name(cfg, k) for k in x.revealed)
+        elif x.chances:
+            about = " / ".join(f"{char_name(cfg, k)} {round(c * 100)}%" for k, c in x.chances[:3])
+            if len(x.chances) > 3:
+                about += " …"
         else:
-            out.append(t("{p} may hold: {c}.", p=who, c=chances))
-    return out or [t("There is nobody else to think about.")]
+            about = "?"
+        if x.declined:
+            about += " · " + t("not {c}", c=", ".join(char_name(cfg, k) for k in x.declined))
+        parts.append(f"{cfg.names[x.seat]}: {about}")
+    return t("Guesses: {g}", g="; ".join(parts)) if parts else ""

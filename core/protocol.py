@@ -15,8 +15,10 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from .actions import Action
 from .effects import Effect
-from .view import PlayerInfo, View
+from .terms import Decision, Phase
+from .view import CityDistrict, PlayerInfo, View
 
 if TYPE_CHECKING:
     from .events import Event
@@ -25,8 +27,9 @@ PROTOCOL = 1
 # An answer longer than this is refused unread: a bot's answer is a few bytes.
 MAX_ANSWER = 1024
 # The codes of an `error` that is not about one answer's form (a bot seated over SSH, server/bot_seat.py):
-# a line when no decision is the bot's, a decision its stand-in made, a bot slowed, a bot cut off.
-SESSION_CODES = ("not_your_turn", "stand_in", "slowed", "cut_off")
+# a line when no decision is the bot's, a decision its stand-in made, a bot slowed, a bot cut off, a table
+# whose maker takes no programs.
+SESSION_CODES = ("not_your_turn", "stand_in", "slowed", "cut_off", "no_programs")
 
 
 class ProtocolError(ValueError):
@@ -149,6 +152,62 @@ def error(e: ProtocolError) -> dict[str, Any]:
 def line(message: dict[str, Any]) -> str:
     """A message as one line of text (ASCII: a name's letters are escaped), its newline included."""
     return json.dumps(message, separators=(",", ":")) + "\n"
+
+
+def read_view(message: dict[str, Any]) -> View:
+    """The seat's `View` again from a `decide` message, its legal actions and their effects included: what
+    a program built on this engine (a bot of ours playing from outside, docs/examples/normal_bot.py) decides
+    from. It equals `view(g, seat)` of the game the message was made from."""
+    v = message["view"]
+    players = tuple(
+        PlayerInfo(
+            seat=p["seat"],
+            name=p["name"],
+            gold=p["gold"],
+            hand_size=p["hand_size"],
+            city=tuple(CityDistrict(d["key"], d["cost"], d["type"], d["beautified"]) for d in p["city"]),
+            city_size=p["city_size"],
+            crown=p["crown"],
+            revealed=tuple(p["revealed"]),
+            complete=p["complete"],
+            known_hand=tuple(p["known_hand"]),
+            museum=p["museum"],
+        )
+        for p in v["players"]
+    )
+    return View(
+        me=v["seat"],
+        edition=v["edition"],
+        round=v["round"],
+        phase=Phase(v["phase"]),
+        players=players,
+        cast=tuple(v["cast"]),
+        faceup=tuple(v["faceup"]),
+        facedown_count=v["facedown_count"],
+        my_characters=tuple(v["my_characters"]),
+        hand=tuple(v["hand"]),
+        seen_characters=tuple(v["seen_characters"]),
+        killed=v["killed"],
+        robbed=v["robbed"],
+        calling=v["calling"],
+        pending_player=v["pending_player"],
+        pending_kind=None if v["pending_kind"] is None else Decision(v["pending_kind"]),
+        options=tuple(v["options"]),
+        legal=tuple(Action.from_json(a["action"]) for a in message["actions"]),
+        deck_size=v["deck_size"],
+        complete_at=v["complete_at"],
+        first_complete=v["first_complete"],
+        last_round=v["last_round"],
+        tax=v["tax"],
+        result=None,  # a decision is open: the game has no result yet
+        bewitched=v["bewitched"],
+        warrants=tuple(v["warrants"]),
+        signed_warrant=v["signed_warrant"],
+        threats=tuple(v["threats"]),
+        flowered_threat=v["flowered_threat"],
+        revealed_threats=tuple(v["revealed_threats"]),
+        effects=tuple(Effect(**a["effect"]) for a in message["actions"]),
+    )
 
 
 def read_answer(text: str, choices: int) -> int:

@@ -3,13 +3,15 @@
 Refused with one sentence unless the host admits bots and the login's key keeps its name. Admitted, the
 session finds its seat: the one its name and key already hold (it came back), else table N's (`bot N`:
 it sits there as a player joins, and waits for the table's maker to start), else the oldest waiting table
-with a free seat, waiting up to the idle timeout for one. The name is kept as a bot's account from then on
+with a free seat, waiting up to the idle timeout for one. A table whose maker refused programs
+(`outside_bots`) is never a bot's: `bot N` at one is told so in the protocol's `error` (`no_programs`). The name is kept as a bot's account from then on
 (marked in the lobby and on the leaderboard), and the seat is played by bot_seat.py."""
 
 from __future__ import annotations
 
 import asyncio
 
+from citadels_core import protocol
 from citadels_tui.lobby import HostedTable, HubError
 
 from .auth import Identity
@@ -44,8 +46,19 @@ def table_asked(words: list[str]) -> int | None:
 
 
 def first_open(hub: Hub) -> HostedTable | None:
-    """The oldest table waiting for players with a seat free."""
-    return next((ht for _, ht in sorted(hub.tables.items()) if ht.table is None and ht.free > 0), None)
+    """The oldest table waiting for players with a seat free, whose maker admits programs."""
+    return next(
+        (ht for _, ht in sorted(hub.tables.items()) if ht.table is None and ht.free > 0 and ht.outside_bots),
+        None,
+    )
+
+
+def refuse_programs(call: ExecCall, ht: HostedTable) -> None:
+    """The protocol's `error` for a bot asking for table `ht`, whose maker takes no programs."""
+    refused = protocol.ProtocolError(
+        "no_programs", f"The maker of table {ht.id} takes no bot programs at it; ask for another table."
+    )
+    call.write_out(protocol.line(protocol.error(refused)).encode("ascii"))
 
 
 async def seat_for(call: ExecCall, hub: Hub, asked: int | None) -> tuple[HostedTable, int] | None:
@@ -60,6 +73,9 @@ async def seat_for(call: ExecCall, hub: Hub, asked: int | None) -> tuple[HostedT
     try:
         while True:
             ht = hub.tables.get(asked) if asked is not None else first_open(hub)
+            if ht is not None and not ht.outside_bots:
+                refuse_programs(call, ht)
+                return None
             if ht is not None:
                 try:
                     return ht, hub.join(ht, name, key)

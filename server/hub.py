@@ -170,6 +170,7 @@ class Hub:
         code: str | None = None,
         turn_based: bool = False,
         late_rated: bool = False,
+        outside_bots: bool = True,
     ) -> HostedTable:
         """A new table with its creator in the first seat; the sentence of a HubError says what is wrong.
 
@@ -222,6 +223,7 @@ class Hub:
             rank9=rank9,
             turn_based=turn_based,
             late_rated=late_rated,
+            outside_bots=outside_bots,
         )
         self.tables[tid] = ht
         self._waiting(ht)

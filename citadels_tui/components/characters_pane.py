@@ -1,4 +1,6 @@
-"""The round's characters: rank and name, face-up discards, who revealed what, killed and robbed."""
+"""The round's characters: rank and name, face-up discards, who revealed what, killed and robbed; and, when
+the player's settings ask for it (`think_line`), a last line of what their seat can tell of the others'
+characters (`think`, worded by the game screen)."""
 
 from __future__ import annotations
 
@@ -26,12 +28,17 @@ class CharactersPane(Static):
     def __init__(self, **kw: Unpack[WidgetOptions]) -> None:
         super().__init__("", **kw)
         self.border_title = t("Characters")
-        self._last: tuple[View, GameConfig] | None = None
+        self._last: tuple[View, GameConfig, str] | None = None
         self.max_lines = 0  # 0: as many as it takes; else the rest is cut with "…"
 
-    def show(self, v: View, cfg: GameConfig) -> None:
-        self._last = (v, cfg)
-        self.update(crop(self.render_characters(v, cfg), self.max_lines, self.size.width))
+    def show(self, v: View, cfg: GameConfig, guessed: str = "") -> None:
+        """Draw view `v`'s characters; `guessed`: the think line, or "" for none."""
+        self._last = (v, cfg, guessed)
+        drawn = self.render_characters(v, cfg)
+        if guessed:
+            drawn.append("\n")
+            drawn.append(guessed, style=mark(self, "dim"))
+        self.update(crop(drawn, self.max_lines, self.size.width))
 
     def fit(self, lines: int) -> None:
         """Keep to `lines` lines (a short screen with many players: the cities need the room)."""

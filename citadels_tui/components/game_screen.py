@@ -20,6 +20,7 @@ from ..errors import explain_refusal
 from ..game_app import GameApp
 from ..i18n import t
 from ..names import card_name, describe, hurts_own_city
+from ..ringer import OFF, ON
 from ..sentences import Unknown
 from ..table import HintRequest, LogLine, Seat
 from ..thinking import think
@@ -193,7 +194,7 @@ class GameScreen(FirstShowing, Screen[None]):
             *([t("✗ gone")] if any(changes.gone) else []),
         )
         cities.show(v, cfg, changes)
-        self.query_one(CharactersPane).show(v, cfg)
+        self.query_one(CharactersPane).show(v, cfg, self._guessed())
         self.fit_left()
         hand = self.query_one(HandPane)
         # While drawn cards wait to be kept, show the first one's text: it is not in the hand yet.
@@ -516,13 +517,43 @@ class GameScreen(FirstShowing, Screen[None]):
                 reason = refusal
         log.say(explain(cfg, reason, me) if reason is not None else nothing(cfg, about))
 
-    def think(self) -> None:
-        """`think`: what this seat can tell of each other player's characters, as the bots infer it."""
+    def _guessed(self) -> str:
+        """The characters pane's think line, when the player's settings ask for it ("" otherwise)."""
+        me = self.seat.player
+        if me is None or not self.game_app.settings.think_line:
+            return ""
+        from citadels_core.think import think
+
+        from ..why import guess_summary
+
+        return guess_summary(self.seat.config, think(self.seat.table.game, me))
+
+    def think(self, arg: str = "") -> None:
+        """`think`: what this seat can tell of each other player's characters, as the bots infer it;
+        `think on|off`: that said on a line of the characters pane too, from now on (a setting)."""
         from citadels_core.think import think
 
         from ..why import guesses
 
         log = self.query_one(LogPane)
+        if arg and arg.lower() not in ON | OFF:
+            log.say(
+                t(
+                    "“think” tells your guesses; “think on” or “think off”: in the characters pane too, or not."
+                ),
+                alert=True,
+            )
+            return
+        if arg.lower() in ON | OFF:
+            self.game_app.settings.think_line = arg.lower() in ON
+            self.game_app.write_settings()
+            self.refresh_view()
+            log.say(
+                t("The characters pane shows your guesses.")
+                if arg.lower() in ON
+                else t("The characters pane shows no guesses.")
+            )
+            return
         me = self.seat.player
         if me is None:
             log.say(t("think tells what a player can infer: you are watching."), alert=True)

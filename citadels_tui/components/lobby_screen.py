@@ -244,7 +244,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
                 table_edition(ht, " · "),
                 ht.cast,
                 ht.districts,
-                ht.bot_level,
+                ht.bot_level if ht.outside_bots else ht.bot_level + " · " + t("no programs"),
                 clock_text(ht.turn_timer, ht.turn_based),
                 table_status(ht, " · "),
             )
@@ -329,6 +329,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
                     rank9=spec.rank9,
                     code=self.code,
                     turn_based=spec.turn_based,
+                    outside_bots=spec.outside_bots,
                 )
             except HubError as e:
                 self.say(str(e), alert=True)

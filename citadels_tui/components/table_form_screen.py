@@ -1,5 +1,5 @@
 """A form to make a table in the lobby: players, the edition, its characters and districts presets (and the
-classic shorter game), the bots, a timer."""
+classic shorter game), the bots, a timer, and whether bot programs may sit (`ssh HOST bot`)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ class TableSpec:
     shorter: bool = False
     rank9: bool | None = None  # classic: a rank 9 character with 4–7 players too (8 players always have one)
     turn_based: bool = False  # `timer` is a clock of hours or days per move
+    outside_bots: bool = True  # a program may take a seat (docs/bot-protocol.md)
 
 
 class TableFormScreen(ModalScreen[TableSpec | None]):
@@ -82,6 +83,15 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
                     value=0,
                     allow_blank=False,
                     id="timer",
+                    compact=True,
+                )
+            with Horizontal(classes="row"):
+                yield Label(t("Bot programs"))
+                yield Select(
+                    [(t("may sit"), True), (t("refused"), False)],
+                    value=True,
+                    allow_blank=False,
+                    id="programs",
                     compact=True,
                 )
             yield Static(t("Empty seats are played by bots when you start."), id="new-error")
@@ -136,6 +146,7 @@ class TableFormScreen(ModalScreen[TableSpec | None]):
                 edition == "classic" and value("shorter") is True,
                 (value("rank9") is True) if edition == "classic" else None,
                 isinstance(timer, int) and timer in CLOCKS,
+                value("programs") is not False,
             )
         )
 

@@ -1,6 +1,7 @@
 """The bot protocol (core/protocol.py, docs/bot-protocol.md): every message fits its schema, a seat's
-messages hold nothing it may not know (the re-deal property), answers that cannot be used are told back
-with a reason, and another program plays whole games through a pipe (bots/outside.py)."""
+messages hold nothing it may not know (the re-deal property), a `decide` reads back into the seat's view,
+answers that cannot be used are told back with a reason, and another program plays whole games through a
+pipe (bots/outside.py), the example that plays as `normal` making the built-in bot's every move."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ import jsonschema
 import pytest
 
 from citadels_core import Game, GameConfig
-from citadels_core.bots import decide, game_over, make_bot
+from citadels_core.bots import NormalBot, decide, game_over, make_bot
 from citadels_core.bots.outside import OutsideBot
-from citadels_core.protocol import ProtocolError, error, hello, line, over, read_answer
+from citadels_core.protocol import ProtocolError, error, hello, line, over, read_answer, read_view
 from citadels_core.protocol import decide as decide_message
 from citadels_core.redeal import redeal
 from citadels_core.rng import Rng
@@ -25,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "docs" / "bot-protocol.schema.json").read_text())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 EXAMPLE = ROOT / "docs" / "examples" / "random_bot.py"
+NORMAL_EXAMPLE = ROOT / "docs" / "examples" / "normal_bot.py"
 CONFIGS = [
     GameConfig.create(4),
     GameConfig.create(2),
@@ -101,6 +103,16 @@ def test_a_seats_messages_do_not_change_when_what_it_cannot_see_is_dealt_again(c
     assert compared > 10
 
 
+@pytest.mark.parametrize("cfg", CONFIGS, ids=lambda c: f"{c.edition}-{c.players}")
+def test_a_decide_message_reads_back_into_the_seats_view(cfg):
+    decisions = 0
+    for g, p, message in messages_of_a_game(cfg, 17):
+        if message["type"] == "decide":
+            assert read_view(json.loads(line(message))) == view(g, p)
+            decisions += 1
+    assert decisions > 20
+
+
 @pytest.mark.parametrize(
     ("text", "code"),
     [
@@ -148,6 +160,34 @@ def test_the_example_bot_plays_whole_games_through_a_pipe():
     proc = outside.proc
     game_over(outside, g, 0)
     assert proc.wait(timeout=10) == 0 and outside.proc is None
+
+
+@pytest.mark.parametrize(
+    "cfg", [CONFIGS[0], CONFIGS[1], CONFIGS[4]], ids=lambda c: f"{c.edition}-{c.players}"
+)
+def test_the_normal_example_makes_every_move_the_built_in_normal_bot_makes(cfg):
+    # Two games side by side from one seed: the example at seat 0 of one, NormalBot with the seed a local
+    # game gives seat 0 at the other; every move of that seat must be the same.
+    seed = 6
+    others = ["easy", "normal", "random", "normal", "easy", "normal"][: cfg.players - 1]
+    outside = make_bot(f"cmd:{sys.executable} {NORMAL_EXAMPLE} {seed * 31}", seed * 31)
+    assert isinstance(outside, OutsideBot)
+    ours: list = [NormalBot(seed * 31)]
+    theirs: list = [outside]
+    for i, kind in enumerate(others, start=1):
+        ours.append(make_bot(kind, seed * 31 + i))
+        theirs.append(make_bot(kind, seed * 31 + i))
+    a, b = Game(cfg, seed, record_events=True), Game(cfg, seed)
+    moves = 0
+    while not a.over:
+        p = a.pending()[0]
+        chosen = decide(theirs[p], a, p)
+        assert chosen == decide(ours[p], b, p), (moves, p)
+        a.apply(p, chosen)
+        b.apply(p, chosen)
+        moves += p == 0
+    game_over(outside, a, 0)
+    assert b.over and a.result == b.result and outside.failures == 0 and moves > 10
 
 
 def test_a_program_told_its_mistakes_may_answer_again(tmp_path):

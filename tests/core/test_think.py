@@ -1,6 +1,6 @@
 """`think`: what a seat can tell about the others' characters (core/think.py) is the bots' own inference
-(bots/inference.infer) on fixed positions, and does not change when what the seat cannot see is dealt
-again."""
+(bots/inference.infer) on fixed positions; what the next chooser was offered and did not take is true of
+the real deal; and neither changes when what the seat cannot see is dealt again."""
 
 from __future__ import annotations
 
@@ -51,6 +51,51 @@ def test_a_seat_that_chose_after_me_is_guessed_from_what_i_passed():
     for x in think(g, me):
         assert x.after_me is True
         assert x.revealed or {k for k, _ in x.chances} <= passed
+
+
+def _positions():
+    """Games of 4 to 8 players stopped at many points of their rounds (selection and turns)."""
+    for players in (4, 5, 6, 7, 8):
+        for seed in range(8):
+            for steps in (9, 18, 30, 45, 70, 110):
+                g = _game(players, seed, steps)
+                if not g.over:
+                    yield g
+
+
+def test_the_next_chooser_was_offered_what_i_passed_and_did_not_take_what_is_said():
+    said = 0
+    for g in _positions():
+        crown = draft_crown(g)
+        for p in range(g.players):
+            v = view(g, p)
+            passed = set(v.seen_characters) - set(v.my_characters)
+            for x in think(g, p):
+                if not x.declined:
+                    continue
+                said += 1
+                # Only of the seat that chose right after me, and only what I passed on.
+                order = [(crown + i) % g.players for i in range(g.players)]
+                assert order.index(x.seat) == order.index(p) + 1
+                assert set(x.declined) <= passed
+                # True of the real deal: that seat holds none of them.
+                held = {g.character_key(i) for i in g.characters[x.seat]}
+                assert not held & set(x.declined), (x, held)
+    assert said > 100
+
+
+def test_what_the_next_chooser_did_not_take_does_not_change_when_what_i_cannot_see_is_redealt():
+    rng = Rng(3)
+    compared = 0
+    for g in _positions():
+        for p in range(g.players):
+            told = think(g, p)
+            if not any(x.declined for x in told):
+                continue
+            for _ in range(2):
+                assert think(redeal(g, p, rng), p, g.events) == told
+            compared += 1
+    assert compared > 50
 
 
 @settings(max_examples=25, deadline=None)

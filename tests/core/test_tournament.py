@@ -1,6 +1,9 @@
-"""Tournaments (core/tournament.py, `citadels tournament`): Wilson intervals, seat rotation, a tiny run."""
+"""Tournaments (core/tournament.py, `citadels tournament`): Wilson intervals, seat rotation, a tiny run, and
+docs/examples/normal_bot.py as a `cmd:` bot."""
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -78,3 +81,13 @@ def test_cli_tournament_refuses_unknown_bots_and_wrong_counts(capsys):
     assert main(["tournament", "--players", "3", "--bots", "normal,random"]) == 2
     assert main(["tournament", "--players", "2", "--bots", "normal,genius"]) == 2
     assert "genius" in capsys.readouterr().err
+
+
+def test_cli_tournament_plays_the_normal_example_through_a_pipe(capsys):
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "normal_bot.py"
+    bot = f"cmd:{sys.executable} {example}"
+    argv = ["tournament", "--players", "4", "--games", "4", "--workers", "1", "--json"]
+    assert main([*argv, "--bots", f"{bot},normal,easy,random"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["finished"] == 4 and not data["errors"]
+    assert data["by_bot"][bot]["seats"] == 4

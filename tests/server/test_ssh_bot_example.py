@@ -2,7 +2,7 @@
 refuses it with one sentence, which the example passes on, ending with ssh's status; one that admits them
 seats it at a human's table, where it plays whole games, every message it reads fitting the schema; and
 hostile bots at the table beside it (garbage, a flood, a silent one) are told and cut off while its game
-goes on to the end."""
+goes on to the end. docs/examples/normal_bot.py plays a whole game there the same way."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from citadels_tui.lobby_app import ssh_app_factory
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "random_bot.py"
+NORMAL_EXAMPLE = ROOT / "docs" / "examples" / "normal_bot.py"
 VALIDATOR = jsonschema.Draft202012Validator(
     json.loads((ROOT / "docs" / "bot-protocol.schema.json").read_text())
 )
@@ -46,8 +47,10 @@ def keyfile(tmp_path: Path) -> Path:
     return key
 
 
-async def example_bot(port: int, key: Path, log: Path, seed: int = 1) -> asyncio.subprocess.Process:
-    """The example, through an `ssh` on its PATH that is the real one with its output copied to `log`."""
+async def example_bot(
+    port: int, key: Path, log: Path, seed: int = 1, example: Path = EXAMPLE
+) -> asyncio.subprocess.Process:
+    """The example (random_bot.py unless told), through an `ssh` on its PATH that is the real one with its output copied to `log`."""
     bin_dir = log.parent / "bin"
     bin_dir.mkdir(exist_ok=True)
     wrapper = bin_dir / "ssh"
@@ -55,7 +58,7 @@ async def example_bot(port: int, key: Path, log: Path, seed: int = 1) -> asyncio
     wrapper.chmod(0o755)
     return await asyncio.create_subprocess_exec(
         sys.executable,
-        str(EXAMPLE),
+        str(example),
         "--ssh",
         "robo@127.0.0.1",
         "--port",
@@ -169,6 +172,30 @@ async def test_the_example_bot_plays_whole_games_with_a_human(tmp_path):
             assert messages[-1]["result"]["winners"]
             await type_line(sa, "lobby")  # back to the lobby for the next table
             await sa.wait_for("Citadels lobby")
+
+
+async def test_the_normal_example_plays_a_whole_game_with_a_human(tmp_path):
+    key = keyfile(tmp_path)
+    hub = Hub(seed=12, pace=0)
+    async with bot_server(tmp_path / "home", hub) as server, await connect(server, "anna") as anna:
+        sa = await lobby(anna)
+        await type_line(sa, "new 3 seed=5")
+        await sa.wait_for("Table 1 is yours")
+        ht = hub.tables[1]
+        log = tmp_path / "normal.jsonl"
+        bot = await example_bot(server.port, key, log, seed=3, example=NORMAL_EXAMPLE)
+        await wait_until(lambda: len(ht.holders) == 2)
+        await sa.wait_for("robo sat down at your table")
+        await type_line(sa, "start")
+        await sa.wait_for("Your hand")
+        await humans_play({0: (ht, 0, sa)}, lambda: ht.table is not None and ht.table.game.over)
+        out, err = await asyncio.wait_for(bot.communicate(), 60)
+        assert bot.returncode == 0, err.decode()
+        messages = checked_lines(log)
+        kinds = [m["type"] for m in messages]
+        # No error: no answer was refused and the stand-in made none of its decisions (it is told so).
+        assert kinds[0] == "hello" and kinds[-1] == "over" and "error" not in kinds
+        assert kinds.count("decide") >= 10 and messages[-1]["result"]["winners"]
 
 
 class Hostile:

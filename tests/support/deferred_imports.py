@@ -177,6 +177,13 @@ DEFERRED: tuple[Deferred, ...] = (
         START,
     ),
     Deferred(
+        "citadels_tui.plain",
+        "citadels_core.think",
+        BOTS + "; plain mode's `who` reads the bots' inference",
+        Imported("citadels_tui.plain"),
+    ),
+    Deferred("citadels_tui.plain", "citadels_tui.why", COMMAND, Imported("citadels_tui.plain")),
+    Deferred(
         "citadels_tui.lobby_words",
         "citadels_tui.command_words",
         PARSER + "; the lobby reads its first line after its first frame",
@@ -216,7 +223,7 @@ DEFERRED: tuple[Deferred, ...] = (
     ),
     Deferred(
         "citadels_server.cli_play",
-        "citadels_tui.app",
+        "citadels_tui.terminal_run",
         "the full-screen app (~145 ms beyond the plain mode): `citadels --plain` loads none of its screens",
         Imported("citadels_server.cli_play"),
     ),

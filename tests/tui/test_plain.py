@@ -1,5 +1,6 @@
 """The game as lines (citadels_tui/plain.py): a whole game played by typing, nothing on the output but
-printable text and newlines, the panes as sentences in both languages, and no more than the seat may know."""
+printable text and newlines, the panes as sentences in both languages (`who` with what the seat can tell
+of the others' characters, as `think` says it), and no more than the seat may know."""
 
 from __future__ import annotations
 
@@ -11,11 +12,15 @@ import sys
 import threading
 from pathlib import Path
 
+from helpers import play_random
+
 from citadels_core import GameConfig
-from citadels_tui import i18n
+from citadels_core.think import think
+from citadels_tui import i18n, sentences
 from citadels_tui.names import card_name
 from citadels_tui.plain import PROMPT, PlainSeat, play
 from citadels_tui.table import Table
+from citadels_tui.why import guess_line, guesses
 
 BOTS = {1: "random", 2: "random", 3: "random"}
 
@@ -161,3 +166,58 @@ def test_citadels_plain_plays_a_whole_game_through_pipes_in_text_alone(tmp_path)
 def test_a_dumb_terminal_gets_the_plain_game(tmp_path):
     out = play_the_command(tmp_path, ["--seed", "4", "--players", "3", "--bots", "random"], {"TERM": "dumb"})
     assert b"You can:" in out and b"\x1b" not in out
+
+
+def a_seat_told_of_a_declined_character():
+    """A seat of a 5-player table whose next chooser is known to have turned down what it passed."""
+    for seed in range(40):
+        table = Table.new(GameConfig.create(5), seed, {q: "random" for q in range(1, 5)})
+        play_random(table.game, 12, seed)  # past the draft, into the turns
+        found = think(table.game, 0)
+        if any(x.declined for x in found):
+            lines: list[str] = []
+            return table, PlainSeat(table.seat(0), lines.append), lines, found
+    raise AssertionError("no seed gave a declined character")
+
+
+def test_who_tells_what_the_seat_can_tell_of_the_others_characters():
+    table, face, lines = a_seat_told_of_a_declined_character()[:3]
+    found = think(table.game, 0)
+    face.command("who")
+    said = "".join(lines).splitlines()
+    assert said[: table.config.players] == sentences.who(table.seat(0).view(), table.config)
+    told = said[table.config.players :]
+    # The full screen's `think` sentences, but for a revealed character `who` names already.
+    assert told == [guess_line(table.config, x) for x in found if not x.revealed or x.declined]
+    assert any(" was offered the " in line for line in told)
+    assert "Seat 1: you" in said[0]
+    only_text("".join(lines))
+
+
+def test_who_tells_what_is_known_in_russian_too():
+    i18n.set_language("ru")
+    try:
+        table, face, lines, found = a_seat_told_of_a_declined_character()
+        face.command("кто")
+        text = "".join(lines)
+    finally:
+        i18n.set_language("en")
+    assert ": предложен" in text and "Место 1: вы" in text
+
+
+def test_think_tells_every_other_player_as_the_full_screen_does():
+    table, face, lines, found = a_seat_told_of_a_declined_character()
+    face.command("think")
+    assert "".join(lines).splitlines() == guesses(table.config, found)
+
+
+def test_a_spectator_is_told_the_seats_only():
+    table = Table.new(GameConfig.create(4), 2, dict(BOTS))
+    play_random(table.game, 8, 2)
+    lines: list[str] = []
+    spectator = PlainSeat(table.seat(None), lines.append)
+    spectator.command("who")
+    assert "".join(lines).splitlines() == sentences.who(table.seat(None).view(), table.config)
+    lines.clear()
+    spectator.command("think")
+    assert "".join(lines) == "think tells what a player can infer: you are watching.\n"

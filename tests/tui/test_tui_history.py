@@ -17,7 +17,7 @@ from citadels_core.bots import decide, make_bot
 from citadels_core.record import GameRecord
 from citadels_core.view import view
 from citadels_server.hub import Hub
-from citadels_tui.components import history_screen
+from citadels_tui import history_words
 from citadels_tui.components.hand_pane import HandPane
 from citadels_tui.components.lobby_screen import LobbyLog, LobbyScreen
 from citadels_tui.components.replay_screen import ReplayScreen
@@ -305,7 +305,7 @@ async def test_the_leaderboard_ranks_rated_players_marks_yours_and_leaves_guests
         [mine] = [line for line in lines if line.startswith("▶")]  # one line marked: bruno's own
         assert re.search(r"bruno +-?\d+\.\d", mine)
     # Below the lines listed, a rated player is still told their own rating.
-    monkeypatch.setattr(history_screen, "LISTED", 1)
+    monkeypatch.setattr(history_words, "LISTED", 1)
     second = session_info(name=board[1].name, key_fingerprint=f"SHA256:{board[1].name}")
     app = ssh_app_factory(second, hub)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -3,8 +3,9 @@
 import asyncio
 
 import pytest
+from rich.console import Console
 from sessions import session_info
-from textual.widgets import Button, Select
+from textual.widgets import Button, Select, Static
 
 from citadels_server.hub import Hub
 from citadels_tui.chat import ChatLimit
@@ -80,6 +81,25 @@ async def test_the_form_makes_a_turn_based_table_for_a_player_with_a_key():
         assert (ht.turn_based, ht.turn_timer, ht.late_rated) == (True, 86400.0, False)
 
 
+async def test_the_form_may_refuse_bot_programs_and_the_tables_line_says_so():
+    hub = Hub(pace=0.0)
+    app = ssh_app_factory(ANNA, hub)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press(*"new", "enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, TableFormScreen)
+        assert form.query_one("#programs", Select).value is True  # programs may sit unless refused
+        form.query_one("#programs", Select).value = False
+        await pilot.pause()
+        await pilot.click("#create")
+        await pilot.pause()
+        (ht,) = hub.tables.values()
+        assert ht.outside_bots is False
+        assert "No bot program may take a seat here." in lobby_text(app)
+        await _until(pilot, lambda: "normal · no programs" in tables_text(app), "the table's row says so")
+
+
 async def test_the_form_can_be_cancelled():
     hub = Hub(pace=0.0)
     app = ssh_app_factory(ANNA, hub)
@@ -90,6 +110,13 @@ async def test_the_form_can_be_cancelled():
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, TableFormScreen) and not hub.tables
+
+
+def tables_text(app) -> str:
+    """The lobby's table of tables as text, as Rich draws it."""
+    console = Console(width=200, record=True)
+    console.print(app.lobby.query_one("#lobby-tables", Static).content)
+    return console.export_text()
 
 
 def lobby_text(app) -> str:
