@@ -135,6 +135,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
             thinking.shutdown(now=True)
 
     async def serve() -> None:
+        monitor = None
+        if settings.metrics is not None:
+            # Bound first: a port it cannot have stops the server before anything else is shared or listens.
+            try:
+                monitor = Monitor(settings.metrics, settings.health_max_lag, hub, db.probe)
+            except OSError as e:
+                raise SystemExit(
+                    f"citadels: cannot serve the metrics on {settings.metrics}: {e.strerror}"
+                ) from e
+        try:
+            await serving(monitor)
+        finally:
+            if monitor is not None:
+                monitor.close()
+
+    async def serving(monitor: Monitor | None) -> None:
         # Tables kept from the last run are back before the first player can look at the lobby.
         problems = hub.restore() if hub is not None else []
         if isinstance(hub, SharedHub):
@@ -179,15 +195,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if db.shared:
             print("Tables shared with every server on this database (docs/scaling.md)", file=stdout)
         print(f"Serving: {factory_name}", file=stdout)
-        monitor = None
-        if settings.metrics is not None:
-            try:
-                monitor = Monitor(settings.metrics, settings.health_max_lag, server, hub, db.probe)
-            except OSError as e:
-                raise SystemExit(
-                    f"citadels: cannot serve the metrics on {settings.metrics}: {e.strerror}"
-                ) from e
-            monitor.start()
+        if monitor is not None:
+            monitor.start(server)
             print(f"Metrics on http://{monitor.host}:{monitor.port}/metrics, health on /healthz", file=stdout)
         print(f"Players connect with: ssh -p {port} NAME@{settings.host}", file=stdout, flush=True)
         for problem in problems:
@@ -216,8 +225,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
         await asyncio.wait(
             [goodbyes, hurried], timeout=settings.drain_timeout * 0.8, return_when=asyncio.FIRST_COMPLETED
         )
-        if monitor is not None:
-            monitor.close()
         if hub is not None:
             hub.close()  # the last moves reach the disk before the process ends
         if hurry.is_set():
