@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from citadels_server.database import DatabaseError, check_database, open_database
+from citadels_server.drain import begin_drain
 from citadels_server.game import game_app_factory, make_hub
 from citadels_server.hostkey import HOST_KEY_FILE
 from citadels_server.log_format import use_format
@@ -178,7 +179,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # Before the banner: a SIGTERM sent as soon as it is read (a service manager, a test) must stop
         # the server cleanly, not kill it with the default handler.
         stop, hurry = asyncio.Event(), asyncio.Event()
-        server.on_drain = stop.set  # an admin's `drain` (exec_ops.py) ends as a SIGTERM does, once drained
+        server.on_drain = stop.set  # an admin's `drain` (drain.py) ends as a SIGTERM does, once drained
+        if isinstance(hub, SharedHub):
+            shared = hub
+            shared.drain_heard = lambda: begin_drain(shared, server, announce=False)  # `drain --all`
         loop = asyncio.get_running_loop()
 
         def stop_or_hurry() -> None:

@@ -286,6 +286,9 @@ class Database:
     async def kick_of(self, kid: int) -> tuple[str, ChatLine] | None:
         return await self._cluster.kick_of(kid)
 
+    def drain_everywhere(self) -> None:
+        self._cluster.drain_everywhere()
+
     async def listen(self, callback: Callable[[Notice], object]) -> Listener:
         return await self._cluster.listen(callback)
 
