@@ -296,6 +296,7 @@ class Hub:
             holder = self._holder(name, key, code)
             if self._seats_taken(ht, [*ht.holders, holder], ht.creator):
                 ht.holders.append(holder)
+                log.info("table %d: %s sat down", ht.id, name)
                 self._publish()
                 self._notify()
                 return len(ht.holders) - 1
@@ -322,6 +323,7 @@ class Hub:
             log.warning("table %d: %s could not stand up (its seats kept changing)", ht.id, name)
             return
         ht.holders, ht.creator = holders, creator
+        log.info("table %d: %s stood up", ht.id, name)
         if not ht.holders:
             self.tables.pop(ht.id, None)
         self._publish()
@@ -386,6 +388,7 @@ class Hub:
             standin_level=ht.bot_level,
             turn_based=ht.turn_based,
         )
+        table.log_fields = {"table": ht.id}
         if ht.turn_based:  # its clock and its late moves as kept (turns.py)
             table.late = {i for i, h in enumerate(ht.holders) if h.late}
             table.awaited = next(
@@ -465,7 +468,7 @@ class Hub:
                 table = self._new_table(ht, kept.record.copy(), kept.bots)
             except Exception as e:  # noqa: BLE001 - one table the code cannot rebuild must not stop the rest
                 problems.append(f"Table {kept.id} cannot be resumed ({e}); it was left as it is.")
-                log.warning("%s", problems[-1])
+                log.warning("%s", problems[-1], extra={"table": kept.id})
                 continue
             ht.chat = list(kept.chat[-MAX_CHAT:])
             yield kept, ht, table

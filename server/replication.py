@@ -636,6 +636,6 @@ class _cannot_read:
     def __exit__(self, kind: object, e: BaseException | None, tb: object) -> bool:
         if e is not None and isinstance(e, Exception):
             self.problems.append(f"Table {self.tid} cannot be resumed ({e}); it was left as it is.")
-            log.warning("%s", self.problems[-1])
+            log.warning("%s", self.problems[-1], extra={"table": self.tid})
             return True
         return False
