@@ -1,6 +1,6 @@
 """`citadels serve --log-format json` on a real process through a whole game: every line of the log is one
 JSON object with its fields, the session's lines name it, every line about the table names it (made,
-sat at, stood up from, started, kept in the history), and nothing secret is in any line: not the server's
+sat at, stood up from, a start refused, started, kept in the history), and nothing secret is in any line: not the server's
 password, not a player's reconnect code, not a card left in a hand at the end."""
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ async def test_a_whole_games_json_log_parses_line_by_line_and_holds_no_secret(tm
         await bruno.shows("give the code")
         bruno_code = re.search(r"give the code ([0-9A-Z]{6})", " ".join(bruno.text.split()))
         assert bruno_code is not None, bruno.text
+        bruno.type("start\r")  # refused: anna made the table
         bruno.type("leave\r")
         bruno.type("say standing\r")  # once it shows, the leave before it was handled
         await bruno.shows("bruno: standing")
@@ -96,7 +97,14 @@ async def test_a_whole_games_json_log_parses_line_by_line_and_holds_no_secret(tm
     about += [e for e in logged if e["logger"] == "citadels_tui.table"]
     assert about and all(e["table"] == 1 for e in about), [e for e in about if e["table"] != 1]
     at_table = " | ".join(e["event"] for e in logged if e["table"] == 1)
-    for happened in ("created by anna", "bruno sat down", "bruno stood up", "started by anna", "kept in"):
+    for happened in (
+        "created by anna",
+        "bruno sat down",
+        "bruno stood up",
+        "bruno was refused the start",
+        "started by anna",
+        "kept in",
+    ):
         assert happened in at_table, (happened, at_table)
     assert all(e["table"] is None for e in logged if "listening on" in e["event"])  # no table: none named
     text = "\n".join(lines)
