@@ -47,7 +47,7 @@ from citadels_tui.chat import MAX_CHAT, ChatLimit, append_line, chat_line
 from citadels_tui.errors import error_text
 from citadels_tui.game_setup import default_names
 from citadels_tui.i18n import Lazy, lazy_t, t
-from citadels_tui.journal import Journal, Move, Unkept
+from citadels_tui.journal import Journal
 from citadels_tui.lobby import (
     Holder,
     HostedTable,
@@ -66,6 +66,7 @@ from citadels_tui.table import Table
 from citadels_tui.turns import FAST, TURN_BASED, clock_text, keep_clock, keys_only, rated
 
 from . import metrics
+from .table_journal import TableJournal
 from .webhooks import Webhooks
 
 log = logging.getLogger(__name__)
@@ -683,22 +684,6 @@ class Hub:
     def _releases_here(self, ht: HostedTable, h: Holder) -> bool:
         """Does this process give `h`'s seat to a bot, now that its hold here ran out? Alone, yes."""
         return True
-
-
-class TableJournal(Unkept):
-    """A hosted table's journal: each action kept in the hub's records, what the table says said there."""
-
-    def __init__(self, hub: Hub, ht: HostedTable) -> None:
-        self.hub, self.ht = hub, ht
-
-    def keep(self, start: int, moves: list[Move], after: Move | None) -> asyncio.Future[None]:
-        return self.hub.records.append_actions(self.ht.id, start, moves)
-
-    def forget(self, length: int, taken: Move | None) -> asyncio.Future[None]:
-        return self.hub.records.truncate_actions(self.ht.id, length)
-
-    def say(self, text: Lazy) -> None:
-        self.hub.announce(self.ht, text)
 
 
 def _points_now(game: Game, player: int) -> int:

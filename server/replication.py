@@ -38,8 +38,9 @@ from citadels_tui.lobby import (
 from citadels_tui.records import KeptSeat, KeptTable
 from citadels_tui.table import Table
 
-from .hub import Hub, TableJournal
+from .hub import Hub
 from .shared_records import SharedRecords
+from .table_journal import TableJournal
 
 log = logging.getLogger(__name__)
 
