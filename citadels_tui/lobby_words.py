@@ -6,8 +6,10 @@ the new-table form, change its language, quit, and its own words (the full scree
 
 from __future__ import annotations
 
+import logging
 import time
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 from citadels_core import get_edition
 
@@ -57,6 +59,19 @@ class LobbyFace(Protocol):
 
     def help_lines(self) -> list[str]:
         """`help`: this face's commands, one a line."""
+
+
+log = logging.getLogger(__name__)
+_T = TypeVar("_T")
+
+
+def refused_at(ht: HostedTable, player: str, what: str, act: Callable[[], _T]) -> _T:
+    """`act()`, and a line in the log if the hub refuses it (the sentence goes to the player)."""
+    try:
+        return act()
+    except HubError:
+        log.info("table %d: %s was refused %s", ht.id, player, what)
+        raise
 
 
 def table_number(arg: str) -> int:
@@ -150,7 +165,7 @@ def lobby_command(face: LobbyFace, text: str) -> None:
             hub.watch(ht)
             face.go_to_table(ht, None)
             return
-        seat = hub.join(ht, face.player, face.key, face.code)
+        seat = refused_at(ht, face.player, "a seat", lambda: hub.join(ht, face.player, face.key, face.code))
         face.seated = (ht.id, ht.names())
         if ht.table is not None:
             face.go_to_table(ht, seat)
@@ -169,7 +184,8 @@ def lobby_command(face: LobbyFace, text: str) -> None:
         if mine is None:
             face.say(t("You are not at a table: “new” makes one."), alert=True)
         else:
-            hub.start(mine[0], face.player)  # the hub's news takes each seated face to the game
+            # The hub's news takes each seated face to the game.
+            refused_at(mine[0], face.player, "the start", lambda: hub.start(mine[0], face.player))
     elif not face.own_words(word, rest):
         face.say(
             t(

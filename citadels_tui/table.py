@@ -90,6 +90,8 @@ class Table:
         that frame is out). Who plays a seat is known either way: `bot_kinds`."""
         self.record = record
         self.start = start
+        # What its log lines carry besides their sentence (a server's hosted table: its id, `table`).
+        self.log_fields: dict[str, object] = {}
         self.start_game: Game | None = None
         if start is not None:
             # Imported only for a start from a position: the reader (and the re-deal it imports) is ~4 M
@@ -202,7 +204,7 @@ class Table:
             try:
                 fn()
             except Exception:  # one broken client must not stop the table for the others
-                log.exception("table listener failed")
+                log.exception("table listener failed", extra=self.log_fields)
 
     # ---------------------------------------------------------------- actions
 
@@ -277,6 +279,7 @@ class Table:
             "the journal could not keep actions from %d: %s",
             start,
             done.exception() if not done.cancelled() else "cancelled",
+            extra=self.log_fields,
         )
         self.save_error = lazy_t("The game could not be saved, so the last move was not made; try it again.")
         if len(self.record.actions) > start:
@@ -302,7 +305,10 @@ class Table:
         if start > have:
             if not self.journal.read_from(have):
                 log.warning(
-                    "actions from %d came to a table of %d actions: nobody reads the journal", start, have
+                    "actions from %d came to a table of %d actions: nobody reads the journal",
+                    start,
+                    have,
+                    extra=self.log_fields,
                 )
             return
         if ends and have > start + len(moves):
@@ -381,7 +387,7 @@ class Table:
                 self._changed()
             return
         if done.cancelled() or done.exception() is not None:
-            log.error("the journal could not forget a decision taken back: %s", done)
+            log.error("the journal could not forget a decision taken back: %s", done, extra=self.log_fields)
             self.save_error = lazy_t("The game could not be saved; a restart may bring the last move back.")
         if self.unjournalled == 0:
             self._received()
@@ -449,7 +455,7 @@ class Table:
         try:
             self.journal.say(text)
         except Exception:  # the announcement is a courtesy; the game goes on without it
-            log.exception("table announcement failed")
+            log.exception("table announcement failed", extra=self.log_fields)
 
     async def run(self) -> None:
         """Play the bots' moves until the game ends or the table closes."""
@@ -484,6 +490,7 @@ class Table:
                             name = self.config.names[player]
                             if self.turn_based:
                                 self.late.add(player)
+                            log.info("a stand-in plays for %s, who was too slow", name, extra=self.log_fields)
                             said = (
                                 lazy_t("{p}'s clock ran out: a bot makes their move.", p=name)
                                 if self.turn_based
@@ -565,7 +572,7 @@ class Table:
 
                 action = await asyncio.to_thread(decide, bot, game, player)
         except Exception:  # a broken bot must not stop the table: it plays the first legal action
-            log.exception("bot %s failed", self.bot_kinds.get(player, "stand-in"))
+            log.exception("bot %s failed", self.bot_kinds.get(player, "stand-in"), extra=self.log_fields)
             action = self.game.legal_actions()[0]
         if self._closed or version != self.version:
             return
@@ -576,7 +583,12 @@ class Table:
         try:
             self.game.apply(player, action)
         except IllegalAction:
-            log.exception("bot %s chose an illegal action %s", self.bot_kinds.get(player, "stand-in"), action)
+            log.exception(
+                "bot %s chose an illegal action %s",
+                self.bot_kinds.get(player, "stand-in"),
+                action,
+                extra=self.log_fields,
+            )
             action = self.game.legal_actions()[0]
             self.game.apply(player, action)
         self._record(player, action)

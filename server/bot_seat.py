@@ -78,7 +78,13 @@ class BotSeat:
     def cut_off(self, reason: str) -> CutOff:
         self.tell("cut_off", reason)
         self.call.complain(f"Disconnected: {reason}.")
-        log.warning("session %d (%s): bot cut off: %s", self.call.session_id, self.call.player, reason)
+        log.warning(
+            "session %d (%s): bot cut off: %s",
+            self.call.session_id,
+            self.call.player,
+            reason,
+            extra={"table": self.ht.id},
+        )
         return CutOff(reason)
 
     # ---------------------------------------------------------------- the session
@@ -246,7 +252,11 @@ class BotSeat:
         try:
             self.table.submit(self.seat, [action])
         except Exception:  # the seat is no longer this bot's to play (the game moved): it looks again
-            log.exception("session %d: the bot's action was not taken", self.call.session_id)
+            log.exception(
+                "session %d: the bot's action was not taken",
+                self.call.session_id,
+                extra={"table": self.ht.id},
+            )
 
     async def _stand_in(self, late: bool) -> None:
         """The table's stand-in makes the open decision (its time ran out here, or its answers could not be
@@ -256,6 +266,7 @@ class BotSeat:
         action = await asyncio.to_thread(decide, bot, table.game.clone(), seat)
         if table.version != version or table.closed:
             return  # the bot answered meanwhile, or the game moved on
+        log.info("table %d: a stand-in plays for %s's bot", self.ht.id, table.config.names[seat])
         if late:
             self.hub.announce(
                 self.ht, lazy_t("{p} took too long: a bot plays for them.", p=table.config.names[seat])

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from citadels_server.database import DatabaseError, check_database, open_database
+from citadels_server.drain import begin_drain
 from citadels_server.game import game_app_factory, make_hub
 from citadels_server.hostkey import HOST_KEY_FILE
 from citadels_server.log_format import use_format
@@ -135,6 +136,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
             thinking.shutdown(now=True)
 
     async def serve() -> None:
+        monitor = None
+        if settings.metrics is not None:
+            # Bound first: a port it cannot have stops the server before anything else is shared or listens.
+            try:
+                monitor = Monitor(settings.metrics, settings.health_max_lag, hub, db.probe)
+            except OSError as e:
+                raise SystemExit(
+                    f"citadels: cannot serve the metrics on {settings.metrics}: {e.strerror}"
+                ) from e
+        try:
+            await serving(monitor)
+        finally:
+            if monitor is not None:
+                monitor.close()
+
+    async def serving(monitor: Monitor | None) -> None:
         # Tables kept from the last run are back before the first player can look at the lobby.
         problems = hub.restore() if hub is not None else []
         if isinstance(hub, SharedHub):
@@ -162,7 +179,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # Before the banner: a SIGTERM sent as soon as it is read (a service manager, a test) must stop
         # the server cleanly, not kill it with the default handler.
         stop, hurry = asyncio.Event(), asyncio.Event()
-        server.on_drain = stop.set  # an admin's `drain` (exec_ops.py) ends as a SIGTERM does, once drained
+        server.on_drain = stop.set  # an admin's `drain` (drain.py) ends as a SIGTERM does, once drained
+        if isinstance(hub, SharedHub):
+            shared = hub
+            shared.drain_heard = lambda: begin_drain(shared, server, announce=False)  # `drain --all`
         loop = asyncio.get_running_loop()
 
         def stop_or_hurry() -> None:
@@ -179,15 +199,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if db.shared:
             print("Tables shared with every server on this database (docs/scaling.md)", file=stdout)
         print(f"Serving: {factory_name}", file=stdout)
-        monitor = None
-        if settings.metrics is not None:
-            try:
-                monitor = Monitor(settings.metrics, settings.health_max_lag, server, hub, db.probe)
-            except OSError as e:
-                raise SystemExit(
-                    f"citadels: cannot serve the metrics on {settings.metrics}: {e.strerror}"
-                ) from e
-            monitor.start()
+        if monitor is not None:
+            monitor.start(server)
             print(f"Metrics on http://{monitor.host}:{monitor.port}/metrics, health on /healthz", file=stdout)
         print(f"Players connect with: ssh -p {port} NAME@{settings.host}", file=stdout, flush=True)
         for problem in problems:
@@ -216,8 +229,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
         await asyncio.wait(
             [goodbyes, hurried], timeout=settings.drain_timeout * 0.8, return_when=asyncio.FIRST_COMPLETED
         )
-        if monitor is not None:
-            monitor.close()
         if hub is not None:
             hub.close()  # the last moves reach the disk before the process ends
         if hurry.is_set():

@@ -3,7 +3,7 @@
 
 Anyone the server admits may read: `leaderboard [N]`, `games [N]` (finished games, each with its game line,
 which `citadels replay LINE` replays), `game ID` and `whoami`. An admin (their key is in `admins`) may also
-run `tables`, `kick`, `ban`, `unban`, `bans`, `announce`, `motd [TEXT]` and `drain`. The history is read
+run `tables`, `kick`, `ban`, `unban`, `bans`, `announce`, `motd [TEXT]` and `drain [--all]` (drain.py). The history is read
 through the same `Records` calls as the lobby's screens (citadels_tui/components/history_screen.py), and
 the admins' commands are the lobby's own (`run_admin_command`, citadels_tui/admin.py), so that a command
 typed in the lobby and one sent over exec do the same thing. `--json` prints one JSON value instead of
@@ -11,29 +11,27 @@ text; a refusal is always one sentence on standard error."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from citadels_core.gameline import encode
 from citadels_tui.admin import Admin, run_admin_command, when
-from citadels_tui.i18n import lazy_t
 from citadels_tui.lobby import HubError
 from citadels_tui.records import FinishedGame, GameSummary
 
+from .drain import begin_drain, in_play
 from .exec_call import ExecCall, ExecCommand, UsageError
+from .replication import SharedHub
 from .settings import SettingsError
 
 if TYPE_CHECKING:
     from .hub import Hub
-    from .ssh import CitadelsServer
 
 log = logging.getLogger("citadels_server.ssh")
 
 LISTED = 20  # as many as the lobby lists at once
 MOST = 100  # a read asks the database for at most this many
-DRAINING = "The server stops once the games in play end: no new game begins until then."
 
 
 def _hub(call: ExecCall) -> Hub | None:
@@ -260,48 +258,32 @@ async def _motd(call: ExecCall) -> int:
     return 0
 
 
-_drains: set[asyncio.Task[None]] = set()  # kept referenced until they end
-
-
-def in_play(hub: Hub) -> list[int]:
-    """The tables whose games this process plays now."""
-    return sorted(ht.id for ht in hub.tables.values() if ht.status == "playing" and hub.runs(ht.id))
-
-
-async def drained(hub: Hub, server: CitadelsServer) -> None:
-    """Wait until no game is in play here, then stop the server (`server.on_drain`, set by `citadels
-    serve`; else close it)."""
-    changed = asyncio.Event()
-    hub.subscribe(changed.set)
-    try:
-        while in_play(hub):
-            changed.clear()
-            await changed.wait()
-    finally:
-        hub.unsubscribe(changed.set)
-    log.warning("drained: no game in play; stopping")
-    if server.on_drain is not None:
-        server.on_drain()
-    else:
-        server.close()
-
-
 async def _drain(call: ExecCall) -> int:
-    if call.words:
-        raise UsageError("“drain” takes no words.")
+    everywhere = call.words == ["--all"]
+    if call.words and not everywhere:
+        raise UsageError("“drain” takes no words but “--all” (every server sharing this database).")
     if (hub := _hub(call)) is None:
         return 1
-    if not hub.draining:
-        hub.draining = True
-        hub.announce_everywhere(lazy_t(DRAINING))
+    if begin_drain(hub, call.server):
         log.warning("session %d: admin %s drains the server", call.session_id, call.player)
-        task = asyncio.get_running_loop().create_task(drained(hub, call.server), name="citadels-drain")
-        _drains.add(task)
-        task.add_done_callback(_drains.discard)
+    told = None
+    if everywhere and isinstance(hub, SharedHub):
+        told = hub.drain_everywhere()
+        log.warning("session %d: admin %s drains every server on the database", call.session_id, call.player)
     playing = in_play(hub)
     if call.json:
-        call.say_json({"draining": True, "in_play": playing})
-    elif playing:
+        answer: dict[str, Any] = {"draining": True, "in_play": playing}
+        if everywhere:
+            answer["others_told"] = told or 0
+        call.say_json(answer)
+        return 0
+    if everywhere:
+        call.say(
+            f"Every server on this database is told to drain ({told} other(s) running now)."
+            if told is not None
+            else "This server shares its tables with no other: it alone drains."
+        )
+    if playing:
         call.say(
             f"Draining: the server stops once the games at table(s) {', '.join(map(str, playing))} end; "
             "no new game begins meanwhile."
@@ -331,5 +313,11 @@ OPS: tuple[ExecCommand, ...] = (
         "announce", "announce TEXT", "tell the lobby and every table", _admin_command("announce"), admin=True
     ),
     ExecCommand("motd", "motd [TEXT]", "show or set the message of the day", _motd, admin=True),
-    ExecCommand("drain", "drain", "finish the games in play, begin none, then stop", _drain, admin=True),
+    ExecCommand(
+        "drain",
+        "drain [--all]",
+        "finish the games in play, begin none, then stop (--all: every server on the database)",
+        _drain,
+        admin=True,
+    ),
 )

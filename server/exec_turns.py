@@ -10,6 +10,7 @@ command)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,8 @@ from .webhooks import usable_url
 
 if TYPE_CHECKING:
     from .hub import Hub
+
+log = logging.getLogger("citadels_server.ssh")
 
 # How long `play N MOVE` waits for the bots that move after it, so that what it prints ends where a human
 # is awaited; a table whose bots think longer is told as far as it got.
@@ -204,6 +207,14 @@ async def _settled(table: Table, seat: int) -> None:
         table.unsubscribe(changed.set)
 
 
+def _refused(call: ExecCall, ht: HostedTable, text: str) -> int:
+    """A move refused at `ht`: its sentence to the client, and a line in the log that says only so (the
+    sentence may name a card in the player's hand)."""
+    call.complain(printable(text))
+    log.info("table %d: a move by %s was refused", ht.id, call.player)
+    return 1
+
+
 async def _play(call: ExecCall) -> int:
     try:
         ht, table, seat_no = _my_seat(call, call.words)
@@ -228,29 +239,24 @@ async def _play(call: ExecCall) -> int:
             return 1
         return 0
     if table.game.over:
-        call.complain(f"The game at table {ht.id} is over.")
-        return 1
+        return _refused(call, ht, f"The game at table {ht.id} is over.")
     if not seat.my_turn():
         mover = _to_move(ht, table)
         who = "" if mover is None else f"; it is {cfg.names[mover]}'s"
-        call.complain(printable(f"It is not your move at table {ht.id}{who}."))
-        return 1
+        return _refused(call, ht, f"It is not your move at table {ht.id}{who}.")
     if cmd.error or not cmd.actions:
-        call.complain(printable(cmd.error or f"{text[:60]!r} is not a move; “play {ht.id}” lists yours."))
-        return 1
+        return _refused(call, ht, cmd.error or f"{text[:60]!r} is not a move; “play {ht.id}” lists yours.")
     before_events, before_actions = len(table.game.events or []), len(table.record.actions)
     try:
         seat.submit(cmd.actions)
     except IllegalAction as e:
-        call.complain(printable(explain_refusal(e, cfg, v, list(cmd.actions))))
-        return 1
+        return _refused(call, ht, explain_refusal(e, cfg, v, list(cmd.actions)))
     try:
         await asyncio.wait_for(_settled(table, seat_no), BOTS_WAIT)
     except TimeoutError:
         pass  # the bots still think: what happened so far is told, `play N` tells the rest later
     if len(table.record.actions) <= before_actions or table.save_error is not None and table.unjournalled:
-        call.complain(printable(str(table.save_error or "The move was not kept; try it again.")))
-        return 1
+        return _refused(call, ht, str(table.save_error or "The move was not kept; try it again."))
     _tell(call, seat, before_events)
     return 0
 

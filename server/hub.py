@@ -45,7 +45,7 @@ from citadels_tui.chat import MAX_CHAT, ChatLimit, append_line, chat_line
 from citadels_tui.errors import error_text
 from citadels_tui.game_setup import default_names
 from citadels_tui.i18n import Lazy, lazy_t, t
-from citadels_tui.journal import Journal, Move, Unkept
+from citadels_tui.journal import Journal
 from citadels_tui.lobby import (
     Holder,
     HostedTable,
@@ -64,6 +64,7 @@ from citadels_tui.turns import FAST, TURN_BASED, clock_text, keep_clock, keys_on
 
 from . import metrics
 from .finished import finished_game
+from .table_journal import TableJournal
 from .webhooks import Webhooks
 
 log = logging.getLogger(__name__)
@@ -296,6 +297,7 @@ class Hub:
             holder = self._holder(name, key, code)
             if self._seats_taken(ht, [*ht.holders, holder], ht.creator):
                 ht.holders.append(holder)
+                log.info("table %d: %s sat down", ht.id, name)
                 self._publish()
                 self._notify()
                 return len(ht.holders) - 1
@@ -322,6 +324,7 @@ class Hub:
             log.warning("table %d: %s could not stand up (its seats kept changing)", ht.id, name)
             return
         ht.holders, ht.creator = holders, creator
+        log.info("table %d: %s stood up", ht.id, name)
         if not ht.holders:
             self.tables.pop(ht.id, None)
         self._publish()
@@ -386,6 +389,7 @@ class Hub:
             standin_level=ht.bot_level,
             turn_based=ht.turn_based,
         )
+        table.log_fields = {"table": ht.id}
         if ht.turn_based:  # its clock and its late moves as kept (turns.py)
             table.late = {i for i, h in enumerate(ht.holders) if h.late}
             table.awaited = next(
@@ -465,7 +469,7 @@ class Hub:
                 table = self._new_table(ht, kept.record.copy(), kept.bots)
             except Exception as e:  # noqa: BLE001 - one table the code cannot rebuild must not stop the rest
                 problems.append(f"Table {kept.id} cannot be resumed ({e}); it was left as it is.")
-                log.warning("%s", problems[-1])
+                log.warning("%s", problems[-1], extra={"table": kept.id})
                 continue
             ht.chat = list(kept.chat[-MAX_CHAT:])
             yield kept, ht, table
@@ -656,19 +660,3 @@ class Hub:
     def _releases_here(self, ht: HostedTable, h: Holder) -> bool:
         """Does this process give `h`'s seat to a bot, now that its hold here ran out? Alone, yes."""
         return True
-
-
-class TableJournal(Unkept):
-    """A hosted table's journal: each action kept in the hub's records, what the table says said there."""
-
-    def __init__(self, hub: Hub, ht: HostedTable) -> None:
-        self.hub, self.ht = hub, ht
-
-    def keep(self, start: int, moves: list[Move], after: Move | None) -> asyncio.Future[None]:
-        return self.hub.records.append_actions(self.ht.id, start, moves)
-
-    def forget(self, length: int, taken: Move | None) -> asyncio.Future[None]:
-        return self.hub.records.truncate_actions(self.ht.id, length)
-
-    def say(self, text: Lazy) -> None:
-        self.hub.announce(self.ht, text)

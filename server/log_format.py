@@ -5,7 +5,8 @@ the fields a host filters by: `session`, `name`, `key` (the fingerprint), `addre
 when the line is about none. A session's fields come from the context its work runs in (`in_session`,
 set once when its app or its command starts: asyncio copies the context into every task and callback made
 from there); a line that says "session N …" or "table N …" names that session or table; a call may also
-give any of them with `extra=` (the name as `player`). The log never holds a secret (a hand, a reconnect code, a password): the
+give any of them with `extra=` (the name as `player`): a hosted table's own lines (citadels_tui/table.py:
+its bots, stand-ins and journal) carry its `log_fields`, which the hub sets to its id. The log never holds a secret (a hand, a reconnect code, a password): the
 server's lines say who did what to which table, never what a player holds or typed."""
 
 from __future__ import annotations

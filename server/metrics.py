@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterable, Set
@@ -147,19 +148,32 @@ class Health:
         return None
 
 
+def listen_address(listen: str) -> tuple[socket.AddressFamily, str, int]:
+    """`HOST:PORT` (an IPv4 address, `[IPv6]`, or a host name, which is looked up: its first address is
+    taken) as the family, address and port to bind; OSError (`socket.gaierror`) for a name not found."""
+    host, _, port = listen.rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    found = socket.getaddrinfo(host, int(port), type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    family, _, _, _, address = found[0]
+    return family, str(address[0]), int(port)
+
+
 class Monitor:
-    """The samples taken on the event loop, and the HTTP listener serving them."""
+    """The samples taken on the event loop, and the HTTP listener serving them. The listener is bound when
+    the monitor is made, so that a port it cannot have stops the server before its SSH port listens;
+    `start` serves it, once the SSH server whose sessions it counts exists."""
 
     def __init__(
         self,
         listen: str,
         max_lag: float,
-        server: Sessions,
         hub: Lobby | None,
         probe: Callable[[], asyncio.Future[Any]] | None,
     ) -> None:
-        host, _, port = listen.rpartition(":")
-        self.server, self.hub, self.probe = server, hub, probe
+        family, address, port = listen_address(listen)
+        self.server: Sessions | None = None
+        self.hub, self.probe = hub, probe
         self.health = Health(max_lag)
         if probe is None:
             self.health.database = None  # nothing to ask: a server without a database of its own
@@ -173,20 +187,23 @@ class Monitor:
                 return [(f"unhealthy: {problem}\n" if problem else "ok\n").encode()]
             return metrics_app(environ, start_response)  # type: ignore[no-any-return]  # a WSGI app's body
 
-        self.http = make_server(host.strip("[]"), int(port), app, _Listener, _Quiet)
+        listener = _Listener6 if family == socket.AF_INET6 else _Listener
+        self.http = make_server(address, port, app, listener, _Quiet)
         self.port = self.http.server_port
-        self.host = host
+        self.host = f"[{address}]" if family == socket.AF_INET6 else address  # as a URL writes it
         self._thread = threading.Thread(target=self.http.serve_forever, name="citadels-metrics", daemon=True)
         self._task: asyncio.Task[None] | None = None
 
-    def start(self) -> None:
+    def start(self, server: Sessions) -> None:
+        self.server = server
         self._thread.start()
         self._task = asyncio.get_running_loop().create_task(self._sample(), name="citadels-monitor")
 
     def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
-        self.http.shutdown()
+        if self._thread.is_alive():
+            self.http.shutdown()  # waits for serve_forever, which only a started monitor runs
         self.http.server_close()
 
     async def _sample(self) -> None:
@@ -219,7 +236,8 @@ class Monitor:
         DB_QUEUE.set(sum(depth() for depth in _database_queues))
         # The sessions with a screen (in the lobby, seated or watching); a plain session is in
         # `server.sessions` too, to be told of a shutdown, but counts as plain.
-        apps = sum(1 for session in self.server.sessions if session.link is not None)
+        sessions = self.server.sessions if self.server is not None else ()
+        apps = sum(1 for session in sessions if session.link is not None)
         watching = 0
         if self.hub is not None:
             states = dict.fromkeys(TABLE_STATES, 0)
@@ -240,6 +258,10 @@ class Monitor:
 class _Listener(ThreadingMixIn, WSGIServer):
     daemon_threads = True  # a slow scraper never holds up the process's exit
     allow_reuse_address = True
+
+
+class _Listener6(_Listener):
+    address_family = socket.AF_INET6
 
 
 class _Quiet(WSGIRequestHandler):

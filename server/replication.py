@@ -38,8 +38,9 @@ from citadels_tui.lobby import (
 from citadels_tui.records import KeptSeat, KeptTable
 from citadels_tui.table import Table
 
-from .hub import Hub, TableJournal
+from .hub import Hub
 from .shared_records import SharedRecords
+from .table_journal import TableJournal
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +73,17 @@ class SharedHub(Hub):
         self._publishing = _Once(self._spawn)
         self._stopped = False
         self._looking = _Once(self._spawn)
+        # What an admin's `drain --all` on another process starts here (set by `citadels serve`: drain.py).
+        self.drain_heard: Callable[[], object] | None = None
 
     # ---------------------------------------------------------------- the hub's seats, agreed with the others
+
+    def join(self, ht: HostedTable, name: str, key: str | None, code: str | None = None) -> int:
+        if ht.table is None and ht.seat_of(name, key, code) is None:
+            # Another process may begin that game: a draining process's players sit at no new table, or
+            # their game would keep it from stopping.
+            self.refuse_if_draining()
+        return super().join(ht, name, key, code)
 
     def _waiting(self, ht: HostedTable) -> None:
         # Players on the other processes may sit there too.
@@ -179,6 +189,12 @@ class SharedHub(Hub):
         """End `name`'s sessions on the other processes (an admin's kick); they read `farewell`."""
         self._shared.kick(name, farewell)
 
+    def drain_everywhere(self) -> int:
+        """Ask every other process sharing the tables to drain (an admin's `drain --all`); how many of
+        them are alive, as their presence rows last said."""
+        self._shared.drain_everywhere()
+        return sum(1 for _, alive, _ in self._others if alive)
+
     # ---------------------------------------------------------------- notices of the other processes
 
     async def share(self) -> None:
@@ -225,6 +241,10 @@ class SharedHub(Hub):
             self._looking.run(self._look)
         elif kind == "kick":
             self._spawn(self._kicked(n))
+        elif kind == "drain":
+            log.warning("an admin on another process drains every server on the database")
+            if self.drain_heard is not None:
+                self.drain_heard()
         elif kind == "lost":
             self._spawn(self._resync())
 
@@ -617,6 +637,6 @@ class _cannot_read:
     def __exit__(self, kind: object, e: BaseException | None, tb: object) -> bool:
         if e is not None and isinstance(e, Exception):
             self.problems.append(f"Table {self.tid} cannot be resumed ({e}); it was left as it is.")
-            log.warning("%s", self.problems[-1])
+            log.warning("%s", self.problems[-1], extra={"table": self.tid})
             return True
         return False

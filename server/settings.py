@@ -164,7 +164,7 @@ _FINGERPRINT = re.compile(r"SHA256:[A-Za-z0-9+/]{43}")
 # The message of the day reaches every login's terminal: a few lines, plain text.
 MOTD_MAX_CHARS = 1000
 MOTD_MAX_LINES = 10
-_LISTEN = re.compile(r"[^\s:]+:\d{1,5}")
+_LISTEN = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[^\s:\[\]]+):\d{1,5}")  # an IPv6 address in brackets
 LOG_FORMATS = ("text", "json")
 
 
@@ -227,7 +227,9 @@ def _validated(s: Settings, problems: list[str] | None = None) -> Settings:
                 "characters"
             )
     if usable("metrics") and s.metrics is not None and not _LISTEN.fullmatch(s.metrics):
-        problems.append(f"metrics is HOST:PORT to listen on, like 127.0.0.1:9222, not {s.metrics!r}")
+        problems.append(
+            f"metrics is HOST:PORT to listen on, like 127.0.0.1:9222 or [::1]:9222, not {s.metrics!r}"
+        )
     if usable("log_format") and s.log_format not in LOG_FORMATS:
         problems.append(f"log_format is {' or '.join(LOG_FORMATS)}, not {s.log_format!r}")
     if usable("require_keys", "password") and s.require_keys and s.password:

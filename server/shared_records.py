@@ -70,6 +70,10 @@ class SharedRecords(Records, Protocol):
 
     async def kick_of(self, kid: int) -> tuple[str, ChatLine] | None: ...
 
+    def drain_everywhere(self) -> None:
+        """An admin's `drain --all`: every process listening drains (a `drain` notice)."""
+        ...
+
 
 def is_shared(records: Records) -> TypeGuard[SharedRecords]:
     """Whether `records` are shared by several server processes: they say so (`shared`), and only

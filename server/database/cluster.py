@@ -1,6 +1,6 @@
 """Several server processes sharing one PostgreSQL database (docs/scaling.md), as `Cluster`, a part of
 `Database`: the table leases that say which process runs a table's bots and timer, each process's
-presence, the names logged in on any of them, an admin's kicks, and the notices (`listen`). Every time is
+presence, the names logged in on any of them, an admin's kicks and drains, and the notices (`listen`). Every time is
 the database's clock (`Dialect.now`), so that the hosts' clocks need not agree. SQLite has one process:
 its tables for these stay empty."""
 
@@ -213,6 +213,11 @@ class Cluster(OnWorker):
                 self._worker.notify(tx, "kick", None, int(kid))
 
         self._worker.submit(kick)
+
+    def drain_everywhere(self) -> None:
+        """An admin's `drain --all`: every process listening to this database drains (a `drain` notice;
+        a process that starts later, or is not listening at that moment, does not hear it)."""
+        self._worker.submit(lambda tx: self._worker.notify(tx, "drain"))
 
     async def kick_of(self, kid: int) -> tuple[str, ChatLine] | None:
         """Kick number `kid`: the name kicked and the farewell its sessions read; None if forgotten."""

@@ -27,6 +27,7 @@ NOTICE_KINDS = frozenset(
         "players",  # a name was claimed or got another key
         "presence",  # a process's sessions sat down, stood up, began or stopped watching (`processes`)
         "kick",  # an admin kicked a name: row `n` of `kicks`, for the process that player is on
+        "drain",  # an admin's `drain --all`: every process finishes its games in play, then stops
         "lost",  # the listener lost its connection and has it again: notices may have been missed
     }
 )

@@ -121,7 +121,7 @@ class Tables(OnWorker):
                 self._problems.append(
                     f"Table {tid} in the database cannot be resumed ({one_line(e)}); it was left as it is."
                 )
-                log.warning("%s", self._problems[-1])
+                log.warning("%s", self._problems[-1], extra={"table": tid})
         return kept
 
     def _read_chats(self, tx: Tx) -> dict[int, list[ChatLine]]:

@@ -1,6 +1,7 @@
 """`citadels serve --log-format json` on a real process through a whole game: every line of the log is one
-JSON object with its fields, the session's lines name it, and nothing secret is in any line: not the
-server's password, not the player's reconnect code, not a card left in a hand at the end."""
+JSON object with its fields, the session's lines name it, every line about the table names it (made,
+sat at, stood up from, a start refused, started, kept in the history), and nothing secret is in any line: not the server's
+password, not a player's reconnect code, not a card left in a hand at the end."""
 
 from __future__ import annotations
 
@@ -48,6 +49,18 @@ async def test_a_whole_games_json_log_parses_line_by_line_and_holds_no_secret(tm
         await anna.shows("give the code")
         code = re.search(r"give the code ([0-9A-Z]{6})", " ".join(anna.text.split()))
         assert code is not None, anna.text
+        # bruno sits down and stands up again: his seat had a reconnect code of its own.
+        bruno = await login(server.port, "bruno")
+        await bruno.shows("lobby")
+        bruno.type("join 1\r")
+        await bruno.shows("give the code")
+        bruno_code = re.search(r"give the code ([0-9A-Z]{6})", " ".join(bruno.text.split()))
+        assert bruno_code is not None, bruno.text
+        bruno.type("start\r")  # refused: anna made the table
+        bruno.type("leave\r")
+        bruno.type("say standing\r")  # once it shows, the leave before it was handled
+        await bruno.shows("bruno: standing")
+        bruno.close()
         anna.type("start\r")
         await anna.shows("Your hand")
         await take_first_options(
@@ -79,9 +92,23 @@ async def test_a_whole_games_json_log_parses_line_by_line_and_holds_no_secret(tm
             "table",
         }
     assert any(e["name"] == "anna" and e["address"] == "127.0.0.1" and e["session"] for e in logged)
-    assert any(e["table"] == 1 for e in logged)
+    # Every line about the table names it: its own, and those that say "table 1".
+    about = [e for e in logged if re.search(r"\btable 1\b", e["event"], re.IGNORECASE)]
+    about += [e for e in logged if e["logger"] == "citadels_tui.table"]
+    assert about and all(e["table"] == 1 for e in about), [e for e in about if e["table"] != 1]
+    at_table = " | ".join(e["event"] for e in logged if e["table"] == 1)
+    for happened in (
+        "created by anna",
+        "bruno sat down",
+        "bruno stood up",
+        "bruno was refused the start",
+        "started by anna",
+        "kept in",
+    ):
+        assert happened in at_table, (happened, at_table)
+    assert all(e["table"] is None for e in logged if "listening on" in e["event"])  # no table: none named
     text = "\n".join(lines)
-    assert PASSWORD not in text and code.group(1) not in text
+    assert PASSWORD not in text and code.group(1) not in text and bruno_code.group(1) not in text
 
     record, _ = read(games[0]["line"])
     game = record.replay(record_events=False)

@@ -124,6 +124,6 @@ async def test_metrics_are_off_unless_asked_for_and_a_bad_address_is_refused(tmp
     try:
         load_settings(environ={"CITADELS_METRICS": "9222"})
     except SettingsError as e:
-        assert str(e) == "metrics is HOST:PORT to listen on, like 127.0.0.1:9222, not '9222'"
+        assert str(e) == "metrics is HOST:PORT to listen on, like 127.0.0.1:9222 or [::1]:9222, not '9222'"
     else:
         raise AssertionError("a port without a host was taken")

@@ -231,6 +231,22 @@ async def test_drain_finishes_the_game_in_play_begins_none_then_stops(tmp_path):
         await asyncio.wait_for(stopped.wait(), 10)
 
 
+async def test_drain_waits_for_no_turn_based_game_which_a_restart_keeps(tmp_path):
+    async with hosting(tmp_path) as (server, hub):
+        stopped = asyncio.Event()
+        server.on_drain = stopped.set
+        ht = hub.create("anna", ANNA, players=2, bots="random", seed=5, timer=3600, turn_based=True)
+        hub.start(ht, "anna")
+        assert ht.status == "playing"
+        r = await run(server, "boss", "drain --json", BOSS_KEY)
+        assert json.loads(r.stdout) == {"draining": True, "in_play": []}
+        await asyncio.wait_for(stopped.wait(), 10)
+        r = await run(server, "boss", "drain --all", BOSS_KEY)  # one process alone: it says so
+        assert r.stdout.splitlines()[0] == "This server shares its tables with no other: it alone drains."
+        r = await run(server, "boss", "drain now", BOSS_KEY)
+        assert r.exit_status == 2 and "--all" in r.stderr
+
+
 async def test_drain_stops_a_real_citadels_serve_process(tmp_path):
     conf = tmp_path / "settings.toml"
     conf.write_text(f'admins = ["{BOSS}"]\n')
