@@ -90,7 +90,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def session_started(self) -> None:
         if self.kind == "exec":
-            self._start_exec()
+            self._when_decided(self._start_exec)  # a command answers the login as its name was decided
         elif self.kind == "subsystem":
             what = "file transfer" if self.detail in ("sftp", "scp") else f"{self.detail[:40]!r} service"
             self._refuse(f"This server offers no {what}; it only hosts Citadels games.")
