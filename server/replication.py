@@ -286,7 +286,13 @@ class SharedHub(Hub):
                 self._gone(ht)
         elif isinstance(state, KeptTable):
             if ht is not None and ht.table is not None:
+                # The process running a turn-based table keeps its clock: a write of one that ran it
+                # a moment ago, and has not yet heard that it lost it, is not taken for it.
+                clock = [(h.since, h.late) for h in ht.holders] if self.runs(tid) else None
                 _merge(ht, state.seats)
+                if clock is not None and len(clock) == len(ht.holders):
+                    for h, (since, late) in zip(ht.holders, clock, strict=True):
+                        h.since, h.late = since, late
                 self._sync_away(ht)
                 for seat, level in state.bots.items():
                     if seat not in ht.table.bots:  # its player's hold ran out on another process
