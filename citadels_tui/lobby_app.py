@@ -210,6 +210,7 @@ class LobbyApp(CitadelsApp):
     def _new_lines(self, where: int | None, lines: list[Any]) -> list[Any]:
         """The lines of a chat since it was last looked at (none the first time: those were there before)."""
         if not lines:
+            self.chat_seen.setdefault(where, None)  # looked at, empty: its first line is new
             return []
         first_look = where not in self.chat_seen
         last = self.chat_seen.get(where)

@@ -123,8 +123,8 @@ def lobby_command(face: LobbyFace, text: str) -> None:
     # The parser's words come with the parser, after a session's first frame (tests/support/deferred_imports.py).
     from .command_words import APP_WORDS
 
-    word, _, rest = text.strip().partition(" ")
-    word, rest = APP_WORDS.get(word.lower(), word.lower()), rest.strip()
+    typed, _, rest = text.strip().partition(" ")
+    word, rest = APP_WORDS.get(typed.lower(), typed.lower()), rest.strip()
     hub = face.hub
     if word == "say" and rest:
         hub.say_lobby(face.player, rest)
@@ -190,7 +190,7 @@ def lobby_command(face: LobbyFace, text: str) -> None:
         face.say(
             t(
                 "Unknown command {w!r}. To talk to the lobby: say TEXT; “help” lists the commands.",
-                w=word[:40],
+                w=typed[:40],  # as typed, not the word it stands for
             ),
             alert=True,
         )

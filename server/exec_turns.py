@@ -26,7 +26,7 @@ from citadels_tui.table import Seat, Table
 from citadels_tui.turns import clock_text, create_from_words, made_sentence, span, turn_seats, waited
 
 from .exec_call import ExecCall, ExecCommand, UsageError
-from .webhooks import usable_url
+from .webhooks import form_of, usable_url
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -309,21 +309,30 @@ async def _webhook(call: ExecCall) -> int:
         call.complain(str(e))
         return 1
     if not call.words:
-        url = hooks.urls.get(key)
-        call.say(f"Your webhook: {url}." if url else "You have no webhook here; webhook URL gives one.")
+        address, _, named = hooks.urls.get(key, "").partition(" ")
+        form = named or form_of(address)
+        call.say(
+            f"Your webhook: {address} ({form})."
+            if address
+            else "You have no webhook here; webhook URL gives one."
+        )
         return 0
-    if len(call.words) != 1:
-        raise UsageError("Give one address, or off.")
-    if call.words[0].lower() == "off":
+    if len(call.words) > 2:
+        raise UsageError(
+            "Give one address (and its form, discord, slack or ntfy, if it does not say), or off."
+        )
+    if len(call.words) == 1 and call.words[0].lower() == "off":
         hooks.set(key, None)
         call.say("Your webhook is off.")
         return 0
-    why = usable_url(call.words[0])
+    form = call.words[1].lower() if len(call.words) == 2 else None
+    why = usable_url(call.words[0], form)
     if why is not None:
         call.complain(why)
         return 1
-    hooks.set(key, call.words[0])
-    call.say("When a turn-based table awaits your move, this server posts a notice there.")
+    hooks.set(key, call.words[0] if form is None else f"{call.words[0]} {form}")
+    said = form or form_of(call.words[0])
+    call.say(f"When a turn-based table awaits your move, this server posts a notice there ({said}).")
     return 0
 
 
@@ -338,7 +347,7 @@ TABLE = ExecCommand(
 )
 WEBHOOK = ExecCommand(
     "webhook",
-    "webhook [URL|off]",
+    "webhook [URL [FORM]|off]",
     "where the server posts when your move is awaited (ntfy, Discord, Slack)",
     _webhook,
 )

@@ -11,6 +11,7 @@ from .hub import Hub
 from .replication import SharedHub
 from .settings import Settings
 from .shared_records import is_shared
+from .turn_hub import TurnHub, keeps_waiting
 from .webhooks import Webhooks
 
 
@@ -21,6 +22,8 @@ def make_hub(settings: Settings, records: Records | None = None) -> Hub:
     hub: Hub
     if records is not None and is_shared(records):
         hub = SharedHub(settings.seat_hold, settings.bot_pace, records=records, lease=settings.lease)
+    elif records is not None and keeps_waiting(records):
+        hub = TurnHub(settings.seat_hold, settings.bot_pace, records=records)
     else:
         hub = Hub(seat_hold=settings.seat_hold, pace=settings.bot_pace, records=records)
     hub.order.renew(

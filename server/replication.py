@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import logging
 import time
 from collections.abc import Callable, Coroutine
@@ -37,6 +38,7 @@ from citadels_tui.lobby import (
 )
 from citadels_tui.records import KeptSeat, KeptTable
 from citadels_tui.table import Table
+from citadels_tui.turns import keep_clock
 
 from .hub import Hub
 from .shared_records import SharedRecords
@@ -65,6 +67,9 @@ class SharedHub(Hub):
         self._shared = records
         self.lease = lease
         self._leased: set[int] = set()  # the tables whose bots and timer this process runs
+        # A turn-based table's clock is kept with its seats by the process running it (`_take`), and
+        # read from them by the others (`_follow_clock`): one moment per awaited move, for every process.
+        self._clocks: dict[int, Callable[[], None]] = {}
         self._renewer: asyncio.Task[None] | None = None
         self._chores: set[asyncio.Task[None]] = set()  # reads in flight (kept so that none is collected)
         # The other processes as their presence rows last said (holder, alive, what their sessions show),
@@ -111,7 +116,21 @@ class SharedHub(Hub):
         """`table` is `ht`'s replica. Its bots and timer run only while this process holds the lease
         (`_take`)."""
         table.subscribe(self._notify_if_over(ht))
+        if ht.turn_based:
+            table.subscribe(functools.partial(self._follow_clock, ht))
         ht.table = table
+
+    def _follow_clock(self, ht: HostedTable) -> None:
+        """A replica of turn-based `ht` that this process does not run takes its clock from the seats as
+        the running process kept them: since when the seat to move is awaited, and whose moves were late."""
+        table = ht.table
+        if table is None or self.runs(ht.id):
+            return
+        table.late = {i for i, h in enumerate(ht.holders) if h.late}
+        pd = table.game.pending()
+        kept = next(((i, h.since) for i, h in enumerate(ht.holders) if h.since is not None), None)
+        if pd is not None and kept is not None and kept[0] == pd[0]:
+            table.awaited = kept
 
     def _held(self, ht: HostedTable, h: Holder) -> None:
         assert ht.table is not None and h.hold is not None
@@ -287,7 +306,13 @@ class SharedHub(Hub):
                 self._gone(ht)
         elif isinstance(state, KeptTable):
             if ht is not None and ht.table is not None:
+                # The process running a turn-based table keeps its clock: a write of one that ran it
+                # a moment ago, and has not yet heard that it lost it, is not taken for it.
+                clock = [(h.since, h.late) for h in ht.holders] if self.runs(tid) else None
                 _merge(ht, state.seats)
+                if clock is not None and len(clock) == len(ht.holders):
+                    for h, (since, late) in zip(ht.holders, clock, strict=True):
+                        h.since, h.late = since, late
                 self._sync_away(ht)
                 for seat, level in state.bots.items():
                     if seat not in ht.table.bots:  # its player's hold ran out on another process
@@ -297,6 +322,8 @@ class SharedHub(Hub):
                     ht.table.receive(0, state.record.actions, ends=True)
                 elif len(state.record.actions) > have:
                     ht.table.receive(have, state.record.actions[have:])
+                if ht.turn_based:
+                    self._follow_clock(ht)
             else:
                 if ht is None:
                     ht = self.tables[tid] = hosted_table(tid, state.settings)
@@ -539,6 +566,12 @@ class SharedHub(Hub):
         if not lease.mine or table is None or table.closed:
             return
         self._leased.add(ht.id)
+        if ht.turn_based and ht.id not in self._clocks:
+            # From now this process keeps the clock (and posts the webhooks of the moves it awaits).
+            self._clocks[ht.id] = keep_clock(
+                self.records, ht, table, functools.partial(self._move_awaited, ht)
+            )
+            table.subscribe(self._clocks[ht.id])
         if ht.task is not None and not ht.task.done():
             return
         start = len(table.record.actions)
@@ -556,6 +589,9 @@ class SharedHub(Hub):
         """Another process runs this table now (or it ended): its bots and timer stop here."""
         self._leased.discard(tid)
         ht = self.tables.get(tid)
+        clock = self._clocks.pop(tid, None)
+        if ht is not None and ht.table is not None and clock is not None:
+            ht.table.unsubscribe(clock)
         if ht is not None and ht.task is not None:
             ht.task.cancel()
             ht.task = None
@@ -615,6 +651,7 @@ def _merge(ht: HostedTable, seats: list[KeptSeat]) -> None:
     for s in seats:
         h = mine.get(s.name.casefold()) or _holder_of(s)
         h.key, h.released, h.code, h.away_until = s.key, s.released, s.code, s.away
+        h.late, h.since = s.late, s.since
         holders.append(h)
     ht.holders = holders
 

@@ -1,11 +1,18 @@
 """Webhooks: a player's URL the server posts a short notice to when their move is awaited at a turn-based
 table (`ssh HOST webhook URL`). Off unless the host allows it (`allow_webhooks`).
 
-The URLs are kept by key fingerprint in `<data dir>/webhooks.json`. A notice is JSON that ntfy, Discord
-and Slack each read: `text` (Slack), `content` (Discord), `title`, `message` and `topic` (ntfy's JSON
-publishing, which posts to the server's root: a URL of one path segment, https://ntfy.sh/mytopic, is
-posted to https://ntfy.sh/ with that topic). Posting runs in a thread, never on the loop; a URL that does
-not answer is tried `ATTEMPTS` times in all, the waits between growing, and then the failure is logged."""
+The URLs are kept by key fingerprint in `<data dir>/webhooks.json`. A notice is JSON in the form of the
+service the URL is for, told by the URL (`form_of`), or named by the player after it (`webhook URL slack`)
+for a service of one of these forms at another address:
+
+- Discord (a path `/api/webhooks/ID/TOKEN`): `{"content": …}`, POSTed to the URL;
+- Slack (`hooks.slack.com`, or a path `/services/…`; Mattermost reads it too): `{"text": …}`, to the URL;
+- ntfy (a URL of one path segment, the topic's: https://ntfy.sh/mytopic): its JSON publishing,
+  `{"topic": "mytopic", "title": …, "message": …}`, POSTed to the server's root (https://ntfy.sh/),
+  which is where ntfy reads JSON (posted to the topic's URL, it would be the message's text).
+
+Posting runs in a thread, never on the loop; a URL that does not answer is tried `ATTEMPTS` times in all,
+the waits between growing, and then the failure is logged."""
 
 from __future__ import annotations
 
@@ -23,27 +30,55 @@ FIRST_WAIT = 2.0  # seconds before the second attempt; doubled before each next
 TIMEOUT = 10.0  # seconds one attempt may take
 
 
-def usable_url(url: str) -> str | None:
-    """Why `url` cannot be a webhook (one sentence), or None."""
+FORMS = ("discord", "slack", "ntfy")
+
+
+def form_of(url: str) -> str | None:
+    """The form of notice `url`'s service reads, as its address tells it (None: it does not)."""
+    parts = urlsplit(url)
+    path = parts.path
+    if path.startswith("/api/webhooks/"):
+        return "discord"
+    if parts.hostname == "hooks.slack.com" or path.startswith("/services/"):
+        return "slack"
+    if len([s for s in path.split("/") if s]) == 1 and not parts.query:
+        return "ntfy"
+    return None
+
+
+def usable_url(url: str, form: str | None = None) -> str | None:
+    """Why `url` (with the form `form` named after it, if any) cannot be a webhook (one sentence), or None."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         return "A webhook is an http:// or https:// address."
     if len(url) > 2000:
         return "That address is too long for a webhook."
+    if form is not None and form not in FORMS:
+        return f"A webhook's form is discord, slack or ntfy, not {form[:20]!r}."
+    if form is None and form_of(url) is None:
+        return (
+            "That address does not say which service it is: give a Discord, Slack or ntfy topic address, "
+            "or name its form after it (webhook URL slack)."
+        )
+    if (form or form_of(url)) == "ntfy" and not [s for s in parts.path.split("/") if s]:
+        return "An ntfy webhook is the topic's address, https://ntfy.sh/mytopic."
     return None
 
 
-def notice(url: str, title: str, text: str) -> tuple[str, bytes]:
-    """Where a notice to `url` is posted, and its JSON body."""
-    parts = urlsplit(url)
-    segments = [s for s in parts.path.split("/") if s]
-    topic = ""
-    if len(segments) == 1 and not parts.query:
-        topic = segments[0]
-        url = urlunsplit((parts.scheme, parts.netloc, "/", "", ""))
-    body = {"text": text, "content": text, "title": title, "message": text}
-    if topic:
-        body["topic"] = topic
+def notice(url: str, title: str, text: str, form: str | None = None) -> tuple[str, bytes]:
+    """Where a notice to `url` is posted, and its JSON body, in `form` (None: the one the URL tells)."""
+    form = form or form_of(url) or "slack"
+    body: dict[str, str]
+    if form == "ntfy":
+        parts = urlsplit(url)
+        segments = [s for s in parts.path.split("/") if s]
+        root = "/" + "".join(s + "/" for s in segments[:-1])  # ntfy served under a path keeps it
+        url = urlunsplit((parts.scheme, parts.netloc, root, "", ""))
+        body = {"topic": segments[-1], "title": title, "message": text}
+    elif form == "discord":
+        body = {"content": f"{title}: {text}"}
+    else:
+        body = {"text": f"{title}: {text}"}
     return url, json.dumps(body, ensure_ascii=False).encode()
 
 
@@ -71,7 +106,8 @@ class Webhooks:
             log.warning("the webhooks in %s cannot be read (%s): none are posted to", path, e)
 
     def set(self, key: str, url: str | None) -> None:
-        """`key`'s webhook is `url` from now (None: none), kept at once."""
+        """`key`'s webhook is `url` from now ("URL FORM" when its form was named; None: none), kept at
+        once."""
         if url is None:
             self.urls.pop(key, None)
         else:
@@ -92,7 +128,8 @@ class Webhooks:
 
     async def post(self, url: str, title: str, text: str) -> bool:
         """Post one notice, trying again after growing waits; whether it was taken."""
-        target, body = notice(url, title, text)
+        address, _, form = url.partition(" ")
+        target, body = notice(address, title, text, form or None)
         wait = self.first_wait
         for attempt in range(1, ATTEMPTS + 1):
             try:

@@ -305,6 +305,9 @@ class LobbyScreen(FirstShowing, Screen[None]):
         return help_lines()
 
     def own_words(self, word: str, rest: str) -> bool:
+        if word == "ring":  # `notify …`: what rings this session, here as at its table (ringer.py)
+            self.post_message(AppRequest("ring", rest))
+            return True
         if word not in HISTORY_WORDS:
             return False
         # The records are read in a worker: a slow database never holds up the session.

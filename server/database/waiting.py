@@ -1,6 +1,7 @@
 """The tables made and not yet started when processes share the database (docs/scaling.md): a player on
 any process may sit at them, so their seats are the database's, changed by compare-and-set. One process
-alone keeps them in memory and never calls these."""
+alone keeps its turn-based ones here too (server/turn_hub.py): their players sit down over days, across
+restarts; its fast ones only in memory."""
 
 from __future__ import annotations
 

@@ -93,6 +93,8 @@ async def test_a_chat_line_with_your_name_rings_you_and_not_its_writer(tmp_path)
     async with game_server(tmp_path, hub) as server:
         async with connect(server, "anna") as a, connect(server, "bruno") as b:
             sa, sb = await lobby(a), await lobby(b)
+            await type_line(sb, "notify")  # the lobby says what rings, as the table does
+            await sb.wait_for("Rings for: turn, table, mention; with: bell, title, desktop.")
             await type_line(sb, "say hello ANNA")
             await sa.wait_for("hello ANNA")
             await sa.wait_for(lambda s: b"\x1b]777;notify;Citadels;bruno: hello ANNA\x07" in sa.raw)
@@ -116,6 +118,8 @@ async def test_no_ring_while_the_terminal_reports_focus_and_one_once_it_looks_aw
             assert b"\x1b]9;Citadels: Table 1 is full\x07" not in sb.raw
             assert b"\x1b]9;Citadels: Table 1 started\x07" in sa.raw
             assert b"\x1b]9;Citadels: Table 1 started\x07" in sb.raw
+            # The session asked the terminal to report its focus (CSI ? 1004 h), or it could not know.
+            assert b"\x1b[?1004h" in sa.raw and b"\x1b[?1004h" in sb.raw
             sb.process.stdin.write(b"\x1b[I")  # bruno's terminal: focus in
             await asyncio.sleep(0.5)
 
@@ -127,3 +131,40 @@ async def test_no_ring_while_the_terminal_reports_focus_and_one_once_it_looks_aw
             await asyncio.sleep(0.5)
             await play(table, (sa, sb), lambda seen, p: p[0] == 1)
             await sb.wait_for(lambda s: TURN_TITLE in sb.raw)
+
+
+async def test_a_kind_or_a_way_turned_off_is_not_in_the_bytes_and_the_others_are(tmp_path):
+    hub = Hub(pace=0.0)
+    async with game_server(tmp_path, hub) as server:
+        a, b, sa, sb = await two_at_a_table(server, hub)
+        async with a, b:
+            table = hub.tables[1].table
+            await sa.wait_for(lambda s: TURN_TITLE in sa.raw)  # anna's turn rang her, with the bell
+            assert b"\x07" + TURN_TITLE in sa.raw
+            await type_line(sa, "notify mention off")  # a kind
+            await sa.wait_for("Rings for: turn, table; with: bell, title, desktop.")
+            await type_line(sa, "notify bell off")  # a way
+            await sa.wait_for("Rings for: turn, table; with: title, desktop.")
+            await type_line(sb, "notify desktop off")
+            await sb.wait_for("Rings for: turn, table, mention; with: bell, title.")
+            rung_a, rung_b = len(sa.raw), len(sb.raw)
+
+            await type_line(sa, "say bruno, thinking")  # the table's first line
+            await sb.wait_for("bruno, thinking")
+            # bruno was rung for his name with the bell and the title, and no desktop notification.
+            await sb.wait_for(lambda s: "▶ anna: bruno, thinking · Citadels".encode() in sb.raw[rung_b:])
+            assert "\x07\x1b]2;▶ anna: bruno, thinking".encode() in sb.raw[rung_b:]
+            await type_line(sb, "say anna, your move")
+            await sa.wait_for("anna, your move")
+            await asyncio.sleep(0.3)
+            assert "▶ bruno: anna, your move".encode() not in sa.raw  # her mentions are off
+            assert not any(osc in sa.raw[rung_a:] for osc in (b"\x1b]9;", b"\x1b]777;", b"\x1b]99;"))
+
+            # Her next turn rings her without the bell; his without a desktop notification.
+            await play(table, (sa, sb), lambda seen, p: PUT_BACK in sa.raw[rung_a:])
+            await play(table, (sa, sb), lambda seen, p: TURN_TITLE in sb.raw[rung_b:])
+            await play(table, (sa, sb), lambda seen, p: TURN_TITLE in sa.raw[rung_a:])
+            assert b"\x1b]9;Citadels: Your turn\x07" in sa.raw[rung_a:]
+            assert b"\x07" + TURN_TITLE not in sa.raw[rung_a:]
+            assert b"\x07" + TURN_TITLE in sb.raw[rung_b:]
+            assert not any(osc in sb.raw[rung_b:] for osc in (b"\x1b]9;", b"\x1b]777;", b"\x1b]99;"))

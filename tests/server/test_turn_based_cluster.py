@@ -1,0 +1,162 @@
+"""Turn-based tables on two real `citadels serve` processes sharing one real PostgreSQL database
+(docs/scaling.md), played through `ssh HOST table|status|play …` alone: a table made and started on one
+process is joined and played on the other, each move made on either; `status` on both processes lists the
+same tables, with the same mover and the same clock."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import re
+import signal
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncssh
+import postgres
+import pytest
+from served import Served, served
+
+from citadels_server.database import open_database
+from citadels_server.hostkey import HOST_KEY_FILE
+from citadels_server.settings import Settings
+
+pytestmark = pytest.mark.slow
+
+postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures
+
+KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno")}
+OPTION = re.compile(r"^  (\d+)\. (.*)$", re.MULTILINE)
+
+
+@contextlib.asynccontextmanager
+async def two_processes(tmp_path: Path, url: str) -> AsyncIterator[tuple[Served, Served]]:
+    """Two servers on one database, with one host key (as a host would run them)."""
+    key = asyncssh.generate_private_key("ssh-ed25519").export_private_key("openssh")
+    settings = tmp_path / "settings.toml"
+    settings.write_text("lease = 1.5\n")
+    async with contextlib.AsyncExitStack() as stack:
+        servers = []
+        for i in range(2):
+            home = tmp_path / f"server{i}"
+            home.mkdir(mode=0o700)
+            (home / HOST_KEY_FILE).write_bytes(key)
+            (home / HOST_KEY_FILE).chmod(0o600)
+            options = ("--database", url, "--bot-pace", "0", "--settings", str(settings))
+            # INFO: the log says when a process takes a table over.
+            servers.append(await stack.enter_async_context(served(home, *options, log_level="INFO")))
+        yield servers[0], servers[1]
+
+
+async def run(server: Served, name: str, command: str) -> asyncssh.SSHCompletedProcess:
+    async with asyncssh.connect(
+        "127.0.0.1",
+        server.port,
+        username=name,
+        known_hosts=None,
+        client_keys=[KEYS[name]],
+        agent_path=None,
+        preferred_auth="publickey",
+    ) as conn:
+        return await conn.run(command, check=False)
+
+
+async def status(server: Served, name: str) -> list[dict[str, object]]:
+    r = await run(server, name, "status --json")
+    assert r.exit_status == 0, r.stderr
+    rows = json.loads(r.stdout)
+    for row in rows:  # seconds counted at the moment of asking, not what the table is
+        row.pop("waiting")
+        row.pop("left")
+        row.pop("text")
+    return list(rows)
+
+
+async def agreed(one: Served, two: Served, name: str) -> tuple[list[object], list[object]]:
+    """`name`'s status on each process, asked again while they differ (the process that did not run the
+    move hears of it through the database's notices, a moment later), up to a few seconds."""
+    for _ in range(50):
+        here, there = await status(one, name), await status(two, name)
+        if here == there:
+            break
+        await asyncio.sleep(0.1)
+    return here, there
+
+
+def choose(out: str, rng: random.Random) -> int | None:
+    """A number from the choices `play` listed (a build when there is one), or None: not this seat's move."""
+    if "You can:" not in out:
+        return None
+    options = [(int(n), what) for n, what in OPTION.findall(out.split("You can:")[-1])]
+    builds = [n for n, what in options if what.startswith("Build")]
+    return rng.choice(builds or [n for n, _ in options])
+
+
+async def test_a_turn_based_table_is_made_joined_and_played_over_exec_on_two_processes(
+    postgres_url, tmp_path
+):
+    rng = random.Random(5)
+    async with two_processes(tmp_path, postgres_url) as (one, two):
+        r = await run(one, "anna", "table new 2 timer=1d")
+        assert r.exit_status == 0 and "1d per move" in r.stdout, r.stderr
+        r = await run(two, "bruno", "table join 1")  # on the other process
+        assert (r.exit_status, r.stderr) == (0, ""), r.stderr
+        for seat, name in enumerate(("anna", "bruno")):  # both processes list the table, not started
+            here, there = await agreed(one, two, name)
+            assert here == there and [(row["table"], row["seat"]) for row in here] == [(1, seat)], here
+        r = await run(one, "anna", "table start 1")  # process one runs its bots and its clock
+        assert (r.exit_status, r.stdout) == (0, "Table 1 started: anna, bruno.\n"), r.stderr
+
+        made = {one.port: 0, two.port: 0}
+        for turn in range(24):
+            # Each process lists the same tables, the same mover, the same clock, for each player.
+            for name in ("anna", "bruno"):
+                here, there = await agreed(one, two, name)
+                assert here == there and len(here) == 1, (here, there)
+            mover = str(here[0]["to_move"])
+            # The other is refused on either process, with the mover's name.
+            for s in (one, two):
+                refused = await run(s, "bruno" if mover == "anna" else "anna", "play 1 1")
+                assert (refused.exit_status, refused.stderr) == (
+                    1,
+                    f"It is not your move at table 1; it is {mover}'s.\n",
+                )
+            server = two if turn % 3 else one  # most moves on the process that does not run the table
+            out = await run(server, mover, "play 1")
+            assert out.exit_status == 0, out.stderr
+            n = choose(out.stdout, rng)
+            assert n is not None, out.stdout
+            r = await run(server, mover, f"play 1 {n}")
+            assert r.exit_status == 0, (server.port, mover, n, out.stdout, r.stderr)
+            assert r.stdout.strip(), "a move made tells what happened"
+            made[server.port] += 1
+        assert made[two.port] > made[one.port] > 0
+
+        # The process running the table dies: the other takes it over, with the clock where it was.
+        before, _ = await agreed(one, two, "anna")
+        taken = b"table 1: this process runs its bots and timer"
+        taken_before = two.output.count(taken)  # a loaded process may have had it for a moment already
+        one.process.send_signal(signal.SIGKILL)
+        await one.process.wait()
+        for _ in range(300):
+            if two.output.count(taken) > taken_before:
+                break
+            await asyncio.sleep(0.1)
+        assert two.output.count(taken) > taken_before, "the survivor never took the table over"
+        assert await status(two, "anna") == before
+        mover = str(before[0]["to_move"])
+        after = before
+        while after[0]["to_move"] == mover:  # the mover's turn to its end (its clock runs across it)
+            out = await run(two, mover, "play 1")
+            r = await run(two, mover, f"play 1 {choose(out.stdout, rng)}")
+            assert r.exit_status == 0 and r.stdout.strip(), r.stderr
+            after = await status(two, "anna")
+        assert after[0]["since"] != before[0]["since"]  # the next move's clock, kept by the survivor now
+    db = open_database(Settings(data_dir=str(tmp_path / "reader"), database=postgres_url), import_files=False)
+    try:
+        (kept,) = db.tables_in_play()
+        assert [x.since for x in kept.seats if x.since is not None] == [after[0]["since"]]
+    finally:
+        db.close()
