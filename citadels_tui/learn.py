@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from citadels_core import Action
 
+from .components.winners import winners_text
 from .i18n import Lazy, lazy_t, t
 from .names import describe
 
@@ -300,17 +301,12 @@ def ending(cfg: GameConfig, result: dict[str, Any], me: int | None) -> list[str]
     """The lesson's last words: the scores as the engine counted them, and where to go from here."""
     scores = result["scores"]
     ranked = ", ".join(f"{cfg.names[p]} {scores[p]['total']}" for p in result["ranking"])
-    lines = [
-        t(
-            "The game is over: the round of the first complete city was played to its end. Scores: {s}.",
-            s=ranked,
-        )
-    ]
+    lines = [winners_text(cfg, result, me) + " " + t("Scores: {s}.", s=ranked)]
     if me is not None:
         s = scores[me]
         lines.append(
             t(
-                "Yours: {d} for your districts' costs, {k} for all five kinds, {c} for completing first.",
+                "Yours: {d} for districts, {k} for all five kinds, {c} for completing first.",
                 d=s["districts"],
                 k=s["all_types"],
                 c=s["completion"],
@@ -318,8 +314,8 @@ def ending(cfg: GameConfig, result: dict[str, Any], me: int | None) -> list[str]
         )
     lines.append(
         t(
-            "Next: “help” lists every command, “hint” asks the strongest bot what it would do, and “review”, "
-            "after a game from its deal, shows its turning points. F7 shows the scores; F2 starts a real game."
+            "Next: “help” lists the commands, “hint” asks the strongest bot, “review” shows a finished "
+            "game's turning points. F7: the scores; F2: a real game."
         )
     )
     return lines

@@ -42,6 +42,7 @@ class LessonScreen(GameScreen):
         self.corrected: str = ""  # the correction of the last wrong step, shown until the step is done
         self._corrected_at = -1  # the step it was for
         self.ended = False  # the lesson's last words were said
+        self._shown: tuple[int, bool] | None = None  # the step and whose decision the pane showed last
 
     def on_mount(self) -> None:
         # GameScreen.on_mount runs after this one (Textual calls each class's handler): it draws the view,
@@ -65,6 +66,12 @@ class LessonScreen(GameScreen):
     def show_step(self) -> None:
         v, cfg = self.view(), self.seat.config
         pane = self.lesson
+        shown = (self.step_number(), v.pending_player == v.me)
+        if shown != self._shown:
+            # A new step, or the bots' turn after it: the story shows its latest lines (the lesson pane's
+            # arrival made the story shorter, which leaves it scrolled to its first lines).
+            self._shown = shown
+            self.call_after_refresh(self.query_one(LogPane).to_latest)
         total = len(learn.STEPS)
         if v.result is not None:
             pane.border_title = t("Lesson · the scoring")
@@ -112,7 +119,9 @@ class LessonScreen(GameScreen):
         if actions[0] != step.action:
             self.corrected = learn.correction(self.seat.config, self.view(), actions[0], index)
             self._corrected_at = self.step_number()
-            self.query_one(LogPane).say(self.corrected, alert=True)
+            log = self.query_one(LogPane)
+            log.say(self.corrected, alert=True)
+            self.call_after_refresh(log.to_latest)
             self.show_step()
             return
         # One step at a time: a line that does more (a build that gathers first) plays only this step's part.
