@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from citadels_core import Action
 
-from .components.winners import winners_text
 from .i18n import Lazy, lazy_t, t
 from .names import describe
 
@@ -297,11 +296,12 @@ def correction(cfg: GameConfig, v: View, tried: Action, index: int) -> str:
     return t("Not that one: this lesson plays option {n} here.", n=index + 1)
 
 
-def ending(cfg: GameConfig, result: dict[str, Any], me: int | None) -> list[str]:
-    """The lesson's last words: the scores as the engine counted them, and where to go from here."""
+def ending(cfg: GameConfig, result: dict[str, Any], me: int | None, winners: str) -> list[str]:
+    """The lesson's last words: who won (`winners`, the end screen's sentence), the scores as the engine
+    counted them, and where to go from here."""
     scores = result["scores"]
     ranked = ", ".join(f"{cfg.names[p]} {scores[p]['total']}" for p in result["ranking"])
-    lines = [winners_text(cfg, result, me) + " " + t("Scores: {s}.", s=ranked)]
+    lines = [winners + " " + t("Scores: {s}.", s=ranked)]
     if me is not None:
         s = scores[me]
         lines.append(

@@ -13,6 +13,7 @@ from citadels_core.view import View
 
 from . import learn
 from .commands import parse
+from .components.winners import winners_text
 from .i18n import from_environment, normalize, set_language
 from .plain import OVER, PlainSeat, play, printable
 from .settings import load_settings
@@ -40,7 +41,9 @@ class LessonSeat(PlainSeat):
         if self.asked == OVER and not self.ended:
             self.ended = True
             v = self.seat.view()
-            for line in learn.ending(self.seat.config, v.result, v.me):
+            for line in learn.ending(
+                self.seat.config, v.result, v.me, winners_text(self.seat.config, v.result, v.me)
+            ):
                 self.say(line)
 
     def command(self, text: str) -> bool:

@@ -17,6 +17,7 @@ from ..i18n import t
 from .game_screen import GameScreen
 from .log_pane import LogPane
 from .style import mark
+from .winners import winners_text
 
 
 class LessonPane(Static):
@@ -74,12 +75,13 @@ class LessonScreen(GameScreen):
             self.call_after_refresh(self.query_one(LogPane).to_latest)
         total = len(learn.STEPS)
         if v.result is not None:
+            words = learn.ending(cfg, v.result, v.me, winners_text(cfg, v.result, v.me))
             pane.border_title = t("Lesson · the scoring")
-            pane.update("\n".join(learn.ending(cfg, v.result, v.me)))
+            pane.update("\n".join(words))
             if not self.ended:
                 self.ended = True
                 log = self.query_one(LogPane)
-                for line in learn.ending(cfg, v.result, v.me):
+                for line in words:
                     log.say(line)
             return
         wanted = self.wanted()
