@@ -296,9 +296,11 @@ def correction(cfg: GameConfig, v: View, tried: Action, index: int) -> str:
     return t("Not that one: this lesson plays option {n} here.", n=index + 1)
 
 
-def ending(cfg: GameConfig, result: dict[str, Any], me: int | None, winners: str) -> list[str]:
+def ending(
+    cfg: GameConfig, result: dict[str, Any], me: int | None, winners: str, lobby: bool = False
+) -> list[str]:
     """The lesson's last words: who won (`winners`, the end screen's sentence), the scores as the engine
-    counted them, and where to go from here."""
+    counted them, and where to go from here (from a server's lobby, with `lobby`: back to it)."""
     scores = result["scores"]
     ranked = ", ".join(f"{cfg.names[p]} {scores[p]['total']}" for p in result["ranking"])
     lines = [winners + " " + t("Scores: {s}.", s=ranked)]
@@ -315,13 +317,18 @@ def ending(cfg: GameConfig, result: dict[str, Any], me: int | None, winners: str
     lines.append(
         t(
             "Next: “help” lists the commands, “hint” asks the strongest bot, “review” shows a finished "
+            "game's turning points. F7: the scores; “lobby”: back to the lobby, where “new” makes a table."
+        )
+        if lobby
+        else t(
+            "Next: “help” lists the commands, “hint” asks the strongest bot, “review” shows a finished "
             "game's turning points. F7: the scores; F2: a real game."
         )
     )
     return lines
 
 
-def play_through(wrong_first: bool = False) -> Game:
+def play_through() -> Game:
     """The whole lesson without a screen, its bots made as the table makes them; ValueError naming the step
     whose action is not legal when it comes."""
     from citadels_core.bots import decide, make_bot

@@ -9,7 +9,7 @@ from pathlib import Path
 from . import learn
 from .app import CitadelsApp
 from .components.game_screen import GameScreen
-from .components.lesson_screen import LessonScreen
+from .components.lesson_screen import LessonScreen, holds_scores
 from .table import Seat
 
 
@@ -32,10 +32,6 @@ class LearnApp(CitadelsApp):
             position_seat=learn.PLAYER,
             position_bots=learn.BOTS,
         )
-        self.scores_held = False  # the end screen waits once, for the lesson's last words on the board
-
-    def in_lesson(self) -> bool:
-        return self.table is not None and self.table.start == learn.POSITION
 
     def make_game_screen(self, seat: Seat) -> GameScreen:
         if seat.table.start == learn.POSITION:
@@ -55,10 +51,8 @@ class LearnApp(CitadelsApp):
 
     def show_results(self) -> None:
         """At the lesson's end the board stays, with the lesson's last words; F7 shows the scores then."""
-        if self.in_lesson() and not self.scores_held and self.table is not None and self.table.game.over:
-            self.scores_held = True
-            return
-        super().show_results()
+        if not holds_scores(self.game_screen):
+            super().show_results()
 
 
 def run(lang: str | None = None, theme: str | None = None) -> int:

@@ -18,6 +18,7 @@ def help_lines() -> list[str]:
         (tp("lobby command", "leave"), t("stand up from your table")),
         (tp("lobby command", "start"), t("start your table: bots fill the empty seats")),
         (tp("lobby command", "say TEXT"), t("talk to the lobby")),
+        (tp("lobby command", "learn"), t("a guided first game against bots")),
         (tp("lobby command", "games [all]"), t("your finished games (all: everyone's)")),
         (tp("lobby command", "replay N"), t("game N again, move by move")),
         (tp("lobby command", "leaderboard"), t("the ratings")),

@@ -5,7 +5,7 @@ engine's: the lesson only names which of the legal ones it wants (citadels_tui/l
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.widgets import Static
@@ -14,8 +14,10 @@ from citadels_core import Action
 
 from .. import learn
 from ..i18n import t
+from ..table import Seat
 from .game_screen import GameScreen
 from .log_pane import LogPane
+from .messages import SeenOptions
 from .style import mark
 from .winners import winners_text
 
@@ -37,12 +39,15 @@ class LessonPane(Static):
 class LessonScreen(GameScreen):
     CSS_PATH = [*GameScreen.CSS_PATH, "lesson_screen.tcss"]
 
-    def __init__(self, seat: Any) -> None:
+    def __init__(self, seat: Seat, to_lobby: Callable[[], None] | None = None) -> None:
+        """`to_lobby`: in a server's lobby, what `lobby` does (back to it)."""
         super().__init__(seat)
+        self.to_lobby = to_lobby
         self.lesson = LessonPane(id="lesson")
         self.corrected: str = ""  # the correction of the last wrong step, shown until the step is done
         self._corrected_at = -1  # the step it was for
         self.ended = False  # the lesson's last words were said
+        self.scores_held = False  # the end screen waited once, for the lesson's last words on the board
         self._shown: tuple[int, bool] | None = None  # the step and whose decision the pane showed last
 
     def on_mount(self) -> None:
@@ -75,7 +80,9 @@ class LessonScreen(GameScreen):
             self.call_after_refresh(self.query_one(LogPane).to_latest)
         total = len(learn.STEPS)
         if v.result is not None:
-            words = learn.ending(cfg, v.result, v.me, winners_text(cfg, v.result, v.me))
+            words = learn.ending(
+                cfg, v.result, v.me, winners_text(cfg, v.result, v.me), self.to_lobby is not None
+            )
             pane.border_title = t("Lesson · the scoring")
             pane.update("\n".join(words))
             if not self.ended:
@@ -112,6 +119,12 @@ class LessonScreen(GameScreen):
 
     # ------------------------------------------------------------ the player's actions
 
+    def run_command(self, text: str, seen: SeenOptions | None = None) -> None:
+        if self.to_lobby is not None and text.strip().lower() == "lobby":
+            self.to_lobby()
+            return
+        super().run_command(text, seen)
+
     def act(self, actions: list[Action], confirmed: bool = False) -> None:
         wanted = self.wanted()
         if wanted is None or not actions:
@@ -129,3 +142,12 @@ class LessonScreen(GameScreen):
         # One step at a time: a line that does more (a build that gathers first) plays only this step's part.
         self.corrected = ""
         super().act([step.action], confirmed)
+
+
+def holds_scores(screen: object) -> bool:
+    """Whether the app's end screen waits now: at the lesson's end the board stays, with the lesson's last
+    words, the first time; F7 (`results`) shows the scores then."""
+    if not isinstance(screen, LessonScreen) or screen.scores_held or not screen.seat.table.game.over:
+        return False
+    screen.scores_held = True
+    return True

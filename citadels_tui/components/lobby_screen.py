@@ -49,6 +49,14 @@ class SitDown(Message):
         self.seat = seat
 
 
+class LearnRequested(Message):
+    """`learn`: play the guided first game (citadels_tui/learn.py), this session's own."""
+
+
+# `learn` in either language (the lobby's words pass it on as typed, lower-cased).
+LEARN_WORDS = ("learn", "урок")
+
+
 class LobbyLog(FoldedLog):
     # Only the marks the lobby and its history use: Textual styles every component class as a node of
     # its own whenever the log is styled, a cost each session's start pays (on the server's one loop).
@@ -313,6 +321,9 @@ class LobbyScreen(FirstShowing, Screen[None]):
         return help_lines()
 
     def own_words(self, word: str, rest: str) -> bool:
+        if word in LEARN_WORDS and not rest:
+            self.post_message(LearnRequested())
+            return True
         if word not in HISTORY_WORDS:
             return False
         # The records are read in a worker: a slow database never holds up the session.

@@ -180,3 +180,40 @@ def test_the_lesson_as_lines(lang):
         assert all(word in text for word in NEXT[lang])
     finally:
         set_language("en")
+
+
+async def learn_in_the_lobby() -> None:
+    from sessions import session_info
+
+    from citadels_server.hub import Hub
+    from citadels_tui.components.lobby_screen import LobbyScreen
+    from citadels_tui.lobby_app import ssh_app_factory
+
+    hub = Hub(pace=0.0)
+    app = ssh_app_factory(session_info(name="anna", key_fingerprint=None), hub)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*"help", "enter")
+        await pilot.pause()
+        await pilot.press(*"learn", "enter")
+        await settle(app, pilot)
+        screen = app.game_screen
+        assert isinstance(screen, LessonScreen) and not hub.tables  # the session's own game, no table
+        assert str(learn.WELCOME) in story(screen)
+        table = app.table
+        for _ in learn.STEPS:
+            number = int(TYPE["en"].search(pane_text(screen)).group(1))
+            await pilot.press(*str(number), "enter")
+            await settle(app, pilot)
+        assert table.game.over and table.game.result["winners"] == [learn.PLAYER]
+        end = pane_text(screen)
+        assert (
+            "“lobby”" in end and "F2" not in end
+        )  # a new game is made in the lobby, not on the server's disk
+        await pilot.press(*"lobby", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen) and table.closed and app.table is None
+
+
+def test_learn_in_the_lobby_plays_the_lesson_and_comes_back():
+    asyncio.run(learn_in_the_lobby())
