@@ -68,6 +68,8 @@ decision_player: null
 decision_data: []
 edition_state: {}
 """
+# The lobby's word for the lesson, in either language (the lobby's words pass it on as typed, lower-cased).
+LEARN_WORDS = ("learn", "урок")
 SEED = 1  # the bots' seed (Table: seed * 1009 + seat)
 PLAYER = 0
 BOTS = "normal"

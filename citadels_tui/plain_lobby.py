@@ -18,11 +18,14 @@ from collections.abc import Awaitable, Callable
 
 from citadels_core import IllegalAction
 
+from . import learn
 from .i18n import Lazy, available, language, lazy_t, normalize, own_language_context, set_language, t, tp
 from .lobby import HostedTable, HubError, Lobby, new_seat_code
 from .lobby_help import code_sentence
 from .lobby_words import lobby_command, welcome
 from .plain import PROMPT, PlainSeat, printable
+from .plain_lesson import LessonSeat, lesson_table
+from .table import Table
 
 Read = Callable[[], Awaitable[str | None]]
 
@@ -65,6 +68,7 @@ def help_lines() -> list[str]:
         (tp("lobby command", "leave"), t("stand up from your table")),
         (tp("lobby command", "start"), t("start your table: bots fill the empty seats")),
         (tp("lobby command", "say TEXT"), t("talk to the lobby")),
+        (tp("lobby command", "learn"), t("a guided first game against bots")),
         (tp("lobby command", "who"), t("who is connected now")),
         (tp("lobby command", "lang en|ru"), t("your language")),
         (tp("lobby command", "quit"), t("leave the server")),
@@ -103,6 +107,8 @@ class PlainLobby:
         set_language(lang or "en", self)  # sets `i18n_language`: this session's own language
         self.face: PlainSeat | None = None  # the game shown, at a table
         self.hosted: HostedTable | None = None
+        # `learn`: the lesson's table, this session's own (no hosted table), and the task playing its bots.
+        self.lesson: tuple[Table, asyncio.Task[None]] | None = None
         self.my_seat: int | None = None  # at a table: the seat played, None for a spectator
         self.dismissed = False  # an admin ended the session (their sentence is told first)
         self.done = False
@@ -210,7 +216,7 @@ class PlainLobby:
             self.hosted = self.my_seat = None  # the table is gone: there is no seat to give up
             self._leave_table()
         self._closed.clear()
-        if self.face is not None and self.hosted is not None:
+        if self.face is not None:
             self._table_news()
             return
         self._lobby_news()
@@ -230,11 +236,12 @@ class PlainLobby:
         self._lobby_chat = len(self.hub.chat)
 
     def _table_news(self) -> None:
-        assert self.face is not None and self.hosted is not None
+        assert self.face is not None
         self.face.update()
-        for line in self.hosted.chat[self._table_chat :]:
-            self.say("* " + str(line) if isinstance(line, Lazy) else line)
-        self._table_chat = len(self.hosted.chat)
+        if self.hosted is not None:
+            for line in self.hosted.chat[self._table_chat :]:
+                self.say("* " + str(line) if isinstance(line, Lazy) else line)
+            self._table_chat = len(self.hosted.chat)
         if self.face.asked == ("over",):
             self._leave_table()
 
@@ -298,11 +305,28 @@ class PlainLobby:
         self._table_chat = 0  # the whole table chat on arrival: a returning player reads what they missed
         self._table_news()
 
+    def _learn(self) -> None:
+        """`learn`: the guided first game as lines (plain_lesson.py), this session's own; `lobby` comes back."""
+        self._stand_up()
+        table = lesson_table()
+        table.subscribe(self._noticed)
+        self.lesson = (table, asyncio.get_running_loop().create_task(table.run()))
+        self.my_seat = learn.PLAYER
+        self.say(str(learn.WELCOME))
+        self.say(t("“lobby” goes back to the lobby."))
+        self.face = LessonSeat(table.seat(learn.PLAYER), self.write)
+        self._table_news()
+
     def _stand_up(self) -> None:
         ht, seat, face = self.hosted, self.my_seat, self.face
         self.hosted = self.my_seat = self.face = None
         if face is not None:
             face.seat.table.unsubscribe(self._noticed)
+        if self.lesson is not None:
+            table, bots = self.lesson
+            self.lesson = None
+            table.close()
+            bots.cancel()
         if ht is None:
             return
         if seat is None:
@@ -333,9 +357,9 @@ class PlainLobby:
                 self.prompt()
 
     def _at_table(self, text: str) -> None:
-        assert self.face is not None and self.hosted is not None
+        assert self.face is not None
         word, _, rest = text.strip().partition(" ")
-        if word.lower() == "say" and rest.strip():
+        if word.lower() == "say" and rest.strip() and self.hosted is not None:
             self.hub.say_table(self.hosted, self.name, rest.strip())
             return
         if word.lower() in ("lobby", "лобби") and not rest:
@@ -384,6 +408,9 @@ class PlainLobby:
         return help_lines()
 
     def own_words(self, word: str, rest: str) -> bool:
+        if word in learn.LEARN_WORDS and not rest:
+            self._learn()
+            return True
         if word not in ("tables", "list", "look"):
             return False
         self._tables()

@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from .. import learn
 from ..admin import ADMIN_WORDS
 from ..i18n import Lazy, language, t
 from ..lobby import HostedTable, HubError, Lobby
@@ -51,10 +52,6 @@ class SitDown(Message):
 
 class LearnRequested(Message):
     """`learn`: play the guided first game (citadels_tui/learn.py), this session's own."""
-
-
-# `learn` in either language (the lobby's words pass it on as typed, lower-cased).
-LEARN_WORDS = ("learn", "урок")
 
 
 class LobbyLog(FoldedLog):
@@ -321,7 +318,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
         return help_lines()
 
     def own_words(self, word: str, rest: str) -> bool:
-        if word in LEARN_WORDS and not rest:
+        if word in learn.LEARN_WORDS and not rest:
             self.post_message(LearnRequested())
             return True
         if word not in HISTORY_WORDS:

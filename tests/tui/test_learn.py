@@ -217,3 +217,42 @@ async def learn_in_the_lobby() -> None:
 
 def test_learn_in_the_lobby_plays_the_lesson_and_comes_back():
     asyncio.run(learn_in_the_lobby())
+
+
+async def learn_in_the_plain_lobby() -> tuple[str, int]:
+    from citadels_server.hub import Hub
+    from citadels_tui.plain_lobby import PlainLobby
+
+    out = io.StringIO()
+    prompted = asyncio.Event()
+    typed = ["learn"]
+
+    def write(text: str) -> None:
+        out.write(text)
+        if text.endswith(PROMPT):
+            prompted.set()
+
+    asked = re.compile(r"^Type (\d+):", re.MULTILINE)
+
+    async def read() -> str | None:
+        await asyncio.wait_for(prompted.wait(), 60)
+        prompted.clear()
+        if typed:
+            return typed.pop(0) + "\n"
+        text = out.getvalue()
+        if "You are in the lobby." in text:  # the lesson is over: back in the lobby
+            return "quit\n"
+        numbers = asked.findall(text)
+        return numbers[-1] + "\n" if numbers else "quit\n"
+
+    lobby = PlainLobby(Hub(pace=0.0), "anna", None, write)
+    code = await asyncio.wait_for(lobby.run(read), 120)
+    return out.getvalue(), code
+
+
+def test_learn_in_the_plain_lobby_plays_the_lesson_and_comes_back():
+    text, code = asyncio.run(learn_in_the_plain_lobby())
+    assert code == 0
+    assert str(learn.WELCOME) in text and "You win!" in text
+    assert all(word in text for word in NEXT["en"])
+    assert text.index("You win!") < text.index("You are in the lobby.")
