@@ -256,3 +256,25 @@ def test_learn_in_the_plain_lobby_plays_the_lesson_and_comes_back():
     assert str(learn.WELCOME) in text and "You win!" in text
     assert all(word in text for word in NEXT["en"])
     assert text.index("You win!") < text.index("You are in the lobby.")
+
+
+def test_citadels_learn_opens_the_lesson_in_the_language_asked(monkeypatch, capsys):
+    import citadels_server.cli_play
+    import citadels_tui.learn_app
+    import citadels_tui.plain_lesson
+    from citadels_server.cli import main
+
+    seen: list[tuple[str, dict[str, object]]] = []
+    monkeypatch.setattr(citadels_tui.learn_app, "run", lambda **kw: seen.append(("screen", kw)) or 0)
+    monkeypatch.setattr(citadels_tui.plain_lesson, "run_lesson", lambda **kw: seen.append(("lines", kw)) or 0)
+    monkeypatch.setattr(citadels_server.cli_play, "has_terminal", lambda: True)
+    monkeypatch.delenv("TERM", raising=False)
+    assert main(["learn"]) == 0 and main(["--lang", "ru", "learn"]) == 0 and main(["learn", "--plain"]) == 0
+    assert seen == [
+        ("screen", {"lang": None, "theme": None}),
+        ("screen", {"lang": "ru", "theme": None}),
+        ("lines", {"lang": None}),
+    ]
+    # Without a terminal, a sentence and exit 2, as for a game.
+    monkeypatch.setattr(citadels_server.cli_play, "has_terminal", lambda: False)
+    assert main(["learn"]) == 2 and "needs a terminal" in capsys.readouterr().err
