@@ -17,10 +17,12 @@ from textual.timer import Timer
 
 from citadels_themes import DEFAULT_THEME
 
+from . import learn
 from .app import CitadelsApp
 from .components.game_screen import GameScreen
 from .components.hosted_game_screen import HostedGameScreen
-from .components.lobby_screen import HubChanged, LobbyScreen, SitDown
+from .components.lesson_screen import LessonScreen, holds_scores
+from .components.lobby_screen import HubChanged, LearnRequested, LobbyScreen, SitDown
 from .i18n import Lazy, from_environment, t
 from .lobby import HostedTable, Lobby, new_seat_code
 from .ringer import Ringer, in_tmux, mentions
@@ -276,6 +278,9 @@ class LobbyApp(CitadelsApp):
     def on_sit_down(self, message: SitDown) -> None:
         self.sit(message.ht, message.seat)
 
+    def on_learn_requested(self, message: LearnRequested) -> None:
+        self.learn()
+
     # ------------------------------------------------------------ seats
 
     def sit(self, ht: HostedTable, seat: int | None) -> None:
@@ -289,8 +294,19 @@ class LobbyApp(CitadelsApp):
         self.attach(s, owned=False)
 
     def make_game_screen(self, seat: Seat) -> GameScreen:
+        if seat.table.start == learn.POSITION:
+            return LessonScreen(seat, to_lobby=self.back_to_lobby)
         assert self.hosted is not None
         return HostedGameScreen(seat, self.hub, self.hosted, self.player_name, self.back_to_lobby)
+
+    def learn(self) -> None:
+        """`learn`: the guided first game (learn.py), this session's own: its bots play in this app, no
+        other player sees it, and `lobby` comes back. Shown as a hosted game is, so that the app's
+        commands that would reach the server's disk (the user's themes, a new local game) stay closed."""
+        self.back_to_lobby()
+        self.play_position(learn.POSITION, learn.PLAYER, learn.BOTS, learn.SEED)
+        self.notes[-1:] = [(str(learn.WELCOME), False)]
+        self.hosted_seat = self.seat
 
     def _stand_up(self) -> None:
         ht, seat = self.hosted, self.my_seat
@@ -305,6 +321,9 @@ class LobbyApp(CitadelsApp):
     def back_to_lobby(self) -> None:
         if self.table is not None:
             self.table.unsubscribe(self._table_changed)
+            if self.owns_table:  # the lesson's: its bots stop with it
+                self.table.close()
+                self.owns_table = False
         self._stand_up()
         self.table = self.seat = self.hosted_seat = None
         self.game_screen = None
@@ -315,6 +334,10 @@ class LobbyApp(CitadelsApp):
 
     def watching(self) -> bool:
         return self.seat is not None and self.seat.player is None
+
+    def show_results(self) -> None:
+        if not holds_scores(self.game_screen):
+            super().show_results()
 
     def _end_chosen(self, choice: str | None) -> None:
         if choice in ("again", "lobby"):

@@ -41,6 +41,7 @@ def _table_rows() -> list[tuple[str, str]]:
         (tp("lobby command", "leave"), t("stand up from your table")),
         (tp("lobby command", "start"), t("start your table: bots fill the empty seats")),
         (tp("lobby command", "say TEXT"), t("talk to the lobby")),
+        (tp("lobby command", "learn"), t("a guided first game against bots")),
     ]
 
 

@@ -155,15 +155,22 @@ class PlainSeat:
         return True
 
 
-async def play(table: Table, player: int, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> None:
+async def play(
+    table: Table,
+    player: int,
+    stdin: TextIO = sys.stdin,
+    stdout: TextIO = sys.stdout,
+    face_of: Callable[[Seat, Callable[[str], None]], PlainSeat] = PlainSeat,
+) -> None:
     """Play `player`'s seat of `table` as lines on `stdin`/`stdout` until the player quits, the input ends
-    or the game does; the table's bots play meanwhile."""
+    or the game does; the table's bots play meanwhile. `face_of` makes the seat's face (the lesson's:
+    plain_lesson.py)."""
 
     def write(text: str) -> None:
         stdout.write(text)
         stdout.flush()
 
-    face = PlainSeat(table.seat(player), write)
+    face = face_of(table.seat(player), write)
     loop = asyncio.get_running_loop()
     typed: asyncio.Queue[str] = asyncio.Queue()
 

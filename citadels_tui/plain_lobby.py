@@ -20,6 +20,7 @@ from typing import Any
 
 from citadels_core import IllegalAction
 
+from . import learn
 from .history_words import WORDS as HISTORY_WORDS
 from .history_words import history_command, is_me
 from .i18n import Lazy, available, language, lazy_t, normalize, own_language_context, set_language, t
@@ -28,8 +29,10 @@ from .lobby_help import code_sentence, plain_help_lines, table_edition, table_st
 from .lobby_words import lobby_command, welcome
 from .plain import PROMPT, PlainSeat, printable
 from .plain_history import game_sentence, replay_lines, round_asked, standing_sentence
+from .plain_lesson import LessonSeat, lesson_table
 from .records import FinishedGame, GameSummary, Standing
 from .replay import Replay
+from .table import Table
 
 Read = Callable[[], Awaitable[str | None]]
 
@@ -87,6 +90,8 @@ class PlainLobby:
         set_language(lang or "en", self)  # sets `i18n_language`: this session's own language
         self.face: PlainSeat | None = None  # the game shown, at a table
         self.hosted: HostedTable | None = None
+        # `learn`: the lesson's table, this session's own (no hosted table), and the task playing its bots.
+        self.lesson: tuple[Table, asyncio.Task[None]] | None = None
         self.my_seat: int | None = None  # at a table: the seat played, None for a spectator
         self.dismissed = False  # an admin ended the session (their sentence is told first)
         self.done = False
@@ -200,7 +205,7 @@ class PlainLobby:
             self.hosted = self.my_seat = None  # the table is gone: there is no seat to give up
             self._leave_table()
         self._closed.clear()
-        if self.face is not None and self.hosted is not None:
+        if self.face is not None:
             self._table_news()
             return
         self._lobby_news()
@@ -220,11 +225,12 @@ class PlainLobby:
         self._lobby_chat = len(self.hub.chat)
 
     def _table_news(self) -> None:
-        assert self.face is not None and self.hosted is not None
+        assert self.face is not None
         self.face.update()
-        for line in self.hosted.chat[self._table_chat :]:
-            self.say("* " + str(line) if isinstance(line, Lazy) else line)
-        self._table_chat = len(self.hosted.chat)
+        if self.hosted is not None:
+            for line in self.hosted.chat[self._table_chat :]:
+                self.say("* " + str(line) if isinstance(line, Lazy) else line)
+            self._table_chat = len(self.hosted.chat)
         if self.face.asked == ("over",):
             self._leave_table()
 
@@ -288,11 +294,28 @@ class PlainLobby:
         self._table_chat = 0  # the whole table chat on arrival: a returning player reads what they missed
         self._table_news()
 
+    def _learn(self) -> None:
+        """`learn`: the guided first game as lines (plain_lesson.py), this session's own; `lobby` comes back."""
+        self._stand_up()
+        table = lesson_table()
+        table.subscribe(self._noticed)
+        self.lesson = (table, asyncio.get_running_loop().create_task(table.run()))
+        self.my_seat = learn.PLAYER
+        self.say(str(learn.WELCOME))
+        self.say(t("“lobby” goes back to the lobby."))
+        self.face = LessonSeat(table.seat(learn.PLAYER), self.write)
+        self._table_news()
+
     def _stand_up(self) -> None:
         ht, seat, face = self.hosted, self.my_seat, self.face
         self.hosted = self.my_seat = self.face = None
         if face is not None:
             face.seat.table.unsubscribe(self._noticed)
+        if self.lesson is not None:
+            table, bots = self.lesson
+            self.lesson = None
+            table.close()
+            bots.cancel()
         if ht is None:
             return
         if seat is None:
@@ -323,9 +346,9 @@ class PlainLobby:
                 self.prompt()
 
     def _at_table(self, text: str) -> None:
-        assert self.face is not None and self.hosted is not None
+        assert self.face is not None
         word, _, rest = text.strip().partition(" ")
-        if word.lower() == "say" and rest.strip():
+        if word.lower() == "say" and rest.strip() and self.hosted is not None:
             self.hub.say_table(self.hosted, self.name, rest.strip())
             return
         if word.lower() in ("lobby", "лобби") and not rest:
@@ -376,6 +399,9 @@ class PlainLobby:
     def own_words(self, word: str, rest: str) -> bool:
         if word in HISTORY_WORDS:
             self._reading = history_command(self, word, rest)
+            return True
+        if word in learn.LEARN_WORDS and not rest:
+            self._learn()
             return True
         if word not in ("tables", "list", "look"):
             return False

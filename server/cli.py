@@ -65,6 +65,10 @@ def run_command(argv: list[str]) -> int:
         from citadels_server.cli_replay import cmd_review
 
         return cmd_review(args)
+    if cmd == "learn":
+        from citadels_server.cli_play import cmd_learn
+
+        return cmd_learn(args)
     if cmd == "serve":
         from citadels_server.cli_serve import cmd_serve
 

@@ -98,6 +98,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     if wanted("replay"):
         _replay_options(rep)
 
+    learn = sub.add_parser(
+        "learn", help="a guided first game against bots: each step says what to do and why"
+    )
+    if wanted("learn"):
+        _learn_options(learn)
+
     rev = sub.add_parser(
         "review", help="review a finished game from its file: timeline, scores, turning points"
     )
@@ -341,6 +347,17 @@ def _review_options(rev: argparse.ArgumentParser) -> None:
         "--lang", default=SUPPRESS, metavar="LANG", help="language: en or ru (default: the settings)"
     )
     rev.add_argument("--theme", default=SUPPRESS, help="colour theme for this session")
+
+
+def _learn_options(p: argparse.ArgumentParser) -> None:
+    # SUPPRESS: as review's, so that `citadels --lang ru learn` keeps the main options' value.
+    p.add_argument(
+        "--lang", default=SUPPRESS, metavar="LANG", help="language: en or ru (default: the settings)"
+    )
+    p.add_argument("--theme", default=SUPPRESS, help="colour theme for this session")
+    p.add_argument(
+        "--plain", action="store_true", default=SUPPRESS, help="the lesson as lines of text (as play --plain)"
+    )
 
 
 def _database_options(p: argparse.ArgumentParser) -> None:

@@ -85,6 +85,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run(resume=args.resume, theme=args.theme, **game)
 
 
+def cmd_learn(args: argparse.Namespace) -> int:
+    """`citadels learn`: the guided first game (citadels_tui/learn.py), on the full screen or as lines."""
+    if getattr(args, "plain", False) or os.environ.get("TERM") == "dumb":
+        from citadels_tui.plain_lesson import run_lesson
+
+        return run_lesson(lang=args.lang)
+    if not needs_terminal():
+        return 2
+    from citadels_tui.learn_app import run
+
+    return run(lang=args.lang, theme=args.theme)
+
+
 def bot_levels(arg: str, players: int) -> tuple[list[str] | None, str | None]:
     """The bot of each other seat from `--bots LEVEL[,LEVEL…]` in a game of `players`: one level for every
     bot, or one for each; or None and the sentence that says why not."""

@@ -647,7 +647,7 @@ class Hub:
 
     def _journal_for(self, ht: HostedTable) -> Journal:
         """Where the game at `ht` is kept as it goes."""
-        return TableJournal(self, ht)
+        return TableJournal(self.records, self.announce, ht)
 
     def _held(self, ht: HostedTable, h: Holder) -> None:
         """`h`'s seat at `ht` is held now (its player left): alone, the hold is this process's."""

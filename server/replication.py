@@ -603,7 +603,7 @@ class ReplicaJournal(TableJournal):
     they follow, a decision taken back only while nobody acted on it, and a gap read from the journal."""
 
     def __init__(self, hub: SharedHub, ht: HostedTable, shared: SharedRecords) -> None:
-        super().__init__(hub, ht)
+        super().__init__(hub.records, hub.announce, ht)
         self.replicas, self.shared = hub, shared
 
     def keep(self, start: int, moves: list[Move], after: Move | None) -> asyncio.Future[None]:

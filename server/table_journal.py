@@ -4,27 +4,28 @@ others)."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from citadels_tui.i18n import Lazy
 from citadels_tui.journal import Move, Unkept
 from citadels_tui.lobby import HostedTable
-
-if TYPE_CHECKING:
-    from .hub import Hub
+from citadels_tui.records import Records
 
 
 class TableJournal(Unkept):
-    """A hosted table's journal: each action kept in the hub's records, what the table says said there."""
+    """A hosted table's journal: each action kept in the hub's records, what the table says said there.
 
-    def __init__(self, hub: Hub, ht: HostedTable) -> None:
-        self.hub, self.ht = hub, ht
+    It takes the records and the hub's `announce` rather than the hub, so that it needs no import of the hub
+    (which makes it)."""
+
+    def __init__(self, records: Records, announce: Callable[[HostedTable, Lazy], None], ht: HostedTable) -> None:
+        self.records, self.announce, self.ht = records, announce, ht
 
     def keep(self, start: int, moves: list[Move], after: Move | None) -> asyncio.Future[None]:
-        return self.hub.records.append_actions(self.ht.id, start, moves)
+        return self.records.append_actions(self.ht.id, start, moves)
 
     def forget(self, length: int, taken: Move | None) -> asyncio.Future[None]:
-        return self.hub.records.truncate_actions(self.ht.id, length)
+        return self.records.truncate_actions(self.ht.id, length)
 
     def say(self, text: Lazy) -> None:
-        self.hub.announce(self.ht, text)
+        self.announce(self.ht, text)

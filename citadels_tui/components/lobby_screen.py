@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from .. import learn
 from ..admin import ADMIN_WORDS
 from ..i18n import Lazy, language, t
 from ..lobby import HostedTable, HubError, Lobby
@@ -47,6 +48,10 @@ class SitDown(Message):
         super().__init__()
         self.ht = ht
         self.seat = seat
+
+
+class LearnRequested(Message):
+    """`learn`: play the guided first game (citadels_tui/learn.py), this session's own."""
 
 
 class LobbyLog(FoldedLog):
@@ -307,6 +312,9 @@ class LobbyScreen(FirstShowing, Screen[None]):
     def own_words(self, word: str, rest: str) -> bool:
         if word == "ring":  # `notify …`: what rings this session, here as at its table (ringer.py)
             self.post_message(AppRequest("ring", rest))
+            return True
+        if word in learn.LEARN_WORDS and not rest:
+            self.post_message(LearnRequested())
             return True
         if word not in HISTORY_WORDS:
             return False

@@ -169,6 +169,16 @@ DEFERRED: tuple[Deferred, ...] = (
         START,
     ),
     Deferred("citadels_tui.components.game_screen", "citadels_core.explain", COMMAND, START),
+    Deferred(
+        "citadels_tui.learn",
+        "citadels_core.bots",
+        BOTS + " (`play_through`, the lesson's check without a screen, makes them; a lobby session does not)",
+        Imported("citadels_tui.learn"),
+    ),
+    Deferred("citadels_tui.learn", "citadels_core.position", POSITION, Imported("citadels_tui.learn")),
+    Deferred(
+        "citadels_tui.plain_lesson", "citadels_core.position", POSITION, Imported("citadels_tui.plain_lesson")
+    ),
     Deferred("citadels_tui.components.game_screen", "citadels_tui.why", COMMAND, START),
     Deferred(
         "citadels_tui.components.game_screen",
@@ -243,6 +253,18 @@ DEFERRED: tuple[Deferred, ...] = (
         "citadels_server.cli_play", "citadels_core.bots", BOTS + " (`--bots` names their levels)", START
     ),
     Deferred("citadels_server.cli_play", "citadels_core.position", POSITION, START),
+    Deferred(
+        "citadels_server.cli_play",
+        "citadels_tui.learn_app",
+        "the lesson's app (`citadels learn`): imported by that subcommand only",
+        Imported("citadels_server.cli_play"),
+    ),
+    Deferred(
+        "citadels_server.cli_play",
+        "citadels_tui.plain_lesson",
+        "the lesson as lines (`citadels learn --plain`): imported by that subcommand only",
+        Imported("citadels_server.cli_play"),
+    ),
     Deferred(
         "citadels_server.cli_play",
         "secrets",

@@ -1,0 +1,280 @@
+"""The guided first game (`citadels learn`): its script holds (every wanted action is legal when its step
+comes, with the bots the table makes), and a player who reads the Lesson pane plays it to its end, in each
+language, on the full screen at 80×24 and as lines; a wrong step is not played and gets a correction."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from test_tui_app import keys
+
+from citadels_core import Action
+from citadels_tui import learn
+from citadels_tui.components.end_screen import EndScreen
+from citadels_tui.components.lesson_screen import LessonScreen
+from citadels_tui.components.log_pane import LogPane
+from citadels_tui.i18n import set_language, t
+from citadels_tui.learn_app import LearnApp
+from citadels_tui.plain import PROMPT, play
+from citadels_tui.plain_lesson import LessonSeat, lesson_table
+
+SIZE = (80, 24)
+# The words of the end that name the three commands, as the player types them in each language.
+NEXT = {"en": ("“help”", "“hint”", "“review”"), "ru": ("«помощь»", "«подсказка»", "«разбор»")}
+TYPE = {"en": re.compile(r"→ Type (\d+):"), "ru": re.compile(r"→ Наберите (\d+):")}
+
+
+def test_the_script_holds_and_the_player_wins():
+    g = learn.play_through()
+    assert g.over and g.result is not None
+    assert g.result["winners"] == [learn.PLAYER]
+    scores = g.result["scores"][learn.PLAYER]
+    assert scores["all_types"] == 3 and scores["completion"] == 4  # what the last steps say they earn
+    assert g.round == 7  # it starts in round 6: two rounds in all
+
+
+def test_every_subject_the_lesson_promises_has_its_step():
+    met = {x for step in learn.STEPS for x in step.topics}
+    assert set(learn.TOPICS) - met == {learn.SCORING}  # the scoring is said once the game is over
+    kinds = {step.action.kind for step in learn.STEPS}
+    assert {"choose", "kill", "rob", "gather", "keep", "build", "destroy", "end"} <= kinds
+
+
+def test_a_step_off_the_script_is_refused_by_the_check():
+    # The script's check is the engine's: a step whose action is not legal then stops the lesson there.
+    broken = (*learn.STEPS[:2], learn.Step((learn.ASSASSIN,), learn.WELCOME, Action("kill", ("assassin",))))
+    original = learn.STEPS
+    learn.STEPS = broken
+    try:
+        with pytest.raises(ValueError, match="step 3"):
+            learn.play_through()
+    finally:
+        learn.STEPS = original
+
+
+async def settle(app: LearnApp, pilot) -> None:
+    """Wait until the player must decide (and the screen shows it) or the game is over."""
+    for _ in range(3000):
+        await pilot.pause()
+        gs = app.game_screen
+        if app.table is not None and app.table.game.over:
+            await pilot.pause()
+            return
+        if (
+            gs is not None
+            and app.screen is gs
+            and app.seat.my_turn()
+            and gs.view().legal == app.seat.view().legal
+        ):
+            return
+    raise AssertionError("the game did not come back to the player")
+
+
+def pane_text(screen: LessonScreen) -> str:
+    return str(screen.lesson.render())
+
+
+def story(screen: LessonScreen) -> str:
+    """The story pane's text, its folded lines joined again."""
+    return " ".join(" ".join(str(line.text) for line in screen.query_one(LogPane).lines).split())
+
+
+async def play_the_lesson(tmp_path: Path, lang: str) -> None:
+    app = LearnApp(home=tmp_path, pace=0, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        screen = app.game_screen
+        assert isinstance(screen, LessonScreen)
+        assert str(learn.WELCOME) in story(screen)
+        steps = 0
+        while not app.table.game.over:
+            text = pane_text(screen)
+            assert t("Lesson · step {n} of {m}", n=steps + 1, m=len(learn.STEPS)) in str(
+                screen.lesson.border_title
+            )
+            number = int(TYPE[lang].search(text).group(1))
+            if steps == 0:
+                # A wrong step first: a legal choice, but not the lesson's. Nothing is played; the pane and
+                # the story say so gently, and the step stays.
+                await pilot.press(*keys(str(number % len(app.seat.view().legal) + 1)), "enter")
+                await pilot.pause()
+                assert not app.table.record.actions
+                said = learn.correction(
+                    app.seat.config,
+                    app.seat.view(),
+                    app.seat.view().legal[number % len(app.seat.view().legal)],
+                    number - 1,
+                )
+                assert said in pane_text(screen) and said in story(screen)
+            before = len(app.table.record.actions)
+            await pilot.press(*keys(str(number)), "enter")
+            await settle(app, pilot)
+            assert app.table.record.actions[before] == (learn.PLAYER, learn.STEPS[steps].action)
+            steps += 1
+            assert steps <= len(learn.STEPS)
+        assert steps == len(learn.STEPS)
+        # The board stays, with the lesson's last words: the scores and the three commands to go on with.
+        assert app.screen is screen
+        end = pane_text(screen)
+        assert all(word in end for word in NEXT[lang])
+        assert "26" in end and all(word in story(screen) for word in NEXT[lang])
+        await pilot.press("f7")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_whole_lesson_is_played_from_the_lesson_pane(tmp_path, lang):
+    asyncio.run(play_the_lesson(tmp_path, lang))
+
+
+class Reader(io.TextIOBase):
+    """A player who reads the lesson's lines before typing: once a prompt is out, the number the lesson
+    asked for; the first time, a wrong one."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.out = io.StringIO()
+        self.prompted = threading.Semaphore(0)
+        self.pattern = pattern
+        self.wrong_typed = False
+
+    def write(self, text: str) -> int:
+        self.out.write(text)
+        if text.endswith(PROMPT):
+            self.prompted.release()
+        return len(text)
+
+    def readline(self, size: int = -1) -> str:
+        if not self.prompted.acquire(timeout=60):
+            return ""
+        asked = self.pattern.findall(self.out.getvalue())
+        if not asked:
+            return ""
+        if not self.wrong_typed:
+            self.wrong_typed = True
+            return f"{int(asked[-1]) + 1}\n"
+        return asked[-1] + "\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_lesson_as_lines(lang):
+    set_language(lang)
+    try:
+        table = lesson_table()
+        reader = Reader(
+            re.compile(r"^" + ("Type" if lang == "en" else "Наберите") + r" (\d+):", re.MULTILINE)
+        )
+        asyncio.run(asyncio.wait_for(play(table, learn.PLAYER, reader, reader, face_of=LessonSeat), 300))
+        text = reader.out.getvalue()
+        assert table.game.over and table.game.result["winners"] == [learn.PLAYER]
+        assert [a for p, a in table.record.actions if p == learn.PLAYER] == [s.action for s in learn.STEPS]
+        assert (
+            text.count(str(learn.STEPS[0].says)) == 1
+        )  # the step is said once; the correction repeats what to type
+        assert "not this lesson's move" in text if lang == "en" else "не ход урока" in text
+        assert all(word in text for word in NEXT[lang])
+    finally:
+        set_language("en")
+
+
+async def learn_in_the_lobby() -> None:
+    from sessions import session_info
+
+    from citadels_server.hub import Hub
+    from citadels_tui.components.lobby_screen import LobbyScreen
+    from citadels_tui.lobby_app import ssh_app_factory
+
+    hub = Hub(pace=0.0)
+    app = ssh_app_factory(session_info(name="anna", key_fingerprint=None), hub)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*"help", "enter")
+        await pilot.pause()
+        await pilot.press(*"learn", "enter")
+        await settle(app, pilot)
+        screen = app.game_screen
+        assert isinstance(screen, LessonScreen) and not hub.tables  # the session's own game, no table
+        assert str(learn.WELCOME) in story(screen)
+        table = app.table
+        for _ in learn.STEPS:
+            number = int(TYPE["en"].search(pane_text(screen)).group(1))
+            await pilot.press(*str(number), "enter")
+            await settle(app, pilot)
+        assert table.game.over and table.game.result["winners"] == [learn.PLAYER]
+        end = pane_text(screen)
+        assert (
+            "“lobby”" in end and "F2" not in end
+        )  # a new game is made in the lobby, not on the server's disk
+        await pilot.press(*"lobby", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen) and table.closed and app.table is None
+
+
+def test_learn_in_the_lobby_plays_the_lesson_and_comes_back():
+    asyncio.run(learn_in_the_lobby())
+
+
+async def learn_in_the_plain_lobby() -> tuple[str, int]:
+    from citadels_server.hub import Hub
+    from citadels_tui.plain_lobby import PlainLobby
+
+    out = io.StringIO()
+    prompted = asyncio.Event()
+    typed = ["learn"]
+
+    def write(text: str) -> None:
+        out.write(text)
+        if text.endswith(PROMPT):
+            prompted.set()
+
+    asked = re.compile(r"^Type (\d+):", re.MULTILINE)
+
+    async def read() -> str | None:
+        await asyncio.wait_for(prompted.wait(), 60)
+        prompted.clear()
+        if typed:
+            return typed.pop(0) + "\n"
+        text = out.getvalue()
+        if "You are in the lobby." in text:  # the lesson is over: back in the lobby
+            return "quit\n"
+        numbers = asked.findall(text)
+        return numbers[-1] + "\n" if numbers else "quit\n"
+
+    lobby = PlainLobby(Hub(pace=0.0), "anna", None, write)
+    code = await asyncio.wait_for(lobby.run(read), 120)
+    return out.getvalue(), code
+
+
+def test_learn_in_the_plain_lobby_plays_the_lesson_and_comes_back():
+    text, code = asyncio.run(learn_in_the_plain_lobby())
+    assert code == 0
+    assert str(learn.WELCOME) in text and "You win!" in text
+    assert all(word in text for word in NEXT["en"])
+    assert text.index("You win!") < text.index("You are in the lobby.")
+
+
+def test_citadels_learn_opens_the_lesson_in_the_language_asked(monkeypatch, capsys):
+    import citadels_server.cli_play
+    import citadels_tui.learn_app
+    import citadels_tui.plain_lesson
+    from citadels_server.cli import main
+
+    seen: list[tuple[str, dict[str, object]]] = []
+    monkeypatch.setattr(citadels_tui.learn_app, "run", lambda **kw: seen.append(("screen", kw)) or 0)
+    monkeypatch.setattr(citadels_tui.plain_lesson, "run_lesson", lambda **kw: seen.append(("lines", kw)) or 0)
+    monkeypatch.setattr(citadels_server.cli_play, "has_terminal", lambda: True)
+    monkeypatch.delenv("TERM", raising=False)
+    assert main(["learn"]) == 0 and main(["--lang", "ru", "learn"]) == 0 and main(["learn", "--plain"]) == 0
+    assert seen == [
+        ("screen", {"lang": None, "theme": None}),
+        ("screen", {"lang": "ru", "theme": None}),
+        ("lines", {"lang": None}),
+    ]
+    # Without a terminal, a sentence and exit 2, as for a game.
+    monkeypatch.setattr(citadels_server.cli_play, "has_terminal", lambda: False)
+    assert main(["learn"]) == 2 and "needs a terminal" in capsys.readouterr().err
