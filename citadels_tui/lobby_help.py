@@ -21,6 +21,7 @@ def help_lines() -> list[str]:
         (tp("lobby command", "games [all]"), t("your finished games (all: everyone's)")),
         (tp("lobby command", "replay N"), t("game N again, move by move")),
         (tp("lobby command", "leaderboard"), t("the ratings")),
+        (tp("lobby command", "puzzle [N]"), t("the day's puzzle; “puzzle N” answers it")),
         (tp("lobby command", "lang en|ru"), t("your language")),
         (tp("lobby command", "quit"), t("leave the server (Ctrl+Q too)")),
     ]

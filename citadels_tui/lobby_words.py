@@ -7,7 +7,8 @@ the new-table form, change its language, quit, and its own words (the full scree
 from __future__ import annotations
 
 import time
-from typing import Protocol
+from collections.abc import Coroutine
+from typing import Any, Protocol
 
 from citadels_core import get_edition
 
@@ -57,6 +58,9 @@ class LobbyFace(Protocol):
 
     def help_lines(self) -> list[str]:
         """`help`: this face's commands, one a line."""
+
+    def later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` (a read of the records) without holding up the session; what it says comes after."""
 
 
 def table_number(arg: str) -> int:
@@ -139,6 +143,10 @@ def lobby_command(face: LobbyFace, text: str) -> None:
         face.say(t("Here now: {names}.", names=", ".join(names)))
     elif word == "quit":
         face.quit()
+    elif word == "puzzle":
+        from .daily_puzzle import puzzle_command
+
+        face.later(puzzle_command(hub.records, face.player, rest, face.say))
     elif word == "lang":
         face.choose_language(rest)
     elif word == "new":

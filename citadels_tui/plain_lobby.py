@@ -14,7 +14,8 @@ own task, in its player's language."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 from citadels_core import IllegalAction
 
@@ -66,6 +67,7 @@ def help_lines() -> list[str]:
         (tp("lobby command", "start"), t("start your table: bots fill the empty seats")),
         (tp("lobby command", "say TEXT"), t("talk to the lobby")),
         (tp("lobby command", "who"), t("who is connected now")),
+        (tp("lobby command", "puzzle [N]"), t("the day's puzzle; “puzzle N” answers it")),
         (tp("lobby command", "lang en|ru"), t("your language")),
         (tp("lobby command", "quit"), t("leave the server")),
     ]
@@ -114,6 +116,7 @@ class PlainLobby:
         self._known: set[int] = set()  # the tables told of
         self._waiting_at: int | None = None  # the table not yet started where this player sits
         self.seated: tuple[int, list[str]] | None = None  # that table and who sat there, last look
+        self._later: Coroutine[Any, Any, None] | None = None  # a command's read of the records, to await
 
     # ------------------------------------------------------------ writing
 
@@ -177,6 +180,7 @@ class PlainLobby:
                     if not isinstance(line, str):
                         break
                     self._command(line)
+                    await self._finish_later()
                     if not self.done:
                         reading = asyncio.ensure_future(read())
         finally:
@@ -319,13 +323,24 @@ class PlainLobby:
 
     # ------------------------------------------------------------ commands
 
+    async def _finish_later(self) -> None:
+        """Await the records' read a command asked for (`later`), then prompt: its lines come first."""
+        work, self._later = self._later, None
+        if work is None:
+            return
+        try:
+            await work
+        finally:
+            if not self.done and self.face is None:
+                self.prompt()
+
     def _command(self, text: str) -> None:
         try:
             if self.face is not None:
                 self._at_table(text)
             else:
                 self._in_lobby(text.strip())
-                if not self.done and self.face is None:
+                if not self.done and self.face is None and self._later is None:
                     self.prompt()
         except HubError as e:
             self.say(str(e))
@@ -382,6 +397,9 @@ class PlainLobby:
 
     def help_lines(self) -> list[str]:
         return help_lines()
+
+    def later(self, work: Coroutine[Any, Any, None]) -> None:
+        self._later = work
 
     def own_words(self, word: str, rest: str) -> bool:
         if word not in ("tables", "list", "look"):

@@ -24,6 +24,7 @@ from citadels_tui.records import (
     GameSummary,
     KeptSeat,
     KeptTable,
+    PuzzleDay,
     Standing,
 )
 
@@ -34,6 +35,7 @@ from .cluster import Cluster, Lease
 from .engines import DatabaseError, Engine, SqliteEngine, Tx, engine_for, one_line
 from .history import History
 from .notices import Listener, Notice
+from .puzzles import PuzzleAnswers
 from .rows import CHAT_KEPT, TableRow
 from .tables import Tables, insert_table, set_last_id
 from .waiting import WaitingTables
@@ -57,6 +59,7 @@ class Database:
         self._tables = Tables(self._worker, self._problems)
         self._waiting = WaitingTables(self._worker, self._tables)
         self._history = History(self._worker)
+        self._puzzles = PuzzleAnswers(self._worker)
         self._worker.start(lambda tx: self._open(tx, data_dir))  # DatabaseError when it cannot be used
 
     def probe(self) -> asyncio.Future[Any]:
@@ -225,6 +228,12 @@ class Database:
 
     async def leaderboard(self, limit: int = 20, bots: bool = True) -> list[Standing]:
         return await self._history.leaderboard(limit, bots)
+
+    async def puzzle_answered(self, day: str, name: str, solved: bool, when: float) -> PuzzleDay:
+        return await self._puzzles.puzzle_answered(day, name, solved, when)
+
+    async def puzzle_day(self, day: str, name: str) -> PuzzleDay:
+        return await self._puzzles.puzzle_day(day, name)
 
     def mark_bot(self, name: str) -> None:
         self._accounts.mark_bot(name)

@@ -178,6 +178,12 @@ DEFERRED: tuple[Deferred, ...] = (
     ),
     Deferred(
         "citadels_tui.lobby_words",
+        "citadels_tui.daily_puzzle",
+        "the puzzles and the search that judges them (~27 ms with the bots): imported when `puzzle` is typed",
+        Imported("citadels_tui.lobby_words"),
+    ),
+    Deferred(
+        "citadels_tui.lobby_words",
         "citadels_tui.command_words",
         PARSER + "; the lobby reads its first line after its first frame",
         Imported("citadels_tui.lobby_words"),
@@ -195,6 +201,7 @@ DEFERRED: tuple[Deferred, ...] = (
     Deferred("citadels_server.cli", "citadels_server.cli_replay", SUBCOMMAND, START),
     Deferred("citadels_server.cli", "citadels_server.cli_serve", SUBCOMMAND, START),
     Deferred("citadels_server.cli", "citadels_server.cli_database", SUBCOMMAND, START),
+    Deferred("citadels_server.cli", "citadels_server.cli_puzzle", SUBCOMMAND, START),
     Deferred("citadels_server.cli", "citadels_server.cli_play", SUBCOMMAND, Imported("citadels_server.cli")),
     Deferred(
         "citadels_server.cli_bots",
