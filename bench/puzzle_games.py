@@ -5,9 +5,9 @@ it) into a folder, for `citadels puzzle harvest DIR/*.json`.
 
 Game n (from 0) has seed S + n and 2 + n % 3 players; its seats are `easy` and `normal` bots by turns
 (seat i plays (n + i) % 2), so that the games hold the mistakes a learner makes. The shipped puzzles
-(core/puzzles.jsonl) came from `--games 36 --seed 4400`, harvested niced with
+(core/puzzles.jsonl) came from games 4400-4434 of `--games 60 --seed 4400`, harvested niced with
 
-    citadels puzzle harvest DIR/game-44{00..35}.json --budget 4000 --scan-budget 100 --out FILE
+    citadels puzzle harvest DIR/game-44{00..34}.json --budget 4000 --scan-budget 100 --out FILE
 """
 
 from __future__ import annotations

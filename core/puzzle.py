@@ -170,10 +170,35 @@ def interchangeable(g: Game, seat: int, answer: Action) -> Action | None:
     return None
 
 
+def lead_after_follow_ups(
+    g: Game, seat: int, found: Sequence[tuple[Action, float]], answer: Action, budget: int, seed: int
+) -> float:
+    """The answer's lead when every other choice after which the seat decides again is given its best
+    continuation: a search from the position after it. The playouts that score a choice play on greedily,
+    and may play on badly (after taking income, draw cards rather than end a won game); the seat would
+    not, so a choice is only as bad as the best the seat can do after it."""
+    mine = next(c for a, c in found if a == answer)
+    worst = 1.0
+    for other in g.legal_actions():
+        if other == answer:
+            continue
+        child = g.clone()
+        child.apply(seat, other)
+        pd = child.pending()
+        if pd is None or pd[0] != seat or child.over:
+            continue
+        best = chances(child, seat, budget, seed)[0][1]
+        worst = min(worst, mine - best)
+        if worst < MARGIN:
+            break
+    return worst
+
+
 def judge(g: Game, seat: int, budget: int, seed: int = 0) -> Verdict:
     """Whether `seat`'s decision in `g` is a puzzle: the best choice in the first re-deal, and its least lead
-    over all `REDEALS` (stopping at the first re-deal where it is not clear: the rest cannot save it). A best
-    choice with an `interchangeable` other has no lead (None)."""
+    over all `REDEALS` (stopping at the first re-deal where it is not clear: the rest cannot save it), then
+    over the other choices' best continuations in the first (`lead_after_follow_ups`). A best choice with an
+    `interchangeable` other has no lead (None)."""
     first: list[tuple[Action, float]] = []
     margin = 1.0
     for k in range(1, REDEALS + 1):
@@ -183,26 +208,33 @@ def judge(g: Game, seat: int, budget: int, seed: int = 0) -> Verdict:
             first = found
             if interchangeable(world, seat, found[0][0]) is not None:
                 return Verdict(found[0][0], None, tuple(found))
-        m = lead(found, first[0][0])
-        margin = min(margin, m)
+        margin = min(margin, lead(found, first[0][0]))
         if margin < MARGIN:
             break
+    if margin >= MARGIN:
+        world = redeal(g, seat, Rng(1))
+        margin = min(margin, lead_after_follow_ups(world, seat, first, first[0][0], budget, seed))
     return Verdict(first[0][0], margin if margin >= 0 else None, tuple(first))
 
 
 def check(position: str, answer: Action, budget: int, seed: int = 0) -> float | None:
     """The least lead of `answer` over every other legal choice in the re-deals of the seat's position
-    `position`, when it is `MARGIN` or more in each; None when it is not (the answer is no longer clear)."""
+    `position`, and over their best continuations (as `judge` measures it), when it is `MARGIN` or more in
+    each; None when it is not (the answer is no longer clear)."""
     g = from_seat_position(position, seed, record_events=False)
     seat = seat_of(position)
     if answer not in g.legal_actions() or interchangeable(g, seat, answer) is not None:
         return None
     margin = 1.0
+    first: list[tuple[Action, float]] = []
     for k in range(1, REDEALS + 1):
-        margin = min(margin, lead(chances(redeal(g, seat, Rng(k)), seat, budget, seed + k), answer))
+        found = chances(redeal(g, seat, Rng(k)), seat, budget, seed + k)
+        first = first or found
+        margin = min(margin, lead(found, answer))
         if margin < MARGIN:
             return None
-    return margin
+    margin = min(margin, lead_after_follow_ups(redeal(g, seat, Rng(1)), seat, first, answer, budget, seed))
+    return margin if margin >= MARGIN else None
 
 
 def puzzle_of(g: Game, seat: int, verdict: Verdict, origin: str) -> Puzzle:

@@ -16,11 +16,13 @@ from citadels_core.puzzle import (
     REDEALS,
     Puzzle,
     PuzzleError,
+    chances,
     check,
     daily,
     interchangeable,
     judge,
     lead,
+    lead_after_follow_ups,
     load,
     shipped,
 )
@@ -114,3 +116,17 @@ def test_a_choice_that_can_follow_the_answer_to_the_same_effect_makes_no_puzzle(
     assert interchangeable(g, 0, Action("gather", ("cards",))) is None
     # And `check` refuses such an answer at once, whatever a search would say.
     assert check(seat_position(g, 0), gold, budget=10**9) is None
+
+
+def test_a_choice_is_only_as_bad_as_the_best_the_seat_can_do_after_it():
+    # Taking income leaves the seat to take gold next, where it is as well off as after gold then income:
+    # however the playouts scored income, its best continuation leaves gold no clear lead.
+    g = mid_game(players=2, characters={0: "warlord"}, cities={0: ["watchtower", "barracks"]}, gold={0: 0})
+    gold = Action("gather", ("gold",))
+    found = chances(g, 0, 150, seed=4)
+    assert lead_after_follow_ups(g, 0, found, gold, 150, seed=4) < MARGIN
+    # In the selection a character chosen passes the draft on: no choice has a continuation of the seat's.
+    s = mid_game(players=3, phase="select")
+    seat = s.pending()[0]
+    picks = chances(s, seat, 30, seed=4)
+    assert lead_after_follow_ups(s, seat, picks, picks[0][0], 10**9, seed=4) == 1.0

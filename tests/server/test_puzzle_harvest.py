@@ -101,10 +101,10 @@ def test_a_saved_games_bots_are_left_out(tmp_path, capsys):
 
 @pytest.mark.slow
 def test_a_shipped_puzzle_is_harvested_again_from_its_game(tmp_path, capsys):
-    origin = "game-4411.json, action 154"
+    origin = "game-4417.json, action 175"
     (wanted,) = [p for p in shipped() if p.origin == origin]
-    f = tmp_path / "game-4411.json"
-    f.write_text(bot_game(4411, 4).dumps(), encoding="utf-8")
+    f = tmp_path / "game-4417.json"
+    f.write_text(bot_game(4417, 4).dumps(), encoding="utf-8")
     assert main(["puzzle", "harvest", str(f), "--budget", "4000", "--scan-budget", "100"]) == 0
     found = printed(capsys.readouterr().out)
     assert wanted.position in [p.position for p in found]
