@@ -31,7 +31,7 @@ async def puzzle_command(
     try:
         await _puzzle(records, player, rest, say, now)
     except Exception:  # noqa: BLE001 - a failed read is told, never a crash of the session
-        log.exception("puzzle %s failed", rest)
+        log.exception("puzzle %r failed", rest[:40])
         say(t("The server's records could not be read just now; try again in a moment."))
 
 

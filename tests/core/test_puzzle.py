@@ -4,6 +4,7 @@ wrong answer; and (slow) every shipped puzzle's answer still leads by the margin
 
 from __future__ import annotations
 
+import zlib
 from datetime import date, timedelta
 
 import pytest
@@ -96,7 +97,8 @@ def test_judge_reads_only_the_seats_knowledge():
 @pytest.mark.parametrize("n", range(len(PUZZLES)))
 def test_each_shipped_answer_still_leads_by_the_margin(n):
     p = PUZZLES[n]
-    margin = check(p.position, p.answer, FRESH_BUDGET, seed=1_000_003 + n)
+    # A seed of the puzzle's own (not of its place in the set, which a dropped puzzle changes).
+    margin = check(p.position, p.answer, FRESH_BUDGET, seed=1_000_003 + zlib.crc32(p.position.encode()))
     assert margin is not None and margin >= MARGIN, f"puzzle {n + 1} ({p.origin}) is no longer clear"
 
 

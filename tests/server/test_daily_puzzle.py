@@ -150,3 +150,23 @@ async def test_records_that_cannot_be_read_are_told_in_one_sentence():
     said: list[str] = []
     await puzzle_command(Broken(), "anna", "", said.append)
     assert said == ["The server's records could not be read just now; try again in a moment."]
+
+
+async def test_a_real_citadels_serve_keeps_the_days_answers_across_a_restart(tmp_path):
+    from served import served
+
+    puzzle = daily(utc_day())
+    right, wrong = options(puzzle)
+    async with served(tmp_path) as server:
+        async with connect(server, "anna") as a, connect(server, "bruno") as b:
+            anna, bruno = await plain(a), await plain(b)
+            anna.type(f"puzzle {right}")
+            await anna.wait_for("1 player solved today's puzzle, of 1 who answered.")
+            bruno.type(f"puzzle {wrong}")
+            await bruno.wait_for("1 player solved today's puzzle, of 2 who answered.")
+    async with served(tmp_path) as server:  # the same data dir: its database
+        async with connect(server, "anna") as a:
+            anna = await plain(a)
+            anna.type("puzzle")
+            await anna.wait_for("1 player solved today's puzzle, of 2 who answered.")
+            assert "You solved it today." in anna.text
