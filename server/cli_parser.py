@@ -363,7 +363,9 @@ def _puzzle_options(puz: argparse.ArgumentParser) -> None:
         help="find puzzles in finished games: the decisions that cost most, where one choice is clear",
     )
     har.add_argument("games", nargs="*", help="game files, or citadels:1: game lines")
-    har.add_argument("--save", action="store_true", help="the newest saved game of this app too")
+    har.add_argument(
+        "--save", action="store_true", help="this app's games too: the last finished and the one saved"
+    )
     har.add_argument("--limit", type=_positive, default=200, help="the server's newest games read (200)")
     har.add_argument(
         "--budget", type=_positive, default=20_000, help="playouts of each judging search (20000)"

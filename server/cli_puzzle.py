@@ -1,10 +1,10 @@
 """`citadels puzzle harvest`: puzzles from finished games (docs/puzzles.md, "Harvest"); and `citadels puzzle`,
 which the app's `puzzles.py` poses.
 
-The games are game files and `citadels:1:` lines given on the command line, the newest saved game (`--save`)
-and, with `--database`/`--data-dir`, the server's finished games (its history). For each human seat the
-review's costliest decisions (`turning_points.costliest`) are the candidates: the moments a player lost most
-against the bot (up to `CANDIDATES` of them: most costly decisions fail the margin, when the bot's choice
+The games are game files and `citadels:1:` lines given on the command line, the app's own (`--save`: its
+last finished game and the one saved) and, with `--database`/`--data-dir`, the server's finished games (its
+history). For each human seat the review's costliest decisions (`turning_points.costliest`) are the
+candidates: the moments a player lost most against the bot (up to `CANDIDATES` of them: most costly decisions fail the margin, when the bot's choice
 has a close second). A candidate the review found cheap cannot be a clear puzzle and is not searched again;
 one that a first small search (`promising`) shows far from clear is dropped; the others are judged by
 `citadels_core.puzzle.judge` at the harvest's budget, and the clear ones are written as JSON lines, one per
@@ -30,6 +30,7 @@ from citadels_core.redeal import redeal
 from citadels_core.rng import Rng
 from citadels_server.database import DatabaseError, open_database
 from citadels_server.settings import SettingsError, load_settings
+from citadels_tui.paths import data_dir
 from citadels_tui.puzzles import run_puzzle
 from citadels_tui.saves import read_save
 
@@ -73,6 +74,23 @@ def file_source(name: str) -> Source:
     raw = json.loads(text).get("bots")
     bots = {int(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
     return Source(rec, human_seats(rec, bots), Path(name).name)
+
+
+def local_sources() -> list[Source]:
+    """This app's games: the last one finished (`last-game.json`, as `citadels review` reads it) and the one in
+    progress (the newest save), the bots' seats left out."""
+    from citadels_tui.app import LAST_GAME  # the app itself (Textual): only `--save` needs the file's name
+
+    out = []
+    last = data_dir() / LAST_GAME
+    if last.exists():
+        out.append(file_source(str(last)))
+    saved, problem = read_save()
+    if problem:
+        print(f"citadels: {problem}", file=sys.stderr)
+    if saved is not None:
+        out.append(Source(saved.record, human_seats(saved.record, saved.bots or {}), saved.path.name))
+    return out
 
 
 def human_seats(rec: GameRecord, bots: dict[int, str]) -> tuple[int, ...]:
@@ -146,11 +164,7 @@ def cmd_harvest(args: argparse.Namespace) -> int:
         for name in args.games:
             sources.append(file_source(name))
         if args.save:
-            saved, problem = read_save()
-            if problem:
-                print(f"citadels: {problem}", file=sys.stderr)
-            if saved is not None:
-                sources.append(Source(saved.record, human_seats(saved.record, saved.bots or {}), "save"))
+            sources += local_sources()
     except SaveFileError as e:
         print(f"citadels: {e}", file=sys.stderr)
         return 2

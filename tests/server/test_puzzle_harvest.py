@@ -17,8 +17,11 @@ from citadels_core.view import view
 from citadels_server.cli import main
 from citadels_server.database import open_database
 from citadels_server.settings import Settings
+from citadels_tui.app import LAST_GAME
+from citadels_tui.paths import data_dir
 from citadels_tui.ratings import Place
 from citadels_tui.records import FinishedGame, Finisher, GameSummary, KeptSeat, KeptTable
+from citadels_tui.saves import dumps, save_target, write_save
 
 
 def bot_game(seed: int, players: int, levels: tuple[str, ...] = ("easy", "normal")) -> GameRecord:
@@ -109,3 +112,20 @@ def test_a_shipped_puzzle_is_harvested_again_from_its_game(tmp_path, capsys):
     found = printed(capsys.readouterr().out)
     assert wanted.position in [p.position for p in found]
     assert next(p for p in found if p.position == wanted.position).answer == wanted.answer
+
+
+def test_the_apps_own_games_are_its_last_finished_and_its_saved_one(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CITADELS_HOME", str(tmp_path))
+    finished = bot_game(4400, 2)
+    folder = data_dir()
+    folder.mkdir(parents=True)
+    (folder / LAST_GAME).write_text(dumps(finished, {1: "easy"}), encoding="utf-8")
+    in_play = GameRecord(finished.config, finished.seed, finished.actions[:40])
+    write_save(in_play, save_target(), {1: "normal"})
+    assert main(["puzzle", "harvest", "--save", "--budget", "30", "--scan-budget", "20"]) == 0
+    err = capsys.readouterr().err
+    assert "from 2 games" in err
+    # The person played seat 1 in both; the bot's seat 2 is judged in neither.
+    judged = re.findall(r"^(\S+) seat (\d+) action (\d+)", err, flags=re.M)
+    assert {name for name, _, _ in judged} <= {LAST_GAME, save_target().name}
+    assert {seat for _, seat, _ in judged} == {"1"}

@@ -202,6 +202,12 @@ DEFERRED: tuple[Deferred, ...] = (
     Deferred("citadels_server.cli", "citadels_server.cli_serve", SUBCOMMAND, START),
     Deferred("citadels_server.cli", "citadels_server.cli_database", SUBCOMMAND, START),
     Deferred("citadels_server.cli", "citadels_server.cli_puzzle", SUBCOMMAND, START),
+    Deferred(
+        "citadels_server.cli_puzzle",
+        "citadels_tui.app",
+        "the app (~150 ms): `puzzle harvest --save` alone reads the name of the app's last game",
+        Imported("citadels_server.cli_puzzle"),
+    ),
     Deferred("citadels_server.cli", "citadels_server.cli_play", SUBCOMMAND, Imported("citadels_server.cli")),
     Deferred(
         "citadels_server.cli_bots",
