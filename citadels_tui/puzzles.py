@@ -21,7 +21,7 @@ from citadels_core.view import View, view
 
 from . import sentences
 from .commands import parse
-from .i18n import from_environment, normalize, set_language, t
+from .i18n import from_environment, normalize, set_language, t, tn
 from .names import describe
 from .settings import load_settings
 
@@ -81,10 +81,12 @@ def verdict(puzzle: Puzzle, answer: Action) -> list[str]:
             mark + t("{a} — {p}% (option {n})", a=describe(cfg, v, action), p=round(chance * 100), n=n)
         )
     out.append(
-        t(
-            "It leads every other choice by {m} points or more in each of {k} deals of the cards you could "
+        tn(
+            "It leads every other choice by {n} point or more in each of {k} deals of the cards you could "
             "not see: they do not change the answer.",
-            m=round(puzzle.margin * 100),
+            "It leads every other choice by {n} points or more in each of {k} deals of the cards you could "
+            "not see: they do not change the answer.",
+            round(puzzle.margin * 100),
             k=REDEALS,
         )
     )
