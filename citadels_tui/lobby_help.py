@@ -59,6 +59,7 @@ def help_lines() -> list[str]:
         (tp("lobby command", "replay N"), t("game N again, move by move")),
         (tp("lobby command", "leaderboard"), t("the ratings")),
         _language_row(),
+        (tp("lobby command", "puzzle [N]"), t("the day's puzzle; “puzzle N” answers it")),
         (tp("lobby command", "quit"), t("leave the server (Ctrl+Q too)")),
     ]
     return _listed(t("Commands:"), rows)
@@ -73,6 +74,7 @@ def plain_help_lines() -> list[str]:
         (tp("lobby command", "games [all]"), t("your finished games (all: everyone's)")),
         (tp("lobby command", "replay N [ROUND]"), t("game N again, a round at a time")),
         (tp("lobby command", "leaderboard"), t("the ratings")),
+        (tp("lobby command", "puzzle [N]"), t("the day's puzzle; “puzzle N” answers it")),
         _language_row(),
         (tp("lobby command", "quit"), t("leave the server")),
     ]

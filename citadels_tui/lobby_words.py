@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol, TypeVar
 
 from citadels_core import get_edition
 
@@ -59,6 +59,9 @@ class LobbyFace(Protocol):
 
     def help_lines(self) -> list[str]:
         """`help`: this face's commands, one a line."""
+
+    def later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` (a read of the records) without holding up the session; what it says comes after."""
 
 
 log = logging.getLogger(__name__)
@@ -154,6 +157,10 @@ def lobby_command(face: LobbyFace, text: str) -> None:
         face.say(t("Here now: {names}.", names=", ".join(names)))
     elif word == "quit":
         face.quit()
+    elif word == "puzzle":
+        from .daily_puzzle import puzzle_command
+
+        face.later(puzzle_command(hub.records, face.player, rest, face.say))
     elif word == "lang":
         face.choose_language(rest)
     elif word == "new":

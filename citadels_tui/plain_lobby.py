@@ -103,8 +103,9 @@ class PlainLobby:
         self._known: set[int] = set()  # the tables told of
         self._waiting_at: int | None = None  # the table not yet started where this player sits
         self.seated: tuple[int, list[str]] | None = None  # that table and who sat there, last look
-        # A history command's read of the records, awaited by the session's task before the next prompt.
-        self._reading: Coroutine[Any, Any, None] | None = None
+        # A command's read of the records (history, the day's puzzle), awaited by the session's task before
+        # the next prompt, so that its lines come first.
+        self._later: Coroutine[Any, Any, None] | None = None
 
     # ------------------------------------------------------------ writing
 
@@ -168,10 +169,7 @@ class PlainLobby:
                     if not isinstance(line, str):
                         break
                     self._command(line)
-                    if self._reading is not None:
-                        records_read, self._reading = self._reading, None
-                        await records_read
-                        self.prompt()
+                    await self._finish_later()
                     if not self.done:
                         reading = asyncio.ensure_future(read())
         finally:
@@ -332,13 +330,24 @@ class PlainLobby:
 
     # ------------------------------------------------------------ commands
 
+    async def _finish_later(self) -> None:
+        """Await the records' read a command asked for (`later`), then prompt: its lines come first."""
+        work, self._later = self._later, None
+        if work is None:
+            return
+        try:
+            await work
+        finally:
+            if not self.done and self.face is None:
+                self.prompt()
+
     def _command(self, text: str) -> None:
         try:
             if self.face is not None:
                 self._at_table(text)
             else:
                 self._in_lobby(text.strip())
-                if not self.done and self.face is None and self._reading is None:
+                if not self.done and self.face is None and self._later is None:
                     self.prompt()
         except HubError as e:
             self.say(str(e))
@@ -396,9 +405,12 @@ class PlainLobby:
     def help_lines(self) -> list[str]:
         return plain_help_lines()
 
+    def later(self, work: Coroutine[Any, Any, None]) -> None:
+        self._later = work
+
     def own_words(self, word: str, rest: str) -> bool:
         if word in HISTORY_WORDS:
-            self._reading = history_command(self, word, rest)
+            self.later(history_command(self, word, rest))
             return True
         if word in learn.LEARN_WORDS and not rest:
             self._learn()

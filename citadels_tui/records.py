@@ -136,6 +136,16 @@ class FinishedGame:
 
 
 @dataclass(frozen=True, slots=True)
+class PuzzleDay:
+    """A day's puzzle as the records count it: the players who solved it at their first answer, those who
+    answered, and whether the asking player's first answer solved it (None: not answered yet)."""
+
+    solvers: int
+    answers: int
+    mine: bool | None
+
+
+@dataclass(frozen=True, slots=True)
 class Standing:
     """A line of the leaderboard."""
 
@@ -235,6 +245,15 @@ class Records(Protocol):
         """The best ratings first; without the bots' accounts when `bots` is False."""
         ...
 
+    async def puzzle_answered(self, day: str, name: str, solved: bool, when: float) -> PuzzleDay:
+        """Keep `name`'s answer to the puzzle of `day` (a UTC date, "2026-12-02") if it is their first that
+        day (a later one changes nothing); the day's count, after it."""
+        ...
+
+    async def puzzle_day(self, day: str, name: str) -> PuzzleDay:
+        """The day's count, and whether `name` solved it."""
+        ...
+
     def mark_bot(self, name: str) -> None:
         """`name` is a bot's account from now on (it played over `ssh HOST bot`), marked wherever it shows."""
         ...
@@ -283,6 +302,9 @@ class MemoryRecords:
         self._bans: list[Ban] = []
         self._lobby: list[ChatLine] = []
         self._bots: set[str] = set()  # folded names of the bots' accounts
+        self._puzzles: dict[
+            str, dict[str, bool]
+        ] = {}  # day -> folded name -> whether the first answer solved it
 
     @property
     def problems(self) -> list[str]:
@@ -388,6 +410,14 @@ class MemoryRecords:
             key=lambda kv: (-kv[1].shown, kv[0]),
         )
         return [Standing(self._names.get(k, k), r, k in self._bots) for k, r in ranked[:limit]]
+
+    async def puzzle_answered(self, day: str, name: str, solved: bool, when: float) -> PuzzleDay:
+        self._puzzles.setdefault(day, {}).setdefault(name.casefold(), solved)
+        return await self.puzzle_day(day, name)
+
+    async def puzzle_day(self, day: str, name: str) -> PuzzleDay:
+        found = self._puzzles.get(day, {})
+        return PuzzleDay(sum(found.values()), len(found), found.get(name.casefold()))
 
     def mark_bot(self, name: str) -> None:
         self._bots.add(name.casefold())

@@ -1,6 +1,7 @@
 """The `citadels` command. It sits in the top layer because it reaches every layer: play (the app),
 serve (the SSH server), simulate and replay (the engine). Each subcommand lives in its own module
-(`cli_play`, `cli_serve`, `cli_replay`, `cli_bots`, `cli_database`; the parser in `cli_parser`), imported
+(`cli_play`, `cli_serve`, `cli_replay`, `cli_bots`, `cli_database`, `cli_puzzle`; the parser in
+`cli_parser`), imported
 only when run: a start pays for the command it runs, and heavy imports happen inside each command."""
 
 from __future__ import annotations
@@ -85,6 +86,10 @@ def run_command(argv: list[str]) -> int:
         from citadels_server.cli_database import cmd_leaderboard
 
         return cmd_leaderboard(args)
+    if cmd == "puzzle":
+        from citadels_server.cli_puzzle import cmd_puzzle
+
+        return cmd_puzzle(args)
     from citadels_server.cli_play import cmd_play
 
     return cmd_play(args)

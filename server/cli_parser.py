@@ -109,6 +109,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     if wanted("review"):
         _review_options(rev)
+
+    puz = sub.add_parser("puzzle", help="solve a puzzle from a real game; `puzzle harvest` makes puzzles")
+    if wanted("puzzle"):
+        _puzzle_options(puz)
     return ap
 
 
@@ -358,6 +362,41 @@ def _learn_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--plain", action="store_true", default=SUPPRESS, help="the lesson as lines of text (as play --plain)"
     )
+
+
+def _puzzle_options(puz: argparse.ArgumentParser) -> None:
+    puz.add_argument(
+        "--number", type=_positive, default=None, help="which shipped puzzle, from 1 (default: the day's)"
+    )
+    puz.add_argument(
+        "--file", default=None, metavar="FILE", help="puzzles to choose from (a harvest's output)"
+    )
+    puz.add_argument(
+        "--lang", default=SUPPRESS, metavar="LANG", help="language: en or ru (default: the settings)"
+    )
+    kinds = puz.add_subparsers(dest="puzzle_command")
+    har = kinds.add_parser(
+        "harvest",
+        help="find puzzles in finished games: the decisions that cost most, where one choice is clear",
+    )
+    har.add_argument("games", nargs="*", help="game files, or citadels:1: game lines")
+    har.add_argument(
+        "--save", action="store_true", help="this app's games too: the last finished and the one saved"
+    )
+    har.add_argument("--limit", type=_positive, default=200, help="the server's newest games read (200)")
+    har.add_argument(
+        "--budget", type=_positive, default=20_000, help="playouts of each judging search (20000)"
+    )
+    har.add_argument(
+        "--scan-budget",
+        type=_positive,
+        default=200,
+        help="playouts of the review's search per decision (200)",
+    )
+    har.add_argument(
+        "--out", default=None, metavar="FILE", help="append the puzzles to FILE (default: print)"
+    )
+    _database_options(har)
 
 
 def _database_options(p: argparse.ArgumentParser) -> None:

@@ -18,7 +18,9 @@ class TableJournal(Unkept):
     It takes the records and the hub's `announce` rather than the hub, so that it needs no import of the hub
     (which makes it)."""
 
-    def __init__(self, records: Records, announce: Callable[[HostedTable, Lazy], None], ht: HostedTable) -> None:
+    def __init__(
+        self, records: Records, announce: Callable[[HostedTable, Lazy], None], ht: HostedTable
+    ) -> None:
         self.records, self.announce, self.ht = records, announce, ht
 
     def keep(self, start: int, moves: list[Move], after: Move | None) -> asyncio.Future[None]:

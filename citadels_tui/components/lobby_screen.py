@@ -10,6 +10,9 @@ why (the server's reason, `SessionInfo.notice`)."""
 
 from __future__ import annotations
 
+from collections.abc import Coroutine
+from typing import Any
+
 from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -308,6 +311,10 @@ class LobbyScreen(FirstShowing, Screen[None]):
 
     def help_lines(self) -> list[str]:
         return help_lines()
+
+    def later(self, work: Coroutine[Any, Any, None]) -> None:
+        # In a worker: a slow database never holds up the session.
+        self.run_worker(work, group="puzzle")
 
     def own_words(self, word: str, rest: str) -> bool:
         if word == "ring":  # `notify …`: what rings this session, here as at its table (ringer.py)

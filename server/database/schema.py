@@ -126,8 +126,16 @@ V7 = [
 ]
 
 
+# The daily puzzle (docs/puzzles.md): each player's first answer to a day's puzzle (`day`: the UTC date,
+# as 2026-12-02), whether it solved it; the day's solvers are counted from it.
+V8 = [
+    "CREATE TABLE puzzle_answers (day TEXT NOT NULL, folded TEXT NOT NULL, name TEXT NOT NULL, "
+    "solved INTEGER NOT NULL, answered DOUBLE PRECISION NOT NULL, PRIMARY KEY (day, folded))",
+]
+
+
 Migration = list[str] | Callable[[Cursor], None]
-MIGRATIONS: dict[int, Migration] = {1: V1, 2: _v2, 3: V3, 4: V4, 5: V5, 6: V6, 7: V7}
+MIGRATIONS: dict[int, Migration] = {1: V1, 2: _v2, 3: V3, 4: V4, 5: V5, 6: V6, 7: V7, 8: V8}
 LATEST = max(MIGRATIONS)
 
 

@@ -20,6 +20,7 @@ from ..settings import Settings
 from .accounts import Accounts, add_key
 from .engines import DatabaseError, Engine, SqliteEngine, Tx, engine_for, one_line
 from .history import History
+from .puzzles import PuzzleAnswers
 from .rows import CHAT_KEPT, TableRow
 from .tables import insert_table, set_last_id
 from .waiting import WaitingTables
@@ -28,10 +29,10 @@ from .worker import Worker
 log = logging.getLogger(__package__)
 
 
-class Database(Accounts, WaitingTables, History):
+class Database(Accounts, WaitingTables, History, PuzzleAnswers):
     """Records (records.py) and names (auth.py) kept in SQLite or PostgreSQL; see the package's docstring.
-    Made of the repositories (`Accounts` with `Cluster`, `WaitingTables` with `Tables`, `History`): each
-    call is the method of the one that holds what it is about, all on one worker."""
+    Made of the repositories (`Accounts` with `Cluster`, `WaitingTables` with `Tables`, `History`,
+    `PuzzleAnswers`): each call is the method of the one that holds what it is about, all on one worker."""
 
     def __init__(self, engine: Engine, data_dir: Path | None = None) -> None:
         super().__init__(Worker(engine))

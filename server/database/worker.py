@@ -36,7 +36,7 @@ Job = tuple[Callable[[Tx], Any], bool, Callable[[Any, BaseException | None], Non
 
 class OnWorker:
     """A part of `Database` (store.py): `Database` is made of these parts (cluster.py, accounts.py,
-    tables.py, waiting.py, history.py), so that each call is written once, where its SQL is; every part
+    tables.py, waiting.py, history.py, puzzles.py), so that each call is written once, where its SQL is; every part
     runs its work on the one worker they share."""
 
     def __init__(self, worker: Worker) -> None:

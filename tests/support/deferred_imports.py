@@ -195,6 +195,12 @@ DEFERRED: tuple[Deferred, ...] = (
     Deferred("citadels_tui.plain", "citadels_tui.why", COMMAND, Imported("citadels_tui.plain")),
     Deferred(
         "citadels_tui.lobby_words",
+        "citadels_tui.daily_puzzle",
+        "the puzzles and the search that judges them (~27 ms with the bots): imported when `puzzle` is typed",
+        Imported("citadels_tui.lobby_words"),
+    ),
+    Deferred(
+        "citadels_tui.lobby_words",
         "citadels_tui.command_words",
         PARSER + "; the lobby reads its first line after its first frame",
         Imported("citadels_tui.lobby_words"),
@@ -212,6 +218,13 @@ DEFERRED: tuple[Deferred, ...] = (
     Deferred("citadels_server.cli", "citadels_server.cli_replay", SUBCOMMAND, START),
     Deferred("citadels_server.cli", "citadels_server.cli_serve", SUBCOMMAND, START),
     Deferred("citadels_server.cli", "citadels_server.cli_database", SUBCOMMAND, START),
+    Deferred("citadels_server.cli", "citadels_server.cli_puzzle", SUBCOMMAND, START),
+    Deferred(
+        "citadels_server.cli_puzzle",
+        "citadels_tui.app",
+        "the app (~150 ms): `puzzle harvest --save` alone reads the name of the app's last game",
+        Imported("citadels_server.cli_puzzle"),
+    ),
     Deferred("citadels_server.cli", "citadels_server.cli_play", SUBCOMMAND, Imported("citadels_server.cli")),
     Deferred(
         "citadels_server.cli_bots",
