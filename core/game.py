@@ -20,6 +20,7 @@ from .rng import Rng
 from .rules import Rules, rules_of
 from .scoring import final_result
 from .selection import apply_selection
+from .state import OpenDecision
 from .terms import (
     CARD,
     CHOOSE_DECISION,
@@ -170,14 +171,12 @@ class Game:
     spent: int
     """Gold spent building this turn."""
 
-    # ---- the follow-up decision: one an action opens before the game goes on (keep a drawn card, the
-    # Magician's discards, the Witch's target …); `open_follow_up` opens one, `pending()` says whose it is
-    follow_up: Decision
-    """Its kind [decision], `Decision.NONE` (false) when none is open."""
-    follow_up_player: Seat
-    """The seat that answers it, not always the player of the turn [decision_player]."""
-    follow_up_data: list[int]
-    """The numbers it needs [decision_data]."""
+    # ---- the open decision
+    decision: OpenDecision
+    """The follow-up decision an action opened (core/state.py): its `kind` (false when none is open), the
+    `player` who answers it and its `data`."""
+
+    # ---- the rest of the game
     markers: list[int]
     """Warrant and threat bits, by cast index (characters/magistrate.py, blackmailer.py)."""
     edition_state: dict[str, Any]
@@ -216,13 +215,11 @@ class Game:
         "selection_step",
         "current_character",
         "turn_player",
-        "follow_up_player",
         "robber",
         "gathered",
         "builds",
         "build_limit",
         "used",
-        "follow_up",
         "keep_count",
         "beautified",
         "spent",
@@ -263,8 +260,7 @@ class Game:
         self.tax = 0
         self.edition_state = {}
         self.result = None
-        self.follow_up = NO_DECISION
-        self.follow_up_data = []
+        self.decision = OpenDecision()
         self.drawn = []
         self.gathered = False
         self.builds = self.used = self.beautified = self.spent = 0
@@ -312,13 +308,11 @@ class Game:
         g.selection_step = self.selection_step
         g.current_character = self.current_character
         g.turn_player = self.turn_player
-        g.follow_up_player = self.follow_up_player
         g.robber = self.robber
         g.gathered = self.gathered
         g.builds = self.builds
         g.build_limit = self.build_limit
         g.used = self.used
-        g.follow_up = self.follow_up
         g.keep_count = self.keep_count
         g.beautified = self.beautified
         g.spent = self.spent
@@ -340,7 +334,7 @@ class Game:
         g.seen = [s[:] for s in self.seen]
         g.called_by = self.called_by[:]
         g.drawn = self.drawn[:]
-        g.follow_up_data = self.follow_up_data[:]
+        g.decision = self.decision.copy()
         g.markers = self.markers[:]
         g.edition_state = dict(self.edition_state)
         g.offered = ()
@@ -570,7 +564,7 @@ class Game:
         self.used = 0
         self.beautified = 0
         self.spent = 0
-        self.follow_up = NO_DECISION
+        self.decision.kind = NO_DECISION
         self.drawn = []
 
     def cast_index_of_rank(self, rank: int) -> CastIndex:
@@ -609,7 +603,7 @@ class Game:
         if log is not None:
             log.append((_END_TURN, None, p, self.rules.cast_keys[i]))
         self.turn_player = -1
-        self.follow_up = NO_DECISION
+        self.decision.kind = NO_DECISION
         self.call_next()
 
     def _end_round(self, start: CastIndex = 0) -> None:
@@ -627,7 +621,7 @@ class Game:
 
     def resume_round_end(self, after: CastIndex) -> None:
         """Go on with the end of the round after character `after`'s end-of-round decision."""
-        self.follow_up = NO_DECISION
+        self.decision.kind = NO_DECISION
         self._end_round(after + 1)
 
     # ------------------------------------------------------------------ building
@@ -716,21 +710,24 @@ class Game:
         """Who must decide now, and what kind of decision; None when the game is over."""
         phase = self.phase
         if phase == TURN:  # (the most common decision first: every harness asks at every decision)
-            if self.follow_up:
-                return self.follow_up_player, self.follow_up
+            d = self.decision
+            if d.kind:
+                return d.player, d.kind
             return self.turn_player, TURN_DECISION
         if phase == SELECT:
-            if self.follow_up:
-                return self.follow_up_player, self.follow_up
+            d = self.decision
+            if d.kind:
+                return d.player, d.kind
             kind = self.selection_order[self.selection_step][1]
             return self.picker(), (DISCARD_DECISION if kind is DISCARD else CHOOSE_DECISION)
         return None  # OVER
 
     def open_follow_up(self, kind: Decision, player: Seat, data: list[int] | None = None) -> None:
         """Open a follow-up decision (choose a card to keep, cards to discard …) for `player`."""
-        self.follow_up = kind
-        self.follow_up_player = player
-        self.follow_up_data = data if data is not None else []
+        d = self.decision
+        d.kind = kind
+        d.player = player
+        d.data = data if data is not None else []
 
     def current_player(self) -> Seat | None:
         pd = self.pending()
@@ -756,7 +753,7 @@ class Game:
         if offered and player == self.offered_to:
             for listed in offered:
                 if listed is action:
-                    if self.phase == SELECT and not self.follow_up:
+                    if self.phase == SELECT and not self.decision.kind:
                         # A listed pick: its kind and character are known good (_apply_selection checks them).
                         self.pick(player, self.rules.cast_ids[action.args[0]])  # type: ignore[index]  # a listed pick names a character by its key
                     else:
@@ -794,7 +791,7 @@ class Game:
     def apply_unchecked(self, p: Seat, a: Action) -> None:
         """Apply an action known to come from `legal_actions()` (bots, simulations)."""
         self.offered = ()  # the state changes: what was listed no longer holds
-        if self.phase == SELECT and not self.follow_up:
+        if self.phase == SELECT and not self.decision.kind:
             apply_selection(self, p, a)
             return
         k = a.kind
@@ -802,7 +799,7 @@ class Game:
             self.edition_state
             and self.edition_state.get("thank")
             and self.phase == TURN
-            and not self.follow_up
+            and not self.decision.kind
         ):
             del self.edition_state["thank"]
             if k == "thank":

@@ -33,17 +33,17 @@ if TYPE_CHECKING:
 
 def legal_actions(g: Game) -> list[Action]:
     """Every action the pending player may take now."""
-    if g.phase == TURN and not g.follow_up and not g.edition_state:
+    if g.phase == TURN and not g.decision.kind and not g.edition_state:
         # The most common decision, straight to its list (no Hospital turn, no thanks owed): a search
         # lists the actions millions of times, and each call on the way costs.
         out = turn_actions_of_character(g)
         g.offered_to = g.turn_player
-    elif g.phase == SELECT and not g.follow_up:
+    elif g.phase == SELECT and not g.decision.kind:
         out = selection_actions(g)
         g.offered_to = g.picker()
-    elif g.follow_up == KEEP_DECISION and not g.over:
+    elif g.decision.kind == KEEP_DECISION and not g.over:
         out = keep_actions(g)  # keeping a drawn card, after nearly every gathering of cards
-        g.offered_to = g.follow_up_player
+        g.offered_to = g.decision.player
     else:
         out = list_actions(g)
         pd = g.pending()
@@ -56,7 +56,7 @@ def list_actions(g: Game) -> list[Action]:
     """`legal_actions()`, without asking who decides or keeping them for `apply`."""
     if g.phase == OVER:
         return []
-    if g.follow_up:
+    if g.decision.kind:
         return follow_up_legal_actions(g)
     if g.phase == SELECT:
         return selection_actions(g)
@@ -85,15 +85,15 @@ FOLLOW_UP_ACTIONS: dict[str, Callable[[Game], list[Action]]] = {"keep": keep_act
 def follow_up_legal_actions(g: Game) -> list[Action]:
     """The legal actions of the open follow-up decision: what legal_actions() lists while one is open
     (without asking who decides, or keeping them for apply)."""
-    fn = FOLLOW_UP_ACTIONS.get(g.follow_up)
+    fn = FOLLOW_UP_ACTIONS.get(g.decision.kind)
     if fn is None:
         for dr in g.rules.district_rules.values():
-            if g.follow_up in dr.follow_ups:
+            if g.decision.kind in dr.follow_ups:
                 return dr.follow_up_actions(g)
         for r in g.rules.character_rules:
-            if g.follow_up in r.follow_ups:
+            if g.decision.kind in r.follow_ups:
                 return r.follow_up_actions(g)
-        raise AssertionError(f"no actions for decision {g.follow_up}")
+        raise AssertionError(f"no actions for decision {g.decision.kind}")
     return fn(g)
 
 

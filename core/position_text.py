@@ -140,9 +140,9 @@ def position(g: Game) -> str:
         "spent": g.spent,
         "drawn": cards(g.drawn),
         "keep": g.keep_count,
-        "decision": g.follow_up or None,
-        "decision_player": g.follow_up_player if g.follow_up_player >= 0 else None,
-        "decision_data": g.follow_up_data,
+        "decision": g.decision.kind or None,
+        "decision_player": g.decision.player if g.decision.player >= 0 else None,
+        "decision_data": g.decision.data,
         "edition_state": {k: g.edition_state[k] for k in sorted(g.edition_state)},
     }
     return write(HEADER, FIELDS, values)
@@ -374,24 +374,26 @@ class _Reader:
         sub = v["decision"]
         if sub is not None and not (isinstance(sub, str) and sub in _DECISIONS):
             raise self.fail("decision", "must name the open decision, or be null")
-        g.follow_up = Decision(sub or "")
-        g.follow_up_player = self.seat("decision_player", none=True)
+        g.decision.kind = Decision(sub or "")
+        g.decision.player = self.seat("decision_player", none=True)
         data = v["decision_data"]
         if not isinstance(data, list) or not all(
             isinstance(x, int) and not isinstance(x, bool) for x in data
         ):
             raise self.fail("decision_data", "must be a list of whole numbers")
-        g.follow_up_data = list(data)
+        g.decision.data = list(data)
         x = v["edition_state"]
         if not isinstance(x, dict):
             raise self.fail("edition_state", "must map names to values")
         g.edition_state = {k: _frozen(val) for k, val in x.items()}
-        if g.phase == TURN and not g.follow_up and not 0 <= g.current_character < g.cast_size:
+        if g.phase == TURN and not g.decision.kind and not 0 <= g.current_character < g.cast_size:
             raise PositionError("The position is in the players' turns but calls no character.")
-        if g.phase == TURN and not g.follow_up and g.turn_player < 0:
+        if g.phase == TURN and not g.decision.kind and g.turn_player < 0:
             raise PositionError("The position is in the players' turns but no player is playing.")
-        if g.follow_up and g.follow_up_player < 0:
-            raise PositionError(f"The position's decision {g.follow_up.value!r} has no player to answer it.")
+        if g.decision.kind and g.decision.player < 0:
+            raise PositionError(
+                f"The position's decision {g.decision.kind.value!r} has no player to answer it."
+            )
 
     def _check_knowledge(self) -> None:
         """What a player was shown of a hand is in that hand; a character was revealed by its holder."""
@@ -432,7 +434,7 @@ class _Reader:
                 raise PositionError(f"The position has {count} {name} cards; this game has {full[cid]}.")
         aside = sum(full.values()) - sum(here.values())
         # An open decision may hold cards aside (the Magician's discards, a district awaiting the Graveyard).
-        if aside > len(g.follow_up_data):
+        if aside > len(g.decision.data):
             raise PositionError(f"{aside} district cards of this game are nowhere in the position.")
 
 

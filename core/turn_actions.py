@@ -60,7 +60,7 @@ def gather(g: Game, p: Seat, what: str) -> None:
                 log.append((_DRAWN_PRIVATE, (p,), p, tuple(drawn)))
     if g.rules.hooks.gathers[g.current_character] and not g.edition_state.get("hospital"):
         g.rules.character_rules[g.current_character].after_gather(g, p)
-    if g.follow_up != KEEP_DECISION and g.rules.gating_rules:  # (gathering_done asks only these)
+    if g.decision.kind != KEEP_DECISION and g.rules.gating_rules:  # (gathering_done asks only these)
         gathering_done(g, p)
 
 
@@ -79,7 +79,7 @@ def keep(g: Game, p: Seat, cid: CardId) -> None:
     if log is not None:
         log.append((_KEEP_PRIVATE, (p,), p, g.rules.edition.districts[cid].key, tuple(drawn)))
     g.drawn = []
-    g.follow_up = NO_DECISION
+    g.decision.kind = NO_DECISION
     i = g.current_character
     if g.rules.hooks.keeps[i] and not g.edition_state.get("hospital"):
         g.rules.character_rules[i].after_keep(g, p)

@@ -175,13 +175,13 @@ def _mine(g: Game, me: int | None) -> bool:
 def _options(g: Game, me: int | None) -> tuple[str, ...]:
     if not _mine(g, me):
         return ()
-    if g.phase == SELECT and not g.follow_up:
+    if g.phase == SELECT and not g.decision.kind:
         ckeys = g.rules.cast_keys
         return tuple([ckeys[c] for c in sorted(g.selection_options())])
-    if g.follow_up == Decision.KEEP:
+    if g.decision.kind == Decision.KEEP:
         return tuple(g.card_keys(g.drawn))
-    if g.follow_up == Decision.SCHOLAR_KEEP:
-        return tuple(g.card_keys(g.follow_up_data))
+    if g.decision.kind == Decision.SCHOLAR_KEEP:
+        return tuple(g.card_keys(g.decision.data))
     return ()
 
 

@@ -134,7 +134,7 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
     the dearest district it can, gathers gold when poor, otherwise ends; one time in ten it plays any
     legal action (exploration)."""
     phase = g.phase
-    if not g.follow_up:
+    if not g.decision.kind:
         if phase == TURN:
             if not g.edition_state and not g.rules.gating_rules:
                 a = _plain_turn_choice(g, rng)
@@ -340,8 +340,8 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: 
             break
         # Whose decision it is, as g.pending() says, and rollout_policy's choice, by the same ways: a
         # playout makes about a hundred decisions, and the calls on the way cost as much as a choice.
-        if g.follow_up:
-            p = g.follow_up_player
+        if g.decision.kind:
+            p = g.decision.player
             a = _choice_among(g, g.follow_up_legal_actions(), rng)
         elif phase == TURN:
             p = g.turn_player

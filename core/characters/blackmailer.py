@@ -73,7 +73,7 @@ class Blackmailer(CharacterRules):
             g.open_follow_up(Decision.BRIBE, p)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        return [BRIBE, REFUSE] if g.follow_up == Decision.BRIBE else [REVEAL, SPARE]
+        return [BRIBE, REFUSE] if g.decision.kind == Decision.BRIBE else [REVEAL, SPARE]
 
 
 def threaten(g: Game, p: int, a: Action) -> None:
@@ -86,7 +86,7 @@ def threaten(g: Game, p: int, a: Action) -> None:
 
 
 def bribe(g: Game, p: int, a: Action) -> None:
-    g.follow_up = Decision.NONE
+    g.decision.kind = Decision.NONE
     g.markers[g.current_character] |= THREAT_DONE | BRIBED  # the marker goes back unseen
     bm = blackmailer_player(g)
     amount = g.gold[p] // 2  # with 1 gold the bribe is 0 (R18)
@@ -104,9 +104,9 @@ def refuse_bribe(g: Game, p: int, a: Action) -> None:
 
 
 def _resolve(g: Game) -> int:
-    p = g.follow_up_data[0]
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    p = g.decision.data[0]
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     g.markers[g.current_character] |= THREAT_DONE
     return p
 

@@ -125,7 +125,7 @@ class ClassicEmperor(Emperor):
         return False  # "If the Emperor is murdered, the Crown stays where it is."
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        q = g.follow_up_player
+        q = g.decision.player
         out = [Action("emperor_give", ("gold",))] if g.gold[q] > 0 else []
         out.extend(Action("emperor_give", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[q])))
         return out
@@ -142,9 +142,9 @@ def emperor(g: Game, p: int, a: Action) -> None:
 
 
 def emperor_give(g: Game, q: int, a: Action) -> None:
-    p = g.follow_up_data[0]
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    p = g.decision.data[0]
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     what = str(a.args[0])
     if what == "gold":
         g.gold[q] -= 1

@@ -56,7 +56,7 @@ class Emperor(CharacterRules):
         return True
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        return [Action("advisor", (q,)) for q in crown_targets(g, g.follow_up_player)]
+        return [Action("advisor", (q,)) for q in crown_targets(g, g.decision.player)]
 
 
 def emperor(g: Game, p: int, a: Action) -> None:
@@ -81,7 +81,7 @@ def emperor(g: Game, p: int, a: Action) -> None:
 
 
 def advisor(g: Game, p: int, a: Action) -> None:
-    i = g.follow_up_data[0]
-    g.follow_up_data = []
+    i = g.decision.data[0]
+    g.decision.data = []
     g.take_crown(int(a.args[0]), "advisor")
     g.resume_round_end(i)

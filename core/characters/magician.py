@@ -38,7 +38,7 @@ class Magician(CharacterRules):
             out.append(_REDRAW)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        out = [shared("discard", k) for k in dict.fromkeys(g.card_keys(g.hands[g.follow_up_player]))]
+        out = [shared("discard", k) for k in dict.fromkeys(g.card_keys(g.hands[g.decision.player]))]
         out.append(DONE)
         return out
 
@@ -75,13 +75,13 @@ def discard(g: Game, p: int, a: Action) -> None:
     # Discarded face down: from now on nobody else can tell which known cards are left (a redeal made
     # while this decision is open must not find a known card missing from the hand).
     g.forget_hand(p)
-    g.follow_up_data.append(cid)
+    g.decision.data.append(cid)
 
 
 def done(g: Game, p: int, a: Action) -> None:
-    chosen = g.follow_up_data
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    chosen = g.decision.data
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     if not chosen:
         return  # nothing discarded: the ability is still unused
     g.used |= USED_ABILITY

@@ -72,8 +72,8 @@ class Magistrate(CharacterRules):
         return True
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        mp = g.follow_up_player
-        target, cid = g.follow_up_data[0], g.follow_up_data[1]
+        mp = g.decision.player
+        target, cid = g.decision.data[0], g.decision.data[1]
         del target
         if g.markers[g.current_character] & SIGNED and not any(e & CARD == cid for e in g.cities[mp]):
             return [CONFISCATE, LET_BUILD]
@@ -90,9 +90,9 @@ def warrants(g: Game, p: int, a: Action) -> None:
 
 
 def _close(g: Game) -> tuple[int, int, int, bool]:
-    p, cid, gold, count = g.follow_up_data
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    p, cid, gold, count = g.decision.data
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     return p, cid, gold, bool(count)
 
 

@@ -28,7 +28,7 @@ class Scholar(CharacterRules):
             out.append(STUDY)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        return [Action("scholar_keep", (k,)) for k in dict.fromkeys(g.card_keys(g.follow_up_data))]
+        return [Action("scholar_keep", (k,)) for k in dict.fromkeys(g.card_keys(g.decision.data))]
 
 
 def study(g: Game, p: int, a: Action) -> None:
@@ -41,10 +41,10 @@ def study(g: Game, p: int, a: Action) -> None:
 
 def scholar_keep(g: Game, p: int, a: Action) -> None:
     cid = g.card_id(str(a.args[0]))
-    rest = g.follow_up_data
+    rest = g.decision.data
     rest.remove(cid)
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     g.hands[p].append(cid)
     g.deck.extend(rest)
     g.rng.shuffle(g.deck)

@@ -49,13 +49,13 @@ class Witch(CharacterRules):
             _resume(g)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        return [Action("bewitch", (g.character_key(i),)) for i in nameable(g, g.follow_up_player)]
+        return [Action("bewitch", (g.character_key(i),)) for i in nameable(g, g.decision.player)]
 
 
 def bewitch(g: Game, p: int, a: Action) -> None:
     i = g.cast_index(str(a.args[0]))
     g.bewitched = i
-    g.follow_up = Decision.NONE
+    g.decision.kind = Decision.NONE
     g.emit("bewitch", {"player": p, "character": g.character_key(i)})
     # Her turn is on hold: no end-of-turn effects now (R16); the next character is called.
     g.emit("witch_pause", {"player": p})

@@ -18,7 +18,7 @@ def witch_table(holders, cast=CAST, **kw):
 
 def bewitch(g, target, resource="gold"):
     act(g, "gather", resource, seat=0)
-    if g.follow_up == "keep":
+    if g.decision.kind == "keep":
         act(g, "keep", g.card_keys(g.drawn)[0], seat=0)
     act(g, "bewitch", target, seat=0)
 

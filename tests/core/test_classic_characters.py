@@ -200,10 +200,10 @@ def test_the_classic_abbot_takes_gold_only_and_the_single_richest_gives_him_1():
     g = build(g, hands={0: []}, cities={0: ["temple", "church"]}, gold={0: 0})
     g = build(g, gold={1: 5, 2: 2, 3: 2})
     act(g, "gather", "cards")
-    if g.follow_up == "keep":
+    if g.decision.kind == "keep":
         act(g, "keep", g.legal_actions()[0].args[0])
     act(g, "income")
-    assert g.gold[0] == 2 and g.follow_up == ""  # gold, no cards choice
+    assert g.gold[0] == 2 and g.decision.kind == ""  # gold, no cards choice
     act(g, "alms", 1)
     assert g.gold[0] == 3 and g.gold[1] == 4
 

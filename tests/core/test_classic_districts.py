@@ -74,14 +74,14 @@ def test_the_observatory_draws_three_and_keeps_one():
     act(g, "gather", "cards")
     assert len(g.drawn) == 3
     act(g, "keep", g.legal_actions()[0].args[0])
-    assert len(g.hands[0]) == 1 and g.follow_up == ""
+    assert len(g.hands[0]) == 1 and g.decision.kind == ""
 
 
 def test_the_library_keeps_both_cards_drawn():
     g = mid_game(players=4, edition="classic", characters={0: "king"})
     g = build(g, hands={0: []}, cities={0: ["library"]}, gold={0: 0})
     act(g, "gather", "cards")
-    assert len(g.hands[0]) == 2 and g.follow_up == ""
+    assert len(g.hands[0]) == 2 and g.decision.kind == ""
 
 
 def test_library_and_observatory_together_draw_three_and_keep_two_r43():
@@ -91,9 +91,9 @@ def test_library_and_observatory_together_draw_three_and_keep_two_r43():
     act(g, "gather", "cards")
     assert len(g.drawn) == 3
     act(g, "keep", g.legal_actions()[0].args[0])
-    assert g.follow_up == "keep"
+    assert g.decision.kind == "keep"
     act(g, "keep", g.legal_actions()[0].args[0])
-    assert len(g.hands[0]) == 2 and g.follow_up == "" and total_cards(g) == before
+    assert len(g.hands[0]) == 2 and g.decision.kind == "" and total_cards(g) == before
 
 
 def _graveyard_game():
@@ -119,20 +119,20 @@ def test_the_graveyard_is_not_usable_by_the_warlord_nor_on_itself_nor_without_go
     g = build(g, hands={2: []}, cities={2: ["manor"]}, gold={2: 0})
     act(g, "gather", "gold")
     act(g, "destroy", 2, "manor")
-    assert g.follow_up == "" and g.turn_player != 1
+    assert g.decision.kind == "" and g.turn_player != 1
     g = _graveyard_game()
     g = build(g, hands={1: []}, cities={1: []}, gold={1: 9})
     g = build(g, hands={2: []}, cities={2: ["graveyard"]}, gold={2: 5})
     act(g, "gather", "gold")
     act(g, "destroy", 2, "graveyard")
-    assert g.follow_up == "" and g.hands[2] == []
+    assert g.decision.kind == "" and g.hands[2] == []
     g = _graveyard_game()
     g = build(g, hands={1: []}, cities={1: []}, gold={1: 9})
     g = build(g, hands={2: []}, cities={2: ["manor"]}, gold={2: 0})
     g = build(g, hands={3: []}, cities={3: ["graveyard"]}, gold={3: 0})
     act(g, "gather", "gold")
     act(g, "destroy", 2, "manor")
-    assert g.follow_up == ""
+    assert g.decision.kind == ""
 
 
 def test_dragon_gate_and_university_cost_six_and_are_worth_eight():
@@ -309,7 +309,7 @@ def test_the_bell_tower_is_not_offered_in_the_shorter_game():
     g = build(g, hands={0: ["bell_tower"]}, cities={0: []}, gold={0: 5})
     act(g, "gather", "gold")
     act(g, "build", "bell_tower")
-    assert g.follow_up == "" and g.complete_at == 7
+    assert g.decision.kind == "" and g.complete_at == 7
 
 
 # ---------------------------------------------------------------- Hospital, Throne Room, Ball Room
