@@ -20,7 +20,7 @@ from .rng import Rng
 from .rules import Rules, rules_of
 from .scoring import final_result
 from .selection import apply_selection
-from .state import OpenDecision
+from .state import OpenDecision, Turn
 from .terms import (
     CARD,
     CHOOSE_DECISION,
@@ -150,26 +150,10 @@ class Game:
     # ---- the turn
     current_character: CastIndex
     """The character called now [calling]; it passes `cast_size` once the round's calls are over."""
-    turn_player: Seat
-    """The seat whose turn it is: the current character's player or, for a bewitched character, the Witch."""
     robber: Seat
     """The Thief's seat."""
-    gathered: bool
-    """Resources were gathered this turn."""
-    builds: int
-    """Districts built this turn toward the limit."""
-    build_limit: int
-    """How many districts the turn may build."""
-    used: int
-    """`USED_*` bits: what the turn has used."""
-    drawn: list[CardId]
-    """Cards drawn and not yet kept or put back."""
-    keep_count: int
-    """How many of the drawn cards are still to be kept."""
-    beautified: int
-    """Districts beautified this turn."""
-    spent: int
-    """Gold spent building this turn."""
+    turn: Turn
+    """The turn being played (core/state.py): its `player`, what it gathered, built, used, drew and spent."""
 
     # ---- the open decision
     decision: OpenDecision
@@ -214,15 +198,7 @@ class Game:
         "selection_order",
         "selection_step",
         "current_character",
-        "turn_player",
         "robber",
-        "gathered",
-        "builds",
-        "build_limit",
-        "used",
-        "keep_count",
-        "beautified",
-        "spent",
         "result",
     )
     """The fields `clone()` copies by reference: the fixed ones and those that hold immutable values."""
@@ -261,10 +237,7 @@ class Game:
         self.edition_state = {}
         self.result = None
         self.decision = OpenDecision()
-        self.drawn = []
-        self.gathered = False
-        self.builds = self.used = self.beautified = self.spent = 0
-        self.build_limit = self.keep_count = 1
+        self.turn = Turn()
         self.offered = ()
         self.offered_to = -1
         for p in range(n):
@@ -307,15 +280,7 @@ class Game:
         g.selection_order = self.selection_order
         g.selection_step = self.selection_step
         g.current_character = self.current_character
-        g.turn_player = self.turn_player
         g.robber = self.robber
-        g.gathered = self.gathered
-        g.builds = self.builds
-        g.build_limit = self.build_limit
-        g.used = self.used
-        g.keep_count = self.keep_count
-        g.beautified = self.beautified
-        g.spent = self.spent
         g.result = self.result
         g.rng = self.rng.copy()
         g.log = g.built_events = g.moves = None
@@ -333,7 +298,7 @@ class Game:
         g.draft = self.draft[:]
         g.seen = [s[:] for s in self.seen]
         g.called_by = self.called_by[:]
-        g.drawn = self.drawn[:]
+        g.turn = self.turn.copy()
         g.decision = self.decision.copy()
         g.markers = self.markers[:]
         g.edition_state = dict(self.edition_state)
@@ -477,7 +442,7 @@ class Game:
                 self.known[q][p].clear()
 
     def character_of(self, p: Seat) -> CastIndex:
-        return self.current_character if self.turn_player == p else -1
+        return self.current_character if self.turn.player == p else -1
 
     def is_protected(self, p: Seat) -> bool:
         """Rank 8 abilities cannot target p's districts (Bishop, RULINGS R13)."""
@@ -524,7 +489,7 @@ class Game:
             self.revealed[i] = True
             self.called_by[i] = p
             self.reset_turn(i, p)
-            self.gathered = False
+            self.turn.gathered = False
             if self.robbed == i:
                 thief = self.robber
                 amount = self.gold[p]
@@ -536,7 +501,7 @@ class Game:
                 self._ask_thanks(p)
             if self.rules.hooks.reveals[i]:
                 self.rules.character_rules[i].on_reveal(self, p)
-            if self.phase == TURN and self.turn_player >= 0:
+            if self.phase == TURN and self.turn.player >= 0:
                 return
 
     def _hospital_turn(self, i: CastIndex, p: Seat) -> bool:
@@ -545,7 +510,7 @@ class Game:
         if "hospital" not in self.rules.district_rules or not self.has(p, "hospital"):
             return False
         self.reset_turn(i, p)
-        self.gathered = False
+        self.turn.gathered = False
         self.edition_state["hospital"] = 1
         self.emit("hospital", {"player": p})
         self._ask_thanks(p)
@@ -558,14 +523,15 @@ class Game:
 
     def reset_turn(self, i: CastIndex, p: Seat) -> None:
         """Fresh per-turn state for p playing character i (also the Witch resuming as i)."""
-        self.turn_player = p
-        self.builds = 0
-        self.build_limit = self.rules.character_rules[i].build_limit
-        self.used = 0
-        self.beautified = 0
-        self.spent = 0
+        t = self.turn
+        t.player = p
+        t.builds = 0
+        t.build_limit = self.rules.character_rules[i].build_limit
+        t.used = 0
+        t.beautified = 0
+        t.spent = 0
+        t.drawn = []
         self.decision.kind = NO_DECISION
-        self.drawn = []
 
     def cast_index_of_rank(self, rank: int) -> CastIndex:
         for i, r in enumerate(self.rules.character_rules):
@@ -585,7 +551,7 @@ class Game:
             self.log.append((_CROWN_KEPT, None, p, why, True))
 
     def end_turn(self) -> None:
-        p, i = self.turn_player, self.current_character
+        p, i = self.turn.player, self.current_character
         # District effects first: an Alchemist with no gold applies the Poor House before his refund
         # (2016 rulebook, District Clarifications).
         city = self.cities[p]
@@ -602,7 +568,7 @@ class Game:
         log = self.log
         if log is not None:
             log.append((_END_TURN, None, p, self.rules.cast_keys[i]))
-        self.turn_player = -1
+        self.turn.player = -1
         self.decision.kind = NO_DECISION
         self.call_next()
 
@@ -658,7 +624,8 @@ class Game:
         )
 
     def builds_left(self) -> bool:
-        return self.builds < self.build_limit
+        t = self.turn
+        return t.builds < t.build_limit
 
     def counts_toward_limit(self, cid: CardId) -> bool:
         """Whether building district `cid` counts toward the building limit (not the Stables, not a Trader's
@@ -681,7 +648,7 @@ class Game:
             and not self.rules.hooks.limit_exempt[self.current_character]
             or self.counts_toward_limit(cid)
         ):
-            self.builds += 1
+            self.turn.builds += 1
         log = self.log
         if log is not None:
             log.append((_BUILD, None, p, self.rules.edition.districts[cid].key, how))
@@ -713,7 +680,7 @@ class Game:
             d = self.decision
             if d.kind:
                 return d.player, d.kind
-            return self.turn_player, TURN_DECISION
+            return self.turn.player, TURN_DECISION
         if phase == SELECT:
             d = self.decision
             if d.kind:
@@ -818,7 +785,7 @@ class Game:
         elif k == "end":
             self.end_turn()
         elif k == "bonus":
-            self.used |= USED_BONUS
+            self.turn.used |= USED_BONUS
             self.rules.character_rules[self.current_character].bonus(self, p)
         elif k == "keep":
             keep(self, p, self.card_id(str(a.args[0])))
@@ -835,7 +802,7 @@ class Game:
     def _finish(self) -> None:
         self.phase = OVER
         self.over = True
-        self.turn_player = -1
+        self.turn.player = -1
         self.result = final_result(self)
         self.emit("game_over", self.result)
 

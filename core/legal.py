@@ -37,7 +37,7 @@ def legal_actions(g: Game) -> list[Action]:
         # The most common decision, straight to its list (no Hospital turn, no thanks owed): a search
         # lists the actions millions of times, and each call on the way costs.
         out = turn_actions_of_character(g)
-        g.offered_to = g.turn_player
+        g.offered_to = g.turn.player
     elif g.phase == SELECT and not g.decision.kind:
         out = selection_actions(g)
         g.offered_to = g.picker()
@@ -76,7 +76,7 @@ def selection_actions(g: Game) -> list[Action]:
 def keep_actions(g: Game) -> list[Action]:
     """Keep one of the drawn cards: each kind once, in the order drawn."""
     keeps = g.rules.interned_keeps
-    return [keeps[c] for c in dict.fromkeys(g.drawn)]
+    return [keeps[c] for c in dict.fromkeys(g.turn.drawn)]
 
 
 FOLLOW_UP_ACTIONS: dict[str, Callable[[Game], list[Action]]] = {"keep": keep_actions}
@@ -102,12 +102,13 @@ def turn_actions(g: Game) -> list[Action]:
     if g.edition_state.get("hospital"):
         # Classic Hospital: an action (gold or cards); no build, no income, no character power. The
         # owner's purple districts still work: the card forbids only building and the power.
-        out = [GATHER_GOLD, GATHER_CARDS] if not g.gathered else []
-        city = g.cities[g.turn_player]
+        t = g.turn
+        out = [GATHER_GOLD, GATHER_CARDS] if not t.gathered else []
+        city = g.cities[t.player]
         for dr in g.rules.active_districts:
             if not dr.entries.isdisjoint(city):
-                dr.actions(g, g.turn_player, out)
-        if g.gathered:
+                dr.actions(g, t.player, out)
+        if t.gathered:
             out.append(END)
     else:
         out = turn_actions_of_character(g)
@@ -118,17 +119,18 @@ def turn_actions(g: Game) -> list[Action]:
 
 def turn_actions_of_character(g: Game) -> list[Action]:
     """A turn's actions as its character and city offer them (no Hospital turn, no thanks owed)."""
-    p = g.turn_player
+    t = g.turn
+    p = t.player
     i = g.current_character
     r = g.rules.character_rules[i]
     for gr in g.rules.gating_rules:
         gate = gr.gate(g, p)  # Witch, Blackmailer: only gathering is allowed now
         if gate is not None:
             return gate
-    gathered = g.gathered
+    gathered = t.gathered
     hooks = g.rules.hooks
     # The gatherings, income and bonus, from a table (see Hooks.openings).
-    out: list[Action] = list(hooks.openings[i][(g.used & OPENING_USED) | gathered])
+    out: list[Action] = list(hooks.openings[i][(t.used & OPENING_USED) | gathered])
     if hooks.acts[i]:
         r.actions(g, p, out)
     city = g.cities[p]
@@ -151,7 +153,8 @@ def build_actions(g: Game, p: Seat, dearest: bool = False) -> list[Action]:
     hand = g.hands[p]
     if not hand:
         return []
-    left = g.builds < g.build_limit
+    t = g.turn
+    left = t.builds < t.build_limit
     if not left and not g.rules.hooks.limit_exempt[g.current_character] and not g.rules.has_limit_free:
         return []  # every build counts toward the limit, and it is reached
     gold = g.gold[p]

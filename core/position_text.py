@@ -131,15 +131,15 @@ def position(g: Game) -> str:
         "markers": {ck(i): m for i, m in enumerate(g.markers) if m},
         # Past the last rank the calling is over (the end of the round, or of the game).
         "calling": END_OF_ROUND if g.current_character >= g.cast_size else char(g.current_character),
-        "turn_player": g.turn_player if g.turn_player >= 0 else None,
-        "gathered": g.gathered,
-        "builds": g.builds,
-        "build_limit": g.build_limit,
-        "used": g.used,
-        "beautified": g.beautified,
-        "spent": g.spent,
-        "drawn": cards(g.drawn),
-        "keep": g.keep_count,
+        "turn_player": g.turn.player if g.turn.player >= 0 else None,
+        "gathered": g.turn.gathered,
+        "builds": g.turn.builds,
+        "build_limit": g.turn.build_limit,
+        "used": g.turn.used,
+        "beautified": g.turn.beautified,
+        "spent": g.turn.spent,
+        "drawn": cards(g.turn.drawn),
+        "keep": g.turn.keep_count,
         "decision": g.decision.kind or None,
         "decision_player": g.decision.player if g.decision.player >= 0 else None,
         "decision_data": g.decision.data,
@@ -292,7 +292,7 @@ class _Reader:
         g.museum = self.cards("museum")
         g.deck = self.cards("deck")
         g.known = [[self.cards("known", k) for k in self._row(row)] for row in self.per_seat("known")]
-        g.drawn = self.cards("drawn")
+        g.turn.drawn = self.cards("drawn")
         self._read_characters()
         self._read_turn()
         self._check_cards()
@@ -363,14 +363,14 @@ class _Reader:
         g.current_character = (
             g.cast_size if v["calling"] == END_OF_ROUND else self.char("calling", v["calling"], none=True)
         )
-        g.turn_player = self.seat("turn_player", none=True)
-        g.gathered = self.bool_("gathered")
-        g.builds = self.int_("builds")
-        g.build_limit = self.int_("build_limit")
-        g.used = self.int_("used")
-        g.beautified = self.int_("beautified")
-        g.spent = self.int_("spent")
-        g.keep_count = self.int_("keep", 1)
+        g.turn.player = self.seat("turn_player", none=True)
+        g.turn.gathered = self.bool_("gathered")
+        g.turn.builds = self.int_("builds")
+        g.turn.build_limit = self.int_("build_limit")
+        g.turn.used = self.int_("used")
+        g.turn.beautified = self.int_("beautified")
+        g.turn.spent = self.int_("spent")
+        g.turn.keep_count = self.int_("keep", 1)
         sub = v["decision"]
         if sub is not None and not (isinstance(sub, str) and sub in _DECISIONS):
             raise self.fail("decision", "must name the open decision, or be null")
@@ -388,7 +388,7 @@ class _Reader:
         g.edition_state = {k: _frozen(val) for k, val in x.items()}
         if g.phase == TURN and not g.decision.kind and not 0 <= g.current_character < g.cast_size:
             raise PositionError("The position is in the players' turns but calls no character.")
-        if g.phase == TURN and not g.decision.kind and g.turn_player < 0:
+        if g.phase == TURN and not g.decision.kind and g.turn.player < 0:
             raise PositionError("The position is in the players' turns but no player is playing.")
         if g.decision.kind and g.decision.player < 0:
             raise PositionError(
@@ -423,7 +423,7 @@ class _Reader:
         for k in g.config.districts:
             u = g.rules.edition.district_by_key[k]
             full[u] += g.rules.edition.districts[u].copies
-        here = Counter(g.deck) + Counter(g.museum) + Counter(g.drawn)
+        here = Counter(g.deck) + Counter(g.museum) + Counter(g.turn.drawn)
         for h in g.hands:
             here.update(h)
         for c in g.cities:

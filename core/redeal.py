@@ -33,7 +33,7 @@ def redeal(
         hand.extend(pool.pop() for _ in range(k))
         h.hands[q] = hand
     if cards.drawn >= 0:
-        h.drawn = [pool.pop() for _ in range(cards.drawn)]
+        h.turn.drawn = [pool.pop() for _ in range(cards.drawn)]
     if cards.study >= 0:
         h.decision.data = [pool.pop() for _ in range(cards.study)]
     if cards.museum >= 0:
@@ -92,7 +92,7 @@ def card_plan(g: Game, p: int) -> CardPlan:
         slots.append((q, known, len(unknown)))
     other_drawn = g.decision.kind == Decision.KEEP and g.decision.player != p
     if other_drawn:
-        pool.extend(g.drawn)
+        pool.extend(g.turn.drawn)
     other_study = (
         g.decision.kind == Decision.SCHOLAR_KEEP and g.decision.player != p
     )  # the Scholar's 7 cards are his secret
@@ -108,7 +108,7 @@ def card_plan(g: Game, p: int) -> CardPlan:
     return CardPlan(
         pool,
         slots,
-        len(g.drawn) if other_drawn else -1,
+        len(g.turn.drawn) if other_drawn else -1,
         len(g.decision.data) if other_study else -1,
         len(g.museum) if museum_hidden else -1,
         sorted(g.deck) if deck_seen else None,
@@ -140,7 +140,7 @@ def _card_draws(g: Game, p: int) -> int:
         if q != p:
             n += len(g.hands[q]) - len(g.known[p][q])
     if g.decision.kind == Decision.KEEP and g.decision.player != p:
-        n += len(g.drawn)
+        n += len(g.turn.drawn)
     if g.decision.kind == Decision.SCHOLAR_KEEP and g.decision.player != p:
         n += len(g.decision.data)
     if g.museum and not g.has(p, "museum"):

@@ -37,7 +37,7 @@ def start_round(g: Game) -> None:
     g.markers = [0] * nc
     g.decision.player = -1
     g.current_character = -1
-    g.turn_player = -1
+    g.turn.player = -1
     g.seen = [[] for _ in range(n)]
     g.decision.kind = NO_DECISION
     deck = list(range(nc))

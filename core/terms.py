@@ -141,7 +141,7 @@ CHOOSE, CHOOSE_LAST, DISCARD, RANDOM_DISCARD = (
 )
 
 
-# Turn flags (bits of Game.used): each ability or effect once per turn.
+# Turn flags (bits of Game.turn.used): each ability or effect once per turn.
 USED_ABILITY = 1
 USED_BONUS = 2
 USED_INCOME = 4

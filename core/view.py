@@ -179,7 +179,7 @@ def _options(g: Game, me: int | None) -> tuple[str, ...]:
         ckeys = g.rules.cast_keys
         return tuple([ckeys[c] for c in sorted(g.selection_options())])
     if g.decision.kind == Decision.KEEP:
-        return tuple(g.card_keys(g.drawn))
+        return tuple(g.card_keys(g.turn.drawn))
     if g.decision.kind == Decision.SCHOLAR_KEEP:
         return tuple(g.card_keys(g.decision.data))
     return ()
@@ -194,7 +194,7 @@ def _legal(g: Game, me: int | None) -> tuple[Action, ...]:
 
 
 def _calling(g: Game, me: int | None) -> str | None:
-    if g.phase != SELECT and 0 <= g.current_character < g.cast_size and g.turn_player >= 0:
+    if g.phase != SELECT and 0 <= g.current_character < g.cast_size and g.turn.player >= 0:
         return g.rules.cast_keys[g.current_character]
     return None
 

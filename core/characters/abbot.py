@@ -27,7 +27,7 @@ class Abbot(CharacterRules):
         return {"alms": alms, "abbot_income": abbot_income}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY:
+        if g.turn.used & USED_ABILITY:
             return
         rich = richest(g)
         if p not in rich:
@@ -57,7 +57,7 @@ def abbot_income(g: Game, p: int, a: Action) -> None:
 
 def alms(g: Game, p: int, a: Action) -> None:
     q = int(a.args[0])
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.gold[q] -= 1
     g.gold[p] += 1
     g.emit("alms", {"player": p, "target": q})

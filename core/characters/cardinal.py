@@ -27,7 +27,7 @@ class Cardinal(CharacterRules):
         return {"cardinal_build": cardinal_build, "cardinal_give": cardinal_give}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY or not g.gathered:
+        if g.turn.used & USED_ABILITY or not g.turn.gathered:
             return
         gold = g.gold[p]
         hand = g.hands[p]
@@ -58,7 +58,7 @@ class Cardinal(CharacterRules):
 def cardinal_build(g: Game, p: int, a: Action) -> None:
     key, q = str(a.args[0]), int(a.args[1])
     cid = g.card_id(key)
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.hand_remove(p, cid)
     missing = g.build_cost(p, cid) - g.gold[p]
     # follow_up_data: [target, district, cards still to give]

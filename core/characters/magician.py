@@ -28,7 +28,7 @@ class Magician(CharacterRules):
         return {"swap_hands": swap_hands, "redraw": redraw, "discard": discard, "done": done}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY:
+        if g.turn.used & USED_ABILITY:
             return
         swaps = _SWAPS if g.players <= len(_SWAPS) else [shared("swap_hands", q) for q in range(g.players)]
         for q in range(g.players):
@@ -49,7 +49,7 @@ _SWAP_HANDS_PRIVATE = shape("swap_hands_private", "player", "target", "gave", "t
 
 def swap_hands(g: Game, p: int, a: Action) -> None:
     q = int(a.args[0])
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     hp, hq = g.hands[p], g.hands[q]
     g.hands[p], g.hands[q] = hq, hp
     # Both now know the other's whole hand (RULINGS R2); what others knew moves with the cards.
@@ -84,7 +84,7 @@ def done(g: Game, p: int, a: Action) -> None:
     g.decision.data = []
     if not chosen:
         return  # nothing discarded: the ability is still unused
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.bottom(chosen)
     g.forget_hand(p)
     drawn = g.draw(len(chosen))

@@ -24,7 +24,7 @@ class Scholar(CharacterRules):
         return {"study": study, "scholar_keep": scholar_keep}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_ABILITY and g.deck:
+        if not g.turn.used & USED_ABILITY and g.deck:
             out.append(STUDY)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
@@ -32,7 +32,7 @@ class Scholar(CharacterRules):
 
 
 def study(g: Game, p: int, a: Action) -> None:
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     drawn = g.draw(7)  # RULINGS R1: fewer if the deck is short
     g.emit("study", {"player": p, "drawn": len(drawn)})
     g.emit("study_private", {"player": p, "cards": g.card_keys(drawn)}, (p,))

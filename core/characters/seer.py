@@ -25,7 +25,7 @@ class Seer(CharacterRules):
         return {"foresee": foresee, "seer_give": seer_give}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_ABILITY and any(g.hands[q] for q in range(g.players) if q != p):
+        if not g.turn.used & USED_ABILITY and any(g.hands[q] for q in range(g.players) if q != p):
             out.append(FORESEE)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
@@ -34,7 +34,7 @@ class Seer(CharacterRules):
 
 
 def foresee(g: Game, p: int, a: Action) -> None:
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     owed = []
     for k in range(1, g.players):
         q = (p + k) % g.players

@@ -25,7 +25,7 @@ class Wizard(CharacterRules):
         return {"wizard": wizard, "wizard_take": wizard_take, "wizard_build": wizard_build}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY:
+        if g.turn.used & USED_ABILITY:
             return
         out.extend(Action("wizard", (q,)) for q in range(g.players) if q != p and g.hands[q])
 
@@ -51,7 +51,7 @@ class Wizard(CharacterRules):
 
 def wizard(g: Game, p: int, a: Action) -> None:
     q = int(a.args[0])
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.known[p][q] = g.hands[q][:]  # RULINGS R2: the Wizard saw the whole hand
     g.emit("wizard", {"player": p, "target": q})
     g.emit("wizard_private", {"player": p, "target": q, "cards": g.card_keys(g.hands[q])}, (p,))

@@ -84,7 +84,7 @@ def test_navigator_gains_four_gold_or_four_cards_and_cannot_build():
     )
     act(g, "gather", "cards", seat=0)
     if g.decision.kind == "keep":
-        act(g, "keep", g.card_keys(g.drawn)[0], seat=0)
+        act(g, "keep", g.card_keys(g.turn.drawn)[0], seat=0)
     assert legal(g, "build") == []
     hand = len(g.hands[0])
     act(g, "navigate", "cards", seat=0)

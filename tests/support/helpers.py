@@ -278,7 +278,7 @@ def keys(g: Game, cards: list[int]) -> list[str]:
 
 def turn_of(g: Game) -> tuple[int, str]:
     """(player, character) now playing."""
-    return g.turn_player, g.character_key(g.current_character)
+    return g.turn.player, g.character_key(g.current_character)
 
 
 def total_cards(g: Game) -> int:
@@ -293,13 +293,18 @@ def total_cards(g: Game) -> int:
     else:
         aside = 0
     return (
-        len(g.deck) + sum(map(len, g.hands)) + sum(map(len, g.cities)) + len(g.museum) + len(g.drawn) + aside
+        len(g.deck)
+        + sum(map(len, g.hands))
+        + sum(map(len, g.cities))
+        + len(g.museum)
+        + len(g.turn.drawn)
+        + aside
     )
 
 
 def finish_turn(g: Game) -> None:
     """Gather gold if needed, then end the current turn."""
-    if not g.gathered:
+    if not g.turn.gathered:
         act(g, "gather", "gold")
     act(g, "end")
 
