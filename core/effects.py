@@ -120,7 +120,7 @@ def effect(g: Game, p: int, a: Action) -> Effect:
     k, args = a.kind, a.args
     if g.phase == SELECT:
         return NOTHING if k in ("choose", "discard_character") else UNKNOWN
-    if g.edition_state.get("thank") and not g.follow_up:
+    if g.edition_state.get("thank") and not g.decision.kind:
         # RULINGS R44: anything but thanking the crowned Ball Room owner first loses the rest of the turn.
         return NOTHING if k == "thank" else Effect(ends_turn=True)
     target = args[0] if args and isinstance(args[0], int) else None
@@ -188,7 +188,7 @@ def _other(g: Game, p: int, a: Action, target: int | None) -> Effect:
     if k == "pay_card":
         return Effect(cards_paid=1, card=str(args[0]))
     if k == "pay_gold":
-        return _paid(g, p, g.follow_up_data[0], "thieves_den", cards=0)
+        return _paid(g, p, g.decision.data[0], "thieves_den", cards=0)
     if k == "wizard_build":
         key = str(args[0])
         return _paid(g, p, g.build_cost(p, g.card_id(key)), key, cards=0)
@@ -196,7 +196,7 @@ def _other(g: Game, p: int, a: Action, target: int | None) -> Effect:
         return Effect(cards_gained=1, card=str(args[0]))
     if k == "abbot_income":
         gold = int(str(args[0]))
-        rest = g.follow_up_data[0] - gold
+        rest = g.decision.data[0] - gold
         return Effect(gold_gained=gold, cards_gained=min(rest, len(g.deck)))
     if k in ("emperor", "advisor") and target is not None:
         crown = _crown_gold(g, p, target)

@@ -20,6 +20,7 @@ from .rng import Rng
 from .rules import Rules, rules_of
 from .scoring import final_result
 from .selection import apply_selection
+from .state import OpenDecision, Turn
 from .terms import (
     CARD,
     CHOOSE_DECISION,
@@ -149,35 +150,17 @@ class Game:
     # ---- the turn
     current_character: CastIndex
     """The character called now [calling]; it passes `cast_size` once the round's calls are over."""
-    turn_player: Seat
-    """The seat whose turn it is: the current character's player or, for a bewitched character, the Witch."""
     robber: Seat
     """The Thief's seat."""
-    gathered: bool
-    """Resources were gathered this turn."""
-    builds: int
-    """Districts built this turn toward the limit."""
-    build_limit: int
-    """How many districts the turn may build."""
-    used: int
-    """`USED_*` bits: what the turn has used."""
-    drawn: list[CardId]
-    """Cards drawn and not yet kept or put back."""
-    keep_count: int
-    """How many of the drawn cards are still to be kept."""
-    beautified: int
-    """Districts beautified this turn."""
-    spent: int
-    """Gold spent building this turn."""
+    turn: Turn
+    """The turn being played (core/state.py): its `player`, what it gathered, built, used, drew and spent."""
 
-    # ---- the follow-up decision: one an action opens before the game goes on (keep a drawn card, the
-    # Magician's discards, the Witch's target …); `open_follow_up` opens one, `pending()` says whose it is
-    follow_up: Decision
-    """Its kind [decision], `Decision.NONE` (false) when none is open."""
-    follow_up_player: Seat
-    """The seat that answers it, not always the player of the turn [decision_player]."""
-    follow_up_data: list[int]
-    """The numbers it needs [decision_data]."""
+    # ---- the open decision
+    decision: OpenDecision
+    """The follow-up decision an action opened (core/state.py): its `kind` (false when none is open), the
+    `player` who answers it and its `data`."""
+
+    # ---- the rest of the game
     markers: list[int]
     """Warrant and threat bits, by cast index (characters/magistrate.py, blackmailer.py)."""
     edition_state: dict[str, Any]
@@ -215,17 +198,7 @@ class Game:
         "selection_order",
         "selection_step",
         "current_character",
-        "turn_player",
-        "follow_up_player",
         "robber",
-        "gathered",
-        "builds",
-        "build_limit",
-        "used",
-        "follow_up",
-        "keep_count",
-        "beautified",
-        "spent",
         "result",
     )
     """The fields `clone()` copies by reference: the fixed ones and those that hold immutable values."""
@@ -263,12 +236,8 @@ class Game:
         self.tax = 0
         self.edition_state = {}
         self.result = None
-        self.follow_up = NO_DECISION
-        self.follow_up_data = []
-        self.drawn = []
-        self.gathered = False
-        self.builds = self.used = self.beautified = self.spent = 0
-        self.build_limit = self.keep_count = 1
+        self.decision = OpenDecision()
+        self.turn = Turn()
         self.offered = ()
         self.offered_to = -1
         for p in range(n):
@@ -311,17 +280,7 @@ class Game:
         g.selection_order = self.selection_order
         g.selection_step = self.selection_step
         g.current_character = self.current_character
-        g.turn_player = self.turn_player
-        g.follow_up_player = self.follow_up_player
         g.robber = self.robber
-        g.gathered = self.gathered
-        g.builds = self.builds
-        g.build_limit = self.build_limit
-        g.used = self.used
-        g.follow_up = self.follow_up
-        g.keep_count = self.keep_count
-        g.beautified = self.beautified
-        g.spent = self.spent
         g.result = self.result
         g.rng = self.rng.copy()
         g.log = g.built_events = g.moves = None
@@ -339,8 +298,8 @@ class Game:
         g.draft = self.draft[:]
         g.seen = [s[:] for s in self.seen]
         g.called_by = self.called_by[:]
-        g.drawn = self.drawn[:]
-        g.follow_up_data = self.follow_up_data[:]
+        g.turn = self.turn.copy()
+        g.decision = self.decision.copy()
         g.markers = self.markers[:]
         g.edition_state = dict(self.edition_state)
         g.offered = ()
@@ -483,7 +442,7 @@ class Game:
                 self.known[q][p].clear()
 
     def character_of(self, p: Seat) -> CastIndex:
-        return self.current_character if self.turn_player == p else -1
+        return self.current_character if self.turn.player == p else -1
 
     def is_protected(self, p: Seat) -> bool:
         """Rank 8 abilities cannot target p's districts (Bishop, RULINGS R13)."""
@@ -530,7 +489,7 @@ class Game:
             self.revealed[i] = True
             self.called_by[i] = p
             self.reset_turn(i, p)
-            self.gathered = False
+            self.turn.gathered = False
             if self.robbed == i:
                 thief = self.robber
                 amount = self.gold[p]
@@ -542,7 +501,7 @@ class Game:
                 self._ask_thanks(p)
             if self.rules.hooks.reveals[i]:
                 self.rules.character_rules[i].on_reveal(self, p)
-            if self.phase == TURN and self.turn_player >= 0:
+            if self.phase == TURN and self.turn.player >= 0:
                 return
 
     def _hospital_turn(self, i: CastIndex, p: Seat) -> bool:
@@ -551,7 +510,7 @@ class Game:
         if "hospital" not in self.rules.district_rules or not self.has(p, "hospital"):
             return False
         self.reset_turn(i, p)
-        self.gathered = False
+        self.turn.gathered = False
         self.edition_state["hospital"] = 1
         self.emit("hospital", {"player": p})
         self._ask_thanks(p)
@@ -564,14 +523,15 @@ class Game:
 
     def reset_turn(self, i: CastIndex, p: Seat) -> None:
         """Fresh per-turn state for p playing character i (also the Witch resuming as i)."""
-        self.turn_player = p
-        self.builds = 0
-        self.build_limit = self.rules.character_rules[i].build_limit
-        self.used = 0
-        self.beautified = 0
-        self.spent = 0
-        self.follow_up = NO_DECISION
-        self.drawn = []
+        t = self.turn
+        t.player = p
+        t.builds = 0
+        t.build_limit = self.rules.character_rules[i].build_limit
+        t.used = 0
+        t.beautified = 0
+        t.spent = 0
+        t.drawn = []
+        self.decision.kind = NO_DECISION
 
     def cast_index_of_rank(self, rank: int) -> CastIndex:
         for i, r in enumerate(self.rules.character_rules):
@@ -591,7 +551,7 @@ class Game:
             self.log.append((_CROWN_KEPT, None, p, why, True))
 
     def end_turn(self) -> None:
-        p, i = self.turn_player, self.current_character
+        p, i = self.turn.player, self.current_character
         # District effects first: an Alchemist with no gold applies the Poor House before his refund
         # (2016 rulebook, District Clarifications).
         city = self.cities[p]
@@ -608,8 +568,8 @@ class Game:
         log = self.log
         if log is not None:
             log.append((_END_TURN, None, p, self.rules.cast_keys[i]))
-        self.turn_player = -1
-        self.follow_up = NO_DECISION
+        self.turn.player = -1
+        self.decision.kind = NO_DECISION
         self.call_next()
 
     def _end_round(self, start: CastIndex = 0) -> None:
@@ -627,7 +587,7 @@ class Game:
 
     def resume_round_end(self, after: CastIndex) -> None:
         """Go on with the end of the round after character `after`'s end-of-round decision."""
-        self.follow_up = NO_DECISION
+        self.decision.kind = NO_DECISION
         self._end_round(after + 1)
 
     # ------------------------------------------------------------------ building
@@ -664,7 +624,8 @@ class Game:
         )
 
     def builds_left(self) -> bool:
-        return self.builds < self.build_limit
+        t = self.turn
+        return t.builds < t.build_limit
 
     def counts_toward_limit(self, cid: CardId) -> bool:
         """Whether building district `cid` counts toward the building limit (not the Stables, not a Trader's
@@ -687,7 +648,7 @@ class Game:
             and not self.rules.hooks.limit_exempt[self.current_character]
             or self.counts_toward_limit(cid)
         ):
-            self.builds += 1
+            self.turn.builds += 1
         log = self.log
         if log is not None:
             log.append((_BUILD, None, p, self.rules.edition.districts[cid].key, how))
@@ -716,21 +677,24 @@ class Game:
         """Who must decide now, and what kind of decision; None when the game is over."""
         phase = self.phase
         if phase == TURN:  # (the most common decision first: every harness asks at every decision)
-            if self.follow_up:
-                return self.follow_up_player, self.follow_up
-            return self.turn_player, TURN_DECISION
+            d = self.decision
+            if d.kind:
+                return d.player, d.kind
+            return self.turn.player, TURN_DECISION
         if phase == SELECT:
-            if self.follow_up:
-                return self.follow_up_player, self.follow_up
+            d = self.decision
+            if d.kind:
+                return d.player, d.kind
             kind = self.selection_order[self.selection_step][1]
             return self.picker(), (DISCARD_DECISION if kind is DISCARD else CHOOSE_DECISION)
         return None  # OVER
 
     def open_follow_up(self, kind: Decision, player: Seat, data: list[int] | None = None) -> None:
         """Open a follow-up decision (choose a card to keep, cards to discard …) for `player`."""
-        self.follow_up = kind
-        self.follow_up_player = player
-        self.follow_up_data = data if data is not None else []
+        d = self.decision
+        d.kind = kind
+        d.player = player
+        d.data = data if data is not None else []
 
     def current_player(self) -> Seat | None:
         pd = self.pending()
@@ -756,7 +720,7 @@ class Game:
         if offered and player == self.offered_to:
             for listed in offered:
                 if listed is action:
-                    if self.phase == SELECT and not self.follow_up:
+                    if self.phase == SELECT and not self.decision.kind:
                         # A listed pick: its kind and character are known good (_apply_selection checks them).
                         self.pick(player, self.rules.cast_ids[action.args[0]])  # type: ignore[index]  # a listed pick names a character by its key
                     else:
@@ -794,7 +758,7 @@ class Game:
     def apply_unchecked(self, p: Seat, a: Action) -> None:
         """Apply an action known to come from `legal_actions()` (bots, simulations)."""
         self.offered = ()  # the state changes: what was listed no longer holds
-        if self.phase == SELECT and not self.follow_up:
+        if self.phase == SELECT and not self.decision.kind:
             apply_selection(self, p, a)
             return
         k = a.kind
@@ -802,7 +766,7 @@ class Game:
             self.edition_state
             and self.edition_state.get("thank")
             and self.phase == TURN
-            and not self.follow_up
+            and not self.decision.kind
         ):
             del self.edition_state["thank"]
             if k == "thank":
@@ -821,7 +785,7 @@ class Game:
         elif k == "end":
             self.end_turn()
         elif k == "bonus":
-            self.used |= USED_BONUS
+            self.turn.used |= USED_BONUS
             self.rules.character_rules[self.current_character].bonus(self, p)
         elif k == "keep":
             keep(self, p, self.card_id(str(a.args[0])))
@@ -838,7 +802,7 @@ class Game:
     def _finish(self) -> None:
         self.phase = OVER
         self.over = True
-        self.turn_player = -1
+        self.turn.player = -1
         self.result = final_result(self)
         self.emit("game_over", self.result)
 

@@ -33,17 +33,17 @@ if TYPE_CHECKING:
 
 def legal_actions(g: Game) -> list[Action]:
     """Every action the pending player may take now."""
-    if g.phase == TURN and not g.follow_up and not g.edition_state:
+    if g.phase == TURN and not g.decision.kind and not g.edition_state:
         # The most common decision, straight to its list (no Hospital turn, no thanks owed): a search
         # lists the actions millions of times, and each call on the way costs.
         out = turn_actions_of_character(g)
-        g.offered_to = g.turn_player
-    elif g.phase == SELECT and not g.follow_up:
+        g.offered_to = g.turn.player
+    elif g.phase == SELECT and not g.decision.kind:
         out = selection_actions(g)
         g.offered_to = g.picker()
-    elif g.follow_up == KEEP_DECISION and not g.over:
+    elif g.decision.kind == KEEP_DECISION and not g.over:
         out = keep_actions(g)  # keeping a drawn card, after nearly every gathering of cards
-        g.offered_to = g.follow_up_player
+        g.offered_to = g.decision.player
     else:
         out = list_actions(g)
         pd = g.pending()
@@ -56,7 +56,7 @@ def list_actions(g: Game) -> list[Action]:
     """`legal_actions()`, without asking who decides or keeping them for `apply`."""
     if g.phase == OVER:
         return []
-    if g.follow_up:
+    if g.decision.kind:
         return follow_up_legal_actions(g)
     if g.phase == SELECT:
         return selection_actions(g)
@@ -76,7 +76,7 @@ def selection_actions(g: Game) -> list[Action]:
 def keep_actions(g: Game) -> list[Action]:
     """Keep one of the drawn cards: each kind once, in the order drawn."""
     keeps = g.rules.interned_keeps
-    return [keeps[c] for c in dict.fromkeys(g.drawn)]
+    return [keeps[c] for c in dict.fromkeys(g.turn.drawn)]
 
 
 FOLLOW_UP_ACTIONS: dict[str, Callable[[Game], list[Action]]] = {"keep": keep_actions}
@@ -85,15 +85,15 @@ FOLLOW_UP_ACTIONS: dict[str, Callable[[Game], list[Action]]] = {"keep": keep_act
 def follow_up_legal_actions(g: Game) -> list[Action]:
     """The legal actions of the open follow-up decision: what legal_actions() lists while one is open
     (without asking who decides, or keeping them for apply)."""
-    fn = FOLLOW_UP_ACTIONS.get(g.follow_up)
+    fn = FOLLOW_UP_ACTIONS.get(g.decision.kind)
     if fn is None:
         for dr in g.rules.district_rules.values():
-            if g.follow_up in dr.follow_ups:
+            if g.decision.kind in dr.follow_ups:
                 return dr.follow_up_actions(g)
         for r in g.rules.character_rules:
-            if g.follow_up in r.follow_ups:
+            if g.decision.kind in r.follow_ups:
                 return r.follow_up_actions(g)
-        raise AssertionError(f"no actions for decision {g.follow_up}")
+        raise AssertionError(f"no actions for decision {g.decision.kind}")
     return fn(g)
 
 
@@ -102,12 +102,13 @@ def turn_actions(g: Game) -> list[Action]:
     if g.edition_state.get("hospital"):
         # Classic Hospital: an action (gold or cards); no build, no income, no character power. The
         # owner's purple districts still work: the card forbids only building and the power.
-        out = [GATHER_GOLD, GATHER_CARDS] if not g.gathered else []
-        city = g.cities[g.turn_player]
+        t = g.turn
+        out = [GATHER_GOLD, GATHER_CARDS] if not t.gathered else []
+        city = g.cities[t.player]
         for dr in g.rules.active_districts:
             if not dr.entries.isdisjoint(city):
-                dr.actions(g, g.turn_player, out)
-        if g.gathered:
+                dr.actions(g, t.player, out)
+        if t.gathered:
             out.append(END)
     else:
         out = turn_actions_of_character(g)
@@ -118,17 +119,18 @@ def turn_actions(g: Game) -> list[Action]:
 
 def turn_actions_of_character(g: Game) -> list[Action]:
     """A turn's actions as its character and city offer them (no Hospital turn, no thanks owed)."""
-    p = g.turn_player
+    t = g.turn
+    p = t.player
     i = g.current_character
     r = g.rules.character_rules[i]
     for gr in g.rules.gating_rules:
         gate = gr.gate(g, p)  # Witch, Blackmailer: only gathering is allowed now
         if gate is not None:
             return gate
-    gathered = g.gathered
+    gathered = t.gathered
     hooks = g.rules.hooks
     # The gatherings, income and bonus, from a table (see Hooks.openings).
-    out: list[Action] = list(hooks.openings[i][(g.used & OPENING_USED) | gathered])
+    out: list[Action] = list(hooks.openings[i][(t.used & OPENING_USED) | gathered])
     if hooks.acts[i]:
         r.actions(g, p, out)
     city = g.cities[p]
@@ -151,7 +153,8 @@ def build_actions(g: Game, p: Seat, dearest: bool = False) -> list[Action]:
     hand = g.hands[p]
     if not hand:
         return []
-    left = g.builds < g.build_limit
+    t = g.turn
+    left = t.builds < t.build_limit
     if not left and not g.rules.hooks.limit_exempt[g.current_character] and not g.rules.has_limit_free:
         return []  # every build counts toward the limit, and it is reached
     gold = g.gold[p]

@@ -131,18 +131,18 @@ def position(g: Game) -> str:
         "markers": {ck(i): m for i, m in enumerate(g.markers) if m},
         # Past the last rank the calling is over (the end of the round, or of the game).
         "calling": END_OF_ROUND if g.current_character >= g.cast_size else char(g.current_character),
-        "turn_player": g.turn_player if g.turn_player >= 0 else None,
-        "gathered": g.gathered,
-        "builds": g.builds,
-        "build_limit": g.build_limit,
-        "used": g.used,
-        "beautified": g.beautified,
-        "spent": g.spent,
-        "drawn": cards(g.drawn),
-        "keep": g.keep_count,
-        "decision": g.follow_up or None,
-        "decision_player": g.follow_up_player if g.follow_up_player >= 0 else None,
-        "decision_data": g.follow_up_data,
+        "turn_player": g.turn.player if g.turn.player >= 0 else None,
+        "gathered": g.turn.gathered,
+        "builds": g.turn.builds,
+        "build_limit": g.turn.build_limit,
+        "used": g.turn.used,
+        "beautified": g.turn.beautified,
+        "spent": g.turn.spent,
+        "drawn": cards(g.turn.drawn),
+        "keep": g.turn.keep_count,
+        "decision": g.decision.kind or None,
+        "decision_player": g.decision.player if g.decision.player >= 0 else None,
+        "decision_data": g.decision.data,
         "edition_state": {k: g.edition_state[k] for k in sorted(g.edition_state)},
     }
     return write(HEADER, FIELDS, values)
@@ -292,7 +292,7 @@ class _Reader:
         g.museum = self.cards("museum")
         g.deck = self.cards("deck")
         g.known = [[self.cards("known", k) for k in self._row(row)] for row in self.per_seat("known")]
-        g.drawn = self.cards("drawn")
+        g.turn.drawn = self.cards("drawn")
         self._read_characters()
         self._read_turn()
         self._check_cards()
@@ -363,35 +363,37 @@ class _Reader:
         g.current_character = (
             g.cast_size if v["calling"] == END_OF_ROUND else self.char("calling", v["calling"], none=True)
         )
-        g.turn_player = self.seat("turn_player", none=True)
-        g.gathered = self.bool_("gathered")
-        g.builds = self.int_("builds")
-        g.build_limit = self.int_("build_limit")
-        g.used = self.int_("used")
-        g.beautified = self.int_("beautified")
-        g.spent = self.int_("spent")
-        g.keep_count = self.int_("keep", 1)
+        g.turn.player = self.seat("turn_player", none=True)
+        g.turn.gathered = self.bool_("gathered")
+        g.turn.builds = self.int_("builds")
+        g.turn.build_limit = self.int_("build_limit")
+        g.turn.used = self.int_("used")
+        g.turn.beautified = self.int_("beautified")
+        g.turn.spent = self.int_("spent")
+        g.turn.keep_count = self.int_("keep", 1)
         sub = v["decision"]
         if sub is not None and not (isinstance(sub, str) and sub in _DECISIONS):
             raise self.fail("decision", "must name the open decision, or be null")
-        g.follow_up = Decision(sub or "")
-        g.follow_up_player = self.seat("decision_player", none=True)
+        g.decision.kind = Decision(sub or "")
+        g.decision.player = self.seat("decision_player", none=True)
         data = v["decision_data"]
         if not isinstance(data, list) or not all(
             isinstance(x, int) and not isinstance(x, bool) for x in data
         ):
             raise self.fail("decision_data", "must be a list of whole numbers")
-        g.follow_up_data = list(data)
+        g.decision.data = list(data)
         x = v["edition_state"]
         if not isinstance(x, dict):
             raise self.fail("edition_state", "must map names to values")
         g.edition_state = {k: _frozen(val) for k, val in x.items()}
-        if g.phase == TURN and not g.follow_up and not 0 <= g.current_character < g.cast_size:
+        if g.phase == TURN and not g.decision.kind and not 0 <= g.current_character < g.cast_size:
             raise PositionError("The position is in the players' turns but calls no character.")
-        if g.phase == TURN and not g.follow_up and g.turn_player < 0:
+        if g.phase == TURN and not g.decision.kind and g.turn.player < 0:
             raise PositionError("The position is in the players' turns but no player is playing.")
-        if g.follow_up and g.follow_up_player < 0:
-            raise PositionError(f"The position's decision {g.follow_up.value!r} has no player to answer it.")
+        if g.decision.kind and g.decision.player < 0:
+            raise PositionError(
+                f"The position's decision {g.decision.kind.value!r} has no player to answer it."
+            )
 
     def _check_knowledge(self) -> None:
         """What a player was shown of a hand is in that hand; a character was revealed by its holder."""
@@ -421,7 +423,7 @@ class _Reader:
         for k in g.config.districts:
             u = g.rules.edition.district_by_key[k]
             full[u] += g.rules.edition.districts[u].copies
-        here = Counter(g.deck) + Counter(g.museum) + Counter(g.drawn)
+        here = Counter(g.deck) + Counter(g.museum) + Counter(g.turn.drawn)
         for h in g.hands:
             here.update(h)
         for c in g.cities:
@@ -432,7 +434,7 @@ class _Reader:
                 raise PositionError(f"The position has {count} {name} cards; this game has {full[cid]}.")
         aside = sum(full.values()) - sum(here.values())
         # An open decision may hold cards aside (the Magician's discards, a district awaiting the Graveyard).
-        if aside > len(g.follow_up_data):
+        if aside > len(g.decision.data):
             raise PositionError(f"{aside} district cards of this game are nowhere in the position.")
 
 

@@ -31,7 +31,7 @@ def state_digest(g: Game) -> str:
         g.tax,
         g.characters,
         g.current_character,
-        g.follow_up,
+        g.decision.kind,
         g.first_complete,
         g.rng.state,
     ]

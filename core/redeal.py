@@ -33,9 +33,9 @@ def redeal(
         hand.extend(pool.pop() for _ in range(k))
         h.hands[q] = hand
     if cards.drawn >= 0:
-        h.drawn = [pool.pop() for _ in range(cards.drawn)]
+        h.turn.drawn = [pool.pop() for _ in range(cards.drawn)]
     if cards.study >= 0:
-        h.follow_up_data = [pool.pop() for _ in range(cards.study)]
+        h.decision.data = [pool.pop() for _ in range(cards.study)]
     if cards.museum >= 0:
         h.museum = [pool.pop() for _ in range(cards.museum)]
     if cards.deck is not None:
@@ -78,7 +78,7 @@ def card_plan(g: Game, p: int) -> CardPlan:
     """The district cards hidden from p and where they go (`redeal`)."""
     # District cards: the deck, the unknown part of other hands, cards drawn by someone else.
     # The classic Lighthouse: while p looks through the deck, he knows what is in it (not its order).
-    deck_seen = g.follow_up == Decision.LIGHTHOUSE and g.follow_up_player == p
+    deck_seen = g.decision.kind == Decision.LIGHTHOUSE and g.decision.player == p
     pool = [] if deck_seen else list(g.deck)
     slots: list[tuple[int, list[int], int]] = []
     for q in range(g.players):
@@ -90,14 +90,14 @@ def card_plan(g: Game, p: int) -> CardPlan:
             unknown.remove(c)
         pool.extend(unknown)
         slots.append((q, known, len(unknown)))
-    other_drawn = g.follow_up == Decision.KEEP and g.follow_up_player != p
+    other_drawn = g.decision.kind == Decision.KEEP and g.decision.player != p
     if other_drawn:
-        pool.extend(g.drawn)
+        pool.extend(g.turn.drawn)
     other_study = (
-        g.follow_up == Decision.SCHOLAR_KEEP and g.follow_up_player != p
+        g.decision.kind == Decision.SCHOLAR_KEEP and g.decision.player != p
     )  # the Scholar's 7 cards are his secret
     if other_study:
-        pool.extend(g.follow_up_data)
+        pool.extend(g.decision.data)
     # Cards under the Museum are face down (RULINGS R24): only its owner knows them.
     museum_hidden = bool(g.museum) and not g.has(p, "museum")
     if museum_hidden:
@@ -108,8 +108,8 @@ def card_plan(g: Game, p: int) -> CardPlan:
     return CardPlan(
         pool,
         slots,
-        len(g.drawn) if other_drawn else -1,
-        len(g.follow_up_data) if other_study else -1,
+        len(g.turn.drawn) if other_drawn else -1,
+        len(g.decision.data) if other_study else -1,
         len(g.museum) if museum_hidden else -1,
         sorted(g.deck) if deck_seen else None,
     )
@@ -134,15 +134,15 @@ def _redealt_characters(g: Game, plan: CharacterPlan, card_draws: int, rng: Rng)
 def _card_draws(g: Game, p: int) -> int:
     """How many draws the cards' part of `redeal(g, p, ·)` takes from its generator: one seed for the
     world's own generator and one per card shuffled but the first, in each of the shuffles it makes."""
-    deck_seen = g.follow_up == Decision.LIGHTHOUSE and g.follow_up_player == p
+    deck_seen = g.decision.kind == Decision.LIGHTHOUSE and g.decision.player == p
     n = 0 if deck_seen else len(g.deck)
     for q in range(g.players):
         if q != p:
             n += len(g.hands[q]) - len(g.known[p][q])
-    if g.follow_up == Decision.KEEP and g.follow_up_player != p:
-        n += len(g.drawn)
-    if g.follow_up == Decision.SCHOLAR_KEEP and g.follow_up_player != p:
-        n += len(g.follow_up_data)
+    if g.decision.kind == Decision.KEEP and g.decision.player != p:
+        n += len(g.turn.drawn)
+    if g.decision.kind == Decision.SCHOLAR_KEEP and g.decision.player != p:
+        n += len(g.decision.data)
     if g.museum and not g.has(p, "museum"):
         n += len(g.museum)
     draws = 1 + max(n - 1, 0)
@@ -167,7 +167,7 @@ def character_plan(g: Game, p: int) -> CharacterPlan:
     """The characters hidden from p and where they go (`deal_characters`)."""
     visible_draft = (
         g.phase == SELECT
-        and not g.follow_up
+        and not g.decision.kind
         and g.selection_step < len(g.selection_order)
         and g.picker() == p
     )

@@ -39,8 +39,8 @@ def refusal(g: Game, p: Seat, a: Action) -> IllegalAction:
     if (
         kind == Decision.TURN
         and k in ("bonus", "navigate")
-        and not g.gathered
-        and not g.used & USED_BONUS
+        and not g.turn.gathered
+        and not g.turn.used & USED_BONUS
         and g.rules.character_rules[g.current_character].bonus_after_action
         and not g.edition_state.get("hospital")
     ):
@@ -53,7 +53,7 @@ def refusal(g: Game, p: Seat, a: Action) -> IllegalAction:
     if (
         kind == Decision.TURN
         and k != "gather"
-        and not g.gathered
+        and not g.turn.gathered
         and all(x.kind == "gather" for x in g.legal_actions())
     ):
         return IllegalAction("gather_only")
@@ -99,7 +99,7 @@ def refuse_build(g: Game, p: Seat, key: str, args: tuple[Any, ...] = ()) -> Ille
     if cid is None:
         return IllegalAction("no_such_district", key=repr(key))
     d = g.rules.edition.districts[cid]
-    if not g.gathered:
+    if not g.turn.gathered:
         return IllegalAction("gather_before_build")
     if cid not in g.hands[p]:
         return IllegalAction("not_in_hand", card=d.name)
@@ -111,7 +111,7 @@ def refuse_build(g: Game, p: Seat, key: str, args: tuple[Any, ...] = ()) -> Ille
             character=g.character_name(g.character_key(g.current_character)),
         )
     if not g.builds_left() and g.counts_toward_limit(cid):
-        return IllegalAction("build_limit", n=g.build_limit)
+        return IllegalAction("build_limit", n=g.turn.build_limit)
     if not g.can_build_kind(p, cid):
         return IllegalAction("already_built", card=d.name)
     dr = g.rules.district_rules.get(d.key)

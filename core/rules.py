@@ -180,7 +180,7 @@ class Hooks:
         self.openings = tuple(tuple(opening(r, key) for key in range(OPENING_USED + 2)) for r in characters)
 
 
-OPENING_USED = USED_BONUS | USED_INCOME  # the bits of Game.used that the opening of a turn's list reads
+OPENING_USED = USED_BONUS | USED_INCOME  # the bits of Game.turn.used that the opening of a turn's list reads
 assert OPENING_USED == 6  # (Hooks.openings is indexed by these bits with `gathered` as bit 0)
 
 

@@ -35,11 +35,11 @@ def start_round(g: Game) -> None:
     g.called_by = [-1] * nc
     g.killed = g.robbed = g.bewitched = g.robber = -1
     g.markers = [0] * nc
-    g.follow_up_player = -1
+    g.decision.player = -1
     g.current_character = -1
-    g.turn_player = -1
+    g.turn.player = -1
     g.seen = [[] for _ in range(n)]
-    g.follow_up = NO_DECISION
+    g.decision.kind = NO_DECISION
     deck = list(range(nc))
     g.rng.shuffle(deck)
     facedown_first = g.rules.edition.facedown_first
@@ -118,7 +118,7 @@ def end_selection(g: Game) -> None:
 
 def begin_turn_phase(g: Game) -> None:
     g.phase = TURN
-    g.follow_up = NO_DECISION
+    g.decision.kind = NO_DECISION
     log = g.log
     if log is not None:
         log.append((_TURN_PHASE, None, g.round))

@@ -45,11 +45,11 @@ class Phase(StrEnum):
 
 class Decision(StrEnum):
     """The kind of decision `Game.pending()` asks for: the turn, a pick of the selection, or a follow-up
-    decision an action opened (`Game.follow_up`). A member is its string: positions, views, records and
+    decision an action opened (`Game.decision.kind`). A member is its string: positions, views, records and
     protocol messages write the value, and `NONE` (no follow-up open) is the empty string, so it is false."""
 
     NONE = ""
-    """No follow-up decision is open (only `Game.follow_up` holds it; `pending()` never returns it)."""
+    """No follow-up decision is open (only `Game.decision.kind` holds it; `pending()` never returns it)."""
     TURN = "turn"
     """The player of the turn chooses an action."""
     CHOOSE_CHARACTER = "choose_character"
@@ -141,7 +141,7 @@ CHOOSE, CHOOSE_LAST, DISCARD, RANDOM_DISCARD = (
 )
 
 
-# Turn flags (bits of Game.used): each ability or effect once per turn.
+# Turn flags (bits of Game.turn.used): each ability or effect once per turn.
 USED_ABILITY = 1
 USED_BONUS = 2
 USED_INCOME = 4

@@ -24,7 +24,7 @@ _KEEP_PRIVATE = shape("keep_private", "player", "card", "discarded", cards=(2,))
 
 
 def gather(g: Game, p: Seat, what: str) -> None:
-    g.gathered = True
+    g.turn.gathered = True
     rules = g.rules.district_rules
     city = g.cities[p]
     if what == "gold":
@@ -51,8 +51,8 @@ def gather(g: Game, p: Seat, what: str) -> None:
                 log.append((_GATHER_CARDS, None, p, "cards", len(drawn), len(drawn)))
                 log.append((_GATHER_PRIVATE, (p,), p, tuple(drawn)))
         else:
-            g.drawn = drawn
-            g.keep_count = keep_n
+            g.turn.drawn = drawn
+            g.turn.keep_count = keep_n
             g.open_follow_up(KEEP_DECISION, p)
             log = g.log
             if log is not None:
@@ -60,16 +60,16 @@ def gather(g: Game, p: Seat, what: str) -> None:
                 log.append((_DRAWN_PRIVATE, (p,), p, tuple(drawn)))
     if g.rules.hooks.gathers[g.current_character] and not g.edition_state.get("hospital"):
         g.rules.character_rules[g.current_character].after_gather(g, p)
-    if g.follow_up != KEEP_DECISION and g.rules.gating_rules:  # (gathering_done asks only these)
+    if g.decision.kind != KEEP_DECISION and g.rules.gating_rules:  # (gathering_done asks only these)
         gathering_done(g, p)
 
 
 def keep(g: Game, p: Seat, cid: CardId) -> None:
-    drawn = g.drawn
+    drawn = g.turn.drawn
     drawn.remove(cid)
     g.hands[p].append(cid)
-    if g.keep_count > 1:
-        g.keep_count -= 1  # classic Library + Observatory: one more to keep
+    if g.turn.keep_count > 1:
+        g.turn.keep_count -= 1  # classic Library + Observatory: one more to keep
         g.emit(
             "keep_private", {"player": p, "card": g.rules.edition.districts[cid].key, "discarded": []}, (p,)
         )
@@ -78,8 +78,8 @@ def keep(g: Game, p: Seat, cid: CardId) -> None:
     log = g.log
     if log is not None:
         log.append((_KEEP_PRIVATE, (p,), p, g.rules.edition.districts[cid].key, tuple(drawn)))
-    g.drawn = []
-    g.follow_up = NO_DECISION
+    g.turn.drawn = []
+    g.decision.kind = NO_DECISION
     i = g.current_character
     if g.rules.hooks.keeps[i] and not g.edition_state.get("hospital"):
         g.rules.character_rules[i].after_keep(g, p)
@@ -109,7 +109,7 @@ def income_count(g: Game, p: Seat, t: DistrictType) -> int:
 def income(g: Game, p: Seat) -> None:
     r = g.rules.character_rules[g.current_character]
     assert r.income is not None
-    g.used |= USED_INCOME
+    g.turn.used |= USED_INCOME
     k = income_count(g, p, r.income)
     if r.income_resource == Income.CARDS:
         g.gain_cards(p, k, "income")
@@ -138,7 +138,7 @@ def build(g: Game, p: Seat, cid: CardId, how: tuple[Any, ...] = ()) -> None:
 
 def pay_and_place(g: Game, p: Seat, cid: CardId, gold: int, count: bool = True) -> None:
     g.gold[p] -= gold
-    g.spent += gold
+    g.turn.spent += gold
     for r in g.rules.hooks.build_watchers:
         if r.intercept_paid_build(g, p, cid, gold, count):
             return  # the Magistrate decides whether to confiscate; his decision places the district

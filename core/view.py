@@ -175,13 +175,13 @@ def _mine(g: Game, me: int | None) -> bool:
 def _options(g: Game, me: int | None) -> tuple[str, ...]:
     if not _mine(g, me):
         return ()
-    if g.phase == SELECT and not g.follow_up:
+    if g.phase == SELECT and not g.decision.kind:
         ckeys = g.rules.cast_keys
         return tuple([ckeys[c] for c in sorted(g.selection_options())])
-    if g.follow_up == Decision.KEEP:
-        return tuple(g.card_keys(g.drawn))
-    if g.follow_up == Decision.SCHOLAR_KEEP:
-        return tuple(g.card_keys(g.follow_up_data))
+    if g.decision.kind == Decision.KEEP:
+        return tuple(g.card_keys(g.turn.drawn))
+    if g.decision.kind == Decision.SCHOLAR_KEEP:
+        return tuple(g.card_keys(g.decision.data))
     return ()
 
 
@@ -194,7 +194,7 @@ def _legal(g: Game, me: int | None) -> tuple[Action, ...]:
 
 
 def _calling(g: Game, me: int | None) -> str | None:
-    if g.phase != SELECT and 0 <= g.current_character < g.cast_size and g.turn_player >= 0:
+    if g.phase != SELECT and 0 <= g.current_character < g.cast_size and g.turn.player >= 0:
         return g.rules.cast_keys[g.current_character]
     return None
 

@@ -134,7 +134,7 @@ def rollout_policy(g: Game, rng: Rng) -> Action:
     the dearest district it can, gathers gold when poor, otherwise ends; one time in ten it plays any
     legal action (exploration)."""
     phase = g.phase
-    if not g.follow_up:
+    if not g.decision.kind:
         if phase == TURN:
             if not g.edition_state and not g.rules.gating_rules:
                 a = _plain_turn_choice(g, rng)
@@ -187,7 +187,7 @@ def _greedy(g: Game, acts: list[Action], rng: Rng) -> Action:
     if aims:
         return _aimed(aims, rng)
     if gathers:
-        p = g.turn_player
+        p = g.turn.player
         want_gold = g.gold[p] < 4 and bool(g.hands[p])
         return next(a for a in acts if a.kind == "gather" and (a.args[0] == "gold") == want_gold)
     if build is not None:
@@ -236,9 +236,10 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
     targets, the costliest list of a turn). A playout makes about a hundred decisions and most are these:
     listing all their actions cost a third of it."""
     i = g.current_character
-    p = g.turn_player
+    t = g.turn
+    p = t.player
     active = not g.rules.active_entries.isdisjoint(g.cities[p])  # a district of the city offers actions
-    if not g.gathered:
+    if not t.gathered:
         # At least the two gatherings are listed: a draw to explore, then an aim, then a gathering.
         if active:
             city = g.cities[p]
@@ -258,14 +259,14 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
         return None
     r = g.rules.character_rules[i]
     hooks = g.rules.hooks  # (what the turn reads of the character, by cast index: Hooks)
-    used = g.used
+    used = t.used
     income = hooks.incomes[i] is not None and not used & USED_INCOME
     bonus = hooks.bonuses[i] and not used & USED_BONUS
     end = not hooks.may_keep_turn[i] or r.may_end(g, p)
     # Only the dearest build is wanted, and whether there is one: the count of the others matters only
     # when nothing but builds may be listed.
     # (No builds once the limit is reached, unless something in the game escapes it: build_actions.)
-    may_build = g.builds < g.build_limit or g.rules.has_limit_free or hooks.limit_exempt[i]
+    may_build = t.builds < t.build_limit or g.rules.has_limit_free or hooks.limit_exempt[i]
     builds = (
         (
             g.dearest_builds(p)
@@ -340,11 +341,11 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: 
             break
         # Whose decision it is, as g.pending() says, and rollout_policy's choice, by the same ways: a
         # playout makes about a hundred decisions, and the calls on the way cost as much as a choice.
-        if g.follow_up:
-            p = g.follow_up_player
+        if g.decision.kind:
+            p = g.decision.player
             a = _choice_among(g, g.follow_up_legal_actions(), rng)
         elif phase == TURN:
-            p = g.turn_player
+            p = g.turn.player
             b = None if g.edition_state or g.rules.gating_rules else _plain_turn_choice(g, rng)
             a = _any_choice(g, rng) if b is None else b
         else:

@@ -27,7 +27,7 @@ class Abbot(CharacterRules):
         return {"alms": alms, "abbot_income": abbot_income}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY:
+        if g.turn.used & USED_ABILITY:
             return
         rich = richest(g)
         if p not in rich:
@@ -41,14 +41,14 @@ class Abbot(CharacterRules):
 
     def follow_up_actions(self, g: Game) -> list[Action]:
         # The number of gold taken; the rest of the income is cards.
-        return [Action("abbot_income", (gold,)) for gold in range(g.follow_up_data[0] + 1)]
+        return [Action("abbot_income", (gold,)) for gold in range(g.decision.data[0] + 1)]
 
 
 def abbot_income(g: Game, p: int, a: Action) -> None:
-    k = g.follow_up_data[0]
+    k = g.decision.data[0]
     gold = int(a.args[0])
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     if gold:
         g.gain_gold(p, gold, "income")
     if k - gold:
@@ -57,7 +57,7 @@ def abbot_income(g: Game, p: int, a: Action) -> None:
 
 def alms(g: Game, p: int, a: Action) -> None:
     q = int(a.args[0])
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.gold[q] -= 1
     g.gold[p] += 1
     g.emit("alms", {"player": p, "target": q})

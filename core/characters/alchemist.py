@@ -16,6 +16,6 @@ class Alchemist(CharacterRules):
     rank = 6
 
     def on_end_turn(self, g: Game, p: int) -> None:
-        # g.spent counts only gold paid for builds, less gold the Magistrate gave back.
-        if g.spent > 0:
-            g.gain_gold(p, g.spent, "alchemist")
+        # g.turn.spent counts only gold paid for builds, less gold the Magistrate gave back.
+        if g.turn.spent > 0:
+            g.gain_gold(p, g.turn.spent, "alchemist")

@@ -20,7 +20,7 @@ class Artist(CharacterRules):
         return {"beautify": beautify}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.beautified >= 2 or g.gold[p] < 1:
+        if g.turn.beautified >= 2 or g.gold[p] < 1:
             return
         for key in dict.fromkeys(
             g.rules.edition.districts[e & CARD].key for e in g.cities[p] if not e & BEAUTY
@@ -34,5 +34,5 @@ def beautify(g: Game, p: int, a: Action) -> None:
     i = next(j for j, e in enumerate(city) if e == cid)
     city[i] = cid | BEAUTY
     g.gold[p] -= 1
-    g.beautified += 1
+    g.turn.beautified += 1
     g.emit("beautify", {"player": p, "card": str(a.args[0])})

@@ -22,7 +22,7 @@ class Assassin(CharacterRules):
         return {"kill": kill}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_ABILITY:
+        if not g.turn.used & USED_ABILITY:
             out.extend(map(named_actions(g, "kill").__getitem__, nameable(g, p)))  # shared("kill", key) each
 
 
@@ -32,7 +32,7 @@ _KILL = shape("kill", "player", "character")
 def kill(g: Game, p: int, a: Action) -> None:
     i = g.cast_index(str(a.args[0]))
     g.killed = i
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     log = g.log
     if log is not None:  # a compact record (see Game.events); a silent game, a search's, keeps none
         log.append((_KILL, None, p, g.rules.cast_keys[i]))

@@ -30,7 +30,7 @@ def blackmailer_player(g: Game) -> int:
 def threatened_now(g: Game) -> bool:
     """The current player's character carries an unresolved threat."""
     m = g.markers[g.current_character] if 0 <= g.current_character < g.cast_size else 0
-    return bool(m & THREAT) and not m & THREAT_DONE and g.turn_player == g.owner[g.current_character]
+    return bool(m & THREAT) and not m & THREAT_DONE and g.turn.player == g.owner[g.current_character]
 
 
 class Blackmailer(CharacterRules):
@@ -49,7 +49,7 @@ class Blackmailer(CharacterRules):
         }
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY or any(m & THREAT for m in g.markers):
+        if g.turn.used & USED_ABILITY or any(m & THREAT for m in g.markers):
             return
         # Not yet called: ranks after the one playing now.
         targets = [
@@ -64,7 +64,7 @@ class Blackmailer(CharacterRules):
             )
 
     def gate(self, g: Game, p: int) -> list[Action] | None:
-        if threatened_now(g) and not g.gathered:
+        if threatened_now(g) and not g.turn.gathered:
             return [GATHER_GOLD, GATHER_CARDS]
         return None
 
@@ -73,11 +73,11 @@ class Blackmailer(CharacterRules):
             g.open_follow_up(Decision.BRIBE, p)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        return [BRIBE, REFUSE] if g.follow_up == Decision.BRIBE else [REVEAL, SPARE]
+        return [BRIBE, REFUSE] if g.decision.kind == Decision.BRIBE else [REVEAL, SPARE]
 
 
 def threaten(g: Game, p: int, a: Action) -> None:
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     for n, key in enumerate(a.args):
         g.markers[g.cast_index(str(key))] |= THREAT | (FLOWER if n == 0 else 0)
     keys = sorted((str(k) for k in a.args), key=g.cast_index)
@@ -86,7 +86,7 @@ def threaten(g: Game, p: int, a: Action) -> None:
 
 
 def bribe(g: Game, p: int, a: Action) -> None:
-    g.follow_up = Decision.NONE
+    g.decision.kind = Decision.NONE
     g.markers[g.current_character] |= THREAT_DONE | BRIBED  # the marker goes back unseen
     bm = blackmailer_player(g)
     amount = g.gold[p] // 2  # with 1 gold the bribe is 0 (R18)
@@ -104,9 +104,9 @@ def refuse_bribe(g: Game, p: int, a: Action) -> None:
 
 
 def _resolve(g: Game) -> int:
-    p = g.follow_up_data[0]
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    p = g.decision.data[0]
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     g.markers[g.current_character] |= THREAT_DONE
     return p
 

@@ -27,7 +27,7 @@ class Cardinal(CharacterRules):
         return {"cardinal_build": cardinal_build, "cardinal_give": cardinal_give}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY or not g.gathered:
+        if g.turn.used & USED_ABILITY or not g.turn.gathered:
             return
         gold = g.gold[p]
         hand = g.hands[p]
@@ -52,15 +52,13 @@ class Cardinal(CharacterRules):
                     out.append(Action("cardinal_build", (d.key, q)))
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        return [
-            Action("cardinal_give", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[g.follow_up_player]))
-        ]
+        return [Action("cardinal_give", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[g.decision.player]))]
 
 
 def cardinal_build(g: Game, p: int, a: Action) -> None:
     key, q = str(a.args[0]), int(a.args[1])
     cid = g.card_id(key)
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.hand_remove(p, cid)
     missing = g.build_cost(p, cid) - g.gold[p]
     # follow_up_data: [target, district, cards still to give]
@@ -68,17 +66,17 @@ def cardinal_build(g: Game, p: int, a: Action) -> None:
 
 
 def cardinal_give(g: Game, p: int, a: Action) -> None:
-    q, cid = g.follow_up_data[0], g.follow_up_data[1]
+    q, cid = g.decision.data[0], g.decision.data[1]
     card = g.card_id(str(a.args[0]))
     g.hand_remove(p, card)
     g.hands[q].append(card)
     g.known[p][q].append(card)  # RULINGS R2: the Cardinal knows what he gave
     g.emit("cardinal_give_private", {"player": p, "target": q, "card": str(a.args[0])}, (p, q))
-    g.follow_up_data[2] -= 1
-    if g.follow_up_data[2] > 0:
+    g.decision.data[2] -= 1
+    if g.decision.data[2] > 0:
         return
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     cost = g.build_cost(p, cid)
     missing = cost - g.gold[p]
     g.gold[q] -= missing

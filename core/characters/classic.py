@@ -89,7 +89,7 @@ class ClassicNavigator(Navigator):
     bonus_after_action = True
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.gathered:
+        if g.turn.gathered:
             super().actions(g, p, out)
 
 
@@ -103,7 +103,7 @@ class ClassicEmperor(Emperor):
     gates = True
 
     def gate(self, g: Game, p: int) -> list[Action] | None:
-        if g.rules.character_rules[g.current_character] is not self or g.used & USED_ABILITY:
+        if g.rules.character_rules[g.current_character] is not self or g.turn.used & USED_ABILITY:
             return None
         out: list[Action] = []
         self.actions(g, p, out)
@@ -118,14 +118,14 @@ class ClassicEmperor(Emperor):
         return {"emperor": emperor, "emperor_give": emperor_give}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_ABILITY:
+        if not g.turn.used & USED_ABILITY:
             out.extend(Action("emperor", (q,)) for q in crown_targets(g, p))
 
     def on_round_end(self, g: Game, i: int) -> bool:
         return False  # "If the Emperor is murdered, the Crown stays where it is."
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        q = g.follow_up_player
+        q = g.decision.player
         out = [Action("emperor_give", ("gold",))] if g.gold[q] > 0 else []
         out.extend(Action("emperor_give", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[q])))
         return out
@@ -133,7 +133,7 @@ class ClassicEmperor(Emperor):
 
 def emperor(g: Game, p: int, a: Action) -> None:
     q = int(a.args[0])
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.take_crown(q, "emperor")
     if g.gold[q] > 0 or g.hands[q]:
         g.open_follow_up(Decision.EMPEROR_GIVE, q, [p])
@@ -142,9 +142,9 @@ def emperor(g: Game, p: int, a: Action) -> None:
 
 
 def emperor_give(g: Game, q: int, a: Action) -> None:
-    p = g.follow_up_data[0]
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    p = g.decision.data[0]
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     what = str(a.args[0])
     if what == "gold":
         g.gold[q] -= 1
@@ -170,7 +170,7 @@ class ClassicAbbot(Abbot):
         return {"alms": alms}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY:
+        if g.turn.used & USED_ABILITY:
             return
         rich = richest(g)
         if len(rich) == 1 and rich[0] != p:
@@ -186,7 +186,7 @@ class ClassicWarlord(Warlord):
         return {"destroy": classic_destroy}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.gathered:
+        if g.turn.gathered:
             super().actions(g, p, out)
 
 
@@ -196,7 +196,7 @@ def classic_destroy(g: Game, p: int, a: Action) -> None:
     entry = cheapest_entry(g, q, key)
     price = destroy_price(g, q, entry)
     g.gold[p] -= price
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.emit("destroy", {"player": p, "target": q, "card": key, "paid": price})
     remove_district(g, q, entry)
     gy = g.rules.district_rules.get("graveyard")
@@ -222,7 +222,7 @@ class ClassicDiplomat(Diplomat):
         return {"exchange": classic_exchange}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY or not g.gathered or g.is_complete(p):
+        if g.turn.used & USED_ABILITY or not g.turn.gathered or g.is_complete(p):
             return
         keep = g.rules.district_rules.get("keep")
         keep_id = keep.id if keep is not None else -1
@@ -265,7 +265,7 @@ def classic_exchange(g: Game, p: int, a: Action) -> None:
     q, tkey, mkey = int(a.args[0]), str(a.args[1]), str(a.args[2])
     theirs, mine = _entry(g, q, g.card_id(tkey)), _entry(g, p, g.card_id(mkey))
     price = _price(g, mine, theirs)
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.gold[p] -= price
     g.gold[q] += price
     g.cities[q].remove(theirs)

@@ -42,7 +42,7 @@ class Diplomat(CharacterRules):
         return {"exchange": exchange}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY:
+        if g.turn.used & USED_ABILITY:
             return
         keep = g.rules.district_rules.get("keep")
         keep_id = keep.id if keep is not None else -1
@@ -77,7 +77,7 @@ def exchange(g: Game, p: int, a: Action) -> None:
     q, tkey, mkey = int(a.args[0]), str(a.args[1]), str(a.args[2])
     theirs, mine = _entry(g, q, tkey), _entry(g, p, mkey)
     price = exchange_price(g, p, q, mine, theirs)
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.gold[p] -= price
     g.gold[q] += price
     g.cities[q].remove(theirs)

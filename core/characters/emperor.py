@@ -30,7 +30,7 @@ class Emperor(CharacterRules):
         return {"emperor": emperor, "advisor": advisor}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY:
+        if g.turn.used & USED_ABILITY:
             return
         for q in crown_targets(g, p):
             took = False
@@ -45,7 +45,7 @@ class Emperor(CharacterRules):
 
     def may_end(self, g: Game, p: int) -> bool:
         # "must": the turn cannot end before the crown has moved.
-        return bool(g.used & USED_ABILITY) or not crown_targets(g, p)
+        return bool(g.turn.used & USED_ABILITY) or not crown_targets(g, p)
 
     def on_round_end(self, g: Game, i: int) -> bool:
         p = g.owner[i]
@@ -56,12 +56,12 @@ class Emperor(CharacterRules):
         return True
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        return [Action("advisor", (q,)) for q in crown_targets(g, g.follow_up_player)]
+        return [Action("advisor", (q,)) for q in crown_targets(g, g.decision.player)]
 
 
 def emperor(g: Game, p: int, a: Action) -> None:
     q, what = int(a.args[0]), str(a.args[1])
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.take_crown(q, "emperor")
     if what == "gold":
         g.gold[q] -= 1
@@ -81,7 +81,7 @@ def emperor(g: Game, p: int, a: Action) -> None:
 
 
 def advisor(g: Game, p: int, a: Action) -> None:
-    i = g.follow_up_data[0]
-    g.follow_up_data = []
+    i = g.decision.data[0]
+    g.decision.data = []
     g.take_crown(int(a.args[0]), "advisor")
     g.resume_round_end(i)

@@ -28,7 +28,7 @@ class Magician(CharacterRules):
         return {"swap_hands": swap_hands, "redraw": redraw, "discard": discard, "done": done}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY:
+        if g.turn.used & USED_ABILITY:
             return
         swaps = _SWAPS if g.players <= len(_SWAPS) else [shared("swap_hands", q) for q in range(g.players)]
         for q in range(g.players):
@@ -38,7 +38,7 @@ class Magician(CharacterRules):
             out.append(_REDRAW)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        out = [shared("discard", k) for k in dict.fromkeys(g.card_keys(g.hands[g.follow_up_player]))]
+        out = [shared("discard", k) for k in dict.fromkeys(g.card_keys(g.hands[g.decision.player]))]
         out.append(DONE)
         return out
 
@@ -49,7 +49,7 @@ _SWAP_HANDS_PRIVATE = shape("swap_hands_private", "player", "target", "gave", "t
 
 def swap_hands(g: Game, p: int, a: Action) -> None:
     q = int(a.args[0])
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     hp, hq = g.hands[p], g.hands[q]
     g.hands[p], g.hands[q] = hq, hp
     # Both now know the other's whole hand (RULINGS R2); what others knew moves with the cards.
@@ -75,16 +75,16 @@ def discard(g: Game, p: int, a: Action) -> None:
     # Discarded face down: from now on nobody else can tell which known cards are left (a redeal made
     # while this decision is open must not find a known card missing from the hand).
     g.forget_hand(p)
-    g.follow_up_data.append(cid)
+    g.decision.data.append(cid)
 
 
 def done(g: Game, p: int, a: Action) -> None:
-    chosen = g.follow_up_data
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    chosen = g.decision.data
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     if not chosen:
         return  # nothing discarded: the ability is still unused
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.bottom(chosen)
     g.forget_hand(p)
     drawn = g.draw(len(chosen))

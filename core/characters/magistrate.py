@@ -31,7 +31,7 @@ def asks_magistrate(g: Game, p: int) -> bool:
     """Whether p's next paid build now waits for the Magistrate's decision (before it is placed, so before
     any tax): the current character carries an unspent warrant (public: whether it is signed is not)."""
     m = g.markers[g.current_character]
-    if not m & WARRANT or m & WARRANT_SPENT or p != g.turn_player:
+    if not m & WARRANT or m & WARRANT_SPENT or p != g.turn.player:
         return False
     mp = magistrate_player(g)
     return mp >= 0 and mp != p
@@ -47,7 +47,7 @@ class Magistrate(CharacterRules):
         return {"warrants": warrants, "confiscate": confiscate, "let_build": let_build}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY or any(m & WARRANT for m in g.markers):
+        if g.turn.used & USED_ABILITY or any(m & WARRANT for m in g.markers):
             return
         targets = nameable(g, p)
         k = min(3, len(targets))
@@ -59,7 +59,7 @@ class Magistrate(CharacterRules):
     def intercept_paid_build(self, g: Game, p: int, cid: int, gold: int, count: bool) -> bool:
         i = g.current_character
         m = g.markers[i]
-        if not m & WARRANT or m & WARRANT_SPENT or p != g.turn_player:
+        if not m & WARRANT or m & WARRANT_SPENT or p != g.turn.player:
             return False
         asks = asks_magistrate(g, p)
         g.markers[i] |= WARRANT_SPENT  # only the first paid build of the turn can be confiscated
@@ -72,8 +72,8 @@ class Magistrate(CharacterRules):
         return True
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        mp = g.follow_up_player
-        target, cid = g.follow_up_data[0], g.follow_up_data[1]
+        mp = g.decision.player
+        target, cid = g.decision.data[0], g.decision.data[1]
         del target
         if g.markers[g.current_character] & SIGNED and not any(e & CARD == cid for e in g.cities[mp]):
             return [CONFISCATE, LET_BUILD]
@@ -81,7 +81,7 @@ class Magistrate(CharacterRules):
 
 
 def warrants(g: Game, p: int, a: Action) -> None:
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     for n, key in enumerate(a.args):
         g.markers[g.cast_index(str(key))] |= WARRANT | (SIGNED if n == 0 else 0)
     keys = sorted((str(k) for k in a.args), key=g.cast_index)
@@ -90,9 +90,9 @@ def warrants(g: Game, p: int, a: Action) -> None:
 
 
 def _close(g: Game) -> tuple[int, int, int, bool]:
-    p, cid, gold, count = g.follow_up_data
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    p, cid, gold, count = g.decision.data
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     return p, cid, gold, bool(count)
 
 
@@ -105,9 +105,9 @@ def confiscate(g: Game, mp: int, a: Action) -> None:
     p, cid, gold, count = _close(g)
     g.markers[g.current_character] |= WARRANT_SHOWN
     g.gold[p] += gold
-    g.spent -= gold  # not paid after all (the Alchemist gets back only what he paid)
+    g.turn.spent -= gold  # not paid after all (the Alchemist gets back only what he paid)
     if count and g.counts_toward_limit(cid):
-        g.builds += 1  # it still counts toward the target's building limit
+        g.turn.builds += 1  # it still counts toward the target's building limit
     g.emit(
         "confiscate",
         {

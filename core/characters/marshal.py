@@ -31,7 +31,7 @@ class Marshal(CharacterRules):
         return {"seize": seize}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY:
+        if g.turn.used & USED_ABILITY:
             return
         keep = g.rules.district_rules.get("keep")
         keep_id = keep.id if keep is not None else -1
@@ -55,7 +55,7 @@ def seize(g: Game, p: int, a: Action) -> None:
     cid = g.card_id(key)
     entry = min((e for e in g.cities[q] if e & CARD == cid), key=g.entry_cost)
     price = seize_price(g, q, entry)
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.gold[p] -= price
     g.gold[q] += price
     g.cities[q].remove(entry)

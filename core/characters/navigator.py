@@ -24,12 +24,12 @@ class Navigator(CharacterRules):
         return {"navigate": navigate}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_BONUS:
+        if not g.turn.used & USED_BONUS:
             out.extend(NAVIGATE)
 
 
 def navigate(g: Game, p: int, a: Action) -> None:
-    g.used |= USED_BONUS
+    g.turn.used |= USED_BONUS
     if a.args[0] == "gold":
         g.gain_gold(p, 4, "navigator")
     else:

@@ -29,7 +29,7 @@ class Queen(CharacterRules):
         return {"queen": queen}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_ABILITY and neighbours(g, p, g.called_by[RANK4]):
+        if not g.turn.used & USED_ABILITY and neighbours(g, p, g.called_by[RANK4]):
             out.append(QUEEN)
 
     def on_round_end(self, g: Game, i: int) -> bool:
@@ -40,5 +40,5 @@ class Queen(CharacterRules):
 
 
 def queen(g: Game, p: int, a: Action) -> None:
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.gain_gold(p, 3, "queen")

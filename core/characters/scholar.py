@@ -24,15 +24,15 @@ class Scholar(CharacterRules):
         return {"study": study, "scholar_keep": scholar_keep}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_ABILITY and g.deck:
+        if not g.turn.used & USED_ABILITY and g.deck:
             out.append(STUDY)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        return [Action("scholar_keep", (k,)) for k in dict.fromkeys(g.card_keys(g.follow_up_data))]
+        return [Action("scholar_keep", (k,)) for k in dict.fromkeys(g.card_keys(g.decision.data))]
 
 
 def study(g: Game, p: int, a: Action) -> None:
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     drawn = g.draw(7)  # RULINGS R1: fewer if the deck is short
     g.emit("study", {"player": p, "drawn": len(drawn)})
     g.emit("study_private", {"player": p, "cards": g.card_keys(drawn)}, (p,))
@@ -41,10 +41,10 @@ def study(g: Game, p: int, a: Action) -> None:
 
 def scholar_keep(g: Game, p: int, a: Action) -> None:
     cid = g.card_id(str(a.args[0]))
-    rest = g.follow_up_data
+    rest = g.decision.data
     rest.remove(cid)
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     g.hands[p].append(cid)
     g.deck.extend(rest)
     g.rng.shuffle(g.deck)

@@ -25,16 +25,16 @@ class Seer(CharacterRules):
         return {"foresee": foresee, "seer_give": seer_give}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_ABILITY and any(g.hands[q] for q in range(g.players) if q != p):
+        if not g.turn.used & USED_ABILITY and any(g.hands[q] for q in range(g.players) if q != p):
             out.append(FORESEE)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        keys = list(dict.fromkeys(g.card_keys(g.hands[g.follow_up_player])))
-        return [Action("seer_give", (q, k)) for q in g.follow_up_data for k in keys]
+        keys = list(dict.fromkeys(g.card_keys(g.hands[g.decision.player])))
+        return [Action("seer_give", (q, k)) for q in g.decision.data for k in keys]
 
 
 def foresee(g: Game, p: int, a: Action) -> None:
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     owed = []
     for k in range(1, g.players):
         q = (p + k) % g.players
@@ -61,8 +61,8 @@ def seer_give(g: Game, p: int, a: Action) -> None:
     g.hand_remove(p, cid)
     g.hands[q].append(cid)
     g.known[p][q].append(cid)
-    g.follow_up_data.remove(q)
+    g.decision.data.remove(q)
     g.emit("seer_give", {"player": p, "target": q})
     g.emit("seer_give_private", {"player": p, "target": q, "card": key}, (p, q))
-    if not g.follow_up_data:
-        g.follow_up = Decision.NONE
+    if not g.decision.data:
+        g.decision.kind = Decision.NONE

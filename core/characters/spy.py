@@ -22,7 +22,7 @@ class Spy(CharacterRules):
         return {"spy": spy}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY:
+        if g.turn.used & USED_ABILITY:
             return
         for q in range(g.players):
             if q != p:
@@ -31,7 +31,7 @@ class Spy(CharacterRules):
 
 def spy(g: Game, p: int, a: Action) -> None:
     q, tkey = int(a.args[0]), str(a.args[1])
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     hand = g.hands[q]
     matches = sum(1 for c in hand if g.rules.edition.districts[c].type.key == tkey)
     g.known[p][q] = hand[:]  # RULINGS R2: the Spy saw the whole hand

@@ -25,14 +25,14 @@ class TaxCollector(CharacterRules):
         return {"collect_tax": collect_tax}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_ABILITY and g.tax > 0:
+        if not g.turn.used & USED_ABILITY and g.tax > 0:
             out.append(COLLECT)
 
     def tax_due(self, g: Game, p: int, gold_left: int) -> int:
         """The tax p pays on a build with `gold_left` gold once it is paid (what `Effect.tax` states)."""
         # The builder is p (the Magistrate for a confiscated district, R17); exempt only while p is the one
         # playing the Tax Collector (in 2-3 player games his other character pays).
-        if p == g.turn_player and g.rules.character_rules[g.current_character] is self:
+        if p == g.turn.player and g.rules.character_rules[g.current_character] is self:
             return 0
         return 1 if gold_left > 0 else 0
 
@@ -44,7 +44,7 @@ class TaxCollector(CharacterRules):
 
 
 def collect_tax(g: Game, p: int, a: Action) -> None:
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     amount = g.tax
     g.tax = 0
     g.gold[p] += amount

@@ -22,7 +22,7 @@ class Thief(CharacterRules):
         return {"rob": rob}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_ABILITY:
+        if not g.turn.used & USED_ABILITY:
             targets = nameable(g, p, min_rank=2, exclude_killed=True, exclude_bewitched=True)
             out.extend(map(named_actions(g, "rob").__getitem__, targets))  # shared("rob", key) each
 
@@ -34,7 +34,7 @@ def rob(g: Game, p: int, a: Action) -> None:
     i = g.cast_index(str(a.args[0]))
     g.robbed = i
     g.robber = p
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     log = g.log
     if log is not None:  # a compact record (see Game.events); a silent game, a search's, keeps none
         log.append((_ROB, None, p, g.rules.cast_keys[i]))

@@ -49,7 +49,7 @@ class Warlord(CharacterRules):
         return {"destroy": destroy}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY:
+        if g.turn.used & USED_ABILITY:
             return
         gold = g.gold[p]
         rules = g.rules.district_rules
@@ -114,7 +114,7 @@ def destroy(g: Game, p: int, a: Action) -> None:
     entry = cheapest_entry(g, q, key)
     price = destroy_price(g, q, entry)
     g.gold[p] -= price
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     log = g.log
     if log is not None:  # a compact record (see Game.events); a silent game, a search's, keeps none
         log.append((_DESTROY, None, p, q, key, price))

@@ -23,7 +23,7 @@ GATHER = [GATHER_GOLD, GATHER_CARDS]
 
 def bewitched_turn(g: Game) -> bool:
     """The player holding the bewitched character is playing it (he only gathers)."""
-    return g.current_character == g.bewitched and g.turn_player == g.owner[g.current_character]
+    return g.current_character == g.bewitched and g.turn.player == g.owner[g.current_character]
 
 
 class Witch(CharacterRules):
@@ -39,7 +39,7 @@ class Witch(CharacterRules):
     def gate(self, g: Game, p: int) -> list[Action] | None:
         if g.current_character == WITCH or bewitched_turn(g):
             # The follow-up "bewitch" opens right after gathering, so here she has not gathered yet.
-            return GATHER if not g.gathered else []
+            return GATHER if not g.turn.gathered else []
         return None
 
     def after_gathering(self, g: Game, p: int) -> None:
@@ -49,26 +49,26 @@ class Witch(CharacterRules):
             _resume(g)
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        return [Action("bewitch", (g.character_key(i),)) for i in nameable(g, g.follow_up_player)]
+        return [Action("bewitch", (g.character_key(i),)) for i in nameable(g, g.decision.player)]
 
 
 def bewitch(g: Game, p: int, a: Action) -> None:
     i = g.cast_index(str(a.args[0]))
     g.bewitched = i
-    g.follow_up = Decision.NONE
+    g.decision.kind = Decision.NONE
     g.emit("bewitch", {"player": p, "character": g.character_key(i)})
     # Her turn is on hold: no end-of-turn effects now (R16); the next character is called.
     g.emit("witch_pause", {"player": p})
-    g.turn_player = -1
+    g.turn.player = -1
     g.call_next()
 
 
 def _resume(g: Game) -> None:
     i = g.current_character
-    holder = g.turn_player
+    holder = g.turn.player
     g.emit("end_turn", {"player": holder, "character": g.character_key(i), "bewitched": True})
     w = g.owner[WITCH]
     g.reset_turn(i, w)
-    g.gathered = True  # she gathered in the first part of her turn
+    g.turn.gathered = True  # she gathered in the first part of her turn
     g.emit("witch_resume", {"player": w, "character": g.character_key(i)})
     g.rules.character_rules[i].on_resume(g, w)

@@ -25,12 +25,12 @@ class Wizard(CharacterRules):
         return {"wizard": wizard, "wizard_take": wizard_take, "wizard_build": wizard_build}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if g.used & USED_ABILITY:
+        if g.turn.used & USED_ABILITY:
             return
         out.extend(Action("wizard", (q,)) for q in range(g.players) if q != p and g.hands[q])
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        p, q = g.follow_up_player, g.follow_up_data[0]
+        p, q = g.decision.player, g.decision.data[0]
         out = []
         may_build = g.rules.character_rules[g.current_character].may_build
         for cid in dict.fromkeys(g.hands[q]):
@@ -51,7 +51,7 @@ class Wizard(CharacterRules):
 
 def wizard(g: Game, p: int, a: Action) -> None:
     q = int(a.args[0])
-    g.used |= USED_ABILITY
+    g.turn.used |= USED_ABILITY
     g.known[p][q] = g.hands[q][:]  # RULINGS R2: the Wizard saw the whole hand
     g.emit("wizard", {"player": p, "target": q})
     g.emit("wizard_private", {"player": p, "target": q, "cards": g.card_keys(g.hands[q])}, (p,))
@@ -59,17 +59,17 @@ def wizard(g: Game, p: int, a: Action) -> None:
 
 
 def _take(g: Game, p: int, a: Action) -> int:
-    q = g.follow_up_data[0]
+    q = g.decision.data[0]
     cid = g.card_id(str(a.args[0]))
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     g.hand_remove(q, cid)
     g.emit("wizard_take_private", {"player": p, "target": q, "card": str(a.args[0])}, (p, q))
     return cid
 
 
 def wizard_take(g: Game, p: int, a: Action) -> None:
-    q = g.follow_up_data[0]
+    q = g.decision.data[0]
     cid = _take(g, p, a)
     g.hands[p].append(cid)
     g.known[q][p].append(cid)
@@ -77,7 +77,7 @@ def wizard_take(g: Game, p: int, a: Action) -> None:
 
 
 def wizard_build(g: Game, p: int, a: Action) -> None:
-    q = g.follow_up_data[0]
+    q = g.decision.data[0]
     cid = _take(g, p, a)
     g.emit("wizard_builds", {"player": p, "target": q, "card": str(a.args[0])})
     g.pay_and_place(p, cid, g.build_cost(p, cid), count=False)

@@ -25,13 +25,13 @@ class Laboratory(DistrictRules):
         return {"laboratory": laboratory}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_LAB:
+        if not g.turn.used & USED_LAB:
             out.extend(shared("laboratory", k) for k in dict.fromkeys(g.card_keys(g.hands[p])))
 
 
 def laboratory(g: Game, p: int, a: Action) -> None:
     cid = g.card_id(str(a.args[0]))
-    g.used |= USED_LAB
+    g.turn.used |= USED_LAB
     g.hands[p].remove(cid)
     g.forget_hand(p)
     g.bottom([cid])
@@ -51,12 +51,12 @@ class Smithy(DistrictRules):
         return {"smithy": smithy}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_SMITHY and g.gold[p] >= 2:
+        if not g.turn.used & USED_SMITHY and g.gold[p] >= 2:
             out.append(SMITHY)
 
 
 def smithy(g: Game, p: int, a: Action) -> None:
-    g.used |= USED_SMITHY
+    g.turn.used |= USED_SMITHY
     g.gold[p] -= 2
     g.emit("smithy", {"player": p})
     g.gain_cards(p, 3, "smithy")

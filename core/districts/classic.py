@@ -60,9 +60,9 @@ class Graveyard(DistrictRules):
 
 
 def graveyard(g: Game, p: int, a: Action) -> None:
-    cid = g.follow_up_data[0]
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    cid = g.decision.data[0]
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     if a.args[0] == "take":
         g.gold[p] -= 1
         g.hands[p].append(cid)
@@ -105,7 +105,7 @@ class Lighthouse(DistrictRules):
 
 
 def lighthouse(g: Game, p: int, a: Action) -> None:
-    g.follow_up = Decision.NONE
+    g.decision.kind = Decision.NONE
     key = str(a.args[0])
     if key != "none":
         cid = g.card_id(key)
@@ -176,7 +176,7 @@ class BellTower(DistrictRules):
 
 
 def bell_tower(g: Game, p: int, a: Action) -> None:
-    g.follow_up = Decision.NONE
+    g.decision.kind = Decision.NONE
     if a.args[0] != "announce":
         return
     g.edition_state["bell"] = 1

@@ -24,7 +24,7 @@ class Museum(DistrictRules):
         return {"museum": museum}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.used & USED_MUSEUM:
+        if not g.turn.used & USED_MUSEUM:
             out.extend(Action("museum", (k,)) for k in dict.fromkeys(g.card_keys(g.hands[p])))
 
     def score(self, g: Game, p: int, ctx: ScoreContext) -> int:
@@ -33,7 +33,7 @@ class Museum(DistrictRules):
 
 def museum(g: Game, p: int, a: Action) -> None:
     cid = g.card_id(str(a.args[0]))
-    g.used |= USED_MUSEUM
+    g.turn.used |= USED_MUSEUM
     g.hands[p].remove(cid)
     g.forget_hand(p)  # face down: others cannot tell which card left the hand
     g.museum.append(cid)

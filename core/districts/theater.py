@@ -32,7 +32,7 @@ class Theater(DistrictRules):
         return False
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        p = g.follow_up_player
+        p = g.decision.player
         out: list[Action] = []
         for q in range(g.players):
             if q == p or not g.characters[q]:

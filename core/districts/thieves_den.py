@@ -34,8 +34,8 @@ class ThievesDen(DistrictRules):
         g.open_follow_up(Decision.PAY_DEN, p, [cost])
 
     def follow_up_actions(self, g: Game) -> list[Action]:
-        p = g.follow_up_player
-        due = g.follow_up_data[0]
+        p = g.decision.player
+        due = g.decision.data[0]
         out: list[Action] = []
         if due > 0:
             out.extend(shared("pay_card", k) for k in dict.fromkeys(g.card_keys(g.hands[p])))
@@ -48,14 +48,14 @@ def pay_card(g: Game, p: int, a: Action) -> None:
     cid = g.card_id(str(a.args[0]))
     g.hands[p].remove(cid)
     g.forget_hand(p)  # paid face down: keep what others know a subset of the hand while this is open
-    g.follow_up_data[0] -= 1
-    g.follow_up_data.append(cid)
+    g.decision.data[0] -= 1
+    g.decision.data.append(cid)
 
 
 def pay_gold(g: Game, p: int, a: Action) -> None:
-    due, cards = g.follow_up_data[0], g.follow_up_data[1:]
-    g.follow_up = Decision.NONE
-    g.follow_up_data = []
+    due, cards = g.decision.data[0], g.decision.data[1:]
+    g.decision.kind = Decision.NONE
+    g.decision.data = []
     if cards:
         g.forget_hand(p)
         g.bottom(cards)

@@ -31,7 +31,7 @@ def whole_list_choice(g: Game, rng: Rng) -> Action:
                     return a
         return aims[rng.below(len(aims))]
     if any(a.kind == "gather" for a in acts):
-        p = g.turn_player
+        p = g.turn.player
         want_gold = g.gold[p] < 4 and bool(g.hands[p])
         return next(a for a in acts if a.kind == "gather" and (a.args[0] == "gold") == want_gold)
     builds = [a for a in acts if a.kind == "build"]
@@ -75,7 +75,7 @@ def test_the_rollout_policy_chooses_as_over_the_whole_list(cfg):
                 assert a == b, f"step {step}: {a} instead of {b}"
                 assert fast.state == slow.state, f"step {step}: other draws for {a}"
                 checked += 1
-            elif g.phase == SELECT and not g.follow_up:
+            elif g.phase == SELECT and not g.decision.kind:
                 assert g.selection_actions() == g.legal_actions()
             g.apply(pd[0], rollout_policy(g, mover))
             step += 1
@@ -93,8 +93,8 @@ def test_the_dearest_build_is_the_first_of_the_dearest_listed(players):
         while not g.over:
             pd = g.pending()
             assert pd is not None
-            if g.phase == TURN and not g.follow_up and g.gathered and g.hands[g.turn_player]:
-                p = g.turn_player
+            if g.phase == TURN and not g.decision.kind and g.turn.gathered and g.hands[g.turn.player]:
+                p = g.turn.player
                 every = g.build_actions(p)
                 costs = [g.rules.edition.districts[g.rules.card_ids[str(a.args[0])]].cost for a in every]
                 want = [every[costs.index(max(costs))]] if every else []

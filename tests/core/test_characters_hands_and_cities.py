@@ -78,7 +78,7 @@ def test_seer_takes_a_random_card_from_each_player_then_gives_one_back_to_each()
     assert {a[0] for a in legal(g, "seer_give")} == {1, 2}  # nothing owed to the empty hand
     act(g, "seer_give", 1, "palace", seat=0)
     act(g, "seer_give", 2, "tavern", seat=0)
-    assert g.follow_up == ""
+    assert g.decision.kind == ""
     assert keys(g, g.hands[0]) == ["temple"]
     assert keys(g, g.hands[1]) == ["palace"] and keys(g, g.hands[2]) == ["tavern"]
     assert keys(g, g.known[2][0]) == ["temple"]  # he knows the Seer has his card

@@ -240,7 +240,7 @@ def test_threatened_player_with_one_gold_bribes_with_zero():
     g = threatened(gold=0)
     g = build(g, gold={1: 1})
     act(g, "gather", "cards", seat=1)
-    act(g, "keep", g.card_keys(g.drawn)[0], seat=1)
+    act(g, "keep", g.card_keys(g.turn.drawn)[0], seat=1)
     act(g, "bribe", seat=1)
     assert g.gold[1] == 1
 
@@ -253,7 +253,7 @@ def test_refused_flowered_threat_revealed_takes_all_gold():
     act(g, "reveal_threat", seat=0)
     assert g.gold[:2] == [2 + 7, 0]
     assert view(g, 3).flowered_threat == "merchant"
-    assert END in g.legal_actions() and g.turn_player == 1
+    assert END in g.legal_actions() and g.turn.player == 1
 
 
 def test_refused_unflowered_threat_revealed_takes_nothing():

@@ -18,8 +18,8 @@ def witch_table(holders, cast=CAST, **kw):
 
 def bewitch(g, target, resource="gold"):
     act(g, "gather", resource, seat=0)
-    if g.follow_up == "keep":
-        act(g, "keep", g.card_keys(g.drawn)[0], seat=0)
+    if g.decision.kind == "keep":
+        act(g, "keep", g.card_keys(g.turn.drawn)[0], seat=0)
     act(g, "bewitch", target, seat=0)
 
 
@@ -62,7 +62,7 @@ def test_witch_resumes_as_the_bewitched_character_with_her_own_hand_gold_and_cit
     act(g, "build", "docks", seat=0)
     assert keys(g, g.cities[0]) == ["docks", "harbor", "tavern"]
     act(g, "end", seat=0)
-    assert g.turn_player == -1 or turn_of(g)[1] != "merchant"
+    assert g.turn.player == -1 or turn_of(g)[1] != "merchant"
 
 
 def test_witch_resumed_as_architect_has_the_building_limit_of_three():

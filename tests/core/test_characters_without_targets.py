@@ -83,8 +83,8 @@ def test_navigator_gains_four_gold_or_four_cards_and_cannot_build():
         hands={0: ["tavern"]},
     )
     act(g, "gather", "cards", seat=0)
-    if g.follow_up == "keep":
-        act(g, "keep", g.card_keys(g.drawn)[0], seat=0)
+    if g.decision.kind == "keep":
+        act(g, "keep", g.card_keys(g.turn.drawn)[0], seat=0)
     assert legal(g, "build") == []
     hand = len(g.hands[0])
     act(g, "navigate", "cards", seat=0)
@@ -178,9 +178,9 @@ def test_scholar_cards_are_hidden_from_other_players_redeal():
     seen = set()
     for s in range(20):
         h = redeal(g, 1, Rng(s))
-        assert sorted(h.follow_up_data + h.deck + [c for q in range(4) for c in h.hands[q]]) == sorted(
-            g.follow_up_data + g.deck + [c for q in range(4) for c in g.hands[q]]
+        assert sorted(h.decision.data + h.deck + [c for q in range(4) for c in h.hands[q]]) == sorted(
+            g.decision.data + g.deck + [c for q in range(4) for c in g.hands[q]]
         )
-        seen.add(tuple(h.follow_up_data))
+        seen.add(tuple(h.decision.data))
     assert len(seen) > 1
-    assert redeal(g, 0, Rng(3)).follow_up_data == g.follow_up_data
+    assert redeal(g, 0, Rng(3)).decision.data == g.decision.data

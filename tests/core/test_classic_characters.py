@@ -18,7 +18,7 @@ def test_the_assassin_kills_and_the_killed_character_misses_his_whole_turn():
     act(g, "kill", "king")
     act(g, "gather", "gold")
     act(g, "end")
-    assert _cur(g) == "bishop" and g.turn_player == 2
+    assert _cur(g) == "bishop" and g.turn.player == 2
 
 
 def test_the_classic_thief_cannot_rob_the_assassin_or_the_assassins_victim_r41():
@@ -55,7 +55,7 @@ def test_the_witch_resumes_the_bewitched_turn_in_her_own_city():
     act(g, "gather", "gold")  # the thief
     act(g, "end")
     act(g, "gather", "gold")  # the bewitched merchant's player only gathers
-    assert g.turn_player == 0 and _cur(g) == "merchant"
+    assert g.turn.player == 0 and _cur(g) == "merchant"
     gold = g.gold[0]
     act(g, "bonus")
     assert g.gold[0] == gold + 1
@@ -102,7 +102,7 @@ def test_the_assassin_who_built_pays_the_tax_collector_when_he_is_revealed():
     n_events = len(g.events)
     act(g, "end")
     # The Tax Collector is revealed right after: the Assassin's player pays then, retroactively.
-    assert g.turn_player == 1 and g.gold[1] == 3 and g.gold[0] == 3
+    assert g.turn.player == 1 and g.gold[1] == 3 and g.gold[0] == 3
     kinds_now = [e.kind for e in g.events[n_events:]]
     assert kinds_now.index("pay_tax") > kinds_now.index("call")
 
@@ -200,10 +200,10 @@ def test_the_classic_abbot_takes_gold_only_and_the_single_richest_gives_him_1():
     g = build(g, hands={0: []}, cities={0: ["temple", "church"]}, gold={0: 0})
     g = build(g, gold={1: 5, 2: 2, 3: 2})
     act(g, "gather", "cards")
-    if g.follow_up == "keep":
+    if g.decision.kind == "keep":
         act(g, "keep", g.legal_actions()[0].args[0])
     act(g, "income")
-    assert g.gold[0] == 2 and g.follow_up == ""  # gold, no cards choice
+    assert g.gold[0] == 2 and g.decision.kind == ""  # gold, no cards choice
     act(g, "alms", 1)
     assert g.gold[0] == 3 and g.gold[1] == 4
 
@@ -276,7 +276,7 @@ def test_the_classic_warlord_destroys_at_the_end_of_his_turn_r41():
     # Destroying is the last act of his turn: it is over.
     assert (
         g.gold[1] == 5
-        and g.turn_player != 1
+        and g.turn.player != 1
         and [g.rules.edition.districts[c].key for c in g.cities[2]] == ["tavern"]
     )
 
@@ -321,7 +321,7 @@ def test_the_classic_diplomat_exchanges_at_the_end_of_his_turn_paying_the_differ
     assert "exchange" not in legal_kinds(g)
     act(g, "gather", "gold")
     act(g, "exchange", 2, "castle", "tavern")
-    assert g.gold[1] == 2 and g.gold[2] == 3 and g.turn_player != 1
+    assert g.gold[1] == 2 and g.gold[2] == 3 and g.turn.player != 1
 
 
 def test_the_diplomat_cannot_take_the_keep_the_bishops_districts_or_from_a_completed_city_r42():

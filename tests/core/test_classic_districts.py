@@ -72,16 +72,16 @@ def test_the_observatory_draws_three_and_keeps_one():
     g = mid_game(players=4, edition="classic", characters={0: "king"})
     g = build(g, hands={0: []}, cities={0: ["observatory"]}, gold={0: 0})
     act(g, "gather", "cards")
-    assert len(g.drawn) == 3
+    assert len(g.turn.drawn) == 3
     act(g, "keep", g.legal_actions()[0].args[0])
-    assert len(g.hands[0]) == 1 and g.follow_up == ""
+    assert len(g.hands[0]) == 1 and g.decision.kind == ""
 
 
 def test_the_library_keeps_both_cards_drawn():
     g = mid_game(players=4, edition="classic", characters={0: "king"})
     g = build(g, hands={0: []}, cities={0: ["library"]}, gold={0: 0})
     act(g, "gather", "cards")
-    assert len(g.hands[0]) == 2 and g.follow_up == ""
+    assert len(g.hands[0]) == 2 and g.decision.kind == ""
 
 
 def test_library_and_observatory_together_draw_three_and_keep_two_r43():
@@ -89,11 +89,11 @@ def test_library_and_observatory_together_draw_three_and_keep_two_r43():
     g = build(g, hands={0: []}, cities={0: ["library", "observatory"]}, gold={0: 0})
     before = total_cards(g)
     act(g, "gather", "cards")
-    assert len(g.drawn) == 3
+    assert len(g.turn.drawn) == 3
     act(g, "keep", g.legal_actions()[0].args[0])
-    assert g.follow_up == "keep"
+    assert g.decision.kind == "keep"
     act(g, "keep", g.legal_actions()[0].args[0])
-    assert len(g.hands[0]) == 2 and g.follow_up == "" and total_cards(g) == before
+    assert len(g.hands[0]) == 2 and g.decision.kind == "" and total_cards(g) == before
 
 
 def _graveyard_game():
@@ -110,7 +110,7 @@ def test_the_graveyard_owner_may_pay_one_gold_to_take_the_district_the_warlord_d
     assert g.pending() == (3, "graveyard")
     act(g, "graveyard", "take")
     assert g.hands[3] == [g.card_id("manor")] and g.gold[3] == 1
-    assert g.turn_player != 1  # the Warlord's turn is over
+    assert g.turn.player != 1  # the Warlord's turn is over
 
 
 def test_the_graveyard_is_not_usable_by_the_warlord_nor_on_itself_nor_without_gold_r43():
@@ -119,20 +119,20 @@ def test_the_graveyard_is_not_usable_by_the_warlord_nor_on_itself_nor_without_go
     g = build(g, hands={2: []}, cities={2: ["manor"]}, gold={2: 0})
     act(g, "gather", "gold")
     act(g, "destroy", 2, "manor")
-    assert g.follow_up == "" and g.turn_player != 1
+    assert g.decision.kind == "" and g.turn.player != 1
     g = _graveyard_game()
     g = build(g, hands={1: []}, cities={1: []}, gold={1: 9})
     g = build(g, hands={2: []}, cities={2: ["graveyard"]}, gold={2: 5})
     act(g, "gather", "gold")
     act(g, "destroy", 2, "graveyard")
-    assert g.follow_up == "" and g.hands[2] == []
+    assert g.decision.kind == "" and g.hands[2] == []
     g = _graveyard_game()
     g = build(g, hands={1: []}, cities={1: []}, gold={1: 9})
     g = build(g, hands={2: []}, cities={2: ["manor"]}, gold={2: 0})
     g = build(g, hands={3: []}, cities={3: ["graveyard"]}, gold={3: 0})
     act(g, "gather", "gold")
     act(g, "destroy", 2, "manor")
-    assert g.follow_up == ""
+    assert g.decision.kind == ""
 
 
 def test_dragon_gate_and_university_cost_six_and_are_worth_eight():
@@ -309,7 +309,7 @@ def test_the_bell_tower_is_not_offered_in_the_shorter_game():
     g = build(g, hands={0: ["bell_tower"]}, cities={0: []}, gold={0: 5})
     act(g, "gather", "gold")
     act(g, "build", "bell_tower")
-    assert g.follow_up == "" and g.complete_at == 7
+    assert g.decision.kind == "" and g.complete_at == 7
 
 
 # ---------------------------------------------------------------- Hospital, Throne Room, Ball Room
@@ -321,7 +321,7 @@ def test_an_assassinated_hospital_owner_still_takes_an_action_but_cannot_build_o
     act(g, "kill", "merchant")
     act(g, "gather", "gold")
     act(g, "end")
-    assert g.turn_player == 1 and legal_kinds(g) == {"gather"}
+    assert g.turn.player == 1 and legal_kinds(g) == {"gather"}
     act(g, "gather", "gold")
     assert legal_kinds(g) == {"end"}  # no build, no income, no bonus
     act(g, "end")
@@ -356,7 +356,7 @@ def test_a_killed_player_without_the_hospital_misses_his_turn():
     act(g, "kill", "merchant")
     act(g, "gather", "gold")
     act(g, "end")
-    assert g.turn_player == 2
+    assert g.turn.player == 2
 
 
 def test_the_throne_room_gives_one_gold_whenever_the_crown_changes_hands():
@@ -384,11 +384,11 @@ def test_the_ball_room_owner_with_the_crown_is_thanked_first_r44():
     assert "thank" not in legal_kinds(g)  # not by himself
     act(g, "gather", "gold")
     act(g, "end")
-    assert g.turn_player == 1 and g.legal_actions()[0] == Action("thank")
+    assert g.turn.player == 1 and g.legal_actions()[0] == Action("thank")
     act(g, "thank")
     assert "thank" not in legal_kinds(g)
     act(g, "gather", "gold")
-    assert g.turn_player == 1
+    assert g.turn.player == 1
 
 
 def test_a_player_who_forgets_to_thank_loses_the_rest_of_his_turn_r44():
@@ -397,7 +397,7 @@ def test_a_player_who_forgets_to_thank_loses_the_rest_of_his_turn_r44():
     act(g, "end")
     gold = g.gold[1]
     act(g, "gather", "gold")
-    assert g.turn_player == 2 and g.gold[1] == gold  # the action did not happen; the Merchant is called
+    assert g.turn.player == 2 and g.gold[1] == gold  # the action did not happen; the Merchant is called
     assert any(e.kind == "forgot_thanks" for e in g.events)
 
 

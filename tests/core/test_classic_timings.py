@@ -47,7 +47,7 @@ def test_navigator_after_you_take_an_action_receive_four_extra_gold_or_four_extr
     with pytest.raises(IllegalAction, match="come after you take an action"):
         g.apply(0, Action("navigate", ("cards",)))
     act(g, "gather", "cards")
-    act(g, "keep", g.rules.edition.districts[g.drawn[0]].key)
+    act(g, "keep", g.rules.edition.districts[g.turn.drawn[0]].key)
     assert {a.args[0] for a in g.legal_actions() if a.kind == "navigate"} == {"gold", "cards"}
     gold = g.gold[0]
     act(g, "navigate", "gold")
@@ -62,7 +62,7 @@ def test_a_witch_resuming_as_the_merchant_has_already_taken_her_action():
     act(g, "bewitch", "merchant")
     assert "bonus" not in legal_kinds(g)  # the bewitched player only takes an action
     act(g, "gather", "gold")
-    assert g.turn_player == 0 and "bonus" in legal_kinds(g)
+    assert g.turn.player == 0 and "bonus" in legal_kinds(g)
 
 
 def test_in_2016_the_extra_resources_still_come_at_any_moment_of_the_turn():
@@ -76,7 +76,7 @@ def test_in_2016_the_extra_resources_still_come_at_any_moment_of_the_turn():
             a = g.legal_actions()[0]
             act(g, a.kind, *a.args)
         act(g, "end")
-    assert not g.gathered and "bonus" in legal_kinds(g)
+    assert not g.turn.gathered and "bonus" in legal_kinds(g)
 
 
 # ---------------------------------------------------------------- "When the Emperor is called"
@@ -118,7 +118,7 @@ def test_the_witch_resuming_as_the_emperor_gives_the_crown_away_before_anything_
     act(g, "bewitch", "emperor")
     assert legal_kinds(g) == {"gather"}  # the bewitched player cannot use the power before she takes over
     act(g, "gather", "gold")
-    assert g.turn_player == 0 and legal_kinds(g) == {"emperor"}
+    assert g.turn.player == 0 and legal_kinds(g) == {"emperor"}
     assert {a.args[0] for a in g.legal_actions()} == {1, 2, 3}
 
 

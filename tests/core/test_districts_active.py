@@ -232,7 +232,7 @@ def test_gold_mine_adds_nothing_when_drawing_cards():
     g = build(g, hands={0: []}, cities={0: ["gold_mine"]}, gold={0: 0})
     g = mid_game(g, characters={0: "architect"})
     g.apply(0, GATHER_CARDS)
-    assert g.gold[0] == 0 and len(g.drawn) == 2
+    assert g.gold[0] == 0 and len(g.turn.drawn) == 2
 
 
 def test_observatory_draws_three_cards_and_keeps_one():
@@ -241,7 +241,7 @@ def test_observatory_draws_three_cards_and_keeps_one():
     g = mid_game(g, characters={0: "architect"})
     n = total_cards(g)
     g.apply(0, GATHER_CARDS)
-    assert g.pending() == (0, "keep") and len(g.drawn) == 3
+    assert g.pending() == (0, "keep") and len(g.turn.drawn) == 3
     g.apply(0, g.legal_actions()[0])
     assert len(g.hands[0]) == 1 and total_cards(g) == n
 

@@ -101,7 +101,7 @@ def theater_decision(char: str, hand: int):
     ):
         seed += 1  # a deal where Anna, first to choose, is offered `char`
     g = build(g, cities={0: ["theater"]})
-    while g.phase == SELECT and not g.follow_up:
+    while g.phase == SELECT and not g.decision.kind:
         p, _ = g.pending()
         legal = g.legal_actions()
         want = Action("choose", (char,))

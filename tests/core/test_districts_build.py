@@ -61,7 +61,7 @@ def test_framework_builds_the_thieves_den_without_gold_or_cards():
     g = mid_game(g, characters={0: "merchant"})
     g.apply(0, GATHER_GOLD)
     g.apply(0, build_action("thieves_den", "destroy", "framework"))
-    assert g.has(0, "thieves_den") and g.hands[0] == [g.card_id("temple")] and g.follow_up == ""
+    assert g.has(0, "thieves_den") and g.hands[0] == [g.card_id("temple")] and g.decision.kind == ""
 
 
 # ------------------------------------------------------------------ Necropolis
@@ -229,7 +229,7 @@ def test_stables_does_not_count_toward_the_building_limit():
     g = mid_game(g, characters={0: "merchant"})  # Merchant: limit 1
     g.apply(0, GATHER_GOLD)
     g.apply(0, build_action("stables"))
-    assert g.builds == 0
+    assert g.turn.builds == 0
     assert build_action("castle") in g.legal_actions()
     g.apply(0, build_action("castle"))
     assert len(g.cities[0]) == 2

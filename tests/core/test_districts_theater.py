@@ -15,7 +15,7 @@ from citadels_core.view import view
 
 def select_all(g):
     """Everyone takes the first character offered, up to the end of the selection phase."""
-    while g.phase == SELECT and not g.follow_up:
+    while g.phase == SELECT and not g.decision.kind:
         p, _ = g.pending()
         g.apply(p, g.legal_actions()[0])
 

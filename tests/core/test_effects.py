@@ -131,8 +131,8 @@ def at_warlord(edition: str, districts: str | None = None) -> Game:
             if (
                 g.pending()[1] == "turn"
                 and g.character_key(g.current_character) == "warlord"
-                and g.gathered
-                and not g.used & USED_ABILITY
+                and g.turn.gathered
+                and not g.turn.used & USED_ABILITY
             ):
                 return g
             acts = g.legal_actions()
@@ -143,7 +143,7 @@ def at_warlord(edition: str, districts: str | None = None) -> Game:
 def test_the_warlord_pays_one_more_for_a_district_behind_the_great_wall():
     """The case of the issue: Bruno's Castle (4) behind his Great Wall costs the Warlord 4, not 3."""
     g = at_warlord("2016", "ambitious_aristocrats")  # a set with the Great Wall
-    p = g.turn_player
+    p = g.turn.player
     q = next(q for q in range(4) if q != p and q not in g.protected_seats())
     g = build(g, cities={q: ["great_wall", "castle"]}, gold={p: 9})
     from citadels_core.actions import Action
@@ -161,7 +161,7 @@ def test_the_warlord_pays_one_more_for_a_district_behind_the_great_wall():
 @pytest.mark.parametrize("edition", ["2016", "classic"])
 def test_an_action_on_ones_own_city_says_so(edition):
     g = at_warlord(edition)
-    p = g.turn_player
+    p = g.turn.player
     g = build(g, cities={p: ["temple"]}, gold={p: 5})
     from citadels_core.actions import Action
 

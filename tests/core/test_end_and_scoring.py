@@ -71,7 +71,7 @@ def test_game_ends_after_the_round_in_which_a_city_has_seven_districts():
     act(g, "build", "palace")
     assert g.last_round and g.first_complete == 0
     act(g, "end")
-    assert g.phase == "turn" and g.turn_player == 1  # the round is played to its end
+    assert g.phase == "turn" and g.turn.player == 1  # the round is played to its end
     finish_turn(g)
     assert g.over
     assert g.result["scores"][0]["completion"] == 4

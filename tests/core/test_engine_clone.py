@@ -1,7 +1,10 @@
 """`Game.clone` copies every slot: the fixed and immutable ones (`Game.SHARED`) by reference, the rest as
-copies that share no list with the original (clone() writes the shared slots out one by one)."""
+copies that share no list with the original, the records of core/state.py with their lists (clone() writes
+the shared slots out one by one)."""
 
 from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
@@ -35,6 +38,12 @@ def test_clone_copies_every_slot() -> None:
                 assert theirs is mine, name
             elif name == "rng":
                 assert theirs is not mine and theirs.state == mine.state
+            elif is_dataclass(mine):  # a record of the state (core/state.py): copied, and its lists too
+                assert theirs == mine and theirs is not mine, name
+                for f in fields(mine):
+                    value = getattr(mine, f.name)
+                    if isinstance(value, list):
+                        assert getattr(theirs, f.name) is not value, f"{name}.{f.name}"
             else:
                 assert theirs == mine, name
                 if isinstance(mine, list | dict) and (mine or isinstance(mine, dict)):

@@ -31,7 +31,7 @@ def test_playout_shortcuts_match_the_public_api(config: GameConfig) -> None:
         while not g.over:
             p, kind = g.pending()  # type: ignore[misc]
             acts = g.legal_actions()
-            if g.follow_up:
+            if g.decision.kind:
                 assert g.follow_up_legal_actions() == acts
                 follow_ups += 1
             if kind in ("choose_character", "discard_character"):

@@ -44,7 +44,7 @@ def test_an_action_equal_to_a_listed_one_is_accepted():
     p = g.pending()[0]
     g.legal_actions()
     g.apply(p, Action.from_json(["gather", "gold"]))  # a new object, as parsed from a player's command
-    assert g.gathered
+    assert g.turn.gathered
 
 
 def test_a_listed_action_is_refused_to_a_seat_that_does_not_decide():

@@ -80,7 +80,7 @@ FIELD_WRITES_ALLOWED = {
 
 def _field_writes(text: str, fields: set[str]) -> list[tuple[int, str]]:
     """(line, field) of each assignment to, or in-place change of, an attribute named like a Game field."""
-    names = "|".join(sorted(fields))
+    names = "|".join(re.escape(f) for f in sorted(fields))
     write = re.compile(
         rf"\.({names})\b(?:\[[^\]\n]*\])*\s*(?:[-+*/|&^]?=(?!=)|\.(?:append|extend|insert|remove|pop|clear|"
         rf"sort|reverse|update|setdefault)\()"
@@ -89,17 +89,31 @@ def _field_writes(text: str, fields: set[str]) -> list[tuple[int, str]]:
 
 
 def _game_fields() -> set[str]:
+    """The names of a game's fields, and of each field of its records (core/state.py) as `record.field`."""
+    from dataclasses import fields, is_dataclass
+
     from citadels_core import Game, GameConfig
 
     g = Game(GameConfig.create(4), 1, record_events=False)
-    return {n for n in dir(g) if not n.startswith("_") and not callable(getattr(g, n)) and n != "over"}
+    names = {n for n in dir(g) if not n.startswith("_") and not callable(getattr(g, n)) and n != "over"}
+    records = {n: getattr(g, n) for n in names if is_dataclass(getattr(g, n))}
+    return names | {f"{n}.{f.name}" for n, r in records.items() for f in fields(r)}
 
 
 def test_the_field_writes_check_sees_a_write():
     fields = _game_fields()
-    assert {"gold", "hands", "follow_up", "rules"} <= fields
-    sample = "g.gold[0] = 5\ng.hands[1].append(c)\nh.crown += 1\nassert g.gold[0] == 5\nx = g.deck[-1]\n"
-    assert _field_writes(sample, fields) == [(1, "gold"), (2, "hands"), (3, "crown")]
+    assert {"gold", "hands", "decision", "decision.kind", "rules"} <= fields
+    sample = (
+        "g.gold[0] = 5\ng.hands[1].append(c)\nh.crown += 1\nassert g.gold[0] == 5\nx = g.deck[-1]\n"
+        "g.decision.data.append(3)\ng.decision.kind = k\nassert g.decision.player == 1\n"
+    )
+    assert _field_writes(sample, fields) == [
+        (1, "gold"),
+        (2, "hands"),
+        (3, "crown"),
+        (6, "decision.data"),
+        (7, "decision.kind"),
+    ]
 
 
 def test_tests_build_positions_instead_of_writing_a_games_fields():

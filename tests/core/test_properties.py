@@ -33,7 +33,7 @@ def test_every_game_ends_with_cards_conserved_and_no_negative_stash(params):
         steps += 1
         assert steps < 20000
         assert min(g.gold) >= 0
-        if not g.follow_up:
+        if not g.decision.kind:
             assert all_cards(g) == start
     assert g.result is not None and g.result["winners"]
 
@@ -57,7 +57,7 @@ def test_a_view_does_not_change_when_hidden_cards_are_redealt(params, steps):
         for _ in range(3):
             h = redeal(g, p, rng)
             assert view(h, p) == v
-            if not g.follow_up:  # cards drawn or being paid are in nobody's hand for a moment
+            if not g.decision.kind:  # cards drawn or being paid are in nobody's hand for a moment
                 assert all_cards(h) == all_cards(g)
 
 

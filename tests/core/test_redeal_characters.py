@@ -78,7 +78,7 @@ def test_the_lighthouse_owner_looking_through_the_deck_is_dealt_alike():
         bot = RandomBot(seed)
         while not g.over:
             p = g.pending()[0]
-            if g.follow_up == "lighthouse":
+            if g.decision.kind == "lighthouse":
                 for q in range(cfg.players):
                     a, b = Rng(q), Rng(q)
                     assert redealt_characters(g, q, b) == redeal(g, q, a).characters

@@ -27,7 +27,7 @@ def test_pending_names_every_decision_by_its_member() -> None:
         rng = Rng(seed)
         while not g.over:
             seat, kind = g.pending()  # type: ignore[misc]  # not over: someone decides
-            assert type(kind) is Decision and type(g.follow_up) is Decision and type(g.phase) is Phase
+            assert type(kind) is Decision and type(g.decision.kind) is Decision and type(g.phase) is Phase
             seen.add(kind)
             acts = g.legal_actions()
             g.apply(seat, acts[rng.below(len(acts))])
@@ -37,11 +37,11 @@ def test_pending_names_every_decision_by_its_member() -> None:
 def test_a_position_reads_its_decision_back_as_a_member() -> None:
     g = Game(GameConfig.create(4), 3)
     rng = Rng(3)
-    while g.follow_up != Decision.KEEP:
+    while g.decision.kind != Decision.KEEP:
         acts = g.legal_actions()
         g.apply(g.pending()[0], acts[rng.below(len(acts))])  # type: ignore[index]  # not over
     text = g.position()
     back = Game.from_position(text)
-    assert back.follow_up is Decision.KEEP and back.phase is Phase.TURN and back.position() == text
+    assert back.decision.kind is Decision.KEEP and back.phase is Phase.TURN and back.position() == text
     with pytest.raises(PositionError, match="'decision' must name the open decision"):
         Game.from_position(text.replace('decision: "keep"', 'decision: "no_such"'))

@@ -12,7 +12,7 @@ def test_characters_take_turns_in_ascending_rank_order():
     g = mid_game(g, characters={0: "warlord", 1: "assassin", 2: "king", 3: "merchant"})
     order = []
     while g.phase == "turn":
-        order.append((g.turn_player, g.character_key(g.current_character)))
+        order.append((g.turn.player, g.character_key(g.current_character)))
         finish_turn(g)
     assert order == [(1, "assassin"), (2, "king"), (3, "merchant"), (0, "warlord")]
 
@@ -118,7 +118,7 @@ def test_killed_character_skips_his_turn_silently():
     g = mid_game(characters={0: "assassin", 1: "merchant", 2: "king"})
     act(g, "kill", "merchant")
     finish_turn(g)
-    assert g.turn_player == 2 and g.character_key(g.current_character) == "king"
+    assert g.turn.player == 2 and g.character_key(g.current_character) == "king"
     finish_turn(g)
     assert g.phase == "select"  # the merchant never played
     call = [e for e in g.events if e.kind == "call" and e.data["character"] == "merchant"][-1]
@@ -141,10 +141,10 @@ def test_thief_robs_at_reveal_before_gathering():
     act(g, "rob", "merchant")
     g = build(g, gold={1: 5})
     finish_turn(g)  # thief: +2 gold -> 4
-    assert g.turn_player == 1
+    assert g.turn.player == 1
     assert g.gold[1] == 0
     assert g.gold[0] == 4 + 5
-    assert not g.gathered
+    assert not g.turn.gathered
 
 
 def test_thief_cannot_rob_rank_1_or_the_killed_character():
@@ -205,7 +205,7 @@ def test_crowned_player_chooses_first_next_round():
 def test_merchant_gains_one_extra_gold_whatever_he_gathered():
     g = mid_game(characters={0: "merchant"})
     act(g, "gather", "cards")
-    act(g, "keep", g.rules.edition.districts[g.drawn[0]].key)
+    act(g, "keep", g.rules.edition.districts[g.turn.drawn[0]].key)
     act(g, "bonus")
     assert g.gold[0] == 3
     assert "bonus" not in legal_kinds(g)
@@ -270,7 +270,7 @@ def test_bishop_protects_his_districts_from_the_warlord():
     """RULINGS R13."""
     g = mid_game(characters={0: "warlord", 1: "bishop"}, cities={1: ["tavern"]})
     finish_turn(g)  # bishop revealed
-    assert g.turn_player == 0
+    assert g.turn.player == 0
     assert not [a for a in g.legal_actions() if a.kind == "destroy"]
 
 
@@ -279,7 +279,7 @@ def test_killed_bishop_protects_nothing():
     g = mid_game(characters={0: "warlord", 1: "bishop", 2: "assassin"}, cities={1: ["tavern"]})
     act(g, "kill", "bishop")
     finish_turn(g)
-    assert g.turn_player == 0
+    assert g.turn.player == 0
     assert Action("destroy", (1, "tavern")) in g.legal_actions()
 
 

@@ -181,7 +181,7 @@ def _start_turns(
     crown: int | None = None,
     **changes: Any,
 ) -> Game:
-    assert g.phase == "select" and not g.follow_up
+    assert g.phase == "select" and not g.decision.kind
     held: dict[int, int] = {}
     characters: list[list[str]] = [[] for _ in range(g.players)]
     for p, keys in picks.items():
@@ -278,28 +278,33 @@ def keys(g: Game, cards: list[int]) -> list[str]:
 
 def turn_of(g: Game) -> tuple[int, str]:
     """(player, character) now playing."""
-    return g.turn_player, g.character_key(g.current_character)
+    return g.turn.player, g.character_key(g.current_character)
 
 
 def total_cards(g: Game) -> int:
     """Every district card in the game: deck, hands, cities, under the Museum, drawn, and those set aside
     by a decision in progress (discarded to the Magician, waiting for the Graveyard's owner, paid to the
     Thieves' Den)."""
-    if g.follow_up == "pay_den":
+    if g.decision.kind == "pay_den":
         # The Thieves' Den itself has left the hand and is not yet in the city.
-        aside = len(g.follow_up_data[1:]) + 1
-    elif g.follow_up in ("redraw", "graveyard"):
-        aside = len(g.follow_up_data)
+        aside = len(g.decision.data[1:]) + 1
+    elif g.decision.kind in ("redraw", "graveyard"):
+        aside = len(g.decision.data)
     else:
         aside = 0
     return (
-        len(g.deck) + sum(map(len, g.hands)) + sum(map(len, g.cities)) + len(g.museum) + len(g.drawn) + aside
+        len(g.deck)
+        + sum(map(len, g.hands))
+        + sum(map(len, g.cities))
+        + len(g.museum)
+        + len(g.turn.drawn)
+        + aside
     )
 
 
 def finish_turn(g: Game) -> None:
     """Gather gold if needed, then end the current turn."""
-    if not g.gathered:
+    if not g.turn.gathered:
         act(g, "gather", "gold")
     act(g, "end")
 
