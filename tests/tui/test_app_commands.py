@@ -49,6 +49,7 @@ def test_the_commands_that_take_an_argument():
         "pace": Argument.TEXT,
         "lang": Argument.TEXT,
         "ring": Argument.TEXT,
+        "think": Argument.TEXT,
     }
 
 

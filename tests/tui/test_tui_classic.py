@@ -170,11 +170,11 @@ async def test_a_classic_table_in_the_lobby_by_form_and_by_command():
 
 def test_the_play_command_passes_the_edition(monkeypatch):
     import citadels_server.cli_play
-    import citadels_tui.app
+    import citadels_tui.terminal_run
     from citadels_server.cli import main
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(citadels_tui.app, "run", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(citadels_tui.terminal_run, "run", lambda **kw: seen.update(kw) or 0)
     monkeypatch.setattr(citadels_server.cli_play, "has_terminal", lambda: True)  # as if typed in one
     assert main(["--edition", "classic"]) == 0 and (seen["edition"], seen["shorter"]) == ("classic", None)
     assert main(["--shorter"]) == 0 and (seen["edition"], seen["shorter"]) == ("classic", True)
