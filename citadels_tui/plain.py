@@ -7,7 +7,11 @@ It is another face of a `Seat` (table.py), as the full screen is: the same game,
 you type is read by the same command parser (commands.py), so a number, `build castle` or `take gold`
 work as on the screen, and the panes are words: `look`, `hand`, `cities`, `city bruno`, `characters`,
 `score`, `who` (sentences.py; `who` adds what the seat can tell of the others' characters, citadels_core.think,
-worded as the full screen's `think`)."""
+worded as the full screen's `think`). What the full screen does with a key is a word here too: `hint` (F4)
+says the hard bot's top choices once it has thought, `skip` (F5) hurries the bots, `story` (F6) tells the
+whole story again, `results` (F7) the final scores (the scores so far before the end), `new` (F2) deals a
+new game (in a lobby, `lobby` goes back to make one), `settings` (F3) says which settings are words here,
+and `lang` changes the language."""
 
 from __future__ import annotations
 
@@ -23,9 +27,12 @@ from citadels_core.view import View
 
 from . import sentences
 from .commands import parse
-from .i18n import from_environment, normalize, set_language, t, tn
+from .components.winners import winners_text
+from .i18n import available, from_environment, language, normalize, set_language, t, tn
+from .names import describe
 from .settings import load_settings, new_game_of
-from .table import Seat, Table
+from .table import HintRequest, Seat, Table
+from .thinking import think
 
 PROMPT = "> "
 OVER = ("over",)  # what `PlainSeat.asked` is once the game's end is told
@@ -50,12 +57,25 @@ def printable(text: str) -> str:
 class PlainSeat:
     """One player's seat as lines (see the module's docstring); `write` takes whole lines."""
 
-    def __init__(self, seat: Seat, write: Callable[[str], None], timer: float | None = None) -> None:
+    def __init__(
+        self,
+        seat: Seat,
+        write: Callable[[str], None],
+        timer: float | None = None,
+        choose_language: Callable[[str], None] | None = None,
+        local: bool = False,
+    ) -> None:
+        """`choose_language`: what `lang WORD` does in a session that keeps its own language (a server's;
+        None: this process's language). `local`: a game of this process alone, which `new` may end."""
         self.seat = seat
         self.write = write
         self.timer = timer  # the table's seconds to decide before a stand-in bot plays (None: no timer)
+        self.choose_language = choose_language
+        self.local = local
+        self.again = False  # `new` was asked for: the game ends for another
         self.story_at = 0  # the events told so far
         self.asked: tuple[object, ...] | None = None  # the decision whose options were listed last
+        self.hint: HintRequest | None = None  # the hint being thought out
 
     def say(self, line: str) -> None:
         self.write(printable(line) + "\n")
@@ -69,7 +89,7 @@ class PlainSeat:
         if v.result is not None:
             if self.asked != OVER:
                 self.asked = OVER
-                for sentence in sentences.scores(v, self.seat.config):
+                for sentence in self.results(v):
                     self.say(sentence)
                 self.say(t("The game is over."))
             return
@@ -108,8 +128,100 @@ class PlainSeat:
             return guesses(self.seat.config, found)
         return [guess_line(self.seat.config, x) for x in found if not x.revealed or x.declined]
 
+    def results(self, v: View) -> list[str]:
+        """`results`: the final scores, best first, and who won; the scores so far before the end."""
+        cfg = self.seat.config
+        if v.result is None:
+            return [*sentences.scores(v, cfg), t("The final results come when the game ends.")]
+        out = [t("The final scores:")]
+        by_player = {s["player"]: s["total"] for s in v.result["scores"]}
+        for rank, p in enumerate(v.result["ranking"], 1):
+            name = cfg.names[p] + (" " + t("(you)") if p == v.me else "")
+            out.append(
+                t("{k}. {p}: {points}.", k=rank, p=name, points=tn("{n} point", "{n} points", by_player[p]))
+            )
+        out.append(winners_text(cfg, v.result, v.me))
+        return out
+
+    def ask_hint(self) -> None:
+        """`hint` (F4): the hard bot thinks off the event loop; its top choices are said when it is done."""
+        if self.hint is not None:
+            self.say(t("Still thinking about the hint…"))
+            return
+        request = self.seat.ask_hint()
+        if request is None:
+            self.say(t("Nothing to decide right now: a hint is for your own decisions."))
+            return
+        self.hint = request
+        self.say(t("Thinking about a hint…"))
+        asyncio.get_running_loop().create_task(self._think(request))
+
+    async def _think(self, request: HintRequest) -> None:
+        try:
+            choices = await think(request.search)
+        except Exception as e:  # noqa: BLE001 - a failed hint must not take the game down
+            self.hint = None
+            self.say(t("The hint could not be worked out ({e}).", e=e))
+            return
+        if self.hint is not request:
+            return
+        self.hint = None
+        if not self.seat.hint_current(request):
+            self.say(t("The hint was dropped: the game has moved on."))
+            return
+        v, cfg = request.view, self.seat.config
+        self.say(t("Hint — the hard bot's top choices, best chance to win first (→):"))
+        for i, (action, chance) in enumerate(choices):
+            self.say(
+                ("  → " if i == 0 else "  • ")
+                + t(
+                    "{a} — {p}% (option {n})",
+                    a=describe(cfg, v, action),
+                    p=round(chance * 100),
+                    n=v.legal.index(action) + 1,
+                )
+            )
+        self.write(PROMPT)
+
+    def set_language(self, words: str) -> None:
+        """`lang WORD`: the language of what is said from now on."""
+        if self.choose_language is not None:
+            self.choose_language(words)
+            return
+        code = normalize(words)
+        if code is None:
+            self.say(t("There is no language called {n}; known: {l}.", n=words, l=", ".join(available())))
+            return
+        set_language(code)
+        self.say(t("Language: {l}.", l=language()))
+
+    def key_word(self, app: str, arg: str) -> bool:
+        """What the full screen does with a key, said in lines (see the module's docstring); False for a
+        command that has no face here."""
+        if app == "hint":
+            self.ask_hint()
+        elif app == "skip":
+            self.seat.table.skip()
+            self.say(t("The bots play on without a pause until your next decision."))
+        elif app == "story":
+            for told in self.seat.lines(0)[0]:
+                self.say((t("(only you) ") if told.private else "") + told.text)
+        elif app == "results":
+            for sentence in self.results(self.seat.view()):
+                self.say(sentence)
+        elif app == "settings":
+            self.say(t("Here the settings are words: “lang en” or “lang ru” sets the language."))
+        elif app == "lang":
+            if arg:
+                self.set_language(arg)
+            else:
+                self.say(t("Language: {l}.", l=language()))
+        else:
+            return False
+        return True
+
     def command(self, text: str) -> bool:
-        """Do what a typed line asks; False once the player leaves."""
+        """Do what a typed line asks; False once the player leaves (or asks for a new game, `again`)."""
         v, cfg = self.seat.view(), self.seat.config
         if not text.strip():  # an empty line: the options again
             if self.seat.my_turn():
@@ -125,24 +237,33 @@ class PlainSeat:
             self.say(
                 t(
                     "Type a number or what to do (take gold, build castle); an empty line lists your options "
-                    "again; look, hand, cities, city NAME, characters, score and who tell the table; quit leaves."
+                    "again; look, hand, cities, city NAME, characters, score and who tell the table; hint, story, "
+                    "results, skip, new, lang and quit do what the full screen's keys do."
                 )
             )
+        elif cmd.app == "who":
+            for line in sentences.who(v, cfg, programs=self.seat.table.programs):
+                self.say(line)
+            for line in self.known_characters():
+                self.say(line)
         elif cmd.app in TOLD:
             try:
                 for line in TOLD[cmd.app](v, cfg, cmd.arg):
                     self.say(line)
             except sentences.Unknown as e:
                 self.say(str(e))
-            if cmd.app == "who":
-                for line in self.known_characters():
-                    self.say(line)
         elif cmd.app == "think" and not cmd.arg:
             for line in self.known_characters(every=True) or [
                 t("think tells what a player can infer: you are watching.")
             ]:
                 self.say(line)
-        elif cmd.app:
+        elif cmd.app == "new" and self.local:
+            self.say(t("A new game is dealt."))
+            self.again = True
+            return False
+        elif cmd.app == "new":
+            self.say(t("“lobby” goes back to the lobby, where “new” makes a table."))
+        elif cmd.app and not self.key_word(cmd.app, cmd.arg):
             self.say(t("That command belongs to the full screen; here: help lists what you can type."))
         elif cmd.actions:
             try:
@@ -155,22 +276,8 @@ class PlainSeat:
         return True
 
 
-async def play(
-    table: Table,
-    player: int,
-    stdin: TextIO = sys.stdin,
-    stdout: TextIO = sys.stdout,
-    face_of: Callable[[Seat, Callable[[str], None]], PlainSeat] = PlainSeat,
-) -> None:
-    """Play `player`'s seat of `table` as lines on `stdin`/`stdout` until the player quits, the input ends
-    or the game does; the table's bots play meanwhile. `face_of` makes the seat's face (the lesson's:
-    plain_lesson.py)."""
-
-    def write(text: str) -> None:
-        stdout.write(text)
-        stdout.flush()
-
-    face = face_of(table.seat(player), write)
+def typed_lines(stdin: TextIO) -> asyncio.Queue[str]:
+    """The lines read from `stdin`, as they come, on the running loop's queue ("" once the input ends)."""
     loop = asyncio.get_running_loop()
     typed: asyncio.Queue[str] = asyncio.Queue()
 
@@ -183,10 +290,33 @@ async def play(
         except RuntimeError:  # the game is over and its loop closed: nobody reads any more
             return
 
+    threading.Thread(target=read, name="plain-input", daemon=True).start()
+    return typed
+
+
+async def play(
+    table: Table,
+    player: int,
+    stdin: TextIO = sys.stdin,
+    stdout: TextIO = sys.stdout,
+    face_of: Callable[[Seat, Callable[[str], None]], PlainSeat] = PlainSeat,
+    typed: asyncio.Queue[str] | None = None,
+) -> bool:
+    """Play `player`'s seat of `table` as lines on `stdin`/`stdout` (or the lines `typed`, read from it
+    already) until the player quits, the input ends or the game does; the table's bots play meanwhile.
+    `face_of` makes the seat's face (the lesson's: plain_lesson.py). Whether the player asked for a new
+    game (`new`)."""
+
+    def write(text: str) -> None:
+        stdout.write(text)
+        stdout.flush()
+
+    face = face_of(table.seat(player), write)
+    if typed is None:
+        typed = typed_lines(stdin)
     changed = asyncio.Event()
     table.subscribe(changed.set)
     bots = asyncio.create_task(table.run())
-    threading.Thread(target=read, name="plain-input", daemon=True).start()
     try:
         face.update()
         while face.asked != OVER:
@@ -202,8 +332,9 @@ async def play(
             if reading.done() and not reading.cancelled():
                 text = reading.result()
                 if not text or not face.command(text.rstrip("\n")):
-                    return
+                    return face.again
                 face.update()
+        return False
     finally:
         table.unsubscribe(changed.set)
         table.close()
@@ -227,9 +358,20 @@ def run(
         if sentence:
             print(printable(str(sentence)), flush=True)
     game_seed = SystemRandom().randrange(2**31) if seed is None else seed
-    table = Table.new(cfg, game_seed, {seat: level for seat, level in enumerate(levels, 1)})
+
+    def local(seat: Seat, write: Callable[[str], None]) -> PlainSeat:
+        return PlainSeat(seat, write, local=True)
+
+    async def games(game_seed: int) -> None:
+        typed = typed_lines(sys.stdin)  # one reader for every game: a line typed between two is kept
+        while True:
+            table = Table.new(cfg, game_seed, {seat: level for seat, level in enumerate(levels, 1)})
+            if not await play(table, 0, face_of=local, typed=typed):
+                return
+            game_seed = SystemRandom().randrange(2**31)
+
     try:
-        asyncio.run(play(table, 0))
+        asyncio.run(games(game_seed))
     except KeyboardInterrupt:
         return 130
     return 0

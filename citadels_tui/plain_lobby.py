@@ -40,14 +40,15 @@ Read = Callable[[], Awaitable[str | None]]
 CHAT_ON_ARRIVAL = 20
 
 
-def table_sentence(ht: HostedTable) -> str:
-    """One table of the lobby as a sentence: who sits there, its settings and how far its game is."""
+def table_sentence(ht: HostedTable, is_bot: Callable[[str], bool] = lambda name: False) -> str:
+    """One table of the lobby as a sentence: who sits there (a bot's account marked, `is_bot`), its
+    settings and how far its game is."""
     sentence = t(
         "Table {n} ({s}): {names}. Seats: {p}, free: {f}; edition {e}, cast {c} and districts {d}, bots {b}, "
         "timer {tm}.",
         n=ht.id,
         s=table_status(ht, ", "),
-        names=", ".join(ht.names()) or "-",
+        names=", ".join(n + " " + t("(bot)") if is_bot(n) else n for n in ht.names()) or "-",
         p=ht.players,
         f=ht.free,
         e=table_edition(ht, ", "),
@@ -216,7 +217,7 @@ class PlainLobby:
     def _lobby_news(self) -> None:
         for tid, ht in self.hub.tables.items():
             if tid not in self._known:  # a table made since the last look
-                self.say(table_sentence(ht))
+                self.say(table_sentence(ht, self.hub.records.is_bot))
         self._known = set(self.hub.tables)
         for line in self.hub.chat[self._lobby_chat :]:
             self.say("* " + str(line) if isinstance(line, Lazy) else line)
@@ -288,7 +289,9 @@ class PlainLobby:
         code = ht.holders[seat].code if seat is not None and seat < len(ht.holders) else None
         if code is not None:
             self.say(code_sentence(self.name, code))
-        self.face = PlainSeat(ht.table.seat(seat), self.write, timer=ht.table.turn_timer)
+        self.face = PlainSeat(
+            ht.table.seat(seat), self.write, timer=ht.table.turn_timer, choose_language=self.choose_language
+        )
         self._table_chat = 0  # the whole table chat on arrival: a returning player reads what they missed
         self._table_news()
 
@@ -451,4 +454,4 @@ class PlainLobby:
         if not self.hub.tables:
             self.say(t("No tables yet: type “new” to make one."))
         for ht in self.hub.tables.values():
-            self.say(table_sentence(ht))
+            self.say(table_sentence(ht, self.hub.records.is_bot))

@@ -4,6 +4,8 @@ sentence never tells more than the seat may know."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from citadels_core import GameConfig
 from citadels_core.view import PlayerInfo, View, points_so_far
 
@@ -136,11 +138,14 @@ def characters(v: View, cfg: GameConfig, arg: str = "") -> list[str]:
     return out
 
 
-def who(v: View, cfg: GameConfig, arg: str = "") -> list[str]:
-    """`who`: the seats in order, who holds the crown, who is to decide, and each one's revealed characters."""
+def who(v: View, cfg: GameConfig, arg: str = "", programs: Collection[int] = ()) -> list[str]:
+    """`who`: the seats in order (those a bot program plays, `programs`, marked), who holds the crown, who
+    is to decide, and each one's revealed characters."""
     out = []
     for p in v.players:
         parts = [t("you") if p.seat == v.me else p.name]
+        if p.seat in programs:
+            parts.append(t("a bot program"))
         if p.crown:
             parts.append(t("has the crown"))
         if p.revealed:

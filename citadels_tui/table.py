@@ -101,6 +101,7 @@ class Table:
             self.start_game = from_position(start, record_events=False)
         self.game: Game = self.replayed()
         self.bot_kinds = dict(bots)  # the seats bots play, and their levels
+        self.programs: set[int] = set()  # seats a bot program has played over SSH (`who` marks them)
         self._bots: dict[int, Bot] | None = None
         if not bots_later:
             self.make_bots()

@@ -64,15 +64,20 @@ def play_game(config: GameConfig, seed: int, bots: Sequence[str]) -> GameOutcome
     g = Game(config, seed, record_events=any(b.startswith(OUTSIDE) for b in bots))
     players = [make_bot(b, seed * 31 + i) for i, b in enumerate(bots)]
     decisions = 0
-    while not g.over:
-        pd = g.pending()
-        assert pd is not None
-        p = pd[0]
-        a = decide(players[p], g, p)
-        g.apply(p, a)
-        decisions += 1
-        if decisions > MAX_DECISIONS:
-            raise RuntimeError(f"game did not end after {MAX_DECISIONS} decisions")
+    try:
+        while not g.over:
+            pd = g.pending()
+            assert pd is not None
+            p = pd[0]
+            a = decide(players[p], g, p)
+            g.apply(p, a)
+            decisions += 1
+            if decisions > MAX_DECISIONS:
+                raise RuntimeError(f"game did not end after {MAX_DECISIONS} decisions")
+    finally:
+        for bot in players:  # another program's bot, when the game fails, is stopped with it
+            if not g.over and (close := getattr(bot, "close", None)) is not None:
+                close()
     assert g.result is not None
     for p, bot in enumerate(players):
         game_over(bot, g, p)

@@ -175,6 +175,7 @@ class BotSeat:
     async def _play(self) -> int:
         table, seat = self.table, self.seat
         self.hub.arrive(self.ht, seat)
+        table.programs.add(seat)
         table.subscribe(self.changed.set)
         try:
             self.send(protocol.hello(view(table.game, seat)))

@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from citadels_core import ConfigError, GameConfig
-from citadels_core.bots import parse_kind
+from citadels_core.bots import missing_program, parse_kind
 from citadels_core.simulate import simulate
 
 if TYPE_CHECKING:
@@ -29,6 +29,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             parse_kind(b)
         except ValueError as e:
             print(f"citadels: {e}", file=sys.stderr)
+            return 2
+        if (missing := missing_program(b)) is not None:
+            print(f"citadels: {missing}", file=sys.stderr)
             return 2
     default = "classic_basic" if args.edition == "classic" else "first_game"
     districts = args.districts or args.preset or default
@@ -76,6 +79,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     try:
         for b in bots:
             parse_kind(b)
+            if (missing := missing_program(b)) is not None:
+                raise ValueError(missing)
         cfg = GameConfig.create(
             args.players, cast=args.cast or "first_game", districts=args.districts or "first_game"
         )

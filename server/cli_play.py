@@ -101,7 +101,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
 def bot_levels(arg: str, players: int) -> tuple[list[str] | None, str | None]:
     """The bot of each other seat from `--bots LEVEL[,LEVEL…]` in a game of `players`: one level for every
     bot, or one for each; or None and the sentence that says why not."""
-    from citadels_core.bots import parse_kind
+    from citadels_core.bots import missing_program, parse_kind
 
     levels = [b.strip() for b in arg.split(",")]
     others = players - 1
@@ -117,6 +117,8 @@ def bot_levels(arg: str, players: int) -> tuple[list[str] | None, str | None]:
             parse_kind(level)
         except ValueError as e:
             return None, str(e)
+        if (missing := missing_program(level)) is not None:
+            return None, missing
     return levels, None
 
 

@@ -8,6 +8,8 @@ tournaments and study, not offered as a level, since it has not measurably beate
 
 from __future__ import annotations
 
+import shlex
+import shutil
 from collections.abc import Callable
 
 from ..levels import LEVELS, OUTSIDE
@@ -71,6 +73,21 @@ def parse_kind(kind: str) -> tuple[str, int | None, float | None]:
         ) from None
 
 
+def missing_program(kind: str) -> str | None:
+    """For a `cmd:` bot whose program is not there to run, the sentence that says so (said once, before
+    any game, rather than by each game that would start it); None for any other kind."""
+    if not kind.startswith(OUTSIDE):
+        return None
+    command = kind.removeprefix(OUTSIDE)
+    try:
+        program = shlex.split(command)[0]
+    except (ValueError, IndexError):
+        return f"cannot read the bot command {command!r}"
+    if shutil.which(program) is None:
+        return f"cannot start the bot {command!r}: there is no program {program!r} to run"
+    return None
+
+
 def make_bot(kind: str, seed: int = 0) -> Bot:
     if kind.startswith(OUTSIDE):
         # Imported for such a bot only: the protocol's JSON is nothing the app's start needs.
@@ -102,5 +119,6 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "make_bot",
+    "missing_program",
     "parse_kind",
 ]

@@ -5,8 +5,11 @@ server (`citadels simulate`, `citadels tournament`).
 The program is started at its first decision and reads one message a line on its standard input; it
 answers each `decide` with one line on its standard output. An answer that cannot be used is told back as
 an `error` and asked again, up to `RETRIES` times; a program that says nothing within `timeout` seconds,
-ends, or keeps answering wrongly loses the decision to `stand_in` (the `random` bot), as a bot that
-answers late at a table does. Its standard error is passed through."""
+or keeps answering wrongly, loses the decision to `stand_in` (the `random` bot), as a bot that answers
+late at a table does. A program that ends before the game does, or loses `GIVE_UP_AFTER` decisions in a
+row, is stopped and the game fails with a `BotFailed` that says why: a tournament reports that game as an
+error with its seed and goes on, rather than waiting on a broken program game after game. Its standard
+error is passed through."""
 
 from __future__ import annotations
 
@@ -27,6 +30,11 @@ if TYPE_CHECKING:
     from ..events import Event
 
 RETRIES = 3
+GIVE_UP_AFTER = 3  # decisions in a row lost to the stand-in before the program is given up
+
+
+class BotFailed(RuntimeError):
+    """The program cannot play its seat any more: it ended, or lost `GIVE_UP_AFTER` decisions in a row."""
 
 
 class OutsideBot:
@@ -46,21 +54,43 @@ class OutsideBot:
         self.proc: subprocess.Popen[bytes] | None = None
         self.buffer = b""  # what the program wrote beyond the line read last
         self.failures = 0  # decisions the stand-in made
+        self.in_a_row = 0  # of them, the latest in a row
+        self.failed: str | None = None  # why the program was given up
+        self.ended = False  # its output reached its end
 
     def choose(self, v: View, events: list[Event] | None = None) -> Action:
+        if self.failed is not None:
+            raise BotFailed(self.failed)
         proc = self._started(v)
-        if proc is None:
-            return self._stand_in(v)
         self._send(protocol.decide(v, events or [], self.timeout))
+        why = f"said nothing within {self.timeout:g} s"
         for _ in range(RETRIES):
             answer = self._read_line(proc)
             if answer is None:
                 break
             try:
-                return v.legal[protocol.read_answer(answer, len(v.legal))]
+                chosen = v.legal[protocol.read_answer(answer, len(v.legal))]
             except protocol.ProtocolError as e:
+                why = f"answered what could not be used ({e.code}: {e})"
                 self._send(protocol.error(e))
+            else:
+                self.in_a_row = 0
+                return chosen
+        if self.ended:
+            try:
+                status: object = proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                status = "none yet"
+            self._give_up(f"closed its output (exit status {status}) before the game ended")
+        self.in_a_row += 1
+        if self.in_a_row >= GIVE_UP_AFTER:
+            self._give_up(f"lost {GIVE_UP_AFTER} decisions in a row to the stand-in: it {why}")
         return self._stand_in(v)
+
+    def _give_up(self, why: str) -> None:
+        self.failed = f"the bot {self.command!r} {why}"
+        self.close()
+        raise BotFailed(self.failed)
 
     def game_over(self, events: list[Event], result: dict[str, Any] | None) -> None:
         """The `over` message, then the program is let go."""
@@ -80,7 +110,7 @@ class OutsideBot:
             proc.kill()
             proc.wait()
 
-    def _started(self, v: View) -> subprocess.Popen[bytes] | None:
+    def _started(self, v: View) -> subprocess.Popen[bytes]:
         if self.proc is None:
             try:
                 self.proc = subprocess.Popen(
@@ -111,6 +141,7 @@ class OutsideBot:
                 return None
             data = os.read(fd, 4096)
             if not data:
+                self.ended = True
                 return None
             self.buffer += data
         first, _, self.buffer = self.buffer.partition(b"\n")

@@ -14,7 +14,7 @@ import pytest
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import NormalBot, decide, game_over, make_bot
-from citadels_core.bots.outside import OutsideBot
+from citadels_core.bots.outside import GIVE_UP_AFTER, BotFailed, OutsideBot
 from citadels_core.protocol import ProtocolError, error, hello, line, over, read_answer, read_view
 from citadels_core.protocol import decide as decide_message
 from citadels_core.redeal import redeal
@@ -219,28 +219,62 @@ def test_a_program_told_its_mistakes_may_answer_again(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "body",
+    ("body", "why"),
     [
-        "time.sleep(30)\n",  # silent
-        "sys.exit(0)\n",  # gone at once
-        "for line in sys.stdin:\n    print('garbage', flush=True)\n",  # never right
-        "for line in sys.stdin:\n    sys.stdout.write('x' * 5000)\n    sys.stdout.flush()\n",  # no end of line
+        ("time.sleep(30)\n", "said nothing within 0.5 s"),
+        ("for line in sys.stdin:\n    print('garbage', flush=True)\n", "(not_json:"),
+        ("for line in sys.stdin:\n    sys.stdout.write('x' * 5000)\n    sys.stdout.flush()\n", "(too_long:"),
     ],
-    ids=["silent", "gone", "garbage", "endless"],
+    ids=["silent", "garbage", "endless"],
 )
 @pytest.mark.slow
-def test_a_program_that_cannot_answer_loses_its_decisions_to_the_stand_in(tmp_path, body):
+def test_a_program_that_cannot_answer_loses_its_decisions_then_the_game_fails_saying_why(tmp_path, body, why):
     bot = OutsideBot(program(tmp_path, body), seed=1, timeout=0.5)
     g = Game(GameConfig.create(3), 4)
     decided = 0
-    while not g.over and decided < 4:
-        p = g.pending()[0]
-        a = decide(bot, g, p) if p == 0 else g.legal_actions()[0]
-        decided += p == 0
-        assert a in g.legal_actions()
-        g.apply(p, a)
-    assert bot.failures == decided == 4
-    bot.close()
+    with pytest.raises(BotFailed) as failed:
+        while not g.over:
+            p = g.pending()[0]
+            a = decide(bot, g, p) if p == 0 else g.legal_actions()[0]
+            decided += p == 0
+            assert a in g.legal_actions()
+            g.apply(p, a)
+    # The stand-in made two decisions; the third in a row gave the program up, and it was stopped.
+    assert bot.failures == decided == GIVE_UP_AFTER - 1 and bot.proc is None
+    assert f"lost {GIVE_UP_AFTER} decisions in a row" in str(failed.value) and why in str(failed.value)
+    with pytest.raises(BotFailed):
+        decide(bot, g, g.pending()[0])  # given up: it is not started again
+
+
+def test_a_program_that_ends_fails_the_game_at_once_with_its_exit_status(tmp_path):
+    bot = OutsideBot(program(tmp_path, "sys.stdin.readline()\nsys.exit(3)\n"), timeout=10)
+    g = Game(GameConfig.create(3), 4)
+    with pytest.raises(BotFailed, match=r"closed its output \(exit status 3\) before the game ended"):
+        decide(bot, g, g.pending()[0])
+    assert bot.failures == 0 and bot.proc is None
+
+
+def test_a_tournament_reports_each_game_a_broken_program_failed_and_exits_1(tmp_path, capsys):
+    from citadels_server.cli import main
+
+    bot = "cmd:" + program(tmp_path, "for line in sys.stdin:\n    print('garbage', flush=True)\n")
+    argv = ["tournament", "--players", "3", "--games", "3", "--workers", "1"]
+    assert main([*argv, "--bots", f"{bot},normal,random"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("BotFailed: the bot") == 3 and "lost 3 decisions in a row to the stand-in" in err
+
+
+@pytest.mark.parametrize("command", ["tournament", "simulate", "play"])
+def test_a_bot_program_that_is_not_there_is_refused_before_any_game(command, capsys):
+    from citadels_server.cli import main
+
+    bots = ["--bots", "cmd:/no/such/program --fast"]
+    if command == "play":
+        argv = ["play", "--plain", "--players", "2", *bots]
+    else:
+        argv = [command, "--players", "2", "--games", "2", "--bots", "cmd:/no/such/program --fast,normal"]
+    assert main(argv) == 2
+    assert "there is no program '/no/such/program' to run" in capsys.readouterr().err
 
 
 def test_a_bot_command_must_name_a_program():

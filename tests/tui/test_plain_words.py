@@ -1,12 +1,17 @@
 """Every action of the game screen that has a key or F-key also has a command word, in English and in
-Russian: the plain mode has no keys, only words."""
+Russian, and plain mode, which has no keys, only words, answers each of them."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
+from citadels_core import GameConfig
+from citadels_tui import i18n
 from citadels_tui.command_words import APP_WORDS
 from citadels_tui.components.game_screen import GameScreen
+from citadels_tui.plain import PlainSeat
+from citadels_tui.table import Table
 
 # What each of the game screen's key actions is as a command: an app command asked for by name
 # ("request('help')"), or the command that shows what a pane's scrolling keys move through.
@@ -46,3 +51,45 @@ def test_every_key_of_the_game_screen_has_a_word_in_both_languages() -> None:
         if not russian:
             missing.append(f"{command}: no Russian word")
     assert not missing, missing
+
+
+FULL_SCREEN_ONLY = "That command belongs to the full screen"
+
+
+async def _answers(word: str, local: bool) -> str:
+    table = Table.new(GameConfig.create(3), 4, {1: "random", 2: "random"})
+    lines: list[str] = []
+    face = PlainSeat(table.seat(0), lines.append, local=local)
+    face.update()
+    lines.clear()
+    face.command(word)
+    await asyncio.sleep(0)
+    return "".join(lines)
+
+
+def test_every_key_of_the_game_screen_has_a_word_that_plain_mode_answers() -> None:
+    # Plain mode has no keys: each key's command, by each of its words in both languages, does there what
+    # the key does on the full screen (or says, for `new` at a server's table, where a new game is made).
+    unanswered = []
+    for binding in GameScreen.BINDINGS:
+        command = _command(str(binding.action if hasattr(binding, "action") else binding[1]))
+        for word in sorted(w for w, name in APP_WORDS.items() if name == command):
+            for lang in ("en", "ru"):
+                i18n.set_language(lang)
+                try:
+                    said = asyncio.run(_answers(word, local=True))
+                finally:
+                    i18n.set_language("en")
+                if not said.strip() or FULL_SCREEN_ONLY in said or "belongs to the full screen" in said:
+                    unanswered.append(f"{word} ({command}, {lang}): {said!r}")
+    assert not unanswered, unanswered
+
+
+def test_the_key_words_say_what_the_keys_do() -> None:
+    assert "Thinking about a hint" in asyncio.run(_answers("hint", local=False))
+    assert "The bots play on without a pause" in asyncio.run(_answers("skip", local=False))
+    assert "(only you) Your starting hand:" in asyncio.run(_answers("story", local=False))
+    assert "The final results come when the game ends." in asyncio.run(_answers("results", local=False))
+    assert "“lobby” goes back to the lobby" in asyncio.run(_answers("new", local=False))
+    assert "A new game is dealt." in asyncio.run(_answers("new", local=True))
+    assert "“lang en” or “lang ru”" in asyncio.run(_answers("settings", local=False))

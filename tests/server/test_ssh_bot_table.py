@@ -1,0 +1,220 @@
+"""The bot protocol's proof against a real `citadels serve` process, every player a real SSH client: anna
+logs in with the OpenSSH client in plain mode (`ssh -T`), makes a table and starts it once
+docs/examples/random_bot.py (itself through `ssh -T … bot`) sat down, and plays her seat by reading lines
+and typing numbers while the bot plays its own; every message the bot read fits the schema, and the game
+ends for both. Beside such a table, a second one, carla's (plain mode too), seats three hostile bots
+(garbage, a flood of answers, a silent one): each is told and cut off while both humans' games go on to
+their ends and the honest bot hears no error."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import asyncssh
+import jsonschema
+import pytest
+from served import Served, served
+from test_ssh_plain_openssh import Player, start
+
+from citadels_tui.plain import PROMPT
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "docs" / "examples" / "random_bot.py"
+VALIDATOR = jsonschema.Draft202012Validator(
+    json.loads((ROOT / "docs" / "bot-protocol.schema.json").read_text())
+)
+HOSTILE_KEY = asyncssh.generate_private_key("ssh-ed25519")
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the ssh binary"),
+]
+
+
+def keyfile(path: Path) -> Path:
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(path)], check=True)
+    return path
+
+
+def bots_admitted(tmp_path: Path) -> list[str]:
+    """The options of a server that admits bots, with no pause between bot moves, and a cut-off bot's seat
+    held for 3 seconds (not the 2 minutes a person gets by default) before a bot of the table takes it."""
+    settings = tmp_path / "settings.toml"
+    settings.write_text("allow_bots = true\n")
+    return ["--settings", str(settings), "--bot-pace", "0", "--seat-hold", "3"]
+
+
+async def example_bot(port: int, key: Path, log: Path, seed: int) -> asyncio.subprocess.Process:
+    """random_bot.py through an `ssh` on its PATH that is the real one with its output copied to `log`."""
+    bin_dir = log.parent / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    wrapper = bin_dir / "ssh"
+    wrapper.write_text(f'#!/bin/bash\nset -o pipefail\n{shutil.which("ssh")} "$@" | tee -a {log}\n')
+    wrapper.chmod(0o755)
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(EXAMPLE),
+        "--ssh",
+        "robo@127.0.0.1",
+        "--port",
+        str(port),
+        "-i",
+        str(key),
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "LogLevel=ERROR",
+        str(seed),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}"),
+    )
+
+
+def schema_checked(log: Path) -> list[dict]:
+    messages = [json.loads(text) for text in log.read_text().splitlines()]
+    for m in messages:
+        VALIDATOR.validate(m)
+    return messages
+
+
+async def play_lines(players: list[Player], until, timeout: float = 300) -> None:
+    """Each human answers "1" to every list of options she is shown, reading nothing but her lines."""
+    answered = [0] * len(players)
+    deadline = time.monotonic() + timeout
+    while not until():
+        for i, p in enumerate(players):
+            assert time.monotonic() < deadline and not p.task.done(), p.text[-3000:]
+            text = p.text
+            if text.count("You can:") > answered[i] and text.endswith(PROMPT):
+                answered[i] = text.count("You can:")
+                p.type("1")
+        await asyncio.sleep(0.005)
+
+
+def only_lines(p: Player) -> None:
+    text = p.text
+    assert "\r" not in text
+    assert not sorted({c for c in text if not (c.isprintable() or c == "\n")})
+
+
+async def table_with_a_bot(server: Served, human: Player, key: Path, log: Path, seed: int):
+    """`human` makes table 1 for two; the example bot takes its free seat; she starts the game."""
+    human.type("new 2 seed=3")
+    await human.wait_for("Table 1 is yours")
+    bot = await example_bot(server.port, key, log, seed)
+    await human.wait_for("robo sat down at your table")
+    human.type("start")
+    await human.wait_for("(only you) Your starting hand:")
+    return bot
+
+
+async def test_the_example_bot_plays_a_whole_game_with_a_human_over_openssh(tmp_path):
+    key, bot_key = keyfile(tmp_path / "key"), keyfile(tmp_path / "bot_key")
+    log = tmp_path / "bot.jsonl"
+    async with served(tmp_path / "home", *bots_admitted(tmp_path)) as server:
+        anna = await start(key, server.port, "anna")  # no PTY: plain mode
+        await anna.wait_for("Welcome, anna.")
+        bot = await table_with_a_bot(server, anna, bot_key, log, seed=2)
+        await play_lines([anna], lambda: "The game is over." in anna.text)
+        _, err = await asyncio.wait_for(bot.communicate(), 60)
+        assert bot.returncode == 0, err.decode()
+        await anna.wait_for("You are in the lobby.")
+        anna.type("leaderboard")
+        await anna.wait_for("robo (bot): rating")
+        anna.type("quit")
+        assert await asyncio.wait_for(anna.process.wait(), 30) == 0
+    only_lines(anna)
+    messages = schema_checked(log)
+    kinds = [m["type"] for m in messages]
+    assert kinds[0] == "hello" and kinds[-1] == "over" and "error" not in kinds
+    assert kinds.count("decide") >= 10
+    # The bot was told the end anna was: each player's final score in the results she read.
+    names = messages[0]["players"]
+    for score in messages[-1]["result"]["scores"]:
+        name = names[score["player"]] + (" (you)" if names[score["player"]] == "anna" else "")
+        assert f"{name}: {score['total']} point" in anna.text, (name, score, anna.text[-800:])
+
+
+class Hostile:
+    """A bot over asyncssh that misbehaves one way once its game begins."""
+
+    def __init__(self, name: str, behaviour: str) -> None:
+        self.name, self.behaviour = name, behaviour
+        self.told: list[str] = []  # the error codes it was sent, in order
+        self.status: int | None = None
+
+    async def run(self, port: int, table: int) -> None:
+        async with asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username=self.name,
+            known_hosts=None,
+            client_keys=[HOSTILE_KEY],
+            agent_path=None,
+        ) as conn:
+            process = await conn.create_process(f"bot {table}")
+            while text := await process.stdout.readline():
+                message = json.loads(text)
+                VALIDATOR.validate(message)
+                if message["type"] == "error":
+                    self.told.append(message["code"])
+                elif message["type"] == "decide" and self.behaviour == "garbage":
+                    for _ in range(100):
+                        process.stdin.write("this is not JSON\n")
+                elif message["type"] == "hello" and self.behaviour == "flood":
+                    process.stdin.write('{"action": 0}\n' * 200_000)
+                # silent: reads every message and answers none
+            await process.wait_closed()
+            self.status = process.exit_status
+
+
+async def test_hostile_bots_do_not_disturb_the_honest_table_beside_them(tmp_path):
+    key, bot_key = keyfile(tmp_path / "key"), keyfile(tmp_path / "bot_key")
+    log = tmp_path / "honest.jsonl"
+    async with served(tmp_path / "home", *bots_admitted(tmp_path)) as server:
+        anna = await start(key, server.port, "anna")
+        carla = await start(key, server.port, "carla")
+        await anna.wait_for("Welcome, anna.")
+        await carla.wait_for("Welcome, carla.")
+        honest = await table_with_a_bot(server, anna, bot_key, log, seed=4)
+        carla.type("new 4 timer=10 seed=8")
+        await carla.wait_for("Table 2 is yours")
+        hostile = [Hostile("gabble", "garbage"), Hostile("torrent", "flood"), Hostile("mute", "silent")]
+        runs = [asyncio.ensure_future(h.run(server.port, 2)) for h in hostile]
+        await carla.wait_for("4 of 4 seats taken")
+        carla.type("start")
+        await carla.wait_for("(only you) Your starting hand:")
+        await play_lines(
+            [anna, carla],
+            lambda: all("The game is over." in p.text for p in (anna, carla)) and all(r.done() for r in runs),
+            timeout=600,
+        )
+        _, err = await asyncio.wait_for(honest.communicate(), 60)
+        assert honest.returncode == 0, err.decode()
+        for p in (anna, carla):
+            p.type("quit")
+            assert await asyncio.wait_for(p.process.wait(), 30) == 0
+    for p in (anna, carla):
+        only_lines(p)
+    kinds = [m["type"] for m in schema_checked(log)]
+    assert kinds[0] == "hello" and kinds[-1] == "over" and "error" not in kinds
+    for h, run in zip(hostile, runs, strict=True):
+        run.result()
+        assert h.status == 1 and h.told[-1] == "cut_off", (h.name, h.told)
+    garbage, flood, silent = hostile
+    assert "slowed" in garbage.told and garbage.told.index("slowed") < garbage.told.index("cut_off")
+    assert "not_your_turn" in flood.told
+    assert silent.told.count("stand_in") == 3
+    # carla's table was told of the silent bot's lateness, and her game went on without it.
+    assert "mute took too long" in carla.text
