@@ -573,6 +573,14 @@ class Table:
 
                 action = await asyncio.to_thread(decide, bot, game, player)
         except Exception:  # a broken bot must not stop the table: it plays the first legal action
+            failed = getattr(bot, "failed", None)  # another program, given up (bots/outside.py), says why
+            if failed is not None and self.bots.get(player) is bot:
+                log.warning("%s; a %s bot plays the seat from now on", failed, self.standin_level)
+                self._say(
+                    lazy_t("{p}'s bot program stopped: a bot plays for them.", p=self.config.names[player])
+                )
+                self.give_to_bot(player, self.standin_level)
+                return
             log.exception("bot %s failed", self.bot_kinds.get(player, "stand-in"), extra=self.log_fields)
             action = self.game.legal_actions()[0]
         if self._closed or version != self.version:

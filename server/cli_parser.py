@@ -124,7 +124,8 @@ def _simulate_options(sim: argparse.ArgumentParser) -> None:
         "--bots",
         default="",
         help=f"comma-separated bots per seat ({_levels_text()}; hard:800 or hard:0.5s gives hard a "
-        "budget); rotated around the seats from game to game",
+        'budget; "cmd:python3 mybot.py" a program of yours, docs/bot-protocol.md); rotated around the '
+        "seats from game to game",
     )
     sim.add_argument(
         "--cast", type=_cast_arg, default=None, help="a preset name or a comma-separated list of characters"
@@ -279,7 +280,8 @@ def _tournament_options(tour: argparse.ArgumentParser) -> None:
         "--bots",
         default="hard,normal,normal,normal",
         help=f"comma-separated bots per seat, rotated: {_levels_text()}; "
-        "hard:800 (playouts per decision) or hard:0.5s (seconds per decision)",
+        "hard:800 (playouts per decision) or hard:0.5s (seconds per decision); "
+        '"cmd:python3 mybot.py" is a program of yours (docs/bot-protocol.md)',
     )
     tour.add_argument(
         "--budget", default=None, help="search budget of every plain 'hard': playouts (800) or seconds (0.5s)"
@@ -473,8 +475,9 @@ def _play_options(p: argparse.ArgumentParser) -> None:
         dest="play_bots",
         metavar="LEVEL[,LEVEL…]",
         help=f"the bots of a new game or of --position: one level for every bot, or one for each bot's "
-        f"seat in turn ({_levels_text()}; hard:800 or hard:0.5s gives hard a budget); default: as last "
-        "chosen in the app (with --position: normal)",
+        f"seat in turn ({_levels_text()}; hard:800 or hard:0.5s gives hard a budget; "
+        '"cmd:python3 mybot.py" a program of yours, docs/bot-protocol.md); default: as last chosen in the '
+        "app (with --position: normal)",
     )
 
 

@@ -1,6 +1,6 @@
 """Bots seated over SSH (`ssh NAME@HOST bot [N]`, server/bot_seat.py) against a real server: a scripted
 asyncssh bot plays a whole game with a human at a table of the hub, every message it is sent fits the
-schema and holds only its seat's view; what it cannot use is told back with a code; a bot that keeps
+schema and holds exactly its seat's view, the same whatever is dealt again of what the seat cannot see; what it cannot use is told back with a code; a bot that keeps
 sending garbage is slowed, told and cut off, and the game goes on."""
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ import jsonschema
 import pytest
 from ssh_helpers import connect, running_server
 
-from citadels_core import GameConfig
+from citadels_core import GameConfig, protocol
 from citadels_core.record import GameRecord
+from citadels_core.redeal import redeal
+from citadels_core.rng import Rng
 from citadels_core.view import view
 from citadels_server.bot_seat import CUT_AFTER, SLOWS_AFTER
 from citadels_server.database import open_database
@@ -97,21 +99,25 @@ async def test_a_bot_plays_a_whole_game_with_a_human_and_sees_only_its_seat(tmp_
             hub.start(ht, "anna")
             done = asyncio.Event()
             human = asyncio.ensure_future(human_plays(ht, 0, done))
-            rng = random.Random(1)
+            rng, deal, decisions = random.Random(1), Rng(3), 0
             hello = await bot.read()
             assert hello is not None and hello["type"] == "hello" and hello["seat"] == 1
             while (m := await bot.read()) is not None and m["type"] != "over":
                 if m["type"] == "decide":
-                    # Exactly what the seat's own view holds at that moment.
+                    # Exactly what the seat's own view holds at that moment, and nothing it cannot see:
+                    # the same message whatever is dealt again of what is hidden from it (the re-deal).
                     table = ht.table
                     assert table is not None
-                    assert m["view"]["hand"] == list(view(table.game, 1).hand)
                     assert m["view"]["seat"] == 1
+                    for g in (table.game, redeal(table.game, 1, deal), redeal(table.game, 1, deal)):
+                        told = json.loads(protocol.line(protocol.decide(view(g, 1), [])))
+                        assert (told["view"], told["actions"]) == (m["view"], m["actions"])
+                    decisions += 1
                     bot.send(json.dumps({"action": rng.choice(m["actions"])["id"]}))
             done.set()
             await human
             assert m is not None and m["type"] == "over" and m["result"]["winners"]
-            assert ht.table is not None and ht.table.game.over
+            assert ht.table is not None and ht.table.game.over and decisions > 10
             assert not any(x["type"] == "error" for x in bot.messages)
             assert await asyncio.wait_for(bot.process.wait_closed(), 10) is None
             assert bot.process.exit_status == 0

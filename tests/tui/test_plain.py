@@ -221,3 +221,24 @@ def test_a_spectator_is_told_the_seats_only():
     lines.clear()
     spectator.command("think")
     assert "".join(lines) == "think tells what a player can infer: you are watching.\n"
+
+
+def test_a_bot_program_that_stops_gives_its_seat_to_the_tables_stand_in_and_the_table_is_told(tmp_path):
+    from citadels_tui.journal import Unkept
+
+    class Told(Unkept):
+        def __init__(self) -> None:
+            self.said: list[str] = []
+
+        def say(self, text) -> None:
+            self.said.append(str(text))
+
+    program = tmp_path / "gone.py"
+    program.write_text("import sys\nsys.stdin.readline()\nsys.exit(1)\n")
+    journal = Told()
+    bots = {0: "random", 1: f"cmd:{sys.executable} {program}", 2: "random"}
+    table = Table.new(GameConfig.create(3), 5, bots, journal=journal)
+    asyncio.run(asyncio.wait_for(table.run(), 120))
+    # The game went on to its end with the table's stand-in level in the program's seat.
+    assert table.game.over and table.bot_kinds[1] == "normal"
+    assert journal.said == ["Bruno's bot program stopped: a bot plays for them."]
