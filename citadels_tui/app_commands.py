@@ -45,6 +45,17 @@ def _told(about: Callable[[View, GameConfig, str], list[str]]) -> Callable[[Boar
     return on_screen
 
 
+def _who(board: Board, arg: str) -> bool:
+    """`who`: the seats as sentences, a seat a bot program plays (over SSH) named so."""
+    programs = board.seat.table.programs
+
+    def who(v: View, cfg: GameConfig, arg: str) -> list[str]:
+        return sentences.who(v, cfg, arg, programs)
+
+    board.tell(who, arg)
+    return True
+
+
 def _skip(board: Board, arg: str) -> bool:
     board.skip()
     return True
@@ -244,7 +255,7 @@ COMMANDS: dict[str, AppCommand] = {
         AppCommand("cities", on_screen=_told(sentences.cities)),
         AppCommand("city", on_screen=_told(sentences.one_city)),
         AppCommand("characters", on_screen=_told(sentences.characters)),
-        AppCommand("who", on_screen=_told(sentences.who)),
+        AppCommand("who", on_screen=_who),
         AppCommand("save", run=save_game),
         AppCommand("quit", on_screen=_leave_asked, run=quit_game),
         AppCommand("new", run=new_game),

@@ -29,6 +29,8 @@ Result = TypeVar("Result")
 class Board(Protocol):
     """The game screen, as the app's commands use it (app_commands.py)."""
 
+    seat: Seat
+
     def taken_back(self) -> None: ...
 
     def tell(self, about: Callable[[View, GameConfig, str], list[str]], arg: str = "") -> None: ...

@@ -1,17 +1,20 @@
 """A bot's account (a name that played over `ssh HOST bot`, records.mark_bot) is marked wherever it shows:
-in the lobby's table list on the full screen and in plain mode's table sentence, in `who` at a table whose
-seat a bot program plays, and on the leaderboard, where it is rated like anyone and `leaderboard humans`
-leaves it out, in both faces and both languages."""
+in the lobby's table list on the full screen (and its picture at 80×24) and in plain mode's table
+sentence, in `who` at a table whose seat a bot program plays (both faces), and on the leaderboard, where
+it is rated like anyone and `leaderboard humans` leaves it out, in both languages."""
 
 from __future__ import annotations
 
 from sessions import session_info
+from test_tui_app import keys, settle
 from test_tui_history import keep, lobby_text, said, type_line, until
 from test_tui_lobby import tables_text
 
 from citadels_core import GameConfig
 from citadels_server.hub import Hub
 from citadels_tui import i18n, sentences
+from citadels_tui.app import CitadelsApp
+from citadels_tui.components.log_pane import LogPane
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.plain import PlainSeat
 from citadels_tui.plain_history import standing_sentence
@@ -96,3 +99,24 @@ def test_who_marks_the_seat_a_bot_program_plays_in_both_languages():
         assert "robo, программа-бот" in told[1]
     finally:
         i18n.set_language("en")
+
+
+async def test_who_on_the_full_screen_marks_the_seat_a_bot_program_plays(tmp_path):
+    app = CitadelsApp(home=tmp_path, seed=4, pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        app.table.programs.add(1)
+        await pilot.press(*keys("who"), "enter")
+        await pilot.pause()
+        story = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        assert "Seat 2: Bruno, a bot program" in story and "Seat 3: Clara." in story
+
+
+async def _listed(pilot) -> None:
+    await until(pilot, lambda: "robo (bot)" in tables_text(pilot.app), "robo marked in the table list")
+    await pilot.pause()
+
+
+def test_the_lobby_with_a_bots_account_at_a_table_at_80x24(snap_compare):
+    app = ssh_app_factory(ANNA, a_hub_with_robo_waiting())
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_listed)
