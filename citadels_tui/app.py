@@ -31,8 +31,9 @@ from .journal import SaveFile
 from .paths import config_dir
 from .ringer import Ringer, changed, describe, in_tmux
 from .saves import BackgroundSaver, Saved, read_save, save_target
+from .searches import HINT_PLAYOUTS, HINT_SECONDS
 from .settings import load_settings, new_game_of, save_settings
-from .table import HINT_PLAYOUTS, HINT_SECONDS, Seat, Table
+from .table import Seat, Table
 from .themed_app import ThemedApp
 
 HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)

@@ -28,20 +28,13 @@ from .errors import SeatRefusal
 from .i18n import Lazy, lazy_t, lazy_tn, translator
 from .journal import Journal, Unkept
 from .recap import Follow, Note, Recap
-from .searches import bot_decides, hint_search
+from .searches import HINT_PLAYOUTS, HINT_SECONDS, HINT_TOP, bot_decides, hint_search, tell_the_end
 from .thinking import think, warm_up
 
 if TYPE_CHECKING:
     from citadels_core.bots import Bot
 
 log = logging.getLogger(__name__)
-
-# A hint searches like the `hard` bot, with the budget its chances were calibrated at (200 playouts,
-# `calibration.FITTED_BUDGET`; kept here as a number so that a start need not import the bots), cut short so
-# that it answers within about a second and a hosted table's other players are not kept waiting by it.
-HINT_PLAYOUTS = 200
-HINT_SECONDS = 0.8
-HINT_TOP = 3
 
 Listener = Callable[[], None]
 
@@ -464,7 +457,8 @@ class Table:
         self._skip = asyncio.Event()
         while not self._closed:
             pd = self.game.pending()
-            if pd is None:
+            if pd is None:  # a program in a seat hears the end (bots/outside.py), off the loop
+                await asyncio.to_thread(tell_the_end, self._bots or {}, self.game)
                 return
             player = pd[0]
             is_bot = player in self.bot_kinds  # the bots themselves are made when one must move
@@ -573,14 +567,6 @@ class Table:
 
                 action = await asyncio.to_thread(decide, bot, game, player)
         except Exception:  # a broken bot must not stop the table: it plays the first legal action
-            failed = getattr(bot, "failed", None)  # another program, given up (bots/outside.py), says why
-            if failed is not None and self.bots.get(player) is bot:
-                log.warning("%s; a %s bot plays the seat from now on", failed, self.standin_level)
-                self._say(
-                    lazy_t("{p}'s bot program stopped: a bot plays for them.", p=self.config.names[player])
-                )
-                self.give_to_bot(player, self.standin_level)
-                return
             log.exception("bot %s failed", self.bot_kinds.get(player, "stand-in"), extra=self.log_fields)
             action = self.game.legal_actions()[0]
         if self._closed or version != self.version:

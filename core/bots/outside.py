@@ -7,9 +7,10 @@ answers each `decide` with one line on its standard output. An answer that canno
 an `error` and asked again, up to `RETRIES` times; a program that says nothing within `timeout` seconds,
 or keeps answering wrongly, loses the decision to `stand_in` (the `random` bot), as a bot that answers
 late at a table does. A program that ends before the game does, or loses `GIVE_UP_AFTER` decisions in a
-row, is stopped and the game fails with a `BotFailed` that says why: a tournament reports that game as an
-error with its seed and goes on, rather than waiting on a broken program game after game. Its standard
-error is passed through."""
+row, is given up: it is stopped, that decision raises a `BotFailed` that says why (a tournament reports
+the game as an error with its seed and goes on, rather than waiting on a broken program game after game;
+a table logs it and plays on), and the stand-in plays the seat from then on. Its standard error is passed
+through."""
 
 from __future__ import annotations
 
@@ -60,7 +61,7 @@ class OutsideBot:
 
     def choose(self, v: View, events: list[Event] | None = None) -> Action:
         if self.failed is not None:
-            raise BotFailed(self.failed)
+            return self._stand_in(v)  # given up: the stand-in plays the seat from now on, at once
         proc = self._started(v)
         self._send(protocol.decide(v, events or [], self.timeout))
         why = f"said nothing within {self.timeout:g} s"

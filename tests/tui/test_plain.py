@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import os
 import subprocess
 import sys
@@ -223,22 +224,41 @@ def test_a_spectator_is_told_the_seats_only():
     assert "".join(lines) == "think tells what a player can infer: you are watching.\n"
 
 
-def test_a_bot_program_that_stops_gives_its_seat_to_the_tables_stand_in_and_the_table_is_told(tmp_path):
-    from citadels_tui.journal import Unkept
-
-    class Told(Unkept):
-        def __init__(self) -> None:
-            self.said: list[str] = []
-
-        def say(self, text) -> None:
-            self.said.append(str(text))
-
+def test_a_bot_program_that_stops_leaves_its_seat_to_its_stand_in_and_the_game_goes_on(tmp_path, caplog):
     program = tmp_path / "gone.py"
     program.write_text("import sys\nsys.stdin.readline()\nsys.exit(1)\n")
-    journal = Told()
     bots = {0: "random", 1: f"cmd:{sys.executable} {program}", 2: "random"}
-    table = Table.new(GameConfig.create(3), 5, bots, journal=journal)
+    table = Table.new(GameConfig.create(3), 5, bots)
     asyncio.run(asyncio.wait_for(table.run(), 120))
-    # The game went on to its end with the table's stand-in level in the program's seat.
-    assert table.game.over and table.bot_kinds[1] == "normal"
-    assert journal.said == ["Bruno's bot program stopped: a bot plays for them."]
+    gone = table.bots[1]
+    assert table.game.over and gone.failed is not None and gone.proc is None
+    # Said once, with why, among the table's log lines; not once a decision.
+    said = [r.getMessage() + str(r.exc_info[1] if r.exc_info else "") for r in caplog.records]
+    assert sum("closed its output (exit status 1)" in m for m in said) == 1
+
+
+def test_citadels_play_seats_the_example_bot_through_a_pipe(tmp_path):
+    # `--bots cmd:…` runs docs/examples/random_bot.py's own `play` in each bot seat, every line it reads
+    # copied to a log: both programs hear the whole game, from hello to over, and the game ends.
+    log = tmp_path / "heard.jsonl"
+    bot = tmp_path / "heard_bot.py"
+    bot.write_text(
+        "import random, sys\n"
+        f"sys.path.insert(0, {str(Path(__file__).resolve().parents[2] / 'docs' / 'examples')!r})\n"
+        "from random_bot import play\n"
+        f"log = open({str(log)!r}, 'a')\n"
+        "def heard():\n"
+        "    for line in sys.stdin:\n"
+        "        log.write(line)\n"
+        "        log.flush()\n"
+        "        yield line\n"
+        "play(heard(), sys.stdout, random.Random(1))\n"
+    )
+    args = ["play", "--plain", "--seed", "4", "--players", "3", "--bots", f"cmd:{sys.executable} {bot}"]
+    out = play_the_command(tmp_path, args, {})
+    assert out.decode().rstrip().endswith("The game is over.")
+    heard = [json.loads(line) for line in log.read_text().splitlines()]
+    kinds = [m["type"] for m in heard]
+    assert kinds.count("hello") == 2 and kinds.count("over") == 2 and "error" not in kinds
+    assert sorted(m["seat"] for m in heard if m["type"] == "hello") == [1, 2]
+    assert kinds.count("decide") > 20
