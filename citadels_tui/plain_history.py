@@ -5,17 +5,22 @@ round told a spectator, as the full screen's replay viewer shows it (replay.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .history_words import bot_name, when
 from .i18n import t, tn
 from .records import GameSummary, Standing
 from .replay import Replay
 
 
-def game_sentence(g: GameSummary, player: str) -> str:
-    """One finished game: its number, when it ended, its edition, each seat's player and score."""
+def game_sentence(g: GameSummary, player: str, is_bot: Callable[[str], bool] = lambda name: False) -> str:
+    """One finished game: its number, when it ended, its edition, each seat's player (a bot marked, and a
+    bot's account, `is_bot`) and score."""
     seats = []
     for s in g.seats:
         name = s.name if s.bot is None else bot_name(s.name) + " " + t("(bot)")
+        if s.bot is None and is_bot(s.name):
+            name += " " + t("(bot)")
         if s.bot is None and s.name.casefold() == player.casefold():
             name += " " + t("(you)")
         seat = f"{name} {s.score}"

@@ -432,7 +432,7 @@ class PlainLobby:
             else t("Your finished games, the latest first:")
         )
         for g in games:
-            self.say(game_sentence(g, self.name))
+            self.say(game_sentence(g, self.name, self.hub.records.is_bot))
         self.say(t("“replay N” tells game N again, a round at a time: “replay N 2” tells its round 2."))
 
     def show_standings(self, standings: Sequence[Standing]) -> None:

@@ -117,7 +117,7 @@ def players_text(lobby: HistoryLobby, g: GameSummary) -> Text:
             mark(_log(lobby), "me") if s.name.casefold() == lobby.player.casefold() and s.bot is None else ""
         )
         out.append(("★ " if won else "") + (s.name if s.bot is None else bot_name(s.name)), style=style)
-        if s.bot is not None:
+        if s.bot is not None or lobby.hub.records.is_bot(s.name):  # a bot, or a bot's account
             out.append(" " + t("(bot)"), style=mark(_log(lobby), "dim"))
         out.append(f" {s.score}")
     if g.abandoned:

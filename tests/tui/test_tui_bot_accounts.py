@@ -1,6 +1,6 @@
 """A bot's account (a name that played over `ssh HOST bot`, records.mark_bot) is marked wherever it shows:
 in the lobby's table list on the full screen (and its picture at 80×24) and in plain mode's table
-sentence, in `who` at a table whose seat a bot program plays (both faces), and on the leaderboard, where
+sentence, in the list of finished games, in `who` at a table whose seat a bot program plays (both faces), and on the leaderboard, where
 it is rated like anyone and `leaderboard humans` leaves it out, in both languages."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from citadels_tui.app import CitadelsApp
 from citadels_tui.components.log_pane import LogPane
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.plain import PlainSeat
-from citadels_tui.plain_history import standing_sentence
+from citadels_tui.plain_history import game_sentence, standing_sentence
 from citadels_tui.plain_lobby import table_sentence
 from citadels_tui.records import MemoryRecords
 from citadels_tui.table import Table
@@ -51,6 +51,9 @@ async def test_the_full_screen_marks_the_bots_account_at_its_table_and_on_the_le
     app = ssh_app_factory(ANNA, hub)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: "anna, robo (bot)" in tables_text(app), "robo marked in the table list")
+        await type_line(pilot, "games")
+        text = await said(pilot, app, "“replay N” shows game N again")
+        assert "robo (bot)" in text and "anna (bot)" not in text and "Bot Eve (bot)" in text
         await type_line(pilot, "leaderboard")
         text = await said(pilot, app, "The leaderboard")
         await until(pilot, lambda: "robo (bot)" in lobby_text(app), "robo marked on the leaderboard")
@@ -70,6 +73,9 @@ async def test_plain_mode_marks_the_bots_account_in_the_table_sentence_and_on_th
     [ht] = hub.tables.values()
     sentence = table_sentence(ht, hub.records.is_bot)
     assert "anna, robo (bot)." in sentence
+    game = (await hub.records.games())[0]
+    told = game_sentence(game, "anna", hub.records.is_bot)
+    assert "anna (you)" in told and "robo (bot)" in told and "Bot Eve (bot)" in told
     board = await hub.records.leaderboard()
     robo = next(s for s in board if s.name == "robo")
     assert robo.bot and standing_sentence(1, robo, False).startswith("1. robo (bot): rating")
