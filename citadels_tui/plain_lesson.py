@@ -14,7 +14,7 @@ from citadels_core.view import View
 from . import learn
 from .commands import parse
 from .components.winners import winners_text
-from .i18n import from_environment, normalize, set_language
+from .i18n import from_environment, normalize, set_language, t
 from .plain import OVER, PlainSeat, play, printable
 from .settings import load_settings
 from .table import Seat, Table
@@ -48,6 +48,10 @@ class LessonSeat(PlainSeat):
 
     def command(self, text: str) -> bool:
         v = self.seat.view()
+        if text.strip() and parse(text, v, self.seat.config).app == "new":
+            self.say(t("The lesson is one game, played to its end."))
+            self.write("> ")
+            return True
         wanted = learn.wanted(v, self.decisions())
         if wanted is not None and text.strip():
             cmd = parse(text, v, self.seat.config)

@@ -93,3 +93,16 @@ def test_the_key_words_say_what_the_keys_do() -> None:
     assert "“lobby” goes back to the lobby" in asyncio.run(_answers("new", local=False))
     assert "A new game is dealt." in asyncio.run(_answers("new", local=True))
     assert "“lang en” or “lang ru”" in asyncio.run(_answers("settings", local=False))
+
+
+def test_new_in_the_lesson_deals_no_other_game() -> None:
+    from citadels_tui import learn
+    from citadels_tui.plain_lesson import LessonSeat, lesson_table
+
+    table = lesson_table()
+    lines: list[str] = []
+    face = LessonSeat(table.seat(learn.PLAYER), lines.append)
+    face.update()
+    lines.clear()
+    assert face.command("new") and not face.again
+    assert "The lesson is one game, played to its end." in "".join(lines)
