@@ -1,8 +1,8 @@
 """The bot protocol's proof against a real `citadels serve` process, every player a real SSH client: anna
 logs in with the OpenSSH client in plain mode (`ssh -T`), makes a table and starts it once
 docs/examples/random_bot.py (itself through `ssh -T … bot`) sat down, and plays her seat by reading lines
-and typing numbers while the bot plays its own; every message the bot read fits the schema, and the game
-ends for both. Beside such a table, a second one, carla's (plain mode too), seats three hostile bots
+and typing numbers while the bot plays its own; every message the bot read fits the schema, the game
+ends for both with the same scores, twice, and the bot's account is on the leaderboard, marked. Beside such a table, a second one, carla's (plain mode too), seats three hostile bots
 (garbage, a flood of answers, a silent one): each is told and cut off while both humans' games go on to
 their ends and the honest bot hears no error."""
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -108,42 +109,55 @@ def only_lines(p: Player) -> None:
     assert not sorted({c for c in text if not (c.isprintable() or c == "\n")})
 
 
-async def table_with_a_bot(server: Served, human: Player, key: Path, log: Path, seed: int):
-    """`human` makes table 1 for two; the example bot takes its free seat; she starts the game."""
-    human.type("new 2 seed=3")
-    await human.wait_for("Table 1 is yours")
+async def table_with_a_bot(server: Served, human: Player, key: Path, log: Path, seed: int, table: int = 1):
+    """`human` makes table `table` for two; the example bot takes its free seat; she starts the game."""
+    human.type(f"new 2 seed={seed}")
+    await human.wait_for(f"Table {table} is yours")
+    seated = human.text.count("robo sat down at your table")
     bot = await example_bot(server.port, key, log, seed)
-    await human.wait_for("robo sat down at your table")
+    while human.text.count("robo sat down at your table") == seated:
+        assert not human.task.done(), human.text[-3000:]
+        await asyncio.sleep(0.01)
+    started = human.text.count("(only you) Your starting hand:")
     human.type("start")
-    await human.wait_for("(only you) Your starting hand:")
+    while human.text.count("(only you) Your starting hand:") == started:
+        assert not human.task.done(), human.text[-3000:]
+        await asyncio.sleep(0.01)
     return bot
 
 
-async def test_the_example_bot_plays_a_whole_game_with_a_human_over_openssh(tmp_path):
+async def test_the_example_bot_plays_whole_games_with_a_human_over_openssh(tmp_path):
     key, bot_key = keyfile(tmp_path / "key"), keyfile(tmp_path / "bot_key")
-    log = tmp_path / "bot.jsonl"
+    logs = [tmp_path / "bot-1.jsonl", tmp_path / "bot-2.jsonl"]
     async with served(tmp_path / "home", *bots_admitted(tmp_path)) as server:
         anna = await start(key, server.port, "anna")  # no PTY: plain mode
         await anna.wait_for("Welcome, anna.")
-        bot = await table_with_a_bot(server, anna, bot_key, log, seed=2)
-        await play_lines([anna], lambda: "The game is over." in anna.text)
-        _, err = await asyncio.wait_for(bot.communicate(), 60)
-        assert bot.returncode == 0, err.decode()
-        await anna.wait_for("You are in the lobby.")
+        ends = []
+        for game, log in enumerate(logs, 1):
+            bot = await table_with_a_bot(server, anna, bot_key, log, seed=game + 1, table=game)
+            await play_lines([anna], lambda n=game: anna.text.count("The game is over.") >= 2 * n)
+            _, err = await asyncio.wait_for(bot.communicate(), 60)
+            assert bot.returncode == 0, err.decode()
+            while anna.text.count("You are in the lobby.") < game:
+                assert not anna.task.done(), anna.text[-3000:]
+                await asyncio.sleep(0.01)
+            ends.append(anna.text[anna.text.rindex("The final scores:") :])
         anna.type("leaderboard")
         await anna.wait_for("robo (bot): rating")
         anna.type("quit")
         assert await asyncio.wait_for(anna.process.wait(), 30) == 0
     only_lines(anna)
-    messages = schema_checked(log)
-    kinds = [m["type"] for m in messages]
-    assert kinds[0] == "hello" and kinds[-1] == "over" and "error" not in kinds
-    assert kinds.count("decide") >= 10
-    # The bot was told the end anna was: each player's final score in the results she read.
-    names = messages[0]["players"]
-    for score in messages[-1]["result"]["scores"]:
-        name = names[score["player"]] + (" (you)" if names[score["player"]] == "anna" else "")
-        assert f"{name}: {score['total']} point" in anna.text, (name, score, anna.text[-800:])
+    assert re.search(r"robo \(bot\): rating -?[\d.]+ after 2 games\.", anna.text)  # rated like anyone
+    for log, end in zip(logs, ends, strict=True):
+        messages = schema_checked(log)
+        kinds = [m["type"] for m in messages]
+        assert kinds[0] == "hello" and kinds[-1] == "over" and "error" not in kinds
+        assert kinds.count("decide") >= 10
+        # The bot was told the end anna was: each player's final score in the results she read.
+        names = messages[0]["players"]
+        for score in messages[-1]["result"]["scores"]:
+            name = names[score["player"]] + (" (you)" if names[score["player"]] == "anna" else "")
+            assert f"{name}: {score['total']} point" in end, (name, score, end)
 
 
 class Hostile:
@@ -214,7 +228,7 @@ async def test_hostile_bots_do_not_disturb_the_honest_table_beside_them(tmp_path
         assert h.status == 1 and h.told[-1] == "cut_off", (h.name, h.told)
     garbage, flood, silent = hostile
     assert "slowed" in garbage.told and garbage.told.index("slowed") < garbage.told.index("cut_off")
-    assert "not_your_turn" in flood.told
+    assert "not_your_turn" in flood.told and flood.told.index("slowed") < flood.told.index("cut_off")
     assert silent.told.count("stand_in") == 3
     # carla's table was told of the silent bot's lateness, and her game went on without it.
     assert "mute took too long" in carla.text
