@@ -337,6 +337,8 @@ async def play(
         return False
     finally:
         table.unsubscribe(changed.set)
+        if table.game.over:  # the bots' task tells a program in a seat the end (`over`) before it ends
+            await asyncio.wait({bots}, timeout=10)
         table.close()
         bots.cancel()
 
