@@ -62,6 +62,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.call: ExecCall | None = None  # an exec request's command, while it runs
         self.cut = False  # a command's client stopped reading its output: it is being disconnected
         self.cooked: Cooked | None = None  # a plain session's line discipline, when it has a terminal
+        self.log_fields: dict[str, Any] | None = None  # what its log lines say of it (log_format.py)
 
     # -- requests -------------------------------------------------------------------------------------
 
@@ -168,7 +169,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     async def _run_exec(self, call: ExecCall) -> None:
         status = 1
-        log_format.in_session(self.id, call.player, call.key, call.address)  # this task's own context
+        self.log_fields = log_format.in_session(
+            self.id, call.player, call.key, call.address
+        )  # the task's context
         kind = metrics.SESSIONS.labels(metrics.session_kind(call.name))
         kind.inc()
         try:
@@ -237,7 +240,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._touched()
         self._arm_idle()
         collector.session_started()
-        self.link.context.run(
+        self.log_fields = self.link.context.run(
             log_format.in_session, self.id, identity.name, identity.key_fingerprint, self.connection.address
         )
         # The app runs in the link's context: everything it does on the loop is charged to this session.
@@ -334,7 +337,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._in_app(lambda: app.notify(server_notices.input_slowed(), severity="warning", timeout=8))
 
     def _input_flood(self) -> None:
-        log.warning("session %d (%s) disconnected: input flood", self.id, self.connection.address)
+        log.warning(
+            "session %d (%s) disconnected: input flood",
+            self.id,
+            self.connection.address,
+            extra=log_format.about(self.log_fields),
+        )
         self._in_app(lambda: self.end(server_notices.input_flood_farewell()))
 
     # -- idle timeout ---------------------------------------------------------------------------------
@@ -354,7 +362,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if left > 0.01:
             self._arm_idle(left)
             return
-        log.info("session %d idle for %.0f s; closing", self.id, timeout)
+        log.info(
+            "session %d idle for %.0f s; closing", self.id, timeout, extra=log_format.about(self.log_fields)
+        )
         self.end(f"Disconnected after {_duration(timeout)} without input. Come back any time!")
 
     # -- channel events -------------------------------------------------------------------------------
@@ -393,4 +403,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.app.exit()
         elif self.call is not None and self.task is not None:
             self.task.cancel()
-        log.info("session %d closed%s", self.id, f": {exc}" if exc else "")
+        # SSH's callback, outside the session's context: its fields (the table it is at) are given.
+        extra = log_format.about(self.log_fields)
+        log.info("session %d closed%s", self.id, f": {exc}" if exc else "", extra=extra)

@@ -62,7 +62,7 @@ from citadels_tui.records import KeptTable, MemoryRecords, Records
 from citadels_tui.table import Table
 from citadels_tui.turns import FAST, TURN_BASED, clock_text, keep_clock, keys_only
 
-from . import metrics
+from . import log_format, metrics
 from .finished import finished_game
 from .table_journal import TableJournal
 from .webhooks import Webhooks
@@ -228,6 +228,7 @@ class Hub:
         )
         self.tables[tid] = ht
         self._waiting(ht)
+        log_format.at_table(tid)  # the creator's session
         log.info(
             "table %d created by %s (%d players, %s %s/%s)", tid, name, players, edition, cast, districts
         )
@@ -282,6 +283,7 @@ class Hub:
         A player without a key sits with `code` (their session's reconnect code), or a new one."""
         seat = ht.seat_of(name, key, code)
         if seat is not None:
+            log_format.at_table(ht.id)
             return seat
         for _ in range(3):  # shared: the seats changed on another process meanwhile; look again
             if ht.table is not None:
@@ -297,6 +299,7 @@ class Hub:
             holder = self._holder(name, key, code)
             if self._seats_taken(ht, [*ht.holders, holder], ht.creator):
                 ht.holders.append(holder)
+                log_format.at_table(ht.id)
                 log.info("table %d: %s sat down", ht.id, name)
                 self._publish()
                 self._notify()
@@ -324,6 +327,7 @@ class Hub:
             log.warning("table %d: %s could not stand up (its seats kept changing)", ht.id, name)
             return
         ht.holders, ht.creator = holders, creator
+        log_format.left_table(ht.id)
         log.info("table %d: %s stood up", ht.id, name)
         if not ht.holders:
             self.tables.pop(ht.id, None)
@@ -506,6 +510,7 @@ class Hub:
         """A session shows this seat (its player sat down or came back)."""
         h = ht.holders[seat]
         h.present += 1
+        log_format.at_table(ht.id)
         self._publish()
         if h.hold is not None:
             h.hold.cancel()
@@ -518,6 +523,7 @@ class Hub:
 
     def depart(self, ht: HostedTable, seat: int) -> None:
         """A session showing this seat ended or went back to the lobby."""
+        log_format.left_table(ht.id)
         if seat >= len(ht.holders):
             return
         h = ht.holders[seat]
@@ -572,12 +578,14 @@ class Hub:
             raise HubError(t("That game has not started yet."))
         ht.spectators += 1
         ht.watching_here += 1
+        log_format.at_table(ht.id)
         self._publish()
         self._notify()
 
     def unwatch(self, ht: HostedTable) -> None:
         ht.spectators = max(0, ht.spectators - 1)
         ht.watching_here = max(0, ht.watching_here - 1)
+        log_format.left_table(ht.id)
         self._publish()
         self._notify()
 
