@@ -126,7 +126,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.detail,
             message.splitlines()[0],
         )
-        metrics.REFUSALS.labels(f"request_{self.kind}").inc()
+        metrics.refused(f"request_{self.kind}")
         self.chan.write_stderr((message + "\r\n").encode())
         self.chan.exit(1)
 

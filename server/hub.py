@@ -97,6 +97,7 @@ class Hub:
         self._listeners: list[HubListener] = []
         self.chat_limit = ChatLimit()
         self.order = Order()  # the admins, the message of the day and who is connected (order.py)
+        self.order.on_refused = metrics.refused  # an admin's command from another key, in the lobby
         self.webhooks: Webhooks | None = None  # where players hear that their move is awaited (webhooks.py)
         self.draining = False  # an admin's `drain`: the games in play finish, no new one begins
 
@@ -121,7 +122,7 @@ class Hub:
     # ---------------------------------------------------------------- chat
 
     def say_lobby(self, name: str, text: str) -> None:
-        line = chat_line(self.chat_limit, name, text)
+        line = self._chat_line(name, text)
         if line is None:
             return
         append_line(self.chat, line)
@@ -129,9 +130,16 @@ class Hub:
         self._notify()
 
     def say_table(self, ht: HostedTable, name: str, text: str) -> None:
-        line = chat_line(self.chat_limit, name, text)
+        line = self._chat_line(name, text)
         if line is not None:
             self._table_line(ht, line)
+
+    def _chat_line(self, name: str, text: str) -> str | None:
+        try:
+            return chat_line(self.chat_limit, name, text)
+        except HubError:  # said too fast: counted, whichever face said it
+            metrics.refused("chat_flood")
+            raise
 
     def announce(self, ht: HostedTable, text: Lazy) -> None:
         """Tell the table; each player reads it in their own language."""
@@ -237,6 +245,7 @@ class Hub:
 
     def refuse_if_draining(self) -> None:
         if self.draining:
+            metrics.refused("draining")
             raise HubError(t("The server stops once the games in play end: no new game begins until then."))
 
     def get(self, tid: int) -> HostedTable:
@@ -295,6 +304,7 @@ class Hub:
             if any(h.name.casefold() == name.casefold() for h in ht.holders):
                 raise HubError(t("Someone called {p} already sits there.", p=name))
             if ht.free <= 0:
+                metrics.refused("table_full")
                 raise HubError(t("That table is full; you can watch it once it starts."))
             holder = self._holder(name, key, code)
             if self._seats_taken(ht, [*ht.holders, holder], ht.creator):

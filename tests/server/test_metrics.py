@@ -1,5 +1,6 @@
 """Metrics and health on a real `citadels serve --metrics` process: a scrape during a game shows the
-sessions, the tables and the counters moving; `/healthz` answers 200; the listener is off unless asked
+sessions, the tables and the counters moving; a refusal counts by its reason, whichever face it was made
+on (the full screen, plain mode, a command); `/healthz` answers 200; the listener is off unless asked
 for, and an address it cannot use is refused with the setting's sentence."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import urllib.request
 import asyncssh
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
-from served import Guest, Served, served, table_of_two
+from served import Guest, Served, Typist, served, table_of_two
 
 from citadels_server.settings import SettingsError, load_settings
 
@@ -114,6 +115,53 @@ async def test_a_scrape_during_a_game_shows_the_counters_moving(tmp_path):
         anna.close()
         bruno.close()
         await until(port, lambda s: one(s, "citadels_sessions", kind="player") == 0)
+
+
+async def test_a_refusal_counts_by_its_reason_on_the_full_screen_in_plain_mode_and_over_exec(tmp_path):
+    async with served(tmp_path, "--metrics", "127.0.0.1:0", "--bot-pace", "0") as server:
+        port = await metrics_port(server)
+
+        def refusals(s, reason: str) -> float:  # noqa: ANN001 - a scrape
+            return one(s, "citadels_refusals_total", reason=reason)
+
+        before = await scrape(port)
+        assert refusals(before, "table_full") == refusals(before, "not_admin") == 0  # at 0 from the start
+        anna, bruno = await Typist.login(server.port, "anna"), await Typist.login(server.port, "bruno")
+        await anna.shows("lobby")
+        await bruno.shows("lobby")
+        anna.type("new 2\r")
+        await anna.shows("Table 1 is yours")
+        bruno.type("join 1\r")
+        await bruno.shows("You sit at table")
+        # On the full screen: a seat at a full table, an admin's command from a key that is no admin's.
+        carla = await Typist.login(server.port, "carla")
+        await carla.shows("lobby")
+        carla.type("join 1\r")
+        await carla.shows("That table is full")
+        await until(port, lambda s: refusals(s, "table_full") == 1)
+        carla.type("kick anna\r")
+        await carla.shows("Only this server")
+        await until(port, lambda s: refusals(s, "not_admin") == 1)
+        # The same refusals in plain mode, and over exec, count the same.
+        async with asyncssh.connect(
+            "127.0.0.1", server.port, username="dave", known_hosts=None, client_keys=None,
+            agent_path=None, client_factory=Guest,
+        ) as conn:  # fmt: skip
+            plain = await conn.create_process(encoding=None)
+            plain.stdin.write(b"join 1\n")
+            seen = b""
+            while b"That table is full" not in seen:
+                chunk = await asyncio.wait_for(plain.stdout.read(4096), 30)
+                assert chunk, seen.decode()  # the session ended without saying it
+                seen += chunk
+            await until(port, lambda s: refusals(s, "table_full") == 2)
+            plain.close()
+            told = await conn.run("drain")
+            assert told.exit_status == 1 and "Only the server's admins" in str(told.stderr)
+        after = await until(port, lambda s: refusals(s, "not_admin") == 2)
+        assert refusals(after, "draining") == 0  # nothing drained: nothing refused for it
+        for p in (anna, bruno, carla):
+            p.close()
 
 
 async def test_metrics_are_off_unless_asked_for_and_a_bad_address_is_refused(tmp_path):
