@@ -108,6 +108,8 @@ for _outcome in ("slowed", "told", "disconnected"):
     FLOODS.labels(_outcome)
 for _reason in REFUSAL_REASONS:
     REFUSALS.labels(_reason)
+for _ban in ("name", "key", "address"):
+    BANS.labels(_ban)
 
 TICK = 0.5  # seconds between the monitor's samples
 PROBE_EVERY = 2.0  # seconds between two questions to the database
