@@ -160,8 +160,8 @@ async def test_a_refusal_counts_by_its_reason_on_the_full_screen_in_plain_mode_a
                 seen += chunk
             await until(port, lambda s: refusals(s, "table_full") == 2)
             plain.close()
-            told = await conn.run("drain")
-            assert told.exit_status == 1 and "Only the server's admins" in str(told.stderr)
+        told = await run(server, "dave", "drain")  # type: ignore[arg-type]
+        assert told.exit_status == 1 and "Only the server's admins" in str(told.stderr)
         after = await until(port, lambda s: refusals(s, "not_admin") == 2)
         assert refusals(after, "draining") == 0  # nothing drained: nothing refused for it
         for p in (anna, bruno, carla):
