@@ -63,6 +63,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.cut = False  # a command's client stopped reading its output: it is being disconnected
         self.cooked: Cooked | None = None  # a plain session's line discipline, when it has a terminal
         self.log_fields: dict[str, Any] | None = None  # what its log lines say of it (log_format.py)
+        self._end_fields: dict[str, Any] | None = None  # those as its end began (`_ending`)
 
     # -- requests -------------------------------------------------------------------------------------
 
@@ -295,8 +296,17 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         except (BrokenPipeError, OSError):
             pass
 
+    def _ending(self) -> dict[str, Any]:
+        """The session's log fields as its end began, for the lines about its end: its player leaves their
+        table as the session ends (a plain session's lobby at the end of its input, an app as it
+        unmounts), and the table it was at is what a host looks for."""
+        if self._end_fields is None:
+            self._end_fields = log_format.about(self.log_fields)
+        return self._end_fields
+
     def end(self, farewell: str) -> None:
         """Stop this session's app; `farewell` is written once the client's terminal is restored."""
+        self._ending()
         self.farewell = self.farewell or farewell
         self.ending = True
         if self.call is not None and self.task is not None and not self.task.done():
@@ -341,7 +351,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             "session %d (%s) disconnected: input flood",
             self.id,
             self.connection.address,
-            extra=log_format.about(self.log_fields),
+            extra=self._ending(),
         )
         self._in_app(lambda: self.end(server_notices.input_flood_farewell()))
 
@@ -362,9 +372,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if left > 0.01:
             self._arm_idle(left)
             return
-        log.info(
-            "session %d idle for %.0f s; closing", self.id, timeout, extra=log_format.about(self.log_fields)
-        )
+        log.info("session %d idle for %.0f s; closing", self.id, timeout, extra=self._ending())
         self.end(f"Disconnected after {_duration(timeout)} without input. Come back any time!")
 
     # -- channel events -------------------------------------------------------------------------------
@@ -384,6 +392,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.term_size = (width or 80, height or 24)
 
     def eof_received(self) -> bool:
+        self._ending()
         if self.call is not None:
             self.call.feed_eof()  # a command may still answer what it was sent
             return True
@@ -403,6 +412,5 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.app.exit()
         elif self.call is not None and self.task is not None:
             self.task.cancel()
-        # SSH's callback, outside the session's context: its fields (the table it is at) are given.
-        extra = log_format.about(self.log_fields)
-        log.info("session %d closed%s", self.id, f": {exc}" if exc else "", extra=extra)
+        # SSH's callback, outside the session's context: its fields (the table it was at) are given.
+        log.info("session %d closed%s", self.id, f": {exc}" if exc else "", extra=self._ending())

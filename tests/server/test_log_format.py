@@ -79,6 +79,17 @@ async def test_a_whole_games_json_log_parses_line_by_line_and_holds_no_secret(tm
         async with conn:
             games = json.loads((await conn.run("games --json", check=True)).stdout)
         anna.close()
+        # In plain mode, pat makes table 2 and drops while waiting there.
+        conn = await asyncssh.connect(
+            "127.0.0.1", server.port, username="pat", known_hosts=None, client_keys=None,
+            agent_path=None, client_factory=Knows,
+        )  # fmt: skip
+        async with conn:
+            pat = await conn.create_process(encoding=None)
+            pat.stdin.write(b"new 2\n")
+            seen = b""
+            while b"Table 2 is yours" not in seen:
+                seen += await asyncio.wait_for(pat.stdout.read(4096), 30)
         await server.stop()
 
     lines = server.output.decode().splitlines()
@@ -113,9 +124,10 @@ async def test_a_whole_games_json_log_parses_line_by_line_and_holds_no_secret(tm
     ):
         assert happened in at_table, (happened, at_table)
     assert all(e["table"] is None for e in logged if "listening on" in e["event"])  # no table: none named
-    # A session's end names the table it was at: anna's game; bruno had stood up, and his command sat nowhere.
+    # A session's end names the table it was at: anna's game, pat's table; bruno had stood up, and his
+    # command sat nowhere.
     ended = [(e["name"], e["table"]) for e in logged if re.match(r"session \d+ closed", e["event"])]
-    assert ("anna", 1) in ended and ("bruno", None) in ended, ended
+    assert ("anna", 1) in ended and ("bruno", None) in ended and ("pat", 2) in ended, ended
     assert all(table is None for name, table in ended if name == "bruno"), ended
     text = "\n".join(lines)
     assert PASSWORD not in text and code.group(1) not in text and bruno_code.group(1) not in text
