@@ -170,9 +170,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     async def _run_exec(self, call: ExecCall) -> None:
         status = 1
-        self.log_fields = log_format.in_session(
-            self.id, call.player, call.key, call.address
-        )  # the task's context
+        # In this task's own context: every line the command logs is the session's.
+        self.log_fields = log_format.in_session(self.id, call.player, call.key, call.address)
         kind = metrics.SESSIONS.labels(metrics.session_kind(call.name))
         kind.inc()
         try:
