@@ -12,6 +12,7 @@ what is typed and end lines at Enter: `Cooked` is that line discipline."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from codecs import getincrementaldecoder
 from collections.abc import Callable
 
@@ -19,9 +20,12 @@ from citadels_tui import server_notices
 from citadels_tui.i18n import from_environment, tn
 from citadels_tui.plain_lobby import PlainLobby
 
+from . import metrics
 from .auth import Identity, guest_name
 from .exec_call import MAX_LINE, ExecCall, ExecCommand
 from .limits import LoopMeter
+
+log = logging.getLogger("citadels_server.ssh")  # the SSH server's one logger (game_session.py)
 
 NAME = "plain"
 # The longest a slowed session waits before looking at its budget again.
@@ -135,11 +139,15 @@ class Pacer:
             now = loop.time()
             if self._slowed_since is None:
                 self._slowed_since = now
+                metrics.FLOODS.labels("slowed").inc()  # counted as the full screen's floods are
             held = now - self._slowed_since
             if held >= self.budget.input_disconnect_after:
+                metrics.FLOODS.labels("disconnected").inc()
+                log.warning("input flood: over its loop budget for %.0f s; disconnecting", held)
                 raise Flooded
             if held >= self.budget.input_notice_after and not self._told:
                 self._told = True
+                metrics.FLOODS.labels("told").inc()
                 self.tell(server_notices.input_slowed())
             await asyncio.sleep(min(wait, PACE_STEP))
         if not self.call.waiting:

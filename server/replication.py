@@ -78,8 +78,8 @@ class SharedHub(Hub):
         self._publishing = _Once(self._spawn)
         self._stopped = False
         self._looking = _Once(self._spawn)
-        # What an admin's `drain --all` on another process starts here (set by `citadels serve`: drain.py).
-        self.drain_heard: Callable[[], object] | None = None
+        self._drain: Callable[[], object] | None = None  # what `drain --all` starts here, once heard
+        self._drain_heard = False
 
     # ---------------------------------------------------------------- the hub's seats, agreed with the others
 
@@ -225,10 +225,25 @@ class SharedHub(Hub):
         self._shared.kick(name, farewell)
 
     def drain_everywhere(self) -> int:
-        """Ask every other process sharing the tables to drain (an admin's `drain --all`); how many of
-        them are alive, as their presence rows last said."""
+        """Ask every other process sharing the tables to drain (an admin's `drain --all`), and those that
+        start before the drain is over; how many are alive now, as their presence rows last said."""
+        self._drain_heard = True
         self._shared.drain_everywhere()
         return sum(1 for _, alive, _ in self._others if alive)
+
+    def on_drain_everywhere(self, drain: Callable[[], object]) -> None:
+        """`drain()` is what an admin's `drain --all` on another process starts here (drain.py); at once if
+        one was under way when this process started (the database keeps it: `_resync`)."""
+        self._drain = drain
+        if self._drain_heard:
+            drain()
+
+    def _drains_too(self, said: str) -> None:
+        if not self._drain_heard:
+            self._drain_heard = True
+            log.warning("%s", said)
+            if self._drain is not None:
+                self._drain()
 
     # ---------------------------------------------------------------- notices of the other processes
 
@@ -277,9 +292,7 @@ class SharedHub(Hub):
         elif kind == "kick":
             self._spawn(self._kicked(n))
         elif kind == "drain":
-            log.warning("an admin on another process drains every server on the database")
-            if self.drain_heard is not None:
-                self.drain_heard()
+            self._drains_too("an admin on another process drains every server on the database")
         elif kind == "lost":
             self._spawn(self._resync())
 
@@ -302,7 +315,9 @@ class SharedHub(Hub):
 
     async def _resync(self) -> None:
         """Anything may have been missed (notices lost, or written before this process listened): every
-        table is read again."""
+        table is read again, and an admin's `drain --all` is heard if it is under way."""
+        if await self._shared.drain_under_way():
+            self._drains_too("an admin's drain --all is under way on the database: this server drains too")
         for tid in sorted(set(await self._shared.table_ids()) | set(self.tables)):
             await self._refresh(tid, whole=True)
 
