@@ -31,12 +31,14 @@ from citadels_tui.lobby import (
     Holder,
     HostedTable,
     HubError,
+    holder_of,
     hosted_table,
     kept_seat,
     kept_seats,
     kept_settings,
+    merge_seats,
 )
-from citadels_tui.records import KeptSeat, KeptTable
+from citadels_tui.records import KeptTable
 from citadels_tui.table import Table
 from citadels_tui.turns import keep_clock
 
@@ -101,7 +103,7 @@ class SharedHub(Hub):
                 settings, seats = found
                 ht = self.tables[tid] = hosted_table(tid, settings)
                 ht.creator = str(settings.get("creator", ht.creator))
-                _merge(ht, seats)
+                merge_seats(ht, seats)
                 self._spawn(self._refresh(tid, whole=True))  # its chat, and any change since
                 self._notify()
         return super().get(tid)
@@ -185,7 +187,7 @@ class SharedHub(Hub):
         for kept, ht, table in self._kept_tables(problems):
             # A replica, like every other process's: its bots run where its lease is held (`share`), and
             # its seats are held by the processes their players use.
-            ht.holders = [_holder_of(s) for s in kept.seats]
+            ht.holders = [holder_of(s) for s in kept.seats]
             self.tables[ht.id] = ht
             self._seat_table(ht, table)
             self._sync_away(ht)
@@ -340,7 +342,7 @@ class SharedHub(Hub):
                 # The process running a turn-based table keeps its clock: a write of one that ran it
                 # a moment ago, and has not yet heard that it lost it, is not taken for it.
                 clock = [(h.since, h.late) for h in ht.holders] if self.runs(tid) else None
-                _merge(ht, state.seats)
+                merge_seats(ht, state.seats)
                 if clock is not None and len(clock) == len(ht.holders):
                     for h, (since, late) in zip(ht.holders, clock, strict=True):
                         h.since, h.late = since, late
@@ -358,7 +360,7 @@ class SharedHub(Hub):
             else:
                 if ht is None:
                     ht = self.tables[tid] = hosted_table(tid, state.settings)
-                _merge(ht, state.seats)
+                merge_seats(ht, state.seats)
                 ht.chat = list(state.chat[-MAX_CHAT:])
                 self._seat_table(ht, self._new_table(ht, state.record.copy(), state.bots))
                 self._sync_away(ht)
@@ -369,7 +371,7 @@ class SharedHub(Hub):
             if ht is None:
                 ht = self.tables[tid] = hosted_table(tid, settings)
             ht.creator = str(settings.get("creator", ht.creator))
-            _merge(ht, seats)
+            merge_seats(ht, seats)
             if new or whole:  # what was said there while it waited (its chat is the database's)
                 ht.chat = [line for _, line in await self._shared.chat_after(tid, 0)][-MAX_CHAT:]
         self._notify()
@@ -436,7 +438,7 @@ class SharedHub(Hub):
             raise HubError(t("That table changed just now; look at the lobby and try again."))
         settings, seats = found
         ht.creator = str(settings.get("creator", ht.creator))
-        _merge(ht, seats)
+        merge_seats(ht, seats)
         self._notify()
 
     def _stand_up_gone(self, ht: HostedTable, gone: set[str]) -> None:
@@ -673,24 +675,6 @@ class _Once:
             if not self._again:
                 return
             self._again = False
-
-
-def _merge(ht: HostedTable, seats: list[KeptSeat]) -> None:
-    """`ht`'s seats are `seats` (as the database has them): a player of this process keeps their presence."""
-    mine = {h.name.casefold(): h for h in ht.holders}
-    holders = []
-    for s in seats:
-        h = mine.get(s.name.casefold()) or _holder_of(s)
-        h.key, h.released, h.code, h.away_until = s.key, s.released, s.code, s.away
-        h.late, h.since = s.late, s.since
-        holders.append(h)
-    ht.holders = holders
-
-
-def _holder_of(s: KeptSeat) -> Holder:
-    return Holder(
-        s.name, s.key, released=s.released, code=s.code, away_until=s.away, late=s.late, since=s.since
-    )
 
 
 class _cannot_read:
