@@ -98,8 +98,9 @@ def utc_day(now: float | None = None) -> date:
     return datetime.fromtimestamp(time.time() if now is None else now, UTC).date()
 
 
-def chosen(args: argparse.Namespace) -> Puzzle:
-    """The puzzle `citadels puzzle` poses: `--number` of the set (shipped or `--file`), else the day's."""
+def chosen(args: argparse.Namespace, today: date | None = None) -> Puzzle:
+    """The puzzle `citadels puzzle` poses: `--number` of the set (shipped or `--file`), else the day's (of
+    `today`; None: the UTC date now)."""
     found = list(shipped()) if args.file is None else load(Path(args.file).read_text(encoding="utf-8"))
     if not found:
         raise PuzzleError(t("There are no puzzles in {f}.", f=args.file))
@@ -108,7 +109,7 @@ def chosen(args: argparse.Namespace) -> Puzzle:
         if number > len(found):
             raise PuzzleError(t("There is no puzzle {n}; there are {m}.", n=number, m=len(found)))
         return found[number - 1]
-    return daily(utc_day(), found)
+    return daily(utc_day() if today is None else today, found)
 
 
 def solve(puzzle: Puzzle, read: Callable[[], str | None], write: Callable[[str], None]) -> bool | None:
@@ -131,12 +132,18 @@ def solve(puzzle: Puzzle, read: Callable[[], str | None], write: Callable[[str],
         return found == puzzle.answer
 
 
-def run_puzzle(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
-    """`citadels puzzle`: one puzzle in lines; 0 when solved, 1 when not, 2 when none could be posed."""
+def run_puzzle(
+    args: argparse.Namespace,
+    stdin: TextIO = sys.stdin,
+    stdout: TextIO = sys.stdout,
+    today: date | None = None,
+) -> int:
+    """`citadels puzzle`: one puzzle in lines (the day's is `today`'s; None: the UTC date now); 0 when
+    solved, 1 when not, 2 when none could be posed."""
     lang = getattr(args, "lang", None) or load_settings()[0].language or from_environment()
     set_language(normalize(lang) or "en")
     try:
-        puzzle = chosen(args)
+        puzzle = chosen(args, today)
     except (OSError, PuzzleError) as e:
         print(f"citadels: {e}", file=sys.stderr)
         return 2

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import date, timedelta
 from types import SimpleNamespace
 
-from citadels_core.puzzle import shipped
+from citadels_core.puzzle import daily, shipped
 from citadels_core.view import view
 from citadels_tui.names import describe
 from citadels_tui.puzzles import pose, run_puzzle
@@ -87,3 +88,12 @@ def test_a_puzzle_file_and_a_number_beyond_it(tmp_path, capsys):
     code, _ = run("1\n", file=str(f))
     assert code == 2
     assert "Puzzle line 1" in capsys.readouterr().err
+
+
+def test_without_a_number_it_poses_the_days_puzzle():
+    day = date(2026, 12, 2)
+    for d in (day, day + timedelta(days=1)):
+        out = io.StringIO()
+        run_puzzle(args(number=None), io.StringIO(""), out, today=d)
+        assert out.getvalue().startswith("\n".join(pose(daily(d))) + "\n")
+    assert daily(day) != daily(day + timedelta(days=1))
