@@ -330,9 +330,9 @@ def ending(
     return lines
 
 
-def play_through() -> Game:
+def play_through(record: list[tuple[int, Action]] | None = None) -> Game:
     """The whole lesson without a screen, its bots made as the table makes them; ValueError naming the step
-    whose action is not legal when it comes."""
+    whose action is not legal when it comes. Each action played is added to `record`, when given."""
     from citadels_core.bots import decide, make_bot
     from citadels_core.position import from_position
 
@@ -342,11 +342,14 @@ def play_through() -> Game:
     while (pending := g.pending()) is not None:
         seat = pending[0]
         if seat != PLAYER:
-            g.apply(seat, decide(bots[seat], g.clone(), seat))
-            continue
-        step = step_at(done)
-        if step is None or step.action not in g.legal_actions():
-            raise ValueError(f"step {done + 1} of the lesson wants {step and step.action}, not legal now")
-        g.apply(seat, step.action)
-        done += 1
+            action = decide(bots[seat], g.clone(), seat)
+        else:
+            step = step_at(done)
+            if step is None or step.action not in g.legal_actions():
+                raise ValueError(f"step {done + 1} of the lesson wants {step and step.action}, not legal now")
+            action = step.action
+            done += 1
+        g.apply(seat, action)
+        if record is not None:
+            record.append((seat, action))
     return g
