@@ -299,10 +299,16 @@ def correction(cfg: GameConfig, v: View, tried: Action, index: int) -> str:
 
 
 def ending(
-    cfg: GameConfig, result: dict[str, Any], me: int | None, winners: str, lobby: bool = False
+    cfg: GameConfig,
+    result: dict[str, Any],
+    me: int | None,
+    winners: str,
+    lobby: bool = False,
+    plain: bool = False,
 ) -> list[str]:
     """The lesson's last words: who won (`winners`, the end screen's sentence), the scores as the engine
-    counted them, and where to go from here (from a server's lobby, with `lobby`: back to it)."""
+    counted them, and where to go from here (from a server's lobby, with `lobby`: back to it). As lines
+    (`plain`), `hint` and `review` are the full screen's: the words say where they are."""
     scores = result["scores"]
     ranked = ", ".join(f"{cfg.names[p]} {scores[p]['total']}" for p in result["ranking"])
     lines = [winners + " " + t("Scores: {s}.", s=ranked)]
@@ -316,6 +322,14 @@ def ending(
                 c=s["completion"],
             )
         )
+    if plain:
+        lines.append(
+            t(
+                "Next: in a game, “help” lists what you can type. The full screen also has “hint”, which asks "
+                "the strongest bot, and “review”, a finished game's turning points."
+            )
+        )
+        return lines
     lines.append(
         t(
             "Next: “help” lists the commands, “hint” asks the strongest bot, “review” shows a finished "

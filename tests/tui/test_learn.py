@@ -226,11 +226,12 @@ class Reader(io.TextIOBase):
     """A player who reads the lesson's lines before typing: once a prompt is out, the number the lesson
     asked for; the first time, a wrong one."""
 
-    def __init__(self, pattern: re.Pattern[str]) -> None:
+    def __init__(self, pattern: re.Pattern[str], first: str = "") -> None:
         self.out = io.StringIO()
         self.prompted = threading.Semaphore(0)
         self.pattern = pattern
         self.wrong_typed = False
+        self.first = first  # a line typed before anything else (a command), if any
 
     def write(self, text: str) -> int:
         self.out.write(text)
@@ -244,6 +245,9 @@ class Reader(io.TextIOBase):
         asked = self.pattern.findall(self.out.getvalue())
         if not asked:
             return ""
+        if self.first:
+            line, self.first = self.first, ""
+            return line + "\n"
         if not self.wrong_typed:
             self.wrong_typed = True
             return f"{int(asked[-1]) + 1}\n"
@@ -256,7 +260,8 @@ def test_the_lesson_as_lines(lang):
     try:
         table = lesson_table()
         reader = Reader(
-            re.compile(r"^" + ("Type" if lang == "en" else "Наберите") + r" (\d+):", re.MULTILINE)
+            re.compile(r"^" + ("Type" if lang == "en" else "Наберите") + r" (\d+):", re.MULTILINE),
+            WORDS[lang]["help"],
         )
         asyncio.run(asyncio.wait_for(play(table, learn.PLAYER, reader, reader, face_of=LessonSeat), 300))
         text = reader.out.getvalue()
@@ -267,6 +272,22 @@ def test_the_lesson_as_lines(lang):
         )  # the step is said once; the correction repeats what to type
         assert "not this lesson's move" in text if lang == "en" else "не ход урока" in text
         assert all(word in text for word in NEXT[lang])
+        # `help` in the lesson is plain mode's; the end says where `hint` and `review` are.
+        assert (
+            t(
+                "Type a number or what to do (take gold, build castle); an empty line lists your options "
+                "again; look, hand, cities, city NAME, characters, score and who tell the table; quit leaves."
+            )
+            in text
+        )
+        assert (
+            t(
+                "Next: in a game, “help” lists what you can type. The full screen also has “hint”, which asks "
+                "the strongest bot, and “review”, a finished game's turning points."
+            )
+            in text
+        )
+        assert "F7" not in text and "F2" not in text  # the full screen's keys
     finally:
         set_language("en")
 
