@@ -9,14 +9,18 @@ from datetime import date, timedelta
 
 import pytest
 from helpers import mid_game
+from test_explain import UNIQUES
 
 from citadels_core.actions import Action
+from citadels_core.explain import Rule
 from citadels_core.position import seat_position
 from citadels_core.puzzle import (
     MARGIN,
     REDEALS,
+    Because,
     Puzzle,
     PuzzleError,
+    because,
     chances,
     check,
     daily,
@@ -132,3 +136,41 @@ def test_a_choice_is_only_as_bad_as_the_best_the_seat_can_do_after_it():
     seat = s.pending()[0]
     picks = chances(s, seat, 30, seed=4)
     assert lead_after_follow_ups(s, seat, picks, picks[0][0], 10**9, seed=4) == 1.0
+
+
+def _shipped(answer: str) -> Puzzle:
+    return next(p for p in PUZZLES if str(p.answer) == answer)
+
+
+def test_the_engine_names_the_builds_an_answer_opens():
+    # Keeping the Tavern lets it be built this turn, the seventh district of a city complete at seven; the
+    # Market, kept, can be built too, but a seventh district of eight completes nothing.
+    assert because(_shipped("keep tavern")).builds == (("tavern", True),)
+    assert because(_shipped("keep market")).builds == (("market", False),)
+    # Ending the turn, or a draft pick, opens no build and completes nothing.
+    for answer in ("end", "choose architect"):
+        found = because(_shipped(answer))
+        assert found == Because((), False, ())
+
+
+def test_the_engine_names_the_rules_that_act_on_the_answer_and_a_completed_city():
+    # Gathering gold with a Gold Mine: its rule acts (explain.Rule.GOLD_MINE), and the Castle, now paid
+    # for, is the eighth district: it completes the city.
+    g = mid_game(
+        players=2,
+        districts=UNIQUES,
+        characters={0: "merchant"},
+        cities={0: ["gold_mine", "temple", "watchtower", "tavern", "market", "docks", "manor"]},
+        hands={0: ["castle"]},
+        gold={0: 1},
+    )
+    gold = Action("gather", ("gold",))
+    p = Puzzle(seat_position(g, 0), gold, ((gold, 1.0),), 1.0)
+    found = because(p)
+    assert [r.rule for r in found.reasons] == [Rule.GOLD_MINE]
+    assert found.builds == (("castle", True),) and not found.completes
+    # Building it is the answer that completes the city.
+    g.apply(0, gold)
+    build = Action("build", ("castle",))
+    assert build in g.legal_actions()
+    assert because(Puzzle(seat_position(g, 0), build, ((build, 1.0),), 1.0)).completes

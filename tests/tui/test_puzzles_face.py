@@ -97,3 +97,23 @@ def test_without_a_number_it_poses_the_days_puzzle():
         run_puzzle(args(number=None), io.StringIO(""), out, today=d)
         assert out.getvalue().startswith("\n".join(pose(daily(d))) + "\n")
     assert daily(day) != daily(day + timedelta(days=1))
+
+
+def test_the_solution_names_the_rule_behind_the_answer_in_both_languages():
+    from citadels_tui.i18n import set_language
+    from citadels_tui.puzzles import verdict
+
+    tavern = next(p for p in shipped() if str(p.answer) == "keep tavern")
+    lines = verdict(tavern, tavern.answer)
+    assert "With it you can build the Tavern this turn, and that completes your city." in lines
+    assert lines.index("With it you can build the Tavern this turn, and that completes your city.") > 2
+    # No rule the engine can name: the chances alone.
+    ending = next(p for p in shipped() if str(p.answer) == "end")
+    assert verdict(ending, ending.answer)[-1].startswith("It leads every other choice by")
+    set_language("ru")
+    try:
+        assert "С ним в этот ход можно построить «Таверна», и это завершит ваш город." in verdict(
+            tavern, tavern.answer
+        )
+    finally:
+        set_language("en")
