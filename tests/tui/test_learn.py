@@ -55,6 +55,20 @@ def test_the_lessons_turning_points_are_worked_out_from_its_position():
     assert len(score_history(record, 0, learn.POSITION)) == 2
 
 
+def test_the_lesson_fits_in_fifteen_minutes():
+    # A generous reckoning of a learner's pace: the lesson's words read at 120 a minute, 20 seconds to find
+    # and type each step's option, and each bot move on screen for the app's pace, then 3 seconds to read
+    # its line of the story.
+    from citadels_tui.settings import Settings
+
+    record: list[tuple[int, Action]] = []
+    learn.play_through(record)
+    bot_moves = sum(1 for seat, _ in record if seat != learn.PLAYER)
+    words = sum(len(str(x).split()) for x in (learn.WELCOME, *(step.says for step in learn.STEPS)))
+    seconds = words / 120 * 60 + 20 * len(learn.STEPS) + bot_moves * (Settings().bot_pace + 3)
+    assert seconds < 15 * 60
+
+
 def test_the_script_holds_and_the_player_wins():
     g = learn.play_through()
     assert g.over and g.result is not None
