@@ -334,6 +334,13 @@ async def learn_in_the_lobby() -> None:
         assert (
             "“lobby”" in end and "F2" not in end
         )  # a new game is made in the lobby, not on the server's disk
+        from citadels_tui.components.review_screen import ReviewScreen
+
+        await pilot.press(*"review", "enter")  # the review the last words name, over SSH as at home
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and [r.round for r in app.screen.rounds] == [6, 7]
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press(*"lobby", "enter")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen) and table.closed and app.table is None
