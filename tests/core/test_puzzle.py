@@ -1,6 +1,7 @@
 """Puzzles (core/puzzle.py, docs/puzzles.md): the shipped set reads, each puzzle's answer is legal in its
-seat's view and leads every other choice; the daily choice; the margin check itself, which refuses a
-wrong answer; and (slow) every shipped puzzle's answer still leads by the margin under a fresh search."""
+seat's view and leads every other choice in the chances it was judged with at the large budget; the daily
+choice; the margin check itself, which refuses a wrong answer; what the engine names behind an answer; and
+(slow) every shipped puzzle's answer still leads by the margin under a fresh search at the large budget."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from citadels_core.actions import Action
 from citadels_core.explain import Rule
 from citadels_core.position import seat_position
 from citadels_core.puzzle import (
+    HARVEST_BUDGET,
     MARGIN,
     REDEALS,
     Because,
@@ -36,9 +38,9 @@ from citadels_core.rng import Rng
 from citadels_core.view import view
 
 PUZZLES = shipped()
-# The slow test's playouts per search: the harvest's for the shipped set (bench/puzzle_games.py), at seeds
-# the harvest never used.
-FRESH_BUDGET = 4000
+# The slow test's playouts per search: the large budget the shipped set was judged at (the harvest's own,
+# docs/puzzles.md), at seeds the judging never used.
+FRESH_BUDGET = HARVEST_BUDGET
 
 
 def test_a_few_puzzles_ship():
@@ -57,6 +59,7 @@ def test_each_shipped_puzzle_reads_and_its_answer_is_legal_and_clear(n):
     assert p.chances[0][0] == p.answer
     assert p.margin >= MARGIN
     assert lead(p.chances, p.answer) >= MARGIN
+    assert p.budget >= HARVEST_BUDGET  # judged at the large budget (the slow test below judges it again)
     # It is the seat's position: dealing the hidden cards otherwise shows the seat the same thing.
     assert seat_position(p.game(seed=12), p.seat) == p.position
     assert load(p.dumps()) == [p]
