@@ -136,6 +136,7 @@ class Lobby(Protocol):
     records: Records  # what outlives the process: the history, ratings, bans
     order: Order  # the admins, the message of the day and who is connected
     pace: float  # seconds each bot move stays on screen
+    clock: Callable[[], float]  # the server's time, seconds since the epoch: the daily puzzle's day
 
     def subscribe(self, fn: HubListener) -> None: ...
     def unsubscribe(self, fn: HubListener) -> None: ...

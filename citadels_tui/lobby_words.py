@@ -160,7 +160,7 @@ def lobby_command(face: LobbyFace, text: str) -> None:
     elif word == "puzzle":
         from .daily_puzzle import puzzle_command
 
-        face.later(puzzle_command(hub.records, face.player, rest, face.say))
+        face.later(puzzle_command(hub.records, face.player, rest, face.say, hub.clock()))
     elif word == "lang":
         face.choose_language(rest)
     elif word == "new":

@@ -35,6 +35,7 @@ import contextvars
 import functools
 import logging
 import secrets
+import time
 from collections.abc import Callable, Iterator
 
 from citadels_core import ConfigError, GameConfig, get_edition
@@ -86,10 +87,12 @@ class Hub:
         pace: float = 0.6,
         seed: int | None = None,
         records: Records | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.seat_hold = seat_hold
         self.pace = pace  # seconds each bot move stays on screen
         self.seed = seed  # fixed seeds for tests: table N gets seed + N
+        self.clock = clock  # seconds since the epoch: the daily puzzle's day (tests fix it)
         self.tables: dict[int, HostedTable] = {}
         # What outlives this process (the server's database), or memory: see records.py.
         self.records: Records = records if records is not None else MemoryRecords()
