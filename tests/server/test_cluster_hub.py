@@ -446,6 +446,17 @@ async def test_a_waiting_tables_chat_is_shared_and_kept_when_it_starts(postgres_
         hb.join(other, "bruno", "SHA256:bruno")
         hb.say_table(other, "bruno", "me")
         await until(lambda: "bruno: me" in ht.chat, "bruno's line on a")
+        # A process started (or started again) now reads it from the database with the table.
+        b.flush()
+        c = opened(postgres_url, tmp_path / "c")
+        hc = SharedHub(pace=0, seed=100, records=c, lease=LEASE)
+        try:
+            hc.restore()
+            await hc.share()
+            assert [str(x) for x in hc.tables[ht.id].chat] == ["anna: who plays?", "bruno: me"]
+        finally:
+            hc.close()
+            c.close()
         ha.start(ht, "anna")
         await until(lambda: other.table is not None, "started on b")
         assert [str(x) for x in other.chat] == ["anna: who plays?", "bruno: me"]
