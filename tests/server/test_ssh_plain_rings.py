@@ -1,0 +1,100 @@
+"""Plain mode's rings (citadels_tui/ringer.py's `LineRinger`), read in the raw bytes two real plain sessions
+receive: a line at each moment the full screen rings ("Your turn at table 1.", the table full, started, a
+chat line naming you), never for what was said before; the terminal bell before that line only for the
+player who asked for it, and otherwise nothing but printable text and newlines; a kind turned off says
+nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from ssh_helpers import connect
+from test_ssh_plain import only_lines, plain, plain_server
+
+from citadels_server.hub import Hub
+from citadels_tui import i18n
+from citadels_tui.ringer import LineRinger
+
+BEL = "\x07"
+RING_LINES = ("Your turn at table 1.", "Table 1 started.", "anna named you in the chat.")
+
+
+async def test_plain_rings_are_lines_and_the_bell_only_for_who_asked(tmp_path):
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as ca, connect(server, "bruno") as cb:
+            a = await plain(ca)
+            b = await plain(cb, "plain", term_type="xterm-256color", term_size=(80, 24))  # CR LF, and a bell
+            b.type("say hello anna, before you sat down")  # in the lobby: names her, rings her
+            await a.wait_for("bruno: hello anna, before you sat down\nbruno named you in the chat.\n")
+            a.type("notify")
+            await a.wait_for(
+                "Rings for: turn, table, mention; with a line. “notify bell on” adds the terminal bell."
+            )
+            b.type("notify bell on")
+            await b.wait_for("Rings for: turn, table, mention; with a line and the terminal bell.")
+            a.type("new 2 seed=7")
+            await a.wait_for("Table 1 is yours")
+            b.type("join 1")
+            await a.wait_for(
+                "bruno sat down at your table 1: 2 of 2 seats taken.\nTable 1 is full: type “start”.\n"
+            )
+            a.type("notify table off")  # she starts it herself
+            await a.wait_for("Rings for: turn, mention; with a line.")
+            a.type("start")
+            await b.wait_for(BEL + "Table 1 started.\n")
+            for s in (a, b):
+                await s.wait_for("Table 1. “say TEXT”")
+            # Whoever's decision it is first was told so, the line just before their options.
+            table = hub.tables[1].table
+            first = (a, b)[table.game.pending()[0]]
+            await first.wait_for("Your turn at table 1.\nYou can:")
+            a.type("say well played bruno")
+            await b.wait_for("anna: well played bruno\n" + BEL + "anna named you in the chat.\n")
+            await a.wait_for("anna: well played bruno\n")
+            first.type("")  # the options again, after the chat
+            await first.wait_for("You can:", after=first.text.rindex("well played"))
+            await asyncio.gather(a.play(), b.play())
+            for s in (a, b):
+                s.type("quit")
+                await asyncio.wait_for(s.task, 10)
+    # Anna asked for no bell: her bytes are lines alone. She rang for her turns, not for her table's start
+    # (turned off), nor for her own line naming bruno.
+    only_lines(bytes(a.raw), crlf=False)
+    assert "Table 1 started." not in a.text and "named you" in a.text.split("well played")[0]
+    assert a.text.count("Your turn at table 1.") >= 2 and "You named" not in a.text
+    # Bruno's bell comes only before a ring's line, and each of his rings has it.
+    only_lines(bytes(b.raw), crlf=True, bell=True)
+    rang = re.findall(BEL + r"([^\n]*)\n", b.text)
+    assert rang and set(rang) <= set(RING_LINES), rang
+    assert len(rang) == sum(b.text.count(line) for line in RING_LINES)
+    assert "bruno named you" not in b.text  # his own lines
+
+
+def test_notify_in_plain_mode_in_both_languages():
+    lines: list[str] = []
+    raw: list[str] = []
+    ringer = LineRinger(lines.append, raw.append)
+    assert ringer.ring("turn", "Your turn at table 3.") and (lines, raw) == (["Your turn at table 3."], [])
+    assert (
+        ringer.notify("turn off")
+        == "Rings for: table, mention; with a line. “notify bell on” adds the terminal bell."
+    )
+    assert not ringer.ring("turn", "Your turn at table 3.") and len(lines) == 1
+    assert ringer.notify("desktop on").startswith(
+        "In plain mode a ring is a line"
+    )  # no escape sequences here
+    assert ringer.notify("off").startswith("Nothing rings.") and not ringer.bell
+    i18n.set_language("ru")
+    assert (
+        ringer.notify("вкл")
+        == "Звонок о: turn, table, mention; строкой. «звонок звук вкл» добавляет сигнал терминала."
+    )
+    assert ringer.notify("звук вкл") == (
+        "Звонок о: turn, table, mention; строкой и сигналом терминала. «звонок звук выкл» выключает сигнал."
+    )
+    assert ringer.ring("table", i18n.t("Your turn at table {n}.", n=3)) and raw == [BEL]
+    assert lines[-1] == "Ваш ход за столом 3."
+    assert i18n.t("{p} named you in the chat.", p="bruno") == "bruno упоминает вас в чате."
+    assert i18n.t("Table {n} is full: type “start”.", n=3) == "Стол 3 заполнен: наберите «start»."
