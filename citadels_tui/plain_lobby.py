@@ -36,6 +36,7 @@ from .records import FinishedGame, GameSummary, Standing
 from .replay import Replay
 from .ringer import LineRinger, mentions
 from .table import Table
+from .turns import awaiting, clock_text
 
 Read = Callable[[], Awaitable[str | None]]
 
@@ -57,7 +58,7 @@ def table_sentence(ht: HostedTable) -> str:
         c=ht.cast,
         d=ht.districts,
         b=ht.bot_level,
-        tm=f"{ht.turn_timer:g}s" if ht.turn_timer else t("none"),
+        tm=clock_text(ht.turn_timer, ht.turn_based) if ht.turn_timer else t("none"),
     )
     return sentence if ht.outside_bots else " ".join((sentence, t("No bot programs.")))
 
@@ -108,6 +109,8 @@ class PlainLobby:
         self._table_chat = 0
         self._known: set[int] = set()  # the tables told of
         self._waiting_at: int | None = None  # the table not yet started where this player sits
+        # The turn-based tables awaiting this player's move at the last look (the welcome says them).
+        self._awaited = awaiting(hub, name, key)
         self.seated: tuple[int, list[str]] | None = None  # that table and who sat there, last look
         # A command's read of the records (history, the day's puzzle), awaited by the session's task before
         # the next prompt, so that its lines come first.
@@ -211,13 +214,23 @@ class PlainLobby:
         self._closed.clear()
         if self.face is not None:
             self._table_news()
-            return
-        self._lobby_news()
-        mine = self._note_waiting()
-        if mine is not None and mine[0].table is not None and mine[0].id == self._waiting_at:
-            self._waiting_at = None
-            self.ringer.ring("table", t("Table {n} started", n=mine[0].id) + ".")
-            self._sit(*mine)
+        else:
+            self._lobby_news()
+            mine = self._note_waiting()
+            if mine is not None and mine[0].table is not None and mine[0].id == self._waiting_at:
+                self._waiting_at = None
+                self.ringer.ring("table", t("Table {n} started", n=mine[0].id) + ".")
+                self._sit(*mine)
+        self._moves_awaited()  # where the player is now: at a table it awaits, its turn rang there
+
+    def _moves_awaited(self) -> None:
+        """A turn-based table that comes to await this player's move while they are elsewhere rings (at it,
+        the turn rings as at any table)."""
+        awaited = awaiting(self.hub, self.name, self.key)
+        here = {self.hosted.id} if self.hosted is not None else set()
+        for tid in sorted(awaited - self._awaited - here):
+            self.ringer.ring("turn", t("Your turn at table {n}: “join {n}” takes you there.", n=tid))
+        self._awaited = awaited
 
     def _lobby_news(self, ring: bool = True) -> None:
         for tid, ht in self.hub.tables.items():
@@ -248,6 +261,13 @@ class PlainLobby:
     def _note_waiting(self) -> tuple[HostedTable, int] | None:
         """This player's table and seat, if any; tells who came and went at a table not yet started."""
         mine = self.hub.find(self.name, self.key, self.code)
+        if mine is None and self._waiting_at is not None and self._waiting_at in self.hub.tables:
+            # A turn-based table in play is not `find`'s (its players come when they will), but one who
+            # waited there for its start is taken to it as at any table.
+            ht = self.hub.tables[self._waiting_at]
+            seat = ht.seat_of(self.name, self.key, self.code)
+            if ht.turn_based and ht.table is not None and seat is not None:
+                mine = ht, seat
         if mine is None or mine[0].table is not None:
             self.seated = None
             return mine
@@ -304,9 +324,10 @@ class PlainLobby:
         self.face = PlainSeat(
             ht.table.seat(seat),
             self.write,
-            timer=ht.table.turn_timer,
+            timer=None if ht.turn_based else ht.table.turn_timer,  # a turn-based clock: in the table's line
             turn_came=lambda: self.ringer.ring("turn", t("Your turn at table {n}.", n=ht.id)),
         )
+        self.face.mine = ht.id in self._awaited  # a turn-based move already told (rung, or the welcome's)
         self._table_chat = 0  # the whole table chat on arrival: a returning player reads what they missed
         self._table_news(ring=False)
 

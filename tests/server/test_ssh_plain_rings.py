@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import re
 
+import asyncssh
 from ssh_helpers import connect
 from test_ssh_plain import only_lines, plain, plain_server
 
@@ -98,3 +99,46 @@ def test_notify_in_plain_mode_in_both_languages():
     assert lines[-1] == "Ваш ход за столом 3."
     assert i18n.t("{p} named you in the chat.", p="bruno") == "bruno упоминает вас в чате."
     assert i18n.t("Table {n} is full: type “start”.", n=3) == "Стол 3 заполнен: наберите «start»."
+
+
+async def test_a_turn_based_table_rings_its_players_where_they_are(tmp_path):
+    hub = Hub(pace=0.0)
+    keys = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno")}
+    async with plain_server(tmp_path, hub) as server:
+        async with (
+            connect(server, "anna", client_keys=[keys["anna"]]) as ca,
+            connect(server, "bruno", client_keys=[keys["bruno"]]) as cb,
+        ):
+            a, b = await plain(ca), await plain(cb)
+            a.type("new 2 timer=1d seed=3")
+            await a.wait_for("It is turn-based")
+            b.type("join 1")
+            await a.wait_for("Table 1 is full: type “start”.")
+            a.type("start")
+            # Who waited for its start is taken to it, as at a fast table.
+            for s in (a, b):
+                await s.wait_for("Table 1 started.\nTable 1. “say TEXT”")
+            table = hub.tables[1].table
+            # The one whose move it is not goes back to the lobby; the other plays until it is theirs.
+            first = table.game.pending()[0]
+            mover, other = (a, b) if first == 0 else (b, a)
+            other.type("lobby")
+            await other.wait_for("You are in the lobby.")
+            told = len(other.text)
+            for _ in range(20):
+                if table.game.pending()[0] != first:
+                    break
+                version = table.version
+                mover.type("1")
+                while table.version == version:
+                    await asyncio.sleep(0.01)
+            # In the lobby, the other is told their move came, once, with where to go.
+            await other.wait_for("Your turn at table 1: “join 1” takes you there.\n", after=told)
+            other.type("join 1")
+            await other.wait_for("You can:", after=told)
+            assert other.text[told:].count("Your turn at table 1") == 1
+            for s in (a, b):
+                s.type("quit")
+                await asyncio.wait_for(s.task, 10)
+    for s in (a, b):
+        only_lines(bytes(s.raw), crlf=False)
