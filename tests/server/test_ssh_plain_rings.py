@@ -113,6 +113,10 @@ async def test_a_turn_based_table_rings_its_players_where_they_are(tmp_path):
             a.type("new 2 timer=1d seed=3")
             await a.wait_for("It is turn-based")
             b.type("join 1")
+            # Who sits down is told the table's rule for the rating, as its maker was.
+            await b.wait_for(
+                "You sit at table 1; anna starts the game.\nA game in which a bot made a late move"
+            )
             await a.wait_for("Table 1 is full: type “start”.")
             a.type("start")
             # Who waited for its start is taken to it, as at a fast table.

@@ -16,6 +16,7 @@ pytestmark = pytest.mark.slow  # three starts of a real server
 KEYS = {
     name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno", "carla", "dora", "boss")
 }
+NOT_RATED = "A game in which a bot made a late move for you does not count for your rating.\n"
 
 
 async def run(port: int, name: str, command: str, typed: str | None = None) -> asyncssh.SSHCompletedProcess:
@@ -51,7 +52,10 @@ async def test_a_turn_based_table_not_started_is_there_after_a_kill_with_its_sea
         r = await run(server.port, "boss", "announce 'Back at noon'")
         assert r.exit_status == 0, r.stderr
         r = await run(server.port, "bruno", "table join 1")
-        assert (r.exit_status, r.stdout) == (0, "You sit at table 1 (seat 2); anna starts the game.\n")
+        assert (r.exit_status, r.stdout) == (
+            0,
+            "You sit at table 1 (seat 2); anna starts the game.\n" + NOT_RATED,
+        )
         before = {name: (await run(server.port, name, "status")).stdout for name in ("anna", "bruno")}
         assert before["bruno"] == "Table 1 (1d): not started: 2 of 3 seats taken, anna starts it.\n"
         server.process.kill()  # SIGKILL: nothing is written on the way out
@@ -66,7 +70,10 @@ async def test_a_turn_based_table_not_started_is_there_after_a_kill_with_its_sea
         r = await run(server.port, "boss", "announce 'Tea is served'")
         assert r.exit_status == 0, r.stderr
         r = await run(server.port, "carla", "table join 1")
-        assert (r.exit_status, r.stdout) == (0, "You sit at table 1 (seat 3); anna starts the game.\n")
+        assert (r.exit_status, r.stdout) == (
+            0,
+            "You sit at table 1 (seat 3); anna starts the game.\n" + NOT_RATED,
+        )
         r = await run(server.port, "dora", "table new 2 timer=5h")  # a new table's number is a new one
         assert r.exit_status == 0 and r.stdout.startswith("Table 2 is yours"), r.stderr
         r = await run(server.port, "anna", "table start 1")
