@@ -234,6 +234,9 @@ class Hub:
         self._notify()
         return ht
 
+    async def written(self) -> None:
+        """Once what this hub changed is where every process sees it (one process alone: at once)."""
+
     def refuse_if_draining(self) -> None:
         if self.draining:
             raise HubError(t("The server stops once the games in play end: no new game begins until then."))

@@ -90,6 +90,22 @@ class SharedHub(Hub):
             self.refuse_if_draining()
         return super().join(ht, name, key, code)
 
+    async def written(self) -> None:
+        await self._shared.written()
+
+    def get(self, tid: int) -> HostedTable:
+        if tid not in self.tables:
+            # Made on another process a moment ago, and its notice not heard yet: the database has it.
+            found = self._shared.waiting_table(tid)
+            if found is not None:
+                settings, seats = found
+                ht = self.tables[tid] = hosted_table(tid, settings)
+                ht.creator = str(settings.get("creator", ht.creator))
+                _merge(ht, seats)
+                self._spawn(self._refresh(tid, whole=True))  # its chat, and any change since
+                self._notify()
+        return super().get(tid)
+
     def _waiting(self, ht: HostedTable) -> None:
         # Players on the other processes may sit there too.
         self._shared.table_waiting(ht.id, kept_settings(ht), kept_seats(ht))

@@ -57,6 +57,10 @@ class SharedRecords(Records, Protocol):
 
     def release_leases(self) -> None: ...
 
+    async def written(self) -> None:
+        """Once every write made so far is committed."""
+        ...
+
     async def presence(
         self, seconds: float, here: dict[str, Any] | None, changed: bool = False
     ) -> list[tuple[str, bool, dict[str, Any]]]:

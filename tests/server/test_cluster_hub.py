@@ -466,3 +466,26 @@ async def test_a_waiting_tables_chat_is_shared_and_kept_when_it_starts(postgres_
     finally:
         ha.close()
         hb.close()
+
+
+async def test_a_table_made_on_one_process_can_be_joined_on_the_other_before_its_notice_is_heard(
+    postgres_url, tmp_path
+):
+    ha, hb, a, b = await two_hubs(postgres_url, tmp_path)
+    try:
+        ht = ha.create("anna", "SHA256:anna", players=3)
+        ha.say_table(ht, "anna", "who plays?")
+        a.flush()  # committed, as `ssh HOST table new` waits for before it answers
+        # b has not heard of it yet (its notice is read on the loop, which has not run since), and a player
+        # there asks for it by number.
+        assert ht.id not in hb.tables
+        other = hb.get(ht.id)
+        assert other.names() == ["anna"] and other.creator == "anna"
+        assert hb.join(other, "bruno", "SHA256:bruno") == 1
+        await until(lambda: ht.names() == ["anna", "bruno"], "bruno's seat seen on a")
+        await until(lambda: "anna: who plays?" in [str(x) for x in other.chat], "its chat read on b")
+        with pytest.raises(HubError, match="There is no table 999"):
+            hb.get(999)
+    finally:
+        ha.close()
+        hb.close()
