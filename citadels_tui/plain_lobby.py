@@ -187,8 +187,9 @@ class PlainLobby:
             hub.order.leave(self)
             self._stand_up()
             mine = hub.find(self.name, self.key, self.code)
-            if mine is not None and mine[0].table is None:
-                hub.leave(mine[0], self.name, self.key, self.code)  # nobody waits for a player who left
+            if mine is not None and mine[0].table is None and not mine[0].turn_based:
+                # Nobody waits for a player who left; a turn-based table keeps its seats: they come back.
+                hub.leave(mine[0], self.name, self.key, self.code)
         return 0
 
     def _welcome(self) -> None:

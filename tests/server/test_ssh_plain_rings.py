@@ -7,6 +7,7 @@ nothing."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 
 import asyncssh
@@ -105,10 +106,9 @@ async def test_a_turn_based_table_rings_its_players_where_they_are(tmp_path):
     hub = Hub(pace=0.0)
     keys = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno")}
     async with plain_server(tmp_path, hub) as server:
-        async with (
-            connect(server, "anna", client_keys=[keys["anna"]]) as ca,
-            connect(server, "bruno", client_keys=[keys["bruno"]]) as cb,
-        ):
+        async with contextlib.AsyncExitStack() as stack:
+            ca = await stack.enter_async_context(connect(server, "anna", client_keys=[keys["anna"]]))
+            cb = await stack.enter_async_context(connect(server, "bruno", client_keys=[keys["bruno"]]))
             a, b = await plain(ca), await plain(cb)
             a.type("new 2 timer=1d seed=3")
             await a.wait_for("It is turn-based")
@@ -118,6 +118,14 @@ async def test_a_turn_based_table_rings_its_players_where_they_are(tmp_path):
                 "You sit at table 1; anna starts the game.\nA game in which a bot made a late move"
             )
             await a.wait_for("Table 1 is full: type “start”.")
+            # Leaving plain mode before the start, his seat stays his, as on the full screen.
+            b.type("quit")
+            await asyncio.wait_for(b.task, 10)
+            assert [h.name for h in hub.tables[1].holders] == ["anna", "bruno"]
+            cb = await stack.enter_async_context(connect(server, "bruno", client_keys=[keys["bruno"]]))
+            b = await plain(cb)
+            b.type("join 1")  # his seat already: he waits there for the start
+            await b.wait_for("You sit at table 1")
             a.type("start")
             # Who waited for its start is taken to it, as at a fast table.
             for s in (a, b):
