@@ -12,7 +12,7 @@ import re
 
 import asyncssh
 from ssh_helpers import connect
-from test_ssh_plain import only_lines, plain, plain_server
+from test_ssh_plain import Lines, only_lines, plain, plain_server
 
 from citadels_server.hub import Hub
 from citadels_tui import i18n
@@ -72,6 +72,24 @@ async def test_plain_rings_are_lines_and_the_bell_only_for_who_asked(tmp_path):
     assert rang and set(rang) <= set(RING_LINES), rang
     assert len(rang) == sum(b.text.count(line) for line in RING_LINES)
     assert "bruno named you" not in b.text  # his own lines
+
+
+async def test_a_russian_plain_session_rings_in_russian(tmp_path):
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as ca, connect(server, "bruno") as cb:
+            a = Lines(await ca.create_process(None, encoding=None, env={"LANG": "ru_RU.UTF-8"}))
+            await a.wait_for("Добро пожаловать")
+            b = await plain(cb)
+            a.type("звонок звук вкл")
+            await a.wait_for("Звонок о: turn, table, mention; строкой и сигналом терминала.")
+            b.type("say anna, привет")
+            await a.wait_for("bruno: anna, привет\n" + BEL + "bruno упоминает вас в чате.\n")
+            for s in (a, b):
+                s.type("quit")
+                await asyncio.wait_for(s.task, 10)
+    only_lines(bytes(a.raw), crlf=False, bell=True)
+    only_lines(bytes(b.raw), crlf=False)
 
 
 def test_notify_in_plain_mode_in_both_languages():
