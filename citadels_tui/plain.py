@@ -50,12 +50,21 @@ def printable(text: str) -> str:
 class PlainSeat:
     """One player's seat as lines (see the module's docstring); `write` takes whole lines."""
 
-    def __init__(self, seat: Seat, write: Callable[[str], None], timer: float | None = None) -> None:
+    def __init__(
+        self,
+        seat: Seat,
+        write: Callable[[str], None],
+        timer: float | None = None,
+        turn_came: Callable[[], object] | None = None,
+    ) -> None:
         self.seat = seat
         self.write = write
         self.timer = timer  # the table's seconds to decide before a stand-in bot plays (None: no timer)
         self.story_at = 0  # the events told so far
         self.asked: tuple[object, ...] | None = None  # the decision whose options were listed last
+        # Called when the decision becomes this seat's after being another's (a hosted table rings then).
+        self.turn_came = turn_came
+        self.mine = False
 
     def say(self, line: str) -> None:
         self.write(printable(line) + "\n")
@@ -74,8 +83,12 @@ class PlainSeat:
                 self.say(t("The game is over."))
             return
         decision = (v.round, v.pending_player, v.pending_kind, v.legal)
-        if self.seat.my_turn() and decision != self.asked:
+        mine, came = self.seat.my_turn(), not self.mine
+        self.mine = mine
+        if mine and decision != self.asked:
             self.asked = decision
+            if came and self.turn_came is not None:
+                self.turn_came()
             self.list_options(v)
 
     def list_options(self, v: View) -> None:

@@ -23,7 +23,15 @@ from citadels_tui.i18n import t
 from citadels_tui.lobby import HostedTable, HubError
 from citadels_tui.plain import TOLD, printable  # the panes as sentences, as in plain mode (`play 3 hand`)
 from citadels_tui.table import Seat, Table
-from citadels_tui.turns import clock_text, create_from_words, made_sentence, span, turn_seats, waited
+from citadels_tui.turns import (
+    clock_text,
+    create_from_words,
+    late_rule,
+    made_sentence,
+    span,
+    turn_seats,
+    waited,
+)
 
 from .exec_call import ExecCall, ExecCommand, UsageError
 from .webhooks import form_of, usable_url
@@ -290,6 +298,7 @@ async def _table(call: ExecCall) -> int:
             seat = hub.join(ht, name, key)
             await hub.written()
             call.say(printable(f"You sit at table {ht.id} (seat {seat + 1}); {ht.creator} starts the game."))
+            call.say(late_rule(ht))  # the table's rule for the rating, as its maker was told it
             return 0
         if ht.seat_of(name, key) is None:
             raise Refused(f"You have no seat at table {ht.id}.")

@@ -430,7 +430,9 @@ class Hub:
         )
 
     def _move_awaited(self, ht: HostedTable, seat: int) -> None:
-        """A turn-based table awaits `seat`'s move from now: its player's webhook hears of it, if any."""
+        """A turn-based table awaits `seat`'s move from now: its player's sessions elsewhere ring (the lobby
+        hears of it), and its player's webhook hears of it, if any."""
+        self._notify()
         if self.webhooks is not None:
             when = clock_text(ht.turn_timer, True)
             self.webhooks.send(

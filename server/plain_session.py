@@ -2,7 +2,8 @@
 for a screen reader, a braille display, a phone's SSH client or a script. A shell session without a terminal
 (`ssh -T`) or with TERM=dumb gets the same (game_session.py).
 
-What is sent is only printable text and newlines (CR LF when the client asked for a terminal). The client's
+What is sent is only printable text and newlines (CR LF when the client asked for a terminal), and the
+terminal bell only for a player who asked for it (`notify bell on`, citadels_tui/ringer.py). The client's
 lines come through `ExecCall`, whose lines are capped in length and whose waiting lines stop the channel
 reading; each line is then taken only while the session's share of the loop lasts (the same `LoopMeter`
 and settings as the full app's input, terminal_link.py): past it the session is slowed, told, and after

@@ -545,7 +545,7 @@ class SharedHub(Hub):
         """The players of a process that died (its presence expired) have left, unless a session on a living
         process shows their seat: at a table in play whose lease this process holds, their seat is held as
         for a player who disconnected (a bot takes it when the hold runs out); from a table not yet started,
-        they stand up."""
+        they stand up, but for a turn-based one, whose players sit there over days."""
         live = {(int(tid), str(name)) for tid, name in self._here()["seats"]}
         dead: set[tuple[int, str]] = set()
         for _, alive, here in self._others:
@@ -564,7 +564,7 @@ class SharedHub(Hub):
                 continue
             h = ht.holders[seat]
             if ht.table is None:
-                if name not in connected:
+                if name not in connected and not ht.turn_based:  # a turn-based seat is kept unconnected
                     standing.setdefault(tid, set()).add(name)
             elif tid in self._leased and h.away_until is None and not ht.table.game.over:
                 self._away(ht, seat)
