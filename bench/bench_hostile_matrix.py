@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PROMISE_MS = 150
 FIGURES = re.compile(
-    r"^[.FEsx]*(?P<attack>.+?): honest p95 (?P<p95>\d+) ms over (?P<keys>\d+) keys \(no attack: (?P<quiet>\d+) ms\); "
+    r"^[.FEsx]*?(?P<attack>\w.*?): honest p95 (?P<p95>\d+) ms over (?P<keys>\d+) keys \(no attack: (?P<quiet>\d+) ms\); "
     r"RSS (?P<before>\d+) MiB before, (?P<after>\d+) MiB after",
     re.M,
 )

@@ -8,6 +8,8 @@ Game n (from 0) has seed S + n and 2 + n % 3 players; its seats are `easy` and `
 (core/puzzles.jsonl) came from games 4400-4434 of `--games 60 --seed 4400`, harvested niced with
 
     citadels puzzle harvest DIR/game-44{00..34}.json --budget 4000 --scan-budget 100 --out FILE
+
+and then judged again at the large budget (20 000 playouts) by `bench/puzzle_rejudge.py FILE`.
 """
 
 from __future__ import annotations

@@ -67,6 +67,7 @@ class Admin:
 def run_admin_command(hub: Lobby, admin: Admin, word: str, rest: str) -> list[str]:
     """Carry out an admin's command `word` with its arguments `rest`; the sentences for the admin."""
     if not hub.order.is_admin(admin.key):
+        hub.order.refused("not_admin")
         raise HubError(
             t(
                 "Only this server's admins can use “{w}”; they are named by their SSH key in the "

@@ -473,10 +473,16 @@ class CitadelsApp(ThemedApp):
         g = self.table.game
         assert g.result is not None
         me = self.seat.player if self.seat is not None else None
-        # A game from a position has no review: a review replays the game from its deal.
-        record = self.table.record if self.table.start is None else None
         self.push_screen(
-            EndScreen(g.config, g.result, me, watching=self.watching(), record=record), self._end_chosen
+            EndScreen(
+                g.config,
+                g.result,
+                me,
+                watching=self.watching(),
+                record=self.table.record,
+                start=self.table.start,
+            ),
+            self._end_chosen,
         )
 
     def show_review(self) -> None:
@@ -484,15 +490,10 @@ class CitadelsApp(ThemedApp):
         if self.table is None or not self.table.game.over:
             self.say(t("The game is not over yet: its review comes at its end."), alert=True)
             return
-        if self.table.start is not None:
-            self.say(
-                t("A game played from a position has no review: a review follows a game from its deal."),
-                alert=True,
-            )
-            return
         from .components.review_screen import ReviewScreen
 
-        self.push_screen(ReviewScreen(self.table.record, self.seat.player if self.seat is not None else None))
+        me = self.seat.player if self.seat is not None else None
+        self.push_screen(ReviewScreen(self.table.record, me, start=self.table.start))
 
     def _end_chosen(self, choice: str | None) -> None:
         if choice == "board":

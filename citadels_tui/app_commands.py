@@ -159,7 +159,23 @@ def open_settings(app: GameApp, arg: str) -> None:
     if app.theme not in app.game_themes:
         listed.append((app.theme, ""))
     user_dir = "" if app.hosted_seat is not None else str(app.user_theme_dir)
-    app.push_screen(SettingsScreen(listed, app.theme, app.set_theme, user_dir, app.set_language))
+    board = app.game_screen
+
+    def think_line(on: bool) -> None:
+        if board is not None:  # the game screen's `think on|off`: saved, the pane redrawn, and told
+            board.think("on" if on else "off")
+
+    app.push_screen(
+        SettingsScreen(
+            listed,
+            app.theme,
+            app.set_theme,
+            user_dir,
+            app.set_language,
+            think_line=app.settings.think_line if board is not None else None,
+            choose_think_line=think_line if board is not None else None,
+        )
+    )
 
 
 def set_pace(app: GameApp, arg: str) -> None:

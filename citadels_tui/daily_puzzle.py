@@ -26,8 +26,9 @@ def tally_line(day: PuzzleDay) -> str:
 async def puzzle_command(
     records: Records, player: str, rest: str, say: Callable[[str], None], now: float | None = None
 ) -> None:
-    """`puzzle`: pose the day's puzzle and its count; `puzzle N` (or an option's words): answer it. A failed
-    read of the records is told in one sentence, never a crash of the session."""
+    """`puzzle`: pose the day's puzzle and its count; `puzzle N` (or an option's words): answer it. `now` is
+    the moment asked (seconds since the epoch; None: now), whose UTC date is the day. A failed read of the
+    records is told in one sentence, never a crash of the session."""
     try:
         await _puzzle(records, player, rest, say, now)
     except Exception:  # noqa: BLE001 - a failed read is told, never a crash of the session
@@ -38,7 +39,8 @@ async def puzzle_command(
 async def _puzzle(
     records: Records, player: str, rest: str, say: Callable[[str], None], now: float | None
 ) -> None:
-    day = utc_day(now)
+    at = time.time() if now is None else now
+    day = utc_day(at)
     puzzle = daily(day)
     key = day.isoformat()
     if not rest:
@@ -59,7 +61,7 @@ async def _puzzle(
         say(found)
         return
     before = await records.puzzle_day(key, player)
-    after = await records.puzzle_answered(key, player, found == puzzle.answer, time.time())
+    after = await records.puzzle_answered(key, player, found == puzzle.answer, at)
     for line in verdict(puzzle, found):
         say(line)
     if before.mine is not None:

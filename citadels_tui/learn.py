@@ -299,10 +299,16 @@ def correction(cfg: GameConfig, v: View, tried: Action, index: int) -> str:
 
 
 def ending(
-    cfg: GameConfig, result: dict[str, Any], me: int | None, winners: str, lobby: bool = False
+    cfg: GameConfig,
+    result: dict[str, Any],
+    me: int | None,
+    winners: str,
+    lobby: bool = False,
+    plain: bool = False,
 ) -> list[str]:
     """The lesson's last words: who won (`winners`, the end screen's sentence), the scores as the engine
-    counted them, and where to go from here (from a server's lobby, with `lobby`: back to it)."""
+    counted them, and where to go from here (from a server's lobby, with `lobby`: back to it). As lines
+    (`plain`), `hint` and `review` are the full screen's: the words say where they are."""
     scores = result["scores"]
     ranked = ", ".join(f"{cfg.names[p]} {scores[p]['total']}" for p in result["ranking"])
     lines = [winners + " " + t("Scores: {s}.", s=ranked)]
@@ -316,6 +322,14 @@ def ending(
                 c=s["completion"],
             )
         )
+    if plain:
+        lines.append(
+            t(
+                "Next: in a game, “help” lists what you can type, and “hint” asks the strongest bot. The full "
+                "screen also has “review”, a finished game's turning points."
+            )
+        )
+        return lines
     lines.append(
         t(
             "Next: “help” lists the commands, “hint” asks the strongest bot, “review” shows a finished "
@@ -330,9 +344,9 @@ def ending(
     return lines
 
 
-def play_through() -> Game:
+def play_through(record: list[tuple[int, Action]] | None = None) -> Game:
     """The whole lesson without a screen, its bots made as the table makes them; ValueError naming the step
-    whose action is not legal when it comes."""
+    whose action is not legal when it comes. Each action played is added to `record`, when given."""
     from citadels_core.bots import decide, make_bot
     from citadels_core.position import from_position
 
@@ -342,11 +356,14 @@ def play_through() -> Game:
     while (pending := g.pending()) is not None:
         seat = pending[0]
         if seat != PLAYER:
-            g.apply(seat, decide(bots[seat], g.clone(), seat))
-            continue
-        step = step_at(done)
-        if step is None or step.action not in g.legal_actions():
-            raise ValueError(f"step {done + 1} of the lesson wants {step and step.action}, not legal now")
-        g.apply(seat, step.action)
-        done += 1
+            action = decide(bots[seat], g.clone(), seat)
+        else:
+            step = step_at(done)
+            if step is None or step.action not in g.legal_actions():
+                raise ValueError(f"step {done + 1} of the lesson wants {step and step.action}, not legal now")
+            action = step.action
+            done += 1
+        g.apply(seat, action)
+        if record is not None:
+            record.append((seat, action))
     return g

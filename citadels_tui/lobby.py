@@ -136,6 +136,7 @@ class Lobby(Protocol):
     records: Records  # what outlives the process: the history, ratings, bans
     order: Order  # the admins, the message of the day and who is connected
     pace: float  # seconds each bot move stays on screen
+    clock: Callable[[], float]  # the server's time, seconds since the epoch: the daily puzzle's day
 
     def subscribe(self, fn: HubListener) -> None: ...
     def unsubscribe(self, fn: HubListener) -> None: ...
@@ -202,6 +203,26 @@ def kept_seats(ht: HostedTable) -> list[KeptSeat]:
 
 def kept_seat(h: Holder) -> KeptSeat:
     return KeptSeat(h.name, h.key, h.released, h.code, h.away_until, h.late, h.since)
+
+
+def holder_of(s: KeptSeat) -> Holder:
+    """The seat as kept, as a holder again (`kept_seat`'s inverse)."""
+    return Holder(
+        s.name, s.key, released=s.released, code=s.code, away_until=s.away, late=s.late, since=s.since
+    )
+
+
+def merge_seats(ht: HostedTable, seats: list[KeptSeat]) -> None:
+    """`ht`'s seats are `seats` (as a shared database has them): a player of this process keeps their
+    presence."""
+    mine = {h.name.casefold(): h for h in ht.holders}
+    holders = []
+    for s in seats:
+        h = mine.get(s.name.casefold()) or holder_of(s)
+        h.key, h.released, h.code, h.away_until = s.key, s.released, s.code, s.away
+        h.late, h.since = s.late, s.since
+        holders.append(h)
+    ht.holders = holders
 
 
 def hosted_table(tid: int, settings: dict[str, object]) -> HostedTable:

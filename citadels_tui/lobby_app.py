@@ -29,6 +29,7 @@ from .ringer import Ringer, in_tmux, mentions
 from .session_facts import SessionFacts
 from .settings import Settings
 from .table import Seat
+from .turns import awaiting
 
 # The shortest time between two redraws of one session's lobby for news from the hub (tables, chat).
 HUB_NEWS_INTERVAL = 0.2
@@ -107,6 +108,7 @@ class LobbyApp(CitadelsApp):
             int | None, object
         ] = {}  # the last line looked at in each chat (None: the lobby's)
         self.rang_full: int | None = None  # the table whose filling was rung
+        self.awaited: set[int] = set()  # the turn-based tables awaiting this player's move, last look
         self.notes.clear()
         self.theme_request = self.settings.theme
         self.theme_early()
@@ -139,6 +141,7 @@ class LobbyApp(CitadelsApp):
         self.hub.subscribe(self._hub_changed)
         self.hub.order.arrive(self.presence)
         self.chat_seen[None] = self.hub.chat[-1] if self.hub.chat else None  # lines said before are not rung
+        self.awaited = awaiting(self.hub, self.player_name, self.key)  # the lobby's first line says them
         self.lobby = LobbyScreen(
             self.hub, self.player_name, self.key, self.seat_code, self.notice, address=self.presence.address
         )
@@ -201,8 +204,18 @@ class LobbyApp(CitadelsApp):
             self.rang_full = mine[0].id
             self.ringer.ring("table", t("Table {n} is full", n=mine[0].id))
         chats: list[tuple[int | None, list[Any]]] = [(None, self.hub.chat)]
-        if mine is not None:
-            chats.append((mine[0].id, mine[0].chat))
+        for ht in {x.id: x for x in (mine[0] if mine else None, self.hosted) if x is not None}.values():
+            chats.append((ht.id, ht.chat))  # the table waited at, and the one shown (a turn-based game)
+        # A turn-based table that comes to await this player's move while they are elsewhere rings as a
+        # turn; at it, the turn rings as at any table.
+        awaited = awaiting(self.hub, self.player_name, self.key)
+        came = sorted(awaited - self.awaited - ({self.hosted.id} if self.hosted is not None else set()))
+        played = self.awaited - awaited
+        self.awaited = awaited
+        if came:
+            self.ringer.ring("turn", t("Your turn at table {n}", n=came[0]))
+        elif played and not awaited and not self.my_turn:
+            self.ringer.settle()  # the title goes back once no table awaits this player
         for where, lines in chats:
             for line in self._new_lines(where, lines):
                 if isinstance(line, str) and mentions(line, self.player_name):

@@ -75,6 +75,7 @@ def plain_help_lines() -> list[str]:
         (tp("lobby command", "replay N [ROUND]"), t("game N again, a round at a time")),
         (tp("lobby command", "leaderboard"), t("the ratings")),
         (tp("lobby command", "puzzle [N]"), t("the day's puzzle; “puzzle N” answers it")),
+        (tp("lobby command", "notify [bell on]"), t("what rings: a line, and the terminal bell if you ask")),
         _language_row(),
         (tp("lobby command", "quit"), t("leave the server")),
     ]

@@ -18,7 +18,7 @@ from .game_setup import edition_label
 from .i18n import t
 from .lobby import HostedTable, HubError, Lobby
 from .lobby_help import admin_help_lines, code_sentence, guest_notice, new_help_lines
-from .turns import create_from_words, made_sentence, your_move_line
+from .turns import create_from_words, late_rule, made_sentence, your_move_line
 
 
 class LobbyFace(Protocol):
@@ -160,7 +160,7 @@ def lobby_command(face: LobbyFace, text: str) -> None:
     elif word == "puzzle":
         from .daily_puzzle import puzzle_command
 
-        face.later(puzzle_command(hub.records, face.player, rest, face.say))
+        face.later(puzzle_command(hub.records, face.player, rest, face.say, hub.clock()))
     elif word == "lang":
         face.choose_language(rest)
     elif word == "new":
@@ -178,6 +178,8 @@ def lobby_command(face: LobbyFace, text: str) -> None:
             face.go_to_table(ht, seat)
         else:
             face.say(t("You sit at table {n}; {c} starts the game.", n=ht.id, c=ht.creator))
+            if ht.turn_based:  # the table's rule for the rating, as its maker was told it
+                face.say(late_rule(ht))
             tell_code(face, ht, seat)
     elif word == "leave":
         mine = hub.find(face.player, face.key, face.code)

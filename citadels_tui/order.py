@@ -9,7 +9,7 @@ message into its own app, which is safe across the apps sharing the server's eve
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from .i18n import Lazy
@@ -44,6 +44,13 @@ class Order:
         self.admins: frozenset[str] = frozenset(admins)
         self.motd = motd
         self.attendees: set[Attendee] = set()
+        # The host's count of what the lobby refuses, by reason (the server's metrics); None: not counted.
+        self.on_refused: Callable[[str], object] | None = None
+
+    def refused(self, reason: str) -> None:
+        """The lobby refused a session something a host would want to know of (`reason`: a short word)."""
+        if self.on_refused is not None:
+            self.on_refused(reason)
 
     def is_admin(self, key: str | None) -> bool:
         return key is not None and key in self.admins

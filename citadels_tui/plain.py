@@ -62,6 +62,7 @@ class PlainSeat:
         seat: Seat,
         write: Callable[[str], None],
         timer: float | None = None,
+        turn_came: Callable[[], object] | None = None,
         choose_language: Callable[[str], None] | None = None,
         local: bool = False,
     ) -> None:
@@ -76,6 +77,9 @@ class PlainSeat:
         self.story_at = 0  # the events told so far
         self.asked: tuple[object, ...] | None = None  # the decision whose options were listed last
         self.hint: HintRequest | None = None  # the hint being thought out
+        # Called when the decision becomes this seat's after being another's (a hosted table rings then).
+        self.turn_came = turn_came
+        self.mine = False
 
     def say(self, line: str) -> None:
         self.write(printable(line) + "\n")
@@ -94,8 +98,12 @@ class PlainSeat:
                 self.say(t("The game is over."))
             return
         decision = (v.round, v.pending_player, v.pending_kind, v.legal)
-        if self.seat.my_turn() and decision != self.asked:
+        mine, came = self.seat.my_turn(), not self.mine
+        self.mine = mine
+        if mine and decision != self.asked:
             self.asked = decision
+            if came and self.turn_came is not None:
+                self.turn_came()
             self.list_options(v)
 
     def list_options(self, v: View) -> None:

@@ -42,7 +42,7 @@ class LessonSeat(PlainSeat):
             self.ended = True
             v = self.seat.view()
             for line in learn.ending(
-                self.seat.config, v.result, v.me, winners_text(self.seat.config, v.result, v.me)
+                self.seat.config, v.result, v.me, winners_text(self.seat.config, v.result, v.me), plain=True
             ):
                 self.say(line)
 

@@ -5,7 +5,8 @@ one (`new 2 bots=hard`), `join N`, `watch N`, `leave`, `start`, `say TEXT`, `who
 the admins' commands, the history (`games [all]`, `replay N [ROUND]`, `leaderboard [humans]`: the full
 screen's own commands, history_words.py, said in sentences by plain_history.py), `quit`. A player who comes back while holding a seat at a game in play goes straight
 back to it. At a table the game is a `PlainSeat` of the hub's own `Table`: its timer, its stand-in bots and
-its secrets are the full app's, and `say TEXT` and `lobby` work as on the hosted game screen.
+its secrets are the full app's, and `say TEXT` and `lobby` work as on the hosted game screen. It rings
+where the full screen does, with a line (ringer.py's `LineRinger`; `notify`, in the lobby or at a table).
 
 `PlainLobby.run` reads lines from a coroutine and writes text through a function, so the server's SSH
 session (citadels_server.plain_session) and a test drive it alike. Everything runs on the loop of the hub;
@@ -21,6 +22,7 @@ from typing import Any
 from citadels_core import IllegalAction
 
 from . import learn
+from .command_words import APP_WORDS
 from .history_words import WORDS as HISTORY_WORDS
 from .history_words import history_command, is_me
 from .i18n import Lazy, available, language, lazy_t, normalize, own_language_context, set_language, t
@@ -32,7 +34,9 @@ from .plain_history import game_sentence, replay_lines, round_asked, standing_se
 from .plain_lesson import LessonSeat, lesson_table
 from .records import FinishedGame, GameSummary, Standing
 from .replay import Replay
+from .ringer import LineRinger, mentions
 from .table import Table
+from .turns import awaiting, clock_text
 
 Read = Callable[[], Awaitable[str | None]]
 
@@ -55,7 +59,7 @@ def table_sentence(ht: HostedTable, is_bot: Callable[[str], bool] = lambda name:
         c=ht.cast,
         d=ht.districts,
         b=ht.bot_level,
-        tm=f"{ht.turn_timer:g}s" if ht.turn_timer else t("none"),
+        tm=clock_text(ht.turn_timer, ht.turn_based) if ht.turn_timer else t("none"),
     )
     return sentence if ht.outside_bots else " ".join((sentence, t("No bot programs.")))
 
@@ -88,6 +92,9 @@ class PlainLobby:
         self.address = address
         self.notice = notice
         self.write = write
+        # What rings this session (a line; the bell only if asked), for this session only, as the full
+        # screen's over SSH.
+        self.ringer = LineRinger(self.say, write)
         set_language(lang or "en", self)  # sets `i18n_language`: this session's own language
         self.face: PlainSeat | None = None  # the game shown, at a table
         self.hosted: HostedTable | None = None
@@ -103,6 +110,8 @@ class PlainLobby:
         self._table_chat = 0
         self._known: set[int] = set()  # the tables told of
         self._waiting_at: int | None = None  # the table not yet started where this player sits
+        # The turn-based tables awaiting this player's move at the last look (the welcome says them).
+        self._awaited = awaiting(hub, name, key)
         self.seated: tuple[int, list[str]] | None = None  # that table and who sat there, last look
         # A command's read of the records (history, the day's puzzle), awaited by the session's task before
         # the next prompt, so that its lines come first.
@@ -179,8 +188,9 @@ class PlainLobby:
             hub.order.leave(self)
             self._stand_up()
             mine = hub.find(self.name, self.key, self.code)
-            if mine is not None and mine[0].table is None:
-                hub.leave(mine[0], self.name, self.key, self.code)  # nobody waits for a player who left
+            if mine is not None and mine[0].table is None and not mine[0].turn_based:
+                # Nobody waits for a player who left; a turn-based table keeps its seats: they come back.
+                hub.leave(mine[0], self.name, self.key, self.code)
         return 0
 
     def _welcome(self) -> None:
@@ -188,7 +198,7 @@ class PlainLobby:
         if self.hub.order.motd:
             self.say(t("Message of the day: {m}", m=self.hub.order.motd))
         self._tables()
-        self._lobby_news()
+        self._lobby_news(ring=False)
 
     # ------------------------------------------------------------ news
 
@@ -206,36 +216,60 @@ class PlainLobby:
         self._closed.clear()
         if self.face is not None:
             self._table_news()
-            return
-        self._lobby_news()
-        mine = self._note_waiting()
-        if mine is not None and mine[0].table is not None and mine[0].id == self._waiting_at:
-            self._waiting_at = None
-            self.say(t("Table {n} started", n=mine[0].id) + ".")
-            self._sit(*mine)
+        else:
+            self._lobby_news()
+            mine = self._note_waiting()
+            if mine is not None and mine[0].table is not None and mine[0].id == self._waiting_at:
+                self._waiting_at = None
+                self.ringer.ring("table", t("Table {n} started", n=mine[0].id) + ".")
+                self._sit(*mine)
+        self._moves_awaited()  # where the player is now: at a table it awaits, its turn rang there
 
-    def _lobby_news(self) -> None:
+    def _moves_awaited(self) -> None:
+        """A turn-based table that comes to await this player's move while they are elsewhere rings (at it,
+        the turn rings as at any table)."""
+        awaited = awaiting(self.hub, self.name, self.key)
+        here = {self.hosted.id} if self.hosted is not None else set()
+        for tid in sorted(awaited - self._awaited - here):
+            self.ringer.ring("turn", t("Your turn at table {n}: “join {n}” takes you there.", n=tid))
+        self._awaited = awaited
+
+    def _lobby_news(self, ring: bool = True) -> None:
         for tid, ht in self.hub.tables.items():
             if tid not in self._known:  # a table made since the last look
                 self.say(table_sentence(ht, self.hub.records.is_bot))
         self._known = set(self.hub.tables)
-        for line in self.hub.chat[self._lobby_chat :]:
-            self.say("* " + str(line) if isinstance(line, Lazy) else line)
+        self._chat(self.hub.chat[self._lobby_chat :], ring)
         self._lobby_chat = len(self.hub.chat)
 
-    def _table_news(self) -> None:
+    def _table_news(self, ring: bool = True) -> None:
         assert self.face is not None
         self.face.update()
         if self.hosted is not None:
-            for line in self.hosted.chat[self._table_chat :]:
-                self.say("* " + str(line) if isinstance(line, Lazy) else line)
+            self._chat(self.hosted.chat[self._table_chat :], ring)
             self._table_chat = len(self.hosted.chat)
         if self.face.asked == ("over",):
             self._leave_table()
 
+    def _chat(self, lines: Sequence[str | Lazy], ring: bool) -> None:
+        """Tell chat lines; `ring`: they are new (not those read on arrival), and one naming this player
+        rings."""
+        rung = not ring
+        for line in lines:
+            self.say("* " + str(line) if isinstance(line, Lazy) else line)
+            if not rung and isinstance(line, str) and mentions(line, self.name):
+                rung = self.ringer.ring("mention", t("{p} named you in the chat.", p=line.partition(": ")[0]))
+
     def _note_waiting(self) -> tuple[HostedTable, int] | None:
         """This player's table and seat, if any; tells who came and went at a table not yet started."""
         mine = self.hub.find(self.name, self.key, self.code)
+        if mine is None and self._waiting_at is not None and self._waiting_at in self.hub.tables:
+            # A turn-based table in play is not `find`'s (its players come when they will), but one who
+            # waited there for its start is taken to it as at any table.
+            ht = self.hub.tables[self._waiting_at]
+            seat = ht.seat_of(self.name, self.key, self.code)
+            if ht.turn_based and ht.table is not None and seat is not None:
+                mine = ht, seat
         if mine is None or mine[0].table is not None:
             self.seated = None
             return mine
@@ -268,7 +302,7 @@ class PlainLobby:
                         )
                     )
             if ht.free == 0 and now - before and ht.creator.casefold() == me:
-                self.say(t("Every seat is taken: type “start”."))
+                self.ringer.ring("table", t("Table {n} is full: type “start”.", n=ht.id))
         self.seated = (ht.id, names)
         return mine
 
@@ -290,10 +324,15 @@ class PlainLobby:
         if code is not None:
             self.say(code_sentence(self.name, code))
         self.face = PlainSeat(
-            ht.table.seat(seat), self.write, timer=ht.table.turn_timer, choose_language=self.choose_language
+            ht.table.seat(seat),
+            self.write,
+            timer=None if ht.turn_based else ht.table.turn_timer,  # a turn-based clock: in the table's line
+            turn_came=lambda: self.ringer.ring("turn", t("Your turn at table {n}.", n=ht.id)),
+            choose_language=self.choose_language,
         )
+        self.face.mine = ht.id in self._awaited  # a turn-based move already told (rung, or the welcome's)
         self._table_chat = 0  # the whole table chat on arrival: a returning player reads what they missed
-        self._table_news()
+        self._table_news(ring=False)
 
     def _learn(self) -> None:
         """`learn`: the guided first game as lines (plain_lesson.py), this session's own; `lobby` comes back."""
@@ -363,6 +402,8 @@ class PlainLobby:
         if word.lower() == "say" and rest.strip() and self.hosted is not None:
             self.hub.say_table(self.hosted, self.name, rest.strip())
             return
+        if self.own_words(APP_WORDS.get(word.lower(), word.lower()), rest.strip(), at_table=True):
+            return
         if word.lower() in ("lobby", "лобби") and not rest:
             self._leave_table()
             return
@@ -411,7 +452,15 @@ class PlainLobby:
     def later(self, work: Coroutine[Any, Any, None]) -> None:
         self._later = work
 
-    def own_words(self, word: str, rest: str) -> bool:
+    def own_words(self, word: str, rest: str, at_table: bool = False) -> bool:
+        """Plain mode's own words; at a table, only `notify` (the rest are the game's)."""
+        if word == "ring":  # `notify …`
+            self.say(self.ringer.notify(rest))
+            if self.face is not None and self.face.seat.my_turn():
+                self.prompt()
+            return True
+        if at_table:
+            return False
         if word in HISTORY_WORDS:
             self.later(history_command(self, word, rest))
             return True

@@ -16,14 +16,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from citadels_core.actions import Action
-from citadels_core.puzzle import REDEALS, Puzzle, PuzzleError, daily, load, shipped
+from citadels_core.puzzle import REDEALS, Puzzle, PuzzleError, because, daily, load, shipped
 from citadels_core.view import View, view
 
 from . import sentences
 from .commands import parse
 from .i18n import from_environment, normalize, set_language, t, tn
-from .names import describe
+from .names import card_name, describe
 from .settings import load_settings
+from .why import explain
 
 if TYPE_CHECKING:
     import argparse
@@ -65,8 +66,30 @@ def answer_of(puzzle: Puzzle, text: str) -> Action | str:
     return cmd.actions[0]
 
 
+def rules_behind(puzzle: Puzzle) -> list[str]:
+    """The rules the engine names behind the answer (`puzzle.because`): the ones that acted as it was played,
+    its completing the city, the districts it lets the seat build this turn."""
+    _, cfg = seat_view(puzzle)
+    found = because(puzzle)
+    out = [explain(cfg, r, puzzle.seat) for r in found.reasons]
+    if found.completes:
+        out.append(
+            t(
+                "It completes your city: the game ends with this round, and the first city complete earns a bonus."
+            )
+        )
+    for key, completing in found.builds:
+        out.append(
+            t("With it you can build the {d} this turn, and that completes your city.", d=card_name(cfg, key))
+            if completing
+            else t("With it you can build the {d} this turn.", d=card_name(cfg, key))
+        )
+    return out
+
+
 def verdict(puzzle: Puzzle, answer: Action) -> list[str]:
-    """Whether `answer` is the puzzle's, then the solution: each choice with its chance to win."""
+    """Whether `answer` is the puzzle's, then the solution: each choice with its chance to win, and the
+    rules behind the answer where the engine names them (`rules_behind`)."""
     v, cfg = seat_view(puzzle)
     best = describe(cfg, v, puzzle.answer)
     if answer == puzzle.answer:
@@ -90,6 +113,7 @@ def verdict(puzzle: Puzzle, answer: Action) -> list[str]:
             k=REDEALS,
         )
     )
+    out += rules_behind(puzzle)
     return out
 
 
@@ -98,8 +122,9 @@ def utc_day(now: float | None = None) -> date:
     return datetime.fromtimestamp(time.time() if now is None else now, UTC).date()
 
 
-def chosen(args: argparse.Namespace) -> Puzzle:
-    """The puzzle `citadels puzzle` poses: `--number` of the set (shipped or `--file`), else the day's."""
+def chosen(args: argparse.Namespace, today: date | None = None) -> Puzzle:
+    """The puzzle `citadels puzzle` poses: `--number` of the set (shipped or `--file`), else the day's (of
+    `today`; None: the UTC date now)."""
     found = list(shipped()) if args.file is None else load(Path(args.file).read_text(encoding="utf-8"))
     if not found:
         raise PuzzleError(t("There are no puzzles in {f}.", f=args.file))
@@ -108,7 +133,7 @@ def chosen(args: argparse.Namespace) -> Puzzle:
         if number > len(found):
             raise PuzzleError(t("There is no puzzle {n}; there are {m}.", n=number, m=len(found)))
         return found[number - 1]
-    return daily(utc_day(), found)
+    return daily(utc_day() if today is None else today, found)
 
 
 def solve(puzzle: Puzzle, read: Callable[[], str | None], write: Callable[[str], None]) -> bool | None:
@@ -131,12 +156,18 @@ def solve(puzzle: Puzzle, read: Callable[[], str | None], write: Callable[[str],
         return found == puzzle.answer
 
 
-def run_puzzle(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
-    """`citadels puzzle`: one puzzle in lines; 0 when solved, 1 when not, 2 when none could be posed."""
+def run_puzzle(
+    args: argparse.Namespace,
+    stdin: TextIO = sys.stdin,
+    stdout: TextIO = sys.stdout,
+    today: date | None = None,
+) -> int:
+    """`citadels puzzle`: one puzzle in lines (the day's is `today`'s; None: the UTC date now); 0 when
+    solved, 1 when not, 2 when none could be posed."""
     lang = getattr(args, "lang", None) or load_settings()[0].language or from_environment()
     set_language(normalize(lang) or "en")
     try:
-        puzzle = chosen(args)
+        puzzle = chosen(args, today)
     except (OSError, PuzzleError) as e:
         print(f"citadels: {e}", file=sys.stderr)
         return 2

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from citadels_core import GameConfig
+from citadels_core.bots.turning_points import opening
 from citadels_core.events import Event
 from citadels_core.game import Game
 from citadels_core.narrate import narrate
@@ -37,14 +38,37 @@ class RoundReview:
     deeds: list[Event] = field(default_factory=list)
 
 
-def known_events(record: GameRecord, seat: int | None) -> list[Event]:
+def replayed(record: GameRecord, start: str | None = None, record_events: bool = True) -> Game:
+    """The finished game of `record`: from its seed's deal, or from the position `start` it was played from."""
+    if start is None:
+        return record.replay(record_events)
+    g = Game.from_position(start, record_events)
+    for p, a in record.actions:
+        g.apply(p, a)
+    return g
+
+
+def known_events(record: GameRecord, seat: int | None, start: str | None = None) -> list[Event]:
     """The events `seat` saw over the whole game (a spectator's, for None)."""
-    return events_for(record.replay(), seat)
+    return events_for(replayed(record, start), seat)
 
 
-def timeline(cfg: GameConfig, events: list[Event], seat: int | None) -> list[RoundReview]:
-    """The rounds, from `seat`'s events (see known_events)."""
-    rounds: list[RoundReview] = []
+def first_round(record: GameRecord, start: str | None) -> RoundReview | None:
+    """The round a game played from a position began in, which no event opens (None for a game from its
+    deal): its number, crown and face-up characters as the position holds them (all public)."""
+    if start is None:
+        return None
+    g = opening(record.config, record.seed, start)
+    faceup = tuple(g.rules.cast_keys[c] for c in g.faceup)
+    return RoundReview(g.round, g.crown, faceup)
+
+
+def timeline(
+    cfg: GameConfig, events: list[Event], seat: int | None, begun: RoundReview | None = None
+) -> list[RoundReview]:
+    """The rounds, from `seat`'s events (see known_events); `begun`: the round a game played from a
+    position began in (`first_round`), before its events."""
+    rounds: list[RoundReview] = [] if begun is None else [begun]
     for e in events:
         if e.kind == "round":
             crown = e.data.get("crown")
@@ -96,9 +120,9 @@ def public_total(g: Game, player: int, seat: int | None) -> int:
     return total
 
 
-def score_history(record: GameRecord, seat: int | None) -> list[list[int]]:
+def score_history(record: GameRecord, seat: int | None, start: str | None = None) -> list[list[int]]:
     """Each player's points at the end of each round (the last row is the final score)."""
-    g = Game(record.config, record.seed, record_events=False)
+    g = opening(record.config, record.seed, start)
     rows: list[list[int]] = []
     current = g.round
     for p, a in record.actions:

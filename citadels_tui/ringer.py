@@ -7,6 +7,10 @@ notification in the three forms terminals understand (OSC 9: iTerm2, WezTerm, Wi
 foot, urxvt, VTE; OSC 99: kitty). Inside tmux a desktop notification is wrapped for its passthrough
 (`allow-passthrough on`), which would otherwise swallow it; the bell and the title tmux handles itself.
 
+A session of lines (plain mode: plain_lobby.py) rings with a line that says what rang ("Your turn at table
+3."), and the bell before it only if the player asks (`notify bell on`): a bell is the one byte plain mode
+writes that is not printable text, and only then (`LineRinger`).
+
 Nothing rings while the terminal has focus, where it says so (focus reporting, `CSI ? 1004 h`, which the
 app turns on): a terminal that never reports focus is taken as looked away from, so a ring is never
 missed. Each kind and each way can be turned off in the settings (`ring`, `ring_with`) or by `notify` ("ring" is the
@@ -153,3 +157,49 @@ def describe(kinds: Iterable[str], ways: Iterable[str]) -> str:
     return t(
         "Rings for: {kinds}; with: {ways}. “notify off” stops them.", kinds=", ".join(on), ways=", ".join(by)
     )
+
+
+class LineRinger:
+    """Rings a session of lines (plain mode): `say` takes the line that says what rang; `write` takes raw text,
+    the bell before it when `bell` is on (off until the player asks). A kind turned off says nothing."""
+
+    def __init__(self, say: Callable[[str], None], write: Callable[[str], None]) -> None:
+        self.say = say
+        self.write = write
+        self.kinds = set(KINDS)
+        self.bell = False
+
+    def ring(self, kind: str, sentence: str) -> bool:
+        """Say `sentence` for `kind` (the bell first, if on), unless that kind is off; True if it rang."""
+        if kind not in self.kinds:
+            return False
+        if self.bell:
+            self.write(BEL)
+        self.say(sentence)
+        return True
+
+    def notify(self, arg: str) -> str:
+        """`notify …` in plain mode: the settings changed as `arg` says (nothing: as they are), said."""
+        words = arg.casefold().split()
+        if words and WORDS.get(words[0]) in ("title", "desktop"):
+            return t("In plain mode a ring is a line, and the terminal bell if you ask: “notify bell on”.")
+        if words:
+            new = changed(arg, self.kinds, ["bell"] if self.bell else [])
+            if new is None:
+                return t(
+                    "Say “notify on”, “notify off”, or a kind or a way and on or off: “notify turn off”, “notify bell on”."
+                )
+            self.kinds = set(new[0])
+            if len(words) == 2:  # `notify on` and `notify off` are the kinds; the bell is asked for by name
+                self.bell = "bell" in new[1]
+        on = [k for k in KINDS if k in self.kinds]
+        if not on:
+            return t("Nothing rings. “notify on” rings for your turn, your table and your name in a chat.")
+        if self.bell:
+            return t(
+                "Rings for: {kinds}; with a line and the terminal bell. “notify bell off” stops the bell.",
+                kinds=", ".join(on),
+            )
+        return t(
+            "Rings for: {kinds}; with a line. “notify bell on” adds the terminal bell.", kinds=", ".join(on)
+        )

@@ -180,6 +180,15 @@ def turn_seats(lobby: Lobby, name: str, key: str | None) -> list[tuple[HostedTab
     return found
 
 
+def awaiting(lobby: Lobby, name: str, key: str | None) -> set[int]:
+    """The numbers of the turn-based tables in play that await the move of `name` with `key` now."""
+    return {
+        ht.id
+        for ht, seat in turn_seats(lobby, name, key)
+        if ht.table is not None and ht.table.awaited is not None and ht.table.awaited[0] == seat
+    }
+
+
 def waited(ht: HostedTable, seat: int, now: float) -> tuple[float, float] | None:
     """(seconds the table has awaited `seat`'s move, seconds left on its clock), or None when the move is
     not that seat's."""

@@ -20,7 +20,7 @@ from .rng import Rng
 from .rules import Rules, rules_of
 from .scoring import final_result
 from .selection import apply_selection
-from .state import OpenDecision, Turn
+from .state import OpenDecision, Round, Turn
 from .terms import (
     CARD,
     CHOOSE_DECISION,
@@ -37,7 +37,6 @@ from .terms import (
     CityEntry,
     Decision,
     Phase,
-    Pick,
     Seat,
 )
 from .turn_actions import build, gather, income, keep
@@ -136,16 +135,9 @@ class Game:
     """The character the Thief robs."""
     bewitched: CastIndex
     """The character the Witch bewitched."""
-    draft: list[CastIndex]
-    """The characters still passed around in the selection."""
-    selection_order: list[tuple[int, Pick]]
-    """This round's picks: seat offset from the crown, and kind."""
-    selection_step: int
-    """The picks made."""
-    seen: list[list[CastIndex]]
-    """The characters each seat was offered."""
-    called_by: list[Seat]
-    """The seat that answered each character's call, by cast index."""
+    round_state: Round
+    """The round's selection and calls (core/state.py): the characters still passed around (`draft`), the
+    picks (`order`, `step`), what each seat was offered (`seen`) and who answered each call (`called_by`)."""
 
     # ---- the turn
     current_character: CastIndex
@@ -195,8 +187,6 @@ class Game:
         "killed",
         "robbed",
         "bewitched",
-        "selection_order",
-        "selection_step",
         "current_character",
         "robber",
         "result",
@@ -238,6 +228,7 @@ class Game:
         self.result = None
         self.decision = OpenDecision()
         self.turn = Turn()
+        self.round_state = Round()
         self.offered = ()
         self.offered_to = -1
         for p in range(n):
@@ -277,8 +268,6 @@ class Game:
         g.killed = self.killed
         g.robbed = self.robbed
         g.bewitched = self.bewitched
-        g.selection_order = self.selection_order
-        g.selection_step = self.selection_step
         g.current_character = self.current_character
         g.robber = self.robber
         g.result = self.result
@@ -295,9 +284,7 @@ class Game:
         g.faceup = self.faceup[:]
         g.facedown = self.facedown[:]
         g.revealed = self.revealed[:]
-        g.draft = self.draft[:]
-        g.seen = [s[:] for s in self.seen]
-        g.called_by = self.called_by[:]
+        g.round_state = self.round_state.copy()
         g.turn = self.turn.copy()
         g.decision = self.decision.copy()
         g.markers = self.markers[:]
@@ -487,7 +474,7 @@ class Game:
                 continue
             # Player p answers the call: the character is revealed, robbed if it must be, and its turn begins.
             self.revealed[i] = True
-            self.called_by[i] = p
+            self.round_state.called_by[i] = p
             self.reset_turn(i, p)
             self.turn.gathered = False
             if self.robbed == i:
@@ -685,7 +672,8 @@ class Game:
             d = self.decision
             if d.kind:
                 return d.player, d.kind
-            kind = self.selection_order[self.selection_step][1]
+            r = self.round_state
+            kind = r.order[r.step][1]
             return self.picker(), (DISCARD_DECISION if kind is DISCARD else CHOOSE_DECISION)
         return None  # OVER
 

@@ -65,11 +65,8 @@ def list_actions(g: Game) -> list[Action]:
 
 def selection_actions(g: Game) -> list[Action]:
     """The legal actions of a pick in the selection (no follow-up open): choose or discard a character."""
-    acts = (
-        g.rules.interned_discards
-        if g.selection_order[g.selection_step][1] is DISCARD
-        else g.rules.interned_choices
-    )
+    r = g.round_state
+    acts = g.rules.interned_discards if r.order[r.step][1] is DISCARD else g.rules.interned_choices
     return [acts[c] for c in sorted(g.selection_options())]
 
 

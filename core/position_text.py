@@ -119,11 +119,11 @@ def position(g: Game) -> str:
         "characters": [[ck(i) for i in cs] for cs in g.characters],
         "faceup": [ck(i) for i in g.faceup],
         "facedown": [ck(i) for i in g.facedown],
-        "draft": [ck(i) for i in g.draft],
-        "selection_step": g.selection_step,
-        "seen": [[ck(i) for i in s] for s in g.seen],
+        "draft": [ck(i) for i in g.round_state.draft],
+        "selection_step": g.round_state.step,
+        "seen": [[ck(i) for i in s] for s in g.round_state.seen],
         "revealed": [ck(i) for i in range(g.cast_size) if g.revealed[i]],
-        "called_by": {ck(i): p for i, p in enumerate(g.called_by) if p >= 0},
+        "called_by": {ck(i): p for i, p in enumerate(g.round_state.called_by) if p >= 0},
         "killed": char(g.killed),
         "robbed": char(g.robbed),
         "robber": g.robber if g.robber >= 0 else None,
@@ -324,8 +324,8 @@ class _Reader:
         g.characters = [self.chars("characters", cs) for cs in self.per_seat("characters")]
         g.faceup = self.chars("faceup")
         g.facedown = self.chars("facedown")
-        g.draft = self.chars("draft")
-        placed = [i for cs in g.characters for i in cs] + g.faceup + g.facedown + g.draft
+        g.round_state.draft = self.chars("draft")
+        placed = [i for cs in g.characters for i in cs] + g.faceup + g.facedown + g.round_state.draft
         twice = [g.character_key(i) for i, k in Counter(placed).items() if k > 1]
         if twice:
             raise PositionError(f"The {twice[0].replace('_', ' ')} is in two places at once in the position.")
@@ -336,17 +336,17 @@ class _Reader:
         for p, cs in enumerate(g.characters):
             for i in cs:
                 g.owner[i] = p
-        # g.selection_order, the order of the draft, is the fresh game's: it depends on the players and the cast only.
-        g.selection_step = self.int_("selection_step", 0, len(g.selection_order))
-        g.seen = [self.chars("seen", s) for s in self.per_seat("seen")]
+        # g.round_state.order, the order of the draft, is the fresh game's: it depends on the players and the cast only.
+        g.round_state.step = self.int_("selection_step", 0, len(g.round_state.order))
+        g.round_state.seen = [self.chars("seen", s) for s in self.per_seat("seen")]
         revealed = set(self.chars("revealed"))
         g.revealed = [i in revealed for i in range(nc)]
         called = v["called_by"]
         if not isinstance(called, dict):
             raise self.fail("called_by", "must map characters to the players who revealed them")
-        g.called_by = [-1] * nc
+        g.round_state.called_by = [-1] * nc
         for k, p in called.items():
-            g.called_by[self.char("called_by", k)] = self.seat("called_by", p)
+            g.round_state.called_by[self.char("called_by", k)] = self.seat("called_by", p)
         g.killed = self.char("killed", v["killed"], none=True)
         g.robbed = self.char("robbed", v["robbed"], none=True)
         g.robber = self.seat("robber", none=True)
@@ -406,7 +406,7 @@ class _Reader:
                     raise PositionError(
                         f"Seat {a} is said to know a {name} in the hand of seat {b}, who holds none."
                     )
-        for i, p in enumerate(g.called_by):
+        for i, p in enumerate(g.round_state.called_by):
             if p >= 0 and (p != g.owner[i] or not g.revealed[i]):
                 raise PositionError(
                     f"The {g.character_key(i).replace('_', ' ')} was revealed by seat {p}, who does not "

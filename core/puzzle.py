@@ -24,6 +24,7 @@ from typing import Any
 from .actions import Action
 from .bots.hint import hint
 from .errors import SaveFileError
+from .explain import Reason, reasons
 from .game import Game
 from .position import from_seat_position, seat_of, seat_position
 from .redeal import redeal
@@ -43,13 +44,15 @@ class PuzzleError(SaveFileError):
 @dataclass(frozen=True, slots=True)
 class Puzzle:
     """One puzzle: the seat's position, its answer, each legal choice's chance (best first), the margin the
-    answer had when kept (the least over the re-deals) and where it came from (a game's id or file)."""
+    answer had when kept (the least over the re-deals), where it came from (a game's id or file) and the
+    playouts per search it was judged at (0: not said)."""
 
     position: str
     answer: Action
     chances: tuple[tuple[Action, float], ...]
     margin: float
     origin: str = ""
+    budget: int = 0
 
     @property
     def seat(self) -> int:
@@ -67,6 +70,7 @@ class Puzzle:
             "chances": [[a.to_json(), c] for a, c in self.chances],
             "margin": self.margin,
             "from": self.origin,
+            "budget": self.budget,
         }
 
     def dumps(self) -> str:
@@ -81,11 +85,12 @@ class Puzzle:
             answer = Action.from_json(data["answer"])
             chances = tuple((Action.from_json(a), float(c)) for a, c in data["chances"])
             margin = float(data["margin"])
+            budget = int(data.get("budget", 0))
         except (KeyError, TypeError, ValueError) as e:
             raise PuzzleError(f"A puzzle needs a position, an answer, chances and a margin ({e}).") from None
         if not isinstance(position, str):
             raise PuzzleError("A puzzle's position is a seat's position, as text.")
-        return Puzzle(position, answer, chances, margin, str(data.get("from", "")))
+        return Puzzle(position, answer, chances, margin, str(data.get("from", "")), budget)
 
 
 def load(text: str) -> list[Puzzle]:
@@ -237,7 +242,41 @@ def check(position: str, answer: Action, budget: int, seed: int = 0) -> float | 
     return margin if margin >= MARGIN else None
 
 
-def puzzle_of(g: Game, seat: int, verdict: Verdict, origin: str) -> Puzzle:
-    """The puzzle a clear verdict makes of `seat`'s decision in `g`."""
+@dataclass(frozen=True, slots=True)
+class Because:
+    """What the engine can name of the answer's effect, read from the seat's information only: the rules
+    that acted as it was played (`explain.reasons` of its events: the Gold Mine's gold, the Observatory's
+    draw …), whether it completed the seat's city, and the districts the seat can build right after it and
+    could not before, each with whether building it completes the city."""
+
+    reasons: tuple[Reason, ...]
+    completes: bool
+    builds: tuple[tuple[str, bool], ...]
+
+
+def because(puzzle: Puzzle) -> Because:
+    """The answer played in a world of the puzzle's position (any: what the seat sees is the same in each,
+    and so is everything read here), and what the engine names of it."""
+    g = from_seat_position(puzzle.position, 0, record_events=True)
+    seat = puzzle.seat
+    could = {a.args[0] for a in g.legal_actions() if a.kind == "build"}
+    seen = len(g.events or [])
+    had = len(g.cities[seat])
+    g.apply(seat, puzzle.answer)
+    found = tuple(reasons(g, seat, (g.events or [])[seen:]))
+    size = len(g.cities[seat])
+    pd = g.pending()
+    builds: list[tuple[str, bool]] = []
+    if pd is not None and pd[0] == seat and not g.over:
+        for a in g.legal_actions():
+            if a.kind == "build" and a.args[0] not in could and str(a.args[0]) not in dict(builds):
+                builds.append((str(a.args[0]), size + 1 >= g.complete_at))
+    return Because(found, had < g.complete_at <= size, tuple(builds))
+
+
+def puzzle_of(g: Game, seat: int, verdict: Verdict, origin: str, budget: int = 0) -> Puzzle:
+    """The puzzle a clear verdict (judged at `budget` playouts per search) makes of `seat`'s decision in `g`."""
     assert verdict.margin is not None
-    return Puzzle(seat_position(g, seat), verdict.best, verdict.chances, round(verdict.margin, 3), origin)
+    return Puzzle(
+        seat_position(g, seat), verdict.best, verdict.chances, round(verdict.margin, 3), origin, budget
+    )

@@ -55,7 +55,7 @@ def redeal(
         for i in facedown:
             h.owner[i] = -1
     if draft is not None:
-        h.draft = draft
+        h.round_state.draft = draft
         for i in draft:
             h.owner[i] = -1
     return h
@@ -168,7 +168,7 @@ def character_plan(g: Game, p: int) -> CharacterPlan:
     visible_draft = (
         g.phase == SELECT
         and not g.decision.kind
-        and g.selection_step < len(g.selection_order)
+        and g.round_state.step < len(g.round_state.order)
         and g.picker() == p
     )
     cpool: list[int] = []
@@ -182,19 +182,21 @@ def character_plan(g: Game, p: int) -> CharacterPlan:
         holders.append((q, len(hidden)))
         kept[q] = [i for i in g.characters[q] if g.revealed[i]]
     shuffle_facedown = not (
-        visible_draft and g.selection_order[g.selection_step][1] is CHOOSE_LAST and len(g.draft) == 1
+        visible_draft
+        and g.round_state.order[g.round_state.step][1] is CHOOSE_LAST
+        and len(g.round_state.draft) == 1
     )
     if shuffle_facedown:
         cpool.extend(g.facedown)
     if not visible_draft:
-        cpool.extend(g.draft)
+        cpool.extend(g.round_state.draft)
     cpool.sort()
     return CharacterPlan(
         cpool,
         holders,
         _named(g),
         len(g.facedown) if shuffle_facedown else -1,
-        len(g.draft) if not visible_draft else -1,
+        len(g.round_state.draft) if not visible_draft else -1,
         kept,
     )
 

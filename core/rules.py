@@ -223,17 +223,17 @@ def faceup_count(n: int, nc: int) -> int:
     return {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}.get(n, 0)
 
 
-def selection_script(n: int, nc: int, random_discard_3p: bool = True) -> list[tuple[int, Pick]]:
+def selection_script(n: int, nc: int, random_discard_3p: bool = True) -> tuple[tuple[int, Pick], ...]:
     """The order of picks: (seat offset from the crown, kind)."""
     c, d = Pick.CHOOSE, Pick.DISCARD
     if n == 2:
-        return [(0, c), (1, c), (1, d), (0, c), (0, d), (1, c), (1, d)]
+        return ((0, c), (1, c), (1, d), (0, c), (0, d), (1, c), (1, d))
     if n == 3 and not random_discard_3p:
         # Classic: two picks each; the last player picks one of the last two, the other goes face down.
-        return [(0, c), (1, c), (2, c), (0, c), (1, c), (2, c)]
+        return ((0, c), (1, c), (2, c), (0, c), (1, c), (2, c))
     if n == 3:
-        return [(0, c), (1, c), (2, c), (2, Pick.RANDOM_DISCARD), (0, c), (1, c), (2, c)]
+        return ((0, c), (1, c), (2, c), (2, Pick.RANDOM_DISCARD), (0, c), (1, c), (2, c))
     script = [(i, c) for i in range(n)]
     if nc - faceup_count(n, nc) - 1 == n:
         script[-1] = (n - 1, Pick.CHOOSE_LAST)
-    return script
+    return tuple(script)

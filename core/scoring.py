@@ -93,7 +93,7 @@ def district_points(s: dict[str, Any]) -> int:
 def tiebreak_rank(g: Game, p: int) -> int:
     """Highest rank p revealed when called in the last round (RULINGS R28); 0 if none."""
     best = 0
-    for i, who in enumerate(g.called_by):
+    for i, who in enumerate(g.round_state.called_by):
         if who == p:
             best = max(best, g.rules.character_rules[i].rank)
     return best
@@ -125,7 +125,7 @@ def final_result(g: Game) -> dict[str, Any]:
         winners = [p for p in tied if ranks[p] == best]
         tiebreak = {"tied": tied, "ranks": ranks}
     seat_rank = [0] * g.players  # tiebreak_rank of each seat, in one pass
-    for i, who in enumerate(g.called_by):
+    for i, who in enumerate(g.round_state.called_by):
         if who >= 0 and g.rules.character_rules[i].rank > seat_rank[who]:
             seat_rank[who] = g.rules.character_rules[i].rank
     order = sorted(range(g.players), key=lambda p: (-scores[p]["total"], -(p in winners), -seat_rank[p]))

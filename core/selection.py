@@ -32,13 +32,11 @@ def start_round(g: Game) -> None:
     g.owner = [-1] * nc
     g.characters = [[] for _ in range(n)]
     g.revealed = [False] * nc
-    g.called_by = [-1] * nc
     g.killed = g.robbed = g.bewitched = g.robber = -1
     g.markers = [0] * nc
     g.decision.player = -1
     g.current_character = -1
     g.turn.player = -1
-    g.seen = [[] for _ in range(n)]
     g.decision.kind = NO_DECISION
     deck = list(range(nc))
     g.rng.shuffle(deck)
@@ -58,9 +56,12 @@ def start_round(g: Game) -> None:
     g.faceup = faceup
     if not facedown_first:
         g.facedown = [deck.pop()]
-    g.draft = deck
-    g.selection_order = g.rules.selection_script
-    g.selection_step = 0
+    r = g.round_state
+    r.draft = deck
+    r.order = g.rules.selection_script
+    r.step = 0
+    r.seen = [[] for _ in range(n)]
+    r.called_by = [-1] * nc
     log = g.log
     if log is not None:
         log.append((_ROUND, None, g.round, g.crown, [g.rules.cast_keys[c] for c in faceup], 1))
@@ -69,30 +70,33 @@ def start_round(g: Game) -> None:
 
 def picker(g: Game) -> Seat:
     """The seat whose pick it is in the selection."""
-    return (g.crown + g.selection_order[g.selection_step][0]) % g.players
+    r = g.round_state
+    return (g.crown + r.order[r.step][0]) % g.players
 
 
 def selection_options(g: Game) -> list[CastIndex]:
     """Character cards the current picker chooses from."""
-    off, kind = g.selection_order[g.selection_step]
-    if kind is CHOOSE_LAST and len(g.draft) == 1:
-        return g.draft + g.facedown
-    return g.draft
+    r = g.round_state
+    kind = r.order[r.step][1]
+    if kind is CHOOSE_LAST and len(r.draft) == 1:
+        return r.draft + g.facedown
+    return r.draft
 
 
 def advance_selection(g: Game) -> None:
-    while g.selection_step < len(g.selection_order):
-        off, kind = g.selection_order[g.selection_step]
+    r = g.round_state
+    while r.step < len(r.order):
+        off, kind = r.order[r.step]
         if kind is RANDOM_DISCARD:
             # 3 players: the third player discards one of the remaining cards at random.
-            c = g.draft.pop(g.rng.below(len(g.draft)))
+            c = r.draft.pop(g.rng.below(len(r.draft)))
             g.facedown.append(c)
             if g.log is not None:
                 g.emit("discard_random", {"player": picker(g)})
-            g.selection_step += 1
+            r.step += 1
             continue
-        seen = g.seen[(g.crown + off) % g.players]  # the picker's
-        draft = g.draft
+        seen = r.seen[(g.crown + off) % g.players]  # the picker's
+        draft = r.draft
         # selection_options(), added to what the picker has seen: at once at the seat's first pick of
         # the round (with 4 or more players, its only one)
         options = draft + g.facedown if kind is CHOOSE_LAST and len(draft) == 1 else draft
@@ -104,8 +108,8 @@ def advance_selection(g: Game) -> None:
                     seen.append(c)
         return
     # Selection over: the unchosen cards are discarded face down.
-    g.facedown.extend(g.draft)
-    g.draft = []
+    g.facedown.extend(r.draft)
+    r.draft = []
     end_selection(g)
 
 
@@ -126,11 +130,12 @@ def begin_turn_phase(g: Game) -> None:
 
 
 def apply_selection(g: Game, p: Seat, a: Action) -> None:
-    off, kind = g.selection_order[g.selection_step]
+    r = g.round_state
+    kind = r.order[r.step][1]
     if a.kind != ("discard_character" if kind is DISCARD else "choose") or len(a.args) != 1:
         raise IllegalAction("discard_passed" if kind is DISCARD else "choose")
     idx = g.rules.cast_ids.get(str(a.args[0]), -1)  # cast_index
-    if idx not in (g.draft + g.facedown if kind is CHOOSE_LAST and len(g.draft) == 1 else g.draft):
+    if idx not in (r.draft + g.facedown if kind is CHOOSE_LAST and len(r.draft) == 1 else r.draft):
         # (that list: selection_options())
         raise IllegalAction("character_not_held", character=character_name(g, a.args[0]))
     pick(g, p, idx)
@@ -142,15 +147,16 @@ def pick(g: Game, p: Seat, idx: CastIndex) -> None:
     `apply_unchecked`'s actions: the `hard` bot's playouts pick by cast index (a fifth of their
     decisions), without an action to make and read back."""
     g.offered = ()  # the state changes: what was listed no longer holds
-    kind = g.selection_order[g.selection_step][1]
-    if kind is CHOOSE_LAST and len(g.draft) == 1:
-        opts = g.draft + g.facedown
+    r = g.round_state
+    kind = r.order[r.step][1]
+    if kind is CHOOSE_LAST and len(r.draft) == 1:
+        opts = r.draft + g.facedown
         # The last player took the face-down card too: the other one goes face down.
         other = [c for c in opts if c != idx][0]
-        g.draft = []
+        r.draft = []
         g.facedown = [other]
     else:
-        g.draft.remove(idx)
+        r.draft.remove(idx)
     if kind is DISCARD:
         g.facedown.append(idx)
         log = g.log
@@ -164,7 +170,7 @@ def pick(g: Game, p: Seat, idx: CastIndex) -> None:
         if log is not None:
             log.append((_CHOOSE, None, p))
             log.append((_CHOOSE_PRIVATE, (p,), p, g.rules.cast_keys[idx]))
-    g.selection_step += 1
+    r.step += 1
     advance_selection(g)
 
 

@@ -1,18 +1,17 @@
 """The parts of a game's state that belong together, as small slotted records of `Game`.
 
-`Game.decision` is the open follow-up decision, `Game.turn` the turn being played. Each record is changed
-in place by the rules, so that a field a position writes keeps its value until the rules set it (a closed
-decision keeps its player and numbers, a new turn the count of cards to keep: `docs/position.md` writes
-them); `clone()` copies each record with its `copy()`, which shares no list with the original.
+`Game.decision` is the open follow-up decision, `Game.turn` the turn being played, `Game.round_state` the
+round's selection and calls. Each record is changed in place by the rules, so that a field a position writes
+keeps its value until the rules set it (a closed decision keeps its player and numbers, a new turn the count
+of cards to keep: `docs/position.md` writes them); `clone()` copies each record with its `copy()`, which
+shares no list with the original (and no record: a record is never shared, unlike `Game.SHARED`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .terms import NO_DECISION, CardId, Decision, Seat
-
-_new = object.__new__
+from .terms import NO_DECISION, CardId, CastIndex, Decision, Pick, Seat
 
 
 @dataclass(slots=True)
@@ -28,12 +27,8 @@ class OpenDecision:
     """The numbers it needs [decision_data]."""
 
     def copy(self) -> OpenDecision:
-        """An independent copy (`Game.clone`), written out: a clone is made for every playout."""
-        d = _new(OpenDecision)
-        d.kind = self.kind
-        d.player = self.player
-        d.data = self.data[:]
-        return d
+        """An independent copy (`Game.clone`)."""
+        return OpenDecision(self.kind, self.player, self.data[:])
 
 
 @dataclass(slots=True)
@@ -62,15 +57,37 @@ class Turn:
     """Gold spent building this turn."""
 
     def copy(self) -> Turn:
-        """An independent copy (`Game.clone`), written out as `OpenDecision.copy` is."""
-        t = _new(Turn)
-        t.player = self.player
-        t.gathered = self.gathered
-        t.builds = self.builds
-        t.build_limit = self.build_limit
-        t.used = self.used
-        t.drawn = self.drawn[:]
-        t.keep_count = self.keep_count
-        t.beautified = self.beautified
-        t.spent = self.spent
-        return t
+        """An independent copy (`Game.clone`)."""
+        return Turn(
+            self.player,
+            self.gathered,
+            self.builds,
+            self.build_limit,
+            self.used,
+            self.drawn[:],
+            self.keep_count,
+            self.beautified,
+            self.spent,
+        )
+
+
+@dataclass(slots=True)
+class Round:
+    """What the round's selection and calls keep: `start_round` (core/selection.py) sets every field anew.
+    The round's most read facts (who took which character, who was killed, robbed, bewitched) stay `Game`'s
+    own fields: every step of a turn reads them (docs/performance.md)."""
+
+    draft: list[CastIndex] = field(default_factory=list)
+    """The characters still passed around in the selection [draft]."""
+    order: tuple[tuple[int, Pick], ...] = ()
+    """This round's picks: seat offset from the crown, and kind (the configuration's, shared, never changed)."""
+    step: int = 0
+    """The picks made [selection_step]."""
+    seen: list[list[CastIndex]] = field(default_factory=list)
+    """The characters each seat was offered [seen]."""
+    called_by: list[Seat] = field(default_factory=list)
+    """The seat that answered each character's call, by cast index [called_by]."""
+
+    def copy(self) -> Round:
+        """An independent copy (`Game.clone`); `order` is shared."""
+        return Round(self.draft[:], self.order, self.step, [s[:] for s in self.seen], self.called_by[:])

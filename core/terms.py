@@ -118,7 +118,7 @@ NO_DECISION, TURN_DECISION, CHOOSE_DECISION, DISCARD_DECISION, KEEP_DECISION = (
 
 
 class Pick(StrEnum):
-    """The kind of one pick of the selection (`Game.selection_order`): its value is the short name the
+    """The kind of one pick of the selection (`Round.order`, core/state.py): its value is the short name the
     selection scripts are written in."""
 
     CHOOSE = "c"

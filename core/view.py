@@ -158,7 +158,7 @@ def _players(g: Game, me: int | None) -> tuple[PlayerInfo, ...]:
                 city=tuple([entries[e] for e in g.cities[q]]),
                 city_size=city_size,
                 crown=g.crown == q,
-                revealed=tuple([ckeys[i] for i, who in enumerate(g.called_by) if who == q]),
+                revealed=tuple([ckeys[i] for i, who in enumerate(g.round_state.called_by) if who == q]),
                 complete=city_size >= g.complete_at,
                 known_hand=known,
                 museum=len(g.museum) if museum_in_game and g.has(q, "museum") else 0,
@@ -245,7 +245,7 @@ _FIELD: dict[str, Callable[[Game, int | None], Any]] = {
     ),
     "hand": lambda g, me: tuple(g.card_keys(g.hands[me])) if me is not None else (),
     "seen_characters": lambda g, me: (
-        tuple([g.rules.cast_keys[c] for c in sorted(g.seen[me])]) if me is not None else ()
+        tuple([g.rules.cast_keys[c] for c in sorted(g.round_state.seen[me])]) if me is not None else ()
     ),
     "killed": lambda g, me: g.rules.cast_keys[g.killed] if g.killed >= 0 else None,
     "robbed": lambda g, me: g.rules.cast_keys[g.robbed] if g.robbed >= 0 else None,

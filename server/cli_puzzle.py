@@ -152,7 +152,7 @@ def harvest(
                 )
                 if not verdict.clear:
                     continue
-                puzzle = puzzle_of(g, seat, verdict, f"{src.origin}, action {tp.index + 1}")
+                puzzle = puzzle_of(g, seat, verdict, f"{src.origin}, action {tp.index + 1}", budget)
                 if puzzle.position not in seen:
                     seen.add(puzzle.position)
                     yield puzzle

@@ -182,7 +182,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         server.on_drain = stop.set  # an admin's `drain` (drain.py) ends as a SIGTERM does, once drained
         if isinstance(hub, SharedHub):
             shared = hub
-            shared.drain_heard = lambda: begin_drain(shared, server, announce=False)  # `drain --all`
+            shared.on_drain_everywhere(lambda: begin_drain(shared, server, announce=False))  # `drain --all`
         loop = asyncio.get_running_loop()
 
         def stop_or_hurry() -> None:

@@ -81,7 +81,7 @@ class Connection(asyncssh.SSHServer):
             age,
             self._why(cap),
         )
-        metrics.REFUSALS.labels(cap).inc()
+        metrics.refused(cap)
         if self.conn is not None:
             where = "from your address" if cap == "max_authenticating_per_address" else "to this server"
             self.conn.disconnect(
@@ -98,6 +98,7 @@ class Connection(asyncssh.SSHServer):
         self._auth_start_handle = None
         if self.conn is not None:
             timeout = self.server.settings.auth_start_timeout
+            metrics.refused("no_login")
             log.info(
                 "%s port %d began no login within %g s (auth_start_timeout); disconnecting",
                 self.address,
@@ -129,7 +130,7 @@ class Connection(asyncssh.SSHServer):
             self._auth_start_handle.cancel()
             self._auth_start_handle = None
         if self.server.closing:
-            metrics.REFUSALS.labels("closing").inc()
+            metrics.refused("closing")
             raise asyncssh.DisconnectError(
                 asyncssh.DISC_BY_APPLICATION, "The server is shutting down; please try again later."
             )
@@ -161,7 +162,7 @@ class Connection(asyncssh.SSHServer):
             ban.kind,
             ban.value,
         )
-        metrics.REFUSALS.labels(f"banned_{ban.kind}").inc()
+        metrics.refused(f"banned_{ban.kind}")
         sentence = ban_sentence(ban)
         if self.conn is not None and fingerprint is None:
             self.conn.send_auth_banner(
@@ -171,7 +172,7 @@ class Connection(asyncssh.SSHServer):
 
     def _refuse_if_full(self, refusal: Refusal | None) -> None:
         if refusal is not None:
-            metrics.REFUSALS.labels(refusal.cap).inc()
+            metrics.refused(refusal.cap)
             log.info("refusing %s port %d: %s", self.address, self.port, self._why(refusal.cap))
             raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal.sentence)
 
@@ -241,6 +242,7 @@ class Connection(asyncssh.SSHServer):
         guesses, seats = self.server.code_guesses, self.server.policy.seats
         wait = guesses.wait(self.address, username)
         if wait > 0:
+            metrics.refused("wrong_codes")
             log.info("refusing a reconnect code for %r from %s: too many wrong ones", username, self.address)
             raise asyncssh.DisconnectError(
                 asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
@@ -266,6 +268,7 @@ class Connection(asyncssh.SSHServer):
         self._failed_passwords += 1
         log.info("wrong server password from %s (%d)", self.address, self._failed_passwords)
         if self._failed_passwords >= MAX_PASSWORD_ATTEMPTS:
+            metrics.refused("wrong_passwords")
             raise asyncssh.DisconnectError(
                 asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "Too many wrong passwords."
             )
@@ -366,6 +369,7 @@ class Connection(asyncssh.SSHServer):
     def _check_game_started(self) -> None:
         self._no_game_handle = None
         if self.games_started == 0 and self.conn is not None:
+            metrics.refused("no_game")
             log.info("%s opened no game within the login timeout; disconnecting", self.address)
             self.conn.disconnect(
                 asyncssh.DISC_BY_APPLICATION, "No game was started: this server only hosts Citadels games."
@@ -377,6 +381,7 @@ class Connection(asyncssh.SSHServer):
         if self.sessions_open >= 1:
             # One game at a time per connection: multiplexed clients (ControlMaster) must not multiply apps past
             # the connection caps.
+            metrics.refused("second_game")
             raise asyncssh.ChannelOpenError(
                 asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
                 "Only one game at a time per connection; open another ssh connection.",
@@ -386,10 +391,12 @@ class Connection(asyncssh.SSHServer):
         return GameSession(self)
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> Any:
+        metrics.refused("forwarding")
         log.info("refused port forwarding to %s:%s from %s", dest_host, dest_port, self.address)
         raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, _FORWARDING_REFUSED)
 
     def server_requested(self, listen_host: str, listen_port: int) -> Any:
+        metrics.refused("forwarding")
         log.info("refused remote forwarding of %s:%s from %s", listen_host, listen_port, self.address)
         return False
 

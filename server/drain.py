@@ -5,7 +5,8 @@ A process drains until no game it plays is in play: the tables whose bots and ti
 several processes share the tables (server/replication.py), those at which a player connected here is
 seated, so that no player's game is cut short by their own process stopping. A turn-based game is no
 reason to wait: it is kept between moves, and its players come back to it after the restart. `drain
---all` asks every process sharing the database to do the same, through the database's notices."""
+--all` asks every process sharing the database to do the same, through the database's notices; the
+database keeps it for a process that starts while it is under way (`SharedHub.on_drain_everywhere`)."""
 
 from __future__ import annotations
 

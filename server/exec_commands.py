@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 
+from . import metrics
 from .bot_session import BOT
 from .exec_call import ExecCall, ExecCommand, UsageError
 from .exec_ops import OPS
@@ -46,6 +47,7 @@ async def run_exec(call: ExecCall) -> int:
     if command is None or (command.admin and not is_admin(call)):
         if command is not None:
             log.warning("session %d: %s's key may not run %r", call.session_id, call.player, call.name)
+            metrics.refused("not_admin")
             call.complain(f"Only the server's admins may run {call.name!r}.")
             return 1
         names = ", ".join(c.name for c in visible_commands(call))

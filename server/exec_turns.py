@@ -23,7 +23,15 @@ from citadels_tui.i18n import t
 from citadels_tui.lobby import HostedTable, HubError
 from citadels_tui.plain import TOLD, printable  # the panes as sentences, as in plain mode (`play 3 hand`)
 from citadels_tui.table import Seat, Table
-from citadels_tui.turns import clock_text, create_from_words, made_sentence, span, turn_seats, waited
+from citadels_tui.turns import (
+    clock_text,
+    create_from_words,
+    late_rule,
+    made_sentence,
+    span,
+    turn_seats,
+    waited,
+)
 
 from .exec_call import ExecCall, ExecCommand, UsageError
 from .webhooks import form_of, usable_url
@@ -277,6 +285,7 @@ async def _table(call: ExecCall) -> int:
                     "Over SSH commands a table is turn-based: give its clock, timer=5h or timer=1d."
                 )
             ht = create_from_words(hub, name, key, None, rest)
+            await hub.written()  # a script's next command, on any process, finds the table
             call.say(printable(made_sentence(ht)))
             call.say(f"Over SSH: the others run “table join {ht.id}”, and you “table start {ht.id}”.")
             return 0
@@ -287,11 +296,14 @@ async def _table(call: ExecCall) -> int:
             raise Refused(f"Table {ht.id} is not turn-based: sit there on the screen (ssh -t).")
         if word == "join":
             seat = hub.join(ht, name, key)
+            await hub.written()
             call.say(printable(f"You sit at table {ht.id} (seat {seat + 1}); {ht.creator} starts the game."))
+            call.say(late_rule(ht))  # the table's rule for the rating, as its maker was told it
             return 0
         if ht.seat_of(name, key) is None:
             raise Refused(f"You have no seat at table {ht.id}.")
         table = hub.start(ht, name)
+        await hub.written()
         call.say(printable(f"Table {ht.id} started: {', '.join(table.config.names)}."))
         return 0
     except (Refused, HubError) as e:

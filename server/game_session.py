@@ -62,6 +62,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.call: ExecCall | None = None  # an exec request's command, while it runs
         self.cut = False  # a command's client stopped reading its output: it is being disconnected
         self.cooked: Cooked | None = None  # a plain session's line discipline, when it has a terminal
+        self.log_fields: dict[str, Any] | None = None  # what its log lines say of it (log_format.py)
+        self._end_fields: dict[str, Any] | None = None  # those as its end began (`_ending`)
 
     # -- requests -------------------------------------------------------------------------------------
 
@@ -125,7 +127,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.detail,
             message.splitlines()[0],
         )
-        metrics.REFUSALS.labels(f"request_{self.kind}").inc()
+        metrics.refused(f"request_{self.kind}")
         self.chan.write_stderr((message + "\r\n").encode())
         self.chan.exit(1)
 
@@ -168,7 +170,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     async def _run_exec(self, call: ExecCall) -> None:
         status = 1
-        log_format.in_session(self.id, call.player, call.key, call.address)  # this task's own context
+        # In this task's own context: every line the command logs is the session's.
+        self.log_fields = log_format.in_session(self.id, call.player, call.key, call.address)
         kind = metrics.SESSIONS.labels(metrics.session_kind(call.name))
         kind.inc()
         try:
@@ -237,7 +240,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._touched()
         self._arm_idle()
         collector.session_started()
-        self.link.context.run(
+        self.log_fields = self.link.context.run(
             log_format.in_session, self.id, identity.name, identity.key_fingerprint, self.connection.address
         )
         # The app runs in the link's context: everything it does on the loop is charged to this session.
@@ -292,8 +295,17 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         except (BrokenPipeError, OSError):
             pass
 
+    def _ending(self) -> dict[str, Any]:
+        """The session's log fields as its end began, for the lines about its end: its player leaves their
+        table as the session ends (a plain session's lobby at the end of its input, an app as it
+        unmounts), and the table it was at is what a host looks for."""
+        if self._end_fields is None:
+            self._end_fields = log_format.about(self.log_fields)
+        return self._end_fields
+
     def end(self, farewell: str) -> None:
         """Stop this session's app; `farewell` is written once the client's terminal is restored."""
+        self._ending()
         self.farewell = self.farewell or farewell
         self.ending = True
         if self.call is not None and self.task is not None and not self.task.done():
@@ -334,7 +346,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._in_app(lambda: app.notify(server_notices.input_slowed(), severity="warning", timeout=8))
 
     def _input_flood(self) -> None:
-        log.warning("session %d (%s) disconnected: input flood", self.id, self.connection.address)
+        log.warning(
+            "session %d (%s) disconnected: input flood",
+            self.id,
+            self.connection.address,
+            extra=self._ending(),
+        )
         self._in_app(lambda: self.end(server_notices.input_flood_farewell()))
 
     # -- idle timeout ---------------------------------------------------------------------------------
@@ -354,7 +371,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if left > 0.01:
             self._arm_idle(left)
             return
-        log.info("session %d idle for %.0f s; closing", self.id, timeout)
+        log.info("session %d idle for %.0f s; closing", self.id, timeout, extra=self._ending())
         self.end(f"Disconnected after {_duration(timeout)} without input. Come back any time!")
 
     # -- channel events -------------------------------------------------------------------------------
@@ -374,6 +391,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.term_size = (width or 80, height or 24)
 
     def eof_received(self) -> bool:
+        self._ending()
         if self.call is not None:
             self.call.feed_eof()  # a command may still answer what it was sent
             return True
@@ -393,4 +411,5 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.app.exit()
         elif self.call is not None and self.task is not None:
             self.task.cancel()
-        log.info("session %d closed%s", self.id, f": {exc}" if exc else "")
+        # SSH's callback, outside the session's context: its fields (the table it was at) are given.
+        log.info("session %d closed%s", self.id, f": {exc}" if exc else "", extra=self._ending())

@@ -35,6 +35,7 @@ import contextvars
 import functools
 import logging
 import secrets
+import time
 from collections.abc import Callable, Iterator
 
 from citadels_core import ConfigError, GameConfig, get_edition
@@ -62,7 +63,7 @@ from citadels_tui.records import KeptTable, MemoryRecords, Records
 from citadels_tui.table import Table
 from citadels_tui.turns import FAST, TURN_BASED, clock_text, keep_clock, keys_only
 
-from . import metrics
+from . import log_format, metrics
 from .finished import finished_game
 from .table_journal import TableJournal
 from .webhooks import Webhooks
@@ -86,10 +87,12 @@ class Hub:
         pace: float = 0.6,
         seed: int | None = None,
         records: Records | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.seat_hold = seat_hold
         self.pace = pace  # seconds each bot move stays on screen
         self.seed = seed  # fixed seeds for tests: table N gets seed + N
+        self.clock = clock  # seconds since the epoch: the daily puzzle's day (tests fix it)
         self.tables: dict[int, HostedTable] = {}
         # What outlives this process (the server's database), or memory: see records.py.
         self.records: Records = records if records is not None else MemoryRecords()
@@ -97,6 +100,7 @@ class Hub:
         self._listeners: list[HubListener] = []
         self.chat_limit = ChatLimit()
         self.order = Order()  # the admins, the message of the day and who is connected (order.py)
+        self.order.on_refused = metrics.refused  # an admin's command from another key, in the lobby
         self.webhooks: Webhooks | None = None  # where players hear that their move is awaited (webhooks.py)
         self.draining = False  # an admin's `drain`: the games in play finish, no new one begins
 
@@ -121,7 +125,7 @@ class Hub:
     # ---------------------------------------------------------------- chat
 
     def say_lobby(self, name: str, text: str) -> None:
-        line = chat_line(self.chat_limit, name, text)
+        line = self._chat_line(name, text)
         if line is None:
             return
         append_line(self.chat, line)
@@ -129,9 +133,16 @@ class Hub:
         self._notify()
 
     def say_table(self, ht: HostedTable, name: str, text: str) -> None:
-        line = chat_line(self.chat_limit, name, text)
+        line = self._chat_line(name, text)
         if line is not None:
             self._table_line(ht, line)
+
+    def _chat_line(self, name: str, text: str) -> str | None:
+        try:
+            return chat_line(self.chat_limit, name, text)
+        except HubError:  # said too fast: counted, whichever face said it
+            metrics.refused("chat_flood")
+            raise
 
     def announce(self, ht: HostedTable, text: Lazy) -> None:
         """Tell the table; each player reads it in their own language."""
@@ -228,14 +239,19 @@ class Hub:
         )
         self.tables[tid] = ht
         self._waiting(ht)
+        log_format.at_table(tid)  # the creator's session
         log.info(
             "table %d created by %s (%d players, %s %s/%s)", tid, name, players, edition, cast, districts
         )
         self._notify()
         return ht
 
+    async def written(self) -> None:
+        """Once what this hub changed is where every process sees it (one process alone: at once)."""
+
     def refuse_if_draining(self) -> None:
         if self.draining:
+            metrics.refused("draining")
             raise HubError(t("The server stops once the games in play end: no new game begins until then."))
 
     def get(self, tid: int) -> HostedTable:
@@ -282,6 +298,7 @@ class Hub:
         A player without a key sits with `code` (their session's reconnect code), or a new one."""
         seat = ht.seat_of(name, key, code)
         if seat is not None:
+            log_format.at_table(ht.id)
             return seat
         for _ in range(3):  # shared: the seats changed on another process meanwhile; look again
             if ht.table is not None:
@@ -293,10 +310,12 @@ class Hub:
             if any(h.name.casefold() == name.casefold() for h in ht.holders):
                 raise HubError(t("Someone called {p} already sits there.", p=name))
             if ht.free <= 0:
+                metrics.refused("table_full")
                 raise HubError(t("That table is full; you can watch it once it starts."))
             holder = self._holder(name, key, code)
             if self._seats_taken(ht, [*ht.holders, holder], ht.creator):
                 ht.holders.append(holder)
+                log_format.at_table(ht.id)
                 log.info("table %d: %s sat down", ht.id, name)
                 self._publish()
                 self._notify()
@@ -324,6 +343,7 @@ class Hub:
             log.warning("table %d: %s could not stand up (its seats kept changing)", ht.id, name)
             return
         ht.holders, ht.creator = holders, creator
+        log_format.left_table(ht.id)
         log.info("table %d: %s stood up", ht.id, name)
         if not ht.holders:
             self.tables.pop(ht.id, None)
@@ -410,7 +430,9 @@ class Hub:
         )
 
     def _move_awaited(self, ht: HostedTable, seat: int) -> None:
-        """A turn-based table awaits `seat`'s move from now: its player's webhook hears of it, if any."""
+        """A turn-based table awaits `seat`'s move from now: its player's sessions elsewhere ring (the lobby
+        hears of it), and its player's webhook hears of it, if any."""
+        self._notify()
         if self.webhooks is not None:
             when = clock_text(ht.turn_timer, True)
             self.webhooks.send(
@@ -506,6 +528,7 @@ class Hub:
         """A session shows this seat (its player sat down or came back)."""
         h = ht.holders[seat]
         h.present += 1
+        log_format.at_table(ht.id)
         self._publish()
         if h.hold is not None:
             h.hold.cancel()
@@ -518,6 +541,7 @@ class Hub:
 
     def depart(self, ht: HostedTable, seat: int) -> None:
         """A session showing this seat ended or went back to the lobby."""
+        log_format.left_table(ht.id)
         if seat >= len(ht.holders):
             return
         h = ht.holders[seat]
@@ -572,12 +596,14 @@ class Hub:
             raise HubError(t("That game has not started yet."))
         ht.spectators += 1
         ht.watching_here += 1
+        log_format.at_table(ht.id)
         self._publish()
         self._notify()
 
     def unwatch(self, ht: HostedTable) -> None:
         ht.spectators = max(0, ht.spectators - 1)
         ht.watching_here = max(0, ht.watching_here - 1)
+        log_format.left_table(ht.id)
         self._publish()
         self._notify()
 

@@ -6,8 +6,11 @@ when the line is about none. A session's fields come from the context its work r
 set once when its app or its command starts: asyncio copies the context into every task and callback made
 from there); a line that says "session N …" or "table N …" names that session or table; a call may also
 give any of them with `extra=` (the name as `player`): a hosted table's own lines (citadels_tui/table.py:
-its bots, stand-ins and journal) carry its `log_fields`, which the hub sets to its id. The log never holds a secret (a hand, a reconnect code, a password): the
-server's lines say who did what to which table, never what a player holds or typed."""
+its bots, stand-ins and journal) carry its `log_fields`, which the hub sets to its id. A session's lines
+name the table it is at (`at_table`: the hub says so when the session sits, comes back or watches), and
+those SSH logs about it outside its context, its end among them, carry its fields (`about`). The log
+never holds a secret (a hand, a reconnect code, a password): the server's lines say who did what to
+which table, never what a player holds or typed."""
 
 from __future__ import annotations
 
@@ -23,9 +26,32 @@ EXTRA = {"session": "session", "name": "player", "key": "key", "address": "addre
 _session: ContextVar[dict[str, Any] | None] = ContextVar("citadels_log_session", default=None)
 
 
-def in_session(session: int, name: str | None, key: str | None, address: str) -> None:
-    """What the current context's log lines are about: this session (call in the session's context)."""
-    _session.set({"session": session, "name": name, "key": key, "address": address})
+def in_session(session: int, name: str | None, key: str | None, address: str) -> dict[str, Any]:
+    """What the current context's log lines are about: this session (call in the session's context). The
+    fields returned are the session's for as long as it lasts (`at_table` changes them; `about` gives
+    them to a line logged outside its context)."""
+    fields: dict[str, Any] = {"session": session, "name": name, "key": key, "address": address, "table": None}
+    _session.set(fields)
+    return fields
+
+
+def at_table(tid: int) -> None:
+    """The session whose work runs in the current context is at table `tid` now (sat down, came back to
+    its seat, or watches): its lines name the table until it leaves it. Outside a session, nothing."""
+    if (fields := _session.get()) is not None:
+        fields["table"] = tid  # the one dict every task of the session shares (asyncio copies the context)
+
+
+def left_table(tid: int) -> None:
+    """The session in the current context left table `tid` (it may be at another already)."""
+    if (fields := _session.get()) is not None and fields.get("table") == tid:
+        fields["table"] = None
+
+
+def about(fields: dict[str, Any] | None) -> dict[str, Any]:
+    """A session's fields (`in_session`) as a log call's `extra=`, for a line about the session logged
+    outside its context (SSH's callbacks: the channel closed, the idle timeout)."""
+    return {EXTRA[field]: value for field, value in (fields or {}).items() if field in EXTRA}
 
 
 class JsonFormatter(logging.Formatter):

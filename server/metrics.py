@@ -74,7 +74,26 @@ FLOODS = Counter(
     registry=REGISTRY,
 )
 REFUSALS = Counter(
-    "citadels_refusals", "Connections and logins refused, by reason", ["reason"], registry=REGISTRY
+    "citadels_refusals",
+    "Connections, logins, requests and lobby commands refused, by reason",
+    ["reason"],
+    registry=REGISTRY,
+)
+# The reasons that are not a cap's name (limits.py) nor a ban's kind (`banned_name`, …), nor a request's
+# (`request_exec`, …): what each face of the lobby (the full screen, plain mode, a command) is refused
+# that a host would want to know of, counted where the server refuses it.
+REFUSAL_REASONS = (
+    "closing",  # the server is shutting down
+    "wrong_passwords",  # too many wrong server passwords: the login is ended
+    "wrong_codes",  # too many wrong reconnect codes from one address for one name
+    "no_login",  # no login began within auth_start_timeout
+    "no_game",  # logged in, but no game opened within login_timeout
+    "second_game",  # a second session on one connection (one game at a time per connection)
+    "forwarding",  # port forwarding asked for
+    "draining",  # an admin's drain: no new table, no new game
+    "table_full",  # a seat asked at a table whose seats are all taken
+    "chat_flood",  # a chat line said too fast (the chat's rate), not sent
+    "not_admin",  # an admin's command from a key that is not an admin's
 )
 BANS = Gauge("citadels_bans_in_force", "Bans in force, by kind", ["kind"], registry=REGISTRY)
 HEALTHY = Gauge("citadels_healthy", "1 while /healthz answers 200, else 0", registry=REGISTRY)
@@ -87,6 +106,10 @@ for _end in ("finished", "abandoned"):
     GAMES.labels(_end)
 for _outcome in ("slowed", "told", "disconnected"):
     FLOODS.labels(_outcome)
+for _reason in REFUSAL_REASONS:
+    REFUSALS.labels(_reason)
+for _ban in ("name", "key", "address"):
+    BANS.labels(_ban)
 
 TICK = 0.5  # seconds between the monitor's samples
 PROBE_EVERY = 2.0  # seconds between two questions to the database
@@ -108,6 +131,11 @@ class Sessions(Protocol):
 
 
 _database_queues: list[Callable[[], int]] = []
+
+
+def refused(reason: str) -> None:
+    """One more refusal for `reason` (REFUSAL_REASONS, a cap's name, `banned_KIND`, `request_KIND`)."""
+    REFUSALS.labels(reason).inc()
 
 
 def watch_database_queue(depth: Callable[[], int]) -> None:

@@ -2,7 +2,8 @@
 for a screen reader, a braille display, a phone's SSH client or a script. A shell session without a terminal
 (`ssh -T`) or with TERM=dumb gets the same (game_session.py).
 
-What is sent is only printable text and newlines (CR LF when the client asked for a terminal). The client's
+What is sent is only printable text and newlines (CR LF when the client asked for a terminal), and the
+terminal bell only for a player who asked for it (`notify bell on`, citadels_tui/ringer.py). The client's
 lines come through `ExecCall`, whose lines are capped in length and whose waiting lines stop the channel
 reading; each line is then taken only while the session's share of the loop lasts (the same `LoopMeter`
 and settings as the full app's input, terminal_link.py): past it the session is slowed, told, and after
@@ -12,6 +13,7 @@ what is typed and end lines at Enter: `Cooked` is that line discipline."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from codecs import getincrementaldecoder
 from collections.abc import Callable
 
@@ -19,9 +21,12 @@ from citadels_tui import server_notices
 from citadels_tui.i18n import from_environment, tn
 from citadels_tui.plain_lobby import PlainLobby
 
+from . import metrics
 from .auth import Identity, guest_name
 from .exec_call import MAX_LINE, ExecCall, ExecCommand
 from .limits import LoopMeter
+
+log = logging.getLogger("citadels_server.ssh")  # the SSH server's one logger (game_session.py)
 
 NAME = "plain"
 # The longest a slowed session waits before looking at its budget again.
@@ -135,11 +140,15 @@ class Pacer:
             now = loop.time()
             if self._slowed_since is None:
                 self._slowed_since = now
+                metrics.FLOODS.labels("slowed").inc()  # counted as the full screen's floods are
             held = now - self._slowed_since
             if held >= self.budget.input_disconnect_after:
+                metrics.FLOODS.labels("disconnected").inc()
+                log.warning("input flood: over its loop budget for %.0f s; disconnecting", held)
                 raise Flooded
             if held >= self.budget.input_notice_after and not self._told:
                 self._told = True
+                metrics.FLOODS.labels("told").inc()
                 self.tell(server_notices.input_slowed())
             await asyncio.sleep(min(wait, PACE_STEP))
         if not self.call.waiting:

@@ -31,12 +31,14 @@ from citadels_tui.lobby import (
     Holder,
     HostedTable,
     HubError,
+    holder_of,
     hosted_table,
     kept_seat,
     kept_seats,
     kept_settings,
+    merge_seats,
 )
-from citadels_tui.records import KeptSeat, KeptTable
+from citadels_tui.records import KeptTable
 from citadels_tui.table import Table
 from citadels_tui.turns import keep_clock
 
@@ -78,8 +80,8 @@ class SharedHub(Hub):
         self._publishing = _Once(self._spawn)
         self._stopped = False
         self._looking = _Once(self._spawn)
-        # What an admin's `drain --all` on another process starts here (set by `citadels serve`: drain.py).
-        self.drain_heard: Callable[[], object] | None = None
+        self._drain: Callable[[], object] | None = None  # what `drain --all` starts here, once heard
+        self._drain_heard = False
 
     # ---------------------------------------------------------------- the hub's seats, agreed with the others
 
@@ -89,6 +91,22 @@ class SharedHub(Hub):
             # their game would keep it from stopping.
             self.refuse_if_draining()
         return super().join(ht, name, key, code)
+
+    async def written(self) -> None:
+        await self._shared.written()
+
+    def get(self, tid: int) -> HostedTable:
+        if tid not in self.tables:
+            # Made on another process a moment ago, and its notice not heard yet: the database has it.
+            found = self._shared.waiting_table(tid)
+            if found is not None:
+                settings, seats = found
+                ht = self.tables[tid] = hosted_table(tid, settings)
+                ht.creator = str(settings.get("creator", ht.creator))
+                merge_seats(ht, seats)
+                self._spawn(self._refresh(tid, whole=True))  # its chat, and any change since
+                self._notify()
+        return super().get(tid)
 
     def _waiting(self, ht: HostedTable) -> None:
         # Players on the other processes may sit there too.
@@ -169,7 +187,7 @@ class SharedHub(Hub):
         for kept, ht, table in self._kept_tables(problems):
             # A replica, like every other process's: its bots run where its lease is held (`share`), and
             # its seats are held by the processes their players use.
-            ht.holders = [_holder_of(s) for s in kept.seats]
+            ht.holders = [holder_of(s) for s in kept.seats]
             self.tables[ht.id] = ht
             self._seat_table(ht, table)
             self._sync_away(ht)
@@ -209,10 +227,25 @@ class SharedHub(Hub):
         self._shared.kick(name, farewell)
 
     def drain_everywhere(self) -> int:
-        """Ask every other process sharing the tables to drain (an admin's `drain --all`); how many of
-        them are alive, as their presence rows last said."""
+        """Ask every other process sharing the tables to drain (an admin's `drain --all`), and those that
+        start before the drain is over; how many are alive now, as their presence rows last said."""
+        self._drain_heard = True
         self._shared.drain_everywhere()
         return sum(1 for _, alive, _ in self._others if alive)
+
+    def on_drain_everywhere(self, drain: Callable[[], object]) -> None:
+        """`drain()` is what an admin's `drain --all` on another process starts here (drain.py); at once if
+        one was under way when this process started (the database keeps it: `_resync`)."""
+        self._drain = drain
+        if self._drain_heard:
+            drain()
+
+    def _drains_too(self, said: str) -> None:
+        if not self._drain_heard:
+            self._drain_heard = True
+            log.warning("%s", said)
+            if self._drain is not None:
+                self._drain()
 
     # ---------------------------------------------------------------- notices of the other processes
 
@@ -261,9 +294,7 @@ class SharedHub(Hub):
         elif kind == "kick":
             self._spawn(self._kicked(n))
         elif kind == "drain":
-            log.warning("an admin on another process drains every server on the database")
-            if self.drain_heard is not None:
-                self.drain_heard()
+            self._drains_too("an admin on another process drains every server on the database")
         elif kind == "lost":
             self._spawn(self._resync())
 
@@ -286,7 +317,9 @@ class SharedHub(Hub):
 
     async def _resync(self) -> None:
         """Anything may have been missed (notices lost, or written before this process listened): every
-        table is read again."""
+        table is read again, and an admin's `drain --all` is heard if it is under way."""
+        if await self._shared.drain_under_way():
+            self._drains_too("an admin's drain --all is under way on the database: this server drains too")
         for tid in sorted(set(await self._shared.table_ids()) | set(self.tables)):
             await self._refresh(tid, whole=True)
 
@@ -309,7 +342,7 @@ class SharedHub(Hub):
                 # The process running a turn-based table keeps its clock: a write of one that ran it
                 # a moment ago, and has not yet heard that it lost it, is not taken for it.
                 clock = [(h.since, h.late) for h in ht.holders] if self.runs(tid) else None
-                _merge(ht, state.seats)
+                merge_seats(ht, state.seats)
                 if clock is not None and len(clock) == len(ht.holders):
                     for h, (since, late) in zip(ht.holders, clock, strict=True):
                         h.since, h.late = since, late
@@ -327,7 +360,7 @@ class SharedHub(Hub):
             else:
                 if ht is None:
                     ht = self.tables[tid] = hosted_table(tid, state.settings)
-                _merge(ht, state.seats)
+                merge_seats(ht, state.seats)
                 ht.chat = list(state.chat[-MAX_CHAT:])
                 self._seat_table(ht, self._new_table(ht, state.record.copy(), state.bots))
                 self._sync_away(ht)
@@ -338,7 +371,7 @@ class SharedHub(Hub):
             if ht is None:
                 ht = self.tables[tid] = hosted_table(tid, settings)
             ht.creator = str(settings.get("creator", ht.creator))
-            _merge(ht, seats)
+            merge_seats(ht, seats)
             if new or whole:  # what was said there while it waited (its chat is the database's)
                 ht.chat = [line for _, line in await self._shared.chat_after(tid, 0)][-MAX_CHAT:]
         self._notify()
@@ -405,7 +438,7 @@ class SharedHub(Hub):
             raise HubError(t("That table changed just now; look at the lobby and try again."))
         settings, seats = found
         ht.creator = str(settings.get("creator", ht.creator))
-        _merge(ht, seats)
+        merge_seats(ht, seats)
         self._notify()
 
     def _stand_up_gone(self, ht: HostedTable, gone: set[str]) -> None:
@@ -512,7 +545,7 @@ class SharedHub(Hub):
         """The players of a process that died (its presence expired) have left, unless a session on a living
         process shows their seat: at a table in play whose lease this process holds, their seat is held as
         for a player who disconnected (a bot takes it when the hold runs out); from a table not yet started,
-        they stand up."""
+        they stand up, but for a turn-based one, whose players sit there over days."""
         live = {(int(tid), str(name)) for tid, name in self._here()["seats"]}
         dead: set[tuple[int, str]] = set()
         for _, alive, here in self._others:
@@ -531,7 +564,7 @@ class SharedHub(Hub):
                 continue
             h = ht.holders[seat]
             if ht.table is None:
-                if name not in connected:
+                if name not in connected and not ht.turn_based:  # a turn-based seat is kept unconnected
                     standing.setdefault(tid, set()).add(name)
             elif tid in self._leased and h.away_until is None and not ht.table.game.over:
                 self._away(ht, seat)
@@ -642,24 +675,6 @@ class _Once:
             if not self._again:
                 return
             self._again = False
-
-
-def _merge(ht: HostedTable, seats: list[KeptSeat]) -> None:
-    """`ht`'s seats are `seats` (as the database has them): a player of this process keeps their presence."""
-    mine = {h.name.casefold(): h for h in ht.holders}
-    holders = []
-    for s in seats:
-        h = mine.get(s.name.casefold()) or _holder_of(s)
-        h.key, h.released, h.code, h.away_until = s.key, s.released, s.code, s.away
-        h.late, h.since = s.late, s.since
-        holders.append(h)
-    ht.holders = holders
-
-
-def _holder_of(s: KeptSeat) -> Holder:
-    return Holder(
-        s.name, s.key, released=s.released, code=s.code, away_until=s.away, late=s.late, since=s.since
-    )
 
 
 class _cannot_read:

@@ -57,6 +57,10 @@ class SharedRecords(Records, Protocol):
 
     def release_leases(self) -> None: ...
 
+    async def written(self) -> None:
+        """Once every write made so far is committed."""
+        ...
+
     async def presence(
         self, seconds: float, here: dict[str, Any] | None, changed: bool = False
     ) -> list[tuple[str, bool, dict[str, Any]]]:
@@ -71,7 +75,12 @@ class SharedRecords(Records, Protocol):
     async def kick_of(self, kid: int) -> tuple[str, ChatLine] | None: ...
 
     def drain_everywhere(self) -> None:
-        """An admin's `drain --all`: every process listening drains (a `drain` notice)."""
+        """An admin's `drain --all`: every process listening drains (a `drain` notice), and the drain is
+        kept for those that do not hear it (`drain_under_way`)."""
+        ...
+
+    async def drain_under_way(self) -> bool:
+        """Whether an admin's `drain --all` is under way: a process running when it was asked still runs."""
         ...
 
 

@@ -1,8 +1,8 @@
 """`TurnHub`: the hub of a server process alone on its database, which keeps a turn-based table from the
 moment it is made. Its players sit down over days (`ssh HOST table join 3`), so a restart before its start
 must not stand them up: its seats, its settings and what was said there are the database's
-(`tables_waiting`, as when processes share a database, docs/scaling.md), and `restore` brings it back;
-what is said there before its start is kept from its start, as at a fast table.
+(`tables_waiting`, as when processes share a database, docs/scaling.md), each chat line as it is said, and
+`restore` brings it back with its chat.
 A fast table waiting for its players is this process's only, as before: its players are connected."""
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ import logging
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeGuard
 
+from citadels_tui.chat import MAX_CHAT
 from citadels_tui.lobby import Holder, HostedTable, hosted_table, kept_seat, kept_seats, kept_settings
-from citadels_tui.records import KeptSeat, KeptTable, Records
+from citadels_tui.records import ChatLine, KeptSeat, KeptTable, Records
 
 from .hub import Hub
 
@@ -32,10 +33,13 @@ class WaitingRecords(Records, Protocol):
 
     def waiting_tables(self) -> list[tuple[int, dict[str, Any], list[KeptSeat]]]: ...
 
+    def waiting_chats(self) -> dict[int, list[ChatLine]]: ...
+
 
 def keeps_waiting(records: Records) -> TypeGuard[WaitingRecords]:
     """Whether `records` keep tables not yet started (the database does; memory does not)."""
-    return all(hasattr(records, name) for name in ("table_waiting", "seats_taken", "waiting_started"))
+    names = ("table_waiting", "seats_taken", "waiting_started", "waiting_tables", "waiting_chats")
+    return all(hasattr(records, name) for name in names)
 
 
 class TurnHub(Hub):
@@ -61,16 +65,19 @@ class TurnHub(Hub):
     def _started(self, ht: HostedTable, kept: KeptTable) -> bool:
         if not ht.turn_based:
             return super()._started(ht, kept)
-        if not self._kept.waiting_started(kept, kept_seats(ht)):
-            return False
-        for line in kept.chat:  # what was said there while it waited, kept with the game from now
+        # What was said there while it waited is in the database already, and stays with the game.
+        return self._kept.waiting_started(kept, kept_seats(ht))
+
+    def _table_line(self, ht: HostedTable, line: ChatLine) -> None:
+        super()._table_line(ht, line)
+        if ht.table is None and ht.turn_based:  # kept as it is said: the table outlives a restart
             self.records.chat_line(ht.id, line)
-        return True
 
     def restore(self) -> list[str]:
-        """The tables in play (`Hub.restore`), then the turn-based tables not yet started, with their seats:
-        each player still sits there, and the maker may start it."""
+        """The tables in play (`Hub.restore`), then the turn-based tables not yet started, with their seats
+        and their chat: each player still sits there, and the maker may start it."""
         problems = super().restore()
+        chats = self._kept.waiting_chats()
         for tid, settings, seats in self._kept.waiting_tables():
             try:
                 ht = hosted_table(tid, settings)
@@ -79,6 +86,7 @@ class TurnHub(Hub):
                 log.warning("%s", problems[-1])
                 continue
             ht.holders = [Holder(s.name, s.key, released=s.released, code=s.code) for s in seats]
+            ht.chat = list(chats.get(tid, [])[-MAX_CHAT:])
             self.tables[tid] = ht
         self._notify()
         return problems

@@ -5,11 +5,16 @@ The URLs are kept by key fingerprint in `<data dir>/webhooks.json`. A notice is 
 service the URL is for, told by the URL (`form_of`), or named by the player after it (`webhook URL slack`)
 for a service of one of these forms at another address:
 
-- Discord (a path `/api/webhooks/ID/TOKEN`): `{"content": …}`, POSTed to the URL;
-- Slack (`hooks.slack.com`, or a path `/services/…`; Mattermost reads it too): `{"text": …}`, to the URL;
+- Discord (a path `/api/webhooks/ID/TOKEN`): `{"content": …}`, POSTed to the URL (Discord's "execute
+  webhook" takes a JSON body whose `content` is the message, up to 2000 characters);
+- Slack (`hooks.slack.com`, or a path `/services/…`; Mattermost reads it too): `{"text": …}`, to the URL
+  (a Slack incoming webhook takes a JSON body POSTed to its own URL, with the message in `text`);
 - ntfy (a URL of one path segment, the topic's: https://ntfy.sh/mytopic): its JSON publishing,
-  `{"topic": "mytopic", "title": …, "message": …}`, POSTed to the server's root (https://ntfy.sh/),
-  which is where ntfy reads JSON (posted to the topic's URL, it would be the message's text).
+  `{"topic": "mytopic", "title": …, "message": …}`, POSTed to the server's root (https://ntfy.sh/):
+  ntfy takes a JSON body only at its root URL, with `topic` the one field required (posted to the topic's
+  URL, the JSON would be the message's text). A topic is letters, digits, `_` and `-`, up to 64.
+
+Every form is POSTed with `Content-Type: application/json`.
 
 Posting runs in a thread, never on the loop; a URL that does not answer is tried `ATTEMPTS` times in all,
 the waits between growing, and then the failure is logged."""
@@ -19,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -31,6 +37,8 @@ TIMEOUT = 10.0  # seconds one attempt may take
 
 
 FORMS = ("discord", "slack", "ntfy")
+NTFY_TOPIC = re.compile(r"[-_A-Za-z0-9]{1,64}")
+MAX_CONTENT = 2000  # characters of a Discord message
 
 
 def form_of(url: str) -> str | None:
@@ -60,8 +68,12 @@ def usable_url(url: str, form: str | None = None) -> str | None:
             "That address does not say which service it is: give a Discord, Slack or ntfy topic address, "
             "or name its form after it (webhook URL slack)."
         )
-    if (form or form_of(url)) == "ntfy" and not [s for s in parts.path.split("/") if s]:
-        return "An ntfy webhook is the topic's address, https://ntfy.sh/mytopic."
+    segments = [s for s in parts.path.split("/") if s]
+    if (form or form_of(url)) == "ntfy" and (not segments or not NTFY_TOPIC.fullmatch(segments[-1])):
+        return (
+            "An ntfy webhook is the topic's address, https://ntfy.sh/mytopic, its topic made of letters, "
+            "digits, _ and - (at most 64)."
+        )
     return None
 
 
@@ -76,7 +88,7 @@ def notice(url: str, title: str, text: str, form: str | None = None) -> tuple[st
         url = urlunsplit((parts.scheme, parts.netloc, root, "", ""))
         body = {"topic": segments[-1], "title": title, "message": text}
     elif form == "discord":
-        body = {"content": f"{title}: {text}"}
+        body = {"content": f"{title}: {text}"[:MAX_CONTENT]}
     else:
         body = {"text": f"{title}: {text}"}
     return url, json.dumps(body, ensure_ascii=False).encode()

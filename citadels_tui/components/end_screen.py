@@ -41,8 +41,10 @@ class EndScreen(Screen[str]):
         me: int | None,
         watching: bool = False,
         record: GameRecord | None = None,
+        start: str | None = None,
     ) -> None:
         super().__init__()
+        self.start = start  # the position the game was played from (None: from its deal), for the review
         self.cfg = cfg
         self.result = result
         self.me = me
@@ -102,7 +104,7 @@ class EndScreen(Screen[str]):
             return
         from .review_screen import ReviewScreen  # the chart library is loaded when first needed
 
-        self.app.push_screen(ReviewScreen(self.record, self.me))
+        self.app.push_screen(ReviewScreen(self.record, self.me, start=self.start))
 
     def action_board(self) -> None:
         self.dismiss("board")

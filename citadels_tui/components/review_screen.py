@@ -18,7 +18,7 @@ from citadels_core.record import GameRecord
 
 from ..i18n import t
 from ..names import char_name, player_name
-from ..review import RoundReview, deed_text, known_events, score_history, timeline
+from ..review import RoundReview, deed_text, first_round, known_events, replayed, score_history, timeline
 from .turning_points import TurningPointsPane
 from .winners import winners_text
 
@@ -54,15 +54,23 @@ class ReviewScreen(Screen[None]):
         Binding("end", "scroll('end')", t("The end"), show=False),
     ]
 
-    def __init__(self, record: GameRecord, seat: int | None, *, budget: int = DEFAULT_BUDGET) -> None:
+    def __init__(
+        self, record: GameRecord, seat: int | None, *, budget: int = DEFAULT_BUDGET, start: str | None = None
+    ) -> None:
+        """`start`: the position the game was played from (the guided first game's), None for a game from
+        its seed's deal."""
         super().__init__()
         self.record = record
         self.seat = seat
         self.budget = budget  # the turning points' playouts per decision (tests use a few)
-        game = record.replay()
+        self.start = start
+        game = replayed(record, start, record_events=False)
         self.result = game.result
-        self.rounds = timeline(record.config, known_events(record, seat), seat)
-        self.scores = score_history(record, seat)
+        self.rounds = timeline(
+            record.config, known_events(record, seat, start), seat, first_round(record, start)
+        )
+        self.scores = score_history(record, seat, start)
+        self.first = self.rounds[0].round if self.rounds else 1  # the chart's first round
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -94,7 +102,12 @@ class ReviewScreen(Screen[None]):
                 VerticalScroll(id="review-turning-scroll"),
             ):
                 yield TurningPointsPane(
-                    cfg, self.record.seed, list(self.record.actions), self.seat, budget=self.budget
+                    cfg,
+                    self.record.seed,
+                    list(self.record.actions),
+                    self.seat,
+                    budget=self.budget,
+                    start=self.start,
                 )
         yield Footer()
 
@@ -143,7 +156,8 @@ class ReviewScreen(Screen[None]):
         cfg = self.record.config
         plt = self.query_one(PlotextPlot).plt
         plt.clear_figure()
-        rounds: list[float] = list(range(1, len(self.scores) + 1))  # plotext takes floats, whole or not
+        # plotext takes floats, whole or not
+        rounds: list[float] = list(range(self.first, self.first + len(self.scores)))
         for q in range(cfg.players):
             marker = MARKERS[q % len(MARKERS)]
             plt.plot(

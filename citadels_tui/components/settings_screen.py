@@ -1,5 +1,6 @@
-"""The settings the game does not ask for elsewhere: the colour theme and the language (applied as you pick
-them: a new language rebuilds the screens in it)."""
+"""The settings the game does not ask for elsewhere: the colour theme, the language (applied as you pick
+them: a new language rebuilds the screens in it) and whether the characters pane shows your guesses of the
+others' characters (`think on|off`)."""
 
 from __future__ import annotations
 
@@ -27,16 +28,21 @@ class SettingsScreen(ModalScreen[None]):
         choose_theme: Callable[[str], object],  # its answer (was there such a theme) is not needed here
         user_dir: str = "",
         choose_language: Callable[[str], None] | None = None,
+        think_line: bool | None = None,
+        choose_think_line: Callable[[bool], None] | None = None,
     ) -> None:
         """`themes`: (name, description); `choose_theme` applies and saves a choice at once, so the
         screen itself shows the new colours. `user_dir`: where the player's own themes go ("" over SSH,
-        where the folder is the host's)."""
+        where the folder is the host's). `think_line`: whether the characters pane shows the guesses now, and
+        `choose_think_line` turns it on or off (no row without it)."""
         super().__init__()
         self.user_dir = user_dir
         self.themes = themes
         self.current = current
         self.choose_theme = choose_theme
         self.choose_language = choose_language
+        self.think_line = think_line
+        self.choose_think_line = choose_think_line
 
     def compose(self) -> ComposeResult:
         names = [n for n, _ in self.themes]
@@ -60,6 +66,19 @@ class SettingsScreen(ModalScreen[None]):
                         id="language",
                         compact=True,
                     )
+            if self.choose_think_line is not None:
+                with Horizontal(classes="row"):
+                    yield Label(t("Guesses"))
+                    yield Select(
+                        [
+                            (t("In the characters pane too (think on)"), True),
+                            (t("Only when asked (think off)"), False),
+                        ],
+                        value=bool(self.think_line),
+                        allow_blank=False,
+                        id="think-line",
+                        compact=True,
+                    )
             hint = t("Also: “theme NAME” on the command line.")
             if self.user_dir:
                 hint += " " + t("Your own themes go in {d}.", d=self.user_dir)
@@ -75,6 +94,12 @@ class SettingsScreen(ModalScreen[None]):
                 and self.choose_language is not None
             ):
                 self.choose_language(event.value)  # the app rebuilds its screens (this one closes)
+            return
+        if event.select.id == "think-line":
+            if isinstance(event.value, bool) and event.value != self.think_line:
+                self.think_line = event.value
+                if self.choose_think_line is not None:
+                    self.choose_think_line(event.value)
             return
         if isinstance(event.value, str) and event.value != self.current:
             self.current = event.value

@@ -17,13 +17,14 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import ProgressBar, Static
 
-from citadels_core import Action, Game, GameConfig
+from citadels_core import Action, GameConfig
 from citadels_core.bots.turning_points import (
     DEFAULT_BUDGET,
     TurningPoint,
     assess,
     costliest,
     decision_indices,
+    opening,
 )
 from citadels_core.view import View, view
 
@@ -67,9 +68,12 @@ class TurningPointsPane(Widget):
         seat: int | None,
         *,
         budget: int = DEFAULT_BUDGET,
+        start: str | None = None,
         **kwargs: Unpack[WidgetOptions],
     ) -> None:
+        """`start`: the position the game was played from (None: from the seed's deal)."""
         super().__init__(**kwargs)
+        self.start = start
         self.config = config
         self.seed = seed
         self.actions = list(actions)
@@ -110,10 +114,10 @@ class TurningPointsPane(Widget):
             self.done = True
 
     async def _assess_all(self, seat: int) -> None:
-        wanted = set(decision_indices(self.config, self.seed, self.actions, seat))
+        wanted = set(decision_indices(self.config, self.seed, self.actions, seat, self.start))
         bar = self.query_one("#tp-progress", ProgressBar)
         bar.update(total=max(1, len(wanted)), progress=0)
-        g = Game(self.config, self.seed, record_events=False)
+        g = opening(self.config, self.seed, self.start)
         for i, (p, a) in enumerate(self.actions):
             if i in wanted:
                 v = view(g, seat)

@@ -73,11 +73,8 @@ def _draft_pick(g: Game, rng: Rng, picker: int) -> Action:
     """Rollout drafting: a character's base appeal, plus its income from the picker's city, plus noise.
     `picker` is the seat choosing (`g.picker()`). The action `g.selection_actions()` lists for the
     character `_draft_index` picks."""
-    listed = (
-        g.rules.interned_discards
-        if g.selection_order[g.selection_step][1] is DISCARD
-        else g.rules.interned_choices
-    )
+    r = g.round_state
+    listed = g.rules.interned_discards if r.order[r.step][1] is DISCARD else g.rules.interned_choices
     return listed[_draft_index(g, rng, picker)]
 
 
@@ -95,7 +92,8 @@ def _draft_index(g: Game, rng: Rng, picker: int) -> int:
     for e in g.cities[picker]:
         per_type[kinds[e & 255]] += 1
     best, best_v = opts[0], -1e9
-    discard = g.selection_order[g.selection_step][1] is DISCARD
+    r = g.round_state
+    discard = r.order[r.step][1] is DISCARD
     for c, noise in zip(opts, rng.belows(100, len(opts)), strict=True):
         base, inc = appeal[c]
         val = base + noise / 50 + per_type[inc]
@@ -331,10 +329,10 @@ def _plain_turn_choice(g: Game, rng: Rng) -> Action | None:
 
 def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: float = 0.1) -> float:
     """Play `g` (a private copy) to its end; 1 for a win (shared if tied), else a small score share."""
-    # The game's bound methods and its table size are read once: a playout makes about a hundred decisions.
+    # The game's bound methods are read once: a playout makes about a hundred decisions.
     apply = g.apply_unchecked
     pick = g.pick
-    players = g.players
+    picker = g.picker
     for _ in range(max_decisions):
         phase = g.phase
         if phase == OVER:
@@ -349,7 +347,7 @@ def playout(g: Game, me: int, rng: Rng, max_decisions: int = 3000, loss_weight: 
             b = None if g.edition_state or g.rules.gating_rules else _plain_turn_choice(g, rng)
             a = _any_choice(g, rng) if b is None else b
         else:
-            p = (g.crown + g.selection_order[g.selection_step][0]) % players  # g.picker()
+            p = picker()
             pick(p, _draft_index(g, rng, p))  # as apply(p, _draft_pick(...)), without the action
             continue
         apply(p, a)

@@ -18,7 +18,8 @@ the bot's choice, and the review shows the same chances the hint shows, through 
 
 The cost of a decision is before - after (never negative). Everything is a function of the record, the
 seat, the budget (playouts per decision) and the game's seed: no time cap, so the same game always gives the
-same answer.
+same answer. A game played from a position (`start`, a position's text: the guided first game's) is replayed
+from that position instead of its seed's deal.
 """
 
 from __future__ import annotations
@@ -66,11 +67,19 @@ class TurningPoint:
         return self.before - self.after
 
 
+def opening(config: GameConfig, seed: int, start: str | None = None) -> Game:
+    """The game before the record's first action: the seed's deal, or the position `start` it was played
+    from."""
+    if start is None:
+        return Game(config, seed, record_events=False)
+    return Game.from_position(start, record_events=False)
+
+
 def decision_indices(
-    config: GameConfig, seed: int, actions: Sequence[tuple[int, Action]], seat: int
+    config: GameConfig, seed: int, actions: Sequence[tuple[int, Action]], seat: int, start: str | None = None
 ) -> list[int]:
     """The record's action numbers at which `seat` decided among more than one option."""
-    g = Game(config, seed, record_events=False)
+    g = opening(config, seed, start)
     out = []
     for i, (p, a) in enumerate(actions):
         if p == seat and len(g.legal_actions()) > 1:
@@ -132,10 +141,16 @@ def score(bot: SearchBot, world: Game, seat: int, rng: Rng) -> float:
 
 
 def assess_at(
-    config: GameConfig, seed: int, actions: Sequence[tuple[int, Action]], index: int, seat: int, budget: int
+    config: GameConfig,
+    seed: int,
+    actions: Sequence[tuple[int, Action]],
+    index: int,
+    seat: int,
+    budget: int,
+    start: str | None = None,
 ) -> TurningPoint:
     """`assess` at the record's action `index` (replayed to it); a module-level function for a worker."""
-    g = Game(config, seed, record_events=False)
+    g = opening(config, seed, start)
     for p, a in actions[:index]:
         g.apply(p, a)
     return assess(g, seat, actions[index][1], budget, seed, index)
@@ -148,12 +163,13 @@ def turning_points(
     seat: int,
     budget: int = DEFAULT_BUDGET,
     progress: Progress | None = None,
+    start: str | None = None,
 ) -> list[TurningPoint]:
     """Every decision of `seat` in the record, in order, assessed with `budget` playouts each.
     `progress(done, total)` is called after each decision."""
-    wanted = set(decision_indices(config, seed, actions, seat))
+    wanted = set(decision_indices(config, seed, actions, seat, start))
     total = len(wanted)
-    g = Game(config, seed, record_events=False)
+    g = opening(config, seed, start)
     out: list[TurningPoint] = []
     for i, (p, a) in enumerate(actions):
         if i in wanted:

@@ -29,7 +29,7 @@ class Queen(CharacterRules):
         return {"queen": queen}
 
     def actions(self, g: Game, p: int, out: list[Action]) -> None:
-        if not g.turn.used & USED_ABILITY and neighbours(g, p, g.called_by[RANK4]):
+        if not g.turn.used & USED_ABILITY and neighbours(g, p, g.round_state.called_by[RANK4]):
             out.append(QUEEN)
 
     def on_round_end(self, g: Game, i: int) -> bool:

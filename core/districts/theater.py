@@ -52,8 +52,8 @@ def theater(g: Game, p: int, a: Action) -> None:
     take = theirs[g.rng.below(len(theirs))] if len(theirs) > 1 else theirs[0]
     g.swap_characters(p, q, give, take)
     for who, c in ((p, take), (q, give)):
-        if c not in g.seen[who]:
-            g.seen[who].append(c)
+        if c not in g.round_state.seen[who]:
+            g.round_state.seen[who].append(c)
     g.emit("theater", {"player": p, "target": q})
     g.emit(
         "theater_private",

@@ -18,7 +18,7 @@ The modules, from the bottom up: engines.py (the two engines, and every piece of
 schema.py (the tables and their migrations), rows.py (records as the database's JSON), notices.py
 (LISTEN/NOTIFY), worker.py (the one thread), then the repositories on it: accounts.py (names, keys, bans),
 tables.py (tables in play, their journal and chat), waiting.py (tables not yet started, shared),
-history.py (finished games, ratings), cluster.py (leases, presence, live names, kicks); store.py (the
+history.py (finished games, ratings), cluster.py (leases, presence, live names, kicks, drains); store.py (the
 `Database` made of them, `open_database`) and upkeep.py (checks and backups).
 """
 

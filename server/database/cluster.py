@@ -1,8 +1,8 @@
 """Several server processes sharing one PostgreSQL database (docs/scaling.md), as `Cluster`, a part of
 `Database`: the table leases that say which process runs a table's bots and timer, each process's
-presence, the names logged in on any of them, an admin's kicks and drains, and the notices (`listen`). Every time is
-the database's clock (`Dialect.now`), so that the hosts' clocks need not agree. SQLite has one process:
-its tables for these stay empty."""
+presence, the names logged in on any of them, an admin's kicks and `drain --all`, and the notices
+(`listen`). Every time is the database's clock (`Dialect.now`), so that the hosts' clocks need not
+agree. SQLite has one process: its tables for these stay empty."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ from .notices import Listener, Notice
 from .rows import line_json, line_of
 from .worker import OnWorker, Worker
 
+# The `meta` row of an admin's `drain --all` (`Cluster.drain_everywhere`): the processes told, as JSON.
+DRAIN = "drain_all"
 # Seconds a dead process's presence row (and an admin's kick) is kept after it expired: long past any seat
 # hold, so that every survivor has seen it; then it is only a row.
 FORGET_AFTER = 3600.0
@@ -185,14 +187,11 @@ class Cluster(OnWorker):
                 )
                 if changed:
                     self._worker.notify(tx, "presence")
-            # Alive: its row renewed in time; or, for up to DEAD_AFTER seconds past that, its connection
-            # still open (a process whose loop renews late under load is slow, not dead: `kill -9` or a
-            # crash closes its connection at once, and a host cut off is given up on after DEAD_AFTER).
-            connected = tx.dialect.connected
+            # Alive, or slow (`_alive`): a process whose loop renews late under load is not dead.
             out = []
             for holder, alive, found in tx.rows(
-                f"SELECT holder, CASE WHEN expires >= {now} THEN 1 WHEN expires >= {now} - ? AND {connected} "
-                "THEN 1 ELSE 0 END, here FROM processes p WHERE holder <> ? ORDER BY holder",
+                f"SELECT holder, CASE WHEN {_alive(tx)} THEN 1 ELSE 0 END, here FROM processes p "
+                "WHERE holder <> ? ORDER BY holder",
                 (DEAD_AFTER, self.holder),
             ):
                 with contextlib.suppress(ValueError, TypeError):
@@ -215,9 +214,45 @@ class Cluster(OnWorker):
         self._worker.submit(kick)
 
     def drain_everywhere(self) -> None:
-        """An admin's `drain --all`: every process listening to this database drains (a `drain` notice;
-        a process that starts later, or is not listening at that moment, does not hear it)."""
-        self._worker.submit(lambda tx: self._worker.notify(tx, "drain"))
+        """An admin's `drain --all`: every process listening to this database drains (a `drain` notice),
+        and the drain is kept (the `meta` row `DRAIN`, with the processes running now) for the processes
+        that do not hear it: one that starts while it is under way, or one whose notices were lost
+        (`drain_under_way`)."""
+
+        def drain(tx: Tx) -> None:
+            running = {
+                str(h)
+                for (h,) in tx.rows(f"SELECT holder FROM processes p WHERE {_alive(tx)}", (DEAD_AFTER,))
+            }
+            kept = json.dumps({"processes": sorted(running | {self.holder})}, separators=(",", ":"))
+            tx.run(
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (DRAIN, kept),
+            )
+            self._worker.notify(tx, "drain")
+
+        self._worker.submit(drain)
+
+    async def drain_under_way(self) -> bool:
+        """Whether an admin's `drain --all` is under way: some process that was running when it was asked
+        (this one too) still runs. Once none does, the drain is over and forgotten: a server started then
+        begins as any other."""
+
+        def read(tx: Tx) -> bool:
+            found = tx.one("SELECT value FROM meta WHERE key = ?", (DRAIN,))
+            if found is None:
+                return False
+            with contextlib.suppress(ValueError, TypeError, AttributeError):
+                told = [str(h) for h in json.loads(found[0]).get("processes", [])]
+                if self.holder in told or any(
+                    tx.one(f"SELECT 1 FROM processes p WHERE holder = ? AND {_alive(tx)}", (h, DEAD_AFTER))
+                    for h in told
+                ):
+                    return True
+            tx.run("DELETE FROM meta WHERE key = ? AND value = ?", (DRAIN, found[0]))
+            return False
+
+        return await self._worker.later(read, write=True)
 
     async def kick_of(self, kid: int) -> tuple[str, ChatLine] | None:
         """Kick number `kid`: the name kicked and the farewell its sessions read; None if forgotten."""
@@ -242,3 +277,12 @@ class Cluster(OnWorker):
         await asyncio.wrap_future(listener.ready)
         self._worker.at_close(listener.close)  # closed with the Database
         return listener
+
+
+def _alive(tx: Tx) -> str:
+    """Whether the process of the `processes` row `p` is alive, as SQL taking DEAD_AFTER as its one
+    parameter: its row renewed in time; or, for up to DEAD_AFTER seconds past that, its connection still
+    open (a process whose loop renews late under load is slow, not dead: `kill -9` or a crash closes its
+    connection at once, and a host cut off is given up on after DEAD_AFTER)."""
+    now = tx.dialect.now
+    return f"(p.expires >= {now} OR (p.expires >= {now} - ? AND {tx.dialect.connected}))"

@@ -95,6 +95,11 @@ class Database(Accounts, WaitingTables, History, PuzzleAnswers):
         """Wait until every write made so far is committed."""
         self._worker.flush()
 
+    async def written(self) -> None:
+        """Once every write made so far is committed (the worker runs its jobs in turn), without blocking the
+        loop."""
+        await self._worker.later(lambda tx: None)
+
     def close(self) -> None:
         self._worker.close()
 

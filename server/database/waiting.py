@@ -10,11 +10,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from citadels_tui.records import KeptSeat, KeptTable
+from citadels_tui.records import ChatLine, KeptSeat, KeptTable
 
 from .engines import Tx
 from .rows import TableRow, seats_json, seats_of
-from .tables import Tables, insert_table
+from .tables import Tables, insert_table, kept_lines
 
 
 class WaitingTables(Tables):
@@ -75,6 +75,20 @@ class WaitingTables(Tables):
     def waiting_tables(self) -> list[tuple[int, dict[str, Any], list[KeptSeat]]]:
         """Every table not yet started: id, settings, seats (read at start, before anyone connects)."""
         return list(self._worker.wait(waiting_rows))
+
+    def waiting_chats(self) -> dict[int, list[ChatLine]]:
+        """What was said at each table not yet started, by its id (read at start, before anyone connects)."""
+
+        def read(tx: Tx) -> dict[int, list[ChatLine]]:
+            lines: dict[int, list[tuple[int, str]]] = {}
+            for cid, tid, line in tx.rows(
+                "SELECT chat.id, chat.table_id, chat.line FROM chat "
+                "JOIN tables_waiting ON tables_waiting.id = chat.table_id ORDER BY chat.id"
+            ):
+                lines.setdefault(int(tid), []).append((cid, line))
+            return {tid: kept_lines(tx, tid, rows) for tid, rows in lines.items()}
+
+        return dict(self._worker.wait(read, write=True))  # write: it may drop a chat's oldest lines
 
     def waiting_table(self, tid: int) -> tuple[dict[str, Any], list[KeptSeat]] | None:
         """One table not yet started as the database has it now (the caller waits: a player sitting down)."""

@@ -210,7 +210,7 @@ def test_classic_three_player_draft_has_no_random_discard_and_the_last_discards_
 
 def test_the_seventh_player_may_take_the_face_down_card():
     g = new_game(7, 2, edition="classic")
-    while g.pending()[0] != 6 or g.phase != "select" or g.selection_step < 6:
+    while g.pending()[0] != 6 or g.phase != "select" or g.round_state.step < 6:
         a = g.legal_actions()[0]
         act(g, a.kind, *a.args)
     hidden = g.facedown[0]

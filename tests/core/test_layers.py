@@ -69,10 +69,13 @@ FIELD_WRITES_ALLOWED = {
     ("test_scenario_builder.py", "characters"): "the old hand-written set-up mid_game is checked against",
     ("test_scenario_builder.py", "faceup"): "the old hand-written set-up mid_game is checked against",
     ("test_scenario_builder.py", "facedown"): "the old hand-written set-up mid_game is checked against",
-    ("test_scenario_builder.py", "draft"): "the old hand-written set-up mid_game is checked against",
     (
         "test_scenario_builder.py",
-        "selection_step",
+        "round_state.draft",
+    ): "the old hand-written set-up mid_game is checked against",
+    (
+        "test_scenario_builder.py",
+        "round_state.step",
     ): "the old hand-written set-up mid_game is checked against",
     ("test_engine_contract.py", "hands"): "changes the original's list in place to show a clone shares none",
 }

@@ -1,6 +1,7 @@
 """Puzzles (core/puzzle.py, docs/puzzles.md): the shipped set reads, each puzzle's answer is legal in its
-seat's view and leads every other choice; the daily choice; the margin check itself, which refuses a
-wrong answer; and (slow) every shipped puzzle's answer still leads by the margin under a fresh search."""
+seat's view and leads every other choice in the chances it was judged with at the large budget; the daily
+choice; the margin check itself, which refuses a wrong answer; what the engine names behind an answer; and
+(slow) every shipped puzzle's answer still leads by the margin under a fresh search at the large budget."""
 
 from __future__ import annotations
 
@@ -9,14 +10,19 @@ from datetime import date, timedelta
 
 import pytest
 from helpers import mid_game
+from test_explain import UNIQUES
 
 from citadels_core.actions import Action
+from citadels_core.explain import Rule
 from citadels_core.position import seat_position
 from citadels_core.puzzle import (
+    HARVEST_BUDGET,
     MARGIN,
     REDEALS,
+    Because,
     Puzzle,
     PuzzleError,
+    because,
     chances,
     check,
     daily,
@@ -32,9 +38,9 @@ from citadels_core.rng import Rng
 from citadels_core.view import view
 
 PUZZLES = shipped()
-# The slow test's playouts per search: the harvest's for the shipped set (bench/puzzle_games.py), at seeds
-# the harvest never used.
-FRESH_BUDGET = 4000
+# The slow test's playouts per search: the large budget the shipped set was judged at (the harvest's own,
+# docs/puzzles.md), at seeds the judging never used.
+FRESH_BUDGET = HARVEST_BUDGET
 
 
 def test_a_few_puzzles_ship():
@@ -53,6 +59,7 @@ def test_each_shipped_puzzle_reads_and_its_answer_is_legal_and_clear(n):
     assert p.chances[0][0] == p.answer
     assert p.margin >= MARGIN
     assert lead(p.chances, p.answer) >= MARGIN
+    assert p.budget >= HARVEST_BUDGET  # judged at the large budget (the slow test below judges it again)
     # It is the seat's position: dealing the hidden cards otherwise shows the seat the same thing.
     assert seat_position(p.game(seed=12), p.seat) == p.position
     assert load(p.dumps()) == [p]
@@ -132,3 +139,41 @@ def test_a_choice_is_only_as_bad_as_the_best_the_seat_can_do_after_it():
     seat = s.pending()[0]
     picks = chances(s, seat, 30, seed=4)
     assert lead_after_follow_ups(s, seat, picks, picks[0][0], 10**9, seed=4) == 1.0
+
+
+def _shipped(answer: str) -> Puzzle:
+    return next(p for p in PUZZLES if str(p.answer) == answer)
+
+
+def test_the_engine_names_the_builds_an_answer_opens():
+    # Keeping the Tavern lets it be built this turn, the seventh district of a city complete at seven; the
+    # Market, kept, can be built too, but a seventh district of eight completes nothing.
+    assert because(_shipped("keep tavern")).builds == (("tavern", True),)
+    assert because(_shipped("keep market")).builds == (("market", False),)
+    # Ending the turn, or a draft pick, opens no build and completes nothing.
+    for answer in ("end", "choose architect"):
+        found = because(_shipped(answer))
+        assert found == Because((), False, ())
+
+
+def test_the_engine_names_the_rules_that_act_on_the_answer_and_a_completed_city():
+    # Gathering gold with a Gold Mine: its rule acts (explain.Rule.GOLD_MINE), and the Castle, now paid
+    # for, is the eighth district: it completes the city.
+    g = mid_game(
+        players=2,
+        districts=UNIQUES,
+        characters={0: "merchant"},
+        cities={0: ["gold_mine", "temple", "watchtower", "tavern", "market", "docks", "manor"]},
+        hands={0: ["castle"]},
+        gold={0: 1},
+    )
+    gold = Action("gather", ("gold",))
+    p = Puzzle(seat_position(g, 0), gold, ((gold, 1.0),), 1.0)
+    found = because(p)
+    assert [r.rule for r in found.reasons] == [Rule.GOLD_MINE]
+    assert found.builds == (("castle", True),) and not found.completes
+    # Building it is the answer that completes the city.
+    g.apply(0, gold)
+    build = Action("build", ("castle",))
+    assert build in g.legal_actions()
+    assert because(Puzzle(seat_position(g, 0), build, ((build, 1.0),), 1.0)).completes

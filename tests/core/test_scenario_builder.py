@@ -29,8 +29,8 @@ def _by_hand(g: Game, picks: dict[int, list[str]], faceup: list[str], crown: int
             g.characters[p].append(i)
     g.faceup = [g.cast_index(k) for k in faceup]
     g.facedown = [i for i in range(g.cast_size) if g.owner[i] < 0 and i not in g.faceup]
-    g.draft = []
-    g.selection_step = len(g.selection_order)
+    g.round_state.draft = []
+    g.round_state.step = len(g.round_state.order)
     g.begin_turn_phase()
     return g
 

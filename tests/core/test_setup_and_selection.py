@@ -133,10 +133,10 @@ def test_choosing_a_character_you_do_not_hold_is_refused_and_changes_nothing():
     g = Game(GameConfig.create(4), seed=9)
     p, _ = g.pending()
     missing = next(g.character_key(i) for i in range(g.cast_size) if i not in g.selection_options())
-    before = (list(g.draft), [list(c) for c in g.characters])
+    before = (list(g.round_state.draft), [list(c) for c in g.characters])
     with pytest.raises(IllegalAction, match="not among the characters you hold"):
         act(g, "choose", missing)
-    assert (list(g.draft), [list(c) for c in g.characters]) == before
+    assert (list(g.round_state.draft), [list(c) for c in g.characters]) == before
 
 
 def test_a_player_cannot_act_out_of_turn():

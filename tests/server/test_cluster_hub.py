@@ -446,12 +446,70 @@ async def test_a_waiting_tables_chat_is_shared_and_kept_when_it_starts(postgres_
         hb.join(other, "bruno", "SHA256:bruno")
         hb.say_table(other, "bruno", "me")
         await until(lambda: "bruno: me" in ht.chat, "bruno's line on a")
+        # A process started (or started again) now reads it from the database with the table.
+        b.flush()
+        c = opened(postgres_url, tmp_path / "c")
+        hc = SharedHub(pace=0, seed=100, records=c, lease=LEASE)
+        try:
+            hc.restore()
+            await hc.share()
+            assert [str(x) for x in hc.tables[ht.id].chat] == ["anna: who plays?", "bruno: me"]
+        finally:
+            hc.close()
+            c.close()
         ha.start(ht, "anna")
         await until(lambda: other.table is not None, "started on b")
         assert [str(x) for x in other.chat] == ["anna: who plays?", "bruno: me"]
         a.flush()
         kept = await b.table_in_play(ht.id)
         assert [str(x) for x in kept.chat] == ["anna: who plays?", "bruno: me"]
+    finally:
+        ha.close()
+        hb.close()
+
+
+async def test_a_table_made_on_one_process_can_be_joined_on_the_other_before_its_notice_is_heard(
+    postgres_url, tmp_path
+):
+    ha, hb, a, b = await two_hubs(postgres_url, tmp_path)
+    try:
+        ht = ha.create("anna", "SHA256:anna", players=3)
+        ha.say_table(ht, "anna", "who plays?")
+        a.flush()  # committed, as `ssh HOST table new` waits for before it answers
+        # b has not heard of it yet (its notice is read on the loop, which has not run since), and a player
+        # there asks for it by number.
+        assert ht.id not in hb.tables
+        other = hb.get(ht.id)
+        assert other.names() == ["anna"] and other.creator == "anna"
+        assert hb.join(other, "bruno", "SHA256:bruno") == 1
+        await until(lambda: ht.names() == ["anna", "bruno"], "bruno's seat seen on a")
+        await until(lambda: "anna: who plays?" in [str(x) for x in other.chat], "its chat read on b")
+        with pytest.raises(HubError, match="There is no table 999"):
+            hb.get(999)
+    finally:
+        ha.close()
+        hb.close()
+
+
+@pytest.mark.slow
+async def test_a_turn_based_seat_outlives_the_process_its_player_was_on(postgres_url, tmp_path):
+    ha, hb, a, b = await two_hubs(postgres_url, tmp_path)
+    try:
+        fast = ha.create("anna", "SHA256:anna", players=3)
+        slow = ha.create("carla", "SHA256:carla", players=3, timer=86400, turn_based=True)
+        await until(lambda: fast.id in hb.tables and slow.id in hb.tables, "both tables on b")
+        connect(hb, "bruno")
+        connect(hb, "dora")
+        hb.join(hb.tables[fast.id], "bruno", "SHA256:bruno")
+        hb.join(hb.tables[slow.id], "dora", "SHA256:dora")
+        await seen_sitting(a, slow.id, "dora")
+        await seen_sitting(a, fast.id, "bruno")
+        dies(hb)
+        # A fast table's players are its connected ones: bruno, on the dead process, stands up from it.
+        await until(lambda: [h.name for h in fast.holders] == ["anna"], "bruno stood up")
+        # A turn-based seat is its player's, connected or not: dora still sits at carla's table.
+        await asyncio.sleep(LEASE * 4)  # renewals later: b's dead row still names her, and changes nothing
+        assert [h.name for h in slow.holders] == ["carla", "dora"]
     finally:
         ha.close()
         hb.close()

@@ -6,8 +6,7 @@ answers nonsense and answers twice."""
 from __future__ import annotations
 
 import asyncio
-import time
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import postgres
@@ -21,10 +20,14 @@ from citadels_server.database import Database, open_database
 from citadels_server.hub import Hub
 from citadels_server.settings import Settings
 from citadels_tui.daily_puzzle import puzzle_command
-from citadels_tui.puzzles import utc_day
+from citadels_tui.puzzles import pose, utc_day
 from citadels_tui.records import MemoryRecords, PuzzleDay
 
 postgres_server, postgres_url = (postgres.postgres_server, postgres.postgres_url)  # the fixtures
+
+# The server's clock in the tests that own one: noon on a fixed UTC day, so no test straddles midnight.
+DAY = date(2026, 12, 2)
+NOON = datetime(2026, 12, 2, 12, tzinfo=UTC).timestamp()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -91,14 +94,33 @@ def options(puzzle) -> tuple[int, int]:
 
 async def test_puzzle_command_says_one_sentence_for_an_answer_that_is_none():
     said: list[str] = []
-    await puzzle_command(MemoryRecords(), "anna", "fly to the moon", said.append)
+    await puzzle_command(MemoryRecords(), "anna", "fly to the moon", said.append, NOON)
     assert len(said) == 1 and "fly" in said[0]
+
+
+async def test_the_day_turns_at_utc_midnight():
+    # A second before midnight and a second after: two days, two puzzles, each with its own count.
+    records = MemoryRecords()
+    late = datetime(2026, 12, 2, 23, 59, 59, tzinfo=UTC).timestamp()
+    right, _ = options(daily(DAY))
+    said: list[str] = []
+    await puzzle_command(records, "anna", str(right), said.append, late)
+    assert "Right! The clear best choice:" in said[0]
+    assert said[-1] == "1 player solved today's puzzle, of 1 who answered."
+    said.clear()
+    await puzzle_command(records, "anna", "", said.append, late + 2)
+    assert daily(date(2026, 12, 3)) != daily(DAY)
+    posed = pose(daily(date(2026, 12, 3)))
+    assert said[: len(posed)] == posed and posed != pose(daily(DAY))
+    assert said[-1] == "0 players solved today's puzzle, of 0 who answered."
+    assert "You solved it today." not in said
+    assert await records.puzzle_day("2026-12-02", "anna") == PuzzleDay(1, 1, True)
 
 
 async def test_the_daily_puzzle_in_the_plain_lobby_over_ssh(tmp_path):
     db = opened(str(tmp_path / "citadels.db"), tmp_path)
-    hub = Hub(pace=0.0, records=db)
-    today = daily(utc_day())
+    hub = Hub(pace=0.0, records=db, clock=lambda: NOON)
+    today = daily(DAY)
     right, wrong = options(today)
     assert today in shipped()
     try:
@@ -136,7 +158,7 @@ async def test_the_daily_puzzle_in_the_plain_lobby_over_ssh(tmp_path):
                 for s in (anna, bruno):
                     s.type("quit")
                     await asyncio.wait_for(s.task, 10)
-        assert await db.puzzle_day(utc_day(time.time()).isoformat(), "anna") == PuzzleDay(1, 2, True)
+        assert await db.puzzle_day(DAY.isoformat(), "anna") == PuzzleDay(1, 2, True)
     finally:
         db.close()
 
@@ -148,15 +170,30 @@ class Broken(MemoryRecords):
 
 async def test_records_that_cannot_be_read_are_told_in_one_sentence():
     said: list[str] = []
-    await puzzle_command(Broken(), "anna", "", said.append)
+    await puzzle_command(Broken(), "anna", "", said.append, NOON)
     assert said == ["The server's records could not be read just now; try again in a moment."]
 
 
 async def test_a_real_citadels_serve_keeps_the_days_answers_across_a_restart(tmp_path):
+    # The process keeps the real time: a run that straddles UTC midnight (its count starts again on the new
+    # day) is played again, in a fresh data dir; two runs a few seconds long cannot both straddle one.
+    for attempt in range(2):
+        day = utc_day()
+        try:
+            await answered_and_restarted(tmp_path / str(attempt), daily(day))
+        except (AssertionError, TimeoutError):
+            if utc_day() == day:
+                raise
+        else:
+            return
+    raise AssertionError("two runs straddled midnight")
+
+
+async def answered_and_restarted(tmp_path: Path, puzzle) -> None:
     from served import served
 
-    puzzle = daily(utc_day())
     right, wrong = options(puzzle)
+    tmp_path.mkdir()
     async with served(tmp_path) as server:
         async with connect(server, "anna") as a, connect(server, "bruno") as b:
             anna, bruno = await plain(a), await plain(b)

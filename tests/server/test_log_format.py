@@ -5,8 +5,12 @@ password, not a player's reconnect code, not a card left in a hand at the end.""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import re
+from collections.abc import Callable
+from typing import Any
 
 import asyncssh
 import pytest
@@ -14,6 +18,8 @@ from served import Guest, Typist, served, take_first_options
 
 from citadels_core.gameline import read
 from citadels_core.terms import CARD
+from citadels_server.hub import Hub
+from citadels_server.log_format import JsonFormatter, about, at_table, in_session
 
 PASSWORD = "correct-horse-battery"
 
@@ -73,6 +79,17 @@ async def test_a_whole_games_json_log_parses_line_by_line_and_holds_no_secret(tm
         async with conn:
             games = json.loads((await conn.run("games --json", check=True)).stdout)
         anna.close()
+        # In plain mode, pat makes table 2 and drops while waiting there.
+        conn = await asyncssh.connect(
+            "127.0.0.1", server.port, username="pat", known_hosts=None, client_keys=None,
+            agent_path=None, client_factory=Knows,
+        )  # fmt: skip
+        async with conn:
+            pat = await conn.create_process(encoding=None)
+            pat.stdin.write(b"new 2\n")
+            seen = b""
+            while b"Table 2 is yours" not in seen:
+                seen += await asyncio.wait_for(pat.stdout.read(4096), 30)
         await server.stop()
 
     lines = server.output.decode().splitlines()
@@ -107,6 +124,11 @@ async def test_a_whole_games_json_log_parses_line_by_line_and_holds_no_secret(tm
     ):
         assert happened in at_table, (happened, at_table)
     assert all(e["table"] is None for e in logged if "listening on" in e["event"])  # no table: none named
+    # A session's end names the table it was at: anna's game, pat's table; bruno had stood up, and his
+    # command sat nowhere.
+    ended = [(e["name"], e["table"]) for e in logged if re.match(r"session \d+ closed", e["event"])]
+    assert ("anna", 1) in ended and ("bruno", None) in ended and ("pat", 2) in ended, ended
+    assert all(table is None for name, table in ended if name == "bruno"), ended
     text = "\n".join(lines)
     assert PASSWORD not in text and code.group(1) not in text and bruno_code.group(1) not in text
 
@@ -120,3 +142,82 @@ async def test_a_whole_games_json_log_parses_line_by_line_and_holds_no_secret(tm
         if card.key not in built:
             for word in (card.key, card.name):
                 assert not re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE), word
+
+
+class Collected(logging.Handler):
+    """The server's log lines as `--log-format json` writes them, parsed."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.setFormatter(JsonFormatter())
+        self.lines: list[dict[str, object]] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(json.loads(self.format(record)))
+
+
+@pytest.fixture
+def collected():
+    handler, server_log = Collected(), logging.getLogger("citadels_server")
+    level = server_log.level
+    server_log.addHandler(handler)
+    server_log.setLevel(logging.INFO)
+    try:
+        yield handler
+    finally:
+        server_log.removeHandler(handler)
+        server_log.setLevel(level)
+
+
+def said(collected: Collected, event: str) -> dict[str, object]:
+    return next(line for line in collected.lines if line["event"] == event)
+
+
+async def test_a_sessions_lines_name_the_table_it_is_at_and_so_does_its_end_logged_outside_it(collected):
+    hub = Hub(pace=0)
+    log = logging.getLogger("citadels_server.ssh")
+
+    async def session(number: int, name: str, work: Callable[[], None]) -> dict[str, Any]:
+        """A session's work in its own context, as the server runs each (GameSession)."""
+        fields = in_session(number, name, None, "10.0.0.1")
+        work()
+        log.info("session %d did its work", number)
+        return fields
+
+    def anna_makes_and_plays() -> None:
+        hub.create("anna", None, players=2)
+        log.info("anna made a table")
+        hub.start(hub.get(1), "anna")  # a bot takes the other seat
+        hub.arrive(hub.get(1), 0)
+
+    anna = await asyncio.create_task(session(1, "anna", anna_makes_and_plays))
+    assert said(collected, "anna made a table")["table"] == 1  # no "table 1" in it: the session's
+    assert said(collected, "session 1 did its work")["table"] == 1
+    # The channel closed: SSH's callback, outside the session's context, gives the session's fields.
+    log.info("session %d closed", 1, extra=about(anna))
+    closed = said(collected, "session 1 closed")
+    assert (closed["table"], closed["name"], closed["address"]) == (1, "anna", "10.0.0.1")
+
+    def bruno_watches_then_leaves() -> None:
+        hub.watch(hub.get(1))
+        log.info("bruno watches")
+        hub.unwatch(hub.get(1))
+
+    bruno = await asyncio.create_task(session(2, "bruno", bruno_watches_then_leaves))
+    assert said(collected, "bruno watches")["table"] == 1
+    assert said(collected, "session 2 did its work")["table"] is None  # back in the lobby
+    assert about(bruno)["table"] is None and about(bruno)["player"] == "bruno"
+
+    def carla_sits_and_stands_up() -> None:
+        ht = hub.create("carla", None, players=3, code="C4RL4X")
+        log.info("carla waits")
+        hub.leave(hub.get(ht.id), "carla", None, "C4RL4X")
+
+    await asyncio.create_task(session(3, "carla", carla_sits_and_stands_up))
+    assert said(collected, "carla waits")["table"] == 2
+    assert said(collected, "session 3 did its work")["table"] is None
+    # Outside any session the hub's calls name no table but their own lines' ("table N ...").
+    at_table(1)
+    log.info("no session here")
+    assert said(collected, "no session here")["table"] is None and about(None) == {}
+    hub.close_table(hub.get(1))

@@ -1,10 +1,12 @@
 """Metrics and health on a real `citadels serve --metrics` process: a scrape during a game shows the
-sessions, the tables and the counters moving; `/healthz` answers 200; the listener is off unless asked
+sessions, the tables and the counters moving; a refusal counts by its reason, whichever face it was made
+on (the full screen, plain mode, a command); `/healthz` answers 200; the listener is off unless asked
 for, and an address it cannot use is refused with the setting's sentence."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import urllib.error
 import urllib.request
@@ -12,9 +14,12 @@ import urllib.request
 import asyncssh
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
-from served import Guest, Served, served, table_of_two
+from served import Guest, Served, Typist, key_flood, served, table_of_two, take_first_options
+from test_ssh_exec_ops import BOSS, BOSS_KEY, run
 
 from citadels_server.settings import SettingsError, load_settings
+
+BOT_KEY = asyncssh.generate_private_key("ssh-ed25519")
 
 
 async def metrics_port(server: Served, timeout: float = 30) -> int:
@@ -114,6 +119,136 @@ async def test_a_scrape_during_a_game_shows_the_counters_moving(tmp_path):
         anna.close()
         bruno.close()
         await until(port, lambda s: one(s, "citadels_sessions", kind="player") == 0)
+
+
+async def test_a_refusal_counts_by_its_reason_on_the_full_screen_in_plain_mode_and_over_exec(tmp_path):
+    async with served(tmp_path, "--metrics", "127.0.0.1:0", "--bot-pace", "0") as server:
+        port = await metrics_port(server)
+
+        def refusals(s, reason: str) -> float:  # noqa: ANN001 - a scrape
+            return one(s, "citadels_refusals_total", reason=reason)
+
+        before = await scrape(port)
+        assert refusals(before, "table_full") == refusals(before, "not_admin") == 0  # at 0 from the start
+        anna, bruno = await Typist.login(server.port, "anna"), await Typist.login(server.port, "bruno")
+        await anna.shows("lobby")
+        await bruno.shows("lobby")
+        anna.type("new 2\r")
+        await anna.shows("Table 1 is yours")
+        bruno.type("join 1\r")
+        await bruno.shows("You sit at table")
+        # On the full screen: a seat at a full table, an admin's command from a key that is no admin's.
+        carla = await Typist.login(server.port, "carla")
+        await carla.shows("lobby")
+        carla.type("join 1\r")
+        await carla.shows("That table is full")
+        await until(port, lambda s: refusals(s, "table_full") == 1)
+        carla.type("kick anna\r")
+        await carla.shows("Only this server")
+        await until(port, lambda s: refusals(s, "not_admin") == 1)
+        # The same refusals in plain mode, and over exec, count the same.
+        async with asyncssh.connect(
+            "127.0.0.1", server.port, username="dave", known_hosts=None, client_keys=None,
+            agent_path=None, client_factory=Guest,
+        ) as conn:  # fmt: skip
+            plain = await conn.create_process(encoding=None)
+            plain.stdin.write(b"join 1\n")
+            seen = b""
+            while b"That table is full" not in seen:
+                chunk = await asyncio.wait_for(plain.stdout.read(4096), 30)
+                assert chunk, seen.decode()  # the session ended without saying it
+                seen += chunk
+            await until(port, lambda s: refusals(s, "table_full") == 2)
+            plain.close()
+        told = await run(server, "dave", "drain")  # type: ignore[arg-type]
+        assert told.exit_status == 1 and "Only the server's admins" in str(told.stderr)
+        after = await until(port, lambda s: refusals(s, "not_admin") == 2)
+        assert refusals(after, "draining") == 0  # nothing drained: nothing refused for it
+        for p in (anna, bruno, carla):
+            p.close()
+
+
+@pytest.mark.slow
+async def test_spectators_bots_bans_a_finished_game_and_floods_on_both_faces_show_in_a_scrape(tmp_path):
+    settings = tmp_path / "settings.toml"
+    settings.write_text(f'admins = ["{BOSS}"]\nallow_bots = true\n')
+    async with served(
+        tmp_path, "--metrics", "127.0.0.1:0", "--bot-pace", "0", "--settings", str(settings)
+    ) as server:
+        port = await metrics_port(server)
+
+        def kind(s, k: str) -> float:  # noqa: ANN001 - a scrape
+            return one(s, "citadels_sessions", kind=k)
+
+        before = await scrape(port)
+        assert one(before, "citadels_games_total", end="finished") == 0
+        assert one(before, "citadels_bans_in_force", kind="name") == 0
+        # anna plays a table of two against a bot to its end; carla watches it, and a bot program waits for
+        # a table meanwhile.
+        anna = await Typist.login(server.port, "anna")
+        await anna.shows("lobby")
+        anna.type("new 2 bots=random\r")
+        await anna.shows("Table 1 is yours")
+        anna.type("start\r")
+        await anna.shows("Your hand")
+        carla = await Typist.login(server.port, "carla")
+        await carla.shows("lobby")
+        carla.type("watch 1\r")
+        async with asyncssh.connect(
+            "127.0.0.1", server.port, username="robot", known_hosts=None, client_keys=[BOT_KEY], agent_path=None,
+        ) as robot:  # fmt: skip
+            waiting = await robot.create_process("bot", encoding=None)  # waits for a table with a free seat
+            await until(
+                port, lambda s: kind(s, "spectator") == 1 and kind(s, "player") == 1 and kind(s, "bot") == 1
+            )
+            waiting.close()
+        await take_first_options(
+            [anna], lambda: "Play again" in anna.text or "The game is over." in anna.text, timeout=240
+        )
+        await until(port, lambda s: one(s, "citadels_games_total", end="finished") == 1)
+        anna.close()
+        carla.close()
+
+        # A ban is in force, and the banned name's login is refused for it.
+        told = await run(server, "boss", "ban name mallory for 1h", BOSS_KEY)  # type: ignore[arg-type]
+        assert told.exit_status == 0, told.stderr
+        await until(port, lambda s: one(s, "citadels_bans_in_force", kind="name") == 1)
+        with pytest.raises(asyncssh.DisconnectError):
+            await asyncssh.connect(
+                "127.0.0.1", server.port, username="mallory", known_hosts=None, client_keys=None,
+                agent_path=None, client_factory=Guest,
+            )  # fmt: skip
+        await until(port, lambda s: one(s, "citadels_refusals_total", reason="banned_name") == 1)
+
+    # A key flood on the full screen, then a line flood in plain mode, on a server whose budget a flood
+    # spends at once: each is slowed, told after a moment and cut soon after.
+    budget = "input_share = 0.01\ninput_share_burst = 0.01\ninput_notice_after = 0.3\ninput_disconnect_after = 1.0\n"
+    (tmp_path / "floods.toml").write_text(budget)
+    (tmp_path / "floods").mkdir()
+    async with served(
+        tmp_path / "floods", "--metrics", "127.0.0.1:0", "--settings", str(tmp_path / "floods.toml")
+    ) as server:
+        port = await metrics_port(server)
+        flooder = await Typist.login(server.port, "flooder")
+        await flooder.shows("lobby")
+        with contextlib.suppress(Exception):
+            while not flooder.process.is_closing():
+                await key_flood(flooder, 0.5)
+        await until(port, lambda s: one(s, "citadels_input_floods_total", outcome="disconnected") == 1)
+        async with asyncssh.connect(
+            "127.0.0.1", server.port, username="liner", known_hosts=None, client_keys=None,
+            agent_path=None, client_factory=Guest,
+        ) as conn:  # fmt: skip
+            plain = await conn.create_process(encoding=None)
+            with contextlib.suppress(Exception):
+                while not plain.is_closing():
+                    plain.stdin.write(b"tables\n" * 2000)
+                    await asyncio.sleep(0.01)
+        floods = await until(
+            port, lambda s: one(s, "citadels_input_floods_total", outcome="disconnected") == 2
+        )
+        assert one(floods, "citadels_input_floods_total", outcome="slowed") >= 2
+        assert one(floods, "citadels_input_floods_total", outcome="told") == 2
 
 
 async def test_metrics_are_off_unless_asked_for_and_a_bad_address_is_refused(tmp_path):

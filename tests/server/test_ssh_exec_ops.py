@@ -204,6 +204,25 @@ async def test_the_admins_commands_are_the_lobbys_own(tmp_path):
         assert r.exit_status == 1 and "motd must be plain text" in r.stderr and hub.order.motd == "Be kind."
 
 
+async def test_kick_over_exec_ends_the_players_session_with_who_and_why(tmp_path):
+    async with hosting(tmp_path) as (server, hub):
+        async with asyncssh.connect(
+            "127.0.0.1", server.port, username="anna", known_hosts=None, agent_path=None,
+            client_keys=[ANNA_KEY],
+        ) as conn:  # fmt: skip
+            anna = await conn.create_process(encoding=None)  # plain mode: a session in the lobby
+            seen = b""
+            while b"Welcome, anna" not in seen:
+                seen += await asyncio.wait_for(anna.stdout.read(4096), 30)
+            r = await run(server, "boss", "kick anna being rude --json", BOSS_KEY)
+            assert r.exit_status == 0, r.stderr
+            assert json.loads(r.stdout) == {"command": "kick", "said": ["anna is kicked (1 session)."]}
+            while chunk := await asyncio.wait_for(anna.stdout.read(4096), 30):
+                seen += chunk  # to the end of her session
+        assert b"boss kicked you from this server: being rude" in seen
+        assert hub.order.sessions_of(name="anna") == []
+
+
 async def test_drain_finishes_the_game_in_play_begins_none_then_stops(tmp_path):
     async with hosting(tmp_path) as (server, hub):
         stopped = asyncio.Event()

@@ -96,8 +96,9 @@ class Lines:
             await asyncio.sleep(0.005)
 
 
-def only_lines(raw: bytes, crlf: bool) -> None:
-    """Nothing but printable text and newlines: LF alone without a PTY, CR LF with one."""
+def only_lines(raw: bytes, crlf: bool, bell: bool = False) -> None:
+    """Nothing but printable text and newlines: LF alone without a PTY, CR LF with one. `bell`: the player
+    asked for the terminal bell (`notify bell on`), the one other byte then allowed."""
     text = raw.decode()
     if crlf:
         assert "\n" not in text.replace("\r\n", ""), "a newline without its CR"
@@ -105,7 +106,7 @@ def only_lines(raw: bytes, crlf: bool) -> None:
         text = text.replace("\r\n", "\n")
     else:
         assert "\r" not in text
-    bad = sorted({c for c in text if not (c.isprintable() or c == "\n")})
+    bad = sorted({c for c in text if not (c.isprintable() or c == "\n" or (bell and c == "\x07"))})
     assert not bad, f"characters other than text and newlines: {bad!r}"
 
 

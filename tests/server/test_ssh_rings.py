@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
+import asyncssh
 import pytest
-from ssh_helpers import connect
+from ssh_helpers import connect, open_game
 from test_ssh_lobby import game_server, lobby, two_at_a_table, type_line
 
 from citadels_server.hub import Hub
@@ -105,6 +106,22 @@ async def test_a_chat_line_with_your_name_rings_you_and_not_its_writer(tmp_path)
             assert b"\x1b]777;" not in sb.raw
 
 
+async def test_a_session_in_tmux_gets_its_desktop_notifications_wrapped_for_the_passthrough(tmp_path):
+    hub = Hub(pace=0.0)
+    async with game_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as a, connect(server, "bruno") as b:
+            sa = await open_game(a, 100, 30, term="tmux-256color")  # its TERM says a tmux pane
+            await sa.wait_for("Citadels lobby")
+            sb = await lobby(b)
+            await type_line(sb, "say anna, a game?")
+            await sa.wait_for("anna, a game?")
+            wrapped = b"\x1bPtmux;\x1b\x1b]9;Citadels: bruno: anna, a game?\x07\x1b\\"
+            await sa.wait_for(lambda s: wrapped in sa.raw)
+            # Only wrapped: tmux would swallow a bare one. The bell and the title tmux takes itself, bare.
+            assert b"\x1b]9;" not in sa.raw.replace(wrapped, b"")
+            assert "\x07\x1b]2;▶ bruno: anna, a game? · Citadels\x07".encode() in sa.raw
+
+
 @pytest.mark.slow
 async def test_no_ring_while_the_terminal_reports_focus_and_one_once_it_looks_away(tmp_path):
     hub = Hub(pace=0.0)
@@ -168,3 +185,41 @@ async def test_a_kind_or_a_way_turned_off_is_not_in_the_bytes_and_the_others_are
             assert b"\x07" + TURN_TITLE not in sa.raw[rung_a:]
             assert b"\x07" + TURN_TITLE in sb.raw[rung_b:]
             assert not any(osc in sb.raw[rung_b:] for osc in (b"\x1b]9;", b"\x1b]777;", b"\x1b]99;"))
+
+
+@pytest.mark.slow
+async def test_a_turn_based_table_rings_in_the_lobby_and_its_chat_rings_at_the_game(tmp_path):
+    hub = Hub(pace=0.0, seed=5)
+    keys = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno")}
+    async with game_server(tmp_path, hub) as server:
+        async with (
+            connect(server, "anna", client_keys=[keys["anna"]]) as a,
+            connect(server, "bruno", client_keys=[keys["bruno"]]) as b,
+        ):
+            sa, sb = await lobby(a), await lobby(b)
+            await type_line(sa, "new 2 timer=1d")
+            await sa.wait_for("1d per move")
+            await type_line(sb, "join 1")
+            await sb.wait_for("You sit at table 1")
+            await type_line(sa, "start")
+            await sa.wait_for("Your hand")
+            await sb.wait_for("Your hand")
+            table = hub.tables[1].table
+            first = table.game.pending()[0]
+            mover, other = (sa, sb) if first == 0 else (sb, sa)
+            who = ("anna", "bruno")[1 - first]
+            await type_line(other, "lobby")  # a turn-based seat waits for its player there
+            await other.wait_for("Citadels lobby")
+            told = len(other.raw)
+            await play(table, (sa, sb), lambda seen, p: p[0] != first)
+            # In the lobby, the other was rung for the move their table now awaits.
+            rung = b"\x1b]9;Citadels: Your turn at table 1\x07"
+            await other.wait_for(lambda s: rung in other.raw[told:])
+            assert other.raw[told:].count(rung) == 1
+            # Back at the game, a line naming the one who waits there rings them, as at a fast table.
+            await type_line(other, "join 1")
+            await other.wait_for("Your hand")
+            heard = len(mover.raw)
+            await type_line(other, f"say {('anna', 'bruno')[first]}, your move next")
+            named = f"\x1b]777;notify;Citadels;{who}: {('anna', 'bruno')[first]}, your move next\x07".encode()
+            await mover.wait_for(lambda s: named in mover.raw[heard:])

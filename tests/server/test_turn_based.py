@@ -22,6 +22,7 @@ from citadels_tui.records import MemoryRecords
 from citadels_tui.turns import clock_text, parse_clock, span, your_move_line
 
 KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno", "mallory")}
+NOT_RATED = "A game in which a bot made a late move for you does not count for your rating.\n"
 
 
 def test_a_clock_is_seconds_for_a_fast_table_and_hours_or_days_for_a_turn_based_one():
@@ -68,7 +69,10 @@ async def a_day_table(s: Served) -> None:
     assert r.exit_status == 0, r.stderr
     assert "1d per move" in r.stdout and "does not count for your rating" in r.stdout
     r = await s.run("bruno", "table join 1")
-    assert (r.exit_status, r.stdout) == (0, "You sit at table 1 (seat 2); anna starts the game.\n")
+    assert (r.exit_status, r.stdout) == (
+        0,
+        "You sit at table 1 (seat 2); anna starts the game.\n" + NOT_RATED,
+    )
     r = await s.run("anna", "table start 1")
     assert r.exit_status == 0 and r.stdout.startswith("Table 1 started: anna, bruno"), r.stderr
 

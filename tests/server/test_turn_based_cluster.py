@@ -27,16 +27,16 @@ pytestmark = pytest.mark.slow
 
 postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures
 
-KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno")}
+KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno", "dora", "boss")}
 OPTION = re.compile(r"^  (\d+)\. (.*)$", re.MULTILINE)
 
 
 @contextlib.asynccontextmanager
-async def two_processes(tmp_path: Path, url: str) -> AsyncIterator[tuple[Served, Served]]:
-    """Two servers on one database, with one host key (as a host would run them)."""
+async def two_processes(tmp_path: Path, url: str, more: str = "") -> AsyncIterator[tuple[Served, Served]]:
+    """Two servers on one database, with one host key (as a host would run them); `more`: settings."""
     key = asyncssh.generate_private_key("ssh-ed25519").export_private_key("openssh")
     settings = tmp_path / "settings.toml"
-    settings.write_text("lease = 1.5\n")
+    settings.write_text("lease = 1.5\n" + more)
     async with contextlib.AsyncExitStack() as stack:
         servers = []
         for i in range(2):
@@ -50,7 +50,9 @@ async def two_processes(tmp_path: Path, url: str) -> AsyncIterator[tuple[Served,
         yield servers[0], servers[1]
 
 
-async def run(server: Served, name: str, command: str) -> asyncssh.SSHCompletedProcess:
+async def run(
+    server: Served, name: str, command: str, typed: str | None = None
+) -> asyncssh.SSHCompletedProcess:
     async with asyncssh.connect(
         "127.0.0.1",
         server.port,
@@ -60,7 +62,7 @@ async def run(server: Served, name: str, command: str) -> asyncssh.SSHCompletedP
         agent_path=None,
         preferred_auth="publickey",
     ) as conn:
-        return await conn.run(command, check=False)
+        return await conn.run(command, check=False, input=typed)
 
 
 async def status(server: Served, name: str) -> list[dict[str, object]]:
@@ -160,3 +162,32 @@ async def test_a_turn_based_table_is_made_joined_and_played_over_exec_on_two_pro
         assert [x.since for x in kept.seats if x.since is not None] == [after[0]["since"]]
     finally:
         db.close()
+
+
+async def test_a_waiting_tables_seats_and_chat_outlive_every_process(postgres_url, tmp_path):
+    admins = f'admins = ["{KEYS["boss"].get_fingerprint("sha256")}"]\n'
+    async with two_processes(tmp_path, postgres_url, admins) as (one, two):
+        r = await run(one, "anna", "table new 2 timer=1d")
+        assert r.exit_status == 0, r.stderr
+        r = await run(two, "bruno", "table join 1")  # on the other process
+        assert r.exit_status == 0, r.stderr
+        r = await run(one, "boss", "announce 'Back at noon'")  # said at every table, kept once
+        assert r.exit_status == 0, r.stderr
+        # A write this process waits for, after the line: the line is in the database before it.
+        r = await run(one, "dora", "table new 2 timer=5h")
+        assert r.exit_status == 0, r.stderr
+        for server in (one, two):  # both die: nothing is written on the way out
+            server.process.send_signal(signal.SIGKILL)
+            await server.process.wait()
+
+    options = ("--database", postgres_url, "--bot-pace", "0", "--settings", str(tmp_path / "settings.toml"))
+    async with served(tmp_path / "server0", *options, log_level="WARNING") as again:
+        r = await run(again, "bruno", "status")
+        assert r.stdout == "Table 1 (1d): not started: 2 of 2 seats taken, anna starts it.\n", r.stderr
+        r = await run(again, "anna", "table start 1")
+        assert (r.exit_status, r.stdout) == (0, "Table 1 started: anna, bruno.\n"), r.stderr
+        out = (await run(again, "bruno", "plain", "join 1\nquit\n")).stdout.splitlines()
+        at = next(i for i, line in enumerate(out) if line.startswith("> Table 1. "))
+        chat = [line.removeprefix("> ") for line in out[at + 1 :] if line.removeprefix("> ").startswith("* ")]
+        assert chat == ["* Announcement from boss: Back at noon"], out
+        await again.stop()

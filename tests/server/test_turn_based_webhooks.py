@@ -122,6 +122,20 @@ def test_a_notice_takes_the_form_its_address_tells():
     assert usable_url("https://chat.example.org/hooks/abc", "teams") == (
         "A webhook's form is discord, slack or ntfy, not 'teams'."
     )
+    # ntfy refuses a topic of other characters, or longer: the address is refused when it is given.
+    for topic in ("my.topic", "a" * 65):
+        assert usable_url(f"https://ntfy.sh/{topic}") == (
+            "An ntfy webhook is the topic's address, https://ntfy.sh/mytopic, its topic made of letters, "
+            "digits, _ and - (at most 64)."
+        )
+    assert (
+        usable_url("https://ntfy.sh/" + "a" * 64) is None and usable_url("https://ntfy.sh/my_topic-2") is None
+    )
+    # A Discord message is at most 2000 characters.
+    assert (
+        len(json.loads(notice("https://discord.com/api/webhooks/1/abc", "C", "x" * 3000)[1])["content"])
+        == 2000
+    )
 
 
 async def test_each_form_is_taken_by_a_receiver_that_reads_it_as_its_service_does(tmp_path):

@@ -217,7 +217,7 @@ def _start_turns(
         "faceup": list(faceup),
         "facedown": down,
         "draft": [],
-        "selection_step": len(g.selection_order),
+        "selection_step": len(g.round_state.order),
         "revealed": [key],
         "called_by": {key: p},
         "calling": key,

@@ -130,6 +130,8 @@ class Screen:
         await asyncio.wait_for(asyncio.shield(self.task), timeout)
 
 
-async def open_game(conn: asyncssh.SSHClientConnection, width: int = 100, height: int = 30) -> Screen:
-    process = await conn.create_process(term_type="xterm-256color", term_size=(width, height), encoding=None)
+async def open_game(
+    conn: asyncssh.SSHClientConnection, width: int = 100, height: int = 30, term: str = "xterm-256color"
+) -> Screen:
+    process = await conn.create_process(term_type=term, term_size=(width, height), encoding=None)
     return Screen(process, width, height)

@@ -14,6 +14,7 @@ import pytest
 from test_tui_app import keys
 
 from citadels_core import Action
+from citadels_core.bots.turning_points import turning_points
 from citadels_tui import learn
 from citadels_tui.components.end_screen import EndScreen
 from citadels_tui.components.lesson_screen import LessonScreen
@@ -22,11 +23,50 @@ from citadels_tui.i18n import set_language, t
 from citadels_tui.learn_app import LearnApp
 from citadels_tui.plain import PROMPT, play
 from citadels_tui.plain_lesson import LessonSeat, lesson_table
+from citadels_tui.review import first_round, known_events, replayed, score_history, timeline
 
 SIZE = (80, 24)
 # The words of the end that name the three commands, as the player types them in each language.
 NEXT = {"en": ("“help”", "“hint”", "“review”"), "ru": ("«помощь»", "«подсказка»", "«разбор»")}
 TYPE = {"en": re.compile(r"→ Type (\d+):"), "ru": re.compile(r"→ Наберите (\d+):")}
+
+
+def test_the_lessons_turning_points_are_worked_out_from_its_position():
+    # The review replays the lesson from its position, not from a deal: each of the player's decisions
+    # with more than one option gets its turning point, in the rounds the lesson plays.
+    table = lesson_table()
+    record = table.record
+    learn.play_through(record.actions)
+    assert replayed(record, learn.POSITION).result == learn.play_through().result
+    points = turning_points(
+        record.config, record.seed, record.actions, learn.PLAYER, 10, start=learn.POSITION
+    )
+    # Every step is a choice, but for three ends of a turn with nothing else to do.
+    chosen = [s.action for s in learn.STEPS]
+    assert [tp.chosen for tp in points] == [a for i, a in enumerate(chosen) if i not in (5, 10, 15)]
+    assert all(chosen[i] == Action("end", ()) for i in (5, 10, 15))
+    assert {tp.round for tp in points} == {6, 7}
+    # The timeline begins with the round the position is in, which no event opens.
+    rounds = timeline(
+        record.config, known_events(record, 0, learn.POSITION), 0, first_round(record, learn.POSITION)
+    )
+    assert [r.round for r in rounds] == [6, 7] and rounds[0].crown == learn.PLAYER
+    assert rounds[0].deeds and rounds[0].holders[0] == ("assassin", learn.PLAYER)
+    assert len(score_history(record, 0, learn.POSITION)) == 2
+
+
+def test_the_lesson_fits_in_fifteen_minutes():
+    # A generous reckoning of a learner's pace: the lesson's words read at 120 a minute, 20 seconds to find
+    # and type each step's option, and each bot move on screen for the app's pace, then 3 seconds to read
+    # its line of the story.
+    from citadels_tui.settings import Settings
+
+    record: list[tuple[int, Action]] = []
+    learn.play_through(record)
+    bot_moves = sum(1 for seat, _ in record if seat != learn.PLAYER)
+    words = sum(len(str(x).split()) for x in (learn.WELCOME, *(step.says for step in learn.STEPS)))
+    seconds = words / 120 * 60 + 20 * len(learn.STEPS) + bot_moves * (Settings().bot_pace + 3)
+    assert seconds < 15 * 60
 
 
 def test_the_script_holds_and_the_player_wins():
@@ -84,45 +124,108 @@ def story(screen: LessonScreen) -> str:
     return " ".join(" ".join(str(line.text) for line in screen.query_one(LogPane).lines).split())
 
 
+# The words the player types for the app's commands, in each language.
+WORDS = {
+    "en": {"undo": "undo", "hint": "hint", "help": "help", "review": "review"},
+    "ru": {"undo": "отменить", "hint": "подсказка", "help": "помощь", "review": "разбор"},
+}
+UNDO_AT = 5  # after step 5 (the Church built), the player takes it back and builds it again
+
+
+async def until(pilot, cond, what: str, limit: int = 3000) -> None:
+    for _ in range(limit):  # a bounded number of turns, not a timed assertion
+        if cond():
+            return
+        await pilot.pause()
+    raise AssertionError(f"never: {what}")
+
+
 async def play_the_lesson(tmp_path: Path, lang: str) -> None:
+    from textual.widgets import Static
+
+    from citadels_tui.components.help_screen import HelpScreen
+    from citadels_tui.components.review_screen import ReviewScreen
+
     app = LearnApp(home=tmp_path, pace=0, lang=lang)
+    app.hint_budget = (20, None)  # a quick hint, the same every time
+    words = WORDS[lang]
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         screen = app.game_screen
         assert isinstance(screen, LessonScreen)
         assert str(learn.WELCOME) in story(screen)
         steps = 0
+        undone = False
         while not app.table.game.over:
             text = pane_text(screen)
             assert t("Lesson · step {n} of {m}", n=steps + 1, m=len(learn.STEPS)) in str(
                 screen.lesson.border_title
             )
             number = int(TYPE[lang].search(text).group(1))
-            if steps == 0:
-                # A wrong step first: a legal choice, but not the lesson's. Nothing is played; the pane and
-                # the story say so gently, and the step stays.
-                await pilot.press(*keys(str(number % len(app.seat.view().legal) + 1)), "enter")
-                await pilot.pause()
-                assert not app.table.record.actions
-                said = learn.correction(
-                    app.seat.config,
-                    app.seat.view(),
-                    app.seat.view().legal[number % len(app.seat.view().legal)],
-                    number - 1,
-                )
-                assert said in pane_text(screen) and said in story(screen)
+            legal = app.seat.view().legal
             before = len(app.table.record.actions)
+            told = len(story(screen))
+            # A wrong step first, at every step: a legal choice, but not the lesson's (or, where the step has
+            # one option, one that is not there). Nothing is played; the step stays, and a legal choice
+            # gets the lesson's gentle correction in the pane and the story.
+            await pilot.press(*keys(str(number % len(legal) + 1 if len(legal) > 1 else 2)), "enter")
+            await pilot.pause()
+            assert len(app.table.record.actions) == before
+            assert len(story(screen)) > told  # something was said
+            said = learn.correction(app.seat.config, app.seat.view(), legal[number % len(legal)], number - 1)
+            if len(legal) > 1:
+                assert said in pane_text(screen) and said in story(screen)
+            assert learn.instruction(app.seat.config, app.seat.view(), number - 1) in pane_text(screen)
+            if steps == 0:
+                # A hint helps in the lesson as in any game: the hard bot's choices, with their chances.
+                await pilot.press(*keys(words["hint"]), "enter")
+                await until(pilot, lambda: "%" in story(screen).rsplit("(→)", 1)[-1], "the hint")
             await pilot.press(*keys(str(number)), "enter")
             await settle(app, pilot)
             assert app.table.record.actions[before] == (learn.PLAYER, learn.STEPS[steps].action)
+            assert said not in pane_text(screen)  # the correction was for the step just done
             steps += 1
+            if steps == UNDO_AT and not undone:
+                # `undo` takes the step back: the lesson is at that step again, its action wanted again.
+                undone = True
+                await pilot.press(*keys(words["undo"]), "enter")
+                await settle(app, pilot)
+                assert len(app.table.record.actions) == before
+                steps -= 1
+                assert t("Lesson · step {n} of {m}", n=steps + 1, m=len(learn.STEPS)) in str(
+                    screen.lesson.border_title
+                )
+                assert learn.STEPS[steps].action in app.seat.view().legal
             assert steps <= len(learn.STEPS)
-        assert steps == len(learn.STEPS)
+        assert steps == len(learn.STEPS) and undone
         # The board stays, with the lesson's last words: the scores and the three commands to go on with.
         assert app.screen is screen
         end = pane_text(screen)
         assert all(word in end for word in NEXT[lang])
         assert "26" in end and all(word in story(screen) for word in NEXT[lang])
+        # And each of the three does what the words say. `help`: the commands.
+        await pilot.press(*keys(words["help"]), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        # `hint` is for a decision: the game is over, and the story says so.
+        await pilot.press(*keys(words["hint"]), "enter")
+        await pilot.pause()
+        assert t("Nothing to decide right now: a hint is for your own decisions.") in story(screen)
+        # `review`: the lesson's two rounds as the player saw them, and the turning points being weighed.
+        await pilot.press(*keys(words["review"]), "enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        assert [r.round for r in review.rounds] == [6, 7]
+        assert review.result == app.table.game.result
+        first = str(review.query_one("#round-6", Static).render())
+        assert t("Round {n}", n=6) in first and t("crown: {p}", p=t("you")) in first
+        assert len(review.scores) == 2 and review.scores[-1][learn.PLAYER] == 26
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.press("f7")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
@@ -137,11 +240,12 @@ class Reader(io.TextIOBase):
     """A player who reads the lesson's lines before typing: once a prompt is out, the number the lesson
     asked for; the first time, a wrong one."""
 
-    def __init__(self, pattern: re.Pattern[str]) -> None:
+    def __init__(self, pattern: re.Pattern[str], first: str = "") -> None:
         self.out = io.StringIO()
         self.prompted = threading.Semaphore(0)
         self.pattern = pattern
         self.wrong_typed = False
+        self.first = first  # a line typed before anything else (a command), if any
 
     def write(self, text: str) -> int:
         self.out.write(text)
@@ -155,6 +259,9 @@ class Reader(io.TextIOBase):
         asked = self.pattern.findall(self.out.getvalue())
         if not asked:
             return ""
+        if self.first:
+            line, self.first = self.first, ""
+            return line + "\n"
         if not self.wrong_typed:
             self.wrong_typed = True
             return f"{int(asked[-1]) + 1}\n"
@@ -167,7 +274,8 @@ def test_the_lesson_as_lines(lang):
     try:
         table = lesson_table()
         reader = Reader(
-            re.compile(r"^" + ("Type" if lang == "en" else "Наберите") + r" (\d+):", re.MULTILINE)
+            re.compile(r"^" + ("Type" if lang == "en" else "Наберите") + r" (\d+):", re.MULTILINE),
+            WORDS[lang]["help"],
         )
         asyncio.run(asyncio.wait_for(play(table, learn.PLAYER, reader, reader, face_of=LessonSeat), 300))
         text = reader.out.getvalue()
@@ -178,6 +286,23 @@ def test_the_lesson_as_lines(lang):
         )  # the step is said once; the correction repeats what to type
         assert "not this lesson's move" in text if lang == "en" else "не ход урока" in text
         assert all(word in text for word in NEXT[lang])
+        # `help` in the lesson is plain mode's; the end says where `hint` and `review` are.
+        assert (
+            t(
+                "Type a number or what to do (take gold, build castle); an empty line lists your options "
+                "again; look, hand, cities, city NAME, characters, score and who tell the table; hint, story, "
+                "results, skip, new, lang and quit do what the full screen's keys do."
+            )
+            in text
+        )
+        assert (
+            t(
+                "Next: in a game, “help” lists what you can type, and “hint” asks the strongest bot. The full "
+                "screen also has “review”, a finished game's turning points."
+            )
+            in text
+        )
+        assert "F7" not in text and "F2" not in text  # the full screen's keys
     finally:
         set_language("en")
 
@@ -210,6 +335,13 @@ async def learn_in_the_lobby() -> None:
         assert (
             "“lobby”" in end and "F2" not in end
         )  # a new game is made in the lobby, not on the server's disk
+        from citadels_tui.components.review_screen import ReviewScreen
+
+        await pilot.press(*"review", "enter")  # the review the last words name, over SSH as at home
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and [r.round for r in app.screen.rounds] == [6, 7]
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press(*"lobby", "enter")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen) and table.closed and app.table is None

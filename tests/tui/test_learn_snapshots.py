@@ -1,5 +1,6 @@
-"""The lesson's screen at 80×24 in both languages: a correction, the call, the Warlord's step, and the end
-with the lesson's last words on the board. Never accept a changed snapshot without opening it."""
+"""The lesson's screen at 80×24 in both languages: a correction, the call, the Warlord's step, the end
+with the lesson's last words on the board, and its review. Never accept a changed snapshot without opening
+it."""
 
 from __future__ import annotations
 
@@ -55,3 +56,26 @@ def test_the_warlords_step(snap_compare, tmp_path):
 def test_the_end_of_the_lesson(snap_compare, tmp_path, lang):
     app = LearnApp(home=tmp_path, pace=0, lang=lang)
     assert snap_compare(app, terminal_size=SIZE, run_before=_steps(len(learn.STEPS)))
+
+
+def _review() -> Callable[..., Awaitable[None]]:
+    """The lesson played to its end, then `review`: its timeline, from the round the lesson starts in."""
+
+    async def run_before(pilot) -> None:
+        from citadels_tui.components.review_screen import ReviewScreen
+
+        await _steps(len(learn.STEPS))(pilot)
+        await pilot.press(*"review", "enter")
+        for _ in range(200):  # a bounded number of turns, not a timed assertion
+            await pilot.pause()
+            if isinstance(pilot.app.screen, ReviewScreen):
+                await pilot.pause()
+                return
+        raise AssertionError("no review")
+
+    return run_before
+
+
+def test_the_lessons_review(snap_compare, tmp_path):
+    app = LearnApp(home=tmp_path, pace=0, lang="en")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_review())

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import date, timedelta
 from types import SimpleNamespace
 
-from citadels_core.puzzle import shipped
+from citadels_core.puzzle import daily, shipped
 from citadels_core.view import view
 from citadels_tui.names import describe
 from citadels_tui.puzzles import pose, run_puzzle
@@ -87,3 +88,32 @@ def test_a_puzzle_file_and_a_number_beyond_it(tmp_path, capsys):
     code, _ = run("1\n", file=str(f))
     assert code == 2
     assert "Puzzle line 1" in capsys.readouterr().err
+
+
+def test_without_a_number_it_poses_the_days_puzzle():
+    day = date(2026, 12, 2)
+    for d in (day, day + timedelta(days=1)):
+        out = io.StringIO()
+        run_puzzle(args(number=None), io.StringIO(""), out, today=d)
+        assert out.getvalue().startswith("\n".join(pose(daily(d))) + "\n")
+    assert daily(day) != daily(day + timedelta(days=1))
+
+
+def test_the_solution_names_the_rule_behind_the_answer_in_both_languages():
+    from citadels_tui.i18n import set_language
+    from citadels_tui.puzzles import verdict
+
+    tavern = next(p for p in shipped() if str(p.answer) == "keep tavern")
+    lines = verdict(tavern, tavern.answer)
+    assert "With it you can build the Tavern this turn, and that completes your city." in lines
+    assert lines.index("With it you can build the Tavern this turn, and that completes your city.") > 2
+    # No rule the engine can name: the chances alone.
+    ending = next(p for p in shipped() if str(p.answer) == "end")
+    assert verdict(ending, ending.answer)[-1].startswith("It leads every other choice by")
+    set_language("ru")
+    try:
+        assert "С ним в этот ход можно построить «Таверна», и это завершит ваш город." in verdict(
+            tavern, tavern.answer
+        )
+    finally:
+        set_language("en")

@@ -1,6 +1,8 @@
 """The day's puzzle on the full-screen lobby (Textual pilot): `puzzle` poses it in the lobby's log with the
 day's count, `puzzle N` answers it, and the records keep the first answer (citadels_tui/daily_puzzle.py)."""
 
+from datetime import UTC, date, datetime
+
 from sessions import session_info
 
 from citadels_core.puzzle import daily
@@ -8,9 +10,10 @@ from citadels_core.view import view
 from citadels_server.hub import Hub
 from citadels_tui.components.lobby_screen import LobbyLog
 from citadels_tui.lobby_app import ssh_app_factory
-from citadels_tui.puzzles import utc_day
 
 ANNA = session_info(name="anna", key_fingerprint=None)
+DAY = date(2026, 12, 2)  # the hub's clock stands at its noon (UTC): no run straddles midnight
+NOON = datetime(2026, 12, 2, 12, tzinfo=UTC).timestamp()
 
 
 def _text(log) -> str:
@@ -30,8 +33,8 @@ async def _until(pilot, cond, what: str, limit: int = 500) -> None:
 
 
 async def test_the_days_puzzle_is_posed_and_answered_in_the_full_screen_lobby():
-    hub = Hub(pace=0.0)
-    puzzle = daily(utc_day())
+    hub = Hub(pace=0.0, clock=lambda: NOON)
+    puzzle = daily(DAY)
     right = view(puzzle.game(), puzzle.seat).legal.index(puzzle.answer) + 1
     app = ssh_app_factory(ANNA, hub)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -44,4 +47,4 @@ async def test_the_days_puzzle_is_posed_and_answered_in_the_full_screen_lobby():
             pilot, lambda: "1 player solved today's puzzle, of 1" in _text(log), "the answer counted"
         )
         assert "Right! The clear best choice:" in _text(log)
-    assert (await hub.records.puzzle_day(utc_day().isoformat(), "anna")).mine is True
+    assert (await hub.records.puzzle_day(DAY.isoformat(), "anna")).mine is True

@@ -146,3 +146,35 @@ async def test_think_on_puts_the_guesses_in_the_characters_pane_and_keeps_the_se
 def test_the_guesses_line_at_80x24(snap_compare, tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     assert snap_compare(app, terminal_size=(80, 24), run_before=_guesses_in_the_pane)
+
+
+async def test_the_settings_screen_turns_the_guesses_line_on_and_off(tmp_path: Path):
+    from textual.widgets import Select
+
+    from citadels_tui.components.settings_screen import SettingsScreen
+
+    app = CitadelsApp(home=tmp_path, seed=5, pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _settle(pilot)
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        row = app.screen.query_one("#think-line", Select)
+        assert row.value is False  # off unless turned on
+        row.value = True
+        await pilot.pause()
+        assert load_settings(tmp_path)[0].think_line is True
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "The characters pane shows your guesses." in told(app)
+        assert "Guesses:" in pane_text(app)
+        await pilot.press("f3")
+        await pilot.pause()
+        row = app.screen.query_one("#think-line", Select)
+        assert row.value is True  # the screen shows the setting as it is
+        row.value = False
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Guesses:" not in pane_text(app)
+        assert load_settings(tmp_path)[0].think_line is False
