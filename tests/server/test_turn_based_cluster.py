@@ -17,7 +17,7 @@ from pathlib import Path
 import asyncssh
 import postgres
 import pytest
-from served import Served, served
+from served import Served, exec_as, served
 
 from citadels_server.database import open_database
 from citadels_server.hostkey import HOST_KEY_FILE
@@ -51,16 +51,7 @@ async def two_processes(tmp_path: Path, url: str) -> AsyncIterator[tuple[Served,
 
 
 async def run(server: Served, name: str, command: str) -> asyncssh.SSHCompletedProcess:
-    async with asyncssh.connect(
-        "127.0.0.1",
-        server.port,
-        username=name,
-        known_hosts=None,
-        client_keys=[KEYS[name]],
-        agent_path=None,
-        preferred_auth="publickey",
-    ) as conn:
-        return await conn.run(command, check=False)
+    return await exec_as(server.port, name, KEYS[name], command)
 
 
 async def status(server: Served, name: str) -> list[dict[str, object]]:

@@ -10,7 +10,7 @@ import re
 
 import asyncssh
 import pytest
-from served import served
+from served import exec_as, served
 
 from citadels_server.database import open_database
 from citadels_server.settings import Settings
@@ -22,16 +22,7 @@ OPTION = re.compile(r"^  (\d+)\. (.*)$", re.MULTILINE)
 
 
 async def run(port: int, name: str, command: str) -> asyncssh.SSHCompletedProcess:
-    async with asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username=name,
-        known_hosts=None,
-        client_keys=[KEYS[name]],
-        agent_path=None,
-        preferred_auth="publickey",
-    ) as conn:
-        return await conn.run(command, check=False)
+    return await exec_as(port, name, KEYS[name], command)
 
 
 def choose(out: str, rng: random.Random) -> int | None:

@@ -8,7 +8,7 @@ import json
 
 import asyncssh
 import pytest
-from served import served
+from served import exec_as, served
 
 pytestmark = pytest.mark.slow  # three starts of a real server
 
@@ -16,16 +16,7 @@ KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", 
 
 
 async def run(port: int, name: str, command: str) -> asyncssh.SSHCompletedProcess:
-    async with asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username=name,
-        known_hosts=None,
-        client_keys=[KEYS[name]],
-        agent_path=None,
-        preferred_auth="publickey",
-    ) as conn:
-        return await conn.run(command, check=False)
+    return await exec_as(port, name, KEYS[name], command)
 
 
 async def test_a_turn_based_table_not_started_is_there_after_a_kill_with_its_seats_and_starts(tmp_path):

@@ -104,6 +104,21 @@ async def served(home: Path, *options: str, log_level: str = "INFO") -> AsyncIte
             reader.cancel()
 
 
+async def exec_as(port: int, name: str, key: asyncssh.SSHKey, command: str) -> asyncssh.SSHCompletedProcess:
+    """`ssh NAME@HOST COMMAND` with NAME's key alone (no agent, no password): what the command printed and
+    its exit status."""
+    async with asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        known_hosts=None,
+        client_keys=[key],
+        agent_path=None,
+        preferred_auth="publickey",
+    ) as conn:
+        return await conn.run(command, check=False)
+
+
 class Guest(asyncssh.SSHClient):
     """Logs in without a key, as a person pressing Enter at every prompt would."""
 
