@@ -13,6 +13,7 @@ from citadels_core.characters.base import CharacterRules
 from citadels_core.characters.classic import ClassicTaxCollector
 from citadels_core.characters.king import King
 from citadels_core.position import HEADER, VERSION
+from citadels_core.record import GameRecord
 from citadels_core.terms import CARD, SELECT, TURN
 from citadels_core.view import view
 
@@ -354,6 +355,21 @@ def finished_by_bots(
         g.apply(p, a)
         actions.append((p, a))
     return cfg, actions
+
+
+# The bots of the games puzzles are harvested from, by turns: the games then hold a learner's mistakes.
+PUZZLE_SOURCE_LEVELS = ("easy", "normal")
+
+
+def puzzle_source(n: int, first_seed: int = 4400) -> GameRecord:
+    """Game n (from 0) of `bench/puzzle_games.py --seed FIRST_SEED`, a bot game to harvest puzzles from:
+    seed first_seed + n, 2 + n % 3 players, seat i an `easy` or `normal` bot as (n + i) % 2 says, seeded
+    seed * 31 + i. The shipped puzzles came from such games (bench/puzzle_games.py)."""
+    seed = first_seed + n
+    players = 2 + n % 3
+    kinds = [PUZZLE_SOURCE_LEVELS[(n + i) % 2] for i in range(2)]
+    cfg, actions = finished_by_bots(players, seed, kinds, [seed * 31 + i for i in range(players)])
+    return GameRecord(cfg, seed, actions)
 
 
 # A hosted table's settings as the records keep them (HostedTable's simple fields): for database tests and
