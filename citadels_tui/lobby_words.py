@@ -99,6 +99,39 @@ def table_made(face: LobbyFace, ht: HostedTable) -> None:
     tell_code(face, ht, 0)
 
 
+def tell_comings_and_goings(face: LobbyFace, ht: HostedTable) -> None:
+    """Who sat down at or left `ht`, the face's table not yet started, since the last look (`face.seated`),
+    said as news (the host waits for them to start the game); this look is then the last. Looked at each
+    redraw: one who came and went between two looks is no news."""
+    names, me = ht.names(), face.player.casefold()
+    if face.seated is not None and face.seated[0] == ht.id:
+        before = {n.casefold() for n in face.seated[1]}
+        now = {n.casefold() for n in names}
+        for n in names:
+            if n.casefold() not in before and n.casefold() != me:
+                sentence = t(
+                    "{p} sat down at your table {n}: {k} of {m} seats taken.",
+                    p=n,
+                    n=ht.id,
+                    k=len(names),
+                    m=ht.players,
+                )
+                face.say(sentence, alert=True)
+        for n in face.seated[1]:
+            if n.casefold() not in now and n.casefold() != me:
+                sentence = t(
+                    "{p} left your table {n}: {k} of {m} seats taken.",
+                    p=n,
+                    n=ht.id,
+                    k=len(names),
+                    m=ht.players,
+                )
+                face.say(sentence, alert=True)
+        if ht.free == 0 and now - before and ht.creator.casefold() == me:
+            face.say(t("Every seat is taken: type “start”."), alert=True)
+    face.seated = (ht.id, names)
+
+
 def welcome(face: LobbyFace, notice: tuple[str, str] | None) -> None:
     """What a player arriving in the lobby is told: first where a table awaits their move, then the welcome,
     why the name asked for was not given (`notice`: the server's reason and the name), and how to keep one."""
