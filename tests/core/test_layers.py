@@ -35,8 +35,9 @@ def test_the_code_is_ruff_formatted():
 
 
 def test_the_whole_tree_passes_mypy_strict():
-    # .ci/mypy checks core, citadels_tui, server and themes under their import names, with the configuration
-    # of [tool.mypy] in pyproject.toml (the packages, the strict mode, the overrides with their reasons).
+    # .ci/mypy checks core, citadels_tui, server, themes (under their import names) and the tests' helpers
+    # (tests/support/), with the configuration of [tool.mypy] in pyproject.toml (the packages, the modules,
+    # the strict mode).
     env = {**os.environ, "PYTHON": sys.executable}
     r = subprocess.run(
         [str(ROOT / ".ci" / "mypy")], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
@@ -45,6 +46,16 @@ def test_the_whole_tree_passes_mypy_strict():
     assert "Success: no issues found" in r.stdout
     checked = re.search(r"in (\d+) source files", r.stdout)
     assert checked and int(checked.group(1)) > 100, "mypy read the whole tree, not only the engine"
+
+
+def test_mypy_checks_every_helper_the_tests_share():
+    # tests/support/ is imported by module name (pytest's pythonpath), so mypy names each module it checks.
+    import tomllib
+
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        checked = tomllib.load(f)["tool"]["mypy"]["modules"]
+    helpers = sorted(path.stem for path in (ROOT / "tests" / "support").glob("*.py"))
+    assert sorted(checked) == helpers, "list each module of tests/support/ in [tool.mypy] modules"
 
 
 def test_each_type_ignore_says_why():

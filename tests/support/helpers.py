@@ -91,8 +91,8 @@ def deck_top(g: Game, n: int) -> tuple[list[str], list[str]]:
     return deck[: -n - 1 : -1], deck[:-n]
 
 
-def _placed(lines: dict[str, Any]) -> Counter:
-    c: Counter = Counter(lines["museum"]) + Counter(lines["drawn"])
+def _placed(lines: dict[str, Any]) -> Counter[str]:
+    c: Counter[str] = Counter(lines["museum"]) + Counter(lines["drawn"])
     for h in lines["hands"]:
         c.update(h)
     for city in lines["cities"]:
@@ -268,13 +268,20 @@ def legal_kinds(g: Game) -> set[str]:
     return {a.kind for a in g.legal_actions()}
 
 
-def legal(g: Game, kind: str) -> list[tuple]:
+def legal(g: Game, kind: str) -> list[tuple[Any, ...]]:
     """The arguments of each legal action of that kind."""
     return [a.args for a in g.legal_actions() if a.kind == kind]
 
 
 def keys(g: Game, cards: list[int]) -> list[str]:
     return sorted(g.card_keys(cards))
+
+
+def pending_seat(g: Game) -> int:
+    """The seat whose decision the game waits for (the game is not over)."""
+    pending = g.pending()
+    assert pending is not None, "the game is over"
+    return pending[0]
 
 
 def turn_of(g: Game) -> tuple[int, str]:
@@ -317,14 +324,14 @@ def play_random(g: Game, steps: int, seed: int = 0) -> list[tuple[int, Action]]:
     for _ in range(steps):
         if g.over:
             break
-        p = g.pending()[0]
+        p = pending_seat(g)
         a = bot.choose(view(g, p))
         g.apply(p, a)
         log.append((p, a))
     return log
 
 
-def all_cards(g: Game) -> Counter:
+def all_cards(g: Game) -> Counter[int]:
     """The multiset of district cards in the deck, hands, cities and under the Museum."""
     c = Counter(g.deck)
     for h in g.hands:
@@ -341,7 +348,7 @@ def finished_by_bots(
     kinds: Sequence[str] = ("normal",),
     bot_seeds: Sequence[int] | None = None,
     config: GameConfig | None = None,
-) -> tuple[GameConfig, list]:
+) -> tuple[GameConfig, list[tuple[int, Action]]]:
     """A config (`config`, or the first game's) and the (player, action) record of a whole game its bots
     played, seat i a `kinds[i % len(kinds)]` bot seeded `bot_seeds[i]` (default `seed * 10 + i`)."""
     cfg = config or GameConfig.create(players)
@@ -350,7 +357,7 @@ def finished_by_bots(
     bots = [make_bot(kinds[i % len(kinds)], seeds[i]) for i in range(players)]
     actions = []
     while not g.over:
-        p = g.pending()[0]
+        p = pending_seat(g)
         a = decide(bots[p], g, p)
         g.apply(p, a)
         actions.append((p, a))
@@ -390,7 +397,7 @@ TABLE_SETTINGS = {
 
 # Every edition and player count, and each named cast with its districts once: what the position tests and
 # the scenario builder's check run over.
-EVERY_SETUPS = (
+EVERY_SETUPS: list[tuple[str, int, dict[str, Any]]] = (
     [("2016", n, {}) for n in range(2, 9)]
     + [("classic", n, {"cast": "classic_basic", "districts": "classic_basic"}) for n in range(2, 8)]
     + [

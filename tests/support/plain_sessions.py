@@ -9,6 +9,7 @@ import contextlib
 import functools
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import asyncssh
@@ -23,7 +24,7 @@ HOST_KEY = asyncssh.generate_private_key("ssh-ed25519")
 
 
 @contextlib.asynccontextmanager
-async def plain_server(tmp_path, hub: Hub, **changes: Any) -> AsyncIterator[CitadelsServer]:
+async def plain_server(tmp_path: Path, hub: Hub, **changes: Any) -> AsyncIterator[CitadelsServer]:
     """A server as `citadels serve` runs it: the hub serves the full app and the exec commands alike."""
     server = await serve_app(
         functools.partial(ssh_app_factory, hub=hub),

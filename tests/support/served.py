@@ -14,7 +14,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -125,7 +125,9 @@ class Guest(asyncssh.SSHClient):
     def kbdint_auth_requested(self) -> str:
         return ""
 
-    def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts: list) -> list[str]:
+    def kbdint_challenge_received(
+        self, name: str, instructions: str, lang: str, prompts: Sequence[tuple[str, bool]]
+    ) -> list[str]:
         return ["" for _ in prompts]
 
 
@@ -133,7 +135,11 @@ class Typist:
     """One player: an SSH session with a pyte screen, who types and reads the screen."""
 
     def __init__(
-        self, conn: asyncssh.SSHClientConnection, process: asyncssh.SSHClientProcess, width: int, height: int
+        self,
+        conn: asyncssh.SSHClientConnection,
+        process: asyncssh.SSHClientProcess[bytes],
+        width: int,
+        height: int,
     ) -> None:
         self.conn = conn
         self.process = process
@@ -326,7 +332,10 @@ async def random_bytes(t: Typist, seconds: float, per_second: int = 16_384) -> N
 def escape_sequence(r: random.Random) -> bytes:
     """One escape sequence, well formed or not: CSI with odd parameters, SGR mouse reports, OSC, DCS, SS3."""
     kind = r.randrange(6)
-    n = lambda: r.randrange(-3, 100_000)  # noqa: E731
+
+    def n() -> int:
+        return r.randrange(-3, 100_000)
+
     if kind == 0:
         return (
             b"\x1b["
