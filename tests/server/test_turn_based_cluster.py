@@ -9,7 +9,6 @@ import asyncio
 import contextlib
 import json
 import random
-import re
 import signal
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -18,6 +17,7 @@ import asyncssh
 import postgres
 import pytest
 from served import Served, exec_as, served
+from served import play_choice as choose
 
 from citadels_server.database import open_database
 from citadels_server.hostkey import HOST_KEY_FILE
@@ -28,7 +28,6 @@ pytestmark = pytest.mark.slow
 postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures
 
 KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno")}
-OPTION = re.compile(r"^  (\d+)\. (.*)$", re.MULTILINE)
 
 
 @contextlib.asynccontextmanager
@@ -74,15 +73,6 @@ async def agreed(one: Served, two: Served, name: str) -> tuple[list[object], lis
             break
         await asyncio.sleep(0.1)
     return here, there
-
-
-def choose(out: str, rng: random.Random) -> int | None:
-    """A number from the choices `play` listed (a build when there is one), or None: not this seat's move."""
-    if "You can:" not in out:
-        return None
-    options = [(int(n), what) for n, what in OPTION.findall(out.split("You can:")[-1])]
-    builds = [n for n, what in options if what.startswith("Build")]
-    return rng.choice(builds or [n for n, _ in options])
 
 
 async def test_a_turn_based_table_is_made_joined_and_played_over_exec_on_two_processes(

@@ -119,6 +119,20 @@ async def exec_as(port: int, name: str, key: asyncssh.SSHKey, command: str) -> a
         return await conn.run(command, check=False)
 
 
+# One of the choices `ssh HOST play N` lists: "  3. Build the Keep".
+PLAY_OPTION = re.compile(r"^  (\d+)\. (.*)$", re.MULTILINE)
+
+
+def play_choice(out: str, rng: random.Random) -> int | None:
+    """A number from the choices `play` listed (a build when there is one, so that the game ends), or None:
+    none listed, not this seat's move."""
+    if "You can:" not in out:
+        return None
+    options = [(int(n), what) for n, what in PLAY_OPTION.findall(out.split("You can:")[-1])]
+    builds = [n for n, what in options if what.startswith("Build")]
+    return rng.choice(builds or [n for n, _ in options])
+
+
 class Guest(asyncssh.SSHClient):
     """Logs in without a key, as a person pressing Enter at every prompt would."""
 
