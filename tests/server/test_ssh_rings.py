@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from ssh_helpers import connect
-from test_ssh_lobby import game_server, lobby, two_at_a_table, type_line
+from ssh_helpers import connect, lobby, type_line
+from test_ssh_lobby import game_server, two_at_a_table
 
 from citadels_server.hub import Hub
 from citadels_tui.ringer import Ringer, changed, desktop_sequences, mentions, title_sequence

@@ -133,3 +133,15 @@ class Screen:
 async def open_game(conn: asyncssh.SSHClientConnection, width: int = 100, height: int = 30) -> Screen:
     process = await conn.create_process(term_type="xterm-256color", term_size=(width, height), encoding=None)
     return Screen(process, width, height)
+
+
+async def lobby(conn: asyncssh.SSHClientConnection, width: int = 120, height: int = 40) -> Screen:
+    """A session of the game opened and showing the lobby (120x40: tall enough for one card a line)."""
+    s = await open_game(conn, width, height)
+    await s.wait_for("Citadels lobby")
+    return s
+
+
+async def type_line(s: Screen, text: str) -> None:
+    """`text` typed and Enter pressed, at once (no wait for the echo)."""
+    s.process.stdin.write(text.encode() + b"\r")
