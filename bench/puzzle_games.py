@@ -4,7 +4,8 @@ it) into a folder, for `citadels puzzle harvest DIR/*.json`.
     .venv/bin/python bench/puzzle_games.py DIR [--games N] [--seed S]
 
 Game n (from 0) has seed S + n and 2 + n % 3 players; its seats are `easy` and `normal` bots by turns
-(seat i plays (n + i) % 2), so that the games hold the mistakes a learner makes. The shipped puzzles
+(seat i plays (n + i) % 2), so that the games hold the mistakes a learner makes (tests/support/helpers.py's
+puzzle_source, which the harvest's tests play too). The shipped puzzles
 (core/puzzles.jsonl) came from games 4400-4434 of `--games 60 --seed 4400`, harvested niced with
 
     citadels puzzle harvest DIR/game-44{00..34}.json --budget 4000 --scan-budget 100 --out FILE
@@ -15,13 +16,12 @@ and then judged again at the large budget (20 000 playouts) by `bench/puzzle_rej
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from citadels_core import Game, GameConfig
-from citadels_core.bots import decide, make_bot
-from citadels_core.record import GameRecord
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 
-LEVELS = ("easy", "normal")
+from helpers import puzzle_source  # noqa: E402
 
 
 def main() -> None:
@@ -33,19 +33,10 @@ def main() -> None:
     out = Path(args.folder)
     out.mkdir(parents=True, exist_ok=True)
     for n in range(args.games):
-        seed = args.seed + n
-        players = 2 + n % 3
-        g = Game(GameConfig.create(players), seed, record_events=False)
-        bots = [make_bot(LEVELS[(n + i) % 2], seed * 31 + i) for i in range(players)]
-        record = GameRecord(g.config, seed)
-        while not g.over:
-            pd = g.pending()
-            assert pd is not None
-            a = decide(bots[pd[0]], g, pd[0])
-            g.apply(pd[0], a)
-            record.actions.append((pd[0], a))
-        (out / f"game-{seed}.json").write_text(record.dumps(), encoding="utf-8")
-        print(out / f"game-{seed}.json", g.round, "rounds")
+        record = puzzle_source(n, args.seed)
+        path = out / f"game-{record.seed}.json"
+        path.write_text(record.dumps(), encoding="utf-8")
+        print(path, record.replay(record_events=False).round, "rounds")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import shlex
 from collections.abc import Sequence
 from pathlib import Path
 from random import SystemRandom
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from textual.screen import Screen
 
@@ -36,6 +36,9 @@ from .settings import load_settings, new_game_of, save_settings
 from .table import Seat, Table
 from .themed_app import ThemedApp
 
+if TYPE_CHECKING:
+    from typing import Unpack
+
 HUMAN = 0  # the local player always sits in seat 0 (first to choose in round 1)
 LAST_GAME = "last-game.json"  # the last finished game, next to the game in progress, for `citadels review`
 
@@ -44,6 +47,25 @@ def fresh_seed() -> int:
     """A new game's seed from the OS's randomness (as `secrets.randbelow`, without importing `secrets`:
     its hmac/OpenSSL imports cost a few ms of every start)."""
     return SystemRandom().randrange(2**31)
+
+
+class StartOptions(TypedDict, total=False):
+    """How a session of the app starts, as `citadels` (play) asks: each left out has its default."""
+
+    resume: bool  # the saved game at once, without asking (default: asked when there is one)
+    seed: int | None  # of the first new game (default: a fresh one)
+    theme: str | None  # --theme: over the settings', and over a resumed game's own
+    lang: str | None  # --lang: over the settings', the locale's and a resumed game's own
+    # Of the first new game (else the settings'): `bots` is a level for each other seat.
+    edition: str | None
+    shorter: bool | None
+    players: int | None
+    bots: Sequence[str] | None
+    # Start from this position instead (docs/position.md), played from `position_seat` (default: the seat
+    # whose decision is open) against `position_bots` (one level for every bot, or one for each; "normal").
+    position: str | None
+    position_seat: int | None
+    position_bots: str | Sequence[str]
 
 
 class CitadelsApp(ThemedApp):
@@ -58,38 +80,27 @@ class CitadelsApp(ThemedApp):
         self,
         *,
         home: Path | None = None,
-        resume: bool = False,
-        seed: int | None = None,
-        theme: str | None = None,
         pace: float | None = None,
         seat: Seat | None = None,
-        lang: str | None = None,
-        edition: str | None = None,
-        shorter: bool | None = None,
-        position: str | None = None,
-        position_seat: int | None = None,
-        position_bots: str | Sequence[str] = "normal",
-        players: int | None = None,
-        bots: Sequence[str] | None = None,
+        **start: Unpack[StartOptions],
     ) -> None:
         """`seat`: play at a table hosted elsewhere (the SSH server); its host runs the bots and keeps
-        the record, and this app neither saves nor starts games. `edition`, `shorter`, `players`, `bots`
-        (a level for each other seat): of the first new game (else the settings'). `position`: start from
-        this position instead (docs/position.md), played from `position_seat` (default: the seat whose
-        decision is open) against `position_bots` (one level for every bot, or one for each)."""
+        the record, and this app neither saves nor starts games. `start`: how this session starts
+        (StartOptions)."""
         super().__init__(config_dir(home) / "themes")
         self.hosted_seat = seat
         self.owns_table = False
         self.home = home
-        self.want_resume = resume
-        self.seed = seed
-        self.edition_request = edition
-        self.shorter_request = shorter
-        self.players_request = players
+        self.want_resume = start.get("resume", False)
+        self.seed = start.get("seed")
+        self.edition_request = start.get("edition")
+        self.shorter_request = start.get("shorter")
+        self.players_request = start.get("players")
+        bots = start.get("bots")
         self.bots_request = None if bots is None else tuple(bots)
-        self.position = position
-        self.position_seat = position_seat
-        self.position_bots = position_bots
+        self.position = start.get("position")
+        self.position_seat = start.get("position_seat")
+        self.position_bots = start.get("position_bots", "normal")
         self.notes: list[tuple[str, bool]] = []  # (sentence, alert) for the story once it shows
         self.settings, msg = load_settings(home)
         # A broken settings file stays untouched for the whole session: we never write over it.
@@ -108,8 +119,9 @@ class CitadelsApp(ThemedApp):
         # --lang, then the settings, then the locale. The language is this app's own (see i18n.py).
         # A resumed game is shown again in the language and theme it was saved in, unless this session
         # asked for others (--lang, --theme).
-        self.lang_flag = normalize(lang)
+        self.lang_flag = normalize(start.get("lang"))
         set_language(self.lang_flag or normalize(self.settings.language) or from_environment(), self)
+        theme = start.get("theme")
         self.theme_flag = theme
         self.theme_request = theme or self.settings.theme
         self.register_game_themes()

@@ -34,8 +34,8 @@ class KeepsRecords(Protocol):
     def records(self) -> Records: ...
 
 
-class HistoryFace(Protocol):
-    """What the history commands need of the face of the lobby they are typed in."""
+class HistoryReader(Protocol):
+    """Who reads the history, in a lobby: the player, their key, and the lobby's hub with its records."""
 
     @property
     def player(self) -> str: ...
@@ -47,6 +47,10 @@ class HistoryFace(Protocol):
     def hub(self) -> KeepsRecords: ...
 
     def say(self, text: str, alert: bool = False) -> None: ...
+
+
+class HistoryFace(HistoryReader, Protocol):
+    """What the history commands need of the face of the lobby they are typed in."""
 
     def show_games(self, games: Sequence[GameSummary], everyone: bool) -> None:
         """The finished games found (the latest first), with the face's own heading, and how `replay`

@@ -1,6 +1,6 @@
 """The lobby's words, once for every face of the lobby: the full screen's command line
 (components/lobby_screen.py) and plain mode's lines (plain_lobby.py). `lobby_command(face, text)` reads a
-line and does what it says through the hub; each face does only what it alone can: go to a table, open
+line and does what it says through the hub, each command one entry of a registry (`LOBBY_COMMANDS`); each face does only what it alone can: go to a table, open
 the new-table form, change its language, quit, and its own words (the full screen's history, plain mode's
 `tables`)."""
 
@@ -99,6 +99,41 @@ def table_made(face: LobbyFace, ht: HostedTable) -> None:
     tell_code(face, ht, 0)
 
 
+def tell_comings_and_goings(face: LobbyFace, ht: HostedTable) -> bool:
+    """Who sat down at or left `ht`, the face's table not yet started, since the last look (`face.seated`),
+    said as news (the host waits for them to start the game); this look is then the last. Looked at each
+    redraw: one who came and went between two looks is no news. True when the last seat was just taken at
+    the face's own table (each face tells its maker in its own way)."""
+    filled = False
+    names, me = ht.names(), face.player.casefold()
+    if face.seated is not None and face.seated[0] == ht.id:
+        before = {n.casefold() for n in face.seated[1]}
+        now = {n.casefold() for n in names}
+        for n in names:
+            if n.casefold() not in before and n.casefold() != me:
+                sentence = t(
+                    "{p} sat down at your table {n}: {k} of {m} seats taken.",
+                    p=n,
+                    n=ht.id,
+                    k=len(names),
+                    m=ht.players,
+                )
+                face.say(sentence, alert=True)
+        for n in face.seated[1]:
+            if n.casefold() not in now and n.casefold() != me:
+                sentence = t(
+                    "{p} left your table {n}: {k} of {m} seats taken.",
+                    p=n,
+                    n=ht.id,
+                    k=len(names),
+                    m=ht.players,
+                )
+                face.say(sentence, alert=True)
+        filled = bool(ht.free == 0 and now - before and ht.creator.casefold() == me)
+    face.seated = (ht.id, names)
+    return filled
+
+
 def welcome(face: LobbyFace, notice: tuple[str, str] | None) -> None:
     """What a player arriving in the lobby is told: first where a table awaits their move, then the welcome,
     why the name asked for was not given (`notice`: the server's reason and the name), and how to keep one."""
@@ -121,80 +156,132 @@ def welcome(face: LobbyFace, notice: tuple[str, str] | None) -> None:
         )
 
 
-def lobby_command(face: LobbyFace, text: str) -> None:
-    """Do what one lobby line says; a HubError's sentence says why the hub would not."""
-    # The parser's words come with the parser, after a session's first frame (tests/support/deferred_imports.py).
-    from .command_words import APP_WORDS
+def _say(face: LobbyFace, rest: str) -> None:
+    face.hub.say_lobby(face.player, rest)
 
-    typed, _, rest = text.strip().partition(" ")
-    word, rest = APP_WORDS.get(typed.lower(), typed.lower()), rest.strip()
-    hub = face.hub
-    if word == "say" and rest:
-        hub.say_lobby(face.player, rest)
-    elif word == "help" and rest.lower() == "new":
+
+def _help(face: LobbyFace, rest: str) -> None:
+    if rest.lower() == "new":
         for line in new_help_lines():
             face.say(line)
         for ed in ("2016", "classic"):
             presets = ", ".join(p.key for p in get_edition(ed).presets)
             face.say(t("Presets of the {e} for cast= and districts=: {p}.", e=edition_label(ed), p=presets))
-    elif word == "help":
-        for line in face.help_lines():
-            face.say(line)
-        face.say(
-            t(
-                "Your name: the first SSH key that logs in with a name keeps it for good; without a "
-                "key, the reconnect code shown when you sit down retakes your seat."
-            )
+        return
+    for line in face.help_lines():
+        face.say(line)
+    face.say(
+        t(
+            "Your name: the first SSH key that logs in with a name keeps it for good; without a "
+            "key, the reconnect code shown when you sit down retakes your seat."
         )
-        if hub.order.is_admin(face.key):
-            for line in admin_help_lines():
-                face.say(line)
-    elif word in ADMIN_WORDS:
-        for line in run_admin_command(hub, Admin(face.player, face.key, face.address), word, rest):
+    )
+    if face.hub.order.is_admin(face.key):
+        for line in admin_help_lines():
             face.say(line)
-    elif word == "who":
-        names = sorted({a.name for a in hub.order.attendees}, key=str.casefold)
-        face.say(t("Here now: {names}.", names=", ".join(names)))
-    elif word == "quit":
-        face.quit()
-    elif word == "puzzle":
-        from .daily_puzzle import puzzle_command
 
-        face.later(puzzle_command(hub.records, face.player, rest, face.say, hub.clock()))
-    elif word == "lang":
-        face.choose_language(rest)
-    elif word == "new":
-        if rest or not face.open_form():
-            table_made(face, create_from_words(hub, face.player, face.key, face.code, rest.split()))
-    elif word in ("join", "watch"):
-        ht = hub.get(table_number(rest))
-        if word == "watch":
-            hub.watch(ht)
-            face.go_to_table(ht, None)
-            return
-        seat = refused_at(ht, face.player, "a seat", lambda: hub.join(ht, face.player, face.key, face.code))
-        face.seated = (ht.id, ht.names())
-        if ht.table is not None:
-            face.go_to_table(ht, seat)
-        else:
-            face.say(t("You sit at table {n}; {c} starts the game.", n=ht.id, c=ht.creator))
-            if ht.turn_based:  # the table's rule for the rating, as its maker was told it
-                face.say(late_rule(ht))
-            tell_code(face, ht, seat)
-    elif word == "leave":
-        mine = hub.find(face.player, face.key, face.code)
-        if mine is None or mine[0].table is not None:
-            face.say(t("You are not waiting at a table."), alert=True)
-        else:
-            hub.leave(mine[0], face.player, face.key, face.code)
-            face.say(t("You left table {n}.", n=mine[0].id))
-    elif word == "start":
-        mine = hub.find(face.player, face.key, face.code)
-        if mine is None:
-            face.say(t("You are not at a table: “new” makes one."), alert=True)
-        else:
-            # The hub's news takes each seated face to the game.
-            refused_at(mine[0], face.player, "the start", lambda: hub.start(mine[0], face.player))
+
+def _admin(word: str) -> Callable[[LobbyFace, str], None]:
+    def run(face: LobbyFace, rest: str) -> None:
+        for line in run_admin_command(face.hub, Admin(face.player, face.key, face.address), word, rest):
+            face.say(line)
+
+    return run
+
+
+def _who(face: LobbyFace, rest: str) -> None:
+    names = sorted({a.name for a in face.hub.order.attendees}, key=str.casefold)
+    face.say(t("Here now: {names}.", names=", ".join(names)))
+
+
+def _quit(face: LobbyFace, rest: str) -> None:
+    face.quit()
+
+
+def _puzzle(face: LobbyFace, rest: str) -> None:
+    from .daily_puzzle import puzzle_command
+
+    face.later(puzzle_command(face.hub.records, face.player, rest, face.say, face.hub.clock()))
+
+
+def _lang(face: LobbyFace, rest: str) -> None:
+    face.choose_language(rest)
+
+
+def _new(face: LobbyFace, rest: str) -> None:
+    if rest or not face.open_form():
+        table_made(face, create_from_words(face.hub, face.player, face.key, face.code, rest.split()))
+
+
+def _watch(face: LobbyFace, rest: str) -> None:
+    ht = face.hub.get(table_number(rest))
+    face.hub.watch(ht)
+    face.go_to_table(ht, None)
+
+
+def _join(face: LobbyFace, rest: str) -> None:
+    hub = face.hub
+    ht = hub.get(table_number(rest))
+    seat = refused_at(ht, face.player, "a seat", lambda: hub.join(ht, face.player, face.key, face.code))
+    face.seated = (ht.id, ht.names())
+    if ht.table is not None:
+        face.go_to_table(ht, seat)
+    else:
+        face.say(t("You sit at table {n}; {c} starts the game.", n=ht.id, c=ht.creator))
+        if ht.turn_based:  # the table's rule for the rating, as its maker was told it
+            face.say(late_rule(ht))
+        tell_code(face, ht, seat)
+
+
+def _leave(face: LobbyFace, rest: str) -> None:
+    mine = face.hub.find(face.player, face.key, face.code)
+    if mine is None or mine[0].table is not None:
+        face.say(t("You are not waiting at a table."), alert=True)
+    else:
+        face.hub.leave(mine[0], face.player, face.key, face.code)
+        face.say(t("You left table {n}.", n=mine[0].id))
+
+
+def _start(face: LobbyFace, rest: str) -> None:
+    hub = face.hub
+    mine = hub.find(face.player, face.key, face.code)
+    if mine is None:
+        face.say(t("You are not at a table: “new” makes one."), alert=True)
+    else:
+        # The hub's news takes each seated face to the game.
+        refused_at(mine[0], face.player, "the start", lambda: hub.start(mine[0], face.player))
+
+
+# The lobby's commands, by the word that names them (command_words.APP_WORDS gives each word's other
+# spellings): what each does with the words after it. A face's own words (its `own_words`) come after.
+LOBBY_COMMANDS: dict[str, Callable[[LobbyFace, str], None]] = {
+    "say": _say,
+    "help": _help,
+    **{word: _admin(word) for word in ADMIN_WORDS},
+    "who": _who,
+    "quit": _quit,
+    "puzzle": _puzzle,
+    "lang": _lang,
+    "new": _new,
+    "join": _join,
+    "watch": _watch,
+    "leave": _leave,
+    "start": _start,
+}
+NEEDS_WORDS = frozenset({"say"})  # commands that are none without words after them (a bare `say`)
+
+
+def lobby_command(face: LobbyFace, text: str) -> None:
+    """Do what one lobby line says (LOBBY_COMMANDS, then the face's own words); a HubError's sentence says
+    why the hub would not."""
+    # The parser's words come with the parser, after a session's first frame (tests/support/deferred_imports.py).
+    from .command_words import APP_WORDS
+
+    typed, _, rest = text.strip().partition(" ")
+    word, rest = APP_WORDS.get(typed.lower(), typed.lower()), rest.strip()
+    command = LOBBY_COMMANDS.get(word)
+    if command is not None and (rest or word not in NEEDS_WORDS):
+        command(face, rest)
     elif not face.own_words(word, rest):
         face.say(
             t(

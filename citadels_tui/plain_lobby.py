@@ -28,7 +28,7 @@ from .history_words import history_command, is_me
 from .i18n import Lazy, available, language, lazy_t, normalize, own_language_context, set_language, t
 from .lobby import HostedTable, HubError, Lobby, new_seat_code
 from .lobby_help import code_sentence, plain_help_lines, table_edition, table_status
-from .lobby_words import lobby_command, welcome
+from .lobby_words import lobby_command, tell_comings_and_goings, welcome
 from .plain import PROMPT, PlainSeat, printable
 from .plain_history import game_sentence, replay_lines, round_asked, standing_sentence
 from .plain_lesson import LessonSeat, lesson_table
@@ -275,35 +275,8 @@ class PlainLobby:
             return mine
         ht = mine[0]
         self._waiting_at = ht.id
-        names, me = ht.names(), self.name.casefold()
-        if self.seated is not None and self.seated[0] == ht.id:
-            before = {n.casefold() for n in self.seated[1]}
-            now = {n.casefold() for n in names}
-            for n in names:
-                if n.casefold() not in before and n.casefold() != me:
-                    self.say(
-                        t(
-                            "{p} sat down at your table {n}: {k} of {m} seats taken.",
-                            p=n,
-                            n=ht.id,
-                            k=len(names),
-                            m=ht.players,
-                        )
-                    )
-            for n in self.seated[1]:
-                if n.casefold() not in now and n.casefold() != me:
-                    self.say(
-                        t(
-                            "{p} left your table {n}: {k} of {m} seats taken.",
-                            p=n,
-                            n=ht.id,
-                            k=len(names),
-                            m=ht.players,
-                        )
-                    )
-            if ht.free == 0 and now - before and ht.creator.casefold() == me:
-                self.ringer.ring("table", t("Table {n} is full: type “start”.", n=ht.id))
-        self.seated = (ht.id, names)
+        if tell_comings_and_goings(self, ht):
+            self.ringer.ring("table", t("Table {n} is full: type “start”.", n=ht.id))
         return mine
 
     # ------------------------------------------------------------ seats

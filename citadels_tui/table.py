@@ -41,8 +41,6 @@ Listener = Callable[[], None]
 
 # The records here are named tuples made with `collections.namedtuple`: `typing.NamedTuple` compiles each
 # field's annotation at every start.
-
-
 class LogLine(namedtuple("LogLine", "text private kind to_you", defaults=("", False))):
     """One narrated event's `text`; `private` when only some players (this one among them) may see it;
     `kind`: the event's kind, so a client can set rounds and the end apart ("recap", "summary": ours);

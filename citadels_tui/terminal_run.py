@@ -5,31 +5,23 @@ writes the others once its first screen shows."""
 from __future__ import annotations
 
 import gc
-from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from . import css_cache, theme_cache
-from .app import CitadelsApp
+from .app import CitadelsApp, StartOptions
 from .paths import cache_dir
 from .themed_app import SHIPPED_THEMES
+
+if TYPE_CHECKING:
+    from typing import Unpack
 
 CSS_CACHE = "css-rules.pickle"  # in the cache folder: see css_cache.py
 THEME_CACHE = "themes.marshal"  # in the cache folder: see theme_cache.py
 
 
-def run(
-    resume: bool = False,
-    seed: int | None = None,
-    theme: str | None = None,
-    lang: str | None = None,
-    edition: str | None = None,
-    shorter: bool | None = None,
-    position: str | None = None,
-    position_seat: int | None = None,
-    position_bots: str | Sequence[str] = "normal",
-    players: int | None = None,
-    bots: Sequence[str] | None = None,
-) -> int:
-    """Play in this terminal; the exit code for the `citadels` command.
+def run(**start: Unpack[StartOptions]) -> int:
+    """Play in this terminal, the session started as `start` says (StartOptions); the exit code for the
+    `citadels` command.
 
     The start makes some sixty thousand objects that live as long as the app: collecting garbage meanwhile
     would only scan them again and again (a sixth of the start's CPU), so the collector is off until the
@@ -49,19 +41,7 @@ def run(
             keep_themes = True
         else:
             SHIPPED_THEMES.extend((th, th.to_textual_theme()) for th in shipped)
-    app = CitadelsApp(
-        resume=resume,
-        seed=seed,
-        theme=theme,
-        lang=lang,
-        edition=edition,
-        shorter=shorter,
-        position=position,
-        position_seat=position_seat,
-        position_bots=position_bots,
-        players=players,
-        bots=bots,
-    )
+    app = CitadelsApp(**start)
     app.collector_paused = True
     app.css_cache_file = css_file
     if keep_themes:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 from argparse import SUPPRESS
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from citadels_core import ConfigError, GameConfig
@@ -63,56 +63,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         _play_options(ap)
         return ap
 
-    play = sub.add_parser("play", help="play against bots in this terminal (the default)")
-    if wanted("play"):
-        _play_options(play)
+    for command, helped, options in _SUBCOMMANDS:
+        parser = sub.add_parser(command, help=helped)
+        if wanted(command):
+            options(parser)
     _play_options(ap)  # a bare `citadels` plays
-
-    sim = sub.add_parser("simulate", help="play headless games between bots and print a summary")
-    if wanted("simulate"):
-        _simulate_options(sim)
-
-    srv = sub.add_parser("serve", help="host games over SSH (see docs/hosting.md)")
-    if wanted("serve"):
-        _serve_options(srv)
-
-    bak = sub.add_parser(
-        "backup", help="copy the server's SQLite database to FILE, even while the server runs"
-    )
-    if wanted("backup"):
-        _backup_options(bak)
-
-    board = sub.add_parser("leaderboard", help="print the server's leaderboard")
-    if wanted("leaderboard"):
-        _leaderboard_options(board)
-
-    tour = sub.add_parser("tournament", help="rate bots against each other: win rates with 95%% intervals")
-    if wanted("tournament"):
-        _tournament_options(tour)
-
-    rep = sub.add_parser(
-        "replay",
-        help="step through a saved game in the viewer (in a terminal), or check "
-        "that it reaches its recorded end",
-    )
-    if wanted("replay"):
-        _replay_options(rep)
-
-    learn = sub.add_parser(
-        "learn", help="a guided first game against bots: each step says what to do and why"
-    )
-    if wanted("learn"):
-        _learn_options(learn)
-
-    rev = sub.add_parser(
-        "review", help="review a finished game from its file: timeline, scores, turning points"
-    )
-    if wanted("review"):
-        _review_options(rev)
-
-    puz = sub.add_parser("puzzle", help="solve a puzzle from a real game; `puzzle harvest` makes puzzles")
-    if wanted("puzzle"):
-        _puzzle_options(puz)
     return ap
 
 
@@ -502,3 +457,22 @@ def check_look(parser: argparse.ArgumentParser, args: Any) -> None:
                 parser.error(
                     f"argument --theme: there is no theme called {asked!r} (choose from {', '.join(ours)})"
                 )
+
+
+# The subcommands, in the order `--help` lists them: each one's name, its help line and what adds its options.
+_SUBCOMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...] = (
+    ("play", "play against bots in this terminal (the default)", _play_options),
+    ("simulate", "play headless games between bots and print a summary", _simulate_options),
+    ("serve", "host games over SSH (see docs/hosting.md)", _serve_options),
+    ("backup", "copy the server's SQLite database to FILE, even while the server runs", _backup_options),
+    ("leaderboard", "print the server's leaderboard", _leaderboard_options),
+    ("tournament", "rate bots against each other: win rates with 95%% intervals", _tournament_options),
+    (
+        "replay",
+        "step through a saved game in the viewer (in a terminal), or check that it reaches its recorded end",
+        _replay_options,
+    ),
+    ("learn", "a guided first game against bots: each step says what to do and why", _learn_options),
+    ("review", "review a finished game from its file: timeline, scores, turning points", _review_options),
+    ("puzzle", "solve a puzzle from a real game; `puzzle harvest` makes puzzles", _puzzle_options),
+)

@@ -145,7 +145,7 @@ def _render_only_changed_lines() -> None:
                 return
 
     get_renders.textual_original = original  # type: ignore[attr-defined]  # for the test comparing both
-    Compositor._get_renders = get_renders  # type: ignore[method-assign]  # noqa: SLF001
+    Compositor._get_renders = get_renders  # type: ignore[method-assign]  # noqa: SLF001 - the pinned Textual's, wrapped (see above)
 
 
 def harden_app(app: App[Any], *, color_system: ColorSystem, label: str) -> None:

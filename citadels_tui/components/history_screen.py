@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import App
 
 from .. import history_words
-from ..history_words import WORDS, KeepsRecords, bot_name, when
+from ..history_words import WORDS, HistoryReader, KeepsRecords, bot_name, when
 from ..i18n import t
 from ..records import FinishedGame, GameSummary, Standing
 from ..replay import Replay
@@ -24,26 +24,15 @@ from .style import mark
 __all__ = ["WORDS", "bot_name", "history_command"]
 
 
-class HistoryLobby(Protocol):
+class HistoryLobby(HistoryReader, Protocol):
     """What the history commands use of the lobby they are typed in: components/lobby_screen.py imports
     this module, so the lobby is named by what it offers here, not by its class."""
-
-    @property
-    def player(self) -> str: ...
-
-    @property
-    def key(self) -> str | None: ...
-
-    @property
-    def hub(self) -> KeepsRecords: ...
 
     @property
     def app(self) -> App[Any]: ...
 
     @property
     def is_current(self) -> bool: ...
-
-    def say(self, text: str, alert: bool = False) -> None: ...
 
     def query_one(self, selector: str, expect_type: type[FoldedLog]) -> FoldedLog: ...
 

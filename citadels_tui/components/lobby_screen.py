@@ -27,7 +27,7 @@ from ..admin import ADMIN_WORDS
 from ..i18n import Lazy, language, t
 from ..lobby import HostedTable, HubError, Lobby
 from ..lobby_help import help_lines, table_edition, table_status
-from ..lobby_words import lobby_command, table_made, welcome
+from ..lobby_words import lobby_command, table_made, tell_comings_and_goings, welcome
 from ..turns import clock_text
 from .command_line import CommandLine
 from .first_showing import FirstShowing
@@ -166,45 +166,12 @@ class LobbyScreen(FirstShowing, Screen[None]):
         self._chat = len(self.hub.chat)
 
     def _tell_comings_and_goings(self, mine: tuple[HostedTable, int] | None) -> None:
-        """Who sat down at or left my waiting table since the last look, said in the lobby's log (the
-        host waits for them to start the game). Looked at each redraw: one who came and went between two
-        redraws is no news."""
+        """Who sat down at or left my waiting table since the last look, said in the lobby's log."""
         if mine is None or mine[0].status != "waiting":
             self.seated = None
             return
-        ht, me = mine[0], self.player.casefold()
-        names = ht.names()
-        if self.seated is not None and self.seated[0] == ht.id:
-            before = {n.casefold() for n in self.seated[1]}
-            now = {n.casefold() for n in names}
-            taken = len(names)
-            for n in names:
-                if n.casefold() not in before and n.casefold() != me:
-                    self.say(
-                        t(
-                            "{p} sat down at your table {n}: {k} of {m} seats taken.",
-                            p=n,
-                            n=ht.id,
-                            k=taken,
-                            m=ht.players,
-                        ),
-                        alert=True,
-                    )
-            for n in self.seated[1]:
-                if n.casefold() not in now and n.casefold() != me:
-                    self.say(
-                        t(
-                            "{p} left your table {n}: {k} of {m} seats taken.",
-                            p=n,
-                            n=ht.id,
-                            k=taken,
-                            m=ht.players,
-                        ),
-                        alert=True,
-                    )
-            if ht.free == 0 and now - before and ht.creator.casefold() == me:
-                self.say(t("Every seat is taken: type “start”."), alert=True)
-        self.seated = (ht.id, names)
+        if tell_comings_and_goings(self, mine[0]):
+            self.say(t("Every seat is taken: type “start”."), alert=True)
 
     def _show_status(self, mine: tuple[HostedTable, int] | None) -> None:
         """The top line, never cut: the long form when it fits, else the short one ("Lobby · anna")."""

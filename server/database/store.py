@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from citadels_core import SaveFileError
-from citadels_tui import hosted_store
 from citadels_tui.records import KeptSeat, KeptTable
 
+from .. import hosted_store
 from ..auth import PLAYERS_FILE, read_players_file
 from ..settings import Settings
 from .accounts import Accounts, add_key

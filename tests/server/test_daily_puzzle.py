@@ -11,8 +11,8 @@ from pathlib import Path
 
 import postgres
 import pytest
+from plain_sessions import plain, plain_server
 from ssh_helpers import connect
-from test_ssh_plain import plain, plain_server
 
 from citadels_core.puzzle import daily, shipped
 from citadels_core.view import view

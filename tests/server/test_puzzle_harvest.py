@@ -8,9 +8,8 @@ import json
 import re
 
 import pytest
+from helpers import puzzle_source
 
-from citadels_core import Game, GameConfig
-from citadels_core.bots import decide, make_bot
 from citadels_core.puzzle import HARVEST_BUDGET, MARGIN, lead, load, shipped
 from citadels_core.record import GameRecord
 from citadels_core.view import view
@@ -22,22 +21,6 @@ from citadels_tui.paths import data_dir
 from citadels_tui.ratings import Place
 from citadels_tui.records import FinishedGame, Finisher, GameSummary, KeptSeat, KeptTable
 from citadels_tui.saves import dumps, save_target, write_save
-
-
-def bot_game(seed: int, players: int, levels: tuple[str, ...] = ("easy", "normal")) -> GameRecord:
-    """A whole game of bots, as bench/puzzle_games.py plays one (game n: seed 4400 + n, 2 + n % 3 players,
-    the levels by turns from (n + seat) % 2)."""
-    g = Game(GameConfig.create(players), seed, record_events=False)
-    n = seed - 4400
-    bots = [make_bot(levels[(n + i) % 2], seed * 31 + i) for i in range(players)]
-    record = GameRecord(g.config, seed)
-    while not g.over:
-        p = g.pending()
-        assert p is not None
-        a = decide(bots[p[0]], g, p[0])
-        g.apply(p[0], a)
-        record.actions.append((p[0], a))
-    return record
 
 
 def printed(out: str) -> list:
@@ -62,7 +45,7 @@ def test_nothing_to_harvest_and_a_bad_file_are_one_sentence(tmp_path, capsys):
 
 
 def test_a_servers_finished_games_give_only_their_peoples_decisions(tmp_path, capsys):
-    rec = bot_game(4400, 2)
+    rec = puzzle_source(0)
     db = open_database(Settings(data_dir=str(tmp_path)), import_files=False)
     try:
         db.table_started(
@@ -91,7 +74,7 @@ def test_a_servers_finished_games_give_only_their_peoples_decisions(tmp_path, ca
 
 
 def test_a_saved_games_bots_are_left_out(tmp_path, capsys):
-    rec = bot_game(4400, 2)
+    rec = puzzle_source(0)
     f = tmp_path / "saved.json"
     data = rec.to_json()
     data["bots"] = {"0": "normal"}  # seat 2 (index 1) was the person's
@@ -107,7 +90,7 @@ def test_a_shipped_puzzle_is_harvested_again_from_its_game(tmp_path, capsys):
     origin = "game-4417.json, action 175"
     (wanted,) = [p for p in shipped() if p.origin == origin]
     f = tmp_path / "game-4417.json"
-    f.write_text(bot_game(4417, 4).dumps(), encoding="utf-8")
+    f.write_text(puzzle_source(17).dumps(), encoding="utf-8")
     # At the harvest's own budget (HARVEST_BUDGET, the large one a shipped puzzle is judged at).
     assert main(["puzzle", "harvest", str(f), "--scan-budget", "100"]) == 0
     found = printed(capsys.readouterr().out)
@@ -118,7 +101,7 @@ def test_a_shipped_puzzle_is_harvested_again_from_its_game(tmp_path, capsys):
 
 def test_the_apps_own_games_are_its_last_finished_and_its_saved_one(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("CITADELS_HOME", str(tmp_path))
-    finished = bot_game(4400, 2)
+    finished = puzzle_source(0)
     folder = data_dir()
     folder.mkdir(parents=True)
     (folder / LAST_GAME).write_text(dumps(finished, {1: "easy"}), encoding="utf-8")

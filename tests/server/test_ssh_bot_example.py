@@ -19,8 +19,7 @@ import asyncssh
 import jsonschema
 import pytest
 from served import served
-from ssh_helpers import connect, running_server
-from test_ssh_lobby import lobby, type_line
+from ssh_helpers import connect, lobby, running_server, type_line
 
 from citadels_core.view import view
 from citadels_server.hub import Hub

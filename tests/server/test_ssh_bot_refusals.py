@@ -13,8 +13,8 @@ from pathlib import Path
 import asyncssh
 import jsonschema
 import pytest
+from plain_sessions import plain
 from ssh_helpers import connect, running_server
-from test_ssh_plain import plain
 
 from citadels_server.hub import Hub
 from citadels_tui.lobby import HubError

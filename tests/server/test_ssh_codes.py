@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncssh
 import pytest
-from ssh_helpers import Screen
-from test_ssh_seats import CODE, H, Player, W, citadels_serve, flat, login, login_after_drop, type_line
+from ssh_helpers import Screen, type_line
+from test_ssh_seats import CODE, H, Player, W, citadels_serve, flat, login, login_after_drop
 
 from citadels_server.limits import CodeGuesses
 

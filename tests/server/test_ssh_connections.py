@@ -14,6 +14,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from attacks import silent_connections
 from ssh_helpers import KeylessClient, Screen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,19 +99,6 @@ def guest(port: int, name: str) -> asyncssh.SSHClientConnection:
         agent_path=None,
         client_factory=KeylessClient,
     )
-
-
-async def silent_connections(
-    port: int, n: int, say: bytes = b""
-) -> list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]:
-    """`n` TCP connections that send `say` (nothing, or only the SSH version line) and then wait."""
-    out = []
-    for _ in range(n):
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        if say:
-            writer.write(say)
-        out.append((reader, writer))
-    return out
 
 
 async def closed_by_server(reader: asyncio.StreamReader, timeout: float) -> bool:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import postgres
 import pytest
+from attacks import overwrite_last_page
 from served import ROOT, Typist, served
 
 postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url
@@ -45,17 +46,6 @@ def serve_once(home: Path, *options: str) -> subprocess.CompletedProcess[str]:
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def overwrite_last_page(db: Path) -> None:
-    """Garbage over the file's last page, as a torn write or a bad sector leaves it (page size from the
-    file's header: bytes 16-17, big-endian)."""
-    data = db.read_bytes()
-    page = int.from_bytes(data[16:18], "big")
-    assert len(data) % page == 0 and len(data) // page > 2, "not a SQLite file of several pages"
-    with open(db, "r+b") as f:
-        f.seek(len(data) - page)
-        f.write(bytes((i * 151 + 7) % 256 for i in range(page)))
 
 
 async def a_table_in_play(home: Path) -> None:

@@ -36,6 +36,17 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from attacks import (
+    DIRTY,
+    IN_USE,
+    PASTE_END,
+    PASTE_START,
+    game,
+    logged_in,
+    overwrite_last_page,
+    received_none_of_it,
+    silent_connections,
+)
 from served import (
     FLOODS,
     ROOT,
@@ -50,10 +61,6 @@ from served import (
     table_of_two,
 )
 from ssh_helpers import KeylessClient
-from test_ssh_connections import silent_connections
-from test_ssh_database_check import overwrite_last_page
-from test_ssh_names import IN_USE, game, logged_in
-from test_ssh_text import DIRTY, PASTE_END, PASTE_START, received_none_of_it
 
 from citadels_tui.chat import CHAT_EVERY
 

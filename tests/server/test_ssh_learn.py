@@ -8,8 +8,8 @@ import asyncio
 import re
 import time
 
+from plain_sessions import only_lines, plain, plain_server
 from ssh_helpers import connect
-from test_ssh_plain import only_lines, plain, plain_server
 
 from citadels_server.hub import Hub
 from citadels_tui import learn

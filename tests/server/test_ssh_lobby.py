@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 
 import pytest
-from ssh_helpers import connect, open_game, running_server
+from ssh_helpers import connect, lobby, open_game, running_server, type_line
 
 from citadels_core.view import view
 from citadels_server.hub import Hub
@@ -20,16 +20,6 @@ W, H = 120, 40  # tall enough that the hand shows one card a line
 def game_server(tmp_path, hub: Hub, **changes):
     # As `citadels serve` does: the hub tells the server which names hold seats taken without a key.
     return running_server(tmp_path, functools.partial(ssh_app_factory, hub=hub), seats=hub, **changes)
-
-
-async def lobby(conn):
-    s = await open_game(conn, W, H)
-    await s.wait_for("Citadels lobby")
-    return s
-
-
-async def type_line(s, text: str) -> None:
-    s.process.stdin.write(text.encode() + b"\r")
 
 
 def hand_names(hub: Hub, tid: int, seat: int) -> set[str]:

@@ -12,7 +12,8 @@ import signal
 import asyncssh
 import postgres
 import pytest
-from served import Guest, Typist, served
+from attacks import IN_USE, game, logged_in
+from served import served
 from test_ssh_cluster import cluster, opened
 
 from citadels_server.auth import AuthPolicy, LiveNames, MemoryNames
@@ -21,29 +22,6 @@ from citadels_server.session import NAME_IN_USE
 postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures
 
 KEY = asyncssh.generate_private_key("ssh-ed25519")
-IN_USE = "is in use by a player connected now"
-
-
-async def logged_in(
-    port: int, name: str, keys: list[asyncssh.SSHKey] | None = None
-) -> asyncssh.SSHClientConnection:
-    """A login that opens no game yet (as `ssh -N`, or a client slow to ask for its terminal)."""
-    return await asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username=name,
-        known_hosts=None,
-        client_keys=keys,
-        agent_path=None,
-        client_factory=Guest,
-    )
-
-
-async def game(conn: asyncssh.SSHClientConnection) -> Typist:
-    process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
-    player = Typist(conn, process, 100, 30)
-    await player.shows("lobby")
-    return player
 
 
 def test_a_name_is_held_once_per_connection_in_any_case_or_disguise():

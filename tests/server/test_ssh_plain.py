@@ -8,113 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import re
 import time
-from collections.abc import AsyncIterator
-from typing import Any
 
 import asyncssh
 import pytest
-from ssh_helpers import connect, open_game, settings
+from plain_sessions import only_lines, plain, plain_server
+from ssh_helpers import connect, open_game
 
 from citadels_core.view import view
 from citadels_server.hub import Hub
 from citadels_server.plain_session import Cooked
-from citadels_server.ssh import CitadelsServer, serve_app
-from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.names import card_name
-from citadels_tui.plain import PROMPT
-
-HOST_KEY = asyncssh.generate_private_key("ssh-ed25519")
-
-
-@contextlib.asynccontextmanager
-async def plain_server(tmp_path, hub: Hub, **changes: Any) -> AsyncIterator[CitadelsServer]:
-    """A server as `citadels serve` runs it: the hub serves the full app and the exec commands alike."""
-    server = await serve_app(
-        functools.partial(ssh_app_factory, hub=hub),
-        settings(tmp_path, **changes),
-        host_key=HOST_KEY,
-        seats=hub,
-        hub=hub,
-    )
-    try:
-        yield server
-    finally:
-        server.close()
-        await server.wait_closed()
-
-
-class Lines:
-    """What one plain session receives, as raw bytes, and a way to type lines into it."""
-
-    def __init__(self, process: asyncssh.SSHClientProcess[bytes], newline: bytes = b"\n") -> None:
-        self.process = process
-        self.newline = newline
-        self.raw = bytearray()
-        self.err = bytearray()
-        self.answered = 0  # the option lists answered so far
-        self.task = asyncio.get_running_loop().create_task(self._pump())
-        self.err_task = asyncio.get_running_loop().create_task(self._pump_err())
-
-    async def _pump(self) -> None:
-        while data := await self.process.stdout.read(65536):
-            self.raw += data
-
-    async def _pump_err(self) -> None:
-        while data := await self.process.stderr.read(65536):
-            self.err += data
-
-    @property
-    def text(self) -> str:
-        return self.raw.decode().replace("\r\n", "\n")
-
-    def type(self, line: str) -> None:
-        self.process.stdin.write(line.encode() + self.newline)
-
-    async def wait_for(self, what: str, timeout: float = 20, after: int = 0) -> None:
-        deadline = time.monotonic() + timeout
-        while what not in self.text[after:]:
-            if time.monotonic() > deadline or (self.task.done() and what not in self.text[after:]):
-                raise AssertionError(f"never received {what!r}; received:\n{self.text[-3000:]}")
-            await asyncio.sleep(0.01)
-
-    def my_turn(self) -> bool:
-        """Options listed that have not been answered, and the prompt after them."""
-        return self.text.count("You can:") > self.answered and self.text.endswith(PROMPT)
-
-    async def play(self, timeout: float = 240) -> None:
-        """Answer "1" to every list of options until the game is over."""
-        deadline = time.monotonic() + timeout
-        while "The game is over." not in self.text:
-            assert time.monotonic() < deadline, self.text[-3000:]
-            assert not self.task.done(), self.text[-3000:]
-            if self.my_turn():
-                self.answered = self.text.count("You can:")
-                self.type("1")
-            await asyncio.sleep(0.005)
-
-
-def only_lines(raw: bytes, crlf: bool, bell: bool = False) -> None:
-    """Nothing but printable text and newlines: LF alone without a PTY, CR LF with one. `bell`: the player
-    asked for the terminal bell (`notify bell on`), the one other byte then allowed."""
-    text = raw.decode()
-    if crlf:
-        assert "\n" not in text.replace("\r\n", ""), "a newline without its CR"
-        assert "\r" not in text.replace("\r\n", ""), "a CR without its newline"
-        text = text.replace("\r\n", "\n")
-    else:
-        assert "\r" not in text
-    bad = sorted({c for c in text if not (c.isprintable() or c == "\n" or (bell and c == "\x07"))})
-    assert not bad, f"characters other than text and newlines: {bad!r}"
-
-
-async def plain(conn: Any, command: str | None = None, **kwargs: Any) -> Lines:
-    process = await conn.create_process(command, encoding=None, **kwargs)
-    lines = Lines(process, b"\r" if "term_type" in kwargs else b"\n")
-    await lines.wait_for("Welcome")
-    return lines
 
 
 async def test_a_whole_game_over_ssh_T_is_only_lines(tmp_path):

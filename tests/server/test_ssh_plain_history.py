@@ -10,8 +10,8 @@ import asyncio
 import re
 
 import asyncssh
+from plain_sessions import Lines, only_lines, plain, plain_server
 from ssh_helpers import connect
-from test_ssh_plain import Lines, only_lines, plain, plain_server
 
 from citadels_server.hub import Hub
 

@@ -11,8 +11,8 @@ import contextlib
 import re
 
 import asyncssh
+from plain_sessions import Lines, only_lines, plain, plain_server
 from ssh_helpers import connect
-from test_ssh_plain import Lines, only_lines, plain, plain_server
 
 from citadels_server.hub import Hub
 from citadels_tui import i18n

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_helpers import Screen, open_game
+from ssh_helpers import open_game, type_line
 
 from citadels_server.database import DatabaseError, open_database
 from citadels_server.settings import Settings
@@ -88,10 +88,6 @@ def connect(server: Server, name: str) -> asyncssh.SSHClientConnection:
         agent_path=None,
         preferred_auth="publickey",
     )
-
-
-async def type_line(s: Screen, text: str) -> None:
-    s.process.stdin.write(text.encode() + b"\r")
 
 
 def kept(home: Path) -> tuple[list[int], int | None]:

@@ -8,8 +8,8 @@ import asyncio
 
 import asyncssh
 import pytest
-from ssh_helpers import connect, open_game
-from test_ssh_lobby import game_server, lobby, two_at_a_table, type_line
+from ssh_helpers import connect, lobby, open_game, type_line
+from test_ssh_lobby import game_server, two_at_a_table
 
 from citadels_server.hub import Hub
 from citadels_tui.ringer import Ringer, changed, desktop_sequences, mentions, title_sequence

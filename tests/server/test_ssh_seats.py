@@ -18,7 +18,7 @@ from typing import Any
 
 import asyncssh
 import pytest
-from ssh_helpers import Screen, open_game, running_server
+from ssh_helpers import Screen, open_game, running_server, type_line
 
 from citadels_server.auth import AuthPolicy, MemoryNames
 from citadels_server.database import open_database
@@ -123,10 +123,6 @@ async def login_after_drop(
             return conn, screen, client
         conn.close()
         await asyncio.sleep(0.1)
-
-
-async def type_line(s: Screen, text: str) -> None:
-    s.process.stdin.write(text.encode() + b"\r")
 
 
 def guest_in(text: str) -> str:

@@ -8,21 +8,8 @@ import json
 import sqlite3
 
 import pytest
+from attacks import CLEAN, DIRTY, ESCAPES, PASTE_END, PASTE_START, received_none_of_it
 from served import Typist, served
-
-PASTE_START, PASTE_END = b"\x1b[200~", b"\x1b[201~"
-# CSIs (U+009B) that would clear the screen and home the cursor, a bidi override, a zero-width joiner.
-DIRTY = "\x9b2J\x9b1;1H \u202eevil\u200d!"
-CLEAN = "2J1;1H evil!"
-# An OSC that would retitle the window and an ESC sequence that would clear the screen.
-ESCAPES = "\x1b]0;owned\x07\x1b[2J"
-# What no frame of the server's own ever holds (encoded as a terminal gets it), and the dirty text did.
-NEVER = [b"\xc2\x9b", b"\x1b]0;owned", "\u202e".encode(), "\u200d".encode()]
-
-
-def received_none_of_it(player: Typist) -> None:
-    raw = bytes(player.raw)
-    assert not [bad for bad in NEVER if bad in raw], raw[-2000:]
 
 
 @pytest.mark.slow

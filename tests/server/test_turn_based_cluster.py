@@ -9,7 +9,6 @@ import asyncio
 import contextlib
 import json
 import random
-import re
 import signal
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -17,7 +16,8 @@ from pathlib import Path
 import asyncssh
 import postgres
 import pytest
-from served import Served, served
+from served import Served, exec_as, served
+from served import play_choice as choose
 
 from citadels_server.database import open_database
 from citadels_server.hostkey import HOST_KEY_FILE
@@ -28,7 +28,6 @@ pytestmark = pytest.mark.slow
 postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures
 
 KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno", "dora", "boss")}
-OPTION = re.compile(r"^  (\d+)\. (.*)$", re.MULTILINE)
 
 
 @contextlib.asynccontextmanager
@@ -53,16 +52,7 @@ async def two_processes(tmp_path: Path, url: str, more: str = "") -> AsyncIterat
 async def run(
     server: Served, name: str, command: str, typed: str | None = None
 ) -> asyncssh.SSHCompletedProcess:
-    async with asyncssh.connect(
-        "127.0.0.1",
-        server.port,
-        username=name,
-        known_hosts=None,
-        client_keys=[KEYS[name]],
-        agent_path=None,
-        preferred_auth="publickey",
-    ) as conn:
-        return await conn.run(command, check=False, input=typed)
+    return await exec_as(server.port, name, KEYS[name], command, typed)
 
 
 async def status(server: Served, name: str) -> list[dict[str, object]]:
@@ -85,15 +75,6 @@ async def agreed(one: Served, two: Served, name: str) -> tuple[list[object], lis
             break
         await asyncio.sleep(0.1)
     return here, there
-
-
-def choose(out: str, rng: random.Random) -> int | None:
-    """A number from the choices `play` listed (a build when there is one), or None: not this seat's move."""
-    if "You can:" not in out:
-        return None
-    options = [(int(n), what) for n, what in OPTION.findall(out.split("You can:")[-1])]
-    builds = [n for n, what in options if what.startswith("Build")]
-    return rng.choice(builds or [n for n, _ in options])
 
 
 async def test_a_turn_based_table_is_made_joined_and_played_over_exec_on_two_processes(

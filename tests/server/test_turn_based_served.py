@@ -10,7 +10,8 @@ import re
 
 import asyncssh
 import pytest
-from served import served
+from served import exec_as, served
+from served import play_choice as choose
 
 from citadels_server.database import open_database
 from citadels_server.settings import Settings
@@ -18,29 +19,10 @@ from citadels_server.settings import Settings
 pytestmark = pytest.mark.slow
 
 KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno", "mallory")}
-OPTION = re.compile(r"^  (\d+)\. (.*)$", re.MULTILINE)
 
 
 async def run(port: int, name: str, command: str) -> asyncssh.SSHCompletedProcess:
-    async with asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username=name,
-        known_hosts=None,
-        client_keys=[KEYS[name]],
-        agent_path=None,
-        preferred_auth="publickey",
-    ) as conn:
-        return await conn.run(command, check=False)
-
-
-def choose(out: str, rng: random.Random) -> int | None:
-    """A number from the choices `play` listed (a build when there is one, so that the game ends), or None."""
-    if "You can:" not in out:
-        return None
-    options = [(int(n), what) for n, what in OPTION.findall(out.split("You can:")[-1])]
-    builds = [n for n, what in options if what.startswith("Build")]
-    return rng.choice(builds or [n for n, _ in options])
+    return await exec_as(port, name, KEYS[name], command)
 
 
 def whose(out: str) -> str | None:

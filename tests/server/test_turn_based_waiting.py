@@ -9,7 +9,7 @@ import json
 
 import asyncssh
 import pytest
-from served import served
+from served import exec_as, served
 
 pytestmark = pytest.mark.slow  # three starts of a real server
 
@@ -20,16 +20,7 @@ NOT_RATED = "A game in which a bot made a late move for you does not count for y
 
 
 async def run(port: int, name: str, command: str, typed: str | None = None) -> asyncssh.SSHCompletedProcess:
-    async with asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username=name,
-        known_hosts=None,
-        client_keys=[KEYS[name]],
-        agent_path=None,
-        preferred_auth="publickey",
-    ) as conn:
-        return await conn.run(command, check=False, input=typed)
+    return await exec_as(port, name, KEYS[name], command, typed)
 
 
 async def table_chat(port: int, name: str) -> list[str]:

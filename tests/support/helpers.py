@@ -13,6 +13,7 @@ from citadels_core.characters.base import CharacterRules
 from citadels_core.characters.classic import ClassicTaxCollector
 from citadels_core.characters.king import King
 from citadels_core.position import HEADER, VERSION
+from citadels_core.record import GameRecord
 from citadels_core.terms import CARD, SELECT, TURN
 from citadels_core.view import view
 
@@ -90,8 +91,8 @@ def deck_top(g: Game, n: int) -> tuple[list[str], list[str]]:
     return deck[: -n - 1 : -1], deck[:-n]
 
 
-def _placed(lines: dict[str, Any]) -> Counter:
-    c: Counter = Counter(lines["museum"]) + Counter(lines["drawn"])
+def _placed(lines: dict[str, Any]) -> Counter[str]:
+    c: Counter[str] = Counter(lines["museum"]) + Counter(lines["drawn"])
     for h in lines["hands"]:
         c.update(h)
     for city in lines["cities"]:
@@ -267,13 +268,20 @@ def legal_kinds(g: Game) -> set[str]:
     return {a.kind for a in g.legal_actions()}
 
 
-def legal(g: Game, kind: str) -> list[tuple]:
+def legal(g: Game, kind: str) -> list[tuple[Any, ...]]:
     """The arguments of each legal action of that kind."""
     return [a.args for a in g.legal_actions() if a.kind == kind]
 
 
 def keys(g: Game, cards: list[int]) -> list[str]:
     return sorted(g.card_keys(cards))
+
+
+def pending_seat(g: Game) -> int:
+    """The seat whose decision the game waits for (the game is not over)."""
+    pending = g.pending()
+    assert pending is not None, "the game is over"
+    return pending[0]
 
 
 def turn_of(g: Game) -> tuple[int, str]:
@@ -316,14 +324,14 @@ def play_random(g: Game, steps: int, seed: int = 0) -> list[tuple[int, Action]]:
     for _ in range(steps):
         if g.over:
             break
-        p = g.pending()[0]
+        p = pending_seat(g)
         a = bot.choose(view(g, p))
         g.apply(p, a)
         log.append((p, a))
     return log
 
 
-def all_cards(g: Game) -> Counter:
+def all_cards(g: Game) -> Counter[int]:
     """The multiset of district cards in the deck, hands, cities and under the Museum."""
     c = Counter(g.deck)
     for h in g.hands:
@@ -340,7 +348,7 @@ def finished_by_bots(
     kinds: Sequence[str] = ("normal",),
     bot_seeds: Sequence[int] | None = None,
     config: GameConfig | None = None,
-) -> tuple[GameConfig, list]:
+) -> tuple[GameConfig, list[tuple[int, Action]]]:
     """A config (`config`, or the first game's) and the (player, action) record of a whole game its bots
     played, seat i a `kinds[i % len(kinds)]` bot seeded `bot_seeds[i]` (default `seed * 10 + i`)."""
     cfg = config or GameConfig.create(players)
@@ -349,11 +357,26 @@ def finished_by_bots(
     bots = [make_bot(kinds[i % len(kinds)], seeds[i]) for i in range(players)]
     actions = []
     while not g.over:
-        p = g.pending()[0]
+        p = pending_seat(g)
         a = decide(bots[p], g, p)
         g.apply(p, a)
         actions.append((p, a))
     return cfg, actions
+
+
+# The bots of the games puzzles are harvested from, by turns: the games then hold a learner's mistakes.
+PUZZLE_SOURCE_LEVELS = ("easy", "normal")
+
+
+def puzzle_source(n: int, first_seed: int = 4400) -> GameRecord:
+    """Game n (from 0) of `bench/puzzle_games.py --seed FIRST_SEED`, a bot game to harvest puzzles from:
+    seed first_seed + n, 2 + n % 3 players, seat i an `easy` or `normal` bot as (n + i) % 2 says, seeded
+    seed * 31 + i. The shipped puzzles came from such games (bench/puzzle_games.py)."""
+    seed = first_seed + n
+    players = 2 + n % 3
+    kinds = [PUZZLE_SOURCE_LEVELS[(n + i) % 2] for i in range(2)]
+    cfg, actions = finished_by_bots(players, seed, kinds, [seed * 31 + i for i in range(players)])
+    return GameRecord(cfg, seed, actions)
 
 
 # A hosted table's settings as the records keep them (HostedTable's simple fields): for database tests and
@@ -374,7 +397,7 @@ TABLE_SETTINGS = {
 
 # Every edition and player count, and each named cast with its districts once: what the position tests and
 # the scenario builder's check run over.
-EVERY_SETUPS = (
+EVERY_SETUPS: list[tuple[str, int, dict[str, Any]]] = (
     [("2016", n, {}) for n in range(2, 9)]
     + [("classic", n, {"cast": "classic_basic", "districts": "classic_basic"}) for n in range(2, 8)]
     + [

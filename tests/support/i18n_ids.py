@@ -164,8 +164,8 @@ def event_ids() -> set[MsgId]:
 def dynamic_ui_ids() -> set[MsgId]:
     """UI texts passed to t() through a name: the status line's asks, bot levels, the help page, editions."""
     from citadels_tui.components.help_screen import HOW_TO_PLAY, STORY_HELP
-    from citadels_tui.components.new_game_screen import EDITION_NAMES
     from citadels_tui.components.status_bar import ASKS
+    from citadels_tui.game_setup import EDITION_NAMES
     from citadels_tui.settings import BOT_LEVELS
 
     return {

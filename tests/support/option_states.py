@@ -40,8 +40,8 @@ def decisions(seed: int = 0) -> Iterator[tuple[Game, View]]:
     for cfg in configs():
         g = Game(cfg, seed)
         bots = [make_bot("random", seed * 7 + p) for p in range(cfg.players)]
-        while g.pending() is not None:
-            p, _ = g.pending()
+        while (pending := g.pending()) is not None:
+            p, _ = pending
             v = view(g, p)
             yield g, v
             g.apply(p, bots[p].choose(v))

@@ -14,7 +14,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -104,13 +104,46 @@ async def served(home: Path, *options: str, log_level: str = "INFO") -> AsyncIte
             reader.cancel()
 
 
+async def exec_as(
+    port: int, name: str, key: asyncssh.SSHKey, command: str, typed: str | None = None
+) -> asyncssh.SSHCompletedProcess:
+    """`ssh NAME@HOST COMMAND` with NAME's key alone (no agent, no password), `typed` sent as its input: what
+    the command printed and its exit status."""
+    async with asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        known_hosts=None,
+        client_keys=[key],
+        agent_path=None,
+        preferred_auth="publickey",
+    ) as conn:
+        return await conn.run(command, check=False, input=typed)
+
+
+# One of the choices `ssh HOST play N` lists: "  3. Build the Keep".
+PLAY_OPTION = re.compile(r"^  (\d+)\. (.*)$", re.MULTILINE)
+
+
+def play_choice(out: str, rng: random.Random) -> int | None:
+    """A number from the choices `play` listed (a build when there is one, so that the game ends), or None:
+    none listed, not this seat's move."""
+    if "You can:" not in out:
+        return None
+    options = [(int(n), what) for n, what in PLAY_OPTION.findall(out.split("You can:")[-1])]
+    builds = [n for n, what in options if what.startswith("Build")]
+    return rng.choice(builds or [n for n, _ in options])
+
+
 class Guest(asyncssh.SSHClient):
     """Logs in without a key, as a person pressing Enter at every prompt would."""
 
     def kbdint_auth_requested(self) -> str:
         return ""
 
-    def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts: list) -> list[str]:
+    def kbdint_challenge_received(
+        self, name: str, instructions: str, lang: str, prompts: Sequence[tuple[str, bool]]
+    ) -> list[str]:
         return ["" for _ in prompts]
 
 
@@ -118,7 +151,11 @@ class Typist:
     """One player: an SSH session with a pyte screen, who types and reads the screen."""
 
     def __init__(
-        self, conn: asyncssh.SSHClientConnection, process: asyncssh.SSHClientProcess, width: int, height: int
+        self,
+        conn: asyncssh.SSHClientConnection,
+        process: asyncssh.SSHClientProcess[bytes],
+        width: int,
+        height: int,
     ) -> None:
         self.conn = conn
         self.process = process
@@ -311,7 +348,10 @@ async def random_bytes(t: Typist, seconds: float, per_second: int = 16_384) -> N
 def escape_sequence(r: random.Random) -> bytes:
     """One escape sequence, well formed or not: CSI with odd parameters, SGR mouse reports, OSC, DCS, SS3."""
     kind = r.randrange(6)
-    n = lambda: r.randrange(-3, 100_000)  # noqa: E731
+
+    def n() -> int:
+        return r.randrange(-3, 100_000)
+
     if kind == 0:
         return (
             b"\x1b["

@@ -135,3 +135,15 @@ async def open_game(
 ) -> Screen:
     process = await conn.create_process(term_type=term, term_size=(width, height), encoding=None)
     return Screen(process, width, height)
+
+
+async def lobby(conn: asyncssh.SSHClientConnection, width: int = 120, height: int = 40) -> Screen:
+    """A session of the game opened and showing the lobby (120x40: tall enough for one card a line)."""
+    s = await open_game(conn, width, height)
+    await s.wait_for("Citadels lobby")
+    return s
+
+
+async def type_line(s: Screen, text: str) -> None:
+    """`text` typed and Enter pressed, at once (no wait for the echo)."""
+    s.process.stdin.write(text.encode() + b"\r")

@@ -10,6 +10,7 @@ import functools
 import re
 
 import pytest
+from pilots import keys_of, until
 from sessions import session_info
 
 from citadels_core import Game, GameConfig
@@ -80,16 +81,8 @@ def lobby_text(app) -> str:
     return " ".join(" ".join(strip.text for strip in app.lobby.query_one(LobbyLog).lines).split())
 
 
-async def until(pilot, cond, what: str, limit: int = 500) -> None:
-    for _ in range(limit):  # a bounded number of turns, not a timed assertion
-        if cond():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never: {what}")
-
-
 async def type_line(pilot, text: str) -> None:
-    await pilot.press(*["space" if c == " " else c for c in text], "enter")
+    await pilot.press(*keys_of(text), "enter")
 
 
 async def said(pilot, app, text: str) -> str:

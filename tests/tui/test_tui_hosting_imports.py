@@ -7,7 +7,7 @@ import pytest
 MODULES = [
     "citadels_tui.admin",
     "citadels_tui.chat",
-    "citadels_tui.hosted_store",
+    "citadels_server.hosted_store",
     "citadels_tui.journal",
     "citadels_tui.lobby",
     "citadels_tui.saves",

@@ -3,6 +3,7 @@
 import asyncio
 
 import pytest
+from pilots import keys_of, log_text, until
 from rich.console import Console
 from sessions import session_info
 from textual.widgets import Button, Select, Static
@@ -22,20 +23,8 @@ BRUNO = session_info(name="bruno", key_fingerprint=None)
 ANNA_BACK = session_info(name="anna", key_fingerprint=None, seat_code="K7M9QD")  # logged in with her code
 
 
-def _text(log) -> str:
-    return "\n".join(str(line.text) for line in log.lines)
-
-
 def _status(app) -> str:
     return str(app.game_screen.query_one(StatusBar).render())
-
-
-async def _until(pilot, cond, what: str, limit: int = 500) -> None:
-    for _ in range(limit):  # a bounded number of turns, not a timed assertion
-        if cond():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never: {what}")
 
 
 async def test_new_opens_a_form_whose_choices_make_the_table():
@@ -97,7 +86,7 @@ async def test_the_form_may_refuse_bot_programs_and_the_tables_line_says_so():
         (ht,) = hub.tables.values()
         assert ht.outside_bots is False
         assert "No bot program may take a seat here." in lobby_text(app)
-        await _until(pilot, lambda: "normal · no programs" in tables_text(app), "the table's row says so")
+        await until(pilot, lambda: "normal · no programs" in tables_text(app), "the table's row says so")
 
 
 async def test_the_form_can_be_cancelled():
@@ -156,15 +145,11 @@ async def test_talking_too_fast_in_the_lobby_is_refused_with_a_sentence():
     app = ssh_app_factory(ANNA, hub)
     async with app.run_test(size=(100, 40)) as pilot:
         for i in range(6):
-            await pilot.press(*_keys(f"say {i}"), "enter")
+            await pilot.press(*keys_of(f"say {i}"), "enter")
         await pilot.pause()
         assert hub.chat == [f"anna: {i}" for i in range(5)]  # the sixth reached nobody
-        log = _text(app.screen.query_one(LobbyLog))
+        log = log_text(app.screen.query_one(LobbyLog))
         assert "You are talking too fast: that line was not sent; wait 2 seconds." in log
-
-
-def _keys(text: str) -> list[str]:
-    return ["space" if c == " " else c for c in text]
 
 
 def _table_in_play(hub: Hub):
@@ -179,11 +164,11 @@ async def test_a_spectator_has_no_hand_and_is_not_offered_to_skip_ahead():
     ht, table = _table_in_play(hub)
     app = ssh_app_factory(BRUNO, hub)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press(*_keys("watch 1"), "enter")
-        await _until(pilot, lambda: app.game_screen is not None and app.game_screen.is_attached, "watching")
+        await pilot.press(*keys_of("watch 1"), "enter")
+        await until(pilot, lambda: app.game_screen is not None and app.game_screen.is_attached, "watching")
         if table.game.pending()[0] == 0:
             table.submit(0, [table.game.legal_actions()[0]])  # anna chooses: now a bot decides
-        await _until(pilot, lambda: "(bot) is deciding" in _status(app), "a bot decides")
+        await until(pilot, lambda: "(bot) is deciding" in _status(app), "a bot decides")
         assert "skip ahead" not in _status(app)  # a spectator's Enter hurries nobody
         assert not app.game_screen.query_one(HandPane).display
         moves = len(table.record.actions)
@@ -192,10 +177,10 @@ async def test_a_spectator_has_no_hand_and_is_not_offered_to_skip_ahead():
         assert len(table.record.actions) == moves
         # Table chat has the same rate limit as the lobby's; a refused line is told to its speaker only.
         hub.chat_limit = ChatLimit(burst=1, clock=lambda: 0.0)
-        await pilot.press(*_keys("say a"), "enter", *_keys("say b"), "enter")
+        await pilot.press(*keys_of("say a"), "enter", *keys_of("say b"), "enter")
         await pilot.pause()
         assert [line for line in ht.chat if isinstance(line, str)] == ["bruno: a"]
-        assert "You are talking too fast" in _text(app.game_screen.query_one(LogPane))
+        assert "You are talking too fast" in log_text(app.game_screen.query_one(LogPane))
     table.close()
 
 
@@ -204,14 +189,14 @@ async def test_a_player_is_offered_to_skip_ahead_only_while_a_bot_decides():
     ht, table = _table_in_play(hub)
     app = ssh_app_factory(ANNA_BACK, hub)
     async with app.run_test(size=(100, 40)) as pilot:
-        await _until(pilot, lambda: app.game_screen is not None and app.game_screen.is_attached, "seated")
+        await until(pilot, lambda: app.game_screen is not None and app.game_screen.is_attached, "seated")
         assert app.game_screen.query_one(HandPane).display
         if table.game.pending()[0] == 0:
             table.submit(0, [table.game.legal_actions()[0]])
-        await _until(pilot, lambda: "(bot) is deciding (Enter: skip ahead)" in _status(app), "a bot decides")
+        await until(pilot, lambda: "(bot) is deciding (Enter: skip ahead)" in _status(app), "a bot decides")
         moves = len(table.record.actions)
         await pilot.press("enter")  # it does skip: the bot moves at once, not after 30 seconds
-        await _until(pilot, lambda: len(table.record.actions) > moves, "the bot hurried")
+        await until(pilot, lambda: len(table.record.actions) > moves, "the bot hurried")
     table.close()
 
 
@@ -224,19 +209,19 @@ async def test_a_spectator_at_the_end_is_offered_the_lobby_not_another_game():
         await asyncio.sleep(0)
     app = ssh_app_factory(BRUNO, hub)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press(*_keys("watch 1"), "enter")
-        await _until(pilot, lambda: isinstance(app.screen, EndScreen), "the end screen")
+        await pilot.press(*keys_of("watch 1"), "enter")
+        await until(pilot, lambda: isinstance(app.screen, EndScreen), "the end screen")
         buttons = [str(b.label) for b in app.screen.query(Button)]
         assert buttons == ["Back to the lobby (l)", "Review (r)", "Board (Esc)", "Quit (q)"]
         await pilot.press("escape")  # Esc shows the final board: the session goes on
-        await _until(pilot, lambda: app.screen is app.game_screen, "the board")
+        await until(pilot, lambda: app.screen is app.game_screen, "the board")
         assert app.is_running
         await pilot.press("f7")
-        await _until(pilot, lambda: isinstance(app.screen, EndScreen), "the end screen again")
+        await until(pilot, lambda: isinstance(app.screen, EndScreen), "the end screen again")
         await pilot.press("enter")
-        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
         assert ht.spectators == 0 and app.is_running
-        assert "You watch table 1" not in _text(app.screen.query_one(LobbyLog))
+        assert "You watch table 1" not in log_text(app.screen.query_one(LobbyLog))
     table.close()
 
 
@@ -271,10 +256,10 @@ async def test_the_hosts_top_line_is_whole_at_80_columns(lang, said):
     app = ssh_app_factory(session_info(name="alexandra", key_fingerprint=None), hub)
     async with app.run_test(size=(80, 24)) as pilot:
         if lang != "en":
-            await pilot.press(*_keys(f"lang {lang}"), "enter")
+            await pilot.press(*keys_of(f"lang {lang}"), "enter")
             await pilot.pause()
-        await pilot.press(*_keys("new 4"), "enter")
-        await _until(pilot, lambda: said in screen_lines(app)[0], "the whole top line")
+        await pilot.press(*keys_of("new 4"), "enter")
+        await until(pilot, lambda: said in screen_lines(app)[0], "the whole top line")
         top = screen_lines(app)[0]
         assert "alexandra" in top and top.rstrip().endswith(said.split()[-1]), top
 
@@ -289,11 +274,11 @@ async def test_the_lobby_help_is_a_list_that_fits_80x24(lang, first, last):
     app = ssh_app_factory(ANNA, hub)
     async with app.run_test(size=(80, 24)) as pilot:
         if lang != "en":
-            await pilot.press(*_keys(f"lang {lang}"), "enter")
+            await pilot.press(*keys_of(f"lang {lang}"), "enter")
             await pilot.pause()
-        await pilot.press(*_keys("new 4"), "enter")  # a table listed above: less room for the log
-        await pilot.press(*_keys("help"), "enter")
-        await _until(pilot, lambda: first in "\n".join(screen_lines(app)), "the help")
+        await pilot.press(*keys_of("new 4"), "enter")  # a table listed above: less room for the log
+        await pilot.press(*keys_of("help"), "enter")
+        await until(pilot, lambda: first in "\n".join(screen_lines(app)), "the help")
         await pilot.pause()
         screen = screen_lines(app)
         lines = help_lines()
@@ -303,7 +288,7 @@ async def test_the_lobby_help_is_a_list_that_fits_80x24(lang, first, last):
             # One command a line, each on the screen at once, none wrapped.
             assert len(line) <= log.width, line
             assert any(row[log.x : log.right].rstrip() == line.rstrip() for row in screen), (line, screen)
-        await pilot.press(*_keys("help new"), "enter")
+        await pilot.press(*keys_of("help new"), "enter")
         await pilot.pause()
         await pilot.pause()
         for line in new_help_lines():
@@ -319,26 +304,26 @@ async def test_the_whole_story_f6_has_the_table_chat_where_it_was_said():
     hub.say_table(ht, "bruno", "good luck all")  # said before anna came: after the story so far
     app = ssh_app_factory(ANNA_BACK, hub)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _until(pilot, lambda: app.game_screen is not None and app.game_screen.is_attached, "seated")
-        await _until(pilot, lambda: "good luck all" in _text(app.game_screen.query_one(LogPane)), "chat")
+        await until(pilot, lambda: app.game_screen is not None and app.game_screen.is_attached, "seated")
+        await until(pilot, lambda: "good luck all" in log_text(app.game_screen.query_one(LogPane)), "chat")
         if table.game.pending()[0] != 0:
             await pilot.press("enter")  # the bots hurried to anna's choice
-        await _until(pilot, lambda: table.game.pending()[0] == 0, "anna's choice")
-        await pilot.press(*_keys("say hello table"), "enter")
-        await _until(pilot, lambda: "hello table" in _text(app.game_screen.query_one(LogPane)), "said")
+        await until(pilot, lambda: table.game.pending()[0] == 0, "anna's choice")
+        await pilot.press(*keys_of("say hello table"), "enter")
+        await until(pilot, lambda: "hello table" in log_text(app.game_screen.query_one(LogPane)), "said")
         table.submit(0, [table.game.legal_actions()[0]])  # a decision after it: narrated after the chat
         await pilot.pause()
-        await _until(pilot, lambda: app.game_screen.told > 0, "told")
+        await until(pilot, lambda: app.game_screen.told > 0, "told")
         told_before = app.game_screen.told
         await pilot.press("f6")
-        await _until(pilot, lambda: isinstance(app.screen, StoryScreen), "the whole story")
+        await until(pilot, lambda: isinstance(app.screen, StoryScreen), "the whole story")
         story = app.screen.render_story().plain
         whole = app.game_screen.whole_story()
         said = next(i for i, line in enumerate(whole) if line.text == "anna: hello table")
         assert 0 < said < len(whole) - 1 and whole[said + 1].kind != "chat", whole[said:]  # told after it
         assert "bruno: good luck all" in story and "anna: hello table" in story, story
         assert story.index("good luck all") < story.index("hello table")
-        pane = _text(app.game_screen.query_one(LogPane))
+        pane = log_text(app.game_screen.query_one(LogPane))
         # In the same order as the pane told them.
         assert pane.index("good luck all") < pane.index("hello table")
         assert told_before > 0

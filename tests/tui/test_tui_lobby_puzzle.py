@@ -3,6 +3,7 @@ day's count, `puzzle N` answers it, and the records keep the first answer (citad
 
 from datetime import UTC, date, datetime
 
+from pilots import keys_of, log_text, until
 from sessions import session_info
 
 from citadels_core.puzzle import daily
@@ -16,22 +17,6 @@ DAY = date(2026, 12, 2)  # the hub's clock stands at its noon (UTC): no run stra
 NOON = datetime(2026, 12, 2, 12, tzinfo=UTC).timestamp()
 
 
-def _text(log) -> str:
-    return "\n".join(str(line.text) for line in log.lines)
-
-
-def _keys(text: str) -> list[str]:
-    return ["space" if c == " " else c for c in text]
-
-
-async def _until(pilot, cond, what: str, limit: int = 500) -> None:
-    for _ in range(limit):  # a bounded number of turns, not a timed assertion
-        if cond():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never: {what}")
-
-
 async def test_the_days_puzzle_is_posed_and_answered_in_the_full_screen_lobby():
     hub = Hub(pace=0.0, clock=lambda: NOON)
     puzzle = daily(DAY)
@@ -39,12 +24,12 @@ async def test_the_days_puzzle_is_posed_and_answered_in_the_full_screen_lobby():
     app = ssh_app_factory(ANNA, hub)
     async with app.run_test(size=(80, 24)) as pilot:
         log = app.screen.query_one(LobbyLog)
-        await pilot.press(*_keys("puzzle"), "enter")
-        await _until(pilot, lambda: "0 players solved today's puzzle" in _text(log), "the puzzle posed")
-        assert "One choice here is clearly best: which?" in _text(log)
-        await pilot.press(*_keys(f"puzzle {right}"), "enter")
-        await _until(
-            pilot, lambda: "1 player solved today's puzzle, of 1" in _text(log), "the answer counted"
+        await pilot.press(*keys_of("puzzle"), "enter")
+        await until(pilot, lambda: "0 players solved today's puzzle" in log_text(log), "the puzzle posed")
+        assert "One choice here is clearly best: which?" in log_text(log)
+        await pilot.press(*keys_of(f"puzzle {right}"), "enter")
+        await until(
+            pilot, lambda: "1 player solved today's puzzle, of 1" in log_text(log), "the answer counted"
         )
-        assert "Right! The clear best choice:" in _text(log)
+        assert "Right! The clear best choice:" in log_text(log)
     assert (await hub.records.puzzle_day(DAY.isoformat(), "anna")).mine is True

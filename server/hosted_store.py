@@ -19,13 +19,12 @@ from citadels_core import SaveFileError
 from citadels_core.bots import BOT_KINDS
 from citadels_core.record import GameRecord
 from citadels_core.text import clean_text
-
-from .i18n import Lazy
-from .records import clean_line
-from .saves import dumps
+from citadels_tui.i18n import Lazy
+from citadels_tui.records import clean_line
+from citadels_tui.saves import dumps
 
 if TYPE_CHECKING:
-    from .lobby import HostedTable
+    from citadels_tui.lobby import HostedTable
 
 FORMAT = "citadels-hosted-table"
 VERSION = 1
