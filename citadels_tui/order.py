@@ -46,6 +46,9 @@ class Order:
         self.attendees: set[Attendee] = set()
         # The host's count of what the lobby refuses, by reason (the server's metrics); None: not counted.
         self.on_refused: Callable[[str], object] | None = None
+        # Called as a session leaves, in its own context, before it stands up from its table (the host's
+        # log of its end names that table); None: nothing to do.
+        self.on_leave: Callable[[], object] | None = None
 
     def refused(self, reason: str) -> None:
         """The lobby refused a session something a host would want to know of (`reason`: a short word)."""
@@ -60,6 +63,8 @@ class Order:
 
     def leave(self, who: Attendee) -> None:
         self.attendees.discard(who)
+        if self.on_leave is not None:
+            self.on_leave()
 
     def renew(self, admins: Iterable[str], motd: str) -> None:
         """The host's settings were read again: new admins take effect at once, and a new message of the

@@ -49,6 +49,43 @@ TOLD: dict[str, Callable[[View, GameConfig, str], list[str]]] = {
 }
 
 
+class Prompter:
+    """Writes a session of lines, knowing whether its prompt waits for the player's line. News that comes
+    while it waits, or while the player's line is half typed, starts on a line of its own (a screen reader
+    would read "> bruno: hello" as one line), and `again` then writes the prompt once more, with what the
+    player has typed so far (`typed`: what a line editor on this side holds, if there is one)."""
+
+    def __init__(self, out: Callable[[str], None], typed: Callable[[], str] | None = None) -> None:
+        self.out = out
+        self.typed = typed or (lambda: "")
+        self.waiting = False  # the prompt was written and no line has come since
+        self.broken = (
+            False  # news was written after the prompt (or the typed text): it is to be written again
+        )
+
+    def write(self, text: str) -> None:
+        if text == PROMPT:
+            self.waiting, self.broken = True, False
+            self.out(PROMPT + self.typed())
+            return
+        if text and not self.broken and (self.waiting or self.typed()):
+            self.broken = True
+            self.out("\n")
+        self.out(text)
+
+    def answered(self) -> None:
+        """The player sent a line: their terminal (or the line editor) ended the prompt's line."""
+        self.waiting = self.broken = False
+
+    def again(self, prompt: bool = True) -> None:
+        """After news: the prompt (if it waited and `prompt`: the decision is still the player's) and the
+        typed text again, on a line of their own."""
+        if self.broken:
+            self.broken = False
+            self.waiting = self.waiting and prompt
+            self.out((PROMPT if self.waiting else "") + self.typed())
+
+
 def printable(text: str) -> str:
     """`text` with nothing a terminal would act on: control characters become spaces."""
     return "".join(c if c.isprintable() else " " for c in text)
@@ -315,11 +352,12 @@ async def play(
     `face_of` makes the seat's face (the lesson's: plain_lesson.py). Whether the player asked for a new
     game (`new`)."""
 
-    def write(text: str) -> None:
+    def out(text: str) -> None:
         stdout.write(text)
         stdout.flush()
 
-    face = face_of(table.seat(player), write)
+    lines = Prompter(out)  # what is typed is the terminal's own to echo and edit: nothing held here
+    face = face_of(table.seat(player), lines.write)
     if typed is None:
         typed = typed_lines(stdin)
     changed = asyncio.Event()
@@ -334,14 +372,18 @@ async def play(
             waiting.cancel()
             if not reading.done():
                 reading.cancel()
+            answered = reading.done() and not reading.cancelled()
+            if answered:
+                lines.answered()
             if changed.is_set():
                 changed.clear()
                 face.update()
-            if reading.done() and not reading.cancelled():
+            if answered:
                 text = reading.result()
                 if not text or not face.command(text.rstrip("\n")):
                     return face.again
                 face.update()
+            lines.again(face.seat.my_turn())
         return False
     finally:
         table.unsubscribe(changed.set)

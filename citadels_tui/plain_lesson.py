@@ -1,7 +1,7 @@
 """`citadels learn --plain`: the guided first game (learn.py) as lines of text. Before the options of each
 of the player's decisions comes the step (what happens and why) and what to type; any other action is not
-played and gets the same gentle correction as on the full screen; once the game is over, the lesson's last
-words."""
+played and gets the same gentle correction as on the full screen (a number not listed: the parser's word),
+and what to type again; once the game is over, the lesson's last words."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from . import learn
 from .commands import parse
 from .components.winners import winners_text
 from .i18n import from_environment, normalize, set_language, t
-from .plain import OVER, PlainSeat, play, printable
+from .plain import OVER, PROMPT, PlainSeat, play, printable
 from .settings import load_settings
 from .table import Seat, Table
 
@@ -55,12 +55,17 @@ class LessonSeat(PlainSeat):
         wanted = learn.wanted(v, self.decisions())
         if wanted is not None and text.strip():
             cmd = parse(text, v, self.seat.config)
+            step, index = wanted
+            if cmd.error:  # a number not listed, words that name no option: what to type, again
+                self.say(cmd.error)
+                self.say(learn.instruction(self.seat.config, v, index))
+                self.write(PROMPT)
+                return True
             if cmd.actions:
-                step, index = wanted
                 if cmd.actions[0] != step.action:
                     self.say(learn.correction(self.seat.config, v, cmd.actions[0], index))
                     self.say(learn.instruction(self.seat.config, v, index))
-                    self.write("> ")
+                    self.write(PROMPT)
                     return True
                 self.seat.submit([step.action])  # one step at a time, as on the full screen
                 return True

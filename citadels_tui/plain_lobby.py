@@ -29,7 +29,7 @@ from .i18n import Lazy, available, language, lazy_t, normalize, own_language_con
 from .lobby import HostedTable, HubError, Lobby, new_seat_code
 from .lobby_help import code_sentence, plain_help_lines, table_edition, table_status
 from .lobby_words import lobby_command, tell_comings_and_goings, welcome
-from .plain import PROMPT, PlainSeat, printable
+from .plain import PROMPT, PlainSeat, Prompter, printable
 from .plain_history import game_sentence, replay_lines, round_asked, standing_sentence
 from .plain_lesson import LessonSeat, lesson_table
 from .records import FinishedGame, GameSummary, Standing
@@ -82,6 +82,7 @@ class PlainLobby:
         address: str = "",
         notice: tuple[str, str] | None = None,
         lang: str | None = None,
+        typed: Callable[[], str] | None = None,
     ) -> None:
         self.hub = hub
         self.name = name
@@ -91,10 +92,13 @@ class PlainLobby:
         self.code = None if key is not None else (code or new_seat_code())
         self.address = address
         self.notice = notice
-        self.write = write
+        # Everything is written through `lines`: news that comes while the prompt waits (or while the
+        # player's line is half typed, `typed`: the session's line editor) starts a line of its own.
+        self.lines = Prompter(write, typed)
+        self.write = self.lines.write
         # What rings this session (a line; the bell only if asked), for this session only, as the full
         # screen's over SSH.
-        self.ringer = LineRinger(self.say, write)
+        self.ringer = LineRinger(self.say, self.write)
         set_language(lang or "en", self)  # sets `i18n_language`: this session's own language
         self.face: PlainSeat | None = None  # the game shown, at a table
         self.hosted: HostedTable | None = None
@@ -171,6 +175,8 @@ class PlainLobby:
                 waiting: asyncio.Future[str | bool | None] = asyncio.ensure_future(self._changed.wait())
                 await asyncio.wait([reading, waiting], return_when=asyncio.FIRST_COMPLETED)
                 waiting.cancel()
+                if reading.done():
+                    self.lines.answered()
                 if self._changed.is_set():
                     self._changed.clear()
                     self._look()
@@ -182,6 +188,7 @@ class PlainLobby:
                     await self._finish_later()
                     if not self.done:
                         reading = asyncio.ensure_future(read())
+                self.lines.again(self.face is None or self.face.seat.my_turn())
         finally:
             reading.cancel()
             hub.unsubscribe(self._noticed)

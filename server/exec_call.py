@@ -49,6 +49,9 @@ class ExecCall:
     locale: tuple[tuple[str, str], ...] = ()  # the client's locale variables (LANG, LC_ALL, …) it sent
     pause_reading: Callable[[], None] | None = None  # the channel's, for the lines waiting (LINES_HIGH)
     resume_reading: Callable[[], None] | None = None
+    typed: Callable[[], str] | None = (
+        None  # what the client's line editor holds unsent (plain_session.Cooked)
+    )
     _lines: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     _partial: bytes = b""
     _overlong: bool = False

@@ -164,6 +164,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.server.sessions.add(self)  # told when the server shuts down, as a game in a terminal is
             if self.term_type is not None:
                 self.cooked = Cooked(self.call, self._write_out)
+                self.call.typed = self.cooked.typed
         self.task = asyncio.get_running_loop().create_task(
             self._run_exec(self.call), name=f"citadels-exec-{self.id}"
         )

@@ -101,6 +101,7 @@ class Hub:
         self.chat_limit = ChatLimit()
         self.order = Order()  # the admins, the message of the day and who is connected (order.py)
         self.order.on_refused = metrics.refused  # an admin's command from another key, in the lobby
+        self.order.on_leave = log_format.session_ends  # its end's log names the table it stands up from
         self.webhooks: Webhooks | None = None  # where players hear that their move is awaited (webhooks.py)
         self.draining = False  # an admin's `drain`: the games in play finish, no new one begins
 

@@ -8,7 +8,9 @@ from there); a line that says "session N …" or "table N …" names that sessio
 give any of them with `extra=` (the name as `player`): a hosted table's own lines (citadels_tui/table.py:
 its bots, stand-ins and journal) carry its `log_fields`, which the hub sets to its id. A session's lines
 name the table it is at (`at_table`: the hub says so when the session sits, comes back or watches), and
-those SSH logs about it outside its context, its end among them, carry its fields (`about`). The log
+those SSH logs about it outside its context, its end among them, carry its fields (`about`); a session
+that ends (`session_ends`: it leaves the lobby's order, before it stands up on its way out) keeps naming its
+table, so that a deliberate quit's end names it as a dropped connection's does. The log
 never holds a secret (a hand, a reconnect code, a password): the server's lines say who did what to
 which table, never what a player holds or typed."""
 
@@ -43,9 +45,18 @@ def at_table(tid: int) -> None:
 
 
 def left_table(tid: int) -> None:
-    """The session in the current context left table `tid` (it may be at another already)."""
-    if (fields := _session.get()) is not None and fields.get("table") == tid:
+    """The session in the current context left table `tid` (it may be at another already). A session that
+    is ending (`session_ends`) stands up on its way out: its lines, its end's among them, still name the
+    table."""
+    if (fields := _session.get()) is not None and fields.get("table") == tid and not fields.get("ending"):
         fields["table"] = None
+
+
+def session_ends() -> None:
+    """The session in the current context is ending (its player quit, its input ended or it was cut):
+    the table it is at is the one its end's lines name."""
+    if (fields := _session.get()) is not None:
+        fields["ending"] = True
 
 
 def about(fields: dict[str, Any] | None) -> dict[str, Any]:
@@ -57,7 +68,7 @@ def about(fields: dict[str, Any] | None) -> dict[str, Any]:
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         fields: dict[str, Any] = dict.fromkeys(FIELDS)
-        fields.update(_session.get() or {})
+        fields.update((k, v) for k, v in (_session.get() or {}).items() if k in FIELDS)
         args = record.args if isinstance(record.args, tuple) else ()
         if args and isinstance(args[0], int) and isinstance(record.msg, str):
             for word in ("session", "table"):

@@ -98,6 +98,10 @@ class Cooked:
                     shown.append(c)
         self._flush(shown)
 
+    def typed(self) -> str:
+        """What is typed and echoed, not yet sent: written again after news that broke its line."""
+        return "" if self.overlong else "".join(self.line)
+
     def _flush(self, shown: list[str]) -> None:
         if shown:
             self.echo("".join(shown).encode())
@@ -196,6 +200,7 @@ async def _plain(call: ExecCall) -> int:
         address=call.address,
         notice=notice,
         lang=from_environment(locale) if locale else from_environment(),
+        typed=call.typed,
     )
     pacer = Pacer(call, meter, lobby.say)
     flooded = False

@@ -14,7 +14,9 @@ from typing import Any
 
 import asyncssh
 import pytest
+from plain_sessions import plain, plain_server
 from served import Guest, Typist, served, take_first_options
+from ssh_helpers import connect, open_game
 
 from citadels_core.gameline import read
 from citadels_core.terms import CARD
@@ -221,3 +223,31 @@ async def test_a_sessions_lines_name_the_table_it_is_at_and_so_does_its_end_logg
     log.info("no session here")
     assert said(collected, "no session here")["table"] is None and about(None) == {}
     hub.close_table(hub.get(1))
+
+
+async def test_a_deliberate_quit_s_close_line_names_the_table_it_was_at(tmp_path, collected):
+    """The app (or plain mode) leaves its table on the way out, before the channel closes: the session's
+    end still names the table, as a dropped connection's does."""
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as conn:
+            anna = await open_game(conn, 120, 40)
+            await anna.wait_for("lobby")
+            anna.process.stdin.write(b"new 2 seed=7 bots=random\r")
+            await anna.wait_for("Table 1")
+            anna.process.stdin.write(b"start\r")
+            await anna.wait_for("Your hand", timeout=20)
+            anna.process.stdin.write(b"\x11")  # Ctrl+Q: she quits
+            await anna.closed()
+        async with connect(server, "pat") as conn:
+            pat = await plain(conn)
+            pat.type("new 2")
+            await pat.wait_for("Table 2 is yours")
+            pat.type("quit")
+            await asyncio.wait_for(pat.task, 10)
+        while sum(bool(re.match(r"session \d+ closed", str(e["event"]))) for e in collected.lines) < 2:
+            await asyncio.sleep(0.01)
+    ended = [
+        (e["name"], e["table"]) for e in collected.lines if re.match(r"session \d+ closed", str(e["event"]))
+    ]
+    assert ended == [("anna", 1), ("pat", 2)], ended

@@ -16,6 +16,7 @@ from ssh_helpers import connect
 
 from citadels_server.hub import Hub
 from citadels_tui import i18n
+from citadels_tui.plain import PROMPT
 from citadels_tui.ringer import LineRinger
 
 BEL = "\x07"
@@ -163,7 +164,11 @@ async def test_a_turn_based_table_rings_its_players_where_they_are(tmp_path):
                 while table.version == version:
                     await asyncio.sleep(0.01)
             # In the lobby, the other is told their move came, once, with where to go.
-            await other.wait_for("Your turn at table 1: “join 1” takes you there.\n", after=told)
+            # The ring comes while the lobby's prompt waits: on a line of its own, and the prompt again.
+            await other.wait_for(
+                PROMPT + "\nYour turn at table 1: “join 1” takes you there.\n" + PROMPT,
+                after=other.text.rindex("You are in the lobby."),
+            )
             other.type("join 1")
             await other.wait_for("You can:", after=told)
             assert other.text[told:].count("Your turn at table 1") == 1
@@ -172,3 +177,48 @@ async def test_a_turn_based_table_rings_its_players_where_they_are(tmp_path):
                 await asyncio.wait_for(s.task, 10)
     for s in (a, b):
         only_lines(bytes(s.raw), crlf=False)
+
+
+async def test_news_while_the_prompt_waits_comes_on_a_line_of_its_own_and_the_prompt_again(tmp_path):
+    """A screen reader reads a line at a time: news written after a waiting prompt would be read as
+    "> bruno: hello". It starts a line of its own, and the prompt follows it again, with what the player
+    had typed so far when the session's line editor holds it (a PTY)."""
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as ca, connect(server, "bruno") as cb:
+            a = await plain(ca)  # no PTY: her own terminal echoes and edits what she types
+            b = await plain(cb, "plain", term_type="xterm-256color", term_size=(80, 24))
+            await b.wait_for("\n" + PROMPT)
+            a.type("say hello")
+            await b.wait_for("\n" + PROMPT + "\nanna: hello\n" + PROMPT)
+            b.process.stdin.write(b"wh")  # half a line, held and echoed by the line editor
+            await b.wait_for(PROMPT + "wh")
+            a.type("say again")
+            await b.wait_for(PROMPT + "wh\nanna: again\n" + PROMPT + "wh")
+            b.process.stdin.write(b"o\r")  # the line held is the one sent
+            await b.wait_for(PROMPT + "wh" + "o\nHere now: ")
+            b.type("say hi anna")
+            await a.wait_for(PROMPT + "\nbruno: hi anna\nbruno named you in the chat.\n" + PROMPT)
+            # At a table: the table's chat while the decision's prompt waits.
+            a.type("new 2 seed=7")
+            await a.wait_for("Table 1 is yours")
+            b.type("join 1")
+            await a.wait_for("Table 1 is full")
+            a.type("start")
+            for s in (a, b):
+                await s.wait_for("Table 1. “say TEXT”")
+            mover, other = (a, b) if hub.tables[1].table.game.pending()[0] == 0 else (b, a)
+            await mover.wait_for("You can:")
+            await mover.wait_for("\n" + PROMPT, after=mover.text.rindex("You can:"))
+            other.type("say your move")
+            name = "anna" if other is a else "bruno"
+            await mover.wait_for(
+                PROMPT + f"\n{name}: your move\n" + PROMPT, after=mover.text.rindex("You can:")
+            )
+            for s in (a, b):
+                s.type("quit")
+                await asyncio.wait_for(s.task, 10)
+    only_lines(bytes(a.raw), crlf=False)
+    only_lines(bytes(b.raw), crlf=True)
+    for s in (a, b):  # no line read begins with the prompt and goes on with news
+        assert not re.search(r"^> (anna|bruno): ", s.text, re.MULTILINE), s.text

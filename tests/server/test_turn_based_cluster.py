@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import random
 import signal
@@ -172,3 +173,68 @@ async def test_a_waiting_tables_seats_and_chat_outlive_every_process(postgres_ur
         chat = [line.removeprefix("> ") for line in out[at + 1 :] if line.removeprefix("> ").startswith("* ")]
         assert chat == ["* Announcement from boss: Back at noon"], out
         await again.stop()
+
+
+async def test_a_move_awaited_at_a_table_run_by_the_other_process_rings_the_lobby_session_here(
+    postgres_url, tmp_path
+):
+    """Bruno sits in the lobby of process two; the table runs on process one, where anna moves. When the
+    table comes to await his move, his session on two rings (a line, and the bell he asked for), once."""
+    rng = random.Random(3)
+    async with two_processes(tmp_path, postgres_url) as (one, two):
+        assert (await run(one, "anna", "table new 2 timer=1d")).exit_status == 0
+        assert (await run(two, "bruno", "table join 1")).exit_status == 0
+        assert (await run(one, "anna", "table start 1")).exit_status == 0
+
+        async def to_move() -> str:
+            for _ in range(10):  # the two processes agree on the mover, a moment after the move
+                here, there = await agreed(one, two, "anna")
+                if here == there and here:
+                    return str(here[0]["to_move"])
+            raise AssertionError((here, there))
+
+        async def moves(server: Served, name: str) -> None:
+            """`name` moves on `server` until the table awaits the other's move."""
+            while await to_move() == name:
+                out = await run(server, name, "play 1")
+                r = await run(server, name, f"play 1 {choose(out.stdout, rng)}")
+                assert r.exit_status == 0, r.stderr
+
+        await moves(two, "bruno")  # if his move came first: it is anna's before he looks in
+        login = functools.partial(
+            asyncssh.connect, "127.0.0.1", two.port, username="bruno", known_hosts=None,
+            client_keys=[KEYS["bruno"]], agent_path=None, preferred_auth="publickey",
+        )  # fmt: skip
+        async with login() as conn, login() as other:  # his plain session, and his full screen
+            process = await conn.create_process("plain", encoding=None)
+            screen = await other.create_process(
+                term_type="xterm-256color", term_size=(100, 30), encoding=None
+            )
+            raw, drawn = bytearray(), bytearray()
+
+            async def received(
+                what: bytes, out: bytearray = raw, proc: asyncssh.SSHClientProcess = process
+            ) -> None:
+                with contextlib.suppress(TimeoutError):
+                    while what not in out and (data := await asyncio.wait_for(proc.stdout.read(65536), 30)):
+                        out.extend(data)
+                    if what in out:
+                        return
+                raise AssertionError(f"never received {what!r}: {out.decode(errors='replace')}")
+
+            process.stdin.write(b"notify bell on\n")
+            await received(b"with a line and the terminal bell")
+            await received(b"lobby", drawn, screen)  # his full-screen session, in its lobby too
+            told, shown = len(raw), len(drawn)
+            await moves(one, "anna")  # on the process that runs the table
+            ring = "\x07Your turn at table 1: “join 1” takes you there.\n".encode()
+            await received(ring)
+            rung = b"\x1b]9;Citadels: Your turn at table 1\x07"  # the full screen's desktop notification
+            await received(rung, drawn, screen)
+            assert drawn[shown:].count(rung) == 1
+            screen.stdin.write(b"\x11")  # Ctrl+Q
+            process.stdin.write(b"say still here\n")  # once said, every news before it was told
+            await received(b"bruno: still here")
+            assert raw[told:].count(ring) == 1 and b"Your move" not in raw[:told], raw.decode()
+            process.stdin.write(b"quit\n")
+            await process.wait_closed()

@@ -71,7 +71,7 @@ class Lines:
         deadline = time.monotonic() + timeout
         while what not in self.text[after:]:
             if time.monotonic() > deadline or (self.task.done() and what not in self.text[after:]):
-                raise AssertionError(f"never received {what!r}; received:\n{self.text[-3000:]}")
+                raise AssertionError(f"never received {what!r}; received:\n{self.text[-3000:]!r}")
             await asyncio.sleep(0.01)
 
     def my_turn(self) -> bool:

@@ -236,15 +236,23 @@ def test_the_whole_lesson_is_played_from_the_lesson_pane(tmp_path, lang):
     asyncio.run(play_the_lesson(tmp_path, lang))
 
 
-class Reader(io.TextIOBase):
-    """A player who reads the lesson's lines before typing: once a prompt is out, the number the lesson
-    asked for; the first time, a wrong one."""
+OPTION = re.compile(r"^  (\d+)\. ", re.MULTILINE)  # an option as plain mode lists it
 
-    def __init__(self, pattern: re.Pattern[str], first: str = "") -> None:
+
+class Reader(io.TextIOBase):
+    """A player who reads the lesson's lines before typing: once a prompt is out, at each step first a
+    wrong choice (another of the options listed, or where the step lists one, a number not there), as the
+    full-screen pilot does, then the number the lesson asked for."""
+
+    def __init__(self, pattern: re.Pattern[str], you_can: str, first: str = "") -> None:
         self.out = io.StringIO()
         self.prompted = threading.Semaphore(0)
         self.pattern = pattern
-        self.wrong_typed = False
+        self.you_can = you_can  # what comes before the options, in the lesson's language
+        self.tried = 0  # the option lists a wrong choice was typed at
+        # At each wrong choice: where in the output it was typed, the number typed, the number asked for,
+        # and how many options there were.
+        self.wrong: list[tuple[int, int, int, int]] = []
         self.first = first  # a line typed before anything else (a command), if any
 
     def write(self, text: str) -> int:
@@ -256,15 +264,21 @@ class Reader(io.TextIOBase):
     def readline(self, size: int = -1) -> str:
         if not self.prompted.acquire(timeout=60):
             return ""
-        asked = self.pattern.findall(self.out.getvalue())
+        text = self.out.getvalue()
+        asked = self.pattern.findall(text)
         if not asked:
             return ""
         if self.first:
             line, self.first = self.first, ""
             return line + "\n"
-        if not self.wrong_typed:
-            self.wrong_typed = True
-            return f"{int(asked[-1]) + 1}\n"
+        listed = text.count(self.you_can)
+        if listed > self.tried:
+            self.tried = listed
+            options = len(OPTION.findall(text.rsplit(self.you_can, 1)[-1]))
+            number = int(asked[-1])
+            wrong = number % options + 1 if options > 1 else options + 1
+            self.wrong.append((len(text), wrong, number, options))
+            return f"{wrong}\n"
         return asked[-1] + "\n"
 
 
@@ -275,16 +289,28 @@ def test_the_lesson_as_lines(lang):
         table = lesson_table()
         reader = Reader(
             re.compile(r"^" + ("Type" if lang == "en" else "Наберите") + r" (\d+):", re.MULTILINE),
+            t("You can:"),
             WORDS[lang]["help"],
         )
         asyncio.run(asyncio.wait_for(play(table, learn.PLAYER, reader, reader, face_of=LessonSeat), 300))
         text = reader.out.getvalue()
         assert table.game.over and table.game.result["winners"] == [learn.PLAYER]
         assert [a for p, a in table.record.actions if p == learn.PLAYER] == [s.action for s in learn.STEPS]
-        assert (
-            text.count(str(learn.STEPS[0].says)) == 1
-        )  # the step is said once; the correction repeats what to type
-        assert "not this lesson's move" in text if lang == "en" else "не ход урока" in text
+        # A wrong choice at every step, none played: each got the lesson's correction (a legal choice) or
+        # the parser's word (a number not listed), then what to type again and the prompt.
+        assert len(reader.wrong) == len(learn.STEPS)
+        assert sum(options > 1 for *_, options in reader.wrong) > len(learn.STEPS) / 2
+        for at, wrong, number, options in reader.wrong:
+            answer = text[at:].split(PROMPT, 1)[0]
+            instruction = re.compile(("Type" if lang == "en" else "Наберите") + rf" {number}:")
+            assert instruction.search(answer), (wrong, answer)
+            if options > 1:
+                said = "this lesson's move" if lang == "en" else "не ход урока"
+                assert said in answer and t("You can:") not in answer, (wrong, answer)
+            else:
+                assert answer.strip(), (wrong, answer)
+        for step in learn.STEPS:  # each step is said once; a correction repeats only what to type
+            assert text.count(str(step.says)) == 1, step.says
         assert all(word in text for word in NEXT[lang])
         # `help` in the lesson is plain mode's; the end says where `hint` and `review` are.
         assert (

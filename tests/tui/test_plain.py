@@ -262,3 +262,35 @@ def test_citadels_play_seats_the_example_bot_through_a_pipe(tmp_path):
     assert kinds.count("hello") == 2 and kinds.count("over") == 2 and "error" not in kinds
     assert sorted(m["seat"] for m in heard if m["type"] == "hello") == [1, 2]
     assert kinds.count("decide") > 20
+
+
+def test_news_after_a_waiting_prompt_starts_its_own_line_and_the_prompt_follows_with_what_was_typed():
+    from citadels_tui.plain import Prompter
+
+    out: list[str] = []
+    typed = ""
+    lines = Prompter(out.append, lambda: typed)
+    lines.write("You can:\n")
+    lines.write(PROMPT)
+    lines.write("bruno: hello\n")
+    lines.write("bruno named you in the chat.\n")
+    lines.again()
+    assert "".join(out) == "You can:\n> \nbruno: hello\nbruno named you in the chat.\n> "
+    out.clear()
+    typed = "bui"  # half a line in the line editor
+    lines.write("carla: hi\n")
+    lines.again()
+    assert "".join(out) == "\ncarla: hi\n> bui"
+    out.clear()
+    typed = ""
+    lines.answered()  # the line was sent: what follows is an answer, on the line after it
+    lines.write("Unknown command 'bui'.\n")
+    lines.again()
+    assert "".join(out) == "Unknown command 'bui'.\n"
+    out.clear()
+    lines.write(PROMPT)
+    lines.write("A stand-in bot played for you.\n")
+    lines.again(prompt=False)  # the decision is no longer the player's: no prompt, and none waits
+    lines.write("Round 2.\n")
+    lines.again()
+    assert "".join(out) == "> \nA stand-in bot played for you.\nRound 2.\n"
