@@ -476,7 +476,6 @@ class Game:
             self.revealed[i] = True
             self.round_state.called_by[i] = p
             self.reset_turn(i, p)
-            self.turn.gathered = False
             if self.robbed == i:
                 thief = self.robber
                 amount = self.gold[p]
@@ -488,7 +487,7 @@ class Game:
                 self._ask_thanks(p)
             if self.rules.hooks.reveals[i]:
                 self.rules.character_rules[i].on_reveal(self, p)
-            if self.phase == TURN and self.turn.player >= 0:
+            if self.phase is TURN and self.turn.player >= 0:
                 return
 
     def _hospital_turn(self, i: CastIndex, p: Seat) -> bool:
@@ -497,7 +496,6 @@ class Game:
         if "hospital" not in self.rules.district_rules or not self.has(p, "hospital"):
             return False
         self.reset_turn(i, p)
-        self.turn.gathered = False
         self.edition_state["hospital"] = 1
         self.emit("hospital", {"player": p})
         self._ask_thanks(p)
@@ -508,12 +506,13 @@ class Game:
         if "ball_room" in self.rules.district_rules and p != self.crown and self.has(self.crown, "ball_room"):
             self.edition_state["thank"] = 1
 
-    def reset_turn(self, i: CastIndex, p: Seat) -> None:
-        """Fresh per-turn state for p playing character i (also the Witch resuming as i)."""
+    def reset_turn(self, i: CastIndex, p: Seat, gathered: bool = False) -> None:
+        """Fresh per-turn state for p playing character i (also the Witch resuming as i, having gathered)."""
         t = self.turn
         t.player = p
+        t.gathered = gathered
         t.builds = 0
-        t.build_limit = self.rules.character_rules[i].build_limit
+        t.build_limit = self.rules.hooks.build_limits[i]
         t.used = 0
         t.beautified = 0
         t.spent = 0
@@ -582,16 +581,15 @@ class Game:
     def build_cost(self, p: Seat, cid: CardId) -> int:
         """What district `cid` costs p to build now: its printed cost, one less for a unique district other
         than the Factory in a city that holds the Factory."""
-        d = self.rules.edition.districts[cid]
-        factory = self.rules.district_rules.get("factory")
+        cost = self.rules.entry_costs[cid]
+        factory = self.rules.factory
         if (
             factory is not None
-            and cid in self.rules.unique_ids
-            and d.key != "factory"
+            and cid in self.rules.discounted
             and not factory.entries.isdisjoint(self.cities[p])
         ):
-            return d.cost - 1
-        return d.cost
+            return cost - 1
+        return cost
 
     def can_build_kind(self, p: Seat, cid: CardId) -> bool:
         """Not a duplicate of a district in p's city, unless the Quarry (or an ability) allows it; the classic
@@ -618,7 +616,7 @@ class Game:
         """Whether building district `cid` counts toward the building limit (not the Stables, not a Trader's
         trade district)."""
         if cid in self.rules.unique_ids:  # (district rules are the unique districts')
-            dr = self.rules.district_rules.get(self.rules.edition.districts[cid].key)
+            dr = self.rules.card_rules[cid]
             if dr is not None and not dr.counts_toward_limit:
                 return False
         i = self.current_character
@@ -639,11 +637,7 @@ class Game:
         log = self.log
         if log is not None:
             log.append((_BUILD, None, p, self.rules.edition.districts[cid].key, how))
-        dr = (
-            self.rules.district_rules.get(self.rules.edition.districts[cid].key)
-            if cid in self.rules.unique_ids
-            else None
-        )
+        dr = self.rules.card_rules[cid]
         if dr is not None and dr.has_placed:
             dr.on_placed(self, p)  # classic Lighthouse, Bell Tower, Haunted City
         # (a city two districts short is not complete, whatever it holds: most builds stop at that check)
@@ -663,18 +657,18 @@ class Game:
     def pending(self) -> tuple[Seat, Decision] | None:
         """Who must decide now, and what kind of decision; None when the game is over."""
         phase = self.phase
-        if phase == TURN:  # (the most common decision first: every harness asks at every decision)
+        if phase is TURN:  # (the most common decision first: every harness asks at every decision)
             d = self.decision
             if d.kind:
                 return d.player, d.kind
             return self.turn.player, TURN_DECISION
-        if phase == SELECT:
+        if phase is SELECT:
             d = self.decision
             if d.kind:
                 return d.player, d.kind
             r = self.round_state
             kind = r.order[r.step][1]
-            return self.picker(), (DISCARD_DECISION if kind is DISCARD else CHOOSE_DECISION)
+            return r.picker, (DISCARD_DECISION if kind is DISCARD else CHOOSE_DECISION)
         return None  # OVER
 
     def open_follow_up(self, kind: Decision, player: Seat, data: list[int] | None = None) -> None:
@@ -708,7 +702,7 @@ class Game:
         if offered and player == self.offered_to:
             for listed in offered:
                 if listed is action:
-                    if self.phase == SELECT and not self.decision.kind:
+                    if self.phase is SELECT and not self.decision.kind:
                         # A listed pick: its kind and character are known good (_apply_selection checks them).
                         self.pick(player, self.rules.cast_ids[action.args[0]])  # type: ignore[index]  # a listed pick names a character by its key
                     else:
@@ -746,14 +740,14 @@ class Game:
     def apply_unchecked(self, p: Seat, a: Action) -> None:
         """Apply an action known to come from `legal_actions()` (bots, simulations)."""
         self.offered = ()  # the state changes: what was listed no longer holds
-        if self.phase == SELECT and not self.decision.kind:
+        if self.phase is SELECT and not self.decision.kind:
             apply_selection(self, p, a)
             return
         k = a.kind
         if (
             self.edition_state
             and self.edition_state.get("thank")
-            and self.phase == TURN
+            and self.phase is TURN
             and not self.decision.kind
         ):
             del self.edition_state["thank"]

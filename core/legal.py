@@ -33,14 +33,14 @@ if TYPE_CHECKING:
 
 def legal_actions(g: Game) -> list[Action]:
     """Every action the pending player may take now."""
-    if g.phase == TURN and not g.decision.kind and not g.edition_state:
+    if g.phase is TURN and not g.decision.kind and not g.edition_state:
         # The most common decision, straight to its list (no Hospital turn, no thanks owed): a search
         # lists the actions millions of times, and each call on the way costs.
         out = turn_actions_of_character(g)
         g.offered_to = g.turn.player
-    elif g.phase == SELECT and not g.decision.kind:
+    elif g.phase is SELECT and not g.decision.kind:
         out = selection_actions(g)
-        g.offered_to = g.picker()
+        g.offered_to = g.round_state.picker
     elif g.decision.kind == KEEP_DECISION and not g.over:
         out = keep_actions(g)  # keeping a drawn card, after nearly every gathering of cards
         g.offered_to = g.decision.player
@@ -54,11 +54,11 @@ def legal_actions(g: Game) -> list[Action]:
 
 def list_actions(g: Game) -> list[Action]:
     """`legal_actions()`, without asking who decides or keeping them for `apply`."""
-    if g.phase == OVER:
+    if g.phase is OVER:
         return []
     if g.decision.kind:
         return follow_up_legal_actions(g)
-    if g.phase == SELECT:
+    if g.phase is SELECT:
         return selection_actions(g)
     return turn_actions(g)
 
@@ -175,7 +175,7 @@ def build_actions(g: Game, p: Seat, dearest: bool = False) -> list[Action]:
             if cost > gold + 1 and not alt:
                 # Too dear even with the Factory's discount: only a district paid partly in cards (the
                 # Thieves' Den) may still be built.
-                dr = g.rules.district_rules.get(g.rules.edition.districts[cid].key)
+                dr = g.rules.card_rules[cid]
                 if dr is None or not dr.custom_build:
                     continue
             if not _unique_allowed(g, p, cid, gold, left, alt, unpaid):
@@ -215,9 +215,8 @@ def _unique_allowed(
     Thieves' Den is paid partly in cards, some refuse to be built now (the Monument) or ever (the Secret
     Vault). The unpaid ways to build it (`alt`: Framework, Necropolis) are added to `unpaid`. The checks
     only ask, so their order does not matter; `build_actions` passes over a card too dear first."""
-    d = g.rules.edition.districts[cid]
-    dr = g.rules.district_rules.get(d.key)
-    if not d.buildable or (
+    dr = g.rules.card_rules[cid]
+    if not g.rules.edition.districts[cid].buildable or (
         not g.rules.card_entries[cid].isdisjoint(g.cities[p]) and not g.can_build_kind(p, cid)
     ):
         return False

@@ -339,6 +339,8 @@ class _Reader:
         # g.round_state.order, the order of the draft, is the fresh game's: it depends on the players and the cast only.
         g.round_state.step = self.int_("selection_step", 0, len(g.round_state.order))
         g.round_state.seen = [self.chars("seen", s) for s in self.per_seat("seen")]
+        r = g.round_state
+        r.picker = g.rules.pick_seats[g.crown][r.step] if g.phase is SELECT and r.step < len(r.order) else -1
         revealed = set(self.chars("revealed"))
         g.revealed = [i in revealed for i in range(nc)]
         called = v["called_by"]

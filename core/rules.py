@@ -51,6 +51,7 @@ class Rules:
         "character_rules": "The characters' rules objects, by cast index.",
         "card_ids": "The card id of each district, by key.",
         "district_rules": "The rules objects of the unique districts in play, by key.",
+        "card_rules": "The rules object of each card id's district in play (`district_rules`), else None.",
         "active_districts": "The unique districts in play that offer actions.",
         "active_entries": "The city entries of `active_districts`, with and without BEAUTY.",
         "has_alt_pay": "Some district builds without paying (Framework, Necropolis).",
@@ -62,12 +63,15 @@ class Rules:
         "interned_discards": "The shared discard actions, by cast index.",
         "interned_keeps": "The shared keep actions, by card id.",
         "unique_ids": "The card ids of the edition's unique districts.",
+        "factory": "The Factory's rules when it is in play (it lowers the price of `discounted`), else None.",
+        "discounted": "The unique districts the Factory builds for one gold less: all but itself.",
         "entry_costs": "What a city entry costs (`Game.entry_cost`), by the entry itself.",
         "card_entries": "The city entries of each card, plain and beautified, by card id (see `Game.card_entries`).",
         "hooks": "The characters that take part in each whole-game hook (`Hooks`).",
         "district_hooks": "The districts that take part in each whole-game hook (`DistrictHooks`).",
         "faceup_count": "How many characters are discarded face up at each round's start.",
         "selection_script": "The order of a round's picks (`selection_script`): never changed.",
+        "pick_seats": "By the crown's seat, then by pick: the seat that makes it (`Round.picker`).",
         "deck": "The district deck before the shuffle.",
     }
 
@@ -84,6 +88,7 @@ class Rules:
         self.card_ids = {k: i for i, k in enumerate(d.key for d in E.districts)}
         uniques = tuple(E.district_by_key[k] for k in config.districts)
         self.district_rules = district_rules_for(E, uniques)
+        self.card_rules = card_rules(self.district_rules, len(E.districts))
         self.active_districts = tuple(dr for dr in self.district_rules.values() if dr.has_actions)
         self.active_entries = frozenset(e for dr in self.active_districts for e in (dr.id, dr.id | BEAUTY))
         self.has_alt_pay = any(dr.alt_pay for dr in self.district_rules.values())
@@ -106,6 +111,8 @@ class Rules:
         # The build listing checks only a unique district's `buildable` (the Secret Vault's): a basic one
         # that could never be built would need its check back.
         assert all(d.buildable for i, d in enumerate(E.districts) if i not in self.unique_ids)
+        self.factory = self.district_rules.get("factory")
+        self.discounted = self.unique_ids - {self.card_ids.get("factory", -1)}
         self.entry_costs = costs + (0,) * (BEAUTY - len(costs)) + tuple(c + 1 for c in costs)
         self.card_entries = tuple(frozenset((i, i | BEAUTY)) for i in range(len(costs)))
         self.hooks = Hooks(self.character_rules)
@@ -113,6 +120,10 @@ class Rules:
         # The same at every round's start (a search starts tens of thousands of rounds).
         self.faceup_count = faceup_count(config.players, len(self.cast))
         self.selection_script = selection_script(config.players, len(self.cast), E.random_discard_3p)
+        n = config.players
+        self.pick_seats = tuple(
+            tuple((crown + off) % n for off, _ in self.selection_script) for crown in range(n)
+        )
         deck = [i for i in E.basic_ids for _ in range(E.districts[i].copies)]
         deck += [u for u in uniques for _ in range(E.districts[u].copies)]  # classic: two Keeps
         self.deck: tuple[CardId, ...] = tuple(deck)
@@ -124,7 +135,17 @@ class Rules:
             setattr(r, name, getattr(self, name))
         r.district_rules = rules
         r.district_hooks = DistrictHooks(rules)
+        r.factory = rules.get("factory")
+        r.card_rules = card_rules(rules, len(self.edition.districts))
         return r
+
+
+def card_rules(rules: dict[str, DistrictRules], cards: int) -> tuple[DistrictRules | None, ...]:
+    """`Rules.card_rules`: the rules in `rules` by their card id, None for the other `cards` card ids."""
+    out: list[DistrictRules | None] = [None] * cards
+    for dr in rules.values():
+        out[dr.id] = dr
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=64)

@@ -70,8 +70,7 @@ def start_round(g: Game) -> None:
 
 def picker(g: Game) -> Seat:
     """The seat whose pick it is in the selection."""
-    r = g.round_state
-    return (g.crown + r.order[r.step][0]) % g.players
+    return g.round_state.picker
 
 
 def selection_options(g: Game) -> list[CastIndex]:
@@ -86,16 +85,17 @@ def selection_options(g: Game) -> list[CastIndex]:
 def advance_selection(g: Game) -> None:
     r = g.round_state
     while r.step < len(r.order):
-        off, kind = r.order[r.step]
+        kind = r.order[r.step][1]
+        r.picker = seat = g.rules.pick_seats[g.crown][r.step]
         if kind is RANDOM_DISCARD:
             # 3 players: the third player discards one of the remaining cards at random.
             c = r.draft.pop(g.rng.below(len(r.draft)))
             g.facedown.append(c)
             if g.log is not None:
-                g.emit("discard_random", {"player": picker(g)})
+                g.emit("discard_random", {"player": seat})
             r.step += 1
             continue
-        seen = r.seen[(g.crown + off) % g.players]  # the picker's
+        seen = r.seen[seat]  # the picker's
         draft = r.draft
         # selection_options(), added to what the picker has seen: at once at the seat's first pick of
         # the round (with 4 or more players, its only one)
@@ -108,6 +108,7 @@ def advance_selection(g: Game) -> None:
                     seen.append(c)
         return
     # Selection over: the unchosen cards are discarded face down.
+    r.picker = -1
     g.facedown.extend(r.draft)
     r.draft = []
     end_selection(g)

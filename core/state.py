@@ -83,6 +83,10 @@ class Round:
     """This round's picks: seat offset from the crown, and kind (the configuration's, shared, never changed)."""
     step: int = 0
     """The picks made [selection_step]."""
+    picker: Seat = -1
+    """The seat whose pick it is (`Rules.pick_seats`), set as each pick comes (`selection.advance_selection`,
+    and a position's reader from the crown and the step); -1 after the selection. Listing, checking and
+    asking who decides read it at every pick."""
     seen: list[list[CastIndex]] = field(default_factory=list)
     """The characters each seat was offered [seen]."""
     called_by: list[Seat] = field(default_factory=list)
@@ -90,4 +94,6 @@ class Round:
 
     def copy(self) -> Round:
         """An independent copy (`Game.clone`); `order` is shared."""
-        return Round(self.draft[:], self.order, self.step, [s[:] for s in self.seen], self.called_by[:])
+        return Round(
+            self.draft[:], self.order, self.step, self.picker, [s[:] for s in self.seen], self.called_by[:]
+        )

@@ -66,6 +66,6 @@ def richest(g: Game) -> list[int]:
 def build_refused(g: Game, p: int, cid: int) -> bool:
     """A district's own ban on building it now (the Monument's, where the districts provide
     `build_refusal`), for builds the characters make outside Game.build_actions (Wizard, Cardinal)."""
-    dr = g.rules.district_rules.get(g.rules.edition.districts[cid].key)
+    dr = g.rules.card_rules[cid]
     refusal = getattr(dr, "build_refusal", None)
     return bool(refusal is not None and refusal(g, p))

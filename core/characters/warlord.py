@@ -125,7 +125,7 @@ def remove_district(g: Game, q: int, entry: int) -> None:
     """Take a district out of q's city to the bottom of the deck (with the Museum's cards, R24)."""
     g.cities[q].remove(entry)
     g.bottom([entry])
-    dr = g.rules.district_rules.get(g.rules.edition.districts[entry & CARD].key)
+    dr = g.rules.card_rules[entry & CARD]
     if dr is not None and dr.has_removed:
         dr.on_removed(g, q)  # the classic Bell Tower: the end condition returns to normal
     museum = g.rules.district_rules.get("museum")

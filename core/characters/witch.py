@@ -68,7 +68,6 @@ def _resume(g: Game) -> None:
     holder = g.turn.player
     g.emit("end_turn", {"player": holder, "character": g.character_key(i), "bewitched": True})
     w = g.owner[WITCH]
-    g.reset_turn(i, w)
-    g.turn.gathered = True  # she gathered in the first part of her turn
+    g.reset_turn(i, w, gathered=True)  # she gathered in the first part of her turn
     g.emit("witch_resume", {"player": w, "character": g.character_key(i)})
     g.rules.character_rules[i].on_resume(g, w)
