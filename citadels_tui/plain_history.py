@@ -1,16 +1,23 @@
 """Plain mode's face of the lobby's history commands (history_words.py): a finished game, a leaderboard's
 line and a round of a replay as sentences, one a line, with no table drawn (a screen reader reads each
 line once, top to bottom). A replay is told a round at a time, `replay N R` for round R: the story that
-round told a spectator, as the full screen's replay viewer shows it (replay.py)."""
+round told a spectator, as the full screen's replay viewer shows it (replay.py). A game just played is
+reviewed (`review`, the end screen's r) as its seat may know it, as the full screen's review tells it
+(review.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from citadels_core.record import GameRecord
+
+from .components.winners import winners_text
 from .history_words import bot_name, when
 from .i18n import t, tn
+from .names import char_name, player_name
 from .records import GameSummary, Standing
 from .replay import Replay
+from .review import deed_text, first_round, known_events, replayed, score_history, timeline
 
 
 def game_sentence(g: GameSummary, player: str, is_bot: Callable[[str], bool] = lambda name: False) -> str:
@@ -73,4 +80,32 @@ def replay_lines(replay: Replay, gid: int, r: int, summary: GameSummary, player:
         lines.append(t("“replay {n} {r}” tells round {r}.", n=gid, r=r + 1))
     else:
         lines.append(t("That was the last round. {game}", game=game_sentence(summary, player)))
+    return lines
+
+
+def review_lines(record: GameRecord, seat: int | None, start: str | None = None) -> list[str]:
+    """The review of the finished game of `record` as `seat` may know it (review.py, as the full screen's
+    review shows it): who won, then each round's crown, characters, face-up cards and deeds, and the
+    points after it."""
+    cfg = record.config
+    rounds = timeline(cfg, known_events(record, seat, start), seat, first_round(record, start))
+    scores = score_history(record, seat, start)
+    result = replayed(record, start, record_events=False).result
+    lines = [t("Review of the game.") + ("" if result is None else " " + winners_text(cfg, result, seat))]
+    first = rounds[0].round if rounds else 1
+    for r in rounds:
+        head = t("Round {n}", n=r.round)
+        if r.crown is not None:
+            head += ", " + t("crown: {p}", p=player_name(cfg, r.crown, seat))
+        lines.append(head + ".")
+        if r.holders:
+            held = "; ".join(f"{char_name(cfg, c)}: {player_name(cfg, p, seat)}" for c, p in r.holders)
+            lines.append("  " + t("Characters: {l}", l=held) + ".")
+        if r.faceup:
+            lines.append("  " + t("Face up: {l}", l=", ".join(char_name(cfg, c) for c in r.faceup)) + ".")
+        lines += ["  " + deed_text(cfg, e, seat) for e in r.deeds]
+        if 0 <= r.round - first < len(scores):
+            row = scores[r.round - first]
+            points = ", ".join(f"{player_name(cfg, q, seat)} {row[q]}" for q in range(cfg.players))
+            lines.append("  " + t("Points after this round: {l}.", l=points))
     return lines

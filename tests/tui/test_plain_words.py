@@ -6,11 +6,16 @@ from __future__ import annotations
 import asyncio
 import re
 
+from test_plain import only_text
+
 from citadels_core import GameConfig
 from citadels_tui import i18n
 from citadels_tui.command_words import APP_WORDS
+from citadels_tui.components.end_screen import EndScreen
 from citadels_tui.components.game_screen import GameScreen
+from citadels_tui.names import player_name
 from citadels_tui.plain import PlainSeat
+from citadels_tui.review import known_events, timeline
 from citadels_tui.table import Table
 
 # What each of the game screen's key actions is as a command: an app command asked for by name
@@ -106,3 +111,78 @@ def test_new_in_the_lesson_deals_no_other_game() -> None:
     lines.clear()
     assert face.command("new") and not face.again
     assert "The lesson is one game, played to its end." in "".join(lines)
+
+
+# What each of the end screen's key actions is as a word at the table (the lobby's `lobby` is plain_lobby.py's
+# own word, tested with the lobby).
+END_SCREEN = {"again": "new", "review": "review", "board": "look", "quit_game": "quit"}
+
+
+def _finished_face() -> tuple[Table, list[str], PlainSeat]:
+    table = Table.new(GameConfig.create(3), 4, {0: "random", 1: "random", 2: "random"})
+    asyncio.run(asyncio.wait_for(table.run(), 120))
+    assert table.game.over
+    lines: list[str] = []
+    face = PlainSeat(table.seat(0), lines.append, local=True)
+    face.update()
+    lines.clear()
+    return table, lines, face
+
+
+def test_every_key_of_the_end_screen_has_a_word_that_plain_mode_answers_after_the_end() -> None:
+    actions = {str(b.action if hasattr(b, "action") else b[1]) for b in EndScreen.BINDINGS}
+    assert actions == {*END_SCREEN, "lobby"}, "an end screen key not known to this test"
+    table, lines, face = _finished_face()
+    unanswered = []
+    for command in END_SCREEN.values():
+        words = sorted(w for w, name in APP_WORDS.items() if name == command)
+        if not any(CYRILLIC.search(w) for w in words) or all(CYRILLIC.search(w) for w in words):
+            unanswered.append(f"{command}: not a word in both languages: {words}")
+        for word in words:
+            for lang in ("en", "ru"):
+                i18n.set_language(lang)
+                try:
+                    face.command(word)
+                finally:
+                    i18n.set_language("en")
+                said = "".join(lines)
+                lines.clear()
+                if not said.strip() or "belongs to the full screen" in said:
+                    unanswered.append(f"{word} ({command}, {lang}): {said!r}")
+                only_text(said)
+    assert not unanswered, unanswered
+
+
+def test_review_after_the_end_tells_the_rounds_as_the_seat_knew_them() -> None:
+    table, lines, face = _finished_face()
+    face.command("review")
+    said = "".join(lines)
+    rounds = timeline(table.config, known_events(table.record, 0), 0)
+    assert said.startswith("Review of the game. ")
+    for r in rounds:
+        assert f"\nRound {r.round}" in said
+    assert said.count("Points after this round:") == len(rounds)
+    final = table.game.result
+    assert final is not None
+    last = said.rstrip().splitlines()[-1]
+    assert all(f"{player_name(table.config, s['player'], 0)} {s['total']}" in last for s in final["scores"])
+    # Only what seat 0 may know: a character it never saw revealed or chose is not named as held.
+    for r in rounds:
+        for character, player in r.holders:
+            assert player == 0 or any(
+                e.kind in ("call", "heir") and e.data.get("character") == character
+                for e in known_events(table.record, 0)
+            )
+
+
+def test_review_before_the_end_says_when_it_comes() -> None:
+    said = asyncio.run(_answers("review", local=False))
+    assert (
+        said.splitlines()[0] == "The review comes when the game ends: “review” then tells it round by round."
+    )
+    i18n.set_language("ru")
+    try:
+        said = asyncio.run(_answers("разбор", local=False))
+    finally:
+        i18n.set_language("en")
+    assert "Разбор будет в конце игры" in said
