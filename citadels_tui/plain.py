@@ -24,6 +24,7 @@ from random import SystemRandom
 from typing import TextIO
 
 from citadels_core import GameConfig, IllegalAction
+from citadels_core.bots.turning_points import DEFAULT_BUDGET
 from citadels_core.view import View
 
 from . import sentences
@@ -31,7 +32,7 @@ from .commands import parse
 from .components.winners import winners_text
 from .i18n import available, from_environment, language, normalize, set_language, t, tn
 from .names import describe
-from .plain_history import review_lines
+from .plain_history import review_lines, turning_point_lines
 from .settings import load_settings, new_game_of
 from .table import HintRequest, Seat, Table
 from .thinking import think
@@ -116,6 +117,9 @@ class PlainSeat:
         self.story_at = 0  # the events told so far
         self.asked: tuple[object, ...] | None = None  # the decision whose options were listed last
         self.hint: HintRequest | None = None  # the hint being thought out
+        self.turning: asyncio.Task[None] | None = None  # the review's turning points, worked out once
+        self.turned: list[str] | None = None  # the turning points' lines, once worked out
+        self.budget = DEFAULT_BUDGET  # the turning points' playouts per decision (tests use a few)
         # Called when the decision becomes this seat's after being another's (a hosted table rings then).
         self.turn_came = turn_came
         self.mine = False
@@ -201,6 +205,28 @@ class PlainSeat:
             self.say(t("The review comes when the game ends: “review” then tells it round by round."))
             return
         for line in review_lines(table.record, self.seat.player, table.start):
+            self.say(line)
+        me = self.seat.player
+        if me is None:
+            self.say(t("Turning points are for players: a spectator made no decisions to look back on."))
+            return
+        if self.turned is not None:  # worked out at an earlier `review`
+            for line in self.turned:
+                self.say(line)
+            return
+        self.say(t("The hard bot weighs each of your decisions, from what you knew then…"))
+        if self.turning is None:
+            self.turning = asyncio.get_running_loop().create_task(self._turning_points(me))
+
+    async def _turning_points(self, me: int) -> None:
+        table = self.seat.table
+        try:
+            lines = await turning_point_lines(table.record, me, table.start, self.budget)
+        except Exception as e:  # noqa: BLE001 - a failed review must not take the game down
+            lines = [t("The turning points could not be worked out ({e}).", e=e)]
+        else:
+            self.turned = lines
+        for line in lines:
             self.say(line)
 
     def ask_hint(self) -> None:

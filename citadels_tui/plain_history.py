@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from citadels_core.bots.turning_points import TurningPoint, assess, costliest, decision_indices, opening
 from citadels_core.record import GameRecord
+from citadels_core.view import view
 
 from .components.winners import winners_text
 from .history_words import bot_name, when
 from .i18n import t, tn
-from .names import char_name, player_name
+from .names import char_name, describe, player_name
 from .records import GameSummary, Standing
 from .replay import Replay
 from .review import deed_text, first_round, known_events, replayed, score_history, timeline
+from .thinking import think
 
 
 def game_sentence(g: GameSummary, player: str, is_bot: Callable[[str], bool] = lambda name: False) -> str:
@@ -108,4 +111,59 @@ def review_lines(record: GameRecord, seat: int | None, start: str | None = None)
             row = scores[r.round - first]
             points = ", ".join(f"{player_name(cfg, q, seat)} {row[q]}" for q in range(cfg.players))
             lines.append("  " + t("Points after this round: {l}.", l=points))
+    return lines
+
+
+async def turning_point_lines(record: GameRecord, seat: int, start: str | None, budget: int) -> list[str]:
+    """`seat`'s turning points in the finished game of `record`, as the review's pane words them: the hard
+    bot's estimate of the chance to win before and after each decision (`assess`, each in a worker), then
+    the decisions that cost most with what the bot would have chosen."""
+    cfg, actions = record.config, list(record.actions)
+    wanted = set(decision_indices(cfg, record.seed, actions, seat, start))
+    g = opening(cfg, record.seed, start)
+    points: list[TurningPoint] = []
+    labels: dict[int, tuple[str, str]] = {}  # decision index -> (chosen, bot's choice) in words
+    for i, (p, a) in enumerate(actions):
+        if i in wanted:
+            v = view(g, seat)
+            tp = await think(assess, g.clone(), seat, a, budget, record.seed, i)
+            labels[i] = (describe(cfg, v, tp.chosen), describe(cfg, v, tp.best))
+            points.append(tp)
+        g.apply(p, a)
+    if not points:
+        return [t("You had no decision with more than one option: no turning points.")]
+    lines = [
+        t(
+            "Your chance to win before → after each decision, as the hard bot estimates it "
+            "from what you knew then:"
+        )
+    ]
+    for tp in points:
+        lines.append(
+            "  "
+            + t(
+                "Round {r}: {b}% before, {a}% after: {what}.",
+                r=tp.round,
+                b=round(tp.before * 100),
+                a=round(tp.after * 100),
+                what=labels[tp.index][0],
+            )
+        )
+    worst = costliest(points)
+    if not worst:
+        return [*lines, t("None of your decisions cost you against the hard bot's choice.")]
+    lines.append(t("The decisions that cost you most:"))
+    for tp in worst:
+        chosen, best = labels[tp.index]
+        lines.append(
+            "  "
+            + t(
+                "Round {r}: you chose “{a}” — chance to win {b}% → {c}%; “{x}” kept {b}%.",
+                r=tp.round,
+                a=chosen,
+                b=round(tp.before * 100),
+                c=round(tp.after * 100),
+                x=best,
+            )
+        )
     return lines

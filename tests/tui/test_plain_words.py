@@ -133,7 +133,17 @@ def test_every_key_of_the_end_screen_has_a_word_that_plain_mode_answers_after_th
     actions = {str(b.action if hasattr(b, "action") else b[1]) for b in EndScreen.BINDINGS}
     assert actions == {*END_SCREEN, "lobby"}, "an end screen key not known to this test"
     table, lines, face = _finished_face()
+    face.budget = 2
     unanswered = []
+
+    async def answer(word: str) -> str:
+        face.command(word)
+        if face.turning is not None:
+            await face.turning
+        said = "".join(lines)
+        lines.clear()
+        return said
+
     for command in END_SCREEN.values():
         words = sorted(w for w, name in APP_WORDS.items() if name == command)
         if not any(CYRILLIC.search(w) for w in words) or all(CYRILLIC.search(w) for w in words):
@@ -142,21 +152,32 @@ def test_every_key_of_the_end_screen_has_a_word_that_plain_mode_answers_after_th
             for lang in ("en", "ru"):
                 i18n.set_language(lang)
                 try:
-                    face.command(word)
+                    said = asyncio.run(answer(word))
                 finally:
                     i18n.set_language("en")
-                said = "".join(lines)
-                lines.clear()
                 if not said.strip() or "belongs to the full screen" in said:
                     unanswered.append(f"{word} ({command}, {lang}): {said!r}")
                 only_text(said)
     assert not unanswered, unanswered
 
 
-def test_review_after_the_end_tells_the_rounds_as_the_seat_knew_them() -> None:
+def test_review_after_the_end_tells_the_rounds_as_the_seat_knew_them_then_the_turning_points() -> None:
     table, lines, face = _finished_face()
-    face.command("review")
-    said = "".join(lines)
+    face.budget = 2
+
+    async def review() -> str:
+        face.command("review")
+        assert face.turning is not None
+        told = "".join(lines)
+        await face.turning
+        turning = "".join(lines)[len(told) :]
+        assert "Your chance to win before → after each decision" in turning
+        assert "% before, " in turning
+        assert "The decisions that cost you most:" in turning or "None of your decisions cost you" in turning
+        return told
+
+    said = asyncio.run(review())
+    only_text("".join(lines))
     rounds = timeline(table.config, known_events(table.record, 0), 0)
     assert said.startswith("Review of the game. ")
     for r in rounds:
@@ -164,7 +185,7 @@ def test_review_after_the_end_tells_the_rounds_as_the_seat_knew_them() -> None:
     assert said.count("Points after this round:") == len(rounds)
     final = table.game.result
     assert final is not None
-    last = said.rstrip().splitlines()[-1]
+    last = said.rstrip().splitlines()[-2]  # the last round's points, then the turning points' note
     assert all(f"{player_name(table.config, s['player'], 0)} {s['total']}" in last for s in final["scores"])
     # Only what seat 0 may know: a character it never saw revealed or chose is not named as held.
     for r in rounds:
