@@ -4,7 +4,9 @@ Russian, and plain mode, which has no keys, only words, answers each of them."""
 from __future__ import annotations
 
 import asyncio
+import io
 import re
+from collections.abc import Callable
 
 from test_plain import only_text
 
@@ -14,9 +16,9 @@ from citadels_tui.command_words import APP_WORDS
 from citadels_tui.components.end_screen import EndScreen
 from citadels_tui.components.game_screen import GameScreen
 from citadels_tui.names import player_name
-from citadels_tui.plain import PlainSeat
+from citadels_tui.plain import PlainSeat, play
 from citadels_tui.review import known_events, timeline
-from citadels_tui.table import Table
+from citadels_tui.table import Seat, Table
 
 # What each of the game screen's key actions is as a command: an app command asked for by name
 # ("request('help')"), or the command that shows what a pane's scrolling keys move through.
@@ -207,3 +209,34 @@ def test_review_before_the_end_says_when_it_comes() -> None:
     finally:
         i18n.set_language("en")
     assert "Разбор будет в конце игры" in said
+
+
+def test_a_local_plain_game_stays_after_its_end_for_the_end_screens_words_until_quit() -> None:
+    table = Table.new(GameConfig.create(3), 4, {0: "random", 1: "random", 2: "random"})
+    written: list[str] = []
+
+    async def game() -> bool:
+        typed: asyncio.Queue[str] = asyncio.Queue()
+
+        class Out(io.StringIO):
+            def write(self, text: str) -> int:
+                written.append(text)
+                if text == "The game is over.\n":
+                    for line in ("look\n", "board\n", "доска\n", "quit\n"):
+                        typed.put_nowait(line)
+                return len(text)
+
+        def local(seat: Seat, write: Callable[[str], None]) -> PlainSeat:
+            return PlainSeat(seat, write, local=True)
+
+        return await play(table, 0, stdout=Out(), face_of=local, typed=typed)
+
+    assert asyncio.run(asyncio.wait_for(game(), 120)) is False
+    said = "".join(written)
+    after = said[said.index("The game is over.\n") :]
+    assert "“review” tells the game round by round" in said
+    assert after.endswith("Goodbye.\n")
+    told = after[len("The game is over.\n") : -len("Goodbye.\n")]
+    board = told[: len(told) // 3]
+    assert board.strip() and told == board * 3, after  # `board` and `доска` told what `look` tells
+    only_text(said)
