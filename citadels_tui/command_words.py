@@ -155,6 +155,7 @@ GAME_VERBS: dict[str, str] = {
 APP_WORDS: dict[str, str] = {
     "help": "help",
     "look": "look",
+    "board": "look",  # the end screen's Esc: back to the board
     "score": "score",
     "scores": "score",
     "save": "save",
@@ -188,6 +189,7 @@ APP_WORDS: dict[str, str] = {
     "справка": "help",
     "посмотреть": "look",
     "смотреть": "look",
+    "доска": "look",
     "счет": "score",
     "очки": "score",
     "сохранить": "save",

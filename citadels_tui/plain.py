@@ -9,7 +9,8 @@ work as on the screen, and the panes are words: `look`, `hand`, `cities`, `city 
 `score`, `who` (sentences.py; `who` adds what the seat can tell of the others' characters, citadels_core.think,
 worded as the full screen's `think`). What the full screen does with a key is a word here too: `hint` (F4)
 says the hard bot's top choices once it has thought, `skip` (F5) hurries the bots, `story` (F6) tells the
-whole story again, `results` (F7) the final scores (the scores so far before the end), `new` (F2) deals a
+whole story again, `results` (F7) the final scores (the scores so far before the end), `review` (the end screen's r) the
+game's review and `board` (its Esc) the panes, as `look`, `new` (F2) deals a
 new game (in a lobby, `lobby` goes back to make one), `settings` (F3) says which settings are words here,
 and `lang` changes the language."""
 
@@ -23,6 +24,7 @@ from random import SystemRandom
 from typing import TextIO
 
 from citadels_core import GameConfig, IllegalAction
+from citadels_core.bots.turning_points import DEFAULT_BUDGET
 from citadels_core.view import View
 
 from . import sentences
@@ -30,6 +32,7 @@ from .commands import parse
 from .components.winners import winners_text
 from .i18n import available, from_environment, language, normalize, set_language, t, tn
 from .names import describe
+from .plain_history import review_lines, turning_point_lines
 from .settings import load_settings, new_game_of
 from .table import HintRequest, Seat, Table
 from .thinking import think
@@ -114,6 +117,9 @@ class PlainSeat:
         self.story_at = 0  # the events told so far
         self.asked: tuple[object, ...] | None = None  # the decision whose options were listed last
         self.hint: HintRequest | None = None  # the hint being thought out
+        self.turning: asyncio.Task[None] | None = None  # the review's turning points, worked out once
+        self.turned: list[str] | None = None  # the turning points' lines, once worked out
+        self.budget = DEFAULT_BUDGET  # the turning points' playouts per decision (tests use a few)
         # Called when the decision becomes this seat's after being another's (a hosted table rings then).
         self.turn_came = turn_came
         self.mine = False
@@ -132,6 +138,10 @@ class PlainSeat:
                 self.asked = OVER
                 for sentence in self.results(v):
                     self.say(sentence)
+                if self.local:
+                    self.say(
+                        t("“review” tells the game round by round, “look” the board; “new” deals another.")
+                    )
                 self.say(t("The game is over."))
             return
         decision = (v.round, v.pending_player, v.pending_kind, v.legal)
@@ -187,6 +197,37 @@ class PlainSeat:
             )
         out.append(winners_text(cfg, v.result, v.me))
         return out
+
+    def review(self) -> None:
+        """`review` (the end screen's r): the game's review as this seat may know it, once it is over."""
+        table = self.seat.table
+        if not table.game.over:
+            self.say(t("The review comes when the game ends: “review” then tells it round by round."))
+            return
+        for line in review_lines(table.record, self.seat.player, table.start):
+            self.say(line)
+        me = self.seat.player
+        if me is None:
+            self.say(t("Turning points are for players: a spectator made no decisions to look back on."))
+            return
+        if self.turned is not None:  # worked out at an earlier `review`
+            for line in self.turned:
+                self.say(line)
+            return
+        self.say(t("The hard bot weighs each of your decisions, from what you knew then…"))
+        if self.turning is None:
+            self.turning = asyncio.get_running_loop().create_task(self._turning_points(me))
+
+    async def _turning_points(self, me: int) -> None:
+        table = self.seat.table
+        try:
+            lines = await turning_point_lines(table.record, me, table.start, self.budget)
+        except Exception as e:  # noqa: BLE001 - a failed review must not take the game down
+            lines = [t("The turning points could not be worked out ({e}).", e=e)]
+        else:
+            self.turned = lines
+        for line in lines:
+            self.say(line)
 
     def ask_hint(self) -> None:
         """`hint` (F4): the hard bot thinks off the event loop; its top choices are said when it is done."""
@@ -254,6 +295,8 @@ class PlainSeat:
         elif app == "results":
             for sentence in self.results(self.seat.view()):
                 self.say(sentence)
+        elif app == "review":
+            self.review()
         elif app == "settings":
             self.say(t("Here the settings are words: “lang en” or “lang ru” sets the language."))
         elif app == "lang":
@@ -365,7 +408,7 @@ async def play(
     bots = asyncio.create_task(table.run())
     try:
         face.update()
-        while face.asked != OVER:
+        while face.asked != OVER or face.local:  # a local game's face stays for `review` after its end
             reading = asyncio.ensure_future(typed.get())
             waiting = asyncio.ensure_future(changed.wait())
             await asyncio.wait({reading, waiting}, return_when=asyncio.FIRST_COMPLETED)
