@@ -5,13 +5,10 @@ stays on disk until the player changes a setting (then the new file replaces it)
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
-
-import tomli_w
 
 from citadels_core import ConfigError, GameConfig
 from citadels_core.edition import EDITIONS
@@ -67,6 +64,8 @@ def load_settings(home: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), t(
             "Cannot read {path} ({err}); using the default settings.", path=path, err=e.strerror
         )
+
+    import tomllib  # imported where used: a fresh home has no settings file to read
 
     try:
         data = tomllib.loads(raw.decode("utf-8"))
@@ -147,6 +146,8 @@ def districts_choice(s: Settings, edition: str) -> str | list[str]:
 
 
 def save_settings(s: Settings, home: Path | None = None) -> None:
+    import tomli_w  # imported where used: settings are written only when the player changes them
+
     write_atomic(settings_path(home), tomli_w.dumps(s.as_dict()))
 
 

@@ -18,9 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .characters.diplomat import exchange_price_of
 from .characters.magistrate import asks_magistrate
-from .characters.marshal import seize_price
 from .characters.warlord import cheapest_entry, destroy_price
 from .terms import SELECT, Income
 
@@ -140,6 +138,8 @@ def _rank8(g: Game, p: int, a: Action, target: int) -> Effect:
     """The abilities aimed at a district of a city (the Warlord, the Marshal, the Diplomat, the Armory)."""
     # (imported here: a game imports only its cast's rules, characters/__init__.py says why)
     from .characters.classic import classic_exchange_price
+    from .characters.diplomat import exchange_price_of
+    from .characters.marshal import seize_price
 
     k, args = a.kind, a.args
     if k == "destroy":

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections import namedtuple
 from collections.abc import Callable
 from pathlib import Path
@@ -128,6 +127,8 @@ class Theme(namedtuple("Theme", "name description dark colours variables ansi so
 
 def read_toml(text: str, source: str) -> dict[str, object]:
     """A theme file's text as TOML data, not yet checked (`Theme.from_dict` checks it)."""
+    import tomllib  # imported where used: a start reads the shipped themes from its cache (theme_cache.py)
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

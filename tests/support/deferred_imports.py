@@ -52,6 +52,10 @@ POSITION = "the position format's reader (~11 ms with the re-deal it uses): for 
 PARSER = "the command parser (~5 ms): the app imports it just after the first frame (CitadelsApp._started)"
 SUBCOMMAND = "each subcommand's module is imported by its subcommand only"
 COMMAND = "what a command opens is imported by that command (settings, share, undo: ~10 ms in all)"
+CAST = (
+    "a character's rules: a game imports only its cast's (characters/__init__.py: all 27 cost ~15 M"
+    " instructions); the default cast has no Diplomat or Marshal (~1.3 M for the two)"
+)
 PROCESSES = (
     "the worker processes' machinery (multiprocessing, ~5 ms): loaded when a searching bot first thinks"
 )
@@ -69,6 +73,8 @@ DEFERRED: tuple[Deferred, ...] = (
     Deferred("citadels_core.config", "citadels_core.classic_config", CLASSIC, START),
     Deferred("citadels_core.edition", "citadels_core.editions.classic", CLASSIC, START),
     Deferred("citadels_core.effects", "citadels_core.characters.classic", CLASSIC, START),
+    Deferred("citadels_core.effects", "citadels_core.characters.diplomat", CAST, START),
+    Deferred("citadels_core.effects", "citadels_core.characters.marshal", CAST, START),
     Deferred(
         "citadels_core.classic_config",
         "citadels_core.editions.classic",
@@ -204,6 +210,27 @@ DEFERRED: tuple[Deferred, ...] = (
         "citadels_tui.command_words",
         PARSER + "; the lobby reads its first line after its first frame",
         Imported("citadels_tui.lobby_words"),
+    ),
+    Deferred(
+        "citadels_tui.settings",
+        "tomllib",
+        "the TOML reader (~17 M instructions, 1.5% of the first frame): a fresh home has no settings file"
+        " to read",
+        Imported("citadels_tui.settings"),
+    ),
+    Deferred(
+        "citadels_tui.settings",
+        "tomli_w",
+        "the TOML writer (~6 M instructions; 23 M with the reader): settings are written only when the"
+        " player changes them",
+        START,
+    ),
+    Deferred(
+        "citadels_themes.model",
+        "tomllib",
+        "the TOML reader (~17 M instructions): after the first start, a start reads the shipped themes from"
+        " the app's cache (citadels_tui/theme_cache.py), not their files",
+        Imported("citadels_themes"),
     ),
     Deferred("citadels_tui.thinking", "multiprocessing", PROCESSES, START),
     Deferred("citadels_tui.thinking", "concurrent.futures.process", PROCESSES, START),
