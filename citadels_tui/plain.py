@@ -326,7 +326,7 @@ class PlainSeat:
                 t(
                     "Type a number or what to do (take gold, build castle); an empty line lists your options "
                     "again; look, hand, cities, city NAME, characters, score and who tell the table; hint, story, "
-                    "results, skip, new, lang and quit do what the full screen's keys do."
+                    "results, review, skip, new, lang and quit do what the full screen's keys do."
                 )
             )
         elif cmd.app == "who":
