@@ -424,6 +424,7 @@ async def test_after_a_served_game_the_lobby_tells_its_review_and_final_board_in
             s.type("разбор")
             await s.wait_for("Разбор игры.", after=at)
             assert "Раунд 1" in s.text[at:]
+            await s.wait_for("Ваш шанс на победу до → после каждого решения", timeout=240, after=at)
             board_ru = s.text[s.text.index("Язык:", at) : s.text.index("Разбор игры.", at)]
             assert "> anna: золото " in board_ru and " Город: " in board_ru, board_ru  # `доска`: the board
             s.type("quit")
