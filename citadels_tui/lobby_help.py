@@ -73,6 +73,7 @@ def plain_help_lines() -> list[str]:
         (tp("lobby command", "who"), t("who is connected now")),
         (tp("lobby command", "games [all]"), t("your finished games (all: everyone's)")),
         (tp("lobby command", "replay N [ROUND]"), t("game N again, a round at a time")),
+        (tp("lobby command", "review, board"), t("the game that just ended: its review, its final board")),
         (tp("lobby command", "leaderboard"), t("the ratings")),
         (tp("lobby command", "puzzle [N]"), t("the day's puzzle; “puzzle N” answers it")),
         (tp("lobby command", "notify [bell on]"), t("what rings: a line, and the terminal bell if you ask")),

@@ -118,7 +118,8 @@ class PlainSeat:
         self.asked: tuple[object, ...] | None = None  # the decision whose options were listed last
         self.hint: HintRequest | None = None  # the hint being thought out
         self.turning: asyncio.Task[None] | None = None  # the review's turning points, worked out once
-        self.turned: list[str] | None = None  # the turning points' lines, once worked out
+        # The turning points' lines once worked out, and the language they are in (`lang` may change it).
+        self.turned: tuple[str, list[str]] | None = None
         self.budget = DEFAULT_BUDGET  # the turning points' playouts per decision (tests use a few)
         # Called when the decision becomes this seat's after being another's (a hosted table rings then).
         self.turn_came = turn_came
@@ -210,12 +211,12 @@ class PlainSeat:
         if me is None:
             self.say(t("Turning points are for players: a spectator made no decisions to look back on."))
             return
-        if self.turned is not None:  # worked out at an earlier `review`
-            for line in self.turned:
+        if self.turned is not None and self.turned[0] == language():  # worked out at an earlier `review`
+            for line in self.turned[1]:
                 self.say(line)
             return
         self.say(t("The hard bot weighs each of your decisions, from what you knew then…"))
-        if self.turning is None:
+        if self.turning is None or self.turning.done():  # none yet, or in another language
             self.turning = asyncio.get_running_loop().create_task(self._turning_points(me))
 
     async def _turning_points(self, me: int) -> None:
@@ -225,7 +226,7 @@ class PlainSeat:
         except Exception as e:  # noqa: BLE001 - a failed review must not take the game down
             lines = [t("The turning points could not be worked out ({e}).", e=e)]
         else:
-            self.turned = lines
+            self.turned = language(), lines  # the task's context: the language it was asked in
         for line in lines:
             self.say(line)
 
@@ -326,7 +327,7 @@ class PlainSeat:
                 t(
                     "Type a number or what to do (take gold, build castle); an empty line lists your options "
                     "again; look, hand, cities, city NAME, characters, score and who tell the table; hint, story, "
-                    "results, skip, new, lang and quit do what the full screen's keys do."
+                    "results, review, skip, new, lang and quit do what the full screen's keys do."
                 )
             )
         elif cmd.app == "who":

@@ -5,7 +5,9 @@ one (`new 2 bots=hard`), `join N`, `watch N`, `leave`, `start`, `say TEXT`, `who
 the admins' commands, the history (`games [all]`, `replay N [ROUND]`, `leaderboard [humans]`: the full
 screen's own commands, history_words.py, said in sentences by plain_history.py), `quit`. A player who comes back while holding a seat at a game in play goes straight
 back to it. At a table the game is a `PlainSeat` of the hub's own `Table`: its timer, its stand-in bots and
-its secrets are the full app's, and `say TEXT` and `lobby` work as on the hosted game screen. It rings
+its secrets are the full app's, and `say TEXT` and `lobby` work as on the hosted game screen. When the
+game ends the player is back in the lobby (as a script playing game after game expects), where the end
+screen's words tell that game: `review` its review (PlainSeat's own) and `board` its final board. It rings
 where the full screen does, with a line (ringer.py's `LineRinger`; `notify`, in the lobby or at a table).
 
 `PlainLobby.run` reads lines from a coroutine and writes text through a function, so the server's SSH
@@ -29,7 +31,7 @@ from .i18n import Lazy, available, language, lazy_t, normalize, own_language_con
 from .lobby import HostedTable, HubError, Lobby, new_seat_code
 from .lobby_help import code_sentence, plain_help_lines, table_edition, table_status
 from .lobby_words import lobby_command, tell_comings_and_goings, welcome
-from .plain import PROMPT, PlainSeat, Prompter, printable
+from .plain import OVER, PROMPT, PlainSeat, Prompter, printable
 from .plain_history import game_sentence, replay_lines, round_asked, standing_sentence
 from .plain_lesson import LessonSeat, lesson_table
 from .records import FinishedGame, GameSummary, Standing
@@ -105,6 +107,9 @@ class PlainLobby:
         # `learn`: the lesson's table, this session's own (no hosted table), and the task playing its bots.
         self.lesson: tuple[Table, asyncio.Task[None]] | None = None
         self.my_seat: int | None = None  # at a table: the seat played, None for a spectator
+        # The face of the last game this session saw to its end, kept for `review` and `board` in the lobby
+        # (the end screen's words: the player is back in the lobby when the game ends).
+        self.ended: PlainSeat | None = None
         self.dismissed = False  # an admin ended the session (their sentence is told first)
         self.done = False
         self._changed = asyncio.Event()
@@ -255,7 +260,9 @@ class PlainLobby:
         if self.hosted is not None:
             self._chat(self.hosted.chat[self._table_chat :], ring)
             self._table_chat = len(self.hosted.chat)
-        if self.face.asked == ("over",):
+        if self.face.asked == OVER:
+            self.ended = self.face
+            self.say(t("In the lobby, “review” tells this game round by round and “board” its final board."))
             self._leave_table()
 
     def _chat(self, lines: Sequence[str | Lazy], ring: bool) -> None:
@@ -399,8 +406,33 @@ class PlainLobby:
             self._table_news()
 
     def _in_lobby(self, text: str) -> None:
-        if text:
+        typed, _, rest = text.partition(" ")
+        if typed.lower() in ("board", "доска") and not rest:  # the end screen's word, not the lobby's `look`
+            self._final_board()
+        elif text:
             lobby_command(self, text)
+
+    def _final_board(self) -> None:
+        """`board`: the last finished game's table as `look` told it at its end."""
+        if self.ended is None:
+            self.say(t("No game has ended here yet: “board” then tells its final board."))
+            return
+        self.ended.command("look")  # the game is over: no prompt of the table's follows
+
+    def _review(self, rest: str) -> None:
+        """`review`: the last finished game's review, as its seat may know it (PlainSeat's own)."""
+        if rest:
+            self.say(
+                t("“review” alone tells your last finished game; “replay N” tells game N of the history.")
+            )
+        elif self.ended is None:
+            self.say(t("No game has ended here yet: “review” then tells it round by round."))
+        else:
+            self.ended.review()
+            turning = self.ended.turning
+            if turning is not None and not turning.done():
+                # The turning points come later: the prompt is written again after them.
+                turning.add_done_callback(lambda _: self._changed.set())
 
     # -- what only plain mode does with the lobby's words (lobby_words.py) --------------------------------
 
@@ -441,6 +473,9 @@ class PlainLobby:
             return True
         if at_table:
             return False
+        if word == "review":
+            self._review(rest)
+            return True
         if word in HISTORY_WORDS:
             self.later(history_command(self, word, rest))
             return True

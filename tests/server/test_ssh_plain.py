@@ -19,7 +19,9 @@ from ssh_helpers import connect, open_game
 from citadels_core.view import view
 from citadels_server.hub import Hub
 from citadels_server.plain_session import Cooked
+from citadels_tui import sentences
 from citadels_tui.names import card_name
+from citadels_tui.plain_history import review_lines
 
 
 async def test_a_whole_game_over_ssh_T_is_only_lines(tmp_path):
@@ -371,6 +373,60 @@ async def test_plain_mode_makes_a_turn_based_table_with_the_lobby_s_own_words(tm
             assert hub.tables[1].turn_based
             s.type("new 2 timer=soon")
             await s.wait_for("not “soon”")
+            s.type("quit")
+            await asyncio.wait_for(s.task, 10)
+    only_lines(bytes(s.raw), crlf=False)
+
+
+async def test_after_a_served_game_the_lobby_tells_its_review_and_final_board_in_both_languages(tmp_path):
+    hub = Hub(pace=0.0)
+    async with plain_server(tmp_path, hub) as server:
+        async with connect(server, "anna") as conn:
+            s = await plain(conn)
+            s.type("review")  # nothing has ended yet: one sentence
+            await s.wait_for("No game has ended here yet: “review” then tells it round by round.\n> ")
+            s.type("help")
+            await s.wait_for("  review, board: the game that just ended: its review, its final board\n")
+            s.type("new 2 seed=3")
+            await s.wait_for("Table 1 is yours")
+            s.type("start")
+            await s.wait_for("You can:")
+            ht = hub.tables[1]
+            assert ht.table is not None
+            seat = ht.table.seat(0)
+            await s.play()
+            await s.wait_for("You are in the lobby.")
+            end = s.text.index("The game is over.\n")
+            assert "“review” tells this game round by round and “board” its final board." in s.text[end:]
+            board = "".join(
+                line + "\n" for line in sentences.look(seat.view(), seat.config, str(seat.player))
+            )
+            at = len(s.text)
+            s.type("board")
+            await s.wait_for(board + "> ", after=at)
+            at = len(s.text)
+            s.type("review")
+            await s.wait_for("The hard bot weighs each of your decisions", after=at)
+            review = s.text[at:]
+            assert review.startswith("Review of the game. ") and "\nRound 1, crown: " in review, review
+            assert "Points after this round: " in review
+            # Every round's lines as the local game's review tells them, for what anna's seat may know.
+            told = review_lines(seat.table.record, 0, seat.table.start)
+            assert review.startswith("".join(line + "\n" for line in told)), review
+            await s.wait_for("Your chance to win before → after each decision", timeout=240, after=at)
+            await s.wait_for(
+                "\n> ", after=s.text.index("Your chance to win", at)
+            )  # the prompt again, after them
+            at = len(s.text)
+            s.type("lang ru")
+            await s.wait_for("Язык:", after=at)
+            s.type("доска")
+            s.type("разбор")
+            await s.wait_for("Разбор игры.", after=at)
+            assert "Раунд 1" in s.text[at:]
+            await s.wait_for("Ваш шанс на победу до → после каждого решения", timeout=240, after=at)
+            board_ru = s.text[s.text.index("Язык:", at) : s.text.index("Разбор игры.", at)]
+            assert "> anna: золото " in board_ru and " Город: " in board_ru, board_ru  # `доска`: the board
             s.type("quit")
             await asyncio.wait_for(s.task, 10)
     only_lines(bytes(s.raw), crlf=False)

@@ -240,3 +240,31 @@ def test_a_local_plain_game_stays_after_its_end_for_the_end_screens_words_until_
     board = told[: len(told) // 3]
     assert board.strip() and told == board * 3, after  # `board` and `доска` told what `look` tells
     only_text(said)
+
+
+def test_the_turning_points_are_told_again_in_the_language_of_the_review_that_asks() -> None:
+    _, lines, face = _finished_face()
+    face.budget = 2
+
+    async def review() -> str:
+        lines.clear()
+        face.command("review")
+        if face.turning is not None:
+            await face.turning
+        return "".join(lines)
+
+    english = asyncio.run(review())
+    assert "Your chance to win before → after each decision" in english
+    worked = face.turning
+    weighs = "The hard bot weighs each of your decisions, from what you knew then…\n"
+    assert asyncio.run(review()) == english.replace(weighs, "")  # worked out once: told again as they were
+    assert face.turning is worked
+    i18n.set_language("ru")
+    try:
+        russian = asyncio.run(review())
+    finally:
+        i18n.set_language("en")
+    assert "Ваш шанс на победу до → после каждого решения" in russian and "Your chance" not in russian, (
+        russian
+    )
+    only_text(russian)
