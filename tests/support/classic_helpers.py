@@ -1,4 +1,5 @@
-"""The classic edition's casts and purple districts for tests: the base ones with chosen bonus cards."""
+"""The classic edition's casts and purple districts for tests: the base ones with chosen bonus cards, the
+bonus sets the sweeps play, and the cast and uniques the `why` tests play with."""
 
 from __future__ import annotations
 

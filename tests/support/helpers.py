@@ -1,4 +1,5 @@
-"""Scenario builders for rule tests: a game at a chosen moment, written as a position (docs/position.md)."""
+"""Scenario builders for rule tests: a game at a chosen moment, written as a position (docs/position.md),
+and random states of one game."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Helpers for the tests that drive an app with Textual's pilot: wait for a screen to show something or for
-the player's turn to come back, type a line, read a log."""
+the player's turn to come back, type a line, read a log, the lobby or the story; the snapshots' sizes and
+their run_before steps; the screen as text."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Plain mode's sessions against a real server (citadels_server/plain_session.py): a server as `citadels
 serve` runs it, a plain session's raw bytes read as lines and typed into, and the check that those bytes
-are only text and newlines."""
+are only text and newlines; the real OpenSSH client's `ssh -T` as a player of plain mode."""
 
 from __future__ import annotations
 

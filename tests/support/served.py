@@ -2,7 +2,8 @@
 
 `served(home, *options)` starts the server (its own process, a fresh data dir, loopback, a free port) and
 stops it with SIGTERM; `Typist` is one logged-in player with a pyte screen who can measure how long a
-keystroke takes to show. The hostile-client tests and bench/bench_ssh_flood.py share these."""
+keystroke takes to show. The hostile-client tests and bench/bench_ssh_flood.py share these. Also a server's
+metrics port and a GET of it, and `citadels_serve(home)` for the seat tests."""
 
 from __future__ import annotations
 

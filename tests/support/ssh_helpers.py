@@ -1,4 +1,6 @@
-"""Helpers for the SSH tests: a server on a free loopback port, clients, and a pyte screen per client."""
+"""Helpers for the SSH tests: a server on a free loopback port, clients, and a pyte screen per client; the
+game's own server with its hub (a table of two started, turn-based tables run by exec commands), an admin's
+key, and a keyless player who gives a reconnect code at login."""
 
 from __future__ import annotations
 

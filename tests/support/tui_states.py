@@ -1,4 +1,5 @@
-"""Games driven by bots to a chosen decision, for the app's tests."""
+"""Games driven by bots to a chosen decision, for the app's tests: a local table at its first gathering, a
+saved late game, a finished record for the end screen and the review, finished games kept in records."""
 
 from __future__ import annotations
 
