@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from time import monotonic
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.message import Message
@@ -26,7 +26,7 @@ from .components.lobby_screen import HubChanged, LearnRequested, LobbyScreen, Si
 from .i18n import Lazy, from_environment, t
 from .lobby import HostedTable, Lobby, new_seat_code
 from .ringer import Ringer, in_tmux, mentions
-from .session_facts import SessionFacts
+from .session_facts import SaysFarewell, SessionFacts
 from .settings import Settings
 from .table import Seat
 from .turns import awaiting
@@ -122,8 +122,7 @@ class LobbyApp(CitadelsApp):
         self.notice = (info.notice, info.asked_name or "") if info.notice else None
         self.hub = hub
         self.presence = Presence(self, info.peer[0])
-        # Written by the server on the player's restored terminal once this app has ended (an admin's
-        # kick or ban says who and why there); None: the server's own goodbye, if any.
+        # The server reads it once this app has ended (SaysFarewell).
         self.session_farewell: str | None = None
         self.hosted: HostedTable | None = None
         self.my_seat: int | None = None  # the seat shown, None for a spectator
@@ -375,3 +374,11 @@ class LobbyApp(CitadelsApp):
 
     def set_pace(self, arg: str) -> None:
         self.say(t("The host sets the bots' pace at a hosted table."), alert=True)
+
+
+if TYPE_CHECKING:
+
+    def _as_the_server_reads_it(app: LobbyApp) -> SaysFarewell:
+        """The server reads an ended app's farewell through `SaysFarewell`: this has mypy check that
+        LobbyApp satisfies it."""
+        return app

@@ -1,12 +1,26 @@
-"""`SessionFacts`: what the app reads of the SSH session it runs in.
+"""The seam between the app and the SSH session it runs in, both ways.
 
-The server's `SessionInfo` (`citadels_server.session`) satisfies it structurally: the app may not import
-the server, so it names here only the facts it reads, and mypy checks the server's class against them
-(`server/session.py`). Read-only properties, so a frozen dataclass fits."""
+`SessionFacts`: what the app reads of its session. The server's `SessionInfo` (`citadels_server.session`)
+satisfies it structurally: the app may not import the server, so it names here only the facts it reads,
+and mypy checks the server's class against them (`server/session.py`). Read-only properties, so a frozen
+dataclass fits.
+
+`SaysFarewell`: what the session reads of an app that has ended. The server hosts any Textual App (its
+demo one too); an app that satisfies this (`LobbyApp`, checked by mypy in lobby_app.py) has its farewell
+written on the player's restored terminal."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
+
+
+@runtime_checkable
+class SaysFarewell(Protocol):
+    @property
+    def session_farewell(self) -> str | None:
+        """What the server writes on the player's restored terminal once the app has ended (an admin's kick
+        or ban says who and why, in the player's language); None: the server's own goodbye, if any."""
+        ...
 
 
 class SessionFacts(Protocol):

@@ -13,6 +13,7 @@ import asyncssh
 from textual.app import App
 
 from citadels_tui import server_notices
+from citadels_tui.session_facts import SaysFarewell
 
 from . import log_format, metrics
 from .auth import Identity, guest_name
@@ -273,7 +274,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             status = 1
         finally:
             # An admin's kick or ban says who and why (the app set it in its player's language).
-            self.farewell = self.farewell or getattr(self.app, "session_farewell", None)
+            if not self.farewell and isinstance(self.app, SaysFarewell):
+                self.farewell = self.app.session_farewell
             if getattr(errors, "wrote", False) or (status and not self.farewell):
                 self.farewell = self.farewell or "Sorry, the game stopped on an error; the server logged it."
             self._finish(status)

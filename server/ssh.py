@@ -7,8 +7,8 @@ of exec_commands.py: SFTP and other subsystems, sessions without a PTY, port/age
 A failure inside one session is logged and ends that session only. With `seats` (the game's hub), a
 keyless login under a name whose player holds a seat is asked for that seat's reconnect code. With
 `bans` (the hub's records), a banned name, key or address is refused at login with a sentence saying until
-when and why (order.py); the message of the day (settings.motd) is every login's banner. An app may set
-`session_farewell` before it ends (an admin's kick): the server writes it on the restored terminal.
+when and why (order.py); the message of the day (settings.motd) is every login's banner. An app that says
+a farewell (`citadels_tui.session_facts.SaysFarewell`: an admin's kick) has it written on the restored terminal.
 
 The listening server is here; each client's connection (its caps, its login, the refusals that are not
 sessions) is a `Connection` (connection.py), and each game in a terminal a `GameSession` (game_session.py).

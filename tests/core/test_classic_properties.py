@@ -2,11 +2,10 @@
 (a redeal of the hidden cards leaves it unchanged, RULINGS R2), cards are conserved, a replay reproduces
 the game."""
 
-from classic_helpers import purple_with
+from classic_helpers import config, purple_with
 from helpers import act, build, mid_game, play_random, total_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_classic_sweep import config
 
 from citadels_core import Game, GameConfig
 from citadels_core.record import GameRecord, state_digest

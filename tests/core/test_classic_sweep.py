@@ -5,36 +5,13 @@ sentence, and the classic cards really used in bot play."""
 from collections import Counter
 
 import pytest
-from classic_helpers import cast_with
+from classic_helpers import CASTS, config
 from helpers import total_cards
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
-from citadels_core.editions.classic import BASE_PURPLE_KEYS
 from citadels_core.narrate import narrate
 from citadels_core.view import view
-
-# Bonus characters (two per cast) and bonus districts (all 14 across the four sets, some swapped for base).
-CASTS = (("witch", "tax_collector"), ("wizard", "emperor"), ("abbot", "alchemist"), ("navigator", "diplomat"))
-SETS = (
-    ("lighthouse", "armory", "museum", "imperial_treasury"),
-    ("map_room", "wishing_well", "quarry", "poor_house", "bell_tower"),
-    ("factory", "park", "hospital"),
-    ("throne_room", "ball_room"),
-)
-SWAP_OUT = ("smithy", "school_of_magic")
-
-
-def config(i: int, players: int) -> GameConfig:
-    bonus = SETS[i]
-    base = [k for k in BASE_PURPLE_KEYS if k not in SWAP_OUT[: max(0, len(bonus) - 3)]]
-    rank9 = None
-    if players >= 4 and (players == 8 or i % 2 == 0):
-        rank9 = "queen" if players >= 5 and i == 1 else "artist"
-    cast = cast_with(*CASTS[i], rank9=rank9)
-    return GameConfig.create(
-        players, cast, base + list(bonus), edition="classic", shorter=(i == 3 and players == 5)
-    )
 
 
 def play(cfg: GameConfig, seed: int, bots: list[str], seen: Counter) -> Game:

@@ -8,6 +8,7 @@ import functools
 from collections.abc import Callable, Iterator
 
 import pytest
+from classic_helpers import ASSASSIN_CAST, CAST, UNIQUES
 from helpers import act, held_by, mid_game
 
 from citadels_core import Action, Game, GameConfig
@@ -15,25 +16,6 @@ from citadels_core.bots import RandomBot
 from citadels_core.explain import Reason, Rule, last_reason, reasons, refused
 from citadels_core.terms import TURN
 from citadels_core.view import view
-
-CAST = ["witch", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]
-ASSASSIN_CAST = ["assassin", *CAST[1:]]
-UNIQUES = [
-    "observatory",
-    "library",
-    "great_wall",
-    "keep",
-    "gold_mine",
-    "smithy",
-    "laboratory",
-    "school_of_magic",
-    "haunted_quarter",
-    "dragon_gate",
-    "imperial_treasury",
-    "map_room",
-    "quarry",
-    "statue",
-]
 
 
 class Step:

@@ -3,10 +3,10 @@ not change when everything hidden from it is dealt again (core/redeal.py; RULING
 
 from __future__ import annotations
 
+from classic_helpers import ASSASSIN_CAST, CAST, UNIQUES
 from helpers import play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_explain import ASSASSIN_CAST, CAST, UNIQUES
 
 from citadels_core import Action, Game, GameConfig
 from citadels_core.explain import reasons, refused

@@ -58,6 +58,40 @@ def test_mypy_checks_every_helper_the_tests_share():
     assert sorted(checked) == helpers, "list each module of tests/support/ in [tool.mypy] modules"
 
 
+def _test_file_imports(text: str, test_files: set[str]) -> list[tuple[int, str]]:
+    """The lines of `text` that import one of `test_files` (module names), at any indentation."""
+    found = []
+    for n, line in enumerate(text.splitlines(), 1):
+        m = re.match(r"\s*(?:from\s+(\w+)(?:\.\w+)*\s+import|import\s+(\w+))", line)
+        if m and (m.group(1) or m.group(2)) in test_files:
+            found.append((n, line.strip()))
+    return found
+
+
+def test_no_test_file_imports_another():
+    # What tests share lives in tests/support/; a test file importing another runs that file's module (and
+    # its fixtures) again under a second name, and hides the helper where nobody looks for it.
+    test_files = {path.stem for path in (ROOT / "tests").rglob("test_*.py")}
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line}"
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        for n, line in _test_file_imports(path.read_text(encoding="utf-8"), test_files)
+    ]
+    assert not found, "move what they share into tests/support/:\n" + "\n".join(found)
+
+
+def test_the_scan_for_test_file_imports_sees_each_form():
+    sample = (
+        "from test_tui_app import keys\nimport pytest\n    from test_tui_undo import until\n"
+        "import test_why\nfrom pilots import until\nx = 'from test_why import told'\n"
+    )
+    assert _test_file_imports(sample, {"test_tui_app", "test_tui_undo", "test_why"}) == [
+        (1, "from test_tui_app import keys"),
+        (3, "from test_tui_undo import until"),
+        (4, "import test_why"),
+    ]
+
+
 def test_each_type_ignore_says_why():
     # mypy itself refuses an ignore without its error code (enable_error_code); the reason is a comment
     # after it.

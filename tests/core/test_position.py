@@ -4,11 +4,10 @@ a spectator, and the same future under the same actions; a damaged or impossible
 a sentence."""
 
 import json
-import random
 import re
 
 import pytest
-from helpers import EVERY_SETUPS, play_random
+from helpers import EVERY_SETUPS, play_random, random_states
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import RandomBot
@@ -25,19 +24,10 @@ def _same(a: Game, b: Game) -> None:
     assert state_digest(a) == state_digest(b)
 
 
-def _states(edition, players, kw, seed):
-    """Random states of one game: every few decisions, up to its end."""
-    g = Game(GameConfig.create(players, edition=edition, **kw), seed, record_events=False)
-    rng = random.Random(seed)
-    while not g.over:
-        play_random(g, rng.randrange(1, 25), rng.randrange(1000))
-        yield g
-
-
 @pytest.mark.parametrize("edition,players,kw", EVERY_SETUPS)
 def test_a_position_read_back_is_the_same_game_now_and_after(edition, players, kw):
     for seed in (1, 2):
-        for g in _states(edition, players, kw, seed):
+        for g in random_states(edition, players, kw, seed):
             text = position(g)
             h = from_position(text)
             _same(g, h)

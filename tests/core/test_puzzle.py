@@ -9,8 +9,8 @@ import zlib
 from datetime import date, timedelta
 
 import pytest
+from classic_helpers import UNIQUES
 from helpers import mid_game
-from test_explain import UNIQUES
 
 from citadels_core.actions import Action
 from citadels_core.explain import Rule

@@ -6,8 +6,7 @@ seat the same view as the original, and writes the same seat's position again; t
 import random
 
 import pytest
-from helpers import EVERY_SETUPS, play_random
-from test_position import _states
+from helpers import EVERY_SETUPS, play_random, random_states
 
 from citadels_core import Game, GameConfig
 from citadels_core.position import (
@@ -25,7 +24,7 @@ from citadels_core.view import view
 
 @pytest.mark.parametrize("edition,players,kw", EVERY_SETUPS)
 def test_the_game_dealt_from_a_seats_position_shows_that_seat_the_same(edition, players, kw):
-    for g in _states(edition, players, kw, 3):
+    for g in random_states(edition, players, kw, 3):
         for seat in range(g.players):
             text = seat_position(g, seat)
             h = from_seat_position(text, seed=seat + 17)

@@ -15,13 +15,12 @@ from typing import Any
 
 import postgres
 import pytest
+from clusters import game, opened
 from helpers import TABLE_SETTINGS as SETTINGS
-from helpers import new_game, play_random
 
 from citadels_core.record import GameRecord
 from citadels_core.takeback import take_back_refusal
-from citadels_server.database import Database, DatabaseError, Notice, open_database
-from citadels_server.settings import Settings
+from citadels_server.database import Database, DatabaseError, Notice
 from citadels_tui.journal import Unkept
 from citadels_tui.records import KeptSeat, KeptTable, MemoryRecords, PlaceTaken, TableGone
 from citadels_tui.table import Table
@@ -40,15 +39,6 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "db" / "citadels.db")
     return request.getfixturevalue("postgres_url")
-
-
-def opened(url: str, home: Path) -> Database:
-    return open_database(Settings(data_dir=str(home), database=url), import_files=False)
-
-
-def game(moves: int, seed: int = 3) -> GameRecord:
-    g = new_game(4, seed)
-    return GameRecord(g.config, seed, play_random(g, moves, seed=seed))
 
 
 def start_table(db: Database | MemoryRecords, tid: int, rec: GameRecord) -> None:
@@ -283,8 +273,8 @@ async def test_a_second_process_is_heard_and_a_lost_connection_is_made_again(pos
         # Another process, as another `citadels serve` would be: it appends action 0 of table 3.
         script = textwrap.dedent(f"""
             import asyncio, sys
-            sys.path[:0] = [{str(ROOT / "tests" / "server")!r}, {str(ROOT / "tests" / "support")!r}]
-            from test_cluster_db import game, opened
+            sys.path[:0] = [{str(ROOT / "tests" / "support")!r}]
+            from clusters import game, opened
             from pathlib import Path
             async def main():
                 db = opened({postgres_url!r}, Path({str(tmp_path / "c")!r}))

@@ -16,10 +16,9 @@ from pathlib import Path
 import postgres
 import psycopg
 import pytest
+from clusters import LEASE, cluster, opened, player, table_across, two_hubs, until
 from served import Served, Typist, served, take_first_options
-from test_cluster_hub import LEASE, two_hubs, until
-from test_ssh_cluster import cluster, opened, player, table_across
-from test_ssh_exec_ops import BOSS, BOSS_KEY, run
+from ssh_helpers import BOSS, BOSS_KEY, run
 
 from citadels_server.database import Database
 from citadels_server.replication import SharedHub

@@ -7,48 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
-from pathlib import Path
 
 import postgres
 import pytest
+from clusters import LEASE, WAIT, opened, two_hubs, until
 
-from citadels_server.database import Database, open_database
+from citadels_server.database import Database
 from citadels_server.hub import Hub
 from citadels_server.replication import SharedHub
-from citadels_server.settings import Settings
 from citadels_tui.lobby import HostedTable, HubError
 from citadels_tui.records import Ban
 
 postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures
-
-WAIT = 30.0  # seconds: generous, for a loaded machine; the tests pass in far less
-LEASE = 1.5  # seconds: short, so that a takeover is quick to see
-
-
-def opened(url: str, home: Path) -> Database:
-    return open_database(Settings(data_dir=str(home), database=url), import_files=False)
-
-
-async def until(check: Callable[[], object], what: str = "") -> None:
-    deadline = time.monotonic() + WAIT
-    while not check():
-        assert time.monotonic() < deadline, f"never: {what}"
-        await asyncio.sleep(0.02)
-
-
-async def two_hubs(
-    url: str, tmp_path: Path, lease: float = LEASE, seat_hold: float = 60
-) -> tuple[SharedHub, SharedHub, Database, Database]:
-    a, b = opened(url, tmp_path / "a"), opened(url, tmp_path / "b")
-    hubs = []
-    for db in (a, b):
-        hub = SharedHub(seat_hold=seat_hold, pace=0, seed=100, records=db, lease=lease)
-        assert hub.shared
-        hub.restore()
-        await hub.share()
-        hubs.append(hub)
-    return hubs[0], hubs[1], a, b
 
 
 def play_mine(hub: Hub, tid: int, name: str) -> bool:

@@ -7,35 +7,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
-import urllib.error
-import urllib.request
 
 import asyncssh
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
-from served import Guest, Served, Typist, key_flood, served, table_of_two, take_first_options
-from test_ssh_exec_ops import BOSS, BOSS_KEY, run
+from served import (
+    Guest,
+    Typist,
+    get,
+    key_flood,
+    metrics_port,
+    served,
+    table_of_two,
+    take_first_options,
+)
+from ssh_helpers import BOSS, BOSS_KEY, run
 
 from citadels_server.settings import SettingsError, load_settings
 
 BOT_KEY = asyncssh.generate_private_key("ssh-ed25519")
-
-
-async def metrics_port(server: Served, timeout: float = 30) -> int:
-    for _ in range(int(timeout / 0.05)):
-        if m := re.search(rb"Metrics on http://127\.0\.0\.1:(\d+)/metrics", server.output):
-            return int(m.group(1))
-        await asyncio.sleep(0.05)
-    raise AssertionError("no metrics line:\n" + server.output.decode(errors="replace"))
-
-
-def get(port: int, path: str) -> tuple[int, str]:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as r:
-            return r.status, r.read().decode()
-    except urllib.error.HTTPError as e:
-        return e.code, e.read().decode()
 
 
 async def scrape(port: int) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:

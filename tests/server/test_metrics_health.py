@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 from postgres import PORT, PostgresServer, binaries, running_postgres
-from served import served
-from test_metrics import get, metrics_port
+from served import get, metrics_port, served
 
 
 def pg_ctl(server: PostgresServer, *words: str) -> None:

@@ -21,8 +21,8 @@ from pathlib import Path
 import asyncssh
 import jsonschema
 import pytest
+from plain_sessions import Player, start
 from served import Served, served
-from test_ssh_plain_openssh import Player, start
 
 from citadels_tui.plain import PROMPT
 

@@ -7,95 +7,22 @@ one player's decision."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import signal
 import time
-from collections.abc import AsyncIterator
-from pathlib import Path
 
-import asyncssh
 import postgres
 import psycopg
 import pytest
-from served import Served, Typist, served, take_first_options
+from clusters import cluster, opened, player, table_across
+from served import take_first_options
 
 from citadels_core.view import view
-from citadels_server.database import Database, open_database
-from citadels_server.hostkey import HOST_KEY_FILE
-from citadels_server.settings import Settings
 from citadels_tui.names import card_name
 
 postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures
 
-LEASE = 1.5  # seconds: a takeover is quick to see
 WAIT = 60.0
-KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno")}
-
-
-@contextlib.asynccontextmanager
-async def cluster(tmp_path: Path, url: str, count: int, more: str = "") -> AsyncIterator[list[Served]]:
-    """`count` servers on one database, with one host key (copied into each data dir, as a host would);
-    `more`: lines of their settings file."""
-    key = asyncssh.generate_private_key("ssh-ed25519").export_private_key("openssh")
-    settings = tmp_path / "settings.toml"
-    settings.write_text(f"lease = {LEASE}\n{more}")
-    async with contextlib.AsyncExitStack() as stack:
-        servers = []
-        for i in range(count):
-            home = tmp_path / f"server{i}"
-            home.mkdir(mode=0o700)
-            (home / HOST_KEY_FILE).write_bytes(key)
-            (home / HOST_KEY_FILE).chmod(0o600)
-            servers.append(
-                await stack.enter_async_context(
-                    served(
-                        home,
-                        "--database",
-                        url,
-                        "--bot-pace",
-                        "0",
-                        "--settings",
-                        str(settings),
-                        log_level="WARNING",
-                    )
-                )
-            )
-        yield servers
-
-
-async def player(server: Served, name: str, lands_on: tuple[str, ...] = ("lobby",)) -> Typist:
-    """`name` logged in with their key (so that they may retake their seat on any process), once their
-    screen shows one of `lands_on`."""
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        server.port,
-        username=name,
-        known_hosts=None,
-        client_keys=[KEYS[name]],
-        agent_path=None,
-    )
-    process = await conn.create_process(term_type="xterm-256color", term_size=(120, 40), encoding=None)
-    typist = Typist(conn, process, 120, 40)
-    await typist.until(lambda: any(text in typist.text for text in lands_on))
-    return typist
-
-
-def opened(url: str, home: Path) -> Database:
-    return open_database(Settings(data_dir=str(home), database=url), import_files=False)
-
-
-async def table_across(a: Typist, b: Typist, players: int = 4) -> None:
-    """a makes table 1 on their process, b joins it from theirs, a starts it."""
-    a.type(f"new {players} seed=3\r")
-    await a.shows("Table 1 is yours")
-    await b.until(lambda: "anna" in b.text and "waiting" in b.text)  # b's lobby lists it, live
-    b.type("join 1\r")
-    await b.shows("You sit at table")
-    await a.until(lambda: "anna, bruno" in a.text)
-    a.type("start\r")
-    await a.shows("Your hand")
-    await b.shows("Your hand")
 
 
 def secret_names(db_record: object, seat: int, other: int) -> set[str]:

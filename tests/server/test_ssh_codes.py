@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncssh
 import pytest
-from ssh_helpers import Screen, type_line
-from test_ssh_seats import CODE, H, Player, W, citadels_serve, flat, login, login_after_drop
+from served import citadels_serve
+from ssh_helpers import CODE, CodeClient, H, Screen, W, flat, login, login_after_drop, type_line
 
 from citadels_server.limits import CodeGuesses
 
@@ -20,7 +20,7 @@ async def _guess(port: int, code: str, address: str) -> Screen:
         known_hosts=None,
         client_keys=None,
         agent_path=None,
-        client_factory=lambda: Player(code),
+        client_factory=lambda: CodeClient(code),
         local_addr=(address, 0),
     )
     process = await conn.create_process(term_type="xterm-256color", term_size=(W, H), encoding=None)

@@ -15,7 +15,7 @@ from typing import Any
 
 import asyncssh
 from served import served
-from ssh_helpers import KeylessClient, settings
+from ssh_helpers import BOSS, BOSS_KEY, run, settings
 
 from citadels_core.bots import decide, make_bot
 from citadels_core.gameline import read
@@ -26,8 +26,6 @@ from citadels_server.ssh import CitadelsServer, serve_app
 from citadels_tui.lobby_app import ssh_app_factory
 
 HOST_KEY = asyncssh.generate_private_key("ssh-ed25519")
-BOSS_KEY = asyncssh.generate_private_key("ssh-ed25519")
-BOSS = BOSS_KEY.get_fingerprint("sha256")
 ANNA_KEY = asyncssh.generate_private_key("ssh-ed25519")
 ANNA = ANNA_KEY.get_fingerprint("sha256")
 ADMIN_COMMANDS = ("tables", "kick anna", "ban name mallory for 2h", "unban name mallory", "bans",
@@ -56,22 +54,6 @@ async def hosting(tmp_path: Path, **changes: Any) -> AsyncIterator[tuple[Citadel
         await server.wait_closed()
         hub.close()
         db.close()
-
-
-async def run(
-    server: CitadelsServer, name: str, command: str, key: asyncssh.SSHKey | None = None
-) -> asyncssh.SSHCompletedProcess:
-    async with asyncssh.connect(
-        "127.0.0.1",
-        server.port,
-        username=name,
-        known_hosts=None,
-        agent_path=None,
-        client_keys=[key] if key else None,
-        client_factory=KeylessClient,
-        preferred_auth="publickey,keyboard-interactive",
-    ) as conn:
-        return await conn.run(command, check=False)
 
 
 async def play_to_the_end(hub: Hub, seed: int = 3) -> int:

@@ -4,45 +4,20 @@ they would show (pyte)."""
 
 from __future__ import annotations
 
-import functools
-
 import pytest
-from ssh_helpers import connect, lobby, open_game, running_server, type_line
+from ssh_helpers import connect, game_server, lobby, open_game, two_at_a_table, type_line
 
 from citadels_core.view import view
 from citadels_server.hub import Hub
-from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.names import card_name
 
 W, H = 120, 40  # tall enough that the hand shows one card a line
-
-
-def game_server(tmp_path, hub: Hub, **changes):
-    # As `citadels serve` does: the hub tells the server which names hold seats taken without a key.
-    return running_server(tmp_path, functools.partial(ssh_app_factory, hub=hub), seats=hub, **changes)
 
 
 def hand_names(hub: Hub, tid: int, seat: int) -> set[str]:
     table = hub.tables[tid].table
     assert table is not None
     return {card_name(table.config, k) for k in view(table.game, seat).hand}
-
-
-async def two_at_a_table(server, hub: Hub, seed: int = 3):
-    """anna makes a 2-player table, bruno joins, anna starts; both screens show the game."""
-    a = await connect(server, "anna")
-    b = await connect(server, "bruno")
-    sa, sb = await lobby(a), await lobby(b)
-    await type_line(sa, f"new 2 seed={seed}")
-    await sa.wait_for("Table 1 is yours")
-    await sb.wait_for("anna")  # the new table shows in bruno's lobby
-    await type_line(sb, "join 1")
-    await sb.wait_for("You sit at table 1")
-    await sa.wait_for("anna, bruno")
-    await type_line(sa, "start")
-    await sa.wait_for("Your hand")
-    await sb.wait_for("Your hand")
-    return a, b, sa, sb
 
 
 @pytest.mark.slow

@@ -13,8 +13,8 @@ import asyncssh
 import postgres
 import pytest
 from attacks import IN_USE, game, logged_in
+from clusters import cluster, opened
 from served import served
-from test_ssh_cluster import cluster, opened
 
 from citadels_server.auth import AuthPolicy, LiveNames, MemoryNames
 from citadels_server.session import NAME_IN_USE

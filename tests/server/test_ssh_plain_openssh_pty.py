@@ -12,8 +12,8 @@ import subprocess
 import time
 
 import pytest
+from plain_sessions import Player, ssh_command
 from served import served
-from test_ssh_plain_openssh import Player, ssh_command
 
 from citadels_tui.plain import PROMPT
 

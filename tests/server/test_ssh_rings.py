@@ -8,8 +8,7 @@ import asyncio
 
 import asyncssh
 import pytest
-from ssh_helpers import connect, lobby, open_game, type_line
-from test_ssh_lobby import game_server, two_at_a_table
+from ssh_helpers import connect, game_server, lobby, open_game, two_at_a_table, type_line
 
 from citadels_server.hub import Hub
 from citadels_tui.ringer import Ringer, changed, desktop_sequences, mentions, title_sequence

@@ -5,20 +5,23 @@ while she holds the seat; the server log names the keys offered. Unit tests of t
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import os
 import re
-import signal
-import sys
-import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 import pytest
-from ssh_helpers import Screen, open_game, running_server, type_line
+from served import citadels_serve
+from ssh_helpers import (
+    CODE,
+    CodeClient,
+    flat,
+    login,
+    login_after_drop,
+    open_game,
+    running_server,
+    type_line,
+)
 
 from citadels_server.auth import AuthPolicy, MemoryNames
 from citadels_server.database import open_database
@@ -27,102 +30,6 @@ from citadels_server.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = asyncssh.generate_private_key("ssh-ed25519")
-W, H = 200, 40  # wide: the lobby's sentences fit on one line each
-CODE = re.compile(r"give the code ([0-9A-Z]{6}) when asked")
-
-
-@contextlib.asynccontextmanager
-async def citadels_serve(home: Path) -> AsyncIterator[tuple[int, Path]]:
-    """`citadels serve` in its own process with `home` as its data dir: (port, its log file)."""
-    log = home / "server.log"
-    env = dict(os.environ, CITADELS_HOME=str(home))
-    with open(log, "ab") as err:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "citadels_server.cli",
-            "serve",
-            "--port",
-            "0",
-            "--seat-hold",
-            "600",
-            "--bot-pace",
-            "0.3",
-            "--log-level",
-            "INFO",
-            stdout=asyncio.subprocess.PIPE,
-            stderr=err,
-            env=env,
-            cwd=ROOT,
-        )
-    try:
-        assert proc.stdout is not None
-        first = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
-        port = int(first.split("port")[1])
-        while b"Players connect with" not in await asyncio.wait_for(proc.stdout.readline(), 30):
-            pass
-        yield port, log
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        assert await asyncio.wait_for(proc.wait(), 30) == 0
-
-
-class Player(asyncssh.SSHClient):
-    """A person at OpenSSH: Enter (or `code`) at the reconnect-code prompt, `password` at the server
-    password's; remembers the prompts seen."""
-
-    def __init__(self, code: str = "", password: str = "") -> None:
-        self.code = code
-        self.password = password
-        self.prompts: list[str] = []
-
-    def kbdint_auth_requested(self) -> str | None:
-        return "" if len(self.prompts) < 3 else None
-
-    def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts: Any) -> list[str]:
-        self.prompts += [p for p, _ in prompts]
-        return [
-            self.code if "Reconnect code" in p else self.password if "password" in p else ""
-            for p, _ in prompts
-        ]
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-async def login(
-    port: int, name: str, code: str = "", keys: list[Any] | None = None
-) -> tuple[asyncssh.SSHClientConnection, Screen, Player]:
-    client = Player(code)
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username=name,
-        known_hosts=None,
-        client_keys=keys,
-        agent_path=None,
-        client_factory=lambda: client,
-        preferred_auth="publickey,keyboard-interactive",
-    )
-    process = await conn.create_process(term_type="xterm-256color", term_size=(W, H), encoding=None)
-    screen = Screen(process, W, H)
-    await screen.wait_for(lambda s: "Citadels lobby" in s or "Your hand" in s, timeout=20)
-    return conn, screen, client
-
-
-async def login_after_drop(
-    port: int, name: str, **kw: Any
-) -> tuple[asyncssh.SSHClientConnection, Screen, Player]:
-    """Log in as `name` once the server has let go of the dropped player's session (until then the name
-    is in use by a player connected now)."""
-    deadline = time.monotonic() + 20
-    while True:
-        conn, screen, client = await login(port, name, **kw)
-        if "connected now" not in flat(screen.text) or time.monotonic() > deadline:
-            return conn, screen, client
-        conn.close()
-        await asyncio.sleep(0.1)
 
 
 def guest_in(text: str) -> str:
@@ -279,7 +186,7 @@ def test_a_key_cannot_claim_a_name_a_player_without_a_key_has(tmp_path):
 
 async def test_with_a_server_password_one_challenge_asks_for_both(tmp_path):
     async def who(server: Any, **answers: str) -> tuple[str, list[str]]:
-        client = Player(**answers)
+        client = CodeClient(**answers)
         async with asyncssh.connect(
             "127.0.0.1",
             server.port,

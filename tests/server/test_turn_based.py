@@ -6,23 +6,22 @@ seat's secrets only for its own key."""
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import time
 
-import asyncssh
 import pytest
-from ssh_helpers import _HOST_KEY, connect, open_game, settings
+from ssh_helpers import (
+    KEYS,
+    a_day_table,
+    open_game,
+    serving,
+    to_move,
+)
 
 from citadels_server.hub import Hub
-from citadels_server.ssh import serve_app
 from citadels_tui.lobby import HubError
-from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.records import MemoryRecords
 from citadels_tui.turns import clock_text, parse_clock, span, your_move_line
-
-KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno", "mallory")}
-NOT_RATED = "A game in which a bot made a late move for you does not count for your rating.\n"
 
 
 def test_a_clock_is_seconds_for_a_fast_table_and_hours_or_days_for_a_turn_based_one():
@@ -37,52 +36,6 @@ def test_a_clock_is_seconds_for_a_fast_table_and_hours_or_days_for_a_turn_based_
     for bad, said in (("2 weeks", "A clock is"), ("40d", "1h to 30d"), ("5s", "10 to 3600")):
         with pytest.raises(HubError, match=said):
             parse_clock(bad)
-
-
-class Served:
-    def __init__(self, server, hub: Hub) -> None:
-        self.server, self.hub = server, hub
-
-    def connect(self, name: str, key: str | None = None):
-        if key is None:
-            return connect(self.server, name)
-        return connect(self.server, name, client_keys=[KEYS[key]])
-
-    async def run(self, name: str, command: str, key: str | None = "") -> asyncssh.SSHCompletedProcess:
-        async with self.connect(name, name if key == "" else key) as conn:
-            return await conn.run(command, check=False)
-
-
-async def serving(tmp_path, hub: Hub):
-    server = await serve_app(
-        functools.partial(ssh_app_factory, hub=hub),
-        settings(tmp_path),
-        host_key=_HOST_KEY,
-        seats=hub,
-        hub=hub,
-    )
-    return Served(server, hub)
-
-
-async def a_day_table(s: Served) -> None:
-    r = await s.run("anna", "table new 2 timer=1d")
-    assert r.exit_status == 0, r.stderr
-    assert "1d per move" in r.stdout and "does not count for your rating" in r.stdout
-    r = await s.run("bruno", "table join 1")
-    assert (r.exit_status, r.stdout) == (
-        0,
-        "You sit at table 1 (seat 2); anna starts the game.\n" + NOT_RATED,
-    )
-    r = await s.run("anna", "table start 1")
-    assert r.exit_status == 0 and r.stdout.startswith("Table 1 started: anna, bruno"), r.stderr
-
-
-def to_move(hub: Hub) -> str:
-    table = hub.tables[1].table
-    assert table is not None
-    pending = table.game.pending()
-    assert pending is not None
-    return table.config.names[pending[0]]
 
 
 async def test_status_and_play_answer_only_the_seats_own_key(tmp_path):

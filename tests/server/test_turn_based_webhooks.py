@@ -14,7 +14,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from test_turn_based import KEYS, a_day_table, serving, to_move
+from ssh_helpers import KEYS, a_day_table, serving, to_move
 
 from citadels_server.hub import Hub
 from citadels_server.webhooks import Webhooks, form_of, notice, usable_url

@@ -1,9 +1,11 @@
-"""The classic edition's casts and purple districts for tests: the base ones with chosen bonus cards."""
+"""The classic edition's casts and purple districts for tests: the base ones with chosen bonus cards, the
+bonus sets the sweeps play, and the cast and uniques the `why` tests play with."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from citadels_core import GameConfig
 from citadels_core.editions.classic import BASE_CAST, BASE_PURPLE_KEYS
 
 BONUS = (
@@ -65,3 +67,54 @@ def purple_with(*bonus: str, keep: Sequence[str] = ()) -> list[str]:
     while len(extra) - (len(BASE_PURPLE_KEYS) - len(base)) > 3:
         base.remove(removable.pop(0))
     return base + extra
+
+
+# Bonus characters (two per cast) and bonus districts (all 14 across the four sets, some swapped for base).
+CASTS = (("witch", "tax_collector"), ("wizard", "emperor"), ("abbot", "alchemist"), ("navigator", "diplomat"))
+
+
+SETS = (
+    ("lighthouse", "armory", "museum", "imperial_treasury"),
+    ("map_room", "wishing_well", "quarry", "poor_house", "bell_tower"),
+    ("factory", "park", "hospital"),
+    ("throne_room", "ball_room"),
+)
+
+
+SWAP_OUT = ("smithy", "school_of_magic")
+
+
+def config(i: int, players: int) -> GameConfig:
+    bonus = SETS[i]
+    base = [k for k in BASE_PURPLE_KEYS if k not in SWAP_OUT[: max(0, len(bonus) - 3)]]
+    rank9 = None
+    if players >= 4 and (players == 8 or i % 2 == 0):
+        rank9 = "queen" if players >= 5 and i == 1 else "artist"
+    cast = cast_with(*CASTS[i], rank9=rank9)
+    return GameConfig.create(
+        players, cast, base + list(bonus), edition="classic", shorter=(i == 3 and players == 5)
+    )
+
+
+CAST = ["witch", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]
+
+
+ASSASSIN_CAST = ["assassin", *CAST[1:]]
+
+
+UNIQUES = [
+    "observatory",
+    "library",
+    "great_wall",
+    "keep",
+    "gold_mine",
+    "smithy",
+    "laboratory",
+    "school_of_magic",
+    "haunted_quarter",
+    "dragon_gate",
+    "imperial_treasury",
+    "map_room",
+    "quarry",
+    "statue",
+]

@@ -1,10 +1,12 @@
-"""Scenario builders for rule tests: a game at a chosen moment, written as a position (docs/position.md)."""
+"""Scenario builders for rule tests: a game at a chosen moment, written as a position (docs/position.md),
+and random states of one game."""
 
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from citadels_core import Action, Game, GameConfig
@@ -411,3 +413,12 @@ EVERY_SETUPS: list[tuple[str, int, dict[str, Any]]] = (
         ("2016", 3, {"cast": "ambitious_aristocrats", "districts": "ambitious_aristocrats"}),
     ]
 )
+
+
+def random_states(edition: str, players: int, kw: dict[str, Any], seed: int) -> Iterator[Game]:
+    """Random states of one game: every few decisions, up to its end."""
+    g = Game(GameConfig.create(players, edition=edition, **kw), seed, record_events=False)
+    rng = random.Random(seed)
+    while not g.over:
+        play_random(g, rng.randrange(1, 25), rng.randrange(1000))
+        yield g

@@ -1,12 +1,13 @@
 """Plain mode's sessions against a real server (citadels_server/plain_session.py): a server as `citadels
 serve` runs it, a plain session's raw bytes read as lines and typed into, and the check that those bytes
-are only text and newlines."""
+are only text and newlines; the real OpenSSH client's `ssh -T` as a player of plain mode."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import functools
+import subprocess
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -109,3 +110,63 @@ async def plain(conn: Any, command: str | None = None, **kwargs: Any) -> Lines:
     lines = Lines(process, b"\r" if "term_type" in kwargs else b"\n")
     await lines.wait_for("Welcome")
     return lines
+
+
+def ssh_command(key: Path, port: int, name: str, *command: str) -> list[str]:
+    return [
+        "ssh",
+        "-T",
+        "-i",
+        str(key),
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "LogLevel=ERROR",
+        "-o",
+        "SendEnv=LANG",
+        "-p",
+        str(port),
+        f"{name}@127.0.0.1",
+        *command,
+    ]
+
+
+class Player:
+    """The ssh process: what it printed, and lines typed into its standard input."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.raw = bytearray()
+        assert process.stdout is not None
+        self.task = asyncio.get_running_loop().create_task(self._pump(process.stdout))
+
+    async def _pump(self, stream: asyncio.StreamReader) -> None:
+        while data := await stream.read(65536):
+            self.raw += data
+
+    @property
+    def text(self) -> str:
+        return self.raw.decode()
+
+    def type(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line.encode() + b"\n")
+
+    async def wait_for(self, what: str, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while what not in self.text:
+            assert time.monotonic() < deadline and not self.task.done(), self.text[-3000:]
+            await asyncio.sleep(0.01)
+
+
+async def start(key: Path, port: int, name: str, *command: str, env: dict[str, str] | None = None) -> Player:
+    process = await asyncio.create_subprocess_exec(
+        *ssh_command(key, port, name, *command),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    return Player(process)

@@ -2,7 +2,8 @@
 
 `served(home, *options)` starts the server (its own process, a fresh data dir, loopback, a free port) and
 stops it with SIGTERM; `Typist` is one logged-in player with a pyte screen who can measure how long a
-keystroke takes to show. The hostile-client tests and bench/bench_ssh_flood.py share these."""
+keystroke takes to show. The hostile-client tests and bench/bench_ssh_flood.py share these. Also a server's
+metrics port and a GET of it, and `citadels_serve(home)` for the seat tests."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import re
 import signal
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -420,3 +423,55 @@ async def window_drag(t: Typist, seconds: float, to: tuple[int, int], per_second
     t.width, t.height = width, height
     t.screen.resize(height, width)
     t.process.change_terminal_size(width, height)
+
+
+async def metrics_port(server: Served, timeout: float = 30) -> int:
+    for _ in range(int(timeout / 0.05)):
+        if m := re.search(rb"Metrics on http://127\.0\.0\.1:(\d+)/metrics", server.output):
+            return int(m.group(1))
+        await asyncio.sleep(0.05)
+    raise AssertionError("no metrics line:\n" + server.output.decode(errors="replace"))
+
+
+def get(port: int, path: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+@contextlib.asynccontextmanager
+async def citadels_serve(home: Path) -> AsyncIterator[tuple[int, Path]]:
+    """`citadels serve` in its own process with `home` as its data dir: (port, its log file)."""
+    log = home / "server.log"
+    env = dict(os.environ, CITADELS_HOME=str(home))
+    with open(log, "ab") as err:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "citadels_server.cli",
+            "serve",
+            "--port",
+            "0",
+            "--seat-hold",
+            "600",
+            "--bot-pace",
+            "0.3",
+            "--log-level",
+            "INFO",
+            stdout=asyncio.subprocess.PIPE,
+            stderr=err,
+            env=env,
+            cwd=ROOT,
+        )
+    try:
+        assert proc.stdout is not None
+        first = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        port = int(first.split("port")[1])
+        while b"Players connect with" not in await asyncio.wait_for(proc.stdout.readline(), 30):
+            pass
+        yield port, log
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(proc.wait(), 30) == 0

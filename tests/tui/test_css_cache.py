@@ -179,7 +179,7 @@ def test_an_unwritable_cache_folder_is_no_error(tmp_path: Path, fresh_process: N
 
 @pytest.mark.slow
 def test_citadels_keeps_its_parsed_css_and_starts_with_a_damaged_file(tmp_path: Path, fresh_process: None):
-    from test_tui_no_color import start_until_kept_and_quit
+    from terminals import start_until_kept_and_quit
 
     kept = tmp_path / "cache" / "css-rules.pickle"
 

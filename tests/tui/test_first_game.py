@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tui_app import keys, settle
+from pilots import keys_of, settle
 
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.end_screen import EndScreen
@@ -54,13 +54,13 @@ async def play_a_first_game(tmp_path: Path, lang: str, seed: int) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         # `help` opens the help; Escape closes it.
-        await pilot.press(*keys("help" if lang == "en" else "помощь"), "enter")
+        await pilot.press(*keys_of("help" if lang == "en" else "помощь"), "enter")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
         await settle(app, pilot)
         # `hint` once: its lines come, and nothing is played.
-        await pilot.press(*keys("hint" if lang == "en" else "подсказка"), "enter")
+        await pilot.press(*keys_of("hint" if lang == "en" else "подсказка"), "enter")
         for _ in range(2000):
             await pilot.pause()
             if "%" in story(app):
@@ -70,7 +70,7 @@ async def play_a_first_game(tmp_path: Path, lang: str, seed: int) -> None:
         while not isinstance(app.screen, EndScreen):
             before = len(app.table.record.actions)
             cmd = newcomer_command(app, lang, turn)
-            await pilot.press(*keys(cmd), "enter")
+            await pilot.press(*keys_of(cmd), "enter")
             await settle(app, pilot)
             assert len(app.table.record.actions) > before, f"{cmd!r} did nothing: {story(app)[-300:]}"
             turn += 1

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_tui_app import keys, settle
+from pilots import keys_of, settle
 
 from citadels_server.cli_parser import build_parser
 from citadels_tui import i18n
@@ -66,7 +66,7 @@ async def test_a_whole_game_in_russian_by_russian_commands(tmp_path: Path):
         while not isinstance(app.screen, EndScreen):
             before = len(app.table.record.actions)
             cmd = russian_command(app)
-            await pilot.press(*keys(cmd), "enter")
+            await pilot.press(*keys_of(cmd), "enter")
             await settle(app, pilot)
             assert len(app.table.record.actions) > before, f"{cmd!r} did nothing: {story(app)[-300:]}"
             typed += 1
@@ -81,7 +81,7 @@ async def test_the_story_and_the_errors_are_russian(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("взять золото"), "enter")
+        await pilot.press(*keys_of("взять золото"), "enter")
         await pilot.pause()
         text = story(app)
         assert "Сначала выберите персонажа." in text  # the engine's reason, translated
@@ -101,7 +101,7 @@ async def test_a_russian_game_seats_bots_with_russian_names(tmp_path: Path):
         cities = app.game_screen.query_one(CitiesPane).render_cities(app.seat.view(), app.seat.config)
         seen = "".join(seg.text for seg in app.console.render(cities, app.console.options.update_width(100)))
         assert all(n in seen for n in names[1:]) and "Bruno" not in seen, seen
-        await pilot.press(*keys("посмотреть клару"), "enter")
+        await pilot.press(*keys_of("посмотреть клару"), "enter")
         await pilot.pause()
         assert story(app).splitlines()[-1].startswith("Клара: "), story(app)[-200:]
 
@@ -111,10 +111,10 @@ async def test_the_language_switches_without_restarting_and_is_remembered(tmp_pa
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="en")
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("choose king"), "enter")
+        await pilot.press(*keys_of("choose king"), "enter")
         await settle(app, pilot)
         assert "You choose the King." in story(app)
-        await pilot.press(*keys("lang ru"), "enter")
+        await pilot.press(*keys_of("lang ru"), "enter")
         await settle(app, pilot)
         await pilot.pause()
         assert i18n.language() == "ru"
@@ -123,11 +123,11 @@ async def test_the_language_switches_without_restarting_and_is_remembered(tmp_pa
         assert "You choose the King." not in text
         assert "Язык: ru." in text
         assert CYRILLIC.search(str(app.game_screen.query_one(StatusBar).render()))
-        await pilot.press(*keys("язык английский"), "enter")
+        await pilot.press(*keys_of("язык английский"), "enter")
         await settle(app, pilot)
         await pilot.pause()
         assert "You choose the King." in story(app)
-        await pilot.press(*keys("lang klingon"), "enter")
+        await pilot.press(*keys_of("lang klingon"), "enter")
         await pilot.pause()
         assert "There is no language called klingon; known: en, ru." in story(app)
     settings, _ = load_settings(tmp_path)
@@ -138,7 +138,7 @@ async def test_the_settings_language_is_used_when_no_flag_is_given(tmp_path: Pat
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("язык ru"), "enter")
+        await pilot.press(*keys_of("язык ru"), "enter")
         await settle(app, pilot)
     assert load_settings(tmp_path)[0].language == "ru"
     again = CitadelsApp(home=tmp_path, seed=5, pace=0)
@@ -193,7 +193,7 @@ async def test_a_russian_game_resumes_in_russian_with_its_theme(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru", theme="night")
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("выбрать короля"), "enter")
+        await pilot.press(*keys_of("выбрать короля"), "enter")
         await settle(app, pilot)
     assert load_settings(tmp_path)[0].language == ""
     resumed = CitadelsApp(home=tmp_path, resume=True, pace=0)
@@ -216,9 +216,9 @@ async def test_a_language_chosen_in_the_game_is_the_one_it_resumes_in(tmp_path: 
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("выбрать короля"), "enter")
+        await pilot.press(*keys_of("выбрать короля"), "enter")
         await settle(app, pilot)
-        await pilot.press(*keys("lang en"), "enter")
+        await pilot.press(*keys_of("lang en"), "enter")
         await settle(app, pilot)
         await pilot.pause()
         assert "Language: en." in story(app)
@@ -235,9 +235,9 @@ async def test_a_theme_chosen_in_the_game_is_the_one_it_resumes_in(tmp_path: Pat
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("choose king"), "enter")
+        await pilot.press(*keys_of("choose king"), "enter")
         await settle(app, pilot)
-        await pilot.press(*keys("theme parchment"), "enter")
+        await pilot.press(*keys_of("theme parchment"), "enter")
         await settle(app, pilot)
         await pilot.pause()
         assert "Theme: parchment." in story(app)

@@ -9,27 +9,18 @@ import re
 from pathlib import Path
 
 import pytest
+from pilots import keys_of, story
 from sessions import session_info
 from ssh_helpers import Screen, connect, open_game, running_server
 
 from citadels_server.hub import Hub
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
-from citadels_tui.components.log_pane import LogPane
 from citadels_tui.components.status_bar import StatusBar
 from citadels_tui.lobby_app import ssh_app_factory
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 SIZE = (100, 30)
-
-
-def story(app: CitadelsApp) -> str:
-    assert app.game_screen is not None
-    return "\n".join(s.text for s in app.game_screen.query_one(LogPane).lines)
-
-
-def keys(text: str) -> list[str]:
-    return ["space" if c == " " else c for c in text]
 
 
 async def _settle(pilot) -> None:
@@ -47,7 +38,7 @@ async def test_two_apps_in_one_loop_keep_their_own_language(tmp_path: Path):
     async def play_russian() -> None:
         async with russian.run_test(size=SIZE) as pilot:
             await _settle(pilot)
-            await pilot.press(*keys("lang ru"), "enter")
+            await pilot.press(*keys_of("lang ru"), "enter")
             await _settle(pilot)
             assert i18n.language() == "ru"  # the test body runs in this app's context
             seen["ru"] = story(russian)
@@ -59,7 +50,7 @@ async def test_two_apps_in_one_loop_keep_their_own_language(tmp_path: Path):
         async with english.run_test(size=SIZE) as pilot:
             await _settle(pilot)
             await switched.wait()
-            await pilot.press(*keys("choose king"), "enter")
+            await pilot.press(*keys_of("choose king"), "enter")
             await _settle(pilot)
             assert i18n.language() == "en"
             seen["en"] = story(english)
@@ -80,7 +71,7 @@ async def test_the_lobby_switches_language_with_lang():
     hub = Hub(pace=0.0)
     app = ssh_app_factory(ANNA, hub)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press(*keys("lang ru"), "enter")
+        await pilot.press(*keys_of("lang ru"), "enter")
         await _settle(pilot)
         status = str(app.screen.query_one("#lobby-status").render())
         assert "Лобби" in status or CYRILLIC.search(status), status

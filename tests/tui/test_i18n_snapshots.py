@@ -6,8 +6,8 @@ Same fixed seeds as test_tui_snapshots.py; never accept a changed snapshot witho
 from __future__ import annotations
 
 import pytest
-from test_tui_screen_sizes import late_game
-from test_tui_snapshots import LEAST, SIZES, _press, _settle
+from pilots import LEAST, SIZES, pressing, until_my_turn
+from tui_states import late_game
 
 from citadels_tui.app import CitadelsApp
 
@@ -15,18 +15,18 @@ from citadels_tui.app import CitadelsApp
 @pytest.mark.parametrize("size", (LEAST, *SIZES), ids=lambda s: f"{s[0]}x{s[1]}")
 def test_selection_phase_in_russian(snap_compare, tmp_path, size):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
-    assert snap_compare(app, terminal_size=size, run_before=_press())
+    assert snap_compare(app, terminal_size=size, run_before=pressing())
 
 
 @pytest.mark.parametrize("size", (LEAST, *SIZES), ids=lambda s: f"{s[0]}x{s[1]}")
 def test_turn_with_a_decision_open_in_russian(snap_compare, tmp_path, size):
     # Anna takes the Assassin, then gold: now she may kill, build or end her turn — typed in Russian.
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
-    assert snap_compare(app, terminal_size=size, run_before=_press("выбрать ассасина", "взять золото"))
+    assert snap_compare(app, terminal_size=size, run_before=pressing("выбрать ассасина", "взять золото"))
 
 
 @pytest.mark.parametrize("size", (LEAST, *SIZES), ids=lambda s: f"{s[0]}x{s[1]}")
 def test_eight_players_late_in_the_game_in_russian(snap_compare, tmp_path, size):
     late_game(tmp_path, 8, "Анна")
     app = CitadelsApp(home=tmp_path, resume=True, pace=0, lang="ru")
-    assert snap_compare(app, terminal_size=size, run_before=_settle)
+    assert snap_compare(app, terminal_size=size, run_before=until_my_turn)

@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from test_tui_app import keys
+from pilots import keys_of, settle_lesson
 
 from citadels_core import Action
 from citadels_core.bots.turning_points import turning_points
@@ -97,24 +97,6 @@ def test_a_step_off_the_script_is_refused_by_the_check():
         learn.STEPS = original
 
 
-async def settle(app: LearnApp, pilot) -> None:
-    """Wait until the player must decide (and the screen shows it) or the game is over."""
-    for _ in range(3000):
-        await pilot.pause()
-        gs = app.game_screen
-        if app.table is not None and app.table.game.over:
-            await pilot.pause()
-            return
-        if (
-            gs is not None
-            and app.screen is gs
-            and app.seat.my_turn()
-            and gs.view().legal == app.seat.view().legal
-        ):
-            return
-    raise AssertionError("the game did not come back to the player")
-
-
 def pane_text(screen: LessonScreen) -> str:
     return str(screen.lesson.render())
 
@@ -150,7 +132,7 @@ async def play_the_lesson(tmp_path: Path, lang: str) -> None:
     app.hint_budget = (20, None)  # a quick hint, the same every time
     words = WORDS[lang]
     async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot)
+        await settle_lesson(app, pilot)
         screen = app.game_screen
         assert isinstance(screen, LessonScreen)
         assert str(learn.WELCOME) in story(screen)
@@ -168,7 +150,7 @@ async def play_the_lesson(tmp_path: Path, lang: str) -> None:
             # A wrong step first, at every step: a legal choice, but not the lesson's (or, where the step has
             # one option, one that is not there). Nothing is played; the step stays, and a legal choice
             # gets the lesson's gentle correction in the pane and the story.
-            await pilot.press(*keys(str(number % len(legal) + 1 if len(legal) > 1 else 2)), "enter")
+            await pilot.press(*keys_of(str(number % len(legal) + 1 if len(legal) > 1 else 2)), "enter")
             await pilot.pause()
             assert len(app.table.record.actions) == before
             assert len(story(screen)) > told  # something was said
@@ -178,18 +160,18 @@ async def play_the_lesson(tmp_path: Path, lang: str) -> None:
             assert learn.instruction(app.seat.config, app.seat.view(), number - 1) in pane_text(screen)
             if steps == 0:
                 # A hint helps in the lesson as in any game: the hard bot's choices, with their chances.
-                await pilot.press(*keys(words["hint"]), "enter")
+                await pilot.press(*keys_of(words["hint"]), "enter")
                 await until(pilot, lambda: "%" in story(screen).rsplit("(→)", 1)[-1], "the hint")
-            await pilot.press(*keys(str(number)), "enter")
-            await settle(app, pilot)
+            await pilot.press(*keys_of(str(number)), "enter")
+            await settle_lesson(app, pilot)
             assert app.table.record.actions[before] == (learn.PLAYER, learn.STEPS[steps].action)
             assert said not in pane_text(screen)  # the correction was for the step just done
             steps += 1
             if steps == UNDO_AT and not undone:
                 # `undo` takes the step back: the lesson is at that step again, its action wanted again.
                 undone = True
-                await pilot.press(*keys(words["undo"]), "enter")
-                await settle(app, pilot)
+                await pilot.press(*keys_of(words["undo"]), "enter")
+                await settle_lesson(app, pilot)
                 assert len(app.table.record.actions) == before
                 steps -= 1
                 assert t("Lesson · step {n} of {m}", n=steps + 1, m=len(learn.STEPS)) in str(
@@ -204,17 +186,17 @@ async def play_the_lesson(tmp_path: Path, lang: str) -> None:
         assert all(word in end for word in NEXT[lang])
         assert "26" in end and all(word in story(screen) for word in NEXT[lang])
         # And each of the three does what the words say. `help`: the commands.
-        await pilot.press(*keys(words["help"]), "enter")
+        await pilot.press(*keys_of(words["help"]), "enter")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
         await pilot.pause()
         # `hint` is for a decision: the game is over, and the story says so.
-        await pilot.press(*keys(words["hint"]), "enter")
+        await pilot.press(*keys_of(words["hint"]), "enter")
         await pilot.pause()
         assert t("Nothing to decide right now: a hint is for your own decisions.") in story(screen)
         # `review`: the lesson's two rounds as the player saw them, and the turning points being weighed.
-        await pilot.press(*keys(words["review"]), "enter")
+        await pilot.press(*keys_of(words["review"]), "enter")
         await pilot.pause()
         review = app.screen
         assert isinstance(review, ReviewScreen)
@@ -347,7 +329,7 @@ async def learn_in_the_lobby() -> None:
         await pilot.press(*"help", "enter")
         await pilot.pause()
         await pilot.press(*"learn", "enter")
-        await settle(app, pilot)
+        await settle_lesson(app, pilot)
         screen = app.game_screen
         assert isinstance(screen, LessonScreen) and not hub.tables  # the session's own game, no table
         assert str(learn.WELCOME) in story(screen)
@@ -355,7 +337,7 @@ async def learn_in_the_lobby() -> None:
         for _ in learn.STEPS:
             number = int(TYPE["en"].search(pane_text(screen)).group(1))
             await pilot.press(*str(number), "enter")
-            await settle(app, pilot)
+            await settle_lesson(app, pilot)
         assert table.game.over and table.game.result["winners"] == [learn.PLAYER]
         end = pane_text(screen)
         assert (

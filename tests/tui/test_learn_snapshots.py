@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import pytest
-from test_learn import settle
+from pilots import settle_lesson
 
 from citadels_tui import learn
 from citadels_tui.learn_app import LearnApp
@@ -20,11 +20,11 @@ def _steps(n: int, wrong: bool = False) -> Callable[..., Awaitable[None]]:
 
     async def run_before(pilot) -> None:
         app = pilot.app
-        await settle(app, pilot)
+        await settle_lesson(app, pilot)
         for _ in range(n):
             step, index = app.game_screen.wanted()
             await pilot.press(*str(index + 1), "enter")
-            await settle(app, pilot)
+            await settle_lesson(app, pilot)
         if wrong:
             _, index = app.game_screen.wanted()
             await pilot.press(*str(index + 2), "enter")

@@ -96,8 +96,8 @@ def test_a_spectator_has_summaries_and_nothing_done_to_them(table):
 async def play_until_recap(pilot, swap: bool = True) -> None:
     """Play Anna's decisions as the fixed game does (pressing the option's number) until a recap naming the
     Magician's swap (or, swap=False, any recap) is in the story at her turn."""
+    from pilots import keys_of, settle
     from recap_helpers import anna
-    from test_tui_app import keys, settle
 
     from citadels_core.view import view
     from citadels_tui.components.log_pane import LogPane
@@ -112,7 +112,7 @@ async def play_until_recap(pilot, swap: bool = True) -> None:
             return
         v = app.seat.view()
         action = me.choose(view(app.table.game, 0))
-        await pilot.press(*keys(str(v.legal.index(action) + 1)), "enter")
+        await pilot.press(*keys_of(str(v.legal.index(action) + 1)), "enter")
     raise AssertionError("no recap came")
 
 

@@ -102,7 +102,7 @@ def test_an_unwritable_cache_folder_is_no_error(tmp_path: Path):
 
 
 def test_citadels_keeps_its_themes_and_starts_with_a_damaged_file(tmp_path: Path):
-    from test_tui_no_color import start_until_kept_and_quit
+    from terminals import start_until_kept_and_quit
 
     kept = tmp_path / "cache" / "themes.marshal"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pilots import SIZE, keys_of, settle
 
 from citadels_core import Action, get_edition
 from citadels_tui.app import CitadelsApp
@@ -14,31 +15,6 @@ from citadels_tui.components.log_pane import LogPane
 from citadels_tui.components.resume_screen import ResumeScreen
 from citadels_tui.names import card_name, char_name
 from citadels_tui.saves import save_target
-
-SIZE = (100, 30)
-
-
-def keys(text: str) -> list[str]:
-    return ["space" if c == " " else c for c in text]
-
-
-async def settle(app: CitadelsApp, pilot, limit: int = 3000) -> None:
-    """Wait until the player must decide (and the screen shows it) or the game is over."""
-    for _ in range(limit):
-        await pilot.pause()
-        if isinstance(app.screen, EndScreen):
-            return
-        gs = app.game_screen
-        if (
-            gs is not None
-            and app.screen is gs
-            and app.seat is not None
-            and app.seat.my_turn()
-            and gs.view().legal == app.seat.view().legal
-            and gs.view().legal
-        ):
-            return
-    raise AssertionError("the game did not come back to the player")
 
 
 def typed_command(app: CitadelsApp) -> str:
@@ -76,7 +52,7 @@ async def test_a_whole_game_by_typed_commands(tmp_path: Path):
         while not isinstance(app.screen, EndScreen):
             before = len(app.table.record.actions)
             cmd = typed_command(app)
-            await pilot.press(*keys(cmd), "enter")
+            await pilot.press(*keys_of(cmd), "enter")
             await settle(app, pilot)
             assert len(app.table.record.actions) > before, f"{cmd!r} did nothing"
             typed += 1
@@ -127,13 +103,13 @@ async def test_an_illegal_command_shows_the_engines_reason(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("take gold"), "enter")
+        await pilot.press(*keys_of("take gold"), "enter")
         await pilot.pause()
         log = app.game_screen.query_one(LogPane)
         text = "\n".join(str(line.text) for line in log.lines)
         assert "First choose a character." in text
         assert app.table.record.actions == []
-        await pilot.press("¹", "enter", "٣", "enter", *keys("!!"), "enter")  # odd input: words, no crash
+        await pilot.press("¹", "enter", "٣", "enter", *keys_of("!!"), "enter")  # odd input: words, no crash
         await pilot.pause()
         text = "\n".join(str(line.text) for line in log.lines)
         assert "I don't understand “!!”" in text
@@ -191,7 +167,7 @@ async def test_broken_settings_are_reported_and_the_game_still_starts(tmp_path: 
         await pilot.pause()
         text = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
         assert "settings file" in text and "broken" in text
-        await pilot.press(*keys("theme nord"), "enter")
+        await pilot.press(*keys_of("theme nord"), "enter")
         await pilot.pause()
     assert cfg.read_text(encoding="utf-8") == "bot_pace = 'fast'"
 
@@ -203,7 +179,7 @@ async def test_help_opens_on_a_card_and_closes(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=4, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("help observatory"), "enter")
+        await pilot.press(*keys_of("help observatory"), "enter")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         assert "draw 3 cards instead of 2" in str(app.screen.query_one("#help-topic").render())
@@ -256,7 +232,7 @@ async def test_new_game_screen_starts_the_chosen_game(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=4, pace=0)
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("new"), "enter")
+        await pilot.press(*keys_of("new"), "enter")
         await pilot.pause()
         app.screen.query_one("#players", Select).value = 2
         app.screen.query_one("#districts", Select).value = districts
@@ -291,9 +267,9 @@ async def test_tab_completes_and_up_recalls_the_last_command(tmp_path: Path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         line = app.game_screen.query_one(CommandLine)
-        await pilot.press(*keys("cho"), "tab")
+        await pilot.press(*keys_of("cho"), "tab")
         assert line.value == "choose"
-        await pilot.press(*keys(" ki"), "tab")
+        await pilot.press(*keys_of(" ki"), "tab")
         assert line.value == "choose king"
         await pilot.press("enter")
         await settle(app, pilot)
@@ -306,7 +282,7 @@ async def test_look_and_score_tell_the_story_pane(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("look at bruno"), "enter", *keys("score"), "enter")
+        await pilot.press(*keys_of("look at bruno"), "enter", *keys_of("score"), "enter")
         await pilot.pause()
         text = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
         assert "Bruno: 2 gold, 4 cards, no character revealed. City: no districts." in text
@@ -319,7 +295,7 @@ async def test_pace_changes_the_bots_wait_and_is_remembered(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("pace 0.25"), "enter", *keys("pace fast"), "enter")
+        await pilot.press(*keys_of("pace 0.25"), "enter", *keys_of("pace fast"), "enter")
         await pilot.pause()
         assert app.table.pace == 0.25
         text = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
@@ -333,10 +309,10 @@ async def test_theme_changes_and_is_remembered(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("theme nord"), "enter")
+        await pilot.press(*keys_of("theme nord"), "enter")
         await pilot.pause()
         assert app.theme == "nord"
-        await pilot.press(*keys("theme nosuch"), "enter")
+        await pilot.press(*keys_of("theme nosuch"), "enter")
         await pilot.pause()
         text = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
         assert "There is no theme called nosuch" in text
@@ -409,9 +385,9 @@ async def test_with_ten_options_a_digit_waits_for_enter_or_a_second_digit(tmp_pa
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("choose assassin"), "enter")
+        await pilot.press(*keys_of("choose assassin"), "enter")
         await settle(app, pilot)
-        await pilot.press(*keys("gold"), "enter")
+        await pilot.press(*keys_of("gold"), "enter")
         await settle(app, pilot)
         legal = app.seat.view().legal
         assert len(legal) == 10
@@ -511,7 +487,7 @@ async def test_the_command_line_suggests_the_rest_of_a_word_inline_and_right_arr
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         line = app.screen.query_one(CommandLine)
-        await pilot.press(*keys("choose ki"))
+        await pilot.press(*keys_of("choose ki"))
         await pilot.pause()
         assert line._suggestion == "choose king"
         assert "choose king" in "".join(s.text for s in line.render_line(0))  # shown, the rest faded
@@ -660,14 +636,14 @@ async def test_a_plain_start_shows_the_game_as_the_first_screen_and_later_games_
         await settle(app, pilot)
         assert app.screen_stack == [app.game_screen]
         first = app.game_screen
-        await pilot.press(*keys("new"), "enter")
+        await pilot.press(*keys_of("new"), "enter")
         await pilot.pause()
         assert len(app.screen_stack) == 2  # the form over the game
         app.screen.action_start()
         await settle(app, pilot)
         assert app.screen_stack == [app.game_screen] and app.game_screen is not first
         second = app.game_screen
-        await pilot.press(*keys("lang ru"), "enter")
+        await pilot.press(*keys_of("lang ru"), "enter")
         await settle(app, pilot)
         assert app.screen_stack == [app.game_screen] and app.game_screen is not second
 

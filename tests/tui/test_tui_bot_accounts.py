@@ -5,10 +5,9 @@ it is rated like anyone and `leaderboard humans` leaves it out, in both language
 
 from __future__ import annotations
 
+from pilots import keys_of, lobby_text, said, settle, tables_text, type_line, until
 from sessions import session_info
-from test_tui_app import keys, settle
-from test_tui_history import keep, lobby_text, said, type_line, until
-from test_tui_lobby import tables_text
+from tui_states import keep
 
 from citadels_core import GameConfig
 from citadels_server.hub import Hub
@@ -112,7 +111,7 @@ async def test_who_on_the_full_screen_marks_the_seat_a_bot_program_plays(tmp_pat
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(app, pilot)
         app.table.programs.add(1)
-        await pilot.press(*keys("who"), "enter")
+        await pilot.press(*keys_of("who"), "enter")
         await pilot.pause()
         story = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
         assert "Seat 2: Bruno, a bot program" in story and "Seat 3: Clara." in story

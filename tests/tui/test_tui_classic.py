@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pilots import SIZE, keys_of, settle
 from rich.console import Console
 from sessions import session_info
-from test_tui_app import SIZE, keys, settle
 from textual.widgets import Input, Select
 
 from citadels_server.cli_parser import build_parser
@@ -118,7 +118,7 @@ async def test_a_classic_table_in_the_lobby_by_form_and_by_command():
     hub = Hub(pace=0.0)
     app = ssh_app_factory(ANNA, hub)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press(*keys("new"), "enter")
+        await pilot.press(*keys_of("new"), "enter")
         await pilot.pause()
         form = app.screen
         assert isinstance(form, TableFormScreen)
@@ -148,7 +148,7 @@ async def test_a_classic_table_in_the_lobby_by_form_and_by_command():
         console = Console(width=120, record=True)
         console.print(app.screen._tables())
         assert "classic · shorter" in console.export_text()
-        await pilot.press(*keys("start"), "enter")
+        await pilot.press(*keys_of("start"), "enter")
         for _ in range(50):
             await pilot.pause()
             if ht.table is not None:
@@ -159,10 +159,10 @@ async def test_a_classic_table_in_the_lobby_by_form_and_by_command():
     # Typed: edition= picks the classic setups; a 2016 preset for a classic table is refused.
     app = ssh_app_factory(session_info(name="bruno", key_fingerprint=None), hub)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press(*keys("new 4 edition=classic cast=first_game"), "enter")
+        await pilot.press(*keys_of("new 4 edition=classic cast=first_game"), "enter")
         await pilot.pause()
         assert len(hub.tables) == 1
-        await pilot.press(*keys("new 4 edition=classic cast=classic_intrigue"), "enter")
+        await pilot.press(*keys_of("new 4 edition=classic cast=classic_intrigue"), "enter")
         await pilot.pause()
         ht = hub.tables[2]
         assert (ht.edition, ht.cast, ht.districts) == ("classic", "classic_intrigue", "classic_basic")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tui_app import SIZE, keys, settle
+from pilots import SIZE, keys_of, settle
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Input
@@ -42,7 +42,7 @@ async def test_the_command_line_draws_its_line_exactly_as_input_did(tmp_path: Pa
         drawn = [_as_input_draws_it(line)]  # the placeholder, with the cursor on its first letter
         for text in ["c", "cho", "choose ki", "z", "say hello world", "x" * 150]:
             line.value = ""
-            await pilot.press(*keys(text))
+            await pilot.press(*keys_of(text))
             await pilot.pause()
             drawn.append(_as_input_draws_it(line))
             await pilot.press("left", "left")
@@ -78,7 +78,7 @@ async def test_the_servers_partial_update_renders_the_same_lines(tmp_path: Path)
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("cho"))
+        await pilot.press(*keys_of("cho"))
         await pilot.pause()
         compositor = app.screen._compositor  # noqa: SLF001
 

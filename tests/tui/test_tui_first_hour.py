@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tui_undo import deciding, until
+from pilots import pause_until
+from tui_states import deciding
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
@@ -39,7 +40,7 @@ async def test_the_player_who_decides_is_marked_in_a_word_not_a_bare_ellipsis(
     i18n.set_language(lang)
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: deciding(app))
+        await pause_until(pilot, lambda: deciding(app))
         g = _waiting_for_bruno(("Anna", "Bruno", "Clara", "David"))
         drawn = app.game_screen.query_one(CitiesPane).render_cities(view(g, 0), g.config)
         lines = [line for r in drawn.renderables for line in r.plain.split("\n")]
@@ -77,7 +78,7 @@ async def test_of_two_identical_cards_in_the_hand_only_one_shows_the_cursor(tmp_
     saved_game_where(tmp_path, lambda g: len(set(g.hands[0])) < len(g.hands[0]))
     app = CitadelsApp(home=tmp_path, resume=True, pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: deciding(app))
+        await pause_until(pilot, lambda: deciding(app))
         hand = app.game_screen.query_one(HandPane)
         cards = app.seat.view().hand
         twice = next(k for k in cards if cards.count(k) > 1)
@@ -101,16 +102,16 @@ async def test_after_undo_the_card_that_came_back_is_not_marked_new(tmp_path: Pa
     saved_game_where(tmp_path, lambda g: any(a.kind == "build" for a in g.legal_actions()))
     app = CitadelsApp(home=tmp_path, resume=True, pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: deciding(app, "build"))
+        await pause_until(pilot, lambda: deciding(app, "build"))
         hand = app.game_screen.query_one(HandPane)
         assert "✦" not in hand.render_hand(app.seat.config).plain
         build = next(a for a in app.seat.view().legal if a.kind == "build")
         name = card_name(app.seat.config, str(build.args[0]))
         moves = len(app.table.record.actions)
         await pilot.press(*typed(f"build {name.lower()}"), "enter")
-        await until(pilot, lambda: len(app.table.record.actions) == moves + 1)
+        await pause_until(pilot, lambda: len(app.table.record.actions) == moves + 1)
         await pilot.press(*"undo", "enter")
-        await until(pilot, lambda: len(app.table.record.actions) == moves and deciding(app, "build"))
+        await pause_until(pilot, lambda: len(app.table.record.actions) == moves and deciding(app, "build"))
         await pilot.pause()
         assert name in hand.render_hand(app.seat.config).plain
         assert "✦" not in hand.render_hand(app.seat.config).plain
@@ -124,16 +125,16 @@ def story(app: CitadelsApp) -> str:
 async def test_quit_in_a_game_asks_first_and_a_yes_leaves(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: deciding(app))
+        await pause_until(pilot, lambda: deciding(app))
         await pilot.press("1")  # a character chosen: the game is the player's now
-        await until(pilot, lambda: deciding(app) and any(s == 0 for s, _ in app.table.record.actions))
+        await pause_until(pilot, lambda: deciding(app) and any(s == 0 for s, _ in app.table.record.actions))
         await pilot.press(*"quit", "enter")
-        await until(pilot, lambda: "Leave the game?" in story(app))
+        await pause_until(pilot, lambda: "Leave the game?" in story(app))
         assert app.is_running and "citadels --resume" in story(app)
         await pilot.press(*"no", "enter")
-        await until(pilot, lambda: "You stay at the table." in story(app))
+        await pause_until(pilot, lambda: "You stay at the table." in story(app))
         await pilot.press(*"quit", "enter", *"yes", "enter")
-        await until(pilot, lambda: not app.is_running)
+        await pause_until(pilot, lambda: not app.is_running)
     assert app.return_code == 0 and "citadels --resume" in (app.farewell or "")
 
 
@@ -141,13 +142,13 @@ async def test_quit_in_a_game_asks_first_and_a_yes_leaves(tmp_path: Path):
     ("lang", "said"), [("en", "1 or 10–{m}? Enter chooses 1"), ("ru", "1 или 10–{m}? Enter выбирает 1")]
 )
 async def test_a_lone_digit_that_waits_for_enter_says_why(tmp_path: Path, lang: str, said: str):
-    from test_tui_screen_sizes import screen_lines
+    from pilots import screen_lines
 
     i18n.set_language(lang)
     g = saved_game_where(tmp_path, lambda g: len(g.legal_actions()) >= 12)
     app = CitadelsApp(home=tmp_path, resume=True, pace=0, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: deciding(app))
+        await pause_until(pilot, lambda: deciding(app))
         count = len(app.seat.view().legal)
         assert count == len(g.legal_actions())
         await pilot.press("1")
@@ -159,7 +160,7 @@ async def test_a_lone_digit_that_waits_for_enter_says_why(tmp_path: Path, lang: 
         assert "Enter" not in screen_lines(app)[-1]
         moves = len(app.table.record.actions)
         await pilot.press("1", "enter")  # Enter still chooses 1
-        await until(pilot, lambda: len(app.table.record.actions) > moves)
+        await pause_until(pilot, lambda: len(app.table.record.actions) > moves)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

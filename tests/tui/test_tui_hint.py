@@ -8,6 +8,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from pilots import pause_until, story
 from sessions import session_info
 
 from citadels_core import Game, GameConfig
@@ -17,7 +18,6 @@ from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
 from citadels_tui.commands import parse
 from citadels_tui.components.command_line import CommandLine
-from citadels_tui.components.log_pane import LogPane
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.names import describe
 from citadels_tui.table import HintRequest, Seat, Table
@@ -25,18 +25,6 @@ from citadels_tui.table import HintRequest, Seat, Table
 SIZE = (100, 30)
 BUDGET = (20, None)  # 20 playouts, no time cap: quick, and the same hint every time
 CHOICE = re.compile(r"[→•] (.+) — (\d+)% \(option (\d+)\)")
-
-
-def story(app: CitadelsApp) -> str:
-    return "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
-
-
-async def until(pilot, cond, limit: int = 2000) -> None:
-    for _ in range(limit):
-        if cond():
-            return
-        await pilot.pause()
-    raise AssertionError("it never happened")
 
 
 def my_decision(app: CitadelsApp) -> bool:
@@ -123,10 +111,10 @@ async def test_hint_shows_the_top_choices_with_chances_and_option_numbers(tmp_pa
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     app.hint_budget = BUDGET
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: my_decision(app))
+        await pause_until(pilot, lambda: my_decision(app))
         expected = app.seat.ask_hint(*BUDGET).search()  # the same position, the same seed: the same hint
         await pilot.press(*"hint", "enter")
-        await until(pilot, lambda: "%" in story(app))
+        await pause_until(pilot, lambda: "%" in story(app))
         text = story(app)
         assert "Thinking about a hint…" in text
         assert "Hint — the hard bot's top choices, best chance to win first (→):" in text
@@ -143,11 +131,11 @@ async def test_f4_asks_for_a_hint_too_and_nothing_is_said_when_it_is_not_your_de
     app = CitadelsApp(home=tmp_path, seed=5, pace=10)  # the bots' moves wait 10 s: time to ask
     app.hint_budget = BUDGET
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: my_decision(app))
+        await pause_until(pilot, lambda: my_decision(app))
         await pilot.press("f4")
-        await until(pilot, lambda: "%" in story(app))
+        await pause_until(pilot, lambda: "%" in story(app))
         await pilot.press("1")  # choose a character: now a bot chooses, slowly
-        await until(pilot, lambda: not app.seat.my_turn())
+        await pause_until(pilot, lambda: not app.seat.my_turn())
         await pilot.press(*"hint", "enter")
         await pilot.pause()
         assert "Nothing to decide right now: a hint is for your own decisions." in story(app)
@@ -159,23 +147,23 @@ async def test_the_search_runs_in_a_thread_while_the_app_answers(tmp_path: Path,
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     app.hint_budget = BUDGET
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: my_decision(app))
+        await pause_until(pilot, lambda: my_decision(app))
         await pilot.press(*"hint", "enter")
-        await until(pilot, lambda: bool(gate.threads))
+        await pause_until(pilot, lambda: bool(gate.threads))
         # The search is held, yet the app goes on: keys are typed, commands answered.
         assert gate.threads[0] != threading.get_ident()
         assert [w.node for w in hint_workers(app)] == [app.game_screen]
         await pilot.press(*"score", "enter")
-        await until(pilot, lambda: "points so far" in story(app))
+        await pause_until(pilot, lambda: "points so far" in story(app))
         assert "Thinking about a hint…" in story(app) and "%" not in story(app)
         # Asked again while thinking: one search, not two.
         await pilot.press("f4")
         await pilot.pause()
         assert "Still thinking about the hint…" in story(app)
         gate.open.set()
-        await until(pilot, lambda: "%" in story(app))
+        await pause_until(pilot, lambda: "%" in story(app))
         assert len(gate.threads) == 1
-        await until(pilot, lambda: not hint_workers(app))
+        await pause_until(pilot, lambda: not hint_workers(app))
 
 
 async def test_a_hint_that_comes_after_the_player_acted_is_dropped(tmp_path: Path, monkeypatch):
@@ -183,30 +171,30 @@ async def test_a_hint_that_comes_after_the_player_acted_is_dropped(tmp_path: Pat
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     app.hint_budget = BUDGET
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: my_decision(app))
+        await pause_until(pilot, lambda: my_decision(app))
         await pilot.press(*"hint", "enter")
-        await until(pilot, lambda: bool(gate.threads))
+        await pause_until(pilot, lambda: bool(gate.threads))
         await pilot.press("1")  # the player does not wait for the hint
-        await until(pilot, lambda: "The hint was dropped: the game has moved on." in story(app))
+        await pause_until(pilot, lambda: "The hint was dropped: the game has moved on." in story(app))
         gate.open.set()
-        await until(pilot, lambda: bool(gate.results))
-        await until(pilot, lambda: not hint_workers(app))
+        await pause_until(pilot, lambda: bool(gate.results))
+        await pause_until(pilot, lambda: not hint_workers(app))
         await pilot.pause()
         assert "%" not in story(app)  # the old position's choices are never shown
         assert story(app).count("The hint was dropped") == 1
         # The next decision gets its own hint.
-        await until(pilot, lambda: my_decision(app))
+        await pause_until(pilot, lambda: my_decision(app))
         await pilot.press(*"hint", "enter")
-        await until(pilot, lambda: "%" in story(app))
+        await pause_until(pilot, lambda: "%" in story(app))
 
 
 async def test_the_hint_in_russian(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
     app.hint_budget = BUDGET
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: my_decision(app))
+        await pause_until(pilot, lambda: my_decision(app))
         await pilot.press(*"подсказка", "enter")
-        await until(pilot, lambda: "%" in story(app))
+        await pause_until(pilot, lambda: "%" in story(app))
         assert "Подсказка — лучшие ходы сильного бота" in story(app)
         assert "% (вариант " in story(app)
 
@@ -223,9 +211,9 @@ async def test_a_hint_at_a_hosted_table():
         hub.start(ht, "anna")
         await pilot.pause()
         app.sit(ht, 0)
-        await until(pilot, lambda: my_decision(app))
+        await pause_until(pilot, lambda: my_decision(app))
         await pilot.press(*"hint", "enter")
-        await until(pilot, lambda: "%" in story(app))
+        await pause_until(pilot, lambda: "%" in story(app))
         v = app.seat.view()
         shown = CHOICE.findall(story(app))
         assert shown and all(

@@ -6,16 +6,14 @@ table. The same commands over SSH against a real `citadels serve`: tests/server/
 from __future__ import annotations
 
 import asyncio
-import functools
 import re
 
 import pytest
-from pilots import keys_of, until
+from pilots import lobby_text, said, type_line, until
 from sessions import session_info
+from tui_states import WHEN, keep
 
-from citadels_core import Game, GameConfig
-from citadels_core.bots import decide, make_bot
-from citadels_core.record import GameRecord
+from citadels_core import Game
 from citadels_core.view import view
 from citadels_server.hub import Hub
 from citadels_tui import history_words
@@ -24,70 +22,13 @@ from citadels_tui.components.lobby_screen import LobbyLog, LobbyScreen
 from citadels_tui.components.replay_screen import ReplayScreen
 from citadels_tui.components.status_bar import StatusBar, status_text
 from citadels_tui.lobby_app import ssh_app_factory
-from citadels_tui.ratings import Place
-from citadels_tui.records import FinishedGame, Finisher, GameSummary, MemoryRecords
+from citadels_tui.records import MemoryRecords
 from citadels_tui.replay import Replay
 
 ANNA = session_info(name="anna", key_fingerprint="SHA256:anna")
 BRUNO = session_info(name="bruno", key_fingerprint="SHA256:bruno")
 DORA = session_info(name="dora", key_fingerprint="SHA256:dora")  # has a key, never played
 GUEST = session_info(name="guest-7", key_fingerprint=None)
-WHEN = 1_790_000_000.0  # 2026-09-21 14:13 UTC
-
-
-@functools.cache
-def whole_game(names: tuple[str, ...], seed: int) -> GameRecord:
-    """A whole first game played by `normal` bots, its seats named `names` (played once per test run)."""
-    cfg = GameConfig.create(len(names), names=names)
-    g = Game(cfg, seed, record_events=False)
-    bots = [make_bot("normal", seed * 10 + i) for i in range(len(names))]
-    actions = []
-    while not g.over:
-        p = g.pending()[0]
-        a = decide(bots[p], g, p)
-        g.apply(p, a)
-        actions.append((p, a))
-    return GameRecord(cfg, seed, actions)
-
-
-def keep(
-    records: MemoryRecords,
-    gid: int,
-    seats: list[tuple[str, str | None, str | None]],
-    seed: int,
-    ended: float = WHEN,
-    abandoned: bool = False,
-) -> FinishedGame:
-    """Keep a game of bots in `records` as the hub keeps a finished table: seats are (name, key, bot level);
-    a human with a key is rated."""
-    record = whole_game(tuple(name for name, _, _ in seats), seed).copy()
-    game = record.replay(record_events=False)
-    totals = [s["total"] for s in game.result["scores"]]
-    winners = set(game.result["winners"])
-    order = {p: (totals[p], p in winners) for p in range(len(seats))}
-    ranks = [1 + sum(1 for q in order if order[q] > order[p]) for p in range(len(seats))]
-    finishers = tuple(
-        Finisher(name, key, bot, totals[p], ranks[p]) for p, (name, key, bot) in enumerate(seats)
-    )
-    kept = FinishedGame(GameSummary(gid, ended, "2016", finishers, len(record.actions), abandoned), record)
-    places = [
-        Place(ranks[p], rated=name if key else None, bot=bot) for p, (name, key, bot) in enumerate(seats)
-    ]
-    records.table_finished(gid, kept, places)
-    return kept
-
-
-def lobby_text(app) -> str:
-    return " ".join(" ".join(strip.text for strip in app.lobby.query_one(LobbyLog).lines).split())
-
-
-async def type_line(pilot, text: str) -> None:
-    await pilot.press(*keys_of(text), "enter")
-
-
-async def said(pilot, app, text: str) -> str:
-    await until(pilot, lambda: text in lobby_text(app), repr(text))
-    return lobby_text(app)
 
 
 def three_games() -> MemoryRecords:

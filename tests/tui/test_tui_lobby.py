@@ -3,10 +3,9 @@
 import asyncio
 
 import pytest
-from pilots import keys_of, log_text, until
-from rich.console import Console
+from pilots import keys_of, log_text, tables_text, until
 from sessions import session_info
-from textual.widgets import Button, Select, Static
+from textual.widgets import Button, Select
 
 from citadels_server.hub import Hub
 from citadels_tui.chat import ChatLimit
@@ -99,13 +98,6 @@ async def test_the_form_can_be_cancelled():
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, TableFormScreen) and not hub.tables
-
-
-def tables_text(app) -> str:
-    """The lobby's table of tables as text, as Rich draws it."""
-    console = Console(width=200, record=True)
-    console.print(app.lobby.query_one("#lobby-tables", Static).content)
-    return console.export_text()
 
 
 def lobby_text(app) -> str:
@@ -250,7 +242,7 @@ async def test_the_new_table_form_opens_with_its_first_field_focused_and_enter_w
     ],
 )
 async def test_the_hosts_top_line_is_whole_at_80_columns(lang, said):
-    from test_tui_screen_sizes import screen_lines
+    from pilots import screen_lines
 
     hub = Hub(pace=0.0)
     app = ssh_app_factory(session_info(name="alexandra", key_fingerprint=None), hub)
@@ -266,7 +258,7 @@ async def test_the_hosts_top_line_is_whole_at_80_columns(lang, said):
 
 @pytest.mark.parametrize(("lang", "first", "last"), [("en", "Commands:", "quit"), ("ru", "Команды:", "quit")])
 async def test_the_lobby_help_is_a_list_that_fits_80x24(lang, first, last):
-    from test_tui_screen_sizes import screen_lines
+    from pilots import screen_lines
 
     from citadels_tui.lobby_help import help_lines, new_help_lines
 

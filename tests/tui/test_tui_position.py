@@ -7,8 +7,9 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from pilots import SIZE, pause_until, story
 from rich.console import Console
-from test_tui_undo import GOLD, SIZE, deciding, story, until
+from tui_states import GOLD, deciding
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
@@ -52,7 +53,7 @@ async def test_a_game_from_a_position_shows_its_state_and_takes_a_move(tmp_path:
     start = from_position(text, record_events=False)
     app = CitadelsApp(home=tmp_path, pace=0, position=text, position_bots="easy")
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: deciding(app))
+        await pause_until(pilot, lambda: deciding(app))
         assert app.seat.player == SEAT and app.table.bot_kinds == {0: "easy", 1: "easy", 3: "easy"}
         v = app.seat.view()
         assert v == view(start, SEAT)  # nothing moved before the human's decision
@@ -67,7 +68,7 @@ async def test_a_game_from_a_position_shows_its_state_and_takes_a_move(tmp_path:
         assert any(p.city for p in v.players)
         gold = v.players[SEAT].gold
         await pilot.press(*"gold", "enter")
-        await until(
+        await pause_until(
             pilot, lambda: app.table.record.actions and app.seat.view().players[SEAT].gold == gold + 2
         )
         assert app.table.record.actions[0] == (SEAT, GOLD)
@@ -82,7 +83,7 @@ async def test_a_chosen_seat_plays_from_the_position_while_bots_play_up_to_it(tm
     text = position_text()
     app = CitadelsApp(home=tmp_path, pace=0, position=text, position_seat=0, position_bots="random")
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: deciding(app))
+        await pause_until(pilot, lambda: deciding(app))
         assert app.seat.player == 0 and app.table.record.actions  # the bots played seat 2's turn and on
         assert all(p != 0 for p, _ in app.table.record.actions)
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_tui_snapshots import finished_record
+from tui_states import finished_record
 
 from citadels_core import Game
 from citadels_core.gameline import decode, encode

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from sessions import session_info
-from test_tui_snapshots import finished_record
 from textual.widgets import Button
 from textual_plotext import PlotextPlot
+from tui_states import finished_record
 
 from citadels_core import Game
 from citadels_core.record import GameRecord

@@ -4,9 +4,9 @@ as soon as it opens, whatever has the focus, every line can be reached, and the 
 from __future__ import annotations
 
 import pytest
-from test_tui_snapshots import QuickReview, finished_record
 from textual.containers import VerticalScroll
 from textual.widget import Widget
+from tui_states import QuickReview, finished_record
 
 from citadels_tui.components.review_screen import ReviewScreen
 from citadels_tui.components.turning_points import TurningPointsPane

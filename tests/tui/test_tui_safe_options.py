@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_tui_app import SIZE, keys, settle
+from pilots import SIZE, keys_of, settle
 
 from citadels_core import Action
 from citadels_tui.app import CitadelsApp
@@ -37,7 +37,7 @@ async def test_ctrl_c_then_a_command_needs_ctrl_c_twice_again(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press("ctrl+c", *keys("score"), "enter", "ctrl+c")
+        await pilot.press("ctrl+c", *keys_of("score"), "enter", "ctrl+c")
         await pilot.pause()
         assert app.is_running
         assert story(app).count("To leave, type quit") == 2
@@ -47,11 +47,11 @@ async def test_quit_in_the_middle_of_a_game_says_it_is_saved(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("choose king"), "enter")
+        await pilot.press(*keys_of("choose king"), "enter")
         await settle(app, pilot)
-        await pilot.press(*keys("quit"), "enter")
+        await pilot.press(*keys_of("quit"), "enter")
         await pilot.pause()
-        await pilot.press(*keys("yes"), "enter")  # quit asks first once a decision was made
+        await pilot.press(*keys_of("yes"), "enter")  # quit asks first once a decision was made
         await pilot.pause()
     assert app.farewell == "The game is saved: citadels --resume goes on with it."
     assert app.save_path is not None and app.save_path.exists()
@@ -75,9 +75,9 @@ async def test_a_number_typed_acts_on_the_list_seen_when_typing_started(tmp_path
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press(*keys("choose assassin"), "enter")
+        await pilot.press(*keys_of("choose assassin"), "enter")
         await settle(app, pilot)
-        await pilot.press(*keys("gold"), "enter")
+        await pilot.press(*keys_of("gold"), "enter")
         await settle(app, pilot)
         legal = app.seat.view().legal
         assert len(legal) >= 10

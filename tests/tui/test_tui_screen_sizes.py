@@ -8,22 +8,19 @@ cities are taller than their frame (8 players at 80×24) its title says that Ctr
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from rich.console import Console
+from pilots import screen_lines
 from rich.text import Text
+from tui_states import late_game
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
-from citadels_core.record import GameRecord
 from citadels_core.view import View, points_so_far, view
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.game_screen import MIN_HEIGHT, MIN_WIDTH
 from citadels_tui.components.status_bar import status_text
-from citadels_tui.game_setup import bot_names
 from citadels_tui.names import card_name
-from citadels_tui.saves import save_target, write_save
 
 SIZES = [(MIN_WIDTH, MIN_HEIGHT), (80, 24), (120, 40)]
 # What the screen says, per language: your name and its marker, the points unit, the top line's words.
@@ -47,42 +44,6 @@ WORDS = {
         "mine": "▶ Ваш ход",
     },
 }
-
-
-def late_game(home: Path, players: int, me: str, edition: str = "2016") -> View:
-    """A saved game played by bots into round 5 or later, stopped at Anna's turn (cities well built)."""
-    from citadels_tui.game_setup import default_preset
-
-    cfg = GameConfig.create(
-        players,
-        names=bot_names(me, players),
-        edition=edition,
-        cast=default_preset(edition),
-        districts=default_preset(edition),
-    )
-    g = Game(cfg, 5)
-    bots = [make_bot("heuristic", 50 + p) for p in range(players)]
-    actions = []
-    while (pd := g.pending()) is not None:
-        v = view(g, pd[0])
-        if pd[0] == 0 and g.round >= 5 and v.pending_kind == "turn":
-            break
-        a = bots[pd[0]].choose(v)
-        g.apply(pd[0], a)
-        actions.append((pd[0], a))
-    assert not g.over
-    write_save(GameRecord(cfg, 5, actions), save_target(home), {i: "heuristic" for i in range(1, players)})
-    return view(g, 0)
-
-
-def screen_lines(app: CitadelsApp) -> list[str]:
-    """The screen as text, one string a row: composed the way Textual's own export_screenshot does."""
-    w, h = app.size
-    console = Console(width=w, height=h, record=True, file=open("/dev/null", "w"), legacy_windows=False)  # noqa: SIM115
-    console.print(app.screen._compositor.render_update(full=True))
-    lines = console.export_text().split("\n")
-    assert len(lines) >= h
-    return lines[:h]
 
 
 def region_text(lines: list[str], region) -> list[str]:

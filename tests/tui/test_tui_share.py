@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pilots import SIZE, pause_until, story
 from sessions import session_info
-from test_tui_undo import GOLD, SIZE, deciding, story, until
+from tui_states import GOLD, deciding
 
 from citadels_core import GameConfig
 from citadels_core.gameline import read
@@ -41,13 +42,13 @@ async def test_share_shows_a_line_that_decodes_to_the_game_and_copies_it(tmp_pat
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(40):  # through the draft to the first turn, choosing option 1
-            await until(pilot, lambda: deciding(app))
+            await pause_until(pilot, lambda: deciding(app))
             if GOLD in app.seat.view().legal:
                 break
             await pilot.press("1")
         assert app.table.record.actions
         await pilot.press(*"share", "enter")
-        await until(pilot, lambda: bool(app.clipboard))
+        await pause_until(pilot, lambda: bool(app.clipboard))
         await pilot.pause()
         line = _line_in_story(app)
         record, bots = read(line)
@@ -62,9 +63,9 @@ async def test_share_in_russian(tmp_path: Path):
     try:
         app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: deciding(app))
+            await pause_until(pilot, lambda: deciding(app))
             await pilot.press(*"поделиться", "enter")
-            await until(pilot, lambda: bool(app.clipboard))
+            await pause_until(pilot, lambda: bool(app.clipboard))
             await pilot.pause()
             assert read(_line_in_story(app))[0].actions == app.table.record.actions
     finally:
@@ -79,9 +80,9 @@ async def test_a_hosted_game_is_shared_only_once_it_is_over():
         hub.start(ht, "anna")
         await pilot.pause()
         app.sit(ht, 0)
-        await until(pilot, lambda: deciding(app))
+        await pause_until(pilot, lambda: deciding(app))
         await pilot.press(*"share", "enter")
-        await until(pilot, lambda: "shared once the game is over" in story(app))
+        await pause_until(pilot, lambda: "shared once the game is over" in story(app))
         assert "citadels:1:" not in story(app) and not app.clipboard
         ht.table.close()
 
@@ -108,7 +109,7 @@ async def test_a_line_too_long_for_the_terminal_is_not_shown_in_pieces_and_the_s
 
 
 def test_citadels_replay_line_prints_a_saved_games_line(tmp_path, capsys):
-    from test_tui_undo import table_at_gathering
+    from tui_states import table_at_gathering
 
     from citadels_server.cli import main
     from citadels_tui.saves import write_save

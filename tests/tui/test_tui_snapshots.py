@@ -8,15 +8,12 @@ pictures in docs/themes.md (bench/theme_pictures.py imports STATES from here).""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from functools import partial
 
 import pytest
+from pilots import LARGE, LEAST, SIZES, SMALL, pressing, until_my_turn
 from sessions import session_info
+from tui_states import QuickReview, finished_record
 
-from citadels_core import Game, GameConfig
-from citadels_core.bots import make_bot
-from citadels_core.record import GameRecord
-from citadels_core.view import view
 from citadels_server.hub import Hub
 from citadels_themes import builtin_themes
 from citadels_tui.app import CitadelsApp
@@ -24,59 +21,21 @@ from citadels_tui.components.end_screen import EndScreen
 from citadels_tui.components.hosted_game_screen import HostedGameScreen
 from citadels_tui.components.new_game_screen import NewGameScreen
 from citadels_tui.components.review_screen import ReviewScreen
-from citadels_tui.game_setup import bot_names
 from citadels_tui.lobby_app import ssh_app_factory
-from citadels_tui.review_app import ReviewApp
 from citadels_tui.saves import save_target
 
 THEMES = [th.name for th in builtin_themes()]
-LEAST, SMALL, LARGE = (60, 20), (80, 24), (120, 40)  # LEAST: the app's least size (docs/playing.md)
-SIZES = (SMALL, LARGE)
-
-
-async def _settle(pilot) -> None:
-    app = pilot.app
-    for _ in range(2000):
-        await pilot.pause()
-        gs = app.game_screen
-        if gs is not None and app.seat.my_turn() and gs.view().legal == app.seat.view().legal:
-            return
-    raise AssertionError("the game did not come back to the player")
-
-
-def _press(*keys: str) -> Callable[..., Awaitable[None]]:
-    async def run_before(pilot) -> None:
-        await _settle(pilot)
-        for k in keys:
-            await pilot.press(*(["space" if c == " " else c for c in k] + ["enter"]))
-            await _settle(pilot)
-
-    return run_before
 
 
 async def _new_game_screen(pilot) -> None:
-    await _settle(pilot)
+    await until_my_turn(pilot)
     await pilot.press("f2")
     await pilot.pause()
     assert isinstance(pilot.app.screen, NewGameScreen)
 
 
-def finished_record(seed: int = 11) -> GameRecord:
-    """A whole game between heuristic bots, played without the app (fast), for the end screen."""
-    cfg = GameConfig.create(4, names=bot_names("Anna", 4))
-    g = Game(cfg, seed)
-    bots = [make_bot("heuristic", seed * 10 + p) for p in range(4)]
-    actions = []
-    while (pd := g.pending()) is not None:
-        a = bots[pd[0]].choose(view(g, pd[0]))
-        g.apply(pd[0], a)
-        actions.append((pd[0], a))
-    assert g.over
-    return GameRecord(cfg, seed, actions)
-
-
 async def _end_screen(pilot) -> None:
-    await _settle(pilot)
+    await until_my_turn(pilot)
     app = pilot.app
     app.start(finished_record(), {1: "heuristic", 2: "heuristic", 3: "heuristic"}, save_target(app.home))
     for _ in range(200):
@@ -89,9 +48,9 @@ async def _end_screen(pilot) -> None:
 # name -> (how to get there, the sizes it is shown at)
 STATES: dict[str, tuple[Callable[..., Awaitable[None]], list[tuple[int, int]]]] = {
     "new_game": (_new_game_screen, [SMALL]),
-    "selection": (_press(), [SMALL]),
+    "selection": (pressing(), [SMALL]),
     # Anna takes the Assassin, then gold: now she may kill, build or end her turn.
-    "turn": (_press("choose assassin", "take gold"), [SMALL, LARGE]),
+    "turn": (pressing("choose assassin", "take gold"), [SMALL, LARGE]),
     "end": (_end_screen, [SMALL]),
 }
 CASES = [(th, state, size) for th in THEMES for state, (_, sizes) in STATES.items() for size in sizes]
@@ -116,7 +75,7 @@ def test_theme_snapshot(snap_compare, tmp_path, theme, state, size):
 
 def test_selection_phase_large(snap_compare, tmp_path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
-    assert snap_compare(app, terminal_size=LARGE, run_before=_press())
+    assert snap_compare(app, terminal_size=LARGE, run_before=pressing())
 
 
 @pytest.mark.parametrize("state", ["selection", "turn"])
@@ -128,11 +87,11 @@ def test_the_least_size(snap_compare, tmp_path, state):
 # Eight players in round 5 or later, cities well built: each keeps a line, in a compact form when short.
 @pytest.mark.parametrize("size", [LEAST, SMALL, LARGE], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_eight_players_late_in_the_game(snap_compare, tmp_path, size):
-    from test_tui_screen_sizes import late_game
+    from tui_states import late_game
 
     late_game(tmp_path, 8, "Anna")
     app = CitadelsApp(home=tmp_path, resume=True, pace=0)
-    assert snap_compare(app, terminal_size=size, run_before=_settle)
+    assert snap_compare(app, terminal_size=size, run_before=until_my_turn)
 
 
 # A spectator at a hosted table (the SSH server's app, driven in-process): no "Your hand", a status bar
@@ -197,12 +156,6 @@ def test_the_review(snap_compare, tmp_path, size, tab):
     assert snap_compare(app, terminal_size=size, run_before=_review(tab))
 
 
-# The turning points tab at both sizes, from its top and (at 80×24, where it is taller than the screen)
-# scrolled to its end by End: the review worked out with a few playouts a decision, so that it is quick.
-class QuickReview(ReviewApp):
-    screen_type = partial(ReviewScreen, budget=4)
-
-
 def _turning_points(*keys: str) -> Callable[..., Awaitable[None]]:
     async def run_before(pilot) -> None:
         from citadels_tui.components.turning_points import TurningPointsPane
@@ -220,6 +173,8 @@ def _turning_points(*keys: str) -> Callable[..., Awaitable[None]]:
     return run_before
 
 
+# The turning points tab at both sizes, from its top and (at 80×24, where it is taller than the screen)
+# scrolled to its end by End: the review worked out with a few playouts a decision, so that it is quick.
 @pytest.mark.parametrize(
     ("size", "keys"), [(SMALL, ()), (LARGE, ()), (SMALL, ("end",))], ids=["80x24", "120x40", "80x24-end"]
 )
@@ -231,10 +186,10 @@ def test_the_reviews_turning_points(snap_compare, tmp_path, size, keys):
 
 # The whole story (F6) after two rounds: a heading per round, the latest lines in view, the find box.
 async def _whole_story(pilot) -> None:
-    await _settle(pilot)
+    await until_my_turn(pilot)
     for _ in range(12):
         await pilot.press("1", "enter")  # Enter: with ten options or more, a lone digit waits for it
-        await _settle(pilot)
+        await until_my_turn(pilot)
     await pilot.press("f6")
     await pilot.pause()
 

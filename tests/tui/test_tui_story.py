@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from test_tui_app import keys, settle
+from pilots import keys_of, settle
 
 from citadels_core import GameConfig
 from citadels_core.record import GameRecord
@@ -43,7 +43,7 @@ async def test_page_keys_scroll_the_story_while_the_command_line_keeps_the_focus
         line = app.game_screen.query_one(CommandLine)
         assert log.max_scroll_y > 2 * log.size.height  # more story than a few pages of the pane
         assert log.scroll_y == log.max_scroll_y  # it follows the game
-        await pilot.press(*keys("bui"))
+        await pilot.press(*keys_of("bui"))
         await pilot.press("pageup")
         await pilot.pause()
         assert log.scroll_y < log.max_scroll_y
@@ -70,7 +70,7 @@ async def test_page_keys_scroll_the_story_while_the_command_line_keeps_the_focus
         assert log.scroll_y == log.max_scroll_y
         # All along the command line kept the focus and what was typed; typing goes on where it was.
         assert app.focused is line
-        await pilot.press(*keys("ld"))
+        await pilot.press(*keys_of("ld"))
         assert line.value == "build"
 
 
@@ -104,7 +104,7 @@ async def test_story_command_and_f6_open_the_whole_story_by_round_searchable_clo
         await _a_few_moves(app, pilot, 14)
         game = app.game_screen
         assert app.table.game.round >= 2
-        await pilot.press(*keys("bu"))  # a half-typed command waits under the story
+        await pilot.press(*keys_of("bu"))  # a half-typed command waits under the story
         await pilot.press("f6")
         await pilot.pause()
         assert isinstance(app.screen, StoryScreen)
@@ -134,7 +134,7 @@ async def test_story_command_and_f6_open_the_whole_story_by_round_searchable_clo
         assert app.focused is app.screen.query_one("#story-find")
         # Typing narrows it to the lines that hold the words, with how many there are.
         every = text.count("\n")
-        await pilot.press(*keys("/gold"))  # a leading "/", as in less, is not looked for
+        await pilot.press(*keys_of("/gold"))  # a leading "/", as in less, is not looked for
         await pilot.pause()
         narrowed = _story_text(app)
         body = [x for x in narrowed.splitlines() if x and not x.startswith("──")]
@@ -142,7 +142,7 @@ async def test_story_command_and_f6_open_the_whole_story_by_round_searchable_clo
         assert narrowed.count("\n") < every
         count = str(app.screen.query_one("#story-count").render())
         assert f"{len(body)} lines hold “gold”" in count
-        await pilot.press(*keys("zzz"))
+        await pilot.press(*keys_of("zzz"))
         await pilot.pause()
         assert "No line of the story holds “goldzzz”." in _story_text(app)
         assert "0 lines hold “goldzzz”" in str(app.screen.query_one("#story-count").render())
@@ -152,12 +152,12 @@ async def test_story_command_and_f6_open_the_whole_story_by_round_searchable_clo
         line = game.query_one(CommandLine)
         assert app.focused is line and line.value == "bu"
         # The command, in English and in Russian, opens it too.
-        await pilot.press("ctrl+u", *keys("story"), "enter")
+        await pilot.press("ctrl+u", *keys_of("story"), "enter")
         await pilot.pause()
         assert isinstance(app.screen, StoryScreen)
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press(*keys("летопись"), "enter")
+        await pilot.press(*keys_of("летопись"), "enter")
         await pilot.pause()
         assert isinstance(app.screen, StoryScreen)
         await pilot.press("f6")  # F6 closes it as well
@@ -248,7 +248,7 @@ async def test_the_hand_and_cities_mark_what_changed_since_you_acted_until_you_a
             (a for a in options if a.args[0] != "magician"),
             key=lambda a: cfg.ed.characters[cfg.ed.character_by_key[a.args[0]]].rank,
         )
-        await pilot.press(*keys(str(options.index(choice) + 1)))
+        await pilot.press(*keys_of(str(options.index(choice) + 1)))
         await _until_anna(app, pilot)
         now = set(app.seat.view().hand)
         assert now != before, "Bruno's Magician swapped hands with Anna"
@@ -261,7 +261,7 @@ async def test_the_hand_and_cities_mark_what_changed_since_you_acted_until_you_a
         assert "✦" in cities.render_cities(app.seat.view(), cfg).renderables[built[0].seat].plain
         assert game.query_one("#cities-box").border_title == "Cities · ✦ new"
         # Anna acts (gold): the marks are cleared.
-        await pilot.press(*keys("gold"), "enter")
+        await pilot.press(*keys_of("gold"), "enter")
         await pilot.pause()
         assert "✦" not in hand.render_hand(cfg).plain
         assert "✦" not in str(hand.border_title)

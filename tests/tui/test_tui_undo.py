@@ -5,43 +5,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pilots import SIZE, pause_until, story
 from sessions import session_info
+from tui_states import CARDS, GOLD, deciding, table_at_gathering
 
-from citadels_core import Action, GameConfig
-from citadels_core.record import GameRecord, state_digest
+from citadels_core import GameConfig
+from citadels_core.record import state_digest
 from citadels_core.takeback import GAME_OVER, NOTHING, OTHER_ACTED, REVEALED, take_back_refusal
 from citadels_server.hub import Hub
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
 from citadels_tui.commands import parse
-from citadels_tui.components.command_line import CommandLine
-from citadels_tui.components.log_pane import LogPane
-from citadels_tui.journal import SaveFile
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.saves import read_save
 from citadels_tui.table import Table
-
-SIZE = (100, 30)
-GOLD, CARDS = Action("gather", ("gold",)), Action("gather", ("cards",))
-
-
-def table_at_gathering(seed: int = 5) -> Table:
-    """A local table (seat 0 human, 3 `normal` bots) played to the human's first choice of gold or cards."""
-    saved: list[GameRecord] = []
-    table = Table.new(
-        GameConfig.create(4),
-        seed,
-        {1: "normal", 2: "normal", 3: "normal"},
-        journal=SaveFile(lambda r: saved.append(GameRecord(r.config, r.seed, list(r.actions), r.final))),
-    )
-    table.saved = saved  # type: ignore[attr-defined]
-    for _ in range(50):
-        table.play_bots_now()
-        legal = table.game.legal_actions()
-        if GOLD in legal:
-            return table
-        table.submit(0, [legal[0]])
-    raise AssertionError("never asked to gather")
 
 
 def test_taking_gold_back_rebuilds_the_table_and_saves_it_without_that_decision():
@@ -95,55 +72,30 @@ def test_the_words_for_undo_in_english_and_russian():
 # ---------------------------------------------------------------- the app
 
 
-def story(app: CitadelsApp) -> str:
-    return "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
-
-
-async def until(pilot, cond, limit: int = 3000) -> None:
-    for _ in range(limit):
-        if cond():
-            return
-        await pilot.pause()
-    raise AssertionError("it never happened")
-
-
-def deciding(app: CitadelsApp, kind: str | None = None) -> bool:
-    gs = app.game_screen
-    return (
-        gs is not None
-        and app.screen is gs
-        and app.seat is not None
-        and app.seat.my_turn()
-        and gs.view().legal == app.seat.view().legal
-        and isinstance(app.focused, CommandLine)
-        and (kind is None or any(a.kind == kind for a in gs.view().legal))
-    )
-
-
 async def test_undo_in_the_app_takes_back_gold_and_the_save_file_follows(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: deciding(app))
+        await pause_until(pilot, lambda: deciding(app))
         await pilot.press(*"undo", "enter")
-        await until(pilot, lambda: "no decision to take back" in story(app))
+        await pause_until(pilot, lambda: "no decision to take back" in story(app))
         for _ in range(40):  # through the draft to the first turn, choosing option 1
-            await until(pilot, lambda: deciding(app))
+            await pause_until(pilot, lambda: deciding(app))
             if GOLD in app.seat.view().legal:
                 break
             await pilot.press("1")
         moves = len(app.table.record.actions)
         await pilot.press(*"gold", "enter")
-        await until(pilot, lambda: len(app.table.record.actions) == moves + 1)
+        await pause_until(pilot, lambda: len(app.table.record.actions) == moves + 1)
         await pilot.press(*"undo", "enter")
-        await until(pilot, lambda: "Taken back: Take gold. Decide again." in story(app))
+        await pause_until(pilot, lambda: "Taken back: Take gold. Decide again." in story(app))
         assert len(app.table.record.actions) == moves and GOLD in app.seat.view().legal
         app.saver.flush()
         saved, _ = read_save(tmp_path)
         assert saved is not None and saved.record.actions == app.table.record.actions
         await pilot.press(*"draw", "enter")
-        await until(pilot, lambda: len(app.table.record.actions) == moves + 1)
+        await pause_until(pilot, lambda: len(app.table.record.actions) == moves + 1)
         await pilot.press(*"назад", "enter")
-        await until(pilot, lambda: "showed you something that was hidden" in story(app))
+        await pause_until(pilot, lambda: "showed you something that was hidden" in story(app))
         assert len(app.table.record.actions) == moves + 1
 
 
@@ -151,9 +103,9 @@ async def test_undo_in_russian(tmp_path: Path):
     i18n.set_language("ru")
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: deciding(app))
+        await pause_until(pilot, lambda: deciding(app))
         await pilot.press(*"отменить", "enter")
-        await until(pilot, lambda: "Вы ещё не приняли решения" in story(app))
+        await pause_until(pilot, lambda: "Вы ещё не приняли решения" in story(app))
 
 
 async def test_undo_is_not_for_a_hosted_table():
@@ -164,11 +116,11 @@ async def test_undo_is_not_for_a_hosted_table():
         hub.start(ht, "anna")
         await pilot.pause()
         app.sit(ht, 0)
-        await until(pilot, lambda: deciding(app))
+        await pause_until(pilot, lambda: deciding(app))
         await pilot.press("1")
-        await until(pilot, lambda: any(p == 0 for p, _ in ht.table.record.actions))
+        await pause_until(pilot, lambda: any(p == 0 for p, _ in ht.table.record.actions))
         moves = len(ht.table.record.actions)
         await pilot.press(*"undo", "enter")
-        await until(pilot, lambda: "cannot be taken back at a hosted table" in story(app))
+        await pause_until(pilot, lambda: "cannot be taken back at a hosted table" in story(app))
         assert len(ht.table.record.actions) >= moves  # nothing taken back
         ht.table.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pilots import told
 
 from citadels_core import Game, GameConfig
 from citadels_core.explain import Reason, Rule, last_reason
@@ -13,7 +14,6 @@ from citadels_core.view import view
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
 from citadels_tui.commands import parse
-from citadels_tui.components.log_pane import LogPane
 from citadels_tui.why import explain, nothing
 
 CFG = GameConfig.create(
@@ -86,11 +86,6 @@ def test_the_word_and_what_it_names(text: str, arg: str):
 def test_nothing_to_explain_says_so():
     assert "why" in nothing(CFG)
     assert "Castle" in nothing(CFG, "castle")
-
-
-def told(app: CitadelsApp) -> str:
-    """The story as one line (the pane wraps its sentences)."""
-    return " ".join(" ".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines).split())
 
 
 @pytest.mark.slow

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from helpers import play_random
-from test_why import told
+from pilots import told
 
 from citadels_core import Game, GameConfig
 from citadels_core.think import Guess, think
