@@ -105,6 +105,11 @@ def only_lines(raw: bytes, crlf: bool, bell: bool = False) -> None:
     assert not bad, f"characters other than text and newlines: {bad!r}"
 
 
+def only_text(out: str) -> None:
+    """What a face of lines wrote (a str, not a session's bytes) is only printable text and newlines."""
+    only_lines(out.encode(), crlf=False)
+
+
 async def plain(conn: Any, command: str | None = None, **kwargs: Any) -> Lines:
     process = await conn.create_process(command, encoding=None, **kwargs)
     lines = Lines(process, b"\r" if "term_type" in kwargs else b"\n")

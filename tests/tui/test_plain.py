@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 from helpers import play_random
+from plain_sessions import only_text
 
 from citadels_core import GameConfig
 from citadels_core.think import think
@@ -24,11 +25,6 @@ from citadels_tui.table import Table
 from citadels_tui.why import guess_line, guesses
 
 BOTS = {1: "random", 2: "random", 3: "random"}
-
-
-def only_text(out: str) -> None:
-    bad = sorted({c for c in out if not (c.isprintable() or c == "\n")})
-    assert not bad, f"characters other than text and newlines: {bad!r}"
 
 
 def a_seat(seed: int = 5):

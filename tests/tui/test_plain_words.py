@@ -8,7 +8,7 @@ import io
 import re
 from collections.abc import Callable
 
-from test_plain import only_text
+from plain_sessions import only_text
 
 from citadels_core import GameConfig
 from citadels_tui import i18n
