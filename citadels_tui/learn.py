@@ -325,8 +325,8 @@ def ending(
     if plain:
         lines.append(
             t(
-                "Next: in a game, “help” lists what you can type, and “hint” asks the strongest bot. The full "
-                "screen also has “review”, a finished game's turning points."
+                "Next: in a game, “help” lists what you can type, “hint” asks the strongest bot, and once it "
+                "ends “review” tells its rounds and turning points."
             )
         )
         return lines

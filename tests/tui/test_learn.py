@@ -299,14 +299,14 @@ def test_the_lesson_as_lines(lang):
             t(
                 "Type a number or what to do (take gold, build castle); an empty line lists your options "
                 "again; look, hand, cities, city NAME, characters, score and who tell the table; hint, story, "
-                "results, skip, new, lang and quit do what the full screen's keys do."
+                "results, review, skip, new, lang and quit do what the full screen's keys do."
             )
             in text
         )
         assert (
             t(
-                "Next: in a game, “help” lists what you can type, and “hint” asks the strongest bot. The full "
-                "screen also has “review”, a finished game's turning points."
+                "Next: in a game, “help” lists what you can type, “hint” asks the strongest bot, and once it "
+                "ends “review” tells its rounds and turning points."
             )
             in text
         )
