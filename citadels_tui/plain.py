@@ -31,7 +31,6 @@ from . import sentences
 from .commands import parse
 from .components.winners import winners_text
 from .i18n import available, from_environment, language, normalize, set_language, t, tn
-from .names import describe
 from .plain_history import review_lines, turning_point_lines
 from .settings import load_settings, new_game_of
 from .table import HintRequest, Seat, Table
@@ -256,18 +255,8 @@ class PlainSeat:
         if not self.seat.hint_current(request):
             self.say(t("The hint was dropped: the game has moved on."))
             return
-        v, cfg = request.view, self.seat.config
-        self.say(t("Hint — the hard bot's top choices, best chance to win first (→):"))
-        for i, (action, chance) in enumerate(choices):
-            self.say(
-                ("  → " if i == 0 else "  • ")
-                + t(
-                    "{a} — {p}% (option {n})",
-                    a=describe(cfg, v, action),
-                    p=round(chance * 100),
-                    n=v.legal.index(action) + 1,
-                )
-            )
+        for line in sentences.hint(request.view, self.seat.config, choices):
+            self.say(line)
         self.write(PROMPT)
 
     def set_language(self, words: str) -> None:

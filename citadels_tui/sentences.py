@@ -4,9 +4,9 @@ sentence never tells more than the seat may know."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
-from citadels_core import GameConfig
+from citadels_core import Action, GameConfig
 from citadels_core.view import PlayerInfo, View, points_so_far
 
 from .i18n import t, tn
@@ -154,6 +154,23 @@ def who(v: View, cfg: GameConfig, arg: str = "", programs: Collection[int] = ())
             parts.append(t("is deciding"))
         out.append(t("Seat {n}: {about}.", n=p.seat + 1, about=", ".join(parts)))
     return out
+
+
+def hint(v: View, cfg: GameConfig, choices: Sequence[tuple[Action, float]]) -> list[str]:
+    """A hint's choices in the words of the options list, each with its number there and its chance to win,
+    ordered by that chance (the first line, →, is always the best chance shown)."""
+    lines = [t("Hint — the hard bot's top choices, best chance to win first (→):")]
+    for i, (action, chance) in enumerate(choices):
+        lines.append(
+            ("  → " if i == 0 else "  • ")
+            + t(
+                "{a} — {p}% (option {n})",
+                a=describe(cfg, v, action),
+                p=round(chance * 100),
+                n=v.legal.index(action) + 1,
+            )
+        )
+    return lines
 
 
 def options(v: View, cfg: GameConfig) -> list[str]:

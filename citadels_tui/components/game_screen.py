@@ -15,6 +15,7 @@ from textual.screen import Screen
 from citadels_core import Action, GameConfig, IllegalAction
 from citadels_core.view import View
 
+from .. import sentences
 from ..changes import Snapshot, since, snapshot
 from ..errors import explain_refusal
 from ..game_app import GameApp
@@ -602,19 +603,10 @@ class GameScreen(FirstShowing, Screen[None]):
     def show_hint(self, request: HintRequest, choices: list[tuple[Action, float]]) -> None:
         """Each choice in the words of the options list, with its number there and its chance to win."""
         log = self.query_one(LogPane)
-        v, cfg = request.view, self.seat.config
-        # Ordered by the chance shown, so the first line (→) is always the best chance on screen.
-        log.note(t("Hint — the hard bot's top choices, best chance to win first (→):"), "me")
-        for i, (action, chance) in enumerate(choices):
-            log.note(
-                ("  → " if i == 0 else "  • ")
-                + t(
-                    "{a} — {p}% (option {n})",
-                    a=describe(cfg, v, action),
-                    p=round(chance * 100),
-                    n=v.legal.index(action) + 1,
-                )
-            )
+        heading, *lines = sentences.hint(request.view, self.seat.config, choices)
+        log.note(heading, "me")
+        for line in lines:
+            log.note(line)
 
     def show_card(self, key: str) -> None:
         """The card's text in the hand's pane (`help market`, an option about it focused)."""
