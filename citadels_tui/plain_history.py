@@ -13,6 +13,7 @@ from citadels_core.bots.turning_points import TurningPoint, assess, costliest, d
 from citadels_core.record import GameRecord
 from citadels_core.view import view
 
+from . import sentences
 from .components.winners import winners_text
 from .history_words import bot_name, when
 from .i18n import t, tn
@@ -149,21 +150,4 @@ async def turning_point_lines(record: GameRecord, seat: int, start: str | None, 
                 what=labels[tp.index][0],
             )
         )
-    worst = costliest(points)
-    if not worst:
-        return [*lines, t("None of your decisions cost you against the hard bot's choice.")]
-    lines.append(t("The decisions that cost you most:"))
-    for tp in worst:
-        chosen, best = labels[tp.index]
-        lines.append(
-            "  "
-            + t(
-                "Round {r}: you chose “{a}” — chance to win {b}% → {c}%; “{x}” kept {b}%.",
-                r=tp.round,
-                a=chosen,
-                b=round(tp.before * 100),
-                c=round(tp.after * 100),
-                x=best,
-            )
-        )
-    return lines
+    return [*lines, *sentences.costliest(costliest(points), labels)]

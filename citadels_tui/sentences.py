@@ -4,13 +4,17 @@ sentence never tells more than the seat may know."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from citadels_core import Action, GameConfig
 from citadels_core.view import PlayerInfo, View, points_so_far
 
 from .i18n import t, tn
 from .names import card_name, char_name, char_rank, describe, type_letter
+
+if TYPE_CHECKING:
+    from citadels_core.bots.turning_points import TurningPoint
 
 
 class Unknown(ValueError):
@@ -182,3 +186,26 @@ def options(v: View, cfg: GameConfig) -> list[str]:
 
 def _type_of(cfg: GameConfig, key: str) -> str:
     return cfg.ed.districts[cfg.ed.district_by_key[key]].type.key
+
+
+def costliest(worst: Sequence[TurningPoint], labels: Mapping[int, tuple[str, str]]) -> list[str]:
+    """The turning points' last lines, on the full screen and in plain mode: the decisions that cost most
+    (`worst`, from `turning_points.costliest`), each with what the hard bot would have chosen (`labels`: a
+    decision's index to its chosen action and the bot's, in words)."""
+    if not worst:
+        return [t("None of your decisions cost you against the hard bot's choice.")]
+    lines = [t("The decisions that cost you most:")]
+    for tp in worst:
+        chosen, best = labels[tp.index]
+        lines.append(
+            "  "
+            + t(
+                "Round {r}: you chose “{a}” — chance to win {b}% → {c}%; “{x}” kept {b}%.",
+                r=tp.round,
+                a=chosen,
+                b=round(tp.before * 100),
+                c=round(tp.after * 100),
+                x=best,
+            )
+        )
+    return lines

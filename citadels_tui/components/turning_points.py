@@ -28,6 +28,7 @@ from citadels_core.bots.turning_points import (
 )
 from citadels_core.view import View, view
 
+from .. import sentences
 from ..i18n import t
 from ..names import describe
 from ..thinking import think
@@ -158,25 +159,8 @@ class TurningPointsPane(Widget):
                     what=chosen,
                 )
             )
-        worst = costliest(self.points)
         lines.append("")
-        if worst:
-            lines.append(t("The decisions that cost you most:"))
-            for tp in worst:
-                chosen, best = self.labels[tp.index]
-                lines.append(
-                    "  "
-                    + t(
-                        "Round {r}: you chose “{a}” — chance to win {b}% → {c}%; “{x}” kept {b}%.",
-                        r=tp.round,
-                        a=chosen,
-                        b=percent(tp.before),
-                        c=percent(tp.after),
-                        x=best,
-                    )
-                )
-        else:
-            lines.append(t("None of your decisions cost you against the hard bot's choice."))
+        lines.extend(sentences.costliest(costliest(self.points), self.labels))
         self.query_one("#tp-lines", Static).update("\n".join(lines))
 
     def text(self) -> str:
