@@ -10,8 +10,8 @@ from citadels_tui.records import Records
 from .hub import Hub
 from .replication import SharedHub
 from .settings import Settings
-from .shared_records import is_shared
-from .turn_hub import TurnHub, keeps_waiting
+from .shared_records import is_shared, keeps_waiting
+from .turn_hub import TurnHub
 from .webhooks import Webhooks
 
 

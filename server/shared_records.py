@@ -1,4 +1,5 @@
-"""`SharedRecords`: what a hub sharing its tables with other server processes needs of their records."""
+"""What a hub needs of its records beyond `Records`: `WaitingRecords` keep the tables not yet started (the
+server's database, alone or shared), `SharedRecords` are shared with other server processes."""
 
 from __future__ import annotations
 
@@ -9,7 +10,29 @@ from citadels_core.actions import Action
 from citadels_tui.records import ChatLine, KeptSeat, KeptTable, Records
 
 
-class SharedRecords(Records, Protocol):
+class WaitingRecords(Records, Protocol):
+    """Records that keep tables not yet started (the server's database, server/database/waiting.py)."""
+
+    def table_waiting(self, tid: int, settings: dict[str, Any], seats: Sequence[KeptSeat]) -> None: ...
+
+    def seats_taken(
+        self, tid: int, before: Sequence[KeptSeat], seats: Sequence[KeptSeat], settings: dict[str, Any]
+    ) -> bool: ...
+
+    def waiting_started(self, table: KeptTable, before: Sequence[KeptSeat]) -> bool: ...
+
+    def waiting_tables(self) -> list[tuple[int, dict[str, Any], list[KeptSeat]]]: ...
+
+    def waiting_chats(self) -> dict[int, list[ChatLine]]: ...
+
+
+def keeps_waiting(records: Records) -> TypeGuard[WaitingRecords]:
+    """Whether `records` keep tables not yet started (the database does; memory does not)."""
+    names = ("table_waiting", "seats_taken", "waiting_started", "waiting_tables", "waiting_chats")
+    return all(hasattr(records, name) for name in names)
+
+
+class SharedRecords(WaitingRecords, Protocol):
     """Records that several server processes share (the server's PostgreSQL database, docs/scaling.md):
     what the hub needs beyond `Records` to keep replicas of the tables, run the bots of those whose lease
     it holds, and let players on any process sit at any table. `shared` is True for these only."""
@@ -32,16 +55,6 @@ class SharedRecords(Records, Protocol):
     async def chat_after(self, tid: int | None, after: int) -> list[tuple[int, ChatLine]]: ...
 
     async def refresh_logins(self) -> None: ...
-
-    def table_waiting(self, tid: int, settings: dict[str, Any], seats: Sequence[KeptSeat]) -> None: ...
-
-    def seats_taken(
-        self, tid: int, before: Sequence[KeptSeat], seats: Sequence[KeptSeat], settings: dict[str, Any]
-    ) -> bool: ...
-
-    def waiting_started(self, table: KeptTable, before: Sequence[KeptSeat]) -> bool: ...
-
-    def waiting_tables(self) -> list[tuple[int, dict[str, Any], list[KeptSeat]]]: ...
 
     def waiting_table(self, tid: int) -> tuple[dict[str, Any], list[KeptSeat]] | None: ...
 

@@ -8,38 +8,15 @@ A fast table waiting for its players is this process's only, as before: its play
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from typing import Any, Protocol, TypeGuard
 
 from citadels_tui.chat import MAX_CHAT
 from citadels_tui.lobby import Holder, HostedTable, hosted_table, kept_seat, kept_seats, kept_settings
-from citadels_tui.records import ChatLine, KeptSeat, KeptTable, Records
+from citadels_tui.records import ChatLine, KeptTable
 
 from .hub import Hub
+from .shared_records import WaitingRecords
 
 log = logging.getLogger(__name__)
-
-
-class WaitingRecords(Records, Protocol):
-    """Records that keep tables not yet started (the server's database, server/database/waiting.py)."""
-
-    def table_waiting(self, tid: int, settings: dict[str, Any], seats: Sequence[KeptSeat]) -> None: ...
-
-    def seats_taken(
-        self, tid: int, before: Sequence[KeptSeat], seats: Sequence[KeptSeat], settings: dict[str, Any]
-    ) -> bool: ...
-
-    def waiting_started(self, table: KeptTable, before: Sequence[KeptSeat]) -> bool: ...
-
-    def waiting_tables(self) -> list[tuple[int, dict[str, Any], list[KeptSeat]]]: ...
-
-    def waiting_chats(self) -> dict[int, list[ChatLine]]: ...
-
-
-def keeps_waiting(records: Records) -> TypeGuard[WaitingRecords]:
-    """Whether `records` keep tables not yet started (the database does; memory does not)."""
-    names = ("table_waiting", "seats_taken", "waiting_started", "waiting_tables", "waiting_chats")
-    return all(hasattr(records, name) for name in names)
 
 
 class TurnHub(Hub):
