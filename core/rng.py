@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import struct
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 _MASK = (1 << 64) - 1
 _STEP = 0x9E3779B97F4A7C15  # SplitMix64's increment: the state after k draws is state + k * _STEP
@@ -11,6 +13,8 @@ _STEP = 0x9E3779B97F4A7C15  # SplitMix64's increment: the state after k draws is
 # Outputs mixed at once when a generator runs out of them (see Rng): enough that the mixing's fixed cost is
 # shared by many draws, few enough that a generator dropped (or set to another state) early wastes little.
 _BATCH = 32
+
+T = TypeVar("T")
 
 
 class Rng:
@@ -78,7 +82,7 @@ class Rng:
         self.at = at + k
         return [(w * n) >> 64 for w in mixed[at : at + k]]
 
-    def shuffle(self, items: list) -> None:  # type: ignore[type-arg]  # any list: only its order changes
+    def shuffle(self, items: list[Any]) -> None:  # any list: only its order changes
         """Fisher-Yates with one draw per position from the last down to the second: the draw for position i
         is `below(i + 1)` (as `shuffle_stepwise` says plainly). A long list's draws are mixed for it alone
         (a game's deck: sixty-odd), without refilling the batch."""
@@ -105,7 +109,7 @@ class Rng:
         of SplitMix64 only ever adds its constant."""
         self.at += k  # (past the batch, the next draw mixes a new one from base + at * _STEP)
 
-    def choice(self, items):  # type: ignore[no-untyped-def]  # any sequence, as random.choice takes
+    def choice(self, items: Sequence[T]) -> T:  # any sequence, as random.choice takes
         return items[self.below(len(items))]
 
     def copy(self) -> Rng:
@@ -125,7 +129,7 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
-    def shuffle_stepwise(self, items: list) -> None:  # type: ignore[type-arg]  # any list: only its order changes
+    def shuffle_stepwise(self, items: list[Any]) -> None:  # any list: only its order changes
         for i in range(len(items) - 1, 0, -1):
             j = (self.next64_stepwise() * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]

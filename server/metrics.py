@@ -213,7 +213,8 @@ class Monitor:
                 status = "200 OK" if problem is None else "503 Service Unavailable"
                 start_response(status, [("Content-Type", "text/plain; charset=utf-8")])
                 return [(f"unhealthy: {problem}\n" if problem else "ok\n").encode()]
-            return metrics_app(environ, start_response)  # type: ignore[no-any-return]  # a WSGI app's body
+            body: Iterable[bytes] = metrics_app(environ, start_response)  # a WSGI app's body
+            return body
 
         listener = _Listener6 if family == socket.AF_INET6 else _Listener
         self.http = make_server(address, port, app, listener, _Quiet)
