@@ -4,6 +4,7 @@ player's reconnect code."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -30,6 +31,11 @@ def table_edition(ht: HostedTable, joined_by: str) -> str:
     if ht.shorter:
         edition += joined_by + t("shorter")
     return edition
+
+
+def table_players(ht: HostedTable, is_bot: Callable[[str], bool]) -> list[str]:
+    """Who sits at the table, in seat order, a bot's account marked "(bot)"."""
+    return [n + " " + t("(bot)") if is_bot(n) else n for n in ht.names()]
 
 
 def _table_rows() -> list[tuple[str, str]]:

@@ -29,7 +29,7 @@ from .history_words import WORDS as HISTORY_WORDS
 from .history_words import history_command, is_me
 from .i18n import Lazy, available, language, lazy_t, normalize, own_language_context, set_language, t
 from .lobby import HostedTable, HubError, Lobby, new_seat_code
-from .lobby_help import code_sentence, plain_help_lines, table_edition, table_status
+from .lobby_help import code_sentence, plain_help_lines, table_edition, table_players, table_status
 from .lobby_words import lobby_command, tell_comings_and_goings, welcome
 from .plain import OVER, PROMPT, PlainSeat, Prompter, printable
 from .plain_history import game_sentence, replay_lines, round_asked, standing_sentence
@@ -54,7 +54,7 @@ def table_sentence(ht: HostedTable, is_bot: Callable[[str], bool] = lambda name:
         "timer {tm}.",
         n=ht.id,
         s=table_status(ht, ", "),
-        names=", ".join(n + " " + t("(bot)") if is_bot(n) else n for n in ht.names()) or "-",
+        names=", ".join(table_players(ht, is_bot)) or "-",
         p=ht.players,
         f=ht.free,
         e=table_edition(ht, ", "),

@@ -14,6 +14,8 @@ from collections.abc import Coroutine
 from typing import Any
 
 from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
@@ -26,7 +28,7 @@ from .. import learn
 from ..admin import ADMIN_WORDS
 from ..i18n import Lazy, language, t
 from ..lobby import HostedTable, HubError, Lobby
-from ..lobby_help import help_lines, table_edition, table_status
+from ..lobby_help import help_lines, table_edition, table_players, table_status
 from ..lobby_words import lobby_command, table_made, tell_comings_and_goings, welcome
 from ..turns import clock_text
 from .command_line import CommandLine
@@ -61,6 +63,42 @@ class LobbyLog(FoldedLog):
     # Only the marks the lobby and its history use: Textual styles every component class as a node of
     # its own whenever the log is styled, a cost each session's start pays (on the server's one loop).
     COMPONENT_CLASSES = {"mark--alert", "mark--dim", "mark--me"}
+
+
+class PlayerNames:
+    """A table's players in the lobby's Players column, its lines broken only between players, so that a
+    name keeps its "(bot)" beside it. A player too wide for the column is cut with an ellipsis before the
+    mark, which stays."""
+
+    def __init__(self, players: list[str]) -> None:
+        self.players = players
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [cell_len(p) + 1 for p in self.players] or [0]  # each with its comma or the line's end
+        return Measurement(min(max(widths), options.max_width), sum(widths) + len(widths) - 1)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(options.max_width, 1)
+        lines: list[str] = []
+        for i, player in enumerate(self.players):
+            entry = player + ("," if i < len(self.players) - 1 else "")
+            if cell_len(entry) > width:
+                entry = _cut_before_mark(entry, width)
+            if lines and cell_len(lines[-1]) + 1 + cell_len(entry) <= width:
+                lines[-1] += " " + entry
+            else:
+                lines.append(entry)
+        yield Text("\n".join(lines), no_wrap=True, overflow="ellipsis")
+
+
+def _cut_before_mark(entry: str, width: int) -> str:
+    """`entry` cut to `width` cells with an ellipsis, its "(bot)" mark (and comma) kept whole."""
+    mark_ = " " + t("(bot)")
+    at = entry.rfind(mark_)
+    tail = entry[at:] if at > 0 else ""
+    name = Text(entry[: len(entry) - len(tail)])
+    name.truncate(max(width - cell_len(tail), 1), overflow="ellipsis")
+    return name.plain + tail
 
 
 class LobbyScreen(FirstShowing, Screen[None]):
@@ -214,7 +252,7 @@ class LobbyScreen(FirstShowing, Screen[None]):
         for ht in self.hub.tables.values():
             rt.add_row(
                 str(ht.id),
-                ", ".join(n + " " + t("(bot)") if self.hub.records.is_bot(n) else n for n in ht.names()),
+                PlayerNames(table_players(ht, self.hub.records.is_bot)),
                 str(ht.free),
                 table_edition(ht, " · "),
                 ht.cast,
