@@ -1,6 +1,7 @@
 """Bots decide from what their seat may know only."""
 
 import pytest
+from helpers import bots_played
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import HeuristicBot, RandomBot
@@ -10,20 +11,11 @@ from citadels_core.rng import Rng
 from citadels_core.view import view
 
 
-def midgame(players: int, seed: int, steps: int) -> Game:
-    g = Game(GameConfig.create(players), seed, record_events=False)
-    bot = RandomBot(seed)
-    for _ in range(steps):
-        p = g.pending()[0]
-        g.apply(p, bot.choose(view(g, p)))
-    return g
-
-
 @pytest.mark.parametrize(
     ("players", "seed", "steps"), [(4, 1, 0), (4, 2, 30), (2, 3, 45), (6, 4, 80), (3, 5, 61)]
 )
 def test_a_bots_choice_does_not_change_when_hidden_cards_and_characters_are_redealt(players, seed, steps):
-    g = midgame(players, seed, steps)
+    g, _ = bots_played(GameConfig.create(players), seed, steps, RandomBot, shared=True)
     p = g.pending()[0]
     for k in range(3):
         h = redeal(g, p, Rng(100 + k))

@@ -6,6 +6,7 @@ decision of the round through the moves it saw."""
 import copy
 
 import pytest
+from helpers import bots_played
 
 from citadels_core import Game, GameConfig
 from citadels_core.actions import Action
@@ -16,18 +17,9 @@ from citadels_core.rng import Rng
 from citadels_core.view import PUBLIC_MOVES, observed_move, view
 
 
-def midgame(cfg: GameConfig, seed: int, steps: int) -> tuple[Game, list[NormalBot]]:
-    g = Game(cfg, seed, record_events=False)
-    bots = [NormalBot(seed + i) for i in range(cfg.players)]
-    for _ in range(steps):
-        p = g.pending()[0]
-        g.apply(p, bots[p].choose(view(g, p)))
-    return g, bots
-
-
 def my_turn_starts(cfg: GameConfig, seed: int) -> tuple[Game, list[NormalBot], int]:
     """The first position, from round 2, where a seat starts its turn with a choice of gathering."""
-    g, bots = midgame(cfg, seed, 0)
+    g, bots = bots_played(cfg, seed, 0, NormalBot)
     while True:
         p = g.pending()[0]
         kinds = {a.kind for a in g.legal_actions()}
@@ -109,7 +101,7 @@ def test_a_playout_budget_gives_the_same_decision_and_figures_every_time():
     ids=["classic-4p-turn", "classic-5p-draft", "2016-2p"],
 )
 def test_expert_decides_the_same_when_what_it_cannot_see_is_redealt(cfg, seed, steps):
-    g, bots = midgame(cfg, seed, steps)
+    g, bots = bots_played(cfg, seed, steps, NormalBot)
     p = g.pending()[0]
     bot = make_bot("expert:24", 7)
     assert isinstance(bot, ISMCTSBot)

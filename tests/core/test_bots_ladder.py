@@ -3,6 +3,7 @@
 import copy
 
 import pytest
+from helpers import bots_played
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import BOT_KINDS, ISMCTSBot, NormalBot, SearchBot, decide, make_bot, parse_kind
@@ -73,17 +74,6 @@ def test_every_bot_kind_plays_legally_with_every_preset_and_player_count(preset)
         play(players, preset, 100 + players, kinds)
 
 
-def midgame(players: int, seed: int, steps: int, preset: str = "first_game") -> tuple[Game, list]:
-    """A game `steps` decisions in, and the normal bots that played it (they remember the draft)."""
-    cast = preset if players >= 5 else "first_game"
-    g = Game(GameConfig.create(players, cast=cast, districts=preset), seed, record_events=False)
-    bots = [NormalBot(seed + i) for i in range(players)]
-    for _ in range(steps):
-        p = g.pending()[0]
-        g.apply(p, bots[p].choose(view(g, p)))
-    return g, bots
-
-
 CASES = [
     (4, 1, 0, "first_game"),
     (4, 2, 33, "cunning_agents"),
@@ -97,7 +87,8 @@ CASES = [
 @pytest.mark.parametrize(("players", "seed", "steps", "preset"), CASES)
 @pytest.mark.parametrize("kind", ["random", "easy", "normal", "heuristic", "hard:12", "expert:12"])
 def test_every_bots_choice_is_the_same_when_what_it_cannot_see_is_redealt(kind, players, seed, steps, preset):
-    g, played = midgame(players, seed, steps, preset)
+    cfg = GameConfig.create(players, cast=preset if players >= 5 else "first_game", districts=preset)
+    g, played = bots_played(cfg, seed, steps, NormalBot)  # the normal bots remember the draft
     p = g.pending()[0]
     bot = make_bot(kind, 7)
     if isinstance(bot, NormalBot):
@@ -114,7 +105,7 @@ def test_every_bots_choice_is_the_same_when_what_it_cannot_see_is_redealt(kind, 
 
 
 def test_hint_ranks_legal_actions_with_win_chances_and_ignores_hidden_information():
-    g, _ = midgame(4, 9, 40)
+    g, _ = bots_played(GameConfig.create(4), 9, 40, NormalBot)
     p = g.pending()[0]
     h = redeal(g, p, Rng(5))
     one = hint(view(g, p), lambda r: redeal(g, p, r), budget=20, top=3)
@@ -127,7 +118,7 @@ def test_hint_ranks_legal_actions_with_win_chances_and_ignores_hidden_informatio
 
 
 def test_hint_with_nothing_to_decide_is_empty():
-    g, _ = midgame(4, 9, 40)
+    g, _ = bots_played(GameConfig.create(4), 9, 40, NormalBot)
     other = (g.pending()[0] + 1) % 4
     assert hint(view(g, other), lambda r: redeal(g, other, r), budget=5) == []
 
@@ -137,7 +128,7 @@ def test_the_normal_assassin_aims_at_the_character_the_leader_must_hold():
     Architect passed besides what others must hold, the kill goes to the Architect."""
     from citadels_core.view import View
 
-    g, _ = midgame(4, 11, 0)
+    g, _ = bots_played(GameConfig.create(4), 11, 0, NormalBot)
     v0 = view(g, g.pending()[0])
     me = v0.me
     assert me is not None

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar
 
 from citadels_core import Action, Game, GameConfig
-from citadels_core.bots import RandomBot, decide, make_bot
+from citadels_core.bots import Bot, RandomBot, decide, make_bot
 from citadels_core.characters.base import CharacterRules
 from citadels_core.characters.classic import ClassicTaxCollector
 from citadels_core.characters.king import King
@@ -331,6 +331,23 @@ def play_random(g: Game, steps: int, seed: int = 0) -> list[tuple[int, Action]]:
         g.apply(p, a)
         log.append((p, a))
     return log
+
+
+B = TypeVar("B", bound=Bot)
+
+
+def bots_played(
+    config: GameConfig, seed: int, steps: int, bot: Callable[[int], B], *, shared: bool = False
+) -> tuple[Game, list[B]]:
+    """Game (config, seed) `steps` decisions in, each seat's decision made by its bot through `decide`: seat
+    i's bot `bot(seed + i)`, or with `shared` one `bot(seed)` deciding for every seat. Returns the game and
+    the bots by seat, which remember what they saw of it (a normal bot, the draft)."""
+    g = Game(config, seed, record_events=False)
+    bots = [bot(seed)] * config.players if shared else [bot(seed + i) for i in range(config.players)]
+    for _ in range(steps):
+        p = pending_seat(g)
+        g.apply(p, decide(bots[p], g, p))
+    return g, bots
 
 
 def all_cards(g: Game) -> Counter[int]:
