@@ -1,7 +1,7 @@
 """Emperor, Queen, Abbot, Cardinal, Tax Collector (2016 rulebook, Character Abilities in Detail; R19-R21, R27)."""
 
 import pytest
-from helpers import act, build, keys, legal, mid_game, turn_of
+from helpers import act, build, first_game_cast, keys, legal, mid_game, turn_of
 
 from citadels_core import IllegalAction, get_edition
 from citadels_core.terms import END
@@ -208,17 +208,7 @@ def test_cardinal_gains_one_card_per_religious_district():
 
 # ---------------------------------------------------------------- Tax Collector
 
-TAX_CAST = [
-    "assassin",
-    "thief",
-    "magician",
-    "king",
-    "bishop",
-    "merchant",
-    "architect",
-    "warlord",
-    "tax_collector",
-]
+TAX_CAST = first_game_cast(rank9="tax_collector")
 
 
 def test_every_build_puts_one_gold_on_the_tax_token_even_without_a_tax_collector_in_play():

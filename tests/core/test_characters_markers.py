@@ -1,29 +1,18 @@
 """Magistrate and Blackmailer: face-down markers (2016 rulebook; RULINGS R2, R11, R17, R18, R21, R26, R32)."""
 
 import pytest
-from helpers import act, build, held_by, keys, legal, mid_game, turn_of
+from helpers import MAGISTRATE_CAST, act, build, held_by, keys, legal, mid_game, turn_of
 
 from citadels_core import IllegalAction
 from citadels_core.terms import END, GATHER_CARDS, GATHER_GOLD
 from citadels_core.view import view
 
-MAG_CAST = [
-    "magistrate",
-    "thief",
-    "wizard",
-    "king",
-    "bishop",
-    "alchemist",
-    "architect",
-    "warlord",
-    "tax_collector",
-]
 BM_CAST = ["witch", "blackmailer", "magician", "king", "bishop", "merchant", "architect", "warlord"]
 
 
 def magistrate_table(holders, **kw):
     characters = held_by({"magistrate": 0, **holders})
-    return mid_game(players=kw.pop("players", 4), cast=MAG_CAST, characters=characters, **kw)
+    return mid_game(players=kw.pop("players", 4), cast=MAGISTRATE_CAST, characters=characters, **kw)
 
 
 # ---------------------------------------------------------------- Magistrate

@@ -1,7 +1,7 @@
 """Setup and the selection phase for every player count (2016 rulebook, RULINGS R6, R25)."""
 
 import pytest
-from helpers import act, build
+from helpers import act, build, first_game_cast
 
 from citadels_core import ConfigError, Game, GameConfig, IllegalAction
 from citadels_core.view import view
@@ -154,35 +154,12 @@ def test_a_player_cannot_act_out_of_turn():
         (9, {}, "2 to 8 players"),
         (
             2,
-            {
-                "cast": [
-                    "assassin",
-                    "thief",
-                    "magician",
-                    "emperor",
-                    "bishop",
-                    "merchant",
-                    "architect",
-                    "warlord",
-                ]
-            },
+            {"cast": first_game_cast("emperor")},
             "Emperor cannot be used in a 2-player game",
         ),
         (
             4,
-            {
-                "cast": [
-                    "assassin",
-                    "thief",
-                    "magician",
-                    "king",
-                    "bishop",
-                    "merchant",
-                    "architect",
-                    "warlord",
-                    "queen",
-                ]
-            },
+            {"cast": first_game_cast(rank9="queen")},
             "Queen cannot be used with fewer than 5",
         ),
         (

@@ -3,10 +3,14 @@ and random states of one game."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar
 
 from citadels_core import Action, Game, GameConfig
@@ -14,6 +18,7 @@ from citadels_core.bots import Bot, RandomBot, decide, make_bot
 from citadels_core.characters.base import CharacterRules
 from citadels_core.characters.classic import ClassicTaxCollector
 from citadels_core.characters.king import King
+from citadels_core.edition import get_edition
 from citadels_core.position import HEADER, VERSION
 from citadels_core.record import GameRecord
 from citadels_core.terms import CARD, SELECT, TURN
@@ -37,6 +42,21 @@ def new_game(
     )
     return Game(config, seed)
 
+
+def first_game_cast(*keys: str, rank9: str | None = None) -> list[str]:
+    """The first game's characters of ranks 1 to 8 with the named ones in their ranks, plus an optional
+    rank 9."""
+    ed = get_edition("2016")
+    out = list(ed.preset_by_key["first_game"].characters[:8])
+    for k in keys:
+        out[ed.characters[ed.character_by_key[k]].rank - 1] = k
+    if rank9:
+        out.append(rank9)
+    return out
+
+
+# The Magistrate's tests' cast: the Magistrate, the Wizard, the Alchemist and the Tax Collector.
+MAGISTRATE_CAST = first_game_cast("magistrate", "wizard", "alchemist", rank9="tax_collector")
 
 # ---------------------------------------------------------------- scenarios as positions
 #
@@ -381,6 +401,17 @@ def finished_by_bots(
         g.apply(p, a)
         actions.append((p, a))
     return cfg, actions
+
+
+def bench_script(name: str) -> ModuleType:
+    """The script bench/NAME.py, loaded as the module bench_NAME."""
+    path = Path(__file__).resolve().parents[2] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[f"bench_{name}"] = mod
+    spec.loader.exec_module(mod)
+    return mod
 
 
 # The bots of the games puzzles are harvested from, by turns: the games then hold a learner's mistakes.
