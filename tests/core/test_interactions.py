@@ -3,7 +3,17 @@ Clarifications"; RULINGS R14, R17, R21, R23, R24, R32)."""
 
 import pytest
 from district_helpers import districts
-from helpers import MAGISTRATE_CAST, act, all_cards, build, deck_top, keys, legal, mid_game
+from helpers import (
+    MAGISTRATE_CAST,
+    act,
+    all_cards,
+    build,
+    deck_top,
+    keys,
+    legal,
+    mid_game,
+    warrants_then_build,
+)
 
 from citadels_core import Action, IllegalAction
 
@@ -22,11 +32,7 @@ def test_magistrate_cannot_confiscate_a_district_built_by_destroying_the_framewo
         hands={1: ["palace", "manor"]},
         cities={1: ["framework"]},
     )
-    act(g, "warrants", "king", "bishop", "architect", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)
-    act(g, "build", "palace", "destroy", "framework", seat=1)
+    warrants_then_build(g, ("king", "bishop", "architect"), "palace", "destroy", "framework")
     assert g.pending() == (1, "turn")  # no warrant decision for an unpaid build
     assert "palace" in keys(g, g.cities[1])
 
@@ -42,11 +48,7 @@ def test_magistrate_can_confiscate_the_next_paid_build_after_a_framework_build()
         hands={1: ["palace", "manor"]},
         cities={1: ["framework"]},
     )
-    act(g, "warrants", "architect", "king", "bishop", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)
-    act(g, "build", "palace", "destroy", "framework", seat=1)
+    warrants_then_build(g, ("architect", "king", "bishop"), "palace", "destroy", "framework")
     act(g, "build", "manor", seat=1)
     assert g.pending() == (0, "warrant")
     act(g, "confiscate", seat=0)
@@ -64,11 +66,7 @@ def test_magistrate_cannot_confiscate_a_necropolis_built_without_paying():
         hands={1: ["necropolis"]},
         cities={1: ["temple"]},
     )
-    act(g, "warrants", "king", "bishop", "architect", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)
-    act(g, "build", "necropolis", "destroy", "temple", seat=1)
+    warrants_then_build(g, ("king", "bishop", "architect"), "necropolis", "destroy", "temple")
     assert g.pending() == (1, "turn")
     assert keys(g, g.cities[1]) == ["necropolis"]
 
@@ -83,11 +81,7 @@ def test_confiscated_stables_still_leave_the_builder_another_build():
         gold=[0, 2, 2, 2],
         hands={1: ["stables", "manor"]},
     )
-    act(g, "warrants", "king", "bishop", "architect", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)  # 4
-    act(g, "build", "stables", seat=1)
+    warrants_then_build(g, ("king", "bishop", "architect"), "stables")  # the King has 4 gold to build with
     act(g, "confiscate", seat=0)
     assert keys(g, g.cities[0]) == ["stables"] and g.gold[1] == 4
     act(g, "build", "manor", seat=1)

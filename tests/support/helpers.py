@@ -286,6 +286,16 @@ def act(g: Game, kind: str, *args: str | int, seat: int | None = None) -> None:
     g.apply(seat, Action(kind, tuple(args)))
 
 
+def warrants_then_build(g: Game, warrants: Sequence[str], *build: str) -> None:
+    """The Magistrate (seat 0) gives the three warrants (the first one signed), gathers gold and ends his
+    turn; then seat 1 gathers gold and builds (`build`: the build action's arguments)."""
+    act(g, "warrants", *warrants, seat=0)
+    act(g, "gather", "gold", seat=0)
+    act(g, "end", seat=0)
+    act(g, "gather", "gold", seat=1)
+    act(g, "build", *build, seat=1)
+
+
 def legal_kinds(g: Game) -> set[str]:
     return {a.kind for a in g.legal_actions()}
 
