@@ -91,14 +91,21 @@ def test_queen_not_beside_the_rank_4_gains_nothing():
     assert turn_of(g) == (3, "queen") and legal(g, "queen") == []
 
 
-def test_queen_beside_a_killed_king_is_paid_at_round_end():
-    """RULINGS R20, R27."""
+def killed_by_the_assassin(victim: str):
+    """Five players without gold, with the Assassin (seat 0), the Queen (seat 3) and the King (seat 4): the
+    Assassin has killed `victim` and ended his turn."""
     g = mid_game(
         players=5, cast=QUEEN_CAST, characters={0: "assassin", 4: "king", 3: "queen"}, gold=[0, 0, 0, 0, 0]
     )
-    act(g, "kill", "king", seat=0)
+    act(g, "kill", victim, seat=0)
     act(g, "gather", "gold", seat=0)
     act(g, "end", seat=0)
+    return g
+
+
+def test_queen_beside_a_killed_king_is_paid_at_round_end():
+    """RULINGS R20, R27."""
+    g = killed_by_the_assassin("king")
     assert turn_of(g) == (3, "queen") and legal(g, "queen") == []
     act(g, "gather", "gold", seat=3)
     act(g, "end", seat=3)
@@ -107,12 +114,7 @@ def test_queen_beside_a_killed_king_is_paid_at_round_end():
 
 def test_killed_queen_gets_nothing():
     """RULINGS R20."""
-    g = mid_game(
-        players=5, cast=QUEEN_CAST, characters={0: "assassin", 4: "king", 3: "queen"}, gold=[0, 0, 0, 0, 0]
-    )
-    act(g, "kill", "queen", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
+    g = killed_by_the_assassin("queen")
     act(g, "gather", "gold", seat=4)
     act(g, "end", seat=4)
     assert g.round == 2 and g.gold[3] == 0

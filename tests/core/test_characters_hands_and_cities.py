@@ -24,14 +24,15 @@ MARSHAL_CAST = ["assassin", "thief", "magician", "king", "bishop", "merchant", "
 # ---------------------------------------------------------------- Spy
 
 
-def test_spy_takes_one_gold_and_one_card_per_matching_card_and_sees_the_hand():
-    g = mid_game(
-        players=4,
-        cast=SPY_CAST,
-        characters={0: "spy"},
-        gold=[0, 5, 2, 2],
-        hands={0: [], 1: ["manor", "castle", "temple"]},
+def spy_table(gold: int, hand: list[str]):
+    """Four players; the Spy (seat 0) with no gold and no cards, to spy on seat 1 with `gold` and `hand`."""
+    return mid_game(
+        players=4, cast=SPY_CAST, characters={0: "spy"}, gold=[0, gold, 2, 2], hands={0: [], 1: hand}
     )
+
+
+def test_spy_takes_one_gold_and_one_card_per_matching_card_and_sees_the_hand():
+    g = spy_table(5, ["manor", "castle", "temple"])
     act(g, "spy", 1, "noble", seat=0)
     assert g.gold[:2] == [2, 3]
     assert len(g.hands[0]) == 2
@@ -42,22 +43,14 @@ def test_spy_takes_one_gold_and_one_card_per_matching_card_and_sees_the_hand():
 
 
 def test_spy_against_a_player_with_too_little_gold_takes_all_and_still_gains_every_card():
-    g = mid_game(
-        players=4,
-        cast=SPY_CAST,
-        characters={0: "spy"},
-        gold=[0, 1, 2, 2],
-        hands={0: [], 1: ["manor", "castle", "palace"]},
-    )
+    g = spy_table(1, ["manor", "castle", "palace"])
     act(g, "spy", 1, "noble", seat=0)
     assert g.gold[:2] == [1, 0]
     assert len(g.hands[0]) == 3
 
 
 def test_spy_naming_a_type_with_no_match_gains_nothing():
-    g = mid_game(
-        players=4, cast=SPY_CAST, characters={0: "spy"}, gold=[0, 5, 2, 2], hands={0: [], 1: ["manor"]}
-    )
+    g = spy_table(5, ["manor"])
     act(g, "spy", 1, "military", seat=0)
     assert g.gold[:2] == [0, 5] and g.hands[0] == []
 
