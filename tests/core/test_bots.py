@@ -1,7 +1,7 @@
 """Bots decide from what their seat may know only."""
 
 import pytest
-from helpers import bots_played
+from helpers import bots_played, pending_seat
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import HeuristicBot, RandomBot
@@ -16,7 +16,7 @@ from citadels_core.view import view
 )
 def test_a_bots_choice_does_not_change_when_hidden_cards_and_characters_are_redealt(players, seed, steps):
     g, _ = bots_played(GameConfig.create(players), seed, steps, RandomBot, shared=True)
-    p = g.pending()[0]
+    p = pending_seat(g)
     for k in range(3):
         h = redeal(g, p, Rng(100 + k))
         for make in (lambda: HeuristicBot(7), lambda: RandomBot(7)):
@@ -33,7 +33,7 @@ def test_search_bot_only_picks_legal_actions_over_a_game():
     g = Game(GameConfig.create(3), 11, record_events=False)
     bots = [SearchBot(1, iterations=6), HeuristicBot(2), RandomBot(3)]
     while not g.over:
-        p = g.pending()[0]
+        p = pending_seat(g)
         v = view(g, p)
         a = bots[p].choose(v, lambda r, p=p: redeal(g, p, r)) if p == 0 else bots[p].choose(v)
         assert a in g.legal_actions()
@@ -44,7 +44,7 @@ def finished(players: int, seed: int) -> Game:
     g = Game(GameConfig.create(players), seed, record_events=False)
     bot = HeuristicBot(seed)
     while not g.over:
-        p = g.pending()[0]
+        p = pending_seat(g)
         g.apply(p, bot.choose(view(g, p)))
     return g
 
@@ -68,7 +68,7 @@ def test_the_search_scores_its_playouts_by_rank_at_three_players_and_by_points_a
     for players, seed in ((3, 7), (2, 5)):
         g = Game(GameConfig.create(players), seed, record_events=False)
         bot = SearchBot(1, iterations=4)
-        me = g.pending()[0]
+        me = pending_seat(g)
         w = g.clone()
         got = bot.judge(w, me, 0, g.legal_actions()[0])
         assert w.result is not None and me not in w.result["winners"]

@@ -6,7 +6,7 @@ decision of the round through the moves it saw."""
 import copy
 
 import pytest
-from helpers import bots_played
+from helpers import bots_played, pending_decision, pending_seat
 
 from citadels_core import Game, GameConfig
 from citadels_core.actions import Action
@@ -21,9 +21,9 @@ def my_turn_starts(cfg: GameConfig, seed: int) -> tuple[Game, list[NormalBot], i
     """The first position, from round 2, where a seat starts its turn with a choice of gathering."""
     g, bots = bots_played(cfg, seed, 0, NormalBot)
     while True:
-        p = g.pending()[0]
+        p = pending_seat(g)
         kinds = {a.kind for a in g.legal_actions()}
-        if g.round >= 2 and g.pending()[1] == "turn" and "gather" in kinds:
+        if g.round >= 2 and pending_decision(g)[1] == "turn" and "gather" in kinds:
             return g, bots, p
         g.apply(p, bots[p].choose(view(g, p)))
 
@@ -102,7 +102,7 @@ def test_a_playout_budget_gives_the_same_decision_and_figures_every_time():
 )
 def test_expert_decides_the_same_when_what_it_cannot_see_is_redealt(cfg, seed, steps):
     g, bots = bots_played(cfg, seed, steps, NormalBot)
-    p = g.pending()[0]
+    p = pending_seat(g)
     bot = make_bot("expert:24", 7)
     assert isinstance(bot, ISMCTSBot)
     bot.normal = copy.deepcopy(bots[p])
@@ -124,7 +124,7 @@ def play_until_carried(cfg: GameConfig, seed: int, iterations: int = 60) -> tupl
     expert = ISMCTSBot(seed, iterations=iterations)
     bots = [expert] + [NormalBot(seed + i) for i in range(1, cfg.players)]
     while not g.over:
-        p = g.pending()[0]
+        p = pending_seat(g)
         if p == 0 and len(g.legal_actions()) > 1 and expert.tree_mark is not None:
             trial = copy.deepcopy(expert)
             decide(trial, g, 0)

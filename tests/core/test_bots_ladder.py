@@ -3,7 +3,7 @@
 import copy
 
 import pytest
-from helpers import bots_played
+from helpers import bots_played, pending_decision, pending_seat
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import BOT_KINDS, ISMCTSBot, NormalBot, SearchBot, decide, make_bot, parse_kind
@@ -50,7 +50,7 @@ def play(players: int, preset: str, seed: int, kinds: tuple[str, ...]) -> Game:
     for _ in range(20000):
         if g.over:
             break
-        p = g.pending()[0]
+        p = pending_seat(g)
         g.apply(p, decide(bots[p], g, p))  # checked: raises on an illegal action
     assert g.over
     return g
@@ -89,7 +89,7 @@ CASES = [
 def test_every_bots_choice_is_the_same_when_what_it_cannot_see_is_redealt(kind, players, seed, steps, preset):
     cfg = GameConfig.create(players, cast=preset if players >= 5 else "first_game", districts=preset)
     g, played = bots_played(cfg, seed, steps, NormalBot)  # the normal bots remember the draft
-    p = g.pending()[0]
+    p = pending_seat(g)
     bot = make_bot(kind, 7)
     if isinstance(bot, NormalBot):
         bot = copy.deepcopy(played[p])  # with its memory of the game so far
@@ -106,7 +106,7 @@ def test_every_bots_choice_is_the_same_when_what_it_cannot_see_is_redealt(kind, 
 
 def test_hint_ranks_legal_actions_with_win_chances_and_ignores_hidden_information():
     g, _ = bots_played(GameConfig.create(4), 9, 40, NormalBot)
-    p = g.pending()[0]
+    p = pending_seat(g)
     h = redeal(g, p, Rng(5))
     one = hint(view(g, p), lambda r: redeal(g, p, r), budget=20, top=3)
     two = hint(view(h, p), lambda r: redeal(h, p, r), budget=20, top=3)
@@ -119,7 +119,7 @@ def test_hint_ranks_legal_actions_with_win_chances_and_ignores_hidden_informatio
 
 def test_hint_with_nothing_to_decide_is_empty():
     g, _ = bots_played(GameConfig.create(4), 9, 40, NormalBot)
-    other = (g.pending()[0] + 1) % 4
+    other = (pending_seat(g) + 1) % 4
     assert hint(view(g, other), lambda r: redeal(g, other, r), budget=5) == []
 
 
@@ -129,7 +129,7 @@ def test_the_normal_assassin_aims_at_the_character_the_leader_must_hold():
     from citadels_core.view import View
 
     g, _ = bots_played(GameConfig.create(4), 11, 0, NormalBot)
-    v0 = view(g, g.pending()[0])
+    v0 = view(g, pending_seat(g))
     me = v0.me
     assert me is not None
     leader = (me + 1) % 4
@@ -157,10 +157,10 @@ def test_at_two_players_hard_leaves_the_draft_discards_to_normal():
     """Measured: the playouts' overrules of normal's discards (and kills) lost at 2 players."""
     g = Game(GameConfig.create(2), 4, record_events=False)
     bots = [NormalBot(4 + i) for i in range(2)]
-    while g.pending()[1] != "discard_character":
-        p = g.pending()[0]
+    while pending_decision(g)[1] != "discard_character":
+        p = pending_seat(g)
         g.apply(p, bots[p].choose(view(g, p)))
-    p = g.pending()[0]
+    p = pending_seat(g)
     hard = SearchBot(1, iterations=50)
     hard.normal = copy.deepcopy(bots[p])
     expected = copy.deepcopy(bots[p]).choose(view(g, p))

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import build
+from helpers import build, pending_decision, pending_seat
 
 from citadels_core import Game, GameConfig
 from citadels_core.rng import Rng
@@ -65,7 +65,7 @@ def seen_in(g: Game, p: int, a, e) -> set[str]:
 
 def check_position(g: Game, seen: set[str]) -> int:
     """Apply each legal action whose effect states its amounts to a copy; return how many were checked."""
-    p = g.pending()[0]
+    p = pending_seat(g)
     v = view(g, p)
     assert len(v.effects) == len(v.legal)
     checked = 0
@@ -94,7 +94,7 @@ def walk(cfg: GameConfig, seed: int, seen: set[str]) -> int:
     while not g.over:
         checked += check_position(g, seen)
         acts = g.legal_actions()
-        g.apply(g.pending()[0], acts[rng.below(len(acts))])
+        g.apply(pending_seat(g), acts[rng.below(len(acts))])
     return checked
 
 
@@ -129,14 +129,14 @@ def at_warlord(edition: str, districts: str | None = None) -> Game:
         rng = Rng(seed)
         while not g.over:
             if (
-                g.pending()[1] == "turn"
+                pending_decision(g)[1] == "turn"
                 and g.character_key(g.current_character) == "warlord"
                 and g.turn.gathered
                 and not g.turn.used & USED_ABILITY
             ):
                 return g
             acts = g.legal_actions()
-            g.apply(g.pending()[0], acts[rng.below(len(acts))])
+            g.apply(pending_seat(g), acts[rng.below(len(acts))])
     raise AssertionError("no Warlord's turn found")
 
 

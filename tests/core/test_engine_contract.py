@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import act, cards, mid_game, new_game, play_random
+from helpers import act, cards, mid_game, new_game, pending_seat, play_random
 
 from citadels_core import Action, Game, GameConfig, SaveFileError
 from citadels_core.record import GameRecord, state_digest
@@ -38,7 +38,7 @@ def test_drawn_cards_are_told_only_to_the_drawing_player():
 
 def test_chosen_characters_are_private_until_revealed():
     g = new_game(4, seed=2)
-    p = g.pending()[0]
+    p = pending_seat(g)
     g.apply(p, g.legal_actions()[0])
     public = [e for e in events_for(g, None) if e.kind.startswith("choose")]
     assert public and all("character" not in e.data for e in public)
@@ -56,7 +56,7 @@ def test_spectator_view_shows_no_hand_and_no_character():
 
 def test_a_view_lists_legal_actions_only_for_the_deciding_player():
     g = new_game(4, seed=2)
-    p = g.pending()[0]
+    p = pending_seat(g)
     assert view(g, p).legal == tuple(g.legal_actions())
     assert view(g, (p + 1) % 4).legal == ()
 

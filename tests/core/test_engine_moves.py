@@ -2,6 +2,7 @@
 (`view.observed_move`, `Worlds.moves_seen`): another seat's secret move by its kind alone."""
 
 import pytest
+from helpers import pending_seat
 
 from citadels_core import Game, GameConfig
 from citadels_core.actions import Action
@@ -17,7 +18,7 @@ def random_moves(g: Game, rng: Rng, n: int) -> None:
         if g.over:
             return
         acts = g.legal_actions()
-        g.apply(g.pending()[0], acts[rng.below(len(acts))])  # type: ignore[index]
+        g.apply(pending_seat(g), acts[rng.below(len(acts))])  # type: ignore[index]
 
 
 def test_a_game_keeps_no_moves_until_asked_then_every_move_applied():
@@ -28,7 +29,7 @@ def test_a_game_keeps_no_moves_until_asked_then_every_move_applied():
     made = []
     rng = Rng(2)
     for i in range(40):
-        p = g.pending()[0]  # type: ignore[index]
+        p = pending_seat(g)  # type: ignore[index]
         acts = g.legal_actions()
         a = acts[rng.below(len(acts))]
         if i % 2:
@@ -48,7 +49,7 @@ def test_a_game_keeps_no_moves_until_asked_then_every_move_applied():
 def test_an_illegal_move_is_not_kept():
     g = Game(GameConfig.create(4), 3)
     g.record_moves()
-    p = g.pending()[0]  # type: ignore[index]
+    p = pending_seat(g)  # type: ignore[index]
     with pytest.raises(IllegalAction):
         g.apply(p, Action("build", ("castle",)))
     with pytest.raises(IllegalAction):
@@ -104,6 +105,6 @@ def test_every_kind_of_move_is_sorted_public_or_secret():
             while not g.over:
                 acts = g.legal_actions()
                 kinds.update(a.kind for a in acts)
-                g.apply(g.pending()[0], acts[rng.below(len(acts))])  # type: ignore[index]
+                g.apply(pending_seat(g), acts[rng.below(len(acts))])  # type: ignore[index]
     assert kinds - (PUBLIC_MOVES | SECRET_MOVES) == set()
     assert len(kinds) >= 50  # the sample reaches nearly every kind (57 over every configuration)

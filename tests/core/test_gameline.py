@@ -9,7 +9,7 @@ import sys
 import zlib
 
 import pytest
-from helpers import play_random
+from helpers import pending_seat, play_random
 
 from citadels_core import Action, Game, GameConfig, SaveFileError
 from citadels_core.gameline import checksum, decode, encode, read
@@ -154,7 +154,7 @@ def test_a_line_that_does_not_replay_names_the_first_illegal_action():
     g = Game(GOOD.config, GOOD.seed, record_events=False)
     for q, a in GOOD.actions[:5]:
         g.apply(q, a)
-    p = g.pending()[0]
+    p = pending_seat(g)
     actions[-1][0] = p
     message = _refusal(_line({**GOOD_BODY, "actions": actions}))
     assert message.startswith(

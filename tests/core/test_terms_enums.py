@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import pending_seat
 
 from citadels_core import Game, GameConfig
 from citadels_core.position_text import PositionError
@@ -39,7 +40,7 @@ def test_a_position_reads_its_decision_back_as_a_member() -> None:
     rng = Rng(3)
     while g.decision.kind != Decision.KEEP:
         acts = g.legal_actions()
-        g.apply(g.pending()[0], acts[rng.below(len(acts))])  # type: ignore[index]  # not over
+        g.apply(pending_seat(g), acts[rng.below(len(acts))])  # type: ignore[index]  # not over
     text = g.position()
     back = Game.from_position(text)
     assert back.decision.kind is Decision.KEEP and back.phase is Phase.TURN and back.position() == text

@@ -1,7 +1,7 @@
 """The turn phase: rank order, gathering, building, income, the first game's characters."""
 
 import pytest
-from helpers import act, build, cards, finish_turn, legal_kinds, mid_game, new_game
+from helpers import act, build, cards, finish_turn, legal_kinds, mid_game, new_game, pending_seat
 
 from citadels_core import Action, IllegalAction
 from citadels_core.view import view
@@ -193,13 +193,13 @@ def test_killed_king_takes_the_crown_at_the_end_of_the_round_as_heir():
     assert g.crown == 0
     finish_turn(g)  # warlord
     assert g.crown == 3
-    assert g.phase == "select" and g.pending()[0] == 3
+    assert g.phase == "select" and pending_seat(g) == 3
 
 
 def test_crowned_player_chooses_first_next_round():
     g = mid_game(characters={1: "king"})
     finish_turn(g)
-    assert g.phase == "select" and g.pending()[0] == 1
+    assert g.phase == "select" and pending_seat(g) == 1
 
 
 def test_merchant_gains_one_extra_gold_whatever_he_gathered():

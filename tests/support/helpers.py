@@ -21,7 +21,7 @@ from citadels_core.characters.king import King
 from citadels_core.edition import get_edition
 from citadels_core.position import HEADER, VERSION
 from citadels_core.record import GameRecord
-from citadels_core.terms import CARD, SELECT, TURN
+from citadels_core.terms import CARD, SELECT, TURN, Decision
 from citadels_core.view import view
 
 
@@ -309,11 +309,16 @@ def keys(g: Game, cards: list[int]) -> list[str]:
     return sorted(g.card_keys(cards))
 
 
-def pending_seat(g: Game) -> int:
-    """The seat whose decision the game waits for (the game is not over)."""
+def pending_decision(g: Game) -> tuple[int, Decision]:
+    """The seat whose decision the game waits for, and the kind of decision (the game is not over)."""
     pending = g.pending()
     assert pending is not None, "the game is over"
-    return pending[0]
+    return pending
+
+
+def pending_seat(g: Game) -> int:
+    """The seat whose decision the game waits for (the game is not over)."""
+    return pending_decision(g)[0]
 
 
 def turn_of(g: Game) -> tuple[int, str]:
