@@ -1,10 +1,12 @@
 """Bots decide from what their seat may know only."""
 
+from functools import partial
+
 import pytest
 from helpers import bots_played, pending_seat
 
 from citadels_core import Game, GameConfig
-from citadels_core.bots import HeuristicBot, RandomBot
+from citadels_core.bots import Bot, HeuristicBot, RandomBot
 from citadels_core.bots.search import SearchBot, rank_score
 from citadels_core.redeal import redeal
 from citadels_core.rng import Rng
@@ -23,19 +25,18 @@ def test_a_bots_choice_does_not_change_when_hidden_cards_and_characters_are_rede
             assert make().choose(view(g, p)) == make().choose(view(h, p))
         a = SearchBot(7, iterations=24)
         b = SearchBot(7, iterations=24)
-        assert a.choose(view(g, p), lambda r: redeal(g, p, r)) == b.choose(
-            view(h, p), lambda r, h=h, p=p: redeal(h, p, r)
-        )
+        assert a.choose(view(g, p), partial(redeal, g, p)) == b.choose(view(h, p), partial(redeal, h, p))
         assert a.last_stats == b.last_stats
 
 
 def test_search_bot_only_picks_legal_actions_over_a_game():
     g = Game(GameConfig.create(3), 11, record_events=False)
-    bots = [SearchBot(1, iterations=6), HeuristicBot(2), RandomBot(3)]
+    search = SearchBot(1, iterations=6)
+    bots: list[Bot] = [search, HeuristicBot(2), RandomBot(3)]
     while not g.over:
         p = pending_seat(g)
         v = view(g, p)
-        a = bots[p].choose(v, lambda r, p=p: redeal(g, p, r)) if p == 0 else bots[p].choose(v)
+        a = search.choose(v, partial(redeal, g, p)) if p == 0 else bots[p].choose(v)
         assert a in g.legal_actions()
         g.apply(p, a)
 

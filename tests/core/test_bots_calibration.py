@@ -124,10 +124,11 @@ def test_the_hint_and_the_review_search_with_the_budget_the_table_was_fitted_at(
     from citadels_core.bots import make_bot
     from citadels_core.bots.calibration import FITTED_BUDGET
     from citadels_core.bots.hint import hint
-    from citadels_core.bots.search import DEFAULT_ITERATIONS
+    from citadels_core.bots.search import DEFAULT_ITERATIONS, SearchBot
     from citadels_core.bots.turning_points import DEFAULT_BUDGET
     from citadels_tui.searches import HINT_PLAYOUTS
 
     assert inspect.signature(hint).parameters["budget"].default == FITTED_BUDGET
     assert DEFAULT_BUDGET == HINT_PLAYOUTS == FITTED_BUDGET
-    assert make_bot("hard").iterations == DEFAULT_ITERATIONS > FITTED_BUDGET
+    hard = make_bot("hard")
+    assert isinstance(hard, SearchBot) and hard.iterations == DEFAULT_ITERATIONS > FITTED_BUDGET

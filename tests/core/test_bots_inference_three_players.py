@@ -2,6 +2,7 @@
 accepted (the real game always meets them), and they narrow the worlds `hard` samples."""
 
 from dataclasses import replace
+from functools import partial
 
 import pytest
 from helpers import pending_seat
@@ -60,11 +61,11 @@ def test_the_second_player_knows_what_he_left_went_to_the_third():
     g = Game(GameConfig.create(3), 5, record_events=False)
     bots = [SearchBot(5 + i, iterations=4) for i in range(3)]
     first, second, third = g.crown, (g.crown + 1) % 3, (g.crown + 2) % 3
-    left = frozenset()
+    left: frozenset[str] = frozenset()
     while g.phase == "select":
         p = pending_seat(g)
         v = view(g, p)
-        a = bots[p].choose(v, lambda rng, p=p: redeal(g, p, rng))
+        a = bots[p].choose(v, partial(redeal, g, p))
         if p == second:
             left = frozenset(v.options) - {str(a.args[0])}
         g.apply(p, a)

@@ -166,6 +166,7 @@ def test_a_tree_is_not_followed_into_another_game_or_a_game_that_keeps_no_moves(
     decide(a, silent, p)
     assert a.carried == 0
     other = g.clone()  # the same position, but the moves since are not the ones searched
+    assert g.moves is not None
     other.moves = [(q, Action("end")) for q, _ in g.moves]
     b = copy.deepcopy(bot)
     decide(b, other, p)
@@ -186,6 +187,7 @@ def test_a_carried_tree_depends_only_on_what_the_seat_saw(cfg):
     secret move another seat made (a draft pick, a kept card...) is replaced by another of its kind: the
     same decision, the same figures."""
     g, bot, p, _ = play_until_carried(cfg, 12, iterations=40)
+    assert g.moves is not None  # kept since the expert first decided
     hidden = [
         (q, a if q == p or a.kind in PUBLIC_MOVES else Action(a.kind, ("not", "this"))) for q, a in g.moves
     ]

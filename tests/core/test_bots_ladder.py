@@ -23,12 +23,19 @@ def test_make_bot_knows_the_ladder_and_keeps_heuristic_as_normal():
     assert make_bot("easy").name == "easy" and make_bot("normal").name == "normal"
     hard = make_bot("hard:32", 3)
     assert isinstance(hard, SearchBot) and hard.iterations == 32 and hard.seconds is None
-    assert make_bot("hard:0.25s").seconds == 0.25
+    assert search_bot("hard:0.25s").seconds == 0.25
     # Plain hard is capped in time for play; an explicit budget is not, so tournaments are reproducible.
-    assert make_bot("hard").max_seconds is not None and hard.max_seconds is None
+    assert search_bot("hard").max_seconds is not None and hard.max_seconds is None
     expert = make_bot("expert:32", 3)
     assert isinstance(expert, ISMCTSBot) and expert.iterations == 32 and expert.seconds is None
-    assert make_bot("expert").max_seconds is not None
+    assert search_bot("expert").max_seconds is not None
+
+
+def search_bot(kind: str) -> SearchBot:
+    """The bot `make_bot(kind)` makes, a searching one (hard or expert)."""
+    bot = make_bot(kind)
+    assert isinstance(bot, SearchBot), kind
+    return bot
 
 
 @pytest.mark.parametrize(
@@ -100,6 +107,7 @@ def test_every_bots_choice_is_the_same_when_what_it_cannot_see_is_redealt(kind, 
         a, b = copy.deepcopy(bot), copy.deepcopy(bot)
         assert decide(a, g, p) == decide(b, h, p)
         if isinstance(a, SearchBot):
+            assert isinstance(b, SearchBot)
             assert a.last_stats == b.last_stats
             assert a.last_iterations == b.last_iterations
 

@@ -2,7 +2,7 @@
 Emperor's crown with three players, what a spectator sees, replays, an empty tax token."""
 
 import pytest
-from helpers import act, build, first_game_cast, legal, mid_game, turn_of
+from helpers import act, build, first_game_cast, legal, mid_game, pending_seat, turn_of
 
 from citadels_core import Game, GameConfig, IllegalAction, get_edition
 from citadels_core.bots import make_bot
@@ -73,7 +73,7 @@ def test_a_recorded_game_replays_to_the_same_state(preset):
     rec = GameRecord(cfg, 21)
     bots = [make_bot("heuristic" if p % 2 else "random", p) for p in range(5)]
     while not g.over:
-        p = g.current_player()
+        p = pending_seat(g)
         a = bots[p].choose(view(g, p))
         rec.actions.append((p, a))
         g.apply(p, a)

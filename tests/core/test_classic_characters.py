@@ -2,7 +2,7 @@
 RULINGS R41, R42): each rule sentence in a scenario."""
 
 from classic_helpers import cast_with, purple_with
-from helpers import act, build, legal_kinds, mid_game, new_game
+from helpers import act, build, legal_kinds, mid_game, new_game, recorded_events
 
 from citadels_core import Action
 
@@ -99,11 +99,11 @@ def test_the_assassin_who_built_pays_the_tax_collector_when_he_is_revealed():
     g = build(g, hands={0: ["temple"]}, cities={0: []}, gold={0: 3})
     act(g, "gather", "gold")
     act(g, "build", "temple")
-    n_events = len(g.events)
+    n_events = len(recorded_events(g))
     act(g, "end")
     # The Tax Collector is revealed right after: the Assassin's player pays then, retroactively.
     assert g.turn.player == 1 and g.gold[1] == 3 and g.gold[0] == 3
-    kinds_now = [e.kind for e in g.events[n_events:]]
+    kinds_now = [e.kind for e in recorded_events(g)[n_events:]]
     assert kinds_now.index("pay_tax") > kinds_now.index("call")
 
 

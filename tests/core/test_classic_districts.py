@@ -4,7 +4,7 @@ RULINGS R40, R43, R44): each card's sentence in a scenario."""
 from collections import Counter
 
 from classic_helpers import cast_with, purple_with
-from helpers import act, build, legal_kinds, mid_game, new_game, total_cards
+from helpers import act, build, legal_kinds, mid_game, new_game, recorded_events, total_cards
 
 from citadels_core import Action
 from citadels_core.scoring import score_breakdown
@@ -167,7 +167,7 @@ def test_the_lighthouse_lets_its_builder_take_any_card_from_the_deck_then_shuffl
     act(g, "lighthouse", "university")
     assert g.hands[0] == [g.card_id("university")]
     assert Counter(deck_before) - Counter([g.card_id("university")]) == Counter(g.deck)
-    assert any(e.kind == "lighthouse" for e in g.events)
+    assert any(e.kind == "lighthouse" for e in recorded_events(g))
 
 
 def test_the_classic_armory_may_destroy_a_district_in_a_completed_city():

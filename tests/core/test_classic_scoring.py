@@ -58,7 +58,7 @@ def test_building_the_eighth_district_makes_the_round_the_last_one_r40():
     act(g, "end")
     act(g, "gather", "gold")
     act(g, "end")
-    assert g.over and g.result["scores"][0]["completion"] == 4
+    assert g.over and g.result is not None and g.result["scores"][0]["completion"] == 4
 
 
 def test_seven_districts_do_not_end_a_classic_game_but_do_in_the_shorter_game():

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 from classic_helpers import CASTS, config
-from helpers import pending_decision, total_cards
+from helpers import pending_decision, recorded_events, total_cards
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
@@ -27,7 +27,7 @@ def play(cfg: GameConfig, seed: int, bots: list[str], seen: Counter) -> Game:
         seen[a.kind] += 1
         assert total_cards(g) == cards, (cfg, seed, a)
     assert g.over, "the game did not end"
-    for e in g.events:
+    for e in recorded_events(g):
         seen["event:" + e.kind] += 1
         text = narrate(cfg, e, 0)
         assert ": {" not in text, (e.kind, text)

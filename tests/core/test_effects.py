@@ -5,11 +5,10 @@ district set (the configurations of bench/replay_check.py)."""
 from __future__ import annotations
 
 import contextlib
-import sys
-from pathlib import Path
+from unittest import mock
 
 import pytest
-from helpers import build, pending_decision, pending_seat
+from helpers import bench_script, build, pending_decision, pending_seat
 
 from citadels_core import Game, GameConfig
 from citadels_core.rng import Rng
@@ -17,8 +16,7 @@ from citadels_core.terms import BEAUTY, CARD, USED_ABILITY
 from citadels_core.view import view
 from citadels_tui.names import describe
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from replay_check import configs  # noqa: E402
+configs = bench_script("replay_check").configs
 
 # Seen during the walk: each must occur, or the walk proves nothing about it.
 MUST_SEE = {"great_wall", "diplomat", "tax", "framework", "thieves_den", "beautified", "graveyard"}
@@ -29,13 +27,11 @@ def turn_held(g: Game):
     """Stop `g` where the action's own work ends: what ending the turn or the selection brings (the Poor
     House, another character of the same player called next) is not the action's effect."""
     cls = type(g)
-    saved = cls.end_turn, cls.begin_turn_phase
-    cls.end_turn = lambda self: None  # type: ignore[method-assign]
-    cls.begin_turn_phase = lambda self: None  # type: ignore[method-assign]
-    try:
+    with (
+        mock.patch.object(cls, "end_turn", lambda self: None),
+        mock.patch.object(cls, "begin_turn_phase", lambda self: None),
+    ):
         yield
-    finally:
-        cls.end_turn, cls.begin_turn_phase = saved
 
 
 def seen_in(g: Game, p: int, a, e) -> set[str]:
@@ -121,10 +117,8 @@ def test_every_stated_amount_is_what_the_action_does_over_more_games():
 def at_warlord(edition: str, districts: str | None = None) -> Game:
     """A 4-player game at the Warlord's turn, gathered, his ability not used yet."""
     for seed in range(100):
-        sets = {"cast": "classic_basic", "districts": "classic_basic"} if edition == "classic" else {}
-        if districts:
-            sets["districts"] = districts
-        cfg = GameConfig.create(4, edition=edition, **sets)
+        basic = "classic_basic" if edition == "classic" else "first_game"
+        cfg = GameConfig.create(4, edition=edition, cast=basic, districts=districts or basic)
         g = Game(cfg, seed, record_events=False)
         rng = Rng(seed)
         while not g.over:

@@ -179,6 +179,7 @@ def test_tie_goes_to_the_player_who_revealed_the_highest_rank_in_the_last_round(
     g = build(g, cities=[["castle"], ["castle"], [], []], gold=[0, 0, 0, 0], hands=[[], [], [], []])
     play_out_round(g)
     r = g.result
+    assert r is not None
     assert r["winners"] == [1]
     assert r["tiebreak"]["tied"] == [0, 1]
 

@@ -19,7 +19,7 @@ def _played(seed: int, moves: int) -> Game:
     for _ in range(moves):
         if g.over:
             break
-        p = pending_seat(g)  # type: ignore[index]
+        p = pending_seat(g)
         g.apply(p, decide(bots[p], g, p))
     return g
 

@@ -1,6 +1,8 @@
 """The moves a game keeps once asked (`Game.record_moves`), and what one seat sees of them
 (`view.observed_move`, `Worlds.moves_seen`): another seat's secret move by its kind alone."""
 
+from functools import partial
+
 import pytest
 from helpers import pending_seat
 
@@ -18,7 +20,7 @@ def random_moves(g: Game, rng: Rng, n: int) -> None:
         if g.over:
             return
         acts = g.legal_actions()
-        g.apply(pending_seat(g), acts[rng.below(len(acts))])  # type: ignore[index]
+        g.apply(pending_seat(g), acts[rng.below(len(acts))])
 
 
 def test_a_game_keeps_no_moves_until_asked_then_every_move_applied():
@@ -29,7 +31,7 @@ def test_a_game_keeps_no_moves_until_asked_then_every_move_applied():
     made = []
     rng = Rng(2)
     for i in range(40):
-        p = pending_seat(g)  # type: ignore[index]
+        p = pending_seat(g)
         acts = g.legal_actions()
         a = acts[rng.below(len(acts))]
         if i % 2:
@@ -49,7 +51,7 @@ def test_a_game_keeps_no_moves_until_asked_then_every_move_applied():
 def test_an_illegal_move_is_not_kept():
     g = Game(GameConfig.create(4), 3)
     g.record_moves()
-    p = pending_seat(g)  # type: ignore[index]
+    p = pending_seat(g)
     with pytest.raises(IllegalAction):
         g.apply(p, Action("build", ("castle",)))
     with pytest.raises(IllegalAction):
@@ -87,10 +89,10 @@ def _configs():
     for edition in ("2016", "classic"):
         for preset in get_edition(edition).presets:
             for players in (2, 4, 7):
-                cfg = dict(cast=preset.key, districts=preset.key, edition=edition)
-                yield GameConfig.create(players, **cfg)
+                create = partial(GameConfig.create, cast=preset.key, districts=preset.key, edition=edition)
+                yield create(players)
                 if players == 7:
-                    yield GameConfig.create(players, rank9=True, **cfg)
+                    yield create(players, rank9=True)
 
 
 def test_every_kind_of_move_is_sorted_public_or_secret():
@@ -105,6 +107,6 @@ def test_every_kind_of_move_is_sorted_public_or_secret():
             while not g.over:
                 acts = g.legal_actions()
                 kinds.update(a.kind for a in acts)
-                g.apply(pending_seat(g), acts[rng.below(len(acts))])  # type: ignore[index]
+                g.apply(pending_seat(g), acts[rng.below(len(acts))])
     assert kinds - (PUBLIC_MOVES | SECRET_MOVES) == set()
     assert len(kinds) >= 50  # the sample reaches nearly every kind (57 over every configuration)

@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 import zlib
+from typing import Any
 
 import pytest
 from helpers import pending_seat, play_random
@@ -61,13 +62,13 @@ def test_a_line_wrapped_by_a_terminal_still_reads():
     assert decode(wrapped).actions == rec.actions
 
 
-def _line(body: dict) -> str:
+def _line(body: object) -> str:
     data = base64.urlsafe_b64encode(zlib.compress(json.dumps(body).encode())).decode().rstrip("=")
     return f"citadels:1:{data}:{checksum(data)}"
 
 
 GOOD = _random_record("2016", 4, 9, 60)
-GOOD_BODY = {
+GOOD_BODY: dict[str, Any] = {
     "config": GOOD.config.to_json(),
     "seed": GOOD.seed,
     "actions": [[p, *a.to_json()] for p, a in GOOD.actions],

@@ -113,7 +113,7 @@ def test_a_damaged_or_impossible_position_is_refused_with_a_sentence():
     )
     hands = json.loads(next(ln for ln in text.splitlines() if ln.startswith("hands:")).split(":", 1)[1])
     absent = next(k for k in ("temple", "castle", "manor", "tavern", "market") if k not in hands[1])
-    known = [[[] for _ in range(4)] for _ in range(4)]
+    known: list[list[list[str]]] = [[[] for _ in range(4)] for _ in range(4)]
     known[0][1] = [absent]
     assert _refusal(_replace(text, "known", json.dumps(known))).startswith(
         "Seat 0 is said to know a "

@@ -9,9 +9,9 @@ import json
 import sys
 from pathlib import Path
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]  # it ships no type hints, and types-jsonschema is no test dependency
 import pytest
-from helpers import pending_seat
+from helpers import pending_seat, recorded_events
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import NormalBot, decide, game_over, make_bot
@@ -55,7 +55,7 @@ def messages_of_a_game(cfg: GameConfig, seed: int):
         p = pending_seat(g)
         v = view(g, p)
         yield g, p, decide_message(v, events_for(g, p, seen[p]), 12.5)
-        seen[p] = len(g.events)
+        seen[p] = len(recorded_events(g))
         legal = g.legal_actions()
         g.apply(p, legal[rng.below(len(legal))])
     for p in range(cfg.players):

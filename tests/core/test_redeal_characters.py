@@ -2,6 +2,8 @@
 the characters of the very world `redeal` deals with the same generator, which must end in the same state,
 or the search would keep different worlds than it judged."""
 
+from functools import partial
+
 import pytest
 from helpers import pending_seat
 
@@ -61,7 +63,7 @@ def test_the_search_keeps_the_same_worlds_judging_them_by_their_characters():
             b = Beliefs(p, tuple(frozenset() if q == p else frozenset(cands) for q in range(4)), ((),) * 4)
             one, two = SearchBot(5), SearchBot(5)
             w1 = one.sample(Worlds(g, p), b)
-            w2 = two.sample(lambda r, p=p: redeal(g, p, r), b)
+            w2 = two.sample(partial(redeal, g, p), b)
             assert state_digest(w1) == state_digest(w2) and w1.characters == w2.characters
             assert w1.rng.state == w2.rng.state and one.rng.state == two.rng.state
             tested += 1

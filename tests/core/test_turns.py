@@ -1,7 +1,17 @@
 """The turn phase: rank order, gathering, building, income, the first game's characters."""
 
 import pytest
-from helpers import act, build, cards, finish_turn, legal_kinds, mid_game, new_game, pending_seat
+from helpers import (
+    act,
+    build,
+    cards,
+    finish_turn,
+    legal_kinds,
+    mid_game,
+    new_game,
+    pending_seat,
+    recorded_events,
+)
 
 from citadels_core import Action, IllegalAction
 from citadels_core.view import view
@@ -121,7 +131,7 @@ def test_killed_character_skips_his_turn_silently():
     assert g.turn.player == 2 and g.character_key(g.current_character) == "king"
     finish_turn(g)
     assert g.phase == "select"  # the merchant never played
-    call = [e for e in g.events if e.kind == "call" and e.data["character"] == "merchant"][-1]
+    call = [e for e in recorded_events(g) if e.kind == "call" and e.data["character"] == "merchant"][-1]
     assert call.data["answer"] == "killed" and "player" not in call.data
     assert not g.revealed[g.cast_index("merchant")]
 

@@ -19,6 +19,7 @@ from citadels_core.characters.base import CharacterRules
 from citadels_core.characters.classic import ClassicTaxCollector
 from citadels_core.characters.king import King
 from citadels_core.edition import get_edition
+from citadels_core.events import Event
 from citadels_core.position import HEADER, VERSION
 from citadels_core.record import GameRecord
 from citadels_core.terms import CARD, SELECT, TURN, Decision
@@ -319,6 +320,12 @@ def pending_decision(g: Game) -> tuple[int, Decision]:
 def pending_seat(g: Game) -> int:
     """The seat whose decision the game waits for (the game is not over)."""
     return pending_decision(g)[0]
+
+
+def recorded_events(g: Game) -> list[Event]:
+    """The events g has recorded so far (a game made with `record_events`, as by default)."""
+    assert g.events is not None, "the game records no events"
+    return g.events
 
 
 def turn_of(g: Game) -> tuple[int, str]:
