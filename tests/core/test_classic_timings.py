@@ -3,7 +3,7 @@
 own timings; a test of each shows that."""
 
 import pytest
-from classic_helpers import cast_with, purple_with
+from classic_helpers import classic_turns, purple_with
 from helpers import act, build, first_game_cast, legal_kinds, mid_game
 
 from citadels_core import Action, Game, GameConfig, IllegalAction
@@ -40,9 +40,7 @@ def test_architect_after_you_take_an_action_you_draw_two_additional_district_car
 
 
 def test_navigator_after_you_take_an_action_receive_four_extra_gold_or_four_extra_cards():
-    g = mid_game(
-        players=4, edition="classic", cast=cast_with("navigator"), characters={0: "navigator", 1: "warlord"}
-    )
+    g = classic_turns("navigator", characters={0: "navigator", 1: "warlord"})
     assert "navigate" not in legal_kinds(g)
     with pytest.raises(IllegalAction, match="come after you take an action"):
         g.apply(0, Action("navigate", ("cards",)))
@@ -55,9 +53,7 @@ def test_navigator_after_you_take_an_action_receive_four_extra_gold_or_four_extr
 
 
 def test_a_witch_resuming_as_the_merchant_has_already_taken_her_action():
-    g = mid_game(
-        players=4, edition="classic", cast=cast_with("witch"), characters={0: "witch", 1: "merchant"}
-    )
+    g = classic_turns("witch", characters={0: "witch", 1: "merchant"})
     act(g, "gather", "gold")
     act(g, "bewitch", "merchant")
     assert "bonus" not in legal_kinds(g)  # the bewitched player only takes an action
@@ -92,12 +88,7 @@ def test_in_2016_the_extra_resources_still_come_at_any_moment_of_the_turn():
 
 
 def _emperor_game() -> Game:
-    return mid_game(
-        players=4,
-        edition="classic",
-        cast=cast_with("emperor"),
-        characters={0: "emperor", 1: "bishop", 2: "merchant"},
-    )
+    return classic_turns("emperor", characters={0: "emperor", 1: "bishop", 2: "merchant"})
 
 
 def test_when_the_emperor_is_called_you_immediately_take_the_crown_and_give_it_to_a_different_player():
@@ -117,12 +108,7 @@ def test_when_the_emperor_is_called_you_immediately_take_the_crown_and_give_it_t
 
 
 def test_the_witch_resuming_as_the_emperor_gives_the_crown_away_before_anything_else():
-    g = mid_game(
-        players=4,
-        edition="classic",
-        cast=cast_with("witch", "emperor"),
-        characters={0: "witch", 1: "emperor", 2: "merchant"},
-    )
+    g = classic_turns("witch", "emperor", characters={0: "witch", 1: "emperor", 2: "merchant"})
     act(g, "gather", "gold")
     act(g, "bewitch", "emperor")
     assert legal_kinds(g) == {"gather"}  # the bewitched player cannot use the power before she takes over
