@@ -3,25 +3,12 @@ run of the script that measures it (bench/calibration.py) on a few small games."
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
+from helpers import bench_script
 
 from citadels_core.bots.calibration import HINT_TABLE, calibrated
 
-ROOT = Path(__file__).resolve().parents[2]
 GRID = [i / 200 for i in range(-10, 211)]  # a little beyond [0, 1] too: a raw figure is never trusted blindly
-
-
-def bench_calibration():
-    spec = importlib.util.spec_from_file_location("bench_calibration", ROOT / "bench" / "calibration.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["bench_calibration"] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def test_the_mapping_is_monotone_and_a_chance():
@@ -42,7 +29,7 @@ def test_the_table_is_fitted():
 
 
 def test_pool_adjacent_violators_gives_a_monotone_fit():
-    cal = bench_calibration()
+    cal = bench_script("calibration")
     pts = [(0.1, 1.0), (0.2, 0.0), (0.3, 0.0), (0.4, 1.0), (0.5, 0.0), (0.6, 1.0), (0.7, 1.0)]
     blocks = cal.isotonic(pts)
     ys = [y for _, y, _ in blocks]
@@ -54,7 +41,7 @@ def test_pool_adjacent_violators_gives_a_monotone_fit():
 
 def test_the_measuring_script_runs_on_a_small_sample(tmp_path, capsys):
     """Two small games (2 players 2016, 3 players) with a tiny budget: records, a fit and a report."""
-    cal = bench_calibration()
+    cal = bench_script("calibration")
     recs = cal.play_one((1000, 0, 6)) + cal.play_one((1000, 1, 6))
     assert len(recs) >= 10
     assert {r["players"] for r in recs} == {2, 3}
@@ -87,7 +74,7 @@ def test_the_review_s_chance_can_be_recorded_beside_the_hint_s(tmp_path, capsys)
     """With a review budget each record also carries what the review shows for that decision (its chance
     before and after the action taken, and their raw figures), and the game and its decisions are the same
     as without it; `report` checks the review's chances too."""
-    cal = bench_calibration()
+    cal = bench_script("calibration")
     plain = cal.play_one((1000, 0, 6))
     reviewed = cal.play_one((1000, 0, 6, 10))
     assert [{k: v for k, v in r.items() if not k.startswith("review")} for r in reviewed] == plain
@@ -108,7 +95,7 @@ def test_the_review_s_chance_can_be_recorded_beside_the_hint_s(tmp_path, capsys)
 def test_a_logistic_fit_is_a_monotone_table_that_follows_the_outcomes():
     """Platt scaling on figures that overstate the chance (a raw 0.8 wins half the time): its table lowers
     them, keeps their order and stays a chance."""
-    cal = bench_calibration()
+    cal = bench_script("calibration")
     recs = [{"shown": x, "won": w} for x in (0.2, 0.5, 0.8) for w in ([0.0] * 9 + [1.0] * (1 + int(x * 10)))]
     table = cal.fit(recs, method="logistic")
     ys = [y for _, y in table]
@@ -119,7 +106,7 @@ def test_a_logistic_fit_is_a_monotone_table_that_follows_the_outcomes():
 def test_a_groups_interval_counts_games_not_decisions():
     """Forty decisions of two games (one won, one lost) tell about as much as two results: a wide interval;
     forty decisions of forty games, half won, a much narrower one."""
-    cal = bench_calibration()
+    cal = bench_script("calibration")
     two_games = [(0.5, 1.0, 1)] * 20 + [(0.5, 0.0, 2)] * 20
     many_games = [(0.5, float(i % 2), i) for i in range(40)]
     lo2, hi2, g2 = cal.game_interval(two_games)
@@ -137,10 +124,11 @@ def test_the_hint_and_the_review_search_with_the_budget_the_table_was_fitted_at(
     from citadels_core.bots import make_bot
     from citadels_core.bots.calibration import FITTED_BUDGET
     from citadels_core.bots.hint import hint
-    from citadels_core.bots.search import DEFAULT_ITERATIONS
+    from citadels_core.bots.search import DEFAULT_ITERATIONS, SearchBot
     from citadels_core.bots.turning_points import DEFAULT_BUDGET
     from citadels_tui.searches import HINT_PLAYOUTS
 
     assert inspect.signature(hint).parameters["budget"].default == FITTED_BUDGET
     assert DEFAULT_BUDGET == HINT_PLAYOUTS == FITTED_BUDGET
-    assert make_bot("hard").iterations == DEFAULT_ITERATIONS > FITTED_BUDGET
+    hard = make_bot("hard")
+    assert isinstance(hard, SearchBot) and hard.iterations == DEFAULT_ITERATIONS > FITTED_BUDGET

@@ -1,6 +1,7 @@
 """Draft inference (core/bots/inference.py): sound on real games, informative where the draft tells."""
 
 import pytest
+from helpers import pending_seat
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
@@ -19,7 +20,7 @@ def check_game(players: int, cast: str, seed: int) -> int:
     bots = [NormalBot(seed + i) for i in range(players)]
     informative = 0
     while not g.over:
-        p = g.pending()[0]
+        p = pending_seat(g)
         for q in range(players):
             b = bots[q].beliefs(view(g, q)) if g.phase == "turn" or g.characters[q] else None
             if b is None:
@@ -58,7 +59,7 @@ def test_beliefs_are_sound_with_every_cast(cast):
 def test_a_player_after_me_holds_one_of_the_characters_i_passed():
     g = Game(GameConfig.create(4), 3, record_events=False)
     crown = g.crown
-    assert g.pending()[0] == crown
+    assert pending_seat(g) == crown
     offered = [str(a.args[0]) for a in g.legal_actions()]
     g.apply(crown, make_bot("normal", 1).choose(view(g, crown)))
     b = infer(view(g, crown), crown)
@@ -75,7 +76,7 @@ def test_at_two_players_the_opponent_holds_exactly_one_of_each_draft_segment(see
     bots = [NormalBot(seed + i) for i in range(2)]
     full = 0
     while not g.over:
-        p = g.pending()[0]
+        p = pending_seat(g)
         for q in range(2):
             segs = bots[q].segments(view(g, q))
             held = {g.character_key(i) for i in g.characters[1 - q]}

@@ -2,8 +2,10 @@
 accepted (the real game always meets them), and they narrow the worlds `hard` samples."""
 
 from dataclasses import replace
+from functools import partial
 
 import pytest
+from helpers import pending_seat
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots.normal import NormalBot
@@ -23,7 +25,7 @@ def play_checking(cfg: GameConfig, seed: int) -> tuple[int, int]:
     bots = [NormalBot(seed + i) for i in range(3)]
     checks = narrowing = 0
     while not g.over:
-        p = g.pending()[0]
+        p = pending_seat(g)
         for q in range(3):
             v = view(g, q)
             b = replace(bots[q].beliefs(v), counts=bots[q].counts(v))
@@ -59,11 +61,11 @@ def test_the_second_player_knows_what_he_left_went_to_the_third():
     g = Game(GameConfig.create(3), 5, record_events=False)
     bots = [SearchBot(5 + i, iterations=4) for i in range(3)]
     first, second, third = g.crown, (g.crown + 1) % 3, (g.crown + 2) % 3
-    left = frozenset()
+    left: frozenset[str] = frozenset()
     while g.phase == "select":
-        p = g.pending()[0]
+        p = pending_seat(g)
         v = view(g, p)
-        a = bots[p].choose(v, lambda rng, p=p: redeal(g, p, rng))
+        a = bots[p].choose(v, partial(redeal, g, p))
         if p == second:
             left = frozenset(v.options) - {str(a.args[0])}
         g.apply(p, a)

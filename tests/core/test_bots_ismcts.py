@@ -6,6 +6,7 @@ decision of the round through the moves it saw."""
 import copy
 
 import pytest
+from helpers import bots_played, pending_decision, pending_seat
 
 from citadels_core import Game, GameConfig
 from citadels_core.actions import Action
@@ -16,22 +17,13 @@ from citadels_core.rng import Rng
 from citadels_core.view import PUBLIC_MOVES, observed_move, view
 
 
-def midgame(cfg: GameConfig, seed: int, steps: int) -> tuple[Game, list[NormalBot]]:
-    g = Game(cfg, seed, record_events=False)
-    bots = [NormalBot(seed + i) for i in range(cfg.players)]
-    for _ in range(steps):
-        p = g.pending()[0]
-        g.apply(p, bots[p].choose(view(g, p)))
-    return g, bots
-
-
 def my_turn_starts(cfg: GameConfig, seed: int) -> tuple[Game, list[NormalBot], int]:
     """The first position, from round 2, where a seat starts its turn with a choice of gathering."""
-    g, bots = midgame(cfg, seed, 0)
+    g, bots = bots_played(cfg, seed, 0, NormalBot)
     while True:
-        p = g.pending()[0]
+        p = pending_seat(g)
         kinds = {a.kind for a in g.legal_actions()}
-        if g.round >= 2 and g.pending()[1] == "turn" and "gather" in kinds:
+        if g.round >= 2 and pending_decision(g)[1] == "turn" and "gather" in kinds:
             return g, bots, p
         g.apply(p, bots[p].choose(view(g, p)))
 
@@ -109,8 +101,8 @@ def test_a_playout_budget_gives_the_same_decision_and_figures_every_time():
     ids=["classic-4p-turn", "classic-5p-draft", "2016-2p"],
 )
 def test_expert_decides_the_same_when_what_it_cannot_see_is_redealt(cfg, seed, steps):
-    g, bots = midgame(cfg, seed, steps)
-    p = g.pending()[0]
+    g, bots = bots_played(cfg, seed, steps, NormalBot)
+    p = pending_seat(g)
     bot = make_bot("expert:24", 7)
     assert isinstance(bot, ISMCTSBot)
     bot.normal = copy.deepcopy(bots[p])
@@ -132,7 +124,7 @@ def play_until_carried(cfg: GameConfig, seed: int, iterations: int = 60) -> tupl
     expert = ISMCTSBot(seed, iterations=iterations)
     bots = [expert] + [NormalBot(seed + i) for i in range(1, cfg.players)]
     while not g.over:
-        p = g.pending()[0]
+        p = pending_seat(g)
         if p == 0 and len(g.legal_actions()) > 1 and expert.tree_mark is not None:
             trial = copy.deepcopy(expert)
             decide(trial, g, 0)
@@ -174,6 +166,7 @@ def test_a_tree_is_not_followed_into_another_game_or_a_game_that_keeps_no_moves(
     decide(a, silent, p)
     assert a.carried == 0
     other = g.clone()  # the same position, but the moves since are not the ones searched
+    assert g.moves is not None
     other.moves = [(q, Action("end")) for q, _ in g.moves]
     b = copy.deepcopy(bot)
     decide(b, other, p)
@@ -194,6 +187,7 @@ def test_a_carried_tree_depends_only_on_what_the_seat_saw(cfg):
     secret move another seat made (a draft pick, a kept card...) is replaced by another of its kind: the
     same decision, the same figures."""
     g, bot, p, _ = play_until_carried(cfg, 12, iterations=40)
+    assert g.moves is not None  # kept since the expert first decided
     hidden = [
         (q, a if q == p or a.kind in PUBLIC_MOVES else Action(a.kind, ("not", "this"))) for q, a in g.moves
     ]

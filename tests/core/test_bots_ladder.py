@@ -3,6 +3,7 @@
 import copy
 
 import pytest
+from helpers import bots_played, pending_decision, pending_seat
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import BOT_KINDS, ISMCTSBot, NormalBot, SearchBot, decide, make_bot, parse_kind
@@ -22,12 +23,19 @@ def test_make_bot_knows_the_ladder_and_keeps_heuristic_as_normal():
     assert make_bot("easy").name == "easy" and make_bot("normal").name == "normal"
     hard = make_bot("hard:32", 3)
     assert isinstance(hard, SearchBot) and hard.iterations == 32 and hard.seconds is None
-    assert make_bot("hard:0.25s").seconds == 0.25
+    assert search_bot("hard:0.25s").seconds == 0.25
     # Plain hard is capped in time for play; an explicit budget is not, so tournaments are reproducible.
-    assert make_bot("hard").max_seconds is not None and hard.max_seconds is None
+    assert search_bot("hard").max_seconds is not None and hard.max_seconds is None
     expert = make_bot("expert:32", 3)
     assert isinstance(expert, ISMCTSBot) and expert.iterations == 32 and expert.seconds is None
-    assert make_bot("expert").max_seconds is not None
+    assert search_bot("expert").max_seconds is not None
+
+
+def search_bot(kind: str) -> SearchBot:
+    """The bot `make_bot(kind)` makes, a searching one (hard or expert)."""
+    bot = make_bot(kind)
+    assert isinstance(bot, SearchBot), kind
+    return bot
 
 
 @pytest.mark.parametrize(
@@ -49,7 +57,7 @@ def play(players: int, preset: str, seed: int, kinds: tuple[str, ...]) -> Game:
     for _ in range(20000):
         if g.over:
             break
-        p = g.pending()[0]
+        p = pending_seat(g)
         g.apply(p, decide(bots[p], g, p))  # checked: raises on an illegal action
     assert g.over
     return g
@@ -73,17 +81,6 @@ def test_every_bot_kind_plays_legally_with_every_preset_and_player_count(preset)
         play(players, preset, 100 + players, kinds)
 
 
-def midgame(players: int, seed: int, steps: int, preset: str = "first_game") -> tuple[Game, list]:
-    """A game `steps` decisions in, and the normal bots that played it (they remember the draft)."""
-    cast = preset if players >= 5 else "first_game"
-    g = Game(GameConfig.create(players, cast=cast, districts=preset), seed, record_events=False)
-    bots = [NormalBot(seed + i) for i in range(players)]
-    for _ in range(steps):
-        p = g.pending()[0]
-        g.apply(p, bots[p].choose(view(g, p)))
-    return g, bots
-
-
 CASES = [
     (4, 1, 0, "first_game"),
     (4, 2, 33, "cunning_agents"),
@@ -97,8 +94,9 @@ CASES = [
 @pytest.mark.parametrize(("players", "seed", "steps", "preset"), CASES)
 @pytest.mark.parametrize("kind", ["random", "easy", "normal", "heuristic", "hard:12", "expert:12"])
 def test_every_bots_choice_is_the_same_when_what_it_cannot_see_is_redealt(kind, players, seed, steps, preset):
-    g, played = midgame(players, seed, steps, preset)
-    p = g.pending()[0]
+    cfg = GameConfig.create(players, cast=preset if players >= 5 else "first_game", districts=preset)
+    g, played = bots_played(cfg, seed, steps, NormalBot)  # the normal bots remember the draft
+    p = pending_seat(g)
     bot = make_bot(kind, 7)
     if isinstance(bot, NormalBot):
         bot = copy.deepcopy(played[p])  # with its memory of the game so far
@@ -109,13 +107,14 @@ def test_every_bots_choice_is_the_same_when_what_it_cannot_see_is_redealt(kind, 
         a, b = copy.deepcopy(bot), copy.deepcopy(bot)
         assert decide(a, g, p) == decide(b, h, p)
         if isinstance(a, SearchBot):
+            assert isinstance(b, SearchBot)
             assert a.last_stats == b.last_stats
             assert a.last_iterations == b.last_iterations
 
 
 def test_hint_ranks_legal_actions_with_win_chances_and_ignores_hidden_information():
-    g, _ = midgame(4, 9, 40)
-    p = g.pending()[0]
+    g, _ = bots_played(GameConfig.create(4), 9, 40, NormalBot)
+    p = pending_seat(g)
     h = redeal(g, p, Rng(5))
     one = hint(view(g, p), lambda r: redeal(g, p, r), budget=20, top=3)
     two = hint(view(h, p), lambda r: redeal(h, p, r), budget=20, top=3)
@@ -127,8 +126,8 @@ def test_hint_ranks_legal_actions_with_win_chances_and_ignores_hidden_informatio
 
 
 def test_hint_with_nothing_to_decide_is_empty():
-    g, _ = midgame(4, 9, 40)
-    other = (g.pending()[0] + 1) % 4
+    g, _ = bots_played(GameConfig.create(4), 9, 40, NormalBot)
+    other = (pending_seat(g) + 1) % 4
     assert hint(view(g, other), lambda r: redeal(g, other, r), budget=5) == []
 
 
@@ -137,8 +136,8 @@ def test_the_normal_assassin_aims_at_the_character_the_leader_must_hold():
     Architect passed besides what others must hold, the kill goes to the Architect."""
     from citadels_core.view import View
 
-    g, _ = midgame(4, 11, 0)
-    v0 = view(g, g.pending()[0])
+    g, _ = bots_played(GameConfig.create(4), 11, 0, NormalBot)
+    v0 = view(g, pending_seat(g))
     me = v0.me
     assert me is not None
     leader = (me + 1) % 4
@@ -166,10 +165,10 @@ def test_at_two_players_hard_leaves_the_draft_discards_to_normal():
     """Measured: the playouts' overrules of normal's discards (and kills) lost at 2 players."""
     g = Game(GameConfig.create(2), 4, record_events=False)
     bots = [NormalBot(4 + i) for i in range(2)]
-    while g.pending()[1] != "discard_character":
-        p = g.pending()[0]
+    while pending_decision(g)[1] != "discard_character":
+        p = pending_seat(g)
         g.apply(p, bots[p].choose(view(g, p)))
-    p = g.pending()[0]
+    p = pending_seat(g)
     hard = SearchBot(1, iterations=50)
     hard.normal = copy.deepcopy(bots[p])
     expected = copy.deepcopy(bots[p]).choose(view(g, p))

@@ -3,28 +3,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
+
+from helpers import bench_script
 
 from citadels_core import GameConfig
 from citadels_core.tournament import tournament
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def bench_strength():
-    spec = importlib.util.spec_from_file_location("bench_strength", ROOT / "bench" / "strength.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["bench_strength"] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
 
 def test_strength_plays_the_tournaments_games_and_reports_whole_rotations(tmp_path, capsys):
-    mod = bench_strength()
+    mod = bench_script("strength")
     out = tmp_path / "s.jsonl"
     mod.main(
         [
@@ -60,7 +48,7 @@ def test_strength_plays_the_tournaments_games_and_reports_whole_rotations(tmp_pa
 
 
 def test_strength_plays_the_classic_edition(tmp_path, capsys):
-    mod = bench_strength()
+    mod = bench_script("strength")
     out = tmp_path / "c.jsonl"
     mod.main(
         [

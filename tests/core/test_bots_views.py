@@ -2,9 +2,10 @@
 secret in it (the re-deal property, for every bot of the ladder), and nothing readable after its decision."""
 
 import pytest
+from helpers import bots_played, pending_seat
 
 from citadels_core import Game, GameConfig
-from citadels_core.bots import BOT_KINDS, decide, make_bot
+from citadels_core.bots import BOT_KINDS, RandomBot, decide, make_bot
 from citadels_core.redeal import redeal
 from citadels_core.rng import Rng
 from citadels_core.view import LazyView, View, view
@@ -26,7 +27,7 @@ def states(cfg: GameConfig, seed: int):
     bots = [make_bot("normal" if i % 2 else "random", seed + i) for i in range(cfg.players)]
     while not g.over:
         yield g
-        p = g.pending()[0]
+        p = pending_seat(g)
         g.apply(p, bots[p].choose(view(g, p)))
     yield g
 
@@ -52,26 +53,17 @@ def test_a_lazy_view_is_closed_once_its_decision_is_over():
             kept.append(v)
             return v.legal[0]
 
-    a = decide(Keeper(), g, g.pending()[0])
+    a = decide(Keeper(), g, pending_seat(g))
     assert kept[0].legal[0] == a  # what the bot read stays readable
     with pytest.raises(RuntimeError, match="decision is over"):
         kept[0].players  # noqa: B018 - reading it is the test
 
 
-def midgame(players: int, seed: int, steps: int) -> Game:
-    g = Game(GameConfig.create(players), seed, record_events=False)
-    bot = make_bot("random", seed)
-    for _ in range(steps):
-        p = g.pending()[0]
-        g.apply(p, decide(bot, g, p))
-    return g
-
-
 @pytest.mark.parametrize("kind", sorted(BOT_KINDS))
 @pytest.mark.parametrize(("players", "seed", "steps"), [(4, 2, 30), (2, 3, 45), (6, 4, 80), (5, 6, 9)])
 def test_every_bot_decides_the_same_through_decide_when_hidden_things_are_redealt(kind, players, seed, steps):
-    g = midgame(players, seed, steps)
-    p = g.pending()[0]
+    g, _ = bots_played(GameConfig.create(players), seed, steps, RandomBot, shared=True)
+    p = pending_seat(g)
     budget = f"{kind}:16" if kind in ("hard", "expert") else kind
     for k in range(3):
         h = redeal(g, p, Rng(100 + k))
@@ -96,6 +88,6 @@ def test_thanking_is_listed_first_whenever_it_is_owed():
             if THANK in acts:
                 owed += 1
                 assert acts[0] == THANK
-            p = g.pending()[0]
+            p = pending_seat(g)
             g.apply(p, decide(bot, g, p))
     assert owed > 0

@@ -1,7 +1,7 @@
 """Emperor, Queen, Abbot, Cardinal, Tax Collector (2016 rulebook, Character Abilities in Detail; R19-R21, R27)."""
 
 import pytest
-from helpers import act, build, keys, legal, mid_game, turn_of
+from helpers import act, build, first_game_cast, keys, legal, mid_game, turn_of
 
 from citadels_core import IllegalAction, get_edition
 from citadels_core.terms import END
@@ -91,14 +91,21 @@ def test_queen_not_beside_the_rank_4_gains_nothing():
     assert turn_of(g) == (3, "queen") and legal(g, "queen") == []
 
 
-def test_queen_beside_a_killed_king_is_paid_at_round_end():
-    """RULINGS R20, R27."""
+def killed_by_the_assassin(victim: str):
+    """Five players without gold, with the Assassin (seat 0), the Queen (seat 3) and the King (seat 4): the
+    Assassin has killed `victim` and ended his turn."""
     g = mid_game(
         players=5, cast=QUEEN_CAST, characters={0: "assassin", 4: "king", 3: "queen"}, gold=[0, 0, 0, 0, 0]
     )
-    act(g, "kill", "king", seat=0)
+    act(g, "kill", victim, seat=0)
     act(g, "gather", "gold", seat=0)
     act(g, "end", seat=0)
+    return g
+
+
+def test_queen_beside_a_killed_king_is_paid_at_round_end():
+    """RULINGS R20, R27."""
+    g = killed_by_the_assassin("king")
     assert turn_of(g) == (3, "queen") and legal(g, "queen") == []
     act(g, "gather", "gold", seat=3)
     act(g, "end", seat=3)
@@ -107,12 +114,7 @@ def test_queen_beside_a_killed_king_is_paid_at_round_end():
 
 def test_killed_queen_gets_nothing():
     """RULINGS R20."""
-    g = mid_game(
-        players=5, cast=QUEEN_CAST, characters={0: "assassin", 4: "king", 3: "queen"}, gold=[0, 0, 0, 0, 0]
-    )
-    act(g, "kill", "queen", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
+    g = killed_by_the_assassin("queen")
     act(g, "gather", "gold", seat=4)
     act(g, "end", seat=4)
     assert g.round == 2 and g.gold[3] == 0
@@ -208,17 +210,7 @@ def test_cardinal_gains_one_card_per_religious_district():
 
 # ---------------------------------------------------------------- Tax Collector
 
-TAX_CAST = [
-    "assassin",
-    "thief",
-    "magician",
-    "king",
-    "bishop",
-    "merchant",
-    "architect",
-    "warlord",
-    "tax_collector",
-]
+TAX_CAST = first_game_cast(rank9="tax_collector")
 
 
 def test_every_build_puts_one_gold_on_the_tax_token_even_without_a_tax_collector_in_play():

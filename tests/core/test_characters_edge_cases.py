@@ -2,7 +2,7 @@
 Emperor's crown with three players, what a spectator sees, replays, an empty tax token."""
 
 import pytest
-from helpers import act, build, legal, mid_game, turn_of
+from helpers import act, build, first_game_cast, legal, mid_game, pending_seat, turn_of
 
 from citadels_core import Game, GameConfig, IllegalAction, get_edition
 from citadels_core.bots import make_bot
@@ -53,17 +53,7 @@ def test_abbot_counts_the_school_of_magic_as_one_resource_of_either_kind():
 
 
 def test_emperor_holding_the_crown_gives_it_to_either_other_player_in_a_three_player_game():
-    cast = [
-        "assassin",
-        "thief",
-        "magician",
-        "emperor",
-        "bishop",
-        "merchant",
-        "architect",
-        "warlord",
-        "artist",
-    ]
+    cast = first_game_cast("emperor", rank9="artist")
     g = mid_game(players=3, cast=cast, characters={0: ["emperor", "bishop"]}, crown=0)
     assert {a[0] for a in legal(g, "emperor")} == {1, 2}
 
@@ -83,7 +73,7 @@ def test_a_recorded_game_replays_to_the_same_state(preset):
     rec = GameRecord(cfg, 21)
     bots = [make_bot("heuristic" if p % 2 else "random", p) for p in range(5)]
     while not g.over:
-        p = g.current_player()
+        p = pending_seat(g)
         a = bots[p].choose(view(g, p))
         rec.actions.append((p, a))
         g.apply(p, a)
@@ -103,17 +93,7 @@ def test_blackmailer_cannot_threaten_the_killed_character():
 
 
 def test_witch_resumed_as_tax_collector_takes_the_token_and_pays_no_tax():
-    cast = [
-        "witch",
-        "thief",
-        "magician",
-        "king",
-        "bishop",
-        "merchant",
-        "architect",
-        "warlord",
-        "tax_collector",
-    ]
+    cast = first_game_cast("witch", rank9="tax_collector")
     g = mid_game(
         players=4,
         cast=cast,
@@ -133,16 +113,6 @@ def test_witch_resumed_as_tax_collector_takes_the_token_and_pays_no_tax():
 
 
 def test_tax_collector_is_not_offered_an_empty_token():
-    cast = [
-        "assassin",
-        "thief",
-        "magician",
-        "king",
-        "bishop",
-        "merchant",
-        "architect",
-        "warlord",
-        "tax_collector",
-    ]
+    cast = first_game_cast(rank9="tax_collector")
     g = mid_game(players=4, cast=cast, characters={1: "tax_collector"})
     assert g.tax == 0 and legal(g, "collect_tax") == []

@@ -1,10 +1,12 @@
 """Spy, Seer, Wizard, Diplomat, Marshal (2016 rulebook, Character Abilities in Detail; R2, R13, R14, R32, R33)."""
 
+from collections.abc import Mapping, Sequence
+
 import pytest
 from district_helpers import districts
 from helpers import act, keys, legal, mid_game
 
-from citadels_core import IllegalAction
+from citadels_core import Game, IllegalAction
 from citadels_core.districts.base import DistrictRules
 from citadels_core.terms import BEAUTY
 from citadels_core.view import view
@@ -24,14 +26,15 @@ MARSHAL_CAST = ["assassin", "thief", "magician", "king", "bishop", "merchant", "
 # ---------------------------------------------------------------- Spy
 
 
-def test_spy_takes_one_gold_and_one_card_per_matching_card_and_sees_the_hand():
-    g = mid_game(
-        players=4,
-        cast=SPY_CAST,
-        characters={0: "spy"},
-        gold=[0, 5, 2, 2],
-        hands={0: [], 1: ["manor", "castle", "temple"]},
+def spy_table(gold: int, hand: list[str]):
+    """Four players; the Spy (seat 0) with no gold and no cards, to spy on seat 1 with `gold` and `hand`."""
+    return mid_game(
+        players=4, cast=SPY_CAST, characters={0: "spy"}, gold=[0, gold, 2, 2], hands={0: [], 1: hand}
     )
+
+
+def test_spy_takes_one_gold_and_one_card_per_matching_card_and_sees_the_hand():
+    g = spy_table(5, ["manor", "castle", "temple"])
     act(g, "spy", 1, "noble", seat=0)
     assert g.gold[:2] == [2, 3]
     assert len(g.hands[0]) == 2
@@ -42,22 +45,14 @@ def test_spy_takes_one_gold_and_one_card_per_matching_card_and_sees_the_hand():
 
 
 def test_spy_against_a_player_with_too_little_gold_takes_all_and_still_gains_every_card():
-    g = mid_game(
-        players=4,
-        cast=SPY_CAST,
-        characters={0: "spy"},
-        gold=[0, 1, 2, 2],
-        hands={0: [], 1: ["manor", "castle", "palace"]},
-    )
+    g = spy_table(1, ["manor", "castle", "palace"])
     act(g, "spy", 1, "noble", seat=0)
     assert g.gold[:2] == [1, 0]
     assert len(g.hands[0]) == 3
 
 
 def test_spy_naming_a_type_with_no_match_gains_nothing():
-    g = mid_game(
-        players=4, cast=SPY_CAST, characters={0: "spy"}, gold=[0, 5, 2, 2], hands={0: [], 1: ["manor"]}
-    )
+    g = spy_table(5, ["manor"])
     act(g, "spy", 1, "military", seat=0)
     assert g.gold[:2] == [0, 5] and g.hands[0] == []
 
@@ -164,14 +159,23 @@ def test_wizard_may_build_identical_districts():
 # ---------------------------------------------------------------- Diplomat
 
 
-def test_diplomat_exchanges_districts_paying_the_difference():
-    g = mid_game(
+def diplomat_table(
+    gold: int, cities: Mapping[int, Sequence[str]], districts: Sequence[str] | None = None
+) -> Game:
+    """Four players, the Diplomat's (seat 0) turn begun with `gold`, the others with 2, and the cities given
+    (seat -> districts); the first game's districts unless `districts` says others."""
+    return mid_game(
         players=4,
         cast=DIPLOMAT_CAST,
+        districts=districts,
         characters={0: "diplomat"},
-        gold=[4, 2, 2, 2],
-        cities={0: ["tavern", "watchtower"], 1: ["palace", "temple"]},
+        gold=[gold, 2, 2, 2],
+        cities=cities,
     )
+
+
+def test_diplomat_exchanges_districts_paying_the_difference():
+    g = diplomat_table(4, {0: ["tavern", "watchtower"], 1: ["palace", "temple"]})
     act(g, "exchange", 1, "palace", "tavern", seat=0)
     assert keys(g, g.cities[0]) == ["palace", "watchtower"]
     assert keys(g, g.cities[1]) == ["tavern", "temple"]
@@ -180,13 +184,7 @@ def test_diplomat_exchanges_districts_paying_the_difference():
 
 
 def test_diplomat_giving_the_dearer_district_receives_nothing():
-    g = mid_game(
-        players=4,
-        cast=DIPLOMAT_CAST,
-        characters={0: "diplomat"},
-        gold=[0, 2, 2, 2],
-        cities={0: ["palace"], 1: ["temple"]},
-    )
+    g = diplomat_table(0, {0: ["palace"], 1: ["temple"]})
     act(g, "exchange", 1, "temple", "palace", seat=0)
     assert g.gold[:2] == [0, 2]
 
@@ -198,9 +196,7 @@ def test_diplomat_never_takes_the_keep_nor_gives_his_own():
         {0: ["keep", "tavern"], 1: ["manor"], 2: ["temple"]},
         {0: ["tavern"], 1: ["manor"], 2: ["temple", "keep"]},
     ):
-        g = mid_game(
-            players=4, cast=DIPLOMAT_CAST, characters={0: "diplomat"}, gold=[9, 2, 2, 2], cities=keep
-        )
+        g = diplomat_table(9, keep)
         acts = legal(g, "exchange")
         assert all("keep" not in a for a in acts)
         assert (1, "manor", "tavern") in acts
@@ -209,12 +205,9 @@ def test_diplomat_never_takes_the_keep_nor_gives_his_own():
 def test_diplomat_never_takes_from_a_completed_city_but_may_give_from_his_own():
     """RULINGS R14."""
     full = ["manor", "castle", "palace", "temple", "church", "monastery", "cathedral"]
-    g = mid_game(
-        players=4,
-        cast=DIPLOMAT_CAST,
-        characters={0: "diplomat"},
-        gold=[9, 2, 2, 2],
-        cities={
+    g = diplomat_table(
+        9,
+        {
             0: full,
             1: ["tavern"],
             2: ["market", "docks", "harbor", "town_hall", "watchtower", "prison", "fortress"],
@@ -225,13 +218,7 @@ def test_diplomat_never_takes_from_a_completed_city_but_may_give_from_his_own():
 
 
 def test_diplomat_cannot_make_a_duplicate_in_either_city():
-    g = mid_game(
-        players=4,
-        cast=DIPLOMAT_CAST,
-        characters={0: "diplomat"},
-        gold=[9, 2, 2, 2],
-        cities={0: ["manor", "tavern"], 1: ["manor", "temple"]},
-    )
+    g = diplomat_table(9, {0: ["manor", "tavern"], 1: ["manor", "temple"]})
     acts = legal(g, "exchange")
     assert (1, "manor", "tavern") not in acts  # he has a Manor
     assert (1, "temple", "manor") not in acts  # the other has a Manor
@@ -240,14 +227,7 @@ def test_diplomat_cannot_make_a_duplicate_in_either_city():
 
 def test_diplomat_pays_one_more_for_the_great_wall_but_not_on_what_he_gives():
     """RULINGS R14."""
-    g = mid_game(
-        players=4,
-        cast=DIPLOMAT_CAST,
-        districts=WALL,
-        characters={0: "diplomat"},
-        gold=[9, 2, 2, 2],
-        cities={0: ["tavern"], 1: ["palace", "great_wall"]},
-    )
+    g = diplomat_table(9, {0: ["tavern"], 1: ["palace", "great_wall"]}, districts=WALL)
     act(g, "exchange", 1, "palace", "tavern", seat=0)
     assert g.gold[:2] == [4, 7]  # difference 4, +1 for the Great Wall
 
@@ -268,13 +248,7 @@ def test_diplomat_cannot_target_the_bishops_city():
 
 def test_diplomat_exchange_moves_the_artists_gold_with_the_district():
     """RULINGS R33, R14: a beautified district counts its +1 in the difference."""
-    g = mid_game(
-        players=4,
-        cast=DIPLOMAT_CAST,
-        characters={0: "diplomat"},
-        gold=[9, 2, 2, 2],
-        cities={0: ["tavern"], 1: ["manor+"]},
-    )
+    g = diplomat_table(9, {0: ["tavern"], 1: ["manor+"]})
     act(g, "exchange", 1, "manor", "tavern", seat=0)
     assert g.gold[:2] == [6, 5]
     assert g.cities[0] == [g.card_id("manor") | BEAUTY]
@@ -361,14 +335,7 @@ def test_illegal_seize_is_refused_with_a_sentence():
 
 def test_diplomat_owning_the_great_wall_pays_no_surcharge_on_his_own_district():
     """RULINGS R14: the Great Wall is not applied to the district the Diplomat gives away."""
-    g = mid_game(
-        players=4,
-        cast=DIPLOMAT_CAST,
-        districts=WALL,
-        characters={0: "diplomat"},
-        gold=[9, 2, 2, 2],
-        cities={0: ["tavern", "great_wall"], 1: ["manor"]},
-    )
+    g = diplomat_table(9, {0: ["tavern", "great_wall"], 1: ["manor"]}, districts=WALL)
     act(g, "exchange", 1, "manor", "tavern", seat=0)
     assert g.gold[:2] == [7, 4]
 

@@ -1,29 +1,18 @@
 """Magistrate and Blackmailer: face-down markers (2016 rulebook; RULINGS R2, R11, R17, R18, R21, R26, R32)."""
 
 import pytest
-from helpers import act, build, held_by, keys, legal, mid_game, turn_of
+from helpers import MAGISTRATE_CAST, act, build, held_by, keys, legal, mid_game, turn_of, warrants_then_build
 
 from citadels_core import IllegalAction
 from citadels_core.terms import END, GATHER_CARDS, GATHER_GOLD
 from citadels_core.view import view
 
-MAG_CAST = [
-    "magistrate",
-    "thief",
-    "wizard",
-    "king",
-    "bishop",
-    "alchemist",
-    "architect",
-    "warlord",
-    "tax_collector",
-]
 BM_CAST = ["witch", "blackmailer", "magician", "king", "bishop", "merchant", "architect", "warlord"]
 
 
 def magistrate_table(holders, **kw):
     characters = held_by({"magistrate": 0, **holders})
-    return mid_game(players=kw.pop("players", 4), cast=MAG_CAST, characters=characters, **kw)
+    return mid_game(players=kw.pop("players", 4), cast=MAGISTRATE_CAST, characters=characters, **kw)
 
 
 # ---------------------------------------------------------------- Magistrate
@@ -48,11 +37,7 @@ def test_warrants_never_go_on_face_up_characters():
 
 def test_signed_target_first_paid_build_is_confiscated_with_all_gold_back():
     g = magistrate_table({"king": 1}, gold=[0, 5, 2, 2], hands={1: ["palace", "tavern"]})
-    act(g, "warrants", "king", "bishop", "architect", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)  # 7
-    act(g, "build", "palace", seat=1)
+    warrants_then_build(g, ("king", "bishop", "architect"), "palace")  # the King had 7 gold to build with
     assert g.pending() == (0, "warrant")
     assert g.gold[1] == 2 and "palace" not in keys(g, g.cities[1])
     act(g, "confiscate", seat=0)
@@ -66,11 +51,7 @@ def test_signed_target_first_paid_build_is_confiscated_with_all_gold_back():
 def test_magistrate_pays_the_tax_on_a_confiscated_district():
     """RULINGS R17, R21."""
     g = magistrate_table({"king": 1}, gold=[0, 5, 2, 2], hands={1: ["palace"]})
-    act(g, "warrants", "king", "bishop", "architect", seat=0)
-    act(g, "gather", "gold", seat=0)  # the Magistrate has 2
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)
-    act(g, "build", "palace", seat=1)
+    warrants_then_build(g, ("king", "bishop", "architect"), "palace")  # the Magistrate has 2 gold by then
     act(g, "confiscate", seat=0)
     assert g.gold[0] == 1 and g.tax == 1
     assert g.gold[1] == 7
@@ -78,11 +59,7 @@ def test_magistrate_pays_the_tax_on_a_confiscated_district():
 
 def test_magistrate_letting_the_build_through_places_it_and_the_builder_pays_the_tax():
     g = magistrate_table({"king": 1}, gold=[0, 5, 2, 2], hands={1: ["palace"]})
-    act(g, "warrants", "king", "bishop", "architect", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)
-    act(g, "build", "palace", seat=1)
+    warrants_then_build(g, ("king", "bishop", "architect"), "palace")
     act(g, "let_build", seat=0)
     assert keys(g, g.cities[1]) == ["palace"] and g.gold[1] == 1 and g.tax == 1
 
@@ -90,22 +67,14 @@ def test_magistrate_letting_the_build_through_places_it_and_the_builder_pays_the
 def test_unsigned_warrant_is_asked_too_but_cannot_confiscate():
     """The question must not tell the table which warrant is signed (RULINGS R2)."""
     g = magistrate_table({"king": 1}, gold=[0, 5, 2, 2], hands={1: ["palace"]})
-    act(g, "warrants", "bishop", "king", "architect", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)
-    act(g, "build", "palace", seat=1)
+    warrants_then_build(g, ("bishop", "king", "architect"), "palace")
     assert g.pending() == (0, "warrant")
     assert [a.kind for a in g.legal_actions()] == ["let_build"]
 
 
 def test_only_the_first_district_paid_for_can_be_confiscated():
     g = magistrate_table({"architect": 1}, gold=[0, 9, 2, 2], hands={1: ["tavern", "temple", "manor"]})
-    act(g, "warrants", "architect", "king", "bishop", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)
-    act(g, "build", "tavern", seat=1)
+    warrants_then_build(g, ("architect", "king", "bishop"), "tavern")
     act(g, "let_build", seat=0)
     act(g, "build", "temple", seat=1)
     assert g.pending() == (1, "turn")
@@ -114,11 +83,7 @@ def test_only_the_first_district_paid_for_can_be_confiscated():
 
 def test_magistrate_cannot_confiscate_a_district_he_already_has():
     g = magistrate_table({"king": 1}, gold=[0, 5, 2, 2], hands={1: ["palace"]}, cities={0: ["palace"]})
-    act(g, "warrants", "king", "bishop", "architect", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)
-    act(g, "build", "palace", seat=1)
+    warrants_then_build(g, ("king", "bishop", "architect"), "palace")
     assert [a.kind for a in g.legal_actions()] == ["let_build"]
 
 
@@ -142,22 +107,14 @@ def test_confiscated_completing_district_does_not_complete_the_target():
     """RULINGS R11."""
     six = ["manor", "castle", "temple", "church", "monastery", "cathedral"]
     g = magistrate_table({"king": 1}, gold=[0, 5, 2, 2], hands={1: ["palace"]}, cities={1: six})
-    act(g, "warrants", "king", "bishop", "architect", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)
-    act(g, "build", "palace", seat=1)
+    warrants_then_build(g, ("king", "bishop", "architect"), "palace")
     act(g, "confiscate", seat=0)
     assert g.first_complete == -1 and not g.last_round
 
 
 def test_confiscated_alchemist_gets_his_gold_back_only_once():
     g = magistrate_table({"alchemist": 1}, gold=[0, 3, 2, 2], hands={1: ["palace"]})
-    act(g, "warrants", "alchemist", "king", "bishop", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)
-    act(g, "build", "palace", seat=1)
+    warrants_then_build(g, ("alchemist", "king", "bishop"), "palace")
     act(g, "confiscate", seat=0)
     act(g, "end", seat=1)
     assert g.gold[1] == 5
@@ -166,11 +123,8 @@ def test_confiscated_alchemist_gets_his_gold_back_only_once():
 def test_confiscated_thieves_den_returns_only_the_gold():
     """RULINGS R17."""
     g = magistrate_table({"king": 1}, gold=[0, 2, 2, 2], hands={1: ["thieves_den", "tavern", "temple"]})
-    act(g, "warrants", "king", "bishop", "architect", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)  # 4 gold + 2 cards pays the Den's 6
-    act(g, "build", "thieves_den", seat=1)
+    # Gathering gives the King 4 gold: with 2 cards, the Den's 6.
+    warrants_then_build(g, ("king", "bishop", "architect"), "thieves_den")
     act(g, "pay_card", "tavern", seat=1)
     act(g, "pay_card", "temple", seat=1)
     act(g, "pay_gold", seat=1)

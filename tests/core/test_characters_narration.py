@@ -1,6 +1,7 @@
 """Every event of the new characters is told as a sentence (core/narrate.py), never as raw data."""
 
 import pytest
+from helpers import pending_seat, recorded_events
 
 from citadels_core import Game, GameConfig, get_edition
 from citadels_core.bots import make_bot
@@ -18,9 +19,9 @@ def test_every_event_of_a_preset_game_has_a_sentence(preset):
         g = Game(cfg, seed)
         bots = [make_bot("heuristic" if p % 2 else "random", p) for p in range(players)]
         while not g.over:
-            p = g.current_player()
+            p = pending_seat(g)
             g.apply(p, bots[p].choose(view(g, p)))
-        for e in g.events:
+        for e in recorded_events(g):
             kinds.add(e.kind)
             text = narrate(cfg, e, 0)
             assert "{" not in text and "_" not in text.split(":")[0], (e.kind, text)

@@ -1,8 +1,8 @@
 """The classic characters (001_374172512b2ff6bd.txt "The Characters" and "Bonus Characters"; CARDS.md B5;
 RULINGS R41, R42): each rule sentence in a scenario."""
 
-from classic_helpers import cast_with, purple_with
-from helpers import act, build, legal_kinds, mid_game, new_game
+from classic_helpers import cast_with, classic_turns, purple_with
+from helpers import act, build, legal_kinds, mid_game, new_game, recorded_events
 
 from citadels_core import Action
 
@@ -31,12 +31,7 @@ def test_the_classic_thief_cannot_rob_the_assassin_or_the_assassins_victim_r41()
 
 
 def test_the_thief_cannot_rob_the_witch_or_the_bewitched_character_r41():
-    g = mid_game(
-        players=4,
-        edition="classic",
-        cast=cast_with("witch"),
-        characters={0: "witch", 1: "thief", 2: "king", 3: "bishop"},
-    )
+    g = classic_turns("witch", characters={0: "witch", 1: "thief", 2: "king", 3: "bishop"})
     act(g, "gather", "gold")
     act(g, "bewitch", "bishop")
     targets = {a.args[0] for a in g.legal_actions() if a.kind == "rob"}
@@ -44,12 +39,7 @@ def test_the_thief_cannot_rob_the_witch_or_the_bewitched_character_r41():
 
 
 def test_the_witch_resumes_the_bewitched_turn_in_her_own_city():
-    g = mid_game(
-        players=4,
-        edition="classic",
-        cast=cast_with("witch"),
-        characters={0: "witch", 1: "thief", 2: "merchant"},
-    )
+    g = classic_turns("witch", characters={0: "witch", 1: "thief", 2: "merchant"})
     act(g, "gather", "gold")
     act(g, "bewitch", "merchant")
     act(g, "gather", "gold")  # the thief
@@ -99,11 +89,11 @@ def test_the_assassin_who_built_pays_the_tax_collector_when_he_is_revealed():
     g = build(g, hands={0: ["temple"]}, cities={0: []}, gold={0: 3})
     act(g, "gather", "gold")
     act(g, "build", "temple")
-    n_events = len(g.events)
+    n_events = len(recorded_events(g))
     act(g, "end")
     # The Tax Collector is revealed right after: the Assassin's player pays then, retroactively.
     assert g.turn.player == 1 and g.gold[1] == 3 and g.gold[0] == 3
-    kinds_now = [e.kind for e in g.events[n_events:]]
+    kinds_now = [e.kind for e in recorded_events(g)[n_events:]]
     assert kinds_now.index("pay_tax") > kinds_now.index("call")
 
 
@@ -117,12 +107,7 @@ def test_the_tax_collectors_own_builds_are_not_taxed():
 
 
 def test_the_classic_wizard_takes_a_card_and_builds_it_outside_his_limit_and_builds_duplicates():
-    g = mid_game(
-        players=4,
-        edition="classic",
-        cast=cast_with("wizard"),
-        characters={0: "wizard", 1: "king", 2: "bishop", 3: "warlord"},
-    )
+    g = classic_turns("wizard", characters={0: "wizard", 1: "king", 2: "bishop", 3: "warlord"})
     g = build(g, hands={0: ["temple"]}, cities={0: ["temple"]}, gold={0: 10})
     g = build(g, hands={1: ["manor"]}, cities={1: []}, gold={1: 0})
     act(g, "gather", "gold")
@@ -144,12 +129,7 @@ def test_the_king_takes_the_crown_and_gains_gold_for_noble_districts():
 
 
 def _emperor_game():
-    return mid_game(
-        players=4,
-        edition="classic",
-        cast=cast_with("emperor"),
-        characters={0: "assassin", 1: "emperor", 2: "bishop", 3: "warlord"},
-    )
+    return classic_turns("emperor", characters={0: "assassin", 1: "emperor", 2: "bishop", 3: "warlord"})
 
 
 def test_the_emperor_gives_the_crown_and_the_new_holder_chooses_gold_or_a_card():
@@ -196,7 +176,7 @@ def test_the_bishops_districts_cannot_be_destroyed_by_the_warlord():
 
 
 def test_the_classic_abbot_takes_gold_only_and_the_single_richest_gives_him_1():
-    g = mid_game(players=4, edition="classic", cast=cast_with("abbot"), characters={0: "abbot", 1: "warlord"})
+    g = classic_turns("abbot", characters={0: "abbot", 1: "warlord"})
     g = build(g, hands={0: []}, cities={0: ["temple", "church"]}, gold={0: 0})
     g = build(g, gold={1: 5, 2: 2, 3: 2})
     act(g, "gather", "cards")
@@ -209,7 +189,7 @@ def test_the_classic_abbot_takes_gold_only_and_the_single_richest_gives_him_1():
 
 
 def test_the_abbot_gets_nothing_on_a_tie_for_the_most_gold_or_when_he_is_richest():
-    g = mid_game(players=4, edition="classic", cast=cast_with("abbot"), characters={0: "abbot"})
+    g = classic_turns("abbot", characters={0: "abbot"})
     g = build(g, gold=[0, 5, 5, 1])
     act(g, "gather", "gold")
     assert "alms" not in legal_kinds(g)
@@ -226,12 +206,7 @@ def test_the_merchant_gains_one_more_gold():
 
 
 def test_the_alchemist_gets_back_the_gold_he_paid_to_build_but_not_the_tax():
-    g = mid_game(
-        players=4,
-        edition="classic",
-        cast=cast_with("tax_collector", "alchemist"),
-        characters={0: "tax_collector", 1: "alchemist"},
-    )
+    g = classic_turns("tax_collector", "alchemist", characters={0: "tax_collector", 1: "alchemist"})
     act(g, "gather", "gold")
     act(g, "end")
     g = build(g, hands={1: ["palace"]}, cities={1: []}, gold={1: 3})
@@ -254,7 +229,7 @@ def test_the_architect_draws_two_more_and_builds_up_to_three():
 
 
 def test_the_navigator_gains_four_gold_or_cards_and_cannot_build():
-    g = mid_game(players=4, edition="classic", cast=cast_with("navigator"), characters={0: "navigator"})
+    g = classic_turns("navigator", characters={0: "navigator"})
     g = build(g, hands={0: ["temple"]}, cities={0: []}, gold={0: 5})
     act(g, "gather", "gold")
     act(g, "navigate", "gold")
@@ -307,9 +282,7 @@ def test_the_great_wall_makes_the_warlord_pay_one_more():
 
 
 def _diplomat_game():
-    return mid_game(
-        players=4, edition="classic", cast=cast_with("diplomat"), characters={0: "bishop", 1: "diplomat"}
-    )
+    return classic_turns("diplomat", characters={0: "bishop", 1: "diplomat"})
 
 
 def test_the_classic_diplomat_exchanges_at_the_end_of_his_turn_paying_the_difference_r42():

@@ -4,7 +4,7 @@ RULINGS R40, R43, R44): each card's sentence in a scenario."""
 from collections import Counter
 
 from classic_helpers import cast_with, purple_with
-from helpers import act, build, legal_kinds, mid_game, new_game, total_cards
+from helpers import act, build, legal_kinds, mid_game, new_game, recorded_events, total_cards
 
 from citadels_core import Action
 from citadels_core.scoring import score_breakdown
@@ -100,12 +100,19 @@ def _graveyard_game():
     return mid_game(players=4, edition="classic", characters={1: "warlord"})
 
 
-def test_the_graveyard_owner_may_pay_one_gold_to_take_the_district_the_warlord_destroyed_r43():
+def _warlord_before_the_manor_and_the_graveyard():
+    """The Warlord (seat 1) with 3 gold, having gathered, beside seat 2's Manor and seat 3's Graveyard with
+    2 gold: nothing else in their hands and cities."""
     g = _graveyard_game()
     g = build(g, hands={1: []}, cities={1: []}, gold={1: 3})
     g = build(g, hands={2: []}, cities={2: ["manor"]}, gold={2: 0})
     g = build(g, hands={3: []}, cities={3: ["graveyard"]}, gold={3: 2})
     act(g, "gather", "gold")
+    return g
+
+
+def test_the_graveyard_owner_may_pay_one_gold_to_take_the_district_the_warlord_destroyed_r43():
+    g = _warlord_before_the_manor_and_the_graveyard()
     act(g, "destroy", 2, "manor")
     assert g.pending() == (3, "graveyard")
     act(g, "graveyard", "take")
@@ -160,7 +167,7 @@ def test_the_lighthouse_lets_its_builder_take_any_card_from_the_deck_then_shuffl
     act(g, "lighthouse", "university")
     assert g.hands[0] == [g.card_id("university")]
     assert Counter(deck_before) - Counter([g.card_id("university")]) == Counter(g.deck)
-    assert any(e.kind == "lighthouse" for e in g.events)
+    assert any(e.kind == "lighthouse" for e in recorded_events(g))
 
 
 def test_the_classic_armory_may_destroy_a_district_in_a_completed_city():
@@ -341,11 +348,7 @@ def test_a_hospital_turn_still_offers_the_owners_purple_district_abilities():
 
 
 def test_everyone_knows_the_card_the_graveyard_took():
-    g = _graveyard_game()
-    g = build(g, hands={1: []}, cities={1: []}, gold={1: 3})
-    g = build(g, hands={2: []}, cities={2: ["manor"]}, gold={2: 0})
-    g = build(g, hands={3: []}, cities={3: ["graveyard"]}, gold={3: 2})
-    act(g, "gather", "gold")
+    g = _warlord_before_the_manor_and_the_graveyard()
     act(g, "destroy", 2, "manor")
     act(g, "graveyard", "take")
     assert all(g.card_id("manor") in g.known[r][3] for r in (0, 1, 2))
@@ -413,11 +416,7 @@ def test_bots_never_forget_to_thank():
 
 
 def test_a_district_the_graveyard_owner_passes_on_goes_to_the_bottom_of_the_deck():
-    g = _graveyard_game()
-    g = build(g, hands={1: []}, cities={1: []}, gold={1: 3})
-    g = build(g, hands={2: []}, cities={2: ["manor"]}, gold={2: 0})
-    g = build(g, hands={3: []}, cities={3: ["graveyard"]}, gold={3: 2})
-    act(g, "gather", "gold")
+    g = _warlord_before_the_manor_and_the_graveyard()
     before = total_cards(g)
     act(g, "destroy", 2, "manor")
     assert total_cards(g) == before

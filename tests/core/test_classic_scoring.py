@@ -2,7 +2,7 @@
 classic game from its save file."""
 
 from classic_helpers import purple_with
-from helpers import act, build, mid_game, new_game
+from helpers import act, build, mid_game, new_game, pending_seat
 
 from citadels_core import GameConfig
 from citadels_core.bots import make_bot
@@ -58,7 +58,7 @@ def test_building_the_eighth_district_makes_the_round_the_last_one_r40():
     act(g, "end")
     act(g, "gather", "gold")
     act(g, "end")
-    assert g.over and g.result["scores"][0]["completion"] == 4
+    assert g.over and g.result is not None and g.result["scores"][0]["completion"] == 4
 
 
 def test_seven_districts_do_not_end_a_classic_game_but_do_in_the_shorter_game():
@@ -115,7 +115,7 @@ def _record_game(players: int, preset: str, seed: int) -> tuple[GameRecord, str]
     rec = GameRecord(cfg, seed)
     bots = [make_bot("heuristic" if i % 2 else "random", seed + i) for i in range(players)]
     while not g.over:
-        p = g.pending()[0]
+        p = pending_seat(g)
         a = bots[p].choose(view(g, p))
         g.apply(p, a)
         rec.actions.append((p, a))

@@ -4,7 +4,7 @@ RULINGS R6, R40, R42)."""
 
 import pytest
 from classic_helpers import cast_with
-from helpers import act, new_game
+from helpers import act, new_game, pending_decision, pending_seat, recorded_events
 
 from citadels_core import Game, GameConfig
 from citadels_core.edition import get_edition
@@ -168,9 +168,9 @@ def test_the_emperor_is_never_discarded_face_up():
 
 def _draft(g: Game) -> list[tuple[int, str]]:
     """Play the selection phase taking the first option; return (player, decision kind) in order."""
-    seq = []
+    seq: list[tuple[int, str]] = []
     while g.phase == "select":
-        p, kind = g.pending()
+        p, kind = pending_decision(g)
         seq.append((p, kind))
         act(g, g.legal_actions()[0].kind, *g.legal_actions()[0].args)
     return seq
@@ -196,7 +196,7 @@ def test_classic_three_player_draft_has_no_random_discard_and_the_last_discards_
     seen_before = []
     seq = []
     while g.phase == "select":
-        p, kind = g.pending()
+        p, kind = pending_decision(g)
         seq.append(p)
         seen_before.append(len(g.legal_actions()))
         a = g.legal_actions()[0]
@@ -204,13 +204,13 @@ def test_classic_three_player_draft_has_no_random_discard_and_the_last_discards_
     assert seq == [0, 1, 2, 0, 1, 2]  # each picks two
     assert seen_before == [7, 6, 5, 4, 3, 2]  # the last chooses one of the last two
     assert len(g.facedown) == 2  # the random one at the start and the one left by the last player
-    assert not any(e.kind == "discard_random" for e in g.events)
+    assert not any(e.kind == "discard_random" for e in recorded_events(g))
     assert all(len(c) == 2 for c in g.characters)
 
 
 def test_the_seventh_player_may_take_the_face_down_card():
     g = new_game(7, 2, edition="classic")
-    while g.pending()[0] != 6 or g.phase != "select" or g.round_state.step < 6:
+    while pending_seat(g) != 6 or g.phase != "select" or g.round_state.step < 6:
         a = g.legal_actions()[0]
         act(g, a.kind, *a.args)
     hidden = g.facedown[0]
@@ -226,7 +226,7 @@ def test_the_eighth_player_with_a_rank_9_character_may_take_the_face_down_card()
     for _ in range(7):
         a = g.legal_actions()[0]
         act(g, a.kind, *a.args)
-    assert g.pending()[0] == (g.crown + 7) % 8
+    assert pending_seat(g) == (g.crown + 7) % 8
     assert g.facedown[0] in {g.cast_index(str(a.args[0])) for a in g.legal_actions()}
 
 

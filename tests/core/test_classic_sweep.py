@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 from classic_helpers import CASTS, config
-from helpers import total_cards
+from helpers import pending_decision, recorded_events, total_cards
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
@@ -21,13 +21,13 @@ def play(cfg: GameConfig, seed: int, bots: list[str], seen: Counter) -> Game:
     for _ in range(20000):
         if g.over:
             break
-        p, _kind = g.pending()
+        p, _kind = pending_decision(g)
         a = seats[p].choose(view(g, p))
         g.apply(p, a)  # checked: a bot's action must be legal
         seen[a.kind] += 1
         assert total_cards(g) == cards, (cfg, seed, a)
     assert g.over, "the game did not end"
-    for e in g.events:
+    for e in recorded_events(g):
         seen["event:" + e.kind] += 1
         text = narrate(cfg, e, 0)
         assert ": {" not in text, (e.kind, text)

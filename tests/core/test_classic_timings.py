@@ -3,8 +3,8 @@
 own timings; a test of each shows that."""
 
 import pytest
-from classic_helpers import cast_with, purple_with
-from helpers import act, build, legal_kinds, mid_game
+from classic_helpers import classic_turns, purple_with
+from helpers import act, build, first_game_cast, legal_kinds, mid_game
 
 from citadels_core import Action, Game, GameConfig, IllegalAction
 from citadels_core.scoring import score_breakdown
@@ -40,9 +40,7 @@ def test_architect_after_you_take_an_action_you_draw_two_additional_district_car
 
 
 def test_navigator_after_you_take_an_action_receive_four_extra_gold_or_four_extra_cards():
-    g = mid_game(
-        players=4, edition="classic", cast=cast_with("navigator"), characters={0: "navigator", 1: "warlord"}
-    )
+    g = classic_turns("navigator", characters={0: "navigator", 1: "warlord"})
     assert "navigate" not in legal_kinds(g)
     with pytest.raises(IllegalAction, match="come after you take an action"):
         g.apply(0, Action("navigate", ("cards",)))
@@ -55,9 +53,7 @@ def test_navigator_after_you_take_an_action_receive_four_extra_gold_or_four_extr
 
 
 def test_a_witch_resuming_as_the_merchant_has_already_taken_her_action():
-    g = mid_game(
-        players=4, edition="classic", cast=cast_with("witch"), characters={0: "witch", 1: "merchant"}
-    )
+    g = classic_turns("witch", characters={0: "witch", 1: "merchant"})
     act(g, "gather", "gold")
     act(g, "bewitch", "merchant")
     assert "bonus" not in legal_kinds(g)  # the bewitched player only takes an action
@@ -65,17 +61,26 @@ def test_a_witch_resuming_as_the_merchant_has_already_taken_her_action():
     assert g.turn.player == 0 and "bonus" in legal_kinds(g)
 
 
+def first_choice(g: Game) -> None:
+    a = g.legal_actions()[0]
+    act(g, a.kind, *a.args)
+
+
+def plain_turn(g: Game) -> None:
+    """Gather gold where it may, take the first legal action until the turn may end, and end it."""
+    if "gather" in legal_kinds(g):
+        act(g, "gather", "gold")
+    while "end" not in legal_kinds(g):
+        first_choice(g)
+    act(g, "end")
+
+
 def test_in_2016_the_extra_resources_still_come_at_any_moment_of_the_turn():
     g = Game(GameConfig.create(4, cast="first_game", districts="first_game"), 1)
     while g.phase == "select":
-        act(g, g.legal_actions()[0].kind, *g.legal_actions()[0].args)
+        first_choice(g)
     while g.character_key(g.current_character) not in ("merchant", "architect"):
-        if "gather" in legal_kinds(g):
-            act(g, "gather", "gold")
-        while "end" not in legal_kinds(g):
-            a = g.legal_actions()[0]
-            act(g, a.kind, *a.args)
-        act(g, "end")
+        plain_turn(g)
     assert not g.turn.gathered and "bonus" in legal_kinds(g)
 
 
@@ -83,12 +88,7 @@ def test_in_2016_the_extra_resources_still_come_at_any_moment_of_the_turn():
 
 
 def _emperor_game() -> Game:
-    return mid_game(
-        players=4,
-        edition="classic",
-        cast=cast_with("emperor"),
-        characters={0: "emperor", 1: "bishop", 2: "merchant"},
-    )
+    return classic_turns("emperor", characters={0: "emperor", 1: "bishop", 2: "merchant"})
 
 
 def test_when_the_emperor_is_called_you_immediately_take_the_crown_and_give_it_to_a_different_player():
@@ -108,12 +108,7 @@ def test_when_the_emperor_is_called_you_immediately_take_the_crown_and_give_it_t
 
 
 def test_the_witch_resuming_as_the_emperor_gives_the_crown_away_before_anything_else():
-    g = mid_game(
-        players=4,
-        edition="classic",
-        cast=cast_with("witch", "emperor"),
-        characters={0: "witch", 1: "emperor", 2: "merchant"},
-    )
+    g = classic_turns("witch", "emperor", characters={0: "witch", 1: "emperor", 2: "merchant"})
     act(g, "gather", "gold")
     act(g, "bewitch", "emperor")
     assert legal_kinds(g) == {"gather"}  # the bewitched player cannot use the power before she takes over
@@ -125,22 +120,16 @@ def test_the_witch_resuming_as_the_emperor_gives_the_crown_away_before_anything_
 def test_in_2016_the_emperor_may_still_gather_before_moving_the_crown():
     cfg = GameConfig.create(
         4,
-        cast=["assassin", "thief", "magician", "emperor", "bishop", "merchant", "architect", "warlord"],
+        cast=first_game_cast("emperor"),
         districts="first_game",
     )
     g = Game(cfg, 1)
     while g.phase == "select":
-        a = g.legal_actions()[0]
-        act(g, a.kind, *a.args)
+        first_choice(g)
     while g.character_key(g.current_character) != "emperor":
         # Seed 1 has a player choose the Emperor in round 1: his turn comes before the round ends.
         assert g.phase == "turn", "the Emperor was not chosen in round 1 with this seed"
-        if "gather" in legal_kinds(g):
-            act(g, "gather", "gold")
-        while "end" not in legal_kinds(g):
-            a = g.legal_actions()[0]
-            act(g, a.kind, *a.args)
-        act(g, "end")
+        plain_turn(g)
     assert {"gather", "emperor"} <= legal_kinds(g)
 
 

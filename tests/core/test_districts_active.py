@@ -3,7 +3,16 @@ Gold Mine, Observatory, Great Wall (2016 rulebook "District Clarifications"; RUL
 
 import pytest
 from district_helpers import districts
-from helpers import build, deck_top, legal_kinds, mid_game, new_game, position_lines, total_cards
+from helpers import (
+    build,
+    deck_top,
+    legal_kinds,
+    mid_game,
+    new_game,
+    position_lines,
+    recorded_events,
+    total_cards,
+)
 
 from citadels_core import IllegalAction
 from citadels_core.actions import Action
@@ -107,7 +116,7 @@ def test_museum_takes_one_card_from_the_hand_face_down_once_per_turn_and_scores_
     g = build(g, hands={0: ["castle", "temple"]}, cities={0: ["museum"]}, gold={0: 0})
     g = build(g, known={1: [["castle"], [], [], []]})  # player 1 saw the Castle earlier
     g = mid_game(g, characters={0: "merchant"})
-    start = len(g.events)
+    start = len(recorded_events(g))
     g.apply(0, Action("museum", ("castle",)))
     assert g.hands[0] == [g.card_id("temple")] and g.museum == [g.card_id("castle")]
     assert "museum" not in legal_kinds(g)  # once per turn
@@ -115,7 +124,7 @@ def test_museum_takes_one_card_from_the_hand_face_down_once_per_turn_and_scores_
         g.apply(0, Action("museum", ("temple",)))
     # Face down: the others neither see the card nor keep tracking what they knew of the hand (R2, R24).
     assert g.known[1][0] == []
-    new = g.events[start:]
+    new = recorded_events(g)[start:]
     public = [e for e in new if e.audience is None]
     assert public and all("castle" not in str(e.data) for e in public)
     assert [e.audience for e in new if e.kind == "museum_private"] == [(0,)]

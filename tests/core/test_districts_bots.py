@@ -1,7 +1,7 @@
 """The heuristic bot uses unique districts sensibly (core/bots/heuristic_districts.py)."""
 
 from district_helpers import districts
-from helpers import build, mid_game, new_game
+from helpers import build, mid_game, new_game, pending_decision
 
 from citadels_core.actions import Action
 from citadels_core.bots import HeuristicBot
@@ -102,7 +102,7 @@ def theater_decision(char: str, hand: int):
         seed += 1  # a deal where Anna, first to choose, is offered `char`
     g = build(g, cities={0: ["theater"]})
     while g.phase == SELECT and not g.decision.kind:
-        p, _ = g.pending()
+        p, _ = pending_decision(g)
         legal = g.legal_actions()
         want = Action("choose", (char,))
         g.apply(p, want if p == 0 and want in legal else next(a for a in legal if a.args[0] != char))

@@ -3,7 +3,7 @@
 
 import pytest
 from district_helpers import districts
-from helpers import build, deck_top, legal_kinds, mid_game, new_game, total_cards
+from helpers import build, deck_top, legal_kinds, mid_game, new_game, recorded_events, total_cards
 
 from citadels_core import IllegalAction
 from citadels_core.actions import Action
@@ -28,7 +28,7 @@ def test_framework_builds_a_district_by_destroying_the_framework_instead_of_payi
     assert [g.rules.edition.districts[e].key for e in g.cities[0]] == ["temple", "palace"]
     assert g.gold[0] == gold  # nothing paid
     assert g.deck[0] == g.card_id("framework")  # destroyed: face down at the bottom of the deck
-    assert g.events[-1].data["how"] == "framework"
+    assert recorded_events(g)[-1].data["how"] == "framework"
 
 
 def test_framework_build_is_offered_besides_paying_and_counts_toward_the_building_limit():

@@ -4,7 +4,7 @@
 from collections import Counter
 
 import pytest
-from helpers import total_cards
+from helpers import pending_decision, recorded_events, total_cards
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
@@ -21,7 +21,7 @@ def play(players: int, preset: str, seed: int, bots: list[str], seen: Counter) -
     for _ in range(20000):
         if g.over:
             break
-        p, kind = g.pending()
+        p, kind = pending_decision(g)
         a = seats[p].choose(view(g, p))
         g.apply(p, a)  # checked: a bot's action must be legal
         seen[a.kind] += 1
@@ -29,7 +29,7 @@ def play(players: int, preset: str, seed: int, bots: list[str], seen: Counter) -
             seen["build_unpaid"] += 1
         assert total_cards(g) == CARDS, (preset, players, seed, a)
     assert g.over, "the game did not end"
-    for e in g.events:
+    for e in recorded_events(g):
         if e.kind in ("gain_cards", "gain_gold") and e.data["why"] in ("park", "poor_house"):
             seen[e.data["why"]] += 1
     return g
@@ -69,7 +69,7 @@ def test_every_event_of_the_new_districts_is_told_as_a_sentence_to_every_player(
     for preset in ("cunning_agents", "devious_dignitaries"):
         for seed in range(10):
             g = play(4, preset, seed, ["random"], Counter())
-            for e in g.events:
+            for e in recorded_events(g):
                 kinds.add(e.kind)
                 for me in (None, *range(g.players)):
                     if e.visible_to(me):
@@ -87,7 +87,7 @@ def test_a_saved_game_with_the_new_districts_replays_to_the_same_state():
     rec = GameRecord(cfg, 5)
     bots = [make_bot("random", i) for i in range(3)]
     while not g.over:
-        p, _ = g.pending()
+        p, _ = pending_decision(g)
         a = bots[p].choose(view(g, p))
         g.apply(p, a)
         rec.actions.append((p, a))

@@ -4,7 +4,7 @@ the two players learn their new character (2016 rulebook "District Clarification
 
 import pytest
 from district_helpers import districts
-from helpers import build, new_game
+from helpers import build, new_game, pending_decision
 
 from citadels_core import IllegalAction
 from citadels_core.actions import Action
@@ -16,7 +16,7 @@ from citadels_core.view import view
 def select_all(g):
     """Everyone takes the first character offered, up to the end of the selection phase."""
     while g.phase == SELECT and not g.decision.kind:
-        p, _ = g.pending()
+        p, _ = pending_decision(g)
         g.apply(p, g.legal_actions()[0])
 
 
@@ -100,7 +100,7 @@ def test_theater_is_offered_at_the_end_of_every_selection_phase():
     g = theater_game(4, owner=3)
     g.apply(3, Action("theater_pass"))
     while g.phase == TURN:
-        p, kind = g.pending()
+        p, kind = pending_decision(g)
         legal = g.legal_actions()
         g.apply(
             p,

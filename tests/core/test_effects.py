@@ -5,11 +5,10 @@ district set (the configurations of bench/replay_check.py)."""
 from __future__ import annotations
 
 import contextlib
-import sys
-from pathlib import Path
+from unittest import mock
 
 import pytest
-from helpers import build
+from helpers import bench_script, build, pending_decision, pending_seat
 
 from citadels_core import Game, GameConfig
 from citadels_core.rng import Rng
@@ -17,8 +16,7 @@ from citadels_core.terms import BEAUTY, CARD, USED_ABILITY
 from citadels_core.view import view
 from citadels_tui.names import describe
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from replay_check import configs  # noqa: E402
+configs = bench_script("replay_check").configs
 
 # Seen during the walk: each must occur, or the walk proves nothing about it.
 MUST_SEE = {"great_wall", "diplomat", "tax", "framework", "thieves_den", "beautified", "graveyard"}
@@ -29,13 +27,11 @@ def turn_held(g: Game):
     """Stop `g` where the action's own work ends: what ending the turn or the selection brings (the Poor
     House, another character of the same player called next) is not the action's effect."""
     cls = type(g)
-    saved = cls.end_turn, cls.begin_turn_phase
-    cls.end_turn = lambda self: None  # type: ignore[method-assign]
-    cls.begin_turn_phase = lambda self: None  # type: ignore[method-assign]
-    try:
+    with (
+        mock.patch.object(cls, "end_turn", lambda self: None),
+        mock.patch.object(cls, "begin_turn_phase", lambda self: None),
+    ):
         yield
-    finally:
-        cls.end_turn, cls.begin_turn_phase = saved
 
 
 def seen_in(g: Game, p: int, a, e) -> set[str]:
@@ -65,7 +61,7 @@ def seen_in(g: Game, p: int, a, e) -> set[str]:
 
 def check_position(g: Game, seen: set[str]) -> int:
     """Apply each legal action whose effect states its amounts to a copy; return how many were checked."""
-    p = g.pending()[0]
+    p = pending_seat(g)
     v = view(g, p)
     assert len(v.effects) == len(v.legal)
     checked = 0
@@ -94,7 +90,7 @@ def walk(cfg: GameConfig, seed: int, seen: set[str]) -> int:
     while not g.over:
         checked += check_position(g, seen)
         acts = g.legal_actions()
-        g.apply(g.pending()[0], acts[rng.below(len(acts))])
+        g.apply(pending_seat(g), acts[rng.below(len(acts))])
     return checked
 
 
@@ -121,22 +117,20 @@ def test_every_stated_amount_is_what_the_action_does_over_more_games():
 def at_warlord(edition: str, districts: str | None = None) -> Game:
     """A 4-player game at the Warlord's turn, gathered, his ability not used yet."""
     for seed in range(100):
-        sets = {"cast": "classic_basic", "districts": "classic_basic"} if edition == "classic" else {}
-        if districts:
-            sets["districts"] = districts
-        cfg = GameConfig.create(4, edition=edition, **sets)
+        basic = "classic_basic" if edition == "classic" else "first_game"
+        cfg = GameConfig.create(4, edition=edition, cast=basic, districts=districts or basic)
         g = Game(cfg, seed, record_events=False)
         rng = Rng(seed)
         while not g.over:
             if (
-                g.pending()[1] == "turn"
+                pending_decision(g)[1] == "turn"
                 and g.character_key(g.current_character) == "warlord"
                 and g.turn.gathered
                 and not g.turn.used & USED_ABILITY
             ):
                 return g
             acts = g.legal_actions()
-            g.apply(g.pending()[0], acts[rng.below(len(acts))])
+            g.apply(pending_seat(g), acts[rng.below(len(acts))])
     raise AssertionError("no Warlord's turn found")
 
 

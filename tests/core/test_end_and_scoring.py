@@ -58,8 +58,9 @@ def test_rulebook_scoring_example_ashley_29_beats_kurt_28():
     assert final_result(g)["winners"] == [ashley]
 
 
-def test_game_ends_after_the_round_in_which_a_city_has_seven_districts():
-    """RULINGS R10: 4-8 players."""
+def king_builds_his_seventh():
+    """Four players; the King (seat 0) has just built the Palace, his city's seventh district, and the
+    Warlord (seat 1) is still to play."""
     g = mid_game(
         players=4,
         characters={0: "king", 1: "warlord"},
@@ -69,6 +70,12 @@ def test_game_ends_after_the_round_in_which_a_city_has_seven_districts():
     )
     act(g, "gather", "gold")
     act(g, "build", "palace")
+    return g
+
+
+def test_game_ends_after_the_round_in_which_a_city_has_seven_districts():
+    """RULINGS R10: 4-8 players."""
+    g = king_builds_his_seventh()
     assert g.last_round and g.first_complete == 0
     act(g, "end")
     assert g.phase == "turn" and g.turn.player == 1  # the round is played to its end
@@ -104,15 +111,7 @@ def test_first_completer_whose_city_shrank_loses_the_bonus_and_nobody_is_promote
 
 def test_round_in_which_a_city_is_first_completed_stays_the_last_round_even_if_it_shrinks():
     """RULINGS R10."""
-    g = mid_game(
-        players=4,
-        characters={0: "king", 1: "warlord"},
-        cities={0: list(SEVEN[:6])},
-        hands={0: ["palace"]},
-        gold={0: 5},
-    )
-    act(g, "gather", "gold")
-    act(g, "build", "palace")
+    g = king_builds_his_seventh()
     act(g, "end")
     g = build(g, cities={0: position_lines(g)["cities"][0][:-1]})  # as if destroyed
     finish_turn(g)
@@ -180,6 +179,7 @@ def test_tie_goes_to_the_player_who_revealed_the_highest_rank_in_the_last_round(
     g = build(g, cities=[["castle"], ["castle"], [], []], gold=[0, 0, 0, 0], hands=[[], [], [], []])
     play_out_round(g)
     r = g.result
+    assert r is not None
     assert r["winners"] == [1]
     assert r["tiebreak"]["tied"] == [0, 1]
 

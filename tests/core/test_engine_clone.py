@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
 
+from helpers import pending_seat
+
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
 from citadels_core.bots.base import decide
@@ -17,7 +19,7 @@ def _played(seed: int, moves: int) -> Game:
     for _ in range(moves):
         if g.over:
             break
-        p = g.pending()[0]  # type: ignore[index]
+        p = pending_seat(g)
         g.apply(p, decide(bots[p], g, p))
     return g
 

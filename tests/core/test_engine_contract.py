@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import act, cards, mid_game, new_game, play_random
+from helpers import act, cards, mid_game, new_game, pending_seat, play_random, recorded_events
 
 from citadels_core import Action, Game, GameConfig, SaveFileError
 from citadels_core.record import GameRecord, state_digest
@@ -30,7 +30,7 @@ def test_every_legal_action_is_a_small_json_value():
 def test_drawn_cards_are_told_only_to_the_drawing_player():
     g = mid_game(characters={0: "king"})
     act(g, "gather", "cards")
-    private = [e for e in g.events if e.kind == "drawn_private"]
+    private = [e for e in recorded_events(g) if e.kind == "drawn_private"]
     assert private and private[-1].audience == (0,)
     assert all(e.kind != "drawn_private" for e in events_for(g, 1))
     assert all(e.kind != "drawn_private" for e in events_for(g, None))
@@ -38,7 +38,7 @@ def test_drawn_cards_are_told_only_to_the_drawing_player():
 
 def test_chosen_characters_are_private_until_revealed():
     g = new_game(4, seed=2)
-    p = g.pending()[0]
+    p = pending_seat(g)
     g.apply(p, g.legal_actions()[0])
     public = [e for e in events_for(g, None) if e.kind.startswith("choose")]
     assert public and all("character" not in e.data for e in public)
@@ -56,7 +56,7 @@ def test_spectator_view_shows_no_hand_and_no_character():
 
 def test_a_view_lists_legal_actions_only_for_the_deciding_player():
     g = new_game(4, seed=2)
-    p = g.pending()[0]
+    p = pending_seat(g)
     assert view(g, p).legal == tuple(g.legal_actions())
     assert view(g, (p + 1) % 4).legal == ()
 
@@ -70,7 +70,7 @@ def test_a_saved_game_replays_to_the_same_state(tmp_path):
     path.write_text(rec.dumps())
     g2 = GameRecord.loads(path.read_text()).replay()
     assert state_digest(g2) == state_digest(g)
-    assert [e.to_json() for e in g2.events] == [e.to_json() for e in g.events]
+    assert [e.to_json() for e in recorded_events(g2)] == [e.to_json() for e in recorded_events(g)]
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ it is read, it holds the same events, and it is one list that grows."""
 from __future__ import annotations
 
 import pytest
+from helpers import pending_seat
 
 from citadels_core import Game, GameConfig
 from citadels_core.events import Event
@@ -27,7 +28,7 @@ def _play(cfg: GameConfig, seed: int, peek: int) -> Game:
     step = 0
     while not g.over:
         acts = g.legal_actions()
-        g.apply(g.pending()[0], acts[rng.below(len(acts))])  # type: ignore[index]
+        g.apply(pending_seat(g), acts[rng.below(len(acts))])
         step += 1
         if peek and step % peek == 0:
             assert g.events is not None
@@ -55,7 +56,7 @@ def test_the_log_is_one_list_that_grows() -> None:
     assert first is not None and first  # the deal and the setup
     n = len(first)
     acts = g.legal_actions()
-    g.apply(g.pending()[0], acts[0])  # type: ignore[index]
+    g.apply(pending_seat(g), acts[0])
     assert g.events is first and len(first) > n
     assert not g.log  # every record was built
     kinds = [e.kind for e in first]

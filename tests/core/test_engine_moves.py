@@ -1,7 +1,10 @@
 """The moves a game keeps once asked (`Game.record_moves`), and what one seat sees of them
 (`view.observed_move`, `Worlds.moves_seen`): another seat's secret move by its kind alone."""
 
+from functools import partial
+
 import pytest
+from helpers import pending_seat
 
 from citadels_core import Game, GameConfig
 from citadels_core.actions import Action
@@ -17,7 +20,7 @@ def random_moves(g: Game, rng: Rng, n: int) -> None:
         if g.over:
             return
         acts = g.legal_actions()
-        g.apply(g.pending()[0], acts[rng.below(len(acts))])  # type: ignore[index]
+        g.apply(pending_seat(g), acts[rng.below(len(acts))])
 
 
 def test_a_game_keeps_no_moves_until_asked_then_every_move_applied():
@@ -28,7 +31,7 @@ def test_a_game_keeps_no_moves_until_asked_then_every_move_applied():
     made = []
     rng = Rng(2)
     for i in range(40):
-        p = g.pending()[0]  # type: ignore[index]
+        p = pending_seat(g)
         acts = g.legal_actions()
         a = acts[rng.below(len(acts))]
         if i % 2:
@@ -48,7 +51,7 @@ def test_a_game_keeps_no_moves_until_asked_then_every_move_applied():
 def test_an_illegal_move_is_not_kept():
     g = Game(GameConfig.create(4), 3)
     g.record_moves()
-    p = g.pending()[0]  # type: ignore[index]
+    p = pending_seat(g)
     with pytest.raises(IllegalAction):
         g.apply(p, Action("build", ("castle",)))
     with pytest.raises(IllegalAction):
@@ -86,10 +89,10 @@ def _configs():
     for edition in ("2016", "classic"):
         for preset in get_edition(edition).presets:
             for players in (2, 4, 7):
-                cfg = dict(cast=preset.key, districts=preset.key, edition=edition)
-                yield GameConfig.create(players, **cfg)
+                create = partial(GameConfig.create, cast=preset.key, districts=preset.key, edition=edition)
+                yield create(players)
                 if players == 7:
-                    yield GameConfig.create(players, rank9=True, **cfg)
+                    yield create(players, rank9=True)
 
 
 def test_every_kind_of_move_is_sorted_public_or_secret():
@@ -104,6 +107,6 @@ def test_every_kind_of_move_is_sorted_public_or_secret():
             while not g.over:
                 acts = g.legal_actions()
                 kinds.update(a.kind for a in acts)
-                g.apply(g.pending()[0], acts[rng.below(len(acts))])  # type: ignore[index]
+                g.apply(pending_seat(g), acts[rng.below(len(acts))])
     assert kinds - (PUBLIC_MOVES | SECRET_MOVES) == set()
     assert len(kinds) >= 50  # the sample reaches nearly every kind (57 over every configuration)

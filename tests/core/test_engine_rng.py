@@ -4,6 +4,7 @@ step at a time, whatever the order of the calls, copies, skips and states set in
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -27,7 +28,7 @@ class Stepwise:
     def below(self, n: int) -> int:
         return (self.next64() * n) >> 64
 
-    def shuffle(self, items: list[object]) -> None:
+    def shuffle(self, items: list[Any]) -> None:  # any list: only its order changes
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

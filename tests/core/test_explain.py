@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from classic_helpers import ASSASSIN_CAST, CAST, UNIQUES
-from helpers import act, held_by, mid_game
+from helpers import act, held_by, mid_game, pending_seat
 
 from citadels_core import Action, Game, GameConfig
 from citadels_core.bots import RandomBot
@@ -41,7 +41,7 @@ def _played(cast: tuple[str, ...], seeds: range, players: int = 4) -> list[Step]
         bot = RandomBot(seed)
         steps = []
         while not g.over:
-            p = g.pending()[0]
+            p = pending_seat(g)
             a = bot.choose(view(g, p))
             before, start = g.clone(), len(g.events or [])
             g.apply(p, a)

@@ -7,9 +7,10 @@ import random
 import subprocess
 import sys
 import zlib
+from typing import Any
 
 import pytest
-from helpers import play_random
+from helpers import pending_seat, play_random
 
 from citadels_core import Action, Game, GameConfig, SaveFileError
 from citadels_core.gameline import checksum, decode, encode, read
@@ -61,13 +62,13 @@ def test_a_line_wrapped_by_a_terminal_still_reads():
     assert decode(wrapped).actions == rec.actions
 
 
-def _line(body: dict) -> str:
+def _line(body: object) -> str:
     data = base64.urlsafe_b64encode(zlib.compress(json.dumps(body).encode())).decode().rstrip("=")
     return f"citadels:1:{data}:{checksum(data)}"
 
 
 GOOD = _random_record("2016", 4, 9, 60)
-GOOD_BODY = {
+GOOD_BODY: dict[str, Any] = {
     "config": GOOD.config.to_json(),
     "seed": GOOD.seed,
     "actions": [[p, *a.to_json()] for p, a in GOOD.actions],
@@ -154,7 +155,7 @@ def test_a_line_that_does_not_replay_names_the_first_illegal_action():
     g = Game(GOOD.config, GOOD.seed, record_events=False)
     for q, a in GOOD.actions[:5]:
         g.apply(q, a)
-    p = g.pending()[0]
+    p = pending_seat(g)
     actions[-1][0] = p
     message = _refusal(_line({**GOOD_BODY, "actions": actions}))
     assert message.startswith(

@@ -2,63 +2,37 @@
 Clarifications"; RULINGS R14, R17, R21, R23, R24, R32)."""
 
 import pytest
-from helpers import act, all_cards, build, deck_top, keys, legal, mid_game
+from district_helpers import districts
+from helpers import (
+    MAGISTRATE_CAST,
+    act,
+    all_cards,
+    build,
+    deck_top,
+    keys,
+    legal,
+    mid_game,
+    warrants_then_build,
+)
 
 from citadels_core import Action, IllegalAction
 
-FIRST = [
-    "dragon_gate",
-    "factory",
-    "haunted_quarter",
-    "imperial_treasury",
-    "keep",
-    "laboratory",
-    "library",
-    "map_room",
-    "quarry",
-    "school_of_magic",
-    "smithy",
-    "statue",
-    "thieves_den",
-    "wishing_well",
-]
-MAG_CAST = [
-    "magistrate",
-    "thief",
-    "wizard",
-    "king",
-    "bishop",
-    "alchemist",
-    "architect",
-    "warlord",
-    "tax_collector",
-]
 EMISSARIES = ["witch", "spy", "seer", "emperor", "bishop", "merchant", "scholar", "diplomat"]
 AGENTS = ["magistrate", "thief", "wizard", "patrician", "bishop", "trader", "architect", "marshal"]
-
-
-def with_districts(*extra: str) -> list[str]:
-    """The first game's districts with `extra` swapped in for the last ones not named."""
-    keep = [k for k in FIRST if k not in extra]
-    return list(extra) + keep[: 14 - len(extra)]
 
 
 def test_magistrate_cannot_confiscate_a_district_built_by_destroying_the_framework():
     """Clarification (Framework); RULINGS R17: the next paid build can be confiscated."""
     g = mid_game(
         players=4,
-        cast=MAG_CAST,
-        districts=with_districts("framework"),
+        cast=MAGISTRATE_CAST,
+        districts=districts("framework"),
         characters={0: "magistrate", 1: "king"},
         gold=[0, 3, 2, 2],
         hands={1: ["palace", "manor"]},
         cities={1: ["framework"]},
     )
-    act(g, "warrants", "king", "bishop", "architect", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)
-    act(g, "build", "palace", "destroy", "framework", seat=1)
+    warrants_then_build(g, ("king", "bishop", "architect"), "palace", "destroy", "framework")
     assert g.pending() == (1, "turn")  # no warrant decision for an unpaid build
     assert "palace" in keys(g, g.cities[1])
 
@@ -67,18 +41,14 @@ def test_magistrate_can_confiscate_the_next_paid_build_after_a_framework_build()
     """Clarification (Framework)."""
     g = mid_game(
         players=4,
-        cast=MAG_CAST,
-        districts=with_districts("framework"),
+        cast=MAGISTRATE_CAST,
+        districts=districts("framework"),
         characters={0: "magistrate", 1: "architect"},
         gold=[0, 3, 2, 2],
         hands={1: ["palace", "manor"]},
         cities={1: ["framework"]},
     )
-    act(g, "warrants", "architect", "king", "bishop", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)
-    act(g, "build", "palace", "destroy", "framework", seat=1)
+    warrants_then_build(g, ("architect", "king", "bishop"), "palace", "destroy", "framework")
     act(g, "build", "manor", seat=1)
     assert g.pending() == (0, "warrant")
     act(g, "confiscate", seat=0)
@@ -89,18 +59,14 @@ def test_magistrate_cannot_confiscate_a_necropolis_built_without_paying():
     """Clarification (Necropolis)."""
     g = mid_game(
         players=4,
-        cast=MAG_CAST,
-        districts=with_districts("necropolis"),
+        cast=MAGISTRATE_CAST,
+        districts=districts("necropolis"),
         characters={0: "magistrate", 1: "king"},
         gold=[0, 0, 2, 2],
         hands={1: ["necropolis"]},
         cities={1: ["temple"]},
     )
-    act(g, "warrants", "king", "bishop", "architect", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)
-    act(g, "build", "necropolis", "destroy", "temple", seat=1)
+    warrants_then_build(g, ("king", "bishop", "architect"), "necropolis", "destroy", "temple")
     assert g.pending() == (1, "turn")
     assert keys(g, g.cities[1]) == ["necropolis"]
 
@@ -109,17 +75,13 @@ def test_confiscated_stables_still_leave_the_builder_another_build():
     """Clarification (Stables)."""
     g = mid_game(
         players=4,
-        cast=MAG_CAST,
-        districts=with_districts("stables"),
+        cast=MAGISTRATE_CAST,
+        districts=districts("stables"),
         characters={0: "magistrate", 1: "king"},
         gold=[0, 2, 2, 2],
         hands={1: ["stables", "manor"]},
     )
-    act(g, "warrants", "king", "bishop", "architect", seat=0)
-    act(g, "gather", "gold", seat=0)
-    act(g, "end", seat=0)
-    act(g, "gather", "gold", seat=1)  # 4
-    act(g, "build", "stables", seat=1)
+    warrants_then_build(g, ("king", "bishop", "architect"), "stables")  # the King has 4 gold to build with
     act(g, "confiscate", seat=0)
     assert keys(g, g.cities[0]) == ["stables"] and g.gold[1] == 4
     act(g, "build", "manor", seat=1)
@@ -130,8 +92,8 @@ def test_a_framework_build_still_pays_the_tax_collectors_tax():
     """RULINGS R21: even a district not paid for is taxed."""
     g = mid_game(
         players=4,
-        cast=MAG_CAST,
-        districts=with_districts("framework"),
+        cast=MAGISTRATE_CAST,
+        districts=districts("framework"),
         characters={1: "king"},
         gold=[2, 2, 2, 2],
         hands={1: ["palace"]},
@@ -147,7 +109,7 @@ def test_diplomat_pays_one_more_for_a_district_behind_the_great_wall_but_not_for
     g = mid_game(
         players=4,
         cast=EMISSARIES,
-        districts=with_districts("great_wall"),
+        districts=districts("great_wall"),
         characters={0: "diplomat"},
         gold=[5, 2, 2, 2],
         cities={0: ["tavern"], 1: ["great_wall", "castle"]},
@@ -164,7 +126,7 @@ def test_museum_cards_stay_with_the_museum_when_the_diplomat_exchanges_it():
     g = mid_game(
         players=4,
         cast=EMISSARIES,
-        districts=with_districts("museum"),
+        districts=districts("museum"),
         characters={0: "diplomat"},
         gold=[5, 2, 2, 2],
         cities={0: ["castle"], 1: ["museum"]},
@@ -185,7 +147,7 @@ def test_marshal_cannot_seize_from_a_city_completed_with_the_monument():
     g = mid_game(
         players=4,
         cast=AGENTS,
-        districts=with_districts("monument"),
+        districts=districts("monument"),
         characters={0: "marshal"},
         gold=[9, 2, 2, 2],
         cities={1: ["monument", "tavern", "temple", "manor", "market", "church"]},
@@ -198,8 +160,8 @@ def test_wizard_may_take_the_secret_vault_but_never_build_it():
     """RULINGS R23."""
     g = mid_game(
         players=4,
-        cast=MAG_CAST,
-        districts=with_districts("secret_vault"),
+        cast=MAGISTRATE_CAST,
+        districts=districts("secret_vault"),
         characters={0: "wizard"},
         gold=[9, 2, 2, 2],
         hands={1: ["secret_vault"]},

@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from helpers import EVERY_SETUPS, play_random, random_states
+from helpers import EVERY_SETUPS, pending_seat, play_random, random_states
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import RandomBot
@@ -38,7 +38,7 @@ def test_a_position_read_back_is_the_same_game_now_and_after(edition, players, k
             for _ in range(30):
                 if a.over:
                     break
-                p = a.pending()[0]
+                p = pending_seat(a)
                 act = bot.choose(view(a, p))
                 a.apply(p, act)
                 b.apply(p, act)
@@ -113,7 +113,7 @@ def test_a_damaged_or_impossible_position_is_refused_with_a_sentence():
     )
     hands = json.loads(next(ln for ln in text.splitlines() if ln.startswith("hands:")).split(":", 1)[1])
     absent = next(k for k in ("temple", "castle", "manor", "tavern", "market") if k not in hands[1])
-    known = [[[] for _ in range(4)] for _ in range(4)]
+    known: list[list[list[str]]] = [[[] for _ in range(4)] for _ in range(4)]
     known[0][1] = [absent]
     assert _refusal(_replace(text, "known", json.dumps(known))).startswith(
         "Seat 0 is said to know a "

@@ -1,7 +1,7 @@
 """Properties over many seeds and player counts (hypothesis)."""
 
 import pytest
-from helpers import all_cards, play_random
+from helpers import all_cards, pending_seat, play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,7 +28,7 @@ def test_every_game_ends_with_cards_conserved_and_no_negative_stash(params):
     bot = RandomBot(seed)
     steps = 0
     while not g.over:
-        p = g.pending()[0]
+        p = pending_seat(g)
         g.apply(p, bot.choose(view(g, p)))
         steps += 1
         assert steps < 20000
@@ -47,7 +47,7 @@ def test_a_view_does_not_change_when_hidden_cards_are_redealt(params, steps):
     for _ in range(steps):
         if g.over:
             break
-        p = g.pending()[0]
+        p = pending_seat(g)
         g.apply(p, bot.choose(view(g, p)))
     rng = Rng(seed)
     for p in [*range(players), None]:
@@ -89,7 +89,7 @@ def test_redeal_depends_only_on_what_the_player_knows(params, steps):
     for _ in range(steps):
         if g.over:
             break
-        p = g.pending()[0]
+        p = pending_seat(g)
         g.apply(p, bot.choose(view(g, p)))
     from citadels_core.record import state_digest
 

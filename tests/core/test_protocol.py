@@ -9,8 +9,9 @@ import json
 import sys
 from pathlib import Path
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]  # it ships no type hints, and types-jsonschema is no test dependency
 import pytest
+from helpers import pending_seat, recorded_events
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import NormalBot, decide, game_over, make_bot
@@ -51,10 +52,10 @@ def messages_of_a_game(cfg: GameConfig, seed: int):
     rng = Rng(seed)
     seen = [0] * cfg.players
     while not g.over:
-        p = g.pending()[0]
+        p = pending_seat(g)
         v = view(g, p)
         yield g, p, decide_message(v, events_for(g, p, seen[p]), 12.5)
-        seen[p] = len(g.events)
+        seen[p] = len(recorded_events(g))
         legal = g.legal_actions()
         g.apply(p, legal[rng.below(len(legal))])
     for p in range(cfg.players):
@@ -78,7 +79,7 @@ def test_every_message_of_a_game_fits_the_schema(cfg):
 
 def test_an_action_offered_states_what_the_engine_says_it_does():
     g = Game(GameConfig.create(4), 5)
-    p = g.pending()[0]
+    p = pending_seat(g)
     v = view(g, p)
     message = decide_message(v, [])
     assert [a["action"] for a in message["actions"]] == [a.to_json() for a in v.legal]
@@ -153,7 +154,7 @@ def test_the_example_bot_plays_whole_games_through_a_pipe():
     g = Game(GameConfig.create(4), 9)
     players = [make_bot(b, 9 * 31 + i) for i, b in enumerate(bots)]
     while not g.over:
-        p = g.pending()[0]
+        p = pending_seat(g)
         g.apply(p, decide(players[p], g, p))
     outside = players[0]
     assert isinstance(outside, OutsideBot) and outside.failures == 0 and outside.proc is not None
@@ -180,7 +181,7 @@ def test_the_normal_example_makes_every_move_the_built_in_normal_bot_makes(cfg):
     a, b = Game(cfg, seed, record_events=True), Game(cfg, seed)
     moves = 0
     while not a.over:
-        p = a.pending()[0]
+        p = pending_seat(a)
         chosen = decide(theirs[p], a, p)
         assert chosen == decide(ours[p], b, p), (moves, p)
         a.apply(p, chosen)
@@ -207,12 +208,12 @@ def test_a_program_told_its_mistakes_may_answer_again(tmp_path):
     bot = OutsideBot(cmd, timeout=10)
     g = Game(GameConfig.create(4), 2)
     for _ in range(3):
-        p = g.pending()[0]
+        p = pending_seat(g)
         chosen = decide(bot, g, p)
         assert chosen == g.legal_actions()[0]
         g.apply(p, chosen)
-        while not g.over and g.pending()[0] != p:
-            q = g.pending()[0]
+        while not g.over and pending_seat(g) != p:
+            q = pending_seat(g)
             g.apply(q, g.legal_actions()[0])
     bot.close()
     assert told.read_text().split() == ["not_json"] * 3 and bot.failures == 0
@@ -234,7 +235,7 @@ def test_a_program_that_cannot_answer_loses_its_decisions_then_the_game_fails_sa
     decided = 0
     with pytest.raises(BotFailed) as failed:
         while not g.over:
-            p = g.pending()[0]
+            p = pending_seat(g)
             a = decide(bot, g, p) if p == 0 else g.legal_actions()[0]
             decided += p == 0
             assert a in g.legal_actions()
@@ -250,7 +251,7 @@ def test_a_program_that_ends_fails_the_game_at_once_with_its_exit_status(tmp_pat
     bot = OutsideBot(program(tmp_path, "sys.stdin.readline()\nsys.exit(3)\n"), timeout=10)
     g = Game(GameConfig.create(3), 4)
     with pytest.raises(BotFailed, match=r"closed its output \(exit status 3\) before the game ended"):
-        decide(bot, g, g.pending()[0])
+        decide(bot, g, pending_seat(g))
     assert bot.failures == 0 and bot.proc is None
 
 
@@ -282,4 +283,4 @@ def test_a_bot_command_must_name_a_program():
         make_bot("cmd:  ")
     g = Game(GameConfig.create(4), 1)
     with pytest.raises(ValueError, match="cannot start the bot"):
-        decide(make_bot("cmd:/no/such/program"), g, g.pending()[0])
+        decide(make_bot("cmd:/no/such/program"), g, pending_seat(g))

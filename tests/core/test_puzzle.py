@@ -10,7 +10,7 @@ from datetime import date, timedelta
 
 import pytest
 from classic_helpers import UNIQUES
-from helpers import mid_game
+from helpers import mid_game, pending_seat
 
 from citadels_core.actions import Action
 from citadels_core.explain import Rule
@@ -136,7 +136,7 @@ def test_a_choice_is_only_as_bad_as_the_best_the_seat_can_do_after_it():
     assert lead_after_follow_ups(g, 0, found, gold, 150, seed=4) < MARGIN
     # In the selection a character chosen passes the draft on: no choice has a continuation of the seat's.
     s = mid_game(players=3, phase="select")
-    seat = s.pending()[0]
+    seat = pending_seat(s)
     picks = chances(s, seat, 30, seed=4)
     assert lead_after_follow_ups(s, seat, picks, picks[0][0], 10**9, seed=4) == 1.0
 

@@ -2,7 +2,10 @@
 the characters of the very world `redeal` deals with the same generator, which must end in the same state,
 or the search would keep different worlds than it judged."""
 
+from functools import partial
+
 import pytest
+from helpers import pending_seat
 
 from citadels_core import Game, GameConfig, get_edition
 from citadels_core.bots import RandomBot
@@ -41,7 +44,7 @@ def test_a_worlds_characters_are_those_redeal_deals_and_the_generator_ends_alike
                 world = redeal(g, p, a)
                 assert redealt_characters(g, p, b) == world.characters, (step, p)
                 assert a.state == b.state, (step, p)
-        p = g.pending()[0]
+        p = pending_seat(g)
         g.apply(p, bot.choose(view(g, p)))
         step += 1
 
@@ -54,13 +57,13 @@ def test_the_search_keeps_the_same_worlds_judging_them_by_their_characters():
     bot = RandomBot(3)
     tested = 0
     while not g.over and tested < 60:
-        p = g.pending()[0]
+        p = pending_seat(g)
         keys = set(g.rules.cast_keys)
         for cands in (keys, frozenset(list(sorted(keys))[:3])):  # the second rejects most worlds
             b = Beliefs(p, tuple(frozenset() if q == p else frozenset(cands) for q in range(4)), ((),) * 4)
             one, two = SearchBot(5), SearchBot(5)
             w1 = one.sample(Worlds(g, p), b)
-            w2 = two.sample(lambda r, p=p: redeal(g, p, r), b)
+            w2 = two.sample(partial(redeal, g, p), b)
             assert state_digest(w1) == state_digest(w2) and w1.characters == w2.characters
             assert w1.rng.state == w2.rng.state and one.rng.state == two.rng.state
             tested += 1
@@ -77,7 +80,7 @@ def test_the_lighthouse_owner_looking_through_the_deck_is_dealt_alike():
         g = Game(cfg, seed, record_events=False)
         bot = RandomBot(seed)
         while not g.over:
-            p = g.pending()[0]
+            p = pending_seat(g)
             if g.decision.kind == "lighthouse":
                 for q in range(cfg.players):
                     a, b = Rng(q), Rng(q)

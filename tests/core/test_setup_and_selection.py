@@ -1,7 +1,7 @@
 """Setup and the selection phase for every player count (2016 rulebook, RULINGS R6, R25)."""
 
 import pytest
-from helpers import act, build
+from helpers import act, build, first_game_cast, pending_decision, pending_seat
 
 from citadels_core import ConfigError, Game, GameConfig, IllegalAction
 from citadels_core.view import view
@@ -80,7 +80,7 @@ def test_last_player_also_takes_the_facedown_card_and_discards_one(players, rank
         _choose_first(g)
     opts = g.selection_options()
     assert len(opts) == 2 and hidden in opts
-    assert set(view(g, g.pending()[0]).options) == {g.character_key(c) for c in opts}
+    assert set(view(g, pending_seat(g)).options) == {g.character_key(c) for c in opts}
     act(g, "choose", g.character_key(hidden))
     assert g.owner[hidden] == (g.crown + players - 1) % players
     assert len(g.facedown) == 1 and g.facedown[0] != hidden
@@ -99,7 +99,7 @@ def test_two_player_draft_each_keeps_two_and_discards_face_down():
     assert g.cast_size == 8 and not g.faceup and len(g.facedown) == 1
     seq = []
     while g.phase == "select":
-        p, kind = g.pending()
+        p, kind = pending_decision(g)
         seq.append((p, kind, len(g.selection_options())))
         a = g.legal_actions()[0]
         g.apply(p, a)
@@ -121,7 +121,7 @@ def test_three_player_draft_discards_one_at_random_then_each_picks_a_second():
     assert g.cast_size == 9 and not g.faceup
     seq = []
     while g.phase == "select":
-        p, kind = g.pending()
+        p, kind = pending_decision(g)
         seq.append((p, len(g.selection_options())))
         g.apply(p, g.legal_actions()[0])
     assert seq == [(0, 8), (1, 7), (2, 6), (0, 4), (1, 3), (2, 2)]
@@ -131,7 +131,7 @@ def test_three_player_draft_discards_one_at_random_then_each_picks_a_second():
 
 def test_choosing_a_character_you_do_not_hold_is_refused_and_changes_nothing():
     g = Game(GameConfig.create(4), seed=9)
-    p, _ = g.pending()
+    p, _ = pending_decision(g)
     missing = next(g.character_key(i) for i in range(g.cast_size) if i not in g.selection_options())
     before = (list(g.round_state.draft), [list(c) for c in g.characters])
     with pytest.raises(IllegalAction, match="not among the characters you hold"):
@@ -141,7 +141,7 @@ def test_choosing_a_character_you_do_not_hold_is_refused_and_changes_nothing():
 
 def test_a_player_cannot_act_out_of_turn():
     g = Game(GameConfig.create(4), seed=9)
-    p, _ = g.pending()
+    p, _ = pending_decision(g)
     a = g.legal_actions()[0]
     with pytest.raises(IllegalAction, match="turn to decide"):
         g.apply((p + 1) % 4, a)
@@ -154,35 +154,12 @@ def test_a_player_cannot_act_out_of_turn():
         (9, {}, "2 to 8 players"),
         (
             2,
-            {
-                "cast": [
-                    "assassin",
-                    "thief",
-                    "magician",
-                    "emperor",
-                    "bishop",
-                    "merchant",
-                    "architect",
-                    "warlord",
-                ]
-            },
+            {"cast": first_game_cast("emperor")},
             "Emperor cannot be used in a 2-player game",
         ),
         (
             4,
-            {
-                "cast": [
-                    "assassin",
-                    "thief",
-                    "magician",
-                    "king",
-                    "bishop",
-                    "merchant",
-                    "architect",
-                    "warlord",
-                    "queen",
-                ]
-            },
+            {"cast": first_game_cast(rank9="queen")},
             "Queen cannot be used with fewer than 5",
         ),
         (

@@ -75,6 +75,7 @@ def test_the_next_chooser_was_offered_what_i_passed_and_did_not_take_what_is_sai
                     continue
                 said += 1
                 # Only of the seat that chose right after me, and only what I passed on.
+                assert crown is not None
                 order = [(crown + i) % g.players for i in range(g.players)]
                 assert order.index(x.seat) == order.index(p) + 1
                 assert set(x.declined) <= passed

@@ -1,7 +1,17 @@
 """The turn phase: rank order, gathering, building, income, the first game's characters."""
 
 import pytest
-from helpers import act, build, cards, finish_turn, legal_kinds, mid_game, new_game
+from helpers import (
+    act,
+    build,
+    cards,
+    finish_turn,
+    legal_kinds,
+    mid_game,
+    new_game,
+    pending_seat,
+    recorded_events,
+)
 
 from citadels_core import Action, IllegalAction
 from citadels_core.view import view
@@ -121,7 +131,7 @@ def test_killed_character_skips_his_turn_silently():
     assert g.turn.player == 2 and g.character_key(g.current_character) == "king"
     finish_turn(g)
     assert g.phase == "select"  # the merchant never played
-    call = [e for e in g.events if e.kind == "call" and e.data["character"] == "merchant"][-1]
+    call = [e for e in recorded_events(g) if e.kind == "call" and e.data["character"] == "merchant"][-1]
     assert call.data["answer"] == "killed" and "player" not in call.data
     assert not g.revealed[g.cast_index("merchant")]
 
@@ -193,13 +203,13 @@ def test_killed_king_takes_the_crown_at_the_end_of_the_round_as_heir():
     assert g.crown == 0
     finish_turn(g)  # warlord
     assert g.crown == 3
-    assert g.phase == "select" and g.pending()[0] == 3
+    assert g.phase == "select" and pending_seat(g) == 3
 
 
 def test_crowned_player_chooses_first_next_round():
     g = mid_game(characters={1: "king"})
     finish_turn(g)
-    assert g.phase == "select" and g.pending()[0] == 1
+    assert g.phase == "select" and pending_seat(g) == 1
 
 
 def test_merchant_gains_one_extra_gold_whatever_he_gathered():

@@ -1,11 +1,14 @@
-"""The classic edition's casts and purple districts for tests: the base ones with chosen bonus cards, the
-bonus sets the sweeps play, and the cast and uniques the `why` tests play with."""
+"""The classic edition's casts and purple districts for tests: the base ones with chosen bonus cards, a
+game of four at its turns with such a cast, the bonus sets the sweeps play, and the cast and uniques the
+`why` tests play with."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from citadels_core import GameConfig
+from helpers import mid_game
+
+from citadels_core import Game, GameConfig
 from citadels_core.editions.classic import BASE_CAST, BASE_PURPLE_KEYS
 
 BONUS = (
@@ -38,6 +41,12 @@ def cast_with(*keys: str, rank9: str | None = None) -> list[str]:
     if rank9:
         out.append(rank9)
     return out
+
+
+def classic_turns(*bonus: str, characters: Mapping[int, str | Sequence[str]]) -> Game:
+    """A classic game of four at its turns (`mid_game`): the base cast with the named bonus characters,
+    `characters` held (seat -> key or keys) and the first of them called."""
+    return mid_game(players=4, edition="classic", cast=cast_with(*bonus), characters=characters)
 
 
 def purple_with(*bonus: str, keep: Sequence[str] = ()) -> list[str]:

@@ -3,20 +3,26 @@ and random states of one game."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
+import sys
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any, TypeVar
 
 from citadels_core import Action, Game, GameConfig
-from citadels_core.bots import RandomBot, decide, make_bot
+from citadels_core.bots import Bot, RandomBot, decide, make_bot
 from citadels_core.characters.base import CharacterRules
 from citadels_core.characters.classic import ClassicTaxCollector
 from citadels_core.characters.king import King
+from citadels_core.edition import get_edition
+from citadels_core.events import Event
 from citadels_core.position import HEADER, VERSION
 from citadels_core.record import GameRecord
-from citadels_core.terms import CARD, SELECT, TURN
+from citadels_core.terms import CARD, SELECT, TURN, Decision
 from citadels_core.view import view
 
 
@@ -37,6 +43,21 @@ def new_game(
     )
     return Game(config, seed)
 
+
+def first_game_cast(*keys: str, rank9: str | None = None) -> list[str]:
+    """The first game's characters of ranks 1 to 8 with the named ones in their ranks, plus an optional
+    rank 9."""
+    ed = get_edition("2016")
+    out = list(ed.preset_by_key["first_game"].characters[:8])
+    for k in keys:
+        out[ed.characters[ed.character_by_key[k]].rank - 1] = k
+    if rank9:
+        out.append(rank9)
+    return out
+
+
+# The Magistrate's tests' cast: the Magistrate, the Wizard, the Alchemist and the Tax Collector.
+MAGISTRATE_CAST = first_game_cast("magistrate", "wizard", "alchemist", rank9="tax_collector")
 
 # ---------------------------------------------------------------- scenarios as positions
 #
@@ -266,6 +287,16 @@ def act(g: Game, kind: str, *args: str | int, seat: int | None = None) -> None:
     g.apply(seat, Action(kind, tuple(args)))
 
 
+def warrants_then_build(g: Game, warrants: Sequence[str], *build: str) -> None:
+    """The Magistrate (seat 0) gives the three warrants (the first one signed), gathers gold and ends his
+    turn; then seat 1 gathers gold and builds (`build`: the build action's arguments)."""
+    act(g, "warrants", *warrants, seat=0)
+    act(g, "gather", "gold", seat=0)
+    act(g, "end", seat=0)
+    act(g, "gather", "gold", seat=1)
+    act(g, "build", *build, seat=1)
+
+
 def legal_kinds(g: Game) -> set[str]:
     return {a.kind for a in g.legal_actions()}
 
@@ -279,11 +310,22 @@ def keys(g: Game, cards: list[int]) -> list[str]:
     return sorted(g.card_keys(cards))
 
 
-def pending_seat(g: Game) -> int:
-    """The seat whose decision the game waits for (the game is not over)."""
+def pending_decision(g: Game) -> tuple[int, Decision]:
+    """The seat whose decision the game waits for, and the kind of decision (the game is not over)."""
     pending = g.pending()
     assert pending is not None, "the game is over"
-    return pending[0]
+    return pending
+
+
+def pending_seat(g: Game) -> int:
+    """The seat whose decision the game waits for (the game is not over)."""
+    return pending_decision(g)[0]
+
+
+def recorded_events(g: Game) -> list[Event]:
+    """The events g has recorded so far (a game made with `record_events`, as by default)."""
+    assert g.events is not None, "the game records no events"
+    return g.events
 
 
 def turn_of(g: Game) -> tuple[int, str]:
@@ -333,6 +375,23 @@ def play_random(g: Game, steps: int, seed: int = 0) -> list[tuple[int, Action]]:
     return log
 
 
+B = TypeVar("B", bound=Bot)
+
+
+def bots_played(
+    config: GameConfig, seed: int, steps: int, bot: Callable[[int], B], *, shared: bool = False
+) -> tuple[Game, list[B]]:
+    """Game (config, seed) `steps` decisions in, each seat's decision made by its bot through `decide`: seat
+    i's bot `bot(seed + i)`, or with `shared` one `bot(seed)` deciding for every seat. Returns the game and
+    the bots by seat, which remember what they saw of it (a normal bot, the draft)."""
+    g = Game(config, seed, record_events=False)
+    bots = [bot(seed)] * config.players if shared else [bot(seed + i) for i in range(config.players)]
+    for _ in range(steps):
+        p = pending_seat(g)
+        g.apply(p, decide(bots[p], g, p))
+    return g, bots
+
+
 def all_cards(g: Game) -> Counter[int]:
     """The multiset of district cards in the deck, hands, cities and under the Museum."""
     c = Counter(g.deck)
@@ -364,6 +423,17 @@ def finished_by_bots(
         g.apply(p, a)
         actions.append((p, a))
     return cfg, actions
+
+
+def bench_script(name: str) -> ModuleType:
+    """The script bench/NAME.py, loaded as the module bench_NAME."""
+    path = Path(__file__).resolve().parents[2] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[f"bench_{name}"] = mod
+    spec.loader.exec_module(mod)
+    return mod
 
 
 # The bots of the games puzzles are harvested from, by turns: the games then hold a learner's mistakes.
