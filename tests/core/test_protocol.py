@@ -9,7 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-import jsonschema  # type: ignore[import-untyped]  # it ships no type hints, and types-jsonschema is no test dependency
+import jsonschema
 import pytest
 from helpers import pending_seat, recorded_events
 
