@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import pytest
-from pilots import LARGE, LEAST, SIZES, SMALL, pressing, until_my_turn
+from pilots import LARGE, LEAST, SIZES, SMALL, pressing, until_my_turn, until_screen
 from sessions import session_info
 from tui_states import QuickReview, finished_record
 
@@ -38,11 +38,7 @@ async def _end_screen(pilot) -> None:
     await until_my_turn(pilot)
     app = pilot.app
     app.start(finished_record(), {1: "heuristic", 2: "heuristic", 3: "heuristic"}, save_target(app.home))
-    for _ in range(200):
-        await pilot.pause()
-        if isinstance(app.screen, EndScreen):
-            return
-    raise AssertionError("no end screen")
+    await until_screen(pilot, EndScreen, 200)
 
 
 # name -> (how to get there, the sizes it is shown at)
@@ -112,12 +108,8 @@ async def _watch(pilot, finish: bool) -> None:
         if pd[0] == 0:
             table.submit(0, [table.game.legal_actions()[0]])
     await pilot.press(*"watch", "space", "1", "enter")
-    for _ in range(200):
-        await pilot.pause()
-        if isinstance(app.screen, EndScreen if finish else HostedGameScreen):
-            await pilot.pause()
-            return
-    raise AssertionError("not watching")
+    await until_screen(pilot, EndScreen if finish else HostedGameScreen, 200)
+    await pilot.pause()
 
 
 @pytest.mark.parametrize("finish", [False, True], ids=["game", "end"])
@@ -139,12 +131,8 @@ def _review(tab: str) -> Callable[..., Awaitable[None]]:
 
         await _end_screen(pilot)
         await pilot.press("r", *([tab] if tab else []))
-        for _ in range(200):
-            await pilot.pause()
-            if isinstance(pilot.app.screen, ReviewScreen):
-                await pilot.pause()
-                return
-        raise AssertionError("no review")
+        await until_screen(pilot, ReviewScreen, 200)
+        await pilot.pause()
 
     return run_before
 

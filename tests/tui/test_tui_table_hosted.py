@@ -3,6 +3,8 @@ decision for a present player who is too slow."""
 
 import asyncio
 
+from pilots import pending_of
+
 from citadels_core import GameConfig
 from citadels_tui.i18n import Lazy
 from citadels_tui.journal import Unkept
@@ -28,6 +30,12 @@ class Told(Unkept):
         self.said.append(str(text))
 
 
+def _said(table: Table) -> list[str]:
+    """What the table said, written down by its journal (a Told)."""
+    assert isinstance(table.journal, Told), table.journal
+    return table.journal.said
+
+
 def _two_humans() -> Table:
     return Table.new(
         GameConfig.create(3, names=["anna", "bruno", "Clara (bot)"]),
@@ -39,7 +47,7 @@ def _two_humans() -> Table:
 
 async def test_a_slow_player_gets_a_stand_in_for_that_decision_only():
     table = _two_humans()
-    said = table.journal.said
+    said = _said(table)
     table.turn_timer = 0.05
     task = asyncio.create_task(table.run())
     try:
@@ -58,7 +66,7 @@ def _human_moves(table: Table) -> int:
 
 async def test_the_table_waits_for_an_away_player_and_says_so_once():
     table = _two_humans()
-    said = table.journal.said
+    said = _said(table)
     table.turn_timer = 0.05  # a present player's timer: it must not hand an away player's decision to a bot
     loop = asyncio.get_running_loop()
     table.set_away(0, True, until=loop.time() + 60)
@@ -66,7 +74,7 @@ async def test_the_table_waits_for_an_away_player_and_says_so_once():
     task = asyncio.create_task(table.run())
     try:
         await _until(lambda: any("waits" in line for line in said))
-        first = table.game.pending()[0]
+        first = pending_of(table.game)[0]
         assert first in (0, 1) and _human_moves(table) == 0  # the bot played up to a human's decision only
         name = table.config.names[first]
         assert said == [
@@ -93,11 +101,11 @@ async def test_a_player_who_leaves_mid_decision_is_waited_for_not_timed_out():
     # The turn timer runs while they decide; they leave: no stand-in when it runs out, the table waits.
     table = _two_humans()
     table.turn_timer = 0.05
-    said = table.journal.said
+    said = _said(table)
     task = asyncio.create_task(table.run())
     try:
-        await _until(lambda: table.game.pending()[0] in (0, 1))
-        player = table.game.pending()[0]
+        await _until(lambda: pending_of(table.game)[0] in (0, 1))
+        player = pending_of(table.game)[0]
         table.set_away(player, True)
         await _until(lambda: any("waits" in line for line in said))
         assert said[-1] == f"The table waits for {table.config.names[player]} to come back."
@@ -114,7 +122,7 @@ async def test_an_away_seat_given_to_a_bot_is_played_at_once():
     table.set_away(1, True)
     task = asyncio.create_task(table.run())
     try:
-        await _until(lambda: table.game.pending()[0] in (0, 1))
+        await _until(lambda: pending_of(table.game)[0] in (0, 1))
         await asyncio.sleep(0.05)
         assert _human_moves(table) == 0
         table.give_to_bot(0, "random")  # the hold ran out (the hub decides when)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilots import told
+from pilots import table_of, told
 
 from citadels_core import Game, GameConfig
 from citadels_core.explain import Reason, Rule, last_reason
@@ -148,7 +148,7 @@ async def test_why_after_a_refused_target_names_the_rule_that_refused_it(tmp_pat
         await pilot.press(*"why", "enter")
         await pilot.pause()
         bishop = Reason(Rule.PROTECTED, 1, card="castle", character="bishop", by=0, by_character="warlord")
-        assert told(app).endswith(say(app.table.config, bishop, 0))
+        assert told(app).endswith(say(table_of(app).config, bishop, 0))
         assert told(app).endswith(
             "The Warlord could not touch Bruno's Castle: the Bishop protects Bruno's city."
         )
