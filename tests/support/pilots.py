@@ -5,6 +5,7 @@ screen of a kind), typed; the snapshots' sizes and their run_before steps; the s
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
@@ -25,7 +26,9 @@ from citadels_tui.components.game_screen import GameScreen
 from citadels_tui.components.lobby_screen import LobbyLog, LobbyScreen
 from citadels_tui.components.log_pane import LogPane
 from citadels_tui.components.new_game_screen import NewGameScreen
+from citadels_tui.components.review_screen import ReviewScreen
 from citadels_tui.components.table_form_screen import TableFormScreen
+from citadels_tui.components.turning_points import TurningPointsPane
 from citadels_tui.i18n import Language
 from citadels_tui.lobby_app import LobbyApp
 from citadels_tui.table import Seat, Table
@@ -83,6 +86,26 @@ async def pause_until(
             return
         await pilot.pause()
     raise AssertionError(f"never: {what}")
+
+
+async def until_in_loop(cond: Callable[[], object], what: str, limit: int = 2000) -> None:
+    """Yield to the loop's other tasks (a table's, a hub's), 5 ms a turn, until `cond()` holds: for the
+    tests with no app; `what` names it in the failure."""
+    for _ in range(limit):  # a bounded number of turns, not a timed assertion
+        if cond():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"never: {what}")
+
+
+async def turning_points_worked_out(pilot: Any) -> ReviewScreen:
+    """Let the app run, 10 ms a turn, until its screen is the review and its turning points are worked out."""
+    for _ in range(4000):  # a bounded number of turns, not a timed assertion
+        await pilot.pause(0.01)
+        screen = pilot.app.screen
+        if isinstance(screen, ReviewScreen) and screen.query_one(TurningPointsPane).done:
+            return screen
+    raise AssertionError("the turning points were never worked out")
 
 
 S = TypeVar("S", bound=Screen[Any])

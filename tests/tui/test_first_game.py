@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilots import game_screen_of, keys_of, seat_of, settle, table_of
+from pilots import game_screen_of, keys_of, pause_until, seat_of, settle, table_of
 
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.end_screen import EndScreen
@@ -61,10 +61,7 @@ async def play_a_first_game(tmp_path: Path, lang: str, seed: int) -> None:
         await settle(app, pilot)
         # `hint` once: its lines come, and nothing is played.
         await pilot.press(*keys_of("hint" if lang == "en" else "подсказка"), "enter")
-        for _ in range(2000):
-            await pilot.pause()
-            if "%" in story(app):
-                break
+        await pause_until(pilot, lambda: "%" in story(app), "the hint", 2000, paused=True)
         assert "%" in story(app) and not table_of(app).record.actions
         turn = 0
         while not isinstance(app.screen, EndScreen):

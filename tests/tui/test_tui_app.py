@@ -11,6 +11,7 @@ from pilots import (
     game_screen_of,
     keys_of,
     new_game_form,
+    pause_until,
     played,
     screen_as,
     seat_of,
@@ -366,16 +367,10 @@ async def test_two_apps_play_at_one_hosted_table_in_one_loop(tmp_path: Path):
         await pa.pause()
         await pb.pause()
         await pa.press("1")  # Anna (crown) chooses first
-        for _ in range(200):
-            await pb.pause()
-            if game_screen_of(bruno).view().legal:
-                break
+        await pause_until(pb, lambda: game_screen_of(bruno).view().legal, "Bruno's options", 200, paused=True)
         assert game_screen_of(bruno).view().pending_player == 1
         await pb.press("1")
-        for _ in range(200):
-            await pa.pause()
-            if len(table.record.actions) >= 4:
-                break
+        await pause_until(pa, lambda: len(table.record.actions) >= 4, "four moves", 200, paused=True)
         assert [p for p, _ in table.record.actions[:2]] == [0, 1]
         story_b = "\n".join(str(line.text) for line in game_screen_of(bruno).query_one(LogPane).lines)
         assert "Anna chooses a character." in story_b

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilots import SIZE, new_game_form, screen_as, seat_of, settle, table_of, type_line
+from pilots import SIZE, new_game_form, pause_until, screen_as, seat_of, settle, table_of, type_line
 from rich.console import Console
 from sessions import session_info
 from textual.widgets import Input, Select
@@ -147,10 +147,7 @@ async def test_a_classic_table_in_the_lobby_by_form_and_by_command():
         console.print(screen_as(app, LobbyScreen)._tables())
         assert "classic · shorter" in console.export_text()
         await type_line(pilot, "start")
-        for _ in range(50):
-            await pilot.pause()
-            if ht.table is not None:
-                break
+        await pause_until(pilot, lambda: ht.table is not None, "the table started", 50, paused=True)
         assert ht.table is not None
         assert (ht.table.config.edition, ht.table.config.shorter) == ("classic", True)
         assert ht.table.config.cast[-1] == "artist"  # The Dark City's rank 9 character, asked for

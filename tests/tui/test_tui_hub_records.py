@@ -8,7 +8,7 @@ import asyncio
 import dataclasses
 
 import pytest
-from pilots import pending_of, result_of, table_of, there
+from pilots import pending_of, result_of, table_of, there, until_in_loop
 from tui_states import annas_table
 
 from citadels_core.record import state_digest
@@ -125,7 +125,7 @@ async def test_a_finished_game_goes_to_the_history_and_rates_its_players_with_a_
         if pd[0] == 0:
             table.submit(0, [table.game.legal_actions()[0]])
         await asyncio.sleep(0)
-    await _until(lambda: records.tables_in_play() == [], "the table left the tables in play")
+    await until_in_loop(lambda: records.tables_in_play() == [], "the table left the tables in play")
     [summary] = await records.games()
     assert summary.id == ht.id and not summary.abandoned and summary.moves == len(table.record.actions)
     anna, bot = summary.seats
@@ -148,7 +148,7 @@ async def test_a_game_left_by_every_human_is_kept_as_abandoned_and_rates_nobody(
     hub, ht, table = await _playing_table(records, seat_hold=0.05)
     hub.depart(ht, 0)
     hub.depart(ht, 1)
-    await _until(lambda: ht.id not in hub.tables, "the table closed")
+    await until_in_loop(lambda: ht.id not in hub.tables, "the table closed")
     [summary] = await records.games()
     assert summary.abandoned and summary.id == ht.id and records.tables_in_play() == []
     assert await records.leaderboard() == []
@@ -173,7 +173,9 @@ async def test_an_action_is_shown_to_nobody_before_the_journal_has_kept_it():
     hub, ht, table = annas_table(records, 5)
     told = []
     table.subscribe(lambda: told.append(len(table.record.actions)))
-    await _until(lambda: pending_of(table.game)[0] == 0 or records.writes, "anna decides or a bot moved")
+    await until_in_loop(
+        lambda: pending_of(table.game)[0] == 0 or records.writes, "anna decides or a bot moved"
+    )
     while pending_of(table.game)[0] != 0:  # let the bot's moves be kept until anna decides
         for w in records.writes:
             if not w.done():
@@ -214,15 +216,6 @@ async def test_an_action_the_journal_cannot_keep_is_undone_and_the_player_told()
     hub.close()
 
 
-async def _until(cond, what: str, limit: int = 2000) -> None:
-    # Yield to the tables' tasks until `cond` holds: a bounded number of turns, not a timed assertion.
-    for _ in range(limit):
-        if cond():
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError(f"never: {what}")
-
-
 def _human_moves(table, since: int = 0) -> list[int]:
     return [p for p, _ in table.record.actions[since:] if p in (0, 1)]
 
@@ -242,7 +235,7 @@ async def test_after_a_restart_nobody_plays_for_a_human_seat_until_its_hold_runs
     assert table_of(back).away == {0, 1} and all(
         u - loop.time() > 1.5 for u in table_of(back).away_until.values()
     )
-    await _until(lambda: any("waits for" in str(line) for line in back.chat), "the table waits")
+    await until_in_loop(lambda: any("waits for" in str(line) for line in back.chat), "the table waits")
     waiting = pending_of(table_of(back).game)[0]
     assert waiting in (0, 1) and _human_moves(back.table, kept) == []
     assert (
@@ -255,8 +248,8 @@ async def test_after_a_restart_nobody_plays_for_a_human_seat_until_its_hold_runs
     mate = back.holders[other]
     assert again.join(back, mate.name, mate.key, mate.code) == other
     again.arrive(back, other)
-    await _until(lambda: back.holders[waiting].released, "the hold ran out")
-    await _until(lambda: _human_moves(back.table, kept), "the bot played the seat")
+    await until_in_loop(lambda: back.holders[waiting].released, "the hold ran out")
+    await until_in_loop(lambda: _human_moves(back.table, kept), "the bot played the seat")
     assert _human_moves(back.table, kept)[0] == waiting and waiting in table_of(back).bots
     assert (
         str(back.chat[-1])
@@ -274,12 +267,12 @@ async def test_a_player_who_drops_mid_decision_is_waited_for_and_decides_on_retu
     hub.arrive(ht, 0)
     hub.arrive(ht, 1)
     try:
-        await _until(lambda: pending_of(table.game)[0] in (0, 1), "a human decides")
+        await until_in_loop(lambda: pending_of(table.game)[0] in (0, 1), "a human decides")
         player = pending_of(table.game)[0]
         name = ht.holders[player].name
         moves = len(table.record.actions)
         hub.depart(ht, player)
-        await _until(lambda: any("waits for" in str(line) for line in ht.chat), "the table waits")
+        await until_in_loop(lambda: any("waits for" in str(line) for line in ht.chat), "the table waits")
         assert [str(line) for line in ht.chat[-2:]] == [
             f"{name} left; their seat is kept for 60 seconds.",
             f"The table waits for {name} to come back (up to 60 seconds).",

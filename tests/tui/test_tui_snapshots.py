@@ -10,7 +10,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import pytest
-from pilots import LARGE, LEAST, SIZES, SMALL, pressing, until_my_turn, until_screen
+from pilots import (
+    LARGE,
+    LEAST,
+    SIZES,
+    SMALL,
+    pressing,
+    turning_points_worked_out,
+    until_my_turn,
+    until_screen,
+)
 from sessions import session_info
 from tui_states import QuickReview, finished_record
 
@@ -127,7 +136,6 @@ def test_the_end_screen_large(snap_compare, tmp_path):
 
 def _review(tab: str) -> Callable[..., Awaitable[None]]:
     async def run_before(pilot) -> None:
-        from citadels_tui.components.review_screen import ReviewScreen
 
         await _end_screen(pilot)
         await pilot.press("r", *([tab] if tab else []))
@@ -146,15 +154,8 @@ def test_the_review(snap_compare, tmp_path, size, tab):
 
 def _turning_points(*keys: str) -> Callable[..., Awaitable[None]]:
     async def run_before(pilot) -> None:
-        from citadels_tui.components.turning_points import TurningPointsPane
 
-        for _ in range(4000):  # a bounded number of turns, not a timed assertion
-            await pilot.pause(0.01)
-            screen = pilot.app.screen
-            if isinstance(screen, ReviewScreen) and screen.query_one(TurningPointsPane).done:
-                break
-        else:
-            raise AssertionError("the turning points were never worked out")
+        await turning_points_worked_out(pilot)
         await pilot.press("p", *keys)
         await pilot.pause()
 
