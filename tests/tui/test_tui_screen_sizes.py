@@ -53,7 +53,7 @@ def region_text(lines: list[str], region) -> list[str]:
 async def _open(app: CitadelsApp, pilot) -> None:
     for _ in range(200):
         await pilot.pause()
-        gs = game_screen_of(app)
+        gs = app.game_screen
         if gs is not None and app.seat is not None and app.seat.my_turn() and gs.view().legal:
             await pilot.pause()
             return
