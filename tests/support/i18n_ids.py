@@ -7,10 +7,13 @@ context "" for plain UI strings."""
 from __future__ import annotations
 
 import ast
+import gettext
 from pathlib import Path
+from typing import cast
 
 from citadels_core.edition import EDITIONS, get_edition
 from citadels_core.narrate import PLURALS, REASONS, TEMPLATES, YOU_PLURALS, YOU_TEMPLATES
+from citadels_tui import i18n
 from citadels_tui.errors import CODED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -229,3 +232,9 @@ if __name__ == "__main__":
             print(f'msgid_plural {_q(plural)}\nmsgstr[0] ""\nmsgstr[1] ""\n')
         else:
             print('msgstr ""\n')
+
+
+def narrator_words(lang: str) -> gettext.NullTranslations:
+    """`lang`'s translator as the engine's narrator takes it: for English the app's own `English`, which
+    answers every method the narrator calls (as i18n.translator() says of it)."""
+    return cast("gettext.NullTranslations", i18n.translations(lang))

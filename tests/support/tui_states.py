@@ -4,21 +4,25 @@ saved late game, a finished record for the end screen and the review, finished g
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+
+from sessions import session_info
 
 from citadels_core import Action, Game, GameConfig
 from citadels_core.bots import decide, make_bot
 from citadels_core.record import GameRecord
 from citadels_core.view import View, view
-from citadels_tui.app import CitadelsApp
-from citadels_tui.components.command_line import CommandLine
+from citadels_server.hub import Hub
 from citadels_tui.components.review_screen import ReviewScreen
 from citadels_tui.game_setup import bot_names, default_preset
 from citadels_tui.journal import SaveFile
+from citadels_tui.lobby import HostedTable
+from citadels_tui.lobby_app import LobbyApp, ssh_app_factory
 from citadels_tui.ratings import Place
-from citadels_tui.records import FinishedGame, Finisher, GameSummary, MemoryRecords
+from citadels_tui.records import FinishedGame, Finisher, GameSummary, MemoryRecords, Records
 from citadels_tui.review_app import ReviewApp
 from citadels_tui.saves import save_target, write_save
 from citadels_tui.table import Table
@@ -64,6 +68,14 @@ GOLD = Action("gather", ("gold",))
 CARDS = Action("gather", ("cards",))
 
 
+_SAVES: weakref.WeakKeyDictionary[Table, list[GameRecord]] = weakref.WeakKeyDictionary()
+
+
+def saves_of(table: Table) -> list[GameRecord]:
+    """What the autosave of a table from table_at_gathering wrote, each save in turn."""
+    return _SAVES[table]
+
+
 def table_at_gathering(seed: int = 5) -> Table:
     """A local table (seat 0 human, 3 `normal` bots) played to the human's first choice of gold or cards."""
     saved: list[GameRecord] = []
@@ -73,7 +85,7 @@ def table_at_gathering(seed: int = 5) -> Table:
         {1: "normal", 2: "normal", 3: "normal"},
         journal=SaveFile(lambda r: saved.append(GameRecord(r.config, r.seed, list(r.actions), r.final))),
     )
-    table.saved = saved  # type: ignore[attr-defined]
+    _SAVES[table] = saved
     for _ in range(50):
         table.play_bots_now()
         legal = table.game.legal_actions()
@@ -81,19 +93,6 @@ def table_at_gathering(seed: int = 5) -> Table:
             return table
         table.submit(0, [legal[0]])
     raise AssertionError("never asked to gather")
-
-
-def deciding(app: CitadelsApp, kind: str | None = None) -> bool:
-    gs = app.game_screen
-    return (
-        gs is not None
-        and app.screen is gs
-        and app.seat is not None
-        and app.seat.my_turn()
-        and gs.view().legal == app.seat.view().legal
-        and isinstance(app.focused, CommandLine)
-        and (kind is None or any(a.kind == kind for a in gs.view().legal))
-    )
 
 
 def late_game(home: Path, players: int, me: str, edition: str = "2016") -> View:
@@ -186,3 +185,37 @@ def keep(
     ]
     records.table_finished(gid, kept, places)
     return kept
+
+
+def annas_table(records: Records, seed: int) -> tuple[Hub, HostedTable, Table]:
+    """A 2-player table hosted for anna (with a key) against a random bot, started, anna at her seat."""
+    hub = Hub(pace=0.0, seed=seed, records=records)
+    ht = hub.create("anna", "SHA256:anna", 2, bots="random")
+    table = hub.start(ht, "anna")
+    hub.arrive(ht, 0)
+    return hub, ht, table
+
+
+def four_rated_games() -> MemoryRecords:
+    """Four finished games of anna, bruno (both with keys), a guest and a hard bot, kept in records."""
+    records = MemoryRecords()
+    for gid, seed in enumerate((3, 4, 5, 6), 1):
+        keep(
+            records,
+            gid,
+            [
+                ("anna", "SHA256:anna", None),
+                ("bruno", "SHA256:bruno", None),
+                ("guest-7", None, None),
+                ("Bot Eve", None, "hard"),
+            ],
+            seed=seed,
+        )
+    return records
+
+
+def a_guest_hosting() -> tuple[Hub, HostedTable, LobbyApp]:
+    """Anna, a guest, in the lobby of a hub where she has made a 3-player table (not started)."""
+    hub = Hub(pace=0.0)
+    ht = hub.create("anna", None, 3)
+    return hub, ht, ssh_app_factory(session_info(name="anna", key_fingerprint=None), hub)

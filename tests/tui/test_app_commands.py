@@ -13,8 +13,7 @@ from sessions import session_info
 from citadels_server.hub import Hub
 from citadels_tui.app import CitadelsApp
 from citadels_tui.app_commands import COMMANDS
-from citadels_tui.command_words import APP_ARGUMENTS, APP_WORDS, Argument
-from citadels_tui.commands import VERBS
+from citadels_tui.command_words import APP_ARGUMENTS, APP_WORDS, VERBS, Argument
 from citadels_tui.components.game_screen import GameScreen
 from citadels_tui.game_app import Board, GameApp
 from citadels_tui.lobby_app import ssh_app_factory

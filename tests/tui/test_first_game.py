@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilots import keys_of, settle
+from pilots import game_screen_of, keys_of, pause_until, seat_of, settle, table_of
 
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.end_screen import EndScreen
@@ -26,8 +26,8 @@ WORDS = {
 def newcomer_command(app: CitadelsApp, lang: str, turn: int) -> str:
     """What a new player types now: a name alone for a character or a card, a word to finish, else the
     number of the option they want (as listed on the screen)."""
-    v = app.seat.view()
-    cfg = app.seat.config
+    v = seat_of(app).view()
+    cfg = seat_of(app).config
     kinds = {a.kind: a for a in v.legal}
     if v.pending_kind in ("choose_character", "discard_character"):
         return char_name(cfg, str(v.legal[turn % len(v.legal)].args[0])).lower()
@@ -45,7 +45,7 @@ def newcomer_command(app: CitadelsApp, lang: str, turn: int) -> str:
 
 
 def story(app: CitadelsApp) -> str:
-    return "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+    return "\n".join(str(line.text) for line in game_screen_of(app).query_one(LogPane).lines)
 
 
 async def play_a_first_game(tmp_path: Path, lang: str, seed: int) -> None:
@@ -61,21 +61,18 @@ async def play_a_first_game(tmp_path: Path, lang: str, seed: int) -> None:
         await settle(app, pilot)
         # `hint` once: its lines come, and nothing is played.
         await pilot.press(*keys_of("hint" if lang == "en" else "подсказка"), "enter")
-        for _ in range(2000):
-            await pilot.pause()
-            if "%" in story(app):
-                break
-        assert "%" in story(app) and not app.table.record.actions
+        await pause_until(pilot, lambda: "%" in story(app), "the hint", 2000, paused=True)
+        assert "%" in story(app) and not table_of(app).record.actions
         turn = 0
         while not isinstance(app.screen, EndScreen):
-            before = len(app.table.record.actions)
+            before = len(table_of(app).record.actions)
             cmd = newcomer_command(app, lang, turn)
             await pilot.press(*keys_of(cmd), "enter")
             await settle(app, pilot)
-            assert len(app.table.record.actions) > before, f"{cmd!r} did nothing: {story(app)[-300:]}"
+            assert len(table_of(app).record.actions) > before, f"{cmd!r} did nothing: {story(app)[-300:]}"
             turn += 1
             assert turn < 500
-        assert app.table.game.over and turn > 20
+        assert table_of(app).game.over and turn > 20
         await pilot.press("q")
     assert app.return_value == 0
 

@@ -6,7 +6,17 @@ import re
 from pathlib import Path
 
 import pytest
-from pilots import keys_of, settle
+from pilots import (
+    answered,
+    game_screen_of,
+    keys_of,
+    language_of,
+    played,
+    seat_of,
+    settle,
+    table_of,
+    type_line,
+)
 
 from citadels_server.cli_parser import build_parser
 from citadels_tui import i18n
@@ -24,8 +34,8 @@ CYRILLIC = re.compile(r"[а-яё]", re.I)
 
 def russian_command(app: CitadelsApp) -> str:
     """What a Russian-speaking player types now, in words."""
-    v = app.seat.view()
-    cfg = app.seat.config
+    v = seat_of(app).view()
+    cfg = seat_of(app).config
     kinds = {a.kind: a for a in v.legal}
     if v.pending_kind == "choose_character":
         return "выбрать " + char_name(cfg, str(v.legal[-1].args[0])).lower()
@@ -53,7 +63,7 @@ def russian_command(app: CitadelsApp) -> str:
 
 
 def story(app: CitadelsApp) -> str:
-    return "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+    return "\n".join(str(line.text) for line in game_screen_of(app).query_one(LogPane).lines)
 
 
 @pytest.mark.slow
@@ -61,14 +71,14 @@ async def test_a_whole_game_in_russian_by_russian_commands(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=21, pace=0, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        assert "Раунд 1" in str(app.game_screen.query_one(StatusBar).render())
+        assert "Раунд 1" in str(game_screen_of(app).query_one(StatusBar).render())
         typed = 0
         while not isinstance(app.screen, EndScreen):
-            before = len(app.table.record.actions)
+            before = len(table_of(app).record.actions)
             cmd = russian_command(app)
             await pilot.press(*keys_of(cmd), "enter")
             await settle(app, pilot)
-            assert len(app.table.record.actions) > before, f"{cmd!r} did nothing: {story(app)[-300:]}"
+            assert len(table_of(app).record.actions) > before, f"{cmd!r} did nothing: {story(app)[-300:]}"
             typed += 1
         assert typed > 20
         end = str(app.screen.query_one("#end-title").render())
@@ -80,9 +90,7 @@ async def test_a_whole_game_in_russian_by_russian_commands(tmp_path: Path):
 async def test_the_story_and_the_errors_are_russian(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot)
-        await pilot.press(*keys_of("взять золото"), "enter")
-        await pilot.pause()
+        await answered(app, pilot, "взять золото")
         text = story(app)
         assert "Сначала выберите персонажа." in text  # the engine's reason, translated
         assert "Ваши карты на старте:" in text
@@ -95,13 +103,15 @@ async def test_a_russian_game_seats_bots_with_russian_names(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        names = app.seat.config.names
+        names = seat_of(app).config.names
         assert names == ("Anna", "Борис", "Клара", "Денис"), names
         assert "Начинается игра на 4: Anna, Борис, Клара, Денис." in story(app)
-        cities = app.game_screen.query_one(CitiesPane).render_cities(app.seat.view(), app.seat.config)
+        cities = (
+            game_screen_of(app).query_one(CitiesPane).render_cities(seat_of(app).view(), seat_of(app).config)
+        )
         seen = "".join(seg.text for seg in app.console.render(cities, app.console.options.update_width(100)))
         assert all(n in seen for n in names[1:]) and "Bruno" not in seen, seen
-        await pilot.press(*keys_of("посмотреть клару"), "enter")
+        await type_line(pilot, "посмотреть клару")
         await pilot.pause()
         assert story(app).splitlines()[-1].startswith("Клара: "), story(app)[-200:]
 
@@ -110,11 +120,9 @@ async def test_a_russian_game_seats_bots_with_russian_names(tmp_path: Path):
 async def test_the_language_switches_without_restarting_and_is_remembered(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="en")
     async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot)
-        await pilot.press(*keys_of("choose king"), "enter")
-        await settle(app, pilot)
+        await played(app, pilot, "choose king")
         assert "You choose the King." in story(app)
-        await pilot.press(*keys_of("lang ru"), "enter")
+        await type_line(pilot, "lang ru")
         await settle(app, pilot)
         await pilot.pause()
         assert i18n.language() == "ru"
@@ -122,12 +130,12 @@ async def test_the_language_switches_without_restarting_and_is_remembered(tmp_pa
         assert "Вы выбираете персонажа «Король»." in text  # the whole story told again
         assert "You choose the King." not in text
         assert "Язык: ru." in text
-        assert CYRILLIC.search(str(app.game_screen.query_one(StatusBar).render()))
-        await pilot.press(*keys_of("язык английский"), "enter")
+        assert CYRILLIC.search(str(game_screen_of(app).query_one(StatusBar).render()))
+        await type_line(pilot, "язык английский")
         await settle(app, pilot)
         await pilot.pause()
         assert "You choose the King." in story(app)
-        await pilot.press(*keys_of("lang klingon"), "enter")
+        await type_line(pilot, "lang klingon")
         await pilot.pause()
         assert "There is no language called klingon; known: en, ru." in story(app)
     settings, _ = load_settings(tmp_path)
@@ -137,21 +145,19 @@ async def test_the_language_switches_without_restarting_and_is_remembered(tmp_pa
 async def test_the_settings_language_is_used_when_no_flag_is_given(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot)
-        await pilot.press(*keys_of("язык ru"), "enter")
-        await settle(app, pilot)
+        await played(app, pilot, "язык ru")
     assert load_settings(tmp_path)[0].language == "ru"
     again = CitadelsApp(home=tmp_path, seed=5, pace=0)
-    assert again.i18n_language.code == "ru" and again.settings.language == "ru"
-    assert CitadelsApp(home=tmp_path, seed=5, pace=0, lang="en").i18n_language.code == "en"
+    assert language_of(again) == "ru" and again.settings.language == "ru"
+    assert language_of(CitadelsApp(home=tmp_path, seed=5, pace=0, lang="en")) == "en"
     assert i18n.language() == "en"  # the process default: the apps' choices are their own
 
 
 def test_the_locale_picks_russian_when_nothing_else_does(tmp_path: Path, monkeypatch):
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
-    assert CitadelsApp(home=tmp_path, seed=5, pace=0).i18n_language.code == "ru"
+    assert language_of(CitadelsApp(home=tmp_path, seed=5, pace=0)) == "ru"
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
-    assert CitadelsApp(home=tmp_path, seed=5, pace=0).i18n_language.code == "en"
+    assert language_of(CitadelsApp(home=tmp_path, seed=5, pace=0)) == "en"
 
 
 def test_the_play_command_takes_lang():
@@ -192,22 +198,20 @@ async def test_a_russian_game_resumes_in_russian_with_its_theme(tmp_path: Path):
     # --lang and --theme are for the session: the settings do not keep them, the saved game does.
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru", theme="night")
     async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot)
-        await pilot.press(*keys_of("выбрать короля"), "enter")
-        await settle(app, pilot)
+        await played(app, pilot, "выбрать короля")
     assert load_settings(tmp_path)[0].language == ""
     resumed = CitadelsApp(home=tmp_path, resume=True, pace=0)
     async with resumed.run_test(size=SIZE) as pilot:
         await settle(resumed, pilot)
-        assert resumed.i18n_language.code == "ru" and resumed.theme == "night"
-        assert "Раунд 1" in str(resumed.game_screen.query_one(StatusBar).render())
+        assert language_of(resumed) == "ru" and resumed.theme == "night"
+        assert "Раунд 1" in str(game_screen_of(resumed).query_one(StatusBar).render())
         assert "С возвращением" in story(resumed)
     # A flag given now wins over the saved game's choice.
     english = CitadelsApp(home=tmp_path, resume=True, pace=0, lang="en", theme="parchment")
     async with english.run_test(size=SIZE) as pilot:
         await settle(english, pilot)
-        assert english.i18n_language.code == "en" and english.theme == "parchment"
-        assert "Round 1" in str(english.game_screen.query_one(StatusBar).render())
+        assert language_of(english) == "en" and english.theme == "parchment"
+        assert "Round 1" in str(game_screen_of(english).query_one(StatusBar).render())
 
 
 async def test_a_language_chosen_in_the_game_is_the_one_it_resumes_in(tmp_path: Path):
@@ -215,30 +219,22 @@ async def test_a_language_chosen_in_the_game_is_the_one_it_resumes_in(tmp_path: 
     # made after the switch (the saved game keeps the language it was last shown in).
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot)
-        await pilot.press(*keys_of("выбрать короля"), "enter")
-        await settle(app, pilot)
-        await pilot.press(*keys_of("lang en"), "enter")
-        await settle(app, pilot)
+        await played(app, pilot, "выбрать короля", "lang en")
         await pilot.pause()
         assert "Language: en." in story(app)
     assert load_settings(tmp_path)[0].language == "en"
     resumed = CitadelsApp(home=tmp_path, resume=True, pace=0)
     async with resumed.run_test(size=SIZE) as pilot:
         await settle(resumed, pilot)
-        assert resumed.i18n_language.code == "en"
+        assert language_of(resumed) == "en"
         assert "Welcome back" in story(resumed)
-        assert not CYRILLIC.search(str(resumed.game_screen.query_one(StatusBar).render()))
+        assert not CYRILLIC.search(str(game_screen_of(resumed).query_one(StatusBar).render()))
 
 
 async def test_a_theme_chosen_in_the_game_is_the_one_it_resumes_in(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot)
-        await pilot.press(*keys_of("choose king"), "enter")
-        await settle(app, pilot)
-        await pilot.press(*keys_of("theme parchment"), "enter")
-        await settle(app, pilot)
+        await played(app, pilot, "choose king", "theme parchment")
         await pilot.pause()
         assert "Theme: parchment." in story(app)
     resumed = CitadelsApp(home=tmp_path, resume=True, pace=0)

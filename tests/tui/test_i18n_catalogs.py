@@ -12,7 +12,8 @@ import re
 from pathlib import Path
 
 import pytest
-from i18n_ids import ROOT, all_ids, optional_ids, you_template_ids
+from i18n_ids import ROOT, all_ids, narrator_words, optional_ids, you_template_ids
+from pilots import events_of, pending_of
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
@@ -99,7 +100,7 @@ def test_translations_use_only_the_placeholders_of_the_english(lang):
 
 
 def test_russian_plural_forms_follow_russian_grammar():
-    tr = i18n.translations("ru")
+    tr = narrator_words("ru")
     forms = {
         n: tr.npgettext("event:gather.gold", "{Who} takes {amount} gold.", "{Who} takes {amount} gold.", n)
         for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 101, 111)
@@ -246,7 +247,7 @@ def test_engine_errors_read_in_russian():
 
 def test_a_refusal_made_by_the_engine_reads_in_russian():
     g = Game(GameConfig.create(4), 3)
-    p = g.pending()[0]
+    p = pending_of(g)[0]
     from citadels_core import Action, IllegalAction
 
     with pytest.raises(IllegalAction) as caught:
@@ -272,6 +273,7 @@ def _emitted_kinds() -> set[str]:
                 and node.func.attr == "emit"
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
             ):
                 kinds.add(node.args[0].value)
     return kinds
@@ -291,7 +293,7 @@ def _games() -> list[Game]:
             g = Game(GameConfig.create(players, cast=preset, districts=preset), seed)
             bots = [make_bot("random" if i % 2 else "heuristic", seed * 10 + i) for i in range(players)]
             while not g.over:
-                p, _ = g.pending()
+                p, _ = pending_of(g)
                 g.apply(p, bots[p].choose(view(g, p)))
             out.append(g)
     for preset in [p.key for p in get_edition("classic").presets]:
@@ -299,7 +301,7 @@ def _games() -> list[Game]:
             g = Game(GameConfig.create(players, cast=preset, districts=preset, edition="classic"), seed)
             bots = [make_bot("random" if i % 2 else "heuristic", seed * 10 + i) for i in range(players)]
             while not g.over:
-                p, _ = g.pending()
+                p, _ = pending_of(g)
                 g.apply(p, bots[p].choose(view(g, p)))
             out.append(g)
     return out
@@ -307,11 +309,11 @@ def _games() -> list[Game]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_event_of_whole_games_is_told_in_the_language(lang):
-    tr = i18n.translations(lang)
+    tr = narrator_words(lang)
     english = gettext.NullTranslations()
     seen = set()
     for g in _games():
-        for e in g.events:
+        for e in events_of(g):
             for me in (None, 0, 1):
                 if not e.visible_to(me):
                     continue
@@ -326,9 +328,9 @@ def test_every_event_of_whole_games_is_told_in_the_language(lang):
 
 
 def test_the_viewer_own_deeds_are_told_in_the_second_person_in_russian():
-    tr = i18n.translations("ru")
+    tr = narrator_words("ru")
     g = _games()[0]
-    mine = [e for e in g.events if e.kind == "build" and e.data["player"] == 0]
+    mine = [e for e in events_of(g) if e.kind == "build" and e.data["player"] == 0]
     assert mine
     assert narrate(g.config, mine[0], 0, tr).startswith("Вы строите «")
     assert narrate(g.config, mine[0], 1, tr).startswith(g.config.names[0] + " строит «")
@@ -336,7 +338,7 @@ def test_the_viewer_own_deeds_are_told_in_the_second_person_in_russian():
 
 
 def test_card_names_and_texts_are_keyed_by_the_english_text_so_a_new_edition_needs_only_entries():
-    tr = i18n.translations("ru")
+    tr = narrator_words("ru")
     ed = get_edition("2016")
     for d in ed.districts:
         assert tr.pgettext("district", d.name) != d.name, d.key
@@ -364,7 +366,7 @@ def test_every_action_kind_and_word_met_in_play_has_a_catalog_id():
         g = Game(GameConfig.create(5, cast=preset, districts=preset), 4)
         bots = [make_bot("random", 40 + i) for i in range(5)]
         while not g.over:
-            p, pending = g.pending()
+            p, pending = pending_of(g)
             kinds.add(pending.replace("_", " "))
             for a in g.legal_actions():
                 kinds.add(a.kind.replace("_", " "))
@@ -383,7 +385,7 @@ def test_every_action_kind_and_word_met_in_play_has_a_catalog_id():
 def test_classic_events_read_in_russian():
     from citadels_core.events import Event
 
-    tr = i18n.translations("ru")
+    tr = narrator_words("ru")
     cfg = GameConfig.create(5, cast="classic_intrigue", districts="classic_intrigue", edition="classic")
     lab = Event("laboratory", {"player": 1, "amount": 1})
     assert narrate(cfg, lab, 0, tr).endswith("за 1 золотой.")

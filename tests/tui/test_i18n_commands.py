@@ -143,9 +143,9 @@ def test_a_typo_in_a_russian_verb_gets_a_suggestion_in_russian(selection):
 
 def test_a_typo_in_a_russian_name_gets_a_suggestion(selection):
     g, v = selection
-    err = parse("помощь обсерватори", v, g.config)
+    prefix = parse("помощь обсерватори", v, g.config)
     # A prefix is fine; a real typo gets the close names.
-    assert err.arg == "observatory"
+    assert prefix.arg == "observatory"
     err = parse("помощь обсерваторея", v, g.config).error
     assert "Обсерватория" in err, err
 

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pilots import keys_of, story
+from pilots import game_screen_of, language_of, story, type_line
 from sessions import session_info
 from ssh_helpers import Screen, connect, open_game, running_server
 
@@ -38,11 +38,11 @@ async def test_two_apps_in_one_loop_keep_their_own_language(tmp_path: Path):
     async def play_russian() -> None:
         async with russian.run_test(size=SIZE) as pilot:
             await _settle(pilot)
-            await pilot.press(*keys_of("lang ru"), "enter")
+            await type_line(pilot, "lang ru")
             await _settle(pilot)
             assert i18n.language() == "ru"  # the test body runs in this app's context
             seen["ru"] = story(russian)
-            seen["ru status"] = str(russian.game_screen.query_one(StatusBar).render())
+            seen["ru status"] = str(game_screen_of(russian).query_one(StatusBar).render())
             switched.set()
             await asyncio.sleep(0.3)  # the other app redraws meanwhile
 
@@ -50,17 +50,17 @@ async def test_two_apps_in_one_loop_keep_their_own_language(tmp_path: Path):
         async with english.run_test(size=SIZE) as pilot:
             await _settle(pilot)
             await switched.wait()
-            await pilot.press(*keys_of("choose king"), "enter")
+            await type_line(pilot, "choose king")
             await _settle(pilot)
             assert i18n.language() == "en"
             seen["en"] = story(english)
-            seen["en status"] = str(english.game_screen.query_one(StatusBar).render())
+            seen["en status"] = str(game_screen_of(english).query_one(StatusBar).render())
 
     await asyncio.gather(play_russian(), play_english())
     assert "Язык: ru." in seen["ru"] and CYRILLIC.search(seen["ru status"])
     assert "You choose the King." in seen["en"]
     assert not CYRILLIC.search(seen["en"]) and not CYRILLIC.search(seen["en status"])
-    assert english.i18n_language.code == "en" and russian.i18n_language.code == "ru"
+    assert language_of(english) == "en" and language_of(russian) == "ru"
     assert i18n.language() == "en"  # outside both apps: the process default did not move
 
 
@@ -71,11 +71,11 @@ async def test_the_lobby_switches_language_with_lang():
     hub = Hub(pace=0.0)
     app = ssh_app_factory(ANNA, hub)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press(*keys_of("lang ru"), "enter")
+        await type_line(pilot, "lang ru")
         await _settle(pilot)
         status = str(app.screen.query_one("#lobby-status").render())
         assert "Лобби" in status or CYRILLIC.search(status), status
-        assert app.i18n_language.code == "ru"
+        assert language_of(app) == "ru"
     assert i18n.language() == "en"
 
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from i18n_ids import narrator_words
 from narrate_samples import CFG, SPECS, all_samples
 
 from citadels_core.events import Event
 from citadels_core.narrate import PLURALS, TEMPLATES, narrate, template_id
-from citadels_tui import i18n
 
-RU = i18n.translations("ru")
+RU = narrator_words("ru")
 SAMPLES = list(all_samples())
 
 # English nouns that take a plural "s" after a number, and how they read after 1 and after more.
@@ -275,7 +275,7 @@ def test_no_app_text_puts_a_count_before_a_plural_noun_without_plural_forms():
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_app_counted_texts_agree_with_1_2_and_5(lang):
-    tr = RU if lang == "ru" else i18n.translations("en")
+    tr = RU if lang == "ru" else narrator_words("en")
     plurals = [(ctx, mid, plural) for ctx, mid, plural in _app_ids() if plural]
     assert len(plurals) >= 6
     for _ctx, mid, plural in plurals:

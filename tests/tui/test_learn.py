@@ -7,11 +7,12 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from pilots import keys_of, settle_lesson
+from pilots import keys_of, pause_until, result_of, seat_of, settle_lesson, table_of, there
+from typists import Typist
 
 from citadels_core import Action
 from citadels_core.bots.turning_points import turning_points
@@ -114,14 +115,6 @@ WORDS = {
 UNDO_AT = 5  # after step 5 (the Church built), the player takes it back and builds it again
 
 
-async def until(pilot, cond, what: str, limit: int = 3000) -> None:
-    for _ in range(limit):  # a bounded number of turns, not a timed assertion
-        if cond():
-            return
-        await pilot.pause()
-    raise AssertionError(f"never: {what}")
-
-
 async def play_the_lesson(tmp_path: Path, lang: str) -> None:
     from textual.widgets import Static
 
@@ -138,33 +131,37 @@ async def play_the_lesson(tmp_path: Path, lang: str) -> None:
         assert str(learn.WELCOME) in story(screen)
         steps = 0
         undone = False
-        while not app.table.game.over:
+        while not table_of(app).game.over:
             text = pane_text(screen)
             assert t("Lesson · step {n} of {m}", n=steps + 1, m=len(learn.STEPS)) in str(
                 screen.lesson.border_title
             )
-            number = int(TYPE[lang].search(text).group(1))
-            legal = app.seat.view().legal
-            before = len(app.table.record.actions)
+            number = int(there(TYPE[lang].search(text), "a step to type").group(1))
+            legal = seat_of(app).view().legal
+            before = len(table_of(app).record.actions)
             told = len(story(screen))
             # A wrong step first, at every step: a legal choice, but not the lesson's (or, where the step has
             # one option, one that is not there). Nothing is played; the step stays, and a legal choice
             # gets the lesson's gentle correction in the pane and the story.
             await pilot.press(*keys_of(str(number % len(legal) + 1 if len(legal) > 1 else 2)), "enter")
             await pilot.pause()
-            assert len(app.table.record.actions) == before
+            assert len(table_of(app).record.actions) == before
             assert len(story(screen)) > told  # something was said
-            said = learn.correction(app.seat.config, app.seat.view(), legal[number % len(legal)], number - 1)
+            said = learn.correction(
+                seat_of(app).config, seat_of(app).view(), legal[number % len(legal)], number - 1
+            )
             if len(legal) > 1:
                 assert said in pane_text(screen) and said in story(screen)
-            assert learn.instruction(app.seat.config, app.seat.view(), number - 1) in pane_text(screen)
+            assert learn.instruction(seat_of(app).config, seat_of(app).view(), number - 1) in pane_text(
+                screen
+            )
             if steps == 0:
                 # A hint helps in the lesson as in any game: the hard bot's choices, with their chances.
                 await pilot.press(*keys_of(words["hint"]), "enter")
-                await until(pilot, lambda: "%" in story(screen).rsplit("(→)", 1)[-1], "the hint")
+                await pause_until(pilot, lambda: "%" in story(screen).rsplit("(→)", 1)[-1], "the hint")
             await pilot.press(*keys_of(str(number)), "enter")
             await settle_lesson(app, pilot)
-            assert app.table.record.actions[before] == (learn.PLAYER, learn.STEPS[steps].action)
+            assert table_of(app).record.actions[before] == (learn.PLAYER, learn.STEPS[steps].action)
             assert said not in pane_text(screen)  # the correction was for the step just done
             steps += 1
             if steps == UNDO_AT and not undone:
@@ -172,12 +169,12 @@ async def play_the_lesson(tmp_path: Path, lang: str) -> None:
                 undone = True
                 await pilot.press(*keys_of(words["undo"]), "enter")
                 await settle_lesson(app, pilot)
-                assert len(app.table.record.actions) == before
+                assert len(table_of(app).record.actions) == before
                 steps -= 1
                 assert t("Lesson · step {n} of {m}", n=steps + 1, m=len(learn.STEPS)) in str(
                     screen.lesson.border_title
                 )
-                assert learn.STEPS[steps].action in app.seat.view().legal
+                assert learn.STEPS[steps].action in seat_of(app).view().legal
             assert steps <= len(learn.STEPS)
         assert steps == len(learn.STEPS) and undone
         # The board stays, with the lesson's last words: the scores and the three commands to go on with.
@@ -221,14 +218,13 @@ def test_the_whole_lesson_is_played_from_the_lesson_pane(tmp_path, lang):
 OPTION = re.compile(r"^  (\d+)\. ", re.MULTILINE)  # an option as plain mode lists it
 
 
-class Reader(io.TextIOBase):
+class Reader(Typist):
     """A player who reads the lesson's lines before typing: once a prompt is out, at each step first a
     wrong choice (another of the options listed, or where the step lists one, a number not there), as the
     full-screen pilot does, then the number the lesson asked for."""
 
     def __init__(self, pattern: re.Pattern[str], you_can: str, first: str = "") -> None:
-        self.out = io.StringIO()
-        self.prompted = threading.Semaphore(0)
+        super().__init__()
         self.pattern = pattern
         self.you_can = you_can  # what comes before the options, in the lesson's language
         self.tried = 0  # the option lists a wrong choice was typed at
@@ -237,15 +233,7 @@ class Reader(io.TextIOBase):
         self.wrong: list[tuple[int, int, int, int]] = []
         self.first = first  # a line typed before anything else (a command), if any
 
-    def write(self, text: str) -> int:
-        self.out.write(text)
-        if text.endswith(PROMPT):
-            self.prompted.release()
-        return len(text)
-
-    def readline(self, size: int = -1) -> str:
-        if not self.prompted.acquire(timeout=60):
-            return ""
+    def answer(self) -> str:
         text = self.out.getvalue()
         asked = self.pattern.findall(text)
         if not asked:
@@ -276,7 +264,7 @@ def test_the_lesson_as_lines(lang):
         )
         asyncio.run(asyncio.wait_for(play(table, learn.PLAYER, reader, reader, face_of=LessonSeat), 300))
         text = reader.out.getvalue()
-        assert table.game.over and table.game.result["winners"] == [learn.PLAYER]
+        assert table.game.over and result_of(table.game)["winners"] == [learn.PLAYER]
         assert [a for p, a in table.record.actions if p == learn.PLAYER] == [s.action for s in learn.STEPS]
         # A wrong choice at every step, none played: each got the lesson's correction (a legal choice) or
         # the parser's word (a number not listed), then what to type again and the prompt.
@@ -333,12 +321,12 @@ async def learn_in_the_lobby() -> None:
         screen = app.game_screen
         assert isinstance(screen, LessonScreen) and not hub.tables  # the session's own game, no table
         assert str(learn.WELCOME) in story(screen)
-        table = app.table
+        table = table_of(app)
         for _ in learn.STEPS:
-            number = int(TYPE["en"].search(pane_text(screen)).group(1))
+            number = int(there(TYPE["en"].search(pane_text(screen)), "a step to type").group(1))
             await pilot.press(*str(number), "enter")
             await settle_lesson(app, pilot)
-        assert table.game.over and table.game.result["winners"] == [learn.PLAYER]
+        assert table.game.over and result_of(table.game)["winners"] == [learn.PLAYER]
         end = pane_text(screen)
         assert (
             "“lobby”" in end and "F2" not in end
@@ -405,8 +393,16 @@ def test_citadels_learn_opens_the_lesson_in_the_language_asked(monkeypatch, caps
     from citadels_server.cli import main
 
     seen: list[tuple[str, dict[str, object]]] = []
-    monkeypatch.setattr(citadels_tui.learn_app, "run", lambda **kw: seen.append(("screen", kw)) or 0)
-    monkeypatch.setattr(citadels_tui.plain_lesson, "run_lesson", lambda **kw: seen.append(("lines", kw)) or 0)
+
+    def ran(face: str) -> Callable[..., int]:
+        def run(**kw: object) -> int:
+            seen.append((face, kw))
+            return 0
+
+        return run
+
+    monkeypatch.setattr(citadels_tui.learn_app, "run", ran("screen"))
+    monkeypatch.setattr(citadels_tui.plain_lesson, "run_lesson", ran("lines"))
     monkeypatch.setattr(citadels_server.cli_play, "has_terminal", lambda: True)
     monkeypatch.delenv("TERM", raising=False)
     assert main(["learn"]) == 0 and main(["--lang", "ru", "learn"]) == 0 and main(["learn", "--plain"]) == 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import pytest
-from pilots import settle_lesson
+from pilots import settle_lesson, until_screen
 
 from citadels_tui import learn
 from citadels_tui.learn_app import LearnApp
@@ -66,12 +66,8 @@ def _review() -> Callable[..., Awaitable[None]]:
 
         await _steps(len(learn.STEPS))(pilot)
         await pilot.press(*"review", "enter")
-        for _ in range(200):  # a bounded number of turns, not a timed assertion
-            await pilot.pause()
-            if isinstance(pilot.app.screen, ReviewScreen):
-                await pilot.pause()
-                return
-        raise AssertionError("no review")
+        await until_screen(pilot, ReviewScreen, 200)
+        await pilot.pause()
 
     return run_before
 

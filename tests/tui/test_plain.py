@@ -5,18 +5,18 @@ of the others' characters, as `think` says it), and no more than the seat may kn
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 from helpers import play_random
 from plain_sessions import only_text
+from typists import Typist
 
 from citadels_core import GameConfig
+from citadels_core.bots.outside import OutsideBot
 from citadels_core.think import think
 from citadels_tui import i18n, sentences
 from citadels_tui.names import card_name
@@ -33,23 +33,6 @@ def a_seat(seed: int = 5):
     face = PlainSeat(table.seat(0), lines.append)
     face.update()
     return table, face, lines
-
-
-class Typist(io.TextIOBase):
-    """A player who reads before typing: each line ("1") is typed once a prompt is on the screen."""
-
-    def __init__(self) -> None:
-        self.out = io.StringIO()
-        self.prompted = threading.Semaphore(0)
-
-    def write(self, text: str) -> int:
-        self.out.write(text)
-        if text.endswith(PROMPT):
-            self.prompted.release()
-        return len(text)
-
-    def readline(self, size: int = -1) -> str:
-        return "1\n" if self.prompted.acquire(timeout=60) else ""
 
 
 def test_a_whole_game_is_played_by_typing_numbers():
@@ -227,6 +210,7 @@ def test_a_bot_program_that_stops_leaves_its_seat_to_its_stand_in_and_the_game_g
     table = Table.new(GameConfig.create(3), 5, bots)
     asyncio.run(asyncio.wait_for(table.run(), 120))
     gone = table.bots[1]
+    assert isinstance(gone, OutsideBot)
     assert table.game.over and gone.failed is not None and gone.proc is None
     # Said once, with why, among the table's log lines; not once a decision.
     said = [r.getMessage() + str(r.exc_info[1] if r.exc_info else "") for r in caplog.records]

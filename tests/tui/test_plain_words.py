@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 
 from plain_sessions import only_text
+from textual.binding import Binding
 
 from citadels_core import GameConfig
 from citadels_tui import i18n
@@ -48,7 +49,7 @@ def _command(action: str) -> str:
 def test_every_key_of_the_game_screen_has_a_word_in_both_languages() -> None:
     missing = []
     for binding in GameScreen.BINDINGS:
-        action = binding.action if hasattr(binding, "action") else binding[1]
+        action = binding.action if isinstance(binding, Binding) else binding[1]
         command = _command(str(action))
         words = [word for word, name in APP_WORDS.items() if name == command]
         english = [word for word in words if not CYRILLIC.search(word)]
@@ -79,7 +80,7 @@ def test_every_key_of_the_game_screen_has_a_word_that_plain_mode_answers() -> No
     # the key does on the full screen (or says, for `new` at a server's table, where a new game is made).
     unanswered = []
     for binding in GameScreen.BINDINGS:
-        command = _command(str(binding.action if hasattr(binding, "action") else binding[1]))
+        command = _command(str(binding.action if isinstance(binding, Binding) else binding[1]))
         for word in sorted(w for w, name in APP_WORDS.items() if name == command):
             for lang in ("en", "ru"):
                 i18n.set_language(lang)
@@ -132,7 +133,7 @@ def _finished_face() -> tuple[Table, list[str], PlainSeat]:
 
 
 def test_every_key_of_the_end_screen_has_a_word_that_plain_mode_answers_after_the_end() -> None:
-    actions = {str(b.action if hasattr(b, "action") else b[1]) for b in EndScreen.BINDINGS}
+    actions = {str(b.action if isinstance(b, Binding) else b[1]) for b in EndScreen.BINDINGS}
     assert actions == {*END_SCREEN, "lobby"}, "an end screen key not known to this test"
     table, lines, face = _finished_face()
     face.budget = 2

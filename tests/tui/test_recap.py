@@ -4,6 +4,7 @@ ends with who was which revealed character and what they did (citadels_tui/recap
 from __future__ import annotations
 
 import pytest
+from pilots import game_screen_of, seat_of
 from recap_helpers import played
 
 from citadels_tui import i18n
@@ -124,8 +125,8 @@ async def test_the_recap_opens_the_turn_and_done_to_you_lines_carry_the_glyph(tm
     app = CitadelsApp(home=tmp_path, seed=19, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until_recap(pilot)
-        assert app.seat.my_turn()
-        log = app.game_screen.query_one(LogPane)
+        assert seat_of(app).my_turn()
+        log = game_screen_of(app).query_one(LogPane)
         lines = [str(line.text) for line in log.lines]  # one per row of the pane: long lines wrap
         recap = max(i for i, s in enumerate(lines) if s.startswith(TO_YOU + " Since your last turn"))
         assert lines[recap].startswith(TO_YOU + " Since your last turn: David's Warlord destroyed your")

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pilots import seat_of
 
 from citadels_core import Action, GameConfig, IllegalAction
 from citadels_core.bots import LEVELS, NormalBot, RandomBot
@@ -34,7 +35,7 @@ def test_the_settings_bot_levels_are_the_engines():
 
     assert settings.BOT_LEVELS == LEVELS
     with pytest.raises(AttributeError):
-        settings.NO_SUCH_NAME  # noqa: B018
+        settings.NO_SUCH_NAME  # type: ignore[attr-defined]  # noqa: B018  # a name it lacks: what is tested
 
 
 def test_bots_made_later_are_the_same_bots_and_play_the_same_game():
@@ -77,7 +78,7 @@ async def test_a_local_games_bots_are_made_after_its_first_frame_and_move(monkey
         assert made and made[0]  # the bots were made for the first time after the app started
         assert set(app.table.bots) == {1, 2, 3}
         # The player picks a character; the bots then pick theirs (made already, or now if first needed).
-        app.seat.submit([app.seat.view().legal[0]])
+        seat_of(app).submit([seat_of(app).view().legal[0]])
         for _ in range(500):  # a bounded number of turns, not a timed assertion
             if len(app.table.record.actions) > 1:
                 break

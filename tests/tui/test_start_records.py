@@ -78,7 +78,7 @@ def test_the_changes_start_from_nothing_and_each_revealed_character_has_its_own_
     one, two = Revealed("king", 0, []), Revealed("thief", 1, [])
     one.deeds.append("x")
     assert two.deeds == []
-    assert Deed(None, 1, "king").detail is None  # type: ignore[arg-type]
+    assert Deed(None, 1, "king").detail is None
 
 
 def test_the_shipped_themes_are_read_as_before():

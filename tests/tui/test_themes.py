@@ -7,6 +7,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from pilots import game_screen_of, seat_of
+from rich.style import Style
 from textual.widgets import Select
 
 from citadels_themes import BASE_COLOURS, DEFAULT_THEME, GAME_VARIABLES, Theme, ThemeError, builtin_themes
@@ -123,7 +125,7 @@ def _user_theme(home: Path, file: str, text: str) -> Path:
 
 def _log_text(app: CitadelsApp) -> str:
     """The story without white space, as it wraps long paths anywhere (compare with _squeeze)."""
-    return _squeeze("".join(line.text for line in app.game_screen.query_one(LogPane).lines))
+    return _squeeze("".join(line.text for line in game_screen_of(app).query_one(LogPane).lines))
 
 
 def _squeeze(text: str) -> str:
@@ -161,7 +163,7 @@ async def test_the_theme_command_switches_live_completes_and_is_saved(tmp_path: 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.theme == "citadel"
-        gs = app.game_screen
+        gs = game_screen_of(app)
         assert gs._complete("theme pa") == ["theme parchment"]
         before = app.export_screenshot().lower()
         # citadel's noble colour (the 4N Castle in the hand) and private story colour are on screen …
@@ -180,10 +182,10 @@ async def test_the_theme_command_switches_live_completes_and_is_saved(tmp_path: 
         from citadels_tui.components.hand_pane import HandPane
         from citadels_tui.components.style import type_style
 
-        assert type_style(gs.query_one(HandPane), "noble").color.triplet.hex == "#7f5c00"
+        assert _hex(type_style(gs.query_one(HandPane), "noble")) == "#7f5c00"
         await pilot.press(*"theme mine", "enter")
         await pilot.pause()
-        assert type_style(gs.query_one(HandPane), "noble").color.triplet.hex == "#123456"
+        assert _hex(type_style(gs.query_one(HandPane), "noble")) == "#123456"
         await pilot.press(*"theme nosuch", "enter")
         await pilot.pause()
         assert app.theme == "mine"
@@ -219,8 +221,16 @@ async def test_the_theme_option_is_for_the_session_only(tmp_path: Path):
     assert not settings_path(tmp_path).exists()
 
 
+def _hex(style: Style) -> str:
+    """The colour of a style (which must have one) as #rrggbb."""
+    assert style.color is not None and style.color.triplet is not None, style
+    return style.color.triplet.hex
+
+
 def _svg_colours(svg: str) -> set[tuple[int, int, int]]:
-    return {tuple(int(h[i : i + 2], 16) for i in (0, 2, 4)) for h in re.findall(r"#([0-9a-fA-F]{6})\b", svg)}
+    return {
+        (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)) for h in re.findall(r"#([0-9a-fA-F]{6})\b", svg)
+    }
 
 
 @pytest.mark.parametrize("no_color", [False, True])
@@ -260,8 +270,8 @@ async def test_markers_gold_and_crown_are_words_and_glyphs_in_the_theme_colours(
     night = {th.name: th for th in builtin_themes()}["night"].variables
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        gs = app.game_screen
-        v, cfg = gs.view(), app.seat.config
+        gs = game_screen_of(app)
+        v, cfg = gs.view(), seat_of(app).config
         marked = v.replace(
             killed=v.cast[1],
             robbed=v.cast[2],

@@ -5,13 +5,29 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilots import SIZE, keys_of, settle
+from pilots import (
+    SIZE,
+    answered,
+    game_screen_of,
+    keys_of,
+    new_game_form,
+    pause_until,
+    played,
+    screen_as,
+    seat_of,
+    settle,
+    table_of,
+    there,
+    type_line,
+)
+from textual.widget import Widget
 
 from citadels_core import Action, get_edition
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.end_screen import EndScreen
 from citadels_tui.components.game_screen import GameScreen
 from citadels_tui.components.log_pane import LogPane
+from citadels_tui.components.new_game_screen import NewGameScreen
 from citadels_tui.components.resume_screen import ResumeScreen
 from citadels_tui.names import card_name, char_name
 from citadels_tui.saves import save_target
@@ -19,8 +35,8 @@ from citadels_tui.saves import save_target
 
 def typed_command(app: CitadelsApp) -> str:
     """What a sensible player types now, in words (no numbers), with the short verbs players use."""
-    v = app.seat.view()
-    cfg = app.seat.config
+    v = seat_of(app).view()
+    cfg = seat_of(app).config
     kinds = {a.kind: a for a in v.legal}
     if v.pending_kind == "choose_character":
         return "ch " + char_name(cfg, str(v.legal[-1].args[0]))
@@ -50,18 +66,18 @@ async def test_a_whole_game_by_typed_commands(tmp_path: Path):
         await settle(app, pilot)
         typed = 0
         while not isinstance(app.screen, EndScreen):
-            before = len(app.table.record.actions)
+            before = len(table_of(app).record.actions)
             cmd = typed_command(app)
             await pilot.press(*keys_of(cmd), "enter")
             await settle(app, pilot)
-            assert len(app.table.record.actions) > before, f"{cmd!r} did nothing"
+            assert len(table_of(app).record.actions) > before, f"{cmd!r} did nothing"
             typed += 1
         assert typed > 20
-        assert app.table.game.over
+        assert table_of(app).game.over
         end = app.screen
         assert "win" in str(end.query_one("#end-title").render())
         app.saver.flush()
-        assert not app.save_path.exists()  # a finished game is not offered again
+        assert not there(app.save_path, "the save path").exists()  # a finished game is not offered again
         await pilot.press("q")
     assert app.return_value == 0
 
@@ -73,7 +89,7 @@ async def test_a_whole_game_with_number_keys_only(tmp_path: Path):
         await settle(app, pilot)
         presses = 0
         while not isinstance(app.screen, EndScreen):
-            n = len(app.seat.view().legal)
+            n = len(seat_of(app).view().legal)
             last = str(n)  # the last option ends the turn; the first gathers, chooses or builds
             choice = "1" if presses % 3 else last
             await pilot.press(*choice)
@@ -93,27 +109,25 @@ async def test_clicking_an_option_acts(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        first = app.seat.view().legal[0]
+        first = seat_of(app).view().legal[0]
         await pilot.click("#options", offset=(5, 1))
         await pilot.pause()
-        assert app.table.record.actions[0] == (0, first)
+        assert table_of(app).record.actions[0] == (0, first)
 
 
 async def test_an_illegal_command_shows_the_engines_reason(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot)
-        await pilot.press(*keys_of("take gold"), "enter")
-        await pilot.pause()
-        log = app.game_screen.query_one(LogPane)
+        await answered(app, pilot, "take gold")
+        log = game_screen_of(app).query_one(LogPane)
         text = "\n".join(str(line.text) for line in log.lines)
         assert "First choose a character." in text
-        assert app.table.record.actions == []
+        assert table_of(app).record.actions == []
         await pilot.press("¹", "enter", "٣", "enter", *keys_of("!!"), "enter")  # odd input: words, no crash
         await pilot.pause()
         text = "\n".join(str(line.text) for line in log.lines)
         assert "I don't understand “!!”" in text
-        assert app.table.record.actions == []
+        assert table_of(app).record.actions == []
 
 
 async def test_a_saved_game_is_offered_and_resumed(tmp_path: Path):
@@ -122,7 +136,7 @@ async def test_a_saved_game_is_offered_and_resumed(tmp_path: Path):
         await settle(app, pilot)
         await pilot.press("1")
         await settle(app, pilot)
-        actions = list(app.table.record.actions)
+        actions = list(table_of(app).record.actions)
         await pilot.press("ctrl+q")
     assert len(actions) > 1
 
@@ -132,12 +146,12 @@ async def test_a_saved_game_is_offered_and_resumed(tmp_path: Path):
         assert isinstance(again.screen, ResumeScreen)
         await pilot.press("y")
         await settle(again, pilot)
-        assert again.table.record.actions[: len(actions)] == actions
+        assert table_of(again).record.actions[: len(actions)] == actions
 
     resumed = CitadelsApp(home=tmp_path, resume=True, pace=0)
     async with resumed.run_test(size=SIZE) as pilot:
         await settle(resumed, pilot)
-        assert resumed.table.record.actions[: len(actions)] == actions
+        assert table_of(resumed).record.actions[: len(actions)] == actions
 
 
 async def test_a_broken_save_is_reported_kept_and_a_new_game_starts(tmp_path: Path):
@@ -148,13 +162,13 @@ async def test_a_broken_save_is_reported_kept_and_a_new_game_starts(tmp_path: Pa
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         await pilot.pause()
-        log = app.game_screen.query_one(LogPane)
+        log = game_screen_of(app).query_one(LogPane)
         text = "\n".join(str(line.text) for line in log.lines)
         assert "is broken" in text
         await pilot.press("1")
         await settle(app, pilot)
     assert path.read_text(encoding="utf-8") == "garbage"
-    assert app.save_path != path and app.save_path.exists()
+    assert app.save_path != path and there(app.save_path, "the save path").exists()
 
 
 async def test_broken_settings_are_reported_and_the_game_still_starts(tmp_path: Path):
@@ -165,9 +179,9 @@ async def test_broken_settings_are_reported_and_the_game_still_starts(tmp_path: 
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         await pilot.pause()
-        text = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        text = "\n".join(str(line.text) for line in game_screen_of(app).query_one(LogPane).lines)
         assert "settings file" in text and "broken" in text
-        await pilot.press(*keys_of("theme nord"), "enter")
+        await type_line(pilot, "theme nord")
         await pilot.pause()
     assert cfg.read_text(encoding="utf-8") == "bot_pace = 'fast'"
 
@@ -178,9 +192,7 @@ async def test_help_opens_on_a_card_and_closes(tmp_path: Path):
 
     app = CitadelsApp(home=tmp_path, seed=4, pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot)
-        await pilot.press(*keys_of("help observatory"), "enter")
-        await pilot.pause()
+        await answered(app, pilot, "help observatory")
         assert isinstance(app.screen, HelpScreen)
         assert "draw 3 cards instead of 2" in str(app.screen.query_one("#help-topic").render())
         await pilot.press("escape")
@@ -192,22 +204,18 @@ async def test_new_game_screen_applies_the_rulebook_substitution_for_a_preset(tm
     """Ambitious Aristocrats lists the Queen, who cannot play with 3: the Artist takes her place."""
     from textual.widgets import Select
 
-    from citadels_tui.components.new_game_screen import NewGameScreen
-
     app = CitadelsApp(home=tmp_path, seed=4, pace=0)
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(app, pilot)
-        await pilot.press("f2")
+        screen = await new_game_form(pilot)
+        screen.query_one("#cast", Select).value = "ambitious_aristocrats"
+        screen.query_one("#players", Select).value = 3
         await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
-        app.screen.query_one("#cast", Select).value = "ambitious_aristocrats"
-        app.screen.query_one("#players", Select).value = 3
-        await pilot.pause()
-        app.screen.action_start()
+        screen.action_start()
         await pilot.pause()
         assert not isinstance(app.screen, NewGameScreen)
-        assert app.table.config.players == 3
-        assert app.table.config.cast[-1] == "artist" and "queen" not in app.table.config.cast
+        assert table_of(app).config.players == 3
+        assert table_of(app).config.cast[-1] == "artist" and "queen" not in table_of(app).config.cast
 
 
 def _playable_district_preset() -> str:
@@ -231,20 +239,21 @@ async def test_new_game_screen_starts_the_chosen_game(tmp_path: Path):
 
     app = CitadelsApp(home=tmp_path, seed=4, pace=0)
     async with app.run_test(size=(100, 40)) as pilot:
-        await settle(app, pilot)
-        await pilot.press(*keys_of("new"), "enter")
+        await answered(app, pilot, "new")
+        form = screen_as(app, NewGameScreen)
+        form.query_one("#players", Select).value = 2
+        form.query_one("#districts", Select).value = districts
+        form.query_one("#name", Input).value = "Zoé"
+        form.query_one("#seed", Input).value = "77"
         await pilot.pause()
-        app.screen.query_one("#players", Select).value = 2
-        app.screen.query_one("#districts", Select).value = districts
-        app.screen.query_one("#name", Input).value = "Zoé"
-        app.screen.query_one("#seed", Input).value = "77"
-        await pilot.pause()
-        app.screen.action_start()
+        form.action_start()
         await settle(app, pilot)
-        assert app.table.config.players == 2
-        assert app.table.config.names[0] == "Zoé"
-        assert app.table.record.seed == 77
-        assert set(app.table.config.districts) == set(get_edition("2016").preset_by_key[districts].districts)
+        assert table_of(app).config.players == 2
+        assert table_of(app).config.names[0] == "Zoé"
+        assert table_of(app).record.seed == 77
+        assert set(table_of(app).config.districts) == set(
+            get_edition("2016").preset_by_key[districts].districts
+        )
     from citadels_tui.settings import load_settings
 
     settings = load_settings(tmp_path)[0]
@@ -266,14 +275,14 @@ async def test_tab_completes_and_up_recalls_the_last_command(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        line = app.game_screen.query_one(CommandLine)
+        line = game_screen_of(app).query_one(CommandLine)
         await pilot.press(*keys_of("cho"), "tab")
         assert line.value == "choose"
         await pilot.press(*keys_of(" ki"), "tab")
         assert line.value == "choose king"
         await pilot.press("enter")
         await settle(app, pilot)
-        assert app.seat.view().my_characters == ("king",)
+        assert seat_of(app).view().my_characters == ("king",)
         await pilot.press("up")
         assert line.value == "choose king"
 
@@ -284,7 +293,7 @@ async def test_look_and_score_tell_the_story_pane(tmp_path: Path):
         await settle(app, pilot)
         await pilot.press(*keys_of("look at bruno"), "enter", *keys_of("score"), "enter")
         await pilot.pause()
-        text = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        text = "\n".join(str(line.text) for line in game_screen_of(app).query_one(LogPane).lines)
         assert "Bruno: 2 gold, 4 cards, no character revealed. City: no districts." in text
         assert "Clara: 0 points so far" in text
 
@@ -297,8 +306,8 @@ async def test_pace_changes_the_bots_wait_and_is_remembered(tmp_path: Path):
         await settle(app, pilot)
         await pilot.press(*keys_of("pace 0.25"), "enter", *keys_of("pace fast"), "enter")
         await pilot.pause()
-        assert app.table.pace == 0.25
-        text = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        assert table_of(app).pace == 0.25
+        text = "\n".join(str(line.text) for line in game_screen_of(app).query_one(LogPane).lines)
         assert "from 0 to 10" in text
     assert load_settings(tmp_path)[0].bot_pace == 0.25
 
@@ -308,13 +317,11 @@ async def test_theme_changes_and_is_remembered(tmp_path: Path):
 
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot)
-        await pilot.press(*keys_of("theme nord"), "enter")
-        await pilot.pause()
+        await answered(app, pilot, "theme nord")
         assert app.theme == "nord"
-        await pilot.press(*keys_of("theme nosuch"), "enter")
+        await type_line(pilot, "theme nosuch")
         await pilot.pause()
-        text = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        text = "\n".join(str(line.text) for line in game_screen_of(app).query_one(LogPane).lines)
         assert "There is no theme called nosuch" in text
         assert app.theme == "nord"
     assert load_settings(tmp_path)[0].theme == "nord"
@@ -337,12 +344,12 @@ async def test_a_terminal_too_small_says_so_instead_of_a_broken_layout(tmp_path:
     async with app.run_test(size=(50, 15)) as pilot:
         await pilot.pause()
         # The game's panes are in one frame above the command line (`#body`): it is hidden, not laid out.
-        assert app.game_screen.query_one("#too-small").display
-        assert not app.game_screen.query_one("#body").display
+        assert game_screen_of(app).query_one("#too-small").display
+        assert not game_screen_of(app).query_one("#body").display
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
-        assert not app.game_screen.query_one("#too-small").display
-        assert app.game_screen.query_one("#body").display
+        assert not game_screen_of(app).query_one("#too-small").display
+        assert game_screen_of(app).query_one("#body").display
 
 
 async def test_two_apps_play_at_one_hosted_table_in_one_loop(tmp_path: Path):
@@ -360,18 +367,12 @@ async def test_two_apps_play_at_one_hosted_table_in_one_loop(tmp_path: Path):
         await pa.pause()
         await pb.pause()
         await pa.press("1")  # Anna (crown) chooses first
-        for _ in range(200):
-            await pb.pause()
-            if bruno.game_screen.view().legal:
-                break
-        assert bruno.game_screen.view().pending_player == 1
+        await pause_until(pb, lambda: game_screen_of(bruno).view().legal, "Bruno's options", 200, paused=True)
+        assert game_screen_of(bruno).view().pending_player == 1
         await pb.press("1")
-        for _ in range(200):
-            await pa.pause()
-            if len(table.record.actions) >= 4:
-                break
+        await pause_until(pa, lambda: len(table.record.actions) >= 4, "four moves", 200, paused=True)
         assert [p for p, _ in table.record.actions[:2]] == [0, 1]
-        story_b = "\n".join(str(line.text) for line in bruno.game_screen.query_one(LogPane).lines)
+        story_b = "\n".join(str(line.text) for line in game_screen_of(bruno).query_one(LogPane).lines)
         assert "Anna chooses a character." in story_b
         assert "You choose the" in story_b and "(only you)" in story_b
         assert not (tmp_path / "a" / "data").exists()  # a hosted table is saved by its host, not the app
@@ -384,22 +385,18 @@ async def test_with_ten_options_a_digit_waits_for_enter_or_a_second_digit(tmp_pa
 
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot)
-        await pilot.press(*keys_of("choose assassin"), "enter")
-        await settle(app, pilot)
-        await pilot.press(*keys_of("gold"), "enter")
-        await settle(app, pilot)
-        legal = app.seat.view().legal
+        await played(app, pilot, "choose assassin", "gold")
+        legal = seat_of(app).view().legal
         assert len(legal) == 10
-        line = app.game_screen.query_one(CommandLine)
-        before = len(app.table.record.actions)
+        line = game_screen_of(app).query_one(CommandLine)
+        before = len(table_of(app).record.actions)
         await pilot.press("1")
-        assert line.value == "1" and len(app.table.record.actions) == before
+        assert line.value == "1" and len(table_of(app).record.actions) == before
         await pilot.press("1")  # "11" is no option: it starts again from this "1"
         assert line.value == "1"
         await pilot.press("0")  # 10: the last option, at once
         await pilot.pause()
-        assert app.table.record.actions[before] == (0, legal[9])
+        assert table_of(app).record.actions[before] == (0, legal[9])
 
 
 async def test_eight_cities_fit_a_small_terminal(tmp_path: Path):
@@ -411,10 +408,11 @@ async def test_eight_cities_fit_a_small_terminal(tmp_path: Path):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         await pilot.pause()
-        cities = app.game_screen.query_one(CitiesPane)
-        assert app.table.config.players == 8
+        cities = game_screen_of(app).query_one(CitiesPane)
+        assert table_of(app).config.players == 8
         assert cities.size.height == 8  # one line per player, no scrolling needed
-        assert cities.size.height <= cities.parent.size.height
+        box = cities.parent
+        assert isinstance(box, Widget) and cities.size.height <= box.size.height
 
 
 async def test_clicking_a_card_in_the_hand_shows_its_text(tmp_path: Path):
@@ -423,20 +421,18 @@ async def test_clicking_a_card_in_the_hand_shows_its_text(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=12, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        hand = app.game_screen.query_one(HandPane)
+        hand = game_screen_of(app).query_one(HandPane)
         row, c0, _c1, key = hand.spots[-1]
         assert hand.selected != key
         await pilot.click(HandPane, offset=(c0 + 2, row + 1))
         await pilot.pause()
         assert hand.selected == key
-        name = app.table.config.ed.districts[app.table.config.ed.district_by_key[key]].name
+        name = table_of(app).config.ed.districts[table_of(app).config.ed.district_by_key[key]].name
         assert name + " (" in str(hand.render())
 
 
 async def test_new_game_screen_takes_a_custom_cast_and_district_list_checked_by_the_rules(tmp_path: Path):
     from textual.widgets import Input, Select
-
-    from citadels_tui.components.new_game_screen import NewGameScreen
 
     cast = "assassin, spy, wizard, emperor, abbot, trader, navigator, marshal"
     districts = (
@@ -446,10 +442,7 @@ async def test_new_game_screen_takes_a_custom_cast_and_district_list_checked_by_
     app = CitadelsApp(home=tmp_path, seed=4, pace=0)
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(app, pilot)
-        await pilot.press("f2")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_form(pilot)
         screen.query_one("#players", Select).value = 2
         screen.query_one("#cast", Select).value = "custom"
         screen.query_one("#districts", Select).value = "custom"
@@ -502,8 +495,6 @@ async def test_the_command_line_suggests_the_rest_of_a_word_inline_and_right_arr
 async def test_the_new_game_form_remembers_the_last_custom_lists_across_games_and_restarts(tmp_path: Path):
     from textual.widgets import Input, Select
 
-    from citadels_tui.components.new_game_screen import NewGameScreen
-
     cast = "assassin, spy, wizard, king, abbot, trader, navigator, marshal"
     districts = (
         "Armory, Basilica, Capitol, Framework, Gold Mine, Great Wall, Ivory Tower, Monument, Museum, "
@@ -511,16 +502,10 @@ async def test_the_new_game_form_remembers_the_last_custom_lists_across_games_an
     )
     want_cast = ("assassin", "spy", "wizard", "king", "abbot", "trader", "navigator", "marshal")
 
-    async def form(app: CitadelsApp, pilot) -> NewGameScreen:
-        await pilot.press("f2")
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
-        return app.screen
-
     app = CitadelsApp(home=tmp_path, seed=4, pace=0)
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(app, pilot)
-        screen = await form(app, pilot)
+        screen = await new_game_form(pilot)
         screen.query_one("#cast", Select).value = "custom"
         screen.query_one("#districts", Select).value = "custom"
         await pilot.pause()
@@ -528,9 +513,9 @@ async def test_the_new_game_form_remembers_the_last_custom_lists_across_games_an
         screen.query_one("#districts-custom", Input).value = districts
         screen.action_start()
         await settle(app, pilot)
-        assert app.table.config.cast == want_cast
+        assert table_of(app).config.cast == want_cast
         # The next form offers the same lists; a new game from it plays them again.
-        screen = await form(app, pilot)
+        screen = await new_game_form(pilot)
         assert screen.query_one("#cast", Select).value == "custom"
         assert screen.query_one("#cast-custom-row").display
         assert screen.query_one("#cast-custom", Input).value == cast
@@ -540,25 +525,25 @@ async def test_the_new_game_form_remembers_the_last_custom_lists_across_games_an
         await pilot.pause()
         app.new_game()  # "play again" on the end screen
         await settle(app, pilot)
-        assert app.table.config.cast == want_cast
+        assert table_of(app).config.cast == want_cast
     # Started again, the app's first game is the custom one, and so is its form.
     for saved in (tmp_path / "data").glob("*.json"):
         saved.unlink()  # a new game, not the saved one (which is custom too)
     again = CitadelsApp(home=tmp_path, seed=4, pace=0)
     async with again.run_test(size=(100, 40)) as pilot:
         await settle(again, pilot)
-        assert not again.table.record.actions
-        assert again.table.config.cast == want_cast
-        assert "thieves_den" in again.table.config.districts
-        screen = await form(again, pilot)
+        assert not table_of(again).record.actions
+        assert table_of(again).config.cast == want_cast
+        assert "thieves_den" in table_of(again).config.districts
+        screen = await new_game_form(pilot)
         assert screen.query_one("#cast-custom", Input).value == cast
         # Choosing a preset is remembered too, and the custom list still waits behind "Custom list".
         screen.query_one("#cast", Select).value = "first_game"
         await pilot.pause()
         screen.action_start()
         await settle(again, pilot)
-        assert again.table.config.cast != want_cast
-        screen = await form(again, pilot)
+        assert table_of(again).config.cast != want_cast
+        screen = await new_game_form(pilot)
         assert screen.query_one("#cast", Select).value == "first_game"
         assert screen.query_one("#cast-custom", Input).value == cast
 
@@ -566,22 +551,18 @@ async def test_the_new_game_form_remembers_the_last_custom_lists_across_games_an
 async def test_an_eight_player_game_says_why_a_rank_9_character_was_added(tmp_path: Path):
     from textual.widgets import Select
 
-    from citadels_tui.components.new_game_screen import NewGameScreen
     from citadels_tui.settings import Settings, save_settings
 
     save_settings(Settings(players=8), tmp_path)
     app = CitadelsApp(home=tmp_path, seed=4, pace=0)
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(app, pilot)
-        cfg = app.table.config
+        cfg = table_of(app).config
         assert cfg.players == 8 and len(cfg.cast) == 9
-        story = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        story = "\n".join(str(line.text) for line in game_screen_of(app).query_one(LogPane).lines)
         name = char_name(cfg, cfg.cast[8])
         assert f"With 8 players a rank 9 character is added, {name}: one character is set aside" in story
-        await pilot.press("f2")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_form(pilot)
         why = screen.query_one("#why-rank9")
         assert why.display and "eight players need eight left to choose from" in str(why.render())
         screen.query_one("#players", Select).value = 7
@@ -598,7 +579,6 @@ async def test_a_keystroke_redraws_its_line_from_the_command_line_and_one_frame(
 ):
     """Textual asks every widget whose frame overlaps a changed line for its lines: the panes sit in one
     frame above the command line, so typing does not render the status line, the columns or the story."""
-    from textual.widget import Widget
 
     from citadels_tui.components.command_line import CommandLine
 
@@ -609,7 +589,7 @@ async def test_a_keystroke_redraws_its_line_from_the_command_line_and_one_frame(
         asked: set[str] = set()
         render_lines = Widget.render_lines
 
-        def spy(self: Widget, crop):  # type: ignore[no-untyped-def]
+        def spy(self: Widget, crop):
             asked.add(self.id or type(self).__name__)
             return render_lines(self, crop)
 
@@ -617,7 +597,7 @@ async def test_a_keystroke_redraws_its_line_from_the_command_line_and_one_frame(
         # The command line draws its own line (CommandLine.render_lines): asked as well.
         own = CommandLine.render_lines
 
-        def spy_own(self: CommandLine, crop):  # type: ignore[no-untyped-def]
+        def spy_own(self: CommandLine, crop):
             asked.add(self.id or type(self).__name__)
             return own(self, crop)
 
@@ -636,14 +616,14 @@ async def test_a_plain_start_shows_the_game_as_the_first_screen_and_later_games_
         await settle(app, pilot)
         assert app.screen_stack == [app.game_screen]
         first = app.game_screen
-        await pilot.press(*keys_of("new"), "enter")
+        await type_line(pilot, "new")
         await pilot.pause()
         assert len(app.screen_stack) == 2  # the form over the game
-        app.screen.action_start()
+        screen_as(app, NewGameScreen).action_start()
         await settle(app, pilot)
         assert app.screen_stack == [app.game_screen] and app.game_screen is not first
         second = app.game_screen
-        await pilot.press(*keys_of("lang ru"), "enter")
+        await type_line(pilot, "lang ru")
         await settle(app, pilot)
         assert app.screen_stack == [app.game_screen] and app.game_screen is not second
 
@@ -662,4 +642,4 @@ async def test_a_start_with_a_saved_game_asks_first_and_its_game_goes_over_the_d
         assert len(again.screen_stack) == 2
         await pilot.press("y")
         await settle(again, pilot)
-        assert len(again.screen_stack) == 2 and again.screen is again.game_screen
+        assert len(again.screen_stack) == 2 and again.screen_stack[-1] is again.game_screen

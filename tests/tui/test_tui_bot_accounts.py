@@ -5,7 +5,7 @@ it is rated like anyone and `leaderboard humans` leaves it out, in both language
 
 from __future__ import annotations
 
-from pilots import keys_of, lobby_text, said, settle, tables_text, type_line, until
+from pilots import game_screen_of, lobby_text, said, settle, table_of, tables_text, type_line, until
 from sessions import session_info
 from tui_states import keep
 
@@ -110,10 +110,10 @@ async def test_who_on_the_full_screen_marks_the_seat_a_bot_program_plays(tmp_pat
     app = CitadelsApp(home=tmp_path, seed=4, pace=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(app, pilot)
-        app.table.programs.add(1)
-        await pilot.press(*keys_of("who"), "enter")
+        table_of(app).programs.add(1)
+        await type_line(pilot, "who")
         await pilot.pause()
-        story = "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+        story = "\n".join(str(line.text) for line in game_screen_of(app).query_one(LogPane).lines)
         assert "Seat 2: Bruno, a bot program" in story and "Seat 3: Clara." in story
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilots import SIZE, keys_of, settle
+from pilots import SIZE, new_game_form, pause_until, screen_as, seat_of, settle, table_of, type_line
 from rich.console import Console
 from sessions import session_info
 from textual.widgets import Input, Select
@@ -15,6 +15,7 @@ from citadels_server.cli_parser import build_parser
 from citadels_server.hub import Hub
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.end_screen import EndScreen
+from citadels_tui.components.lobby_screen import LobbyScreen
 from citadels_tui.components.new_game_screen import NewGameScreen
 from citadels_tui.components.resume_screen import ResumeScreen
 from citadels_tui.components.table_form_screen import TableFormScreen
@@ -29,7 +30,7 @@ async def _play(app: CitadelsApp, pilot, moves: int) -> None:
     for i in range(moves):
         if isinstance(app.screen, EndScreen):
             return
-        n = len(app.seat.view().legal)
+        n = len(seat_of(app).view().legal)
         choice = "1" if i % 3 else str(n)
         await pilot.press(*choice)
         if int(choice) * 10 <= n:
@@ -42,10 +43,7 @@ async def test_a_classic_game_from_the_new_game_screen(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=4, pace=0)
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(app, pilot)
-        await pilot.press("f2")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_form(pilot)
         assert not screen.query_one("#shorter-row").display  # a classic variant: hidden for 2016
         screen.query_one("#edition", Select).value = "classic"
         await pilot.pause()
@@ -92,20 +90,20 @@ async def test_edition_classic_on_the_command_line_and_a_classic_save_resumes(tm
     app = CitadelsApp(home=tmp_path, seed=9, pace=0, edition=args.edition, shorter=args.shorter)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        assert (app.table.config.edition, app.table.config.shorter) == ("classic", True)
-        assert app.table.config.cast[:3] == ("assassin", "thief", "magician")
+        assert (table_of(app).config.edition, table_of(app).config.shorter) == ("classic", True)
+        assert table_of(app).config.cast[:3] == ("assassin", "thief", "magician")
         await _play(app, pilot, 12)
-        actions = list(app.table.record.actions)
+        actions = list(table_of(app).record.actions)
         await pilot.press("ctrl+q")
 
     resumed = CitadelsApp(home=tmp_path, resume=True, pace=0)
     async with resumed.run_test(size=SIZE) as pilot:
         await settle(resumed, pilot)
-        cfg = resumed.table.config
+        cfg = table_of(resumed).config
         assert (cfg.edition, cfg.shorter) == ("classic", True)
-        assert resumed.table.record.actions[: len(actions)] == actions
+        assert table_of(resumed).record.actions[: len(actions)] == actions
         await _play(resumed, pilot, 6)
-        assert len(resumed.table.record.actions) > len(actions)
+        assert len(table_of(resumed).record.actions) > len(actions)
 
     offered = CitadelsApp(home=tmp_path, pace=0)
     async with offered.run_test(size=SIZE) as pilot:
@@ -118,7 +116,7 @@ async def test_a_classic_table_in_the_lobby_by_form_and_by_command():
     hub = Hub(pace=0.0)
     app = ssh_app_factory(ANNA, hub)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press(*keys_of("new"), "enter")
+        await type_line(pilot, "new")
         await pilot.pause()
         form = app.screen
         assert isinstance(form, TableFormScreen)
@@ -146,23 +144,20 @@ async def test_a_classic_table_in_the_lobby_by_form_and_by_command():
             "classic_dark_city",
         )
         console = Console(width=120, record=True)
-        console.print(app.screen._tables())
+        console.print(screen_as(app, LobbyScreen)._tables())
         assert "classic · shorter" in console.export_text()
-        await pilot.press(*keys_of("start"), "enter")
-        for _ in range(50):
-            await pilot.pause()
-            if ht.table is not None:
-                break
+        await type_line(pilot, "start")
+        await pause_until(pilot, lambda: ht.table is not None, "the table started", 50, paused=True)
         assert ht.table is not None
         assert (ht.table.config.edition, ht.table.config.shorter) == ("classic", True)
         assert ht.table.config.cast[-1] == "artist"  # The Dark City's rank 9 character, asked for
     # Typed: edition= picks the classic setups; a 2016 preset for a classic table is refused.
     app = ssh_app_factory(session_info(name="bruno", key_fingerprint=None), hub)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press(*keys_of("new 4 edition=classic cast=first_game"), "enter")
+        await type_line(pilot, "new 4 edition=classic cast=first_game")
         await pilot.pause()
         assert len(hub.tables) == 1
-        await pilot.press(*keys_of("new 4 edition=classic cast=classic_intrigue"), "enter")
+        await type_line(pilot, "new 4 edition=classic cast=classic_intrigue")
         await pilot.pause()
         ht = hub.tables[2]
         assert (ht.edition, ht.cast, ht.districts) == ("classic", "classic_intrigue", "classic_basic")

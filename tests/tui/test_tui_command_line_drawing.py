@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilots import SIZE, keys_of, settle
+from pilots import SIZE, game_screen_of, keys_of, settle
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Input
@@ -38,7 +38,7 @@ async def test_the_command_line_draws_its_line_exactly_as_input_did(tmp_path: Pa
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        line = app.game_screen.query_one(CommandLine)
+        line = game_screen_of(app).query_one(CommandLine)
         drawn = [_as_input_draws_it(line)]  # the placeholder, with the cursor on its first letter
         for text in ["c", "cho", "choose ki", "z", "say hello world", "x" * 150]:
             line.value = ""

@@ -4,9 +4,10 @@ import re
 
 import pytest
 from helpers import build
+from pilots import pending_of, there
 from tui_states import action, drive, legal_has, me_view
 
-from citadels_core import Game, GameConfig
+from citadels_core import Game, GameConfig, IllegalAction
 from citadels_core.view import view
 from citadels_tui.command_words import norm
 from citadels_tui.commands import completions, parse
@@ -141,10 +142,10 @@ def test_discard_cards_as_magician_expands_to_redraw_discards_and_done():
 
 
 def test_discard_a_character_in_the_two_player_selection():
-    g = drive(lambda g: g.pending() is not None and g.pending()[1] == "discard_character", players=2)
+    g = drive(lambda g: g.pending() is not None and pending_of(g)[1] == "discard_character", players=2)
     v = me_view(g)
     key = v.legal[0].args[0]
-    name = g.rules.edition.characters[g.rules.edition.character_by_key[key]].name
+    name = g.rules.edition.characters[g.rules.edition.character_by_key[str(key)]].name
     assert parse(f"discard {name}", v, g.config).actions == (action("discard_character", key),)
 
 
@@ -246,7 +247,7 @@ def test_every_legal_action_of_whole_games_is_reachable_by_words_and_by_number(p
         g = Game(GameConfig.create(players), seed)
         bots = [make_bot("random", seed * 7 + p) for p in range(players)]
         while g.pending() is not None:
-            p, _ = g.pending()
+            p, _ = pending_of(g)
             v = view(g, p)
             for i, a in enumerate(v.legal):
                 text = words_for(a, g.config)
@@ -386,7 +387,7 @@ def test_option_labels_are_plain_words():
 
     from citadels_tui.names import describe
 
-    seen = {}
+    seen: dict[str, str] = {}
     for g, v in decisions():
         for a in v.legal:
             seen.setdefault(a.kind, describe(g.config, v, a))
@@ -458,7 +459,7 @@ def test_a_wrong_target_never_shows_seat_numbers_or_keys():
     wrong = action("destroy", 0, "no_such_district")
     try:
         g.apply(v.me, wrong)
-    except Exception as e:  # noqa: BLE001 - the engine's refusal is what is explained
+    except IllegalAction as e:  # the engine's refusal is what is explained
         text = explain_refusal(e, g.config, view_of(g, v.me), [wrong])
     assert "_" not in text and not re.search(r"\b\d\b (?!gold)", text.replace("(pay ", "")), text
 
@@ -469,7 +470,7 @@ def test_destroying_your_own_district_needs_a_confirmation():
     g, v = _turn("destroy")
     g = build(g, cities={v.me: ["tavern"]})  # (the engine says which options harm your own city)
     v = me_view(g)
-    own = action("destroy", v.me, "tavern")
+    own = action("destroy", there(v.me, "a player's view"), "tavern")
     assert own in v.legal
     assert confirmation(v, g.config, [own]).startswith("That destroys your own Tavern.")
     other = next(a for a in v.legal if a.kind == "destroy" and a.args[0] != v.me)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilots import pause_until
-from tui_states import deciding
+from i18n_ids import narrator_words
+from pilots import city_rows, deciding, events_of, game_screen_of, pause_until, seat_of, table_of
 
-from citadels_core import Game, GameConfig
+from citadels_core import Action, Game, GameConfig
 from citadels_core.bots import make_bot
 from citadels_core.view import view
 from citadels_tui import i18n
@@ -42,8 +42,8 @@ async def test_the_player_who_decides_is_marked_in_a_word_not_a_bare_ellipsis(
     async with app.run_test(size=SIZE) as pilot:
         await pause_until(pilot, lambda: deciding(app))
         g = _waiting_for_bruno(("Anna", "Bruno", "Clara", "David"))
-        drawn = app.game_screen.query_one(CitiesPane).render_cities(view(g, 0), g.config)
-        lines = [line for r in drawn.renderables for line in r.plain.split("\n")]
+        rows = city_rows(game_screen_of(app).query_one(CitiesPane), view(g, 0), g.config)
+        lines = [line for r in rows for line in r.plain.split("\n")]
         (bruno,) = [line for line in lines if "Bruno" in line]
         assert word in bruno and "…" not in bruno, bruno
         assert not any(word in line for line in lines if "Bruno" not in line), lines
@@ -59,7 +59,7 @@ def saved_game_where(home: Path, pred, players: int = 4) -> Game:
     for seed in range(1, 200):
         g = Game(cfg, seed)
         bots = [make_bot("heuristic", 50 + p) for p in range(players)]
-        actions = []
+        actions: list[tuple[int, Action]] = []
         while (pd := g.pending()) is not None:
             if pd[0] == 0 and pred(g):
                 write_save(
@@ -79,15 +79,15 @@ async def test_of_two_identical_cards_in_the_hand_only_one_shows_the_cursor(tmp_
     app = CitadelsApp(home=tmp_path, resume=True, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pause_until(pilot, lambda: deciding(app))
-        hand = app.game_screen.query_one(HandPane)
-        cards = app.seat.view().hand
+        hand = game_screen_of(app).query_one(HandPane)
+        cards = seat_of(app).view().hand
         twice = next(k for k in cards if cards.count(k) > 1)
 
         def marks() -> list[tuple[int, int]]:
-            lines = hand.render_hand(app.seat.config).plain.split("\n")[:-1]  # the last: the card's text
+            lines = hand.render_hand(seat_of(app).config).plain.split("\n")[:-1]  # the last: the card's text
             return [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "›"]
 
-        hand.show(app.seat.view(), app.seat.config, selected=twice)
+        hand.show(seat_of(app).view(), seat_of(app).config, selected=twice)
         await pilot.pause()
         spots = [s for s in hand.spots if s[3] == twice]
         assert len(spots) == 2 and marks() == [(spots[0][0], spots[0][1])], (marks(), spots)
@@ -103,23 +103,25 @@ async def test_after_undo_the_card_that_came_back_is_not_marked_new(tmp_path: Pa
     app = CitadelsApp(home=tmp_path, resume=True, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pause_until(pilot, lambda: deciding(app, "build"))
-        hand = app.game_screen.query_one(HandPane)
-        assert "✦" not in hand.render_hand(app.seat.config).plain
-        build = next(a for a in app.seat.view().legal if a.kind == "build")
-        name = card_name(app.seat.config, str(build.args[0]))
-        moves = len(app.table.record.actions)
+        hand = game_screen_of(app).query_one(HandPane)
+        assert "✦" not in hand.render_hand(seat_of(app).config).plain
+        build = next(a for a in seat_of(app).view().legal if a.kind == "build")
+        name = card_name(seat_of(app).config, str(build.args[0]))
+        moves = len(table_of(app).record.actions)
         await pilot.press(*typed(f"build {name.lower()}"), "enter")
-        await pause_until(pilot, lambda: len(app.table.record.actions) == moves + 1)
+        await pause_until(pilot, lambda: len(table_of(app).record.actions) == moves + 1)
         await pilot.press(*"undo", "enter")
-        await pause_until(pilot, lambda: len(app.table.record.actions) == moves and deciding(app, "build"))
+        await pause_until(
+            pilot, lambda: len(table_of(app).record.actions) == moves and deciding(app, "build")
+        )
         await pilot.pause()
-        assert name in hand.render_hand(app.seat.config).plain
-        assert "✦" not in hand.render_hand(app.seat.config).plain
+        assert name in hand.render_hand(seat_of(app).config).plain
+        assert "✦" not in hand.render_hand(seat_of(app).config).plain
         assert "✦" not in str(hand.border_title)
 
 
 def story(app: CitadelsApp) -> str:
-    return "\n".join(str(line.text) for line in app.game_screen.query_one(LogPane).lines)
+    return "\n".join(str(line.text) for line in game_screen_of(app).query_one(LogPane).lines)
 
 
 async def test_quit_in_a_game_asks_first_and_a_yes_leaves(tmp_path: Path):
@@ -127,7 +129,9 @@ async def test_quit_in_a_game_asks_first_and_a_yes_leaves(tmp_path: Path):
     async with app.run_test(size=SIZE) as pilot:
         await pause_until(pilot, lambda: deciding(app))
         await pilot.press("1")  # a character chosen: the game is the player's now
-        await pause_until(pilot, lambda: deciding(app) and any(s == 0 for s, _ in app.table.record.actions))
+        await pause_until(
+            pilot, lambda: deciding(app) and any(s == 0 for s, _ in table_of(app).record.actions)
+        )
         await pilot.press(*"quit", "enter")
         await pause_until(pilot, lambda: "Leave the game?" in story(app))
         assert app.is_running and "citadels --resume" in story(app)
@@ -149,7 +153,7 @@ async def test_a_lone_digit_that_waits_for_enter_says_why(tmp_path: Path, lang: 
     app = CitadelsApp(home=tmp_path, resume=True, pace=0, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
         await pause_until(pilot, lambda: deciding(app))
-        count = len(app.seat.view().legal)
+        count = len(seat_of(app).view().legal)
         assert count == len(g.legal_actions())
         await pilot.press("1")
         await pilot.pause()
@@ -158,9 +162,9 @@ async def test_a_lone_digit_that_waits_for_enter_says_why(tmp_path: Path, lang: 
         await pilot.press("backspace")
         await pilot.pause()
         assert "Enter" not in screen_lines(app)[-1]
-        moves = len(app.table.record.actions)
+        moves = len(table_of(app).record.actions)
         await pilot.press("1", "enter")  # Enter still chooses 1
-        await pause_until(pilot, lambda: len(app.table.record.actions) > moves)
+        await pause_until(pilot, lambda: len(table_of(app).record.actions) > moves)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -172,8 +176,8 @@ def test_a_name_is_told_as_the_player_typed_it_even_at_the_start_of_a_sentence(l
     bots = [make_bot("heuristic", 70 + p) for p in range(4)]
     while (pd := g.pending()) is not None:
         g.apply(pd[0], bots[pd[0]].choose(view(g, pd[0])))
-    tr = i18n.translations(lang)
-    told = [narrate(g.config, e, me, tr) for e in g.events for me in (None, 0)]
+    tr = narrator_words(lang)
+    told = [narrate(g.config, e, me, tr) for e in events_of(g) for me in (None, 0)]
     starts = [s for s in told if s.split(" ", 1)[0].rstrip(":,.’'s") in names]
     assert len(starts) > 50, told[:20]  # many sentences start with a name …
     for s in told:

@@ -12,6 +12,7 @@ import asyncio
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from pilots import lobby_of
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
@@ -146,7 +147,7 @@ async def test_the_reconnect_code_is_drawn_whole_in_the_lobby(size, lang):
     try:
         async with app.run_test(size=size) as pilot:
             await pilot.press(*"new 2", "enter")
-            log = app.lobby.query_one(LobbyLog)
+            log = lobby_of(app).query_one(LobbyLog)
             for _ in range(200):  # a bounded number of turns, not a timed assertion
                 await pilot.pause()
                 if "CNTQN3" in "".join(strip.text for strip in log.lines):

@@ -5,38 +5,25 @@ from __future__ import annotations
 
 import re
 import threading
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
-from pilots import pause_until, story
-from sessions import session_info
+from pilots import deciding, pause_until, pending_of, seat_of, seated, story, table_of, there
+from tui_states import a_guest_hosting
 
 from citadels_core import Game, GameConfig
 from citadels_core.view import view
-from citadels_server.hub import Hub
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
 from citadels_tui.commands import parse
-from citadels_tui.components.command_line import CommandLine
-from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.names import describe
 from citadels_tui.table import HintRequest, Seat, Table
 
 SIZE = (100, 30)
 BUDGET = (20, None)  # 20 playouts, no time cap: quick, and the same hint every time
 CHOICE = re.compile(r"[→•] (.+) — (\d+)% \(option (\d+)\)")
-
-
-def my_decision(app: CitadelsApp) -> bool:
-    gs = app.game_screen
-    return (
-        gs is not None
-        and app.screen is gs
-        and app.seat is not None
-        and app.seat.my_turn()
-        and gs.view().legal == app.seat.view().legal
-        and isinstance(app.focused, CommandLine)
-    )
 
 
 def hint_workers(app: CitadelsApp) -> list:
@@ -52,7 +39,7 @@ class Gate:
         self.results: list[object] = []
         ask = Seat.ask_hint
 
-        def held(seat: Seat, *a: object, **kw: object) -> HintRequest | None:
+        def held(seat: Seat, *a: Any, **kw: Any) -> HintRequest | None:
             r = ask(seat, *a, **kw)
             if r is None:
                 return None
@@ -111,35 +98,44 @@ async def test_hint_shows_the_top_choices_with_chances_and_option_numbers(tmp_pa
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     app.hint_budget = BUDGET
     async with app.run_test(size=SIZE) as pilot:
-        await pause_until(pilot, lambda: my_decision(app))
-        expected = app.seat.ask_hint(*BUDGET).search()  # the same position, the same seed: the same hint
+        await pause_until(pilot, lambda: deciding(app))
+        expected = there(
+            seat_of(app).ask_hint(*BUDGET), "a hint request"
+        ).search()  # the same position, the same seed: the same hint
         await pilot.press(*"hint", "enter")
         await pause_until(pilot, lambda: "%" in story(app))
         text = story(app)
         assert "Thinking about a hint…" in text
         assert "Hint — the hard bot's top choices, best chance to win first (→):" in text
-        v, cfg = app.seat.view(), app.seat.config
+        v, cfg = seat_of(app).view(), seat_of(app).config
         shown = CHOICE.findall(text)
         assert [(label, int(p), int(n)) for label, p, n in shown] == [
             (describe(cfg, v, a), round(c * 100), v.legal.index(a) + 1) for a, c in expected
         ]
         assert text.count("→") == 2  # the header and the best choice
-        assert not app.table.record.actions  # a hint plays nothing
+        assert not table_of(app).record.actions  # a hint plays nothing
 
 
 async def test_f4_asks_for_a_hint_too_and_nothing_is_said_when_it_is_not_your_decision(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=10)  # the bots' moves wait 10 s: time to ask
     app.hint_budget = BUDGET
     async with app.run_test(size=SIZE) as pilot:
-        await pause_until(pilot, lambda: my_decision(app))
+        await pause_until(pilot, lambda: deciding(app))
         await pilot.press("f4")
         await pause_until(pilot, lambda: "%" in story(app))
         await pilot.press("1")  # choose a character: now a bot chooses, slowly
-        await pause_until(pilot, lambda: not app.seat.my_turn())
+        await pause_until(pilot, lambda: not seat_of(app).my_turn())
         await pilot.press(*"hint", "enter")
         await pilot.pause()
         assert "Nothing to decide right now: a hint is for your own decisions." in story(app)
         assert story(app).count("Thinking about a hint…") == 1
+
+
+async def _held_hint(pilot, gate: Gate) -> None:
+    """At the player's first decision a hint is asked for, and its search is held at the gate."""
+    await pause_until(pilot, lambda: deciding(pilot.app))
+    await pilot.press(*"hint", "enter")
+    await pause_until(pilot, lambda: bool(gate.threads))
 
 
 async def test_the_search_runs_in_a_thread_while_the_app_answers(tmp_path: Path, monkeypatch):
@@ -147,9 +143,7 @@ async def test_the_search_runs_in_a_thread_while_the_app_answers(tmp_path: Path,
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     app.hint_budget = BUDGET
     async with app.run_test(size=SIZE) as pilot:
-        await pause_until(pilot, lambda: my_decision(app))
-        await pilot.press(*"hint", "enter")
-        await pause_until(pilot, lambda: bool(gate.threads))
+        await _held_hint(pilot, gate)
         # The search is held, yet the app goes on: keys are typed, commands answered.
         assert gate.threads[0] != threading.get_ident()
         assert [w.node for w in hint_workers(app)] == [app.game_screen]
@@ -171,9 +165,7 @@ async def test_a_hint_that_comes_after_the_player_acted_is_dropped(tmp_path: Pat
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     app.hint_budget = BUDGET
     async with app.run_test(size=SIZE) as pilot:
-        await pause_until(pilot, lambda: my_decision(app))
-        await pilot.press(*"hint", "enter")
-        await pause_until(pilot, lambda: bool(gate.threads))
+        await _held_hint(pilot, gate)
         await pilot.press("1")  # the player does not wait for the hint
         await pause_until(pilot, lambda: "The hint was dropped: the game has moved on." in story(app))
         gate.open.set()
@@ -183,7 +175,7 @@ async def test_a_hint_that_comes_after_the_player_acted_is_dropped(tmp_path: Pat
         assert "%" not in story(app)  # the old position's choices are never shown
         assert story(app).count("The hint was dropped") == 1
         # The next decision gets its own hint.
-        await pause_until(pilot, lambda: my_decision(app))
+        await pause_until(pilot, lambda: deciding(app))
         await pilot.press(*"hint", "enter")
         await pause_until(pilot, lambda: "%" in story(app))
 
@@ -192,7 +184,7 @@ async def test_the_hint_in_russian(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=5, pace=0, lang="ru")
     app.hint_budget = BUDGET
     async with app.run_test(size=SIZE) as pilot:
-        await pause_until(pilot, lambda: my_decision(app))
+        await pause_until(pilot, lambda: deciding(app))
         await pilot.press(*"подсказка", "enter")
         await pause_until(pilot, lambda: "%" in story(app))
         assert "Подсказка — лучшие ходы сильного бота" in story(app)
@@ -203,23 +195,18 @@ async def test_the_hint_in_russian(tmp_path: Path):
 
 
 async def test_a_hint_at_a_hosted_table():
-    hub = Hub(pace=0.0)
-    ht = hub.create("anna", None, 3)
-    app = ssh_app_factory(session_info(name="anna", key_fingerprint=None), hub)
+    hub, ht, app = a_guest_hosting()
     app.hint_budget = BUDGET
     async with app.run_test(size=SIZE) as pilot:
-        hub.start(ht, "anna")
-        await pilot.pause()
-        app.sit(ht, 0)
-        await pause_until(pilot, lambda: my_decision(app))
+        await seated(pilot, hub, ht)
         await pilot.press(*"hint", "enter")
         await pause_until(pilot, lambda: "%" in story(app))
-        v = app.seat.view()
+        v = seat_of(app).view()
         shown = CHOICE.findall(story(app))
         assert shown and all(
-            label == describe(app.seat.config, v, v.legal[int(n) - 1]) for label, _, n in shown
+            label == describe(seat_of(app).config, v, v.legal[int(n) - 1]) for label, _, n in shown
         )
-        ht.table.close()
+        table_of(ht).close()
 
 
 def test_the_hint_lines_are_in_descending_order_of_their_shown_chance():
@@ -232,7 +219,7 @@ def test_the_hint_lines_are_in_descending_order_of_their_shown_chance():
     bots = {p: make_bot("normal", seed=p) for p in range(4)}
     checked = 0
     while not g.over and checked < 40:
-        p, _ = g.pending()
+        p, _ = pending_of(g)
         if p == 0 and len(g.legal_actions()) > 1:
             v = view(g, 0)
             chances = [c for _, c in hint_search(v, g.clone(), 0, 20, 3, checked, None)]
@@ -257,14 +244,14 @@ def test_the_hint_shows_calibrated_chances_best_first(players, edition, setup):
     bots = {p: make_bot("normal", seed=p) for p in range(players)}
     checked = moved = 0
     while not g.over and checked < 12:
-        p, _ = g.pending()
+        p, _ = pending_of(g)
         if p == 0 and len(g.legal_actions()) > 1:
             v = view(g, 0)
             shown = hint_search(v, g.clone(), 0, 20, 3, checked, None)
             # The same search by hand: same seed, budget and worlds give the same raw figures.
             bot = SearchBot(checked, iterations=20)
             copy = g.clone()
-            bot.search(v, lambda rng, copy=copy: redeal(copy, 0, rng), list(v.legal), bot.normal.choose(v))
+            bot.search(v, partial(redeal, copy, 0), list(v.legal), bot.normal.choose(v))
             raw = dict(zip([a for a, _, _ in bot.last_stats[:3]], bot.last_values, strict=False))
             assert {a for a, _ in shown} == set(raw)
             assert [c for _, c in shown] == sorted(

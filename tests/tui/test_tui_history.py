@@ -9,9 +9,9 @@ import asyncio
 import re
 
 import pytest
-from pilots import lobby_text, said, type_line, until
+from pilots import lobby_of, lobby_text, pending_of, said, screen_as, there, type_line, until
 from sessions import session_info
-from tui_states import WHEN, keep
+from tui_states import WHEN, annas_table, four_rated_games, keep
 
 from citadels_core import Game
 from citadels_core.view import view
@@ -19,6 +19,7 @@ from citadels_server.hub import Hub
 from citadels_tui import history_words
 from citadels_tui.components.hand_pane import HandPane
 from citadels_tui.components.lobby_screen import LobbyLog, LobbyScreen
+from citadels_tui.components.log_pane import LogPane
 from citadels_tui.components.replay_screen import ReplayScreen
 from citadels_tui.components.status_bar import StatusBar, status_text
 from citadels_tui.lobby_app import ssh_app_factory
@@ -67,13 +68,13 @@ async def test_games_lists_your_own_latest_first_and_games_all_everyones():
         assert game_rows(text) == ["3", "1"]  # not bruno and carla's game
         assert "2026-09-21 14:13" in text and "2026-09-21 16:13" in text  # UTC, not the machine's zone
         assert "abandoned" in text and "Bot Bruno (bot)" in text
-        first = await hub.records.game(1)
+        first = there(await hub.records.game(1), "game 1")
         winner = next(s for s in first.summary.seats if s.rank == 1)
         assert f"★ {winner.name}" in text
         assert (
             "★" not in text.split("3 2026-09-21")[1].split("1 2026-09-21")[0]
         )  # an abandoned game has no winner
-        app.lobby.query_one(LobbyLog).clear()
+        lobby_of(app).query_one(LobbyLog).clear()
         await type_line(pilot, "games all")
         text = await said(pilot, app, "“replay N” shows game N again")
         assert "Finished games on this server" in text and game_rows(text) == ["3", "2", "1"]
@@ -101,7 +102,7 @@ def status(screen) -> str:
 @pytest.mark.slow
 async def test_replay_steps_both_ways_jumps_to_rounds_and_goes_back_to_the_lobby():
     records = three_games()
-    kept = await records.game(2)
+    kept = there(await records.game(2), "game 2")
     record = kept.record
     app = ssh_app_factory(ANNA, Hub(pace=0.0, records=records))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -111,7 +112,7 @@ async def test_replay_steps_both_ways_jumps_to_rounds_and_goes_back_to_the_lobby
         await said(pilot, app, "Which game? Give its number from “games”")
         await type_line(pilot, "replay 2")
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        screen = app.screen
+        screen = screen_as(app, ReplayScreen)
         assert screen.seat is None and screen.at == 0 and not screen.query(HandPane)
 
         def shows(k: int) -> None:
@@ -159,7 +160,7 @@ async def test_replay_steps_both_ways_jumps_to_rounds_and_goes_back_to_the_lobby
         await pilot.press("r", *"99", "enter")
         await pilot.pause()
         shows(starts[2])
-        log = " ".join(str(line.text) for line in screen.query_one("#log").lines)
+        log = " ".join(str(line.text) for line in screen.query_one("#log", LogPane).lines)
         assert f"This game has rounds 1 to {screen.replay.rounds}; there is no round 99." in log
         await pilot.press("r", "q", "escape")  # Esc leaves the question only; q was typed into it
         await pilot.pause()
@@ -168,7 +169,7 @@ async def test_replay_steps_both_ways_jumps_to_rounds_and_goes_back_to_the_lobby
         # The story pane tells what was told up to the move shown, and follows each step.
         await pilot.press("right")
         await pilot.pause()
-        told = [str(line.text) for line in screen.query_one("#log").lines]
+        told = [str(line.text) for line in screen.query_one("#log", LogPane).lines]
         assert told and all(line.text in " ".join(told) for line in screen.replay.steps[starts[2] + 1].lines)
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back in the lobby")
@@ -176,7 +177,7 @@ async def test_replay_steps_both_ways_jumps_to_rounds_and_goes_back_to_the_lobby
 
 async def test_a_seat_sees_its_own_hand_and_private_lines_and_a_spectator_does_not():
     records = three_games()
-    record = (await records.game(2)).record
+    record = there(await records.game(2), "game 2").record
     seen, watched = Replay(record, 1), Replay(record, None)
     g = Game(record.config, record.seed, record_events=False)
     for k, (p, a) in enumerate(record.actions[:40], 1):
@@ -193,7 +194,7 @@ async def test_a_seat_sees_its_own_hand_and_private_lines_and_a_spectator_does_n
     async with app.run_test(size=(120, 40)) as pilot:  # larger than the least: the panes take the room
         app.push_screen(ReplayScreen(record, 1, "Game 2"))
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        screen = app.screen
+        screen = screen_as(app, ReplayScreen)
         await pilot.press("right", "right", "right")
         await pilot.pause()
         hand = screen.query_one(HandPane)
@@ -208,19 +209,7 @@ def standings_rows(text: str) -> list[tuple[str, str, str, str]]:
 
 @pytest.mark.slow
 async def test_the_leaderboard_ranks_rated_players_marks_yours_and_leaves_guests_out(monkeypatch):
-    records = MemoryRecords()
-    for gid, seed in enumerate((3, 4, 5, 6), 1):
-        keep(
-            records,
-            gid,
-            [
-                ("anna", "SHA256:anna", None),
-                ("bruno", "SHA256:bruno", None),
-                ("guest-7", None, None),
-                ("Bot Eve", None, "hard"),
-            ],
-            seed=seed,
-        )
+    records = four_rated_games()
     board = await records.leaderboard()
     assert [s.name for s in board] == sorted(
         ["anna", "bruno"], key=lambda n: -next(s.rating.shown for s in board if s.name == n)
@@ -235,7 +224,7 @@ async def test_the_leaderboard_ranks_rated_players_marks_yours_and_leaves_guests
         rows = standings_rows(text)
         assert rows == [(str(i), s.name, f"{s.rating.shown:.1f}", "4") for i, s in enumerate(board, 1)]
         assert "guest-7" not in text and "Bot Eve" not in text
-        lines = [strip.text.strip() for strip in app.lobby.query_one(LobbyLog).lines]
+        lines = [strip.text.strip() for strip in lobby_of(app).query_one(LobbyLog).lines]
         [mine] = [line for line in lines if line.startswith("▶")]  # one line marked: bruno's own
         assert re.search(r"bruno +-?\d+\.\d", mine)
     # Below the lines listed, a rated player is still told their own rating.
@@ -264,14 +253,11 @@ async def test_the_leaderboard_ranks_rated_players_marks_yours_and_leaves_guests
 
 async def test_a_game_played_to_its_end_at_a_hosted_table_is_listed_replayed_and_rated():
     records = MemoryRecords()
-    hub = Hub(pace=0.0, seed=3, records=records)
-    ht = hub.create("anna", "SHA256:anna", 2, bots="random")
-    table = hub.start(ht, "anna")
-    hub.arrive(ht, 0)
+    hub, ht, table = annas_table(records, 3)
     for _ in range(20000):
         if table.game.over:
             break
-        pd = table.game.pending()
+        pd = pending_of(table.game)
         if pd[0] == 0 and not table.unjournalled:
             table.submit(0, [table.game.legal_actions()[0]])
         await asyncio.sleep(0)
@@ -287,22 +273,23 @@ async def test_a_game_played_to_its_end_at_a_hosted_table_is_listed_replayed_and
         text = await said(pilot, app, "“replay N” shows game N again")
         # The bot's name carries its tag once, not the table's tag and the list's too.
         assert " (bot) " in text and "(bot) (bot)" not in text, text
-        assert game_rows(text.replace(re.search(r"\d{4}-\d\d-\d\d", text).group(), "2026-09-21")) == [
-            str(ht.id)
-        ]
+        assert game_rows(
+            text.replace(there(re.search(r"\d{4}-\d\d-\d\d", text), "a date").group(), "2026-09-21")
+        ) == [str(ht.id)]
         await type_line(pilot, "leaderboard")
         text = await said(pilot, app, "The leaderboard")
         await until(pilot, lambda: standings_rows(lobby_text(app)), "anna rated")
         assert standings_rows(lobby_text(app))[0][1:] == (
             "anna",
-            f"{(await records.rating('anna')).shown:.1f}",
+            f"{there(await records.rating('anna'), 'anna rated').shown:.1f}",
             "1",
         )
         await type_line(pilot, f"replay {ht.id}")
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         await pilot.press("end")
         await pilot.pause()
-        assert app.screen.at == len(table.record.actions) and status(app.screen) == "The game is over."
+        replaying = screen_as(app, ReplayScreen)
+        assert replaying.at == len(table.record.actions) and status(replaying) == "The game is over."
     table.close()
     hub.close()
 
@@ -328,19 +315,7 @@ async def _leaderboard(pilot) -> None:
 
 
 def test_the_leaderboard_at_80x24(snap_compare):
-    records = MemoryRecords()
-    for gid, seed in enumerate((3, 4, 5, 6), 1):
-        keep(
-            records,
-            gid,
-            [
-                ("anna", "SHA256:anna", None),
-                ("bruno", "SHA256:bruno", None),
-                ("guest-7", None, None),
-                ("Bot Eve", None, "hard"),
-            ],
-            seed=seed,
-        )
+    records = four_rated_games()
     app = ssh_app_factory(BRUNO, Hub(pace=0.0, records=records))
     assert snap_compare(app, terminal_size=(80, 24), run_before=_leaderboard)
 

@@ -1,5 +1,7 @@
 """The hub on its own: making, joining and leaving tables, who owns a seat, what it refuses and why."""
 
+from typing import Any
+
 import pytest
 
 from citadels_server.hub import Hub
@@ -17,12 +19,13 @@ def test_a_table_is_made_with_its_maker_seated_and_refuses_what_cannot_be_played
     hub = Hub()
     ht = hub.create("anna", None, 3, code="K7M9QD")
     assert ht.names() == ["anna"] and ht.free == 2 and ht.status == "waiting"
-    for kwargs, msg in [
+    refused: list[tuple[dict[str, Any], str]] = [
         ({"players": 9}, "2 to 8"),
         ({"cast": "nope"}, "no preset called nope"),
         ({"bots": "genius"}, "not genius"),
         ({"timer": 1}, "10 to 3600"),
-    ]:
+    ]
+    for kwargs, msg in refused:
         with pytest.raises(HubError, match=msg):
             hub.create("bruno", None, **kwargs)
     with pytest.raises(HubError, match="already have a seat"):

@@ -8,6 +8,8 @@ import asyncio
 import dataclasses
 
 import pytest
+from pilots import pending_of, result_of, table_of, there, until_in_loop
+from tui_states import annas_table
 
 from citadels_core.record import state_digest
 from citadels_server.hub import Hub
@@ -46,7 +48,7 @@ async def test_a_table_in_play_comes_back_after_a_restart_with_its_seats_held():
     again = Hub(seat_hold=120.0, pace=0.0, records=records)
     assert again.restore() == []
     back = again.tables[ht.id]
-    assert state_digest(back.table.game) == digest and len(back.table.record.actions) == actions
+    assert state_digest(table_of(back).game) == digest and len(table_of(back).record.actions) == actions
     assert [h.name for h in back.holders] == ["anna", "bruno"] and back.holders[0].key == "SHA256:anna"
     assert (back.cast, back.players, back.bot_level, back.seed) == (ht.cast, 3, "random", ht.seed)
     assert "bruno: good luck" in back.chat
@@ -59,7 +61,7 @@ async def test_a_table_in_play_comes_back_after_a_restart_with_its_seats_held():
         set_language("en")
     # Both humans are away (held for them): the same name and key retakes the seat, a keyless namesake not;
     # bruno, who came without a key, retakes his with the reconnect code he was shown, kept with the table.
-    assert back.table.away == {0, 1}
+    assert table_of(back).away == {0, 1}
     assert again.find("anna", None) is None
     assert again.find("anna", "SHA256:anna") == (back, 0)
     code = ht.holders[1].code
@@ -70,10 +72,10 @@ async def test_a_table_in_play_comes_back_after_a_restart_with_its_seats_held():
     assert again.seat_code_matches("bruno", code.lower()) and not again.seat_code_matches("bruno", "WRONG1")
     assert again.join(back, "bruno", None, code) == 1
     again.arrive(back, 1)
-    assert back.table.away == {0}
+    assert table_of(back).away == {0}
     # A new table never takes the id of a kept one.
     assert again.create("carla", None, 2).id == ht.id + 1
-    back.table.close()
+    table_of(back).close()
     again.close()
 
 
@@ -89,9 +91,9 @@ async def test_a_seat_whose_hold_ran_out_stays_with_its_bot_after_a_restart():
     again = Hub(pace=0.0, records=records)
     again.restore()
     back = again.tables[ht.id]
-    assert back.holders[1].released and 1 in back.table.bots and 0 not in back.table.bots
+    assert back.holders[1].released and 1 in table_of(back).bots and 0 not in table_of(back).bots
     assert again.find("bruno", None) is None  # the seat is the bot's now
-    back.table.close()
+    table_of(back).close()
     again.close()
 
 
@@ -111,29 +113,26 @@ async def test_a_seat_kept_from_before_reconnect_codes_goes_by_the_name():
     # Its keyless seat has no code: it goes by the name, as it did when the table was kept.
     assert back.holders[1].code is None and not again.holds_keyless_seat("bruno")
     assert again.find("bruno", None) == (back, 1)
-    back.table.close()
+    table_of(back).close()
     again.close()
 
 
 async def test_a_finished_game_goes_to_the_history_and_rates_its_players_with_a_key():
     records = MemoryRecords()
-    hub = Hub(pace=0.0, seed=3, records=records)
-    ht = hub.create("anna", "SHA256:anna", 2, bots="random")
-    table = hub.start(ht, "anna")
-    hub.arrive(ht, 0)
+    hub, ht, table = annas_table(records, 3)
     while not table.game.over:
-        pd = table.game.pending()
+        pd = pending_of(table.game)
         if pd[0] == 0:
             table.submit(0, [table.game.legal_actions()[0]])
         await asyncio.sleep(0)
-    await _until(lambda: records.tables_in_play() == [], "the table left the tables in play")
+    await until_in_loop(lambda: records.tables_in_play() == [], "the table left the tables in play")
     [summary] = await records.games()
     assert summary.id == ht.id and not summary.abandoned and summary.moves == len(table.record.actions)
     anna, bot = summary.seats
     assert (anna.name, anna.key, anna.bot, bot.bot) == ("anna", "SHA256:anna", None, "random")
     assert {anna.rank, bot.rank} <= {1, 2} and 1 in (anna.rank, bot.rank)
-    assert anna.score == table.game.result["scores"][0]["total"]
-    kept = await records.game(ht.id)
+    assert anna.score == result_of(table.game)["scores"][0]["total"]
+    kept = there(await records.game(ht.id), "the game kept")
     assert kept.record.actions == table.record.actions
     [standing] = await records.leaderboard()
     assert standing.name == "anna" and standing.rating.games == 1
@@ -149,7 +148,7 @@ async def test_a_game_left_by_every_human_is_kept_as_abandoned_and_rates_nobody(
     hub, ht, table = await _playing_table(records, seat_hold=0.05)
     hub.depart(ht, 0)
     hub.depart(ht, 1)
-    await _until(lambda: ht.id not in hub.tables, "the table closed")
+    await until_in_loop(lambda: ht.id not in hub.tables, "the table closed")
     [summary] = await records.games()
     assert summary.abandoned and summary.id == ht.id and records.tables_in_play() == []
     assert await records.leaderboard() == []
@@ -171,14 +170,13 @@ class SlowJournal(MemoryRecords):
 
 async def test_an_action_is_shown_to_nobody_before_the_journal_has_kept_it():
     records = SlowJournal()
-    hub = Hub(pace=0.0, seed=5, records=records)
-    ht = hub.create("anna", "SHA256:anna", 2, bots="random")
-    table = hub.start(ht, "anna")
-    hub.arrive(ht, 0)
+    hub, ht, table = annas_table(records, 5)
     told = []
     table.subscribe(lambda: told.append(len(table.record.actions)))
-    await _until(lambda: table.game.pending()[0] == 0 or records.writes, "anna decides or a bot moved")
-    while table.game.pending()[0] != 0:  # let the bot's moves be kept until anna decides
+    await until_in_loop(
+        lambda: pending_of(table.game)[0] == 0 or records.writes, "anna decides or a bot moved"
+    )
+    while pending_of(table.game)[0] != 0:  # let the bot's moves be kept until anna decides
         for w in records.writes:
             if not w.done():
                 w.set_result(None)
@@ -199,15 +197,12 @@ async def test_an_action_is_shown_to_nobody_before_the_journal_has_kept_it():
 
 async def test_an_action_the_journal_cannot_keep_is_undone_and_the_player_told():
     records = SlowJournal()
-    hub = Hub(pace=0.0, seed=5, records=records)
-    ht = hub.create("anna", "SHA256:anna", 2, bots="random")
-    table = hub.start(ht, "anna")
-    hub.arrive(ht, 0)
+    hub, ht, table = annas_table(records, 5)
     for _ in range(2000):
         for w in records.writes:
             if not w.done():
                 w.set_result(None)
-        if table.game.pending()[0] == 0 and not table.unjournalled:
+        if pending_of(table.game)[0] == 0 and not table.unjournalled:
             break
         await asyncio.sleep(0.005)
     before, digest = len(table.record.actions), state_digest(table.game)
@@ -219,15 +214,6 @@ async def test_an_action_the_journal_cannot_keep_is_undone_and_the_player_told()
     assert len(records.tables_in_play()[0].record.actions) == before  # the records forgot it too
     table.close()
     hub.close()
-
-
-async def _until(cond, what: str, limit: int = 2000) -> None:
-    # Yield to the tables' tasks until `cond` holds: a bounded number of turns, not a timed assertion.
-    for _ in range(limit):
-        if cond():
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError(f"never: {what}")
 
 
 def _human_moves(table, since: int = 0) -> list[int]:
@@ -246,9 +232,11 @@ async def test_after_a_restart_nobody_plays_for_a_human_seat_until_its_hold_runs
     back = again.tables[ht.id]
     loop = asyncio.get_running_loop()
     # Each seat is held the whole seat_hold from the restore on, and the table says so where it waits.
-    assert back.table.away == {0, 1} and all(u - loop.time() > 1.5 for u in back.table.away_until.values())
-    await _until(lambda: any("waits for" in str(line) for line in back.chat), "the table waits")
-    waiting = back.table.game.pending()[0]
+    assert table_of(back).away == {0, 1} and all(
+        u - loop.time() > 1.5 for u in table_of(back).away_until.values()
+    )
+    await until_in_loop(lambda: any("waits for" in str(line) for line in back.chat), "the table waits")
+    waiting = pending_of(table_of(back).game)[0]
     assert waiting in (0, 1) and _human_moves(back.table, kept) == []
     assert (
         str(back.chat[-1])
@@ -260,14 +248,14 @@ async def test_after_a_restart_nobody_plays_for_a_human_seat_until_its_hold_runs
     mate = back.holders[other]
     assert again.join(back, mate.name, mate.key, mate.code) == other
     again.arrive(back, other)
-    await _until(lambda: back.holders[waiting].released, "the hold ran out")
-    await _until(lambda: _human_moves(back.table, kept), "the bot played the seat")
-    assert _human_moves(back.table, kept)[0] == waiting and waiting in back.table.bots
+    await until_in_loop(lambda: back.holders[waiting].released, "the hold ran out")
+    await until_in_loop(lambda: _human_moves(back.table, kept), "the bot played the seat")
+    assert _human_moves(back.table, kept)[0] == waiting and waiting in table_of(back).bots
     assert (
         str(back.chat[-1])
         == f"{back.holders[waiting].name} did not come back: a bot plays their seat to the end."
     )
-    back.table.close()
+    table_of(back).close()
     again.close()
 
 
@@ -279,18 +267,18 @@ async def test_a_player_who_drops_mid_decision_is_waited_for_and_decides_on_retu
     hub.arrive(ht, 0)
     hub.arrive(ht, 1)
     try:
-        await _until(lambda: table.game.pending()[0] in (0, 1), "a human decides")
-        player = table.game.pending()[0]
+        await until_in_loop(lambda: pending_of(table.game)[0] in (0, 1), "a human decides")
+        player = pending_of(table.game)[0]
         name = ht.holders[player].name
         moves = len(table.record.actions)
         hub.depart(ht, player)
-        await _until(lambda: any("waits for" in str(line) for line in ht.chat), "the table waits")
+        await until_in_loop(lambda: any("waits for" in str(line) for line in ht.chat), "the table waits")
         assert [str(line) for line in ht.chat[-2:]] == [
             f"{name} left; their seat is kept for 60 seconds.",
             f"The table waits for {name} to come back (up to 60 seconds).",
         ]
         await asyncio.sleep(0.05)
-        assert len(table.record.actions) == moves and table.game.pending()[0] == player
+        assert len(table.record.actions) == moves and pending_of(table.game)[0] == player
         hub.arrive(ht, player)
         assert str(ht.chat[-1]) == f"{name} is back."
         await asyncio.sleep(0.05)

@@ -3,7 +3,17 @@
 import asyncio
 
 import pytest
-from pilots import keys_of, log_text, tables_text, until
+from pilots import (
+    game_screen_of,
+    keys_of,
+    lobby_of,
+    log_text,
+    screen_as,
+    table_form,
+    tables_text,
+    type_line,
+    until,
+)
 from sessions import session_info
 from textual.widgets import Button, Select
 
@@ -30,10 +40,7 @@ async def test_new_opens_a_form_whose_choices_make_the_table():
     hub = Hub(pace=0.0)
     app = ssh_app_factory(ANNA, hub)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press(*"new", "enter")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, TableFormScreen)
+        form = await table_form(pilot)
         form.query_one("#players", Select).value = 3
         form.query_one("#cast", Select).value = "cunning_agents"
         form.query_one("#bots", Select).value = "random"
@@ -56,10 +63,7 @@ async def test_the_form_makes_a_turn_based_table_for_a_player_with_a_key():
     hub = Hub(pace=0.0)
     app = ssh_app_factory(session_info("anna", "SHA256:anna"), hub)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press(*"new", "enter")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, TableFormScreen)
+        form = await table_form(pilot)
         form.query_one("#players", Select).value = 2
         form.query_one("#timer", Select).value = 86400
         await pilot.pause()
@@ -73,10 +77,7 @@ async def test_the_form_may_refuse_bot_programs_and_the_tables_line_says_so():
     hub = Hub(pace=0.0)
     app = ssh_app_factory(ANNA, hub)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press(*"new", "enter")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, TableFormScreen)
+        form = await table_form(pilot)
         assert form.query_one("#programs", Select).value is True  # programs may sit unless refused
         form.query_one("#programs", Select).value = False
         await pilot.pause()
@@ -92,9 +93,7 @@ async def test_the_form_can_be_cancelled():
     hub = Hub(pace=0.0)
     app = ssh_app_factory(ANNA, hub)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press(*"new", "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, TableFormScreen)
+        await table_form(pilot)
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, TableFormScreen) and not hub.tables
@@ -156,13 +155,13 @@ async def test_a_spectator_has_no_hand_and_is_not_offered_to_skip_ahead():
     ht, table = _table_in_play(hub)
     app = ssh_app_factory(BRUNO, hub)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press(*keys_of("watch 1"), "enter")
+        await type_line(pilot, "watch 1")
         await until(pilot, lambda: app.game_screen is not None and app.game_screen.is_attached, "watching")
         if table.game.pending()[0] == 0:
             table.submit(0, [table.game.legal_actions()[0]])  # anna chooses: now a bot decides
         await until(pilot, lambda: "(bot) is deciding" in _status(app), "a bot decides")
         assert "skip ahead" not in _status(app)  # a spectator's Enter hurries nobody
-        assert not app.game_screen.query_one(HandPane).display
+        assert not game_screen_of(app).query_one(HandPane).display
         moves = len(table.record.actions)
         await pilot.press("enter")
         await pilot.pause()
@@ -172,7 +171,7 @@ async def test_a_spectator_has_no_hand_and_is_not_offered_to_skip_ahead():
         await pilot.press(*keys_of("say a"), "enter", *keys_of("say b"), "enter")
         await pilot.pause()
         assert [line for line in ht.chat if isinstance(line, str)] == ["bruno: a"]
-        assert "You are talking too fast" in log_text(app.game_screen.query_one(LogPane))
+        assert "You are talking too fast" in log_text(game_screen_of(app).query_one(LogPane))
     table.close()
 
 
@@ -182,7 +181,7 @@ async def test_a_player_is_offered_to_skip_ahead_only_while_a_bot_decides():
     app = ssh_app_factory(ANNA_BACK, hub)
     async with app.run_test(size=(100, 40)) as pilot:
         await until(pilot, lambda: app.game_screen is not None and app.game_screen.is_attached, "seated")
-        assert app.game_screen.query_one(HandPane).display
+        assert game_screen_of(app).query_one(HandPane).display
         if table.game.pending()[0] == 0:
             table.submit(0, [table.game.legal_actions()[0]])
         await until(pilot, lambda: "(bot) is deciding (Enter: skip ahead)" in _status(app), "a bot decides")
@@ -201,7 +200,7 @@ async def test_a_spectator_at_the_end_is_offered_the_lobby_not_another_game():
         await asyncio.sleep(0)
     app = ssh_app_factory(BRUNO, hub)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press(*keys_of("watch 1"), "enter")
+        await type_line(pilot, "watch 1")
         await until(pilot, lambda: isinstance(app.screen, EndScreen), "the end screen")
         buttons = [str(b.label) for b in app.screen.query(Button)]
         assert buttons == ["Back to the lobby (l)", "Review (r)", "Board (Esc)", "Quit (q)"]
@@ -221,10 +220,7 @@ async def test_the_new_table_form_opens_with_its_first_field_focused_and_enter_w
     hub = Hub(pace=0.0)
     app = ssh_app_factory(ANNA, hub)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"new", "enter")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, TableFormScreen)
+        form = await table_form(pilot)
         assert app.focused is form.query_one("#players", Select)
         await pilot.press("enter")  # opens the players' list at once, no Tab first
         await pilot.pause()
@@ -250,7 +246,7 @@ async def test_the_hosts_top_line_is_whole_at_80_columns(lang, said):
         if lang != "en":
             await pilot.press(*keys_of(f"lang {lang}"), "enter")
             await pilot.pause()
-        await pilot.press(*keys_of("new 4"), "enter")
+        await type_line(pilot, "new 4")
         await until(pilot, lambda: said in screen_lines(app)[0], "the whole top line")
         top = screen_lines(app)[0]
         assert "alexandra" in top and top.rstrip().endswith(said.split()[-1]), top
@@ -268,19 +264,19 @@ async def test_the_lobby_help_is_a_list_that_fits_80x24(lang, first, last):
         if lang != "en":
             await pilot.press(*keys_of(f"lang {lang}"), "enter")
             await pilot.pause()
-        await pilot.press(*keys_of("new 4"), "enter")  # a table listed above: less room for the log
-        await pilot.press(*keys_of("help"), "enter")
+        await type_line(pilot, "new 4")  # a table listed above: less room for the log
+        await type_line(pilot, "help")
         await until(pilot, lambda: first in "\n".join(screen_lines(app)), "the help")
         await pilot.pause()
         screen = screen_lines(app)
         lines = help_lines()
         assert lines[0] == first and lines[-1].split()[0] == last and len(lines) >= 12
-        log = app.lobby.query_one(LobbyLog).scrollable_content_region
+        log = lobby_of(app).query_one(LobbyLog).scrollable_content_region
         for line in lines:
             # One command a line, each on the screen at once, none wrapped.
             assert len(line) <= log.width, line
             assert any(row[log.x : log.right].rstrip() == line.rstrip() for row in screen), (line, screen)
-        await pilot.press(*keys_of("help new"), "enter")
+        await type_line(pilot, "help new")
         await pilot.pause()
         await pilot.pause()
         for line in new_help_lines():
@@ -297,25 +293,27 @@ async def test_the_whole_story_f6_has_the_table_chat_where_it_was_said():
     app = ssh_app_factory(ANNA_BACK, hub)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.game_screen is not None and app.game_screen.is_attached, "seated")
-        await until(pilot, lambda: "good luck all" in log_text(app.game_screen.query_one(LogPane)), "chat")
+        await until(
+            pilot, lambda: "good luck all" in log_text(game_screen_of(app).query_one(LogPane)), "chat"
+        )
         if table.game.pending()[0] != 0:
             await pilot.press("enter")  # the bots hurried to anna's choice
         await until(pilot, lambda: table.game.pending()[0] == 0, "anna's choice")
-        await pilot.press(*keys_of("say hello table"), "enter")
-        await until(pilot, lambda: "hello table" in log_text(app.game_screen.query_one(LogPane)), "said")
+        await type_line(pilot, "say hello table")
+        await until(pilot, lambda: "hello table" in log_text(game_screen_of(app).query_one(LogPane)), "said")
         table.submit(0, [table.game.legal_actions()[0]])  # a decision after it: narrated after the chat
         await pilot.pause()
-        await until(pilot, lambda: app.game_screen.told > 0, "told")
-        told_before = app.game_screen.told
+        await until(pilot, lambda: game_screen_of(app).told > 0, "told")
+        told_before = game_screen_of(app).told
         await pilot.press("f6")
         await until(pilot, lambda: isinstance(app.screen, StoryScreen), "the whole story")
-        story = app.screen.render_story().plain
-        whole = app.game_screen.whole_story()
+        story = screen_as(app, StoryScreen).render_story().plain
+        whole = game_screen_of(app).whole_story()
         said = next(i for i, line in enumerate(whole) if line.text == "anna: hello table")
         assert 0 < said < len(whole) - 1 and whole[said + 1].kind != "chat", whole[said:]  # told after it
         assert "bruno: good luck all" in story and "anna: hello table" in story, story
         assert story.index("good luck all") < story.index("hello table")
-        pane = log_text(app.game_screen.query_one(LogPane))
+        pane = log_text(game_screen_of(app).query_one(LogPane))
         # In the same order as the pane told them.
         assert pane.index("good luck all") < pane.index("hello table")
         assert told_before > 0

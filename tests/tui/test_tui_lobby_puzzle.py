@@ -3,7 +3,7 @@ day's count, `puzzle N` answers it, and the records keep the first answer (citad
 
 from datetime import UTC, date, datetime
 
-from pilots import keys_of, log_text, until
+from pilots import keys_of, log_text, type_line, until
 from sessions import session_info
 
 from citadels_core.puzzle import daily
@@ -24,7 +24,7 @@ async def test_the_days_puzzle_is_posed_and_answered_in_the_full_screen_lobby():
     app = ssh_app_factory(ANNA, hub)
     async with app.run_test(size=(80, 24)) as pilot:
         log = app.screen.query_one(LobbyLog)
-        await pilot.press(*keys_of("puzzle"), "enter")
+        await type_line(pilot, "puzzle")
         await until(pilot, lambda: "0 players solved today's puzzle" in log_text(log), "the puzzle posed")
         assert "One choice here is clearly best: which?" in log_text(log)
         await pilot.press(*keys_of(f"puzzle {right}"), "enter")

@@ -7,9 +7,9 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from pilots import SIZE, pause_until, story
+from pilots import SIZE, deciding, game_screen_of, pause_until, seat_of, story, table_of
 from rich.console import Console
-from tui_states import GOLD, deciding
+from tui_states import GOLD
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
@@ -41,10 +41,10 @@ def position_text() -> str:
 
 
 def _cities(app: CitadelsApp) -> str:
-    pane = app.game_screen.query_one(CitiesPane)
-    v = app.seat.view()
+    pane = game_screen_of(app).query_one(CitiesPane)
+    v = seat_of(app).view()
     console = Console(width=200, record=True, file=io.StringIO())
-    console.print(pane.render_cities(v, app.table.config))
+    console.print(pane.render_cities(v, table_of(app).config))
     return console.export_text()
 
 
@@ -54,24 +54,24 @@ async def test_a_game_from_a_position_shows_its_state_and_takes_a_move(tmp_path:
     app = CitadelsApp(home=tmp_path, pace=0, position=text, position_bots="easy")
     async with app.run_test(size=SIZE) as pilot:
         await pause_until(pilot, lambda: deciding(app))
-        assert app.seat.player == SEAT and app.table.bot_kinds == {0: "easy", 1: "easy", 3: "easy"}
-        v = app.seat.view()
+        assert seat_of(app).player == SEAT and table_of(app).bot_kinds == {0: "easy", 1: "easy", 3: "easy"}
+        v = seat_of(app).view()
         assert v == view(start, SEAT)  # nothing moved before the human's decision
-        hand = app.game_screen.query_one(HandPane)
+        hand = game_screen_of(app).query_one(HandPane)
         assert hand.cards and sorted(hand.cards) == sorted(v.hand)
         assert f"{v.players[SEAT].gold} gold" in str(hand.border_title)
         cities = _cities(app)
         for p in v.players:
             assert f"{p.gold}g" in cities or p.gold == 0
             for d in p.city:
-                assert card_name(app.table.config, d.key) in cities
+                assert card_name(table_of(app).config, d.key) in cities
         assert any(p.city for p in v.players)
         gold = v.players[SEAT].gold
         await pilot.press(*"gold", "enter")
         await pause_until(
-            pilot, lambda: app.table.record.actions and app.seat.view().players[SEAT].gold == gold + 2
+            pilot, lambda: table_of(app).record.actions and seat_of(app).view().players[SEAT].gold == gold + 2
         )
-        assert app.table.record.actions[0] == (SEAT, GOLD)
+        assert table_of(app).record.actions[0] == (SEAT, GOLD)
         assert "From the position given: you play Clara; the other seats are bots (easy)." in story(app)
         await pilot.press(*"share", "enter")
         await pilot.pause()
@@ -84,8 +84,10 @@ async def test_a_chosen_seat_plays_from_the_position_while_bots_play_up_to_it(tm
     app = CitadelsApp(home=tmp_path, pace=0, position=text, position_seat=0, position_bots="random")
     async with app.run_test(size=SIZE) as pilot:
         await pause_until(pilot, lambda: deciding(app))
-        assert app.seat.player == 0 and app.table.record.actions  # the bots played seat 2's turn and on
-        assert all(p != 0 for p, _ in app.table.record.actions)
+        assert (
+            seat_of(app).player == 0 and table_of(app).record.actions
+        )  # the bots played seat 2's turn and on
+        assert all(p != 0 for p, _ in table_of(app).record.actions)
 
 
 def test_the_command_line_refuses_a_position_the_rules_refuse(tmp_path: Path, capsys):

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pilots import pause_until, until_screen
 from tui_states import finished_record
 
 from citadels_core import Game
@@ -22,14 +23,6 @@ from citadels_tui.components.replay_screen import ReplayScreen
 from citadels_tui.replay_app import ReplayApp
 
 SIZE = (110, 32)
-
-
-async def _until(pilot, test, limit: int = 400) -> None:
-    for _ in range(limit):
-        await pilot.pause()
-        if test():
-            return
-    raise AssertionError("the screen never came")
 
 
 def _view_after(record, k: int, seat: int | None):
@@ -47,8 +40,7 @@ async def test_the_viewer_opened_from_a_line_steps_through_the_game_as_a_seat_sa
     record = decode(encode(finished_record()))
     app = ReplayApp(record, 2, home=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        screen = app.screen
+        screen = await until_screen(pilot, ReplayScreen)
         # It plays nothing: under the viewer is Textual's empty default screen, not a game of its own.
         assert app.game_screen is None and app.table is None and len(app.screen_stack) == 2
         name = record.config.names[2]
@@ -66,7 +58,7 @@ async def test_the_viewer_opened_from_a_line_steps_through_the_game_as_a_seat_sa
         await pilot.pause()
         assert screen.at == len(record.actions) and screen.replay.steps[-1].view.result is not None
         await pilot.press("q")  # the viewer is the whole app: leaving it ends the app
-        await _until(pilot, lambda: not app.is_running)
+        await pause_until(pilot, lambda: not app.is_running, "the app closed", 400, paused=True)
     assert app.return_value == 0
 
 
@@ -74,8 +66,7 @@ async def test_the_viewer_as_a_spectator_shows_no_hand(tmp_path: Path):
     record = decode(encode(finished_record()))
     app = ReplayApp(record, None, home=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        screen = app.screen
+        screen = await until_screen(pilot, ReplayScreen)
         assert "as a spectator saw it" in _title(screen) and not screen.query(HandPane)
         await pilot.press("r", "3", "enter")
         await pilot.pause()
@@ -83,7 +74,7 @@ async def test_the_viewer_as_a_spectator_shows_no_hand(tmp_path: Path):
         assert screen.at == k and screen.replay.steps[k].view == _view_after(record, k, None)
         assert not screen.replay.steps[k].view.hand
         await pilot.press("escape")
-        await _until(pilot, lambda: not app.is_running)
+        await pause_until(pilot, lambda: not app.is_running, "the app closed", 400, paused=True)
 
 
 def _args(*argv: str) -> argparse.Namespace:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from pilots import events_of, pause_until, result_of, table_of, there, until_screen
 from sessions import session_info
 from textual.widgets import Button
 from textual_plotext import PlotextPlot
@@ -32,17 +33,9 @@ SIZE = (100, 30)
 BOTS = {1: "heuristic", 2: "heuristic", 3: "heuristic"}
 
 
-async def _until(pilot, test, limit: int = 400) -> None:
-    for _ in range(limit):
-        await pilot.pause()
-        if test():
-            return
-    raise AssertionError("the screen never came")
-
-
 async def _finished_game(app: CitadelsApp, pilot) -> None:
     app.start(finished_record(), BOTS, save_target(app.home))
-    await _until(pilot, lambda: isinstance(app.screen, EndScreen))
+    await until_screen(pilot, EndScreen)
 
 
 async def test_esc_on_the_end_screen_shows_the_board_and_the_key_or_command_opens_it_again(tmp_path: Path):
@@ -50,20 +43,20 @@ async def test_esc_on_the_end_screen_shows_the_board_and_the_key_or_command_open
     async with app.run_test(size=SIZE) as pilot:
         await _finished_game(app, pilot)
         await pilot.press("escape")
-        await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await until_screen(pilot, GameScreen)
         assert app.is_running and app.return_value is None  # Esc never quits
         await pilot.press("f7")
-        await _until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await until_screen(pilot, EndScreen)
         await pilot.press("escape")
-        await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await until_screen(pilot, GameScreen)
         await pilot.press(*"results", "enter")
-        await _until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await until_screen(pilot, EndScreen)
         await pilot.press("escape")
-        await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await until_screen(pilot, GameScreen)
         await pilot.press(*"end", "enter")  # once the game is over, "end" is its end screen
-        await _until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await until_screen(pilot, EndScreen)
         app.saver.flush()
-        kept = app.save_path.with_name(LAST_GAME)
+        kept = there(app.save_path, "the save path").with_name(LAST_GAME)
         assert GameRecord.loads(kept.read_text(encoding="utf-8")).replay(record_events=False).over
         await pilot.press("q")  # quitting asks nothing
     assert app.return_value == 0
@@ -76,23 +69,22 @@ async def test_the_review_opens_from_the_end_screen_with_its_timeline_and_chart(
         end = app.screen
         assert end.query_one("#review", Button)
         await pilot.press("r")
-        await _until(pilot, lambda: isinstance(app.screen, ReviewScreen))
-        review = app.screen
-        rounds = app.table.game.round
+        review = await until_screen(pilot, ReviewScreen)
+        rounds = table_of(app).game.round
         assert len(review.query(".review-round")) == rounds
         assert "Round 1" in str(review.query_one("#round-1").render())
         assert len(review.scores) == rounds
-        assert review.scores[-1] == [s["total"] for s in app.table.game.result["scores"]]
+        assert review.scores[-1] == [s["total"] for s in result_of(table_of(app).game)["scores"]]
         await pilot.press("s")
         await pilot.pause()
         assert review.query_one(PlotextPlot).display
         legend = str(review.query_one("#review-legend").render())
-        for name in app.table.config.names[1:]:
+        for name in table_of(app).config.names[1:]:
             assert name in legend  # each player by name and marker, readable without colour
         assert "* you" in legend
         assert review.query_one(TurningPointsPane)
         await pilot.press("escape")
-        await _until(pilot, lambda: app.screen is end)
+        await pause_until(pilot, lambda: app.screen is end, "the end screen back", 400, paused=True)
         assert app.is_running
 
 
@@ -104,7 +96,7 @@ def test_the_timeline_reveals_nothing_hidden():
     chosen: dict[int, set[tuple[str, int]]] = {}
     public: dict[int, set[tuple[str, int]]] = {}
     rnd = 0
-    for e in full.events:
+    for e in events_of(full):
         if e.kind == "round":
             rnd = e.data["round"]
         elif e.kind == "choose_private":
@@ -133,7 +125,7 @@ async def test_the_review_screen_never_names_a_face_down_character_as_held():
     rec = finished_record()
     app = ReviewApp(rec, 0)
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        await until_screen(pilot, ReviewScreen)
         g = Game(rec.config, rec.seed, record_events=False)
         down = {g.round: g.character_key(g.facedown[0])}
         for p, a in rec.actions:
@@ -154,7 +146,7 @@ def test_the_scores_are_one_row_per_round_ending_with_the_final_score():
     rows = score_history(rec, 0)
     g = rec.replay(record_events=False)
     assert len(rows) == g.round and all(len(r) == 4 for r in rows)
-    assert rows[-1] == [s["total"] for s in g.result["scores"]]
+    assert rows[-1] == [s["total"] for s in result_of(g)["scores"]]
     assert any(rows[0])  # districts were built in round 1
 
 
@@ -169,7 +161,7 @@ async def test_citadels_review_opens_a_good_file(tmp_path: Path):
     assert problem is None and rec is not None
     app = ReviewApp(rec, 0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        await until_screen(pilot, ReviewScreen)
         await pilot.press("escape")
     assert app.return_value == 0
 
@@ -218,17 +210,18 @@ async def test_a_spectator_closes_the_end_screen_onto_the_board_and_reviews_the_
             if pd[0] == 0:
                 table.submit(0, [table.game.legal_actions()[0]])
         await pilot.press(*"watch", "space", "1", "enter")
-        await _until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await until_screen(pilot, EndScreen)
         assert app.screen.query_one("#lobby", Button)
         await pilot.press("escape")
-        await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await until_screen(pilot, GameScreen)
         assert app.is_running
         await pilot.press("f7")
-        await _until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await until_screen(pilot, EndScreen)
         await pilot.press("r")
-        await _until(pilot, lambda: isinstance(app.screen, ReviewScreen))
-        assert app.screen.seat is None  # a spectator's review: only what everyone saw
+        assert (
+            await until_screen(pilot, ReviewScreen)
+        ).seat is None  # a spectator's review: only what everyone saw
         await pilot.press("escape")
-        await _until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await until_screen(pilot, EndScreen)
         await pilot.press("l")
-        await _until(pilot, lambda: app.game_screen is None)
+        await pause_until(pilot, lambda: app.game_screen is None, "the game screen gone", 400, paused=True)

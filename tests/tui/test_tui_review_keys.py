@@ -4,22 +4,18 @@ as soon as it opens, whatever has the focus, every line can be reached, and the 
 from __future__ import annotations
 
 import pytest
+from pilots import turning_points_worked_out
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from tui_states import QuickReview, finished_record
 
 from citadels_tui.components.review_screen import ReviewScreen
-from citadels_tui.components.turning_points import TurningPointsPane
 
 
 async def opened(pilot, lang: str = "en") -> ReviewScreen:
-    for _ in range(4000):  # a bounded number of turns, not a timed assertion
-        await pilot.pause(0.01)
-        screen = pilot.app.screen
-        if isinstance(screen, ReviewScreen) and screen.query_one(TurningPointsPane).done:
-            await pilot.pause()
-            return screen
-    raise AssertionError("the review never finished its turning points")
+    screen = await turning_points_worked_out(pilot)
+    await pilot.pause()
+    return screen
 
 
 def last(screen: ReviewScreen, tab: str) -> Widget:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pilots import screen_lines
+from pilots import game_screen_of, screen_lines, seat_of
 from rich.text import Text
 from tui_states import late_game
 
@@ -69,7 +69,7 @@ async def test_the_screen_shows_what_a_player_needs_at_every_size(tmp_path, size
     app = CitadelsApp(home=tmp_path, resume=True, pace=0, lang=lang)
     async with app.run_test(size=size) as pilot:
         await _open(app, pilot)
-        gs = app.game_screen
+        gs = game_screen_of(app)
         lines = screen_lines(app)
         top = lines[0]
         assert f"{words['round']} {v.round}" in top and f"{words['deck']} {v.deck_size}" in top, top
@@ -94,7 +94,7 @@ async def test_the_screen_shows_what_a_player_needs_at_every_size(tmp_path, size
 
 async def seen_cities(app: CitadelsApp, pilot) -> list[str]:
     """The lines of the cities' frame, scrolled through with Ctrl+↓ to its end (and back to the top)."""
-    box = app.game_screen.query_one("#cities-box")
+    box = game_screen_of(app).query_one("#cities-box")
     seen = region_text(screen_lines(app), box.region)
     if box.max_scroll_y > 0:
         assert "Ctrl+↑↓" in seen[0], seen  # the frame's title says how to see the rest
@@ -116,7 +116,7 @@ def assert_whole_names(app: CitadelsApp, v: View, cities: list[str]) -> None:
     text = "\n".join(cities)
     for p in v.players:
         for d in p.city:
-            name = card_name(app.seat.config, d.key)
+            name = card_name(seat_of(app).config, d.key)
             assert f"{name} {d.cost}" in text or f"{name}+ {d.cost}" in text, (name, cities)
 
 
@@ -144,7 +144,7 @@ async def test_below_the_least_size_a_centred_sentence_asks_for_more(tmp_path):
         assert f"{MIN_WIDTH} columns by {MIN_HEIGHT} lines" in " ".join(lines)
         await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
         await pilot.pause()
-        assert not app.game_screen.query_one("#too-small").display
+        assert not game_screen_of(app).query_one("#too-small").display
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

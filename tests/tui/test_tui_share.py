@@ -5,19 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pilots import SIZE, pause_until, story
-from sessions import session_info
-from tui_states import GOLD, deciding
+from pilots import SIZE, deciding, pause_until, seat_of, seated, story, table_of
+from tui_states import GOLD, a_guest_hosting
 
 from citadels_core import GameConfig
 from citadels_core.gameline import read
 from citadels_core.record import state_digest
-from citadels_server.hub import Hub
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
 from citadels_tui.commands import parse
 from citadels_tui.components.share_screen import GameLine, ShareScreen
-from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.table import Table
 
 
@@ -43,18 +40,18 @@ async def test_share_shows_a_line_that_decodes_to_the_game_and_copies_it(tmp_pat
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(40):  # through the draft to the first turn, choosing option 1
             await pause_until(pilot, lambda: deciding(app))
-            if GOLD in app.seat.view().legal:
+            if GOLD in seat_of(app).view().legal:
                 break
             await pilot.press("1")
-        assert app.table.record.actions
+        assert table_of(app).record.actions
         await pilot.press(*"share", "enter")
         await pause_until(pilot, lambda: bool(app.clipboard))
         await pilot.pause()
         line = _line_in_story(app)
         record, bots = read(line)
-        assert record.actions == app.table.record.actions and record.seed == app.table.record.seed
-        assert record.config == app.table.config and bots == app.table.bot_kinds
-        assert state_digest(record.replay(record_events=False)) == state_digest(app.table.game)
+        assert record.actions == table_of(app).record.actions and record.seed == table_of(app).record.seed
+        assert record.config == table_of(app).config and bots == table_of(app).bot_kinds
+        assert state_digest(record.replay(record_events=False)) == state_digest(table_of(app).game)
         assert app.clipboard == line
 
 
@@ -67,24 +64,19 @@ async def test_share_in_russian(tmp_path: Path):
             await pilot.press(*"поделиться", "enter")
             await pause_until(pilot, lambda: bool(app.clipboard))
             await pilot.pause()
-            assert read(_line_in_story(app))[0].actions == app.table.record.actions
+            assert read(_line_in_story(app))[0].actions == table_of(app).record.actions
     finally:
         i18n.set_language("en")
 
 
 async def test_a_hosted_game_is_shared_only_once_it_is_over():
-    hub = Hub(pace=0.0)
-    ht = hub.create("anna", None, 3)
-    app = ssh_app_factory(session_info(name="anna", key_fingerprint=None), hub)
+    hub, ht, app = a_guest_hosting()
     async with app.run_test(size=SIZE) as pilot:
-        hub.start(ht, "anna")
-        await pilot.pause()
-        app.sit(ht, 0)
-        await pause_until(pilot, lambda: deciding(app))
+        await seated(pilot, hub, ht)
         await pilot.press(*"share", "enter")
         await pause_until(pilot, lambda: "shared once the game is over" in story(app))
         assert "citadels:1:" not in story(app) and not app.clipboard
-        ht.table.close()
+        table_of(ht).close()
 
 
 async def test_a_line_too_long_for_the_terminal_is_not_shown_in_pieces_and_the_screen_says_where_it_is(
@@ -94,7 +86,7 @@ async def test_a_line_too_long_for_the_terminal_is_not_shown_in_pieces_and_the_s
 
     long = "citadels:1:" + "A" * 3000 + ":00000000"
     hint = "citadels replay /tmp/save.json --line > game-line.txt"
-    app = App()
+    app: App[None] = App()
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(ShareScreen(long, hint))
         await pilot.pause()

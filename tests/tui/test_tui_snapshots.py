@@ -10,7 +10,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import pytest
-from pilots import LARGE, LEAST, SIZES, SMALL, pressing, until_my_turn
+from pilots import (
+    LARGE,
+    LEAST,
+    SIZES,
+    SMALL,
+    pressing,
+    turning_points_worked_out,
+    until_my_turn,
+    until_screen,
+)
 from sessions import session_info
 from tui_states import QuickReview, finished_record
 
@@ -38,11 +47,7 @@ async def _end_screen(pilot) -> None:
     await until_my_turn(pilot)
     app = pilot.app
     app.start(finished_record(), {1: "heuristic", 2: "heuristic", 3: "heuristic"}, save_target(app.home))
-    for _ in range(200):
-        await pilot.pause()
-        if isinstance(app.screen, EndScreen):
-            return
-    raise AssertionError("no end screen")
+    await until_screen(pilot, EndScreen, 200)
 
 
 # name -> (how to get there, the sizes it is shown at)
@@ -112,12 +117,8 @@ async def _watch(pilot, finish: bool) -> None:
         if pd[0] == 0:
             table.submit(0, [table.game.legal_actions()[0]])
     await pilot.press(*"watch", "space", "1", "enter")
-    for _ in range(200):
-        await pilot.pause()
-        if isinstance(app.screen, EndScreen if finish else HostedGameScreen):
-            await pilot.pause()
-            return
-    raise AssertionError("not watching")
+    await until_screen(pilot, EndScreen if finish else HostedGameScreen, 200)
+    await pilot.pause()
 
 
 @pytest.mark.parametrize("finish", [False, True], ids=["game", "end"])
@@ -135,16 +136,11 @@ def test_the_end_screen_large(snap_compare, tmp_path):
 
 def _review(tab: str) -> Callable[..., Awaitable[None]]:
     async def run_before(pilot) -> None:
-        from citadels_tui.components.review_screen import ReviewScreen
 
         await _end_screen(pilot)
         await pilot.press("r", *([tab] if tab else []))
-        for _ in range(200):
-            await pilot.pause()
-            if isinstance(pilot.app.screen, ReviewScreen):
-                await pilot.pause()
-                return
-        raise AssertionError("no review")
+        await until_screen(pilot, ReviewScreen, 200)
+        await pilot.pause()
 
     return run_before
 
@@ -158,15 +154,8 @@ def test_the_review(snap_compare, tmp_path, size, tab):
 
 def _turning_points(*keys: str) -> Callable[..., Awaitable[None]]:
     async def run_before(pilot) -> None:
-        from citadels_tui.components.turning_points import TurningPointsPane
 
-        for _ in range(4000):  # a bounded number of turns, not a timed assertion
-            await pilot.pause(0.01)
-            screen = pilot.app.screen
-            if isinstance(screen, ReviewScreen) and screen.query_one(TurningPointsPane).done:
-                break
-        else:
-            raise AssertionError("the turning points were never worked out")
+        await turning_points_worked_out(pilot)
         await pilot.press("p", *keys)
         await pilot.pause()
 

@@ -1,5 +1,7 @@
 """Settings and the saved game: read, written atomically, and never lost when broken."""
 
+from pilots import pending_of, there
+
 from citadels_core import GameConfig
 from citadels_core.record import GameRecord
 from citadels_tui.saves import read_save, save_target, write_save
@@ -52,7 +54,7 @@ def _record(actions: int = 0) -> GameRecord:
     rec = GameRecord(GameConfig.create(4), 3, [])
     g = Game(rec.config, rec.seed)
     for _ in range(actions):
-        p, _kind = g.pending()
+        p, _kind = pending_of(g)
         a = g.legal_actions()[0]
         g.apply(p, a)
         rec.actions.append((p, a))
@@ -101,7 +103,7 @@ def test_the_bots_levels_are_saved_beside_the_record_and_replay_ignores_them(tmp
     rec = _record(3)
     path = save_target(tmp_path)
     write_save(rec, path, {1: "random", 2: "heuristic", 3: "random"})
-    saved, _ = read_save(tmp_path)
+    saved = there(read_save(tmp_path)[0], "the save")
     assert saved.bots == {1: "random", 2: "heuristic", 3: "random"}
     assert Rec.loads(path.read_text(encoding="utf-8")).actions == rec.actions
 
@@ -109,8 +111,8 @@ def test_the_bots_levels_are_saved_beside_the_record_and_replay_ignores_them(tmp
 def test_the_language_and_theme_are_saved_beside_the_record(tmp_path):
     path = save_target(tmp_path)
     write_save(_record(3), path, language="ru", theme="night")
-    saved, _ = read_save(tmp_path)
+    saved = there(read_save(tmp_path)[0], "the save")
     assert (saved.language, saved.theme) == ("ru", "night")
     write_save(_record(3), path)  # an older save says neither: resuming keeps the session's
-    saved, _ = read_save(tmp_path)
+    saved = there(read_save(tmp_path)[0], "the save")
     assert (saved.language, saved.theme) == ("", "")

@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pilots import keys_of, settle
+from pilots import city_rows, game_screen_of, keys_of, seat_of, settle, table_of, type_line
 
 from citadels_core import GameConfig
 from citadels_core.record import GameRecord
@@ -34,40 +34,37 @@ async def _a_few_moves(app: CitadelsApp, pilot, moves: int = 8) -> None:
         await settle(app, pilot)
 
 
+async def _scrolled(pilot, widget, key: str) -> float:
+    """`widget`'s scroll_y once `key` is pressed."""
+    await pilot.press(key)
+    await pilot.pause()
+    return widget.scroll_y
+
+
 @pytest.mark.slow
 async def test_page_keys_scroll_the_story_while_the_command_line_keeps_the_focus_and_the_text(tmp_path: Path):
     app = CitadelsApp(home=tmp_path, seed=21, pace=0)
     async with app.run_test(size=SMALL) as pilot:
         await _a_few_moves(app, pilot)
-        log = app.game_screen.query_one(LogPane)
-        line = app.game_screen.query_one(CommandLine)
+        log = game_screen_of(app).query_one(LogPane)
+        line = game_screen_of(app).query_one(CommandLine)
         assert log.max_scroll_y > 2 * log.size.height  # more story than a few pages of the pane
         assert log.scroll_y == log.max_scroll_y  # it follows the game
         await pilot.press(*keys_of("bui"))
-        await pilot.press("pageup")
-        await pilot.pause()
-        assert log.scroll_y < log.max_scroll_y
-        assert "Ctrl+End" in log.border_title  # scrolled back is said in words, not by the scrollbar only
+        assert await _scrolled(pilot, log, "pageup") < log.max_scroll_y
+        assert "Ctrl+End" in str(
+            log.border_title
+        )  # scrolled back is said in words, not by the scrollbar only
         back = log.scroll_y
-        await pilot.press("pageup")
-        await pilot.pause()
-        assert log.scroll_y < back
-        await pilot.press("pagedown")
-        await pilot.pause()
-        assert log.scroll_y == back
-        await pilot.press("ctrl+home")
-        await pilot.pause()
-        assert log.scroll_y == 0
-        await pilot.press("ctrl+end")
-        await pilot.pause()
-        assert log.scroll_y == log.max_scroll_y
+        assert await _scrolled(pilot, log, "pageup") < back
+        assert await _scrolled(pilot, log, "pagedown") == back
+        assert await _scrolled(pilot, log, "ctrl+home") == 0
+        assert await _scrolled(pilot, log, "ctrl+end") == log.max_scroll_y
         assert log.border_title == "Story"
         await pilot.press("shift+pageup")  # the other keys for the beginning and the latest
         await pilot.pause()
         assert log.scroll_y == 0
-        await pilot.press("shift+pagedown")
-        await pilot.pause()
-        assert log.scroll_y == log.max_scroll_y
+        assert await _scrolled(pilot, log, "shift+pagedown") == log.max_scroll_y
         # All along the command line kept the focus and what was typed; typing goes on where it was.
         assert app.focused is line
         await pilot.press(*keys_of("ld"))
@@ -78,7 +75,7 @@ async def test_a_story_read_back_is_not_pulled_down_by_new_lines(tmp_path: Path)
     app = CitadelsApp(home=tmp_path, seed=21, pace=0)
     async with app.run_test(size=SMALL) as pilot:
         await _a_few_moves(app, pilot, 4)
-        log = app.game_screen.query_one(LogPane)
+        log = game_screen_of(app).query_one(LogPane)
         await pilot.press("ctrl+home")
         await pilot.pause()
         log.say("a line written while the player reads back")
@@ -102,8 +99,8 @@ async def test_story_command_and_f6_open_the_whole_story_by_round_searchable_clo
     app = CitadelsApp(home=tmp_path, seed=21, pace=0)
     async with app.run_test(size=SMALL) as pilot:
         await _a_few_moves(app, pilot, 14)
-        game = app.game_screen
-        assert app.table.game.round >= 2
+        game = game_screen_of(app)
+        assert table_of(app).game.round >= 2
         await pilot.press(*keys_of("bu"))  # a half-typed command waits under the story
         await pilot.press("f6")
         await pilot.pause()
@@ -113,24 +110,16 @@ async def test_story_command_and_f6_open_the_whole_story_by_round_searchable_clo
         assert "── Round 1 ──" in text and "── Round 2 ──" in text
         assert text.index("── Round 1 ──") < text.index("── Round 2 ──")
         assert text.startswith("── Before the first round ──")
-        first, _ = app.seat.lines(0)
+        first, _ = seat_of(app).lines(0)
         assert first[0].text in text and first[-1].text in text
         # It opens on the latest lines; the keys of the story pane scroll it, the find box keeping the focus.
         scroll = app.screen.query_one("#story-body")
         assert scroll.max_scroll_y > 0 and scroll.scroll_y == scroll.max_scroll_y
-        await pilot.press("pageup")
-        await pilot.pause()
-        assert scroll.scroll_y < scroll.max_scroll_y
+        assert await _scrolled(pilot, scroll, "pageup") < scroll.max_scroll_y
         back = scroll.scroll_y
-        await pilot.press("up")
-        await pilot.pause()
-        assert scroll.scroll_y == back - 1
-        await pilot.press("ctrl+home")
-        await pilot.pause()
-        assert scroll.scroll_y == 0
-        await pilot.press("ctrl+end")
-        await pilot.pause()
-        assert scroll.scroll_y == scroll.max_scroll_y
+        assert await _scrolled(pilot, scroll, "up") == back - 1
+        assert await _scrolled(pilot, scroll, "ctrl+home") == 0
+        assert await _scrolled(pilot, scroll, "ctrl+end") == scroll.max_scroll_y
         assert app.focused is app.screen.query_one("#story-find")
         # Typing narrows it to the lines that hold the words, with how many there are.
         every = text.count("\n")
@@ -148,7 +137,7 @@ async def test_story_command_and_f6_open_the_whole_story_by_round_searchable_clo
         assert "0 lines hold “goldzzz”" in str(app.screen.query_one("#story-count").render())
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is game
+        assert app.screen_stack[-1] is game
         line = game.query_one(CommandLine)
         assert app.focused is line and line.value == "bu"
         # The command, in English and in Russian, opens it too.
@@ -157,12 +146,12 @@ async def test_story_command_and_f6_open_the_whole_story_by_round_searchable_clo
         assert isinstance(app.screen, StoryScreen)
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press(*keys_of("летопись"), "enter")
+        await type_line(pilot, "летопись")
         await pilot.pause()
         assert isinstance(app.screen, StoryScreen)
         await pilot.press("f6")  # F6 closes it as well
         await pilot.pause()
-        assert app.screen is game
+        assert app.screen_stack[-1] is game
 
 
 def test_the_story_is_cut_at_each_round():
@@ -213,14 +202,14 @@ def _pick(table, seat: int) -> None:
 
 async def _until_anna(app: CitadelsApp, pilot, stop=lambda: False) -> None:
     """The other seats play until Anna must decide (or `stop` says so)."""
-    table = app.table
+    table = table_of(app)
     for _ in range(400):
         await pilot.pause()
         pd = table.game.pending()
         if pd is None or stop():
             return
         if pd[0] == 0:
-            if app.game_screen.view().legal == app.seat.view().legal:
+            if game_screen_of(app).view().legal == seat_of(app).view().legal:
                 return
             continue
         _pick(table, pd[0])
@@ -236,37 +225,37 @@ async def test_the_hand_and_cities_mark_what_changed_since_you_acted_until_you_a
         # Anna at a table whose other seats are played by hand here (no bots), so that they do what we say.
         app.start(GameRecord(cfg, 2, []), {}, save_target(app.home))
         await pilot.pause()
-        game = app.game_screen
+        game = game_screen_of(app)
         assert isinstance(game, GameScreen)
         hand, cities = game.query_one(HandPane), game.query_one(CitiesPane)
         await _until_anna(app, pilot)
         assert "✦" not in hand.render_hand(cfg).plain  # nothing changed yet
-        before = set(app.seat.view().hand)
+        before = set(seat_of(app).view().hand)
         # Anna takes the highest character offered (the Magician is left for Bruno, rank 3, before her).
-        options = app.seat.view().legal
+        options = seat_of(app).view().legal
         choice = max(
             (a for a in options if a.args[0] != "magician"),
-            key=lambda a: cfg.ed.characters[cfg.ed.character_by_key[a.args[0]]].rank,
+            key=lambda a: cfg.ed.characters[cfg.ed.character_by_key[str(a.args[0])]].rank,
         )
         await pilot.press(*keys_of(str(options.index(choice) + 1)))
         await _until_anna(app, pilot)
-        now = set(app.seat.view().hand)
+        now = set(seat_of(app).view().hand)
         assert now != before, "Bruno's Magician swapped hands with Anna"
         shown = hand.render_hand(cfg).plain
         for k in now - before:
             assert f"✦{cfg.ed.districts[cfg.ed.district_by_key[k]].name}" in shown
-        assert "✦ new" in hand.border_title
-        built = [p for p in app.seat.view().players if p.seat != 0 and p.city]
+        assert "✦ new" in str(hand.border_title)
+        built = [p for p in seat_of(app).view().players if p.seat != 0 and p.city]
         assert built, "someone built before Anna's turn"
-        assert "✦" in cities.render_cities(app.seat.view(), cfg).renderables[built[0].seat].plain
+        assert "✦" in city_rows(cities, seat_of(app).view(), cfg)[built[0].seat].plain
         assert game.query_one("#cities-box").border_title == "Cities · ✦ new"
         # Anna acts (gold): the marks are cleared.
-        await pilot.press(*keys_of("gold"), "enter")
+        await type_line(pilot, "gold")
         await pilot.pause()
         assert "✦" not in hand.render_hand(cfg).plain
         assert "✦" not in str(hand.border_title)
         assert game.query_one("#cities-box").border_title == "Cities"
-        assert all("✦" not in x.plain for x in cities.render_cities(app.seat.view(), cfg).renderables)
+        assert all("✦" not in x.plain for x in city_rows(cities, seat_of(app).view(), cfg))
 
 
 @pytest.mark.slow
@@ -274,8 +263,8 @@ async def test_a_district_gone_from_a_city_is_marked_struck_through(tmp_path: Pa
     app = CitadelsApp(home=tmp_path, seed=21, pace=0)
     async with app.run_test(size=SMALL) as pilot:
         await _a_few_moves(app, pilot, 14)
-        game = app.game_screen
-        v, cfg = app.seat.view(), app.seat.config
+        game = game_screen_of(app)
+        v, cfg = seat_of(app).view(), seat_of(app).config
         owner = next(p for p in v.players if p.city)
         # As if, when Anna last acted, this city held a Castle more (the Warlord destroyed it since).
         then = snapshot(v)
@@ -286,7 +275,7 @@ async def test_a_district_gone_from_a_city_is_marked_struck_through(tmp_path: Pa
         await pilot.pause()
         assert since(game.last_acted, v).gone_from(owner.seat) == Counter({"castle": 1})
         pane = game.query_one(CitiesPane)
-        shown = pane.render_cities(v, cfg).renderables[owner.seat]
+        shown = city_rows(pane, v, cfg)[owner.seat]
         assert "✗Castle 4N" in shown.plain
         gone = shown.plain.index("✗Castle") + 1
         assert any(span.start <= gone < span.end and "strike" in str(span.style) for span in shown.spans)

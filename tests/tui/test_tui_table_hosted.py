@@ -3,19 +3,12 @@ decision for a present player who is too slow."""
 
 import asyncio
 
+from pilots import pending_of, until_in_loop
+
 from citadels_core import GameConfig
 from citadels_tui.i18n import Lazy
 from citadels_tui.journal import Unkept
 from citadels_tui.table import Table
-
-
-async def _until(cond, limit: int = 2000) -> None:
-    # Yield to the table's task until `cond` holds; a bounded number of turns, not a timed assertion.
-    for _ in range(limit):
-        if cond():
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError("the table never got there")
 
 
 class Told(Unkept):
@@ -26,6 +19,12 @@ class Told(Unkept):
 
     def say(self, text: Lazy) -> None:
         self.said.append(str(text))
+
+
+def _said(table: Table) -> list[str]:
+    """What the table said, written down by its journal (a Told)."""
+    assert isinstance(table.journal, Told), table.journal
+    return table.journal.said
 
 
 def _two_humans() -> Table:
@@ -39,11 +38,11 @@ def _two_humans() -> Table:
 
 async def test_a_slow_player_gets_a_stand_in_for_that_decision_only():
     table = _two_humans()
-    said = table.journal.said
+    said = _said(table)
     table.turn_timer = 0.05
     task = asyncio.create_task(table.run())
     try:
-        await _until(lambda: said)
+        await until_in_loop(lambda: said, "the table got there")
         assert said[0] == "anna took too long: a bot plays for them."
         assert table.record.actions[0][0] == 0  # anna's first choice, made for her
         assert 0 not in table.bots  # the seat stays hers
@@ -58,15 +57,15 @@ def _human_moves(table: Table) -> int:
 
 async def test_the_table_waits_for_an_away_player_and_says_so_once():
     table = _two_humans()
-    said = table.journal.said
+    said = _said(table)
     table.turn_timer = 0.05  # a present player's timer: it must not hand an away player's decision to a bot
     loop = asyncio.get_running_loop()
     table.set_away(0, True, until=loop.time() + 60)
     table.set_away(1, True, until=loop.time() + 600)
     task = asyncio.create_task(table.run())
     try:
-        await _until(lambda: any("waits" in line for line in said))
-        first = table.game.pending()[0]
+        await until_in_loop(lambda: any("waits" in line for line in said), "the table got there")
+        first = pending_of(table.game)[0]
         assert first in (0, 1) and _human_moves(table) == 0  # the bot played up to a human's decision only
         name = table.config.names[first]
         assert said == [
@@ -93,13 +92,13 @@ async def test_a_player_who_leaves_mid_decision_is_waited_for_not_timed_out():
     # The turn timer runs while they decide; they leave: no stand-in when it runs out, the table waits.
     table = _two_humans()
     table.turn_timer = 0.05
-    said = table.journal.said
+    said = _said(table)
     task = asyncio.create_task(table.run())
     try:
-        await _until(lambda: table.game.pending()[0] in (0, 1))
-        player = table.game.pending()[0]
+        await until_in_loop(lambda: pending_of(table.game)[0] in (0, 1), "the table got there")
+        player = pending_of(table.game)[0]
         table.set_away(player, True)
-        await _until(lambda: any("waits" in line for line in said))
+        await until_in_loop(lambda: any("waits" in line for line in said), "the table got there")
         assert said[-1] == f"The table waits for {table.config.names[player]} to come back."
         await asyncio.sleep(0.3)  # six times the turn timer
         assert _human_moves(table) == 0 and not any("took too long" in line for line in said)
@@ -114,12 +113,12 @@ async def test_an_away_seat_given_to_a_bot_is_played_at_once():
     table.set_away(1, True)
     task = asyncio.create_task(table.run())
     try:
-        await _until(lambda: table.game.pending()[0] in (0, 1))
+        await until_in_loop(lambda: pending_of(table.game)[0] in (0, 1), "the table got there")
         await asyncio.sleep(0.05)
         assert _human_moves(table) == 0
         table.give_to_bot(0, "random")  # the hold ran out (the hub decides when)
         table.give_to_bot(1, "random")
-        await _until(lambda: _human_moves(table) >= 2)
+        await until_in_loop(lambda: _human_moves(table) >= 2, "the table got there")
     finally:
         table.close()
         await task

@@ -121,8 +121,8 @@ async def test_workers_ignore_ctrl_c_and_end_at_once_when_told():
     ours = signal.getsignal(signal.SIGINT)  # SIG_IGN already if pytest was started in the background
     assert await thinking.think(signal.getsignal, signal.SIGINT) == signal.SIG_IGN
     assert signal.getsignal(signal.SIGINT) is ours  # this process hears Ctrl-C as it did before
-    workers = [p for p in multiprocessing.active_children() if _alive(p.pid)]
+    workers = [p for p in multiprocessing.active_children() if p.pid is not None and _alive(p.pid)]
     assert workers
     thinking.shutdown(now=True)
-    assert not any(_alive(p.pid) for p in workers)
+    assert not any(p.pid is not None and _alive(p.pid) for p in workers)
     assert await thinking.think(os.getpid) != os.getpid()  # and the next search starts a new pool

@@ -4,6 +4,7 @@ of each decision and the costliest decisions in words; a spectator is told they 
 from __future__ import annotations
 
 from helpers import finished_by_bots
+from pilots import there, until
 from textual.app import App, ComposeResult
 from textual.widgets import ProgressBar
 
@@ -30,15 +31,7 @@ class ReviewApp(App[None]):
         yield self.pane
 
 
-async def until(pilot, cond, limit: int = 4000) -> None:
-    for _ in range(limit):
-        if cond():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("it never happened")
-
-
-async def test_the_pane_shows_progress_then_each_decision_and_the_costliest():
+async def test_the_pane_shows_progress_then_each_decision_and_the_costliest(monkeypatch):
     cfg, actions = short_game()
     pane = TurningPointsPane(cfg, SEED, actions, 0, budget=BUDGET)
     app = ReviewApp(pane)
@@ -54,9 +47,9 @@ async def test_the_pane_shows_progress_then_each_decision_and_the_costliest():
             advance(step)
             seen_progress.append(bar.progress)
 
-        bar.advance = advanced  # type: ignore[method-assign]  # the test's own look at each step
-        await until(pilot, lambda: pane.done)
-        assert any(0 < p < bar.total for p in seen_progress), (
+        monkeypatch.setattr(bar, "advance", advanced)  # the test's own look at each step
+        await until(pilot, lambda: pane.done, "the turning points worked out", 4000)
+        assert any(0 < p < there(bar.total, "the bar's total") for p in seen_progress), (
             f"the bar moved decision by decision: {seen_progress}"
         )
         total = len(decision_indices(cfg, SEED, actions, 0))
@@ -88,7 +81,7 @@ async def test_the_pane_in_russian():
     cfg, actions = short_game()
     pane = TurningPointsPane(cfg, SEED, actions[:40], 1, budget=BUDGET)
     async with ReviewApp(pane).run_test(size=(100, 40)) as pilot:
-        await until(pilot, lambda: pane.done)
+        await until(pilot, lambda: pane.done, "the turning points worked out", 4000)
         await pilot.pause()
         assert "Раунд" in pane.text()
         assert "% до → " in pane.text() and "% после: " in pane.text()

@@ -5,18 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pilots import SIZE, pause_until, story
-from sessions import session_info
-from tui_states import CARDS, GOLD, deciding, table_at_gathering
+from pilots import SIZE, deciding, pause_until, seat_of, seated, story, table_of
+from tui_states import CARDS, GOLD, a_guest_hosting, saves_of, table_at_gathering
 
 from citadels_core import GameConfig
 from citadels_core.record import state_digest
 from citadels_core.takeback import GAME_OVER, NOTHING, OTHER_ACTED, REVEALED, take_back_refusal
-from citadels_server.hub import Hub
 from citadels_tui import i18n
 from citadels_tui.app import CitadelsApp
 from citadels_tui.commands import parse
-from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.saves import read_save
 from citadels_tui.table import Table
 
@@ -29,7 +26,7 @@ def test_taking_gold_back_rebuilds_the_table_and_saves_it_without_that_decision(
     assert table.take_back(0) == (None, GOLD)
     assert len(table.record.actions) == moves and state_digest(table.game) == before
     assert table.record.final == before
-    assert table.saved[-1].actions == table.record.actions  # what the autosave wrote
+    assert saves_of(table)[-1].actions == table.record.actions  # what the autosave wrote
     assert GOLD in table.game.legal_actions() and table.seat(0).my_turn()
 
 
@@ -80,23 +77,23 @@ async def test_undo_in_the_app_takes_back_gold_and_the_save_file_follows(tmp_pat
         await pause_until(pilot, lambda: "no decision to take back" in story(app))
         for _ in range(40):  # through the draft to the first turn, choosing option 1
             await pause_until(pilot, lambda: deciding(app))
-            if GOLD in app.seat.view().legal:
+            if GOLD in seat_of(app).view().legal:
                 break
             await pilot.press("1")
-        moves = len(app.table.record.actions)
+        moves = len(table_of(app).record.actions)
         await pilot.press(*"gold", "enter")
-        await pause_until(pilot, lambda: len(app.table.record.actions) == moves + 1)
+        await pause_until(pilot, lambda: len(table_of(app).record.actions) == moves + 1)
         await pilot.press(*"undo", "enter")
         await pause_until(pilot, lambda: "Taken back: Take gold. Decide again." in story(app))
-        assert len(app.table.record.actions) == moves and GOLD in app.seat.view().legal
+        assert len(table_of(app).record.actions) == moves and GOLD in seat_of(app).view().legal
         app.saver.flush()
         saved, _ = read_save(tmp_path)
-        assert saved is not None and saved.record.actions == app.table.record.actions
+        assert saved is not None and saved.record.actions == table_of(app).record.actions
         await pilot.press(*"draw", "enter")
-        await pause_until(pilot, lambda: len(app.table.record.actions) == moves + 1)
+        await pause_until(pilot, lambda: len(table_of(app).record.actions) == moves + 1)
         await pilot.press(*"назад", "enter")
         await pause_until(pilot, lambda: "showed you something that was hidden" in story(app))
-        assert len(app.table.record.actions) == moves + 1
+        assert len(table_of(app).record.actions) == moves + 1
 
 
 async def test_undo_in_russian(tmp_path: Path):
@@ -109,18 +106,13 @@ async def test_undo_in_russian(tmp_path: Path):
 
 
 async def test_undo_is_not_for_a_hosted_table():
-    hub = Hub(pace=0.0)
-    ht = hub.create("anna", None, 3)
-    app = ssh_app_factory(session_info(name="anna", key_fingerprint=None), hub)
+    hub, ht, app = a_guest_hosting()
     async with app.run_test(size=SIZE) as pilot:
-        hub.start(ht, "anna")
-        await pilot.pause()
-        app.sit(ht, 0)
-        await pause_until(pilot, lambda: deciding(app))
+        await seated(pilot, hub, ht)
         await pilot.press("1")
-        await pause_until(pilot, lambda: any(p == 0 for p, _ in ht.table.record.actions))
-        moves = len(ht.table.record.actions)
+        await pause_until(pilot, lambda: any(p == 0 for p, _ in table_of(ht).record.actions))
+        moves = len(table_of(ht).record.actions)
         await pilot.press(*"undo", "enter")
         await pause_until(pilot, lambda: "cannot be taken back at a hosted table" in story(app))
-        assert len(ht.table.record.actions) >= moves  # nothing taken back
-        ht.table.close()
+        assert len(table_of(ht).record.actions) >= moves  # nothing taken back
+        table_of(ht).close()

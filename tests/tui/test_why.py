@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilots import told
+from pilots import pause_until, table_of, told
 
 from citadels_core import Game, GameConfig
 from citadels_core.explain import Reason, Rule, last_reason
@@ -139,16 +139,13 @@ async def test_why_after_a_refused_target_names_the_rule_that_refused_it(tmp_pat
     act(g, "gather", "gold", seat=0)
     app = CitadelsApp(home=tmp_path, pace=0, position=position(g), position_seat=0, position_bots="easy")
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(200):
-            if app.seat is not None and app.seat.my_turn():
-                break
-            await pilot.pause()
+        await pause_until(pilot, lambda: app.seat is not None and app.seat.my_turn(), "Anna's turn", 200)
         await pilot.press(*"destroy castle in bruno's city", "enter")
         await pilot.pause()
         await pilot.press(*"why", "enter")
         await pilot.pause()
         bishop = Reason(Rule.PROTECTED, 1, card="castle", character="bishop", by=0, by_character="warlord")
-        assert told(app).endswith(say(app.table.config, bishop, 0))
+        assert told(app).endswith(say(table_of(app).config, bishop, 0))
         assert told(app).endswith(
             "The Warlord could not touch Bruno's Castle: the Bishop protects Bruno's city."
         )

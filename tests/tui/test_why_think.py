@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from helpers import play_random
-from pilots import told
+from pilots import told, until_my_turn
 
 from citadels_core import Game, GameConfig
 from citadels_core.think import Guess, think
@@ -99,32 +99,22 @@ def pane_text(app) -> str:
     return str(app.game_screen.query_one(CharactersPane).render())
 
 
-async def _settle(pilot) -> None:
-    app = pilot.app
-    for _ in range(2000):
-        await pilot.pause()
-        gs = app.game_screen
-        if gs is not None and app.seat.my_turn() and gs.view().legal == app.seat.view().legal:
-            return
-    raise AssertionError("the game did not come back to the player")
-
-
 async def _guesses_in_the_pane(pilot) -> None:
     """Seed 5: `think on`, then Anna takes the middle character she is offered; at her turn Clara has
     revealed hers, Bruno (who chose after her) turned down two she passed, and David is guessed."""
-    await _settle(pilot)
+    await until_my_turn(pilot)
     await pilot.press(*"think on", "enter")
     await pilot.pause()
     offered = len(pilot.app.seat.view().legal)
     await pilot.press(*str((offered + 1) // 2), "enter")
-    await _settle(pilot)
+    await until_my_turn(pilot)
 
 
 async def test_think_on_puts_the_guesses_in_the_characters_pane_and_keeps_the_setting(tmp_path: Path):
     assert load_settings(tmp_path)[0].think_line is False  # off unless turned on
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await _settle(pilot)
+        await until_my_turn(pilot)
         assert "Guesses:" not in pane_text(app)
         await _guesses_in_the_pane(pilot)
         table = app.table
@@ -155,7 +145,7 @@ async def test_the_settings_screen_turns_the_guesses_line_on_and_off(tmp_path: P
 
     app = CitadelsApp(home=tmp_path, seed=5, pace=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await _settle(pilot)
+        await until_my_turn(pilot)
         await pilot.press("f3")
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
