@@ -74,7 +74,9 @@ def test_cli_replays_a_classic_game_file(tmp_path):
     bot = RandomBot(4)
     log = []
     while not g.over:
-        p = g.pending()[0]
+        pending = g.pending()
+        assert pending is not None  # not over
+        p = pending[0]
         a = bot.choose(view(g, p))
         g.apply(p, a)
         log.append((p, a))

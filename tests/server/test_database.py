@@ -300,7 +300,8 @@ async def test_an_older_schema_is_brought_up_to_date(url, tmp_path):
     db = opened(url, tmp_path)
     try:
         assert await db.games("anna") == [game.summary]  # found by the new table of who played what
-        assert (await db.game(9)).record.actions == game.record.actions
+        found = await db.game(9)
+        assert found is not None and found.record.actions == game.record.actions
         assert db.next_table_id() == 10
     finally:
         db.close()
@@ -586,7 +587,7 @@ def test_citadels_serve_on_postgresql(tmp_path, postgres_url):
         cwd=ROOT,
     )
     assert proc.stdout is not None
-    banner = []
+    banner: list[str] = []
     while not banner or "Players connect with" not in banner[-1]:
         banner.append(proc.stdout.readline())
         assert banner[-1], "the server ended before it listened"

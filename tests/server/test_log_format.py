@@ -9,13 +9,13 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import asyncssh
 import pytest
 from plain_sessions import plain, plain_server
-from served import Guest, Typist, served, take_first_options
+from served import Guest, Ran, Typist, served, take_first_options
 from ssh_helpers import connect, open_game
 
 from citadels_core.gameline import read
@@ -29,7 +29,9 @@ PASSWORD = "correct-horse-battery"
 class Knows(Guest):
     """A keyless player who types the server's password."""
 
-    def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts: list) -> list[str]:
+    def kbdint_challenge_received(
+        self, name: str, instructions: str, lang: str, prompts: Sequence[tuple[str, bool]]
+    ) -> list[str]:
         return [PASSWORD for _ in prompts]
 
 
@@ -79,7 +81,7 @@ async def test_a_whole_games_json_log_parses_line_by_line_and_holds_no_secret(tm
             agent_path=None, client_factory=Knows,
         )  # fmt: skip
         async with conn:
-            games = json.loads((await conn.run("games --json", check=True)).stdout)
+            games = json.loads(Ran.of(await conn.run("games --json", check=True)).stdout)
         anna.close()
         # In plain mode, pat makes table 2 and drops while waiting there.
         conn = await asyncssh.connect(

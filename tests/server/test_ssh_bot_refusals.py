@@ -8,11 +8,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-from pathlib import Path
 
 import asyncssh
-import jsonschema
 import pytest
+from bot_clients import VALIDATOR
 from plain_sessions import plain
 from ssh_helpers import connect, running_server
 
@@ -20,10 +19,6 @@ from citadels_server.hub import Hub
 from citadels_tui.lobby import HubError
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.turns import create_from_words
-
-VALIDATOR = jsonschema.Draft202012Validator(
-    json.loads((Path(__file__).resolve().parents[2] / "docs" / "bot-protocol.schema.json").read_text())
-)
 
 BOT_KEY = asyncssh.generate_private_key("ssh-ed25519")
 

@@ -149,7 +149,8 @@ async def test_kill_9_of_the_process_a_player_is_on_holds_their_seat_until_they_
                 if "your" in p.row(0):
                     p.type("1\r")
             await asyncio.sleep(0.3)
-        assert 1 not in (await db.table_in_play(1)).bots  # he decided for himself: no bot took his seat
+        kept = await db.table_in_play(1)
+        assert kept is not None and 1 not in kept.bots  # he decided for himself: no bot took his seat
         anna.close()
         bruno.close()
     db.close()

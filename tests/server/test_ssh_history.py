@@ -10,31 +10,15 @@ import re
 
 import asyncssh
 import pytest
-from served import Guest, Typist, served
+from served import Typist, served
 
 KEY = asyncssh.generate_private_key("ssh-ed25519")
-
-
-async def login(port: int, name: str, key: asyncssh.SSHKey | None) -> Typist:
-    if key is None:
-        return await Typist.login(port, name)
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username=name,
-        known_hosts=None,
-        client_keys=[key],
-        agent_path=None,
-        client_factory=Guest,
-    )
-    process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
-    return Typist(conn, process, 100, 30)
 
 
 @pytest.mark.slow
 async def test_games_replay_and_leaderboard_answer_over_ssh(tmp_path):
     async with served(tmp_path, "--bot-pace", "0", "--seat-hold", "0.5") as server:
-        anna = await login(server.port, "anna", KEY)
+        anna = await Typist.login(server.port, "anna", key=KEY)
         await anna.shows("lobby")
         anna.type("games\r")
         await anna.shows("You have no finished game here yet.")
@@ -64,7 +48,7 @@ async def test_games_replay_and_leaderboard_answer_over_ssh(tmp_path):
         anna.type("q")
         await anna.shows("Citadels lobby")
 
-        guest = await login(server.port, "bruno", None)
+        guest = await Typist.login(server.port, "bruno")
         await guest.shows("lobby")
         guest.type("leaderboard\r")
         await guest.shows("Guests (no key) are not rated")

@@ -30,7 +30,7 @@ async def test_floods_never_freeze_the_players_of_other_sessions(tmp_path):
             guest = await Typist.login(server.port, f"guest{i}")
             await guest.shows("lobby")
             seconds = 10.0 if kind.startswith("10,000 keys") else FLOOD_SECONDS  # the 10 s of keys
-            flooding = asyncio.get_running_loop().create_task(flood(guest, seconds))  # type: ignore[arg-type]
+            flooding = asyncio.get_running_loop().create_task(flood(guest, seconds))
             latencies = await keep_typing([anna, bruno], seconds)
             await flooding
             p95, rss = percentile(latencies, 95), server.rss_mib()

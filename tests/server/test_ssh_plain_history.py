@@ -46,7 +46,9 @@ async def test_games_replay_and_leaderboard_in_plain_mode_are_sentences(tmp_path
             assert "anna (you) " in game[1] and "Bruno (bot) " in game[1] and ", won" in game[1]
 
             said = await asked(s, "replay 1", "tells round 2")
-            rounds = int(re.search(r"Game 1, round 1 of (\d+):", said)[1])
+            told = re.search(r"Game 1, round 1 of (\d+):", said)
+            assert told is not None, said
+            rounds = int(told[1])
             assert rounds > 2 and "“replay 1 2” tells round 2." in said
             said = await asked(s, f"replay 1 {rounds}", "That was the last round.")
             assert f"Game 1, round {rounds} of {rounds}:" in said and "Game 1, ended" in said

@@ -12,7 +12,7 @@ import re
 
 import asyncssh
 from plain_sessions import Lines, only_lines, plain, plain_server
-from ssh_helpers import connect
+from ssh_helpers import connect, deciding, started
 
 from citadels_server.hub import Hub
 from citadels_tui import i18n
@@ -50,8 +50,8 @@ async def test_plain_rings_are_lines_and_the_bell_only_for_who_asked(tmp_path):
             for s in (a, b):
                 await s.wait_for("Table 1. “say TEXT”")
             # Whoever's decision it is first was told so, the line just before their options.
-            table = hub.tables[1].table
-            first = (a, b)[table.game.pending()[0]]
+            table = started(hub.tables[1])
+            first = (a, b)[deciding(table)]
             await first.wait_for("Your turn at table 1.\nYou can:")
             a.type("say well played bruno")
             await b.wait_for("anna: well played bruno\n" + BEL + "anna named you in the chat.\n")
@@ -149,15 +149,15 @@ async def test_a_turn_based_table_rings_its_players_where_they_are(tmp_path):
             # Who waited for its start is taken to it, as at a fast table.
             for s in (a, b):
                 await s.wait_for("Table 1 started.\nTable 1. “say TEXT”")
-            table = hub.tables[1].table
+            table = started(hub.tables[1])
             # The one whose move it is not goes back to the lobby; the other plays until it is theirs.
-            first = table.game.pending()[0]
+            first = deciding(table)
             mover, other = (a, b) if first == 0 else (b, a)
             other.type("lobby")
             await other.wait_for("You are in the lobby.")
             told = len(other.text)
             for _ in range(20):
-                if table.game.pending()[0] != first:
+                if deciding(table) != first:
                     break
                 version = table.version
                 mover.type("1")
@@ -207,7 +207,7 @@ async def test_news_while_the_prompt_waits_comes_on_a_line_of_its_own_and_the_pr
             a.type("start")
             for s in (a, b):
                 await s.wait_for("Table 1. “say TEXT”")
-            mover, other = (a, b) if hub.tables[1].table.game.pending()[0] == 0 else (b, a)
+            mover, other = (a, b) if deciding(started(hub.tables[1])) == 0 else (b, a)
             await mover.wait_for("You can:")
             await mover.wait_for("\n" + PROMPT, after=mover.text.rindex("You can:"))
             other.type("say your move")
