@@ -18,6 +18,7 @@ import postgres
 import pytest
 from helpers import TABLE_SETTINGS as SETTINGS
 from helpers import new_game, play_random
+from served import serve_command
 
 from citadels_core import Action
 from citadels_core.record import GameRecord
@@ -30,17 +31,11 @@ from citadels_tui.ratings import Place
 from citadels_tui.records import Ban, FinishedGame, Finisher, GameSummary, KeptSeat, KeptTable, MemoryRecords
 
 ROOT = Path(__file__).resolve().parents[2]
-postgres_server, postgres_url = (
+postgres_server, postgres_url, url = (
     postgres.postgres_server,
     postgres.postgres_url,
+    postgres.either_url,
 )  # the fixtures, for these tests
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "db" / "citadels.db")
-    return request.getfixturevalue("postgres_url")
 
 
 def opened(url: str, home: Path) -> Database:
@@ -404,18 +399,7 @@ def test_a_postgresql_server_that_is_not_there_is_one_sentence(tmp_path, postgre
 
 def serve_exits(tmp_path: Path, database: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "citadels_server.cli",
-            "serve",
-            "--port",
-            "0",
-            "--data-dir",
-            str(tmp_path),
-            "--database",
-            database,
-        ],
+        serve_command("--data-dir", str(tmp_path), "--database", database),
         capture_output=True,
         text=True,
         timeout=60,
@@ -568,20 +552,7 @@ def test_every_acknowledged_action_survives_sigkill(url, tmp_path):
 
 def test_citadels_serve_on_postgresql(tmp_path, postgres_url):
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "citadels_server.cli",
-            "serve",
-            "--port",
-            "0",
-            "--data-dir",
-            str(tmp_path),
-            "--database",
-            postgres_url,
-            "--log-level",
-            "WARNING",
-        ],
+        serve_command("--data-dir", str(tmp_path), "--database", postgres_url, "--log-level", "WARNING"),
         stdout=subprocess.PIPE,
         text=True,
         cwd=ROOT,

@@ -243,10 +243,8 @@ async def test_a_deliberate_quit_s_close_line_names_the_table_it_was_at(tmp_path
             await anna.closed()
         async with connect(server, "pat") as conn:
             pat = await plain(conn)
-            pat.type("new 2")
-            await pat.wait_for("Table 2 is yours")
-            pat.type("quit")
-            await asyncio.wait_for(pat.task, 10)
+            await pat.enter("new 2", "Table 2 is yours")
+            await pat.quit()
         while sum(bool(re.match(r"session \d+ closed", str(e["event"]))) for e in collected.lines) < 2:
             await asyncio.sleep(0.01)
     ended = [

@@ -94,16 +94,14 @@ async def test_the_example_bot_plays_whole_games_with_a_human(tmp_path):
     async with bot_server(tmp_path / "home", hub) as server, await connect(server, "anna") as anna:
         sa = await lobby(anna)
         for game in (1, 2):
-            await type_line(sa, f"new 2 seed={game}")
-            await sa.wait_for(f"Table {game} is yours")
+            await sa.enter(f"new 2 seed={game}", f"Table {game} is yours")
             ht = hub.tables[game]
             over = functools.partial(lambda t: t.table is not None and t.table.game.over, ht)
             log = tmp_path / f"bot-{game}.jsonl"
             bot = await example_bot(server.port, key, log, str(game))
             await wait_until(functools.partial(lambda t: len(t.holders) == 2, ht))  # the first free seat
             await sa.wait_for("robo sat down at your table")
-            await type_line(sa, "start")
-            await sa.wait_for("Your hand")
+            await sa.enter("start", "Your hand")
             await humans_play({0: (ht, 0, sa)}, over)
             out, err = await asyncio.wait_for(bot.communicate(), 60)
             assert bot.returncode == 0, err.decode()
@@ -112,8 +110,7 @@ async def test_the_example_bot_plays_whole_games_with_a_human(tmp_path):
             assert kinds[0] == "hello" and kinds[-1] == "over" and "error" not in kinds
             assert kinds.count("decide") >= 10
             assert messages[-1]["result"]["winners"]
-            await type_line(sa, "lobby")  # back to the lobby for the next table
-            await sa.wait_for("Citadels lobby")
+            await sa.enter("lobby", "Citadels lobby")  # back to the lobby for the next table
 
 
 async def test_the_normal_example_plays_a_whole_game_with_a_human(tmp_path):
@@ -121,15 +118,13 @@ async def test_the_normal_example_plays_a_whole_game_with_a_human(tmp_path):
     hub = Hub(seed=12, pace=0)
     async with bot_server(tmp_path / "home", hub) as server, await connect(server, "anna") as anna:
         sa = await lobby(anna)
-        await type_line(sa, "new 3 seed=5")
-        await sa.wait_for("Table 1 is yours")
+        await sa.enter("new 3 seed=5", "Table 1 is yours")
         ht = hub.tables[1]
         log = tmp_path / "normal.jsonl"
         bot = await example_bot(server.port, key, log, "3", example=NORMAL_EXAMPLE)
         await wait_until(lambda: len(ht.holders) == 2)
         await sa.wait_for("robo sat down at your table")
-        await type_line(sa, "start")
-        await sa.wait_for("Your hand")
+        await sa.enter("start", "Your hand")
         await humans_play({0: (ht, 0, sa)}, lambda: ht.table is not None and ht.table.game.over)
         out, err = await asyncio.wait_for(bot.communicate(), 60)
         assert bot.returncode == 0, err.decode()
@@ -149,20 +144,17 @@ async def test_hostile_bots_are_cut_off_and_the_honest_table_beside_them_finishe
         await connect(server, "carla") as carla,
     ):
         sa, sc = await lobby(anna), await lobby(carla)
-        await type_line(sa, "new 2 seed=4")
-        await sa.wait_for("Table 1 is yours")
+        await sa.enter("new 2 seed=4", "Table 1 is yours")
         honest_log = tmp_path / "honest.jsonl"
         honest = await example_bot(server.port, key, honest_log, "1")
         await wait_until(lambda: len(hub.tables[1].holders) == 2)
-        await type_line(sc, "new 4 timer=10 seed=8")
-        await sc.wait_for("Table 2 is yours")
+        await sc.enter("new 4 timer=10 seed=8", "Table 2 is yours")
         hostile = [Hostile("gabble", "garbage"), Hostile("torrent", "flood"), Hostile("mute", "silent")]
         runs = [asyncio.ensure_future(h.run(server.port, 2)) for h in hostile]
         await wait_until(lambda: len(hub.tables[2].holders) == 4)
         ha, hc = hub.tables[1], hub.tables[2]
         await type_line(sc, "start")
-        await type_line(sa, "start")
-        await sa.wait_for("Your hand")
+        await sa.enter("start", "Your hand")
         await sc.wait_for("Your hand")
         players = {0: (ha, 0, sa), 1: (hc, 0, sc)}
         await humans_play(

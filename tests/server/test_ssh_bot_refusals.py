@@ -65,10 +65,8 @@ async def test_a_table_made_without_programs_refuses_a_bot_with_the_protocols_er
     hub = Hub(seed=3, pace=0)
     async with bot_server(tmp_path, hub) as server, connect(server, "anna") as human:
         s = await plain(human, "plain")
-        s.type("new 2 programs=no")
-        await s.wait_for("No bot program may take a seat here.")
-        s.type("tables")
-        await s.wait_for("timer none. No bot programs.")
+        await s.enter("new 2 programs=no", "No bot program may take a seat here.")
+        await s.enter("tables", "timer none. No bot programs.")
         async with connect(server, "robo", client_keys=[BOT_KEY]) as conn:
             r = await conn.run("bot 1", check=False)
         assert r.exit_status == 1 and r.stderr == ""

@@ -57,8 +57,7 @@ def only_lines(p: Player) -> None:
 
 async def table_with_a_bot(server: Served, human: Player, key: Path, log: Path, seed: int, table: int = 1):
     """`human` makes table `table` for two; the example bot takes its free seat; she starts the game."""
-    human.type(f"new 2 seed={seed}")
-    await human.wait_for(f"Table {table} is yours")
+    await human.enter(f"new 2 seed={seed}", f"Table {table} is yours")
     seated = human.text.count("robo sat down at your table")
     bot = await example_bot(server.port, key, log, "-o", "LogLevel=ERROR", str(seed))
     while human.text.count("robo sat down at your table") == seated:
@@ -88,10 +87,8 @@ async def test_the_example_bot_plays_whole_games_with_a_human_over_openssh(tmp_p
                 assert not anna.task.done(), anna.text[-3000:]
                 await asyncio.sleep(0.01)
             ends.append(anna.text[anna.text.rindex("The final scores:") :])
-        anna.type("leaderboard")
-        await anna.wait_for("robo (bot): rating")
-        anna.type("quit")
-        assert await asyncio.wait_for(anna.process.wait(), 30) == 0
+        await anna.enter("leaderboard", "robo (bot): rating")
+        assert await anna.quit() == 0
     only_lines(anna)
     assert re.search(r"robo \(bot\): rating -?[\d.]+ after 2 games\.", anna.text)  # rated like anyone
     for log, end in zip(logs, ends, strict=True):
@@ -115,13 +112,11 @@ async def test_hostile_bots_do_not_disturb_the_honest_table_beside_them(tmp_path
         await anna.wait_for("Welcome, anna.")
         await carla.wait_for("Welcome, carla.")
         honest = await table_with_a_bot(server, anna, bot_key, log, seed=4)
-        carla.type("new 4 timer=10 seed=8")
-        await carla.wait_for("Table 2 is yours")
+        await carla.enter("new 4 timer=10 seed=8", "Table 2 is yours")
         hostile = [Hostile("gabble", "garbage"), Hostile("torrent", "flood"), Hostile("mute", "silent")]
         runs = [asyncio.ensure_future(h.run(server.port, 2)) for h in hostile]
         await carla.wait_for("4 of 4 seats taken")
-        carla.type("start")
-        await carla.wait_for("(only you) Your starting hand:")
+        await carla.enter("start", "(only you) Your starting hand:")
         await play_lines(
             [anna, carla],
             lambda: all("The game is over." in p.text for p in (anna, carla)) and all(r.done() for r in runs),
@@ -130,8 +125,7 @@ async def test_hostile_bots_do_not_disturb_the_honest_table_beside_them(tmp_path
         _, err = await asyncio.wait_for(honest.communicate(), 60)
         assert honest.returncode == 0, err.decode()
         for p in (anna, carla):
-            p.type("quit")
-            assert await asyncio.wait_for(p.process.wait(), 30) == 0
+            assert await p.quit() == 0
     for p in (anna, carla):
         only_lines(p)
     kinds = [m["type"] for m in schema_checked(log)]

@@ -4,7 +4,6 @@ Russian."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import shutil
 from pathlib import Path
@@ -39,7 +38,5 @@ async def test_openssh_plain_in_russian_from_the_clients_lang(tmp_path, key):
         env = dict(os.environ, LANG="ru_RU.UTF-8")
         p = await start(key, server.port, "anna", "plain", env=env)
         await p.wait_for("Добро пожаловать")
-        p.type("who")
-        await p.wait_for("Сейчас здесь: anna.")
-        p.type("quit")
-        assert await asyncio.wait_for(p.process.wait(), 30) == 0
+        await p.enter("who", "Сейчас здесь: anna.")
+        assert await p.quit() == 0

@@ -105,11 +105,9 @@ async def test_a_restart_or_a_drop_never_plays_for_a_human_and_a_hold_that_runs_
         async with connect(server, "anna") as a, connect(server, "bruno") as b:
             sa, sb = await open_game(a, W, H), await open_game(b, W, H)
             await sa.wait_for("Citadels lobby")
-            await type_line(sa, "new 4 seed=3")
-            await sa.wait_for("Table 1 is yours")
+            await sa.enter("new 4 seed=3", "Table 1 is yours")
             await sb.wait_for("Citadels lobby")
-            await type_line(sb, "join 1")
-            await sb.wait_for("You sit at table 1")
+            await sb.enter("join 1", "You sit at table 1")
             await type_line(sa, "start")
             screens = {0: sa, 1: sb}
             # The bots play up to the first human decision; the game kept in the database shows it.
@@ -135,8 +133,7 @@ async def test_a_restart_or_a_drop_never_plays_for_a_human_and_a_hold_that_runs_
         async with connect(server, "carla") as c:
             sc = await open_game(c, W, H)
             await sc.wait_for("Citadels lobby")
-            await type_line(sc, "watch 1")
-            await sc.wait_for("The server restarted; the game goes on where it was.")
+            await sc.enter("watch 1", "The server restarted; the game goes on where it was.")
             await sc.wait_for(f"The table waits for {NAMES[x]} to come back (up to ")
             assert kept(home) == (before, x)  # a restart plays nothing for anyone
             async with connect(server, NAMES[x]) as back:

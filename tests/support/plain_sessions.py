@@ -75,6 +75,16 @@ class Lines:
                 raise AssertionError(f"never received {what!r}; received:\n{self.text[-3000:]!r}")
             await asyncio.sleep(0.01)
 
+    async def enter(self, line: str, what: str, timeout: float = 20) -> None:
+        """`line` typed, then until `what` is received."""
+        self.type(line)
+        await self.wait_for(what, timeout)
+
+    async def quit(self) -> None:
+        """`quit` typed; until the session has ended (its output closed)."""
+        self.type("quit")
+        await asyncio.wait_for(self.task, 10)
+
     def my_turn(self) -> bool:
         """Options listed that have not been answered, and the prompt after them."""
         return self.text.count("You can:") > self.answered and self.text.endswith(PROMPT)
@@ -171,6 +181,16 @@ class Player:
             assert time.monotonic() < deadline and not self.task.done(), self.text[-3000:]
             await asyncio.sleep(0.01)
 
+    async def enter(self, line: str, what: str, timeout: float = 30) -> None:
+        """`line` typed, then until `what` is printed."""
+        self.type(line)
+        await self.wait_for(what, timeout)
+
+    async def quit(self) -> int:
+        """`quit` typed; ssh's exit status once it has ended."""
+        self.type("quit")
+        return await asyncio.wait_for(self.process.wait(), 30)
+
 
 class Terminal(Player):
     """The ssh process with a terminal at the server's end: lines end in CR LF, typed lines end in CR."""
@@ -211,8 +231,7 @@ async def whole_game(p: Player, timeout: float = 300) -> None:
     """anna, just welcomed, makes a table for two with a bot (seed 11), starts it, answers "1" to every list
     of options until the game is over, and quits from the lobby: ssh's status 0."""
     await p.wait_for("Welcome, anna.")
-    p.type("new 2 seed=11")
-    await p.wait_for("Table 1 is yours")
+    await p.enter("new 2 seed=11", "Table 1 is yours")
     p.type("start")
     answered = 0
     deadline = time.monotonic() + timeout
@@ -223,6 +242,5 @@ async def whole_game(p: Player, timeout: float = 300) -> None:
             p.type("1")
         await asyncio.sleep(0.005)
     await p.wait_for("You are in the lobby.")
-    p.type("quit")
-    assert await asyncio.wait_for(p.process.wait(), 30) == 0
+    assert await p.quit() == 0
     await p.task
