@@ -524,14 +524,10 @@ async def test_what_a_real_server_writes_is_told_to_another_process(postgres_url
         async with served(
             tmp_path / "server", "--database", postgres_url, "--bot-pace", "0", log_level="WARNING"
         ) as server:
-            anna = await Typist.login(server.port, "anna")
-            await anna.shows("lobby")
-            anna.type("say hello from the first process\r")
-            await anna.shows("hello from the first process")
-            anna.type("new 4 seed=3\r")
-            await anna.shows("Table 1 is yours")
-            anna.type("start\r")
-            await anna.shows("Your hand")
+            anna = await Typist.in_lobby(server.port, "anna")
+            await anna.enter("say hello from the first process", "hello from the first process")
+            await anna.enter("new 4 seed=3", "Table 1 is yours")
+            await anna.enter("start", "Your hand")
             deadline = time.monotonic() + WAIT
             while not any(n.kind == "actions" and n.table == 1 for n in inbox.notices):
                 assert time.monotonic() < deadline, inbox.notices

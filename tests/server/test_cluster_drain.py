@@ -63,8 +63,7 @@ async def test_drain_drains_one_process_and_drain_all_every_one_each_after_its_g
         carla, dave = await Typist.login(one.port, "carla"), await Typist.login(two.port, "dave")
         await carla.shows("lobby")
         await dave.shows("lobby")
-        carla.type("new 2\r")
-        await carla.shows("Table 2 is yours")
+        await carla.enter("new 2", "Table 2 is yours")
         await dave.until(lambda: "carla" in dave.text)  # two's lobby lists her table
         await typed_then_seen(dave, "new 2", "after new")
         await typed_then_seen(dave, "join 2", "after join")
@@ -103,10 +102,8 @@ async def test_drain_drains_one_process_and_drain_all_every_one_each_after_its_g
 
     # Every process told has stopped: the drain is over, and a server started now begins new games.
     async with another(tmp_path, "four", postgres_url) as four:
-        erin = await Typist.login(four.port, "erin")
-        await erin.shows("lobby")
-        erin.type("new 2\r")
-        await erin.shows("is yours")
+        erin = await Typist.in_lobby(four.port, "erin")
+        await erin.enter("new 2", "is yours")
         assert four.process.returncode is None
         assert b"this server drains too" not in four.output
         erin.close()

@@ -55,24 +55,20 @@ async def test_a_whole_games_json_log_parses_line_by_line_and_holds_no_secret(tm
     async with served(tmp_path, "--log-format", "json", "--bot-pace", "0") as server:
         anna = await login(server.port, "anna")
         await anna.shows("lobby")
-        anna.type("new 2 seed=7 bots=random\r")
-        await anna.shows("give the code")
+        await anna.enter("new 2 seed=7 bots=random", "give the code")
         code = re.search(r"give the code ([0-9A-Z]{6})", " ".join(anna.text.split()))
         assert code is not None, anna.text
         # bruno sits down and stands up again: his seat had a reconnect code of its own.
         bruno = await login(server.port, "bruno")
         await bruno.shows("lobby")
-        bruno.type("join 1\r")
-        await bruno.shows("give the code")
+        await bruno.enter("join 1", "give the code")
         bruno_code = re.search(r"give the code ([0-9A-Z]{6})", " ".join(bruno.text.split()))
         assert bruno_code is not None, bruno.text
         bruno.type("start\r")  # refused: anna made the table
         bruno.type("leave\r")
-        bruno.type("say standing\r")  # once it shows, the leave before it was handled
-        await bruno.shows("bruno: standing")
+        await bruno.enter("say standing", "bruno: standing")  # once it shows, the leave before it was handled
         bruno.close()
-        anna.type("start\r")
-        await anna.shows("Your hand")
+        await anna.enter("start", "Your hand")
         await take_first_options(
             [anna], lambda: "Play again" in anna.text or "The game is over." in anna.text, timeout=240
         )

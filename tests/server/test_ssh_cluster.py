@@ -181,8 +181,7 @@ async def test_two_processes_racing_to_keep_one_decision_exactly_one_wins(postgr
         while len(await db.actions_from(1, 0)) == n:
             assert time.monotonic() < deadline
             await asyncio.sleep(0.01)
-        twin.type("2\r")
-        await twin.shows("Another move was made first", WAIT)
+        await twin.enter("2", "Another move was made first", WAIT)
         # Exactly one decision was kept at that place (the first process's): the second's was not kept
         # there nor anywhere after it (nobody else decides for anna's seat). Both sessions show the game
         # as it is.

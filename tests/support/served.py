@@ -227,9 +227,11 @@ class Typist:
         return cls(conn, process, width, height)
 
     @classmethod
-    async def in_lobby(cls, port: int, name: str) -> Typist:
+    async def in_lobby(
+        cls, port: int, name: str, width: int = 100, height: int = 30, key: asyncssh.SSHKey | None = None
+    ) -> Typist:
         """Logged in (login's), once the screen shows the lobby."""
-        t = await cls.login(port, name)
+        t = await cls.login(port, name, width, height, key)
         await t.shows("lobby")
         return t
 
