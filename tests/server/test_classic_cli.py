@@ -16,41 +16,17 @@ def run_cli(*args: str) -> subprocess.CompletedProcess:
     )
 
 
+# Six classic games of the Dark City preset for five players, seed 2.
+DARK_CITY_FOR_FIVE = (
+    *("simulate", "--edition", "classic", "--preset", "classic_dark_city"),
+    *("--players", "5", "--games", "6", "--seed", "2"),
+)
+
+
 def test_cli_simulates_classic_games_with_the_shorter_option():
-    r = run_cli(
-        "simulate",
-        "--edition",
-        "classic",
-        "--preset",
-        "classic_dark_city",
-        "--players",
-        "5",
-        "--games",
-        "6",
-        "--seed",
-        "2",
-        "--bots",
-        "heuristic,random",
-        "--json",
-        "--shorter",
-    )
+    r = run_cli(*DARK_CITY_FOR_FIVE, "--bots", "heuristic,random", "--json", "--shorter")
     assert r.returncode == 2 and "--bots names 2 bots for 5 players" in r.stderr
-    r = run_cli(
-        "simulate",
-        "--edition",
-        "classic",
-        "--preset",
-        "classic_dark_city",
-        "--players",
-        "5",
-        "--games",
-        "6",
-        "--seed",
-        "2",
-        "--json",
-        "--shorter",
-        "--rank9",
-    )
+    r = run_cli(*DARK_CITY_FOR_FIVE, "--json", "--shorter", "--rank9")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert out["games"] == 6 and out["finished"] == 6 and out["errors"] == 0
@@ -74,7 +50,9 @@ def test_cli_replays_a_classic_game_file(tmp_path):
     bot = RandomBot(4)
     log = []
     while not g.over:
-        p = g.pending()[0]
+        pending = g.pending()
+        assert pending is not None  # not over
+        p = pending[0]
         a = bot.choose(view(g, p))
         g.apply(p, a)
         log.append((p, a))

@@ -345,18 +345,19 @@ async def test_a_lease_is_held_renewed_and_taken_over_once_expired(url, tmp_path
         renewed = await a.take_lease(1, 1.5)
         assert (renewed.term, renewed.mine) == (1, True) and renewed.expires >= first.expires
         assert await a.renew_leases(1.5) == [1] and await b.renew_leases(1.5) == []  # all of one's at once
-        renewed = await a.lease_of(1)
-        assert renewed.expires >= first.expires
+        kept = await a.lease_of(1)
+        assert kept is not None and kept.expires >= first.expires
         assert await b.tables_without_runner() == [2]
         # a stops renewing (a process killed): once expired, b takes it, one term later.
-        await asyncio.sleep(renewed.expires - time.time() + 0.3)
+        await asyncio.sleep(kept.expires - time.time() + 0.3)
         assert await b.tables_without_runner() == [1, 2]
         taken = await b.take_lease(1, 1.5)
         assert (taken.holder, taken.term, taken.mine) == (b.holder, 2, True)
         late = await a.take_lease(1, 1.5)  # a wakes up: the table is b's now, and a can tell
         assert (late.holder, late.term, late.mine) == (b.holder, 2, False)
         await a.release_lease(1)  # not a's to give
-        assert (await b.lease_of(1)).holder == b.holder
+        now = await b.lease_of(1)
+        assert now is not None and now.holder == b.holder
         await b.release_lease(1)  # a process that stops gives its tables up at once
         again = await a.take_lease(1, 1.5)
         assert (again.holder, again.term, again.mine) == (a.holder, 3, True)
@@ -523,14 +524,10 @@ async def test_what_a_real_server_writes_is_told_to_another_process(postgres_url
         async with served(
             tmp_path / "server", "--database", postgres_url, "--bot-pace", "0", log_level="WARNING"
         ) as server:
-            anna = await Typist.login(server.port, "anna")
-            await anna.shows("lobby")
-            anna.type("say hello from the first process\r")
-            await anna.shows("hello from the first process")
-            anna.type("new 4 seed=3\r")
-            await anna.shows("Table 1 is yours")
-            anna.type("start\r")
-            await anna.shows("Your hand")
+            anna = await Typist.in_lobby(server.port, "anna")
+            await anna.enter("say hello from the first process", "hello from the first process")
+            await anna.enter("new 4 seed=3", "Table 1 is yours")
+            await anna.enter("start", "Your hand")
             deadline = time.monotonic() + WAIT
             while not any(n.kind == "actions" and n.table == 1 for n in inbox.notices):
                 assert time.monotonic() < deadline, inbox.notices

@@ -27,9 +27,9 @@ postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url 
 
 
 async def tables(server: Served) -> list[dict[str, object]]:
-    r = await run(server, "boss", "tables --json", BOSS_KEY)  # type: ignore[arg-type]
+    r = await run(server, "boss", "tables --json", BOSS_KEY)
     assert r.exit_status == 0, r.stderr
-    return json.loads(r.stdout)  # type: ignore[no-any-return]
+    return json.loads(r.stdout)
 
 
 async def until_said(server: Served, line: bytes, timeout: float = 30) -> None:
@@ -56,22 +56,21 @@ async def test_drain_drains_one_process_and_drain_all_every_one_each_after_its_g
         await table_across(anna, bruno, players=2)  # table 1, started on one: one runs its bots and timer
 
         # `drain` on two: two waits for table 1, where bruno (connected to two) is seated.
-        r = await run(two, "boss", "drain --json", BOSS_KEY)  # type: ignore[arg-type]
+        r = await run(two, "boss", "drain --json", BOSS_KEY)
         assert r.exit_status == 0, r.stderr  # the first command of that key on two: an admin's there
         assert json.loads(r.stdout) == {"draining": True, "in_play": [1]}
         # One still begins games: carla makes a table there. On two, dave cannot, nor sit at hers.
         carla, dave = await Typist.login(one.port, "carla"), await Typist.login(two.port, "dave")
         await carla.shows("lobby")
         await dave.shows("lobby")
-        carla.type("new 2\r")
-        await carla.shows("Table 2 is yours")
+        await carla.enter("new 2", "Table 2 is yours")
         await dave.until(lambda: "carla" in dave.text)  # two's lobby lists her table
         await typed_then_seen(dave, "new 2", "after new")
         await typed_then_seen(dave, "join 2", "after join")
         assert [(t["id"], t["names"]) for t in await tables(two)] == [(1, ["anna", "bruno"]), (2, ["carla"])]
 
         # `drain --all` on two reaches one: carla's table may not start now.
-        r = await run(two, "boss", "drain --all --json", BOSS_KEY)  # type: ignore[arg-type]
+        r = await run(two, "boss", "drain --all --json", BOSS_KEY)
         assert r.exit_status == 0, r.stderr
         assert json.loads(r.stdout) == {"draining": True, "in_play": [1], "others_told": 1}
         await until_said(one, b"an admin on another process drains every server on the database")
@@ -103,10 +102,8 @@ async def test_drain_drains_one_process_and_drain_all_every_one_each_after_its_g
 
     # Every process told has stopped: the drain is over, and a server started now begins new games.
     async with another(tmp_path, "four", postgres_url) as four:
-        erin = await Typist.login(four.port, "erin")
-        await erin.shows("lobby")
-        erin.type("new 2\r")
-        await erin.shows("is yours")
+        erin = await Typist.in_lobby(four.port, "erin")
+        await erin.enter("new 2", "is yours")
         assert four.process.returncode is None
         assert b"this server drains too" not in four.output
         erin.close()

@@ -5,12 +5,10 @@ answers nonsense and answers twice."""
 
 from __future__ import annotations
 
-import asyncio
 from datetime import UTC, date, datetime
 from pathlib import Path
 
 import postgres
-import pytest
 from plain_sessions import plain, plain_server
 from ssh_helpers import connect
 
@@ -23,18 +21,15 @@ from citadels_tui.daily_puzzle import puzzle_command
 from citadels_tui.puzzles import pose, utc_day
 from citadels_tui.records import MemoryRecords, PuzzleDay
 
-postgres_server, postgres_url = (postgres.postgres_server, postgres.postgres_url)  # the fixtures
+postgres_server, postgres_url, url = (
+    postgres.postgres_server,
+    postgres.postgres_url,
+    postgres.either_url,
+)  # the fixtures
 
 # The server's clock in the tests that own one: noon on a fixed UTC day, so no test straddles midnight.
 DAY = date(2026, 12, 2)
 NOON = datetime(2026, 12, 2, 12, tzinfo=UTC).timestamp()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "db" / "citadels.db")
-    return request.getfixturevalue("postgres_url")
 
 
 def opened(url: str, home: Path) -> Database:
@@ -127,8 +122,7 @@ async def test_the_daily_puzzle_in_the_plain_lobby_over_ssh(tmp_path):
         async with plain_server(tmp_path, hub) as server:
             async with connect(server, "anna") as a, connect(server, "bruno") as b:
                 anna, bruno = await plain(a), await plain(b)
-                anna.type("puzzle")
-                await anna.wait_for("0 players solved today's puzzle, of 0 who answered.")
+                await anna.enter("puzzle", "0 players solved today's puzzle, of 0 who answered.")
                 assert "One choice here is clearly best: which?" in anna.text
                 assert f"  {right}. " in anna.text
                 mark = len(anna.text)
@@ -138,12 +132,9 @@ async def test_the_daily_puzzle_in_the_plain_lobby_over_ssh(tmp_path):
                 assert anna.text.endswith("> ")  # the prompt comes after the verdict
 
                 # Bruno misbehaves: nonsense and a choice that is not there, then a wrong answer.
-                bruno.type("puzzle 999")
-                await bruno.wait_for("There is no option 999")
-                bruno.type("puzzle " + "x" * 5000)
-                await bruno.wait_for("too long")
-                bruno.type(f"puzzle {wrong}")
-                await bruno.wait_for("1 player solved today's puzzle, of 2 who answered.")
+                await bruno.enter("puzzle 999", "There is no option 999")
+                await bruno.enter("puzzle " + "x" * 5000, "too long")
+                await bruno.enter(f"puzzle {wrong}", "1 player solved today's puzzle, of 2 who answered.")
                 assert "Not this one. The clear best choice:" in bruno.text
 
                 # Anna's second answer is not kept.
@@ -153,11 +144,9 @@ async def test_the_daily_puzzle_in_the_plain_lobby_over_ssh(tmp_path):
                 await anna.wait_for("1 player solved today's puzzle, of 2 who answered.", after=mark)
                 anna.type("puzzle")
                 await anna.wait_for("You solved it today.", after=mark)
-                bruno.type("who")
-                await bruno.wait_for("Here now: anna, bruno.")  # the session goes on
+                await bruno.enter("who", "Here now: anna, bruno.")  # the session goes on
                 for s in (anna, bruno):
-                    s.type("quit")
-                    await asyncio.wait_for(s.task, 10)
+                    await s.quit()
         assert await db.puzzle_day(DAY.isoformat(), "anna") == PuzzleDay(1, 2, True)
     finally:
         db.close()
@@ -197,13 +186,10 @@ async def answered_and_restarted(tmp_path: Path, puzzle) -> None:
     async with served(tmp_path) as server:
         async with connect(server, "anna") as a, connect(server, "bruno") as b:
             anna, bruno = await plain(a), await plain(b)
-            anna.type(f"puzzle {right}")
-            await anna.wait_for("1 player solved today's puzzle, of 1 who answered.")
-            bruno.type(f"puzzle {wrong}")
-            await bruno.wait_for("1 player solved today's puzzle, of 2 who answered.")
+            await anna.enter(f"puzzle {right}", "1 player solved today's puzzle, of 1 who answered.")
+            await bruno.enter(f"puzzle {wrong}", "1 player solved today's puzzle, of 2 who answered.")
     async with served(tmp_path) as server:  # the same data dir: its database
         async with connect(server, "anna") as a:
             anna = await plain(a)
-            anna.type("puzzle")
-            await anna.wait_for("1 player solved today's puzzle, of 2 who answered.")
+            await anna.enter("puzzle", "1 player solved today's puzzle, of 2 who answered.")
             assert "You solved it today." in anna.text

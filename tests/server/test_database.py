@@ -18,6 +18,7 @@ import postgres
 import pytest
 from helpers import TABLE_SETTINGS as SETTINGS
 from helpers import new_game, play_random
+from served import serve_command
 
 from citadels_core import Action
 from citadels_core.record import GameRecord
@@ -30,17 +31,11 @@ from citadels_tui.ratings import Place
 from citadels_tui.records import Ban, FinishedGame, Finisher, GameSummary, KeptSeat, KeptTable, MemoryRecords
 
 ROOT = Path(__file__).resolve().parents[2]
-postgres_server, postgres_url = (
+postgres_server, postgres_url, url = (
     postgres.postgres_server,
     postgres.postgres_url,
+    postgres.either_url,
 )  # the fixtures, for these tests
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "db" / "citadels.db")
-    return request.getfixturevalue("postgres_url")
 
 
 def opened(url: str, home: Path) -> Database:
@@ -300,7 +295,8 @@ async def test_an_older_schema_is_brought_up_to_date(url, tmp_path):
     db = opened(url, tmp_path)
     try:
         assert await db.games("anna") == [game.summary]  # found by the new table of who played what
-        assert (await db.game(9)).record.actions == game.record.actions
+        found = await db.game(9)
+        assert found is not None and found.record.actions == game.record.actions
         assert db.next_table_id() == 10
     finally:
         db.close()
@@ -403,18 +399,7 @@ def test_a_postgresql_server_that_is_not_there_is_one_sentence(tmp_path, postgre
 
 def serve_exits(tmp_path: Path, database: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "citadels_server.cli",
-            "serve",
-            "--port",
-            "0",
-            "--data-dir",
-            str(tmp_path),
-            "--database",
-            database,
-        ],
+        serve_command("--data-dir", str(tmp_path), "--database", database),
         capture_output=True,
         text=True,
         timeout=60,
@@ -567,26 +552,13 @@ def test_every_acknowledged_action_survives_sigkill(url, tmp_path):
 
 def test_citadels_serve_on_postgresql(tmp_path, postgres_url):
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "citadels_server.cli",
-            "serve",
-            "--port",
-            "0",
-            "--data-dir",
-            str(tmp_path),
-            "--database",
-            postgres_url,
-            "--log-level",
-            "WARNING",
-        ],
+        serve_command("--data-dir", str(tmp_path), "--database", postgres_url, "--log-level", "WARNING"),
         stdout=subprocess.PIPE,
         text=True,
         cwd=ROOT,
     )
     assert proc.stdout is not None
-    banner = []
+    banner: list[str] = []
     while not banner or "Players connect with" not in banner[-1]:
         banner.append(proc.stdout.readline())
         assert banner[-1], "the server ended before it listened"

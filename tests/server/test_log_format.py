@@ -9,13 +9,13 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import asyncssh
 import pytest
 from plain_sessions import plain, plain_server
-from served import Guest, Typist, served, take_first_options
+from served import Guest, Ran, Typist, served, take_first_options
 from ssh_helpers import connect, open_game
 
 from citadels_core.gameline import read
@@ -29,7 +29,9 @@ PASSWORD = "correct-horse-battery"
 class Knows(Guest):
     """A keyless player who types the server's password."""
 
-    def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts: list) -> list[str]:
+    def kbdint_challenge_received(
+        self, name: str, instructions: str, lang: str, prompts: Sequence[tuple[str, bool]]
+    ) -> list[str]:
         return [PASSWORD for _ in prompts]
 
 
@@ -53,24 +55,20 @@ async def test_a_whole_games_json_log_parses_line_by_line_and_holds_no_secret(tm
     async with served(tmp_path, "--log-format", "json", "--bot-pace", "0") as server:
         anna = await login(server.port, "anna")
         await anna.shows("lobby")
-        anna.type("new 2 seed=7 bots=random\r")
-        await anna.shows("give the code")
+        await anna.enter("new 2 seed=7 bots=random", "give the code")
         code = re.search(r"give the code ([0-9A-Z]{6})", " ".join(anna.text.split()))
         assert code is not None, anna.text
         # bruno sits down and stands up again: his seat had a reconnect code of its own.
         bruno = await login(server.port, "bruno")
         await bruno.shows("lobby")
-        bruno.type("join 1\r")
-        await bruno.shows("give the code")
+        await bruno.enter("join 1", "give the code")
         bruno_code = re.search(r"give the code ([0-9A-Z]{6})", " ".join(bruno.text.split()))
         assert bruno_code is not None, bruno.text
         bruno.type("start\r")  # refused: anna made the table
         bruno.type("leave\r")
-        bruno.type("say standing\r")  # once it shows, the leave before it was handled
-        await bruno.shows("bruno: standing")
+        await bruno.enter("say standing", "bruno: standing")  # once it shows, the leave before it was handled
         bruno.close()
-        anna.type("start\r")
-        await anna.shows("Your hand")
+        await anna.enter("start", "Your hand")
         await take_first_options(
             [anna], lambda: "Play again" in anna.text or "The game is over." in anna.text, timeout=240
         )
@@ -79,7 +77,7 @@ async def test_a_whole_games_json_log_parses_line_by_line_and_holds_no_secret(tm
             agent_path=None, client_factory=Knows,
         )  # fmt: skip
         async with conn:
-            games = json.loads((await conn.run("games --json", check=True)).stdout)
+            games = json.loads(Ran.of(await conn.run("games --json", check=True)).stdout)
         anna.close()
         # In plain mode, pat makes table 2 and drops while waiting there.
         conn = await asyncssh.connect(
@@ -241,10 +239,8 @@ async def test_a_deliberate_quit_s_close_line_names_the_table_it_was_at(tmp_path
             await anna.closed()
         async with connect(server, "pat") as conn:
             pat = await plain(conn)
-            pat.type("new 2")
-            await pat.wait_for("Table 2 is yours")
-            pat.type("quit")
-            await asyncio.wait_for(pat.task, 10)
+            await pat.enter("new 2", "Table 2 is yours")
+            await pat.quit()
         while sum(bool(re.match(r"session \d+ closed", str(e["event"]))) for e in collected.lines) < 2:
             await asyncio.sleep(0.01)
     ended = [

@@ -12,9 +12,9 @@ import asyncssh
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from served import (
-    Guest,
     Typist,
     get,
+    guest,
     key_flood,
     metrics_port,
     served,
@@ -88,15 +88,7 @@ async def test_a_scrape_during_a_game_shows_the_counters_moving(tmp_path):
         status, body = await asyncio.to_thread(get, port, "/healthz")
         assert (status, body) == (200, "ok\n")
         # A session without a terminal plays in plain mode: it counts as plain, not as a third player.
-        async with asyncssh.connect(
-            "127.0.0.1",
-            server.port,
-            username="clara",
-            known_hosts=None,
-            client_keys=None,
-            agent_path=None,
-            client_factory=Guest,
-        ) as conn:
+        async with guest(server.port, "clara") as conn:
             plain = await conn.create_process(encoding=None)
             seen = await until(port, lambda s: one(s, "citadels_sessions", kind="plain") == 1)
             # The players are counted at each of the loop's samples: two samples later, to be sure.
@@ -120,27 +112,17 @@ async def test_a_refusal_counts_by_its_reason_on_the_full_screen_in_plain_mode_a
 
         before = await scrape(port)
         assert refusals(before, "table_full") == refusals(before, "not_admin") == 0  # at 0 from the start
-        anna, bruno = await Typist.login(server.port, "anna"), await Typist.login(server.port, "bruno")
-        await anna.shows("lobby")
-        await bruno.shows("lobby")
-        anna.type("new 2\r")
-        await anna.shows("Table 1 is yours")
-        bruno.type("join 1\r")
-        await bruno.shows("You sit at table")
+        anna, bruno = await Typist.in_lobby(server.port, "anna"), await Typist.in_lobby(server.port, "bruno")
+        await anna.enter("new 2", "Table 1 is yours")
+        await bruno.enter("join 1", "You sit at table")
         # On the full screen: a seat at a full table, an admin's command from a key that is no admin's.
-        carla = await Typist.login(server.port, "carla")
-        await carla.shows("lobby")
-        carla.type("join 1\r")
-        await carla.shows("That table is full")
+        carla = await Typist.in_lobby(server.port, "carla")
+        await carla.enter("join 1", "That table is full")
         await until(port, lambda s: refusals(s, "table_full") == 1)
-        carla.type("kick anna\r")
-        await carla.shows("Only this server")
+        await carla.enter("kick anna", "Only this server")
         await until(port, lambda s: refusals(s, "not_admin") == 1)
         # The same refusals in plain mode, and over exec, count the same.
-        async with asyncssh.connect(
-            "127.0.0.1", server.port, username="dave", known_hosts=None, client_keys=None,
-            agent_path=None, client_factory=Guest,
-        ) as conn:  # fmt: skip
+        async with guest(server.port, "dave") as conn:
             plain = await conn.create_process(encoding=None)
             plain.stdin.write(b"join 1\n")
             seen = b""
@@ -150,7 +132,7 @@ async def test_a_refusal_counts_by_its_reason_on_the_full_screen_in_plain_mode_a
                 seen += chunk
             await until(port, lambda s: refusals(s, "table_full") == 2)
             plain.close()
-        told = await run(server, "dave", "drain")  # type: ignore[arg-type]
+        told = await run(server, "dave", "drain")
         assert told.exit_status == 1 and "Only the server's admins" in str(told.stderr)
         after = await until(port, lambda s: refusals(s, "not_admin") == 2)
         assert refusals(after, "draining") == 0  # nothing drained: nothing refused for it
@@ -175,14 +157,10 @@ async def test_spectators_bots_bans_a_finished_game_and_floods_on_both_faces_sho
         assert one(before, "citadels_bans_in_force", kind="name") == 0
         # anna plays a table of two against a bot to its end; carla watches it, and a bot program waits for
         # a table meanwhile.
-        anna = await Typist.login(server.port, "anna")
-        await anna.shows("lobby")
-        anna.type("new 2 bots=random\r")
-        await anna.shows("Table 1 is yours")
-        anna.type("start\r")
-        await anna.shows("Your hand")
-        carla = await Typist.login(server.port, "carla")
-        await carla.shows("lobby")
+        anna = await Typist.in_lobby(server.port, "anna")
+        await anna.enter("new 2 bots=random", "Table 1 is yours")
+        await anna.enter("start", "Your hand")
+        carla = await Typist.in_lobby(server.port, "carla")
         carla.type("watch 1\r")
         async with asyncssh.connect(
             "127.0.0.1", server.port, username="robot", known_hosts=None, client_keys=[BOT_KEY], agent_path=None,
@@ -200,14 +178,11 @@ async def test_spectators_bots_bans_a_finished_game_and_floods_on_both_faces_sho
         carla.close()
 
         # A ban is in force, and the banned name's login is refused for it.
-        told = await run(server, "boss", "ban name mallory for 1h", BOSS_KEY)  # type: ignore[arg-type]
+        told = await run(server, "boss", "ban name mallory for 1h", BOSS_KEY)
         assert told.exit_status == 0, told.stderr
         await until(port, lambda s: one(s, "citadels_bans_in_force", kind="name") == 1)
         with pytest.raises(asyncssh.DisconnectError):
-            await asyncssh.connect(
-                "127.0.0.1", server.port, username="mallory", known_hosts=None, client_keys=None,
-                agent_path=None, client_factory=Guest,
-            )  # fmt: skip
+            await guest(server.port, "mallory")
         await until(port, lambda s: one(s, "citadels_refusals_total", reason="banned_name") == 1)
 
     # A key flood on the full screen, then a line flood in plain mode, on a server whose budget a flood
@@ -219,16 +194,12 @@ async def test_spectators_bots_bans_a_finished_game_and_floods_on_both_faces_sho
         tmp_path / "floods", "--metrics", "127.0.0.1:0", "--settings", str(tmp_path / "floods.toml")
     ) as server:
         port = await metrics_port(server)
-        flooder = await Typist.login(server.port, "flooder")
-        await flooder.shows("lobby")
+        flooder = await Typist.in_lobby(server.port, "flooder")
         with contextlib.suppress(Exception):
             while not flooder.process.is_closing():
                 await key_flood(flooder, 0.5)
         await until(port, lambda s: one(s, "citadels_input_floods_total", outcome="disconnected") == 1)
-        async with asyncssh.connect(
-            "127.0.0.1", server.port, username="liner", known_hosts=None, client_keys=None,
-            agent_path=None, client_factory=Guest,
-        ) as conn:  # fmt: skip
+        async with guest(server.port, "liner") as conn:
             plain = await conn.create_process(encoding=None)
             with contextlib.suppress(Exception):
                 while not plain.is_closing():

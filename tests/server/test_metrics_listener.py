@@ -5,16 +5,14 @@ its SSH port listens, with one sentence and a non-zero exit."""
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import socket
-import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 from prometheus_client.parser import text_string_to_metric_families
-from served import ROOT, Served, served
+from served import Served, served, start_serve
 
 
 async def metrics_url(server: Served, timeout: float = 30) -> str:
@@ -60,6 +58,7 @@ async def test_the_metrics_listen_on_an_ipv6_address(tmp_path):
 
 async def test_the_metrics_listen_on_a_host_name(tmp_path):
     expected = socket.getaddrinfo("localhost", 0, type=socket.SOCK_STREAM)[0][4][0]
+    assert isinstance(expected, str)  # an IPv4 or IPv6 address
     async with served(tmp_path, "--metrics", "localhost:0") as server:
         base = await metrics_url(server)
         shown = f"[{expected}]" if ":" in expected else expected
@@ -69,18 +68,8 @@ async def test_the_metrics_listen_on_a_host_name(tmp_path):
 
 async def serve_until_it_ends(home: Path, *options: str) -> tuple[int, str, str]:
     """A `citadels serve` expected to end by itself: its exit code, standard output and standard error."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "citadels_server.cli",
-        "serve",
-        "--port",
-        "0",
-        *options,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        env=dict(os.environ, CITADELS_HOME=str(home)),
-        cwd=ROOT,
+    process = await start_serve(
+        home, *options, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
     )
     try:
         out, err = await asyncio.wait_for(process.communicate(), 60)

@@ -61,25 +61,23 @@ def test_served_check_names_every_bad_variable_and_the_file_beneath(tmp_path):
     file = tmp_path / "server.toml"
     file.write_text("bot_pace = 99\n")
     env = dict(os.environ, CITADELS_HOME=str(tmp_path), CITADELS_PORT="x", CITADELS_IDLE_TIMEOUT="soon")
-    done = subprocess.run(
-        [sys.executable, "-m", "citadels_server.cli", "serve", "--check", "--settings", str(file)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=60,
-    )
+
+    def check() -> subprocess.CompletedProcess[str]:
+        """`citadels serve --check` of the file, under the variables of `env` as they are now."""
+        return subprocess.run(
+            [sys.executable, "-m", "citadels_server.cli", "serve", "--check", "--settings", str(file)],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            timeout=60,
+        )
+
+    done = check()
     assert done.returncode == 1
     assert "CITADELS_PORT" in done.stderr and "CITADELS_IDLE_TIMEOUT" in done.stderr
     assert "bot_pace" in done.stderr
     # The same file with the variables fixed, and the command line over them, passes.
     env.update(CITADELS_PORT="2401", CITADELS_IDLE_TIMEOUT="60", CITADELS_BOT_PACE="1")
-    fixed = subprocess.run(
-        [sys.executable, "-m", "citadels_server.cli", "serve", "--check", "--settings", str(file)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=60,
-    )
+    fixed = check()
     assert fixed.returncode == 0, fixed.stderr

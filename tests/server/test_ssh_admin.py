@@ -105,35 +105,27 @@ async def test_admin_commands_reach_the_players_and_others_are_refused(tmp_path)
         assert "Welcome to the test server." in anna.banner and "Be kind." in anna.banner  # type: ignore[attr-defined]
         await anna.shows("Be kind.")
 
-        boss.type("help\r")
-        await boss.shows("For admins:")
+        await boss.enter("help", "For admins:")
         await boss.shows("kick NAME [reason]")
         # Not an admin: a sentence, not "unknown command", and nobody is kicked.
-        anna.type("kick bruno\r")
-        await anna.shows("Only this server's admins can use")
+        await anna.enter("kick bruno", "Only this server's admins can use")
         assert not bruno.gone
 
         # A game in play at table 1, bruno in the lobby: an announcement reaches both.
-        anna.type("new 4 seed=3\r")
-        await anna.shows("Table 1 is yours")
-        anna.type("start\r")
-        await anna.shows("Your hand")
-        boss.type("announce The server restarts at noon\r")
-        await boss.shows("Announced in the lobby and at every table")
+        await anna.enter("new 4 seed=3", "Table 1 is yours")
+        await anna.enter("start", "Your hand")
+        await boss.enter("announce The server restarts at noon", "Announced in the lobby and at every table")
         await bruno.shows("Announcement from boss: The server restarts at noon")
         await anna.shows("Announcement from boss: The server restarts at noon")
 
         # close: the game leaves the lobby, its player is back there and told who closed it.
-        boss.type("close 1\r")
-        await boss.shows("Table 1 is closed; its game is kept in the history as abandoned.")
+        await boss.enter("close 1", "Table 1 is closed; its game is kept in the history as abandoned.")
         await anna.shows("boss closed table 1; its game is kept in the history.")
         await anna.shows("Citadels lobby")
-        boss.type("close 1\r")
-        await boss.shows("There is no table 1.")
+        await boss.enter("close 1", "There is no table 1.")
 
         # kick: the player's session ends with who and why.
-        boss.type("kick anna being rude\r")
-        await boss.shows("anna is kicked (1 session).")
+        await boss.enter("kick anna being rude", "anna is kicked (1 session).")
         assert "boss kicked you from this server: being rude" in await ended(anna)
 
         # ban by address, for two seconds: bruno's session ends; a login from there is refused, then the
@@ -157,8 +149,7 @@ async def test_bans_by_name_and_key_are_refused_at_login_until_lifted(tmp_path):
     conf = settings_file(tmp_path, "")
     async with served(tmp_path / "home", "--settings", str(conf)) as server:
         boss = await login(server.port, "boss", BOSS_KEY)
-        boss.type("ban name Dave for 1h cheating\r")
-        await boss.shows("The name Dave is banned until")
+        await boss.enter("ban name Dave for 1h cheating", "The name Dave is banned until")
         told = await refusal(server.port, "dave")
         assert "The name Dave is banned from this Citadels server until" in told and "cheating" in told
 
@@ -168,20 +159,16 @@ async def test_bans_by_name_and_key_are_refused_at_login_until_lifted(tmp_path):
         told = await refusal(server.port, "mallory", MALLORY_KEY)
         assert "Your SSH key is banned from this Citadels server for good: spam" in told
 
-        boss.type("bans\r")
-        await boss.shows("2 bans in force:")
+        await boss.enter("bans", "2 bans in force:")
         await boss.shows("for good, by boss")
-        boss.type("ban name boss\r")
-        await boss.shows("That ban would shut you out too.")
+        await boss.enter("ban name boss", "That ban would shut you out too.")
 
-        boss.type("unban name dave\r")
-        await boss.shows("The name dave is no longer banned.")
+        await boss.enter("unban name dave", "The name dave is no longer banned.")
         boss.type(f"unban key {mallory}\r")
         await boss.shows("is no longer banned.")
         (await login(server.port, "dave")).close()
         (await login(server.port, "mallory", MALLORY_KEY)).close()
-        boss.type("unban name dave\r")
-        await boss.shows("The name dave is not banned")
+        await boss.enter("unban name dave", "The name dave is not banned")
 
 
 @pytest.mark.slow
@@ -213,10 +200,8 @@ async def test_sigterm_tells_every_player_and_exits_within_the_drain_timeout(tmp
     async with served(tmp_path, "--bot-pace", "0", "--drain-timeout", "6") as server:
         anna = await login(server.port, "anna")
         bruno = await login(server.port, "bruno")
-        anna.type("new 4 seed=3\r")
-        await anna.shows("Table 1 is yours")
-        anna.type("start\r")
-        await anna.shows("Your hand")
+        await anna.enter("new 4 seed=3", "Table 1 is yours")
+        await anna.enter("start", "Your hand")
         # A client that stops reading: its session's goodbye can never be delivered.
         stuck = await connect(server.port, "stuck")
         chan, _ = await stuck.create_session(
@@ -245,10 +230,8 @@ async def test_sigterm_tells_every_player_and_exits_within_the_drain_timeout(tmp
 async def test_a_drain_timeout_shorter_than_the_goodbyes_still_ends_the_process_in_time(tmp_path):
     async with served(tmp_path, "--bot-pace", "0", "--drain-timeout", "0.5") as server:
         anna = await login(server.port, "anna")
-        anna.type("new 4 seed=3\r")
-        await anna.shows("Table 1 is yours")
-        anna.type("start\r")
-        await anna.shows("Your hand")
+        await anna.enter("new 4 seed=3", "Table 1 is yours")
+        await anna.enter("start", "Your hand")
         start = time.monotonic()
         server.process.send_signal(signal.SIGTERM)
         code = await asyncio.wait_for(server.process.wait(), 15)

@@ -8,16 +8,21 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
-import os
 import shutil
 import subprocess
-import sys
+from collections.abc import Mapping
 from pathlib import Path
 
-import asyncssh
-import jsonschema
 import pytest
+from bot_clients import (
+    EXAMPLE,
+    NORMAL_EXAMPLE,
+    Hostile,
+    example_bot,
+    example_command,
+    schema_checked,
+)
+from plain_sessions import keyfile
 from served import served
 from ssh_helpers import connect, lobby, running_server, type_line
 
@@ -26,72 +31,17 @@ from citadels_server.hub import Hub
 from citadels_tui.lobby import HostedTable
 from citadels_tui.lobby_app import ssh_app_factory
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "docs" / "examples" / "random_bot.py"
-NORMAL_EXAMPLE = ROOT / "docs" / "examples" / "normal_bot.py"
-VALIDATOR = jsonschema.Draft202012Validator(
-    json.loads((ROOT / "docs" / "bot-protocol.schema.json").read_text())
-)
-HOSTILE_KEY = asyncssh.generate_private_key("ssh-ed25519")
-
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the ssh binary"),
 ]
 
 
-def keyfile(tmp_path: Path) -> Path:
-    key = tmp_path / "key"
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
-    return key
-
-
-async def example_bot(
-    port: int, key: Path, log: Path, seed: int = 1, example: Path = EXAMPLE
-) -> asyncio.subprocess.Process:
-    """The example (random_bot.py unless told), through an `ssh` on its PATH that is the real one with its output copied to `log`."""
-    bin_dir = log.parent / "bin"
-    bin_dir.mkdir(exist_ok=True)
-    wrapper = bin_dir / "ssh"
-    wrapper.write_text(f'#!/bin/bash\nset -o pipefail\n{shutil.which("ssh")} "$@" | tee -a {log}\n')
-    wrapper.chmod(0o755)
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(example),
-        "--ssh",
-        "robo@127.0.0.1",
-        "--port",
-        str(port),
-        "-i",
-        str(key),
-        "-o",
-        "StrictHostKeyChecking=no",
-        "-o",
-        "UserKnownHostsFile=/dev/null",
-        str(seed),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}"),
-    )
-
-
 async def test_the_example_bot_over_ssh_is_refused_by_a_server_without_bots(tmp_path):
-    key = keyfile(tmp_path)
+    key = keyfile(tmp_path / "key")
     async with served(tmp_path / "home") as server:
         bot = await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(EXAMPLE),
-            "--ssh",
-            "robo@127.0.0.1",
-            "--port",
-            str(server.port),
-            "-i",
-            str(key),
-            "-o",
-            "StrictHostKeyChecking=no",
-            "-o",
-            "UserKnownHostsFile=/dev/null",
+            *example_command(EXAMPLE, server.port, key),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -113,7 +63,7 @@ def bot_server(tmp_path: Path, hub: Hub):
     )
 
 
-async def humans_play(seats: dict[int, tuple[HostedTable, int, object]], until) -> None:
+async def humans_play(seats: Mapping[int, tuple[HostedTable, int, object]], until) -> None:
     """Each human (who made and started their table in the app) takes their first legal action whenever
     the decision at their table is theirs, through their seat of the hub's table."""
     for _ in range(20_000):
@@ -138,93 +88,55 @@ async def wait_until(predicate, timeout: float = 20) -> None:
     raise AssertionError("it never happened")
 
 
-def checked_lines(log: Path) -> list[dict]:
-    messages = [json.loads(text) for text in log.read_text().splitlines()]
-    for m in messages:
-        VALIDATOR.validate(m)
-    return messages
-
-
 async def test_the_example_bot_plays_whole_games_with_a_human(tmp_path):
-    key = keyfile(tmp_path)
+    key = keyfile(tmp_path / "key")
     hub = Hub(seed=11, pace=0)
     async with bot_server(tmp_path / "home", hub) as server, await connect(server, "anna") as anna:
         sa = await lobby(anna)
         for game in (1, 2):
-            await type_line(sa, f"new 2 seed={game}")
-            await sa.wait_for(f"Table {game} is yours")
+            await sa.enter(f"new 2 seed={game}", f"Table {game} is yours")
             ht = hub.tables[game]
             over = functools.partial(lambda t: t.table is not None and t.table.game.over, ht)
             log = tmp_path / f"bot-{game}.jsonl"
-            bot = await example_bot(server.port, key, log, seed=game)
+            bot = await example_bot(server.port, key, log, str(game))
             await wait_until(functools.partial(lambda t: len(t.holders) == 2, ht))  # the first free seat
             await sa.wait_for("robo sat down at your table")
-            await type_line(sa, "start")
-            await sa.wait_for("Your hand")
+            await sa.enter("start", "Your hand")
             await humans_play({0: (ht, 0, sa)}, over)
             out, err = await asyncio.wait_for(bot.communicate(), 60)
             assert bot.returncode == 0, err.decode()
-            messages = checked_lines(log)
+            messages = schema_checked(log)
             kinds = [m["type"] for m in messages]
             assert kinds[0] == "hello" and kinds[-1] == "over" and "error" not in kinds
             assert kinds.count("decide") >= 10
             assert messages[-1]["result"]["winners"]
-            await type_line(sa, "lobby")  # back to the lobby for the next table
-            await sa.wait_for("Citadels lobby")
+            await sa.enter("lobby", "Citadels lobby")  # back to the lobby for the next table
 
 
 async def test_the_normal_example_plays_a_whole_game_with_a_human(tmp_path):
-    key = keyfile(tmp_path)
+    key = keyfile(tmp_path / "key")
     hub = Hub(seed=12, pace=0)
     async with bot_server(tmp_path / "home", hub) as server, await connect(server, "anna") as anna:
         sa = await lobby(anna)
-        await type_line(sa, "new 3 seed=5")
-        await sa.wait_for("Table 1 is yours")
+        await sa.enter("new 3 seed=5", "Table 1 is yours")
         ht = hub.tables[1]
         log = tmp_path / "normal.jsonl"
-        bot = await example_bot(server.port, key, log, seed=3, example=NORMAL_EXAMPLE)
+        bot = await example_bot(server.port, key, log, "3", example=NORMAL_EXAMPLE)
         await wait_until(lambda: len(ht.holders) == 2)
         await sa.wait_for("robo sat down at your table")
-        await type_line(sa, "start")
-        await sa.wait_for("Your hand")
+        await sa.enter("start", "Your hand")
         await humans_play({0: (ht, 0, sa)}, lambda: ht.table is not None and ht.table.game.over)
         out, err = await asyncio.wait_for(bot.communicate(), 60)
         assert bot.returncode == 0, err.decode()
-        messages = checked_lines(log)
+        messages = schema_checked(log)
         kinds = [m["type"] for m in messages]
         # No error: no answer was refused and the stand-in made none of its decisions (it is told so).
         assert kinds[0] == "hello" and kinds[-1] == "over" and "error" not in kinds
         assert kinds.count("decide") >= 10 and messages[-1]["result"]["winners"]
 
 
-class Hostile:
-    """A bot over asyncssh that misbehaves one way once its game begins."""
-
-    def __init__(self, name: str, behaviour: str) -> None:
-        self.name, self.behaviour = name, behaviour
-        self.told: list[str] = []  # the error codes it was sent, in order
-        self.status: int | None = None
-
-    async def run(self, server, table: int) -> None:
-        async with await connect(server, self.name, client_keys=[HOSTILE_KEY]) as conn:
-            process = await conn.create_process(f"bot {table}")
-            while text := await process.stdout.readline():
-                message = json.loads(text)
-                VALIDATOR.validate(message)
-                if message["type"] == "error":
-                    self.told.append(message["code"])
-                elif message["type"] == "decide" and self.behaviour == "garbage":
-                    for _ in range(100):
-                        process.stdin.write("this is not JSON\n")
-                elif message["type"] == "hello" and self.behaviour == "flood":
-                    process.stdin.write('{"action": 0}\n' * 200_000)
-                # silent: reads every message and answers none
-            await process.wait_closed()
-            self.status = process.exit_status
-
-
 async def test_hostile_bots_are_cut_off_and_the_honest_table_beside_them_finishes(tmp_path):
-    key = keyfile(tmp_path)
+    key = keyfile(tmp_path / "key")
     hub = Hub(seed=5, pace=0, seat_hold=2)
     async with (
         bot_server(tmp_path / "home", hub) as server,
@@ -232,20 +144,17 @@ async def test_hostile_bots_are_cut_off_and_the_honest_table_beside_them_finishe
         await connect(server, "carla") as carla,
     ):
         sa, sc = await lobby(anna), await lobby(carla)
-        await type_line(sa, "new 2 seed=4")
-        await sa.wait_for("Table 1 is yours")
+        await sa.enter("new 2 seed=4", "Table 1 is yours")
         honest_log = tmp_path / "honest.jsonl"
-        honest = await example_bot(server.port, key, honest_log)
+        honest = await example_bot(server.port, key, honest_log, "1")
         await wait_until(lambda: len(hub.tables[1].holders) == 2)
-        await type_line(sc, "new 4 timer=10 seed=8")
-        await sc.wait_for("Table 2 is yours")
+        await sc.enter("new 4 timer=10 seed=8", "Table 2 is yours")
         hostile = [Hostile("gabble", "garbage"), Hostile("torrent", "flood"), Hostile("mute", "silent")]
-        runs = [asyncio.ensure_future(h.run(server, 2)) for h in hostile]
+        runs = [asyncio.ensure_future(h.run(server.port, 2)) for h in hostile]
         await wait_until(lambda: len(hub.tables[2].holders) == 4)
         ha, hc = hub.tables[1], hub.tables[2]
         await type_line(sc, "start")
-        await type_line(sa, "start")
-        await sa.wait_for("Your hand")
+        await sa.enter("start", "Your hand")
         await sc.wait_for("Your hand")
         players = {0: (ha, 0, sa), 1: (hc, 0, sc)}
         await humans_play(
@@ -253,7 +162,7 @@ async def test_hostile_bots_are_cut_off_and_the_honest_table_beside_them_finishe
         )
         out, err = await asyncio.wait_for(honest.communicate(), 60)
         assert honest.returncode == 0, err.decode()
-        kinds = [m["type"] for m in checked_lines(honest_log)]
+        kinds = [m["type"] for m in schema_checked(honest_log)]
         assert kinds[-1] == "over" and "error" not in kinds
         for h in hostile:
             await asyncio.wait_for(asyncio.shield(runs[hostile.index(h)]), 1)

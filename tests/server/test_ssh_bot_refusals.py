@@ -8,11 +8,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-from pathlib import Path
 
 import asyncssh
-import jsonschema
 import pytest
+from bot_clients import VALIDATOR
 from plain_sessions import plain
 from ssh_helpers import connect, running_server
 
@@ -20,10 +19,6 @@ from citadels_server.hub import Hub
 from citadels_tui.lobby import HubError
 from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.turns import create_from_words
-
-VALIDATOR = jsonschema.Draft202012Validator(
-    json.loads((Path(__file__).resolve().parents[2] / "docs" / "bot-protocol.schema.json").read_text())
-)
 
 BOT_KEY = asyncssh.generate_private_key("ssh-ed25519")
 
@@ -70,10 +65,8 @@ async def test_a_table_made_without_programs_refuses_a_bot_with_the_protocols_er
     hub = Hub(seed=3, pace=0)
     async with bot_server(tmp_path, hub) as server, connect(server, "anna") as human:
         s = await plain(human, "plain")
-        s.type("new 2 programs=no")
-        await s.wait_for("No bot program may take a seat here.")
-        s.type("tables")
-        await s.wait_for("timer none. No bot programs.")
+        await s.enter("new 2 programs=no", "No bot program may take a seat here.")
+        await s.enter("tables", "timer none. No bot programs.")
         async with connect(server, "robo", client_keys=[BOT_KEY]) as conn:
             r = await conn.run("bot 1", check=False)
         assert r.exit_status == 1 and r.stderr == ""

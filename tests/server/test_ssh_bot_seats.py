@@ -9,11 +9,10 @@ import asyncio
 import functools
 import json
 import random
-from pathlib import Path
 
 import asyncssh
-import jsonschema
 import pytest
+from bot_clients import VALIDATOR
 from ssh_helpers import connect, running_server
 
 from citadels_core import GameConfig, protocol
@@ -30,10 +29,6 @@ from citadels_tui.lobby_app import ssh_app_factory
 from citadels_tui.ratings import Place
 from citadels_tui.records import FinishedGame, Finisher, GameSummary
 
-ROOT = Path(__file__).resolve().parents[2]
-VALIDATOR = jsonschema.Draft202012Validator(
-    json.loads((ROOT / "docs" / "bot-protocol.schema.json").read_text())
-)
 BOT_KEY = asyncssh.generate_private_key("ssh-ed25519")
 
 
@@ -57,6 +52,12 @@ class Bot:
         message = json.loads(text)
         VALIDATOR.validate(message)
         self.messages.append(message)
+        return message
+
+    async def next(self, timeout: float = 20) -> dict:
+        """The next message, which comes (the session goes on)."""
+        message = await self.read(timeout)
+        assert message is not None, "the bot's session ended"
         return message
 
     def send(self, text: str) -> None:
@@ -119,7 +120,7 @@ async def test_a_bot_plays_a_whole_game_with_a_human_and_sees_only_its_seat(tmp_
             assert m is not None and m["type"] == "over" and m["result"]["winners"]
             assert ht.table is not None and ht.table.game.over and decisions > 10
             assert not any(x["type"] == "error" for x in bot.messages)
-            assert await asyncio.wait_for(bot.process.wait_closed(), 10) is None
+            await asyncio.wait_for(bot.process.wait_closed(), 10)
             assert bot.process.exit_status == 0
         # Rated like anyone, marked, and left out on asking.
         board = await hub.records.leaderboard()
@@ -136,28 +137,28 @@ async def test_what_a_bot_cannot_use_is_told_with_a_code_and_garbage_cuts_it_off
         async with conn:
             await wait_until(lambda: len(ht.holders) == 2)
             bot.send('{"action": 0}')  # before the game: no decision is its own
-            assert (await bot.read())["code"] == "not_your_turn"
+            assert (await bot.next())["code"] == "not_your_turn"
             hub.start(ht, "anna")
             done = asyncio.Event()
             human = asyncio.ensure_future(human_plays(ht, 0, done))
-            while (m := await bot.read())["type"] != "decide":
+            while (await bot.next())["type"] != "decide":
                 pass
             codes = []
             for text in ["hello", "[1]", '{"action": "x"}']:
                 bot.send(text)
-                codes.append((await bot.read())["code"])
+                codes.append((await bot.next())["code"])
             assert codes == ["not_json", "no_action", "not_an_id"]
             # Three answers that cannot be used: the stand-in makes that decision, and the bot is told.
-            assert (await bot.read())["code"] == "stand_in"
-            while (m := await bot.read())["type"] != "decide":
+            assert (await bot.next())["code"] == "stand_in"
+            while (await bot.next())["type"] != "decide":
                 pass
             bot.send('{"action": 999}')
-            assert (await bot.read())["code"] == "unknown_id"
+            assert (await bot.next())["code"] == "unknown_id"
             for _ in range(CUT_AFTER):
                 bot.send("garbage")
             told = []
-            while (m := await bot.read()) is not None:
-                told.append(m["code"] if m["type"] == "error" else m["type"])
+            while (message := await bot.read()) is not None:
+                told.append(message["code"] if message["type"] == "error" else message["type"])
             assert "slowed" in told and told[-1] == "cut_off"
             assert told.index("slowed") < told.index("cut_off")
             assert told.count("not_json") >= SLOWS_AFTER

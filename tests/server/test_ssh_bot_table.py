@@ -9,39 +9,22 @@ their ends and the honest bot hears no error."""
 from __future__ import annotations
 
 import asyncio
-import json
-import os
 import re
 import shutil
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-import asyncssh
-import jsonschema
 import pytest
-from plain_sessions import Player, start
+from bot_clients import Hostile, example_bot, schema_checked
+from plain_sessions import Player, keyfile, start
 from served import Served, served
 
 from citadels_tui.plain import PROMPT
-
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "docs" / "examples" / "random_bot.py"
-VALIDATOR = jsonschema.Draft202012Validator(
-    json.loads((ROOT / "docs" / "bot-protocol.schema.json").read_text())
-)
-HOSTILE_KEY = asyncssh.generate_private_key("ssh-ed25519")
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the ssh binary"),
 ]
-
-
-def keyfile(path: Path) -> Path:
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(path)], check=True)
-    return path
 
 
 def bots_admitted(tmp_path: Path) -> list[str]:
@@ -50,43 +33,6 @@ def bots_admitted(tmp_path: Path) -> list[str]:
     settings = tmp_path / "settings.toml"
     settings.write_text("allow_bots = true\n")
     return ["--settings", str(settings), "--bot-pace", "0", "--seat-hold", "3"]
-
-
-async def example_bot(port: int, key: Path, log: Path, seed: int) -> asyncio.subprocess.Process:
-    """random_bot.py through an `ssh` on its PATH that is the real one with its output copied to `log`."""
-    bin_dir = log.parent / "bin"
-    bin_dir.mkdir(exist_ok=True)
-    wrapper = bin_dir / "ssh"
-    wrapper.write_text(f'#!/bin/bash\nset -o pipefail\n{shutil.which("ssh")} "$@" | tee -a {log}\n')
-    wrapper.chmod(0o755)
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(EXAMPLE),
-        "--ssh",
-        "robo@127.0.0.1",
-        "--port",
-        str(port),
-        "-i",
-        str(key),
-        "-o",
-        "StrictHostKeyChecking=no",
-        "-o",
-        "UserKnownHostsFile=/dev/null",
-        "-o",
-        "LogLevel=ERROR",
-        str(seed),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}"),
-    )
-
-
-def schema_checked(log: Path) -> list[dict]:
-    messages = [json.loads(text) for text in log.read_text().splitlines()]
-    for m in messages:
-        VALIDATOR.validate(m)
-    return messages
 
 
 async def play_lines(players: list[Player], until, timeout: float = 300) -> None:
@@ -111,10 +57,9 @@ def only_lines(p: Player) -> None:
 
 async def table_with_a_bot(server: Served, human: Player, key: Path, log: Path, seed: int, table: int = 1):
     """`human` makes table `table` for two; the example bot takes its free seat; she starts the game."""
-    human.type(f"new 2 seed={seed}")
-    await human.wait_for(f"Table {table} is yours")
+    await human.enter(f"new 2 seed={seed}", f"Table {table} is yours")
     seated = human.text.count("robo sat down at your table")
-    bot = await example_bot(server.port, key, log, seed)
+    bot = await example_bot(server.port, key, log, "-o", "LogLevel=ERROR", str(seed))
     while human.text.count("robo sat down at your table") == seated:
         assert not human.task.done(), human.text[-3000:]
         await asyncio.sleep(0.01)
@@ -142,10 +87,8 @@ async def test_the_example_bot_plays_whole_games_with_a_human_over_openssh(tmp_p
                 assert not anna.task.done(), anna.text[-3000:]
                 await asyncio.sleep(0.01)
             ends.append(anna.text[anna.text.rindex("The final scores:") :])
-        anna.type("leaderboard")
-        await anna.wait_for("robo (bot): rating")
-        anna.type("quit")
-        assert await asyncio.wait_for(anna.process.wait(), 30) == 0
+        await anna.enter("leaderboard", "robo (bot): rating")
+        assert await anna.quit() == 0
     only_lines(anna)
     assert re.search(r"robo \(bot\): rating -?[\d.]+ after 2 games\.", anna.text)  # rated like anyone
     for log, end in zip(logs, ends, strict=True):
@@ -160,39 +103,6 @@ async def test_the_example_bot_plays_whole_games_with_a_human_over_openssh(tmp_p
             assert f"{name}: {score['total']} point" in end, (name, score, end)
 
 
-class Hostile:
-    """A bot over asyncssh that misbehaves one way once its game begins."""
-
-    def __init__(self, name: str, behaviour: str) -> None:
-        self.name, self.behaviour = name, behaviour
-        self.told: list[str] = []  # the error codes it was sent, in order
-        self.status: int | None = None
-
-    async def run(self, port: int, table: int) -> None:
-        async with asyncssh.connect(
-            "127.0.0.1",
-            port,
-            username=self.name,
-            known_hosts=None,
-            client_keys=[HOSTILE_KEY],
-            agent_path=None,
-        ) as conn:
-            process = await conn.create_process(f"bot {table}")
-            while text := await process.stdout.readline():
-                message = json.loads(text)
-                VALIDATOR.validate(message)
-                if message["type"] == "error":
-                    self.told.append(message["code"])
-                elif message["type"] == "decide" and self.behaviour == "garbage":
-                    for _ in range(100):
-                        process.stdin.write("this is not JSON\n")
-                elif message["type"] == "hello" and self.behaviour == "flood":
-                    process.stdin.write('{"action": 0}\n' * 200_000)
-                # silent: reads every message and answers none
-            await process.wait_closed()
-            self.status = process.exit_status
-
-
 async def test_hostile_bots_do_not_disturb_the_honest_table_beside_them(tmp_path):
     key, bot_key = keyfile(tmp_path / "key"), keyfile(tmp_path / "bot_key")
     log = tmp_path / "honest.jsonl"
@@ -202,13 +112,11 @@ async def test_hostile_bots_do_not_disturb_the_honest_table_beside_them(tmp_path
         await anna.wait_for("Welcome, anna.")
         await carla.wait_for("Welcome, carla.")
         honest = await table_with_a_bot(server, anna, bot_key, log, seed=4)
-        carla.type("new 4 timer=10 seed=8")
-        await carla.wait_for("Table 2 is yours")
+        await carla.enter("new 4 timer=10 seed=8", "Table 2 is yours")
         hostile = [Hostile("gabble", "garbage"), Hostile("torrent", "flood"), Hostile("mute", "silent")]
         runs = [asyncio.ensure_future(h.run(server.port, 2)) for h in hostile]
         await carla.wait_for("4 of 4 seats taken")
-        carla.type("start")
-        await carla.wait_for("(only you) Your starting hand:")
+        await carla.enter("start", "(only you) Your starting hand:")
         await play_lines(
             [anna, carla],
             lambda: all("The game is over." in p.text for p in (anna, carla)) and all(r.done() for r in runs),
@@ -217,8 +125,7 @@ async def test_hostile_bots_do_not_disturb_the_honest_table_beside_them(tmp_path
         _, err = await asyncio.wait_for(honest.communicate(), 60)
         assert honest.returncode == 0, err.decode()
         for p in (anna, carla):
-            p.type("quit")
-            assert await asyncio.wait_for(p.process.wait(), 30) == 0
+            assert await p.quit() == 0
     for p in (anna, carla):
         only_lines(p)
     kinds = [m["type"] for m in schema_checked(log)]

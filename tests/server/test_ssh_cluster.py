@@ -149,7 +149,8 @@ async def test_kill_9_of_the_process_a_player_is_on_holds_their_seat_until_they_
                 if "your" in p.row(0):
                     p.type("1\r")
             await asyncio.sleep(0.3)
-        assert 1 not in (await db.table_in_play(1)).bots  # he decided for himself: no bot took his seat
+        kept = await db.table_in_play(1)
+        assert kept is not None and 1 not in kept.bots  # he decided for himself: no bot took his seat
         anna.close()
         bruno.close()
     db.close()
@@ -180,8 +181,7 @@ async def test_two_processes_racing_to_keep_one_decision_exactly_one_wins(postgr
         while len(await db.actions_from(1, 0)) == n:
             assert time.monotonic() < deadline
             await asyncio.sleep(0.01)
-        twin.type("2\r")
-        await twin.shows("Another move was made first", WAIT)
+        await twin.enter("2", "Another move was made first", WAIT)
         # Exactly one decision was kept at that place (the first process's): the second's was not kept
         # there nor anywhere after it (nobody else decides for anna's seat). Both sessions show the game
         # as it is.

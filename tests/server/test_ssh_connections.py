@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import os
 import signal
-import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -15,9 +14,8 @@ from pathlib import Path
 import asyncssh
 import pytest
 from attacks import silent_connections
+from served import guest, start_serve
 from ssh_helpers import KeylessClient, Screen
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 class Served:
@@ -59,21 +57,11 @@ class Served:
 @contextlib.asynccontextmanager
 async def citadels_serve(tmp_path: Path, *options: str) -> AsyncIterator[Served]:
     """`citadels serve` in its own process group (as a terminal's foreground job is), logging at INFO."""
-    env = dict(os.environ, CITADELS_HOME=str(tmp_path))
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "citadels_server.cli",
-        "serve",
-        "--port",
-        "0",
-        "--bot-pace",
-        "0",
-        *options,
+    proc = await start_serve(
+        tmp_path,
+        *("--bot-pace", "0", *options),
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
-        env=env,
-        cwd=ROOT,
         start_new_session=True,
     )
     try:
@@ -87,18 +75,6 @@ async def citadels_serve(tmp_path: Path, *options: str) -> AsyncIterator[Served]
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGKILL)  # the server and its workers, whatever the test did
             await proc.wait()
-
-
-def guest(port: int, name: str) -> asyncssh.SSHClientConnection:
-    return asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username=name,
-        known_hosts=None,
-        client_keys=None,
-        agent_path=None,
-        client_factory=KeylessClient,
-    )
 
 
 async def closed_by_server(reader: asyncio.StreamReader, timeout: float) -> bool:
@@ -119,7 +95,7 @@ async def test_a_flood_of_half_open_connections_cannot_lock_out_the_player(tmp_p
         flood = await silent_connections(served.port, 20)
         flood += await silent_connections(served.port, 5, b"SSH-2.0-Flood\r\n")
         # The address's real player comes in and plays, while the flood is still open.
-        async with guest(served.port, "anna") as conn:
+        async with guest(served.port, "anna", KeylessClient) as conn:
             process = await conn.create_process(
                 term_type="xterm-256color", term_size=(100, 30), encoding=None
             )
@@ -136,9 +112,9 @@ async def test_a_flood_of_half_open_connections_cannot_lock_out_the_player(tmp_p
                 writer.close()
 
             # The logged-in cap is unchanged: anna and 7 more, then the 9th is refused with its sentence.
-            others = [await guest(served.port, f"p{i}") for i in range(7)]
+            others = [await guest(served.port, f"p{i}", KeylessClient) for i in range(7)]
             with pytest.raises(asyncssh.DisconnectError) as refused:
-                await guest(served.port, "p8")
+                await guest(served.port, "p8", KeylessClient)
             assert "Too many connections from your address (8 connections at most)" in str(refused.value)
             await served.log_shows("refusing 127.0.0.1 port")
             assert "max_per_address = 8 is full" in served.console
@@ -151,7 +127,7 @@ async def test_a_flood_of_half_open_connections_cannot_lock_out_the_player(tmp_p
 async def busy_table(port: int) -> None:
     """A table of 4 `hard` bots that plays on by itself (their searches run in the worker processes): its
     maker starts it and leaves, so a bot of the same level plays the maker's seat too."""
-    async with guest(port, "maker") as conn:
+    async with guest(port, "maker", KeylessClient) as conn:
         process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
         screen = Screen(process)
         await screen.wait_for("Citadels lobby", timeout=30)
@@ -183,7 +159,7 @@ async def test_the_server_stops_at_once_with_a_clean_console_while_bots_think(tm
     async with citadels_serve(tmp_path) as served:
         await busy_table(served.port)
         # A player in the lobby: the goodbyes then take a second (the server waits for the client to hang up).
-        async with guest(served.port, "anna") as conn:
+        async with guest(served.port, "anna", KeylessClient) as conn:
             process = await conn.create_process(
                 term_type="xterm-256color", term_size=(100, 30), encoding=None
             )

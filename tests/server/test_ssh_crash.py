@@ -85,8 +85,7 @@ async def test_sigkill_at_random_moments_loses_no_action_a_player_saw(tmp_path):
             anna = await anna_logs_in(server.port)
             if kill == 0:
                 await anna.shows("lobby")
-                anna.type("new 2 seed=11\r")
-                await anna.shows("Table 1 is yours")
+                await anna.enter("new 2 seed=11", "Table 1 is yours")
                 anna.type("start\r")
             # After a restart she is back at her seat at once, and the game is where the journal has it.
             await anna.shows("Your hand")

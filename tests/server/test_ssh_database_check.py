@@ -51,12 +51,9 @@ def digest(path: Path) -> str:
 async def a_table_in_play(home: Path) -> None:
     """anna starts a game against three bots; the server is stopped with SIGTERM, its table kept."""
     async with served(home, "--bot-pace", "0") as server:
-        anna = await Typist.login(server.port, "anna")
-        await anna.shows("lobby")
-        anna.type("new 4 seed=3\r")
-        await anna.shows("Table 1 is yours")
-        anna.type("start\r")
-        await anna.shows("Your hand")
+        anna = await Typist.in_lobby(server.port, "anna")
+        await anna.enter("new 4 seed=3", "Table 1 is yours")
+        await anna.enter("start", "Your hand")
         anna.close()
         assert await server.stop() < 10
 

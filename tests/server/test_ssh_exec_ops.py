@@ -15,7 +15,7 @@ from typing import Any
 
 import asyncssh
 from served import served
-from ssh_helpers import BOSS, BOSS_KEY, run, settings
+from ssh_helpers import BOSS, BOSS_KEY, deciding, run, settings
 
 from citadels_core.bots import decide, make_bot
 from citadels_core.gameline import read
@@ -64,7 +64,7 @@ async def play_to_the_end(hub: Hub, seed: int = 3) -> int:
     hub.arrive(ht, 0)
     mine = make_bot("random", seed)
     while not table.game.over:
-        if 0 in table.game.pending():
+        if deciding(table) == 0:
             table.submit(0, [decide(mine, table.game, 0)])
         await asyncio.sleep(0.005)
     hub.depart(ht, 0)
@@ -226,7 +226,7 @@ async def test_drain_finishes_the_game_in_play_begins_none_then_stops(tmp_path):
         assert not stopped.is_set()  # the game is still in play
         mine = make_bot("random", 5)
         while not table.game.over:
-            if 0 in table.game.pending():
+            if deciding(table) == 0:
                 table.submit(0, [decide(mine, table.game, 0)])
             await asyncio.sleep(0.005)
         await asyncio.wait_for(stopped.wait(), 10)
@@ -253,8 +253,8 @@ async def test_drain_stops_a_real_citadels_serve_process(tmp_path):
     conf.write_text(f'admins = ["{BOSS}"]\n')
     async with served(tmp_path / "home", "--settings", str(conf)) as process:
         server = SimpleNamespace(port=process.port)
-        r = await run(server, "anna", "drain", ANNA_KEY)  # type: ignore[arg-type]
+        r = await run(server, "anna", "drain", ANNA_KEY)
         assert (r.exit_status, r.stderr) == (1, "Only the server's admins may run 'drain'.\n")
-        r = await run(server, "boss", "drain", BOSS_KEY)  # type: ignore[arg-type]
+        r = await run(server, "boss", "drain", BOSS_KEY)
         assert r.stdout == "Draining: no game is in play, so the server stops now.\n"
         assert await asyncio.wait_for(process.process.wait(), 30) == 0

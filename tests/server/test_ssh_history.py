@@ -10,53 +10,28 @@ import re
 
 import asyncssh
 import pytest
-from served import Guest, Typist, served
+from served import Typist, served
 
 KEY = asyncssh.generate_private_key("ssh-ed25519")
-
-
-async def login(port: int, name: str, key: asyncssh.SSHKey | None) -> Typist:
-    if key is None:
-        return await Typist.login(port, name)
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username=name,
-        known_hosts=None,
-        client_keys=[key],
-        agent_path=None,
-        client_factory=Guest,
-    )
-    process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
-    return Typist(conn, process, 100, 30)
 
 
 @pytest.mark.slow
 async def test_games_replay_and_leaderboard_answer_over_ssh(tmp_path):
     async with served(tmp_path, "--bot-pace", "0", "--seat-hold", "0.5") as server:
-        anna = await login(server.port, "anna", KEY)
-        await anna.shows("lobby")
-        anna.type("games\r")
-        await anna.shows("You have no finished game here yet.")
-        anna.type("leaderboard\r")
-        await anna.shows("Nobody is rated yet")
+        anna = await Typist.in_lobby(server.port, "anna", key=KEY)
+        await anna.enter("games", "You have no finished game here yet.")
+        await anna.enter("leaderboard", "Nobody is rated yet")
         await anna.shows("You are not rated yet")
-        anna.type("new 2 seed=3 bots=random\r")
-        await anna.shows("Table 1 is yours")
-        anna.type("start\r")
-        await anna.shows("Your hand")
+        await anna.enter("new 2 seed=3 bots=random", "Table 1 is yours")
+        await anna.enter("start", "Your hand")
         await anna.until(lambda: "your" in anna.row(0))
-        anna.type("1\r")  # one decision of hers, then she goes
-        await anna.shows("You choose")
-        anna.type("lobby\r")
-        await anna.shows("Citadels lobby")
+        await anna.enter("1", "You choose")  # one decision of hers, then she goes
+        await anna.enter("lobby", "Citadels lobby")
         # Her seat's hold runs out, a bot plays it, nobody is left: the game goes to the history.
         await anna.until(lambda: "No tables yet" in anna.text)
-        anna.type("games\r")
-        await anna.shows("shows game N again")
+        await anna.enter("games", "shows game N again")
         assert re.search(r"1 +\d{4}-\d\d-\d\d \d\d:\d\d +2016 +anna .*abandoned", anna.text), anna.text
-        anna.type("replay 1\r")
-        await anna.shows("Replay as a spectator saw it")
+        await anna.enter("replay 1", "Replay as a spectator saw it")
         anna.type("\x1b[C")  # →: the first move
         await anna.shows("move 1 of")
         anna.type("\x1b[F")  # End: the last move kept
@@ -64,12 +39,9 @@ async def test_games_replay_and_leaderboard_answer_over_ssh(tmp_path):
         anna.type("q")
         await anna.shows("Citadels lobby")
 
-        guest = await login(server.port, "bruno", None)
-        await guest.shows("lobby")
-        guest.type("leaderboard\r")
-        await guest.shows("Guests (no key) are not rated")
-        guest.type("games all\r")
-        await guest.shows("shows game N again")
+        guest = await Typist.in_lobby(server.port, "bruno")
+        await guest.enter("leaderboard", "Guests (no key) are not rated")
+        await guest.enter("games all", "shows game N again")
         assert "abandoned" in guest.text
         anna.close()
         guest.close()

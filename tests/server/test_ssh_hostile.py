@@ -27,10 +27,9 @@ async def test_floods_never_freeze_the_players_of_other_sessions(tmp_path):
         report = [f"no flood: p95 {percentile(quiet, 95):.0f} ms"]
         failures = []
         for i, (kind, flood) in enumerate(FLOODS.items()):
-            guest = await Typist.login(server.port, f"guest{i}")
-            await guest.shows("lobby")
+            guest = await Typist.in_lobby(server.port, f"guest{i}")
             seconds = 10.0 if kind.startswith("10,000 keys") else FLOOD_SECONDS  # the 10 s of keys
-            flooding = asyncio.get_running_loop().create_task(flood(guest, seconds))  # type: ignore[arg-type]
+            flooding = asyncio.get_running_loop().create_task(flood(guest, seconds))
             latencies = await keep_typing([anna, bruno], seconds)
             await flooding
             p95, rss = percentile(latencies, 95), server.rss_mib()
@@ -43,8 +42,7 @@ async def test_floods_never_freeze_the_players_of_other_sessions(tmp_path):
         # Their game goes on: both play to the next round.
         await play_until_round([anna, bruno], 2)
         # SIGTERM in the middle of a flood still stops the server within its drain time.
-        guest = await Typist.login(server.port, "lastguest")
-        await guest.shows("lobby")
+        guest = await Typist.in_lobby(server.port, "lastguest")
         flooding = asyncio.get_running_loop().create_task(key_flood(guest, 20))
         await asyncio.sleep(2)
         took = await server.stop(timeout=30)
@@ -55,8 +53,7 @@ async def test_floods_never_freeze_the_players_of_other_sessions(tmp_path):
 
 async def test_keys_in_one_burst_all_arrive_in_order(tmp_path):
     async with served(tmp_path, "--bot-pace", "0") as server:
-        anna = await Typist.login(server.port, "anna", height=40)
-        await anna.shows("lobby")
+        anna = await Typist.in_lobby(server.port, "anna", height=40)
         # Two chat lines in one write are two messages, not one merged line.
         anna.type("say alpha\rsay beta\r")
         await anna.shows("anna: beta")

@@ -30,9 +30,10 @@ import re
 import shutil
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -50,9 +51,9 @@ from attacks import (
 from served import (
     FLOODS,
     ROOT,
-    Guest,
     Served,
     Typist,
+    guest,
     keep_typing,
     percentile,
     play_until_round,
@@ -102,7 +103,7 @@ SERVE_OPTIONS = ("--bot-pace", "0", "--seat-hold", "600", "--drain-timeout", str
 @dataclass(frozen=True)
 class Attack:
     name: str
-    attack: Callable[[Match, float], Awaitable[None]]
+    attack: Callable[[Match, float], Coroutine[Any, Any, None]]
     alongside: bool = True  # made while the players type; False: they type once it is over
     logged: str | None = None  # what the server's log says once it met the attack: proof it was made
 
@@ -110,14 +111,14 @@ class Attack:
 # -- the attacks -------------------------------------------------------------------------------------
 
 
-def flood(kind: str) -> Callable[[Match, float], Awaitable[None]]:
+def flood(kind: str) -> Callable[[Match, float], Coroutine[Any, Any, None]]:
     """A guest in the lobby sends `served.FLOODS[kind]`, then hangs up."""
 
     async def attack(match: Match, seconds: float) -> None:
         guest = await Typist.login(match.server.port, match.guest_name())
         try:
             await guest.shows("lobby")
-            await FLOODS[kind](guest, seconds)  # type: ignore[misc]
+            await FLOODS[kind](guest, seconds)
         finally:
             guest.close()
 
@@ -128,15 +129,7 @@ async def stalled_reader(match: Match, seconds: float) -> None:
     """A guest with a big terminal (200x60) and a small receive window who stops reading and keeps typing
     `help` and Esc, which answer with screenfuls: the server's output to it has nowhere to go,
     and once the default `output_buffer_limit` (1 MB) waits unsent, the server cuts it off."""
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        match.server.port,
-        username=match.guest_name(),
-        known_hosts=None,
-        client_keys=None,
-        agent_path=None,
-        client_factory=Guest,
-    )
+    conn = await guest(match.server.port, match.guest_name())
     try:
         chan, _ = await conn.create_session(
             asyncssh.SSHClientSession,

@@ -95,7 +95,13 @@ class FakeDriver:
             if isinstance(m, events.Paste):
                 out.append(m.text)
             elif isinstance(m, events.Key):
-                out.append("\n" if m.key == "enter" else m.character if m.is_printable else f"<{m.key}>")
+                out.append(
+                    "\n"
+                    if m.key == "enter"
+                    else m.character
+                    if m.character and m.is_printable
+                    else f"<{m.key}>"
+                )
         return "".join(out)
 
 

@@ -22,13 +22,11 @@ async def test_learn_in_the_lobby_over_ssh(tmp_path):
     async with plain_server(tmp_path, hub) as server:
         async with connect(server, "anna") as ca, connect(server, "bruno") as cb:
             a, b = await plain(ca), await plain(cb)
-            a.type("learn")
-            await a.wait_for("Type 1:")
+            await a.enter("learn", "Type 1:")
             assert not hub.tables  # the lesson is Anna's own: no table in the lobby
-            a.type("2")  # a legal choice, not the lesson's
-            await a.wait_for("not this lesson's move")
-            a.type("frobnicate \x1b[2J")  # garbage: one sentence, and the step waits
-            await a.wait_for("I don't understand “frobnicate")
+            await a.enter("2", "not this lesson's move")  # a legal choice, not the lesson's
+            # Garbage: one sentence, and the step waits.
+            await a.enter("frobnicate \x1b[2J", "I don't understand “frobnicate")
             assert not a.text.count("(only you) You choose")  # neither line played a step
             deadline = time.monotonic() + 240
             while "You are in the lobby." not in a.text:
@@ -37,8 +35,7 @@ async def test_learn_in_the_lobby_over_ssh(tmp_path):
                     a.answered = a.text.count("You can:")
                     a.type(ASKED.findall(a.text)[-1])
                 await asyncio.sleep(0.005)
-            b.type("tables")
-            await b.wait_for("No tables yet")
+            await b.enter("tables", "No tables yet")
             a.type("quit")
             b.type("quit")
             await asyncio.wait_for(a.task, 10)

@@ -5,7 +5,7 @@ they would show (pyte)."""
 from __future__ import annotations
 
 import pytest
-from ssh_helpers import connect, game_server, lobby, open_game, two_at_a_table, type_line
+from ssh_helpers import connect, deciding, game_server, lobby, open_game, started, two_at_a_table, type_line
 
 from citadels_core.view import view
 from citadels_server.hub import Hub
@@ -27,8 +27,7 @@ async def test_each_player_sees_their_own_hand_and_a_spectator_none(tmp_path):
         a, b, sa, sb = await two_at_a_table(server, hub)
         async with a, b, connect(server, "carla") as c:
             sc = await lobby(c)
-            await type_line(sc, "watch 1")
-            await sc.wait_for("You watch table 1")
+            await sc.enter("watch 1", "You watch table 1")
             mine_a, mine_b = hand_names(hub, 1, 0), hand_names(hub, 1, 1)
             only_a, only_b = mine_a - mine_b, mine_b - mine_a
             assert only_a and only_b, "pick a seed where the hands differ"
@@ -59,12 +58,9 @@ async def test_lobby_chat_and_table_chat(tmp_path):
             sa, sb = await lobby(a), await lobby(b)
             await type_line(sa, "say hello lobby")
             await sb.wait_for("anna: hello lobby")
-            await type_line(sa, "new 3 seed=5")
-            await sa.wait_for("Table 1 is yours")
-            await type_line(sa, "start")
-            await sa.wait_for("Your hand")
-            await type_line(sb, "watch 1")
-            await sb.wait_for("You watch table 1")
+            await sa.enter("new 3 seed=5", "Table 1 is yours")
+            await sa.enter("start", "Your hand")
+            await sb.enter("watch 1", "You watch table 1")
             await type_line(sa, "say good luck bots")
             await sb.wait_for("anna: good luck bots")
             await sa.wait_for("anna: good luck bots")
@@ -75,21 +71,16 @@ async def test_only_the_creator_starts_and_bots_fill_the_seats(tmp_path):
     async with game_server(tmp_path, hub) as server:
         async with connect(server, "anna") as a, connect(server, "bruno") as b:
             sa, sb = await lobby(a), await lobby(b)
-            await type_line(sa, "new 4 bots=random seed=2")
-            await sa.wait_for("Table 1 is yours (4 players)")
+            await sa.enter("new 4 bots=random seed=2", "Table 1 is yours (4 players)")
             await sb.wait_for("anna")
-            await type_line(sb, "join 1")
-            await sb.wait_for("You sit at table 1; anna starts the game")
-            await type_line(sb, "start")
-            await sb.wait_for("Only anna, who made the table, can start it.")
-            await type_line(sb, "join 7")
-            await sb.wait_for("There is no table 7.")
-            await type_line(sa, "start")
-            await sa.wait_for("Your hand")
+            await sb.enter("join 1", "You sit at table 1; anna starts the game")
+            await sb.enter("start", "Only anna, who made the table, can start it.")
+            await sb.enter("join 7", "There is no table 7.")
+            await sa.enter("start", "Your hand")
             await sb.wait_for("Your hand")
-            names = hub.tables[1].table.config.names
+            names = started(hub.tables[1]).config.names
             assert names[:2] == ("anna", "bruno") and all("(bot)" in n for n in names[2:])
-            assert hub.tables[1].table.bot_kinds == {2: "random", 3: "random"}
+            assert started(hub.tables[1]).bot_kinds == {2: "random", 3: "random"}
 
 
 @pytest.mark.slow
@@ -98,8 +89,8 @@ async def test_a_player_who_drops_is_waited_for_and_retakes_the_seat(tmp_path):
     async with game_server(tmp_path, hub) as server:
         a, b, sa, sb = await two_at_a_table(server, hub)
         async with b:
-            table = hub.tables[1].table
-            assert table.game.pending()[0] == 0  # anna chooses first: the table waits for her when she drops
+            table = started(hub.tables[1])
+            assert deciding(table) == 0  # anna chooses first: the table waits for her when she drops
             # Another human decides: Enter does not hurry a human, so the status bar does not offer it.
             text = await sb.wait_for("anna is deciding")
             assert "skip ahead" not in text
@@ -135,11 +126,10 @@ async def test_a_seat_not_retaken_in_time_goes_to_a_bot(tmp_path):
             a.close()
             await a.wait_closed()
             await sb.wait_for("anna did not come back: a bot plays their seat to the end.")
-            assert hub.tables[1].table.bot_kinds.get(0) == "normal"
+            assert started(hub.tables[1]).bot_kinds.get(0) == "normal"
             async with connect(server, "anna") as a2:
                 sa2 = await lobby(a2)  # no seat any more: the lobby
-                await type_line(sa2, "join 1")
-                await sa2.wait_for("That game has started; you can watch it.")
+                await sa2.enter("join 1", "That game has started; you can watch it.")
 
 
 async def test_a_player_who_leaves_before_the_start_frees_the_seat(tmp_path):
@@ -147,8 +137,7 @@ async def test_a_player_who_leaves_before_the_start_frees_the_seat(tmp_path):
     async with game_server(tmp_path, hub) as server:
         async with connect(server, "anna") as a:
             sa = await lobby(a)
-            await type_line(sa, "new 3 seed=1")
-            await sa.wait_for("Table 1 is yours")
+            await sa.enter("new 3 seed=1", "Table 1 is yours")
             async with connect(server, "bruno") as b:
                 sb = await lobby(b)
                 await type_line(sb, "join 1")
@@ -163,25 +152,17 @@ async def test_a_player_watching_another_game_is_taken_to_their_table_when_it_st
     async with game_server(tmp_path, hub) as server:
         async with connect(server, "anna") as a, connect(server, "bruno") as b, connect(server, "carla") as c:
             sa, sb, sc = await lobby(a), await lobby(b), await lobby(c)
-            await type_line(sb, "new 3 seed=4")  # bruno's game, with bots, for carla to watch
-            await sb.wait_for("Table 1 is yours")
-            await type_line(sb, "start")
-            await sb.wait_for("Your hand")
-            await type_line(sa, "new 2 seed=6")
-            await sa.wait_for("Table 2 is yours")
-            await type_line(sa, "help new")
-            await sa.wait_for("for cast= and districts=: first_game")
+            await sb.enter("new 3 seed=4", "Table 1 is yours")  # bruno's game, with bots, for carla to watch
+            await sb.enter("start", "Your hand")
+            await sa.enter("new 2 seed=6", "Table 2 is yours")
+            await sa.enter("help new", "for cast= and districts=: first_game")
             await sc.wait_for("Table")
-            await type_line(sc, "join 2")
-            await sc.wait_for("You sit at table 2")
-            await type_line(sc, "watch 1")
-            await sc.wait_for("You watch table 1")
-            await type_line(sa, "start")
-            await sa.wait_for("Your hand")
+            await sc.enter("join 2", "You sit at table 2")
+            await sc.enter("watch 1", "You watch table 1")
+            await sa.enter("start", "Your hand")
             await sc.wait_for("Table 2. “say TEXT” talks to the table")
             assert hub.tables[2].holders[1].present == 1 and hub.tables[1].spectators == 0
-            await type_line(sc, "lobby")  # going back to the lobby from one's game stays there
-            await sc.wait_for("Citadels lobby")
+            await sc.enter("lobby", "Citadels lobby")  # going back to the lobby from one's game stays there
             await sa.wait_for("carla left")
             await type_line(sa, "say still here")
             await sc.wait_for("Citadels lobby")
@@ -193,8 +174,7 @@ async def test_the_host_is_told_when_someone_sits_down_at_or_leaves_their_table(
     async with game_server(tmp_path, hub) as server:
         async with connect(server, "anna") as a, connect(server, "bruno") as b, connect(server, "carla") as c:
             sa, sb, sc = await lobby(a), await lobby(b), await lobby(c)
-            await type_line(sa, "new 3")
-            await sa.wait_for("Table 1 is yours")
+            await sa.enter("new 3", "Table 1 is yours")
             await sb.wait_for("anna")
             await type_line(sb, "join 1")
             await sa.wait_for("bruno sat down at your table 1: 2 of 3 seats taken.")

@@ -6,6 +6,7 @@ database agree through it: a name logged in on one is in use on the other."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import signal
 
@@ -14,7 +15,7 @@ import postgres
 import pytest
 from attacks import IN_USE, game, logged_in
 from clusters import cluster, opened
-from served import served
+from served import Typist, served
 
 from citadels_server.auth import AuthPolicy, LiveNames, MemoryNames
 from citadels_server.session import NAME_IN_USE
@@ -22,6 +23,11 @@ from citadels_server.session import NAME_IN_USE
 postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url  # the fixtures
 
 KEY = asyncssh.generate_private_key("ssh-ed25519")
+
+
+def answered(p: Typist) -> bool:
+    """anna's login answered: welcomed as anna, or told the name is in use."""
+    return "Welcome, anna." in p.text or IN_USE in p.text
 
 
 def test_a_name_is_held_once_per_connection_in_any_case_or_disguise():
@@ -110,9 +116,7 @@ async def test_two_processes_on_one_database_never_give_one_name_twice(tmp_path,
         # Both log in before either opens a game, each on a process of its own: one of them is anna.
         first, second = await logged_in(one.port, "anna"), await logged_in(two.port, "Anna")
         players = [await game(first), await game(second)]
-        await asyncio.gather(
-            *(p.until(lambda p=p: "Welcome, anna." in p.text or IN_USE in p.text) for p in players)
-        )
+        await asyncio.gather(*(p.until(functools.partial(answered, p)) for p in players))
         annas = [p for p in players if "Welcome, anna." in p.text]
         assert len(annas) == 1, [p.text for p in players]
         anna, impostor = annas[0], next(p for p in players if p is not annas[0])
@@ -149,7 +153,7 @@ async def test_a_name_taken_on_a_process_that_dies_is_free_again_once_its_presen
         # Its claim lapses with its presence (twice the lease); until then a login is a guest, told why.
         for _ in range(100):
             again = await game(await logged_in(two.port, "anna"))
-            await again.until(lambda p=again: "Welcome, anna." in p.text or IN_USE in p.text)
+            await again.until(functools.partial(answered, again))
             welcomed = "Welcome, anna." in again.text
             again.close()
             if welcomed:

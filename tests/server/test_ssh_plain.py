@@ -29,13 +29,11 @@ async def test_a_whole_game_over_ssh_T_is_only_lines(tmp_path):
     async with plain_server(tmp_path, hub) as server:
         async with connect(server, "anna") as conn:
             s = await plain(conn)  # a shell session without a PTY: plain mode, not a refusal
-            s.type("new 2 seed=3")
-            await s.wait_for("Table 1 is yours")
+            await s.enter("new 2 seed=3", "Table 1 is yours")
             s.type("start")
             await s.play()
             await s.wait_for("You are in the lobby.")
-            s.type("quit")
-            await asyncio.wait_for(s.task, 10)
+            await s.quit()
         assert 1 not in hub.tables  # the game is over and kept: its table is gone from the lobby
     only_lines(bytes(s.raw), crlf=False)
     assert "Bruno (bot)" in s.text  # a bot filled the empty seat
@@ -47,13 +45,11 @@ async def test_a_whole_game_with_a_pty_is_only_lines_with_cr_lf_and_what_was_typ
     async with plain_server(tmp_path, hub) as server:
         async with connect(server, "anna") as conn:
             s = await plain(conn, "plain", term_type="xterm-256color", term_size=(80, 24))
-            s.type("new 2 seed=4")
-            await s.wait_for("Table 1 is yours")
+            await s.enter("new 2 seed=4", "Table 1 is yours")
             assert "> new 2 seed=4\n" in s.text  # the line discipline echoed it, then ended the line
             s.type("start")
             await s.play()
-            s.type("quit")
-            await asyncio.wait_for(s.task, 10)
+            await s.quit()
     only_lines(bytes(s.raw), crlf=True)
 
 
@@ -65,10 +61,8 @@ async def test_term_dumb_gets_plain_mode_and_an_unknown_word_one_sentence(tmp_pa
             # Garbage: control characters, an escape sequence, bytes that are not UTF-8.
             s.process.stdin.write(b"\x00\x07\x1b[2Jfrobnicate \xff\xfe\r")
             await s.wait_for("Unknown command 'frobnicate'")
-            s.type("who")
-            await s.wait_for("Here now: anna.")
-            s.type("quit")
-            await asyncio.wait_for(s.task, 10)
+            await s.enter("who", "Here now: anna.")
+            await s.quit()
     only_lines(bytes(s.raw), crlf=True)
 
 
@@ -77,13 +71,10 @@ async def test_two_plain_players_at_one_table_never_receive_the_others_hand(tmp_
     async with plain_server(tmp_path, hub) as server:
         async with connect(server, "anna") as ca, connect(server, "bruno") as cb:
             a, b = await plain(ca), await plain(cb)
-            a.type("new 2 seed=7")
-            await a.wait_for("Table 1 is yours")
-            b.type("join 1")
-            await b.wait_for("You sit at table 1")
+            await a.enter("new 2 seed=7", "Table 1 is yours")
+            await b.enter("join 1", "You sit at table 1")
             await a.wait_for("bruno sat down at your table 1")
-            a.type("start")
-            await a.wait_for("Table 1.")
+            await a.enter("start", "Table 1.")
             await b.wait_for("Table 1.")
             table = hub.tables[1].table
             assert table is not None
@@ -97,8 +88,7 @@ async def test_two_plain_players_at_one_table_never_receive_the_others_hand(tmp_
                 assert not [name for name in theirs - mine if name in s.text]
             await asyncio.gather(a.play(), b.play())
             for s in (a, b):
-                s.type("quit")
-                await asyncio.wait_for(s.task, 10)
+                await s.quit()
     for s in (a, b):
         only_lines(bytes(s.raw), crlf=False)
 
@@ -113,8 +103,7 @@ async def test_a_plain_player_and_a_full_screen_player_share_a_table_and_its_cha
             screen.process.stdin.write(b"new 2 seed=5\r")
             await screen.wait_for("Table 1 is yours")
             await a.wait_for("Table 1 (waiting): bruno")  # lobby news reaches the plain player
-            a.type("join 1")
-            await a.wait_for("You sit at table 1")
+            await a.enter("join 1", "You sit at table 1")
             screen.process.stdin.write(b"start\r")
             await a.wait_for("Table 1.")
             await screen.wait_for("Your hand")
@@ -122,8 +111,7 @@ async def test_a_plain_player_and_a_full_screen_player_share_a_table_and_its_cha
             await a.wait_for("bruno: hello anna")
             a.type("say hi bruno")
             await screen.wait_for("anna: hi bruno")
-            a.type("quit")
-            await asyncio.wait_for(a.task, 10)
+            await a.quit()
     only_lines(bytes(a.raw), crlf=False)
 
 
@@ -133,10 +121,8 @@ async def test_a_dropped_plain_player_comes_back_to_their_seat(tmp_path):
     async with plain_server(tmp_path, hub) as server:
         async with connect(server, "anna", client_keys=[key]) as conn:
             s = await plain(conn)
-            s.type("new 2 seed=3")
-            await s.wait_for("Table 1 is yours")
-            s.type("start")
-            await s.wait_for("You can:")
+            await s.enter("new 2 seed=3", "Table 1 is yours")
+            await s.enter("start", "You can:")
         # The connection is gone: the table waits for anna.
         table = hub.tables[1].table
         assert table is not None
@@ -151,8 +137,7 @@ async def test_a_dropped_plain_player_comes_back_to_their_seat(tmp_path):
             assert "Your starting hand" in back.text  # the whole story again
             await back.wait_for("anna is back.")
             assert 0 not in table.away
-            back.type("quit")
-            await asyncio.wait_for(back.task, 10)
+            await back.quit()
         deadline = time.monotonic() + 10
         while 0 not in table.away:  # quitting leaves the seat held again
             assert time.monotonic() < deadline
@@ -164,10 +149,8 @@ async def test_a_plain_player_without_a_key_comes_back_with_their_code(tmp_path)
     async with plain_server(tmp_path, hub) as server:
         async with connect(server, "anna") as conn:
             s = await plain(conn)
-            s.type("new 2 seed=3")
-            await s.wait_for("when asked")
-            s.type("start")
-            await s.wait_for("You can:")
+            await s.enter("new 2 seed=3", "when asked")
+            await s.enter("start", "You can:")
         code = re.search(r"give the code (\w+) when asked", s.text)
         assert code is not None
         table = hub.tables[1].table
@@ -181,8 +164,7 @@ async def test_a_plain_player_without_a_key_comes_back_with_their_code(tmp_path)
             await back.wait_for("Table 1.")
             await back.wait_for("You can:")
             await back.wait_for("anna is back.")
-            back.type("quit")
-            await asyncio.wait_for(back.task, 10)
+            await back.quit()
 
 
 @pytest.mark.slow
@@ -197,8 +179,7 @@ async def test_a_flood_is_slowed_told_and_cut_while_the_other_player_is_answered
     async with plain_server(tmp_path, hub, **budget) as server:
         async with connect(server, "flood") as cf, connect(server, "anna") as ca:
             f, a = await plain(cf), await plain(ca)
-            a.type("new 2")
-            await a.wait_for("Table 1 is yours")
+            await a.enter("new 2", "Table 1 is yours")
 
             async def flood() -> None:
                 chunk = b"tables\n" * 2000
@@ -221,8 +202,7 @@ async def test_a_flood_is_slowed_told_and_cut_while_the_other_player_is_answered
             mark = len(a.text)
             a.type("who")
             await a.wait_for("Here now: anna.", after=mark)
-            a.type("quit")
-            await asyncio.wait_for(a.task, 10)
+            await a.quit()
     only_lines(bytes(f.raw), crlf=False)
 
 
@@ -232,15 +212,13 @@ async def test_a_huge_line_is_refused_whole_and_the_next_line_is_answered(tmp_pa
         async with connect(server, "anna") as conn:
             s = await plain(conn)
             s.process.stdin.write(b"say " + b"x" * 200_000 + b"\n")
-            s.type("who")
-            await s.wait_for("Here now: anna.")
+            await s.enter("who", "Here now: anna.")
             deadline = time.monotonic() + 10
             while b"at most 65536 bytes" not in s.err:
                 assert time.monotonic() < deadline, s.err
                 await asyncio.sleep(0.01)
             assert "xxxx" not in s.text and not hub.chat  # nothing of it was said
-            s.type("quit")
-            await asyncio.wait_for(s.task, 10)
+            await s.quit()
 
 
 async def test_a_plain_player_too_slow_is_played_for_by_a_stand_in_as_the_table_says(tmp_path):
@@ -248,16 +226,13 @@ async def test_a_plain_player_too_slow_is_played_for_by_a_stand_in_as_the_table_
     async with plain_server(tmp_path, hub) as server:
         async with connect(server, "anna") as conn:
             s = await plain(conn)
-            s.type("new 2 timer=10 seed=3")
-            await s.wait_for("Table 1 is yours")
+            await s.enter("new 2 timer=10 seed=3", "Table 1 is yours")
             # The hub lets players set 10 seconds at least; the test's table waits one.
             hub.tables[1].turn_timer = 1
-            s.type("start")
-            await s.wait_for("You have 1 second for each decision")
+            await s.enter("start", "You have 1 second for each decision")
             await s.wait_for("anna took too long: a bot plays for them.")
             await s.wait_for("You can:", after=s.text.index("took too long"))  # the next decision is anna's
-            s.type("quit")
-            await asyncio.wait_for(s.task, 10)
+            await s.quit()
     only_lines(bytes(s.raw), crlf=False)
 
 
@@ -266,17 +241,13 @@ async def test_a_plain_spectator_sees_no_hand_and_cannot_play(tmp_path):
     async with plain_server(tmp_path, hub) as server:
         async with connect(server, "anna") as ca, connect(server, "carla") as cc:
             a, c = await plain(ca), await plain(cc)
-            a.type("new 2 seed=9")
-            await a.wait_for("Table 1 is yours")
-            a.type("start")
-            await a.wait_for("You can:")
-            c.type("watch 1")
-            await c.wait_for("You watch table 1")
+            await a.enter("new 2 seed=9", "Table 1 is yours")
+            await a.enter("start", "You can:")
+            await c.enter("watch 1", "You watch table 1")
             table = hub.tables[1].table
             assert table is not None
             hands = [{card_name(table.config, k) for k in view(table.game, seat).hand} for seat in (0, 1)]
-            c.type("1")
-            await c.wait_for("It is anna's turn to decide, not yours.")
+            await c.enter("1", "It is anna's turn to decide, not yours.")
             c.type("hand")
             mark = len(c.text)
             c.type("who")
@@ -284,8 +255,7 @@ async def test_a_plain_spectator_sees_no_hand_and_cannot_play(tmp_path):
             assert not [name for name in hands[0] | hands[1] if name in c.text]
             assert "You can:" not in c.text
             for s in (a, c):
-                s.type("quit")
-                await asyncio.wait_for(s.task, 10)
+                await s.quit()
     only_lines(bytes(c.raw), crlf=False)
 
 
@@ -296,8 +266,7 @@ async def test_the_hosts_new_message_of_the_day_reaches_a_plain_session(tmp_path
             s = await plain(conn)
             hub.order.renew([], "Tournament at eight.")
             await s.wait_for("Message of the day: Tournament at eight.")
-            s.type("quit")
-            await asyncio.wait_for(s.task, 10)
+            await s.quit()
 
 
 async def test_a_plain_session_is_told_when_the_server_shuts_down(tmp_path):
@@ -368,13 +337,10 @@ async def test_plain_mode_makes_a_turn_based_table_with_the_lobby_s_own_words(tm
     async with plain_server(tmp_path, hub) as server:
         async with connect(server, "anna", client_keys=[key]) as conn:
             s = await plain(conn)
-            s.type("new 2 timer=1d")
-            await s.wait_for("It is turn-based")
+            await s.enter("new 2 timer=1d", "It is turn-based")
             assert hub.tables[1].turn_based
-            s.type("new 2 timer=soon")
-            await s.wait_for("not “soon”")
-            s.type("quit")
-            await asyncio.wait_for(s.task, 10)
+            await s.enter("new 2 timer=soon", "not “soon”")
+            await s.quit()
     only_lines(bytes(s.raw), crlf=False)
 
 
@@ -383,14 +349,11 @@ async def test_after_a_served_game_the_lobby_tells_its_review_and_final_board_in
     async with plain_server(tmp_path, hub) as server:
         async with connect(server, "anna") as conn:
             s = await plain(conn)
-            s.type("review")  # nothing has ended yet: one sentence
-            await s.wait_for("No game has ended here yet: “review” then tells it round by round.\n> ")
-            s.type("help")
-            await s.wait_for("  review, board: the game that just ended: its review, its final board\n")
-            s.type("new 2 seed=3")
-            await s.wait_for("Table 1 is yours")
-            s.type("start")
-            await s.wait_for("You can:")
+            # Nothing has ended yet: one sentence.
+            await s.enter("review", "No game has ended here yet: “review” then tells it round by round.\n> ")
+            await s.enter("help", "  review, board: the game that just ended: its review, its final board\n")
+            await s.enter("new 2 seed=3", "Table 1 is yours")
+            await s.enter("start", "You can:")
             ht = hub.tables[1]
             assert ht.table is not None
             seat = ht.table.seat(0)
@@ -427,6 +390,5 @@ async def test_after_a_served_game_the_lobby_tells_its_review_and_final_board_in
             await s.wait_for("Ваш шанс на победу до → после каждого решения", timeout=240, after=at)
             board_ru = s.text[s.text.index("Язык:", at) : s.text.index("Разбор игры.", at)]
             assert "> anna: золото " in board_ru and " Город: " in board_ru, board_ru  # `доска`: the board
-            s.type("quit")
-            await asyncio.wait_for(s.task, 10)
+            await s.quit()
     only_lines(bytes(s.raw), crlf=False)

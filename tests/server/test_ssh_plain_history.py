@@ -6,7 +6,6 @@ rated, and words that cannot be read get one sentence."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 import asyncssh
@@ -33,8 +32,7 @@ async def test_games_replay_and_leaderboard_in_plain_mode_are_sentences(tmp_path
             s = await plain(conn)
             said = await asked(s, "games", "listed here")
             assert "You have no finished game here yet." in said
-            s.type("new 2 seed=3 bots=random")
-            await s.wait_for("Table 1 is yours")
+            await s.enter("new 2 seed=3 bots=random", "Table 1 is yours")
             s.type("start")
             await s.play()
             await s.wait_for("You are in the lobby.")
@@ -46,7 +44,9 @@ async def test_games_replay_and_leaderboard_in_plain_mode_are_sentences(tmp_path
             assert "anna (you) " in game[1] and "Bruno (bot) " in game[1] and ", won" in game[1]
 
             said = await asked(s, "replay 1", "tells round 2")
-            rounds = int(re.search(r"Game 1, round 1 of (\d+):", said)[1])
+            told = re.search(r"Game 1, round 1 of (\d+):", said)
+            assert told is not None, said
+            rounds = int(told[1])
             assert rounds > 2 and "“replay 1 2” tells round 2." in said
             said = await asked(s, f"replay 1 {rounds}", "That was the last round.")
             assert f"Game 1, round {rounds} of {rounds}:" in said and "Game 1, ended" in said
@@ -60,14 +60,12 @@ async def test_games_replay_and_leaderboard_in_plain_mode_are_sentences(tmp_path
             said = await asked(s, "leaderboard robots", "leaves the bots out")
             assert "“leaderboard” lists everyone rated" in said
 
-            s.type("lang ru")
-            await s.wait_for("Язык")
+            await s.enter("lang ru", "Язык")
             said = await asked(s, "games", "по раунду")
             assert "Ваши сыгранные партии" in said and "anna (вы) " in said, said
             said = await asked(s, "leaderboard", "после 1 партии.\n")
             assert re.search(r"\n1\. anna \(вы\): рейтинг -?\d+\.\d после 1 партии\.\n", said), said
-            s.type("quit")
-            await asyncio.wait_for(s.task, 10)
+            await s.quit()
         only_lines(bytes(s.raw), crlf=False)
 
         async with connect(server, "bruno") as conn:
@@ -76,6 +74,5 @@ async def test_games_replay_and_leaderboard_in_plain_mode_are_sentences(tmp_path
             assert "1. anna: rating" in said  # not "(you)": the guest is another player
             said = await asked(g, "games all", "a round at a time")
             assert "Finished games on this server, the latest first:" in said and "(you)" not in said
-            g.type("quit")
-            await asyncio.wait_for(g.task, 10)
+            await g.quit()
         only_lines(bytes(g.raw), crlf=False)

@@ -12,7 +12,7 @@ import re
 
 import asyncssh
 from plain_sessions import Lines, only_lines, plain, plain_server
-from ssh_helpers import connect
+from ssh_helpers import connect, deciding, started
 
 from citadels_server.hub import Hub
 from citadels_tui import i18n
@@ -35,23 +35,23 @@ async def test_plain_rings_are_lines_and_the_bell_only_for_who_asked(tmp_path):
             await a.wait_for(
                 "Rings for: turn, table, mention; with a line. “notify bell on” adds the terminal bell."
             )
-            b.type("notify bell on")
-            await b.wait_for("Rings for: turn, table, mention; with a line and the terminal bell.")
-            a.type("new 2 seed=7")
-            await a.wait_for("Table 1 is yours")
+            await b.enter(
+                "notify bell on", "Rings for: turn, table, mention; with a line and the terminal bell."
+            )
+            await a.enter("new 2 seed=7", "Table 1 is yours")
             b.type("join 1")
             await a.wait_for(
                 "bruno sat down at your table 1: 2 of 2 seats taken.\nTable 1 is full: type “start”.\n"
             )
-            a.type("notify table off")  # she starts it herself
-            await a.wait_for("Rings for: turn, mention; with a line.")
+            # She starts it herself.
+            await a.enter("notify table off", "Rings for: turn, mention; with a line.")
             a.type("start")
             await b.wait_for(BEL + "Table 1 started.\n")
             for s in (a, b):
                 await s.wait_for("Table 1. “say TEXT”")
             # Whoever's decision it is first was told so, the line just before their options.
-            table = hub.tables[1].table
-            first = (a, b)[table.game.pending()[0]]
+            table = started(hub.tables[1])
+            first = (a, b)[deciding(table)]
             await first.wait_for("Your turn at table 1.\nYou can:")
             a.type("say well played bruno")
             await b.wait_for("anna: well played bruno\n" + BEL + "anna named you in the chat.\n")
@@ -60,8 +60,7 @@ async def test_plain_rings_are_lines_and_the_bell_only_for_who_asked(tmp_path):
             await first.wait_for("You can:", after=first.text.rindex("well played"))
             await asyncio.gather(a.play(), b.play())
             for s in (a, b):
-                s.type("quit")
-                await asyncio.wait_for(s.task, 10)
+                await s.quit()
     # Anna asked for no bell: her bytes are lines alone. She rang for her turns, not for her table's start
     # (turned off), nor for her own line naming bruno.
     only_lines(bytes(a.raw), crlf=False)
@@ -82,13 +81,11 @@ async def test_a_russian_plain_session_rings_in_russian(tmp_path):
             a = Lines(await ca.create_process(None, encoding=None, env={"LANG": "ru_RU.UTF-8"}))
             await a.wait_for("Добро пожаловать")
             b = await plain(cb)
-            a.type("звонок звук вкл")
-            await a.wait_for("Звонок о: turn, table, mention; строкой и сигналом терминала.")
+            await a.enter("звонок звук вкл", "Звонок о: turn, table, mention; строкой и сигналом терминала.")
             b.type("say anna, привет")
             await a.wait_for("bruno: anna, привет\n" + BEL + "bruno упоминает вас в чате.\n")
             for s in (a, b):
-                s.type("quit")
-                await asyncio.wait_for(s.task, 10)
+                await s.quit()
     only_lines(bytes(a.raw), crlf=False, bell=True)
     only_lines(bytes(b.raw), crlf=False)
 
@@ -129,8 +126,7 @@ async def test_a_turn_based_table_rings_its_players_where_they_are(tmp_path):
             ca = await stack.enter_async_context(connect(server, "anna", client_keys=[keys["anna"]]))
             cb = await stack.enter_async_context(connect(server, "bruno", client_keys=[keys["bruno"]]))
             a, b = await plain(ca), await plain(cb)
-            a.type("new 2 timer=1d seed=3")
-            await a.wait_for("It is turn-based")
+            await a.enter("new 2 timer=1d seed=3", "It is turn-based")
             b.type("join 1")
             # Who sits down is told the table's rule for the rating, as its maker was.
             await b.wait_for(
@@ -138,26 +134,23 @@ async def test_a_turn_based_table_rings_its_players_where_they_are(tmp_path):
             )
             await a.wait_for("Table 1 is full: type “start”.")
             # Leaving plain mode before the start, his seat stays his, as on the full screen.
-            b.type("quit")
-            await asyncio.wait_for(b.task, 10)
+            await b.quit()
             assert [h.name for h in hub.tables[1].holders] == ["anna", "bruno"]
             cb = await stack.enter_async_context(connect(server, "bruno", client_keys=[keys["bruno"]]))
             b = await plain(cb)
-            b.type("join 1")  # his seat already: he waits there for the start
-            await b.wait_for("You sit at table 1")
+            await b.enter("join 1", "You sit at table 1")  # his seat already: he waits there for the start
             a.type("start")
             # Who waited for its start is taken to it, as at a fast table.
             for s in (a, b):
                 await s.wait_for("Table 1 started.\nTable 1. “say TEXT”")
-            table = hub.tables[1].table
+            table = started(hub.tables[1])
             # The one whose move it is not goes back to the lobby; the other plays until it is theirs.
-            first = table.game.pending()[0]
+            first = deciding(table)
             mover, other = (a, b) if first == 0 else (b, a)
-            other.type("lobby")
-            await other.wait_for("You are in the lobby.")
+            await other.enter("lobby", "You are in the lobby.")
             told = len(other.text)
             for _ in range(20):
-                if table.game.pending()[0] != first:
+                if deciding(table) != first:
                     break
                 version = table.version
                 mover.type("1")
@@ -173,8 +166,7 @@ async def test_a_turn_based_table_rings_its_players_where_they_are(tmp_path):
             await other.wait_for("You can:", after=told)
             assert other.text[told:].count("Your turn at table 1") == 1
             for s in (a, b):
-                s.type("quit")
-                await asyncio.wait_for(s.task, 10)
+                await s.quit()
     for s in (a, b):
         only_lines(bytes(s.raw), crlf=False)
 
@@ -200,14 +192,13 @@ async def test_news_while_the_prompt_waits_comes_on_a_line_of_its_own_and_the_pr
             b.type("say hi anna")
             await a.wait_for(PROMPT + "\nbruno: hi anna\nbruno named you in the chat.\n" + PROMPT)
             # At a table: the table's chat while the decision's prompt waits.
-            a.type("new 2 seed=7")
-            await a.wait_for("Table 1 is yours")
+            await a.enter("new 2 seed=7", "Table 1 is yours")
             b.type("join 1")
             await a.wait_for("Table 1 is full")
             a.type("start")
             for s in (a, b):
                 await s.wait_for("Table 1. “say TEXT”")
-            mover, other = (a, b) if hub.tables[1].table.game.pending()[0] == 0 else (b, a)
+            mover, other = (a, b) if deciding(started(hub.tables[1])) == 0 else (b, a)
             await mover.wait_for("You can:")
             await mover.wait_for("\n" + PROMPT, after=mover.text.rindex("You can:"))
             other.type("say your move")
@@ -216,8 +207,7 @@ async def test_news_while_the_prompt_waits_comes_on_a_line_of_its_own_and_the_pr
                 PROMPT + f"\n{name}: your move\n" + PROMPT, after=mover.text.rindex("You can:")
             )
             for s in (a, b):
-                s.type("quit")
-                await asyncio.wait_for(s.task, 10)
+                await s.quit()
     only_lines(bytes(a.raw), crlf=False)
     only_lines(bytes(b.raw), crlf=True)
     for s in (a, b):  # no line read begins with the prompt and goes on with news

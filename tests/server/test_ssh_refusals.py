@@ -59,7 +59,7 @@ async def test_agent_forwarding_is_not_offered(tmp_path):
             s = await open_game(conn)
             await s.wait_for("Welcome anna")
             session = next(iter(server.sessions))
-            assert session.chan.get_agent_path() is None
+            assert session.chan is not None and session.chan.get_agent_path() is None
 
 
 async def test_one_game_at_a_time_per_connection(tmp_path):

@@ -37,8 +37,7 @@ async def test_a_resize_storm_is_slowed_told_and_disconnected_while_a_player_pla
         anna, bruno = await table_of_two(server.port)
         await keep_typing([anna], 2.0)  # first renders, caches
         rss_before = server.rss_mib()
-        guest = await Typist.login(server.port, "guest1")
-        await guest.shows("lobby")
+        guest = await Typist.in_lobby(server.port, "guest1")
         storm = asyncio.get_running_loop().create_task(resize_storm(guest, 30.0))
         typed = await keep_typing([anna], 6.0)  # every key she typed reached her screen meanwhile
         sent = await storm
@@ -57,16 +56,14 @@ async def test_a_resize_storm_is_slowed_told_and_disconnected_while_a_player_pla
 
 async def test_a_window_dragged_for_seconds_is_not_a_flood_and_ends_at_its_last_size(tmp_path):
     async with served(tmp_path / "home", "--settings", _settings(tmp_path)) as server:
-        guest = await Typist.login(server.port, "guest1")
-        await guest.shows("lobby")
+        guest = await Typist.in_lobby(server.port, "guest1")
         await window_drag(guest, 6.0, to=(111, 33))
         # Drawn at 111x33: the tables' rule runs to the last column, the command hints sit on the last row.
         await guest.until(lambda: guest.row(1).startswith("─Tables") and guest.row(1).endswith("─"))
         await guest.until(lambda: guest.row(32).startswith("new · join N"))
         await asyncio.sleep(1.0)
         assert not guest.gone
-        guest.type("say still here\r")
-        await guest.shows("still here")
+        await guest.enter("say still here", "still here")
         # Its layouts may have spent the budget by the end (and a long drag be told so), but the drag was
         # no flood to disconnect.
         assert b"disconnecting" not in server.output

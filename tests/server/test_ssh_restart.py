@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import signal
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
 import pytest
+from served import Connecting, start_serve
 from ssh_helpers import open_game, type_line
 
 from citadels_server.database import DatabaseError, open_database
@@ -25,7 +24,6 @@ from citadels_server.settings import Settings
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[2]
 W, H = 120, 40
 KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno", "carla")}
 NAMES = ("anna", "bruno")  # the human seats 0 and 1; two bots take seats 2 and 3
@@ -46,23 +44,10 @@ class Server:
 
 @contextlib.asynccontextmanager
 async def serving(home: Path, seat_hold: float) -> AsyncIterator[Server]:
-    env = dict(os.environ, CITADELS_HOME=str(home))
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "citadels_server.cli",
-        "serve",
-        "--port",
-        "0",
-        "--log-level",
-        "WARNING",
-        "--bot-pace",
-        "0",
-        "--seat-hold",
-        str(seat_hold),
+    process = await start_serve(
+        home,
+        *("--log-level", "WARNING", "--bot-pace", "0", "--seat-hold", str(seat_hold)),
         stdout=asyncio.subprocess.PIPE,
-        env=env,
-        cwd=ROOT,
     )
     assert process.stdout is not None
     try:
@@ -77,7 +62,7 @@ async def serving(home: Path, seat_hold: float) -> AsyncIterator[Server]:
             await asyncio.wait_for(process.wait(), 60)  # 3.11: also waits for its output pipe
 
 
-def connect(server: Server, name: str) -> asyncssh.SSHClientConnection:
+def connect(server: Server, name: str) -> Connecting:
     # Keyed players: a key is what brings a player back to their seat, on any server.
     return asyncssh.connect(
         "127.0.0.1",
@@ -120,15 +105,14 @@ async def test_a_restart_or_a_drop_never_plays_for_a_human_and_a_hold_that_runs_
         async with connect(server, "anna") as a, connect(server, "bruno") as b:
             sa, sb = await open_game(a, W, H), await open_game(b, W, H)
             await sa.wait_for("Citadels lobby")
-            await type_line(sa, "new 4 seed=3")
-            await sa.wait_for("Table 1 is yours")
+            await sa.enter("new 4 seed=3", "Table 1 is yours")
             await sb.wait_for("Citadels lobby")
-            await type_line(sb, "join 1")
-            await sb.wait_for("You sit at table 1")
+            await sb.enter("join 1", "You sit at table 1")
             await type_line(sa, "start")
             screens = {0: sa, 1: sb}
             # The bots play up to the first human decision; the game kept in the database shows it.
             before, x = await until_kept(home, lambda _a, p: p in (0, 1), "a human's decision")
+            assert x is not None  # a human seat's, as waited for
             y = 1 - x
             await screens[x].wait_for("your move: choose a character")
             (a if x == 0 else b).close()
@@ -149,8 +133,7 @@ async def test_a_restart_or_a_drop_never_plays_for_a_human_and_a_hold_that_runs_
         async with connect(server, "carla") as c:
             sc = await open_game(c, W, H)
             await sc.wait_for("Citadels lobby")
-            await type_line(sc, "watch 1")
-            await sc.wait_for("The server restarted; the game goes on where it was.")
+            await sc.enter("watch 1", "The server restarted; the game goes on where it was.")
             await sc.wait_for(f"The table waits for {NAMES[x]} to come back (up to ")
             assert kept(home) == (before, x)  # a restart plays nothing for anyone
             async with connect(server, NAMES[x]) as back:

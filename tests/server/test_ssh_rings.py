@@ -8,7 +8,7 @@ import asyncio
 
 import asyncssh
 import pytest
-from ssh_helpers import connect, game_server, lobby, open_game, two_at_a_table, type_line
+from ssh_helpers import connect, deciding, game_server, lobby, open_game, started, two_at_a_table, type_line
 
 from citadels_server.hub import Hub
 from citadels_tui.ringer import Ringer, changed, desktop_sequences, mentions, title_sequence
@@ -78,7 +78,7 @@ async def test_a_turn_rings_and_the_title_is_put_back_once_it_is_played(tmp_path
     async with game_server(tmp_path, hub) as server:
         a, b, sa, sb = await two_at_a_table(server, hub)
         async with a, b:
-            table = hub.tables[1].table
+            table = started(hub.tables[1])
             # anna picks first (she holds the crown): her session rang for it, bruno's did not.
             await sa.wait_for(lambda s: TURN_TITLE in sa.raw)
             assert b"\x07" in sa.raw and b"\x1b]9;Citadels: Your turn\x07" in sa.raw
@@ -93,14 +93,13 @@ async def test_a_chat_line_with_your_name_rings_you_and_not_its_writer(tmp_path)
     async with game_server(tmp_path, hub) as server:
         async with connect(server, "anna") as a, connect(server, "bruno") as b:
             sa, sb = await lobby(a), await lobby(b)
-            await type_line(sb, "notify")  # the lobby says what rings, as the table does
-            await sb.wait_for("Rings for: turn, table, mention; with: bell, title, desktop.")
+            # The lobby says what rings, as the table does.
+            await sb.enter("notify", "Rings for: turn, table, mention; with: bell, title, desktop.")
             await type_line(sb, "say hello ANNA")
             await sa.wait_for("hello ANNA")
             await sa.wait_for(lambda s: b"\x1b]777;notify;Citadels;bruno: hello ANNA\x07" in sa.raw)
             assert b"\x1b]777;" not in sb.raw  # his own line does not ring him
-            await type_line(sb, "say hi bruno")  # a line of his own naming himself
-            await sb.wait_for("hi bruno")
+            await sb.enter("say hi bruno", "hi bruno")  # a line of his own naming himself
             await asyncio.sleep(0.3)
             assert b"\x1b]777;" not in sb.raw
 
@@ -127,7 +126,7 @@ async def test_no_ring_while_the_terminal_reports_focus_and_one_once_it_looks_aw
     async with game_server(tmp_path, hub) as server:
         a, b, sa, sb = await two_at_a_table(server, hub)
         async with a, b:
-            table = hub.tables[1].table
+            table = started(hub.tables[1])
             # anna, who starts the table, was rung when it filled; both were rung when it started (bruno
             # had said nothing of his focus yet).
             assert b"\x1b]9;Citadels: Table 1 is full\x07" in sa.raw
@@ -154,15 +153,13 @@ async def test_a_kind_or_a_way_turned_off_is_not_in_the_bytes_and_the_others_are
     async with game_server(tmp_path, hub) as server:
         a, b, sa, sb = await two_at_a_table(server, hub)
         async with a, b:
-            table = hub.tables[1].table
+            table = started(hub.tables[1])
             await sa.wait_for(lambda s: TURN_TITLE in sa.raw)  # anna's turn rang her, with the bell
             assert b"\x07" + TURN_TITLE in sa.raw
-            await type_line(sa, "notify mention off")  # a kind
-            await sa.wait_for("Rings for: turn, table; with: bell, title, desktop.")
-            await type_line(sa, "notify bell off")  # a way
-            await sa.wait_for("Rings for: turn, table; with: title, desktop.")
-            await type_line(sb, "notify desktop off")
-            await sb.wait_for("Rings for: turn, table, mention; with: bell, title.")
+            # A kind turned off, then a way.
+            await sa.enter("notify mention off", "Rings for: turn, table; with: bell, title, desktop.")
+            await sa.enter("notify bell off", "Rings for: turn, table; with: title, desktop.")
+            await sb.enter("notify desktop off", "Rings for: turn, table, mention; with: bell, title.")
             rung_a, rung_b = len(sa.raw), len(sb.raw)
 
             await type_line(sa, "say bruno, thinking")  # the table's first line
@@ -196,19 +193,15 @@ async def test_a_turn_based_table_rings_in_the_lobby_and_its_chat_rings_at_the_g
             connect(server, "bruno", client_keys=[keys["bruno"]]) as b,
         ):
             sa, sb = await lobby(a), await lobby(b)
-            await type_line(sa, "new 2 timer=1d")
-            await sa.wait_for("1d per move")
-            await type_line(sb, "join 1")
-            await sb.wait_for("You sit at table 1")
-            await type_line(sa, "start")
-            await sa.wait_for("Your hand")
+            await sa.enter("new 2 timer=1d", "1d per move")
+            await sb.enter("join 1", "You sit at table 1")
+            await sa.enter("start", "Your hand")
             await sb.wait_for("Your hand")
-            table = hub.tables[1].table
-            first = table.game.pending()[0]
+            table = started(hub.tables[1])
+            first = deciding(table)
             mover, other = (sa, sb) if first == 0 else (sb, sa)
             who = ("anna", "bruno")[1 - first]
-            await type_line(other, "lobby")  # a turn-based seat waits for its player there
-            await other.wait_for("Citadels lobby")
+            await other.enter("lobby", "Citadels lobby")  # a turn-based seat waits for its player there
             told = len(other.raw)
             await play(table, (sa, sb), lambda seen, p: p[0] != first)
             # In the lobby, the other was rung for the move their table now awaits.
@@ -216,8 +209,7 @@ async def test_a_turn_based_table_rings_in_the_lobby_and_its_chat_rings_at_the_g
             await other.wait_for(lambda s: rung in other.raw[told:])
             assert other.raw[told:].count(rung) == 1
             # Back at the game, a line naming the one who waits there rings them, as at a fast table.
-            await type_line(other, "join 1")
-            await other.wait_for("Your hand")
+            await other.enter("join 1", "Your hand")
             heard = len(mover.raw)
             await type_line(other, f"say {('anna', 'bruno')[first]}, your move next")
             named = f"\x1b]777;notify;Citadels;{who}: {('anna', 'bruno')[first]}, your move next\x07".encode()

@@ -10,8 +10,15 @@ from ssh_helpers import connect, open_game, running_server
 from textual.app import App
 
 from citadels_server.demo import DemoApp
+from citadels_server.game_session import GameSession
 from citadels_server.session import SessionInfo
 from citadels_server.terminal_link import EVENTS_HIGH, SLICE
+
+
+def player(session: GameSession) -> str:
+    """Whose session of the demo app it is."""
+    assert isinstance(session.app, DemoApp)
+    return session.app.info.name
 
 
 async def test_two_clients_each_see_their_own_name(tmp_path):
@@ -144,6 +151,7 @@ async def test_huge_paste_is_dropped_whole_and_typing_goes_on(tmp_path):
             # A slow paste that never ends must not grow without bound either.
             s.process.stdin.write(b"\x1b[200~")
             link = next(iter(server.sessions)).link
+            assert link is not None
             largest = 0
             for _ in range(40):
                 s.process.stdin.write(b"y" * 20_000)
@@ -164,7 +172,8 @@ async def test_key_flood_is_slowed_then_told_then_disconnected_and_others_type_o
             sa, sb = await open_game(a), await open_game(b)
             await sa.wait_for("Welcome anna")
             await sb.wait_for("Welcome bruno")
-            flooder = next(s for s in server.sessions if s.app.info.name == "anna")
+            flooder = next(s for s in server.sessions if player(s) == "anna")
+            assert flooder.link is not None
             sa.process.stdin.write(b"\x1b[A" * 100_000)
             await sa.wait_for("input is slowed down", timeout=10)
             # Slowed, not dropped: the keys wait (bounded) while bruno's arrive at once.
@@ -174,7 +183,7 @@ async def test_key_flood_is_slowed_then_told_then_disconnected_and_others_type_o
             await sb.wait_for("Keys: still here", timeout=5)
             await sa.closed(timeout=15)
             assert b"Disconnected: you kept sending more input than this server takes." in sa.raw
-            assert [s.app.info.name for s in server.sessions] == ["bruno"]
+            assert [player(s) for s in server.sessions] == ["bruno"]
 
 
 async def test_client_vanishing_ends_only_its_session(tmp_path):

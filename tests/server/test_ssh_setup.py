@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import stat
-import sys
 
 import pytest
+from served import start_serve
 from ssh_helpers import KeylessClient, Screen
 
 from citadels_server import cli_serve
@@ -77,20 +76,10 @@ def test_app_factory_falls_back_to_the_demo_only_while_the_game_is_missing(monke
 async def test_citadels_serve_prints_its_fingerprint_and_serves(tmp_path):
     import asyncssh
 
-    env = dict(os.environ, CITADELS_HOME=str(tmp_path))
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "citadels_server.cli",
-        "serve",
-        "--port",
-        "0",
-        "--idle-timeout",
-        "60",
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        env=env,
+    proc = await start_serve(
+        tmp_path, "--idle-timeout", "60", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
     )
+    assert proc.stdout is not None
     try:
         lines = [(await asyncio.wait_for(proc.stdout.readline(), 20)).decode() for _ in range(5)]
         port = int(lines[0].split("port")[1])
@@ -105,7 +94,8 @@ async def test_citadels_serve_prints_its_fingerprint_and_serves(tmp_path):
             client_keys=None,
             client_factory=KeylessClient,
         ) as conn:
-            assert conn.get_server_host_key().get_fingerprint("sha256") == printed_fp
+            host_key = conn.get_server_host_key()
+            assert host_key is not None and host_key.get_fingerprint("sha256") == printed_fp
             p = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
             await Screen(p).wait_for("Citadels lobby · you are anna")  # the game, not the demo
     finally:

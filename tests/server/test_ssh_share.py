@@ -11,12 +11,9 @@ async def test_share_at_a_hosted_table_waits_for_the_end_of_the_game(tmp_path):
         anna = await Typist.login(server.port, "anna")
         try:
             await anna.shows("lobby")
-            anna.type("new 3 seed=3\r")
-            await anna.shows("Table 1 is yours")
-            anna.type("start\r")
-            await anna.shows("Your hand")
-            anna.type("share\r")
-            await anna.shows("At a hosted table the game")
+            await anna.enter("new 3 seed=3", "Table 1 is yours")
+            await anna.enter("start", "Your hand")
+            await anna.enter("share", "At a hosted table the game")
             assert "citadels:1:" not in anna.text and b"\x1b]52;" not in anna.raw
         finally:
             anna.close()

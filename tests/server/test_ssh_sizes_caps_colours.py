@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pyte
 import pytest
-from rich.console import ColorSystem
+from rich.color import ColorSystem
 
 from citadels_server.hardening import color_system_for
 from citadels_server.limits import ConnectionLimiter

@@ -38,10 +38,8 @@ async def test_a_pasted_control_sequence_in_say_reaches_nobody_raw(tmp_path):
 @pytest.mark.slow
 async def test_a_dirty_line_kept_in_the_database_is_replayed_clean_after_a_restart(tmp_path):
     async with served(tmp_path) as server:
-        anna = await Typist.login(server.port, "anna")
-        await anna.shows("lobby")
-        anna.type("say before the restart\r")
-        await anna.shows("anna: before the restart")
+        anna = await Typist.in_lobby(server.port, "anna")
+        await anna.enter("say before the restart", "anna: before the restart")
         anna.close()
         await server.stop()
     # Written past the server, as an older version, another program or a hand could have kept it.

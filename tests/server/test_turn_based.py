@@ -166,7 +166,8 @@ async def test_a_restart_keeps_the_clock_and_a_late_move_is_a_stand_ins(tmp_path
     actions = len(table.record.actions)
     for _ in range(200):
         await asyncio.sleep(0.02)
-        if table.game.pending() is None or table.game.pending()[0] != seat:
+        pending = table.game.pending()
+        if pending is None or pending[0] != seat:
             break
     assert len(table.record.actions) > actions and table.record.actions[actions][0] == seat
     assert seat in table.late

@@ -17,7 +17,7 @@ from pathlib import Path
 import asyncssh
 import postgres
 import pytest
-from served import Served, exec_as, served
+from served import Ran, Served, exec_as, served
 from served import play_choice as choose
 
 from citadels_server.database import open_database
@@ -50,13 +50,14 @@ async def two_processes(tmp_path: Path, url: str, more: str = "") -> AsyncIterat
         yield servers[0], servers[1]
 
 
-async def run(
-    server: Served, name: str, command: str, typed: str | None = None
-) -> asyncssh.SSHCompletedProcess:
+Row = dict[str, object]  # one table of `status --json`
+
+
+async def run(server: Served, name: str, command: str, typed: str | None = None) -> Ran:
     return await exec_as(server.port, name, KEYS[name], command, typed)
 
 
-async def status(server: Served, name: str) -> list[dict[str, object]]:
+async def status(server: Served, name: str) -> list[Row]:
     r = await run(server, name, "status --json")
     assert r.exit_status == 0, r.stderr
     rows = json.loads(r.stdout)
@@ -67,7 +68,7 @@ async def status(server: Served, name: str) -> list[dict[str, object]]:
     return list(rows)
 
 
-async def agreed(one: Served, two: Served, name: str) -> tuple[list[object], list[object]]:
+async def agreed(one: Served, two: Served, name: str) -> tuple[list[Row], list[Row]]:
     """`name`'s status on each process, asked again while they differ (the process that did not run the
     move hears of it through the database's notices, a moment later), up to a few seconds."""
     for _ in range(50):

@@ -10,7 +10,7 @@ import re
 
 import asyncssh
 import pytest
-from served import exec_as, served
+from served import Ran, exec_as, served
 from served import play_choice as choose
 
 from citadels_server.database import open_database
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow
 KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno", "mallory")}
 
 
-async def run(port: int, name: str, command: str) -> asyncssh.SSHCompletedProcess:
+async def run(port: int, name: str, command: str) -> Ran:
     return await exec_as(port, name, KEYS[name], command)
 
 

@@ -9,7 +9,7 @@ import json
 
 import asyncssh
 import pytest
-from served import exec_as, served
+from served import Ran, exec_as, served
 
 pytestmark = pytest.mark.slow  # three starts of a real server
 
@@ -19,7 +19,7 @@ KEYS = {
 NOT_RATED = "A game in which a bot made a late move for you does not count for your rating.\n"
 
 
-async def run(port: int, name: str, command: str, typed: str | None = None) -> asyncssh.SSHCompletedProcess:
+async def run(port: int, name: str, command: str, typed: str | None = None) -> Ran:
     return await exec_as(port, name, KEYS[name], command, typed)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -30,11 +31,16 @@ def opened(url: str, home: Path) -> Database:
     return open_database(Settings(data_dir=str(home), database=url), import_files=False)
 
 
-async def until(check: Callable[[], object], what: str = "") -> None:
+async def until(check: Callable[[], object], what: str = "", pause: float = 0.02) -> None:
+    """Until `check()` is true (awaited first when it is a coroutine's), within WAIT: "never: WHAT" then."""
     deadline = time.monotonic() + WAIT
-    while not check():
+    while not await held(check()):
         assert time.monotonic() < deadline, f"never: {what}"
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(pause)
+
+
+async def held(result: object) -> object:
+    return await result if inspect.isawaitable(result) else result
 
 
 async def two_hubs(
@@ -49,6 +55,19 @@ async def two_hubs(
         await hub.share()
         hubs.append(hub)
     return hubs[0], hubs[1], a, b
+
+
+@contextlib.asynccontextmanager
+async def hubs_open(
+    url: str, tmp_path: Path, lease: float = LEASE, seat_hold: float = 60
+) -> AsyncIterator[tuple[SharedHub, SharedHub, Database, Database]]:
+    """two_hubs', each hub closed at the end (as a process's SIGTERM would: its leases given up)."""
+    ha, hb, a, b = await two_hubs(url, tmp_path, lease, seat_hold)
+    try:
+        yield ha, hb, a, b
+    finally:
+        ha.close()
+        hb.close()
 
 
 KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("anna", "bruno")}

@@ -75,6 +75,16 @@ class Lines:
                 raise AssertionError(f"never received {what!r}; received:\n{self.text[-3000:]!r}")
             await asyncio.sleep(0.01)
 
+    async def enter(self, line: str, what: str, timeout: float = 20) -> None:
+        """`line` typed, then until `what` is received."""
+        self.type(line)
+        await self.wait_for(what, timeout)
+
+    async def quit(self) -> None:
+        """`quit` typed; until the session has ended (its output closed)."""
+        self.type("quit")
+        await asyncio.wait_for(self.task, 10)
+
     def my_turn(self) -> bool:
         """Options listed that have not been answered, and the prompt after them."""
         return self.text.count("You can:") > self.answered and self.text.endswith(PROMPT)
@@ -117,16 +127,22 @@ async def plain(conn: Any, command: str | None = None, **kwargs: Any) -> Lines:
     return lines
 
 
+def keyfile(path: Path) -> Path:
+    """A new ed25519 key without a passphrase at `path` (its public half beside it), for the ssh binary."""
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(path)], check=True)
+    return path
+
+
+def unknown_host(key: Path) -> list[str]:
+    """ssh's options for `key` and a server it has never seen: no host key checked, none kept."""
+    return ["-i", str(key), "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]
+
+
 def ssh_command(key: Path, port: int, name: str, *command: str) -> list[str]:
     return [
         "ssh",
         "-T",
-        "-i",
-        str(key),
-        "-o",
-        "StrictHostKeyChecking=no",
-        "-o",
-        "UserKnownHostsFile=/dev/null",
+        *unknown_host(key),
         "-o",
         "LogLevel=ERROR",
         "-o",
@@ -165,13 +181,66 @@ class Player:
             assert time.monotonic() < deadline and not self.task.done(), self.text[-3000:]
             await asyncio.sleep(0.01)
 
+    async def enter(self, line: str, what: str, timeout: float = 30) -> None:
+        """`line` typed, then until `what` is printed."""
+        self.type(line)
+        await self.wait_for(what, timeout)
 
-async def start(key: Path, port: int, name: str, *command: str, env: dict[str, str] | None = None) -> Player:
+    async def quit(self) -> int:
+        """`quit` typed; ssh's exit status once it has ended."""
+        self.type("quit")
+        return await asyncio.wait_for(self.process.wait(), 30)
+
+
+class Terminal(Player):
+    """The ssh process with a terminal at the server's end: lines end in CR LF, typed lines end in CR."""
+
+    @property
+    def text(self) -> str:
+        return self.raw.decode().replace("\r\n", "\n")
+
+    def type(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line.encode() + b"\r")
+
+
+async def start(
+    key: Path,
+    port: int,
+    name: str,
+    *command: str,
+    env: dict[str, str] | None = None,
+    terminal: bool = False,
+) -> Player:
+    """`ssh -T` as `name` with `key` (`terminal`: `ssh -tt`, a terminal at the server's end though none is
+    here, a `Terminal`)."""
+    args = ssh_command(key, port, name, *command)
+    if terminal:
+        args[args.index("-T")] = "-tt"
     process = await asyncio.create_subprocess_exec(
-        *ssh_command(key, port, name, *command),
+        *args,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
     )
-    return Player(process)
+    return Terminal(process) if terminal else Player(process)
+
+
+async def whole_game(p: Player, timeout: float = 300) -> None:
+    """anna, just welcomed, makes a table for two with a bot (seed 11), starts it, answers "1" to every list
+    of options until the game is over, and quits from the lobby: ssh's status 0."""
+    await p.wait_for("Welcome, anna.")
+    await p.enter("new 2 seed=11", "Table 1 is yours")
+    p.type("start")
+    answered = 0
+    deadline = time.monotonic() + timeout
+    while "The game is over." not in p.text:
+        assert time.monotonic() < deadline and not p.task.done(), p.text[-3000:]
+        if p.text.count("You can:") > answered and p.text.endswith(PROMPT):
+            answered = p.text.count("You can:")
+            p.type("1")
+        await asyncio.sleep(0.005)
+    await p.wait_for("You are in the lobby.")
+    assert await p.quit() == 0
+    await p.task

@@ -177,3 +177,13 @@ def postgres_server() -> Iterator[PostgresServer]:
 def postgres_url(postgres_server: PostgresServer) -> str:
     """A fresh, empty database on the session's PostgreSQL server."""
     return postgres_server.new_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"], name="url")
+def either_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A test's database on each of the two kinds, in turn: an SQLite file (not there yet), then a fresh
+    database on the session's PostgreSQL server (the module takes postgres_url too)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "db" / "citadels.db")
+    url: str = request.getfixturevalue("postgres_url")
+    return url

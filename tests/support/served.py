@@ -17,14 +17,19 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pyte
+from asyncssh.misc import _ACMWrapper
 
 ROOT = Path(__file__).resolve().parents[2]
+
+# What asyncssh.connect returns: a connection to await, or to enter with `async with`.
+Connecting = _ACMWrapper[asyncssh.SSHClientConnection]
 
 
 @dataclass
@@ -55,23 +60,48 @@ class Served:
         return time.perf_counter() - start
 
 
+def serve_command(*options: str) -> list[str]:
+    """`citadels serve` on a free loopback port, with `options`, as this interpreter runs it."""
+    return [sys.executable, "-m", "citadels_server.cli", "serve", "--port", "0", *options]
+
+
+async def start_serve(home: Path, *options: str, **kwargs: Any) -> asyncio.subprocess.Process:
+    """serve_command's process with `home` as its data dir (CITADELS_HOME), from the project's root;
+    `kwargs` as asyncio.create_subprocess_exec takes them (the pipes)."""
+    return await asyncio.create_subprocess_exec(
+        *serve_command(*options), env=dict(os.environ, CITADELS_HOME=str(home)), cwd=ROOT, **kwargs
+    )
+
+
+def guest(
+    port: int,
+    name: str,
+    client_factory: Callable[[], asyncssh.SSHClient] | None = None,
+    key: asyncssh.SSHKey | None = None,
+) -> Connecting:
+    """A connection to the loopback server at `port` as `name` without a key (`key` alone if given; no
+    agent either), as a person pressing Enter at every prompt would (`Guest`, unless another client is
+    given): awaited, or entered with `async with`."""
+    return asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        known_hosts=None,
+        client_keys=None if key is None else [key],
+        agent_path=None,
+        client_factory=client_factory or Guest,
+    )
+
+
 @contextlib.asynccontextmanager
 async def served(home: Path, *options: str, log_level: str = "INFO") -> AsyncIterator[Served]:
-    env = dict(os.environ, CITADELS_HOME=str(home))
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "citadels_server.cli",
-        "serve",
-        "--port",
-        "0",
+    process = await start_serve(
+        home,
         "--log-level",
         log_level,
         *options,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
-        env=env,
-        cwd=ROOT,
     )
     assert process.stdout is not None
     output = bytearray()
@@ -107,9 +137,25 @@ async def served(home: Path, *options: str, log_level: str = "INFO") -> AsyncIte
             reader.cancel()
 
 
-async def exec_as(
-    port: int, name: str, key: asyncssh.SSHKey, command: str, typed: str | None = None
-) -> asyncssh.SSHCompletedProcess:
+@dataclass(frozen=True)
+class Ran:
+    """A command run over SSH: its exit status and what it printed, as text."""
+
+    exit_status: int | None
+    stdout: str
+    stderr: str
+
+    @classmethod
+    def of(cls, done: asyncssh.SSHCompletedProcess) -> Ran:
+        return cls(done.exit_status, as_text(done.stdout), as_text(done.stderr))
+
+
+def as_text(out: bytes | str | None) -> str:
+    """One stream of a command's output as text (asyncssh's is a str at its default encoding)."""
+    return "" if out is None else out if isinstance(out, str) else out.decode()
+
+
+async def exec_as(port: int, name: str, key: asyncssh.SSHKey, command: str, typed: str | None = None) -> Ran:
     """`ssh NAME@HOST COMMAND` with NAME's key alone (no agent, no password), `typed` sent as its input: what
     the command printed and its exit status."""
     async with asyncssh.connect(
@@ -121,7 +167,7 @@ async def exec_as(
         agent_path=None,
         preferred_auth="publickey",
     ) as conn:
-        return await conn.run(command, check=False, input=typed)
+        return Ran.of(await conn.run(command, check=False, input=typed))
 
 
 # One of the choices `ssh HOST play N` lists: "  3. Build the Keep".
@@ -171,20 +217,23 @@ class Typist:
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def login(cls, port: int, name: str, width: int = 100, height: int = 30) -> Typist:
-        conn = await asyncssh.connect(
-            "127.0.0.1",
-            port,
-            username=name,
-            known_hosts=None,
-            client_keys=None,
-            agent_path=None,
-            client_factory=Guest,
-        )
+    async def login(
+        cls, port: int, name: str, width: int = 100, height: int = 30, key: asyncssh.SSHKey | None = None
+    ) -> Typist:
+        conn = await guest(port, name, key=key)
         process = await conn.create_process(
             term_type="xterm-256color", term_size=(width, height), encoding=None
         )
         return cls(conn, process, width, height)
+
+    @classmethod
+    async def in_lobby(
+        cls, port: int, name: str, width: int = 100, height: int = 30, key: asyncssh.SSHKey | None = None
+    ) -> Typist:
+        """Logged in (login's), once the screen shows the lobby."""
+        t = await cls.login(port, name, width, height, key)
+        await t.shows("lobby")
+        return t
 
     async def _read(self) -> None:
         try:
@@ -221,6 +270,11 @@ class Typist:
     async def shows(self, text: str, timeout: float = 30.0) -> None:
         await self.until(lambda: text in self.text, timeout)
 
+    async def enter(self, line: str, shown: str, timeout: float = 30.0) -> None:
+        """`line` typed and Enter pressed, then until the screen shows `shown`."""
+        self.type(line + "\r")
+        await self.shows(shown, timeout)
+
     def type(self, text: str | bytes) -> None:
         try:
             self.process.stdin.write(text.encode() if isinstance(text, str) else text)
@@ -249,15 +303,10 @@ class Typist:
 
 async def table_of_two(port: int) -> tuple[Typist, Typist]:
     """anna and bruno at a table of four (two bots), their game started."""
-    anna, bruno = await Typist.login(port, "anna"), await Typist.login(port, "bruno")
-    await anna.shows("lobby")
-    await bruno.shows("lobby")
-    anna.type("new 4 seed=3\r")
-    await anna.shows("Table 1 is yours")
-    bruno.type("join 1\r")
-    await bruno.shows("You sit at table")
-    anna.type("start\r")
-    await anna.shows("Your hand")
+    anna, bruno = await Typist.in_lobby(port, "anna"), await Typist.in_lobby(port, "bruno")
+    await anna.enter("new 4 seed=3", "Table 1 is yours")
+    await bruno.enter("join 1", "You sit at table")
+    await anna.enter("start", "Your hand")
     await bruno.shows("Your hand")
     return anna, bruno
 
@@ -319,7 +368,7 @@ _TEXT = (
 )
 
 
-def unbracketed_paste(size: int) -> Callable[[Typist, float], object]:
+def unbracketed_paste(size: int) -> Callable[[Typist, float], Coroutine[Any, Any, None]]:
     """Text with line breaks, pasted without bracketed-paste mode: it arrives as typing, Enter included."""
 
     async def flood(t: Typist, seconds: float) -> None:
@@ -387,7 +436,7 @@ async def escape_fuzz(t: Typist, seconds: float, per_second: int = 16_384) -> No
         await asyncio.sleep(tick)
 
 
-FLOODS: dict[str, Callable[[Typist, float], object]] = {
+FLOODS: dict[str, Callable[[Typist, float], Coroutine[Any, Any, None]]] = {
     "unbracketed paste 4 KB": unbracketed_paste(4 * 1024),
     "unbracketed paste 64 KB": unbracketed_paste(64 * 1024),
     "unbracketed paste 1 MB": unbracketed_paste(1024 * 1024),
@@ -445,25 +494,12 @@ def get(port: int, path: str) -> tuple[int, str]:
 async def citadels_serve(home: Path) -> AsyncIterator[tuple[int, Path]]:
     """`citadels serve` in its own process with `home` as its data dir: (port, its log file)."""
     log = home / "server.log"
-    env = dict(os.environ, CITADELS_HOME=str(home))
     with open(log, "ab") as err:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "citadels_server.cli",
-            "serve",
-            "--port",
-            "0",
-            "--seat-hold",
-            "600",
-            "--bot-pace",
-            "0.3",
-            "--log-level",
-            "INFO",
+        proc = await start_serve(
+            home,
+            *("--seat-hold", "600", "--bot-pace", "0.3", "--log-level", "INFO"),
             stdout=asyncio.subprocess.PIPE,
             stderr=err,
-            env=env,
-            cwd=ROOT,
         )
     try:
         assert proc.stdout is not None

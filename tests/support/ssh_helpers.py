@@ -11,17 +11,20 @@ import re
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import asyncssh
 import pyte
+from served import Ran
 
 from citadels_server.auth import KeylessSeats
 from citadels_server.demo import demo_app_factory
 from citadels_server.hub import Hub
 from citadels_server.settings import Settings
 from citadels_server.ssh import AppFactory, CitadelsServer, serve_app
+from citadels_tui.lobby import HostedTable
 from citadels_tui.lobby_app import ssh_app_factory
+from citadels_tui.table import Table
 
 _HOST_KEY = asyncssh.generate_private_key("ssh-ed25519")  # one per test run: key generation is not free
 
@@ -73,7 +76,7 @@ class KeylessClient(asyncssh.SSHClient):
 
 
 def connect(
-    server: CitadelsServer, username: str, *, answer: str | None = None, attempts: int = 1, **kwargs: Any
+    server: Listening, username: str, *, answer: str | None = None, attempts: int = 1, **kwargs: Any
 ) -> Any:
     kwargs.setdefault("client_keys", None)
     kwargs.setdefault("client_factory", lambda: KeylessClient(answer, attempts))
@@ -132,6 +135,11 @@ class Screen:
             return self.text
         raise AssertionError(f"screen never matched {predicate!r}; it shows:\n{self.text}")
 
+    async def enter(self, line: str, shown: str | Callable[[str], bool], timeout: float = 10) -> str:
+        """`line` typed and Enter pressed (as type_line does), then until the screen shows `shown`."""
+        self.process.stdin.write(line.encode() + b"\r")
+        return await self.wait_for(shown, timeout)
+
     async def closed(self, timeout: float = 10) -> None:
         await asyncio.wait_for(asyncio.shield(self.task), timeout)
 
@@ -161,9 +169,14 @@ BOSS_KEY = asyncssh.generate_private_key("ssh-ed25519")
 BOSS = BOSS_KEY.get_fingerprint("sha256")
 
 
-async def run(
-    server: CitadelsServer, name: str, command: str, key: asyncssh.SSHKey | None = None
-) -> asyncssh.SSHCompletedProcess:
+class Listening(Protocol):
+    """A server on the loopback interface: a CitadelsServer, or a `citadels serve` process (served.Served)."""
+
+    @property
+    def port(self) -> int: ...
+
+
+async def run(server: Listening, name: str, command: str, key: asyncssh.SSHKey | None = None) -> Ran:
     async with asyncssh.connect(
         "127.0.0.1",
         server.port,
@@ -174,7 +187,7 @@ async def run(
         client_factory=KeylessClient,
         preferred_auth="publickey,keyboard-interactive",
     ) as conn:
-        return await conn.run(command, check=False)
+        return Ran.of(await conn.run(command, check=False))
 
 
 def game_server(
@@ -218,10 +231,9 @@ class HubServer:
             return connect(self.server, name)
         return connect(self.server, name, client_keys=[KEYS[key]])
 
-    async def run(self, name: str, command: str, key: str | None = "") -> asyncssh.SSHCompletedProcess:
+    async def run(self, name: str, command: str, key: str | None = "") -> Ran:
         async with self.connect(name, name if key == "" else key) as conn:
-            result: asyncssh.SSHCompletedProcess = await conn.run(command, check=False)
-            return result
+            return Ran.of(await conn.run(command, check=False))
 
 
 async def serving(tmp_path: Path, hub: Hub) -> HubServer:
@@ -316,3 +328,16 @@ async def login_after_drop(
             return conn, screen, client
         conn.close()
         await asyncio.sleep(0.1)
+
+
+def started(ht: HostedTable) -> Table:
+    """A hosted table's game, which a test has seen start (the table once its creator starts it)."""
+    assert ht.table is not None, f"table {ht.id} has not started"
+    return ht.table
+
+
+def deciding(table: Table) -> int:
+    """The seat whose decision a table's game awaits (one that is not over)."""
+    pending = table.game.pending()
+    assert pending is not None, "the game is over"
+    return pending[0]
