@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
-import jsonschema  # type: ignore[import-untyped]  # the project installs no stubs for it
+import jsonschema
 from plain_sessions import unknown_host
 
 ROOT = Path(__file__).resolve().parents[2]
