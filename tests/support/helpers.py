@@ -328,6 +328,12 @@ def recorded_events(g: Game) -> list[Event]:
     return g.events
 
 
+def game_result(g: Game) -> dict[str, Any]:
+    """The result of g, which is over."""
+    assert g.result is not None, "the game is not over"
+    return g.result
+
+
 def turn_of(g: Game) -> tuple[int, str]:
     """(player, character) now playing."""
     return g.turn.player, g.character_key(g.current_character)

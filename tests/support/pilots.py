@@ -15,8 +15,7 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Static
 
-from citadels_core import Event, Game, GameConfig
-from citadels_core.terms import Decision
+from citadels_core import GameConfig
 from citadels_core.view import View
 from citadels_tui.app import CitadelsApp
 from citadels_tui.components.cities_pane import CitiesPane
@@ -168,21 +167,6 @@ def city_rows(pane: CitiesPane, v: View, cfg: GameConfig) -> list[Text]:
     rows = [r for r in drawn.renderables if isinstance(r, Text)]
     assert len(rows) == len(drawn.renderables), drawn.renderables
     return rows
-
-
-def pending_of(game: Game) -> tuple[int, Decision]:
-    """The seat the game waits for and its decision (the game must not be over)."""
-    return there(game.pending(), "decision pending")
-
-
-def result_of(game: Game) -> dict[str, Any]:
-    """The result of a game, which must be over."""
-    return there(game.result, "result")
-
-
-def events_of(game: Game) -> list[Event]:
-    """The events of a game that records them (as games do unless told not to)."""
-    return there(game.events, "events recorded")
 
 
 def language_of(app: object) -> str:

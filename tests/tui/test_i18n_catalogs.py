@@ -12,8 +12,8 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import pending_decision, recorded_events
 from i18n_ids import ROOT, all_ids, narrator_words, optional_ids, you_template_ids
-from pilots import events_of, pending_of
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots import make_bot
@@ -247,7 +247,7 @@ def test_engine_errors_read_in_russian():
 
 def test_a_refusal_made_by_the_engine_reads_in_russian():
     g = Game(GameConfig.create(4), 3)
-    p = pending_of(g)[0]
+    p = pending_decision(g)[0]
     from citadels_core import Action, IllegalAction
 
     with pytest.raises(IllegalAction) as caught:
@@ -293,7 +293,7 @@ def _games() -> list[Game]:
             g = Game(GameConfig.create(players, cast=preset, districts=preset), seed)
             bots = [make_bot("random" if i % 2 else "heuristic", seed * 10 + i) for i in range(players)]
             while not g.over:
-                p, _ = pending_of(g)
+                p, _ = pending_decision(g)
                 g.apply(p, bots[p].choose(view(g, p)))
             out.append(g)
     for preset in [p.key for p in get_edition("classic").presets]:
@@ -301,7 +301,7 @@ def _games() -> list[Game]:
             g = Game(GameConfig.create(players, cast=preset, districts=preset, edition="classic"), seed)
             bots = [make_bot("random" if i % 2 else "heuristic", seed * 10 + i) for i in range(players)]
             while not g.over:
-                p, _ = pending_of(g)
+                p, _ = pending_decision(g)
                 g.apply(p, bots[p].choose(view(g, p)))
             out.append(g)
     return out
@@ -313,7 +313,7 @@ def test_every_event_of_whole_games_is_told_in_the_language(lang):
     english = gettext.NullTranslations()
     seen = set()
     for g in _games():
-        for e in events_of(g):
+        for e in recorded_events(g):
             for me in (None, 0, 1):
                 if not e.visible_to(me):
                     continue
@@ -330,7 +330,7 @@ def test_every_event_of_whole_games_is_told_in_the_language(lang):
 def test_the_viewer_own_deeds_are_told_in_the_second_person_in_russian():
     tr = narrator_words("ru")
     g = _games()[0]
-    mine = [e for e in events_of(g) if e.kind == "build" and e.data["player"] == 0]
+    mine = [e for e in recorded_events(g) if e.kind == "build" and e.data["player"] == 0]
     assert mine
     assert narrate(g.config, mine[0], 0, tr).startswith("Вы строите «")
     assert narrate(g.config, mine[0], 1, tr).startswith(g.config.names[0] + " строит «")
@@ -366,7 +366,7 @@ def test_every_action_kind_and_word_met_in_play_has_a_catalog_id():
         g = Game(GameConfig.create(5, cast=preset, districts=preset), 4)
         bots = [make_bot("random", 40 + i) for i in range(5)]
         while not g.over:
-            p, pending = pending_of(g)
+            p, pending = pending_decision(g)
             kinds.add(pending.replace("_", " "))
             for a in g.legal_actions():
                 kinds.add(a.kind.replace("_", " "))

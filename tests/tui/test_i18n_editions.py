@@ -5,7 +5,7 @@ screen, in the story and on the command line."""
 from __future__ import annotations
 
 import pytest
-from pilots import events_of
+from helpers import recorded_events
 
 from citadels_core import Action, Game, GameConfig, IllegalAction
 from citadels_core.narrate import narrate
@@ -56,7 +56,9 @@ def test_names_follow_the_edition():
 def test_the_story_and_the_errors_use_the_classic_names():
     g, p = classic_selection()
     g.apply(p, Action("choose", ("wizard",)))
-    told = [narrate(g.config, e, p, i18n.translator()) for e in events_of(g) if e.kind == "choose_private"]
+    told = [
+        narrate(g.config, e, p, i18n.translator()) for e in recorded_events(g) if e.kind == "choose_private"
+    ]
     assert told == ["Вы выбираете персонажа «Волшебник»."]
     wizard = IllegalAction("only_character", character="Wizard")
     said = error_text(wizard, "classic")

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from pilots import keys_of, pause_until, result_of, seat_of, settle_lesson, table_of, there
+from helpers import game_result
+from pilots import keys_of, pause_until, seat_of, settle_lesson, table_of, there
 from typists import Typist
 
 from citadels_core import Action
@@ -264,7 +265,7 @@ def test_the_lesson_as_lines(lang):
         )
         asyncio.run(asyncio.wait_for(play(table, learn.PLAYER, reader, reader, face_of=LessonSeat), 300))
         text = reader.out.getvalue()
-        assert table.game.over and result_of(table.game)["winners"] == [learn.PLAYER]
+        assert table.game.over and game_result(table.game)["winners"] == [learn.PLAYER]
         assert [a for p, a in table.record.actions if p == learn.PLAYER] == [s.action for s in learn.STEPS]
         # A wrong choice at every step, none played: each got the lesson's correction (a legal choice) or
         # the parser's word (a number not listed), then what to type again and the prompt.
@@ -326,7 +327,7 @@ async def learn_in_the_lobby() -> None:
             number = int(there(TYPE["en"].search(pane_text(screen)), "a step to type").group(1))
             await pilot.press(*str(number), "enter")
             await settle_lesson(app, pilot)
-        assert table.game.over and result_of(table.game)["winners"] == [learn.PLAYER]
+        assert table.game.over and game_result(table.game)["winners"] == [learn.PLAYER]
         end = pane_text(screen)
         assert (
             "“lobby”" in end and "F2" not in end

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pilots import events_of, pending_of
+from helpers import pending_decision, recorded_events
 
 from citadels_core import Game, GameConfig
 from citadels_core.rng import Rng
@@ -35,10 +35,10 @@ def test_a_recap_names_the_thief_who_robbed_you(players):
         rng = Rng(seed)
         while not g.over:
             acts = g.legal_actions()
-            g.apply(pending_of(g)[0], acts[rng.below(len(acts))])
+            g.apply(pending_decision(g)[0], acts[rng.below(len(acts))])
         hard_case += robbed_after_another_call(g.events)
         for me in range(players):
-            for note in follow(g.config, events_of(g), me):
+            for note in follow(g.config, recorded_events(g), me):
                 for r in note.after if note else ():
                     if isinstance(r, Recap):
                         for who in re.findall(r"'s (\w+) robbed you", r.text()):

@@ -3,8 +3,8 @@
 import re
 
 import pytest
-from helpers import build
-from pilots import pending_of, there
+from helpers import build, pending_decision
+from pilots import there
 from tui_states import action, drive, legal_has, me_view
 
 from citadels_core import Game, GameConfig, IllegalAction
@@ -142,7 +142,7 @@ def test_discard_cards_as_magician_expands_to_redraw_discards_and_done():
 
 
 def test_discard_a_character_in_the_two_player_selection():
-    g = drive(lambda g: g.pending() is not None and pending_of(g)[1] == "discard_character", players=2)
+    g = drive(lambda g: g.pending() is not None and pending_decision(g)[1] == "discard_character", players=2)
     v = me_view(g)
     key = v.legal[0].args[0]
     name = g.rules.edition.characters[g.rules.edition.character_by_key[str(key)]].name
@@ -247,7 +247,7 @@ def test_every_legal_action_of_whole_games_is_reachable_by_words_and_by_number(p
         g = Game(GameConfig.create(players), seed)
         bots = [make_bot("random", seed * 7 + p) for p in range(players)]
         while g.pending() is not None:
-            p, _ = pending_of(g)
+            p, _ = pending_decision(g)
             v = view(g, p)
             for i, a in enumerate(v.legal):
                 text = words_for(a, g.config)

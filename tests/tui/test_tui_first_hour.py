@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import recorded_events
 from i18n_ids import narrator_words
-from pilots import city_rows, deciding, events_of, game_screen_of, pause_until, seat_of, table_of
+from pilots import city_rows, deciding, game_screen_of, pause_until, seat_of, table_of
 
 from citadels_core import Action, Game, GameConfig
 from citadels_core.bots import make_bot
@@ -177,7 +178,7 @@ def test_a_name_is_told_as_the_player_typed_it_even_at_the_start_of_a_sentence(l
     while (pd := g.pending()) is not None:
         g.apply(pd[0], bots[pd[0]].choose(view(g, pd[0])))
     tr = narrator_words(lang)
-    told = [narrate(g.config, e, me, tr) for e in events_of(g) for me in (None, 0)]
+    told = [narrate(g.config, e, me, tr) for e in recorded_events(g) for me in (None, 0)]
     starts = [s for s in told if s.split(" ", 1)[0].rstrip(":,.’'s") in names]
     assert len(starts) > 50, told[:20]  # many sentences start with a name …
     for s in told:

@@ -4,8 +4,8 @@ YOU_TEMPLATES, and each catalog's `event:<id>:you`), with nothing mended afterwa
 import re
 
 import pytest
+from helpers import pending_decision, recorded_events
 from i18n_ids import you_template_ids
-from pilots import events_of, pending_of
 
 from citadels_core import Event, Game, GameConfig
 from citadels_core.narrate import PLURALS, YOU_PLURALS, YOU_TEMPLATES, narrate
@@ -73,9 +73,9 @@ def test_a_whole_game_told_to_each_seat_never_says_you_with_a_third_person_verb(
         rng = Rng(seed)
         while not g.over:
             acts = g.legal_actions()
-            g.apply(pending_of(g)[0], acts[rng.below(len(acts))])
+            g.apply(pending_decision(g)[0], acts[rng.below(len(acts))])
         for me in range(g.players):
-            for e in events_of(g):
+            for e in recorded_events(g):
                 if not e.visible_to(me):
                     continue
                 told = narrate(g.config, e, me)

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pilots import deciding, pause_until, pending_of, seat_of, seated, story, table_of, there
+from helpers import pending_decision
+from pilots import deciding, pause_until, seat_of, seated, story, table_of, there
 from tui_states import a_guest_hosting
 
 from citadels_core import Game, GameConfig
@@ -219,7 +220,7 @@ def test_the_hint_lines_are_in_descending_order_of_their_shown_chance():
     bots = {p: make_bot("normal", seed=p) for p in range(4)}
     checked = 0
     while not g.over and checked < 40:
-        p, _ = pending_of(g)
+        p, _ = pending_decision(g)
         if p == 0 and len(g.legal_actions()) > 1:
             v = view(g, 0)
             chances = [c for _, c in hint_search(v, g.clone(), 0, 20, 3, checked, None)]
@@ -244,7 +245,7 @@ def test_the_hint_shows_calibrated_chances_best_first(players, edition, setup):
     bots = {p: make_bot("normal", seed=p) for p in range(players)}
     checked = moved = 0
     while not g.over and checked < 12:
-        p, _ = pending_of(g)
+        p, _ = pending_decision(g)
         if p == 0 and len(g.legal_actions()) > 1:
             v = view(g, 0)
             shown = hint_search(v, g.clone(), 0, 20, 3, checked, None)

@@ -9,7 +9,8 @@ import asyncio
 import re
 
 import pytest
-from pilots import lobby_of, lobby_text, pending_of, said, screen_as, there, type_line, until
+from helpers import pending_decision
+from pilots import lobby_of, lobby_text, said, screen_as, there, type_line, until
 from sessions import session_info
 from tui_states import WHEN, annas_table, four_rated_games, keep
 
@@ -257,7 +258,7 @@ async def test_a_game_played_to_its_end_at_a_hosted_table_is_listed_replayed_and
     for _ in range(20000):
         if table.game.over:
             break
-        pd = pending_of(table.game)
+        pd = pending_decision(table.game)
         if pd[0] == 0 and not table.unjournalled:
             table.submit(0, [table.game.legal_actions()[0]])
         await asyncio.sleep(0)

@@ -8,7 +8,8 @@ import asyncio
 import dataclasses
 
 import pytest
-from pilots import pending_of, result_of, table_of, there, until_in_loop
+from helpers import game_result, pending_decision
+from pilots import table_of, there, until_in_loop
 from tui_states import annas_table
 
 from citadels_core.record import state_digest
@@ -121,7 +122,7 @@ async def test_a_finished_game_goes_to_the_history_and_rates_its_players_with_a_
     records = MemoryRecords()
     hub, ht, table = annas_table(records, 3)
     while not table.game.over:
-        pd = pending_of(table.game)
+        pd = pending_decision(table.game)
         if pd[0] == 0:
             table.submit(0, [table.game.legal_actions()[0]])
         await asyncio.sleep(0)
@@ -131,7 +132,7 @@ async def test_a_finished_game_goes_to_the_history_and_rates_its_players_with_a_
     anna, bot = summary.seats
     assert (anna.name, anna.key, anna.bot, bot.bot) == ("anna", "SHA256:anna", None, "random")
     assert {anna.rank, bot.rank} <= {1, 2} and 1 in (anna.rank, bot.rank)
-    assert anna.score == result_of(table.game)["scores"][0]["total"]
+    assert anna.score == game_result(table.game)["scores"][0]["total"]
     kept = there(await records.game(ht.id), "the game kept")
     assert kept.record.actions == table.record.actions
     [standing] = await records.leaderboard()
@@ -174,9 +175,9 @@ async def test_an_action_is_shown_to_nobody_before_the_journal_has_kept_it():
     told = []
     table.subscribe(lambda: told.append(len(table.record.actions)))
     await until_in_loop(
-        lambda: pending_of(table.game)[0] == 0 or records.writes, "anna decides or a bot moved"
+        lambda: pending_decision(table.game)[0] == 0 or records.writes, "anna decides or a bot moved"
     )
-    while pending_of(table.game)[0] != 0:  # let the bot's moves be kept until anna decides
+    while pending_decision(table.game)[0] != 0:  # let the bot's moves be kept until anna decides
         for w in records.writes:
             if not w.done():
                 w.set_result(None)
@@ -202,7 +203,7 @@ async def test_an_action_the_journal_cannot_keep_is_undone_and_the_player_told()
         for w in records.writes:
             if not w.done():
                 w.set_result(None)
-        if pending_of(table.game)[0] == 0 and not table.unjournalled:
+        if pending_decision(table.game)[0] == 0 and not table.unjournalled:
             break
         await asyncio.sleep(0.005)
     before, digest = len(table.record.actions), state_digest(table.game)
@@ -236,7 +237,7 @@ async def test_after_a_restart_nobody_plays_for_a_human_seat_until_its_hold_runs
         u - loop.time() > 1.5 for u in table_of(back).away_until.values()
     )
     await until_in_loop(lambda: any("waits for" in str(line) for line in back.chat), "the table waits")
-    waiting = pending_of(table_of(back).game)[0]
+    waiting = pending_decision(table_of(back).game)[0]
     assert waiting in (0, 1) and _human_moves(back.table, kept) == []
     assert (
         str(back.chat[-1])
@@ -267,8 +268,8 @@ async def test_a_player_who_drops_mid_decision_is_waited_for_and_decides_on_retu
     hub.arrive(ht, 0)
     hub.arrive(ht, 1)
     try:
-        await until_in_loop(lambda: pending_of(table.game)[0] in (0, 1), "a human decides")
-        player = pending_of(table.game)[0]
+        await until_in_loop(lambda: pending_decision(table.game)[0] in (0, 1), "a human decides")
+        player = pending_decision(table.game)[0]
         name = ht.holders[player].name
         moves = len(table.record.actions)
         hub.depart(ht, player)
@@ -278,7 +279,7 @@ async def test_a_player_who_drops_mid_decision_is_waited_for_and_decides_on_retu
             f"The table waits for {name} to come back (up to 60 seconds).",
         ]
         await asyncio.sleep(0.05)
-        assert len(table.record.actions) == moves and pending_of(table.game)[0] == player
+        assert len(table.record.actions) == moves and pending_decision(table.game)[0] == player
         hub.arrive(ht, player)
         assert str(ht.chat[-1]) == f"{name} is back."
         await asyncio.sleep(0.05)

@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from pilots import events_of, pause_until, result_of, table_of, there, until_screen
+from helpers import game_result, recorded_events
+from pilots import pause_until, table_of, there, until_screen
 from sessions import session_info
 from textual.widgets import Button
 from textual_plotext import PlotextPlot
@@ -74,7 +75,7 @@ async def test_the_review_opens_from_the_end_screen_with_its_timeline_and_chart(
         assert len(review.query(".review-round")) == rounds
         assert "Round 1" in str(review.query_one("#round-1").render())
         assert len(review.scores) == rounds
-        assert review.scores[-1] == [s["total"] for s in result_of(table_of(app).game)["scores"]]
+        assert review.scores[-1] == [s["total"] for s in game_result(table_of(app).game)["scores"]]
         await pilot.press("s")
         await pilot.pause()
         assert review.query_one(PlotextPlot).display
@@ -96,7 +97,7 @@ def test_the_timeline_reveals_nothing_hidden():
     chosen: dict[int, set[tuple[str, int]]] = {}
     public: dict[int, set[tuple[str, int]]] = {}
     rnd = 0
-    for e in events_of(full):
+    for e in recorded_events(full):
         if e.kind == "round":
             rnd = e.data["round"]
         elif e.kind == "choose_private":
@@ -146,7 +147,7 @@ def test_the_scores_are_one_row_per_round_ending_with_the_final_score():
     rows = score_history(rec, 0)
     g = rec.replay(record_events=False)
     assert len(rows) == g.round and all(len(r) == 4 for r in rows)
-    assert rows[-1] == [s["total"] for s in result_of(g)["scores"]]
+    assert rows[-1] == [s["total"] for s in game_result(g)["scores"]]
     assert any(rows[0])  # districts were built in round 1
 
 

@@ -1,6 +1,7 @@
 """Settings and the saved game: read, written atomically, and never lost when broken."""
 
-from pilots import pending_of, there
+from helpers import pending_decision
+from pilots import there
 
 from citadels_core import GameConfig
 from citadels_core.record import GameRecord
@@ -54,7 +55,7 @@ def _record(actions: int = 0) -> GameRecord:
     rec = GameRecord(GameConfig.create(4), 3, [])
     g = Game(rec.config, rec.seed)
     for _ in range(actions):
-        p, _kind = pending_of(g)
+        p, _kind = pending_decision(g)
         a = g.legal_actions()[0]
         g.apply(p, a)
         rec.actions.append((p, a))

@@ -3,7 +3,8 @@ decision for a present player who is too slow."""
 
 import asyncio
 
-from pilots import pending_of, until_in_loop
+from helpers import pending_decision
+from pilots import until_in_loop
 
 from citadels_core import GameConfig
 from citadels_tui.i18n import Lazy
@@ -65,7 +66,7 @@ async def test_the_table_waits_for_an_away_player_and_says_so_once():
     task = asyncio.create_task(table.run())
     try:
         await until_in_loop(lambda: any("waits" in line for line in said), "the table got there")
-        first = pending_of(table.game)[0]
+        first = pending_decision(table.game)[0]
         assert first in (0, 1) and _human_moves(table) == 0  # the bot played up to a human's decision only
         name = table.config.names[first]
         assert said == [
@@ -95,8 +96,8 @@ async def test_a_player_who_leaves_mid_decision_is_waited_for_not_timed_out():
     said = _said(table)
     task = asyncio.create_task(table.run())
     try:
-        await until_in_loop(lambda: pending_of(table.game)[0] in (0, 1), "the table got there")
-        player = pending_of(table.game)[0]
+        await until_in_loop(lambda: pending_decision(table.game)[0] in (0, 1), "the table got there")
+        player = pending_decision(table.game)[0]
         table.set_away(player, True)
         await until_in_loop(lambda: any("waits" in line for line in said), "the table got there")
         assert said[-1] == f"The table waits for {table.config.names[player]} to come back."
@@ -113,7 +114,7 @@ async def test_an_away_seat_given_to_a_bot_is_played_at_once():
     table.set_away(1, True)
     task = asyncio.create_task(table.run())
     try:
-        await until_in_loop(lambda: pending_of(table.game)[0] in (0, 1), "the table got there")
+        await until_in_loop(lambda: pending_decision(table.game)[0] in (0, 1), "the table got there")
         await asyncio.sleep(0.05)
         assert _human_moves(table) == 0
         table.give_to_bot(0, "random")  # the hold ran out (the hub decides when)
