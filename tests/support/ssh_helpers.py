@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 import asyncssh
 import pyte
+from helpers import pending_seat
 from served import Ran
 
 from citadels_server.auth import KeylessSeats
@@ -338,6 +339,4 @@ def started(ht: HostedTable) -> Table:
 
 def deciding(table: Table) -> int:
     """The seat whose decision a table's game awaits (one that is not over)."""
-    pending = table.game.pending()
-    assert pending is not None, "the game is over"
-    return pending[0]
+    return pending_seat(table.game)
