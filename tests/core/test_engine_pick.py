@@ -5,6 +5,7 @@ follow-up's actions (`Game.follow_up_legal_actions`) are what `legal_actions` li
 from __future__ import annotations
 
 import pytest
+from helpers import pending_decision
 
 from citadels_core import Game, GameConfig
 from citadels_core.bots.search import _draft_index, rollout_policy
@@ -29,7 +30,7 @@ def test_playout_shortcuts_match_the_public_api(config: GameConfig) -> None:
         g = Game(config, seed)
         rng = Rng(seed)
         while not g.over:
-            p, kind = g.pending()  # type: ignore[misc]
+            p, kind = pending_decision(g)
             acts = g.legal_actions()
             if g.decision.kind:
                 assert g.follow_up_legal_actions() == acts

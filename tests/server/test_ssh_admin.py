@@ -55,14 +55,20 @@ def connect(
     )
 
 
+class Greeted(Typist):
+    """A player's screen, with the login banner the server sent before it."""
+
+    banner = ""
+
+
 async def login(
     port: int, name: str, key: asyncssh.SSHKey | None = None, address: str = "127.0.0.1"
-) -> Typist:
+) -> Greeted:
     client = Client()
     conn = await connect(port, name, key, address, client)
     process = await conn.create_process(term_type="xterm-256color", term_size=(W, H), encoding=None)
-    typist = Typist(conn, process, W, H)
-    typist.banner = client.banner  # type: ignore[attr-defined]
+    typist = Greeted(conn, process, W, H)
+    typist.banner = client.banner
     await typist.shows("lobby")
     return typist
 
@@ -102,7 +108,7 @@ async def test_admin_commands_reach_the_players_and_others_are_refused(tmp_path)
         anna = await login(server.port, "anna")
         bruno = await login(server.port, "bruno", address=ELSEWHERE)
         # The message of the day: the login banner and the top of the lobby.
-        assert "Welcome to the test server." in anna.banner and "Be kind." in anna.banner  # type: ignore[attr-defined]
+        assert "Welcome to the test server." in anna.banner and "Be kind." in anna.banner
         await anna.shows("Be kind.")
 
         await boss.enter("help", "For admins:")
@@ -181,7 +187,7 @@ async def test_motd_is_shown_again_when_sighup_changes_it_and_a_broken_file_keep
         server.process.send_signal(signal.SIGHUP)
         await anna.shows("Tournament tonight at eight.")
         bruno = await login(server.port, "bruno")
-        assert "Tournament tonight at eight." in bruno.banner  # type: ignore[attr-defined]
+        assert "Tournament tonight at eight." in bruno.banner
 
         conf.write_text("motd = 'unterminated\n")
         server.process.send_signal(signal.SIGHUP)
@@ -190,7 +196,7 @@ async def test_motd_is_shown_again_when_sighup_changes_it_and_a_broken_file_keep
             assert time.monotonic() < deadline, server.output.decode(errors="replace")
             await asyncio.sleep(0.1)
         carla = await login(server.port, "carla")
-        assert "Tournament tonight at eight." in carla.banner  # type: ignore[attr-defined]
+        assert "Tournament tonight at eight." in carla.banner
         for p in (anna, bruno, carla):
             p.close()
 

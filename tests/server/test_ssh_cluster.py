@@ -17,6 +17,7 @@ import pytest
 from clusters import cluster, opened, player, table_across
 from served import take_first_options
 
+from citadels_core.record import GameRecord
 from citadels_core.view import view
 from citadels_tui.names import card_name
 
@@ -25,9 +26,9 @@ postgres_server, postgres_url = postgres.postgres_server, postgres.postgres_url 
 WAIT = 60.0
 
 
-def secret_names(db_record: object, seat: int, other: int) -> set[str]:
+def secret_names(db_record: GameRecord, seat: int, other: int) -> set[str]:
     """The names of the cards in `seat`'s hand that are in no city and not in `other`'s hand."""
-    game = db_record.replay()  # type: ignore[attr-defined]
+    game = db_record.replay()
     mine, theirs = view(game, seat), view(game, other)
     shown = set(theirs.hand) | {d for p in theirs.players for d in p.city}
     return {card_name(game.config, k) for k in mine.hand if k not in shown}

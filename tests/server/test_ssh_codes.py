@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncssh
 import pytest
+from helpers import group_of
 from served import citadels_serve
 from ssh_helpers import CODE, CodeClient, H, Screen, W, flat, login, login_after_drop, type_line
 
@@ -35,7 +36,7 @@ async def test_a_code_guesser_is_stopped_and_the_seat_player_gets_back_in(tmp_pa
     async with citadels_serve(tmp_path) as (port, log):
         a, sa, _ = await login(port, "anna")
         await type_line(sa, "new 2 seed=3")
-        code = CODE.search(flat(await sa.wait_for(lambda s: CODE.search(flat(s)) is not None))).group(1)  # type: ignore[union-attr]
+        code = group_of(CODE, flat(await sa.wait_for(lambda s: CODE.search(flat(s)) is not None)))
         await type_line(sa, "start")
         await sa.wait_for("Your hand")
         a.close()

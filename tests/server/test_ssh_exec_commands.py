@@ -47,7 +47,7 @@ def test_the_words_are_read_as_a_shell_would_with_json_anywhere():
 async def test_a_command_reads_whole_lines_and_a_line_too_long_is_dropped():
     out: list[bytes] = []
     err: list[bytes] = []
-    call = ExecCall("x", [], None, None, 1, out.append, err.append, terminal=True)  # type: ignore[arg-type]
+    call = ExecCall("x", [], None, None, 1, out.append, err.append, terminal=True)  # type: ignore[arg-type]  # no server: reading lines needs none
     call.feed(b"one\r\ntw")
     call.feed(b"o\n" + b"y" * (MAX_LINE + 1))
     call.feed(b"yyy\nthree")

@@ -366,7 +366,7 @@ async def rss_settled(server: Served, limit: float) -> float:
 async def test_honest_players_play_on_through(entry: Attack, tmp_path: Path) -> None:
     home = tmp_path / "data"
     async with contextlib.AsyncExitStack() as stack:
-        match = Match(home, None, [], stack)  # type: ignore[arg-type]
+        match = Match(home, None, [], stack)  # type: ignore[arg-type]  # no server yet: serve() starts it next
         await match.serve()
         match.honest[:] = await table_of_two(match.server.port)
         await keep_typing(match.honest, 1.0)  # first renders, caches: not the attack's memory

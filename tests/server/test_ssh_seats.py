@@ -5,12 +5,12 @@ while she holds the seat; the server log names the keys offered. Unit tests of t
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 import pytest
+from helpers import group_of
 from served import citadels_serve
 from ssh_helpers import (
     CODE,
@@ -33,7 +33,7 @@ KEY = asyncssh.generate_private_key("ssh-ed25519")
 
 
 def guest_in(text: str) -> str:
-    return re.search(r"you are (guest-[0-9a-f]{4})", text).group(1)  # type: ignore[union-attr]
+    return group_of(r"you are (guest-[0-9a-f]{4})", text)
 
 
 @pytest.mark.slow
@@ -45,7 +45,7 @@ async def test_a_seat_without_a_key_is_retaken_only_with_its_code_even_after_a_r
         assert "log in with a key to keep it for good" in flat(sa.text)  # how to protect a name
         await type_line(sa, "new 2 seed=3")
         text = flat(await sa.wait_for(lambda s: CODE.search(flat(s)) is not None))
-        code = CODE.search(text).group(1)  # type: ignore[union-attr]
+        code = group_of(CODE, text)
         assert "log in again as anna" in text
         await type_line(sa, "start")
         await sa.wait_for(lambda s: "Your hand" in s and code in s)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -326,6 +327,13 @@ def recorded_events(g: Game) -> list[Event]:
     """The events g has recorded so far (a game made with `record_events`, as by default)."""
     assert g.events is not None, "the game records no events"
     return g.events
+
+
+def group_of(pattern: str | re.Pattern[str], text: str, n: int = 1) -> str:
+    """Group `n` of `pattern`'s first match in `text`, which must match."""
+    found = re.search(pattern, text)
+    assert found is not None, f"no {pattern!r} in {text!r}"
+    return found.group(n)
 
 
 def game_result(g: Game) -> dict[str, Any]:

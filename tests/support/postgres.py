@@ -92,7 +92,7 @@ def running_postgres(fsync: bool = False) -> Iterator[PostgresServer]:
             capture_output=True,
             cwd=home,
             **as_user,
-        )  # type: ignore[call-overload]
+        )  # type: ignore[call-overload]  # **as_user (a user and group, or nothing): more than the overloads tell
         options = [
             "-c",
             "listen_addresses=",
@@ -114,7 +114,7 @@ def running_postgres(fsync: bool = False) -> Iterator[PostgresServer]:
             stdout=log,
             stderr=subprocess.STDOUT,
             **as_user,
-        )  # type: ignore[call-overload]
+        )  # type: ignore[call-overload]  # **as_user (a user and group, or nothing): more than the overloads tell
         deadline = time.monotonic() + 30
         while not (home / f".s.PGSQL.{PORT}").exists():
             if proc.poll() is not None or time.monotonic() > deadline:

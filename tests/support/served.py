@@ -25,6 +25,7 @@ from typing import Any
 import asyncssh
 import pyte
 from asyncssh.misc import _ACMWrapper
+from helpers import group_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,7 +46,7 @@ class Served:
 
     def rss_mib(self) -> float:
         with open(f"/proc/{self.pid}/status") as f:
-            return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1)) / 1024  # type: ignore[union-attr]
+            return int(group_of(r"VmRSS:\s+(\d+)", f.read())) / 1024
 
     def cpu_seconds(self) -> float:
         fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -103,11 +104,12 @@ async def served(home: Path, *options: str, log_level: str = "INFO") -> AsyncIte
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
     )
-    assert process.stdout is not None
+    stdout = process.stdout
+    assert stdout is not None
     output = bytearray()
     port = 0
     while not port:
-        line = await asyncio.wait_for(process.stdout.readline(), 60)
+        line = await asyncio.wait_for(stdout.readline(), 60)
         if not line:
             raise RuntimeError("citadels serve ended before listening:\n" + output.decode(errors="replace"))
         output += line
@@ -115,7 +117,7 @@ async def served(home: Path, *options: str, log_level: str = "INFO") -> AsyncIte
             port = int(m.group(1))
 
     async def drain() -> None:
-        while chunk := await process.stdout.read(65536):  # type: ignore[union-attr]
+        while chunk := await stdout.read(65536):
             output.extend(chunk)
 
     reader = asyncio.get_running_loop().create_task(drain())

@@ -24,8 +24,7 @@ class Typist(io.StringIO):
             self.prompted.release()
         return len(text)
 
-    # typeshed types _IOBase.readline for bytes; its own text streams (io.TextIOWrapper) override it so too
-    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]  # typeshed's _IOBase reads bytes; its text streams override it so too
         return self.answer() if self.prompted.acquire(timeout=60) else ""
 
     def answer(self) -> str:

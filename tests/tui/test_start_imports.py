@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.style import Style
@@ -27,8 +28,8 @@ class RichStory(RichLog):
     """The story pane as it was: a `RichLog` that follows the latest line only while it is in view, here
     told to fold its lines to the pane's width."""
 
-    def __init__(self, **kw: object) -> None:
-        super().__init__(wrap=True, markup=False, auto_scroll=True, **kw)  # type: ignore[arg-type]
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(wrap=True, markup=False, auto_scroll=True, **kw)
         self.can_focus = False
 
     def write(self, content, width=None, expand=False, shrink=True, scroll_end=None, animate=False):

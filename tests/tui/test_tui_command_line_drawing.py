@@ -99,10 +99,10 @@ async def test_the_servers_partial_update_renders_the_same_lines(tmp_path: Path)
         ]
         install_textual_patches()  # process-wide, as a server does (idempotent)
         patched = Compositor._get_renders  # noqa: SLF001
-        original = patched.textual_original  # type: ignore[attr-defined]
+        original = patched.textual_original  # type: ignore[attr-defined]  # the patch keeps Textual's own on itself
         after = [chops(crop) for crop in crops]
         try:
-            Compositor._get_renders = original  # type: ignore[method-assign]  # noqa: SLF001
+            Compositor._get_renders = original  # type: ignore[method-assign]  # noqa: SLF001 - Textual's own, for comparison
             assert [chops(crop) for crop in crops] == after
         finally:
-            Compositor._get_renders = patched  # type: ignore[method-assign]  # noqa: SLF001
+            Compositor._get_renders = patched  # type: ignore[method-assign]  # noqa: SLF001 - the patch back
