@@ -8,3 +8,4 @@ from __future__ import annotations
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
 # Besides the levels: `cmd:PROGRAM`, another program in the seat (bots/outside.py, docs/bot-protocol.md).
 OUTSIDE = "cmd:"
+PROGRAM_TIMEOUT = 10.0  # seconds such a program may take over a decision, unless told (`--bot-timeout`)

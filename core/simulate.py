@@ -58,11 +58,14 @@ class Summary:
         }
 
 
-def play_game(config: GameConfig, seed: int, bots: Sequence[str]) -> GameOutcome:
-    """One game; each seat's bot decides from its own view only."""
+def play_game(
+    config: GameConfig, seed: int, bots: Sequence[str], program_timeout: float | None = None
+) -> GameOutcome:
+    """One game; each seat's bot decides from its own view only (another program's within
+    `program_timeout` seconds, `make_bot`)."""
     # Events only for another program's bot, which is told them (bots/outside.py): ours never read them.
     g = Game(config, seed, record_events=any(b.startswith(OUTSIDE) for b in bots))
-    players = [make_bot(b, seed * 31 + i) for i, b in enumerate(bots)]
+    players = [make_bot(b, seed * 31 + i, program_timeout) for i, b in enumerate(bots)]
     decisions = 0
     try:
         while not g.over:
@@ -98,6 +101,7 @@ def simulate(
     seed: int,
     bots: Sequence[str],
     progress: Callable[[int], None] | None = None,
+    program_timeout: float | None = None,
 ) -> Summary:
     """Play `games` games, rotating the bots around the seats; a game that raises counts as an error."""
     n = config.players
@@ -109,7 +113,7 @@ def simulate(
         game_seed = seed + k
         s.games += 1
         try:
-            out = play_game(config, game_seed, seat_bots)
+            out = play_game(config, game_seed, seat_bots, program_timeout)
         except Exception as e:  # noqa: BLE001 - a failing game is reported with its seed, the run goes on
             s.errors += 1
             s.error_seeds.append(game_seed)

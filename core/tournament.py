@@ -97,10 +97,12 @@ def schedule(players: int, games: int, seed: int, bots: Sequence[str]) -> list[t
     return out
 
 
-def _run(task: tuple[GameConfig, int, tuple[str, ...]]) -> tuple[int, tuple[str, ...], GameOutcome | str]:
-    config, seed, seats = task
+def _run(
+    task: tuple[GameConfig, int, tuple[str, ...], float | None],
+) -> tuple[int, tuple[str, ...], GameOutcome | str]:
+    config, seed, seats, program_timeout = task
     try:
-        return seed, seats, play_game(config, seed, seats)
+        return seed, seats, play_game(config, seed, seats, program_timeout)
     except Exception as e:  # noqa: BLE001 - a failing game is reported with its seed, the others go on
         return seed, seats, f"{type(e).__name__}: {e}"
 
@@ -112,16 +114,18 @@ def tournament(
     bots: Sequence[str],
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    program_timeout: float | None = None,
 ) -> TournamentResult:
     """Play `games` games (`bots` names one bot per seat, rotated) on `workers` processes (default: every
-    core; 1 runs in this process). `progress(done, total)` is called as games finish."""
+    core; 1 runs in this process). `progress(done, total)` is called as games finish. Another program in
+    a seat may take `program_timeout` seconds over a decision (`make_bot`)."""
     n = config.players
     if len(bots) != n:
         raise ValueError(f"{len(bots)} bots for {n} players")
     res = TournamentResult(n, tuple(bots), games=games)
     for b in bots:
         res.stats.setdefault(b, BotStats())
-    tasks = [(config, s, seats) for s, seats in schedule(n, games, seed, bots)]
+    tasks = [(config, s, seats, program_timeout) for s, seats in schedule(n, games, seed, bots)]
     workers = workers or os.cpu_count() or 1
     done = 0
 

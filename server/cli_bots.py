@@ -49,7 +49,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except (ConfigError, KeyError) as e:
         print(f"citadels: {e}", file=sys.stderr)
         return 2
-    s = simulate(cfg, args.games, args.seed, bots)
+    s = simulate(cfg, args.games, args.seed, bots, program_timeout=args.bot_timeout)
     out = s.to_json()
     if args.json:
         print(json.dumps(out))
@@ -99,7 +99,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             sys.stderr.write("\n")
         sys.stderr.flush()
 
-    res = tournament(cfg, args.games, args.seed, bots, workers=args.workers, progress=bar)
+    res = tournament(
+        cfg, args.games, args.seed, bots, workers=args.workers, progress=bar, program_timeout=args.bot_timeout
+    )
     out = res.to_json()
     out["seed"] = args.seed
     if args.json:

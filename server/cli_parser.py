@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from citadels_core import ConfigError, GameConfig
-from citadels_core.levels import LEVELS
+from citadels_core.levels import LEVELS, PROGRAM_TIMEOUT
 
 
 def _cast_arg(value: str) -> str | list[str]:
@@ -30,6 +30,28 @@ def _positive(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
     return n
+
+
+def _seconds(text: str) -> float:
+    """A time in seconds, more than 0 (a fraction allowed)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+    return seconds
+
+
+def _bot_timeout_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--bot-timeout",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="how long a program of yours (cmd:) may take over a decision before the stand-in makes it "
+        f"(default {PROGRAM_TIMEOUT:g})",
+    )
 
 
 def _player_count(text: str) -> int:
@@ -82,6 +104,7 @@ def _simulate_options(sim: argparse.ArgumentParser) -> None:
         'budget; "cmd:python3 mybot.py" a program of yours, docs/bot-protocol.md); rotated around the '
         "seats from game to game",
     )
+    _bot_timeout_option(sim)
     sim.add_argument(
         "--cast", type=_cast_arg, default=None, help="a preset name or a comma-separated list of characters"
     )
@@ -242,6 +265,7 @@ def _tournament_options(tour: argparse.ArgumentParser) -> None:
         "--budget", default=None, help="search budget of every plain 'hard': playouts (800) or seconds (0.5s)"
     )
     tour.add_argument("--workers", type=_positive, default=None, help="processes (default: every core)")
+    _bot_timeout_option(tour)
     tour.add_argument(
         "--cast", type=_cast_arg, default=None, help="a preset name or a comma-separated list of characters"
     )

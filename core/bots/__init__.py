@@ -88,12 +88,16 @@ def missing_program(kind: str) -> str | None:
     return None
 
 
-def make_bot(kind: str, seed: int = 0) -> Bot:
+def make_bot(kind: str, seed: int = 0, program_timeout: float | None = None) -> Bot:
+    """The bot `kind` names (`parse_kind`), seeded; another program (`cmd:`) may take `program_timeout`
+    seconds over a decision (None: `levels.PROGRAM_TIMEOUT`)."""
     if kind.startswith(OUTSIDE):
         # Imported for such a bot only: the protocol's JSON is nothing the app's start needs.
         from .outside import OutsideBot
 
-        return OutsideBot(kind.removeprefix(OUTSIDE), seed)
+        if program_timeout is None:
+            return OutsideBot(kind.removeprefix(OUTSIDE), seed)
+        return OutsideBot(kind.removeprefix(OUTSIDE), seed, program_timeout)
     name, iterations, seconds = parse_kind(kind)
     if name in SEARCH_KINDS:
         cls = ISMCTSBot if name == "expert" else SearchBot

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import protocol
 from ..actions import Action
-from ..levels import OUTSIDE
+from ..levels import OUTSIDE, PROGRAM_TIMEOUT
 from ..view import View
 from .random_bot import RandomBot
 
@@ -43,7 +43,7 @@ class OutsideBot:
 
     wants_events = True  # `decide` hands it the events its seat may see since its last decision
 
-    def __init__(self, command: str, seed: int = 0, timeout: float = 10.0) -> None:
+    def __init__(self, command: str, seed: int = 0, timeout: float = PROGRAM_TIMEOUT) -> None:
         self.command = command
         self.argv = shlex.split(command)
         if not self.argv:

@@ -265,6 +265,22 @@ def test_a_tournament_reports_each_game_a_broken_program_failed_and_exits_1(tmp_
     assert err.count("BotFailed: the bot") == 3 and "lost 3 decisions in a row to the stand-in" in err
 
 
+@pytest.mark.parametrize("command", ["tournament", "simulate"])
+def test_bot_timeout_says_how_long_a_program_may_take_over_a_decision(tmp_path, capsys, command):
+    from citadels_server.cli import main
+
+    silent = "cmd:" + program(tmp_path, "time.sleep(30)\n")
+    argv = [command, "--players", "3", "--games", "1", "--bots", f"{silent},normal,random"]
+    workers = ["--workers", "1"] if command == "tournament" else []
+    assert main([*argv, *workers, "--bot-timeout", "0.2"]) == 1
+    err = capsys.readouterr().err
+    assert "lost 3 decisions in a row to the stand-in: it said nothing within 0.2 s" in err
+    for wrong in ("0", "-1", "soon", "inf"):
+        with pytest.raises(SystemExit) as usage:
+            main([*argv, "--bot-timeout", wrong])
+        assert usage.value.code == 2 and "--bot-timeout" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("command", ["tournament", "simulate", "play"])
 def test_a_bot_program_that_is_not_there_is_refused_before_any_game(command, capsys):
     from citadels_server.cli import main
