@@ -16,9 +16,10 @@ from pathlib import Path
 import postgres
 import psycopg
 import pytest
-from clusters import LEASE, cluster, opened, player, table_across, two_hubs, until
+from clusters import LEASE, cluster, opened, player, table_across, two_hubs
 from served import Served, Typist, served, take_first_options
 from ssh_helpers import BOSS, BOSS_KEY, run
+from waits import until
 
 from citadels_server.database import Database
 from citadels_server.replication import SharedHub

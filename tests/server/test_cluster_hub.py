@@ -11,8 +11,9 @@ from collections.abc import Callable
 
 import postgres
 import pytest
-from clusters import LEASE, hubs_open, opened, until
+from clusters import LEASE, hubs_open, opened
 from ssh_helpers import started
+from waits import until
 
 from citadels_server.database import Database
 from citadels_server.hub import Hub

@@ -25,6 +25,7 @@ from bot_clients import (
 from plain_sessions import keyfile
 from served import served
 from ssh_helpers import connect, lobby, running_server, type_line
+from waits import until
 
 from citadels_core.view import view
 from citadels_server.hub import Hub
@@ -80,14 +81,6 @@ async def humans_play(seats: Mapping[int, tuple[HostedTable, int, object]], unti
     raise AssertionError("the games never ended")
 
 
-async def wait_until(predicate, timeout: float = 20) -> None:
-    for _ in range(int(timeout / 0.05)):
-        if predicate():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("it never happened")
-
-
 async def test_the_example_bot_plays_whole_games_with_a_human(tmp_path):
     key = keyfile(tmp_path / "key")
     hub = Hub(seed=11, pace=0)
@@ -99,7 +92,9 @@ async def test_the_example_bot_plays_whole_games_with_a_human(tmp_path):
             over = functools.partial(lambda t: t.table is not None and t.table.game.over, ht)
             log = tmp_path / f"bot-{game}.jsonl"
             bot = await example_bot(server.port, key, log, str(game))
-            await wait_until(functools.partial(lambda t: len(t.holders) == 2, ht))  # the first free seat
+            await until(
+                functools.partial(lambda t: len(t.holders) == 2, ht), "the bot seated"
+            )  # the first free seat
             await sa.wait_for("robo sat down at your table")
             await sa.enter("start", "Your hand")
             await humans_play({0: (ht, 0, sa)}, over)
@@ -122,7 +117,7 @@ async def test_the_normal_example_plays_a_whole_game_with_a_human(tmp_path):
         ht = hub.tables[1]
         log = tmp_path / "normal.jsonl"
         bot = await example_bot(server.port, key, log, "3", example=NORMAL_EXAMPLE)
-        await wait_until(lambda: len(ht.holders) == 2)
+        await until(lambda: len(ht.holders) == 2, "the bot seated")
         await sa.wait_for("robo sat down at your table")
         await sa.enter("start", "Your hand")
         await humans_play({0: (ht, 0, sa)}, lambda: ht.table is not None and ht.table.game.over)
@@ -147,11 +142,11 @@ async def test_hostile_bots_are_cut_off_and_the_honest_table_beside_them_finishe
         await sa.enter("new 2 seed=4", "Table 1 is yours")
         honest_log = tmp_path / "honest.jsonl"
         honest = await example_bot(server.port, key, honest_log, "1")
-        await wait_until(lambda: len(hub.tables[1].holders) == 2)
+        await until(lambda: len(hub.tables[1].holders) == 2, "table 1 full")
         await sc.enter("new 4 timer=10 seed=8", "Table 2 is yours")
         hostile = [Hostile("gabble", "garbage"), Hostile("torrent", "flood"), Hostile("mute", "silent")]
         runs = [asyncio.ensure_future(h.run(server.port, 2)) for h in hostile]
-        await wait_until(lambda: len(hub.tables[2].holders) == 4)
+        await until(lambda: len(hub.tables[2].holders) == 4, "table 2 full")
         ha, hc = hub.tables[1], hub.tables[2]
         await type_line(sc, "start")
         await sa.enter("start", "Your hand")

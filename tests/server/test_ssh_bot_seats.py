@@ -14,6 +14,7 @@ import asyncssh
 import pytest
 from bot_clients import VALIDATOR
 from ssh_helpers import connect, running_server
+from waits import until
 
 from citadels_core import GameConfig, protocol
 from citadels_core.record import GameRecord
@@ -80,14 +81,6 @@ async def human_plays(ht: HostedTable, seat: int, done: asyncio.Event) -> None:
         await asyncio.sleep(0.01)
 
 
-async def wait_until(predicate, timeout: float = 10) -> None:
-    for _ in range(int(timeout / 0.02)):
-        if predicate():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("it never happened")
-
-
 @pytest.mark.slow
 async def test_a_bot_plays_a_whole_game_with_a_human_and_sees_only_its_seat(tmp_path):
     hub = Hub(seed=7, pace=0)
@@ -95,7 +88,7 @@ async def test_a_bot_plays_a_whole_game_with_a_human_and_sees_only_its_seat(tmp_
         ht = hub.create("anna", "anna-key", players=2)
         conn, bot = await sit(server, "robo", "bot 1")
         async with conn:
-            await wait_until(lambda: len(ht.holders) == 2)
+            await until(lambda: len(ht.holders) == 2, "both seated")
             assert ht.holders[1].name == "robo" and hub.records.is_bot("robo")
             hub.start(ht, "anna")
             done = asyncio.Event()
@@ -135,7 +128,7 @@ async def test_what_a_bot_cannot_use_is_told_with_a_code_and_garbage_cuts_it_off
         ht = hub.create("anna", "anna-key", players=2)
         conn, bot = await sit(server, "robo", "bot")  # the first table with a free seat
         async with conn:
-            await wait_until(lambda: len(ht.holders) == 2)
+            await until(lambda: len(ht.holders) == 2, "both seated")
             bot.send('{"action": 0}')  # before the game: no decision is its own
             assert (await bot.next())["code"] == "not_your_turn"
             hub.start(ht, "anna")
@@ -165,7 +158,7 @@ async def test_what_a_bot_cannot_use_is_told_with_a_code_and_garbage_cuts_it_off
             await asyncio.wait_for(bot.process.wait_closed(), 10)
             assert bot.process.exit_status == 1
             # The table goes on: the seat is held, then played by a bot to the end.
-            await wait_until(lambda: ht.table is not None and ht.table.game.over, 60)
+            await until(lambda: ht.table is not None and ht.table.game.over, "the game over", within=60)
             done.set()
             await human
 

@@ -8,13 +8,7 @@ import time
 import asyncssh
 import pytest
 from ssh_helpers import KeylessClient, connect, open_game, running_server
-
-
-async def _until(predicate, timeout: float = 10) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "condition never became true"
-        await asyncio.sleep(0.02)
+from waits import until
 
 
 async def test_total_cap_refuses_with_a_message_and_frees_slots(tmp_path):
@@ -26,13 +20,13 @@ async def test_total_cap_refuses_with_a_message_and_frees_slots(tmp_path):
         assert "server is full" in str(err.value)
         a.close()
         await a.wait_closed()
-        await _until(lambda: server.limiter.total == 1)
+        await until(lambda: server.limiter.total == 1)
         async with connect(server, "carla") as c:
             s = await open_game(c)
             await s.wait_for("Welcome carla")
         b.close()
         await b.wait_closed()
-        await _until(lambda: server.limiter.total == 0)
+        await until(lambda: server.limiter.total == 0)
 
 
 async def test_per_address_cap_spares_other_addresses(tmp_path):
@@ -58,7 +52,7 @@ async def test_login_timeout_drops_a_silent_connection(tmp_path):
             pass
         assert time.monotonic() - start < 3
         writer.close()
-        await _until(lambda: server.limiter.total == 0)
+        await until(lambda: server.limiter.total == 0)
 
 
 async def test_idle_timeout_says_goodbye_and_input_keeps_a_session_alive(tmp_path):
@@ -74,7 +68,7 @@ async def test_idle_timeout_says_goodbye_and_input_keeps_a_session_alive(tmp_pat
             tail = bytes(s.raw[-300:]).decode(errors="replace")
             assert "Disconnected after 0.6 seconds without input" in tail
             assert b"\x1b[?1049l" in s.raw  # the terminal was restored before the goodbye
-        await _until(lambda: not server.sessions)
+        await until(lambda: not server.sessions)
 
 
 async def test_client_that_stops_reading_is_disconnected(tmp_path, caplog):
@@ -93,13 +87,13 @@ async def test_client_that_stops_reading_is_disconnected(tmp_path, caplog):
                 max_pktsize=4096,
             )
             chan.pause_reading()
-            await _until(lambda: len(server.sessions) == 2)
+            await until(lambda: len(server.sessions) == 2)
             for i in range(200):  # each resize repaints the whole screen
                 if len(server.sessions) < 2:
                     break
                 chan.change_terminal_size(100 + i % 2, 30)
                 await asyncio.sleep(0.05)
-            await _until(lambda: len(server.sessions) == 1)
+            await until(lambda: len(server.sessions) == 1)
             await asyncio.wait_for(conn.wait_closed(), 5)
             assert "client stopped reading" in caplog.text
             so.process.stdin.write(b"z")
@@ -111,7 +105,7 @@ async def test_logged_in_connection_without_a_game_is_dropped(tmp_path):
         conn = await connect(server, "anna")  # like `ssh -N`: logged in, no session
         assert server.limiter.total == 1
         await asyncio.wait_for(conn.wait_closed(), 5)
-        await _until(lambda: server.limiter.total == 0)
+        await until(lambda: server.limiter.total == 0)
 
 
 async def test_server_shutdown_says_goodbye_on_a_restored_terminal(tmp_path):
@@ -192,9 +186,9 @@ async def test_a_frozen_client_is_dropped_after_two_unanswered_keepalives(tmp_pa
         assert len(server.sessions) == 1
         proxy.frozen = True
         await asyncio.wait_for(proxy.server_hung_up.wait(), 10)
-        await _until(lambda: not server.sessions)
+        await until(lambda: not server.sessions)
         assert proxy.sent_while_frozen == 2, f"{proxy.sent_while_frozen} keepalives went unanswered"
-        await _until(s.task.done)
+        await until(s.task.done)
         assert s.task.exception() is not None  # the client saw its connection go
         conn.abort()
         proxy.close()

@@ -4,11 +4,8 @@ player logged in with their key, a table made on one process and joined from ano
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import inspect
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
@@ -21,26 +18,11 @@ from citadels_server.hostkey import HOST_KEY_FILE
 from citadels_server.replication import SharedHub
 from citadels_server.settings import Settings
 
-WAIT = 30.0  # seconds: generous, for a loaded machine; the tests pass in far less
-
-
 LEASE = 1.5  # seconds: short, so that a takeover is quick to see
 
 
 def opened(url: str, home: Path) -> Database:
     return open_database(Settings(data_dir=str(home), database=url), import_files=False)
-
-
-async def until(check: Callable[[], object], what: str = "", pause: float = 0.02) -> None:
-    """Until `check()` is true (awaited first when it is a coroutine's), within WAIT: "never: WHAT" then."""
-    deadline = time.monotonic() + WAIT
-    while not await held(check()):
-        assert time.monotonic() < deadline, f"never: {what}"
-        await asyncio.sleep(pause)
-
-
-async def held(result: object) -> object:
-    return await result if inspect.isawaitable(result) else result
 
 
 async def two_hubs(
