@@ -59,7 +59,7 @@ sys.path.insert(0, str(ROOT / "tests" / "support"))
 from helpers import TABLE_SETTINGS as SETTINGS  # noqa: E402
 from helpers import new_game, play_random  # noqa: E402
 from postgres import running_postgres  # noqa: E402
-from served import Served, Typist, percentile, served  # noqa: E402
+from served import Served, Typist, percentile, process_cpu, served  # noqa: E402
 
 from citadels_core.record import GameRecord  # noqa: E402
 from citadels_server.database import Database, Notice, open_database  # noqa: E402
@@ -138,17 +138,6 @@ def shared_homes(stack: contextlib.ExitStack | contextlib.AsyncExitStack, count:
         (home / HOST_KEY_FILE).chmod(0o600)
         homes.append(home)
     return homes
-
-
-def process_cpu(pid: int) -> float:
-    """CPU seconds of `pid`'s threads alive now, to the nanosecond (the scheduler's count in each thread's
-    schedstat), where /proc's stat counts 10 ms ticks: a phase's keys cost only a second or so. A server's
-    threads (its loop, its database's worker) live as long as it does."""
-    total = 0
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        with contextlib.suppress(OSError):
-            total += int((task / "schedstat").read_text().split()[0])
-    return total / 1e9
 
 
 def descendants_cpu(pid: int) -> float:
@@ -307,7 +296,7 @@ class Phase:
     def __init__(self, servers: list[Served], clients: Clients) -> None:
         self.servers, self.clients = servers, clients
         self.wall0 = time.perf_counter()
-        self.s0 = [process_cpu(s.pid) for s in servers]
+        self.s0 = [s.cpu_seconds() for s in servers]
         self.c0 = clients.cpu()
         self.w0 = sum(descendants_cpu(x.pid) for x in servers)
         self.b0 = time.process_time()
@@ -315,7 +304,7 @@ class Phase:
 
     def end(self) -> str:
         wall = time.perf_counter() - self.wall0
-        s = [(b - a) / wall for a, b in zip(self.s0, (process_cpu(x.pid) for x in self.servers), strict=True)]
+        s = [(b - a) / wall for a, b in zip(self.s0, (x.cpu_seconds() for x in self.servers), strict=True)]
         c = [(b - a) / wall for a, b in zip(self.c0, self.clients.cpu(), strict=True)]
         workers = (sum(descendants_cpu(x.pid) for x in self.servers) - self.w0) / wall
         bench = (time.process_time() - self.b0) / wall

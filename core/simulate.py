@@ -11,6 +11,7 @@ from typing import Any
 from .bots import OUTSIDE, decide, game_over, make_bot
 from .config import GameConfig
 from .game import Game
+from .levels import PROGRAM_TIMEOUT
 
 MAX_DECISIONS = 20000  # a game longer than this is counted as an error (it should never happen)
 
@@ -59,7 +60,7 @@ class Summary:
 
 
 def play_game(
-    config: GameConfig, seed: int, bots: Sequence[str], program_timeout: float | None = None
+    config: GameConfig, seed: int, bots: Sequence[str], program_timeout: float = PROGRAM_TIMEOUT
 ) -> GameOutcome:
     """One game; each seat's bot decides from its own view only (another program's within
     `program_timeout` seconds, `make_bot`)."""
@@ -101,7 +102,7 @@ def simulate(
     seed: int,
     bots: Sequence[str],
     progress: Callable[[int], None] | None = None,
-    program_timeout: float | None = None,
+    program_timeout: float = PROGRAM_TIMEOUT,
 ) -> Summary:
     """Play `games` games, rotating the bots around the seats; a game that raises counts as an error."""
     n = config.players

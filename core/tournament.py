@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .config import GameConfig
+from .levels import PROGRAM_TIMEOUT
 from .simulate import GameOutcome, play_game
 
 Z95 = 1.959963984540054
@@ -98,7 +99,7 @@ def schedule(players: int, games: int, seed: int, bots: Sequence[str]) -> list[t
 
 
 def _run(
-    task: tuple[GameConfig, int, tuple[str, ...], float | None],
+    task: tuple[GameConfig, int, tuple[str, ...], float],
 ) -> tuple[int, tuple[str, ...], GameOutcome | str]:
     config, seed, seats, program_timeout = task
     try:
@@ -114,7 +115,7 @@ def tournament(
     bots: Sequence[str],
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
-    program_timeout: float | None = None,
+    program_timeout: float = PROGRAM_TIMEOUT,
 ) -> TournamentResult:
     """Play `games` games (`bots` names one bot per seat, rotated) on `workers` processes (default: every
     core; 1 runs in this process). `progress(done, total)` is called as games finish. Another program in

@@ -47,7 +47,7 @@ def _bot_timeout_option(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bot-timeout",
         type=_seconds,
-        default=None,
+        default=PROGRAM_TIMEOUT,
         metavar="SECONDS",
         help="how long a program of yours (cmd:) may take over a decision before the stand-in makes it "
         f"(default {PROGRAM_TIMEOUT:g})",

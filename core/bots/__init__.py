@@ -12,7 +12,7 @@ import shlex
 import shutil
 from collections.abc import Callable
 
-from ..levels import LEVELS, OUTSIDE
+from ..levels import LEVELS, OUTSIDE, PROGRAM_TIMEOUT
 from .base import Bot, decide, game_over
 from .easy import EasyBot
 from .heuristic import HeuristicBot
@@ -88,15 +88,13 @@ def missing_program(kind: str) -> str | None:
     return None
 
 
-def make_bot(kind: str, seed: int = 0, program_timeout: float | None = None) -> Bot:
+def make_bot(kind: str, seed: int = 0, program_timeout: float = PROGRAM_TIMEOUT) -> Bot:
     """The bot `kind` names (`parse_kind`), seeded; another program (`cmd:`) may take `program_timeout`
-    seconds over a decision (None: `levels.PROGRAM_TIMEOUT`)."""
+    seconds over a decision."""
     if kind.startswith(OUTSIDE):
         # Imported for such a bot only: the protocol's JSON is nothing the app's start needs.
         from .outside import OutsideBot
 
-        if program_timeout is None:
-            return OutsideBot(kind.removeprefix(OUTSIDE), seed)
         return OutsideBot(kind.removeprefix(OUTSIDE), seed, program_timeout)
     name, iterations, seconds = parse_kind(kind)
     if name in SEARCH_KINDS:
