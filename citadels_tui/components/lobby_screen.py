@@ -14,7 +14,7 @@ from collections.abc import Coroutine
 from typing import Any
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -230,38 +230,43 @@ class LobbyScreen(FirstShowing, Screen[None]):
 
     def on_resize(self) -> None:
         self._show_status(self.hub.find(self.player, self.key, self.code))
+        self.query_one("#lobby-tables", Static).update(self._tables())
 
     def _tables(self) -> RichTable | Text:
         if not self.hub.tables:
             return Text(
                 t("No tables yet: type “new” to make one."), style=mark(self.query_one(LobbyLog), "dim")
             )
-        rt = RichTable(box=None, pad_edge=False, expand=True, show_edge=False)
-        for head in (
-            t("#"),
-            t("Players"),
-            t("Free"),
-            t("Edition"),
-            t("Cast"),
-            t("Districts"),
-            t("Bots"),
-            t("Timer"),
-            t("Status"),
-        ):
-            rt.add_column(head, no_wrap=head != t("Players"))
-        for ht in self.hub.tables.values():
-            rt.add_row(
-                str(ht.id),
-                PlayerNames(table_players(ht, self.hub.records.is_bot)),
-                str(ht.free),
-                table_edition(ht, " · "),
-                ht.cast,
-                ht.districts,
-                ht.bot_level if ht.outside_bots else ht.bot_level + " · " + t("no programs"),
-                clock_text(ht.turn_timer, ht.turn_based),
-                table_status(ht, " · "),
-            )
-        return rt
+        rows: list[dict[str, RenderableType]] = [
+            {
+                t("#"): str(ht.id),
+                t("Players"): PlayerNames(table_players(ht, self.hub.records.is_bot)),
+                t("Free"): str(ht.free),
+                t("Edition"): table_edition(ht, " · "),
+                t("Cast"): ht.cast,
+                t("Districts"): ht.districts,
+                t("Bots"): ht.bot_level if ht.outside_bots else ht.bot_level + " · " + t("no programs"),
+                t("Timer"): clock_text(ht.turn_timer, ht.turn_based),
+                t("Status"): table_status(ht, " · "),
+            }
+            for ht in self.hub.tables.values()
+        ]
+        heads = list(rows[0])
+        # A narrow screen (a phone's) gives up these columns, the last of the list first, rather than squeeze
+        # the players out: Rich narrows the one column that wraps, Players, to nothing before it cuts others.
+        dropped = [t("Edition"), t("Timer"), t("Bots"), t("Cast"), t("Districts")]
+        width = self.size.width - self.query_one("#lobby-tables", Static).styles.gutter.width
+        console = self.app.console
+        while True:
+            rt = RichTable(box=None, pad_edge=False, expand=True, show_edge=False)
+            for head in heads:
+                rt.add_column(head, no_wrap=head != t("Players"))
+            for row in rows:
+                rt.add_row(*(row[head] for head in heads))
+            narrowest = Measurement.get(console, console.options.update_width(10_000), rt).minimum
+            if narrowest <= width or not dropped:
+                return rt
+            heads.remove(dropped.pop())
 
     def say(self, text: str, alert: bool = False) -> None:
         log = self.query_one(LobbyLog)
